@@ -1,0 +1,3 @@
+import type { PredicateTable } from '../types.js';
+
+export const SOCIAL_PREDICATES: PredicateTable = {};
