@@ -1,0 +1,63 @@
+/**
+ * Template errors are values, never exceptions: `{ code, message, line, column }`.
+ * Codes are grouped by the phase that finds them (SPEC §8 "Template errors").
+ */
+
+export interface TemplateError {
+  readonly code: string;
+  readonly message: string;
+  /** 1-based line of the offending instruction. */
+  readonly line: number;
+  /** 1-based column of the offending instruction. */
+  readonly column: number;
+}
+
+export const ErrorCode = {
+  // syntax (parser)
+  FORMATTER_UNKNOWN: 'FORMATTER_UNKNOWN',
+  PREDICATE_UNKNOWN: 'PREDICATE_UNKNOWN',
+  // structure (assembler)
+  DEAD_CODE_BLOCK: 'DEAD_CODE_BLOCK',
+  EOF_IN_BLOCK: 'EOF_IN_BLOCK',
+  NOT_ALLOWED_IN_BLOCK: 'NOT_ALLOWED_IN_BLOCK',
+  NOT_ALLOWED_AT_ROOT: 'NOT_ALLOWED_AT_ROOT',
+  UNCLOSED_BLOCK: 'UNCLOSED_BLOCK',
+  // execution
+  PARTIAL_MISSING: 'PARTIAL_MISSING',
+  PARTIAL_PARSE_FAIL: 'PARTIAL_PARSE_FAIL',
+  PARTIAL_RECURSION_DEPTH: 'PARTIAL_RECURSION_DEPTH',
+  UNEXPECTED_ERROR: 'UNEXPECTED_ERROR',
+} as const;
+
+/** Where an error points: an offset into the source, turned into line and column. */
+export function positionOf(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, source.length);
+  for (let i = 0; i < end; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+export function templateError(source: string, offset: number, code: string, message: string): TemplateError {
+  return { code, message, ...positionOf(source, offset) };
+}
+
+export const messages = {
+  formatterUnknown: (name: string) => `Formatter '${name}' is unknown`,
+  predicateUnknown: (name: string) => `Predicate '${name}' is unknown`,
+  deadCode: (inst: string) => `This ${inst} block will never execute.`,
+  eofInBlock: (inst: string) => `Reached EOF in the middle of ${inst}`,
+  notAllowedInBlock: (inst: string, parent: string) => `${inst} instruction is not allowed inside ${parent} block.`,
+  notAllowedAtRoot: (inst: string) => `Instruction ${inst} not allowed at root`,
+  unclosed: (inst: string) => `Unclosed ${inst}: it needs a matching {.end}.`,
+  partialMissing: (name: string) => `Attempt to apply partial '${name}' which could not be found.`,
+  partialParseFail: (name: string, msg: string) => `Parse of partial "${name}" failed: ${msg}`,
+  partialRecursion: (name: string, limit: number) =>
+    `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${limit}`,
+  unexpected: (where: string, message: string) => `Unexpected error when executing ${where}: ${message}`,
+};

@@ -1,0 +1,358 @@
+/**
+ * Instruction tree to closures. Paths are split, plugins looked up and text runs
+ * merged once, at compile time; a render only walks closures over its own state.
+ */
+import { positionOf } from '../errors.js';
+import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
+import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
+import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } from '../syntax/opcodes.js';
+import { evaluateExpr } from './expr.js';
+import { Frame, lookup, resolveName } from './scope.js';
+import type { RenderState, Run } from './state.js';
+import { isTruthy, walkPath } from './values.js';
+
+export interface CodegenEnv {
+  source: string;
+  offsets: WeakMap<object, number>;
+  formatters: FormatterTable;
+  predicates: PredicateTable;
+}
+
+type BoundFormatter = { name: string; fn: Formatter; args: readonly string[] };
+
+const NOOP: Run = () => {};
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
+/** Text of a value as a variable emits it: scalars as text, lists joined with ',', everything else ''. */
+export function emitText(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+    case 'boolean':
+      return String(v);
+    case 'object':
+      if (Array.isArray(v)) {
+        let s = '';
+        for (let i = 0; i < v.length; i++) s += (i > 0 ? ',' : '') + v[i];
+        return s;
+      }
+      return '';
+    default:
+      return '';
+  }
+}
+
+export function compileTree(block: Code[], env: CodegenEnv): Run {
+  return compileBlock(block, env);
+}
+
+function compileBlock(block: Code[], env: CodegenEnv): Run {
+  const runs: Run[] = [];
+  let text = '';
+  const flush = () => {
+    if (text !== '') {
+      const t = text;
+      runs.push((s) => {
+        s.out += t;
+      });
+      text = '';
+    }
+  };
+  for (const code of block) {
+    const literal = literalText(code);
+    if (literal !== null) {
+      text += literal;
+      continue;
+    }
+    flush();
+    const run = compileCode(code, env);
+    if (run !== NOOP) runs.push(run);
+  }
+  flush();
+  switch (runs.length) {
+    case 0:
+      return NOOP;
+    case 1:
+      return runs[0];
+    case 2: {
+      const [a, b] = runs;
+      return (s) => {
+        a(s);
+        b(s);
+      };
+    }
+    default:
+      return (s) => {
+        for (let i = 0; i < runs.length; i++) runs[i](s);
+      };
+  }
+}
+
+function literalText(code: Code): string | null {
+  if (typeof code === 'number') {
+    switch (code) {
+      case Op.META_LEFT:
+        return '{';
+      case Op.META_RIGHT:
+        return '}';
+      case Op.NEWLINE:
+        return '\n';
+      case Op.SPACE:
+        return ' ';
+      case Op.TAB:
+        return '\t';
+      default:
+        return null;
+    }
+  }
+  return code[0] === Op.TEXT ? code[1] : code[0] === Op.COMMENT ? '' : null;
+}
+
+function compileAlt(alt: AltCode, env: CodegenEnv): Run {
+  return alt === Op.END ? NOOP : compileCode(alt, env);
+}
+
+function position(code: object, env: CodegenEnv): { line: number; column: number } {
+  return positionOf(env.source, env.offsets.get(code) ?? 0);
+}
+
+function bindFormatters(calls: FormatterCall[] | 0, env: CodegenEnv): BoundFormatter[] {
+  const bound: BoundFormatter[] = [];
+  if (calls === 0) return bound;
+  for (const call of calls) {
+    const fn = Object.prototype.hasOwnProperty.call(env.formatters, call[0]) ? env.formatters[call[0]] : undefined;
+    if (fn) bound.push({ name: call[0], fn, args: call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS });
+  }
+  return bound;
+}
+
+function applyFormatters(s: RenderState, formatters: BoundFormatter[], values: unknown[]): void {
+  for (let i = 0; i < formatters.length; i++) {
+    const f = formatters[i];
+    try {
+      values[0] = f.fn(values[0], f.args, s, values);
+    } catch (e) {
+      s.unexpected(`formatter ${f.name}`, e);
+    }
+  }
+}
+
+function resolveAll(s: RenderState, paths: Path[]): unknown[] {
+  const values = new Array<unknown>(paths.length);
+  for (let i = 0; i < paths.length; i++) values[i] = lookup(s.frames, paths[i]);
+  return values;
+}
+
+function compileCode(code: Code, env: CodegenEnv): Run {
+  if (typeof code === 'number') return NOOP;
+  switch (code[0]) {
+    case Op.VARIABLE: {
+      const [, paths, calls] = code;
+      const formatters = bindFormatters(calls, env);
+      const { line, column } = position(code, env);
+      if (formatters.length === 0) {
+        const path = paths[0];
+        return (s) => {
+          s.out += emitText(lookup(s.frames, path));
+        };
+      }
+      return (s) => {
+        const values = resolveAll(s, paths);
+        s.line = line;
+        s.column = column;
+        s.frames.push(new Frame(values[0]));
+        applyFormatters(s, formatters, values);
+        s.frames.pop();
+        s.out += emitText(values[0]);
+      };
+    }
+    case Op.SECTION: {
+      const [, path, block, alt] = code;
+      const body = compileBlock(block, env);
+      const other = compileAlt(alt, env);
+      return (s) => {
+        const value = resolveSection(s, path);
+        s.frames.push(new Frame(value));
+        if (isTruthy(value)) body(s);
+        else other(s);
+        s.frames.pop();
+      };
+    }
+    case Op.REPEATED: {
+      const [, path, block, alt, alternates] = code;
+      const body = compileBlock(block, env);
+      const other = compileAlt(alt, env);
+      const between = compileBlock(alternates, env);
+      return (s) => {
+        const value = resolveSection(s, path);
+        if (!Array.isArray(value) || value.length === 0) {
+          other(s);
+          return;
+        }
+        const frame = new Frame(value);
+        s.frames.push(frame);
+        const last = value.length - 1;
+        for (let i = 0; i <= last; i++) {
+          frame.index = i;
+          s.frames.push(new Frame(value[i]));
+          body(s);
+          if (i < last) between(s);
+          s.frames.pop();
+        }
+        s.frames.pop();
+      };
+    }
+    case Op.PREDICATE:
+    case Op.OR_PREDICATE: {
+      const [, name, args, block, alt] = code;
+      const body = compileBlock(block, env);
+      if (name === 0) return body;
+      const other = compileAlt(alt, env);
+      const fn: Predicate | undefined = Object.prototype.hasOwnProperty.call(env.predicates, name)
+        ? env.predicates[name]
+        : undefined;
+      const list = args === 0 ? NO_ARGS : Object.freeze(args[0]);
+      const { line, column } = position(code, env);
+      return (s) => {
+        let result = false;
+        if (fn) {
+          s.line = line;
+          s.column = column;
+          try {
+            result = fn(list, s);
+          } catch (e) {
+            s.unexpected(`predicate ${name}`, e);
+          }
+        }
+        if (result) body(s);
+        else other(s);
+      };
+    }
+    case Op.IF: {
+      const [, operators, paths, block, alt] = code;
+      const body = compileBlock(block, env);
+      const other = compileAlt(alt, env);
+      return (s) => {
+        let result = isTruthy(lookup(s.frames, paths[0]));
+        for (let i = 1; i < paths.length; i++) {
+          const and = operators[i - 1] === 1;
+          // Legacy left-to-right evaluation without precedence, short-circuiting like the reference.
+          if (and ? !result : result) break;
+          result = isTruthy(lookup(s.frames, paths[i]));
+        }
+        if (result) body(s);
+        else other(s);
+      };
+    }
+    case Op.BINDVAR: {
+      const [, name, paths, calls] = code;
+      const formatters = bindFormatters(calls, env);
+      const { line, column } = position(code, env);
+      return (s) => {
+        const values = resolveAll(s, paths);
+        s.line = line;
+        s.column = column;
+        applyFormatters(s, formatters, values);
+        s.top().setVar(name, values[0]);
+      };
+    }
+    case Op.CTXVAR: {
+      const [, name, bindings] = code;
+      return (s) => {
+        const value: Record<string, unknown> = {};
+        for (const [key, path] of bindings) value[key] = lookup(s.frames, path) ?? null;
+        s.top().setVar(name, value);
+      };
+    }
+    case Op.INJECT: {
+      const [, name, path] = code;
+      const { line, column } = position(code, env);
+      return (s) => {
+        s.line = line;
+        s.column = column;
+        s.top().setVar(name, s.inject(path));
+      };
+    }
+    case Op.MACRO: {
+      const [, name, block] = code;
+      const macro = { run: compileBlock(block, env) };
+      return (s) => {
+        const top = s.top();
+        (top.macros ??= new Map()).set(name, macro);
+      };
+    }
+    case Op.EVAL:
+      return compileEval(code[1], position(code, env));
+    case Op.INCLUDE: {
+      const [, name, args] = code;
+      const output = args[0].includes('output');
+      const { line, column } = position(code, env);
+      return (s) => {
+        if (!s.options.enableInclude) return;
+        s.line = line;
+        s.column = column;
+        const partial = s.findPartial(name);
+        if (partial === undefined) {
+          s.error('PARTIAL_MISSING', `Attempt to apply partial '${name}' which could not be found.`);
+          return;
+        }
+        if (partial.errors?.length || !s.enterPartial(name)) return;
+        const saved = s.out;
+        try {
+          partial.run(s);
+        } finally {
+          s.exitPartial();
+          if (!output) s.out = saved;
+        }
+      };
+    }
+    case Op.ROOT:
+      return compileBlock(code[2], env);
+    default:
+      throw new Error(`cannot compile ${opName(code[0])}`);
+  }
+}
+
+/** A section's name is looked up in the current scope only, then walked down. */
+function resolveSection(s: RenderState, path: Path): unknown {
+  const value = resolveName(path[0], s.top());
+  return path.length > 1 && value !== undefined ? walkPath(value, path, 1) : value;
+}
+
+function compileEval(source: string, pos: { line: number; column: number }): Run {
+  let parsedDefault: ParsedExpr | undefined;
+  const parsed = (limits: ExprLimits | undefined): ParsedExpr =>
+    limits === undefined ? (parsedDefault ??= parseExpr(source)) : parseExpr(source, limits);
+  return (s) => {
+    if (!s.options.enableExpr) return;
+    s.line = pos.line;
+    s.column = pos.column;
+    const expr = parsed(s.options.exprLimits);
+    if (expr.errors.length) {
+      for (const e of expr.errors) s.error(e.code, e.message);
+      return;
+    }
+    const before = s.errors.length;
+    const scratch = new Frame(s.top().node);
+    s.frames.push(scratch);
+    let output: string | undefined;
+    try {
+      output = evaluateExpr(expr, {
+        resolve: (path) => lookup(s.frames, path),
+        setVar: (name, value) => scratch.setVar(name, value),
+        error: (code, message) => s.error(code, message),
+      });
+    } catch (e) {
+      s.unexpected('EVAL', e);
+    } finally {
+      s.frames.pop();
+    }
+    if (s.errors.length !== before) return;
+    if (scratch.vars !== null) {
+      const top = s.top();
+      for (const [k, v] of scratch.vars) top.setVar(k, v);
+    }
+    if (output !== undefined) s.out += output;
+  };
+}

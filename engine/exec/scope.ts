@@ -1,0 +1,56 @@
+/**
+ * The scope stack of one render: each frame holds a value (what `@` means),
+ * its loop index, its `@variables` and its macros.
+ */
+import type { Runnable } from './state.js';
+import { getKey, walkPath, type JsonPath } from './values.js';
+
+export class Frame {
+  /** Loop position while this frame's array is iterated, else -1. */
+  index = -1;
+  vars: Map<string, unknown> | null = null;
+  macros: Map<string, Runnable> | null = null;
+
+  constructor(
+    public node: unknown,
+    /** Name lookup stops here (partials applied with `private`). */
+    public stop = false,
+  ) {}
+
+  setVar(name: string, value: unknown): void {
+    (this.vars ??= new Map()).set(name, value);
+  }
+}
+
+/** Resolve one name against one frame: `@`, `@index`, `@index0`, `@var`, or a key of the frame's value. */
+export function resolveName(name: string | number, frame: Frame): unknown {
+  if (typeof name === 'string' && name.charCodeAt(0) === 64 /* @ */) {
+    if (name.length === 1) return frame.node;
+    if (name === '@index') return frame.index === -1 ? undefined : frame.index + 1;
+    if (name === '@index0') return frame.index === -1 ? undefined : frame.index;
+    return frame.vars === null ? undefined : frame.vars.get(name);
+  }
+  return getKey(frame.node, name);
+}
+
+/** Look the first segment up the stack (innermost first), then walk the rest of the path down. */
+export function lookup(frames: readonly Frame[], path: JsonPath): unknown {
+  if (path.length === 0) return undefined;
+  const first = path[0];
+  let value: unknown;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const frame = frames[i];
+    value = resolveName(first, frame);
+    if (value !== undefined || frame.stop) break;
+  }
+  return path.length === 1 || value === undefined ? value : walkPath(value, path, 1);
+}
+
+/** Find a macro by name, innermost frame first. */
+export function findMacro(frames: readonly Frame[], name: string): Runnable | undefined {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const macro = frames[i].macros?.get(name);
+    if (macro !== undefined) return macro;
+  }
+  return undefined;
+}

@@ -1,0 +1,179 @@
+/**
+ * The state of one render: output buffer, scope stack, errors and options. It is
+ * also the `RenderContext` plugins see. A compiled template never holds any of it,
+ * which is what makes templates safe to share between concurrent renders.
+ */
+import { ErrorCode, messages, type TemplateError } from '../errors.js';
+import type { RenderContext } from '../plugins/types.js';
+import type { ExprLimits } from '../syntax/expr/index.js';
+import { Frame, findMacro, lookup } from './scope.js';
+import { splitPath, type JsonPath } from './values.js';
+
+export type Run = (state: RenderState) => void;
+
+/** What a partial or macro name resolves to: something to run, and errors to report when it is used. */
+export interface Runnable {
+  readonly run: Run;
+  readonly errors?: readonly TemplateError[];
+}
+
+export interface StateOptions {
+  root: unknown;
+  locale: string | null;
+  timeZone: string;
+  now: number | undefined;
+  enableExpr: boolean;
+  enableInclude: boolean;
+  exprLimits: ExprLimits | undefined;
+  injects: Readonly<Record<string, string>>;
+  /** Resolve a partial name (not a macro) to something runnable, or undefined when there is none. */
+  partial: (name: string) => Runnable | undefined;
+  /** Compile a helper template source used by formatters (cached by the caller). */
+  helperTemplate: (source: string) => Runnable;
+}
+
+/** SPEC §5/§9: macros and partials nest at most 16 levels. */
+export const MAX_PARTIAL_DEPTH = 16;
+
+const pathCache = new Map<string, JsonPath>();
+function cachedPath(ref: string): JsonPath {
+  let path = pathCache.get(ref);
+  if (path === undefined) {
+    path = splitPath(ref);
+    if (pathCache.size < 10_000) pathCache.set(ref, path);
+  }
+  return path;
+}
+
+export class RenderState implements RenderContext {
+  out = '';
+  readonly frames: Frame[];
+  readonly errors: TemplateError[] = [];
+  /** Position of the instruction being executed, for runtime errors. */
+  line = 1;
+  column = 1;
+  private depth = 0;
+  private injected: Map<string, unknown> | null = null;
+
+  constructor(readonly options: StateOptions) {
+    this.frames = [new Frame(options.root)];
+  }
+
+  get node(): unknown {
+    return this.frames[this.frames.length - 1].node;
+  }
+
+  get root(): unknown {
+    return this.options.root;
+  }
+
+  get locale(): string | null {
+    return this.options.locale;
+  }
+
+  get timeZone(): string {
+    return this.options.timeZone;
+  }
+
+  now(): number {
+    return this.options.now ?? Date.now();
+  }
+
+  top(): Frame {
+    return this.frames[this.frames.length - 1];
+  }
+
+  resolve(ref: string): unknown {
+    return lookup(this.frames, cachedPath(ref));
+  }
+
+  resolvePath(path: readonly (string | number)[]): unknown {
+    return lookup(this.frames, path);
+  }
+
+  error(code: string, message: string): void {
+    this.errors.push({ code, message, line: this.line, column: this.column });
+  }
+
+  unexpected(where: string, e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    this.error(ErrorCode.UNEXPECTED_ERROR, messages.unexpected(where, message));
+  }
+
+  /** The parsed document an `.inject` path names (render option `injects`), parsed once per render. */
+  inject(path: string): unknown {
+    this.injected ??= new Map();
+    if (this.injected.has(path)) return this.injected.get(path);
+    const text = this.options.injects[path];
+    let value: unknown;
+    if (typeof text === 'string') {
+      try {
+        value = JSON.parse(text);
+      } catch (e) {
+        this.unexpected(`INJECT ${path}`, e);
+      }
+    }
+    this.injected.set(path, value);
+    return value;
+  }
+
+  /** A macro in scope, else a partial from the render options. */
+  findPartial(name: string): Runnable | undefined {
+    const macro = findMacro(this.frames, name);
+    if (macro !== undefined) return macro;
+    const partial = this.options.partial(name);
+    if (partial?.errors?.length) {
+      for (const e of partial.errors) this.error(ErrorCode.PARTIAL_PARSE_FAIL, messages.partialParseFail(name, e.message));
+    }
+    return partial;
+  }
+
+  enterPartial(name: string): boolean {
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      this.error(ErrorCode.PARTIAL_RECURSION_DEPTH, messages.partialRecursion(name, MAX_PARTIAL_DEPTH));
+      return false;
+    }
+    this.depth++;
+    return true;
+  }
+
+  exitPartial(): void {
+    this.depth--;
+  }
+
+  applyPartial(name: string, value: unknown, isolated = false): string {
+    const partial = this.findPartial(name);
+    if (partial === undefined) {
+      this.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
+      return '';
+    }
+    if (partial.errors?.length || !this.enterPartial(name)) return '';
+    const saved = this.out;
+    this.out = '';
+    this.frames.push(new Frame(value, isolated));
+    try {
+      partial.run(this);
+    } finally {
+      this.frames.pop();
+      this.exitPartial();
+    }
+    const result = this.out;
+    this.out = saved;
+    return result;
+  }
+
+  renderTemplate(source: string, data: unknown): string {
+    const helper = this.options.helperTemplate(source);
+    const saved = this.out;
+    this.out = '';
+    this.frames.push(new Frame(data, true));
+    try {
+      helper.run(this);
+    } finally {
+      this.frames.pop();
+    }
+    const result = this.out;
+    this.out = saved;
+    return result;
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Atelier's JSON-Template engine: public API.
+ *
+ * @example
+ *   import { compile, render } from './engine/index.js';
+ *   const page = compile('<h1>{title|html}</h1>');
+ *   render(page, { title: 'Shop' }).output; // '<h1>Shop</h1>'
+ */
+export { compile, instructionTree, Template, type CompileOptions } from './template.js';
+export { render, type RenderOptions, type RenderResult } from './render.js';
+export { ErrorCode, type TemplateError } from './errors.js';
+export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './plugins/types.js';
+export { BUILTIN_FORMATTERS, BUILTIN_PREDICATES } from './plugins/index.js';
+export type { RootCode as InstructionTree } from './syntax/opcodes.js';

@@ -1,0 +1,86 @@
+/** `render`: run a compiled template (or source) over data with render options. */
+import type { TemplateError } from './errors.js';
+import { RenderState, type Runnable } from './exec/state.js';
+import { getKey } from './exec/values.js';
+import type { ExprLimits } from './syntax/expr/index.js';
+import { compile, compileWithTables, isTemplate, type CompileOptions, type Template } from './template.js';
+
+export interface RenderOptions extends CompileOptions {
+  /** Partials by name: template source or a compiled Template. */
+  partials?: Readonly<Record<string, string | Template>>;
+  /** `.inject` documents by path, as JSON text. */
+  injects?: Readonly<Record<string, string>>;
+  /** BCP-47 locale (default en-US); null means no locale data. */
+  locale?: string | null;
+  /** Time zone used when the data has no `website.timeZone` (default America/New_York). */
+  timeZone?: string;
+  /** Fixed "now", epoch ms. */
+  now?: number;
+  enableExpr?: boolean;
+  enableInclude?: boolean;
+  exprLimits?: ExprLimits;
+}
+
+export interface RenderResult {
+  output: string;
+  errors: TemplateError[];
+}
+
+const DEFAULT_TIME_ZONE = 'America/New_York';
+const MAX_CACHED = 500;
+
+/** Compiled helper and partial sources, per plugin-table pair; compiled templates are immutable so sharing is safe. */
+const compiledBySource = new WeakMap<object, Map<string, Template>>();
+
+function cachedCompile(source: string, owner: Template): Template {
+  let cache = compiledBySource.get(owner.formatters);
+  if (cache === undefined) {
+    cache = new Map();
+    compiledBySource.set(owner.formatters, cache);
+  }
+  let template = cache.get(source);
+  if (template === undefined || template.predicates !== owner.predicates) {
+    template = compileWithTables(source, owner.formatters, owner.predicates);
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+    cache.set(source, template);
+  }
+  return template;
+}
+
+function siteTimeZone(data: unknown, fallback: string | undefined): string {
+  const zone = getKey(getKey(data, 'website'), 'timeZone');
+  return typeof zone === 'string' && zone !== '' ? zone : (fallback ?? DEFAULT_TIME_ZONE);
+}
+
+/**
+ * Render a template with data. Never throws for template problems: errors are returned.
+ *
+ * @example
+ *   render('{.section user}Hi {name}{.end}', { user: { name: 'Ada' } }).output; // 'Hi Ada'
+ */
+export function render(template: Template | string, data: unknown, options: RenderOptions = {}): RenderResult {
+  const compiled = isTemplate(template) ? template : compile(template, options);
+  const partials = options.partials ?? {};
+  const state = new RenderState({
+    root: data,
+    locale: options.locale === undefined ? 'en-US' : options.locale,
+    timeZone: siteTimeZone(data, options.timeZone),
+    now: options.now,
+    enableExpr: options.enableExpr ?? true,
+    enableInclude: options.enableInclude ?? true,
+    exprLimits: options.exprLimits,
+    injects: options.injects ?? {},
+    partial: (name): Runnable | undefined => {
+      if (!Object.prototype.hasOwnProperty.call(partials, name)) return undefined;
+      const p = partials[name];
+      return isTemplate(p) ? p : cachedCompile(p, compiled);
+    },
+    helperTemplate: (source) => cachedCompile(source, compiled),
+  });
+  try {
+    compiled.run(state);
+  } catch (e) {
+    state.unexpected('template', e);
+  }
+  return { output: state.out, errors: [...compiled.errors, ...state.errors] };
+}

@@ -1,0 +1,156 @@
+/**
+ * Template source to instruction tree: the template lexer finds tags, the tag
+ * parser turns each into an instruction, and a block state machine nests them,
+ * reporting structural errors (dead blocks, EOF in a block, misplaced `.or`,
+ * `.alternates with` and `.end`) as values.
+ */
+import { ErrorCode, messages, templateError, type TemplateError } from '../errors.js';
+import type { FormatterTable, PredicateTable } from '../plugins/types.js';
+import { lexTemplate, lexTag } from './lexer.js';
+import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
+import { parseTag } from './parser.js';
+import * as T from './tokens.js';
+
+export interface ParseResult {
+  tree: RootCode;
+  errors: TemplateError[];
+  /** Source offset of every instruction tuple, for runtime error positions. */
+  offsets: WeakMap<object, number>;
+}
+
+export interface PluginTables {
+  formatters?: FormatterTable;
+  predicates?: PredicateTable;
+}
+
+/** An open block: where its children go and which instruction takes the next `.or` or `{.end}`. */
+interface Open {
+  opener: Exclude<Code, number>;
+  offset: number;
+  /** The instruction whose alternate slot is still open (the opener or its latest `.or`). */
+  tail: Exclude<Code, number>;
+  target: Code[];
+  alternatesSeen: boolean;
+  plainOrSeen: boolean;
+}
+
+const ALT_SLOT: Record<number, number> = { [Op.SECTION]: 3, [Op.REPEATED]: 3, [Op.PREDICATE]: 4, [Op.OR_PREDICATE]: 4, [Op.IF]: 4 };
+
+function isBlockOpener(code: Code): code is Exclude<Code, number> {
+  if (typeof code === 'number') return false;
+  const op = code[0];
+  return op === Op.SECTION || op === Op.REPEATED || op === Op.PREDICATE || op === Op.IF || op === Op.MACRO;
+}
+
+export function parseTemplate(source: string, tables?: PluginTables): ParseResult {
+  const errors: TemplateError[] = [];
+  const offsets = new WeakMap<object, number>();
+  const root: Code[] = [];
+  const stack: Open[] = [];
+  let target = root;
+
+  const fail = (offset: number, code: string, message: string) => errors.push(templateError(source, offset, code, message));
+
+  const accept = (code: Code, offset: number) => {
+    if (typeof code !== 'number') offsets.set(code, offset);
+    const op = typeof code === 'number' ? code : code[0];
+    const open = stack[stack.length - 1];
+    switch (op) {
+      case Op.END: {
+        if (!open) return fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('END'));
+        closeTail(open, Op.END);
+        stack.pop();
+        target = stack.length ? stack[stack.length - 1].target : root;
+        return;
+      }
+      case Op.OR_PREDICATE: {
+        const or = code as OrPredicateCode;
+        if (!open) return fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('OR_PREDICATE'));
+        if (open.opener[0] === Op.MACRO) {
+          return fail(offset, ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock('OR_PREDICATE', 'MACRO'));
+        }
+        if (open.plainOrSeen) fail(offset, ErrorCode.DEAD_CODE_BLOCK, messages.deadCode('OR_PREDICATE'));
+        closeTail(open, or);
+        open.tail = or;
+        open.target = or[3];
+        open.plainOrSeen = or[1] === 0;
+        target = open.target;
+        return;
+      }
+      case Op.ALTERNATES_WITH: {
+        if (!open) return fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('ALTERNATES_WITH'));
+        if (open.opener[0] !== Op.REPEATED || open.alternatesSeen || open.tail !== open.opener) {
+          const parent = opName(open.tail[0]);
+          return fail(offset, ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock('ALTERNATES_WITH', parent));
+        }
+        open.alternatesSeen = true;
+        open.target = open.opener[4] as Code[];
+        target = open.target;
+        return;
+      }
+      case Op.EOF:
+        return;
+    }
+    target.push(code);
+    if (isBlockOpener(code)) {
+      const children = code[0] === Op.MACRO ? code[2] : (code[code[0] === Op.IF || code[0] === Op.PREDICATE ? 3 : 2] as Code[]);
+      stack.push({ opener: code, offset, tail: code, target: children, alternatesSeen: false, plainOrSeen: false });
+      target = children;
+    }
+  };
+
+  const checkRefs = (refs: { kind: string; name: string; offset: number }[], base: number) => {
+    for (const ref of refs) {
+      if (ref.kind === 'formatter') {
+        if (tables?.formatters && !Object.prototype.hasOwnProperty.call(tables.formatters, ref.name)) {
+          fail(base + ref.offset, ErrorCode.FORMATTER_UNKNOWN, messages.formatterUnknown(ref.name));
+        }
+      } else if (tables?.predicates && !Object.prototype.hasOwnProperty.call(tables.predicates, ref.name)) {
+        fail(base + ref.offset, ErrorCode.PREDICATE_UNKNOWN, messages.predicateUnknown(ref.name));
+      }
+    }
+  };
+
+  for (const tok of lexTemplate(source)) {
+    const offset = tok.startOffset;
+    switch (tok.tokenType) {
+      case T.Tag: {
+        const inside = tok.image.slice(1, -1);
+        const tagTokens = lexTag(inside);
+        const parsed = tagTokens && parseTag(tagTokens);
+        if (!parsed) {
+          accept([Op.TEXT, tok.image], offset);
+          break;
+        }
+        checkRefs(parsed.refs, offset + 1);
+        accept(parsed.code, offset);
+        break;
+      }
+      case T.MultiLineComment: {
+        const closed = tok.image.endsWith('##}') && tok.image.length >= 6;
+        accept([Op.COMMENT, tok.image.slice(3, closed ? -3 : undefined), 1], offset);
+        break;
+      }
+      default:
+        accept([Op.TEXT, tok.image], offset);
+    }
+  }
+
+  // End of input with blocks still open: report each, innermost first, and close them.
+  if (stack.length) {
+    const inner = stack[stack.length - 1];
+    fail(source.length, ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(opName(inner.opener[0])));
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const open = stack[i];
+      fail(open.offset, ErrorCode.UNCLOSED_BLOCK, messages.unclosed(opName(open.opener[0])));
+      closeTail(open, Op.END);
+    }
+  }
+  errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { tree: [Op.ROOT, 1, root, Op.EOF], errors, offsets };
+}
+
+function closeTail(open: Open, alt: AltCode): void {
+  const slot = ALT_SLOT[open.tail[0]];
+  if (slot !== undefined) (open.tail as unknown as unknown[])[slot] = alt;
+}

@@ -1,0 +1,71 @@
+/**
+ * `compile`: source to an immutable Template (instruction tree, errors and the
+ * closures that render it). Bad templates never throw: errors are values.
+ */
+import type { TemplateError } from './errors.js';
+import { compileTree } from './exec/codegen.js';
+import type { Run, Runnable } from './exec/state.js';
+import { BUILTIN_FORMATTERS, BUILTIN_PREDICATES } from './plugins/index.js';
+import type { FormatterTable, PredicateTable } from './plugins/types.js';
+import { parseTemplate } from './syntax/assembler.js';
+import type { RootCode } from './syntax/opcodes.js';
+
+export interface CompileOptions {
+  /** Extra or replacement formatters, merged over the built-ins. */
+  formatters?: FormatterTable;
+  /** Extra or replacement predicates, merged over the built-ins. */
+  predicates?: PredicateTable;
+}
+
+const TEMPLATE = Symbol('atelier.template');
+
+export class Template implements Runnable {
+  readonly [TEMPLATE] = true;
+
+  constructor(
+    readonly source: string,
+    readonly tree: RootCode,
+    readonly errors: readonly TemplateError[],
+    readonly run: Run,
+    readonly formatters: FormatterTable,
+    readonly predicates: PredicateTable,
+  ) {
+    Object.freeze(this);
+  }
+}
+
+export function isTemplate(value: unknown): value is Template {
+  return typeof value === 'object' && value !== null && (value as Template)[TEMPLATE] === true;
+}
+
+function tablesFor(options?: CompileOptions): { formatters: FormatterTable; predicates: PredicateTable } {
+  return {
+    formatters: options?.formatters ? { ...BUILTIN_FORMATTERS, ...options.formatters } : BUILTIN_FORMATTERS,
+    predicates: options?.predicates ? { ...BUILTIN_PREDICATES, ...options.predicates } : BUILTIN_PREDICATES,
+  };
+}
+
+/** Compile with resolved plugin tables (shared by `compile` and partial compilation). */
+export function compileWithTables(source: string, formatters: FormatterTable, predicates: PredicateTable): Template {
+  const { tree, errors, offsets } = parseTemplate(source, { formatters, predicates });
+  const run = compileTree(tree[2], { source, offsets, formatters, predicates });
+  return new Template(source, tree, Object.freeze(errors), run, formatters, predicates);
+}
+
+/**
+ * Compile a template once; render it many times.
+ *
+ * @example
+ *   const t = compile('Hello {name|html}!');
+ *   t.errors; // []
+ *   render(t, { name: 'Ada' }).output; // 'Hello Ada!'
+ */
+export function compile(source: string, options?: CompileOptions): Template {
+  const { formatters, predicates } = tablesFor(options);
+  return compileWithTables(source, formatters, predicates);
+}
+
+/** The dialect's JSON instruction tree of a template (conformance "ast" fixtures). */
+export function instructionTree(source: string): RootCode {
+  return parseTemplate(source).tree;
+}
