@@ -22,6 +22,7 @@ export const ErrorCode = {
   NOT_ALLOWED_IN_BLOCK: 'NOT_ALLOWED_IN_BLOCK',
   NOT_ALLOWED_AT_ROOT: 'NOT_ALLOWED_AT_ROOT',
   UNCLOSED_BLOCK: 'UNCLOSED_BLOCK',
+  NESTING_TOO_DEEP: 'NESTING_TOO_DEEP',
   // execution
   PARTIAL_MISSING: 'PARTIAL_MISSING',
   PARTIAL_PARSE_FAIL: 'PARTIAL_PARSE_FAIL',
@@ -55,6 +56,7 @@ export const messages = {
   notAllowedInBlock: (inst: string, parent: string) => `${inst} instruction is not allowed inside ${parent} block.`,
   notAllowedAtRoot: (inst: string) => `Instruction ${inst} not allowed at root`,
   unclosed: (inst: string) => `Unclosed ${inst}: it needs a matching {.end}.`,
+  nestingTooDeep: (limit: number) => `Blocks nest deeper than ${limit} levels; this one is ignored.`,
   partialMissing: (name: string) => `Attempt to apply partial '${name}' which could not be found.`,
   partialParseFail: (name: string, msg: string) => `Parse of partial "${name}" failed: ${msg}`,
   partialRecursion: (name: string, limit: number) =>

@@ -282,8 +282,12 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         (top.macros ??= new Map()).set(name, macro);
       };
     }
-    case Op.EVAL:
-      return compileEval(code[1], position(code, env));
+    case Op.EVAL: {
+      const at = env.offsets.get(code) ?? 0;
+      const codeStart = env.source.indexOf(code[1], at + 6);
+      const where = (offset: number) => positionOf(env.source, (codeStart === -1 ? at : codeStart) + offset);
+      return compileEval(code[1], position(code, env), where);
+    }
     case Op.INCLUDE: {
       const [, name, args] = code;
       const output = args[0].includes('output');
@@ -320,7 +324,11 @@ function resolveSection(s: RenderState, path: Path): unknown {
   return path.length > 1 && value !== undefined ? walkPath(value, path, 1) : value;
 }
 
-function compileEval(source: string, pos: { line: number; column: number }): Run {
+function compileEval(
+  source: string,
+  pos: { line: number; column: number },
+  where: (offset: number) => { line: number; column: number },
+): Run {
   let parsedDefault: ParsedExpr | undefined;
   const parsed = (limits: ExprLimits | undefined): ParsedExpr =>
     limits === undefined ? (parsedDefault ??= parseExpr(source)) : parseExpr(source, limits);
@@ -330,7 +338,7 @@ function compileEval(source: string, pos: { line: number; column: number }): Run
     s.column = pos.column;
     const expr = parsed(s.options.exprLimits);
     if (expr.errors.length) {
-      for (const e of expr.errors) s.error(e.code, e.message);
+      for (const e of expr.errors) s.errors.push({ code: e.code, message: e.message, ...where(e.offset) });
       return;
     }
     const before = s.errors.length;

@@ -38,6 +38,11 @@ export function lookup(frames: readonly Frame[], path: JsonPath): unknown {
   if (path.length === 0) return undefined;
   const first = path[0];
   let value: unknown;
+  if (first === '@') {
+    // `@` is always the innermost value, even when that value is missing.
+    value = frames[frames.length - 1].node;
+    return path.length === 1 || value === undefined ? value : walkPath(value, path, 1);
+  }
   for (let i = frames.length - 1; i >= 0; i--) {
     const frame = frames[i];
     value = resolveName(first, frame);

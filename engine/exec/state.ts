@@ -141,7 +141,7 @@ export class RenderState implements RenderContext {
     this.depth--;
   }
 
-  applyPartial(name: string, value: unknown, isolated = false): string {
+  applyPartial(name: string, value: unknown, isolated = false, args?: Readonly<Record<string, unknown>>): string {
     const partial = this.findPartial(name);
     if (partial === undefined) {
       this.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
@@ -150,7 +150,9 @@ export class RenderState implements RenderContext {
     if (partial.errors?.length || !this.enterPartial(name)) return '';
     const saved = this.out;
     this.out = '';
-    this.frames.push(new Frame(value, isolated));
+    const frame = new Frame(value, isolated);
+    if (args !== undefined) frame.setVar('@args', args);
+    this.frames.push(frame);
     try {
       partial.run(this);
     } finally {

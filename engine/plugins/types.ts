@@ -33,9 +33,10 @@ export interface RenderContext {
   /**
    * Render a macro (defined with `.macro`) or a partial (render option `partials`)
    * with `value` as its data, returning the output. `isolated` stops name lookup at
-   * the partial's own scope (the `private` argument of `apply`). Depth-limited (16).
+   * the partial's own scope (the `private` argument of `apply`); `args` becomes the
+   * partial's `@args` variable (the `key=value` arguments of `apply`). Depth-limited (16).
    */
-  applyPartial(name: string, value: unknown, isolated?: boolean): string;
+  applyPartial(name: string, value: unknown, isolated?: boolean, args?: Readonly<Record<string, unknown>>): string;
   /** Render a template written in the dialect (compiled once and cached) with `data`. */
   renderTemplate(source: string, data: unknown): string;
 }

@@ -34,6 +34,9 @@ interface Open {
   plainOrSeen: boolean;
 }
 
+/** Blocks nest at most this deep; deeper openers are reported and kept as text, so no stack can overflow. */
+export const MAX_BLOCK_DEPTH = 100;
+
 const ALT_SLOT: Record<number, number> = { [Op.SECTION]: 3, [Op.REPEATED]: 3, [Op.PREDICATE]: 4, [Op.OR_PREDICATE]: 4, [Op.IF]: 4 };
 
 function isBlockOpener(code: Code): code is Exclude<Code, number> {
@@ -90,6 +93,10 @@ export function parseTemplate(source: string, tables?: PluginTables): ParseResul
       }
       case Op.EOF:
         return;
+    }
+    if (isBlockOpener(code) && stack.length >= MAX_BLOCK_DEPTH) {
+      fail(offset, ErrorCode.NESTING_TOO_DEEP, messages.nestingTooDeep(MAX_BLOCK_DEPTH));
+      return;
     }
     target.push(code);
     if (isBlockOpener(code)) {
