@@ -1,3 +1,143 @@
-import type { FormatterTable } from '../types.js';
+/**
+ * Core formatters: text, escaping, JSON, lookups and macros. Thin adapters
+ * over the pure helpers beside this file; names are the dialect's.
+ */
+import { escapeAttr, escapeHtml } from '../../exec/escape.js';
+import { asNumber, asString, isObject, isTruthy, splitPath, walkPath } from '../../exec/values.js';
+import type { FormatterTable, RenderContext } from '../types.js';
+import { parseApplyArgs } from './apply-args.js';
+import { formatPattern } from './format-pattern.js';
+import { jsonText } from './json-text.js';
+import { slugify } from './slugify.js';
+import { smartypants } from './smartypants.js';
+import { parseLength, truncateText, TRUNCATE_DEFAULT_ELLIPSIS, TRUNCATE_DEFAULT_LENGTH } from './truncate.js';
+import { urlEncode } from './url-encode.js';
 
-export const CORE_FORMATTERS: FormatterTable = {};
+const TAG = /<[^>]*?>/g;
+const WHITESPACE = /\s/g;
+const QUOTE = /'/g;
+const INTEGER = /^-?\d+$/;
+
+export const CORE_FORMATTERS: FormatterTable = {
+  apply: (value, args, ctx) => {
+    if (args.length === 0) return '';
+    const { isolated, args: named } = parseApplyArgs(args);
+    return ctx.applyPartial(args[0], value, isolated, named);
+  },
+  count: (value) => {
+    if (isObject(value)) return Object.keys(value).length;
+    return Array.isArray(value) || typeof value === 'string' ? value.length : 0;
+  },
+  // 1-based: `{@index|cycle a b}` gives a, b, a, ...
+  cycle: (value, args) => {
+    if (args.length === 0) return undefined;
+    const i = (asNumber(value) - 1) % args.length;
+    return args[i < 0 ? i + args.length : i];
+  },
+  // Known to the dialect but never implemented by the reference: the value passes through (f-missing-1).
+  datetimefield: (value) => value,
+  // The released formatter replaces every whitespace character, not only spaces.
+  'encode-space': (value) => asString(value).replace(WHITESPACE, '&nbsp;'),
+  // The reference encodes the apostrophe too, which the native functions keep.
+  'encode-uri': (value) => encodeURI(asString(value)).replace(QUOTE, '%27'),
+  'encode-uri-component': (value) => encodeURIComponent(asString(value)).replace(QUOTE, '%27'),
+  format: (value, args, ctx) => formatPattern(asString(value), args.map((ref) => asString(ctx.resolve(ref)))),
+  get: (value, args, ctx) => getByKeys(value, args, ctx),
+  html: (value) => escapeHtml(asString(value)),
+  htmlattr: (value) => escapeAttr(asString(value)),
+  htmltag: (value) => escapeAttr(asString(value)),
+  iter: (_value, _args, ctx) => asString(ctx.resolve('@index')),
+  json: (value) => jsonText(value),
+  'json-pretty': (value) => jsonText(value, 2),
+  'key-by': (value, args) => keyBy(value, args[0]),
+  // The argument names a variable whose text is itself a reference to look up.
+  lookup: (_value, args, ctx) => {
+    if (!args[0]) return '';
+    const ref = asString(ctx.resolve(args[0]));
+    return ref === '' ? undefined : ctx.resolve(ref);
+  },
+  mod: (value, args) => {
+    const divisor = args.length > 0 ? parseSafeInteger(args[0]) : null;
+    // A missing, malformed or zero divisor means 2.
+    const d = divisor === null || divisor === 0 ? 2 : divisor;
+    return integerOf(value) % d;
+  },
+  output: (_value, args) => args.join(' '),
+  pluralize: (value, args) => {
+    const [singular, plural] = args.length === 0 ? ['', 's'] : args.length === 1 ? ['', args[0]] : [args[0], args[1]];
+    return asNumber(value) === 1 ? singular : plural;
+  },
+  prop: (value, args) => {
+    let current = value;
+    for (const arg of args) {
+      current = walkPath(current, splitPath(arg));
+      if (current === undefined) break;
+    }
+    return current;
+  },
+  raw: (value) => JSON.stringify(value),
+  round: (value) => Math.round(asNumber(value)),
+  safe: (value) => (isTruthy(value) ? asString(value).replace(TAG, '') : value),
+  slugify: (value) => slugify(asString(value)),
+  smartypants: (value) => smartypants(asString(value)),
+  str: (value) => asString(value),
+  truncate: (value, args, ctx) => {
+    let length = TRUNCATE_DEFAULT_LENGTH;
+    if (args.length > 0) {
+      const parsed = parseLength(args[0]);
+      if (parsed === null) {
+        ctx.error(FORMATTER_ARGS, `truncate: bad value for length '${args[0]}'`);
+        return value;
+      }
+      length = parsed;
+    }
+    // SPEC §9: default 100 characters with '...'.
+    return truncateText(asString(value), length, args.length > 1 ? args[1] : TRUNCATE_DEFAULT_ELLIPSIS);
+  },
+  'url-encode': (value) => urlEncode(asString(value)),
+};
+
+/** Code of a runtime error for a formatter argument that cannot be used. */
+export const FORMATTER_ARGS = 'FORMATTER_ARGS';
+
+/**
+ * `get`: each argument is a reference whose value is a key (text or number) or
+ * a whole path (a list of keys) to walk down from the current value.
+ */
+function getByKeys(value: unknown, refs: readonly string[], ctx: RenderContext): unknown {
+  let current = value;
+  for (const ref of refs) {
+    const key = ctx.resolve(ref);
+    if (key === undefined) return undefined;
+    const path = Array.isArray(key) ? (key as (string | number)[]) : [typeof key === 'number' ? key : asString(key)];
+    current = walkPath(current, path);
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+/** `key-by`: an object of the list's items keyed by the value at `ref` in each. */
+function keyBy(list: unknown, ref: string | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!Array.isArray(list) || !ref) return out;
+  const path = splitPath(ref);
+  for (const item of list) {
+    const key = walkPath(item, path);
+    if (key !== undefined) out[String(key)] = item;
+  }
+  return out;
+}
+
+function parseSafeInteger(text: string): number | null {
+  if (!INTEGER.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+// The dividend of `mod`: numbers truncate, text must be a whole integer, booleans 1/0.
+function integerOf(value: unknown): number {
+  if (typeof value === 'number') return value !== value ? 0 : Math.trunc(value);
+  if (typeof value === 'string') return parseSafeInteger(value) ?? 0;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return 0;
+}

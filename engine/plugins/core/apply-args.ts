@@ -1,0 +1,23 @@
+/**
+ * Arguments of `{value|apply name ...}` after the name: `private` isolates the
+ * macro's name lookup, and `key=value` pairs become the `@args` object the
+ * macro sees. Anything else is ignored. `@args` exists only when some argument
+ * follows the name (then possibly as `{}`), so `{.if @args}` can tell.
+ *
+ * @example parseApplyArgs(['m', 'cls=foo', 'private']) // { isolated: true, args: { cls: 'foo' } }
+ */
+export function parseApplyArgs(args: readonly string[]): { isolated: boolean; args?: Record<string, string> } {
+  if (args.length < 2) return { isolated: false };
+  let isolated = false;
+  const named: Record<string, string> = {};
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === 'private') {
+      isolated = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    if (eq !== -1) named[arg.slice(0, eq)] = arg.slice(eq + 1);
+  }
+  return { isolated, args: named };
+}

@@ -1,0 +1,79 @@
+/**
+ * The `.eval` expression language: `parseExpr` compiles an expression once (at
+ * template compile time); `evaluateExpr` (engine/exec/expr.ts) runs it per render.
+ *
+ * @example
+ *   const expr = parseExpr('@w = 600; @w * 0.6');
+ *   expr.errors; // []
+ */
+import { EXPR_UNEXPECTED_CHAR, parseErrorMessage } from './errors.js';
+import { lexExpr } from './lexer.js';
+import { assemble } from './parser.js';
+import { describeStep, type Statement } from './program.js';
+
+export interface ExprLimits {
+  /** SPEC §5: most tokens an expression may have; 0 or absent = no limit. */
+  maxTokens?: number;
+  /** SPEC §5: longest string `+` may build; 0 or absent = no limit. */
+  maxStringLength?: number;
+}
+
+export interface ExprError {
+  code: string;
+  message: string;
+  /** Offset into the expression source. */
+  offset: number;
+}
+
+export interface ParsedExpr {
+  readonly errors: readonly ExprError[];
+  /** The expression as written (without a leading debug `#`). */
+  readonly source: string;
+  /** Statements in reverse Polish order; empty when there are errors. */
+  readonly statements: readonly Statement[];
+  /** 0 = unlimited. */
+  readonly maxStringLength: number;
+  /** A leading `#` asks for the compiled form to be printed before the result. */
+  readonly debug: boolean;
+}
+
+const NO_ERRORS: readonly ExprError[] = Object.freeze([]);
+const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
+
+/** Compile an expression; problems come back in `errors`, never as exceptions. */
+export function parseExpr(code: string, limits: ExprLimits = {}): ParsedExpr {
+  const debug = code.startsWith('#');
+  const source = debug ? code.slice(1) : code;
+  const shift = debug ? 1 : 0;
+  const maxStringLength = positive(limits.maxStringLength);
+  const failed = (code: string, reason: string, offset: number): ParsedExpr =>
+    Object.freeze({
+      errors: Object.freeze([Object.freeze({ code, message: parseErrorMessage(source, reason), offset: offset + shift })]),
+      source,
+      statements: NO_STATEMENTS,
+      maxStringLength,
+      debug,
+    });
+
+  try {
+    const lexed = lexExpr(source, positive(limits.maxTokens));
+    if (lexed.error) return failed(lexed.error.code, lexed.error.reason, lexed.error.offset);
+    const assembled = assemble(lexed.steps, source.length, (i) => lexed.offsets[i]);
+    if (assembled.error) return failed(assembled.error.code, assembled.error.reason, assembled.error.offset);
+    return Object.freeze({ errors: NO_ERRORS, source, statements: assembled.statements, maxStringLength, debug });
+  } catch (e) {
+    return failed(EXPR_UNEXPECTED_CHAR, `Unexpected error: ${e instanceof Error ? e.message : String(e)}`, 0);
+  }
+}
+
+/** The compiled form as debug text: `EVAL=[[1 2 <add>], [@a 3 <assign>]]`. */
+export function describeExpr(expr: ParsedExpr): string {
+  return `EVAL=[${expr.statements.map((s) => `[${s.map(describeStep).join(' ')}]`).join(', ')}]`;
+}
+
+function positive(n: number | undefined): number {
+  return n !== undefined && n > 0 ? Math.floor(n) : 0;
+}
+
+export type { Statement, Step, Literal } from './program.js';
+export * from './errors.js';

@@ -1,0 +1,93 @@
+/**
+ * Shunting yard: orders the lexed steps of each `;`-separated statement into
+ * reverse Polish form. Commas only flush operators, so `1, 2, 3` leaves three
+ * values on the stack (the last one is the result) and `max(1, 2)` gets two
+ * arguments after its ARGS mark.
+ */
+import { EXPR_MISMATCHED_PARENTHESIS } from './errors.js';
+import type { LexError } from './lexer.js';
+import { OpType } from './operators.js';
+import { ARGS_STEP, StepKind, type Statement, type Step } from './program.js';
+
+export interface AssembleResult {
+  readonly statements: readonly Statement[];
+  readonly error?: LexError;
+}
+
+const isOpenParen = (s: Step) => s.kind === StepKind.OPERATOR && s.op.type === OpType.LPRN;
+
+const mismatched = (desc: string, offset: number): LexError => ({
+  code: EXPR_MISMATCHED_PARENTHESIS,
+  reason: `Mismatched operator found: ${desc}`,
+  offset,
+});
+
+/**
+ * Assemble statements from steps in source order. `offsetOf(i)` gives the source
+ * offset of step i, for errors; an unclosed `(` is reported at the end.
+ */
+export function assemble(steps: readonly Step[], endOffset: number, offsetOf: (i: number) => number): AssembleResult {
+  const statements: Statement[] = [];
+  const ops: Step[] = [];
+  let out: Step[] = [];
+
+  // Flushes the operator stack into the current statement; false on a stray `(`.
+  const finishStatement = (): boolean => {
+    while (ops.length > 0) {
+      const top = ops.pop()!;
+      if (isOpenParen(top)) return false;
+      out.push(top);
+    }
+    if (out.length > 0) statements.push(Object.freeze(out));
+    out = [];
+    return true;
+  };
+  const flushToParen = () => {
+    while (ops.length > 0 && !isOpenParen(ops[ops.length - 1])) out.push(ops.pop()!);
+  };
+
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (step.kind === StepKind.CALL) {
+      out.push(ARGS_STEP);
+      ops.push(step);
+      continue;
+    }
+    if (step.kind !== StepKind.OPERATOR) {
+      out.push(step);
+      continue;
+    }
+    const op = step.op;
+    switch (op.type) {
+      case OpType.SEMI:
+        if (!finishStatement()) return { statements, error: mismatched('left paren', offsetOf(i)) };
+        break;
+      case OpType.LPRN:
+        ops.push(step);
+        break;
+      case OpType.COMMA:
+        flushToParen();
+        break;
+      case OpType.RPRN: {
+        flushToParen();
+        if (ops.length === 0) return { statements, error: mismatched(op.desc, offsetOf(i)) };
+        ops.pop();
+        if (ops.length > 0 && ops[ops.length - 1].kind === StepKind.CALL) out.push(ops.pop()!);
+        break;
+      }
+      default: {
+        // Pop what binds at least as tightly (strictly tighter for right-associative
+        // operators); calls and `(` stay, they wait for their `)`.
+        while (ops.length > 0) {
+          const top = ops[ops.length - 1];
+          if (top.kind !== StepKind.OPERATOR || top.op.type === OpType.LPRN) break;
+          if (top.op.prec < op.prec || (top.op.prec === op.prec && top.op.rightAssoc)) break;
+          out.push(ops.pop()!);
+        }
+        ops.push(step);
+      }
+    }
+  }
+  if (!finishStatement()) return { statements, error: mismatched('left paren', endOffset) };
+  return { statements: Object.freeze(statements) };
+}

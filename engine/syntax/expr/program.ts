@@ -1,0 +1,71 @@
+/**
+ * The compiled form of an expression: each `;`-separated statement becomes a
+ * frozen list of steps in reverse Polish order, ready for a stack evaluator.
+ */
+import type { FunctionName, Operator } from './operators.js';
+
+/** The values the language computes with. `null` also stands for a missing variable. */
+export type Literal = number | string | boolean | null;
+
+export const StepKind = {
+  /** Push a literal. */
+  LITERAL: 0,
+  /** Push a variable reference, resolved when an operator consumes it. */
+  VARIABLE: 1,
+  /** Mark where a function's arguments start. */
+  ARGS: 2,
+  /** Call a built-in with everything pushed since its ARGS mark. */
+  CALL: 3,
+  /** Apply an operator to the top of the stack. */
+  OPERATOR: 4,
+} as const;
+
+export interface LiteralStep {
+  readonly kind: typeof StepKind.LITERAL;
+  readonly value: Literal;
+}
+
+export interface VariableStep {
+  readonly kind: typeof StepKind.VARIABLE;
+  /** Split reference: `a.b.0` is ['a', 'b', 0]. */
+  readonly path: readonly (string | number)[];
+  /** The reference as written, for debug output. */
+  readonly text: string;
+}
+
+export interface ArgsStep {
+  readonly kind: typeof StepKind.ARGS;
+}
+
+export interface CallStep {
+  readonly kind: typeof StepKind.CALL;
+  readonly name: FunctionName;
+}
+
+export interface OperatorStep {
+  readonly kind: typeof StepKind.OPERATOR;
+  readonly op: Operator;
+}
+
+export type Step = LiteralStep | VariableStep | ArgsStep | CallStep | OperatorStep;
+
+/** One statement of the expression, in evaluation order. */
+export type Statement = readonly Step[];
+
+export const ARGS_STEP: ArgsStep = Object.freeze({ kind: StepKind.ARGS });
+
+/** How a step reads in debug output (`{.eval #1 + a}` shows `[1 a <add>]`). */
+export function describeStep(step: Step): string {
+  switch (step.kind) {
+    case StepKind.LITERAL:
+      return typeof step.value === 'string' ? JSON.stringify(step.value) : String(step.value);
+    case StepKind.VARIABLE:
+      return step.text;
+    case StepKind.ARGS:
+      return '<args>';
+    case StepKind.CALL:
+      return `${step.name}()`;
+    case StepKind.OPERATOR:
+      return `<${step.op.desc}>`;
+  }
+}
