@@ -44,6 +44,22 @@ export function positionOf(source: string, offset: number): { line: number; colu
   return { line, column: end - lineStart + 1 };
 }
 
+/** Line starts of a source, computed once, for many offset-to-position look-ups. */
+export function lineIndex(source: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  };
+}
+
 export function templateError(source: string, offset: number, code: string, message: string): TemplateError {
   return { code, message, ...positionOf(source, offset) };
 }

@@ -2,7 +2,7 @@
  * Instruction tree to closures. Paths are split, plugins looked up and text runs
  * merged once, at compile time; a render only walks closures over its own state.
  */
-import { positionOf } from '../errors.js';
+import { lineIndex } from '../errors.js';
 import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
 import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } from '../syntax/opcodes.js';
@@ -16,6 +16,8 @@ export interface CodegenEnv {
   offsets: WeakMap<object, number>;
   formatters: FormatterTable;
   predicates: PredicateTable;
+  /** Offset to line and column (set by compileTree). */
+  at?: (offset: number) => { line: number; column: number };
 }
 
 type BoundFormatter = { name: string; fn: Formatter; args: readonly string[] };
@@ -44,7 +46,7 @@ export function emitText(v: unknown): string {
 }
 
 export function compileTree(block: Code[], env: CodegenEnv): Run {
-  return compileBlock(block, env);
+  return compileBlock(block, { ...env, at: lineIndex(env.source) });
 }
 
 function compileBlock(block: Code[], env: CodegenEnv): Run {
@@ -114,7 +116,7 @@ function compileAlt(alt: AltCode, env: CodegenEnv): Run {
 }
 
 function position(code: object, env: CodegenEnv): { line: number; column: number } {
-  return positionOf(env.source, env.offsets.get(code) ?? 0);
+  return env.at!(env.offsets.get(code) ?? 0);
 }
 
 function bindFormatters(calls: FormatterCall[] | 0, env: CodegenEnv): BoundFormatter[] {
@@ -285,7 +287,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     case Op.EVAL: {
       const at = env.offsets.get(code) ?? 0;
       const codeStart = env.source.indexOf(code[1], at + 6);
-      const where = (offset: number) => positionOf(env.source, (codeStart === -1 ? at : codeStart) + offset);
+      const where = (offset: number) => env.at!((codeStart === -1 ? at : codeStart) + offset);
       return compileEval(code[1], position(code, env), where);
     }
     case Op.INCLUDE: {
