@@ -1,0 +1,129 @@
+/**
+ * Locale-aware currency and percent formatting over Intl.NumberFormat. Template
+ * arguments such as `style:short` or `maxfrac:0` map onto Intl options.
+ * SPEC §5 (rendering rules): no locale data or a non-finite value gives ''.
+ */
+import type Decimal from 'decimal.js';
+
+// SPEC §9: number format digit options clamp 0 to 50 (Intl itself accepts up to 100).
+const DIGITS_MAX = 50;
+
+const ROUNDING: Record<string, string> = {
+  up: 'expand',
+  down: 'trunc',
+  truncate: 'trunc',
+  ceiling: 'ceil',
+  ceil: 'ceil',
+  floor: 'floor',
+  'half-up': 'halfExpand',
+  'half-down': 'halfTrunc',
+  'half-even': 'halfEven',
+};
+
+const clampDigits = (v: string): number => {
+  const n = parseInt(v, 10);
+  return Number.isFinite(n) ? Math.min(Math.max(n, 0), DIGITS_MAX) : 0;
+};
+
+/**
+ * Map template arguments (`key:value`) to Intl currency options.
+ * @example currencyOptions(['style:name']) // { currencyDisplay: 'name' }
+ */
+export function currencyOptions(args: readonly string[]): Intl.NumberFormatOptions {
+  const opts: Record<string, unknown> = {};
+  for (const arg of args) {
+    const i = arg.indexOf(':');
+    const key = i === -1 ? arg : arg.slice(0, i);
+    const val = i === -1 ? '' : arg.slice(i + 1);
+    switch (key) {
+      case 'style':
+        if (val === 'short') {
+          opts.notation = 'compact';
+          opts.compactDisplay = 'short';
+        } else if (val === 'name') opts.currencyDisplay = 'name';
+        else if (val === 'code') opts.currencyDisplay = 'code';
+        else if (val === 'accounting') opts.currencySign = 'accounting';
+        break;
+      case 'symbol':
+        if (val === 'narrow') opts.currencyDisplay = 'narrowSymbol';
+        break;
+      case 'group':
+      case 'grouping':
+        opts.useGrouping = val === '' || val === 'true';
+        break;
+      case 'no-group':
+      case 'no-grouping':
+        opts.useGrouping = false;
+        break;
+      case 'round':
+      case 'rounding':
+        if (ROUNDING[val]) opts.roundingMode = ROUNDING[val];
+        break;
+      case 'minint':
+      case 'minInt':
+      case 'minimumIntegerDigits':
+        opts.minimumIntegerDigits = Math.max(1, clampDigits(val));
+        break;
+      case 'maxfrac':
+      case 'maxFrac':
+      case 'maximumFractionDigits':
+        opts.maximumFractionDigits = clampDigits(val);
+        break;
+      case 'minfrac':
+      case 'minFrac':
+      case 'minimumFractionDigits':
+        opts.minimumFractionDigits = clampDigits(val);
+        break;
+      case 'maxsig':
+      case 'maxSig':
+      case 'maximumSignificantDigits':
+        opts.maximumSignificantDigits = Math.max(1, clampDigits(val));
+        break;
+      case 'minsig':
+      case 'minSig':
+      case 'minimumSignificantDigits':
+        opts.minimumSignificantDigits = Math.max(1, clampDigits(val));
+        break;
+      default:
+        break;
+    }
+  }
+  const o = opts as Intl.NumberFormatOptions;
+  if (o.minimumFractionDigits !== undefined && o.maximumFractionDigits !== undefined && o.minimumFractionDigits > o.maximumFractionDigits) {
+    o.maximumFractionDigits = o.minimumFractionDigits;
+  }
+  return o;
+}
+
+/** Format an exact decimal; Intl formats numeric strings without a float round-trip. */
+export function formatDecimalString(locale: string, amount: Decimal, options: Intl.NumberFormatOptions): string {
+  if (!amount.isFinite()) return '';
+  try {
+    return new Intl.NumberFormat(locale, options).format(amount.toFixed() as unknown as number);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Format a major-unit amount in `currency` for `locale`; null locale gives ''.
+ * @example formatCurrency('de-DE', new Decimal(2500), 'EUR') === '2.500,00\u00a0€'
+ */
+export function formatCurrency(
+  locale: string | null,
+  amount: Decimal,
+  currency: string,
+  args: readonly string[] = [],
+): string {
+  if (locale === null) return '';
+  return formatDecimalString(locale, amount, { ...currencyOptions(args), style: 'currency', currency });
+}
+
+/**
+ * SPEC §9: percent format shows 2 to 3 fraction digits, or 0 to 3 with `trim`.
+ * The value is printed as given (it is already a percentage).
+ */
+export function formatPercentage(locale: string | null, amount: Decimal, trim: boolean): string {
+  if (locale === null) return '';
+  return formatDecimalString(locale, amount, { minimumFractionDigits: trim ? 0 : 2, maximumFractionDigits: 3 });
+}

@@ -1,0 +1,96 @@
+/**
+ * Money arithmetic and the legacy price strings. SPEC §9: money is held in integer
+ * minor units (cents); conversion divides by 10^(the currency's fraction digits).
+ * Decimal strings from the data are handled with decimal.js, never binary floats.
+ */
+import Decimal from 'decimal.js';
+import { isObject } from '../../exec/values.js';
+
+/** Integer minor units of a currency (cents for USD, yen for JPY). */
+export type Cents = number & { readonly __brand?: 'Cents' };
+
+/** ISO 4217 code, e.g. `USD`. SPEC §3: the store's default currency is USD. */
+export type CurrencyCode = string;
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
+
+/** Parse a JSON number or numeric string exactly; anything else is undefined. */
+export function parseDecimal(v: unknown): Decimal | undefined {
+  if (typeof v !== 'number' && typeof v !== 'string') return undefined;
+  if (typeof v === 'number' && !Number.isFinite(v)) return undefined;
+  try {
+    const d = new Decimal(typeof v === 'string' ? v.trim() : v);
+    return d.isFinite() ? d : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fraction digits of a currency, from Intl's currency data (JPY 0, USD 2). */
+export function fractionDigits(currency: CurrencyCode): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * Convert minor units to the currency's major unit, exactly.
+ * @example minorToMajor(12345, 'USD').toString() === '123.45'; minorToMajor(500, 'JPY').toString() === '500'
+ */
+export function minorToMajor(cents: Decimal.Value, currency: CurrencyCode): Decimal {
+  return new Decimal(cents).dividedBy(new Decimal(10).pow(fractionDigits(currency)));
+}
+
+/** Convert a major-unit amount to minor units (may be fractional when the data is). */
+export function majorToMinor(amount: Decimal.Value, currency: CurrencyCode): Decimal {
+  return new Decimal(amount).times(new Decimal(10).pow(fractionDigits(currency)));
+}
+
+/** A money object as it appears in product data: `{value, currency}` or `{decimalValue, currencyCode}`. */
+export interface Money {
+  readonly amount: Decimal;
+  readonly currency: CurrencyCode;
+}
+
+/** Read a money object; a missing or unreadable amount is zero and a missing currency is USD. */
+export function readMoney(node: unknown): Money {
+  let amount: Decimal | undefined;
+  let currency: unknown;
+  if (isObject(node)) {
+    amount = parseDecimal(node.value ?? node.decimalValue);
+    currency = node.currency ?? node.currencyCode;
+  }
+  const code = typeof currency === 'string' && currency.trim() !== '' ? currency.trim() : DEFAULT_CURRENCY;
+  return { amount: amount ?? new Decimal(0), currency: code };
+}
+
+/**
+ * The legacy template price: the major amount moved two places right, printed
+ * without trailing zeros (the old `from-price` / `normal-price` / `sale-price` output).
+ * @example legacyPrice({ value: '.5' }) === '50'
+ */
+export function legacyPrice(node: unknown): string {
+  return readMoney(node).amount.times(100).toString();
+}
+
+const LEGACY_NUMBER = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  roundingMode: 'halfEven',
+} as Intl.NumberFormatOptions);
+
+/**
+ * Cents as a plain US-formatted amount with two decimals, half-even, exact
+ * (the pre-CLDR money output): 12345 -> "123.45".
+ */
+export function formatLegacyAmount(cents: Decimal.Value): string {
+  const major = new Decimal(cents).dividedBy(100);
+  // Intl formats decimal strings exactly (no float round-trip).
+  return LEGACY_NUMBER.format(major.toFixed() as unknown as number);
+}
+
+/** The legacy money markup used when the site has not opted into CLDR money formatting. */
+export function legacyMoneyMarkup(cents: Decimal.Value): string {
+  return `<span class="sqs-money-native">${formatLegacyAmount(cents)}</span>`;
+}
