@@ -163,9 +163,8 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const values = resolveAll(s, paths);
         s.line = line;
         s.column = column;
-        s.frames.push(new Frame(values[0]));
+        // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
         applyFormatters(s, formatters, values);
-        s.frames.pop();
         s.out += emitText(values[0]);
       };
     }
@@ -320,10 +319,9 @@ function compileCode(code: Code, env: CodegenEnv): Run {
   }
 }
 
-/** A section's name is looked up in the current scope only, then walked down. */
+/** A section's name is looked up like any variable: innermost scope first, then outwards. */
 function resolveSection(s: RenderState, path: Path): unknown {
-  const value = resolveName(path[0], s.top());
-  return path.length > 1 && value !== undefined ? walkPath(value, path, 1) : value;
+  return lookup(s.frames, path);
 }
 
 function compileEval(

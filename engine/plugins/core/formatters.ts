@@ -51,10 +51,13 @@ export const CORE_FORMATTERS: FormatterTable = {
   'json-pretty': (value) => jsonText(value, 2),
   'key-by': (value, args) => keyBy(value, args[0]),
   // The argument names a variable whose text is itself a reference to look up.
-  lookup: (_value, args, ctx) => {
+  // The reference is looked up in the value first, then in the scopes around the instruction.
+  lookup: (value, args, ctx) => {
     if (!args[0]) return '';
     const ref = asString(ctx.resolve(args[0]));
-    return ref === '' ? undefined : ctx.resolve(ref);
+    if (ref === '') return undefined;
+    const found = walkPath(value, splitPath(ref));
+    return found !== undefined ? found : ctx.resolve(ref);
   },
   mod: (value, args) => {
     const divisor = args.length > 0 ? parseSafeInteger(args[0]) : null;

@@ -1,3 +1,62 @@
-import type { FormatterTable } from '../types.js';
+/**
+ * i18n formatters: `decimal`, `message` (and its legacy name `plural`) and
+ * `unit` with its per-category names. Locale data missing (locale null) or a
+ * non-finite value gives '' (SPEC §5).
+ */
+import type { Formatter, FormatterTable, RenderContext } from '../types.js';
+import { parseDecimal } from './decimal-options.js';
+import { formatDecimal, parseDecimalArgs } from './decimal.js';
+import { MESSAGE_FORMATTERS } from './message-formatters.js';
+import { formatMessage } from './message.js';
+import { resolveArg } from './scope-args.js';
+import { UNIT_CATEGORY_FORMATTERS, unitFormatter } from './unit-formatters.js';
 
-export const I18N_FORMATTERS: FormatterTable = {};
+/** Intl throws on a locale or option it rejects; that is missing locale data, so ''. */
+export function safely(ctx: RenderContext, name: string, render: () => string): string {
+  try {
+    return render();
+  } catch (e) {
+    ctx.error('FORMATTER', `${name}: ${e instanceof Error ? e.message : String(e)}`);
+    return '';
+  }
+}
+
+const decimal: Formatter = (value, args, ctx) => {
+  const locale = ctx.locale;
+  const d = parseDecimal(value);
+  if (locale === null || !d) return '';
+  return safely(ctx, 'decimal', () => formatDecimal(d, parseDecimalArgs(args), locale));
+};
+
+/**
+ * Arguments name variables (`name`, `@index`, `person.name`); `key=path` or
+ * `key:path` also binds `{key}`. Every argument is positional too.
+ */
+const message: Formatter = (value, args, ctx) => {
+  const locale = ctx.locale;
+  if (locale === null) return '';
+  const positional: unknown[] = [];
+  const named: Record<string, unknown> = {};
+  for (const arg of args) {
+    const i = arg.search(/[:=]/);
+    if (i === -1) {
+      positional.push(resolveArg(ctx, value, arg));
+    } else {
+      const v = resolveArg(ctx, value, arg.slice(i + 1));
+      named[arg.slice(0, i)] = v;
+      positional.push(v);
+    }
+  }
+  const source = typeof value === 'string' ? value : '';
+  const env = { locale, timeZone: ctx.timeZone, formatters: MESSAGE_FORMATTERS };
+  return safely(ctx, 'message', () => formatMessage(source, { positional, named }, env));
+};
+
+export const I18N_FORMATTERS: FormatterTable = {
+  decimal,
+  message,
+  plural: message,
+  unit: unitFormatter,
+  ...UNIT_CATEGORY_FORMATTERS,
+};
+

@@ -1,0 +1,30 @@
+/**
+ * The corpus (and CLDR 42+) puts U+202F between a time and its day period
+ * ("2:04\u202fPM"). Some builds of V8's ICU patch English back to a plain space in
+ * `format()` but not in `formatRange()`, so the same render would mix both; we
+ * normalise the literal before a day period to U+202F everywhere.
+ */
+const NNBSP = '\u202f';
+
+function join(parts: readonly Intl.DateTimeFormatPart[]): string {
+  let out = '';
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const next = parts[i + 1];
+    const prev = parts[i - 1];
+    // Only the AM/PM marker after a time; flexible periods ("in the afternoon") keep their space.
+    const amPm = next?.type === 'dayPeriod' && !next.value.includes(' ') && /^(hour|minute|second)$/.test(prev?.type ?? '');
+    out += p.type === 'literal' && p.value === ' ' && amPm ? NNBSP : p.value;
+  }
+  return out;
+}
+
+/** `dtf.format(epoch)` with the day-period space normalised. */
+export function formatInstant(dtf: Intl.DateTimeFormat, epoch: number): string {
+  return join(dtf.formatToParts(epoch));
+}
+
+/** `dtf.formatRange(a, b)` with the day-period space normalised. */
+export function formatRange(dtf: Intl.DateTimeFormat, a: number, b: number): string {
+  return join(dtf.formatRangeToParts(a, b) as Intl.DateTimeFormatPart[]);
+}

@@ -1,0 +1,110 @@
+/**
+ * strftime-style patterns of the `date` formatter (`%A, %B %d`), rendered in
+ * a time zone with the locale's names for days, months and day periods.
+ */
+import { isoWeek, weekOfYear } from './weeks.js';
+import { zoneAbbreviation } from './zone-names.js';
+import { zonedFields, type EpochMs, type ZonedFields } from './zoned.js';
+
+type Field = (f: ZonedFields, names: NameSource) => string;
+
+/** Locale names read from Intl in the instant's zone. */
+export interface NameSource {
+  weekday(style: 'short' | 'long'): string;
+  month(style: 'short' | 'long'): string;
+  dayPeriod(): string;
+}
+
+function intlNames(locale: string, f: ZonedFields): NameSource {
+  const part = (opts: Intl.DateTimeFormatOptions, type: string): string => {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: f.timeZone, ...opts }).formatToParts(f.epoch);
+    return parts.find((p) => p.type === type)?.value ?? '';
+  };
+  return {
+    weekday: (style) => part({ weekday: style }, 'weekday'),
+    month: (style) => part({ month: style, day: 'numeric' }, 'month'),
+    dayPeriod: () => part({ hour: 'numeric', hour12: true }, 'dayPeriod'),
+  };
+}
+
+const pad = (n: number, width = 2, fill = '0'): string => String(n).padStart(width, fill);
+const hour12 = (f: ZonedFields): number => (f.hour % 12 === 0 ? 12 : f.hour % 12);
+
+function offset(f: ZonedFields): string {
+  const m = Math.abs(f.offsetMinutes);
+  return `${f.offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+}
+
+const FIELDS: Record<string, Field> = {
+  a: (f, n) => n.weekday('short'),
+  A: (f, n) => n.weekday('long'),
+  b: (f, n) => n.month('short'),
+  B: (f, n) => n.month('long'),
+  c: (f, n) =>
+    `${n.weekday('short')}, ${n.month('short')} ${f.day}, ${f.year} ${hour12(f)}:${pad(f.minute)}:${pad(f.second)} ` +
+    `${n.dayPeriod()} ${zoneAbbreviation(f.timeZone, f.epoch)}`,
+  C: (f) => String(Math.floor(f.year / 100)),
+  d: (f) => pad(f.day),
+  D: (f) => `${pad(f.month)}/${pad(f.day)}/${pad(f.year % 100)}`,
+  e: (f) => pad(f.day, 2, ' '),
+  F: (f) => `${f.year}-${pad(f.month)}-${pad(f.day)}`,
+  g: (f) => pad(isoWeek(f).year % 100),
+  G: (f) => String(isoWeek(f).year),
+  h: (f, n) => n.month('short'),
+  H: (f) => pad(f.hour),
+  I: (f) => pad(hour12(f)),
+  j: (f) => pad(f.yearDay + 1, 3),
+  k: (f) => pad(f.hour, 2, ' '),
+  l: (f) => pad(hour12(f), 2, ' '),
+  m: (f) => pad(f.month),
+  M: (f) => pad(f.minute),
+  n: () => '\n',
+  N: (f) => pad(f.millisecond * 1_000_000, 9),
+  p: (f, n) => n.dayPeriod(),
+  P: (f, n) => n.dayPeriod().toLowerCase(),
+  q: (f) => String(Math.floor((f.month - 1) / 3) + 1),
+  r: (f, n) => `${hour12(f)}:${pad(f.minute)}:${pad(f.second)} ${n.dayPeriod()}`,
+  R: (f) => `${pad(f.hour)}:${pad(f.minute)}`,
+  s: (f) => String(Math.floor(f.epoch / 1000)),
+  S: (f) => pad(f.second),
+  t: () => '\t',
+  T: (f) => `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`,
+  u: (f) => String(f.weekday === 0 ? 7 : f.weekday),
+  U: (f) => pad(weekOfYear(f)),
+  v: (f, n) => `${f.day}-${n.month('short')}-${f.year}`,
+  V: (f) => pad(isoWeek(f).week),
+  w: (f) => String(f.weekday),
+  W: (f) => pad(weekOfYear(f)),
+  x: (f) => `${pad(f.month)}/${pad(f.day)}/${f.year}`,
+  X: (f, n) => `${pad(hour12(f))}:${pad(f.minute)}:${pad(f.second)} ${n.dayPeriod()}`,
+  y: (f) => pad(f.year % 100),
+  Y: (f) => String(f.year),
+  z: (f) => offset(f),
+  Z: (f) => zoneAbbreviation(f.timeZone, f.epoch),
+};
+
+/**
+ * Format `epoch` with a strftime pattern. Unknown conversions render nothing;
+ * `%%` is a percent sign and a trailing `%` is kept.
+ * @example strftime(0, '%Y-%m-%d', 'UTC', 'en-US') === '1970-01-01'
+ */
+export function strftime(epoch: EpochMs, pattern: string, timeZone: string, locale: string): string {
+  const f = zonedFields(epoch, timeZone);
+  let names: NameSource | undefined;
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch !== '%' || i === pattern.length - 1) {
+      out += ch;
+      continue;
+    }
+    const spec = pattern[++i];
+    if (spec === '%') {
+      out += '%';
+      continue;
+    }
+    const field = FIELDS[spec];
+    if (field) out += field(f, (names ??= intlNames(locale, f)));
+  }
+  return out;
+}

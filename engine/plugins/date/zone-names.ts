@@ -1,0 +1,36 @@
+/**
+ * Short time-zone names for strftime %Z. CLDR only gives a zone its alphabetic
+ * abbreviation in the locales where it is commonly used (JST in ja, AEDT in
+ * en-AU, EST in en-US), so we ask Intl in a few such locales and keep the first
+ * alphabetic answer, falling back to the GMT-offset form.
+ */
+const PROBE_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-NZ', 'en-SG', 'en-CA', 'ja-JP', 'pt-BR'];
+
+const cache = new Map<string, string>();
+
+function shortName(locale: string, timeZone: string, epoch: number): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(epoch);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * The abbreviation of `timeZone` at `epoch`.
+ * @example zoneAbbreviation('Asia/Tokyo', 0) === 'JST'
+ */
+export function zoneAbbreviation(timeZone: string, epoch: number): string {
+  const fallback = shortName('en-US', timeZone, epoch);
+  if (/^[A-Z]{2,5}$/.test(fallback)) return fallback;
+  const key = `${timeZone}|${fallback}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  let found = fallback;
+  for (const locale of PROBE_LOCALES) {
+    const name = shortName(locale, timeZone, epoch);
+    if (/^[A-Z]{2,5}$/.test(name)) {
+      found = name;
+      break;
+    }
+  }
+  cache.set(key, found);
+  return found;
+}

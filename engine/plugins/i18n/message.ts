@@ -1,0 +1,78 @@
+/**
+ * Evaluation of parsed messages against positional and named arguments.
+ * Argument formatters (`decimal`, `money`, `datetime`, `unit`, ...) come from
+ * the table in message-formatters.ts.
+ */
+import { asString } from '../../exec/values.js';
+import { parseDecimal } from './decimal-options.js';
+import { parseMessage, type Choice, type MessagePart } from './message-parse.js';
+
+export interface MessageEnv {
+  readonly locale: string;
+  readonly timeZone: string;
+  /** `{0 name options}` formatters; they get every argument of the placeholder. */
+  readonly formatters: Readonly<Record<string, (values: unknown[], options: string[], env: MessageEnv) => string>>;
+}
+
+export interface MessageArgs {
+  readonly positional: readonly unknown[];
+  readonly named: Readonly<Record<string, unknown>>;
+}
+
+function lookup(name: string, args: MessageArgs): unknown {
+  if (/^\d+$/.test(name)) return args.positional[Number(name)];
+  return Object.prototype.hasOwnProperty.call(args.named, name) ? args.named[name] : undefined;
+}
+
+/** Plural category of a value, counting the visible fraction digits ("1.0" is not "1" in English). */
+function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string): string {
+  const d = parseDecimal(value);
+  if (!d) return 'other';
+  const text = typeof value === 'string' ? value.trim() : d.toFixed();
+  const dot = text.indexOf('.');
+  const fraction = dot === -1 ? 0 : Math.min(text.length - dot - 1, 20);
+  const rules = new Intl.PluralRules(locale, { type, minimumFractionDigits: fraction, maximumFractionDigits: fraction });
+  return rules.select(d.toFixed() as unknown as number);
+}
+
+function choose(choices: Choice[], value: unknown, type: 'plural' | 'selectordinal' | 'select', locale: string): Choice | undefined {
+  if (type === 'select') {
+    const key = asString(value);
+    return choices.find((c) => c.key === key) ?? choices.find((c) => c.key === 'other');
+  }
+  const d = parseDecimal(value);
+  if (d) {
+    const exact = choices.find((c) => c.key.startsWith('=') && parseDecimal(c.key.slice(1))?.equals(d));
+    if (exact) return exact;
+  }
+  const cat = category(value, type === 'plural' ? 'cardinal' : 'ordinal', locale);
+  return choices.find((c) => c.key === cat) ?? choices.find((c) => c.key === 'other');
+}
+
+function render(parts: readonly MessagePart[], args: MessageArgs, env: MessageEnv, hash: unknown): string {
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      out += part;
+    } else if (part.kind === 'hash') {
+      out += asString(hash);
+    } else if (part.kind === 'choice') {
+      const value = lookup(part.names[0] ?? '', args);
+      const picked = choose(part.choices, value, part.type, env.locale);
+      if (picked) out += render(picked.body, args, env, value);
+    } else {
+      const values = part.names.map((n) => lookup(n, args));
+      const fmt = part.formatter ? env.formatters[part.formatter] : undefined;
+      out += fmt ? fmt(values, part.options, env) : asString(values[0]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Format `source` with the arguments.
+ * @example formatMessage('{0} has {1 plural one{# item} other{# items}}', { positional: ['Cart', 2], named: {} }, env) === 'Cart has 2 items'
+ */
+export function formatMessage(source: string, args: MessageArgs, env: MessageEnv): string {
+  return render(parseMessage(source), args, env, undefined);
+}
