@@ -1,0 +1,38 @@
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { websites } from './websites.js';
+
+/** SPEC §3 form field: `type` is one of the field types listed there. */
+export interface FormField {
+  id: string;
+  type: string;
+  title: string;
+  required?: boolean;
+  description?: string;
+  placeholder?: string;
+  options?: string[];
+  [key: string]: unknown;
+}
+
+/**
+ * Forms: product additional-fields forms, contact forms and newsletter forms.
+ * `kind` is 'additional-fields' | 'contact' | 'newsletter'.
+ */
+export const forms = sqliteTable(
+  'forms',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    fields: text('fields', { mode: 'json' }).$type<FormField[]>().notNull(),
+    submitButtonText: text('submit_button_text'),
+    submissionHtml: text('submission_html'),
+    successRedirect: text('success_redirect'),
+    captchaEnabled: integer('captcha_enabled', { mode: 'boolean' }).notNull().default(false),
+    disclaimerHtml: text('disclaimer_html'),
+    createdOn: integer('created_on').notNull(),
+  },
+  (t) => [index('forms_website_kind_idx').on(t.websiteId, t.kind)],
+);

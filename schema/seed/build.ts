@@ -1,0 +1,163 @@
+import {
+  websites, websiteHosts, multilingualSettings, commercePreferences, collections, authors, items,
+  itemImages, assets, products, variants, subscriptionPlans, merchandising, forms, navigationItems, templates,
+} from '../index.js';
+import { RECORD_TYPE } from '../types.js';
+import type { DemoFixtures, ProductFixture } from './fixture-types.js';
+import { contentHash, demoId } from './ids.js';
+import { insertRow, type SeedStatement } from './statements.js';
+import { buildProductRows } from './product-rows.js';
+
+/** A file to copy into R2: `file` is relative to fixtures/demo/. */
+export interface SeedUpload {
+  key: string;
+  file: string;
+  contentType: string;
+}
+
+export interface DemoSeed {
+  websiteId: string;
+  statements: SeedStatement[];
+  uploads: SeedUpload[];
+}
+
+const CONTENT_TYPES: Record<string, string> = { svg: 'image/svg+xml', pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[file.slice(file.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function epochMs(iso: string): number {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`invalid date in demo fixtures: ${iso}`);
+  return ms;
+}
+
+/**
+ * Turns the demo fixtures into INSERT statements in foreign-key order, plus the files
+ * to upload. Pure and deterministic: the same fixtures always give the same ids and SQL.
+ * @example const { statements } = buildDemoSeed(await loadDemoFixtures());
+ */
+export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
+  const site = demo.website;
+  const websiteId = demoId(site.identifier, 'website');
+  const id = (...parts: string[]) => demoId(site.identifier, ...parts);
+  const createdOn = epochMs(site.createdOn);
+  const out: SeedStatement[] = [];
+  const uploads: SeedUpload[] = [];
+
+  out.push(insertRow(websites, {
+    id: websiteId, identifier: site.identifier, primaryHost: site.primaryHost, isDefault: site.isDefault ?? false,
+    title: site.title, tagline: site.tagline, locale: site.locale, timeZone: site.timeZone, currency: site.currency,
+    colour: site.colour, siteSettings: site.siteSettings, storeSettings: site.storeSettings,
+    localizedStrings: site.localizedStrings, captchaSiteKey: site.captchaSiteKey, header: site.header,
+    footer: site.footer, socialAccounts: site.socialAccounts, createdOn, updatedOn: createdOn,
+  }));
+  for (const host of site.hosts ?? []) out.push(insertRow(websiteHosts, { host, websiteId }));
+  if (site.multilingual) {
+    out.push(insertRow(multilingualSettings, { websiteId, ...site.multilingual, updatedOn: createdOn }));
+  }
+  for (const [namespace, value] of Object.entries(site.commercePreferences ?? {})) {
+    out.push(insertRow(commercePreferences, { websiteId, namespace, value, updatedOn: createdOn }));
+  }
+
+  const assetId = (file: string) => id('asset', file);
+  for (const [file, image] of Object.entries(demo.images)) {
+    const key = `${site.identifier}/images/${file}`;
+    out.push(insertRow(assets, {
+      id: assetId(file), websiteId, kind: 'image', r2Key: key, filename: file, contentType: contentTypeOf(file),
+      byteSize: sizeOf(demo, `images/${file}`), originalSize: image.originalSize, focalPointX: image.focalPoint.x,
+      focalPointY: image.focalPoint.y, colorData: image.colorData, altText: image.altText, createdOn,
+    }));
+    uploads.push({ key, file: `images/${file}`, contentType: contentTypeOf(file) });
+  }
+  for (const product of demo.products) {
+    if (!product.digital) continue;
+    const file = product.digital.file;
+    const key = `${site.identifier}/${file}`;
+    out.push(insertRow(assets, {
+      id: assetId(file), websiteId, kind: 'file', r2Key: key, filename: file.slice(file.lastIndexOf('/') + 1),
+      contentType: contentTypeOf(file), byteSize: sizeOf(demo, file), title: product.title, createdOn,
+    }));
+    uploads.push({ key, file, contentType: contentTypeOf(file) });
+  }
+
+  for (const author of demo.authors) {
+    out.push(insertRow(authors, { id: id('author', author.key), websiteId, displayName: author.displayName, bio: author.bio }));
+  }
+  for (const form of demo.forms) {
+    out.push(insertRow(forms, {
+      id: id('form', form.key), websiteId, kind: form.kind, name: form.name, fields: form.fields,
+      submitButtonText: form.submitButtonText, submissionHtml: form.submissionHtml,
+      captchaEnabled: form.captchaEnabled ?? false, createdOn,
+    }));
+  }
+
+  const collectionId = (urlId: string) => id('collection', urlId);
+  demo.collections.forEach((c, index) => {
+    out.push(insertRow(collections, {
+      id: collectionId(c.urlId), websiteId, type: c.type, typeName: c.typeName, urlId: c.urlId, fullUrl: c.fullUrl,
+      title: c.title, navigationTitle: c.navigationTitle ?? c.title, description: c.description,
+      mainContent: c.mainContent, seoTitle: c.seoTitle, seoDescription: c.seoDescription,
+      formId: c.formKey ? id('form', c.formKey) : undefined, isHomepage: c.isHomepage ?? false,
+      itemsPerPage: c.itemsPerPage ?? 20, ordering: c.ordering ?? 'chronological', displayIndex: index,
+      createdOn, updatedOn: createdOn,
+    }));
+  });
+
+  const journal = requireCollection(demo, 1);
+  demo.posts.forEach((post, index) => {
+    const publishOn = epochMs(post.publishOn);
+    out.push(insertRow(items, {
+      id: id('item', 'journal', post.urlId), websiteId, collectionId: collectionId(journal.urlId),
+      recordType: RECORD_TYPE.text, urlId: post.urlId, fullUrl: `${journal.fullUrl}/${post.urlId}`, title: post.title,
+      body: post.body, excerpt: post.excerpt, authorId: id('author', post.author), categories: post.categories ?? [],
+      tags: post.tags ?? [], starred: post.starred ?? false, addedOn: publishOn, publishOn, updatedOn: publishOn,
+      commentState: post.commentState ?? 0, publicCommentCount: post.publicCommentCount ?? 0,
+      likeCount: post.likeCount ?? 0, mainImageId: post.mainImage ? assetId(post.mainImage) : undefined,
+      displayIndex: index,
+    }));
+  });
+
+  const shop = requireCollection(demo, 13);
+  demo.products.forEach((product: ProductFixture, index) => {
+    const itemId = id('item', 'shop', product.urlId);
+    const publishOn = epochMs(product.publishOn);
+    out.push(insertRow(items, {
+      id: itemId, websiteId, collectionId: collectionId(shop.urlId), recordType: RECORD_TYPE.storeItem,
+      urlId: product.urlId, fullUrl: `${shop.fullUrl}/${product.urlId}`, title: product.title, body: product.body,
+      excerpt: product.excerpt, authorId: id('author', demo.authors[0]?.key ?? ''), categories: product.categories ?? [],
+      tags: product.tags ?? [], starred: product.starred ?? false, addedOn: publishOn, publishOn, updatedOn: publishOn,
+      mainImageId: product.images[0] ? assetId(product.images[0]) : undefined, displayIndex: index,
+    }));
+    product.images.forEach((file, position) => out.push(insertRow(itemImages, { itemId, assetId: assetId(file), position })));
+    out.push(...buildProductRows({ product, itemId, websiteId, currency: site.currency, id, assetId }));
+  });
+
+  for (const [menu, entries] of Object.entries(demo.navigation)) {
+    entries.forEach((entry, position) => {
+      out.push(insertRow(navigationItems, {
+        id: id('nav', menu, String(position)), websiteId, menu, position, title: entry.title,
+        collectionId: entry.collection ? collectionId(entry.collection) : undefined,
+        externalLink: entry.externalLink, newWindow: entry.newWindow ?? false,
+      }));
+    });
+  }
+
+  for (const file of demo.themeFiles) {
+    out.push(insertRow(templates, { websiteId, path: file.path, content: file.content, hash: contentHash(file.content), updatedOn: createdOn }));
+  }
+  return { websiteId, statements: out, uploads };
+}
+
+function sizeOf(demo: DemoFixtures, file: string): number {
+  const size = demo.fileSizes[file];
+  if (size === undefined) throw new Error(`demo fixture file missing: ${file}`);
+  return size;
+}
+
+function requireCollection(demo: DemoFixtures, type: number) {
+  const found = demo.collections.find((c) => c.type === type);
+  if (!found) throw new Error(`demo fixtures need a collection of type ${type}`);
+  return found;
+}

@@ -1,0 +1,145 @@
+import type { ColorData, FocalPoint, HslColor } from '../types.js';
+import type { FormField } from '../forms.js';
+import type { SiteSettings, StoreSettings } from '../websites.js';
+
+/** Shapes of the JSON files in fixtures/demo/ (dates are ISO-8601 strings there). */
+export interface WebsiteFixture {
+  identifier: string;
+  title: string;
+  tagline?: string;
+  primaryHost: string;
+  hosts?: string[];
+  isDefault?: boolean;
+  locale: string;
+  timeZone: string;
+  currency: string;
+  colour?: HslColor;
+  createdOn: string;
+  siteSettings: SiteSettings;
+  storeSettings: StoreSettings;
+  localizedStrings: Record<string, string>;
+  captchaSiteKey?: string;
+  header?: string;
+  footer?: string;
+  socialAccounts?: unknown[];
+  multilingual?: { defaultLanguage: string; languages: string[] };
+  commercePreferences?: Record<string, Record<string, unknown>>;
+}
+
+export interface CollectionFixture {
+  urlId: string;
+  fullUrl: string;
+  type: number;
+  typeName?: string;
+  title: string;
+  navigationTitle?: string;
+  description?: string;
+  mainContent?: string;
+  seoTitle?: string;
+  seoDescription?: string;
+  isHomepage?: boolean;
+  itemsPerPage?: number;
+  ordering?: string;
+  formKey?: string;
+}
+
+export interface ImageFixture {
+  originalSize: string;
+  focalPoint: FocalPoint;
+  colorData: ColorData;
+  altText: string;
+}
+
+export interface VariantFixture {
+  sku: string;
+  priceCents: number;
+  salePriceCents?: number;
+  onSale?: boolean;
+  attributes?: Record<string, string>;
+  qtyInStock?: number;
+  unlimited?: boolean;
+  image?: string;
+  weightGrams?: number;
+}
+
+export interface MerchandisingFixture {
+  customSoldOutText?: string;
+  scarcityEnabled?: boolean;
+  scarcityTemplateViews?: string[];
+  scarcityText?: string;
+  scarcityShownByDefault?: boolean;
+  restockNotificationViews?: string[];
+  restockNotificationMessages?: Record<string, string>;
+  mailingListSignUpEnabled?: boolean;
+  mailingListOptInByDefault?: boolean;
+}
+
+export interface ProductFixture {
+  urlId: string;
+  title: string;
+  productType: number;
+  starred?: boolean;
+  publishOn: string;
+  categories?: string[];
+  tags?: string[];
+  excerpt?: string;
+  body?: string;
+  images: string[];
+  variantOptionOrdering?: string[];
+  variants?: VariantFixture[];
+  digital?: { sku: string; priceCents: number; salePriceCents?: number; onSale?: boolean; file: string };
+  isSubscribable?: boolean;
+  subscriptionPlans?: { billingPeriodValue: number; billingPeriodUnit: 'WEEK' | 'MONTH' | 'YEAR'; numBillingCycles: number }[];
+  additionalFieldsForm?: string;
+  customAddButtonText?: string;
+  merchandising?: MerchandisingFixture;
+}
+
+export interface PostFixture {
+  urlId: string;
+  title: string;
+  author: string;
+  starred?: boolean;
+  publishOn: string;
+  categories?: string[];
+  tags?: string[];
+  mainImage?: string;
+  commentState?: number;
+  publicCommentCount?: number;
+  likeCount?: number;
+  excerpt?: string;
+  body: string;
+}
+
+export interface FormFixture {
+  key: string;
+  kind: string;
+  name: string;
+  submitButtonText?: string;
+  submissionHtml?: string;
+  captchaEnabled?: boolean;
+  fields: FormField[];
+}
+
+export interface NavigationFixture {
+  title: string;
+  collection?: string;
+  externalLink?: string;
+  newWindow?: boolean;
+}
+
+/** Everything the seed needs, already read from disk. */
+export interface DemoFixtures {
+  website: WebsiteFixture;
+  collections: CollectionFixture[];
+  products: ProductFixture[];
+  posts: PostFixture[];
+  authors: { key: string; displayName: string; bio?: string }[];
+  forms: FormFixture[];
+  navigation: Record<string, NavigationFixture[]>;
+  images: Record<string, ImageFixture>;
+  /** Byte size of every file under fixtures/demo/, by path relative to it. */
+  fileSizes: Record<string, number>;
+  /** Theme files (fixtures/theme/), by path relative to it. */
+  themeFiles: { path: string; content: string }[];
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { sqliteTable, text, integer, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { HslColor } from './types.js';
+
+/** SPEC §3 Store settings, stored whole because templates read them as one object. */
+export interface StoreSettings {
+  multipleQuantityAllowedForServices: boolean;
+  useCLDRMoneyFormat: boolean;
+  expressCheckout?: boolean;
+  selectedCurrency?: string;
+  [key: string]: unknown;
+}
+
+/** SPEC §3 site settings that drive comment and like rendering. */
+export interface SiteSettings {
+  commentsEnabled?: boolean;
+  simpleLikingEnabled?: boolean;
+  disqusShortname?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * One row per website; every other table hangs off `websites.id`.
+ * The request host picks the row by `primaryHost`; `isDefault` marks the site served
+ * for localhost, 127.0.0.1 and unknown hosts in development.
+ */
+export const websites = sqliteTable(
+  'websites',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    primaryHost: text('primary_host').notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    title: text('title').notNull(),
+    tagline: text('tagline'),
+    locale: text('locale').notNull().default('en-US'),
+    // SPEC §9: default time zone America/New_York; §3: default store currency USD.
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    currency: text('currency').notNull().default('USD'),
+    colour: text('colour', { mode: 'json' }).$type<HslColor>(),
+    siteSettings: text('site_settings', { mode: 'json' }).$type<SiteSettings>().notNull(),
+    storeSettings: text('store_settings', { mode: 'json' }).$type<StoreSettings>().notNull(),
+    localizedStrings: text('localized_strings', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    captchaSiteKey: text('captcha_site_key'),
+    header: text('header'),
+    footer: text('footer'),
+    socialAccounts: text('social_accounts', { mode: 'json' }).$type<unknown[]>(),
+    createdOn: integer('created_on').notNull(),
+    updatedOn: integer('updated_on').notNull(),
+  },
+  (t) => [
+    uniqueIndex('websites_primary_host_uq').on(t.primaryHost),
+    uniqueIndex('websites_identifier_uq').on(t.identifier),
+    // At most one development default.
+    uniqueIndex('websites_single_default_uq').on(t.isDefault).where(sql`${t.isDefault} = 1`),
+  ],
+);
+
+/** Extra hosts (custom domains, aliases) that resolve to a website besides its primary host. */
+export const websiteHosts = sqliteTable('website_hosts', {
+  host: text('host').primaryKey(),
+  websiteId: text('website_id')
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+});
+
+/** SPEC §3 Multilingual: the languages a site publishes in. */
+export const multilingualSettings = sqliteTable('multilingual_settings', {
+  websiteId: text('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  defaultLanguage: text('default_language').notNull(),
+  languages: text('languages', { mode: 'json' }).$type<string[]>().notNull(),
+  updatedOn: integer('updated_on').notNull(),
+});
+
+/** SPEC §3 Commerce preferences: one JSON object per namespace per website. */
+export const commercePreferences = sqliteTable(
+  'commerce_preferences',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    namespace: text('namespace').notNull(),
+    value: text('value', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    updatedOn: integer('updated_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.namespace] })],
+);

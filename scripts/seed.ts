@@ -1,0 +1,86 @@
+/**
+ * Migrates the local D1 with wrangler and seeds the demo site when it is empty:
+ *   npx tsx scripts/seed.ts
+ * Safe to run any number of times.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Miniflare } from 'miniflare';
+import { buildDemoSeed, type SeedUpload } from '../schema/seed/build.js';
+import { DEMO_DIR, loadDemoFixtures } from '../schema/seed/load.js';
+import { inlineStatement } from '../schema/seed/statements.js';
+import { persistDir, queryLocalD1, runWrangler } from './wrangler.js';
+
+const BUCKET = 'atelier-files';
+
+export async function migrateLocal(): Promise<void> {
+  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir()], { quiet: true });
+}
+
+async function localIsEmpty(): Promise<boolean> {
+  const [row] = await queryLocalD1<{ n: number }>('SELECT COUNT(*) AS n FROM websites');
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Puts every missing upload into the local R2 bucket. This opens the bucket exactly as
+ * `wrangler r2 object put --local` does (a Miniflare over the same persist root), once
+ * for all files instead of one wrangler process per file.
+ */
+async function uploadMissing(uploads: SeedUpload[]): Promise<number> {
+  const mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
+    defaultPersistRoot: join(persistDir(), 'v3'),
+    r2Buckets: { BUCKET },
+  });
+  try {
+    const bucket = await mf.getR2Bucket('BUCKET');
+    let put = 0;
+    for (const upload of uploads) {
+      if (await bucket.head(upload.key)) continue;
+      const bytes = await readFile(join(DEMO_DIR, upload.file));
+      const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      await bucket.put(upload.key, body, { httpMetadata: { contentType: upload.contentType } });
+      put += 1;
+    }
+    return put;
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/** Applies migrations, seeds D1 if it has no website, and fills in missing R2 objects. */
+export async function seedLocal(): Promise<{ seeded: boolean; uploaded: number }> {
+  await migrateLocal();
+  const seed = buildDemoSeed(await loadDemoFixtures());
+  let seeded = false;
+  if (await localIsEmpty()) {
+    const dir = await mkdtemp(join(tmpdir(), 'atelier-seed-'));
+    const file = join(dir, 'seed.sql');
+    try {
+      await writeFile(file, `${seed.statements.map(inlineStatement).join('\n')}\n`);
+      await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistDir(), '--file', file], { quiet: true });
+      seeded = true;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const uploaded = await uploadMissing(seed.uploads);
+  return { seeded, uploaded };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  seedLocal().then(
+    ({ seeded, uploaded }) => {
+      console.log(seeded ? 'Seeded the demo site into the local D1.' : 'Local D1 already has a website; seed skipped.');
+      console.log(`Uploaded ${uploaded} file(s) to the local R2 bucket ${BUCKET}.`);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
