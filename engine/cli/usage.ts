@@ -1,0 +1,83 @@
+/** The `--help` text of `atelier` and of each command. */
+
+export const MAIN_USAGE = `Usage: atelier <command> [options]
+
+Tools for Atelier template authors.
+
+Commands:
+  render <template>        render a template with JSON data and print the output
+  check <files or dirs...> compile templates and report every error
+  test <dirs...>           run fixture files and diff their output
+  json <url-or-file>       pretty print a page's context JSON
+
+Options:
+  -h, --help               show this help (also: atelier <command> --help)
+
+Exit status: 0 on success, 1 when something failed, 2 on a usage mistake.
+`;
+
+export const RENDER_USAGE = `Usage: atelier render <template> [options]
+
+Render a template and print the output. Errors go to stderr as
+"file:line:column  code  message" with the source line and a caret;
+the exit status is 1 when there were errors.
+
+Options:
+  -d, --data <file.json>   the data (page context) to render; default {}
+  -p, --partials <dir>     every *.html file under <dir> is a partial, named as the
+                           edge names theme files: its path relative to <dir> without
+                           and with ".html", and its bare name when unique
+                           (partials/card.html: partials/card, partials/card.html, card)
+  -l, --locale <tag>       BCP-47 locale (default en-US; "none" = no locale data)
+      --tz <zone>          time zone when the data has no website.timeZone
+                           (default America/New_York)
+      --now <time>         fixed "now": epoch milliseconds or an ISO 8601 date
+      --layout <file>      then render <file> around the output, which it prints
+                           with {pageContent} (what the edge does with layout.html)
+  -h, --help               show this help
+
+Example, a published page rendered locally with the demo theme:
+  atelier json https://demo.atelier.test/shop/mug > page.json
+  atelier render fixtures/theme/product.html --data page.json \
+    --partials fixtures/theme --layout fixtures/theme/layout.html
+`;
+
+export const CHECK_USAGE = `Usage: atelier check <files or dirs...> [options]
+
+Compile every template and report every error as
+"file:line:column  code  message" with the source line and a caret.
+A directory is a theme: all its *.html files (pages and partials) are checked,
+and every {x|apply name} must name one of its templates (as the edge names
+them: path without or with ".html", or the bare file name when unique) or a
+macro of the template. Exits 0 only when every template is clean.
+
+Options:
+  -p, --partials <dir>     also accept the templates under <dir> as partials
+                           (and check the apply calls of files given one by one)
+  -q, --quiet              print errors only, no summary line
+  -h, --help               show this help
+`;
+
+export const TEST_USAGE = `Usage: atelier test <dirs or files...> [options]
+
+Run fixture files: sections :TEMPLATE, :OUTPUT and optional :JSON, :PARTIALS,
+:INJECT, :PARAMS or :PROPERTIES (locale, now, timeZone), the format of the
+conformance corpus. Files without :TEMPLATE and :OUTPUT are skipped. A fixture
+passes when it compiles cleanly and its output equals :OUTPUT (ends trimmed).
+Each failure prints a unified diff; the last line is "N passed, M failed".
+
+Options:
+  -f, --filter <text>      run only fixtures whose path contains <text>
+  -h, --help               show this help
+`;
+
+export const JSON_USAGE = `Usage: atelier json <url-or-file> [options]
+
+Pretty print a page's context JSON: the data its template renders.
+An http(s) URL is fetched with ?format=json added when absent (a published
+page's context); anything else is read as a JSON file.
+
+Options:
+      --indent <n>         spaces per level (default 2)
+  -h, --help               show this help
+`;
