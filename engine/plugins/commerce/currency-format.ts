@@ -4,6 +4,7 @@
  * SPEC §5 (rendering rules): no locale data or a non-finite value gives ''.
  */
 import type Decimal from 'decimal.js';
+import { numberFormat } from '../intl.js';
 
 // SPEC §9: number format digit options clamp 0 to 50 (Intl itself accepts up to 100).
 const DIGITS_MAX = 50;
@@ -99,7 +100,7 @@ export function currencyOptions(args: readonly string[]): Intl.NumberFormatOptio
 export function formatDecimalString(locale: string, amount: Decimal, options: Intl.NumberFormatOptions): string {
   if (!amount.isFinite()) return '';
   try {
-    return new Intl.NumberFormat(locale, options).format(amount.toFixed() as unknown as number);
+    return numberFormat(locale, options).format(amount.toFixed() as unknown as number);
   } catch {
     return '';
   }

@@ -6,6 +6,7 @@
  */
 import type Decimal from 'decimal.js';
 import { fractionDigits } from './money.js';
+import { numberFormat } from '../intl.js';
 
 // The money design standard's symbols; other currencies use Intl's symbol.
 const STANDARD_SYMBOLS: Readonly<Record<string, string>> = {
@@ -30,7 +31,7 @@ function symbolFor(currency: string, locale: string): string {
   const standard = STANDARD_SYMBOLS[currency];
   if (standard) return standard;
   try {
-    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
+    const parts = numberFormat(locale, { style: 'currency', currency }).formatToParts(0);
     return parts.find((p) => p.type === 'currency')?.value ?? currency;
   } catch {
     return currency;
@@ -55,7 +56,7 @@ export function legacyLocaleTag(arg: string | undefined): string | undefined {
  */
 export function formatLegacyMoney(amount: Decimal, currency: string, locale: string): string {
   const digits = fractionDigits(currency);
-  const number = new Intl.NumberFormat(locale, {
+  const number = numberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
     roundingMode: 'halfEven',

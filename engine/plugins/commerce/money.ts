@@ -5,6 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import { isObject } from '../../exec/values.js';
+import { numberFormat } from '../intl.js';
 
 /** Integer minor units of a currency (cents for USD, yen for JPY). */
 export type Cents = number & { readonly __brand?: 'Cents' };
@@ -28,7 +29,7 @@ export function parseDecimal(v: unknown): Decimal | undefined {
 /** Fraction digits of a currency, from Intl's currency data (JPY 0, USD 2). */
 export function fractionDigits(currency: CurrencyCode): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -74,7 +75,7 @@ export function legacyPrice(node: unknown): string {
   return readMoney(node).amount.times(100).toString();
 }
 
-const LEGACY_NUMBER = new Intl.NumberFormat('en-US', {
+const LEGACY_NUMBER = numberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
   roundingMode: 'halfEven',

@@ -4,6 +4,7 @@
  * region-to-currency data, so this covers the store currencies of SPEC §3.
  */
 import { DEFAULT_CURRENCY, type CurrencyCode } from './money.js';
+import { localeRegion } from '../intl.js';
 
 const EURO_REGIONS = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ');
 
@@ -21,7 +22,7 @@ const REGION_CURRENCY: Readonly<Record<string, CurrencyCode>> = {
  */
 export function regionCurrency(locale: string): CurrencyCode {
   try {
-    const region = new Intl.Locale(locale).maximize().region;
+    const region = localeRegion(locale);
     return (region && REGION_CURRENCY[region]) || DEFAULT_CURRENCY;
   } catch {
     return DEFAULT_CURRENCY;

@@ -5,6 +5,7 @@
  */
 import { formatInstant } from './day-period-space.js';
 import { skeletonOptions } from './skeleton.js';
+import { dateTimeFormat } from '../intl.js';
 
 export type Width = 'short' | 'medium' | 'long' | 'full';
 
@@ -91,7 +92,7 @@ export function withCalendar(locale: string, calendar: string | undefined): stri
  */
 export function glue(locale: string, width: Width, date: string, time: string): string {
   const probe = Date.UTC(2001, 0, 2, 3, 4, 5);
-  const fmt = (o: Intl.DateTimeFormatOptions) => formatInstant(new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...o }), probe);
+  const fmt = (o: Intl.DateTimeFormatOptions) => formatInstant(dateTimeFormat(locale, { timeZone: 'UTC', ...o }), probe);
   const d = fmt({ dateStyle: width });
   const t = fmt({ timeStyle: width });
   const both = fmt({ dateStyle: width, timeStyle: width });
@@ -112,7 +113,7 @@ function capitalize(s: string, locale: string): string {
  */
 export function formatDatetime(epoch: number, o: DatetimeOptions, locale: string, timeZone: string): string {
   const loc = withCalendar(locale, o.calendar);
-  const fmt = (opts: Intl.DateTimeFormatOptions) => formatInstant(new Intl.DateTimeFormat(loc, { timeZone, ...opts }), epoch);
+  const fmt = (opts: Intl.DateTimeFormatOptions) => formatInstant(dateTimeFormat(loc, { timeZone, ...opts }), epoch);
   let out: string;
   if (o.skeleton !== undefined && o.date === undefined && o.time === undefined) {
     out = fmt(skeletonOptions(o.skeleton));

@@ -7,6 +7,7 @@ import { glue } from './datetime.js';
 import { formatInstant, formatRange } from './day-period-space.js';
 import { hasDateFields, hasTimeFields, skeletonOptions } from './skeleton.js';
 import { zonedFields } from './zoned.js';
+import { dateTimeFormat } from '../intl.js';
 
 export interface IntervalOptions {
   skeleton?: string;
@@ -52,7 +53,7 @@ function isWeekdayOnly(skeleton: string): boolean {
 
 /** The locale's separator between the ends of a range (en: thin space, en dash, thin space). */
 function rangeSeparator(locale: string): string {
-  const fmt = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
+  const fmt = dateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
   const a = Date.UTC(2001, 5, 1);
   const b = Date.UTC(2003, 5, 1);
   const range = fmt.formatRange(a, b);
@@ -70,12 +71,12 @@ export function formatInterval(start: number, end: number, o: IntervalOptions, l
   const [a, b] = start <= end ? [start, end] : [end, start];
   let out: string;
   if (isWeekdayOnly(skeleton)) {
-    const day = new Intl.DateTimeFormat(locale, { timeZone, ...skeletonOptions(skeleton) });
-    const time = new Intl.DateTimeFormat(locale, { timeZone, ...skeletonOptions('hm') });
+    const day = dateTimeFormat(locale, { timeZone, ...skeletonOptions(skeleton) });
+    const time = dateTimeFormat(locale, { timeZone, ...skeletonOptions('hm') });
     const end = (t: number) => glue(locale, 'short', formatInstant(day, t), formatInstant(time, t));
     out = end(a) + rangeSeparator(locale) + end(b);
   } else {
-    out = formatRange(new Intl.DateTimeFormat(locale, { timeZone, ...skeletonOptions(skeleton) }), a, b);
+    out = formatRange(dateTimeFormat(locale, { timeZone, ...skeletonOptions(skeleton) }), a, b);
   }
   return o.beginSentence && out ? out[0].toLocaleUpperCase(locale) + out.slice(1) : out;
 }

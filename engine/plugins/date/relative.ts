@@ -2,6 +2,7 @@
  * Relative time: the `relative-time` formatter (Intl.RelativeTimeFormat) and
  * the legacy English phrasing of `timesince` (SPEC §8, §9).
  */
+import { relativeTimeFormat } from '../intl.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -62,7 +63,7 @@ export function formatRelative(start: number, end: number, o: RelativeOptions, l
     }
   }
   const n = Math.round(abs / size) * Math.sign(delta);
-  const out = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: o.style ?? 'long' }).format(n === 0 ? 0 : n, unit);
+  const out = relativeTimeFormat(locale, { numeric: 'always', style: o.style ?? 'long' }).format(n === 0 ? 0 : n, unit);
   return o.beginSentence && out ? out[0].toLocaleUpperCase(locale) + out.slice(1) : out;
 }
 

@@ -5,6 +5,7 @@
 import { isoWeek, weekOfYear } from './weeks.js';
 import { zoneAbbreviation } from './zone-names.js';
 import { zonedFields, type EpochMs, type ZonedFields } from './zoned.js';
+import { dateTimeFormat } from '../intl.js';
 
 type Field = (f: ZonedFields, names: NameSource) => string;
 
@@ -17,7 +18,7 @@ export interface NameSource {
 
 function intlNames(locale: string, f: ZonedFields): NameSource {
   const part = (opts: Intl.DateTimeFormatOptions, type: string): string => {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone: f.timeZone, ...opts }).formatToParts(f.epoch);
+    const parts = dateTimeFormat(locale, { timeZone: f.timeZone, ...opts }).formatToParts(f.epoch);
     return parts.find((p) => p.type === type)?.value ?? '';
   };
   return {

@@ -4,12 +4,13 @@
  * en-AU, EST in en-US), so we ask Intl in a few such locales and keep the first
  * alphabetic answer, falling back to the GMT-offset form.
  */
+import { dateTimeFormat } from '../intl.js';
 const PROBE_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-NZ', 'en-SG', 'en-CA', 'ja-JP', 'pt-BR'];
 
 const cache = new Map<string, string>();
 
 function shortName(locale: string, timeZone: string, epoch: number): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(epoch);
+  const parts = dateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(epoch);
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 

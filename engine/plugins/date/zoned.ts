@@ -4,6 +4,7 @@
  * machine's own zone never leaks in (conformance README: "never the machine's zone").
  */
 import { getTimezoneOffset } from 'date-fns-tz';
+import { dateTimeFormat } from '../intl.js';
 
 export type EpochMs = number;
 
@@ -70,7 +71,7 @@ export function zonedFields(epoch: EpochMs, timeZone: string): ZonedFields {
 /** Is `timeZone` an IANA zone the platform knows? */
 export function isKnownZone(timeZone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    dateTimeFormat('en-US', { timeZone });
     return true;
   } catch {
     return false;

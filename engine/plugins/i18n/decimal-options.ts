@@ -4,6 +4,7 @@
  * options. SPEC §9: digit options clamp to 0..50.
  */
 import Decimal from 'decimal.js';
+import { numberFormat } from '../intl.js';
 
 export type NumberOptions = Intl.NumberFormatOptions;
 type RoundingMode = NonNullable<Intl.NumberFormatOptions['roundingMode']>;
@@ -107,6 +108,6 @@ export function parseDecimal(v: unknown): Decimal | undefined {
 
 /** Intl formats exact decimal strings (no binary floating point on the way). */
 export function formatDecimalString(locale: string, d: Decimal, o: NumberOptions): string {
-  const nf = new Intl.NumberFormat(locale, reconcile({ ...o }) as Intl.NumberFormatOptions);
+  const nf = numberFormat(locale, reconcile({ ...o }) as Intl.NumberFormatOptions);
   return nf.format(d.toFixed() as unknown as number);
 }

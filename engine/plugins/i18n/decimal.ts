@@ -5,6 +5,7 @@
  */
 import type Decimal from 'decimal.js';
 import { formatDecimalString, numberOption, splitOption, type NumberOptions } from './decimal-options.js';
+import { numberFormat } from '../intl.js';
 
 export interface DecimalOptions {
   style: 'decimal' | 'short' | 'long' | 'scientific' | 'percent' | 'percent-scaled' | 'permille' | 'permille-scaled';
@@ -47,7 +48,7 @@ export function formatDecimal(d: Decimal, o: DecimalOptions, locale: string): st
     case 'permille-scaled': {
       // Intl has no permille style: format the scaled value as a percent and swap the sign.
       const scaled = o.style === 'permille' ? d.mul(1000) : d;
-      const parts = new Intl.NumberFormat(locale, { style: 'percent', ...base } as Intl.NumberFormatOptions).formatToParts(
+      const parts = numberFormat(locale, { style: 'percent', ...base } as Intl.NumberFormatOptions).formatToParts(
         scaled.div(100).toFixed() as unknown as number,
       );
       return parts.map((p) => (p.type === 'percentSign' ? '‰' : p.value)).join('');

@@ -6,6 +6,7 @@
 import { asString } from '../../exec/values.js';
 import { parseDecimal } from './decimal-options.js';
 import { parseMessage, type Choice, type MessagePart } from './message-parse.js';
+import { pluralRules } from '../intl.js';
 
 export interface MessageEnv {
   readonly locale: string;
@@ -31,7 +32,7 @@ function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string):
   const text = typeof value === 'string' ? value.trim() : d.toFixed();
   const dot = text.indexOf('.');
   const fraction = dot === -1 ? 0 : Math.min(text.length - dot - 1, 20);
-  const rules = new Intl.PluralRules(locale, { type, minimumFractionDigits: fraction, maximumFractionDigits: fraction });
+  const rules = pluralRules(locale, { type, minimumFractionDigits: fraction, maximumFractionDigits: fraction });
   return rules.select(d.toFixed() as unknown as number);
 }
 
