@@ -1,13 +1,33 @@
-/** `npm run bench`: every benchmark of the project, in order; each module exports `run()`. */
-import { existsSync } from 'node:fs';
+/**
+ * `npm run bench`. The engine and theme benchmarks run from an esbuild bundle
+ * without `keepNames` — the function-renaming shim tsx adds costs more than the
+ * engine itself and production bundles leave it out (wrangler.toml keep_names) —
+ * then page serving runs against the worker in workerd.
+ */
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { CORPUS_DIR } from '../tests/conformance/fixtures.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const SUITES = ['engine.ts', 'theme.ts', 'pages.ts'];
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outfile = join(root, 'dist/bench-cpu.mjs');
 
-for (const suite of SUITES) {
-  if (!existsSync(join(here, suite))) continue;
-  const mod = (await import(`./${suite}`)) as { run: () => Promise<void> };
-  await mod.run();
-}
+await build({
+  entryPoints: [join(root, 'bench/cpu.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  keepNames: false,
+  outfile,
+  logLevel: 'warning',
+});
+const cpu = spawnSync(process.execPath, [outfile], {
+  stdio: 'inherit',
+  env: { ...process.env, ATELIER_CONFORMANCE: CORPUS_DIR },
+});
+if (cpu.status !== 0) process.exit(cpu.status ?? 1);
+
+const pages = (await import('./pages.js')) as { run: () => Promise<void> };
+await pages.run();
