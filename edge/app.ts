@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './env.js';
+import { assets } from './files/assets.js';
+import { themeFiles } from './files/theme-files.js';
+import { handleError } from './middleware/error-page/index.js';
+import { selectSite } from './middleware/site/index.js';
+import { pages } from './pages/routes.js';
+
+/** The edge app: assets and health need no site; everything else is served for the Host's site. */
+export function createApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.get('/healthz', (c) => c.text('ok'));
+  app.route('/assets', assets);
+  app.use('*', selectSite);
+  app.route('/theme', themeFiles);
+  app.route('/', pages);
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.js';
+import { themeFile } from '../services/theme.js';
+import { contentTypeOf, filePath } from './content-types.js';
+
+/**
+ * GET /theme/<path>: the site's static theme files (CSS, SVG, fonts) from D1.
+ * Templates are not served: their source is not public output.
+ */
+export const themeFiles = new Hono<AppEnv>();
+
+themeFiles.get('/*', async (c) => {
+  const path = filePath(c.req.path, '/theme');
+  if (!path || path.endsWith('.html')) return c.text('Not found', 404);
+  const file = await themeFile(c.var.db, c.var.site.id, path);
+  if (!file) return c.text('Not found', 404);
+  const etag = `"${file.hash}"`;
+  c.header('ETag', etag);
+  // Theme URLs are not content-addressed: cache briefly, revalidate by ETag.
+  c.header('Cache-Control', 'public, max-age=300');
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+  c.header('Content-Type', contentTypeOf(path));
+  return c.body(file.content);
+});

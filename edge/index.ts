@@ -1,0 +1,4 @@
+import { createApp } from './app.js';
+
+/** Workers entry (wrangler.toml `main`). */
+export default createApp();

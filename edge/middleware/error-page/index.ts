@@ -1,0 +1,39 @@
+import type { Context, ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../../env.js';
+import { DatabaseUnavailableError, SiteNotFoundError } from '../../errors.js';
+import { isDatabaseFailure } from '../../services/db.js';
+import { SERVER_ERROR, SERVICE_UNAVAILABLE, SITE_NOT_FOUND } from '../../pages/fallback-pages.js';
+import { pageRequest, plainResponse, respond } from '../../pages/respond.js';
+import { errorPage } from '../../pages/utility-pages.js';
+
+function describe(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);
+}
+
+/** The themed error page (type 101); the plain one when the theme cannot render it. */
+async function themedErrorPage(c: Context<AppEnv>): Promise<Response> {
+  if (!c.var.site) return plainResponse(c, SERVER_ERROR);
+  try {
+    const req = pageRequest(c);
+    return await respond(c, req, await errorPage(req));
+  } catch (inner) {
+    console.error(`error page failed for ${c.req.path}: ${describe(inner)}`);
+    return isDatabaseFailure(inner) ? plainResponse(c, SERVICE_UNAVAILABLE, { 'Retry-After': '30' }) : plainResponse(c, SERVER_ERROR);
+  }
+}
+
+/**
+ * `app.onError`: typed errors become their page; anything else is logged with its
+ * stack (server side only) and answered with the error page, status 500.
+ */
+export const handleError: ErrorHandler<AppEnv> = async (err, c) => {
+  if (err instanceof HTTPException) return err.getResponse();
+  if (err instanceof SiteNotFoundError) return plainResponse(c, SITE_NOT_FOUND);
+  if (err instanceof DatabaseUnavailableError || isDatabaseFailure(err)) {
+    console.error(`database unavailable for ${c.req.path}: ${describe(err instanceof DatabaseUnavailableError ? err.cause : err)}`);
+    return plainResponse(c, SERVICE_UNAVAILABLE, { 'Retry-After': '30' });
+  }
+  console.error(`page failed ${c.req.method} ${c.req.path}: ${describe(err)}`);
+  return themedErrorPage(c);
+};

@@ -1,0 +1,40 @@
+import type { CollectionRecord } from '../services/collections.js';
+import { loadItemDetails } from '../services/item-details.js';
+import { listItems } from '../services/items.js';
+import { collectionJson } from './context/collection.js';
+import { itemJson } from './context/item.js';
+import { merchandisingJson } from './context/product.js';
+import { pageNumber, paginationJson } from './context/pagination.js';
+import { baseContext, type PageRequest } from './page-context.js';
+import { PAGE_TYPE, type PageResult } from './page-types.js';
+
+// SPEC §3 CollectionType page 10: a plain page renders its own content, not a list.
+const PAGE_COLLECTION = 10;
+// Keeps item-detail queries under D1's 100 bound parameters.
+const MAX_PAGE_SIZE = 50;
+
+/** A plain page (type 2) or a list collection (type 1) with one page of items. */
+export async function collectionPage(req: PageRequest, collection: CollectionRecord): Promise<PageResult> {
+  if (collection.type === PAGE_COLLECTION) {
+    const base = await baseContext(req, PAGE_TYPE.page, 'page', collection.id);
+    return { status: 200, templates: ['page.html'], context: { ...base, collection: collectionJson(collection) } };
+  }
+  const pageSize = Math.min(Math.max(1, collection.itemsPerPage), MAX_PAGE_SIZE);
+  const current = pageNumber(req.url.searchParams.get('page') ?? undefined);
+  const [base, page] = await Promise.all([
+    baseContext(req, PAGE_TYPE.collection, 'collection', collection.id),
+    listItems(req.db, collection, (current - 1) * pageSize, pageSize, req.now),
+  ]);
+  const details = await loadItemDetails(req.db, page.rows);
+  return {
+    status: 200,
+    templates: ['collection.html'],
+    context: {
+      ...base,
+      collection: collectionJson(collection, page.total),
+      items: page.rows.map((r) => itemJson(r, details, collection)),
+      pagination: paginationJson(collection.fullUrl, current, pageSize, page.total),
+      productMerchandisingContext: merchandisingJson(details.merchandising.values(), details.variants, 'product-list'),
+    },
+  };
+}

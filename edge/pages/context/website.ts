@@ -1,0 +1,59 @@
+import type { SiteRecord } from '../../services/websites.js';
+import { moneyJson } from '../money.js';
+
+// SPEC §3 localized strings with the English fallbacks of SPEC §8. productVariantSelectText
+// is left out: without it `variants-select` names each option ("Select Size").
+const DEFAULT_STRINGS: Record<string, string> = {
+  productAddToCartText: 'Add To Cart',
+  productSubscribeText: 'Subscribe',
+  productQuantityInputLabel: 'Quantity',
+  productSoldOutText: 'sold out',
+  productSaleText: 'sale',
+  productQuickViewText: 'Quick View',
+  giftCardValueDisplayText: 'Value',
+  giftCardVariantSelectText: 'Select Value',
+  productSummaryFormNoAnswerText: 'N/A',
+};
+
+/** `website` of every page; `origin` is the scheme and host of the request. */
+export function websiteJson(site: SiteRecord, origin: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: site.id,
+    identifier: site.identifier,
+    siteTitle: site.title,
+    baseUrl: origin,
+    timeZone: site.timeZone,
+    language: site.locale,
+    useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false,
+  };
+  if (site.tagline) out.siteDescription = site.tagline;
+  if (site.colour) out.color = site.colour;
+  if (site.socialAccounts) out.socialAccounts = site.socialAccounts;
+  if (site.header) out.header = site.header;
+  if (site.footer) out.footer = site.footer;
+  if (site.captchaSiteKey) out.captchaSiteKey = site.captchaSiteKey;
+  return out;
+}
+
+export function websiteSettingsJson(site: SiteRecord): Record<string, unknown> {
+  return {
+    commentsEnabled: false,
+    simpleLikingEnabled: false,
+    ...site.siteSettings,
+    storeSettings: {
+      ...site.storeSettings,
+      multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices !== false,
+      currency: site.currency,
+      useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false,
+    },
+  };
+}
+
+export function localizedStringsJson(site: SiteRecord): Record<string, string> {
+  return { ...DEFAULT_STRINGS, ...site.localizedStrings };
+}
+
+/** The empty cart until carts live in D1. */
+export function emptyCartJson(site: SiteRecord): Record<string, unknown> {
+  return { totalQuantity: 0, subtotalCents: 0, subtotalMoney: moneyJson(0, site.currency), entries: [] };
+}

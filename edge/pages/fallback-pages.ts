@@ -1,0 +1,57 @@
+import { escapeHtml } from '../../engine/exec/escape.js';
+
+/**
+ * Pages served without the theme, for when the theme cannot be used: no site for the
+ * host, the database down, or the theme lacking a template. They never include
+ * error details.
+ */
+export function plainPage(title: string, message: string): string {
+  const t = escapeHtml(title);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${t}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#222;max-width:36rem;margin:15vh auto;padding:0 1.5rem}h1{font-size:1.75rem;font-weight:600}</style>
+</head>
+<body>
+<main>
+<h1>${t}</h1>
+<p>${escapeHtml(message)}</p>
+</main>
+</body>
+</html>
+`;
+}
+
+export const SITE_NOT_FOUND = {
+  status: 404,
+  error: 'site_not_found',
+  title: 'Site not found',
+  message: 'There is no website at this address.',
+} as const;
+
+export const SERVICE_UNAVAILABLE = {
+  status: 503,
+  error: 'service_unavailable',
+  title: 'Temporarily unavailable',
+  message: 'This site cannot be reached right now. Please try again in a few moments.',
+} as const;
+
+export const PAGE_NOT_FOUND = {
+  status: 404,
+  error: 'not_found',
+  title: 'Page not found',
+  message: 'The page you are looking for does not exist.',
+} as const;
+
+export const SERVER_ERROR = {
+  status: 500,
+  error: 'server_error',
+  title: 'Something went wrong',
+  message: 'This page could not be displayed. Please try again later.',
+} as const;
+
+export type PlainPage = typeof SITE_NOT_FOUND | typeof SERVICE_UNAVAILABLE | typeof PAGE_NOT_FOUND | typeof SERVER_ERROR;

@@ -1,0 +1,33 @@
+import { findHomepage } from '../services/collections.js';
+import { loadItemDetails } from '../services/item-details.js';
+import { featuredProducts, recentPosts } from '../services/items.js';
+import { collectionJson } from './context/collection.js';
+import { itemJson } from './context/item.js';
+import { merchandisingJson } from './context/product.js';
+import { baseContext, type PageRequest } from './page-context.js';
+import { PAGE_TYPE, type PageResult } from './page-types.js';
+
+const FEATURED = 8;
+const RECENT_POSTS = 3;
+
+/** `/`: the home page, featured products and recent posts. */
+export async function homePage(req: PageRequest): Promise<PageResult> {
+  const { db, site, now } = req;
+  const [home, products, posts] = await Promise.all([
+    findHomepage(db, site.id),
+    featuredProducts(db, site.id, FEATURED, now),
+    recentPosts(db, site.id, RECENT_POSTS, now),
+  ]);
+  const [base, details] = await Promise.all([
+    baseContext(req, PAGE_TYPE.page, 'home', home?.id),
+    loadItemDetails(db, [...products, ...posts]),
+  ]);
+  const context: Record<string, unknown> = {
+    ...base,
+    featuredProducts: products.map((r) => itemJson(r, details)),
+    recentPosts: posts.map((r) => itemJson(r, details)),
+    productMerchandisingContext: merchandisingJson(details.merchandising.values(), details.variants, 'product-list'),
+  };
+  if (home) context.collection = collectionJson(home);
+  return { status: 200, templates: ['home.html', 'page.html'], context };
+}

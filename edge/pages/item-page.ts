@@ -1,0 +1,43 @@
+import type { CollectionRecord } from '../services/collections.js';
+import { loadItemDetails } from '../services/item-details.js';
+import { itemSequence, type ItemRecord } from '../services/items.js';
+import { collectionJson } from './context/collection.js';
+import { itemJson } from './context/item.js';
+import { merchandisingJson } from './context/product.js';
+import { baseContext, type PageRequest } from './page-context.js';
+import { PAGE_TYPE, type PageResult } from './page-types.js';
+
+// SPEC §3 RecordType store item 11: SPEC §2 a product detail page is an item with a product.
+const STORE_ITEM = 11;
+
+/** An item page (type 50): a product detail page or a blog post. */
+export async function itemPage(req: PageRequest, collection: CollectionRecord, row: ItemRecord): Promise<PageResult> {
+  const [base, details, sequence] = await Promise.all([
+    baseContext(req, PAGE_TYPE.item, 'item', collection.id),
+    loadItemDetails(req.db, [row]),
+    itemSequence(req.db, collection, req.now),
+  ]);
+  const at = sequence.findIndex((s) => s.id === row.id);
+  const link = (i: number) => {
+    const s = sequence[i];
+    return s ? { title: s.title, fullUrl: s.fullUrl } : undefined;
+  };
+  const pagination: Record<string, unknown> = {};
+  const prev = at > 0 ? link(at - 1) : undefined;
+  const next = at >= 0 ? link(at + 1) : undefined;
+  if (prev) pagination.prevItem = prev;
+  if (next) pagination.nextItem = next;
+
+  const isProduct = row.recordType === STORE_ITEM || details.products.has(row.id);
+  return {
+    status: 200,
+    templates: isProduct ? ['product.html', 'item.html'] : ['item.html'],
+    context: {
+      ...base,
+      collection: collectionJson(collection),
+      item: itemJson(row, details, collection),
+      pagination,
+      productMerchandisingContext: merchandisingJson(details.merchandising.values(), details.variants, 'product-detail'),
+    },
+  };
+}

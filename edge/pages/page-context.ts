@@ -1,0 +1,58 @@
+import type { Db } from '../services/db.js';
+import { navigationLinks, type NavigationLink } from '../services/collections.js';
+import type { SiteRecord } from '../services/websites.js';
+import type { PageTypeName } from './page-types.js';
+import type { Theme } from './theme-templates.js';
+import { emptyCartJson, localizedStringsJson, websiteJson, websiteSettingsJson } from './context/website.js';
+
+/** What every page builder gets: the site, the request URL and a fixed "now". */
+export interface PageRequest {
+  db: Db;
+  site: SiteRecord;
+  url: URL;
+  now: number;
+  /** The site's compiled theme, loading while the context is built (absent for JSON). */
+  theme?: Promise<Theme>;
+}
+
+function queryJson(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  // SPEC §9: query-string parsing is limited to 1000 keys.
+  for (const [k, v] of url.searchParams) {
+    if (++n > 1000) break;
+    if (k !== 'format') out[k] = v;
+  }
+  return out;
+}
+
+function linkJson(link: NavigationLink, activeCollectionId: string | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { title: link.title, url: link.url };
+  if (link.collectionId) out.collectionId = link.collectionId;
+  if (link.newWindow) out.newWindow = true;
+  out.active = link.collectionId !== null && link.collectionId === activeCollectionId;
+  return out;
+}
+
+/** The fields every page context has (docs/page-context.md, "Top level"). */
+export async function baseContext(
+  req: PageRequest,
+  pageType: number,
+  pageTypeName: PageTypeName,
+  activeCollectionId?: string,
+): Promise<Record<string, unknown>> {
+  const { site, url } = req;
+  const links = await navigationLinks(req.db, site.id);
+  const menu = (name: string) => links.filter((l) => l.menu === name).map((l) => linkJson(l, activeCollectionId));
+  return {
+    pageType,
+    pageTypeName,
+    website: websiteJson(site, url.origin),
+    websiteSettings: websiteSettingsJson(site),
+    featureFlags: { useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false },
+    localizedStrings: localizedStringsJson(site),
+    navigation: { items: menu('main-nav'), footerItems: menu('footer-nav') },
+    cart: emptyCartJson(site),
+    request: { path: url.pathname, query: queryJson(url) },
+  };
+}

@@ -1,0 +1,19 @@
+/** SPEC §2 page type codes the edge serves. */
+export const PAGE_TYPE = {
+  collection: 1,
+  page: 2,
+  item: 50,
+  notFound: 100,
+  error: 101,
+  search: 102,
+  showCart: 200,
+} as const;
+
+export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error';
+
+/** What a resolved request renders: the status, the theme files to try in order, the context. */
+export interface PageResult {
+  status: 200 | 404 | 500;
+  templates: string[];
+  context: Record<string, unknown>;
+}

@@ -1,0 +1,43 @@
+import { render, type TemplateError } from '../../engine/index.js';
+import type { SiteRecord } from '../services/websites.js';
+import { TemplateMissingError } from '../errors.js';
+import type { CompiledTemplate, Theme } from './theme-templates.js';
+
+const LAYOUT = 'layout.html';
+
+function logErrors(path: string, url: string, errors: readonly TemplateError[]) {
+  for (const e of errors) {
+    console.warn(`render ${url} ${path}:${e.line}:${e.column} ${e.code} ${e.message}`);
+  }
+}
+
+function renderOne(theme: Theme, site: SiteRecord, path: string, template: CompiledTemplate, data: unknown, url: string): string {
+  const { output, errors } = render(template, data, {
+    partials: theme.partials,
+    locale: site.locale,
+    timeZone: site.timeZone,
+  });
+  // Template runtime errors never fail the page: it renders and the errors are logged.
+  if (errors.length) logErrors(path, url, errors);
+  return output;
+}
+
+/**
+ * Renders the first of `paths` the site's theme has, wrapped in `layout.html` when
+ * the theme has one (the page's output becomes `pageContent`).
+ * Throws `TemplateMissingError` when the theme has none of `paths`.
+ */
+export function renderThemed(
+  theme: Theme,
+  site: SiteRecord,
+  paths: readonly string[],
+  data: Record<string, unknown>,
+  url: string,
+): string {
+  const path = paths.find((p) => theme.byPath.has(p));
+  if (!path) throw new TemplateMissingError(paths[0] ?? '');
+  const page = renderOne(theme, site, path, theme.byPath.get(path)!, data, url);
+  const layout = theme.byPath.get(LAYOUT);
+  if (!layout) return page;
+  return renderOne(theme, site, LAYOUT, layout, { ...data, pageContent: page }, url);
+}

@@ -1,0 +1,46 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env.js';
+import { TemplateMissingError } from '../errors.js';
+import { PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
+import type { PageRequest } from './page-context.js';
+import type { PageResult } from './page-types.js';
+import { renderThemed } from './render-page.js';
+import { loadTheme } from './theme-templates.js';
+
+/** `?format=json` on any published URL returns the page context instead of HTML. */
+export function wantsJson(c: Context<AppEnv>): boolean {
+  return c.req.query('format') === 'json';
+}
+
+export function pageRequest(c: Context<AppEnv>): PageRequest {
+  const req: PageRequest = { db: c.var.db, site: c.var.site, url: new URL(c.req.url), now: Date.now() };
+  if (!wantsJson(c)) {
+    // Overlaps the theme's queries with the context's; a failure surfaces when awaited.
+    req.theme = loadTheme(req.db, req.site.id);
+    req.theme.catch(() => undefined);
+  }
+  return req;
+}
+
+/** A fallback page as HTML, or as the JSON error shape with `?format=json`. */
+export function plainResponse(c: Context<AppEnv>, page: PlainPage, headers: Record<string, string> = {}): Response {
+  for (const [k, v] of Object.entries(headers)) c.header(k, v);
+  if (wantsJson(c)) return c.json({ error: page.error, message: page.message }, page.status);
+  return c.html(plainPage(page.title, page.message), page.status);
+}
+
+/** Renders a resolved page with the site's theme (or returns its context as JSON). */
+export async function respond(c: Context<AppEnv>, req: PageRequest, result: PageResult): Promise<Response> {
+  if (wantsJson(c)) return c.json(result.context, result.status);
+  try {
+    const theme = await (req.theme ?? loadTheme(req.db, req.site.id));
+    return c.html(renderThemed(theme, req.site, result.templates, result.context, req.url.pathname), result.status);
+  } catch (err) {
+    // A theme without a not-found template still answers 404, not 500.
+    if (err instanceof TemplateMissingError && result.status === 404) {
+      console.warn(`theme of ${req.site.id} has no ${err.path}`);
+      return plainResponse(c, PAGE_NOT_FOUND);
+    }
+    throw err;
+  }
+}

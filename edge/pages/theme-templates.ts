@@ -1,0 +1,70 @@
+import { compile } from '../../engine/index.js';
+import type { Db } from '../services/db.js';
+import { themeContents, themeIndex } from '../services/theme.js';
+
+export type CompiledTemplate = ReturnType<typeof compile>;
+
+/**
+ * Compiled templates of every site, keyed by content hash: compile once per isolate,
+ * render many (STYLE 1). Identical files shared by sites compile once.
+ */
+const compiled = new Map<string, CompiledTemplate>();
+// Bounds isolate memory when many sites share one isolate; Map order makes this FIFO.
+const MAX_COMPILED = 5000;
+
+export interface Theme {
+  /** Page templates and partials by theme path (`home.html`, `partials/card.html`). */
+  byPath: Map<string, CompiledTemplate>;
+  /** The render option `partials`: by path without `.html`, by path, and by bare name when unique. */
+  partials: Record<string, CompiledTemplate>;
+}
+
+export function compiledCacheSize(): number {
+  return compiled.size;
+}
+
+function compileCached(hash: string, source: string, path: string): CompiledTemplate {
+  let template = compiled.get(hash);
+  if (!template) {
+    template = compile(source);
+    for (const e of template.errors) {
+      console.warn(`template ${path}:${e.line}:${e.column} ${e.code} ${e.message}`);
+    }
+    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+    compiled.set(hash, template);
+  }
+  return template;
+}
+
+/** Partial names a theme file answers to (see docs/page-context.md). */
+export function partialNames(paths: readonly string[]): Map<string, string[]> {
+  const bare = new Map<string, number>();
+  const base = (p: string) => p.slice(p.lastIndexOf('/') + 1).replace(/\.html$/, '');
+  for (const p of paths) bare.set(base(p), (bare.get(base(p)) ?? 0) + 1);
+  const out = new Map<string, string[]>();
+  for (const p of paths) {
+    const names = new Set([p, p.replace(/\.html$/, '')]);
+    if (bare.get(base(p)) === 1) names.add(base(p));
+    out.set(p, [...names]);
+  }
+  return out;
+}
+
+/** Loads a site's templates, fetching from D1 only the contents whose hash is not compiled yet. */
+export async function loadTheme(db: Db, websiteId: string): Promise<Theme> {
+  const refs = (await themeIndex(db, websiteId)).filter((r) => r.path.endsWith('.html'));
+  const missing = refs.filter((r) => !compiled.has(r.hash)).map((r) => r.path);
+  const sources = await themeContents(db, websiteId, missing);
+  const byPath = new Map<string, CompiledTemplate>();
+  for (const ref of refs) {
+    const cached = compiled.get(ref.hash);
+    const source = sources.get(ref.path);
+    if (cached) byPath.set(ref.path, cached);
+    else if (source !== undefined) byPath.set(ref.path, compileCached(ref.hash, source, ref.path));
+  }
+  const partials: Record<string, CompiledTemplate> = {};
+  for (const [path, names] of partialNames([...byPath.keys()])) {
+    for (const name of names) partials[name] = byPath.get(path)!;
+  }
+  return { byPath, partials };
+}

@@ -1,0 +1,62 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { collections, navigationItems } from '../../schema/index.js';
+import { query, type Db } from './db.js';
+
+export type CollectionRecord = typeof collections.$inferSelect;
+
+export interface NavigationLink {
+  menu: string;
+  title: string;
+  url: string;
+  collectionId: string | null;
+  newWindow: boolean;
+}
+
+/** An enabled collection of the site by its urlId (the first path segment). */
+export async function findCollection(db: Db, websiteId: string, urlId: string): Promise<CollectionRecord | undefined> {
+  return query(async () => {
+    const [row] = await db
+      .select()
+      .from(collections)
+      .where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, urlId), eq(collections.enabled, true)))
+      .limit(1);
+    return row;
+  });
+}
+
+/** The collection flagged as the site's home page, if any. */
+export async function findHomepage(db: Db, websiteId: string): Promise<CollectionRecord | undefined> {
+  return query(async () => {
+    const [row] = await db
+      .select()
+      .from(collections)
+      .where(and(eq(collections.websiteId, websiteId), eq(collections.isHomepage, true), eq(collections.enabled, true)))
+      .limit(1);
+    return row;
+  });
+}
+
+export async function collectionsById(db: Db, ids: readonly string[]): Promise<Map<string, CollectionRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await query(() => db.select().from(collections).where(inArray(collections.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Top-level links of every menu, in order; a link to a collection uses its URL. */
+export async function navigationLinks(db: Db, websiteId: string): Promise<NavigationLink[]> {
+  const rows = await query(() =>
+    db
+      .select({ nav: navigationItems, fullUrl: collections.fullUrl })
+      .from(navigationItems)
+      .leftJoin(collections, eq(collections.id, navigationItems.collectionId))
+      .where(and(eq(navigationItems.websiteId, websiteId), isNull(navigationItems.parentId)))
+      .orderBy(asc(navigationItems.menu), asc(navigationItems.position)),
+  );
+  return rows.map(({ nav, fullUrl }) => ({
+    menu: nav.menu,
+    title: nav.title,
+    url: fullUrl ?? nav.externalLink ?? '#',
+    collectionId: nav.collectionId,
+    newWindow: nav.newWindow,
+  }));
+}

@@ -1,0 +1,88 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { assets, authors, itemImages, merchandising, products, subscriptionPlans, variants } from '../../schema/index.js';
+import { query, type Db } from './db.js';
+import type { ItemRecord } from './items.js';
+
+export type AssetRecord = typeof assets.$inferSelect;
+export type ProductRecord = typeof products.$inferSelect;
+export type VariantRecord = typeof variants.$inferSelect;
+export type MerchandisingRecord = typeof merchandising.$inferSelect;
+export type SubscriptionPlanRecord = typeof subscriptionPlans.$inferSelect;
+
+/** What an item's context needs besides its own row, keyed by item id. */
+export interface ItemDetails {
+  authors: Map<string, string>;
+  images: Map<string, AssetRecord[]>;
+  products: Map<string, ProductRecord>;
+  variants: Map<string, VariantRecord[]>;
+  /** Every asset referenced (main images, variant images), by id. */
+  assets: Map<string, AssetRecord>;
+  /** SPEC §3 product merchandising context, by product id. */
+  merchandising: Map<string, MerchandisingRecord>;
+  /** SPEC §3 subscription plans of subscribable products, in order, by product id. */
+  plans: Map<string, SubscriptionPlanRecord[]>;
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
+/** Loads authors, ordered images, products and variants of `rows` in a few batched queries. */
+export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Promise<ItemDetails> {
+  const ids = rows.map((r) => r.id);
+  const authorIds = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))];
+  if (ids.length === 0) {
+    return { authors: new Map(), images: new Map(), products: new Map(), variants: new Map(), assets: new Map(), merchandising: new Map(), plans: new Map() };
+  }
+  return query(async () => {
+    // One round trip for the six lookups: D1 calls dominate page latency.
+    const [authorRows, imageRows, productRows, variantRows, merchRows, planRows] = await db.batch([
+      db
+        .select({ id: authors.id, displayName: authors.displayName })
+        .from(authors)
+        .where(inArray(authors.id, authorIds.length ? authorIds : [''])),
+      db
+        .select({ itemId: itemImages.itemId, asset: assets })
+        .from(itemImages)
+        .innerJoin(assets, eq(assets.id, itemImages.assetId))
+        .where(inArray(itemImages.itemId, ids))
+        .orderBy(asc(itemImages.itemId), asc(itemImages.position)),
+      db.select().from(products).where(inArray(products.itemId, ids)),
+      db.select().from(variants).where(inArray(variants.productId, ids)).orderBy(asc(variants.productId), asc(variants.position)),
+      db.select().from(merchandising).where(inArray(merchandising.productId, ids)),
+      db
+        .select()
+        .from(subscriptionPlans)
+        .where(inArray(subscriptionPlans.productId, ids))
+        .orderBy(asc(subscriptionPlans.productId), asc(subscriptionPlans.position)),
+    ]);
+    const byId = new Map(imageRows.map((r) => [r.asset.id, r.asset]));
+    const missing = [
+      ...new Set([
+        ...rows.flatMap((r) => (r.mainImageId && !byId.has(r.mainImageId) ? [r.mainImageId] : [])),
+        ...variantRows.flatMap((v) => (v.mainImageId && !byId.has(v.mainImageId) ? [v.mainImageId] : [])),
+      ]),
+    ];
+    if (missing.length) {
+      for (const a of await db.select().from(assets).where(inArray(assets.id, missing))) byId.set(a.id, a);
+    }
+    const images = new Map<string, AssetRecord[]>();
+    for (const [itemId, list] of groupBy(imageRows, (r) => r.itemId)) images.set(itemId, list.map((r) => r.asset));
+    return {
+      authors: new Map(authorRows.map((a) => [a.id, a.displayName])),
+      images,
+      products: new Map(productRows.map((p) => [p.itemId, p])),
+      variants: groupBy(variantRows, (v) => v.productId),
+      assets: byId,
+      merchandising: new Map(merchRows.map((m) => [m.productId, m])),
+      plans: groupBy(planRows, (p) => p.productId),
+    };
+  });
+}

@@ -1,0 +1,132 @@
+import { and, asc, count, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { collections, items } from '../../schema/index.js';
+import type { CollectionRecord } from './collections.js';
+import { query, type Db } from './db.js';
+
+export type ItemRecord = typeof items.$inferSelect;
+
+// SPEC §3 RecordType: blog posts are text records, products store items.
+const RECORD_TEXT = 1;
+const RECORD_STORE_ITEM = 11;
+
+/** Only published items whose publish date has come are public. */
+function visible(now: number): SQL {
+  return and(eq(items.status, 'published'), or(isNull(items.publishOn), lte(items.publishOn, now)))!;
+}
+
+/** User-ordered collections sort by position, the rest newest first. */
+function ordering(collection: CollectionRecord): SQL[] {
+  return collection.ordering === 'chronological'
+    ? [desc(sql`coalesce(${items.publishOn}, ${items.addedOn})`), asc(items.id)]
+    : [asc(items.displayIndex), asc(items.id)];
+}
+
+export interface ItemPage {
+  rows: ItemRecord[];
+  total: number;
+}
+
+/** One page (0-based offset) of a collection's public items in the collection's order. */
+export async function listItems(
+  db: Db,
+  collection: CollectionRecord,
+  offset: number,
+  limit: number,
+  now: number,
+): Promise<ItemPage> {
+  const where = and(eq(items.collectionId, collection.id), visible(now));
+  return query(async () => {
+    const [rows, [total]] = await Promise.all([
+      db.select().from(items).where(where).orderBy(...ordering(collection)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(items).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  });
+}
+
+/** Titles and URLs of a collection's items in order, to link the previous and next item. */
+export async function itemSequence(db: Db, collection: CollectionRecord, now: number) {
+  return query(() =>
+    db
+      .select({ id: items.id, title: items.title, fullUrl: items.fullUrl })
+      .from(items)
+      .where(and(eq(items.collectionId, collection.id), visible(now)))
+      .orderBy(...ordering(collection)),
+  );
+}
+
+/** Products for the home page: starred first, then newest. */
+export async function featuredProducts(db: Db, websiteId: string, limit: number, now: number): Promise<ItemRecord[]> {
+  return query(() =>
+    db
+      .select()
+      .from(items)
+      .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_STORE_ITEM), visible(now)))
+      .orderBy(desc(items.starred), desc(items.addedOn), asc(items.id))
+      .limit(limit),
+  );
+}
+
+/** The newest blog posts of the site. */
+export async function recentPosts(db: Db, websiteId: string, limit: number, now: number): Promise<ItemRecord[]> {
+  return query(() =>
+    db
+      .select()
+      .from(items)
+      .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_TEXT), visible(now)))
+      .orderBy(desc(sql`coalesce(${items.publishOn}, ${items.addedOn})`), asc(items.id))
+      .limit(limit),
+  );
+}
+
+/** `%` and `_` in a visitor's query are literal text, not LIKE wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive search over titles, excerpts, bodies and tags of public items. */
+export async function searchItems(db: Db, websiteId: string, text: string, limit: number, now: number): Promise<ItemRecord[]> {
+  const pattern = likePattern(text.trim());
+  const matches = (col: SQL) => sql`${col} like ${pattern} escape '\\'`;
+  return query(() =>
+    db
+      .select()
+      .from(items)
+      .where(
+        and(
+          eq(items.websiteId, websiteId),
+          visible(now),
+          or(...[items.title, items.excerpt, items.body, items.tags].map((col) => matches(sql`${col}`))),
+        ),
+      )
+      .orderBy(desc(items.recordType), asc(items.title))
+      .limit(limit),
+  );
+}
+
+/** An item page's collection and item from the two URL segments, in one query. */
+export async function findItemAt(
+  db: Db,
+  websiteId: string,
+  collectionUrlId: string,
+  itemUrlId: string,
+  now: number,
+): Promise<{ collection: CollectionRecord; item: ItemRecord } | undefined> {
+  const [row] = await query(() =>
+    db
+      .select({ collection: collections, item: items })
+      .from(items)
+      .innerJoin(collections, eq(collections.id, items.collectionId))
+      .where(
+        and(
+          eq(collections.websiteId, websiteId),
+          eq(collections.urlId, collectionUrlId),
+          eq(collections.enabled, true),
+          eq(items.urlId, itemUrlId),
+          visible(now),
+        ),
+      )
+      .limit(1),
+  );
+  return row;
+}
