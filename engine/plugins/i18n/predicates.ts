@@ -1,3 +1,13 @@
-import type { PredicateTable } from '../types.js';
+/**
+ * i18n predicates. `units-metric?` (optional category argument, e.g.
+ * `{.units-metric? length}`) is true when the locale measures that category in
+ * metric units; without locale data it is true.
+ */
+import type { Predicate, PredicateTable } from '../types.js';
+import { systemOf } from './units/systems.js';
 
-export const I18N_PREDICATES: PredicateTable = {};
+const unitsMetric: Predicate = (args, ctx) => ctx.locale === null || systemOf(ctx.locale, args[0] ?? 'length') === 'metric';
+
+export const I18N_PREDICATES: PredicateTable = {
+  'units-metric?': unitsMetric,
+};

@@ -1,19 +1,25 @@
 /**
- * The `unit` formatter: convert an amount (`in:`), then show it in one unit
- * (`out:x`), the best fit of a list (`out:a,b,c`, `compact:category`, or by
- * default the input's category in the locale's measurement system), or as a
- * sequence of whole units (`sequence:foot,inch`). Defaults: one fraction
- * digit, no grouping (`group` turns it on), narrow width.
+ * The `unit` formatter's logic: convert an amount (`in:`), then show it in one
+ * unit (`out:x`), the best fit of a list (`out:a,b,c`) or of a named set
+ * (`compact:length`), as whole units in sequence (`sequence:foot,inch`), or by
+ * default in the best unit of its category in the locale's measurement system.
+ * Defaults: at most one fraction digit, no grouping (`group` turns it on),
+ * narrow width.
  */
-import Decimal from 'decimal.js';
-import { numberOption, splitOption, type NumberOptions } from '../decimal-options.js';
-import { formatAmount, type Width } from './names.js';
-import { convert, FIT, unitNamed, type System, type UnitDef } from './table.js';
+import type Decimal from 'decimal.js';
+import { numberOption, reconcile, splitOption, type NumberOptions } from '../decimal-options.js';
+import { bestFit, convert, sequence, type Amount } from './convert.js';
+import { formatAmount, formatPlain, type Width } from './names.js';
+import { defaultSet, singleUnit, systemOf, unitSet } from './systems.js';
+import { UnitDecimal, unitNamed, type UnitDef } from './table.js';
 
 export interface UnitOptions {
-  in?: string;
-  out: string[];
-  sequence: string[];
+  in?: UnitDef;
+  /** `out:x`: one unit to convert to. */
+  exact?: UnitDef;
+  /** `out:a,b,c`: units to pick the best fit from. */
+  exactList?: UnitDef[];
+  sequence?: UnitDef[];
   compact?: string;
   width: Width;
   number: NumberOptions;
@@ -21,90 +27,82 @@ export interface UnitOptions {
 
 const WIDTHS: Record<string, Width> = { narrow: 'narrow', short: 'short', long: 'long' };
 
-/** @example parseUnitArgs(['in:inch', 'out:foot']).out // ['foot'] */
+/** A unit list of one category; undefined when a name is unknown or categories mix. */
+function unitList(val: string): UnitDef[] | undefined {
+  const units = val.split(',').map(unitNamed);
+  if (units.some((u) => u === undefined || u.category !== units[0]!.category)) return undefined;
+  return units as UnitDef[];
+}
+
+/** @example parseUnitArgs(['in:inch', 'out:foot']).exact?.name === 'foot' */
 export function parseUnitArgs(args: readonly string[]): UnitOptions {
-  const o: UnitOptions = { out: [], sequence: [], width: 'narrow', number: { maximumFractionDigits: 1, useGrouping: false } };
+  const o: UnitOptions = { width: 'narrow', number: { maximumFractionDigits: 1, useGrouping: false } };
   for (const arg of args) {
     const [key, val] = splitOption(arg);
-    if (key === 'in') o.in = val;
-    else if (key === 'out') o.out = val.split(/[,.]/).filter(Boolean);
-    else if (key === 'sequence') o.sequence = val.split(',').filter(Boolean);
-    else if (key === 'compact') o.compact = val;
-    else if (key === 'format' && WIDTHS[val]) o.width = WIDTHS[val];
-    else if (numberOption(key, val, o.number) && key.toLowerCase().startsWith('max')) {
-      // An explicit fraction length is shown in full ("0.510").
-      o.number.minimumFractionDigits = o.number.maximumFractionDigits;
+    if (key === 'in') o.in = unitNamed(val);
+    else if (key === 'out') {
+      if (val.includes(',')) o.exactList = unitList(val);
+      else o.exact = unitNamed(val);
+    } else if (key === 'sequence') {
+      // The first of `sequence` and `compact` wins.
+      if (!o.sequence && o.compact === undefined) o.sequence = unitList(val);
+    } else if (key === 'compact') o.compact = val;
+    else if (key === 'format') o.width = WIDTHS[val] ?? o.width;
+    else if (numberOption(key, val, o.number)) {
+      // An explicit fraction length is shown in full ("0.510", "0.00833").
+      if (/^max(frac|imumFractionDigits)$/i.test(key)) o.number.minimumFractionDigits = o.number.maximumFractionDigits;
+      if (/^min(frac|imumFractionDigits)$/i.test(key)) o.number.maximumFractionDigits = o.number.minimumFractionDigits;
     }
   }
+  reconcile(o.number);
   return o;
 }
 
-/** CLDR's measurement systems: the US, Liberia and Myanmar use US units. */
-function systemOf(locale: string): System {
-  try {
-    const region = new Intl.Locale(locale).maximize().region;
-    return region === 'US' || region === 'LR' || region === 'MM' ? 'us' : 'metric';
-  } catch {
-    return 'metric';
-  }
+/** Without `in:`, the input unit follows from the output unit (bits for `out:gigabit`). */
+function inputFor(exact: UnitDef, locale: string): UnitDef | undefined {
+  if (exact.category === 'digital') return unitNamed(exact.name.endsWith('bit') ? 'bit' : 'byte');
+  if (exact.category === 'frequency') return unitNamed('hertz');
+  const system = systemOf(locale, exact.category);
+  const single = singleUnit(exact.category, system);
+  if (single) return unitNamed(single);
+  const set = defaultSet(exact.category, system);
+  return set ? unitNamed(set[set.length - 1]) : undefined;
 }
 
-function fitList(name: string, def: UnitDef, system: System): string[] {
-  const key = def.category === 'digital' ? (name.endsWith('bit') ? 'bits' : 'bytes') : def.category;
-  const lists = FIT[key];
-  return [...(lists?.[system] ?? lists?.any ?? [name])];
+function smallestOf(names: readonly string[]): UnitDef | undefined {
+  return names.map(unitNamed).reduce<UnitDef | undefined>((min, u) => (u && (!min || u.factor.lt(min.factor)) ? u : min), undefined);
 }
 
-/** The largest unit of `names` in which |v| is at least 1, else the smallest. */
-function bestFit(v: Decimal, from: UnitDef, names: string[]): [string, Decimal] {
-  let pick: [string, Decimal] | undefined;
-  for (const n of names) {
-    const u = unitNamed(n);
-    if (!u) continue;
-    const c = convert(v, from, u[1]);
-    if (!pick || c.abs().gte(1)) pick = [u[0], c];
-  }
-  return pick ?? ['', v];
-}
+/** Convert as the options say: one amount, or several for a sequence. */
+export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[] | undefined {
+  let exact = o.exact;
+  let set: readonly string[] | undefined;
+  if (o.compact !== undefined) {
+    const single = singleUnit(o.compact, systemOf(locale, o.compact));
+    if (single) exact = unitNamed(single);
+    else set = unitSet(o.compact, systemOf(locale, o.compact));
+  } else if (o.exactList) set = o.exactList.map((u) => u.name);
+  else if (o.sequence) set = o.sequence.map((u) => u.name);
 
-function sequence(v: Decimal, from: UnitDef, names: string[], o: UnitOptions, locale: string): string {
-  const units = names.map(unitNamed).filter((u): u is [string, UnitDef] => u !== undefined);
-  const out: string[] = [];
-  let rest = v.abs();
-  let prev = from;
-  const sign = v.isNegative() ? '-' : '';
-  const integer: NumberOptions = { ...o.number, maximumFractionDigits: 0, minimumFractionDigits: 0, roundingMode: 'trunc' };
-  units.forEach(([name, def], i) => {
-    rest = convert(rest, prev, def);
-    prev = def;
-    const last = i === units.length - 1;
-    const whole = last ? rest : rest.trunc();
-    if (!last) rest = rest.minus(whole);
-    if (!whole.isZero() || (last && out.length === 0)) {
-      const text = formatAmount(whole.toFixed(), name, o.width, locale, (last ? o.number : integer) as Intl.NumberFormatOptions);
-      out.push(out.length === 0 ? sign + text : text);
-    }
-  });
-  return out.join(' ');
+  const input = o.in ?? (exact ? inputFor(exact, locale) : o.exactList ? inputFor(o.exactList[0], locale) : set && smallestOf(set));
+  if (!input) return undefined;
+  const amount: Amount = { value: new UnitDecimal(v.toFixed()), unit: input };
+  if (exact) return [convert(amount, exact)];
+  if (o.sequence && o.compact === undefined && !o.exactList) return sequence(amount, set ?? []);
+  if (set) return [bestFit(amount, set)];
+  const system = systemOf(locale, input.category);
+  const single = singleUnit(input.category, system);
+  if (single) return [convert(amount, unitNamed(single)!)];
+  const fallback = defaultSet(input.category, system);
+  return [fallback ? bestFit(amount, fallback) : amount];
 }
 
 /**
  * @example formatUnit(new Decimal(12345), parseUnitArgs(['in:inch', 'sequence:foot,inch']), 'en-US') === '1028′ 9″'
  */
 export function formatUnit(v: Decimal, o: UnitOptions, locale: string): string {
-  const system = systemOf(locale);
-  const first = o.out[0] ?? o.sequence[0];
-  let input = o.in ? unitNamed(o.in) : undefined;
-  if (!input && first) {
-    const f = unitNamed(first);
-    if (f) input = f[1].category === 'temperature' ? unitNamed('fahrenheit') : [first, f[1]];
-  }
-  if (!input) return '';
-  const [inName, inDef] = input;
-  if (o.sequence.length) return sequence(v, inDef, o.sequence, o, locale);
-  const candidates = o.out.length ? o.out : o.compact ? fitList(o.compact, inDef, system) : fitList(inName, inDef, system);
-  if (o.compact && FIT[o.compact] === undefined && !o.out.length) candidates.splice(0, candidates.length, ...fitList(inName, inDef, system));
-  const [name, value] = bestFit(v, inDef, candidates);
-  if (!name) return '';
-  return formatAmount(value.toFixed(), name, o.width, locale, o.number as Intl.NumberFormatOptions);
+  if (!o.in && !o.exact && !o.exactList && !o.sequence && o.compact === undefined) return formatPlain(v.toFixed(), locale, o.number);
+  const amounts = convertUnit(v, o, locale);
+  if (!amounts) return '';
+  return amounts.map((a) => formatAmount(a.value.toFixed(), a.unit.name, o.width, locale, o.number)).join(' ');
 }
