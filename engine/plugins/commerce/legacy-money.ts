@@ -39,14 +39,22 @@ function symbolFor(currency: string, locale: string): string {
 }
 
 /** Normalize `en_US` / `en-US` into a BCP-47 tag Intl accepts; undefined when it is not one. */
+const canonicalTags = new Map<string, string | undefined>();
+
 export function legacyLocaleTag(arg: string | undefined): string | undefined {
   const tag = (arg ?? '').trim().replace(/_/g, '-');
   if (tag === '') return 'en-US';
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined;
+  if (!canonicalTags.has(tag)) {
+    let canonical: string | undefined;
+    try {
+      canonical = Intl.getCanonicalLocales(tag)[0];
+    } catch {
+      canonical = undefined;
+    }
+    if (canonicalTags.size < 1000) canonicalTags.set(tag, canonical);
+    return canonical;
   }
+  return canonicalTags.get(tag);
 }
 
 /**

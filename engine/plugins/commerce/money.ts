@@ -27,12 +27,19 @@ export function parseDecimal(v: unknown): Decimal | undefined {
 }
 
 /** Fraction digits of a currency, from Intl's currency data (JPY 0, USD 2). */
+const digitsByCurrency = new Map<string, number>();
+
 export function fractionDigits(currency: CurrencyCode): number {
-  try {
-    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    if (digitsByCurrency.size < 1000) digitsByCurrency.set(currency, digits);
   }
+  return digits;
 }
 
 /**

@@ -5,6 +5,7 @@
  * between digit groups, where today's ICU has U+00A0 / U+202F (fr "0 octet",
  * "1 448,2"): Intl's parts are mapped back to those.
  */
+import { numberFormat as cachedNumberFormat, pluralRules } from '../../intl.js';
 import type { NumberOptions } from '../decimal-options.js';
 import { intlOverride, patternRow } from './patterns.js';
 
@@ -38,7 +39,7 @@ function joinParts(parts: Intl.NumberFormatPart[]): string {
 }
 
 function numberFormat(locale: string, o: NumberOptions, extra: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  return new Intl.NumberFormat(locale, { roundingMode: 'halfEven', ...o, ...extra } as Intl.NumberFormatOptions);
+  return cachedNumberFormat(locale, { roundingMode: 'halfEven', ...o, ...extra } as Intl.NumberFormatOptions);
 }
 
 /**
@@ -64,7 +65,7 @@ export function formatAmount(value: string, unit: string, width: Width, locale: 
   const row = patternRow(unit, locale);
   if (!row) return `${num} ${unit}`;
   const rounded = numberFormat('en', { ...o, useGrouping: false }).format(value as unknown as number);
-  const plural = new Intl.PluralRules(locale, {
+  const plural = pluralRules(locale, {
     minimumFractionDigits: o.minimumFractionDigits,
     maximumFractionDigits: o.maximumFractionDigits,
   }).select(Number(rounded));

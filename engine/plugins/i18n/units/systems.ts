@@ -3,6 +3,7 @@
  * CLDR's measurementSystem: the US, Liberia and Myanmar use US units; the
  * temperature scale is Fahrenheit in the US and a few other territories.
  */
+import { localeRegion } from '../../intl.js';
 import type { Category } from './table.js';
 
 export type System = 'metric' | 'us';
@@ -17,7 +18,7 @@ const US_TEMPERATURE = new Set(['US', 'BS', 'BZ', 'KY', 'PR', 'PW']);
 export function systemOf(locale: string, category: string = 'length'): System {
   let region: string | undefined;
   try {
-    region = new Intl.Locale(locale).maximize().region;
+    region = localeRegion(locale);
   } catch {
     return 'metric';
   }
