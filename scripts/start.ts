@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   if (uploaded > 0) console.log(`Uploaded ${uploaded} demo file(s) to local R2.`);
 
   const args = ['dev', '--local', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', persistDir(), ...process.argv.slice(2)];
-  const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'wrangler'), args, { cwd: REPO_ROOT, stdio: 'inherit' });
+  // The demo runs offline: no fetch of Cloudflare's Request.cf sample (the placeholder is fine locally).
+  const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false' };
+  const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'wrangler'), args, { cwd: REPO_ROOT, stdio: 'inherit', env });
   let alive = true;
   child.on('exit', (code, signal) => {
     alive = false;
