@@ -13,7 +13,7 @@ import { isTruthy, walkPath } from './values.js';
 
 export interface CodegenEnv {
   source: string;
-  offsets: WeakMap<object, number>;
+  offsets: ReadonlyMap<object, number>;
   formatters: FormatterTable;
   predicates: PredicateTable;
   /** Offset to line and column (set by compileTree). */

@@ -107,9 +107,18 @@ export function splitPath(ref: string): (string | number)[] {
   const out: (string | number)[] = new Array(parts.length);
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
-    out[i] = /^\d+$/.test(p) ? parseInt(p, 10) : p;
+    out[i] = isDigits(p) ? parseInt(p, 10) : p;
   }
   return out;
+}
+
+function isDigits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** Deep structural equality of JSON values. */

@@ -15,7 +15,7 @@ export interface ParseResult {
   tree: RootCode;
   errors: TemplateError[];
   /** Source offset of every instruction tuple, for runtime error positions. */
-  offsets: WeakMap<object, number>;
+  offsets: Map<object, number>;
 }
 
 export interface PluginTables {
@@ -47,7 +47,7 @@ function isBlockOpener(code: Code): code is Exclude<Code, number> {
 
 export function parseTemplate(source: string, tables?: PluginTables): ParseResult {
   const errors: TemplateError[] = [];
-  const offsets = new WeakMap<object, number>();
+  const offsets = new Map<object, number>();
   const root: Code[] = [];
   const stack: Open[] = [];
   let target = root;
