@@ -58,16 +58,18 @@ describe('render errors carry code, line and column', () => {
   });
 
   it('partial that fails to parse', () => {
-    const r = render('{a|apply p}', { a: 1 }, { partials: { p: '{.section x}' } });
-    expect(r.errors.map((e) => e.code)).toContain(ErrorCode.PARTIAL_PARSE_FAIL);
-    expect(r.output).toBe('');
+    const r = render('ok\n  {a|apply p}', { a: 1 }, { partials: { p: '{.section x}' } });
+    const failures = r.errors.filter((e) => e.code === ErrorCode.PARTIAL_PARSE_FAIL);
+    expect(failures.map((e) => [e.line, e.column])).toEqual([[2, 3], [2, 3]]);
+    expect(failures[0].message).toMatch(/^Parse of partial "p" failed: /);
+    expect(r.output).toBe('ok\n  ');
   });
 
   it('recursion deeper than 16 levels', () => {
     const r = render('{.macro m}x{@|apply m}{.end}{a|apply m}', { a: 1 });
     expect(r.output).toBe('x'.repeat(16));
-    expect(r.errors.map((e) => [e.code, e.message])).toEqual([
-      [ErrorCode.PARTIAL_RECURSION_DEPTH, "Attempt to apply partial 'm' exceeded maximum recursion depth of 16"],
+    expect(r.errors.map((e) => [e.code, e.message, e.line, e.column])).toEqual([
+      [ErrorCode.PARTIAL_RECURSION_DEPTH, "Attempt to apply partial 'm' exceeded maximum recursion depth of 16", 1, 12],
     ]);
   });
 
