@@ -93,6 +93,18 @@ function post(p: Json, n: number, images: Json, authors: Json[]): Json {
   };
 }
 
+/**
+ * The edge's `relatedItems` rule (docs/page-context.md) over the demo items: other
+ * products of the collection, those sharing a category or tag first, each group in
+ * the collection's order.
+ */
+export function relatedItems(product: Json, items: readonly Json[], limit = 4): Json[] {
+  const shares = (a: string[], b: string[]) => a.some((x) => b.includes(x));
+  const related = (i: Json) => shares(i.categories, product.categories) || shares(i.tags, product.tags);
+  const others = items.filter((i) => i.id !== product.id && i.collectionId === product.collectionId && i.structuredContent);
+  return [...others.filter(related), ...others.filter((i) => !related(i))].slice(0, limit);
+}
+
 /** Page context of the demo site for one page type (docs/page-context.md), `products` products and `posts` posts. */
 export function demoContext(page: 'home' | 'shop' | 'journal' | 'product' | 'post', products = 20, posts = 10): Json {
   const images = demo('images.json');
@@ -121,7 +133,7 @@ export function demoContext(page: 'home' | 'shop' | 'journal' | 'product' | 'pos
     case 'journal':
       return { ...common, collection: { ...collections.journal, itemCount: blog.length }, items: blog, pagination: { pageSize: posts, currentPage: 1, totalPages: 2, nextPage: true, nextPageUrl: '/journal?page=2', prevPage: false } };
     case 'product':
-      return { ...common, collection: collections.shop, item: items[0], pagination: { nextItem: { title: items[1].title, fullUrl: items[1].fullUrl } } };
+      return { ...common, collection: collections.shop, item: items[0], relatedItems: relatedItems(items[0], items), pagination: { nextItem: { title: items[1].title, fullUrl: items[1].fullUrl } } };
     case 'post':
       return { ...common, collection: collections.journal, item: blog[0], pagination: { nextItem: { title: blog[1].title, fullUrl: blog[1].fullUrl } } };
   }

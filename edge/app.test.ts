@@ -92,6 +92,35 @@ describe('item pages (type 50)', () => {
     expect(html).toContain('$36.00');
   });
 
+  it('suggests up to four other products of the same collection, related ones first', async () => {
+    const { json } = await context('/shop/speckled-stoneware-mug');
+    const related: Json[] = json.relatedItems;
+    expect(related.length).toBeGreaterThanOrEqual(1);
+    expect(related.length).toBeLessThanOrEqual(4);
+    expect(related.map((r) => r.id)).not.toContain(json.item.id);
+    for (const r of related) {
+      expect(r.collectionId).toBe(json.item.collectionId);
+      expect(r.fullUrl).toMatch(/^\/shop\//);
+      expect(r.structuredContent.variants[0].priceMoney.currency).toBe('USD');
+    }
+    // The mug is in "Mugs & Cups" and tagged "tableware": the first suggestions share one of them.
+    const shares = (r: Json) => r.categories.includes('Mugs & Cups') || r.tags.includes('tableware');
+    expect(shares(related[0]!)).toBe(true);
+    expect(related.map((r) => r.urlId)).toEqual(['everyday-tumbler', 'nesting-bowl-set', 'ramen-bowl', 'pour-over-coffee-set']);
+    const { html } = await page('/shop/speckled-stoneware-mug');
+    const section = html.slice(html.indexOf('<section class="related-products"'));
+    expect(section).toContain('You may also like');
+    for (const r of related) expect(section).toContain(r.title.replace(/&/g, '&amp;'));
+    expect(section.match(/<li class="product-card/g)).toHaveLength(related.length);
+  });
+
+  it('suggests no related products under a blog post', async () => {
+    const { json } = await context('/journal');
+    const post = (await context(json.items[0].fullUrl)).json;
+    expect(post.relatedItems).toBeUndefined();
+    expect((await page(json.items[0].fullUrl)).html).not.toContain('related-products');
+  });
+
   it('renders a blog post with its author', async () => {
     const { json } = await context('/journal');
     const post = json.items[0];

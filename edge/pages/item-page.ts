@@ -1,6 +1,6 @@
 import type { CollectionRecord } from '../services/collections.js';
 import { loadItemDetails } from '../services/item-details.js';
-import { itemSequence, type ItemRecord } from '../services/items.js';
+import { itemNeighbours, type ItemRecord } from '../services/items.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
 import { merchandisingJson } from './context/product.js';
@@ -9,14 +9,17 @@ import { PAGE_TYPE, type PageResult } from './page-types.js';
 
 // SPEC §3 RecordType store item 11: SPEC §2 a product detail page is an item with a product.
 const STORE_ITEM = 11;
+// "You may also like": one row of the theme's widest product grid.
+const RELATED_ITEMS = 4;
 
 /** An item page (type 50): a product detail page or a blog post. */
 export async function itemPage(req: PageRequest, collection: CollectionRecord, row: ItemRecord): Promise<PageResult> {
-  const [base, details, sequence] = await Promise.all([
+  const [base, { sequence, related }] = await Promise.all([
     baseContext(req, PAGE_TYPE.item, 'item', collection.id),
-    loadItemDetails(req.db, [row]),
-    itemSequence(req.db, collection, req.now),
+    itemNeighbours(req.db, collection, row, RELATED_ITEMS, req.now),
   ]);
+  // The item and its related products share one batch of detail queries.
+  const details = await loadItemDetails(req.db, [row, ...related]);
   const at = sequence.findIndex((s) => s.id === row.id);
   const link = (i: number) => {
     const s = sequence[i];
@@ -29,15 +32,27 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
   if (next) pagination.nextItem = next;
 
   const isProduct = row.recordType === STORE_ITEM || details.products.has(row.id);
-  return {
-    status: 200,
-    templates: isProduct ? ['product.html', 'item.html'] : ['item.html'],
-    context: {
-      ...base,
-      collection: collectionJson(collection),
-      item: itemJson(row, details, collection),
-      pagination,
-      productMerchandisingContext: merchandisingJson(details.merchandising.values(), details.variants, 'product-detail'),
+  const merchandising = [...details.merchandising.values()];
+  const context: Record<string, unknown> = {
+    ...base,
+    collection: collectionJson(collection),
+    item: itemJson(row, details, collection),
+    pagination,
+    // Related products show as cards, so they get the list view of their merchandising.
+    productMerchandisingContext: {
+      ...merchandisingJson(
+        merchandising.filter((m) => m.productId !== row.id),
+        details.variants,
+        'product-list',
+      ),
+      ...merchandisingJson(
+        merchandising.filter((m) => m.productId === row.id),
+        details.variants,
+        'product-detail',
+      ),
     },
   };
+  // Shaped like a collection page's items so `partials/product-card` renders them.
+  if (isProduct) context.relatedItems = related.map((r) => itemJson(r, details, collection));
+  return { status: 200, templates: isProduct ? ['product.html', 'item.html'] : ['item.html'], context };
 }

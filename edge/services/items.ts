@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { collections, items } from '../../schema/index.js';
+import { and, asc, count, desc, eq, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { collections, items, products } from '../../schema/index.js';
 import type { CollectionRecord } from './collections.js';
 import { query, type Db } from './db.js';
 
@@ -44,15 +44,66 @@ export async function listItems(
   });
 }
 
+function sequenceQuery(db: Db, collection: CollectionRecord, now: number) {
+  return db
+    .select({ id: items.id, title: items.title, fullUrl: items.fullUrl })
+    .from(items)
+    .where(and(eq(items.collectionId, collection.id), visible(now)))
+    .orderBy(...ordering(collection));
+}
+
 /** Titles and URLs of a collection's items in order, to link the previous and next item. */
 export async function itemSequence(db: Db, collection: CollectionRecord, now: number) {
-  return query(() =>
-    db
-      .select({ id: items.id, title: items.title, fullUrl: items.fullUrl })
-      .from(items)
-      .where(and(eq(items.collectionId, collection.id), visible(now)))
-      .orderBy(...ordering(collection)),
-  );
+  return query(() => sequenceQuery(db, collection, now));
+}
+
+/** True when the JSON array column holds one of `values` (bound as one JSON parameter). */
+function sharesAny(column: SQLWrapper, values: readonly string[]): SQL {
+  return sql`exists (select 1 from json_each(${column}) where value in (select value from json_each(${JSON.stringify(values)})))`;
+}
+
+/**
+ * Other public, visible products of `product`'s collection: those sharing a category
+ * or tag first, then the rest, each group in the collection's order.
+ */
+function relatedQuery(db: Db, collection: CollectionRecord, product: ItemRecord, limit: number, now: number) {
+  const related = or(sharesAny(items.categories, product.categories), sharesAny(items.tags, product.tags))!;
+  return db
+    .select()
+    .from(items)
+    .where(
+      and(
+        eq(items.collectionId, collection.id),
+        ne(items.id, product.id),
+        visible(now),
+        // A product hidden from the store is not suggested either.
+        sql`exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 1)`,
+      ),
+    )
+    .orderBy(desc(related), ...ordering(collection))
+    .limit(limit);
+}
+
+export interface ItemNeighbours {
+  sequence: Awaited<ReturnType<typeof itemSequence>>;
+  related: ItemRecord[];
+}
+
+/**
+ * What an item page shows around its item, in one D1 round trip: the collection's
+ * sequence (previous / next links) and up to `limit` related products.
+ */
+export async function itemNeighbours(
+  db: Db,
+  collection: CollectionRecord,
+  item: ItemRecord,
+  limit: number,
+  now: number,
+): Promise<ItemNeighbours> {
+  return query(async () => {
+    const [sequence, related] = await db.batch([sequenceQuery(db, collection, now), relatedQuery(db, collection, item, limit, now)]);
+    return { sequence, related };
+  });
 }
 
 /** Products for the home page: starred first, then newest. */

@@ -4,7 +4,7 @@ import { compiledCacheSize, loadTheme } from '../pages/theme-templates.js';
 import { findCollection } from './collections.js';
 import { openDb, type Db } from './db.js';
 import { loadItemDetails } from './item-details.js';
-import { findItemAt, listItems, searchItems } from './items.js';
+import { findItemAt, itemNeighbours, listItems, searchItems } from './items.js';
 import { findSiteByHost } from './websites.js';
 
 /** Query tests: the services over the real migrated and seeded D1 (Miniflare). */
@@ -74,6 +74,26 @@ describe('items', () => {
     expect(variants.length).toBeGreaterThan(1);
     expect(variants.map((v) => v.position)).toEqual([...variants.map((v) => v.position)].sort((a, b) => a - b));
     expect(details.images.get(mug.id)!.length).toBeGreaterThan(0);
+  });
+
+  it('finds related products in one batch, skipping hidden products and drafts', async () => {
+    const { item: mug, collection } = (await findItemAt(db, siteId, 'shop', 'speckled-stoneware-mug', NOW))!;
+    const before = await itemNeighbours(db, collection, mug, 4, NOW);
+    expect(before.sequence.map((s) => s.id)).toContain(mug.id);
+    const [tumbler, bowls] = before.related;
+    expect(before.related.map((r) => r.id)).not.toContain(mug.id);
+    await worker.db.batch([
+      worker.db.prepare(`update products set visible = 0 where item_id = ?`).bind(tumbler!.id),
+      worker.db.prepare(`update items set status = 'draft' where id = ?`).bind(bowls!.id),
+    ]);
+    const after = await itemNeighbours(db, collection, mug, 4, NOW);
+    expect(after.related).toHaveLength(4);
+    expect(after.related.map((r) => r.id)).not.toContain(tumbler!.id);
+    expect(after.related.map((r) => r.id)).not.toContain(bowls!.id);
+    await worker.db.batch([
+      worker.db.prepare(`update products set visible = 1 where item_id = ?`).bind(tumbler!.id),
+      worker.db.prepare(`update items set status = 'published' where id = ?`).bind(bowls!.id),
+    ]);
   });
 
   it('searches titles, text and tags case-insensitively', async () => {

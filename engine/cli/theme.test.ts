@@ -46,6 +46,18 @@ describe('demo theme', () => {
     expect(html).toContain('rel="next">Everyday Tumbler →</a>');
   });
 
+  it('suggests up to four related products as cards under a product', () => {
+    const data = demoContext('product');
+    const related = data.relatedItems as { title: string; id: string }[];
+    expect(related.map((r) => r.title)).toEqual(['Everyday Tumbler', 'Nesting Bowl Set', 'Deep Ramen Bowl', 'Pour-Over Coffee Set']);
+    const html = page('product.html', data);
+    const section = html.slice(html.indexOf('<section class="related-products"'));
+    expect(section).toContain('<h2 id="related-products-title">You may also like</h2>');
+    expect(section.match(/<li class="product-card/g)).toHaveLength(4);
+    for (const r of related) expect(section).toContain(`>${r.title}</a></h3>`);
+    expect(page('product.html', { ...data, relatedItems: [] })).not.toContain('related-products');
+  });
+
   it('shows a disabled Sold Out button and the restock sign-up for a sold-out product', () => {
     const data = demoContext('product');
     const item = data.item as { id: string; structuredContent: { variants: { qtyInStock: number }[] } };

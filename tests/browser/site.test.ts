@@ -76,6 +76,17 @@ describe('demo site in Chromium', () => {
     expect(await img.isVisible()).toBe(true);
     // The image came from R2 through /assets/ and decoded.
     expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const related = page.locator('section.related-products');
+    await related.scrollIntoViewIfNeeded();
+    expect(await related.getByRole('heading', { name: 'You may also like' }).isVisible()).toBe(true);
+    const cards = related.locator('.product-card');
+    expect(await cards.count()).toBeGreaterThanOrEqual(1);
+    expect(await cards.count()).toBeLessThanOrEqual(4);
+    expect(await cards.first().isVisible()).toBe(true);
+    expect(await related.locator('.product-card', { hasText: 'Speckled Stoneware Mug' }).count()).toBe(0);
+    // Desktop: the four cards sit in one row of the grid.
+    const tops = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
   });
 
   it('a blog post shows its title and author', async () => {
