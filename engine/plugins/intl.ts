@@ -6,8 +6,13 @@
 
 const MAX_ENTRIES = 2000;
 
-function cached<T>(cache: Map<string, T>, locale: string | readonly string[] | undefined, options: object | undefined, make: () => T): T {
-  const key = `${String(locale)}\u0000${options === undefined ? '' : JSON.stringify(options)}`;
+/**
+ * `cache[key]`, made on a miss; the cache is cleared when full so it stays bounded.
+ * Hot call sites keep their own map keyed by a cheap string (the JSON key of the
+ * shared caches below shows up in profiles).
+ * @example memo(formats, `${locale}|${unit}`, () => new Intl.NumberFormat(locale))
+ */
+export function memo<K, T>(cache: Map<K, T>, key: K, make: () => T): T {
   let value = cache.get(key);
   if (value === undefined) {
     value = make();
@@ -17,13 +22,17 @@ function cached<T>(cache: Map<string, T>, locale: string | readonly string[] | u
   return value;
 }
 
+function cached<T>(cache: Map<string, T>, locale: string | readonly string[] | undefined, options: object | undefined, make: () => T): T {
+  return memo(cache, `${String(locale)}\u0000${options === undefined ? '' : JSON.stringify(options)}`, make);
+}
+
 type Locales = string | string[] | undefined;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const pluralRuleSets = new Map<string, Intl.PluralRules>();
 const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
-const regions = new Map<string, string | undefined>();
+const regions = new Map<string, string | null>();
 
 export function numberFormat(locale: Locales, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
   return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
@@ -43,9 +52,6 @@ export function relativeTimeFormat(locale: Locales, options?: Intl.RelativeTimeF
 
 /** The region a locale implies (`en` -> `US`), via likely subtags. */
 export function localeRegion(locale: string): string | undefined {
-  if (!regions.has(locale)) {
-    if (regions.size >= MAX_ENTRIES) regions.clear();
-    regions.set(locale, new Intl.Locale(locale).maximize().region);
-  }
-  return regions.get(locale);
+  // `null` stands for "no region" so that memo can tell it from a miss.
+  return memo(regions, locale, () => new Intl.Locale(locale).maximize().region ?? null) ?? undefined;
 }

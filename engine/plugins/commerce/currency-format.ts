@@ -4,7 +4,7 @@
  * SPEC §5 (rendering rules): no locale data or a non-finite value gives ''.
  */
 import type Decimal from 'decimal.js';
-import { numberFormat } from '../intl.js';
+import { memo, numberFormat } from '../intl.js';
 
 // SPEC §9: number format digit options clamp 0 to 50 (Intl itself accepts up to 100).
 const DIGITS_MAX = 50;
@@ -114,10 +114,33 @@ export function formatCurrency(
   locale: string | null,
   amount: Decimal,
   currency: string,
-  args: readonly string[] = [],
+  args: readonly string[] = NO_ARGS,
 ): string {
   if (locale === null) return '';
-  return formatDecimalString(locale, amount, { ...currencyOptions(args), style: 'currency', currency });
+  if (!Object.isFrozen(args)) return formatDecimalString(locale, amount, { ...currencyOptions(args), style: 'currency', currency });
+  if (!amount.isFinite()) return '';
+  try {
+    return currencyFormat(locale, currency, args).format(amount.toFixed() as unknown as number);
+  } catch {
+    return '';
+  }
+}
+
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
+/**
+ * Formatters per frozen argument array (the engine freezes each instruction's
+ * arguments once), then per `locale|currency`: no option parse or JSON key per call.
+ */
+const currencyFormats = new WeakMap<readonly string[], Map<string, Intl.NumberFormat>>();
+
+function currencyFormat(locale: string, currency: string, args: readonly string[]): Intl.NumberFormat {
+  let byKey = currencyFormats.get(args);
+  if (byKey === undefined) {
+    byKey = new Map();
+    currencyFormats.set(args, byKey);
+  }
+  return memo(byKey, `${locale}|${currency}`, () => numberFormat(locale, { ...currencyOptions(args), style: 'currency', currency }));
 }
 
 /**

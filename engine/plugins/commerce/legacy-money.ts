@@ -6,7 +6,7 @@
  */
 import type Decimal from 'decimal.js';
 import { fractionDigits } from './money.js';
-import { numberFormat } from '../intl.js';
+import { memo, numberFormat } from '../intl.js';
 
 // The money design standard's symbols; other currencies use Intl's symbol.
 const STANDARD_SYMBOLS: Readonly<Record<string, string>> = {
@@ -27,15 +27,19 @@ const SYMBOL_AFTER = new Set(['da-DK', 'de-DE', 'fr-FR', 'sv-SE']);
 const startsWithLetter = (s: string) => /^[A-Za-z]/.test(s);
 const endsWithLetter = (s: string) => /[A-Za-z]$/.test(s);
 
+const symbols = new Map<string, string>();
+
 function symbolFor(currency: string, locale: string): string {
   const standard = STANDARD_SYMBOLS[currency];
   if (standard) return standard;
-  try {
-    const parts = numberFormat(locale, { style: 'currency', currency }).formatToParts(0);
-    return parts.find((p) => p.type === 'currency')?.value ?? currency;
-  } catch {
-    return currency;
-  }
+  return memo(symbols, `${locale}|${currency}`, () => {
+    try {
+      const parts = numberFormat(locale, { style: 'currency', currency }).formatToParts(0);
+      return parts.find((p) => p.type === 'currency')?.value ?? currency;
+    } catch {
+      return currency;
+    }
+  });
 }
 
 /** Normalize `en_US` / `en-US` into a BCP-47 tag Intl accepts; undefined when it is not one. */
@@ -57,6 +61,8 @@ export function legacyLocaleTag(arg: string | undefined): string | undefined {
   return canonicalTags.get(tag);
 }
 
+const legacyNumbers = new Map<string, Intl.NumberFormat>();
+
 /**
  * Format `amount` (major units) the legacy way, e.g. `1.234,56 A$` for de-DE AUD,
  * `kr -1,234.56` for en-US SEK. The amount is rounded half-even to the currency's
@@ -64,11 +70,13 @@ export function legacyLocaleTag(arg: string | undefined): string | undefined {
  */
 export function formatLegacyMoney(amount: Decimal, currency: string, locale: string): string {
   const digits = fractionDigits(currency);
-  const number = numberFormat(locale, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    roundingMode: 'halfEven',
-  } as Intl.NumberFormatOptions);
+  const number = memo(legacyNumbers, `${locale}|${digits}`, () =>
+    numberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      roundingMode: 'halfEven',
+    } as Intl.NumberFormatOptions),
+  );
   // The legacy output used a plain no-break space where current French data has U+202F.
   const digitsText = number.format(amount.abs().toFixed() as unknown as number).replace(/\u202f/g, '\u00a0');
   const negative = amount.isNegative() && !amount.isZero();

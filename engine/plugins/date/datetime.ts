@@ -5,7 +5,7 @@
  */
 import { formatInstant } from './day-period-space.js';
 import { skeletonOptions } from './skeleton.js';
-import { dateTimeFormat } from '../intl.js';
+import { dateTimeFormat, memo } from '../intl.js';
 
 export type Width = 'short' | 'medium' | 'long' | 'full';
 
@@ -91,16 +91,29 @@ export function withCalendar(locale: string, calendar: string | undefined): stri
  * English), read from Intl by formatting a probe both ways.
  */
 export function glue(locale: string, width: Width, date: string, time: string): string {
-  const probe = Date.UTC(2001, 0, 2, 3, 4, 5);
-  const fmt = (o: Intl.DateTimeFormatOptions) => formatInstant(dateTimeFormat(locale, { timeZone: 'UTC', ...o }), probe);
-  const d = fmt({ dateStyle: width });
-  const t = fmt({ timeStyle: width });
-  const both = fmt({ dateStyle: width, timeStyle: width });
+  const { both, d, t } = memo(glueProbes, `${locale}|${width}`, () => {
+    const probe = Date.UTC(2001, 0, 2, 3, 4, 5);
+    const fmt = (o: Intl.DateTimeFormatOptions) => formatInstant(dateTimeFormat(locale, { timeZone: 'UTC', ...o }), probe);
+    return { d: fmt({ dateStyle: width }), t: fmt({ timeStyle: width }), both: fmt({ dateStyle: width, timeStyle: width }) };
+  });
   const di = both.indexOf(d);
   const ti = both.indexOf(t);
   if (di === -1 || ti === -1) return `${date} ${time}`;
   if (di < ti) return both.slice(0, di) + date + both.slice(di + d.length, ti) + time + both.slice(ti + t.length);
   return both.slice(0, ti) + time + both.slice(ti + t.length, di) + date + both.slice(di + d.length);
+}
+
+/** The probe's date, time and both, per `locale|width`: they never change. */
+const glueProbes = new Map<string, { both: string; d: string; t: string }>();
+
+/**
+ * The formatter for `spec` (a string naming `opts`) in a zone. Options objects are
+ * built per call, so a cheap string key here saves the shared cache's JSON key.
+ */
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function zonedFormat(locale: string, timeZone: string, spec: string, opts: () => Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return memo(zonedFormats, `${locale}|${timeZone}|${spec}`, () => dateTimeFormat(locale, { timeZone, ...opts() }));
 }
 
 function capitalize(s: string, locale: string): string {
@@ -113,19 +126,23 @@ function capitalize(s: string, locale: string): string {
  */
 export function formatDatetime(epoch: number, o: DatetimeOptions, locale: string, timeZone: string): string {
   const loc = withCalendar(locale, o.calendar);
-  const fmt = (opts: Intl.DateTimeFormatOptions) => formatInstant(dateTimeFormat(loc, { timeZone, ...opts }), epoch);
+  const fmt = (spec: string, opts: () => Intl.DateTimeFormatOptions) => formatInstant(zonedFormat(loc, timeZone, spec, opts), epoch);
+  const skeleton = (s: string) => fmt(`skeleton:${s}`, () => skeletonOptions(s));
+  const dateStyle = (w: Width) => fmt(`date:${w}`, () => ({ dateStyle: w }));
+  const timeStyle = (w: Width) => fmt(`time:${w}`, () => ({ timeStyle: w }));
   let out: string;
   if (o.skeleton !== undefined && o.date === undefined && o.time === undefined) {
-    out = fmt(skeletonOptions(o.skeleton));
+    out = skeleton(o.skeleton);
   } else if (o.date && o.time && !o.skeleton && !o.wrap) {
-    out = fmt({ dateStyle: o.date, timeStyle: o.time });
+    const [d, t] = [o.date, o.time];
+    out = fmt(`date:${d} time:${t}`, () => ({ dateStyle: d, timeStyle: t }));
   } else if (o.date || o.time) {
-    const date = o.date ? fmt({ dateStyle: o.date }) : o.skeleton ? fmt(skeletonOptions(o.skeleton)) : '';
-    const time = o.time ? fmt({ timeStyle: o.time }) : o.skeleton && o.date ? fmt(skeletonOptions(o.skeleton)) : '';
+    const date = o.date ? dateStyle(o.date) : o.skeleton ? skeleton(o.skeleton) : '';
+    const time = o.time ? timeStyle(o.time) : o.skeleton && o.date ? skeleton(o.skeleton) : '';
     const width = o.wrap ?? o.date ?? o.time ?? 'short';
     out = date && time ? glue(loc, width, date, time) : date || time;
   } else {
-    out = fmt({ dateStyle: 'long' });
+    out = dateStyle('long');
   }
   return o.beginSentence ? capitalize(out, locale) : out;
 }

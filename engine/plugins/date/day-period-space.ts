@@ -19,12 +19,28 @@ function join(parts: readonly Intl.DateTimeFormatPart[]): string {
   return out;
 }
 
+/**
+ * Only a 12-hour clock or an explicit day period can produce an AM/PM part; other
+ * formatters skip the (several times slower) parts and format directly.
+ */
+const plainFormatters = new WeakMap<Intl.DateTimeFormat, boolean>();
+
+function needsParts(dtf: Intl.DateTimeFormat): boolean {
+  let plain = plainFormatters.get(dtf);
+  if (plain === undefined) {
+    const o = dtf.resolvedOptions();
+    plain = o.hour12 !== true && o.dayPeriod === undefined;
+    plainFormatters.set(dtf, plain);
+  }
+  return !plain;
+}
+
 /** `dtf.format(epoch)` with the day-period space normalised. */
 export function formatInstant(dtf: Intl.DateTimeFormat, epoch: number): string {
-  return join(dtf.formatToParts(epoch));
+  return needsParts(dtf) ? join(dtf.formatToParts(epoch)) : dtf.format(epoch);
 }
 
 /** `dtf.formatRange(a, b)` with the day-period space normalised. */
 export function formatRange(dtf: Intl.DateTimeFormat, a: number, b: number): string {
-  return join(dtf.formatRangeToParts(a, b) as Intl.DateTimeFormatPart[]);
+  return needsParts(dtf) ? join(dtf.formatRangeToParts(a, b) as Intl.DateTimeFormatPart[]) : dtf.formatRange(a, b);
 }

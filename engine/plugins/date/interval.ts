@@ -3,11 +3,11 @@
  * formatRange (ICU puts U+2009 around the dash). Without a skeleton the range
  * shows times when both ends fall on the same day, else a medium date.
  */
-import { glue } from './datetime.js';
+import { glue, zonedFormat } from './datetime.js';
 import { formatInstant, formatRange } from './day-period-space.js';
 import { hasDateFields, hasTimeFields, skeletonOptions } from './skeleton.js';
 import { zonedFields } from './zoned.js';
-import { dateTimeFormat } from '../intl.js';
+import { dateTimeFormat, memo } from '../intl.js';
 
 export interface IntervalOptions {
   skeleton?: string;
@@ -53,15 +53,19 @@ function isWeekdayOnly(skeleton: string): boolean {
 
 /** The locale's separator between the ends of a range (en: thin space, en dash, thin space). */
 function rangeSeparator(locale: string): string {
-  const fmt = dateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
-  const a = Date.UTC(2001, 5, 1);
-  const b = Date.UTC(2003, 5, 1);
-  const range = fmt.formatRange(a, b);
-  const first = fmt.format(a);
-  const last = fmt.format(b);
-  if (!range.startsWith(first) || !range.endsWith(last)) return ' – ';
-  return range.slice(first.length, range.length - last.length);
+  return memo(rangeSeparators, locale, () => {
+    const fmt = dateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric' });
+    const a = Date.UTC(2001, 5, 1);
+    const b = Date.UTC(2003, 5, 1);
+    const range = fmt.formatRange(a, b);
+    const first = fmt.format(a);
+    const last = fmt.format(b);
+    if (!range.startsWith(first) || !range.endsWith(last)) return ' – ';
+    return range.slice(first.length, range.length - last.length);
+  });
 }
+
+const rangeSeparators = new Map<string, string>();
 
 /**
  * @example formatInterval(0, 3_600_000, {}, 'en-US', 'UTC') === '12:00\u2009–\u20091:00\u202fAM'
@@ -71,12 +75,12 @@ export function formatInterval(start: number, end: number, o: IntervalOptions, l
   const [a, b] = start <= end ? [start, end] : [end, start];
   let out: string;
   if (isWeekdayOnly(skeleton)) {
-    const day = dateTimeFormat(locale, { timeZone, ...skeletonOptions(skeleton) });
-    const time = dateTimeFormat(locale, { timeZone, ...skeletonOptions('hm') });
+    const day = zonedFormat(locale, timeZone, `skeleton:${skeleton}`, () => skeletonOptions(skeleton));
+    const time = zonedFormat(locale, timeZone, 'skeleton:hm', () => skeletonOptions('hm'));
     const end = (t: number) => glue(locale, 'short', formatInstant(day, t), formatInstant(time, t));
     out = end(a) + rangeSeparator(locale) + end(b);
   } else {
-    out = formatRange(dateTimeFormat(locale, { timeZone, ...skeletonOptions(skeleton) }), a, b);
+    out = formatRange(zonedFormat(locale, timeZone, `skeleton:${skeleton}`, () => skeletonOptions(skeleton)), a, b);
   }
   return o.beginSentence && out ? out[0].toLocaleUpperCase(locale) + out.slice(1) : out;
 }

@@ -5,7 +5,7 @@
 import { isoWeek, weekOfYear } from './weeks.js';
 import { zoneAbbreviation } from './zone-names.js';
 import { zonedFields, type EpochMs, type ZonedFields } from './zoned.js';
-import { dateTimeFormat } from '../intl.js';
+import { dateTimeFormat, memo } from '../intl.js';
 
 type Field = (f: ZonedFields, names: NameSource) => string;
 
@@ -16,15 +16,31 @@ export interface NameSource {
   dayPeriod(): string;
 }
 
+/**
+ * Names read from Intl are cached by the fields that decide them where the locale's
+ * calendar is Gregorian (other calendars' months do not follow ours): weekday names
+ * by weekday, month names by month; AM/PM by hour, and top of the hour apart
+ * (flexible day periods may name noon or midnight). Each miss formats this instant.
+ */
+const names = new Map<string, string>();
+
+function isGregorian(locale: string): boolean {
+  return memo(names, `${locale}|calendar`, () => dateTimeFormat(locale).resolvedOptions().calendar) === 'gregory';
+}
+
 function intlNames(locale: string, f: ZonedFields): NameSource {
-  const part = (opts: Intl.DateTimeFormatOptions, type: string): string => {
-    const parts = dateTimeFormat(locale, { timeZone: f.timeZone, ...opts }).formatToParts(f.epoch);
-    return parts.find((p) => p.type === type)?.value ?? '';
+  const part = (key: string | undefined, opts: Intl.DateTimeFormatOptions, type: string): string => {
+    const read = () => {
+      const parts = dateTimeFormat(locale, { timeZone: f.timeZone, ...opts }).formatToParts(f.epoch);
+      return parts.find((p) => p.type === type)?.value ?? '';
+    };
+    return key === undefined ? read() : memo(names, `${locale}|${key}`, read);
   };
+  const onTheHour = f.minute === 0 && f.second === 0 && f.millisecond === 0;
   return {
-    weekday: (style) => part({ weekday: style }, 'weekday'),
-    month: (style) => part({ month: style, day: 'numeric' }, 'month'),
-    dayPeriod: () => part({ hour: 'numeric', hour12: true }, 'dayPeriod'),
+    weekday: (style) => part(isGregorian(locale) ? `${style} weekday ${f.weekday}` : undefined, { weekday: style }, 'weekday'),
+    month: (style) => part(isGregorian(locale) ? `${style} month ${f.month}` : undefined, { month: style, day: 'numeric' }, 'month'),
+    dayPeriod: () => part(`day period ${f.hour} ${onTheHour}`, { hour: 'numeric', hour12: true }, 'dayPeriod'),
   };
 }
 

@@ -4,7 +4,7 @@
  * machine's own zone never leaks in (conformance README: "never the machine's zone").
  */
 import { getTimezoneOffset } from 'date-fns-tz';
-import { dateTimeFormat } from '../intl.js';
+import { dateTimeFormat, memo } from '../intl.js';
 
 export type EpochMs = number;
 
@@ -30,10 +30,28 @@ export interface ZonedFields {
 /** SPEC §9: the default time zone. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** The offset of `timeZone` at `epoch`, or null when the zone is unknown. */
-export function zoneOffsetMs(timeZone: string, epoch: EpochMs): number | null {
+function offsetNow(timeZone: string, epoch: EpochMs): number | null {
   const off = getTimezoneOffset(timeZone, new Date(epoch));
   return Number.isFinite(off) ? off : null;
+}
+
+const HOUR_MS = 3_600_000;
+/** Per `zone|UTC hour`: the offset when it holds all hour, else 'varies' (a transition falls inside). */
+const hourOffsets = new Map<string, number | null | 'varies'>();
+
+/**
+ * The offset of `timeZone` at `epoch`, or null when the zone is unknown.
+ * Reading it through Intl is the costly part of a date, so it is cached per hour:
+ * an hour whose first and last millisecond agree has no transition inside
+ * (zones never change offset twice within an hour).
+ */
+export function zoneOffsetMs(timeZone: string, epoch: EpochMs): number | null {
+  const hour = Math.floor(epoch / HOUR_MS);
+  const cached = memo(hourOffsets, `${timeZone}|${hour}`, () => {
+    const first = offsetNow(timeZone, hour * HOUR_MS);
+    return first === offsetNow(timeZone, (hour + 1) * HOUR_MS - 1) ? first : 'varies';
+  });
+  return cached === 'varies' ? offsetNow(timeZone, epoch) : cached;
 }
 
 /**

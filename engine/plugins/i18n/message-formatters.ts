@@ -9,7 +9,8 @@ import { formatCurrency, moneyParts } from './currency.js';
 import { parseDecimal } from './decimal-options.js';
 import { formatDecimal, parseDecimalArgs } from './decimal.js';
 import type { MessageEnv } from './message.js';
-import { formatUnit, parseUnitArgs } from './units/format.js';
+import { formatUnit } from './units/format.js';
+import { parsedUnitArgs } from './unit-formatters.js';
 
 type ArgFormatter = MessageEnv['formatters'][string];
 
@@ -37,7 +38,7 @@ const interval: ArgFormatter = ([a, b], options, env) => {
 
 const unit: ArgFormatter = ([v], options, env) => {
   const d = parseDecimal(v);
-  return d ? formatUnit(d, parseUnitArgs(options), env.locale) : '';
+  return d ? formatUnit(d, parsedUnitArgs(options), env.locale) : '';
 };
 
 export const MESSAGE_FORMATTERS: MessageEnv['formatters'] = {

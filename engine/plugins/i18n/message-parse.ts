@@ -8,7 +8,7 @@
 export type MessagePart =
   | string
   | { kind: 'hash' }
-  | { kind: 'arg'; names: string[]; formatter: string; options: string[] }
+  | { kind: 'arg'; names: string[]; formatter: string; options: readonly string[] }
   | { kind: 'choice'; names: string[]; type: ChoiceType; choices: Choice[] };
 
 export type ChoiceType = 'plural' | 'selectordinal' | 'select';
@@ -87,7 +87,8 @@ class Parser {
       part = { kind: 'choice', names, type: formatter as ChoiceType, choices: this.choices() };
     } else {
       const rest = this.balanced().trim();
-      part = { kind: 'arg', names, formatter, options: rest ? rest.split(/\s+/) : [] };
+      // Frozen: parsed messages are cached, so formatters may cache by the options array.
+      part = { kind: 'arg', names, formatter, options: Object.freeze(rest ? rest.split(/\s+/) : []) };
     }
     if (this.s[this.i] === '}') this.i++;
     return part;

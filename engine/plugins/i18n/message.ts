@@ -3,16 +3,17 @@
  * Argument formatters (`decimal`, `money`, `datetime`, `unit`, ...) come from
  * the table in message-formatters.ts.
  */
+import type Decimal from 'decimal.js';
 import { asString } from '../../exec/values.js';
 import { parseDecimal } from './decimal-options.js';
 import { parseMessage, type Choice, type MessagePart } from './message-parse.js';
-import { pluralRules } from '../intl.js';
+import { memo, pluralRules } from '../intl.js';
 
 export interface MessageEnv {
   readonly locale: string;
   readonly timeZone: string;
   /** `{0 name options}` formatters; they get every argument of the placeholder. */
-  readonly formatters: Readonly<Record<string, (values: unknown[], options: string[], env: MessageEnv) => string>>;
+  readonly formatters: Readonly<Record<string, (values: unknown[], options: readonly string[], env: MessageEnv) => string>>;
 }
 
 export interface MessageArgs {
@@ -25,6 +26,8 @@ function lookup(name: string, args: MessageArgs): unknown {
   return Object.prototype.hasOwnProperty.call(args.named, name) ? args.named[name] : undefined;
 }
 
+const ruleSets = new Map<string, Intl.PluralRules>();
+
 /** Plural category of a value, counting the visible fraction digits ("1.0" is not "1" in English). */
 function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string): string {
   const d = parseDecimal(value);
@@ -32,8 +35,17 @@ function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string):
   const text = typeof value === 'string' ? value.trim() : d.toFixed();
   const dot = text.indexOf('.');
   const fraction = dot === -1 ? 0 : Math.min(text.length - dot - 1, 20);
-  const rules = pluralRules(locale, { type, minimumFractionDigits: fraction, maximumFractionDigits: fraction });
+  const rules = memo(ruleSets, `${locale}|${type}|${fraction}`, () =>
+    pluralRules(locale, { type, minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
+  );
   return rules.select(d.toFixed() as unknown as number);
+}
+
+const exactValues = new Map<string, Decimal | null>();
+
+/** The number of an `=N` choice key; parsed once, as messages repeat on every render. */
+function exactValue(key: string): Decimal | null {
+  return memo(exactValues, key, () => parseDecimal(key.slice(1)) ?? null);
 }
 
 function choose(choices: Choice[], value: unknown, type: 'plural' | 'selectordinal' | 'select', locale: string): Choice | undefined {
@@ -43,7 +55,7 @@ function choose(choices: Choice[], value: unknown, type: 'plural' | 'selectordin
   }
   const d = parseDecimal(value);
   if (d) {
-    const exact = choices.find((c) => c.key.startsWith('=') && parseDecimal(c.key.slice(1))?.equals(d));
+    const exact = choices.find((c) => c.key.startsWith('=') && exactValue(c.key)?.equals(d));
     if (exact) return exact;
   }
   const cat = category(value, type === 'plural' ? 'cardinal' : 'ordinal', locale);

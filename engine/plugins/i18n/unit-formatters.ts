@@ -4,14 +4,29 @@
  */
 import type { Formatter, FormatterTable } from '../types.js';
 import { parseDecimal } from './decimal-options.js';
-import { formatUnit, parseUnitArgs } from './units/format.js';
+import { parsedArgs } from './parsed-args.js';
+import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
+
+const unitArgs = new WeakMap<readonly string[], UnitOptions>();
+
+/** Parsed options are shared by every render of the instruction: frozen so none can change them. */
+function parseShared(args: readonly string[]): UnitOptions {
+  const o = parseUnitArgs(args);
+  Object.freeze(o.number);
+  return Object.freeze(o);
+}
+
+/** `unit` options, parsed once per frozen argument array (template instructions, parsed messages). */
+export function parsedUnitArgs(args: readonly string[]): UnitOptions {
+  return parsedArgs(unitArgs, args, parseShared);
+}
 
 export const unitFormatter: Formatter = (value, args, ctx) => {
   const locale = ctx.locale;
   const d = parseDecimal(value);
   if (locale === null || !d) return '';
   try {
-    return formatUnit(d, parseUnitArgs(args), locale);
+    return formatUnit(d, parsedUnitArgs(args), locale);
   } catch (e) {
     ctx.error('FORMATTER', `unit: ${e instanceof Error ? e.message : String(e)}`);
     return '';

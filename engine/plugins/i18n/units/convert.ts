@@ -2,6 +2,7 @@
  * Conversion between units of a category, "best fit" among a set of units and
  * breaking an amount into a sequence of whole units, with the reference's rules.
  */
+import { memo } from '../../intl.js';
 import { UnitDecimal, unitNamed, type UnitDef } from './table.js';
 
 export interface Amount {
@@ -46,12 +47,30 @@ export function convert(a: Amount, to: UnitDef): Amount {
   return { value: a.value.mul(from.factor).div(to.factor), unit: to };
 }
 
-/** The units of `names` of the amount's category, largest first. */
-function ordered(names: readonly string[], category: string): UnitDef[] {
-  return names
-    .map(unitNamed)
-    .filter((u): u is UnitDef => u !== undefined && u.category === category)
-    .sort((x, y) => y.factor.comparedTo(x.factor));
+/** A unit set of one category, largest first, with each unit's size in the smallest. */
+interface OrderedSet {
+  readonly units: readonly UnitDef[];
+  readonly ratios: readonly UnitDecimal[];
+}
+
+/** Per names array (the named sets are constants; parsed unit lists are cached), then category. */
+const orderedSets = new WeakMap<readonly string[], Map<string, OrderedSet>>();
+
+/** The units of `names` of the category, largest first; cached, as sets repeat on every render. */
+function ordered(names: readonly string[], category: string): OrderedSet {
+  let byCategory = orderedSets.get(names);
+  if (byCategory === undefined) {
+    byCategory = new Map();
+    orderedSets.set(names, byCategory);
+  }
+  return memo(byCategory, category, () => {
+    const units = names
+      .map(unitNamed)
+      .filter((u): u is UnitDef => u !== undefined && u.category === category)
+      .sort((x, y) => y.factor.comparedTo(x.factor));
+    const smallest = units[units.length - 1];
+    return { units, ratios: units.map((u) => u.factor.div(smallest.factor)) };
+  });
 }
 
 /**
@@ -59,12 +78,12 @@ function ordered(names: readonly string[], category: string): UnitDef[] {
  * @example bestFit({ value: new UnitDecimal(120), unit: second }, ['hour', 'minute', 'second']) // 2 minutes
  */
 export function bestFit(a: Amount, names: readonly string[]): Amount {
-  const units = ordered(names, a.unit.category);
+  const { units, ratios } = ordered(names, a.unit.category);
   if (units.length === 0) return a;
   const base = convert(a, units[units.length - 1]);
   const n = base.value.abs();
-  const pick = units.find((u) => u.factor.div(base.unit.factor).lte(n)) ?? units[units.length - 1];
-  return convert(base, pick);
+  const i = ratios.findIndex((ratio) => ratio.lte(n));
+  return convert(base, units[i === -1 ? units.length - 1 : i]);
 }
 
 /**
@@ -72,7 +91,7 @@ export function bestFit(a: Amount, names: readonly string[]): Amount {
  * units that would show 0 are left out; only the first part carries the sign.
  */
 export function sequence(a: Amount, names: readonly string[]): Amount[] {
-  const units = ordered(names, a.unit.category);
+  const { units, ratios } = ordered(names, a.unit.category);
   if (units.length === 0) return [a];
   const smallest = units[units.length - 1];
   let n = convert(a, smallest).value;
@@ -81,7 +100,7 @@ export function sequence(a: Amount, names: readonly string[]): Amount[] {
   const out: Amount[] = [];
   const signed = (v: UnitDecimal) => (negative && out.length === 0 ? v.neg() : v);
   units.forEach((unit, i) => {
-    const divisor = unit.factor.div(smallest.factor);
+    const divisor = ratios[i];
     if (i === units.length - 1) {
       if (!n.isZero() || out.length === 0) out.push({ value: signed(n.div(divisor)), unit });
     } else if (divisor.lte(n)) {

@@ -73,6 +73,18 @@ function smallestOf(names: readonly string[]): UnitDef | undefined {
   return names.map(unitNamed).reduce<UnitDef | undefined>((min, u) => (u && (!min || u.factor.lt(min.factor)) ? u : min), undefined);
 }
 
+const unitNames = new WeakMap<readonly UnitDef[], readonly string[]>();
+
+/** The names of a parsed unit list, the same array each time (convert.ts caches per array). */
+function namesOf(units: readonly UnitDef[]): readonly string[] {
+  let names = unitNames.get(units);
+  if (names === undefined) {
+    names = units.map((u) => u.name);
+    unitNames.set(units, names);
+  }
+  return names;
+}
+
 /** Convert as the options say: one amount, or several for a sequence. */
 export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[] | undefined {
   let exact = o.exact;
@@ -81,12 +93,13 @@ export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[
     const single = singleUnit(o.compact, systemOf(locale, o.compact));
     if (single) exact = unitNamed(single);
     else set = unitSet(o.compact, systemOf(locale, o.compact));
-  } else if (o.exactList) set = o.exactList.map((u) => u.name);
-  else if (o.sequence) set = o.sequence.map((u) => u.name);
+  } else if (o.exactList) set = namesOf(o.exactList);
+  else if (o.sequence) set = namesOf(o.sequence);
 
   const input = o.in ?? (exact ? inputFor(exact, locale) : o.exactList ? inputFor(o.exactList[0], locale) : set && smallestOf(set));
   if (!input) return undefined;
-  const amount: Amount = { value: new UnitDecimal(v.toFixed()), unit: input };
+  // Copying the digits is exact: the constructor does not round to the precision.
+  const amount: Amount = { value: new UnitDecimal(v), unit: input };
   if (exact) return [convert(amount, exact)];
   if (o.sequence && o.compact === undefined && !o.exactList) return sequence(amount, set ?? []);
   if (set) return [bestFit(amount, set)];

@@ -5,7 +5,7 @@
  * between digit groups, where today's ICU has U+00A0 / U+202F (fr "0 octet",
  * "1 448,2"): Intl's parts are mapped back to those.
  */
-import { numberFormat as cachedNumberFormat, pluralRules } from '../../intl.js';
+import { numberFormat as cachedNumberFormat, memo, pluralRules } from '../../intl.js';
 import type { NumberOptions } from '../decimal-options.js';
 import { intlOverride, patternRow } from './patterns.js';
 
@@ -38,8 +38,50 @@ function joinParts(parts: Intl.NumberFormatPart[]): string {
     .join('');
 }
 
-function numberFormat(locale: string, o: NumberOptions, extra: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  return cachedNumberFormat(locale, { roundingMode: 'halfEven', ...o, ...extra } as Intl.NumberFormatOptions);
+/**
+ * joinParts without formatToParts (several times slower than format): a group
+ * separator is the only part that sits between two digits, so a no-break space
+ * there is a group and anywhere else a literal or the unit. names.test.ts checks
+ * this against joinParts for every sanctioned unit, width and a set of locales.
+ */
+const SPACES = /(?<=\p{Nd})[\u00a0\u202f](?=\p{Nd})|([\u00a0\u202f])/gu;
+
+export function formatExact(nf: Intl.NumberFormat, value: string): string {
+  return nf.format(value as unknown as number).replace(SPACES, (_, other?: string) => (other ? ' ' : '\u00a0'));
+}
+
+/** The reference implementation of formatExact's mapping, for its test. */
+export function formatByParts(nf: Intl.NumberFormat, value: string): string {
+  return joinParts(nf.formatToParts(value as unknown as number));
+}
+
+/**
+ * Intl objects per number option set, then per locale, kind and width. Callers pass
+ * the same option object on every render (parsed arguments are cached per
+ * instruction), and the other keys are strings already interned (locale, unit
+ * names), so a lookup neither builds a key nor hashes a new string.
+ */
+type IntlObject = Intl.NumberFormat | Intl.PluralRules;
+type ByKind = Map<string, Map<string, IntlObject>>;
+
+const intlByOptions = new WeakMap<NumberOptions, Map<string, ByKind>>();
+
+function intlFor<T extends IntlObject>(o: NumberOptions, locale: string, kind: string, width: string, make: () => T): T {
+  let byLocale = intlByOptions.get(o);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    intlByOptions.set(o, byLocale);
+  }
+  const byKind = memo(byLocale, locale, (): ByKind => new Map());
+  return memo(memo(byKind, kind, () => new Map<string, IntlObject>()), width, make) as T;
+}
+
+/** A plain number formatter (`unit` undefined) or one for `unit` at `width`. */
+function numberFormat(locale: string, o: NumberOptions, unit?: string, width?: Width): Intl.NumberFormat {
+  return intlFor(o, locale, unit ?? '', width ?? '', () => {
+    const extra: Intl.NumberFormatOptions = unit === undefined ? {} : { style: 'unit', unit, unitDisplay: width };
+    return cachedNumberFormat(locale, { roundingMode: 'halfEven', ...o, ...extra } as Intl.NumberFormatOptions);
+  });
 }
 
 /**
@@ -47,7 +89,19 @@ function numberFormat(locale: string, o: NumberOptions, extra: Intl.NumberFormat
  * @example formatPlain('1234.56', 'en-US', { maximumFractionDigits: 1 }) === '1234.6'
  */
 export function formatPlain(value: string, locale: string, o: NumberOptions): string {
-  return joinParts(numberFormat(locale, o).formatToParts(value as unknown as number));
+  return formatExact(numberFormat(locale, o), value);
+}
+
+/** The plural category of the value as shown with `o`'s fraction digits. */
+function pluralOf(value: string, locale: string, o: NumberOptions): Intl.LDMLPluralRule {
+  // Unit names never start with a space: these kinds cannot clash with a unit's formatter.
+  const rounded = intlFor(o, 'en', ' rounded', '', () =>
+    cachedNumberFormat('en', { roundingMode: 'halfEven', ...o, useGrouping: false } as Intl.NumberFormatOptions),
+  ).format(value as unknown as number);
+  const rules = intlFor(o, locale, ' plural', '', () =>
+    pluralRules(locale, { minimumFractionDigits: o.minimumFractionDigits, maximumFractionDigits: o.maximumFractionDigits }),
+  );
+  return rules.select(Number(rounded));
 }
 
 /**
@@ -57,23 +111,13 @@ export function formatPlain(value: string, locale: string, o: NumberOptions): st
 export function formatAmount(value: string, unit: string, width: Width, locale: string, o: NumberOptions): string {
   const override = intlOverride(unit, width, locale);
   if (override) return override.replace('{0}', formatPlain(value, locale, o));
-  if (isSanctioned(unit)) {
-    const nf = numberFormat(locale, o, { style: 'unit', unit, unitDisplay: width });
-    return joinParts(nf.formatToParts(value as unknown as number));
-  }
+  if (isSanctioned(unit)) return formatExact(numberFormat(locale, o, unit, width), value);
   const num = formatPlain(value, locale, o);
   const row = patternRow(unit, locale);
   if (!row) return `${num} ${unit}`;
-  const rounded = numberFormat('en', { ...o, useGrouping: false }).format(value as unknown as number);
-  const plural = pluralRules(locale, {
-    minimumFractionDigits: o.minimumFractionDigits,
-    maximumFractionDigits: o.maximumFractionDigits,
-  }).select(Number(rounded));
-  let pattern: string;
-  if (width === 'long') pattern = plural === 'one' ? row[2] : row[3];
-  else {
-    const [one, other] = row[width === 'narrow' ? 0 : 1].split('|');
-    pattern = plural === 'one' || other === undefined ? one : other;
-  }
+  // Only a pattern with distinct singular and plural forms needs the plural category.
+  if (width === 'long') return (row[2] === row[3] || pluralOf(value, locale, o) !== 'one' ? row[3] : row[2]).replace('{0}', num);
+  const [one, other] = row[width === 'narrow' ? 0 : 1].split('|');
+  const pattern = other === undefined || pluralOf(value, locale, o) === 'one' ? one : other;
   return pattern.replace('{0}', num);
 }

@@ -5,6 +5,8 @@
  * Each row: [narrow, short, long-one, long-other]; `{0}` is the number and a
  * narrow or short cell may hold `one|other`.
  */
+import { memo } from '../../intl.js';
+
 export type PatternRow = readonly [string, string, string, string];
 
 const EN: Record<string, PatternRow> = {
@@ -108,9 +110,16 @@ const FR: Record<string, PatternRow> = {
 
 const BY_LANGUAGE: Record<string, Record<string, PatternRow>> = { en: EN, fr: FR };
 
+const languages = new Map<string, string>();
+
+/** `fr` for `fr-FR`; looked up for every amount shown, hence cached. */
+function languageOf(locale: string): string {
+  return memo(languages, locale, () => locale.split('-')[0].toLowerCase());
+}
+
 /** The row for a unit in a locale's language, else English, else undefined. */
 export function patternRow(unit: string, locale: string): PatternRow | undefined {
-  const language = locale.split('-')[0].toLowerCase();
+  const language = languageOf(locale);
   return BY_LANGUAGE[language]?.[unit] ?? EN[unit];
 }
 
@@ -135,6 +144,6 @@ const INTL_DIFFERS: Record<string, Record<string, Partial<Record<'narrow' | 'sho
 
 /** The reference's pattern for a sanctioned unit where Intl's differs, else undefined. */
 export function intlOverride(unit: string, width: string, locale: string): string | undefined {
-  const language = locale.split('-')[0].toLowerCase();
+  const language = languageOf(locale);
   return INTL_DIFFERS[language]?.[unit]?.[width as 'narrow' | 'short'];
 }
