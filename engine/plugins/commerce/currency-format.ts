@@ -4,27 +4,8 @@
  * SPEC §5 (rendering rules): no locale data or a non-finite value gives ''.
  */
 import type Decimal from 'decimal.js';
+import { numberOption } from '../i18n/decimal-options.js';
 import { memo, numberFormat } from '../intl.js';
-
-// SPEC §9: number format digit options clamp 0 to 50 (Intl itself accepts up to 100).
-const DIGITS_MAX = 50;
-
-const ROUNDING: Record<string, string> = {
-  up: 'expand',
-  down: 'trunc',
-  truncate: 'trunc',
-  ceiling: 'ceil',
-  ceil: 'ceil',
-  floor: 'floor',
-  'half-up': 'halfExpand',
-  'half-down': 'halfTrunc',
-  'half-even': 'halfEven',
-};
-
-const clampDigits = (v: string): number => {
-  const n = parseInt(v, 10);
-  return Number.isFinite(n) ? Math.min(Math.max(n, 0), DIGITS_MAX) : 0;
-};
 
 /**
  * Map template arguments (`key:value`) to Intl currency options.
@@ -48,44 +29,9 @@ export function currencyOptions(args: readonly string[]): Intl.NumberFormatOptio
       case 'symbol':
         if (val === 'narrow') opts.currencyDisplay = 'narrowSymbol';
         break;
-      case 'group':
-      case 'grouping':
-        opts.useGrouping = val === '' || val === 'true';
-        break;
-      case 'no-group':
-      case 'no-grouping':
-        opts.useGrouping = false;
-        break;
-      case 'round':
-      case 'rounding':
-        if (ROUNDING[val]) opts.roundingMode = ROUNDING[val];
-        break;
-      case 'minint':
-      case 'minInt':
-      case 'minimumIntegerDigits':
-        opts.minimumIntegerDigits = Math.max(1, clampDigits(val));
-        break;
-      case 'maxfrac':
-      case 'maxFrac':
-      case 'maximumFractionDigits':
-        opts.maximumFractionDigits = clampDigits(val);
-        break;
-      case 'minfrac':
-      case 'minFrac':
-      case 'minimumFractionDigits':
-        opts.minimumFractionDigits = clampDigits(val);
-        break;
-      case 'maxsig':
-      case 'maxSig':
-      case 'maximumSignificantDigits':
-        opts.maximumSignificantDigits = Math.max(1, clampDigits(val));
-        break;
-      case 'minsig':
-      case 'minSig':
-      case 'minimumSignificantDigits':
-        opts.minimumSignificantDigits = Math.max(1, clampDigits(val));
-        break;
       default:
+        // Grouping, rounding and digit options mean the same as for `decimal` (SPEC §9 clamps).
+        numberOption(key, val, opts as Intl.NumberFormatOptions);
         break;
     }
   }
