@@ -2,14 +2,14 @@
  * Instruction tree to closures. Paths are split, plugins looked up and text runs
  * merged once, at compile time; a render only walks closures over its own state.
  */
-import { lineIndex } from '../errors.js';
+import { ErrorCode, lineIndex, messages } from '../errors.js';
 import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
 import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } from '../syntax/opcodes.js';
 import { evaluateExpr } from './expr.js';
-import { Frame, lookup, resolveName } from './scope.js';
+import { Frame, lookup } from './scope.js';
 import type { RenderState, Run } from './state.js';
-import { isTruthy, walkPath } from './values.js';
+import { isTruthy } from './values.js';
 
 export interface CodegenEnv {
   source: string;
@@ -173,7 +173,8 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       return (s) => {
-        const value = resolveSection(s, path);
+        // A section's name is looked up like any variable: innermost scope first, then outwards.
+        const value = lookup(s.frames, path);
         s.frames.push(new Frame(value));
         if (isTruthy(value)) body(s);
         else other(s);
@@ -186,7 +187,8 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const other = compileAlt(alt, env);
       const between = compileBlock(alternates, env);
       return (s) => {
-        const value = resolveSection(s, path);
+        // A section's name is looked up like any variable: innermost scope first, then outwards.
+        const value = lookup(s.frames, path);
         if (!Array.isArray(value) || value.length === 0) {
           other(s);
           return;
@@ -299,7 +301,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         s.column = column;
         const partial = s.findPartial(name);
         if (partial === undefined) {
-          s.error('PARTIAL_MISSING', `Attempt to apply partial '${name}' which could not be found.`);
+          s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
           return;
         }
         if (partial.errors?.length || !s.enterPartial(name)) return;
@@ -317,11 +319,6 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     default:
       throw new Error(`cannot compile ${opName(code[0])}`);
   }
-}
-
-/** A section's name is looked up like any variable: innermost scope first, then outwards. */
-function resolveSection(s: RenderState, path: Path): unknown {
-  return lookup(s.frames, path);
 }
 
 function compileEval(
