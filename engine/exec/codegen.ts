@@ -9,7 +9,7 @@ import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } fr
 import { evaluateExpr } from './expr.js';
 import { Frame, lookup } from './scope.js';
 import type { RenderState, Run } from './state.js';
-import { isTruthy } from './values.js';
+import { asString, isTruthy } from './values.js';
 
 export interface CodegenEnv {
   source: string;
@@ -27,22 +27,10 @@ const NO_ARGS: readonly string[] = Object.freeze([]);
 
 /** Text of a value as a variable emits it: scalars as text, lists joined with ',', everything else ''. */
 export function emitText(v: unknown): string {
-  switch (typeof v) {
-    case 'string':
-      return v;
-    case 'number':
-    case 'boolean':
-      return String(v);
-    case 'object':
-      if (Array.isArray(v)) {
-        let s = '';
-        for (let i = 0; i < v.length; i++) s += (i > 0 ? ',' : '') + v[i];
-        return s;
-      }
-      return '';
-    default:
-      return '';
-  }
+  if (!Array.isArray(v)) return asString(v);
+  let s = '';
+  for (let i = 0; i < v.length; i++) s += (i > 0 ? ',' : '') + v[i];
+  return s;
 }
 
 export function compileTree(block: Code[], env: CodegenEnv): Run {
