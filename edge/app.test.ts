@@ -164,6 +164,15 @@ describe('plain pages, cart and search', () => {
     const { json } = await context('/search?q=%25%25%25');
     expect(json.search.resultCount).toBe(0);
   });
+
+  it('echoes a hostile query escaped, in the text and in the input value', async () => {
+    const attack = '"><script>alert(1)</script>';
+    const { status, html } = await page(`/search?q=${encodeURIComponent(attack)}`);
+    expect(status).toBe(200);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
 });
 
 describe('not found (type 100)', () => {
