@@ -43,7 +43,8 @@ function sectionsWithLines(text: string): { sections: Map<string, string>; heade
   return { sections: new Map([...lines].map(([k, v]) => [k, v.join('\n')])), headerLines };
 }
 
-function properties(text: string): Record<string, string> {
+/** `key=value` or `key: value` lines of a `:PROPERTIES` section. */
+export function parseProperties(text: string): Record<string, string> {
   const props: Record<string, string> = {};
   for (const line of text.split('\n')) {
     const m = /^\s*([^=:#\s]+)\s*[=:]\s*(.*?)\s*$/.exec(line);
@@ -69,7 +70,7 @@ export function parseFixture(text: string, file: string): Fixture | null {
   if (template === undefined || expected === undefined) return null;
   const params: Record<string, unknown> = {
     ...(jsonSection(s, 'PARAMS', file, {}) as Record<string, unknown>),
-    ...properties(s.sections.get('PROPERTIES') ?? ''),
+    ...parseProperties(s.sections.get('PROPERTIES') ?? ''),
   };
   let locale: string | null = 'en-US';
   if (typeof params.locale === 'string') locale = params.locale === 'none' ? null : params.locale.replace('_', '-');

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseProperties, splitSections } from '../../engine/cli/fixture-file.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -16,30 +17,13 @@ export function corpusAvailable(): boolean {
   return existsSync(join(CORPUS_DIR, 'README.md'));
 }
 
-/** Split a fixture file into its `:SECTION` parts. */
+/**
+ * Split a fixture file into its `:SECTION` parts (the `atelier test` reader); a file
+ * with no header at all (the units corpus) is one unnamed section.
+ */
 export function parseSections(text: string): Record<string, string> {
-  const out: Record<string, string[]> = {};
-  let current: string | null = null;
-  const pending: string[] = [];
-  for (const line of text.split('\n')) {
-    const m = /^:([a-zA-Z\d_-]+)\s*$/.exec(line);
-    if (m) {
-      current = m[1];
-      out[current] = current in out ? out[current] : [];
-      if (pending.length) {
-        out[current].push(...pending);
-        pending.length = 0;
-      }
-      continue;
-    }
-    if (current === null) pending.push(line);
-    else out[current].push(line);
-  }
-  const result: Record<string, string> = {};
-  // A file with no header at all (the units corpus) is one unnamed section.
-  if (current === null) result[''] = pending.join('\n');
-  for (const [k, v] of Object.entries(out)) result[k] = v.join('\n');
-  return result;
+  const sections = splitSections(text);
+  return sections.size === 0 ? { '': text } : Object.fromEntries(sections);
 }
 
 /** The 14 render fixtures the corpus README excludes from the targets. */
@@ -77,15 +61,6 @@ export interface TreeFixture {
   name: string;
   template: string;
   expected: string;
-}
-
-function parseProperties(text: string): Record<string, string> {
-  const props: Record<string, string> = {};
-  for (const line of text.split('\n')) {
-    const m = /^\s*([^=:#\s]+)\s*[=:]\s*(.*?)\s*$/.exec(line);
-    if (m) props[m[1]] = m[2];
-  }
-  return props;
 }
 
 function fixtureOptions(sections: Record<string, string>): { locale: string | null; now?: number } {
