@@ -1,9 +1,21 @@
-import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
+import type { D1Database, R2Bucket, RateLimit } from '@cloudflare/workers-types';
 import type { Db } from './services/db.js';
 import type { SiteRecord } from './services/websites.js';
 
+/**
+ * Rate-limiting bindings (wrangler.toml `[[ratelimits]]`, Miniflare `ratelimits` in tests):
+ * each holds one budget per key and period.
+ */
+export interface RateLimitBindings {
+  /** Writes by one visitor (cart token, else crumb): 60 a minute. */
+  RATE_VISITOR_WRITES?: RateLimit;
+  /** Writes from one client address: 1200 a minute. */
+  RATE_IP_WRITES?: RateLimit;
+}
+export type RateLimitBinding = keyof RateLimitBindings;
+
 /** Bindings declared in wrangler.toml. */
-export interface Env {
+export interface Env extends RateLimitBindings {
   DB: D1Database;
   FILES: R2Bucket;
 }
@@ -12,6 +24,8 @@ export interface Env {
 export interface Vars {
   site: SiteRecord;
   db: Db;
+  /** The signed-in session's CSRF token, accepted like the crumb (set by the session middleware). */
+  xsrfToken?: string;
 }
 
 /** The Hono generics every router of the edge shares. */

@@ -24,3 +24,28 @@ export class TemplateMissingError extends Error {
     super(`Theme template ${path} is missing`);
   }
 }
+
+/** Extra data an API error carries into its JSON body (besides `error` and `message`). */
+export interface ApiErrorOptions {
+  fields?: Record<string, string>;
+  /** More top-level keys of the body, e.g. `{ crumbFail: true }`. */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A failure an API answers as JSON `{ error, message, fields? }` with `status`
+ * (DESIGN: Errors; SPEC §8 texts). Services and handlers throw it; `app.onError` answers.
+ * @example throw new ApiError(409, 'insufficient_stock', 'Sorry, we do not have enough of that item available.');
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly code: string,
+    message: string,
+    readonly options: ApiErrorOptions = {},
+  ) {
+    super(message);
+  }
+}

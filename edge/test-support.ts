@@ -11,6 +11,12 @@ import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The rate-limit budgets of wrangler.toml `[[ratelimits]]` (edge/env.test.ts keeps them equal). */
+export const RATE_LIMITS = {
+  RATE_VISITOR_WRITES: { simple: { limit: 60, period: 60 } },
+  RATE_IP_WRITES: { simple: { limit: 1200, period: 60 } },
+} as const;
+
 let bundled: Promise<string> | undefined;
 
 /** The worker bundled as one ES module (what wrangler deploys), built once per process. */
@@ -83,6 +89,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     compatibilityFlags: ['nodejs_compat'],
     d1Databases: ['DB'],
     r2Buckets: ['FILES'],
+    ratelimits: RATE_LIMITS as never,
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
   });
   const url = await mf.ready;

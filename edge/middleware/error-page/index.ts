@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../env.js';
 import { DatabaseUnavailableError, SiteNotFoundError } from '../../errors.js';
 import { isDatabaseFailure } from '../../services/db.js';
+import { apiErrorResponse, isApiPath } from '../api-errors/index.js';
 import { SERVER_ERROR, SERVICE_UNAVAILABLE, SITE_NOT_FOUND } from '../../pages/fallback-pages.js';
 import { pageRequest, plainResponse, respond } from '../../pages/respond.js';
 import { errorPage } from '../../pages/utility-pages.js';
@@ -24,10 +25,11 @@ async function themedErrorPage(c: Context<AppEnv>): Promise<Response> {
 }
 
 /**
- * `app.onError`: typed errors become their page; anything else is logged with its
+ * `app.onError`: API calls get their JSON error; typed errors become their page; anything else is logged with its
  * stack (server side only) and answered with the error page, status 500.
  */
 export const handleError: ErrorHandler<AppEnv> = async (err, c) => {
+  if (isApiPath(c.req.path)) return apiErrorResponse(err, c);
   if (err instanceof HTTPException) return err.getResponse();
   if (err instanceof SiteNotFoundError) return plainResponse(c, SITE_NOT_FOUND);
   if (err instanceof DatabaseUnavailableError || isDatabaseFailure(err)) {

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { cookieBase, randomToken, timingSafeEqual } from '../cookies.js';
+
+/** DESIGN: Cookies — the CSRF token, readable by scripts so they can echo it. */
+export const CRUMB_COOKIE = 'crumb';
+export const CRUMB_HEADER = 'X-CSRF-Token';
+const CRUMB_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** SPEC §8: the crumb failure text the storefront shows. */
+export const CRUMB_FAIL_MESSAGE = 'Your session has expired. Please reload the page and try again.';
+
+function currentCrumb(c: Context): string | undefined {
+  const crumb = getCookie(c, CRUMB_COOKIE);
+  return crumb && CRUMB_SHAPE.test(crumb) ? crumb : undefined;
+}
+
+/**
+ * Gives every visitor a crumb: after the response is built, a visitor without a valid
+ * `crumb` cookie gets one. Runs outside any page cache, so cached HTML never holds it.
+ */
+export const issueCrumb = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (currentCrumb(c)) return;
+  setCookie(c, CRUMB_COOKIE, randomToken(), { ...cookieBase(c), httpOnly: false });
+});
+
+async function formCrumb(c: Context): Promise<string | undefined> {
+  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return undefined;
+  const body = await c.req.parseBody();
+  const value = body['crumb'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * CSRF check for state-changing calls (double-submit): the `X-CSRF-Token` header, or a
+ * `crumb` field of a form-encoded post, must equal the visitor's `crumb` cookie or the
+ * signed-in session's xsrfToken. Anything else is a 401 crumbFail and changes nothing.
+ */
+export const requireCrumb = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const sent = c.req.header(CRUMB_HEADER) ?? (await formCrumb(c));
+  const expected = [currentCrumb(c), c.get('xsrfToken')].filter((t): t is string => !!t);
+  if (!sent || !expected.some((token) => timingSafeEqual(sent, token))) {
+    throw new ApiError(401, 'crumb_fail', CRUMB_FAIL_MESSAGE, { extra: { crumbFail: true } });
+  }
+  await next();
+});
