@@ -1,7 +1,6 @@
 /** `render`: run a compiled template (or source) over data with render options. */
 import type { TemplateError } from './errors.js';
 import { RenderState, type Runnable } from './exec/state.js';
-import { getKey } from './exec/values.js';
 import type { ExprLimits } from './syntax/expr/index.js';
 import { compile, compileWithTables, isTemplate, type CompileOptions, type Template } from './template.js';
 
@@ -47,11 +46,6 @@ function cachedCompile(source: string, owner: Template): Template {
   return template;
 }
 
-function siteTimeZone(data: unknown, fallback: string | undefined): string {
-  const zone = getKey(getKey(data, 'website'), 'timeZone');
-  return typeof zone === 'string' && zone !== '' ? zone : (fallback ?? DEFAULT_TIME_ZONE);
-}
-
 /**
  * Render a template with data. Never throws for template problems: errors are returned.
  *
@@ -64,7 +58,7 @@ export function render(template: Template | string, data: unknown, options: Rend
   const state = new RenderState({
     root: data,
     locale: options.locale === undefined ? 'en-US' : options.locale,
-    timeZone: siteTimeZone(data, options.timeZone),
+    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
     now: options.now,
     enableExpr: options.enableExpr ?? true,
     enableInclude: options.enableInclude ?? true,

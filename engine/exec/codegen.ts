@@ -7,7 +7,7 @@ import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../pl
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
 import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } from '../syntax/opcodes.js';
 import { evaluateExpr } from './expr.js';
-import { Frame, lookup } from './scope.js';
+import { Frame, lookup, lookupHere } from './scope.js';
 import type { RenderState, Run } from './state.js';
 import { asString, isTruthy } from './values.js';
 
@@ -161,8 +161,8 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       return (s) => {
-        // A section's name is looked up like any variable: innermost scope first, then outwards.
-        const value = lookup(s.frames, path);
+        // The `.or` branch runs inside the section's frame: `@` is the section's own (falsy) value.
+        const value = lookupHere(s.frames, path);
         s.frames.push(new Frame(value));
         if (isTruthy(value)) body(s);
         else other(s);
@@ -175,8 +175,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const other = compileAlt(alt, env);
       const between = compileBlock(alternates, env);
       return (s) => {
-        // A section's name is looked up like any variable: innermost scope first, then outwards.
-        const value = lookup(s.frames, path);
+        const value = lookupHere(s.frames, path);
         if (!Array.isArray(value) || value.length === 0) {
           other(s);
           return;
@@ -226,11 +225,16 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const other = compileAlt(alt, env);
       return (s) => {
         let result = isTruthy(lookup(s.frames, paths[0]));
+        // No precedence: left to right, stopping at the first `||` that makes the running
+        // result true or the first `&&` that makes it false.
         for (let i = 1; i < paths.length; i++) {
-          const and = operators[i - 1] === 1;
-          // Legacy left-to-right evaluation without precedence, short-circuiting like the reference.
-          if (and ? !result : result) break;
-          result = isTruthy(lookup(s.frames, paths[i]));
+          if (operators[i - 1] === 1) {
+            result = result && isTruthy(lookup(s.frames, paths[i]));
+            if (!result) break;
+          } else {
+            result = result || isTruthy(lookup(s.frames, paths[i]));
+            if (result) break;
+          }
         }
         if (result) body(s);
         else other(s);

@@ -35,6 +35,8 @@ export interface StateOptions {
 /** SPEC §5/§9: macros and partials nest at most 16 levels. */
 export const MAX_PARTIAL_DEPTH = 16;
 
+const WEBSITE_TIME_ZONE: JsonPath = ['website', 'timeZone'];
+
 const pathCache = new Map<string, JsonPath>();
 function cachedPath(ref: string): JsonPath {
   let path = pathCache.get(ref);
@@ -71,8 +73,10 @@ export class RenderState implements RenderContext {
     return this.options.locale;
   }
 
+  /** `website.timeZone` resolved like a variable from the current scope (a nearer `website` hides the page's), else the option. */
   get timeZone(): string {
-    return this.options.timeZone;
+    const zone = lookup(this.frames, WEBSITE_TIME_ZONE);
+    return typeof zone === 'string' && zone !== '' ? zone : this.options.timeZone;
   }
 
   now(): number {
@@ -164,11 +168,11 @@ export class RenderState implements RenderContext {
     return result;
   }
 
-  renderTemplate(source: string, data: unknown): string {
+  renderTemplate(source: string, data: unknown, isolated = true): string {
     const helper = this.options.helperTemplate(source);
     const saved = this.out;
     this.out = '';
-    this.frames.push(new Frame(data, true));
+    this.frames.push(new Frame(data, isolated));
     try {
       helper.run(this);
     } finally {
