@@ -1,5 +1,6 @@
 /** `render`: run a compiled template (or source) over data with render options. */
 import type { TemplateError } from './errors.js';
+import { DEFAULT_RENDER_LIMITS, limitOf, RenderAbort, type RenderLimits } from './exec/limits.js';
 import { RenderState, type Runnable } from './exec/state.js';
 import type { ExprLimits } from './syntax/expr/index.js';
 import { compile, compileWithTables, isTemplate, type CompileOptions, type Template } from './template.js';
@@ -17,8 +18,13 @@ export interface RenderOptions extends CompileOptions {
   now?: number;
   enableExpr?: boolean;
   enableInclude?: boolean;
+  /** `.eval` limits; default DEFAULT_EXPR_LIMITS (1,000 tokens, 64 Ki-character strings); 0 turns one off. */
   exprLimits?: ExprLimits;
+  /** Work, output and error limits; each defaults to DEFAULT_RENDER_LIMITS, 0 turns one off. */
+  limits?: RenderLimits;
 }
+
+export type { RenderLimits };
 
 export interface RenderResult {
   output: string;
@@ -63,6 +69,9 @@ export function render(template: Template | string, data: unknown, options: Rend
     enableExpr: options.enableExpr ?? true,
     enableInclude: options.enableInclude ?? true,
     exprLimits: options.exprLimits,
+    maxSteps: limitOf(options.limits?.maxSteps, DEFAULT_RENDER_LIMITS.maxSteps),
+    maxOutputLength: limitOf(options.limits?.maxOutputLength, DEFAULT_RENDER_LIMITS.maxOutputLength),
+    maxErrors: limitOf(options.limits?.maxErrors, DEFAULT_RENDER_LIMITS.maxErrors),
     injects: options.injects ?? {},
     partial: (name): Runnable | undefined => {
       if (!Object.prototype.hasOwnProperty.call(partials, name)) return undefined;
@@ -74,7 +83,8 @@ export function render(template: Template | string, data: unknown, options: Rend
   try {
     compiled.run(state);
   } catch (e) {
-    state.unexpected('template', e);
+    // A crossed limit was already reported; the output so far is kept.
+    if (!(e instanceof RenderAbort)) state.unexpected('template', e);
   }
   return { output: state.out, errors: [...compiled.errors, ...state.errors] };
 }

@@ -10,10 +10,10 @@ import { formatPattern } from './format-pattern.js';
 import { jsonText } from './json-text.js';
 import { slugify } from './slugify.js';
 import { smartypants } from './smartypants.js';
+import { stripTags } from './strip-tags.js';
 import { parseLength, truncateText, TRUNCATE_DEFAULT_ELLIPSIS, TRUNCATE_DEFAULT_LENGTH } from './truncate.js';
 import { urlEncode } from './url-encode.js';
 
-const TAG = /<[^>]*?>/g;
 const WHITESPACE = /\s/g;
 
 export const CORE_FORMATTERS: FormatterTable = {
@@ -76,9 +76,10 @@ export const CORE_FORMATTERS: FormatterTable = {
     }
     return current;
   },
-  raw: (value) => JSON.stringify(value),
+  // JSON as is, except that `</` is written `<\/` so it cannot close a <script> element.
+  raw: (value) => jsonText(value),
   round: (value) => Math.round(asNumber(value)),
-  safe: (value) => (isTruthy(value) ? asString(value).replace(TAG, '') : value),
+  safe: (value) => (isTruthy(value) ? stripTags(asString(value)) : value),
   slugify: (value) => slugify(asString(value)),
   smartypants: (value) => smartypants(asString(value)),
   str: (value) => asString(value),
@@ -119,7 +120,8 @@ function getByKeys(value: unknown, refs: readonly string[], ctx: RenderContext):
 
 /** `key-by`: an object of the list's items keyed by the value at `ref` in each. */
 function keyBy(list: unknown, ref: string | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // No prototype: a key such as `__proto__` from the data is an ordinary key.
+  const out: Record<string, unknown> = Object.create(null);
   if (!Array.isArray(list) || !ref) return out;
   const path = splitPath(ref);
   for (const item of list) {

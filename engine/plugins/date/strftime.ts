@@ -6,6 +6,7 @@ import { isoWeek, weekOfYear } from './weeks.js';
 import { zoneAbbreviation } from './zone-names.js';
 import { zonedFields, type EpochMs, type ZonedFields } from './zoned.js';
 import { dateTimeFormat, memo } from '../intl.js';
+import { ownEntry } from '../../exec/values.js';
 
 type Field = (f: ZonedFields, names: NameSource) => string;
 
@@ -128,7 +129,7 @@ export function strftime(epoch: EpochMs, pattern: string, timeZone: string, loca
       out += '%';
       continue;
     }
-    const field = FIELDS[spec];
+    const field = ownEntry(FIELDS, spec);
     if (field) out += field(f, (names ??= intlNames(locale, f)));
   }
   return out;
