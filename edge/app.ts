@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env.js';
+import { searchApi } from './api/search.js';
 import { assets } from './files/assets.js';
 import { themeFiles } from './files/theme-files.js';
 import { handleError } from './middleware/error-page/index.js';
@@ -13,6 +14,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/assets', assets);
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
+  app.route('/api/search', searchApi);
   app.route('/', pages);
   app.onError(handleError);
   return app;

@@ -6,6 +6,8 @@ import type { SiteRecord } from './services/websites.js';
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
+  /** "off" disables the edge page cache (benchmarks compare both). */
+  PAGE_CACHE?: string;
 }
 
 /** Per-request values set by middleware. */
