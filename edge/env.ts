@@ -8,6 +8,8 @@ export interface Env {
   FILES: R2Bucket;
   /** "off" disables the edge page cache (benchmarks compare both). */
   PAGE_CACHE?: string;
+  /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */
+  PAGE_CACHE_SITE_TTL_MS?: string;
 }
 
 /** Per-request values set by middleware. */

@@ -3,8 +3,9 @@
  * shared by every visitor, so anything that could make a page personal bypasses it.
  */
 
-// SPEC §2: any path containing /config/ is the editor; carts, checkout and accounts are per visitor.
-const PERSONAL_PATHS = /^\/(?:cart|checkout|account|api|commerce)(?:\/|$)|\/config(?:\/|$)/i;
+// SPEC §2: any path containing /config/ is the editor; carts, checkout and accounts are per
+// visitor. APIs, assets and theme files are not pages and have their own caching.
+const NOT_SHARED_PAGES = /^\/(?:cart|checkout|account|api|commerce|theme|assets|healthz)(?:\/|$)|\/config(?:\/|$)/i;
 
 // Cookies that never change a page's HTML: the CSRF crumb, the cart token (the cart pill
 // is an island), census cookies and common analytics. Any other cookie (a session) bypasses.
@@ -32,7 +33,7 @@ export function pageUrl(raw: string): URL {
 
 /** True when the page at `url` is the same for every visitor who sends `request`. */
 export function isCacheableRequest(request: Request, url: URL): boolean {
-  if (PERSONAL_PATHS.test(url.pathname)) return false;
+  if (NOT_SHARED_PAGES.test(url.pathname)) return false;
   if (request.headers.has('authorization')) return false;
   if (!cookieNames(request.headers.get('cookie')).every((n) => NEUTRAL_COOKIES.test(n))) return false;
   for (const name of url.searchParams.keys()) {

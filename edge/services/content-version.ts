@@ -2,6 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { items, websites } from '../../schema/index.js';
 import { searchRowStatements, type SearchStatement } from '../../schema/search.js';
 import { query, type Db } from './db.js';
+import { forgetSite } from './site-versions.js';
 
 /** A `?`-placeholder statement (schema/search.ts) as drizzle SQL with bound parameters. */
 function boundSql(statement: SearchStatement): SQL {
@@ -29,6 +30,7 @@ export function bumpStatement(db: Db, websiteId: string, now = Date.now()) {
  */
 export async function bumpContentVersion(db: Db, websiteId: string): Promise<void> {
   await query(() => bumpStatement(db, websiteId).run());
+  forgetSite(websiteId);
 }
 
 /**
@@ -51,4 +53,5 @@ export async function contentChanged(db: Db, websiteId: string, itemIds: readonl
       .map((s) => db.run(boundSql(s)));
     await db.batch([bumpStatement(db, websiteId), ...statements]);
   });
+  forgetSite(websiteId);
 }
