@@ -12,7 +12,9 @@ export const PAGE_TTL_SECONDS = 60;
 const SHARED = 'public, max-age=0, must-revalidate';
 const PRIVATE = 'private, no-cache';
 // Only these headers of a rendered page are stored: never Set-Cookie or per-request ones.
-const STORED_HEADERS = ['content-type', 'content-language'];
+// A policy or disposition set by the handler itself (the sandboxed SVG favicon) is part of
+// the answer; the site-wide security headers are added outside the cache on every request.
+const STORED_HEADERS = ['content-type', 'content-language', 'content-security-policy', 'content-disposition'];
 // Internal header of stored copies: when the entry expires (epoch ms).
 const EXPIRES = 'x-page-expires';
 
