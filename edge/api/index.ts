@@ -4,6 +4,8 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { bodyGuard, FORM_TYPES, JSON_TYPES } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
+import { commerce } from './commerce/index.js';
+import { subscriptionCarts } from './commerce/subscription.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -32,6 +34,8 @@ api.use('*', bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] }));
 api.use('*', crumbUnlessExempt);
 
 // Routers are mounted here, before the catch-all below.
+api.route('/commerce', commerce);
+api.route('/3/commerce', subscriptionCarts);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);
