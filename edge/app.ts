@@ -5,6 +5,7 @@ import { assets } from './files/assets.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './middleware/error-page/index.js';
+import { loadSession } from './middleware/session/index.js';
 import { selectSite } from './middleware/site/index.js';
 import { pages } from './pages/routes.js';
 
@@ -18,6 +19,8 @@ export function createApp(): Hono<AppEnv> {
   app.route('/assets', assets);
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
+  // The signed-in visitor (c.var.siteUser, c.var.xsrfToken) for every page and API below.
+  app.use('*', loadSession);
   // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).
   app.use('*', issueCrumb);
   app.route('/api', api);

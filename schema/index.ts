@@ -7,5 +7,6 @@ export * from './commerce.js';
 export * from './forms.js';
 export * from './navigation.js';
 export * from './templates.js';
+export * from './accounts.js';
 export * from './relations.js';
 export * from './types.js';

@@ -17,6 +17,8 @@ export interface SeedUpload {
 
 export interface DemoSeed {
   websiteId: string;
+  /** The website's identifier, which seeded ids derive from. */
+  identifier: string;
   statements: SeedStatement[];
   uploads: SeedUpload[];
 }
@@ -147,7 +149,7 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
   for (const file of demo.themeFiles) {
     out.push(insertRow(templates, { websiteId, path: file.path, content: file.content, hash: contentHash(file.content), updatedOn: createdOn }));
   }
-  return { websiteId, statements: out, uploads };
+  return { websiteId, identifier: site.identifier, statements: out, uploads };
 }
 
 function sizeOf(demo: DemoFixtures, file: string): number {
