@@ -16,6 +16,8 @@ export interface RateLimitBindings {
   RATE_SIGN_IN_ACCOUNT?: RateLimit;
   /** Sign-in, sign-up and reset attempts per client address: 20 a minute. */
   RATE_SIGN_IN_IP?: RateLimit;
+  /** CSP violation reports from one client address: 20 a minute. */
+  RATE_CSP_REPORTS?: RateLimit;
 }
 export type RateLimitBinding = keyof RateLimitBindings;
 

@@ -17,6 +17,7 @@ export const RATE_LIMITS = {
   RATE_IP_WRITES: { simple: { limit: 1200, period: 60 } },
   RATE_SIGN_IN_ACCOUNT: { simple: { limit: 5, period: 60 } },
   RATE_SIGN_IN_IP: { simple: { limit: 20, period: 60 } },
+  RATE_CSP_REPORTS: { simple: { limit: 20, period: 60 } },
 } as const;
 
 let bundled: Promise<string> | undefined;
