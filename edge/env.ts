@@ -33,6 +33,8 @@ export interface Vars {
   db: Db;
   /** The signed-in session's CSRF token, accepted like the crumb (set by the session middleware). */
   xsrfToken?: string;
+  /** A crumb minted for this response's form (crumbFor), so issueCrumb does not mint another. */
+  issuedCrumb?: string;
   /** The signed-in visitor and their contributor roles on this site (edge/middleware/session). */
   siteUser?: SiteUser;
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../errors.js';
 import { bodyGuard, FORM_TYPES, JSON_TYPES, type BodyGuardOptions } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
 import { CSP_REPORT_BODY, security } from './security/index.js';
+import { mail } from './mail/index.js';
 import { siteUsers } from './site-users/index.js';
 
 /**
@@ -53,6 +54,7 @@ api.use('*', crumbUnlessExempt);
 // Routers are mounted here, before the catch-all below.
 api.route('/security', security);
 api.route('/site-users', siteUsers);
+api.route('/mail', mail);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

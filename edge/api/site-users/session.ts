@@ -10,13 +10,12 @@ import { createSession, revokeSession } from '../../services/accounts/sessions.j
 import { authenticate } from '../../services/accounts/site-users.js';
 import { normaliseEmail } from '../../services/accounts/tokens.js';
 import { jsonBody, queryParams } from '../validate.js';
+import { emailField } from './fields.js';
 
 /** One answer for an unknown email and a wrong password, so neither reveals the other. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address first: use the link we emailed you.';
 
-// SPEC §9: email length 3 to 256.
-export const emailField = z.string().trim().min(3, 'Enter your email address.').max(256, 'Email addresses are at most 256 characters.');
 
 const signInBody = z.object({
   email: emailField,
@@ -26,20 +25,26 @@ const signInBody = z.object({
 
 const signOutQuery = z.object({ cloneCart: z.enum(['true', 'false']).optional() });
 
-/** The email of the validated sign-in body, as the per-account budget's key. */
-function attemptedEmail(c: Context<AppEnv>): string {
-  const req = c.req as unknown as { valid(target: 'json'): { email: string } };
-  return normaliseEmail(req.valid('json').email);
+/**
+ * Spends one unit of the client address's budget and one of the account's for `action`
+ * (sign-in, sign-up, reset): 429 once either is exhausted. Login throttling runs this
+ * before the password is checked, so a throttled guess learns nothing.
+ */
+export async function throttleAccount(c: Context<AppEnv>, action: string, email: string): Promise<void> {
+  await rateLimit(
+    { binding: 'RATE_SIGN_IN_IP', periodSeconds: 60, key: () => (clientIp(c) ? `${action}:${clientIp(c)}` : undefined) },
+    { binding: 'RATE_SIGN_IN_ACCOUNT', periodSeconds: 60, key: () => `${action}:${c.var.site.id}:${normaliseEmail(email)}` },
+  )(c, async () => {});
 }
 
-/**
- * Login throttling: every attempt spends one unit of the account's budget and one of the
- * client address's, before the password is checked, so a throttled guess learns nothing.
- */
-export const signInThrottle = rateLimit(
-  { binding: 'RATE_SIGN_IN_IP', periodSeconds: 60, key: (c) => (clientIp(c) ? `sign-in:${clientIp(c)}` : undefined) },
-  { binding: 'RATE_SIGN_IN_ACCOUNT', periodSeconds: 60, key: (c) => `sign-in:${c.var.site.id}:${attemptedEmail(c)}` },
-);
+/** The password check of a sign-in (API and /config/ form alike): the verified user, or a thrown ApiError. */
+export async function checkCredentials(c: Context<AppEnv>, email: string, password: string) {
+  await throttleAccount(c, 'sign-in', email);
+  const result = await authenticate(c.var.db, c.var.site.id, email, password);
+  if (!result.ok) throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+  if (result.user.emailVerifiedOn === null) throw new ApiError(403, 'email_unverified', EMAIL_UNVERIFIED_MESSAGE);
+  return result.user;
+}
 
 /** Signs a verified user in: ends the visitor's previous session (rotation) and starts a new one. */
 export async function startSession(c: Context<AppEnv>, user: { id: string; websiteId: string }, rememberMe: boolean): Promise<string> {
@@ -53,13 +58,10 @@ export async function startSession(c: Context<AppEnv>, user: { id: string; websi
 /** SPEC §7 Site session: POST and DELETE /api/site-users/account/session. */
 export const sessionRoutes = new Hono<AppEnv>({ strict: false });
 
-sessionRoutes.post('/account/session', jsonBody(signInBody), signInThrottle, async (c) => {
+sessionRoutes.post('/account/session', jsonBody(signInBody), async (c) => {
   const { email, password, rememberMe } = c.req.valid('json');
-  const result = await authenticate(c.var.db, c.var.site.id, email, password);
-  if (!result.ok) throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
-  if (result.user.emailVerifiedOn === null) throw new ApiError(403, 'email_unverified', EMAIL_UNVERIFIED_MESSAGE);
-  const xsrfToken = await startSession(c, result.user, rememberMe);
-  return c.json({ xsrfToken });
+  const user = await checkCredentials(c, email, password);
+  return c.json({ xsrfToken: await startSession(c, user, rememberMe) });
 });
 
 sessionRoutes.delete('/account/session', queryParams(signOutQuery), async (c) => {
