@@ -9,6 +9,8 @@ import { handleError } from './middleware/error-page/index.js';
 import { loadSession } from './middleware/session/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
+import { account } from './pages/account/index.js';
+import { config } from './pages/config/index.js';
 import { pages } from './pages/routes.js';
 
 /**
@@ -29,6 +31,9 @@ export function createApp(): Hono<AppEnv> {
   // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).
   app.use('*', issueCrumb);
   app.route('/api', api);
+  // The owner area and the shopper's account: server-rendered, never cached.
+  app.route('/config', config);
+  app.route('/account', account);
   app.route('/', pages);
   app.onError(handleError);
   return app;
