@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../edge/app.js';
 import { ACTIVE_CONTENT_POLICY, HSTS } from '../../edge/middleware/security-headers/index.js';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
-import { ROUTE_WALK, WALK_UPLOADS, type WalkRow } from './route-walk.js';
+import { ROUTE_WALK, WALK_THEME_FILES, WALK_UPLOADS, type WalkRow } from './route-walk.js';
 
 /**
  * Walks every route of the worker (tests/security/route-walk.ts) over HTTP, on localhost
@@ -16,6 +16,12 @@ beforeAll(async () => {
   [seeded, empty] = await Promise.all([startWorker(), startWorker({ seed: false })]);
   for (const [key, file] of Object.entries(WALK_UPLOADS)) {
     await seeded.files.put(key, new TextEncoder().encode(file.body).buffer as never, { httpMetadata: { contentType: file.uploaderType } });
+  }
+  for (const [path, content] of Object.entries(WALK_THEME_FILES)) {
+    await seeded.db
+      .prepare(`insert into templates (website_id, path, content, hash, updated_on) select id, ?, ?, ?, 0 from websites where is_default = 1`)
+      .bind(path, content, `walk-${path}`)
+      .run();
   }
 }, 60_000);
 

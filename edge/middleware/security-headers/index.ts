@@ -4,7 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../../env.js';
 import { isLocalHost } from '../../services/websites.js';
 import { contentSecurityPolicy, CSP_REPORT_GROUP, CSP_REPORT_PATH } from './policy.js';
-import { THIRD_PARTY_SOURCES, thirdPartiesOf, type ThirdParty } from './third-parties.js';
+import { thirdPartiesOf, type ThirdParty } from './third-parties.js';
 
 export { ACTIVE_CONTENT_POLICY, contentSecurityPolicy, CSP_REPORT_PATH, serializePolicy, sitePolicy } from './policy.js';
 export { thirdPartiesOf, type ThirdParty } from './third-parties.js';
@@ -72,6 +72,3 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // secureHeaders sets its headers after `next`; the response is already built here.
   await apply(c, noop);
 });
-
-/** Every third party known to the policy (for tests and docs). */
-export const KNOWN_THIRD_PARTIES = Object.keys(THIRD_PARTY_SOURCES) as ThirdParty[];
