@@ -10,6 +10,8 @@ function appWith(site?: Partial<SiteRecord>) {
   if (site) app.use('*', async (c, next) => (c.set('site', site as SiteRecord), next()));
   app.get('/ok', (c) => c.text('ok'));
   app.get('/own-policy', (c) => c.text('svg', 200, { 'Content-Security-Policy': 'sandbox' }));
+  // Response.redirect() has immutable headers, like a Cache API or fetch() response.
+  app.get('/immutable', () => Response.redirect('http://localhost/ok', 302));
   app.get('/boom', () => {
     throw new Error('boom');
   });
@@ -24,6 +26,7 @@ describe('securityHeaders', () => {
     ['a handler answer', '/ok', 200],
     ['an error answer', '/boom', 500],
     ['a 404 nobody routed', '/missing', 404],
+    ['a response with immutable headers', '/immutable', 302],
   ])('sets every header on %s', async (_what, path, status) => {
     const res = await appWith().request(`http://localhost${path}`);
     expect(res.status).toBe(status);

@@ -69,6 +69,12 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const key = `${https ? 'https' : 'local'}|${thirdParties.join(',')}`;
   let apply = variants.get(key);
   if (!apply) variants.set(key, (apply = headersFor(thirdParties, https)));
+  // Responses from fetch() or the Cache API have immutable headers: answer with a copy.
+  try {
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+  }
   // secureHeaders sets its headers after `next`; the response is already built here.
   await apply(c, noop);
 });
