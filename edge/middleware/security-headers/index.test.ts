@@ -57,6 +57,16 @@ describe('securityHeaders', () => {
     expect(shop.headers.get('Permissions-Policy')).toContain('payment=(self "https://js.stripe.com")');
   });
 
+  it('gives an answer served before site selection (page cache) the policy of the site its host just had', async () => {
+    const app = new Hono<AppEnv>();
+    app.use('*', securityHeaders);
+    app.get('/selected', (c) => (c.set('site', { ...NO_INTEGRATIONS, captchaSiteKey: 'key' } as SiteRecord), c.text('page')));
+    app.get('/cached', (c) => c.text('cached page'));
+    await app.request('http://pixel-shop.test/selected');
+    expect((await app.request('http://pixel-shop.test/cached')).headers.get('Content-Security-Policy')).toContain('https://www.google.com/recaptcha/');
+    expect((await app.request('http://other-shop.test/cached')).headers.get('Content-Security-Policy')).not.toContain('recaptcha');
+  });
+
   it('keeps a policy the route set itself (sandboxed files)', async () => {
     const res = await appWith().request('http://localhost/own-policy');
     expect(res.headers.get('Content-Security-Policy')).toBe('sandbox');
