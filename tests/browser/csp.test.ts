@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -14,6 +16,8 @@ import { startWorker, type RunningWorker } from '../../edge/test-support.js';
  * belong here once they exist on the branch).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Screenshots of each page under the policy, for a look (git-ignored).
+const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 const PAGES: readonly { name: string; path: string; status: number }[] = [
   { name: 'home', path: '/', status: 200 },
   { name: 'product listing', path: '/shop', status: 200 },
@@ -33,6 +37,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  await mkdir(ARTIFACTS, { recursive: true });
   worker = await startWorker({ port: 0 });
   await worker.files.put('tests/evil.svg', new TextEncoder().encode(EVIL_SVG).buffer as never, { httpMetadata: { contentType: 'image/svg+xml' } });
   browser = await chromium.launch({
@@ -70,7 +75,7 @@ async function open(page: Page, url: string): Promise<{ status: number; csp: str
 }
 
 describe('the CSP in Chromium', () => {
-  it.each(PAGES)('$name ($path) renders with the policy and no violation', async ({ path, status }) => {
+  it.each(PAGES)('$name ($path) renders with the policy and no violation', async ({ name, path, status }) => {
     const page = await context.newPage();
     const seen = await open(page, new URL(path, worker.url).href);
     expect(seen.status).toBe(status);
@@ -80,6 +85,7 @@ describe('the CSP in Chromium', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).marginTop)).toBe('0px');
     const broken = await page.evaluate(() => Array.from(document.images).filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
     expect(broken).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, `csp-${name.replaceAll(' ', '-')}.png`), fullPage: true });
     await page.close();
   });
 
