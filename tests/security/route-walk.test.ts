@@ -52,6 +52,7 @@ function expectHeaders(res: Response, row: WalkRow, https: boolean): void {
   expect(h('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
   expect(h('strict-transport-security')).toBe(https ? HSTS : '');
   if (row.type) expect(h('content-type').startsWith(row.type)).toBe(true);
+  expect(h('cross-origin-resource-policy')).toBe(row.path.startsWith('/assets/') && res.status === 200 ? 'cross-origin' : 'same-origin');
   // By kind.
   if (row.expect.startsWith('sandboxed')) {
     expect(csp).toBe(ACTIVE_CONTENT_POLICY);
