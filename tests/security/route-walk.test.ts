@@ -80,6 +80,16 @@ describe('security headers on every route', () => {
     expect([...walked].filter((route) => !registered.has(route)), 'rows naming no registered route').toEqual([]);
   });
 
+  it('a page from the page cache keeps its site policy (the demo site enables reCAPTCHA)', async () => {
+    const states: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await send({ route: 'GET /:collection', path: '/journal', status: 200, expect: 'page' }, 'http://localhost');
+      states.push(res.headers.get('x-page-cache') ?? '');
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
+    }
+    expect(states).toContain('HIT');
+  });
+
   it.each(rows.map((row) => [label(row), row] as const))('%s', async (_label, row) => {
     if (row.state === 'broken-item') await seeded.db.prepare(`update items set tags = '{not json' where url_id = 'moon-jar'`).run();
     if (row.host) {
