@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { api } from './api/index.js';
 import type { AppEnv } from './env.js';
 import { assets } from './files/assets.js';
+import { clientAssets } from './files/client-assets.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './middleware/error-page/index.js';
@@ -16,6 +17,7 @@ export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   app.get('/healthz', (c) => c.text('ok'));
   app.route('/assets', assets);
+  app.route('/client', clientAssets);
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
   // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).

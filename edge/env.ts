@@ -14,10 +14,17 @@ export interface RateLimitBindings {
 }
 export type RateLimitBinding = keyof RateLimitBindings;
 
+/** A Workers static-assets binding (its `fetch`, with the runtime's Request/Response). */
+export interface AssetsBinding {
+  fetch(input: Request | string): Promise<Response>;
+}
+
 /** Bindings declared in wrangler.toml. */
 export interface Env extends RateLimitBindings {
   DB: D1Database;
   FILES: R2Bucket;
+  /** The Vite build (dist/client), wrangler.toml `[assets]`; absent when not built. */
+  ASSETS?: AssetsBinding;
 }
 
 /** Per-request values set by middleware. */
