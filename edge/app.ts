@@ -3,9 +3,11 @@ import { api } from './api/index.js';
 import type { AppEnv } from './env.js';
 import { assets } from './files/assets.js';
 import { clientAssets } from './files/client-assets.js';
+import { wellKnown } from './files/security-txt.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './middleware/error-page/index.js';
+import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
 import { pages } from './pages/routes.js';
 
@@ -15,11 +17,14 @@ import { pages } from './pages/routes.js';
  */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
+  // First, so its headers reach every response: health, assets, pages, APIs, errors, 404s.
+  app.use('*', securityHeaders);
   app.get('/healthz', (c) => c.text('ok'));
   app.route('/assets', assets);
   app.route('/client', clientAssets);
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
+  app.route('/.well-known', wellKnown);
   // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).
   app.use('*', issueCrumb);
   app.route('/api', api);

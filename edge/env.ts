@@ -11,6 +11,8 @@ export interface RateLimitBindings {
   RATE_VISITOR_WRITES?: RateLimit;
   /** Writes from one client address: 1200 a minute. */
   RATE_IP_WRITES?: RateLimit;
+  /** CSP violation reports from one client address: 20 a minute. */
+  RATE_CSP_REPORTS?: RateLimit;
 }
 export type RateLimitBinding = keyof RateLimitBindings;
 

@@ -16,6 +16,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const RATE_LIMITS = {
   RATE_VISITOR_WRITES: { simple: { limit: 60, period: 60 } },
   RATE_IP_WRITES: { simple: { limit: 1200, period: 60 } },
+  RATE_CSP_REPORTS: { simple: { limit: 20, period: 60 } },
 } as const;
 
 let bundled: Promise<string> | undefined;

@@ -9,3 +9,4 @@ export * from './navigation.js';
 export * from './templates.js';
 export * from './relations.js';
 export * from './types.js';
+export * from './security.js';

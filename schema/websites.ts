@@ -8,6 +8,8 @@ export interface StoreSettings {
   useCLDRMoneyFormat: boolean;
   expressCheckout?: boolean;
   selectedCurrency?: string;
+  /** Payment providers whose scripts and frames checkout loads (opens the CSP to their hosts). */
+  paymentProviders?: ('stripe' | 'paypal')[];
   [key: string]: unknown;
 }
 
@@ -16,6 +18,12 @@ export interface SiteSettings {
   commentsEnabled?: boolean;
   simpleLikingEnabled?: boolean;
   disqusShortname?: string;
+  /** A configured Meta (Facebook) pixel id; opens the CSP to the pixel's hosts. */
+  metaPixelId?: string;
+  /** /.well-known/security.txt: Contact URIs (mailto:, https:, tel:), Policy URL, languages. */
+  securityContact?: string | string[];
+  securityPolicyUrl?: string;
+  securityPreferredLanguages?: string;
   [key: string]: unknown;
 }
 
