@@ -18,6 +18,10 @@ function entries(): Record<string, string> {
   return Object.fromEntries(Object.entries(CLIENT_ENTRIES).filter(([, path]) => existsSync(root + path)).map(([name, path]) => [name, root + path]));
 }
 
+// Modules several storefront islands import; the loader's own modules stay in the loader.
+const STOREFRONT_SHARED = /client\/(components|runtime|islands\/product-form)\//;
+const LOADER_OWN = /client\/runtime\/(loader|island-props|island|strategies\/[^/]+)\.ts$/;
+
 /**
  * `client/` -> `dist/client/`, served by the worker under /client/ (edge/files/client-assets.ts).
  * Every file name carries a content hash so the worker can cache it for a year; the
@@ -46,8 +50,15 @@ export default defineConfig({
           return island ? `islands/${island[1]}-[hash].js` : 'chunks/[name]-[hash].js';
         },
         assetFileNames: 'assets/[name]-[hash][extname]',
-        // React is shared by every island (and the editor): one cached chunk.
-        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        // React is shared by every island (and the editor): one cached chunk. The code
+        // islands share (runtime, components, product rules) is one more: many small
+        // chunks would each restart gzip and cost the JS budget more bytes.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/] },
+            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !id.endsWith("/mount.tsx") },
+          ],
+        },
       },
     },
   },

@@ -21,3 +21,12 @@ export function listen<T>(name: string, handler: (detail: T) => void): () => voi
   document.addEventListener(name, wrapped);
   return () => document.removeEventListener(name, wrapped);
 }
+
+/** An add succeeded: the cart pill announces it and, from a listing, shows the popover. */
+export const ADDED_TO_CART_EVENT = 'atelier:added-to-cart';
+export interface AddedToCartDetail {
+  itemId: string;
+  title: string;
+  /** SPEC §4: a success on a listing grid shows the added-item popover. */
+  popover: boolean;
+}
