@@ -9,6 +9,7 @@ import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './middleware/error-page/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
+import { pageCacheFastPath } from './pages/page-cache.js';
 import { pages } from './pages/routes.js';
 
 /**
@@ -22,11 +23,13 @@ export function createApp(): Hono<AppEnv> {
   app.get('/healthz', (c) => c.text('ok'));
   app.route('/assets', assets);
   app.route('/client', clientAssets);
+  // Pages and APIs give each new visitor a crumb, outside the page cache so cached HTML never holds it.
+  app.use('*', issueCrumb);
+  // Serves cached pages before any D1 query.
+  app.use('*', pageCacheFastPath);
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
   app.route('/.well-known', wellKnown);
-  // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).
-  app.use('*', issueCrumb);
   app.route('/api', api);
   app.route('/', pages);
   app.onError(handleError);

@@ -27,6 +27,10 @@ export interface Env extends RateLimitBindings {
   FILES: R2Bucket;
   /** The Vite build (dist/client), wrangler.toml `[assets]`; absent when not built. */
   ASSETS?: AssetsBinding;
+  /** "off" disables the edge page cache (benchmarks compare both). */
+  PAGE_CACHE?: string;
+  /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */
+  PAGE_CACHE_SITE_TTL_MS?: string;
 }
 
 /** Per-request values set by middleware. */

@@ -73,6 +73,8 @@ export interface StartOptions {
   seed?: boolean;
   /** Migrate without seeding. */
   migrateOnly?: boolean;
+  /** Plain-text bindings (wrangler [vars]), e.g. { PAGE_CACHE: 'off' }. */
+  bindings?: Record<string, string>;
 }
 
 /** Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. */
@@ -94,6 +96,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     // wrangler.toml [assets]: the Vite build, with the worker in front of it (run_worker_first).
     assets: { directory: clientDist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     ratelimits: RATE_LIMITS as never,
+    bindings: options.bindings ?? {},
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
   });
   const url = await mf.ready;

@@ -4,6 +4,7 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { bodyGuard, FORM_TYPES, JSON_TYPES, type BodyGuardOptions } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
+import { searchApi } from './search.js';
 import { CSP_REPORT_BODY, security } from './security/index.js';
 
 /**
@@ -50,6 +51,7 @@ api.use('*', guardBody);
 api.use('*', crumbUnlessExempt);
 
 // Routers are mounted here, before the catch-all below.
+api.route('/search', searchApi);
 api.route('/security', security);
 
 api.all('*', (c) => {
