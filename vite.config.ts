@@ -55,8 +55,8 @@ export default defineConfig({
         // chunks would each restart gzip and cost the JS budget more bytes.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/] },
-            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !id.endsWith("/mount.tsx") },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !id.endsWith('/mount.tsx') },
           ],
         },
       },
