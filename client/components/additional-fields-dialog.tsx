@@ -59,9 +59,23 @@ function FieldInput({ field, value, onChange, id }: { field: Field; value: strin
  * The additional-fields form of a product in a lightbox (SPEC §2, §5): answers go to
  * `onDone` as JSON text (field id -> value), or null when the shopper closes it.
  */
-export default function AdditionalFieldsDialog({ form, title, onDone, saving }: { form: AdditionalFieldsForm; title: string; onDone: (answers: string | null) => void; saving?: boolean }) {
+export default function AdditionalFieldsDialog({
+  form,
+  title,
+  onDone,
+  saving,
+  initial = {},
+}: {
+  form: AdditionalFieldsForm;
+  title: string;
+  onDone: (answers: string | null) => void;
+  /** SPEC §4 additional-fields widget: the submit label reads 'Saving…' while saving. */
+  saving?: boolean;
+  /** Earlier answers, when editing a cart entry's fields. */
+  initial?: Answers;
+}) {
   const base = useId();
-  const [answers, setAnswers] = useState<Answers>({});
+  const [answers, setAnswers] = useState<Answers>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = form.fields as Field[];
 

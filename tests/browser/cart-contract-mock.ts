@@ -7,6 +7,8 @@ import type { Page, Route } from 'playwright-core';
 
 export interface FakeEntry {
   id: string;
+  fullUrl?: string;
+  holdExpiresAt?: number;
   itemId: string;
   title: string;
   quantity: number;
@@ -67,6 +69,23 @@ export async function fakeCartApi(page: Page, prices: Record<string, number> = {
       };
       cart.entries.push(entry);
       return answer(route, 200, { shoppingCart: cartJson(cart), newlyAdded: entry });
+    }
+    const entryPath = /^\/api\/commerce\/shopping-cart\/entries\/([^/]+)(\/additionalFields)?$/.exec(url.pathname);
+    const entry = entryPath ? cart.entries.find((e) => e.id === entryPath[1]) : undefined;
+    if (entryPath && !entry) return answer(route, 404, { error: 'not_found', message: 'No such cart entry.' });
+    if (entry && req.method() === 'DELETE') {
+      cart.entries = cart.entries.filter((e) => e !== entry);
+      return answer(route, 200, { shoppingCart: cartJson(cart) });
+    }
+    if (entry && req.method() === 'PUT' && entryPath![2]) {
+      entry.additionalFields = (req.postDataJSON() as { additionalFields: string }).additionalFields;
+      return answer(route, 200, { shoppingCart: cartJson(cart), updatedEntry: entry });
+    }
+    if (entry && req.method() === 'PUT') {
+      const { quantity } = req.postDataJSON() as { quantity: number };
+      if (quantity === 0) cart.entries = cart.entries.filter((e) => e !== entry);
+      else entry.quantity = quantity;
+      return answer(route, 200, { shoppingCart: cartJson(cart) });
     }
     return answer(route, 404, { error: 'not_found', message: 'No such call in the fake.' });
   });
