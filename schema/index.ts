@@ -7,6 +7,7 @@ export * from './commerce.js';
 export * from './forms.js';
 export * from './navigation.js';
 export * from './templates.js';
+export * from './cart.js';
 export * from './relations.js';
 export * from './types.js';
 export * from './security.js';
