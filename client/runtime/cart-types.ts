@@ -17,7 +17,8 @@ export interface CartEntry {
   /** Line total in minor units. */
   subTotal?: number;
   subTotalCents?: number;
-  additionalFields?: string | null;
+  /** The additional-fields answers (field id -> value); JSON text in requests. */
+  additionalFields?: Record<string, unknown> | string | null;
   /** Epoch ms until which the units are held for this cart (issue 8 stock holds). */
   holdExpiresAt?: number | null;
   fullUrl?: string;

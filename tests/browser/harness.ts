@@ -72,3 +72,35 @@ export async function islandsHydrated(page: Page, selector = '[data-island]'): P
     selector,
   );
 }
+
+/** Calls the worker's APIs with the visitor's own cookies (crumb echoed), e.g. to fill a cart. */
+export async function visitorApi(store: Storefront, visitor: Visitor, method: 'POST' | 'PUT' | 'DELETE' | 'GET', path: string, body?: unknown): Promise<any> {
+  let crumb = (await visitor.context.cookies(store.url('/'))).find((c) => c.name === 'crumb')?.value;
+  if (!crumb) {
+    await visitor.context.request.get(store.url('/about'));
+    crumb = (await visitor.context.cookies(store.url('/'))).find((c) => c.name === 'crumb')?.value;
+  }
+  const res = await visitor.context.request.fetch(store.url(path), {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': crumb ?? '' },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok()) throw new Error(`${method} ${path} -> ${res.status()} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Bodies of the add-to-cart calls the page makes. */
+export function recordAdds(page: Page): unknown[] {
+  const adds: unknown[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/commerce/shopping-cart/entries') adds.push(req.postDataJSON());
+  });
+  return adds;
+}
+
+/** An item's id from its page context. */
+export async function itemIdOf(store: Storefront, path: string): Promise<string> {
+  const res = await fetch(store.url(`${path}?format=json`));
+  return ((await res.json()) as { item: { id: string } }).item.id;
+}

@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeCartApi } from './cart-contract-mock.js';
-import { islandsHydrated, openStorefront, type Storefront, type Visitor } from './harness.js';
+import { islandsHydrated, itemIdOf, openStorefront, recordAdds, visitorApi, type Storefront, type Visitor } from './harness.js';
 
-/** The listing grid's add-to-cart, popover and quick view, and the pill's cart loading. */
+/** The listing grid's add-to-cart, popover and quick view, and the pill's cart loading, against the real cart API. */
 let store: Storefront;
 let visitor: Visitor;
-const START = Date.UTC(2026, 0, 1);
+const START = Date.now();
 
 beforeAll(async () => {
   store = await openStorefront();
@@ -20,7 +19,7 @@ afterEach(async () => {
 
 async function openShop(path = '/shop') {
   visitor = await store.visitor();
-  const cart = await fakeCartApi(visitor.page);
+  const cart = { adds: recordAdds(visitor.page) };
   await visitor.page.clock.install({ time: START });
   await visitor.page.goto(store.url(path));
   await islandsHydrated(visitor.page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
@@ -107,19 +106,30 @@ describe('listing grid', () => {
 
   it("the pill loads the cart when hasCart=true and caps the count at '100+'", async () => {
     visitor = await store.visitor();
-    const cart = await fakeCartApi(visitor.page);
-    cart.totalOverride = 150;
-    await visitor.context.addCookies([{ name: 'hasCart', value: 'true', url: store.url('/') }]);
+    const budVase = await itemIdOf(store, '/shop/bud-vase');
+    const { shoppingCart } = await visitorApi(store, visitor, 'POST', '/api/commerce/shopping-cart/entries', { itemId: budVase, sku: await skuOf('/shop/bud-vase'), quantity: 150, additionalFields: null });
+    expect(shoppingCart.totalQuantity).toBe(150);
+    const calls: string[] = [];
+    visitor.page.on('request', (r) => calls.push(`${r.method()} ${new URL(r.url()).pathname}`));
     await visitor.page.goto(store.url('/about'));
     await visitor.page.waitForFunction(() => document.querySelector('.cart-pill-count')?.textContent === '100+');
-    expect(cart.calls).toContain('GET /api/commerce/shopping-cart');
+    expect(calls).toContain('GET /api/commerce/shopping-cart');
     await visitor.page.locator('a.cart-pill').click();
     await visitor.page.waitForURL('**/cart');
   });
 
   it('without hasCart the pill stays hidden and never asks for the cart', async () => {
-    const cart = await openShop('/about');
+    visitor = await store.visitor();
+    const calls: string[] = [];
+    visitor.page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+    await visitor.page.goto(store.url('/about'));
+    await islandsHydrated(visitor.page, '[data-island="cart-pill"]');
     expect(await visitor.page.locator('a.cart-pill').isHidden()).toBe(true);
-    expect(cart.calls).toEqual([]);
+    expect(calls.filter((p) => p.startsWith('/api/'))).toEqual([]);
   });
 });
+
+async function skuOf(path: string): Promise<string> {
+  const res = await fetch(store.url(`${path}?format=json`));
+  return ((await res.json()) as { item: { structuredContent: { variants: { sku: string }[] } } }).item.structuredContent.variants[0]!.sku;
+}

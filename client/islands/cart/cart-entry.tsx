@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure, cartApi } from '../../runtime/api.js';
 import { cartStore } from '../../runtime/cart-store.js';
 import type { CartEntry as Entry } from '../../runtime/cart-types.js';
@@ -34,7 +34,12 @@ export function CartEntryRow({ entry, currency, now }: { entry: Entry; currency:
   const [busy, setBusy] = useState(false);
   const [form, setForm] = useState<AdditionalFieldsForm | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setQuantity(String(entry.quantity)), [entry.quantity]);
+  // The last quantity sent: leaving the field after a refusal does not send it again.
+  const sent = useRef(entry.quantity);
+  useEffect(() => {
+    setQuantity(String(entry.quantity));
+    sent.current = entry.quantity;
+  }, [entry.quantity]);
 
   const run = async (title: string, call: () => Promise<void>) => {
     setBusy(true);
@@ -50,7 +55,8 @@ export function CartEntryRow({ entry, currency, now }: { entry: Entry; currency:
   const commitQuantity = () => {
     const n = Number(quantity);
     if (!Number.isInteger(n) || n < 0 || n > QUANTITY_MAX) return setError({ title: MESSAGES.quantityFailed, message: Number.isFinite(n) ? MESSAGES.quantityNotWhole : MESSAGES.quantityNotNumber });
-    if (n === entry.quantity) return;
+    if (n === sent.current) return;
+    sent.current = n;
     void run(MESSAGES.quantityFailed, async () => cartStore.update(await cartApi.setQuantity(entry.id, n)));
   };
   const remove = () => void run(MESSAGES.removeFailed, async () => cartStore.update(await cartApi.remove(entry.id)));
@@ -120,9 +126,10 @@ export function CartEntryRow({ entry, currency, now }: { entry: Entry; currency:
   );
 }
 
-function safeAnswers(text: string | null | undefined): Record<string, string | string[]> {
+/** Earlier answers: the cart API gives them parsed; JSON text is accepted too. */
+function safeAnswers(stored: unknown): Record<string, string | string[]> {
   try {
-    const value = JSON.parse(text ?? '{}') as unknown;
+    const value = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string | string[]>) : {};
   } catch {
     return {};
