@@ -8,6 +8,8 @@ import { commerce } from './commerce/index.js';
 import { subscriptionCarts } from './commerce/subscription.js';
 import { searchApi } from './search.js';
 import { CSP_REPORT_BODY, security } from './security/index.js';
+import { mail } from './mail/index.js';
+import { siteUsers } from './site-users/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -57,6 +59,8 @@ api.route('/commerce', commerce);
 api.route('/3/commerce', subscriptionCarts);
 api.route('/search', searchApi);
 api.route('/security', security);
+api.route('/site-users', siteUsers);
+api.route('/mail', mail);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);
