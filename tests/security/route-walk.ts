@@ -4,6 +4,13 @@
  * `createApp().routes` has none. `route` is the method and pattern as Hono registers them;
  * `expect` names the header set the answer must carry (see route-walk.test.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLIENT_DIST } from '../../scripts/client-build.js';
+
+/** The island loader's hashed file in the Vite build (vitest's globalSetup builds it first). */
+const LOADER_FILE = (JSON.parse(readFileSync(join(CLIENT_DIST, 'manifest.json'), 'utf8')) as Record<string, { file: string }>)['client/runtime/loader.ts']!.file;
+
 export type Expected =
   /** HTML with the page policy. */
   | 'page'
@@ -70,6 +77,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /assets/*', path: '/assets/walk/tool.js', status: 200, expect: 'file', type: 'application/octet-stream' },
   { route: 'GET /assets/*', path: '/assets/walk/data.unknown', status: 200, expect: 'file', type: 'application/octet-stream' },
   { route: 'GET /assets/*', path: '/assets/walk/missing.png', status: 404, expect: 'text' },
+  { route: 'GET /client/*', path: `/client/${LOADER_FILE}`, status: 200, expect: 'file', type: 'text/javascript' },
+  { route: 'GET /client/*', path: '/client/manifest.json', status: 404, expect: 'text' },
   { route: 'GET /theme/*', path: '/theme/assets/site.css', status: 200, expect: 'file', type: 'text/css' },
   { route: 'GET /theme/*', path: '/theme/assets/walk-icon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
   { route: 'GET /theme/*', path: '/theme/layout.html', status: 404, expect: 'text' },
