@@ -6,6 +6,7 @@ import type { PageRequest } from './page-context.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
 import { loadTheme } from './theme-templates.js';
+import { loadPageShell } from '../services/page-shell.js';
 import { seoJson } from './seo/meta.js';
 import { pageUrl } from './cache-policy.js';
 
@@ -15,10 +16,13 @@ export function wantsJson(c: Context<AppEnv>): boolean {
 }
 
 export function pageRequest(c: Context<AppEnv>): PageRequest {
-  const req: PageRequest = { db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now() };
+  const shell = loadPageShell(c.var.db, c.var.site.id);
+  // A failure surfaces where it is awaited; unhandled here it would only be noise.
+  shell.catch(() => undefined);
+  const req: PageRequest = { db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now(), shell };
   if (!wantsJson(c)) {
-    // Overlaps the theme's queries with the context's; a failure surfaces when awaited.
-    req.theme = loadTheme(req.db, req.site.id);
+    // Overlaps the theme's queries with the context's.
+    req.theme = loadTheme(req.db, req.site.id, shell.then((s) => s.themeRefs));
     req.theme.catch(() => undefined);
   }
   return req;
