@@ -10,7 +10,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * GET /assets/<key>: streams an object from R2 with long-lived cache headers.
  * `?format=<N>w` for a SPEC §9 width serves a raster image resized to N pixels wide
- * (WebP when accepted, else JPEG or PNG), made once and stored in R2 beside the
+ * (JPEG, PNG or WebP: image-variants.ts `outputType`), made once and stored in R2 beside the
  * original as `<key>@<N>w.<ext>`. SVG, unknown formats, `?format=original` and
  * originals not wider than N are served as they are.
  */

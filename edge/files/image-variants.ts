@@ -45,12 +45,16 @@ export function rasterInfo(bytes: Uint8Array): { width: number; height: number; 
 }
 
 /**
- * The variant's type: WebP when the browser accepts it, else the original's family
- * (PNG keeps transparency, everything else becomes JPEG).
+ * The variant's type. Photographs (JPEG) stay JPEG: photon's WebP encoder is lossless,
+ * which is larger than a lossy JPEG for photos. Lossless sources (PNG, GIF) become
+ * WebP when the browser accepts it (smaller than PNG, keeps transparency), else PNG.
+ * WebP originals stay WebP, or become JPEG for browsers without it.
  */
 export function outputType(accept: string | undefined, sourceType: string): OutputType {
-  if (/\bimage\/webp\b/.test(accept ?? '')) return 'image/webp';
-  return sourceType === 'image/png' || sourceType === 'image/gif' ? 'image/png' : 'image/jpeg';
+  const webp = /\bimage\/webp\b/.test(accept ?? '');
+  if (sourceType === 'image/jpeg') return 'image/jpeg';
+  if (sourceType === 'image/webp') return webp ? 'image/webp' : 'image/jpeg';
+  return webp ? 'image/webp' : 'image/png';
 }
 
 export const EXTENSIONS: Record<OutputType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
