@@ -24,9 +24,9 @@ function etagCondition(c: Context<AppEnv>) {
 }
 
 function serve(object: Stored, key: string, vary: boolean): Response {
-  const headers = new Headers();
-  object.writeHttpMetadata(headers as never);
-  if (!headers.has('content-type')) headers.set('Content-Type', contentTypeOf(key));
+  // The type comes from the key's extension (variants end in .jpg/.png/.webp), never from
+  // the uploader's metadata.
+  const headers = new Headers({ 'Content-Type': contentTypeOf(key) });
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', IMMUTABLE);
   // The same URL answers WebP or JPEG/PNG by Accept.
@@ -43,7 +43,7 @@ const RASTER_TYPES = /^image\/(?:jpeg|png|webp|gif)$/;
 async function variant(c: Context<AppEnv>, files: R2Bucket, key: string, width: number): Promise<Response | undefined> {
   const head = await files.head(key);
   if (!head) return undefined;
-  const sourceType = head.httpMetadata?.contentType ?? contentTypeOf(key);
+  const sourceType = contentTypeOf(key);
   const original = async () => serve((await files.get(key, etagCondition(c))) as Stored, key, false);
   // SVG, PDF and unknown formats are served as they are.
   if (!RASTER_TYPES.test(sourceType)) return original();
