@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
 import { TemplateMissingError } from '../errors.js';
-import { PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
+import { METHOD_NOT_ALLOWED, PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
 import type { PageRequest } from './page-context.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
@@ -43,10 +43,10 @@ export async function respond(c: Context<AppEnv>, req: PageRequest, result: Page
     const theme = await (req.theme ?? loadTheme(req.db, req.site.id));
     return c.html(renderThemed(theme, req.site, result.templates, result.context, req.url.pathname), result.status);
   } catch (err) {
-    // A theme without a not-found template still answers 404, not 500.
-    if (err instanceof TemplateMissingError && result.status === 404) {
+    // A theme without a not-found (or status) template still answers 404 (405), not 500.
+    if (err instanceof TemplateMissingError && (result.status === 404 || result.status === 405)) {
       console.warn(`theme of ${req.site.id} has no ${err.path}`);
-      return plainResponse(c, PAGE_NOT_FOUND);
+      return plainResponse(c, result.status === 404 ? PAGE_NOT_FOUND : METHOD_NOT_ALLOWED);
     }
     throw err;
   }

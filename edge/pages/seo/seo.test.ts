@@ -179,11 +179,22 @@ describe('methods and pagination', () => {
       const { res, text } = await get('/shop', { method, body: method === 'DELETE' ? undefined : 'x' });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-      expect(text).toContain('Method not allowed');
+      expect(text).toContain('<h1>Method not allowed</h1>');
+      // Themed: the site's header and search box are there.
+      expect(text).toContain('class="site-header"');
     }
     const { res, text } = await get('/?format=json', { method: 'POST' });
     expect(res.status).toBe(405);
     expect(JSON.parse(text)).toEqual({ error: 'method_not_allowed', message: expect.any(String) });
+  });
+
+  it('falls back to the plain 405 page when the theme has no status.html', async () => {
+    await worker.db.prepare(`delete from templates where path = 'status.html'`).run();
+    const { res, text } = await get('/about', { method: 'POST', body: 'x' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(text).toContain('<h1>Method not allowed</h1>');
+    expect(text).not.toContain('class="site-header"');
   });
 
   it('answers HEAD like GET without a body', async () => {
