@@ -47,7 +47,18 @@ const BARE: ReadonlyMap<TokenType, Code> = new Map<TokenType, Code>([
   [T.KwNewline, Op.NEWLINE],
   [T.KwSpace, Op.SPACE],
   [T.KwTab, Op.TAB],
+  [T.EndTag, Op.END],
+  [T.EofTag, Op.EOF],
+  [T.AlternatesTag, Op.ALTERNATES_WITH],
+  [T.MetaLeftTag, Op.META_LEFT],
+  [T.MetaRightTag, Op.META_RIGHT],
+  [T.NewlineTag, Op.NEWLINE],
+  [T.SpaceTag, Op.SPACE],
+  [T.TabTag, Op.TAB],
 ]);
+
+/** `{.or}` with nothing after it: a fresh tuple each time (the assembler fills its block). */
+const plainOr = (): Code => [Op.OR_PREDICATE, 0, 0, [], Op.END];
 
 class TemplateParser extends EmbeddedActionsParser {
   codes: Code[] = [];
@@ -81,8 +92,9 @@ class TemplateParser extends EmbeddedActionsParser {
       this.OR(
         (this.alts ??= [
           { ALT: () => this.text(this.CONSUME(T.TextLike)) },
-          { ALT: () => this.comment(this.CONSUME(T.MultiLineComment)) },
+          { ALT: () => this.bare(this.CONSUME(T.BareTag)) },
           { ALT: () => this.SUBRULE(this.tag) },
+          { ALT: () => this.comment(this.CONSUME(T.MultiLineComment)) },
         ]),
       );
     });
@@ -90,6 +102,10 @@ class TemplateParser extends EmbeddedActionsParser {
 
   private text(tok: IToken): void {
     this.ACTION(() => this.emit([Op.TEXT, tok.image], tok.startOffset));
+  }
+
+  private bare(tok: IToken): void {
+    this.ACTION(() => this.emit(tok.tokenType === T.OrTag ? plainOr() : (BARE.get(tok.tokenType) as Code), tok.startOffset));
   }
 
   private comment(tok: IToken): void {

@@ -106,6 +106,18 @@ export const TagOpen = createToken({
   push_mode: 'head',
 });
 export const LoneBrace = createToken({ name: 'LoneBrace', pattern: '{', categories: [TextLike] });
+/** The common argument-less tags as single text-mode tokens: no mode switch for `{.end}` and friends. */
+export const BareTag = createToken({ name: 'BareTag', pattern: Lexer.NA });
+const bareTag = (name: string, text: string) => createToken({ name, pattern: text, categories: [BareTag] });
+export const EndTag = bareTag('EndTag', '{.end}');
+export const OrTag = bareTag('OrTag', '{.or}');
+export const AlternatesTag = bareTag('AlternatesTag', '{.alternates with}');
+export const NewlineTag = bareTag('NewlineTag', '{.newline}');
+export const SpaceTag = bareTag('SpaceTag', '{.space}');
+export const TabTag = bareTag('TabTag', '{.tab}');
+export const MetaLeftTag = bareTag('MetaLeftTag', '{.meta-left}');
+export const MetaRightTag = bareTag('MetaRightTag', '{.meta-right}');
+export const EofTag = bareTag('EofTag', '{.eof}');
 export const Text = createToken({ name: 'Text', pattern: { exec: runUntil('{') }, start_chars_hint: allExcept('{'), line_breaks: true, categories: [TextLike] });
 
 // Ends of a tag.
@@ -198,7 +210,7 @@ export const MacroName = tok('MacroName', FILE_PATH, { to: 'close' });
 
 /** Tokens per lexer mode; order decides between patterns that match at the same place. */
 export const MODES: Record<string, TokenType[]> = {
-  text: [MultiLineComment, TagOpen, LoneBrace, Text],
+  text: [MultiLineComment, EndTag, OrTag, AlternatesTag, NewlineTag, SpaceTag, TabTag, MetaLeftTag, MetaRightTag, EofTag, TagOpen, LoneBrace, Text],
   head: [
     HashComment, DotPredicate, KwRepeated, KwSection, KwAlternates, KwMetaLeft, KwMetaRight, KwMacro, KwNewline,
     KwSpace, KwTab, KwEnd, KwEof, KwEval, KwInclude, KwInject, KwIf, KwOr, KwVar, KwCtx, HeadVarRef, BadClose,
@@ -246,6 +258,6 @@ export const MODES: Record<string, TokenType[]> = {
 
 /** Every token type the parser knows (categories included). */
 export const ALL_TOKENS: TokenType[] = [
-  Whitespace, BareKeyword, SectionKeyword, TextLike, InvalidTag,
+  Whitespace, BareKeyword, SectionKeyword, TextLike, InvalidTag, BareTag,
   ...new Set(Object.values(MODES).flat()),
 ];
