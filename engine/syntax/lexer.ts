@@ -4,7 +4,7 @@
  * Chevrotain's self-analysis runs once per isolate.
  */
 import { Lexer, type IToken } from 'chevrotain';
-import { BadClose, InvalidTag, MODES, TagClose, TagOpen } from './tokens.js';
+import { BadClose, InvalidTag, MODES, resetTagScan, TagClose, TagOpen } from './tokens.js';
 
 const lexer = new Lexer(
   { modes: MODES, defaultMode: 'text' },
@@ -18,6 +18,7 @@ const lexer = new Lexer(
  * `invalidAt` names further tags (by the offset of their `{`) to treat so.
  */
 export function lexTemplate(source: string, invalidAt?: ReadonlySet<number>): IToken[] {
+  resetTagScan();
   const { tokens, errors } = lexer.tokenize(source);
   let errorIndex = 0;
   let out: IToken[] | null = null;

@@ -92,12 +92,31 @@ export const MultiLineComment = createToken({
   start_chars_hint: ['{'],
   line_breaks: true,
 });
+/**
+ * Where the next `}` is, remembered across the `{`s of one lexing run: a run of
+ * `{` with no `}` after them would otherwise rescan to the end from each (quadratic).
+ * Reset by the lexer before every run; it holds positions only, never output.
+ */
+const closeScan = { from: 0, at: -2 };
+
+export function resetTagScan(): void {
+  closeScan.from = 0;
+  closeScan.at = -2;
+}
+
+function nextClose(text: string, from: number): number {
+  if (closeScan.at !== -2 && from >= closeScan.from && (closeScan.at === -1 || from <= closeScan.at)) return closeScan.at;
+  closeScan.from = from;
+  closeScan.at = text.indexOf('}', from);
+  return closeScan.at;
+}
+
 /** A `{` whose `}` comes before any other `{`: the start of a tag (otherwise the `{` is text). */
 export const TagOpen = createToken({
   name: 'TagOpen',
   pattern: {
     exec: (text, offset) => {
-      const close = text.indexOf('}', offset + 1);
+      const close = nextClose(text, offset + 1);
       if (close === -1 || text.lastIndexOf('{', close) !== offset) return null;
       return match('{');
     },
