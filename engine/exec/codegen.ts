@@ -35,7 +35,7 @@ export function emitText(v: unknown): string {
 }
 
 export function compileTree(block: Code[], env: CodegenEnv): Run {
-  return compileBlock(block, { ...env, at: lineIndex(env.source) });
+  return compileBlock(block, env.at ? env : { ...env, at: lineIndex(env.source) });
 }
 
 function compileBlock(block: Code[], env: CodegenEnv): Run {

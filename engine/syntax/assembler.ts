@@ -15,6 +15,8 @@ export interface ParseResult {
   errors: TemplateError[];
   /** Source offset of every instruction tuple, for runtime error positions. */
   offsets: Map<object, number>;
+  /** Offset to line and column, from the line index built once for this source. */
+  at: (offset: number) => { line: number; column: number };
 }
 
 export interface PluginTables {
@@ -137,7 +139,7 @@ export function parseTemplate(source: string, tables?: PluginTables): ParseResul
     }
   }
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { tree: [Op.ROOT, 1, root, Op.EOF], errors, offsets };
+  return { tree: [Op.ROOT, 1, root, Op.EOF], errors, offsets, at };
 }
 
 function closeTail(open: Open, alt: AltCode): void {

@@ -31,6 +31,8 @@ function allExcept(excluded: string): number[] {
 }
 
 const match = (image: string): RegExpExecArray => [image] as unknown as RegExpExecArray;
+/** The match of every TagOpen (Chevrotain only reads it), shared rather than allocated per tag. */
+const OPEN_MATCH = Object.freeze(match('{')) as RegExpExecArray;
 
 /** Everything from `offset` up to (not including) the first of `stops`; null when empty. */
 function runUntil(stops: string): CustomPatternMatcherFunc {
@@ -118,7 +120,7 @@ export const TagOpen = createToken({
     exec: (text, offset) => {
       const close = nextClose(text, offset + 1);
       if (close === -1 || text.lastIndexOf('{', close) !== offset) return null;
-      return match('{');
+      return OPEN_MATCH;
     },
   },
   start_chars_hint: ['{'],
