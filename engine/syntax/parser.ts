@@ -92,6 +92,7 @@ class TemplateParser extends EmbeddedActionsParser {
       this.OR(
         (this.alts ??= [
           { ALT: () => this.text(this.CONSUME(T.TextLike)) },
+          { ALT: () => this.simpleVariable(this.CONSUME(T.SimpleVariable)) },
           { ALT: () => this.bare(this.CONSUME(T.BareTag)) },
           { ALT: () => this.SUBRULE(this.tag) },
           { ALT: () => this.comment(this.CONSUME(T.MultiLineComment)) },
@@ -102,6 +103,21 @@ class TemplateParser extends EmbeddedActionsParser {
 
   private text(tok: IToken): void {
     this.ACTION(() => this.emit([Op.TEXT, tok.image], tok.startOffset));
+  }
+
+  /** `{a.b|f|g}`: the variable and the formatter names, each name recorded at its offset. */
+  private simpleVariable(tok: IToken): void {
+    this.ACTION(() => {
+      const parts = tok.image.slice(1, -1).split('|');
+      let offset = tok.startOffset + 1 + parts[0].length + 1;
+      let calls: FormatterCall[] | 0 = 0;
+      for (let i = 1; i < parts.length; i++) {
+        this.refs.push({ kind: 'formatter', name: parts[i], offset });
+        (calls ||= []).push([parts[i]]);
+        offset += parts[i].length + 1;
+      }
+      this.emit([Op.VARIABLE, [splitPath(parts[0])], calls], tok.startOffset);
+    });
   }
 
   private bare(tok: IToken): void {

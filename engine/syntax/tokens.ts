@@ -127,6 +127,22 @@ export const TagOpen = createToken({
   push_mode: 'head',
 });
 export const LoneBrace = createToken({ name: 'LoneBrace', pattern: '{', categories: [TextLike] });
+/**
+ * The commonest tag, `{a.b}` or `{a.b|html|json}` (formatters without arguments), as
+ * one text-mode token: what the tag modes would accept for it, without a mode switch
+ * per part. Anything longer or different goes the TagOpen way.
+ */
+const SIMPLE_VARIABLE = new RegExp(`\\{${VAR_REF.source}(?:\\|${WORD})*\\}`, 'y');
+export const SimpleVariable = createToken({
+  name: 'SimpleVariable',
+  pattern: {
+    exec: (text, offset) => {
+      SIMPLE_VARIABLE.lastIndex = offset;
+      return SIMPLE_VARIABLE.exec(text);
+    },
+  },
+  start_chars_hint: ['{'],
+});
 /** The common argument-less tags as single text-mode tokens: no mode switch for `{.end}` and friends. */
 export const BareTag = createToken({ name: 'BareTag', pattern: Lexer.NA });
 const bareTag = (name: string, text: string) => createToken({ name, pattern: text, categories: [BareTag] });
@@ -231,7 +247,7 @@ export const MacroName = tok('MacroName', FILE_PATH, { to: 'close' });
 
 /** Tokens per lexer mode; order decides between patterns that match at the same place. */
 export const MODES: Record<string, TokenType[]> = {
-  text: [MultiLineComment, EndTag, OrTag, AlternatesTag, NewlineTag, SpaceTag, TabTag, MetaLeftTag, MetaRightTag, EofTag, TagOpen, LoneBrace, Text],
+  text: [MultiLineComment, EndTag, OrTag, AlternatesTag, NewlineTag, SpaceTag, TabTag, MetaLeftTag, MetaRightTag, EofTag, SimpleVariable, TagOpen, LoneBrace, Text],
   head: [
     HashComment, DotPredicate, KwRepeated, KwSection, KwAlternates, KwMetaLeft, KwMetaRight, KwMacro, KwNewline,
     KwSpace, KwTab, KwEnd, KwEof, KwEval, KwInclude, KwInject, KwIf, KwOr, KwVar, KwCtx, HeadVarRef, BadClose,
