@@ -6,10 +6,10 @@
 import { pathToFileURL } from 'node:url';
 import { startWorker } from '../edge/test-support.js';
 
-const REQUESTS = 2000;
-const CONCURRENCY = 8;
+export const REQUESTS = 2000;
+export const CONCURRENCY = 8;
 const WARMUP = 100;
-const TIME_LIMIT_MS = 20_000;
+export const TIME_LIMIT_MS = 20_000;
 
 export interface RouteStats {
   path: string;
@@ -25,8 +25,11 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Fires up to `total` GETs with `concurrency` in flight, stopping at the time limit. */
-async function load(url: string, total: number, concurrency: number, limitMs: number): Promise<{ latencies: number[]; seconds: number }> {
+/** Request options of one benchmark request (default: a plain GET). */
+export type RequestMaker = () => RequestInit;
+
+/** Fires up to `total` requests with `concurrency` in flight, stopping at the time limit. */
+async function load(url: string, total: number, concurrency: number, limitMs: number, make?: RequestMaker): Promise<{ latencies: number[]; seconds: number }> {
   const latencies: number[] = [];
   let issued = 0;
   const started = performance.now();
@@ -35,7 +38,7 @@ async function load(url: string, total: number, concurrency: number, limitMs: nu
     while (issued < total && performance.now() < deadline) {
       issued++;
       const t0 = performance.now();
-      const res = await fetch(url);
+      const res = await fetch(url, make?.());
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${url} answered ${res.status}`);
       latencies.push(performance.now() - t0);
@@ -45,15 +48,19 @@ async function load(url: string, total: number, concurrency: number, limitMs: nu
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-async function measure(base: URL, path: string): Promise<RouteStats> {
+export async function measure(base: URL, path: string, make?: RequestMaker): Promise<RouteStats> {
   const url = new URL(path, base).href;
-  await load(url, WARMUP, CONCURRENCY, TIME_LIMIT_MS);
-  const { latencies, seconds } = await load(url, REQUESTS, CONCURRENCY, TIME_LIMIT_MS);
+  await load(url, WARMUP, CONCURRENCY, TIME_LIMIT_MS, make);
+  const { latencies, seconds } = await load(url, REQUESTS, CONCURRENCY, TIME_LIMIT_MS, make);
   const sorted = [...latencies].sort((a, b) => a - b);
   return { path, requests: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
-const fmt = (n: number, digits = 1) => n.toFixed(digits);
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+export function printStats(s: RouteStats): void {
+  console.log(`  ${s.path.padEnd(30)} ${fmt(s.rps).padStart(8)} req/s   p50 ${fmt(s.p50, 2).padStart(7)} ms   p99 ${fmt(s.p99, 2).padStart(7)} ms   (${s.requests} requests)`);
+}
 
 export async function run(): Promise<void> {
   const worker = await startWorker({ port: 0 });
@@ -61,9 +68,7 @@ export async function run(): Promise<void> {
     const trivial = await measure(worker.url, '/healthz');
     const product = await measure(worker.url, '/shop/speckled-stoneware-mug');
     console.log(`\npage serving (workerd via Miniflare, loopback, ${CONCURRENCY} concurrent, up to ${REQUESTS} requests or ${TIME_LIMIT_MS / 1000} s)`);
-    for (const s of [trivial, product]) {
-      console.log(`  ${s.path.padEnd(30)} ${fmt(s.rps).padStart(8)} req/s   p50 ${fmt(s.p50, 2).padStart(7)} ms   p99 ${fmt(s.p99, 2).padStart(7)} ms   (${s.requests} requests)`);
-    }
+    for (const s of [trivial, product]) printStats(s);
     console.log(
       `  product page / trivial route:  throughput ${fmt(product.rps / trivial.rps, 2)}x   p50 ${fmt(product.p50 / trivial.p50, 2)}x   p99 ${fmt(product.p99 / trivial.p99, 2)}x`,
     );
