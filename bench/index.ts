@@ -41,3 +41,6 @@ if (cpu.status !== 0) process.exit(cpu.status ?? 1);
 
 const pages = (await import('./pages.js')) as { run: () => Promise<void> };
 await pages.run();
+
+const cart = (await import('./cart.js')) as { run: () => Promise<void> };
+await cart.run();

@@ -7,10 +7,10 @@
 import { pathToFileURL } from 'node:url';
 import { startWorker } from '../edge/test-support.js';
 
-const REQUESTS = 1000;
-const CONCURRENCY = 8;
+export const REQUESTS = 1000;
+export const CONCURRENCY = 8;
 const WARMUP = 100;
-const TIME_LIMIT_MS = 10_000;
+export const TIME_LIMIT_MS = 10_000;
 
 export interface RouteStats {
   path: string;
@@ -26,8 +26,11 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Fires up to `total` GETs with `concurrency` in flight, stopping at the time limit. */
-async function load(url: string, total: number, concurrency: number, limitMs: number): Promise<{ latencies: number[]; seconds: number }> {
+/** Request options of one benchmark request (default: a plain GET). */
+export type RequestMaker = () => RequestInit;
+
+/** Fires up to `total` requests with `concurrency` in flight, stopping at the time limit. */
+async function load(url: string, total: number, concurrency: number, limitMs: number, make?: RequestMaker): Promise<{ latencies: number[]; seconds: number }> {
   const latencies: number[] = [];
   let issued = 0;
   const started = performance.now();
@@ -36,7 +39,7 @@ async function load(url: string, total: number, concurrency: number, limitMs: nu
     while (issued < total && performance.now() < deadline) {
       issued++;
       const t0 = performance.now();
-      const res = await fetch(url);
+      const res = await fetch(url, make?.());
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${url} answered ${res.status}`);
       latencies.push(performance.now() - t0);
@@ -46,20 +49,24 @@ async function load(url: string, total: number, concurrency: number, limitMs: nu
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-async function measure(base: URL, path: string): Promise<RouteStats & { latencies: number[] }> {
+export async function measure(base: URL, path: string, make?: RequestMaker): Promise<RouteStats & { latencies: number[] }> {
   const url = new URL(path, base).href;
-  await load(url, WARMUP, CONCURRENCY, TIME_LIMIT_MS);
-  const { latencies, seconds } = await load(url, REQUESTS, CONCURRENCY, TIME_LIMIT_MS);
+  await load(url, WARMUP, CONCURRENCY, TIME_LIMIT_MS, make);
+  const { latencies, seconds } = await load(url, REQUESTS, CONCURRENCY, TIME_LIMIT_MS, make);
   const sorted = [...latencies].sort((a, b) => a - b);
   return { path, latencies, requests: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
-const fmt = (n: number, digits = 1) => n.toFixed(digits);
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+export function printStats(s: RouteStats): void {
+  console.log(`  ${s.path.padEnd(30)} ${fmt(s.rps).padStart(8)} req/s   p50 ${fmt(s.p50, 2).padStart(7)} ms   p99 ${fmt(s.p99, 2).padStart(7)} ms   (${s.requests} requests)`);
+}
 
 const PRODUCT = '/shop/speckled-stoneware-mug';
 
 function line(label: string, s: RouteStats): void {
-  console.log(`  ${label.padEnd(34)} ${fmt(s.rps).padStart(8)} req/s   p50 ${fmt(s.p50, 2).padStart(7)} ms   p99 ${fmt(s.p99, 2).padStart(7)} ms   (${s.requests} requests)`);
+  printStats({ ...s, path: label.padEnd(34) });
 }
 
 function ratio(label: string, page: RouteStats, trivial: RouteStats): void {
