@@ -56,6 +56,11 @@ export const WALK_UPLOADS: Record<string, { body: string; uploaderType: string }
   'walk/data.unknown': { body: 'x', uploaderType: 'text/html' },
 };
 
+/** Theme files route-walk.test.ts adds to the demo theme before walking, under /theme/. */
+export const WALK_THEME_FILES: Record<string, string> = {
+  'assets/walk-icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+};
+
 const REPORT = JSON.stringify({ 'csp-report': { 'document-uri': 'http://localhost/', 'effective-directive': 'img-src', 'blocked-uri': 'https://x.example/a.png' } });
 
 /** Writes with no crumb: the crumb check refuses them before anything reads the body. */
@@ -75,6 +80,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /client/*', path: `/client/${LOADER_FILE}`, status: 200, expect: 'file', type: 'text/javascript' },
   { route: 'GET /client/*', path: '/client/manifest.json', status: 404, expect: 'text' },
   { route: 'GET /theme/*', path: '/theme/assets/site.css', status: 200, expect: 'file', type: 'text/css' },
+  { route: 'GET /theme/*', path: '/theme/assets/walk-icon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
   { route: 'GET /theme/*', path: '/theme/layout.html', status: 404, expect: 'text' },
   { route: 'GET /.well-known/security.txt', path: '/.well-known/security.txt', status: 200, expect: 'text', type: 'text/plain' },
   { route: 'GET /', path: '/', status: 200, expect: 'page' },
