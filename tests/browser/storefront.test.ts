@@ -22,9 +22,9 @@ describe('storefront pages in Chromium', () => {
       // Scroll through so visible-strategy islands (quick view, reviews) mount too.
       await visitor.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await visitor.page.waitForLoadState('networkidle');
-      await islandsHydrated(visitor.page);
-      const islands = await visitor.page.locator('[data-island]').count();
-      expect(islands, path).toBeGreaterThan(0);
+      await islandsHydrated(visitor.page, '[data-island-load="eager"]');
+      expect(await visitor.page.locator('[data-island-state="hydrated"]').count(), path).toBeGreaterThan(0);
+      expect(await visitor.page.locator('[data-island-state="failed"]').count(), path).toBe(0);
       expect(visitor.errors.filter((e) => !(path === '/no-such-page' && /404/.test(e))), path).toEqual([]);
       await visitor.close();
     }
@@ -48,7 +48,7 @@ describe('storefront pages in Chromium', () => {
     await reviews.getByRole('button', { name: 'Write a review' }).click();
     await reviews.getByRole('button', { name: 'Send review' }).click();
     expect(await reviews.getByText('Choose a rating from 1 to 5 stars.').isVisible()).toBe(true);
-    await reviews.getByText('4 stars').click();
+    await reviews.getByRole('radio', { name: '4 stars' }).check();
     await reviews.getByLabel('Your review').fill('Deep and <b>sturdy</b>.');
     await reviews.getByLabel('Your name').fill('Ada');
     await reviews.getByLabel('Email (never shown)').fill('ada@example.com');
@@ -65,8 +65,8 @@ describe('storefront pages in Chromium', () => {
     const token = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: json.website.id, itemId: json.item.id, email: 'buyer@example.com', expiresAt: Date.now() + 3_600_000 });
     const visitor = await store.visitor();
     await visitor.page.goto(store.url(`/reviews/request?token=${encodeURIComponent(token)}`));
-    await islandsHydrated(visitor.page);
-    await visitor.page.getByText('5 stars').click();
+    await islandsHydrated(visitor.page, '[data-island="review-form"]');
+    await visitor.page.getByRole('radio', { name: '5 stars' }).check();
     await visitor.page.getByLabel('Your review').fill('Use it every morning.');
     await visitor.page.getByLabel('Your name').fill('Bo');
     expect(await visitor.page.getByLabel('Email (never shown)').count()).toBe(0);
