@@ -44,3 +44,6 @@ await pages.run();
 
 const cart = (await import('./cart.js')) as { run: () => Promise<void> };
 await cart.run();
+
+const browser = (await import('./browser.js')) as { run: () => Promise<void> };
+await browser.run();

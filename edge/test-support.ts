@@ -23,6 +23,9 @@ export const RATE_LIMITS = {
   RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
 } as const;
 
+/** REVIEW_LINK_SECRET of workers started here (tests mint review-request links with it). */
+export const TEST_REVIEW_LINK_SECRET = 'test-review-link-secret-not-for-production';
+
 /** The bundled worker: its ES module and the WebAssembly modules it imports (by bare name). */
 export interface WorkerBundle {
   script: string;
@@ -127,7 +130,8 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     // wrangler.toml [assets]: the Vite build, with the worker in front of it (run_worker_first).
     assets: { directory: clientDist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     ratelimits: RATE_LIMITS as never,
-    bindings: options.bindings ?? {},
+    // The review-link secret is a Workers secret in production; tests sign with a known one.
+    bindings: { REVIEW_LINK_SECRET: TEST_REVIEW_LINK_SECRET, ...options.bindings },
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
   });
   const url = await mf.ready;

@@ -10,6 +10,8 @@ import { homePage } from './home-page.js';
 import { itemPage } from './item-page.js';
 import { pageCache } from './page-cache.js';
 import { pageRequest, plainResponse, respond, wantsJson } from './respond.js';
+import { reviewsRequestPage } from './reviews-request-page.js';
+import { REVIEW_REQUEST_PATH } from '../services/reviews/links.js';
 import { searchPage } from './search-page.js';
 import { feedXml, hasFeed } from './seo/feed.js';
 import { seoFiles } from './seo/routes.js';
@@ -38,6 +40,14 @@ pages.get('/cart', async (c) => {
 pages.get('/search', async (c) => {
   const req = pageRequest(c);
   return respond(c, req, await searchPage(req));
+});
+
+// SPEC §2 page type 209: reached from the signed link a buyer gets after a purchase.
+pages.get(REVIEW_REQUEST_PATH, async (c) => {
+  const req = pageRequest(c);
+  // The token in the URL is the buyer's: never stored by a shared cache.
+  c.header('Cache-Control', 'no-store');
+  return respond(c, req, await reviewsRequestPage(req, c.env.REVIEW_LINK_SECRET));
 });
 
 pages.get('/:collection', async (c) => {
