@@ -11,6 +11,7 @@ import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
 import { account } from './pages/account/index.js';
 import { config } from './pages/config/index.js';
+import { pageCacheFastPath } from './pages/page-cache.js';
 import { pages } from './pages/routes.js';
 
 /**
@@ -23,13 +24,15 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', securityHeaders);
   app.get('/healthz', (c) => c.text('ok'));
   app.route('/assets', assets);
+  // Pages and APIs give each new visitor a crumb, outside the page cache so cached HTML never holds it.
+  app.use('*', issueCrumb);
+  // Serves cached pages before any D1 query.
+  app.use('*', pageCacheFastPath);
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
   app.route('/.well-known', wellKnown);
   // The signed-in visitor (c.var.siteUser, c.var.xsrfToken) for every page and API below.
   app.use('*', loadSession);
-  // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).
-  app.use('*', issueCrumb);
   app.route('/api', api);
   // The owner area and the shopper's account: server-rendered, never cached.
   app.route('/config', config);

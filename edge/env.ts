@@ -25,6 +25,10 @@ export type RateLimitBinding = keyof RateLimitBindings;
 export interface Env extends RateLimitBindings {
   DB: D1Database;
   FILES: R2Bucket;
+  /** "off" disables the edge page cache (benchmarks compare both). */
+  PAGE_CACHE?: string;
+  /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */
+  PAGE_CACHE_SITE_TTL_MS?: string;
 }
 
 /** Per-request values set by middleware. */

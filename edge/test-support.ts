@@ -74,6 +74,8 @@ export interface StartOptions {
   seed?: boolean;
   /** Migrate without seeding. */
   migrateOnly?: boolean;
+  /** Plain-text bindings (wrangler [vars]), e.g. { PAGE_CACHE: 'off' }. */
+  bindings?: Record<string, string>;
 }
 
 /** Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. */
@@ -93,6 +95,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     d1Databases: ['DB'],
     r2Buckets: ['FILES'],
     ratelimits: RATE_LIMITS as never,
+    bindings: options.bindings ?? {},
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
   });
   const url = await mf.ready;

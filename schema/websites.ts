@@ -55,6 +55,8 @@ export const websites = sqliteTable(
     socialAccounts: text('social_accounts', { mode: 'json' }).$type<unknown[]>(),
     createdOn: integer('created_on').notNull(),
     updatedOn: integer('updated_on').notNull(),
+    // Bumped by every owner change (edge/services/content-version.ts); tags cached pages.
+    contentVersion: integer('content_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('websites_primary_host_uq').on(t.primaryHost),

@@ -4,6 +4,7 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { bodyGuard, FORM_TYPES, JSON_TYPES, type BodyGuardOptions } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
+import { searchApi } from './search.js';
 import { CSP_REPORT_BODY, security } from './security/index.js';
 import { mail } from './mail/index.js';
 import { siteUsers } from './site-users/index.js';
@@ -52,6 +53,7 @@ api.use('*', guardBody);
 api.use('*', crumbUnlessExempt);
 
 // Routers are mounted here, before the catch-all below.
+api.route('/search', searchApi);
 api.route('/security', security);
 api.route('/site-users', siteUsers);
 api.route('/mail', mail);

@@ -79,7 +79,15 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /:collection/:item', path: '/journal/opening-the-winter-kiln', status: 200, expect: 'page' },
   { route: 'GET /:collection/:item', path: '/shop/no-such-item', status: 404, expect: 'page' },
   { route: 'GET /*', path: '/a/b/c', status: 404, expect: 'page' },
-  { route: 'ALL /*', path: '/shop', method: 'POST', status: 404, expect: 'text' },
+  { route: 'ALL /*', path: '/shop', method: 'POST', status: 405, expect: 'text' },
+  { route: 'OPTIONS /*', path: '/shop', method: 'OPTIONS', status: 204, expect: 'text' },
+  { route: 'GET /robots.txt', path: '/robots.txt', status: 200, expect: 'text', type: 'text/plain' },
+  { route: 'GET /sitemap.xml', path: '/sitemap.xml', status: 200, expect: 'file', type: 'application/xml' },
+  { route: 'GET /:file{sitemap-[1-9][0-9]{0,5}\\.xml}', path: '/sitemap-9.xml', status: 404, expect: 'text' },
+  { route: 'GET /favicon.svg', path: '/favicon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
+  // Redirects to the site's icon (the walk follows redirects).
+  { route: 'GET /favicon.ico', path: '/favicon.ico', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
+  { route: 'GET /api/search/suggest', path: '/api/search/suggest?q=mug', status: 200, expect: 'api' },
   { route: 'ALL /api/*', path: '/api/nothing-here', status: 404, expect: 'api' },
   { route: 'ALL /api/*', path: '/api/nothing-here', method: 'POST', status: 401, expect: 'api' },
   {
