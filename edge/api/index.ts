@@ -4,6 +4,8 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { bodyGuard, FORM_TYPES, JSON_TYPES, type BodyGuardOptions } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
+import { commerce } from './commerce/index.js';
+import { subscriptionCarts } from './commerce/subscription.js';
 import { searchApi } from './search.js';
 import { CSP_REPORT_BODY, security } from './security/index.js';
 import { mail } from './mail/index.js';
@@ -53,6 +55,8 @@ api.use('*', guardBody);
 api.use('*', crumbUnlessExempt);
 
 // Routers are mounted here, before the catch-all below.
+api.route('/commerce', commerce);
+api.route('/3/commerce', subscriptionCarts);
 api.route('/search', searchApi);
 api.route('/security', security);
 api.route('/site-users', siteUsers);

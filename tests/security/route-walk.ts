@@ -51,6 +51,7 @@ export const WALK_UPLOADS: Record<string, { body: string; uploaderType: string }
 
 const REPORT = JSON.stringify({ 'csp-report': { 'document-uri': 'http://localhost/', 'effective-directive': 'img-src', 'blocked-uri': 'https://x.example/a.png' } });
 
+/** A JSON write with no crumb: the crumb check refuses it before anything reads the body. */
 const JSON_WRITE = { headers: { 'Content-Type': 'application/json' }, body: '{}' };
 const FORM_WRITE = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.test' };
 
@@ -99,6 +100,18 @@ export const ROUTE_WALK: readonly WalkRow[] = [
     status: 202,
     expect: 'api',
   },
+  // Cart (edge/api/commerce): reads answer; crumb-less writes are refused first.
+  { route: 'GET /api/commerce/shopping-cart', path: '/api/commerce/shopping-cart', status: 200, expect: 'api' },
+  { route: 'GET /api/commerce/inventory/stock', path: '/api/commerce/inventory/stock/?itemId=none', status: 404, expect: 'api' },
+  { route: 'POST /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/x', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PATCH /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/x', method: 'PATCH', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/shopping-cart/entries', path: '/api/commerce/shopping-cart/entries', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/entries/:entryId', path: '/api/commerce/shopping-cart/entries/e1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields', path: '/api/commerce/shopping-cart/entries/e1/additionalFields', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'DELETE /api/commerce/shopping-cart/entries/:entryId', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'POST /api/3/commerce/cart/subscription', path: '/api/3/commerce/cart/subscription', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // Accounts (edge/api/site-users): a crumb-less write is refused before anything else.
   { route: 'GET /api/site-users/account', path: '/api/site-users/account', status: 200, expect: 'api' },
   { route: 'POST /api/site-users/account/session', path: '/api/site-users/account/session', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
