@@ -1,14 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { checkCredentials, startSession } from '../../api/site-users/session.js';
+import { checkCredentials, endSession, startSession } from '../../api/site-users/session.js';
 import { ROLE_NAMES } from '../../api/site-users/contributors.js';
 import type { AppEnv } from '../../env.js';
 import { allows, ROLE, ROLE_IDS, type Permission } from '../../middleware/roles/index.js';
 import { newEmailField, rolesField } from '../../api/site-users/fields.js';
 import { mailSite } from '../../api/site-users/mail-site.js';
-import { clearSessionCookies, SESSION_COOKIE } from '../../middleware/session/index.js';
-import { revokeSession } from '../../services/accounts/sessions.js';
 import { inviteContributor, listContributors, removeContributor } from '../../services/accounts/contributors.js';
 import { listOutbox } from '../../services/mail/outbox.js';
 import { accountPage, actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
@@ -140,9 +137,7 @@ config.post('/sign-in', ...formPost, async (c) => {
 });
 
 config.post('/sign-out', ...formPost, async (c) => {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (token) await revokeSession(c.var.db, token);
-  clearSessionCookies(c);
+  await endSession(c, false);
   return c.redirect('/config/', 303);
 });
 
