@@ -51,6 +51,9 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel('Password').fill(owner.password);
     await Promise.all([page.waitForURL(url('/config/')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    // The React shell (client/editor, its own Vite entry) takes over the server-rendered frame.
+    await page.waitForSelector('[data-owner-shell][data-hydrated="true"]');
+    expect(await page.locator('script[src*="/client/editor-"]').count()).toBe(1);
     const nav = page.getByRole('navigation', { name: 'Owner area' });
     await expect(nav.getByRole('link', { name: 'Contributors' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('[data-owner-email]').innerText()).resolves.toBe(owner.email);
@@ -60,11 +63,26 @@ describe('accounts in Chromium', () => {
     expect(visible).not.toContain('SiteUserSession=');
     await nav.getByRole('link', { name: 'Outbox' }).click();
     await expect(page.getByRole('heading', { name: 'Outbox' }).isVisible()).resolves.toBe(true);
+    await page.waitForSelector('[data-owner-shell][data-hydrated="true"]');
     await page.screenshot({ path: join(ARTIFACTS, 'config-shell.png'), fullPage: true });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(url('/config/'));
     await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
     expect((await context.cookies()).map((c) => c.name)).not.toContain('SiteUserSession');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('storefront pages never load the owner app', async () => {
+    const { context, page, errors } = await freshPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto(url('/'));
+    await page.goto(url('/shop'));
+    expect(scripts.some((s) => s.includes('/client/loader-'))).toBe(true);
+    expect(scripts.filter((s) => s.includes('editor'))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
