@@ -111,3 +111,22 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [index('mail_outbox_website_created_idx').on(t.websiteId, t.createdOn), index('mail_outbox_status_idx').on(t.status)],
 );
+
+/**
+ * The shopping cart of a signed-in account on a site (SPEC §6: a signed-in visitor always
+ * has their cart). Set on sign-in, when the visitor's anonymous cart merges with it.
+ */
+export const accountCarts = sqliteTable(
+  'account_carts',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    siteUserId: text('site_user_id')
+      .notNull()
+      .references(() => siteUsers.id, { onDelete: 'cascade' }),
+    cartId: text('cart_id').notNull(),
+    updatedOn: integer('updated_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.siteUserId] })],
+);

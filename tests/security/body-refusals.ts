@@ -54,4 +54,7 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/site-users/contributors/invitations', method: 'POST', path: '/api/site-users/contributors/invitations', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'DELETE /api/site-users/contributors/:siteUserId', method: 'DELETE', path: '/api/site-users/contributors/u1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/site-users/contributors/invitations/accept', method: 'POST', path: '/api/site-users/contributors/invitations/accept', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // Reviews (edge/api/reviews): a shopper's review, an owner's moderation.
+  { route: 'POST /api/reviews', method: 'POST', path: '/api/reviews', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from reviews' },
+  { route: 'PUT /api/reviews/:id/status', method: 'PUT', path: '/api/reviews/r1/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
 ];

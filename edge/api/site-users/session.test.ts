@@ -208,6 +208,10 @@ describe('signed-in writes, expiry, revocation', () => {
     const res = await worker.fetch('/api/site-users/account', { headers: { Cookie: me.cookie } });
     expect(await res.json()).toEqual({ authenticated: false });
     expect(res.headers.getSetCookie().some((l) => /^SiteUserSession=; Max-Age=0/.test(l))).toBe(true);
+    // The next sign-in drops the user's expired rows.
+    await signIn(worker, email, PASSWORD);
+    const rows = await worker.db.prepare('SELECT COUNT(*) AS n FROM site_sessions WHERE site_user_id = ?').bind(id).first<{ n: number }>();
+    expect(rows!.n).toBe(1);
   });
 
   it('honours a session only on the site that issued it', async () => {

@@ -6,7 +6,11 @@ import { ApiError } from '../../errors.js';
 import { clientIp } from '../../middleware/cookies.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from '../../middleware/session/index.js';
+import { attachCartOnSignIn } from '../../services/accounts/cart-merge.js';
+import { cloneCartFor } from '../../services/accounts/cart-clone.js';
 import { createSession, revokeSession } from '../../services/accounts/sessions.js';
+import { visitorCart } from '../../services/cart/index.js';
+import { cartToken, syncCartCookies } from '../commerce/cart-cookies.js';
 import { authenticate } from '../../services/accounts/site-users.js';
 import { normaliseEmail } from '../../services/accounts/tokens.js';
 import { jsonBody, queryParams } from '../validate.js';
@@ -46,13 +50,31 @@ export async function checkCredentials(c: Context<AppEnv>, email: string, passwo
   return result.user;
 }
 
-/** Signs a verified user in: ends the visitor's previous session (rotation) and starts a new one. */
+/**
+ * Signs a verified user in: ends the visitor's previous session (rotation), starts a new
+ * one, and merges the visitor's anonymous cart with the account's (SPEC §6).
+ */
 export async function startSession(c: Context<AppEnv>, user: { id: string; websiteId: string }, rememberMe: boolean): Promise<string> {
+  const now = Date.now();
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await revokeSession(c.var.db, previous);
-  const session = await createSession(c.var.db, { siteUserId: user.id, websiteId: user.websiteId, rememberMe, now: Date.now() });
+  const session = await createSession(c.var.db, { siteUserId: user.id, websiteId: user.websiteId, rememberMe, now });
   setSessionCookies(c, session.token, user.id, rememberMe);
+  const attached = await attachCartOnSignIn(c.var.db, user.websiteId, user.id, cartToken(c), now);
+  const token = attached.token ?? cartToken(c);
+  syncCartCookies(c, await visitorCart(c.var.db, user.websiteId, token, now), token, true);
   return session.xsrfToken;
+}
+
+/** Signs the visitor out (API and forms alike), keeping a copy of the cart when asked. */
+export async function endSession(c: Context<AppEnv>, cloneCart: boolean): Promise<void> {
+  const now = Date.now();
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) await revokeSession(c.var.db, token);
+  clearSessionCookies(c);
+  const scope = { db: c.var.db, site: c.var.site, now };
+  const copy = cloneCart && c.var.siteUser ? await cloneCartFor(scope, cartToken(c)) : undefined;
+  syncCartCookies(c, copy?.view, copy?.token, true);
 }
 
 /** SPEC §7 Site session: POST and DELETE /api/site-users/account/session. */
@@ -64,9 +86,9 @@ sessionRoutes.post('/account/session', jsonBody(signInBody), async (c) => {
   return c.json({ xsrfToken: await startSession(c, user, rememberMe) });
 });
 
+// SPEC §7: cloneCart=true leaves the now anonymous visitor a copy of the account's cart;
+// otherwise the cart stays with the account and the browser forgets it.
 sessionRoutes.delete('/account/session', queryParams(signOutQuery), async (c) => {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (token) await revokeSession(c.var.db, token);
-  clearSessionCookies(c);
+  await endSession(c, c.req.valid('query').cloneCart === 'true');
   return c.json({ signedOut: true });
 });

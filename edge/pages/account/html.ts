@@ -9,9 +9,17 @@ export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /**
  * A server-rendered account or owner-area page: the site's stylesheet, no inline script
- * (the CSP forbids it), never cached (it holds the visitor's crumb and data).
+ * (the CSP forbids it), never cached (it holds the visitor's crumb and data). `script` is
+ * a module of the client build (the owner app on /config/ screens).
  */
-export function accountPage(c: Context<AppEnv>, title: string, body: Markup, status = 200, area: 'account' | 'config' = 'account'): Response | Promise<Response> {
+export function accountPage(
+  c: Context<AppEnv>,
+  title: string,
+  body: Markup,
+  status = 200,
+  area: 'account' | 'config' = 'account',
+  script?: string,
+): Response | Promise<Response> {
   c.header('Cache-Control', 'no-store');
   return c.html(
     html`<!doctype html>
@@ -22,6 +30,7 @@ export function accountPage(c: Context<AppEnv>, title: string, body: Markup, sta
 <meta name="robots" content="noindex">
 <title>${title} · ${c.var.site.title}</title>
 <link rel="stylesheet" href="/theme/assets/site.css">
+${script ? html`<script type="module" src="${script}"></script>` : ''}
 </head>
 <body class="${area}-page">
 <main class="${area}" style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem">

@@ -1,14 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { emailField, INVALID_LINK_MESSAGE, newEmailField, newPasswordField } from '../../api/site-users/fields.js';
 import { mailSite } from '../../api/site-users/mail-site.js';
-import { checkCredentials, startSession, throttleAccount } from '../../api/site-users/session.js';
+import { checkCredentials, endSession, startSession, throttleAccount } from '../../api/site-users/session.js';
 import { RESET_REQUESTED_MESSAGE, SIGN_UP_MESSAGE } from '../../api/site-users/sign-up.js';
 import type { AppEnv } from '../../env.js';
-import { clearSessionCookies, SESSION_COOKIE } from '../../middleware/session/index.js';
 import { peekLink } from '../../services/accounts/account-links.js';
-import { revokeSession } from '../../services/accounts/sessions.js';
 import { requestPasswordReset, resetPassword, signUp, verifyEmail } from '../../services/accounts/sign-up.js';
 import { findUserById } from '../../services/accounts/site-users.js';
 import { signInForm } from '../config/sign-in.js';
@@ -58,9 +55,7 @@ account.post('/sign-in', ...formPost, async (c) => {
 });
 
 account.post('/sign-out', ...formPost, async (c) => {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (token) await revokeSession(c.var.db, token);
-  clearSessionCookies(c);
+  await endSession(c, false);
   return c.redirect('/account', 303);
 });
 

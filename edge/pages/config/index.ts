@@ -1,14 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { checkCredentials, startSession } from '../../api/site-users/session.js';
+import { checkCredentials, endSession, startSession } from '../../api/site-users/session.js';
 import { ROLE_NAMES } from '../../api/site-users/contributors.js';
 import type { AppEnv } from '../../env.js';
+import { loadClientAssetUrls } from '../../files/client-manifest.js';
 import { allows, ROLE, ROLE_IDS, type Permission } from '../../middleware/roles/index.js';
 import { newEmailField, rolesField } from '../../api/site-users/fields.js';
 import { mailSite } from '../../api/site-users/mail-site.js';
-import { clearSessionCookies, SESSION_COOKIE } from '../../middleware/session/index.js';
-import { revokeSession } from '../../services/accounts/sessions.js';
 import { inviteContributor, listContributors, removeContributor } from '../../services/accounts/contributors.js';
 import { listOutbox } from '../../services/mail/outbox.js';
 import { accountPage, actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
@@ -58,7 +56,8 @@ async function screen(c: Context<AppEnv>, path: string, permission: Permission, 
   const user = c.var.siteUser;
   if (!user) return signInPage(c);
   if (!permitted(c, permission)) return forbiddenPage(c);
-  return accountPage(c, title, ownerShell(c, path, await content()), 200, 'config');
+  const [body, client] = await Promise.all([content(), loadClientAssetUrls(c.env.ASSETS)]);
+  return accountPage(c, title, ownerShell(c, path, body), 200, 'config', client?.editor);
 }
 
 config.get('/', (c) =>
@@ -140,9 +139,7 @@ config.post('/sign-in', ...formPost, async (c) => {
 });
 
 config.post('/sign-out', ...formPost, async (c) => {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (token) await revokeSession(c.var.db, token);
-  clearSessionCookies(c);
+  await endSession(c, false);
   return c.redirect('/config/', 303);
 });
 
@@ -151,5 +148,6 @@ config.get('/*', async (c) => {
   if (!c.var.siteUser) return signInPage(c);
   if (!permitted(c, 'ownerArea')) return forbiddenPage(c);
   const content = html`<h1>No such screen</h1><p><a href="/config/">Back to the overview</a></p>`;
-  return accountPage(c, 'Not found', ownerShell(c, c.req.path, content), 404, 'config');
+  const client = await loadClientAssetUrls(c.env.ASSETS);
+  return accountPage(c, 'Not found', ownerShell(c, c.req.path, content), 404, 'config', client?.editor);
 });

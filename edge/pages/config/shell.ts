@@ -20,17 +20,22 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox' },
 ];
 
-/** The owner area's frame: who is signed in, the navigation, sign-out, and the screen. */
+/**
+ * The owner area's frame: who is signed in, the navigation, sign-out, and the screen. The
+ * frame sits in #owner-app with its props, so the React shell (client/editor) takes it over
+ * when its script loads; without script the server-rendered frame works the same.
+ */
 export function ownerShell(c: Context<AppEnv>, current: string, content: Markup): Markup {
   const user = c.var.siteUser!;
   const screens = OWNER_SCREENS.filter((s) => allows(s.permission, user.roles));
-  return html`<header class="owner-header" data-owner-shell>
+  const props = { email: user.email, current, xsrfToken: c.var.xsrfToken, screens: screens.map(({ path, label }) => ({ path, label })) };
+  return html`<div id="owner-app" data-props="${JSON.stringify(props)}"><div data-owner-shell><header class="owner-header">
 <p>Signed in as <strong data-owner-email>${user.email}</strong></p>
 ${actionButton(c, '/config/sign-out', 'Sign out')}
 </header>
 <nav aria-label="Owner area" class="owner-nav"><ul>
 <li><a href="/config/"${current === '/config/' ? html` aria-current="page"` : ''}>Overview</a></li>
 ${screens.map((s) => html`<li><a href="${s.path}"${current === s.path ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}
-</ul></nav>
+</ul></nav></div></div>
 <section class="owner-screen">${content}</section>`;
 }

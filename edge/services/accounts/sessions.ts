@@ -40,7 +40,13 @@ export async function createSession(
   const tokenHash = await sha256Hex(token);
   const expiresOn = input.now + (input.rememberMe ? REMEMBER_ME_MS : BROWSER_SESSION_MS);
   const { siteUserId, websiteId, rememberMe, now } = input;
-  await query(() => db.insert(siteSessions).values({ tokenHash, siteUserId, websiteId, rememberMe, createdOn: now, expiresOn }));
+  // Expired rows are already refused; dropping the user's own keeps the table small.
+  await query(() =>
+    db.batch([
+      db.delete(siteSessions).where(and(eq(siteSessions.siteUserId, siteUserId), lte(siteSessions.expiresOn, now))),
+      db.insert(siteSessions).values({ tokenHash, siteUserId, websiteId, rememberMe, createdOn: now, expiresOn }),
+    ]),
+  );
   return { token, xsrfToken: await xsrfTokenFor(token), expiresOn };
 }
 
@@ -90,10 +96,3 @@ export async function revokeUserSessions(db: Db, siteUserId: string, websiteId: 
   );
   return result.meta.changes ?? 0;
 }
-
-/** Deletes expired sessions; expired rows are already ignored, this only keeps the table small. */
-export async function purgeExpiredSessions(db: Db, now: EpochMs): Promise<number> {
-  const result = await query(() => db.delete(siteSessions).where(lte(siteSessions.expiresOn, now)));
-  return result.meta.changes ?? 0;
-}
-

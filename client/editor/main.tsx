@@ -1,0 +1,14 @@
+import { createRoot } from 'react-dom/client';
+import { OwnerShell, type OwnerShellProps } from './owner-shell.js';
+
+/**
+ * The owner's app, a separate Vite entry loaded only by /config/ pages (never by the
+ * storefront). It takes over the server-rendered frame in #owner-app; the screen content
+ * beside it stays server-rendered until each screen gets its own React view.
+ */
+const mount = document.getElementById('owner-app');
+const raw = mount?.getAttribute('data-props');
+if (mount && raw) {
+  const props = JSON.parse(raw) as OwnerShellProps;
+  createRoot(mount).render(<OwnerShell {...props} />);
+}
