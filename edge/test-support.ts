@@ -15,6 +15,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const RATE_LIMITS = {
   RATE_VISITOR_WRITES: { simple: { limit: 60, period: 60 } },
   RATE_IP_WRITES: { simple: { limit: 1200, period: 60 } },
+  RATE_FORM_VISITOR: { simple: { limit: 10, period: 60 } },
+  RATE_FORM_TARGET: { simple: { limit: 3000, period: 60 } },
 } as const;
 
 let bundled: Promise<string> | undefined;

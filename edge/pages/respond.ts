@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
 import { TemplateMissingError } from '../errors.js';
 import { PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
+import { activeCaptchaSiteKey } from '../services/captcha/index.js';
 import type { PageRequest } from './page-context.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
@@ -13,7 +14,10 @@ export function wantsJson(c: Context<AppEnv>): boolean {
 }
 
 export function pageRequest(c: Context<AppEnv>): PageRequest {
-  const req: PageRequest = { db: c.var.db, site: c.var.site, url: new URL(c.req.url), now: Date.now() };
+  const req: PageRequest = {
+    db: c.var.db, site: c.var.site, url: new URL(c.req.url), now: Date.now(),
+    captchaSiteKey: activeCaptchaSiteKey(c.env, c.var.site),
+  };
   if (!wantsJson(c)) {
     // Overlaps the theme's queries with the context's; a failure surfaces when awaited.
     req.theme = loadTheme(req.db, req.site.id);
