@@ -6,6 +6,7 @@ import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './middleware/error-page/index.js';
 import { selectSite } from './middleware/site/index.js';
+import { newsletterPages } from './pages/newsletter/index.js';
 import { pages } from './pages/routes.js';
 
 /**
@@ -21,6 +22,7 @@ export function createApp(): Hono<AppEnv> {
   // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).
   app.use('*', issueCrumb);
   app.route('/api', api);
+  app.route('/newsletter', newsletterPages);
   app.route('/', pages);
   app.onError(handleError);
   return app;

@@ -5,12 +5,16 @@ import { ApiError } from '../errors.js';
 import { bodyGuard, FORM_TYPES, JSON_TYPES } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
 import { formsApi } from './forms/index.js';
+import { newsletterApi } from './newsletter/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
  * provider's webhook has its own signature). Everything else that changes state needs one.
  */
-const CRUMB_EXEMPT: readonly RegExp[] = [];
+const CRUMB_EXEMPT: readonly RegExp[] = [
+  // A signed unsubscribe link is its own credential; mail clients' one-click posts (RFC 8058) carry no cookie.
+  /^\/api\/newsletter\/unsubscribe$/,
+];
 
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -34,6 +38,7 @@ api.use('*', crumbUnlessExempt);
 
 // Routers are mounted here, before the catch-all below.
 api.route('/', formsApi);
+api.route('/newsletter', newsletterApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

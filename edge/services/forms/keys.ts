@@ -1,6 +1,6 @@
 import { randomToken } from '../../middleware/cookies.js';
 import { query, type Db } from '../db.js';
-import { d1Of } from './d1.js';
+import { d1Of, retryBusy } from './d1.js';
 import { sha256Hex } from './hash.js';
 
 /** How long a key stays usable: a long form in a tab left open still submits. */
@@ -17,13 +17,13 @@ export async function issueFormKey(db: Db, websiteId: string, visitorHash: strin
   const key = randomToken(24);
   const keyHash = await sha256Hex(key);
   const d1 = d1Of(db);
-  await query(() =>
+  await query(() => retryBusy(() =>
     d1.batch([
       d1.prepare(`INSERT INTO form_keys (key_hash, website_id, visitor_hash, issued_on, expires_on) VALUES (?, ?, ?, ?, ?)`)
         .bind(keyHash, websiteId, visitorHash, now, now + KEY_TTL_MS),
       d1.prepare(`DELETE FROM form_keys WHERE key_hash IN (SELECT key_hash FROM form_keys WHERE expires_on < ? LIMIT ?)`)
         .bind(now, SWEEP_BATCH),
-    ]),
+    ])),
   );
   return key;
 }

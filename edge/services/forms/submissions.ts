@@ -1,7 +1,7 @@
 import type { SubmissionStatus } from '../../../schema/form-submissions.js';
 import { randomToken } from '../../middleware/cookies.js';
 import { query, type Db } from '../db.js';
-import { d1Of } from './d1.js';
+import { d1Of, retryBusy } from './d1.js';
 import type { SanitizedValue } from './sanitize.js';
 
 /** Faster than this from key to submission is not a person typing (SPEC-free bot defence). */
@@ -41,7 +41,7 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
   const suspect = s.suspectReason ?? null;
   const tooFast = s.now - MIN_FILL_MS;
   const d1 = d1Of(db);
-  const [inserted] = await query(() =>
+  const [inserted] = await query(() => retryBusy(() =>
     d1.batch<{ status: SubmissionStatus; held_reason: string | null }>([
       d1.prepare(`
         INSERT INTO form_submissions (id, website_id, form_id, key_hash, "values", search_text, page_title, page_id,
@@ -60,7 +60,7 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
       ),
       d1.prepare(`UPDATE form_keys SET used_on = ?1 WHERE key_hash = ?2 AND visitor_hash = ?3 AND used_on IS NULL AND expires_on > ?1`)
         .bind(s.now, s.keyHash, s.visitorHash),
-    ]),
+    ])),
   );
   const row = inserted!.results[0];
   return row ? { stored: true, id, status: row.status, heldReason: row.held_reason } : { stored: false };
