@@ -1,4 +1,5 @@
 import type { D1Database, R2Bucket, RateLimit } from '@cloudflare/workers-types';
+import type { SiteUser } from './services/accounts/sessions.js';
 import type { Db } from './services/db.js';
 import type { SiteRecord } from './services/websites.js';
 
@@ -11,6 +12,12 @@ export interface RateLimitBindings {
   RATE_VISITOR_WRITES?: RateLimit;
   /** Writes from one client address: 1200 a minute. */
   RATE_IP_WRITES?: RateLimit;
+  /** Sign-in attempts (and account mails) per account: 5 a minute. */
+  RATE_SIGN_IN_ACCOUNT?: RateLimit;
+  /** Sign-in, sign-up and reset attempts per client address: 20 a minute. */
+  RATE_SIGN_IN_IP?: RateLimit;
+  /** CSP violation reports from one client address: 20 a minute. */
+  RATE_CSP_REPORTS?: RateLimit;
   /** Form, newsletter and restock posts by one visitor (crumb), per kind of call: 10 a minute. */
   RATE_FORM_VISITOR?: RateLimit;
   /** Submissions to one form (and keys for one site): 3000 a minute, whoever sends them. */
@@ -22,6 +29,10 @@ export type RateLimitBinding = keyof RateLimitBindings;
 export interface Env extends RateLimitBindings {
   DB: D1Database;
   FILES: R2Bucket;
+  /** "off" disables the edge page cache (benchmarks compare both). */
+  PAGE_CACHE?: string;
+  /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */
+  PAGE_CACHE_SITE_TTL_MS?: string;
   /** Bot-check provider of form tokens: 'recaptcha-enterprise' | 'turnstile' | 'local' (edge/services/captcha). */
   CAPTCHA_PROVIDER?: string;
   /** reCAPTCHA Enterprise API key, or the Turnstile secret (a wrangler secret, never in the browser). */
@@ -40,6 +51,10 @@ export interface Vars {
   db: Db;
   /** The signed-in session's CSRF token, accepted like the crumb (set by the session middleware). */
   xsrfToken?: string;
+  /** A crumb minted for this response's form (crumbFor), so issueCrumb does not mint another. */
+  issuedCrumb?: string;
+  /** The signed-in visitor and their contributor roles on this site (edge/middleware/session). */
+  siteUser?: SiteUser;
 }
 
 /** The Hono generics every router of the edge shares. */

@@ -10,5 +10,8 @@ export * from './form-submissions.js';
 export * from './restock.js';
 export * from './navigation.js';
 export * from './templates.js';
+export * from './cart.js';
+export * from './accounts.js';
 export * from './relations.js';
 export * from './types.js';
+export * from './security.js';

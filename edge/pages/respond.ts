@@ -7,6 +7,8 @@ import type { PageRequest } from './page-context.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
 import { loadTheme } from './theme-templates.js';
+import { seoJson } from './seo/meta.js';
+import { pageUrl } from './cache-policy.js';
 
 /** `?format=json` on any published URL returns the page context instead of HTML. */
 export function wantsJson(c: Context<AppEnv>): boolean {
@@ -15,7 +17,7 @@ export function wantsJson(c: Context<AppEnv>): boolean {
 
 export function pageRequest(c: Context<AppEnv>): PageRequest {
   const req: PageRequest = {
-    db: c.var.db, site: c.var.site, url: new URL(c.req.url), now: Date.now(),
+    db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now(),
     captchaSiteKey: activeCaptchaSiteKey(c.env, c.var.site),
   };
   if (!wantsJson(c)) {
@@ -35,6 +37,7 @@ export function plainResponse(c: Context<AppEnv>, page: PlainPage, headers: Reco
 
 /** Renders a resolved page with the site's theme (or returns its context as JSON). */
 export async function respond(c: Context<AppEnv>, req: PageRequest, result: PageResult): Promise<Response> {
+  result.context.seo = seoJson(result.context, req.site, req.url);
   if (wantsJson(c)) return c.json(result.context, result.status);
   try {
     const theme = await (req.theme ?? loadTheme(req.db, req.site.id));

@@ -1,14 +1,12 @@
 import type { RunningWorker } from '../../test-support.js';
 import type { FormMail } from '../../services/forms/mail.js';
 
-/**
- * The mails the worker queued so far (tests only). Reads the structured `mail {...}` log
- * lines of edge/services/forms/mail.ts; at the outbox merge this reads the outbox table.
- */
-export function queuedMails(worker: RunningWorker): FormMail[] {
-  return worker.logs
-    .filter((l) => l.message.startsWith('mail {'))
-    .map((l) => JSON.parse(l.message.slice('mail '.length)) as FormMail);
+/** The mails the worker queued in the D1 outbox so far, oldest first (tests only). */
+export async function queuedMails(worker: RunningWorker): Promise<FormMail[]> {
+  const rows = await worker.db
+    .prepare('SELECT website_id, to_address, subject, text_body, kind FROM mail_outbox ORDER BY created_on, rowid')
+    .all<{ website_id: string; to_address: string; subject: string; text_body: string; kind: FormMail['kind'] }>();
+  return rows.results.map((r) => ({ websiteId: r.website_id, to: r.to_address, subject: r.subject, text: r.text_body, kind: r.kind }));
 }
 
 /** The first link in a mail's text that starts with `prefix` (a path like /newsletter/confirm). */

@@ -28,7 +28,7 @@ describe('newsletter sign-up with double opt-in', () => {
   it('stores a pending subscriber, mails a confirmation link, and confirms through it', async () => {
     expect(await signUp('reader@example.com')).toBe(200);
     expect(await subscriber('reader@example.com')).toBe('pending');
-    const mail = queuedMails(worker).find((m) => m.to === 'reader@example.com' && m.kind === 'newsletter-confirmation')!;
+    const mail = (await queuedMails(worker)).find((m) => m.to === 'reader@example.com' && m.kind === 'newsletter-confirmation')!;
     expect(mail.subject).toBe('Confirm your subscription to Kiln Notes');
     const page = await new TestVisitor(worker).req('GET', linkIn(mail, '/newsletter/confirm'));
     expect(page.status).toBe(200);
@@ -42,16 +42,16 @@ describe('newsletter sign-up with double opt-in', () => {
   });
 
   it('signs up one address twice as one subscriber, and sends a confirmed one no new mail', async () => {
-    const before = queuedMails(worker).filter((m) => m.to === 'reader@example.com').length;
+    const before = (await queuedMails(worker)).filter((m) => m.to === 'reader@example.com').length;
     expect(await signUp('reader@example.com')).toBe(200);
-    expect(queuedMails(worker).filter((m) => m.to === 'reader@example.com').length).toBe(before);
+    expect((await queuedMails(worker)).filter((m) => m.to === 'reader@example.com').length).toBe(before);
     const { n } = (await worker.db.prepare("SELECT count(*) AS n FROM mailing_list_subscribers WHERE email = 'reader@example.com'").first<{ n: number }>())!;
     expect(n).toBe(1);
   });
 
   it('unsubscribes by the signed link on page type 300, and refuses a forged signature', async () => {
     expect(await signUp('leaver@example.com')).toBe(200);
-    const mail = queuedMails(worker).find((m) => m.to === 'leaver@example.com')!;
+    const mail = (await queuedMails(worker)).find((m) => m.to === 'leaver@example.com')!;
     const link = linkIn(mail, '/newsletter/unsubscribe');
     const page = await new TestVisitor(worker).req('GET', `${link}&format=json`);
     expect(page.json).toMatchObject({ pageType: 300, newsletter: { state: 'unsubscribe', listName: 'Kiln Notes' } });

@@ -46,7 +46,7 @@ describe('POST /api/site-users/account/notifications/restock', () => {
     expect((await v.req('POST', PATH, { ...moonJar, email: 'joiner@example.com', isJoinMailingList: true })).status).toBe(200);
     const sub = await worker.db.prepare("SELECT status FROM mailing_list_subscribers WHERE email = 'joiner@example.com'").first<{ status: string }>();
     expect(sub?.status).toBe('pending');
-    expect(queuedMails(worker).some((m) => m.to === 'joiner@example.com' && m.kind === 'newsletter-confirmation')).toBe(true);
+    expect((await queuedMails(worker)).some((m) => m.to === 'joiner@example.com' && m.kind === 'newsletter-confirmation')).toBe(true);
   });
 
   it('answers 429 with the SPEC restock text past the visitor budget', async () => {

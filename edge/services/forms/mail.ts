@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
+import { queueMail } from '../mail/outbox.js';
 
-/** The mail a form, newsletter or restock flow sends (the shape of the accounts outbox's queueMail). */
+/** The mail a form, newsletter or restock flow sends (the accounts outbox's shape). */
 export interface FormMail {
   websiteId: string;
   to: string;
@@ -11,15 +12,14 @@ export interface FormMail {
 }
 
 /**
- * Hands a mail to the site's outbox. Until the accounts outbox (edge/services/mail/outbox.ts
- * `queueMail`) is merged this logs one structured line per mail; at merge this body becomes
- * `return queueMail(db, mail)` and nothing else changes. Never throws into the caller:
- * the submission is already stored, a mail problem must not fail it.
+ * Hands a mail to the site's outbox (edge/services/mail/outbox.ts: one D1 row, drained by
+ * the sender). Never throws into the caller: the submission or sign-up is already stored,
+ * and a mail problem must not fail it; it is logged for the owner instead.
  */
-export async function queueFormMail(_db: Db, mail: FormMail): Promise<void> {
+export async function queueFormMail(db: Db, mail: FormMail): Promise<void> {
   try {
-    console.log(`mail ${JSON.stringify(mail)}`);
+    await queueMail(db, mail);
   } catch (err) {
-    console.warn(`mail to the outbox failed: ${String(err)}`);
+    console.warn(`mail to ${mail.kind} outbox failed: ${String(err)}`);
   }
 }
