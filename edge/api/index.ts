@@ -13,6 +13,8 @@ import { siteUsers } from './site-users/index.js';
 import { formsApi } from './forms/index.js';
 import { newsletterApi } from './newsletter/index.js';
 import { restockApi } from './restock/index.js';
+import { restockOwnerApi } from './restock/owner.js';
+import { formsOwnerApi } from './forms/owner.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -66,9 +68,11 @@ api.route('/search', searchApi);
 api.route('/security', security);
 // SPEC §7 Restock lives under the site-users family's path (edge/api/restock).
 api.route('/site-users/account/notifications/restock', restockApi);
+api.route('/site-users/account/notifications/restock', restockOwnerApi);
 api.route('/site-users', siteUsers);
 api.route('/mail', mail);
 api.route('/', formsApi);
+api.route('/', formsOwnerApi);
 api.route('/newsletter', newsletterApi);
 
 api.all('*', (c) => {
