@@ -24,7 +24,7 @@ beforeAll(async () => {
   const { email, password } = await demoOwner();
   owner = await signIn(worker, email, password);
   expect(await submit({ name: ['Grace', 'Hopper'], email: 'grace@example.com', topic: 'Wholesale', message: 'Forty mugs, please' })).toBe(200);
-  expect(await submit({ name: [XSS, '=HYPERLINK("http://evil")'], email: 'x@example.com', topic: 'Something else', message: XSS })).toBe(200);
+  expect(await submit({ name: ['=HYPERLINK("http://evil")', XSS], email: 'x@example.com', topic: 'Something else', message: XSS })).toBe(200);
 });
 afterAll(() => worker?.dispose());
 
@@ -62,7 +62,8 @@ describe('owner side of form submissions', () => {
     expect(csv.headers.get('Content-Disposition')).toBe('attachment; filename="Contact-the-studio-submissions.csv"');
     const body = await csv.text();
     expect(body.split('\r\n')[0]).toBe('Submitted,Status,Name,Email,Topic,Message');
-    expect(body).toContain(`"${XSS.replace(/"/g, '""')}, '=HYPERLINK(""http://evil"")"`);
+    // A cell that starts with '=' gets a leading apostrophe: the spreadsheet shows it as text.
+    expect(body).toContain(`"'=HYPERLINK(""http://evil""), ${XSS.replace(/"/g, '""')}"`);
   });
 
   it('deletes a submission (and 404s the second time)', async () => {
