@@ -47,3 +47,6 @@ await cart.run();
 
 const browser = (await import('./browser.js')) as { run: () => Promise<void> };
 await browser.run();
+
+const forms = (await import('./forms.js')) as { run: () => Promise<void> };
+await forms.run();

@@ -13,6 +13,7 @@ import { selectSite } from './middleware/site/index.js';
 import { account } from './pages/account/index.js';
 import { config } from './pages/config/index.js';
 import { pageCacheFastPath } from './pages/page-cache.js';
+import { newsletterPages } from './pages/newsletter/index.js';
 import { pages } from './pages/routes.js';
 
 /**
@@ -39,6 +40,7 @@ export function createApp(): Hono<AppEnv> {
   // The owner area and the shopper's account: server-rendered, never cached.
   app.route('/config', config);
   app.route('/account', account);
+  app.route('/newsletter', newsletterPages);
   app.route('/', pages);
   app.onError(handleError);
   return app;

@@ -20,6 +20,10 @@ export interface RateLimitBindings {
   RATE_CSP_REPORTS?: RateLimit;
   /** Product reviews submitted by one visitor: 5 a minute. */
   RATE_REVIEW_WRITES?: RateLimit;
+  /** Form, newsletter and restock posts by one visitor (crumb), per kind of call: 10 a minute. */
+  RATE_FORM_VISITOR?: RateLimit;
+  /** Submissions to one form (and keys for one site): 3000 a minute, whoever sends them. */
+  RATE_FORM_TARGET?: RateLimit;
 }
 export type RateLimitBinding = keyof RateLimitBindings;
 
@@ -40,6 +44,16 @@ export interface Env extends RateLimitBindings {
   PAGE_CACHE?: string;
   /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */
   PAGE_CACHE_SITE_TTL_MS?: string;
+  /** Bot-check provider of form tokens: 'recaptcha-enterprise' | 'turnstile' | 'local' (edge/services/captcha). */
+  CAPTCHA_PROVIDER?: string;
+  /** reCAPTCHA Enterprise API key, or the Turnstile secret (a wrangler secret, never in the browser). */
+  CAPTCHA_SECRET?: string;
+  /** reCAPTCHA Enterprise Google Cloud project id. */
+  CAPTCHA_PROJECT?: string;
+  /** Lowest reCAPTCHA v3 score accepted without holding for review (default 0.5). */
+  CAPTCHA_MIN_SCORE?: string;
+  /** Provider base URL override (a local server speaking the provider's protocol in tests). */
+  CAPTCHA_ENDPOINT?: string;
 }
 
 /** Per-request values set by middleware. */

@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   RATE_SIGN_IN_IP: { simple: { limit: 20, period: 60 } },
   RATE_CSP_REPORTS: { simple: { limit: 20, period: 60 } },
   RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
+  RATE_FORM_VISITOR: { simple: { limit: 10, period: 60 } },
+  RATE_FORM_TARGET: { simple: { limit: 3000, period: 60 } },
 } as const;
 
 /** REVIEW_LINK_SECRET of workers started here (tests mint review-request links with it). */

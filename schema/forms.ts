@@ -1,5 +1,6 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { websites } from './websites.js';
+import { mailingLists } from './mailing-lists.js';
 
 /** SPEC §3 form field: `type` is one of the field types listed there. */
 export interface FormField {
@@ -32,6 +33,11 @@ export const forms = sqliteTable(
     successRedirect: text('success_redirect'),
     captchaEnabled: integer('captcha_enabled', { mode: 'boolean' }).notNull().default(false),
     disclaimerHtml: text('disclaimer_html'),
+    // SPEC §3 form model "storage" tab: D1 always; optionally mail the owner and/or a list.
+    notifyEmail: text('notify_email'),
+    mailingListId: text('mailing_list_id').references(() => mailingLists.id, { onDelete: 'set null' }),
+    // Markup shown and run after a successful submission (SPEC §4 post-submit markup).
+    postSubmitHtml: text('post_submit_html'),
     createdOn: integer('created_on').notNull(),
   },
   (t) => [index('forms_website_kind_idx').on(t.websiteId, t.kind)],

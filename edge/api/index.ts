@@ -11,6 +11,11 @@ import { searchApi } from './search.js';
 import { CSP_REPORT_BODY, security } from './security/index.js';
 import { mail } from './mail/index.js';
 import { siteUsers } from './site-users/index.js';
+import { formsApi } from './forms/index.js';
+import { newsletterApi } from './newsletter/index.js';
+import { restockApi } from './restock/index.js';
+import { restockOwnerApi } from './restock/owner.js';
+import { formsOwnerApi } from './forms/owner.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -20,6 +25,8 @@ const CRUMB_EXEMPT: readonly RegExp[] = [
   // Browsers post CSP violation reports on their own, without cookies or custom headers;
   // the call only appends a bounded, rate-limited report row (edge/api/security).
   /^\/api\/security\/csp-report\/?$/,
+  // A signed unsubscribe link is its own credential; mail clients' one-click posts (RFC 8058) carry no cookie.
+  /^\/api\/newsletter\/unsubscribe$/,
 ];
 
 /** Routes whose bodies are not the default 64 KB of JSON or form data, each with its reason. */
@@ -60,9 +67,15 @@ api.route('/commerce', commerce);
 api.route('/3/commerce', subscriptionCarts);
 api.route('/search', searchApi);
 api.route('/security', security);
+// SPEC §7 Restock lives under the site-users family's path (edge/api/restock).
+api.route('/site-users/account/notifications/restock', restockApi);
+api.route('/site-users/account/notifications/restock', restockOwnerApi);
 api.route('/site-users', siteUsers);
 api.route('/mail', mail);
 api.route('/reviews', reviewsApi);
+api.route('/', formsApi);
+api.route('/', formsOwnerApi);
+api.route('/newsletter', newsletterApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

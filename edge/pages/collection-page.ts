@@ -1,4 +1,5 @@
 import type { CollectionRecord } from '../services/collections.js';
+import { findForm, formJson } from '../services/forms/definitions.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { listItems } from '../services/items.js';
 import { collectionJson } from './context/collection.js';
@@ -17,8 +18,14 @@ const MAX_PAGE_SIZE = 50;
 /** A plain page (type 2) or a list collection (type 1) with one page of items. */
 export async function collectionPage(req: PageRequest, collection: CollectionRecord): Promise<PageResult> {
   if (collection.type === PAGE_COLLECTION) {
-    const base = await baseContext(req, PAGE_TYPE.page, 'page', collection.id);
-    return { status: 200, templates: ['page.html'], context: { ...base, collection: collectionJson(collection) } };
+    const [base, form] = await Promise.all([
+      baseContext(req, PAGE_TYPE.page, 'page', collection.id),
+      collection.formId ? findForm(req.db, req.site.id, collection.formId) : undefined,
+    ]);
+    const page = collectionJson(collection);
+    // The page's form block (a contact page's form), rendered from its D1 definition.
+    if (form) page.form = formJson(form, { captchaSiteKey: req.captchaSiteKey });
+    return { status: 200, templates: ['page.html'], context: { ...base, collection: page } };
   }
   const pageSize = Math.min(Math.max(1, collection.itemsPerPage), MAX_PAGE_SIZE);
   const current = pageNumber(req.url.searchParams.get('page') ?? undefined);

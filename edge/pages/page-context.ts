@@ -1,5 +1,6 @@
 import type { Db } from '../services/db.js';
 import type { NavigationLink } from '../services/collections.js';
+import { footerNewsletterForm, formJson } from '../services/forms/definitions.js';
 import type { PageShell } from '../services/page-shell.js';
 import type { SiteRecord } from '../services/websites.js';
 import type { PageTypeName } from './page-types.js';
@@ -14,6 +15,8 @@ export interface PageRequest {
   now: number;
   /** Navigation and theme index, one batched query started with the request. */
   shell: Promise<PageShell>;
+  /** The bot-check site key forms render with (edge/services/captcha `activeCaptchaSiteKey`). */
+  captchaSiteKey?: string | undefined;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
 }
@@ -45,7 +48,7 @@ export async function baseContext(
   activeCollectionId?: string,
 ): Promise<Record<string, unknown>> {
   const { site, url } = req;
-  const { links } = await req.shell;
+  const [{ links }, newsletter] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id)]);
   const menu = (name: string) => links.filter((l) => l.menu === name).map((l) => linkJson(l, activeCollectionId));
   return {
     pageType,
@@ -57,5 +60,7 @@ export async function baseContext(
     navigation: { items: menu('main-nav'), footerItems: menu('footer-nav') },
     cart: emptyCartJson(site),
     request: { path: url.pathname, query: queryJson(url) },
+    // The footer's newsletter sign-up (the site's newsletter form), when it has one.
+    ...(newsletter ? { newsletterForm: formJson(newsletter, { captchaSiteKey: req.captchaSiteKey }) } : {}),
   };
 }

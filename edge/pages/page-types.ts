@@ -8,13 +8,15 @@ export const PAGE_TYPE = {
   search: 102,
   showCart: 200,
   reviewsRequest: 209,
+  newsletterUnsubscribe: 300,
 } as const;
 
-export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error' | 'reviews-request';
+export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error' | 'reviews-request'
+  | 'newsletter-unsubscribe' | 'newsletter-confirmation';
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {
-  status: 200 | 404 | 405 | 500;
+  status: 200 | 400 | 404 | 405 | 500;
   templates: string[];
   context: Record<string, unknown>;
 }

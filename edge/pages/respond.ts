@@ -3,6 +3,7 @@ import type { AppEnv } from '../env.js';
 import { loadClientAssetUrls } from '../files/client-manifest.js';
 import { TemplateMissingError } from '../errors.js';
 import { METHOD_NOT_ALLOWED, PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
+import { activeCaptchaSiteKey } from '../services/captcha/index.js';
 import type { PageRequest } from './page-context.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
@@ -20,7 +21,10 @@ export function pageRequest(c: Context<AppEnv>): PageRequest {
   const shell = loadPageShell(c.var.db, c.var.site.id);
   // A failure surfaces where it is awaited; unhandled here it would only be noise.
   shell.catch(() => undefined);
-  const req: PageRequest = { db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now(), shell };
+  const req: PageRequest = {
+    db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now(), shell,
+    captchaSiteKey: activeCaptchaSiteKey(c.env, c.var.site),
+  };
   if (!wantsJson(c)) {
     // Overlaps the theme's queries with the context's.
     req.theme = loadTheme(req.db, req.site.id, shell.then((s) => s.themeRefs));

@@ -1,6 +1,7 @@
 import {
   websites, websiteHosts, multilingualSettings, commercePreferences, collections, authors, items,
   itemImages, assets, products, variants, subscriptionPlans, merchandising, forms, navigationItems, templates,
+  mailingLists,
 } from '../index.js';
 import { RECORD_TYPE } from '../types.js';
 import type { DemoFixtures, ProductFixture } from './fixture-types.js';
@@ -91,10 +92,12 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
     out.push(insertRow(authors, { id: id('author', author.key), websiteId, displayName: author.displayName, bio: author.bio }));
   }
   for (const form of demo.forms) {
+    const mailingListId = form.mailingList ? id('mailing-list', form.key) : undefined;
+    if (mailingListId) out.push(insertRow(mailingLists, { id: mailingListId, websiteId, name: form.mailingList!, createdOn }));
     out.push(insertRow(forms, {
       id: id('form', form.key), websiteId, kind: form.kind, name: form.name, fields: form.fields,
       submitButtonText: form.submitButtonText, submissionHtml: form.submissionHtml,
-      captchaEnabled: form.captchaEnabled ?? false, createdOn,
+      captchaEnabled: form.captchaEnabled ?? false, notifyEmail: form.notifyEmail, mailingListId, createdOn,
     }));
   }
 

@@ -118,6 +118,10 @@ export interface FormFixture {
   submitButtonText?: string;
   submissionHtml?: string;
   captchaEnabled?: boolean;
+  /** Owner's address for a notification mail per submission (SPEC §3 form model "storage"). */
+  notifyEmail?: string;
+  /** Name of the mailing list the form feeds; the seed creates the list. */
+  mailingList?: string;
   fields: FormField[];
 }
 

@@ -57,4 +57,14 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   // Reviews (edge/api/reviews): a shopper's review, an owner's moderation.
   { route: 'POST /api/reviews', method: 'POST', path: '/api/reviews', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from reviews' },
   { route: 'PUT /api/reviews/:id/status', method: 'PUT', path: '/api/reviews/r1/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // Forms, newsletter, restock.
+  { route: 'POST /api/site-users/account/notifications/restock', method: 'POST', path: '/api/site-users/account/notifications/restock', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from restock_signups' },
+  { route: 'POST /api/site-users/account/notifications/restock/send', method: 'POST', path: '/api/site-users/account/notifications/restock/send', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/site-users/account/notifications/restock/send/all', method: 'POST', path: '/api/site-users/account/notifications/restock/send/all', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/form/FormSubmissionKey', method: 'POST', path: '/api/form/FormSubmissionKey', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/form/SaveFormSubmission', method: 'POST', path: '/api/form/SaveFormSubmission', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from form_submissions' },
+  { route: 'POST /api/rest/forms/validate/:formId', method: 'POST', path: '/api/rest/forms/validate/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/form/submissions/:id', method: 'DELETE', path: '/api/form/submissions/s1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'PUT /api/form/forms/:formId/mailing-list', method: 'PUT', path: '/api/form/forms/f1/mailing-list', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/newsletter/unsubscribe', method: 'POST', path: '/api/newsletter/unsubscribe', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
 ];

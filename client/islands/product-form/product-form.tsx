@@ -1,4 +1,5 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import mountRestock from '../restock/mount.js';
 import { AddToCartButton, type Selection } from '../../components/add-to-cart-button.js';
 import { QUANTITY_DEFAULT, QUANTITY_MIN, QUANTITY_SIZE } from '../../runtime/constants.js';
 import { VARIANT_IMAGE_EVENT, emit, type VariantImageDetail } from '../../runtime/events.js';
@@ -143,7 +144,16 @@ export function ProductForm(props: ProductFormProps) {
         form={product.additionalFieldsForm}
         select={select}
       />
-      {restock && <div className="product-restock" dangerouslySetInnerHTML={{ __html: restock }} />}
+      {restock && <RestockSlot html={restock} />}
     </div>
   );
+}
+
+/** The server's restock markup for the chosen variant, made interactive by the restock island (forms). */
+function RestockSlot({ html }: { html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ref.current) mountRestock(ref.current, {});
+  }, [html]);
+  return <div ref={ref} className="product-restock" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -12,6 +12,7 @@ import { listOutbox } from '../../services/mail/outbox.js';
 import { accountPage, actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { invitationRoutes } from './invitation.js';
+import { formSubmissionScreens } from './form-submissions.js';
 import { ownerShell } from './shell.js';
 import { signInForm } from './sign-in.js';
 
@@ -23,6 +24,7 @@ import { signInForm } from './sign-in.js';
 export const config = new Hono<AppEnv>({ strict: false });
 
 config.route('/', invitationRoutes);
+config.route('/', formSubmissionScreens);
 
 /** What the contributors screen says after a form post (codes, so a link cannot inject text). */
 const CONTRIBUTOR_NOTICES: Record<string, string> = {

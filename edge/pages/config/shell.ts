@@ -18,6 +18,7 @@ export interface OwnerScreen {
 export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/contributors', label: 'Contributors', permission: 'contributors' },
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox' },
+  { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions' },
 ];
 
 /**

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FORM_MESSAGES as M } from '../../../edge/services/forms/messages.js';
+import { sanitizeSubmission, FormParseError } from '../../../edge/services/forms/sanitize.js';
+import { FormField } from './form-fields.js';
+import type { FormProps, RawValues } from './form-types.js';
+import { fetchKey, saveSubmission } from './submit-form.js';
+
+type Phase = 'idle' | 'submitting' | 'done';
+
+/** Fired on the island's element after a stored submission (SPEC §4 form-success event). */
+export const FORM_SUCCESS_EVENT = 'form-success';
+/** Fired on `document` for the analytics issue when a newsletter form succeeds. */
+export const NEWSLETTER_SUBSCRIBE_EVENT = 'atelier:newsletter-subscribe';
+
+function hiddenDefaults(form: FormProps): RawValues {
+  const query = new URLSearchParams(location.search);
+  const out: RawValues = {};
+  // SPEC §3 hidden: the page's query value under the field's key (name), else its default.
+  for (const f of form.fields) if (f.type === 'hidden') out[f.id] = query.get(String(f['key'] ?? f.id)) ?? String(f['value'] ?? '');
+  return out;
+}
+
+/**
+ * A form block: client validation first with SPEC §5 texts (the server's own rules,
+ * shared), then SPEC §4 submission states: 'Submitting…' ignoring further submits;
+ * success fires form-success, redirects or shows the submission text (scrolled into view)
+ * and post-submit markup; failure renders the errors, resets the bot check and unlocks.
+ */
+export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement }) {
+  const [values, setValues] = useState<RawValues>(() => hiddenDefaults(form));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState('');
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [honeypot, setHoneypot] = useState('');
+  const [captchaToken, setCaptchaToken] = useState('');
+  const key = useRef<Promise<string | undefined> | undefined>(undefined);
+  const locked = useRef(false);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const needsCaptcha = form.captcha.enabled && !!form.captcha.siteKey;
+
+  // The key is asked for on first interaction: its issue time is when filling began.
+  const warmKey = () => {
+    key.current ??= fetchKey();
+  };
+
+  useEffect(() => {
+    if (phase === 'done') doneRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [phase]);
+
+  const onChange = (id: string, value: unknown) => {
+    warmKey();
+    setValues((v) => ({ ...v, [id]: value }));
+  };
+
+  const fail = (message: string, fields: Record<string, string> = {}) => {
+    setErrors(fields);
+    setNotice(message);
+    setCaptchaToken('');
+    locked.current = false;
+    setPhase('idle');
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (locked.current) return;
+    let check;
+    try {
+      check = sanitizeSubmission(form.fields, values);
+    } catch (err) {
+      if (err instanceof FormParseError) return fail(M.cannotParse);
+      throw err;
+    }
+    if (Object.keys(check.errors).length > 0) return fail(M.invalidFields, check.errors);
+    if (needsCaptcha && !captchaToken) return fail(M.captchaIncomplete);
+    locked.current = true;
+    setPhase('submitting');
+    setErrors({});
+    setNotice('');
+    warmKey();
+    let result = await key.current!.then((k) => (k ? saveSubmission(form, k, values, honeypot, captchaToken || undefined) : undefined));
+    key.current = undefined;
+    if (!result) return fail(M.noKey);
+    if (!result.ok && result.message === M.status401) {
+      // An expired key (a tab left open overnight): one fresh key, one more try.
+      const fresh = await fetchKey();
+      if (!fresh) return fail(M.noKey);
+      result = await saveSubmission(form, fresh, values, honeypot, captchaToken || undefined);
+    }
+    if (!result.ok) return fail(result.message, result.fields ?? {});
+    root.dispatchEvent(new CustomEvent(FORM_SUCCESS_EVENT, { bubbles: true, detail: { formId: form.id } }));
+    if (form.isNewsletter) document.dispatchEvent(new CustomEvent(NEWSLETTER_SUBSCRIBE_EVENT, { detail: { formId: form.id } }));
+    if (form.successRedirect) {
+      location.assign(form.successRedirect);
+      return;
+    }
+    locked.current = false;
+    setPhase('done');
+  };
+
+  if (phase === 'done') {
+    return (
+      <div ref={doneRef} className="form-submission-text" tabIndex={-1}>
+        {/* Owner-authored markup from the form's settings (SPEC §4 submission text and post-submit markup). */}
+        <div dangerouslySetInnerHTML={{ __html: form.submissionHtml || '<p>Thank you!</p>' }} />
+        {form.postSubmitHtml ? <div className="form-post-submit" dangerouslySetInnerHTML={{ __html: form.postSubmitHtml }} /> : null}
+      </div>
+    );
+  }
+  const showNotices = !!notice && !form.isNewsletter && Object.keys(errors).length > 0;
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} onFocus={warmKey} aria-busy={phase === 'submitting'}>
+      {showNotices ? <p className="form-notice form-notice-above" role="alert">{M.noticeAbove}</p> : null}
+      {form.fields.map((field) => (
+        <FormField key={field.id} field={field} values={values} error={errors[field.id]} onChange={onChange} />
+      ))}
+      <div className="form-honeypot" aria-hidden="true">
+        <label>
+          Leave this empty <input type="text" name="hp-website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        </label>
+      </div>
+      {needsCaptcha ? (
+        <div className="captcha-container">
+          <label>
+            <input type="checkbox" checked={!!captchaToken} onChange={(e) => setCaptchaToken(e.target.checked ? `local-pass:${form.isNewsletter ? 'NEWSLETTER_BLOCK_SUBMISSION' : 'FORM_BLOCK_SUBMISSION'}` : '')} /> I'm not a robot
+          </label>
+        </div>
+      ) : null}
+      {form.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimerHtml }} /> : null}
+      {notice ? <p className="form-message" role="alert">{notice}</p> : null}
+      <div className="form-button-wrapper">
+        <button className="button form-submit" type="submit" disabled={phase === 'submitting'}>
+          {phase === 'submitting' ? 'Submitting…' : form.submitButtonText}
+        </button>
+      </div>
+      {showNotices ? <p className="form-notice form-notice-below" role="alert">{M.noticeBelow}</p> : null}
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { createRoot } from 'react-dom/client';
+import type { MountIsland } from '../../runtime/island.js';
+import { FormIsland } from './form-island.js';
+import type { FormProps } from './form-types.js';
+
+/**
+ * `data-island="form"` (contact and newsletter blocks): props are the form's public
+ * definition (page context `form`). The server-rendered form is replaced by the island.
+ */
+const mount: MountIsland = (el, props) => {
+  const form = props as unknown as FormProps;
+  const target = el.querySelector<HTMLElement>('.form-island-root') ?? el;
+  for (const child of Array.from(target.children)) if (child.tagName !== 'SCRIPT') child.remove();
+  createRoot(target.appendChild(document.createElement('div'))).render(<FormIsland form={form} root={el} />);
+};
+export default mount;

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { isGeneralEmail } from '../../../edge/services/forms/email.js';
+import { RESTOCK_MESSAGES as R } from '../../../edge/services/forms/messages.js';
+import { readCookie } from '../../runtime/cookies.js';
+
+export interface RestockProps {
+  productId: string;
+  variantId: string;
+  ctaText: string;
+  placeholderText: string;
+  buttonText: string;
+  successText?: string;
+  mailingListSignUpEnabled: boolean;
+  mailingListOptInByDefault: boolean;
+  mailingListDescription: string;
+}
+
+type Phase = { state: 'idle' } | { state: 'error'; message: string } | { state: 'success' };
+
+/** SPEC §5 restock email check, client side (the server checks again). */
+export function restockEmailError(email: string): string | undefined {
+  if (!email.trim()) return R.emailBlank;
+  return isGeneralEmail(email.trim()) ? undefined : R.emailInvalid;
+}
+
+/**
+ * SPEC §4 Restock form: idle, error or success. On success everything but the call to
+ * action is removed and 'Signed up!' (or the owner's text) shows.
+ */
+export function RestockForm(props: RestockProps) {
+  const [email, setEmail] = useState('');
+  const [join, setJoin] = useState(props.mailingListOptInByDefault);
+  const [phase, setPhase] = useState<Phase>({ state: 'idle' });
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = restockEmailError(email);
+    if (invalid) return setPhase({ state: 'error', message: invalid });
+    setBusy(true);
+    try {
+      const crumb = readCookie('crumb');
+      const res = await fetch('/api/site-users/account/notifications/restock', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', ...(crumb ? { 'X-CSRF-Token': crumb } : {}) },
+        body: JSON.stringify({ productId: props.productId, variantId: props.variantId, language: document.documentElement.lang || undefined, email: email.trim(), isJoinMailingList: join }),
+      });
+      const body = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
+      // SPEC §8 Restock: the server's message if present, else the fallback.
+      setPhase(res.ok ? { state: 'success' } : { state: 'error', message: body?.message || R.failed });
+    } catch {
+      setPhase({ state: 'error', message: R.failed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={`product-restock-notification restock-${phase.state}`}>
+      <span className="product-restock-cta">{props.ctaText}</span>
+      {phase.state === 'success' ? (
+        <p className="product-restock-success" role="status">{props.successText || R.signedUp}</p>
+      ) : (
+        <form className="product-restock-form" noValidate onSubmit={onSubmit}>
+          <input type="text" name="email" spellCheck={false} placeholder={props.placeholderText} aria-label={props.placeholderText || 'Email'} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input className="sqs-editable-button" type="submit" value={props.buttonText} disabled={busy} />
+          {props.mailingListSignUpEnabled ? (
+            <label className="product-restock-mailing-list">
+              <input type="checkbox" name="isJoinMailingList" checked={join} onChange={(e) => setJoin(e.target.checked)} />
+              {props.mailingListDescription}
+            </label>
+          ) : null}
+          {phase.state === 'error' ? <p className="product-restock-error" role="alert">{phase.message}</p> : null}
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { isDatabaseFailure } from '../../services/db.js';
+import { findForm, formForSubmission } from '../../services/forms/definitions.js';
+import { sha256Hex } from '../../services/forms/hash.js';
+import { issueFormKey } from '../../services/forms/keys.js';
+import { FORM_MESSAGES as M } from '../../services/forms/messages.js';
+import { submitForm } from '../../services/forms/submit.js';
+import { FormParseError, sanitizeSubmission } from '../../services/forms/sanitize.js';
+import { rateLimit } from '../../middleware/rate-limit/index.js';
+import { clientIp } from '../../middleware/cookies.js';
+import { jsonBody } from '../validate.js';
+import { formBudget, perTarget, perVisitor, spendBudgets, visitorSecret } from './rate-limits.js';
+import { templateSchemas } from './template-schema.js';
+
+/** SPEC §3 Form submission payload (plus `formId`, which forms outside a page's own slot send). */
+const submissionPayload = z.object({
+  key: z.string().min(1).max(200),
+  form: z.string().max(60_000),
+  captchaKey: z.string().max(4000).nullish(),
+  pageTitle: z.string().max(500).optional(),
+  pageId: z.string().max(100).optional(),
+  contentSource: z.enum(['i', 'c', '']).optional(),
+  pagePath: z.string().max(2083).optional(),
+  pagePermissionTypeValue: z.coerce.number().int().optional(),
+  formId: z.string().max(100).optional(),
+});
+
+function parseFormJson(text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'unparsable_form', M.cannotParse);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, 'unparsable_form', M.cannotParse);
+  return parsed as Record<string, unknown>;
+}
+
+/** The 400 of SPEC §8: each message keyed by field id (`fields`, and `errors` as the form client reads it). */
+export function invalidFields(errors: Record<string, string>): ApiError {
+  return new ApiError(400, 'invalid_fields', M.invalidFields, { fields: errors, extra: { errors } });
+}
+
+function sanitizeOrThrow(fields: Parameters<typeof sanitizeSubmission>[0], raw: Record<string, unknown>) {
+  try {
+    return sanitizeSubmission(fields, raw);
+  } catch (err) {
+    if (err instanceof FormParseError) throw new ApiError(400, 'unparsable_form', M.cannotParse, { fields: { [err.fieldId]: M.cannotParse } });
+    throw err;
+  }
+}
+
+async function visitorHash(c: Parameters<typeof visitorSecret>[0]): Promise<string> {
+  const secret = visitorSecret(c);
+  if (!secret) throw new ApiError(401, 'no_visitor', M.status401);
+  return sha256Hex(`visitor:${secret}`);
+}
+
+/** SPEC §7 Forms: keys, validation, submissions; and GetTemplateSchema for the form block. */
+export const formsApi = new Hono<AppEnv>({ strict: false });
+
+// Empty body, with credentials (SPEC §7); the key binds to the caller's crumb.
+formsApi.post(
+  '/form/FormSubmissionKey',
+  formBudget(M.status429, perVisitor('key'), perTarget((c) => `keys:${c.var.site.id}`)),
+  async (c) => {
+    const key = await issueFormKey(c.var.db, c.var.site.id, await visitorHash(c), Date.now());
+    return c.json({ key });
+  },
+);
+
+formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c) => {
+  const payload = c.req.valid('json');
+  const form = await formForSubmission(c.var.db, c.var.site.id, payload);
+  if (!form) throw new ApiError(404, 'form_not_found', M.status404);
+  await spendBudgets(c, M.status429, perVisitor('save'), perTarget(() => `form:${form.id}`));
+  const raw = parseFormJson(payload.form);
+  const { values, errors } = sanitizeOrThrow(form.fields, raw);
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  try {
+    const outcome = await submitForm(c.var.db, c.env, {
+      site: c.var.site,
+      form,
+      raw,
+      values,
+      key: payload.key,
+      visitorHash: await visitorHash(c),
+      captchaToken: payload.captchaKey ?? undefined,
+      page: { title: payload.pageTitle, id: payload.pageId, contentSource: payload.contentSource || undefined, path: payload.pagePath, permissionTypeValue: payload.pagePermissionTypeValue },
+      origin: new URL(c.req.url).origin,
+      remoteIp: clientIp(c),
+    });
+    if (!outcome.stored) throw new ApiError(401, 'form_key_refused', M.status401);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (isDatabaseFailure(err)) {
+      console.error(`form submission not stored: ${String(err)}`);
+      throw new ApiError(500, 'submission_failed', M.status500);
+    }
+    throw err;
+  }
+  // Held and received submissions answer alike: a bot learns nothing from the reply.
+  return c.json({ success: true });
+});
+
+// SPEC §7: a JSON body of field values; failures carry errors keyed by field id.
+formsApi.post(
+  '/rest/forms/validate/:formId',
+  rateLimit({ binding: 'RATE_VISITOR_WRITES', periodSeconds: 60, key: (c) => `forms-validate:${visitorSecret(c) ?? ''}` }),
+  jsonBody(z.record(z.string(), z.unknown())),
+  async (c) => {
+    const form = await findForm(c.var.db, c.var.site.id, c.req.param('formId'));
+    if (!form) throw new ApiError(404, 'form_not_found', M.status404);
+    const { errors } = sanitizeOrThrow(form.fields, c.req.valid('json'));
+    if (Object.keys(errors).length > 0) throw invalidFields(errors);
+    return c.json({ valid: true });
+  },
+);
+
+formsApi.route('/template', templateSchemas);

@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { rateLimit, type RateLimitRule } from '../../middleware/rate-limit/index.js';
+
+/**
+ * The visitor a form call is bound to: the crumb cookie (every visitor has one before
+ * they can post), else the signed-in session's xsrfToken.
+ */
+export function visitorSecret(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, 'crumb') ?? c.var.xsrfToken;
+}
+
+/** One visitor's budget for one kind of call (`kind` keeps keys, saves and sign-ups apart). */
+export function perVisitor(kind: string): RateLimitRule {
+  return { binding: 'RATE_FORM_VISITOR', periodSeconds: 60, key: (c) => `${kind}:${visitorSecret(c) ?? 'anonymous'}` };
+}
+
+/** A shared budget for one target (a form, or a site's keys), whoever spends it. */
+export function perTarget(target: (c: Context<AppEnv>) => string | undefined): RateLimitRule {
+  return { binding: 'RATE_FORM_TARGET', periodSeconds: 60, key: target };
+}
+
+/**
+ * Spends the given budgets; over budget answers 429 with `message` (SPEC §8 gives forms
+ * their own 429 text) and the binding's Retry-After.
+ */
+export async function spendBudgets(c: Context<AppEnv>, message: string, ...rules: RateLimitRule[]): Promise<void> {
+  try {
+    await rateLimit(...rules)(c, async () => {});
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) throw new ApiError(429, 'rate_limited', message, err.options);
+    throw err;
+  }
+}
+
+/** `spendBudgets` as a middleware, for budgets that need nothing from the body. */
+export function formBudget(message: string, ...rules: RateLimitRule[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await spendBudgets(c, message, ...rules);
+    await next();
+  });
+}

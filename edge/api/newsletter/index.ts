@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { unsubscribe } from '../../services/newsletter/subscribers.js';
+
+/**
+ * POST /api/newsletter/unsubscribe: `s` (subscriber id) and `sig` from a signed link, as
+ * the page-type-300 form or a mail client's one-click unsubscribe (RFC 8058) sends them.
+ * Crumb-exempt: the signature is the credential, and one-click posts carry no cookies.
+ */
+export const newsletterApi = new Hono<AppEnv>({ strict: false });
+
+newsletterApi.post('/unsubscribe', async (c) => {
+  const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const [id, sig] = [body['s'], body['sig']];
+  if (typeof id !== 'string' || typeof sig !== 'string' || !id || !sig) {
+    throw new ApiError(400, 'invalid_link', 'This unsubscribe link is not valid.');
+  }
+  const subscriber = await unsubscribe(c.var.db, c.var.site.id, id, sig, Date.now());
+  if (!subscriber) throw new ApiError(404, 'invalid_link', 'This unsubscribe link is not valid.');
+  // A person pressed the page's button: show them the result page.
+  if ((c.req.header('Accept') ?? '').includes('text/html')) {
+    return c.redirect(`/newsletter/unsubscribe?s=${encodeURIComponent(id)}&sig=${encodeURIComponent(sig)}`, 303);
+  }
+  return c.json({ unsubscribed: true });
+});

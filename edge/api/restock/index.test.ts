@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type RunningWorker } from '../../test-support.js';
+import { RESTOCK_MESSAGES as R } from '../../services/forms/messages.js';
+import { queuedMails } from '../forms/mail-log.js';
+import { TestVisitor } from '../forms/test-visitor.js';
+
+let worker: RunningWorker;
+let moonJar: { productId: string; variantId: string };
+beforeAll(async () => {
+  worker = await startWorker();
+  const html = (await new TestVisitor(worker).req('GET', '/shop/moon-jar')).text;
+  const m = /class="product-restock-notification" data-product-id="([^"]+)" data-variant-id="([^"]+)"/.exec(html);
+  moonJar = { productId: m![1]!, variantId: m![2]! };
+});
+afterAll(() => worker?.dispose());
+
+const PATH = '/api/site-users/account/notifications/restock';
+const signups = async (email: string) =>
+  (await worker.db.prepare('SELECT * FROM restock_signups WHERE email = ?').bind(email).all()).results;
+
+describe('POST /api/site-users/account/notifications/restock', () => {
+  it('signs a visitor up for a sold-out variant, once however often they ask', async () => {
+    const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
+    const body = { ...moonJar, language: 'en-US', email: 'collector@example.com' };
+    const all = await Promise.all([1, 2, 3].map(() => v.req('POST', PATH, body)));
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(all[0]!.json).toEqual({ success: true });
+    const rows = await signups('collector@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ product_id: moonJar.productId, variant_id: moonJar.variantId, language: 'en-US', sent_on: null });
+  });
+
+  it("answers SPEC §5 texts for a blank or malformed email, and 404 for a variant that isn't there", async () => {
+    const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
+    const blank = await v.req('POST', PATH, { ...moonJar, email: '  ' });
+    expect(blank).toMatchObject({ status: 400, json: { message: R.emailBlank, fields: { email: R.emailBlank } } });
+    for (const email of ['ada@', 'ada@example', 'ada@example.toolong', 'a b@example.com']) {
+      expect((await v.req('POST', PATH, { ...moonJar, email })).json.message).toBe(R.emailInvalid);
+    }
+    expect((await v.req('POST', PATH, { ...moonJar, variantId: 'nope', email: 'a@example.com' })).status).toBe(404);
+    expect((await v.req('POST', PATH, { ...moonJar, email: 'a@example.com' }, { 'x-csrf-token': 'x'.repeat(22) })).status).toBe(401);
+  });
+
+  it('adds the shopper to the mailing list (double opt-in) when they tick the box', async () => {
+    const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
+    expect((await v.req('POST', PATH, { ...moonJar, email: 'joiner@example.com', isJoinMailingList: true })).status).toBe(200);
+    const sub = await worker.db.prepare("SELECT status FROM mailing_list_subscribers WHERE email = 'joiner@example.com'").first<{ status: string }>();
+    expect(sub?.status).toBe('pending');
+    expect((await queuedMails(worker)).some((m) => m.to === 'joiner@example.com' && m.kind === 'newsletter-confirmation')).toBe(true);
+  });
+
+  it('answers 429 with the SPEC restock text past the visitor budget', async () => {
+    const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await v.req('POST', PATH, { ...moonJar, email: `r${i}@example.com` })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    const last = await v.req('POST', PATH, { ...moonJar, email: 'r11@example.com' });
+    expect(last).toMatchObject({ status: 429, json: { message: R.failed } });
+  });
+});

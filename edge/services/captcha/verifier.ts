@@ -1,0 +1,31 @@
+/** SPEC §7: the actions a bot-check token is obtained for. */
+export const CAPTCHA_ACTIONS = {
+  form: 'FORM_BLOCK_SUBMISSION',
+  newsletter: 'NEWSLETTER_BLOCK_SUBMISSION',
+  restock: 'PRODUCT_WAITLIST_SUBMISSION',
+  popup: 'PROMO_POPUP_SUBMISSION',
+} as const;
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[keyof typeof CAPTCHA_ACTIONS];
+
+export interface CaptchaVerdict {
+  ok: boolean;
+  /** Why a token was not accepted (provider reason, low score, wrong action...). */
+  reason?: string;
+  score?: number;
+}
+
+/** Checks a bot-check token with its provider. Implementations never throw for a bad token. */
+export interface CaptchaVerifier {
+  verify(token: string, action: CaptchaAction, remoteIp: string): Promise<CaptchaVerdict>;
+}
+
+/**
+ * The offline verifier of tests and local development: a token passes when it is
+ * `local-pass:<action>` for the expected action, and fails otherwise.
+ */
+export const localVerifier: CaptchaVerifier = {
+  async verify(token, action) {
+    if (token === `local-pass:${action}`) return { ok: true, score: 0.9 };
+    return { ok: false, reason: token.startsWith('local-pass:') ? 'action-mismatch' : 'invalid-token', score: 0 };
+  },
+};

@@ -1,0 +1,29 @@
+import { randomToken } from '../../middleware/cookies.js';
+import { query, type Db } from '../db.js';
+import { d1Of, retryBusy } from './d1.js';
+import { sha256Hex } from './hash.js';
+
+/** How long a key stays usable: a long form in a tab left open still submits. */
+export const KEY_TTL_MS = 12 * 60 * 60 * 1000;
+// Expired keys are swept a few at a time by whoever asks for a new one (no cron needed).
+const SWEEP_BATCH = 20;
+
+/**
+ * SPEC §7 FormSubmissionKey: a random single-use key bound to the visitor (their crumb,
+ * hashed) and expiring after KEY_TTL_MS. Its issue time starts the time-to-fill clock.
+ * @example const key = await issueFormKey(db, site.id, await sha256Hex(crumb), Date.now());
+ */
+export async function issueFormKey(db: Db, websiteId: string, visitorHash: string, now: number): Promise<string> {
+  const key = randomToken(24);
+  const keyHash = await sha256Hex(key);
+  const d1 = d1Of(db);
+  await query(() => retryBusy(() =>
+    d1.batch([
+      d1.prepare(`INSERT INTO form_keys (key_hash, website_id, visitor_hash, issued_on, expires_on) VALUES (?, ?, ?, ?, ?)`)
+        .bind(keyHash, websiteId, visitorHash, now, now + KEY_TTL_MS),
+      d1.prepare(`DELETE FROM form_keys WHERE key_hash IN (SELECT key_hash FROM form_keys WHERE expires_on < ? LIMIT ?)`)
+        .bind(now, SWEEP_BATCH),
+    ])),
+  );
+  return key;
+}

@@ -1,0 +1,106 @@
+import type { Env } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../captcha/index.js';
+import type { Db } from '../db.js';
+import { subscribeToList } from '../newsletter/subscribers.js';
+import type { SiteRecord } from '../websites.js';
+import { honeypotReason } from './bot-defence.js';
+import type { FormRecord } from './definitions.js';
+import { sha256Hex } from './hash.js';
+import { queueFormMail } from './mail.js';
+import { FORM_MESSAGES as M } from './messages.js';
+import type { SanitizedValue } from './sanitize.js';
+import { storeSubmission, type NewSubmission, type StoreOutcome } from './submissions.js';
+
+export interface SubmitInput {
+  site: SiteRecord;
+  form: FormRecord;
+  raw: Record<string, unknown>;
+  values: Record<string, SanitizedValue>;
+  key: string;
+  visitorHash: string;
+  captchaToken?: string | undefined;
+  page: NewSubmission['page'];
+  /** Scheme and host of the request, for links in mails. */
+  origin: string;
+  remoteIp?: string;
+}
+
+/**
+ * SPEC §3 captcha tab: the bot check is active when the form asks for it, the site has a
+ * site key and the deployment has a verifier (CAPTCHA_PROVIDER); pages only show the
+ * widget then (`captchaSiteKey`). A missing token is refused (SPEC §8 'Complete CAPTCHA
+ * before submitting.'); a token the provider rejects holds the submission for review
+ * rather than losing a person's message to an expired token.
+ */
+async function captchaSuspicion(env: Env, input: SubmitInput): Promise<string | undefined> {
+  const siteKey = activeCaptchaSiteKey(env, input.site);
+  if (!input.form.captchaEnabled || !siteKey) return undefined;
+  if (!input.captchaToken) throw new ApiError(400, 'captcha_required', M.captchaIncomplete);
+  const verifier = captchaVerifier(env, siteKey)!;
+  const action = input.form.kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form;
+  const verdict = await verifier.verify(input.captchaToken, action, input.remoteIp ?? '');
+  return verdict.ok ? undefined : `captcha:${verdict.reason ?? 'failed'}`;
+}
+
+function firstEmail(form: FormRecord, values: Record<string, SanitizedValue>): string | undefined {
+  const field = form.fields.find((f) => f.type === 'email' && typeof values[f.id] === 'string' && values[f.id]);
+  return field ? (values[field.id] as string) : undefined;
+}
+
+function describeValues(form: FormRecord, values: Record<string, SanitizedValue>): string {
+  return form.fields
+    .filter((f) => f.id in values)
+    .map((f) => {
+      const v = values[f.id]!;
+      const shown = typeof v === 'string' ? v : Array.isArray(v) ? v.filter(Boolean).join(', ') : Object.entries(v).map(([q, a]) => `${q}: ${a}`).join('; ');
+      return `${f.title}: ${shown || 'N/A'}`;
+    })
+    .join('\n');
+}
+
+/** What follows a stored, unsuspected submission: the owner's notice and the form's list. */
+async function deliver(db: Db, input: SubmitInput): Promise<void> {
+  const { site, form, values } = input;
+  if (form.notifyEmail) {
+    await queueFormMail(db, {
+      websiteId: site.id,
+      to: form.notifyEmail,
+      subject: `New submission: ${form.name}`,
+      text: `${describeValues(form, values)}\n\nFrom ${input.page.path ?? 'your site'}.`,
+      kind: 'form-notification',
+    });
+  }
+  const email = firstEmail(form, values);
+  // SPEC §4: a disconnected form (no list) stops feeding the list.
+  if (form.mailingListId && email) {
+    await subscribeToList(db, { site, listId: form.mailingListId, email, origin: input.origin, now: Date.now() });
+  }
+}
+
+/**
+ * Checks the bot defences, stores the submission with its key consumed atomically, then
+ * delivers it (mail, mailing list) unless it was held for review.
+ */
+export async function submitForm(db: Db, env: Env, input: SubmitInput): Promise<StoreOutcome> {
+  const suspect = honeypotReason(input.raw) ?? (await captchaSuspicion(env, input));
+  const outcome = await storeSubmission(db, {
+    websiteId: input.site.id,
+    formId: input.form.id,
+    keyHash: await sha256Hex(input.key),
+    visitorHash: input.visitorHash,
+    values: input.values,
+    page: input.page,
+    suspectReason: suspect,
+    now: Date.now(),
+  });
+  if (outcome.stored && outcome.status === 'received') {
+    try {
+      await deliver(db, input);
+    } catch (err) {
+      // Stored already: a delivery problem is logged for the owner, never lost or failed.
+      console.warn(`form ${input.form.id}: delivery after store failed: ${String(err)}`);
+    }
+  }
+  return outcome;
+}

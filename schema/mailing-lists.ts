@@ -1,0 +1,48 @@
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { websites } from './websites.js';
+
+/** A site's mailing list; newsletter forms and restock sign-ups add subscribers to it. */
+export const mailingLists = sqliteTable(
+  'mailing_lists',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // HMAC key of the list's unsubscribe links (random, made on first use, never sent anywhere).
+    signingKey: text('signing_key'),
+    createdOn: integer('created_on').notNull(),
+  },
+  (t) => [index('mailing_lists_website_idx').on(t.websiteId)],
+);
+
+/** 'pending' until the double opt-in link is followed; 'unsubscribed' keeps the row for the record. */
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/**
+ * One address on one list (unique per list). The double opt-in link carries a random
+ * token stored only as its SHA-256 hash; unsubscribe links are signed with the list's key.
+ */
+export const mailingListSubscribers = sqliteTable(
+  'mailing_list_subscribers',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    listId: text('list_id')
+      .notNull()
+      .references(() => mailingLists.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status').$type<SubscriberStatus>().notNull(),
+    confirmTokenHash: text('confirm_token_hash').notNull(),
+    createdOn: integer('created_on').notNull(),
+    confirmedOn: integer('confirmed_on'),
+    unsubscribedOn: integer('unsubscribed_on'),
+  },
+  (t) => [
+    uniqueIndex('mailing_list_subscribers_list_email_idx').on(t.listId, t.email),
+    uniqueIndex('mailing_list_subscribers_confirm_idx').on(t.confirmTokenHash),
+  ],
+);
