@@ -2,6 +2,7 @@ import type { CollectionRecord } from '../services/collections.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { itemNeighbours, type ItemRecord } from '../services/items.js';
 import { reviewsForPage } from '../services/reviews/store.js';
+import { instalmentSettings } from '../services/instalments.js';
 import { reviewsJson } from './context/reviews.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
@@ -23,9 +24,11 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
   // The item and its related products share one batch of detail queries; a store item's
   // reviews come alongside (SPEC §1: reviews on product pages, `?page=N` pages them).
   const reviewPage = Math.min(10_000, Math.max(1, Number.parseInt(req.url.searchParams.get('page') ?? '1', 10) || 1));
-  const [details, reviews] = await Promise.all([
+  const storeItem = row.recordType === STORE_ITEM;
+  const [details, reviews, instalments] = await Promise.all([
     loadItemDetails(req.db, [row, ...related]),
-    row.recordType === STORE_ITEM ? reviewsForPage(req.db, req.site.id, row.id, reviewPage) : undefined,
+    storeItem ? reviewsForPage(req.db, req.site.id, row.id, reviewPage) : undefined,
+    storeItem ? instalmentSettings(req.db, req.site.id) : undefined,
   ]);
   const at = sequence.findIndex((s) => s.id === row.id);
   const link = (i: number) => {
@@ -61,6 +64,8 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
   };
   // Shaped like a collection page's items so `partials/product-card` renders them.
   if (isProduct) context.relatedItems = related.map((r) => itemJson(r, details, collection));
+  // SPEC §4/§9 instalment messaging under the price (the product-form island words it).
+  if (instalments) context.instalments = instalments;
   if (reviews) context.reviews = reviewsJson(row.fullUrl, reviewPage, reviews.reviews, reviews.summary);
   return { status: 200, templates: isProduct ? ['product.html', 'item.html'] : ['item.html'], context };
 }

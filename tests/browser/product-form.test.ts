@@ -97,9 +97,9 @@ describe('product page purchase island', () => {
     await button().click();
     await page.waitForFunction(() => document.querySelector('.cart-pill-count')?.textContent === '2');
     await page.clock.runFor(1000);
-    await page.waitForFunction(() => document.querySelector('.product-purchase button')?.textContent === 'Added!');
+    await page.waitForFunction(() => document.querySelector('.product-purchase button.sqs-add-to-cart-button')?.textContent === 'Added!');
     await page.clock.runFor(2000);
-    await page.waitForFunction(() => document.querySelector('.product-purchase button')?.textContent === 'Add To Cart');
+    await page.waitForFunction(() => document.querySelector('.product-purchase button.sqs-add-to-cart-button')?.textContent === 'Add To Cart');
     // 2 held in this cart, 3 in stock: 2 more is too many (the server's 409).
     await button().click();
     await alert().waitFor();
@@ -110,7 +110,7 @@ describe('product page purchase island', () => {
     await page.clock.runFor(999);
     expect(await button().getAttribute('class')).toContain('is-failed');
     await page.clock.runFor(1);
-    await page.waitForFunction(() => document.querySelector('.product-purchase button')?.classList.contains('is-idle'));
+    await page.waitForFunction(() => document.querySelector('.product-purchase button.sqs-add-to-cart-button')?.classList.contains('is-idle'));
     expect(await button().innerText()).toBe('Add To Cart');
     expect(visitor.errors.filter((e) => !/409/.test(e))).toEqual([]);
     visitor.errors.length = 0;

@@ -45,6 +45,9 @@ describe('storefront pages in Chromium', () => {
     await visitor.page.goto(store.url('/shop/ramen-bowl'));
     const reviews = visitor.page.locator('#reviews');
     await reviews.scrollIntoViewIfNeeded();
+    // The form's code loads when the visitor reaches for the button (hover, focus, touch).
+    await reviews.getByRole('button', { name: 'Write a review' }).hover();
+    await islandsHydrated(visitor.page, '[data-island="review-form"]');
     await reviews.getByRole('button', { name: 'Write a review' }).click();
     await reviews.getByRole('button', { name: 'Send review' }).click();
     expect(await reviews.getByText('Choose a rating from 1 to 5 stars.').isVisible()).toBe(true);

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
 import { ProductForm, type Merchandising } from './product-form.js';
+import type { InstalmentSettings } from './instalments.js';
 import type { ProductJson } from './product-logic.js';
 
 /**
@@ -31,6 +32,8 @@ const mount: MountIsland = (el, props) => {
       merchandising={merchandising}
       priceHtml={priceHtml}
       restockHtml={restockHtml}
+      instalments={typeof props.instalments === 'object' && props.instalments ? (props.instalments as InstalmentSettings) : undefined}
+      locale={typeof props.locale === 'string' ? props.locale : undefined}
     />,
   );
 };

@@ -5,6 +5,8 @@ import { QUANTITY_DEFAULT, QUANTITY_MIN, QUANTITY_SIZE } from '../../runtime/con
 import { VARIANT_IMAGE_EVENT, emit, type VariantImageDetail } from '../../runtime/events.js';
 import { formatCents } from '../../runtime/money.js';
 import { MESSAGES } from '../../runtime/messages.js';
+import { InstalmentMessage } from './instalment-message.js';
+import type { InstalmentSettings } from './instalments.js';
 import {
   buttonLabel,
   isSoldOut,
@@ -39,6 +41,9 @@ export interface ProductFormProps {
   restockHtml?: Record<string, string>;
   /** Quick view on a listing: a success shows the added-item popover. */
   popover?: boolean;
+  /** SPEC §9 buy-now-pay-later settings and the page locale (instalment pill). */
+  instalments?: InstalmentSettings;
+  locale?: string;
 }
 
 function Price({ variant, currency }: { variant: VariantJson; currency: string }) {
@@ -64,7 +69,7 @@ function fill(text: string, qty: number): string {
  * the add-to-cart button; the main image follows the chosen variant.
  */
 export function ProductForm(props: ProductFormProps) {
-  const { itemId, title, product, currency, strings = {}, store = {}, merchandising, priceHtml, restockHtml = {}, popover } = props;
+  const { itemId, title, product, currency, strings = {}, store = {}, merchandising, priceHtml, restockHtml = {}, popover, instalments, locale = 'en-US' } = props;
   const base = useId();
   const options = variantOptions(product);
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -103,6 +108,14 @@ export function ProductForm(props: ProductFormProps) {
       <div className="product-price" aria-live="polite">
         {variant ? <Price variant={variant} currency={currency} /> : priceHtml ? <span dangerouslySetInnerHTML={{ __html: priceHtml }} /> : null}
       </div>
+      {instalments && product.productType === 1 && (
+        <InstalmentMessage
+          priceCents={variant ? (variant.onSale ? variant.salePrice : variant.price) : Math.min(...(product.variants ?? []).map((v) => (v.onSale ? v.salePrice : v.price)))}
+          currency={currency}
+          settings={instalments}
+          locale={locale}
+        />
+      )}
       {options.length > 0 && (
         <div className="product-variants">
           {options.map((o) => (

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Lightbox } from '../../components/lightbox.js';
+import { formatCents } from '../../runtime/money.js';
+import { instalmentBrand, instalmentOffer, type InstalmentSettings } from './instalments.js';
+
+/**
+ * The instalment pill under a physical product's price, and its info popup (SPEC §4:
+ * Escape, the close button or a click outside close it; focus is trapped while open).
+ */
+export function InstalmentMessage({ priceCents, currency, settings, locale }: { priceCents: number; currency: string; settings: InstalmentSettings; locale: string }) {
+  const [open, setOpen] = useState(false);
+  const brand = instalmentBrand(locale);
+  if (!brand) return null;
+  const offer = instalmentOffer(priceCents, settings);
+  const text =
+    offer.kind === 'payments'
+      ? `or ${offer.count} interest-free payments of ${formatCents(offer.eachCents, currency)} with`
+      : `${brand} available for orders ${offer.kind === 'over' ? 'over' : 'up to'} ${formatCents(offer.limitCents, currency)}`;
+  return (
+    <p className="instalment-pill">
+      {text}
+      {offer.kind === 'payments' && <strong> {brand}</strong>}{' '}
+      <button type="button" className="instalment-info" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Info
+      </button>
+      {open && (
+        <Lightbox label={`Pay in ${settings.numInstallments} with ${brand}`} onClose={() => setOpen(false)} className="instalment-popup">
+          <h2>Pay in {settings.numInstallments} with {brand}</h2>
+          <p>
+            Split your purchase into {settings.numInstallments} interest-free payments, every two weeks, for orders over {formatCents(settings.minCents, currency)} and up to{' '}
+            {formatCents(settings.maxCents, currency)}.
+          </p>
+        </Lightbox>
+      )}
+    </p>
+  );
+}
