@@ -12,3 +12,5 @@ export * from './accounts.js';
 export * from './relations.js';
 export * from './types.js';
 export * from './security.js';
+export * from './checkout.js';
+export * from './orders.js';

@@ -7,6 +7,7 @@ import {
 import { jsonBody, queryParams } from '../validate.js';
 import { syncCartCookies } from './cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
+import { orders } from './orders.js';
 import { addEntryBody, cartQuery, setQuantityBody, stockQuery, updateFieldsBody } from './schemas.js';
 
 function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}) {
@@ -66,3 +67,6 @@ commerce.get('/inventory/stock', queryParams(stockQuery), async (c) => {
   const own = t ? await findCart(scope.db, scope.site.id, t, scope.now) : undefined;
   return c.json({ results: await itemStock(scope.db, scope.site.id, c.req.valid('query').itemId, scope.now, own?.id) });
 });
+
+// Issue 10: placing an order (its own limits and Idempotency-Key).
+commerce.route('/orders', orders);
