@@ -126,6 +126,10 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields', path: '/api/commerce/shopping-cart/entries/e1/additionalFields', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'POST /api/commerce/orders', path: '/api/commerce/orders', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/shipping-location', path: '/api/commerce/shopping-cart/shipping-location', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/shipping-option', path: '/api/commerce/shopping-cart/shipping-option', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/shopping-cart/coupons', path: '/api/commerce/shopping-cart/coupons', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/commerce/shopping-cart/coupons/:code', path: '/api/commerce/shopping-cart/coupons/X', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'DELETE /api/commerce/shopping-cart/entries/:entryId', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'POST /api/3/commerce/cart/subscription', path: '/api/3/commerce/cart/subscription', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // Accounts (edge/api/site-users): a crumb-less write is refused before anything else.
