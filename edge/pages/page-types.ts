@@ -7,9 +7,12 @@ export const PAGE_TYPE = {
   error: 101,
   search: 102,
   showCart: 200,
+  checkout: 201,
+  orderConfirmed: 202,
+  orderStatus: 211,
 } as const;
 
-export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error';
+export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error' | 'checkout' | 'order-confirmed' | 'order-status';
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {

@@ -42,5 +42,5 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
   // The purchased cart is gone for the visitor: both cart cookies are cleared.
   syncCartCookies(c, undefined, undefined, false);
   if (placed.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.json({ order: orderJson(placed.order) }, 201);
+  return c.json({ order: orderJson(placed.order), ...(placed.confirmationPath ? { confirmationUrl: placed.confirmationPath } : {}) }, 201);
 });

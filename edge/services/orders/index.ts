@@ -2,3 +2,4 @@
 export { placeOrder, type PlaceOrderInput, type PlacedOrder, type Address } from './place.js';
 export { loadOrder, orderJson, type LoadedOrder } from './order-json.js';
 export { priceCart, type PricedCart, type PricingChoices } from './pricing.js';
+export { orderFromLink, orderLink } from './status-link.js';

@@ -12,6 +12,7 @@ import { priceCart } from './pricing.js';
 import { recordStatements } from './record.js';
 import { COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, restoreStatements, secureStatements, unitsByVariant } from './stock-batch.js';
 import { queueOrderMail } from './order-mail.js';
+import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
 import { DatabaseUnavailableError } from '../../errors.js';
 
@@ -38,6 +39,8 @@ export interface PlaceOrderInput {
 export interface PlacedOrder {
   order: LoadedOrder;
   replayed: boolean;
+  /** The purchaser's link to page 202 (absent on a replay: only the hash of its token is kept). */
+  confirmationPath?: string;
 }
 
 function addressErrors(prefix: string, address: Address | undefined): Record<string, string> {
@@ -67,14 +70,15 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     return { order, replayed: true };
   }
   try {
-    return { order: await attempt(db, input), replayed: false };
+    const placed = await attempt(db, input);
+    return { order: placed.order, replayed: false, confirmationPath: orderLink('order-confirmed', placed.order.order.id, placed.statusToken) };
   } catch (err) {
     await releaseKey(db, site.id, input.idempotencyKey).catch(() => undefined);
     throw err;
   }
 }
 
-async function attempt(db: Db, input: PlaceOrderInput): Promise<LoadedOrder> {
+async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedOrder; statusToken: string }> {
   const { site, now } = input;
   const view = await liveCart(db, site, input.cartToken, now);
   const couponCodes = input.coupons ?? view.record.coupons;
@@ -127,8 +131,8 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<LoadedOrder> {
   }
   const order = (await loadOrder(db, site.id, orderId))!;
   // Mail is an outbox row: a failure here never fails the paid order.
-  await queueOrderMail(db, site, order, `${input.origin}/order-status?order=${encodeURIComponent(orderId)}&token=${statusToken}`, now).catch(() => undefined);
-  return order;
+  await queueOrderMail(db, site, order, `${input.origin}${orderLink('order-status', orderId, statusToken)}`, now).catch(() => undefined);
+  return { order, statusToken };
 }
 
 async function secure(db: Db, s: Parameters<typeof secureStatements>[1]): Promise<void> {
