@@ -16,3 +16,5 @@ export * from './relations.js';
 export * from './types.js';
 export * from './security.js';
 export * from './reviews.js';
+export * from './checkout.js';
+export * from './orders.js';

@@ -7,12 +7,15 @@ export const PAGE_TYPE = {
   error: 101,
   search: 102,
   showCart: 200,
+  checkout: 201,
+  orderConfirmed: 202,
   reviewsRequest: 209,
+  orderStatus: 211,
   newsletterUnsubscribe: 300,
 } as const;
 
 export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error' | 'reviews-request'
-  | 'newsletter-unsubscribe' | 'newsletter-confirmation';
+  | 'newsletter-unsubscribe' | 'newsletter-confirmation' | 'checkout' | 'order-confirmed' | 'order-status';
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {

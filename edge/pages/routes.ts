@@ -16,6 +16,7 @@ import { searchPage } from './search-page.js';
 import { feedXml, hasFeed } from './seo/feed.js';
 import { seoFiles } from './seo/routes.js';
 import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js';
+import { checkoutPage, orderPage } from './checkout-pages.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -35,6 +36,25 @@ pages.get('/cart', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
   return respond(c, req, await cartPage(req, getCookie(c, CART_COOKIE)));
+});
+
+// Issue 10: checkout (201), order confirmed (202), order status (211); per visitor or per order.
+pages.get('/checkout', async (c) => {
+  const req = pageRequest(c);
+  c.header('Cache-Control', 'no-store');
+  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE)));
+});
+
+pages.get('/order-confirmed', async (c) => {
+  const req = pageRequest(c);
+  c.header('Cache-Control', 'no-store');
+  return respond(c, req, await orderPage(req, 'confirmed', c.req.query('order'), c.req.query('token')));
+});
+
+pages.get('/order-status', async (c) => {
+  const req = pageRequest(c);
+  c.header('Cache-Control', 'no-store');
+  return respond(c, req, await orderPage(req, 'status', c.req.query('order'), c.req.query('token')));
 });
 
 pages.get('/search', async (c) => {

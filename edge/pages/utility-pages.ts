@@ -1,4 +1,5 @@
 import { cartJson, visitorCart } from '../services/cart/index.js';
+import { cartPricing } from '../services/orders/cart-pricing.js';
 import { baseContext, type PageRequest } from './page-context.js';
 import { METHOD_NOT_ALLOWED } from './fallback-pages.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
@@ -12,7 +13,7 @@ export async function cartPage(req: PageRequest, cartToken: string | undefined):
     baseContext(req, PAGE_TYPE.showCart, 'cart'),
     visitorCart(req.db, req.site.id, cartToken, req.now),
   ]);
-  return { status: 200, templates: ['cart.html'], context: { ...base, cart: cartJson(view, req.site, req.now) } };
+  return { status: 200, templates: ['cart.html'], context: { ...base, cart: cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now)) } };
 }
 
 /** Anything unresolved: status 404, page type 100. */

@@ -8,6 +8,7 @@ import type { DemoFixtures, ProductFixture } from './fixture-types.js';
 import { contentHash, demoId } from './ids.js';
 import { insertRow, type SeedStatement } from './statements.js';
 import { buildProductRows } from './product-rows.js';
+import { checkoutSeedRows } from './checkout-rows.js';
 import { searchSeedStatement, type SearchSource } from '../search.js';
 
 /** A file to copy into R2: `file` is relative to fixtures/demo/. */
@@ -157,6 +158,7 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
   for (const file of demo.themeFiles) {
     out.push(insertRow(templates, { websiteId, path: file.path, content: file.content, hash: contentHash(file.content), updatedOn: createdOn }));
   }
+  out.push(...checkoutSeedRows(websiteId, id));
   for (const item of searchable) out.push(searchSeedStatement(item));
   return { websiteId, identifier: site.identifier, statements: out, uploads };
 }

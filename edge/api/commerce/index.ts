@@ -7,10 +7,14 @@ import {
 import { jsonBody, queryParams } from '../validate.js';
 import { syncCartCookies } from './cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
+import { orders } from './orders.js';
+import { cartCheckout } from './cart-checkout.js';
+import { cartPricing } from '../../services/orders/cart-pricing.js';
 import { addEntryBody, cartQuery, setQuantityBody, stockQuery, updateFieldsBody } from './schemas.js';
 
-function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}) {
-  return c.json({ shoppingCart: cartJson(view, scope.site, scope.now), ...extra });
+async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}) {
+  const priced = await cartPricing(scope.db, scope.site, view, scope.now);
+  return c.json({ shoppingCart: cartJson(view, scope.site, scope.now, priced), ...extra });
 }
 
 /** SPEC §7 Storefront cart and commerce, mounted at /api/commerce. */
@@ -66,3 +70,9 @@ commerce.get('/inventory/stock', queryParams(stockQuery), async (c) => {
   const own = t ? await findCart(scope.db, scope.site.id, t, scope.now) : undefined;
   return c.json({ results: await itemStock(scope.db, scope.site.id, c.req.valid('query').itemId, scope.now, own?.id) });
 });
+
+// Issue 10: where the cart ships, the shipping option and coupons (crumb-protected writes).
+commerce.route('/shopping-cart', cartCheckout);
+
+// Issue 10: placing an order (its own limits and Idempotency-Key).
+commerce.route('/orders', orders);

@@ -32,6 +32,20 @@ export function cartTotals(entries: readonly Pick<CartEntryView, 'unitPriceCents
   return { subtotalCents, taxCents, shippingCostCents, discountCents, grandTotalCents: subtotalCents + taxCents + shippingCostCents - discountCents, totalQuantity };
 }
 
+/**
+ * What checkout's pricing adds to the cart JSON once a location or coupons are known
+ * (edge/services/orders/pricing.ts fills it; the cart service does not price itself).
+ */
+export interface CartPricing {
+  totals: CartTotals;
+  includedTaxCents: number;
+  shippingOptions: unknown[];
+  selectedShippingOption: unknown;
+  applicableTaxRules: unknown[];
+  validCoupons: unknown[];
+  invalidCoupons: unknown[];
+}
+
 // Goods delivered without shipping: downloads and gift cards.
 const isDigital = (e: CartEntryView) => e.productType === PRODUCT_TYPE.digital || e.productType === PRODUCT_TYPE.giftCard;
 
@@ -69,9 +83,9 @@ export function entryJson(e: CartEntryView, now: number): Record<string, unknown
  * The shopping cart JSON of the API and of the /cart page context (SPEC §3). With no
  * cart, the same shape empty and without `id`.
  */
-export function cartJson(view: CartView | undefined, site: { id: string; currency: string }, now: number): Record<string, unknown> {
+export function cartJson(view: CartView | undefined, site: { id: string; currency: string }, now: number, priced?: CartPricing): Record<string, unknown> {
   const entries = view?.entries ?? [];
-  const totals = cartTotals(entries);
+  const totals = priced?.totals ?? cartTotals(entries);
   const currency = site.currency;
   const out: Record<string, unknown> = {};
   if (view) {
@@ -83,14 +97,15 @@ export function cartJson(view: CartView | undefined, site: { id: string; currenc
     isPurchased: view?.record.isPurchased ?? false,
     currency,
     entries: entries.map((e) => entryJson(e, now)),
-    shippingOptions: [],
-    selectedShippingOption: null,
+    shippingOptions: priced?.shippingOptions ?? [],
+    selectedShippingOption: priced?.selectedShippingOption ?? null,
     shippingLocation: view?.record.shippingLocation ?? null,
-    applicableTaxRules: [],
+    applicableTaxRules: priced?.applicableTaxRules ?? [],
     coupons: view?.record.coupons ?? [],
-    validCoupons: [],
-    invalidCoupons: [],
+    validCoupons: priced?.validCoupons ?? [],
+    invalidCoupons: priced?.invalidCoupons ?? [],
     ...totals,
+    ...(priced ? { includedTaxCents: priced.includedTaxCents } : {}),
     subtotalMoney: moneyJson(totals.subtotalCents, currency),
     grandTotalMoney: moneyJson(totals.grandTotalCents, currency),
     hasDigital: entries.some(isDigital),

@@ -6,7 +6,7 @@ export { addEntry, removeEntry, setEntryQuantity, updateEntryFields, type AddEnt
 export { findCart, holdDurationMs, CART_LIFETIME_MS, DEFAULT_HOLD_MINUTES, type CartKind, type CartRecord } from './carts.js';
 export { holdsOf, heldUnits, type HoldRecord } from './holds.js';
 export { loadCartView, type CartEntryView, type CartView } from './read.js';
-export { cartJson, cartTotals, entryJson } from './cart-json.js';
+export { cartJson, cartTotals, entryJson, type CartPricing } from './cart-json.js';
 export { itemStock, type StockRow } from './stock.js';
 export { isCartTokenShape } from './tokens.js';
 export { CART_MESSAGES, MAX_QUANTITY } from './messages.js';

@@ -1,0 +1,51 @@
+import { apiFetch } from '../../runtime/api.js';
+import type { ShoppingCart } from '../../runtime/cart-types.js';
+
+const CART = '/api/commerce/shopping-cart';
+
+export interface ShippingOption {
+  id: string;
+  name: string;
+  amountCents: number;
+}
+
+/** The cart JSON with the checkout fields of issue 10. */
+export type PricedCart = ShoppingCart & {
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: ShippingOption | null;
+  validCoupons: { code: string; discountCents: number }[];
+  invalidCoupons: { code: string; message: string }[];
+  coupons: string[];
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  subtotalCents: number;
+  requiresShipping: boolean;
+};
+
+export interface OrderAnswer {
+  order: { id: string; orderNumber: number };
+  confirmationUrl?: string;
+}
+
+type Answer = { shoppingCart: PricedCart };
+
+export const checkoutApi = {
+  cart: () => apiFetch<Answer>('GET', CART).then((r) => r.shoppingCart),
+  setLocation: (body: { country: string; region?: string; postalCode?: string }) => apiFetch<Answer>('PUT', `${CART}/shipping-location`, body).then((r) => r.shoppingCart),
+  setOption: (shippingOptionId: string) => apiFetch<Answer>('PUT', `${CART}/shipping-option`, { shippingOptionId }).then((r) => r.shoppingCart),
+  addCoupon: (code: string) => apiFetch<Answer>('POST', `${CART}/coupons`, { code }).then((r) => r.shoppingCart),
+  removeCoupon: (code: string) => apiFetch<Answer>('DELETE', `${CART}/coupons/${encodeURIComponent(code)}`).then((r) => r.shoppingCart),
+  /** The key stays the same for retries of one attempt, so a retry never pays twice. */
+  placeOrder: async (key: string, body: unknown): Promise<OrderAnswer> => {
+    const crumb = /(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie)?.[1];
+    const res = await fetch('/api/commerce/orders', {
+      method: 'POST', credentials: 'same-origin', body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key, ...(crumb ? { 'X-CSRF-Token': decodeURIComponent(crumb) } : {}) },
+    });
+    const json = (await res.json().catch(() => undefined)) as (OrderAnswer & { message?: string; fields?: Record<string, string> }) | undefined;
+    if (!res.ok) throw Object.assign(new Error(json?.message ?? 'Something went wrong. Please try again.'), { fields: json?.fields ?? {} });
+    return json!;
+  },
+};

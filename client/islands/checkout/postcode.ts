@@ -1,0 +1,5 @@
+/**
+ * SPEC §5 postcode texts for the form, checked as the shopper leaves the field: the very
+ * rules the server applies (a pure module, bundled as is), so both always agree.
+ */
+export { addressPostcodeError as postcodeHint } from '../../../edge/services/checkout/postal-codes.js';

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const line = (name: string, max = 200) => z.string({ error: `${name} is required.` }).trim().max(max, { error: `${name} is too long.` });
+
+/** A postal address as checkout sends it; SPEC §5 postcode rules are checked after parsing. */
+export const addressSchema = z.object({
+  firstName: line('First name', 100).min(1, { error: 'First name is required.' }),
+  lastName: line('Last name', 100).min(1, { error: 'Last name is required.' }),
+  address1: line('Address').min(1, { error: 'Address is required.' }),
+  address2: line('Address line 2').optional().default(''),
+  city: line('City', 100).min(1, { error: 'City is required.' }),
+  region: line('State / region', 10).optional().default(''),
+  postalCode: line('Postal code', 16).optional().default(''),
+  country: z.string({ error: 'Country is required.' }).regex(/^[A-Z]{2}$/, { error: 'Country must be a two-letter country code.' }),
+  phone: line('Phone', 40).optional().default(''),
+});
+
+const card = z.object({
+  number: z.string({ error: 'Card number is required.' }).regex(/^[\d\s-]{12,23}$/, { error: 'Your card number is incomplete.' }),
+  expMonth: z.number({ error: 'Expiry month is required.' }).int().min(1, { error: 'Your card’s expiration month is invalid.' }).max(12, { error: 'Your card’s expiration month is invalid.' }),
+  expYear: z.number({ error: 'Expiry year is required.' }).int().min(2000, { error: 'Your card’s expiration year is invalid.' }).max(2100, { error: 'Your card’s expiration year is invalid.' }),
+  cvc: z.string({ error: 'Security code is required.' }).regex(/^\d{3,4}$/, { error: 'Your card’s security code is incomplete.' }),
+});
+
+/** POST /api/commerce/orders (issue 10). Amounts are never taken from the browser. */
+export const placeOrderBody = z.object({
+  email: z.email({ error: 'Enter a valid email address.' }).max(254),
+  shippingAddress: addressSchema.optional(),
+  billingAddress: addressSchema.optional(),
+  shippingOptionId: z.string().min(1).max(100).optional(),
+  coupons: z.array(z.string().trim().min(1).max(50)).max(5).optional(),
+  giftCardCode: z.string().max(50).optional(),
+  payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card }),
+});
+
+/** Idempotency-Key: printable, 8-255 characters (a UUID fits). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;

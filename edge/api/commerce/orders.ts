@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { CRUMB_COOKIE } from '../../middleware/crumb/index.js';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { placeOrder } from '../../services/orders/index.js';
+import { orderJson } from '../../services/orders/index.js';
+import { paymentProviderFor } from '../../services/payments/index.js';
+import { jsonBody } from '../validate.js';
+import { syncCartCookies } from './cart-cookies.js';
+import { cartWriteLimit, token } from './cart-request.js';
+import { IDEMPOTENCY_KEY, placeOrderBody } from './order-schemas.js';
+
+/** POST /api/commerce/orders: place the cart's order (issue 10). */
+export const orders = new Hono<AppEnv>({ strict: false });
+
+orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
+  const key = c.req.header('Idempotency-Key') ?? '';
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new ApiError(400, 'invalid_request', 'Send an Idempotency-Key header (8-255 characters).', { fields: { 'Idempotency-Key': 'Required: 8-255 printable characters.' } });
+  }
+  const body = c.req.valid('json');
+  const provider = paymentProviderFor(body.payment.provider);
+  if (!provider) throw new ApiError(422, 'invalid_request', 'Unknown payment provider.', { fields: { 'payment.provider': 'Unknown payment provider.' } });
+  if (body.giftCardCode) throw new ApiError(422, 'gift_card_invalid', 'This gift card code is not valid.', { fields: { giftCardCode: 'This gift card code is not valid.' } });
+  const site = c.var.site;
+  const placed = await placeOrder(c.var.db, {
+    site: { id: site.id, currency: site.currency, title: site.title },
+    cartToken: token(c),
+    requester: getCookie(c, CRUMB_COOKIE) ?? c.var.siteUser?.id ?? token(c) ?? '',
+    idempotencyKey: key,
+    email: body.email,
+    shippingAddress: body.shippingAddress,
+    billingAddress: body.billingAddress,
+    shippingOptionId: body.shippingOptionId,
+    coupons: body.coupons,
+    card: body.payment.card,
+    provider,
+    origin: new URL(c.req.url).origin,
+    now: Date.now(),
+  });
+  // The purchased cart is gone for the visitor: both cart cookies are cleared.
+  syncCartCookies(c, undefined, undefined, false);
+  if (placed.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json({ order: orderJson(placed.order), ...(placed.confirmationPath ? { confirmationUrl: placed.confirmationPath } : {}) }, 201);
+});

@@ -1,0 +1,49 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { orderLines, orders } from '../../../schema/index.js';
+import { moneyJson } from '../../pages/money.js';
+import { query, type Db } from '../db.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export interface LoadedOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
+
+export async function loadOrder(db: Db, websiteId: string, orderId: string): Promise<LoadedOrder | undefined> {
+  const [order] = await query(() => db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId))).limit(1));
+  if (!order) return undefined;
+  const lines = await query(() => db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)));
+  return { order, lines };
+}
+
+/** SPEC §3 Order, with the amounts in minor units and as money (what pages and mail show). */
+export function orderJson({ order, lines }: LoadedOrder): Record<string, unknown> {
+  const c = order.currency;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    purchasedCartId: order.purchasedCartId,
+    testMode: order.testMode,
+    websiteId: order.websiteId,
+    email: order.email,
+    currency: c,
+    created: order.createdOn,
+    status: order.status,
+    shippingAddress: order.shippingAddress,
+    shippingOption: order.shippingOption,
+    coupons: order.coupons,
+    items: lines.map((l) => ({
+      sku: l.sku, productName: l.productName, productType: l.productType, quantity: l.quantity, itemId: l.itemId,
+      unitPrice: l.unitPriceCents, unitPriceMoney: moneyJson(l.unitPriceCents, c),
+    })),
+    subtotal: order.subtotalCents,
+    discountTotal: order.discountCents,
+    shippingTotal: order.shippingTotalCents,
+    taxTotal: order.taxTotalCents,
+    includedTax: order.includedTaxCents,
+    grandTotal: order.grandTotalCents,
+    grandTotalMoney: moneyJson(order.grandTotalCents, c),
+  };
+}

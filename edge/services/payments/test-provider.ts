@@ -1,0 +1,41 @@
+import type { CaptureRequest, CaptureResult, PaymentProvider } from './provider.js';
+
+/** Issue 10: the local provider's cards and the provider messages they produce. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const TEST_CARD_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  unknown: 'Your card number is not a test card number. Use 4242 4242 4242 4242.',
+  expired: 'Your card has expired.',
+} as const;
+
+const digits = (n: string) => n.replace(/[\s-]/g, '');
+
+/**
+ * The local default provider: no network, deterministic by card number, like a payment
+ * service's test mode. Refunds are recorded by the caller (the payments table).
+ */
+export function testProvider(): PaymentProvider {
+  let sequence = 0;
+  return {
+    name: 'test',
+    testMode: true,
+    async capture(request: CaptureRequest): Promise<CaptureResult> {
+      const number = digits(request.card.number);
+      const now = new Date(request.now);
+      const expired = request.card.expYear < now.getUTCFullYear() || (request.card.expYear === now.getUTCFullYear() && request.card.expMonth < now.getUTCMonth() + 1);
+      if (expired) return { ok: false, code: 'expired_card', message: TEST_CARD_MESSAGES.expired };
+      if (number === TEST_CARDS.declined) return { ok: false, code: 'card_declined', message: TEST_CARD_MESSAGES.declined };
+      if (number === TEST_CARDS.insufficientFunds) return { ok: false, code: 'insufficient_funds', message: TEST_CARD_MESSAGES.insufficientFunds };
+      if (number !== TEST_CARDS.success) return { ok: false, code: 'card_declined', message: TEST_CARD_MESSAGES.unknown };
+      sequence += 1;
+      return { ok: true, providerRef: `test_${request.attemptId}_${sequence}` };
+    },
+    async refund(): Promise<void> {},
+  };
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
+import { websites } from './websites.js';
+
+/**
+ * Per-site checkout settings: shipping zones, tax rules, coupons and gift cards. The
+ * shapes of `rates` and `effect` are edge/services/checkout/types.ts's ShippingRate and
+ * CouponEffect, which price them (`checkoutTotals`).
+ */
+export const shippingZones = sqliteTable(
+  'shipping_zones',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // ISO country codes, or ['*'] for the rest of the world.
+    countries: text('countries', { mode: 'json' }).$type<string[]>().notNull(),
+    regions: text('regions', { mode: 'json' }).$type<string[]>(),
+    rates: text('rates', { mode: 'json' }).$type<unknown[]>().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('shipping_zones_site_idx').on(t.websiteId, t.position)],
+);
+
+export const taxRules = sqliteTable(
+  'tax_rules',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    country: text('country').notNull(),
+    region: text('region'),
+    rateBps: integer('rate_bps').notNull(),
+    inclusive: integer('inclusive', { mode: 'boolean' }).notNull().default(false),
+    appliesToShipping: integer('applies_to_shipping', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('tax_rules_site_idx').on(t.websiteId, t.country), check('tax_rules_rate_ck', sql`${t.rateBps} BETWEEN 0 AND 10000`)],
+);
+
+export const coupons = sqliteTable(
+  'coupons',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    // Stored upper-case; shoppers' codes are compared upper-cased.
+    code: text('code').notNull(),
+    effect: text('effect', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    startsAt: integer('starts_at'),
+    endsAt: integer('ends_at'),
+    usageLimit: integer('usage_limit'),
+    timesUsed: integer('times_used').notNull().default(0),
+    productIds: text('product_ids', { mode: 'json' }).$type<string[]>(),
+  },
+  (t) => [uniqueIndex('coupons_site_code_uq').on(t.websiteId, t.code), check('coupons_usage_ck', sql`${t.usageLimit} IS NULL OR ${t.timesUsed} <= ${t.usageLimit}`)],
+);
+
+/** A gift card's code and what is left of it; the balance can never go below 0. */
+export const giftCards = sqliteTable(
+  'gift_cards',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    currency: text('currency').notNull(),
+    initialCents: integer('initial_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    orderId: text('order_id'),
+    createdOn: integer('created_on').notNull(),
+  },
+  (t) => [uniqueIndex('gift_cards_site_code_uq').on(t.websiteId, t.code), check('gift_cards_balance_ck', sql`${t.balanceCents} >= 0`)],
+);

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { websites } from './websites.js';
+
+/**
+ * SPEC §3 Order. `orderNumber` is per site from 1001, taken from `orderCounters` in the
+ * same D1 batch that writes the order (edge/services/orders/record.ts), so two orders
+ * never share a number. Money is integer minor units of `currency`.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderNumber: integer('order_number').notNull(),
+    purchasedCartId: text('purchased_cart_id').notNull(),
+    testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(true),
+    email: text('email').notNull(),
+    shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, string>>(),
+    billingAddress: text('billing_address', { mode: 'json' }).$type<Record<string, string>>(),
+    shippingOption: text('shipping_option', { mode: 'json' }).$type<Record<string, unknown>>(),
+    coupons: text('coupons', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    currency: text('currency').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    shippingTotalCents: integer('shipping_total_cents').notNull(),
+    taxTotalCents: integer('tax_total_cents').notNull(),
+    includedTaxCents: integer('included_tax_cents').notNull().default(0),
+    grandTotalCents: integer('grand_total_cents').notNull(),
+    // 'paid' | 'refunded'
+    status: text('status').notNull().default('paid'),
+    // SHA-256 of the token in the order-status link of the confirmation mail (page 211).
+    statusTokenHash: text('status_token_hash').notNull(),
+    createdOn: integer('created_on').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_site_number_uq').on(t.websiteId, t.orderNumber),
+    // One order per cart: a second write for the same cart fails the whole batch.
+    uniqueIndex('orders_cart_uq').on(t.purchasedCartId),
+    check('orders_number_ck', sql`${t.orderNumber} >= 1001`),
+  ],
+);
+
+/** The last order number a site used; the first order takes 1001. */
+export const orderCounters = sqliteTable('order_counters', {
+  websiteId: text('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** SPEC §3 Order items: sku, productName, quantity, unitPrice as bought. */
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id').notNull(),
+    itemId: text('item_id').notNull(),
+    variantId: text('variant_id'),
+    sku: text('sku'),
+    productName: text('product_name').notNull(),
+    productType: integer('product_type').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId, t.position), check('order_lines_quantity_ck', sql`${t.quantity} >= 1`)],
+);
+
+/** A captured (and possibly refunded) payment; `providerRef` is the provider's id for it. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    // 'captured' | 'refunded'
+    status: text('status').notNull(),
+    createdOn: integer('created_on').notNull(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+/**
+ * One row per (site, Idempotency-Key). Written by a plain INSERT before anything else
+ * happens, so of two simultaneous requests with one key only one proceeds; the order id
+ * is filled in by the batch that records the order. `requesterHash` binds the key to the
+ * cart that used it, so another visitor cannot read an order through a guessed key.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requesterHash: text('requester_hash').notNull(),
+    orderId: text('order_id'),
+    createdOn: integer('created_on').notNull(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_site_key_uq').on(t.websiteId, t.key)],
+);
+
+/**
+ * Units taken from stock for one checkout attempt, written in the same batch as the
+ * conditional decrement. `quantity` is NOT NULL and the insert supplies NULL when the
+ * decrement before it changed no row, which aborts the whole batch (nothing half-written).
+ * The rows let a failed payment put exactly those units back.
+ */
+export const stockReservations = sqliteTable(
+  'stock_reservations',
+  {
+    attemptId: text('attempt_id').notNull(),
+    variantId: text('variant_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [uniqueIndex('stock_reservations_uq').on(t.attemptId, t.variantId)],
+);

@@ -1,0 +1,82 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
+
+/** Issue 10 in Chromium: product -> add -> cart -> checkout -> test card -> order confirmed. */
+let store: Storefront;
+let visitor: Visitor;
+let allowed: RegExp | undefined;
+
+beforeAll(async () => {
+  store = await openStorefront();
+});
+afterAll(async () => {
+  await store?.close();
+});
+afterEach(async () => {
+  expect(visitor.errors.filter((e) => !allowed?.test(e))).toEqual([]);
+  allowed = undefined;
+  await visitor.close();
+});
+
+/** From the product page to a filled checkout form, keyboard only on the form. */
+async function toCheckout(card: string): Promise<void> {
+  visitor = await store.visitor();
+  const { page } = visitor;
+  await page.goto(store.url('/shop/incense-holder'));
+  await islandsHydrated(page, '[data-island="product-form"], [data-island="cart-pill"]');
+  await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
+  await page.waitForFunction(() => document.cookie.includes('hasCart=true'));
+  await page.goto(store.url('/cart'));
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await page.waitForURL(/\/checkout$/);
+  await islandsHydrated(page, '[data-island="checkout"]');
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type('ada@example.com');
+  await page.keyboard.press('Tab'); // -> country (United States already)
+  const typeInto = async (label: string, text: string) => {
+    await page.getByLabel(label, { exact: true }).focus();
+    await page.keyboard.type(text);
+  };
+  await typeInto('First name', 'Ada');
+  await typeInto('Last name', 'Lovelace');
+  await typeInto('Address', '1 Main St');
+  await typeInto('City', 'Portland');
+  await page.getByLabel('State / region').selectOption('OR');
+  await typeInto('Postal code', '972');
+  await page.keyboard.press('Tab');
+  await page.getByText('ZIP Codes need to be 5 digits.').waitFor();
+  await page.getByLabel('Postal code').fill('97201');
+  await page.keyboard.press('Tab');
+  await page.getByText('ZIP Codes need to be 5 digits.').waitFor({ state: 'detached' });
+  await page.getByRole('radio', { name: /Standard/ }).waitFor();
+  // Arrow keys move through the radio group, as a keyboard user would choose.
+  await page.getByRole('radio', { name: /Pick up/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+  await expect.poll(() => page.locator('.order-summary').innerText()).toContain('Shipping: $8.00');
+  await typeInto('Card number', card);
+  await typeInto('Expiry (MM/YY)', '12/34');
+  await typeInto('Security code', '123');
+  await page.keyboard.press('Enter');
+}
+
+describe('checkout in Chromium', () => {
+  it('pays with the test card and lands on the order confirmed page', async () => {
+    await toCheckout('4242 4242 4242 4242');
+    const { page } = visitor;
+    await page.waitForURL(/\/order-confirmed\?order=/);
+    const heading = await page.getByRole('heading', { level: 1 }).innerText();
+    expect(heading).toMatch(/^Thank you! Order #\d{4,} is confirmed\.$/);
+    expect(await page.locator('.order-lines').innerText()).toContain('Incense Holder');
+  });
+
+  it('a declined card shows the provider message and leaves the cart intact', async () => {
+    allowed = /HTTP 402 \/api\/commerce\/orders|status of 402 \(Payment Required\)/;
+    await toCheckout('4000 0000 0000 0002');
+    const { page } = visitor;
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Your card was declined.');
+    expect(page.url()).toMatch(/\/checkout$/);
+    const { shoppingCart } = await visitorApi(store, visitor, 'GET', '/api/commerce/shopping-cart');
+    expect(shoppingCart.totalQuantity).toBe(1);
+  });
+});
