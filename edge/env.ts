@@ -11,6 +11,12 @@ export interface RateLimitBindings {
   RATE_VISITOR_WRITES?: RateLimit;
   /** Writes from one client address: 1200 a minute. */
   RATE_IP_WRITES?: RateLimit;
+  /** Census, analytics and RUM posts by one visitor (ss_cvr uuid, else crumb): 120 a minute. */
+  RATE_CENSUS_VISITOR?: RateLimit;
+  /** Census posts from one client address (only where the platform reports it): 6000 a minute. */
+  RATE_CENSUS_IP?: RateLimit;
+  /** JavaScript error reports by one visitor: 20 a minute (SPEC §9: at most 20 sends per page). */
+  RATE_JS_ERRORS?: RateLimit;
 }
 export type RateLimitBinding = keyof RateLimitBindings;
 
@@ -26,6 +32,8 @@ export interface Vars {
   db: Db;
   /** The signed-in session's CSRF token, accepted like the crumb (set by the session middleware). */
   xsrfToken?: string;
+  /** The signed-in site user (set by the session middleware); roles are SPEC §3 contributor role ids. */
+  siteUser?: { id: string; email: string; roles: number[] };
 }
 
 /** The Hono generics every router of the edge shares. */

@@ -15,6 +15,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const RATE_LIMITS = {
   RATE_VISITOR_WRITES: { simple: { limit: 60, period: 60 } },
   RATE_IP_WRITES: { simple: { limit: 1200, period: 60 } },
+  RATE_CENSUS_VISITOR: { simple: { limit: 120, period: 60 } },
+  RATE_CENSUS_IP: { simple: { limit: 6000, period: 60 } },
+  RATE_JS_ERRORS: { simple: { limit: 20, period: 60 } },
 } as const;
 
 let bundled: Promise<string> | undefined;

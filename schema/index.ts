@@ -5,6 +5,7 @@ export * from './content.js';
 export * from './assets.js';
 export * from './commerce.js';
 export * from './forms.js';
+export * from './census.js';
 export * from './navigation.js';
 export * from './templates.js';
 export * from './relations.js';
