@@ -1,6 +1,7 @@
 /**
  * Page serving benchmark: the worker in Miniflare (workerd) on loopback with the seeded
- * demo site; the product page against a trivial route of the same worker.
+ * demo site; the product page against a trivial route of the same worker, with the
+ * edge page cache on (every measured request is a hit after the warm-up) and off.
  * Run alone with `npx tsx bench/pages.ts`; `npm run bench` calls `run()`.
  */
 import { pathToFileURL } from 'node:url';
@@ -55,21 +56,38 @@ async function measure(base: URL, path: string): Promise<RouteStats> {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
-export async function run(): Promise<void> {
-  const worker = await startWorker({ port: 0 });
+const PRODUCT = '/shop/speckled-stoneware-mug';
+
+function line(label: string, s: RouteStats): void {
+  console.log(`  ${label.padEnd(34)} ${fmt(s.rps).padStart(8)} req/s   p50 ${fmt(s.p50, 2).padStart(7)} ms   p99 ${fmt(s.p99, 2).padStart(7)} ms   (${s.requests} requests)`);
+}
+
+function ratio(label: string, page: RouteStats, trivial: RouteStats): void {
+  console.log(`  ${label.padEnd(34)} throughput ${fmt(page.rps / trivial.rps, 2)}x   p50 ${fmt(page.p50 / trivial.p50, 2)}x   p99 ${fmt(page.p99 / trivial.p99, 2)}x`);
+}
+
+/** /healthz, then the product page, measured on one worker; the page cache on or off (PAGE_CACHE binding). */
+async function measurePair(cache: 'on' | 'off'): Promise<{ trivial: RouteStats; product: RouteStats }> {
+  const worker = await startWorker({ port: 0, bindings: { PAGE_CACHE: cache } });
   try {
     const trivial = await measure(worker.url, '/healthz');
-    const product = await measure(worker.url, '/shop/speckled-stoneware-mug');
-    console.log(`\npage serving (workerd via Miniflare, loopback, ${CONCURRENCY} concurrent, up to ${REQUESTS} requests or ${TIME_LIMIT_MS / 1000} s)`);
-    for (const s of [trivial, product]) {
-      console.log(`  ${s.path.padEnd(30)} ${fmt(s.rps).padStart(8)} req/s   p50 ${fmt(s.p50, 2).padStart(7)} ms   p99 ${fmt(s.p99, 2).padStart(7)} ms   (${s.requests} requests)`);
-    }
-    console.log(
-      `  product page / trivial route:  throughput ${fmt(product.rps / trivial.rps, 2)}x   p50 ${fmt(product.p50 / trivial.p50, 2)}x   p99 ${fmt(product.p99 / trivial.p99, 2)}x`,
-    );
+    const product = await measure(worker.url, PRODUCT);
+    return { trivial, product };
   } finally {
     await worker.dispose();
   }
+}
+
+export async function run(): Promise<void> {
+  const on = await measurePair('on');
+  const off = await measurePair('off');
+  console.log(`\npage serving (workerd via Miniflare, loopback, ${CONCURRENCY} concurrent, up to ${REQUESTS} requests or ${TIME_LIMIT_MS / 1000} s)`);
+  line('/healthz (trivial route)', on.trivial);
+  line(`${PRODUCT} page cache on (hit)`, on.product);
+  line('/healthz, second worker', off.trivial);
+  line(`${PRODUCT} page cache off`, off.product);
+  ratio('cache hit / trivial route:', on.product, on.trivial);
+  ratio('cache off / trivial route:', off.product, off.trivial);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

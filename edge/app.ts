@@ -2,10 +2,13 @@ import { Hono } from 'hono';
 import { api } from './api/index.js';
 import type { AppEnv } from './env.js';
 import { assets } from './files/assets.js';
+import { wellKnown } from './files/security-txt.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './middleware/error-page/index.js';
+import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
+import { pageCacheFastPath } from './pages/page-cache.js';
 import { pages } from './pages/routes.js';
 
 /**
@@ -14,12 +17,17 @@ import { pages } from './pages/routes.js';
  */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
+  // First, so its headers reach every response: health, assets, pages, APIs, errors, 404s.
+  app.use('*', securityHeaders);
   app.get('/healthz', (c) => c.text('ok'));
   app.route('/assets', assets);
+  // Pages and APIs give each new visitor a crumb, outside the page cache so cached HTML never holds it.
+  app.use('*', issueCrumb);
+  // Serves cached pages before any D1 query.
+  app.use('*', pageCacheFastPath);
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
-  // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).
-  app.use('*', issueCrumb);
+  app.route('/.well-known', wellKnown);
   app.route('/api', api);
   app.route('/', pages);
   app.onError(handleError);

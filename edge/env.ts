@@ -11,6 +11,8 @@ export interface RateLimitBindings {
   RATE_VISITOR_WRITES?: RateLimit;
   /** Writes from one client address: 1200 a minute. */
   RATE_IP_WRITES?: RateLimit;
+  /** CSP violation reports from one client address: 20 a minute. */
+  RATE_CSP_REPORTS?: RateLimit;
   /** Census, analytics and RUM posts by one visitor (ss_cvr uuid, else crumb): 120 a minute. */
   RATE_CENSUS_VISITOR?: RateLimit;
   /** Census posts from one client address (only where the platform reports it): 6000 a minute. */
@@ -24,6 +26,10 @@ export type RateLimitBinding = keyof RateLimitBindings;
 export interface Env extends RateLimitBindings {
   DB: D1Database;
   FILES: R2Bucket;
+  /** "off" disables the edge page cache (benchmarks compare both). */
+  PAGE_CACHE?: string;
+  /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */
+  PAGE_CACHE_SITE_TTL_MS?: string;
 }
 
 /** Per-request values set by middleware. */

@@ -15,6 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const RATE_LIMITS = {
   RATE_VISITOR_WRITES: { simple: { limit: 60, period: 60 } },
   RATE_IP_WRITES: { simple: { limit: 1200, period: 60 } },
+  RATE_CSP_REPORTS: { simple: { limit: 20, period: 60 } },
   RATE_CENSUS_VISITOR: { simple: { limit: 120, period: 60 } },
   RATE_CENSUS_IP: { simple: { limit: 6000, period: 60 } },
   RATE_JS_ERRORS: { simple: { limit: 20, period: 60 } },
@@ -74,6 +75,8 @@ export interface StartOptions {
   seed?: boolean;
   /** Migrate without seeding. */
   migrateOnly?: boolean;
+  /** Plain-text bindings (wrangler [vars]), e.g. { PAGE_CACHE: 'off' }. */
+  bindings?: Record<string, string>;
 }
 
 /** Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. */
@@ -93,6 +96,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     d1Databases: ['DB'],
     r2Buckets: ['FILES'],
     ratelimits: RATE_LIMITS as never,
+    bindings: options.bindings ?? {},
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
   });
   const url = await mf.ready;

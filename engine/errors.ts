@@ -28,21 +28,11 @@ export const ErrorCode = {
   PARTIAL_PARSE_FAIL: 'PARTIAL_PARSE_FAIL',
   PARTIAL_RECURSION_DEPTH: 'PARTIAL_RECURSION_DEPTH',
   UNEXPECTED_ERROR: 'UNEXPECTED_ERROR',
+  // resource limits (render options `limits`)
+  STEP_BUDGET_EXCEEDED: 'STEP_BUDGET_EXCEEDED',
+  OUTPUT_TOO_LARGE: 'OUTPUT_TOO_LARGE',
+  TOO_MANY_ERRORS: 'TOO_MANY_ERRORS',
 } as const;
-
-/** Where an error points: an offset into the source, turned into line and column. */
-export function positionOf(source: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.min(offset, source.length);
-  for (let i = 0; i < end; i++) {
-    if (source.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: end - lineStart + 1 };
-}
 
 /** Line starts of a source, computed once, for many offset-to-position look-ups. */
 export function lineIndex(source: string): (offset: number) => { line: number; column: number } {
@@ -60,10 +50,6 @@ export function lineIndex(source: string): (offset: number) => { line: number; c
   };
 }
 
-export function templateError(source: string, offset: number, code: string, message: string): TemplateError {
-  return { code, message, ...positionOf(source, offset) };
-}
-
 export const messages = {
   formatterUnknown: (name: string) => `Formatter '${name}' is unknown`,
   predicateUnknown: (name: string) => `Predicate '${name}' is unknown`,
@@ -78,4 +64,7 @@ export const messages = {
   partialRecursion: (name: string, limit: number) =>
     `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${limit}`,
   unexpected: (where: string, message: string) => `Unexpected error when executing ${where}: ${message}`,
+  stepBudget: (limit: number) => `The render exceeded its budget of ${limit} steps and was stopped here.`,
+  outputTooLarge: (limit: number) => `The output exceeded ${limit} characters and the render was stopped here.`,
+  tooManyErrors: (limit: number) => `More than ${limit} errors; the rest are not reported.`,
 };

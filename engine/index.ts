@@ -7,7 +7,8 @@
  *   render(page, { title: 'Shop' }).output; // '<h1>Shop</h1>'
  */
 export { compile, instructionTree, Template, type CompileOptions } from './template.js';
-export { render, type RenderOptions, type RenderResult } from './render.js';
+export { render, type RenderLimits, type RenderOptions, type RenderResult } from './render.js';
+export { DEFAULT_EXPR_LIMITS, DEFAULT_RENDER_LIMITS } from './exec/limits.js';
 export { ErrorCode, type TemplateError } from './errors.js';
 export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './plugins/types.js';
 export { BUILTIN_FORMATTERS, BUILTIN_PREDICATES } from './plugins/index.js';

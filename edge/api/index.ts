@@ -2,34 +2,43 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
-import { bodyGuard, FORM_TYPES, JSON_TYPES } from '../middleware/body-guard/index.js';
+import { bodyGuard, FORM_TYPES, JSON_TYPES, type BodyGuardOptions } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
 import { census } from './census/index.js';
 import { events } from './events/index.js';
 import { performance, PERFORMANCE_TYPES } from './performance/index.js';
+import { searchApi } from './search.js';
+import { CSP_REPORT_BODY, security } from './security/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
  * provider's webhook has its own signature). Everything else that changes state needs one.
  */
 const CRUMB_EXEMPT: readonly RegExp[] = [
+  // Browsers post CSP violation reports on their own, without cookies or custom headers;
+  // the call only appends a bounded, rate-limited report row (edge/api/security).
+  /^\/api\/security\/csp-report\/?$/,
   // The RUM collector sends by navigator.sendBeacon (no headers, text/plain body): a forged
   // post can only add vitals samples, which are bounded and rate limited per visitor.
   /^\/api\/1\/performance\/records\/?$/,
 ];
 
-/**
- * Routes whose bodies differ from the default, each with its reason. One guard per request,
- * before the crumb check reads a form body.
- */
-const BODY_RULES: readonly [RegExp, MiddlewareHandler<AppEnv>][] = [
-  // The RUM beacon sends text/plain.
-  [/^\/api\/1\/performance\/records\/?$/, bodyGuard({ types: PERFORMANCE_TYPES })],
-  // Census and analytics posts are small forms: 8 KB keeps abuse cheap.
-  [/^\/api\/(census\/|events\/RecordEvent\/?$)/, bodyGuard({ maxBytes: 8 * 1024, types: FORM_TYPES })],
+/** Routes whose bodies are not the default 64 KB of JSON or form data, each with its reason. */
+const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
+  // Browsers choose the content types of CSP reports (edge/api/security).
+  { path: /^\/api\/security\/csp-report\/?$/, body: CSP_REPORT_BODY },
+  // The RUM beacon sends text/plain (edge/api/performance).
+  { path: /^\/api\/1\/performance\/records\/?$/, body: { types: PERFORMANCE_TYPES } },
+  // Census and analytics posts are small forms: 8 KB keeps abuse cheap (edge/api/census, events).
+  { path: /^\/api\/(census\/|events\/RecordEvent\/?$)/, body: { maxBytes: 8 * 1024, types: FORM_TYPES } },
 ];
-const defaultBodyGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
-const guardBody = createMiddleware<AppEnv>((c, next) => (BODY_RULES.find(([path]) => path.test(c.req.path))?.[1] ?? defaultBodyGuard)(c, next));
+const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
+const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));
+
+/** The body guard of the route's BODY_RULES entry, else the default one. */
+const guardBody = createMiddleware<AppEnv>((c, next) =>
+  (ruleGuards.find((rule) => rule.path.test(c.req.path))?.guard ?? defaultGuard)(c, next),
+);
 
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -43,7 +52,7 @@ const crumbUnlessExempt = createMiddleware<AppEnv>(async (c, next) =>
 /**
  * Every API of SPEC §7, mounted under /api (one router per family with `api.route`).
  * Shared rules: JSON answers that are never cached, the crumb on every state-changing
- * call, bodies at most 64 KB of JSON or form data unless a router narrows it.
+ * call, bodies at most 64 KB of JSON or form data unless BODY_RULES says otherwise.
  */
 export const api = new Hono<AppEnv>({ strict: false });
 
@@ -52,6 +61,8 @@ api.use('*', guardBody);
 api.use('*', crumbUnlessExempt);
 
 // Routers are mounted here, before the catch-all below.
+api.route('/search', searchApi);
+api.route('/security', security);
 api.route('/census', census);
 api.route('/events', events);
 api.route('/1/performance', performance);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
-import { contentTypeOf, filePath } from './content-types.js';
+import { activeContentHeaders } from './active-content.js';
+import { filePath, uploadContentTypeOf } from './content-types.js';
 
 /** Uploaded files are stored under content-addressed keys, so they never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,9 +18,10 @@ assets.get('/*', async (c) => {
   const ifNoneMatch = c.req.header('if-none-match');
   const object = await c.env.FILES.get(key, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: ifNoneMatch.replace(/^W\//, '').replaceAll('"', '') } } : {});
   if (!object) return c.text('Not found', 404);
-  const headers = new Headers();
-  object.writeHttpMetadata(headers as never);
-  if (!headers.has('content-type')) headers.set('Content-Type', contentTypeOf(key));
+  // The type comes from the server's allow-list, never from the uploader's metadata; files
+  // that could run script get a sandbox (edge/files/active-content.ts).
+  const type = uploadContentTypeOf(key);
+  const headers = new Headers({ 'Content-Type': type, ...activeContentHeaders(type, key) });
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', IMMUTABLE);
   // Without a body the If-None-Match precondition failed: the client's copy is current.

@@ -6,6 +6,8 @@ import type { PageRequest } from './page-context.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
 import { loadTheme } from './theme-templates.js';
+import { seoJson } from './seo/meta.js';
+import { pageUrl } from './cache-policy.js';
 
 /** `?format=json` on any published URL returns the page context instead of HTML. */
 export function wantsJson(c: Context<AppEnv>): boolean {
@@ -13,7 +15,7 @@ export function wantsJson(c: Context<AppEnv>): boolean {
 }
 
 export function pageRequest(c: Context<AppEnv>): PageRequest {
-  const req: PageRequest = { db: c.var.db, site: c.var.site, url: new URL(c.req.url), now: Date.now() };
+  const req: PageRequest = { db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now() };
   if (!wantsJson(c)) {
     // Overlaps the theme's queries with the context's; a failure surfaces when awaited.
     req.theme = loadTheme(req.db, req.site.id);
@@ -31,6 +33,7 @@ export function plainResponse(c: Context<AppEnv>, page: PlainPage, headers: Reco
 
 /** Renders a resolved page with the site's theme (or returns its context as JSON). */
 export async function respond(c: Context<AppEnv>, req: PageRequest, result: PageResult): Promise<Response> {
+  result.context.seo = seoJson(result.context, req.site, req.url);
   if (wantsJson(c)) return c.json(result.context, result.status);
   try {
     const theme = await (req.theme ?? loadTheme(req.db, req.site.id));

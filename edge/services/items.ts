@@ -130,31 +130,6 @@ export async function recentPosts(db: Db, websiteId: string, limit: number, now:
   );
 }
 
-/** `%` and `_` in a visitor's query are literal text, not LIKE wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Case-insensitive search over titles, excerpts, bodies and tags of public items. */
-export async function searchItems(db: Db, websiteId: string, text: string, limit: number, now: number): Promise<ItemRecord[]> {
-  const pattern = likePattern(text.trim());
-  const matches = (col: SQL) => sql`${col} like ${pattern} escape '\\'`;
-  return query(() =>
-    db
-      .select()
-      .from(items)
-      .where(
-        and(
-          eq(items.websiteId, websiteId),
-          visible(now),
-          or(...[items.title, items.excerpt, items.body, items.tags].map((col) => matches(sql`${col}`))),
-        ),
-      )
-      .orderBy(desc(items.recordType), asc(items.title))
-      .limit(limit),
-  );
-}
-
 /** An item page's collection and item from the two URL segments, in one query. */
 export async function findItemAt(
   db: Db,

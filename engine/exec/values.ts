@@ -100,6 +100,14 @@ export function getKey(value: unknown, key: string | number): unknown {
   return undefined;
 }
 
+/**
+ * `table[key]` for a plugin's own lookup table, own properties only: a key from a
+ * template (`toString`, `__proto__`) never reaches Object.prototype.
+ */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return hasOwn.call(table, key) ? table[key] : undefined;
+}
+
 /** Split a dotted reference into path segments; all-digit segments become numbers. */
 export function splitPath(ref: string): (string | number)[] {
   if (ref === '') return [];

@@ -4,7 +4,7 @@
  * reporting structural errors (dead blocks, EOF in a block, misplaced `.or`,
  * `.alternates with` and `.end`) as values.
  */
-import { ErrorCode, messages, templateError, type TemplateError } from '../errors.js';
+import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
 import { lexTemplate, lexTag } from './lexer.js';
 import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
@@ -52,7 +52,9 @@ export function parseTemplate(source: string, tables?: PluginTables): ParseResul
   const stack: Open[] = [];
   let target = root;
 
-  const fail = (offset: number, code: string, message: string) => errors.push(templateError(source, offset, code, message));
+  // Positions from one line index: N errors cost O(N log lines), not N rescans of the source.
+  const at = lineIndex(source);
+  const fail = (offset: number, code: string, message: string) => errors.push({ code, message, ...at(offset) });
 
   const accept = (code: Code, offset: number) => {
     if (typeof code !== 'number') offsets.set(code, offset);
