@@ -6,8 +6,11 @@ import { wellKnown } from './files/security-txt.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './middleware/error-page/index.js';
+import { loadSession } from './middleware/session/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
+import { account } from './pages/account/index.js';
+import { config } from './pages/config/index.js';
 import { pageCacheFastPath } from './pages/page-cache.js';
 import { pages } from './pages/routes.js';
 
@@ -28,7 +31,12 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
   app.route('/.well-known', wellKnown);
+  // The signed-in visitor (c.var.siteUser, c.var.xsrfToken) for every page and API below.
+  app.use('*', loadSession);
   app.route('/api', api);
+  // The owner area and the shopper's account: server-rendered, never cached.
+  app.route('/config', config);
+  app.route('/account', account);
   app.route('/', pages);
   app.onError(handleError);
   return app;

@@ -1,4 +1,5 @@
 import type { D1Database, R2Bucket, RateLimit } from '@cloudflare/workers-types';
+import type { SiteUser } from './services/accounts/sessions.js';
 import type { Db } from './services/db.js';
 import type { SiteRecord } from './services/websites.js';
 
@@ -11,6 +12,10 @@ export interface RateLimitBindings {
   RATE_VISITOR_WRITES?: RateLimit;
   /** Writes from one client address: 1200 a minute. */
   RATE_IP_WRITES?: RateLimit;
+  /** Sign-in attempts (and account mails) per account: 5 a minute. */
+  RATE_SIGN_IN_ACCOUNT?: RateLimit;
+  /** Sign-in, sign-up and reset attempts per client address: 20 a minute. */
+  RATE_SIGN_IN_IP?: RateLimit;
   /** CSP violation reports from one client address: 20 a minute. */
   RATE_CSP_REPORTS?: RateLimit;
   /** Census, analytics and RUM posts by one visitor (ss_cvr uuid, else crumb): 120 a minute. */
@@ -38,8 +43,10 @@ export interface Vars {
   db: Db;
   /** The signed-in session's CSRF token, accepted like the crumb (set by the session middleware). */
   xsrfToken?: string;
-  /** The signed-in site user (set by the session middleware); roles are SPEC §3 contributor role ids. */
-  siteUser?: { id: string; email: string; roles: number[] };
+  /** A crumb minted for this response's form (crumbFor), so issueCrumb does not mint another. */
+  issuedCrumb?: string;
+  /** The signed-in visitor and their contributor roles on this site (edge/middleware/session). */
+  siteUser?: SiteUser;
 }
 
 /** The Hono generics every router of the edge shares. */

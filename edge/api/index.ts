@@ -4,11 +4,15 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { bodyGuard, FORM_TYPES, JSON_TYPES, type BodyGuardOptions } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
+import { commerce } from './commerce/index.js';
+import { subscriptionCarts } from './commerce/subscription.js';
 import { census } from './census/index.js';
 import { events } from './events/index.js';
 import { performance, PERFORMANCE_TYPES } from './performance/index.js';
 import { searchApi } from './search.js';
 import { CSP_REPORT_BODY, security } from './security/index.js';
+import { mail } from './mail/index.js';
+import { siteUsers } from './site-users/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -61,8 +65,12 @@ api.use('*', guardBody);
 api.use('*', crumbUnlessExempt);
 
 // Routers are mounted here, before the catch-all below.
+api.route('/commerce', commerce);
+api.route('/3/commerce', subscriptionCarts);
 api.route('/search', searchApi);
 api.route('/security', security);
+api.route('/site-users', siteUsers);
+api.route('/mail', mail);
 api.route('/census', census);
 api.route('/events', events);
 api.route('/1/performance', performance);

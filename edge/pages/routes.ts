@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { CART_COOKIE } from '../api/commerce/cart-cookies.js';
 import type { AppEnv } from '../env.js';
 import { findCollection } from '../services/collections.js';
 import { findItemAt } from '../services/items.js';
@@ -26,10 +28,11 @@ pages.get('/', async (c) => {
   return respond(c, req, await homePage(req));
 });
 
-// SPEC §2: the cart link of templates is /cart.
+// SPEC §2: the cart link of templates is /cart. Per-visitor, so never cached.
 pages.get('/cart', async (c) => {
   const req = pageRequest(c);
-  return respond(c, req, await cartPage(req));
+  c.header('Cache-Control', 'no-store');
+  return respond(c, req, await cartPage(req, getCookie(c, CART_COOKIE)));
 });
 
 pages.get('/search', async (c) => {

@@ -1,9 +1,17 @@
+import { cartJson, visitorCart } from '../services/cart/index.js';
 import { baseContext, type PageRequest } from './page-context.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 
-/** `/cart`: the show-cart page (SPEC §2 page type 200). */
-export async function cartPage(req: PageRequest): Promise<PageResult> {
-  return { status: 200, templates: ['cart.html'], context: await baseContext(req, PAGE_TYPE.showCart, 'cart') };
+/**
+ * `/cart`: the show-cart page (SPEC §2 page type 200), with the visitor's cart (from the
+ * `CART` cookie) rendered server-side by the same service as the cart API.
+ */
+export async function cartPage(req: PageRequest, cartToken: string | undefined): Promise<PageResult> {
+  const [base, view] = await Promise.all([
+    baseContext(req, PAGE_TYPE.showCart, 'cart'),
+    visitorCart(req.db, req.site.id, cartToken, req.now),
+  ]);
+  return { status: 200, templates: ['cart.html'], context: { ...base, cart: cartJson(view, req.site, req.now) } };
 }
 
 /** Anything unresolved: status 404, page type 100. */

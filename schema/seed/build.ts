@@ -18,6 +18,8 @@ export interface SeedUpload {
 
 export interface DemoSeed {
   websiteId: string;
+  /** The website's identifier, which seeded ids derive from. */
+  identifier: string;
   statements: SeedStatement[];
   uploads: SeedUpload[];
 }
@@ -153,7 +155,7 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
     out.push(insertRow(templates, { websiteId, path: file.path, content: file.content, hash: contentHash(file.content), updatedOn: createdOn }));
   }
   for (const item of searchable) out.push(searchSeedStatement(item));
-  return { websiteId, statements: out, uploads };
+  return { websiteId, identifier: site.identifier, statements: out, uploads };
 }
 
 function sizeOf(demo: DemoFixtures, file: string): number {

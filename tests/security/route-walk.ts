@@ -51,6 +51,10 @@ export const WALK_UPLOADS: Record<string, { body: string; uploaderType: string }
 
 const REPORT = JSON.stringify({ 'csp-report': { 'document-uri': 'http://localhost/', 'effective-directive': 'img-src', 'blocked-uri': 'https://x.example/a.png' } });
 
+/** Writes with no crumb: the crumb check refuses them before anything reads the body. */
+const JSON_WRITE = { headers: { 'Content-Type': 'application/json' }, body: '{}' };
+const FORM_WRITE = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.test' };
+
 export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /healthz', path: '/healthz', status: 200, expect: 'text' },
   { route: 'GET /assets/*', path: '/assets/walk/photo.png', status: 200, expect: 'file', type: 'image/png' },
@@ -96,6 +100,54 @@ export const ROUTE_WALK: readonly WalkRow[] = [
     status: 202,
     expect: 'api',
   },
+  // Cart (edge/api/commerce): reads answer; crumb-less writes are refused first.
+  { route: 'GET /api/commerce/shopping-cart', path: '/api/commerce/shopping-cart', status: 200, expect: 'api' },
+  { route: 'GET /api/commerce/inventory/stock', path: '/api/commerce/inventory/stock/?itemId=none', status: 404, expect: 'api' },
+  { route: 'POST /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/x', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PATCH /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/x', method: 'PATCH', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/shopping-cart/entries', path: '/api/commerce/shopping-cart/entries', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/entries/:entryId', path: '/api/commerce/shopping-cart/entries/e1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields', path: '/api/commerce/shopping-cart/entries/e1/additionalFields', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'DELETE /api/commerce/shopping-cart/entries/:entryId', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'POST /api/3/commerce/cart/subscription', path: '/api/3/commerce/cart/subscription', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // Accounts (edge/api/site-users): a crumb-less write is refused before anything else.
+  { route: 'GET /api/site-users/account', path: '/api/site-users/account', status: 200, expect: 'api' },
+  { route: 'POST /api/site-users/account/session', path: '/api/site-users/account/session', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/site-users/account/session', path: '/api/site-users/account/session', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account/locale', path: '/api/site-users/account/locale', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account', path: '/api/site-users/account', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account/verify', path: '/api/site-users/account/verify', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account/password-reset', path: '/api/site-users/account/password-reset', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account/password-reset/confirm', path: '/api/site-users/account/password-reset/confirm', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/site-users/contributors', path: '/api/site-users/contributors', status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/contributors/invitations', path: '/api/site-users/contributors/invitations', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/contributors/invitations/accept', path: '/api/site-users/contributors/invitations/accept', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/site-users/contributors/:siteUserId', path: '/api/site-users/contributors/abc', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'GET /api/mail/outbox', path: '/api/mail/outbox', status: 401, expect: 'api' },
+  // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
+  { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
+  { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
+  { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
+  { route: 'GET /config/*', path: '/config/no-such-screen', status: 200, expect: 'page' },
+  { route: 'GET /config/invitation', path: '/config/invitation?token=guess', status: 400, expect: 'page' },
+  { route: 'GET /account', path: '/account', status: 200, expect: 'page' },
+  { route: 'GET /account/sign-up', path: '/account/sign-up', status: 200, expect: 'page' },
+  { route: 'GET /account/verify', path: '/account/verify?token=guess', status: 400, expect: 'page' },
+  { route: 'GET /account/reset', path: '/account/reset', status: 200, expect: 'page' },
+  { route: 'GET /account/reset/confirm', path: '/account/reset/confirm?token=guess', status: 400, expect: 'page' },
+  { route: 'POST /config/invitation', path: '/config/invitation', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /config/contributors/invite', path: '/config/contributors/invite', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /config/contributors/remove', path: '/config/contributors/remove', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /config/sign-in', path: '/config/sign-in', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /config/sign-out', path: '/config/sign-out', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/sign-in', path: '/account/sign-in', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/sign-out', path: '/account/sign-out', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/sign-up', path: '/account/sign-up', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/verify', path: '/account/verify', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/reset', path: '/account/reset', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/reset/confirm', path: '/account/reset/confirm', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   // Census, analytics, errors (crumb-checked: 401 without one) and the RUM beacon (400 on a bad body).
   ...['RecordHit', 'button-click', 'button-render', 'form-render', 'overlay'].map((name) => ({ route: `POST /api/census/${name}`, path: `/api/census/${name}`, method: 'POST', status: 401, expect: 'api' as const })),
   { route: 'POST /api/census/RecordQuickView/:id', path: '/api/census/RecordQuickView/item-1', method: 'POST', status: 401, expect: 'api' },

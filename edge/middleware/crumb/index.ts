@@ -27,9 +27,23 @@ function currentCrumb(c: Context): string | undefined {
 export const issueCrumb = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   // Static files may sit in shared caches: they never carry a cookie.
-  if (currentCrumb(c) || STATIC_PATHS.test(c.req.path)) return;
+  if (currentCrumb(c) || c.get('issuedCrumb') || STATIC_PATHS.test(c.req.path)) return;
   setCookie(c, CRUMB_COOKIE, randomToken(), { ...cookieBase(c), httpOnly: false });
 });
+
+/**
+ * The visitor's crumb for a server-rendered form's hidden `crumb` field: the cookie's, or
+ * a new one set on this response (and then not replaced by issueCrumb). Only for answers
+ * that are never cached, since the page then holds the visitor's token.
+ */
+export function crumbFor(c: Context<AppEnv>): string {
+  const existing = currentCrumb(c) ?? c.get('issuedCrumb');
+  if (existing) return existing;
+  const crumb = randomToken();
+  setCookie(c, CRUMB_COOKIE, crumb, { ...cookieBase(c), httpOnly: false });
+  c.set('issuedCrumb', crumb);
+  return crumb;
+}
 
 async function formCrumb(c: Context): Promise<string | undefined> {
   const type = (c.req.header('Content-Type') ?? '').toLowerCase();

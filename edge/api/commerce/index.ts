@@ -1,0 +1,68 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../env.js';
+import {
+  addEntry, cartJson, entryJson, findCart, itemStock, removeEntry, setEntryQuantity, updateEntryFields, visitorCart,
+  type CartScope, type CartView,
+} from '../../services/cart/index.js';
+import { jsonBody, queryParams } from '../validate.js';
+import { syncCartCookies } from './cart-cookies.js';
+import { cartScope, cartWriteLimit, token } from './cart-request.js';
+import { addEntryBody, cartQuery, setQuantityBody, stockQuery, updateFieldsBody } from './schemas.js';
+
+function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}) {
+  return c.json({ shoppingCart: cartJson(view, scope.site, scope.now), ...extra });
+}
+
+/** SPEC §7 Storefront cart and commerce, mounted at /api/commerce. */
+export const commerce = new Hono<AppEnv>({ strict: false });
+
+commerce.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/shopping-cart/*', cartWriteLimit);
+
+// Never 404: a visitor without a cart gets the empty cart shape.
+commerce.get('/shopping-cart', queryParams(cartQuery), async (c) => {
+  const scope = cartScope(c);
+  const view = await visitorCart(scope.db, scope.site.id, token(c), scope.now);
+  syncCartCookies(c, view, token(c), false);
+  return answer(c, scope, view);
+});
+
+commerce.post('/shopping-cart/entries', jsonBody(addEntryBody), async (c) => {
+  const body = c.req.valid('json');
+  const scope = cartScope(c);
+  const added = await addEntry(scope, token(c), { itemId: body.itemId, sku: body.sku ?? null, quantity: body.quantity, additionalFields: body.additionalFields });
+  syncCartCookies(c, added.view, added.token, true);
+  const entry = added.view.entries.find((e) => e.id === added.entryId);
+  return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null });
+});
+
+commerce.put('/shopping-cart/entries/:entryId/additionalFields', jsonBody(updateFieldsBody), async (c) => {
+  const body = c.req.valid('json');
+  const scope = cartScope(c);
+  const entryId = c.req.param('entryId');
+  const view = await updateEntryFields(scope, token(c), entryId, { itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields });
+  syncCartCookies(c, view, token(c), true);
+  const entry = view.entries.find((e) => e.id === entryId);
+  return answer(c, scope, view, { updatedEntry: entry ? entryJson(entry, scope.now) : null });
+});
+
+commerce.put('/shopping-cart/entries/:entryId', jsonBody(setQuantityBody), async (c) => {
+  const scope = cartScope(c);
+  const view = await setEntryQuantity(scope, token(c), c.req.param('entryId'), c.req.valid('json').quantity);
+  syncCartCookies(c, view, token(c), true);
+  return answer(c, scope, view);
+});
+
+commerce.delete('/shopping-cart/entries/:entryId', async (c) => {
+  const scope = cartScope(c);
+  const view = await removeEntry(scope, token(c), c.req.param('entryId'));
+  syncCartCookies(c, view, token(c), true);
+  return answer(c, scope, view);
+});
+
+// SPEC §7: available = stock minus what other carts hold now.
+commerce.get('/inventory/stock', queryParams(stockQuery), async (c) => {
+  const scope = cartScope(c);
+  const t = token(c);
+  const own = t ? await findCart(scope.db, scope.site.id, t, scope.now) : undefined;
+  return c.json({ results: await itemStock(scope.db, scope.site.id, c.req.valid('query').itemId, scope.now, own?.id) });
+});

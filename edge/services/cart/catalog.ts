@@ -1,0 +1,74 @@
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { items, products, subscriptionPlans, variants, PRODUCT_TYPE, type ProductType } from '../../../schema/index.js';
+import { ApiError } from '../../errors.js';
+import { query, type Db } from '../db.js';
+import { CART_MESSAGES } from './messages.js';
+
+/** What an add-to-cart may buy: the item, the chosen variant and its price from D1. */
+export interface Purchasable {
+  itemId: string;
+  productType: ProductType;
+  isSubscribable: boolean;
+  /** Null for products without variants (digital). */
+  variantId: string | null;
+  sku: string | null;
+  unitPriceCents: number;
+  currency: string;
+  /** SPEC §5: digital and gift-card stock counts as unlimited; else the variant's flag. */
+  unlimited: boolean;
+  planIds: string[];
+}
+
+const unavailable = () => new ApiError(400, 'variant_unavailable', CART_MESSAGES.variantUnavailable, { fields: { sku: CART_MESSAGES.variantUnavailable } });
+
+/**
+ * Resolves `itemId` + `sku` of this website to something purchasable, with the price read
+ * from D1 (never from the request). Throws the SPEC §5 400s for unknown items, variants
+ * that are not the item's and gift cards without a denomination.
+ */
+export async function findPurchasable(db: Db, websiteId: string, itemId: string, sku: string | null, now: number): Promise<Purchasable> {
+  const [found, variantRows, plans] = await query(() =>
+    db.batch([
+      db
+        .select({ product: products })
+        .from(items)
+        .innerJoin(products, eq(products.itemId, items.id))
+        .where(
+          and(
+            eq(items.id, itemId),
+            eq(items.websiteId, websiteId),
+            eq(items.status, 'published'),
+            or(isNull(items.publishOn), lte(items.publishOn, now)),
+            eq(products.visible, true),
+          ),
+        )
+        .limit(1),
+      db.select().from(variants).where(and(eq(variants.productId, itemId), eq(variants.websiteId, websiteId))),
+      db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.productId, itemId)),
+    ]),
+  );
+  const product = found[0]?.product;
+  if (!product) throw unavailable();
+  const type = product.productType as ProductType;
+  const base = { itemId, productType: type, isSubscribable: product.isSubscribable, planIds: plans.map((p) => p.id) };
+  if (type === PRODUCT_TYPE.digital) {
+    // A digital product is priced on the product and has no variants to choose.
+    if (sku !== null || product.priceCents == null) throw unavailable();
+    const price = product.onSale ? (product.salePriceCents ?? product.priceCents) : product.priceCents;
+    return { ...base, variantId: null, sku: null, unitPriceCents: price, currency: product.currency, unlimited: true };
+  }
+  if (sku === null && type === PRODUCT_TYPE.giftCard) {
+    throw new ApiError(400, 'gift_card_denomination', CART_MESSAGES.giftCardDenomination, { fields: { sku: CART_MESSAGES.giftCardDenomination } });
+  }
+  // Without a sku only a single-variant product has an unambiguous choice.
+  const variant = sku === null ? (variantRows.length === 1 ? variantRows[0] : undefined) : variantRows.find((v) => v.sku === sku);
+  if (!variant) throw unavailable();
+  return {
+    ...base,
+    variantId: variant.id,
+    sku: variant.sku,
+    unitPriceCents: variant.onSale ? variant.salePriceCents : variant.priceCents,
+    currency: variant.currency,
+    unlimited: type === PRODUCT_TYPE.giftCard || variant.unlimited,
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * The cart service: plain functions over the db handle, used by the commerce API, the
+ * /cart page and (later) checkout. No HTML, no Request objects.
+ */
+export { addEntry, removeEntry, setEntryQuantity, updateEntryFields, type AddEntryInput, type CartScope, type UpdateFieldsInput } from './writes.js';
+export { findCart, holdDurationMs, CART_LIFETIME_MS, DEFAULT_HOLD_MINUTES, type CartKind, type CartRecord } from './carts.js';
+export { holdsOf, heldUnits, type HoldRecord } from './holds.js';
+export { loadCartView, type CartEntryView, type CartView } from './read.js';
+export { cartJson, cartTotals, entryJson } from './cart-json.js';
+export { itemStock, type StockRow } from './stock.js';
+export { isCartTokenShape } from './tokens.js';
+export { CART_MESSAGES, MAX_QUANTITY } from './messages.js';
+export { visitorCart } from './visitor-cart.js';
+export { createSubscriptionCart, type SubscriptionCartInput } from './subscription.js';
