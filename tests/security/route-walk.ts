@@ -130,6 +130,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
   { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
+  { route: 'GET /config/traffic', path: '/config/traffic', status: 200, expect: 'page' },
   { route: 'GET /config/*', path: '/config/no-such-screen', status: 200, expect: 'page' },
   { route: 'GET /config/invitation', path: '/config/invitation?token=guess', status: 400, expect: 'page' },
   { route: 'GET /account', path: '/account', status: 200, expect: 'page' },
@@ -150,6 +151,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /account/reset/confirm', path: '/account/reset/confirm', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   // Census, analytics, errors (crumb-checked: 401 without one) and the RUM beacon (400 on a bad body).
   ...['RecordHit', 'button-click', 'button-render', 'form-render', 'overlay'].map((name) => ({ route: `POST /api/census/${name}`, path: `/api/census/${name}`, method: 'POST', status: 401, expect: 'api' as const })),
+  { route: 'GET /api/census/dashboard', path: '/api/census/dashboard', status: 401, expect: 'api' },
+  { route: 'GET /api/census/dashboard/:table', path: '/api/census/dashboard/pages.csv', status: 401, expect: 'api' },
   { route: 'POST /api/census/RecordQuickView/:id', path: '/api/census/RecordQuickView/item-1', method: 'POST', status: 401, expect: 'api' },
   { route: 'POST /api/events/RecordJavascriptErrors', path: '/api/events/RecordJavascriptErrors', method: 'POST', status: 401, expect: 'api' },
   { route: 'POST /api/events/RecordEvent', path: '/api/events/RecordEvent', method: 'POST', status: 401, expect: 'api' },

@@ -6,6 +6,7 @@ import { censusStore, utcDay, type EventRecord } from '../../services/census/ind
 import { referrerHost } from '../../services/census/referrer.js';
 import { skipReason } from '../../services/census/skip-rules.js';
 import { userAgentFacts } from '../../services/census/user-agent.js';
+import { dashboard } from './dashboard.js';
 import { buttonForm, formBody, formRenderForm, MAX_URL, overlayForm, pathOf, recordHitForm } from './schemas.js';
 import { applyVisitCookies, CENSUS_RATE_RULES, censusSettings, requestCountry, visitorIdOf } from './visitor.js';
 
@@ -46,6 +47,8 @@ async function recordCensusEvent(c: Context<AppEnv>, kind: string, form: { visit
  * (answered 200 `{ recorded: false, reason }`, since the client ignores answers).
  */
 export const census = new Hono<AppEnv>({ strict: false });
+
+census.route('/dashboard', dashboard);
 
 census.post('/RecordHit', rateLimit(...CENSUS_RATE_RULES), formBody(recordHitForm), async (c) => {
   const { data, ss_cvr } = c.req.valid('form');

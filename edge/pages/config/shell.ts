@@ -18,6 +18,7 @@ export interface OwnerScreen {
 export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/contributors', label: 'Contributors', permission: 'contributors' },
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox' },
+  { path: '/config/traffic', label: 'Traffic', permission: 'traffic' },
 ];
 
 /** The owner area's frame: who is signed in, the navigation, sign-out, and the screen. */
