@@ -31,3 +31,6 @@ if (cpu.status !== 0) process.exit(cpu.status ?? 1);
 
 const pages = (await import('./pages.js')) as { run: () => Promise<void> };
 await pages.run();
+
+const traffic = (await import('./traffic.js')) as { run: () => Promise<void> };
+await traffic.run();
