@@ -3,7 +3,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 /**
  * Seeds `hits` census page views over the 90 days before `now` straight into D1 (one
  * INSERT ... SELECT over a recursive counter), then derives exactly the rollups, visits,
- * daily visitors, event rollups, vitals histograms and error groups the census endpoints
+ * daily visitors (of the seeded rows only), event rollups, vitals histograms and error groups the census endpoints
  * would have written for them. For the dashboard benchmark only.
  */
 export async function seedTraffic(db: D1Database, websiteId: string, hits: number, now: number): Promise<void> {
@@ -26,22 +26,22 @@ export async function seedTraffic(db: D1Database, websiteId: string, hits: numbe
   );
   await run(
     `insert into census_rollups (website_id, day, dimension, key, views, visits, visitors, bots)
-     select website_id, day, 'total', '', count(*), sum(new_visit), count(distinct visitor_id), 0 from census_hits where website_id = ?1 group by day on conflict (website_id, day, dimension, key) do update set views = views + excluded.views, visits = visits + excluded.visits, visitors = visitors + excluded.visitors`,
+     select website_id, day, 'total', '', count(*), sum(new_visit), count(distinct visitor_id), 0 from census_hits where website_id = ?1 and visitor_id glob 'v[0-9]*' group by day on conflict (website_id, day, dimension, key) do update set views = views + excluded.views, visits = visits + excluded.visits, visitors = visitors + excluded.visitors`,
     websiteId,
   );
   for (const [dimension, column] of [['page', 'page_path'], ['referrer', 'referrer_host'], ['device', 'device'], ['browser', 'browser'], ['country', 'country']]) {
     await run(
       `insert into census_rollups (website_id, day, dimension, key, views, visits, visitors, bots)
-       select website_id, day, '${dimension}', ${column}, count(*), sum(new_visit), 0, 0 from census_hits where website_id = ?1 group by day, ${column} on conflict (website_id, day, dimension, key) do update set views = views + excluded.views, visits = visits + excluded.visits, visitors = visitors + excluded.visitors`,
+       select website_id, day, '${dimension}', ${column}, count(*), sum(new_visit), 0, 0 from census_hits where website_id = ?1 and visitor_id glob 'v[0-9]*' group by day, ${column} on conflict (website_id, day, dimension, key) do update set views = views + excluded.views, visits = visits + excluded.visits, visitors = visitors + excluded.visitors`,
       websiteId,
     );
   }
   await run(
     `insert into census_visits (website_id, visitor_id, visit_no, day, started_at, last_seen_at, views, entry_path)
-     select website_id, visitor_id, visit_no, min(day), min(ts), max(ts), count(*), min(page_path) from census_hits where website_id = ?1 group by visitor_id, visit_no`,
+     select website_id, visitor_id, visit_no, min(day), min(ts), max(ts), count(*), min(page_path) from census_hits where website_id = ?1 and visitor_id glob 'v[0-9]*' group by visitor_id, visit_no`,
     websiteId,
   );
-  await run(`insert or ignore into census_day_visitors (website_id, day, visitor_id) select distinct website_id, day, visitor_id from census_hits where website_id = ?1`, websiteId);
+  await run(`insert or ignore into census_day_visitors (website_id, day, visitor_id) select distinct website_id, day, visitor_id from census_hits where website_id = ?1 and visitor_id glob 'v[0-9]*'`, websiteId);
   // Product page visits are every product page view; about one in twenty adds to cart.
   await run(
     `insert into census_rollups (website_id, day, dimension, key, views)

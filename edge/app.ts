@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { api } from './api/index.js';
 import type { AppEnv } from './env.js';
 import { assets } from './files/assets.js';
+import { clientAssets } from './files/client-assets.js';
 import { wellKnown } from './files/security-txt.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
@@ -24,6 +25,7 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', securityHeaders);
   app.get('/healthz', (c) => c.text('ok'));
   app.route('/assets', assets);
+  app.route('/client', clientAssets);
   // Pages and APIs give each new visitor a crumb, outside the page cache so cached HTML never holds it.
   app.use('*', issueCrumb);
   // Serves cached pages before any D1 query.

@@ -18,6 +18,8 @@ export interface RateLimitBindings {
   RATE_SIGN_IN_IP?: RateLimit;
   /** CSP violation reports from one client address: 20 a minute. */
   RATE_CSP_REPORTS?: RateLimit;
+  /** Product reviews submitted by one visitor: 5 a minute. */
+  RATE_REVIEW_WRITES?: RateLimit;
   /** Census, analytics and RUM posts by one visitor (ss_cvr uuid, else crumb): 120 a minute. */
   RATE_CENSUS_VISITOR?: RateLimit;
   /** Census posts from one client address (only where the platform reports it): 6000 a minute. */
@@ -27,10 +29,17 @@ export interface RateLimitBindings {
 }
 export type RateLimitBinding = keyof RateLimitBindings;
 
+/** A Workers static-assets binding (its `fetch`, with the runtime's Request/Response). */
+export interface AssetsBinding {
+  fetch(input: Request | string): Promise<Response>;
+}
+
 /** Bindings declared in wrangler.toml. */
 export interface Env extends RateLimitBindings {
   DB: D1Database;
   FILES: R2Bucket;
+  /** The Vite build (dist/client), wrangler.toml `[assets]`; absent when not built. */
+  ASSETS?: AssetsBinding;
   /** "off" disables the edge page cache (benchmarks compare both). */
   PAGE_CACHE?: string;
   /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
+import { ensureClientBuild } from '../scripts/client-build.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,6 +19,7 @@ export const RATE_LIMITS = {
   RATE_SIGN_IN_ACCOUNT: { simple: { limit: 5, period: 60 } },
   RATE_SIGN_IN_IP: { simple: { limit: 20, period: 60 } },
   RATE_CSP_REPORTS: { simple: { limit: 20, period: 60 } },
+  RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
   RATE_CENSUS_VISITOR: { simple: { limit: 120, period: 60 } },
   RATE_CENSUS_IP: { simple: { limit: 6000, period: 60 } },
   RATE_JS_ERRORS: { simple: { limit: 20, period: 60 } },
@@ -83,7 +85,7 @@ export interface StartOptions {
 
 /** Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. */
 export async function startWorker(options: StartOptions = {}): Promise<RunningWorker> {
-  const script = await workerScript();
+  const [script, clientDist] = await Promise.all([workerScript(), ensureClientBuild()]);
   const logs: WorkerLog[] = [];
   const mf = new Miniflare({
     // The worker's console, kept for assertions (printed too with EDGE_LOGS=1).
@@ -97,6 +99,8 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     compatibilityFlags: ['nodejs_compat'],
     d1Databases: ['DB'],
     r2Buckets: ['FILES'],
+    // wrangler.toml [assets]: the Vite build, with the worker in front of it (run_worker_first).
+    assets: { directory: clientDist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     ratelimits: RATE_LIMITS as never,
     bindings: options.bindings ?? {},
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),

@@ -22,6 +22,8 @@ assets.get('/*', async (c) => {
   // that could run script get a sandbox (edge/files/active-content.ts).
   const type = uploadContentTypeOf(key);
   const headers = new Headers({ 'Content-Type': type, ...activeContentHeaders(type, key) });
+  // Public media that mail clients and other sites may embed (product images in order mail).
+  headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', IMMUTABLE);
   // Without a body the If-None-Match precondition failed: the client's copy is current.

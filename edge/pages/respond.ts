@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
+import { loadClientAssetUrls } from '../files/client-manifest.js';
 import { TemplateMissingError } from '../errors.js';
 import { PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
 import type { PageRequest } from './page-context.js';
@@ -36,8 +37,10 @@ export async function respond(c: Context<AppEnv>, req: PageRequest, result: Page
   result.context.seo = seoJson(result.context, req.site, req.url);
   if (wantsJson(c)) return c.json(result.context, result.status);
   try {
-    const theme = await (req.theme ?? loadTheme(req.db, req.site.id));
-    return c.html(renderThemed(theme, req.site, result.templates, result.context, req.url.pathname), result.status);
+    const [theme, clientAssets] = await Promise.all([req.theme ?? loadTheme(req.db, req.site.id), loadClientAssetUrls(c.env.ASSETS)]);
+    // The layout links the islands' loader (its hashed URL comes from the Vite manifest).
+    const data = clientAssets ? { ...result.context, clientAssets } : result.context;
+    return c.html(renderThemed(theme, req.site, result.templates, data, req.url.pathname), result.status);
   } catch (err) {
     // A theme without a not-found template still answers 404, not 500.
     if (err instanceof TemplateMissingError && result.status === 404) {

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { assets, authors, itemImages, merchandising, products, subscriptionPlans, variants } from '../../schema/index.js';
+import { assets, authors, forms, itemImages, merchandising, products, subscriptionPlans, variants } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 import type { ItemRecord } from './items.js';
 
@@ -8,6 +8,13 @@ export type ProductRecord = typeof products.$inferSelect;
 export type VariantRecord = typeof variants.$inferSelect;
 export type MerchandisingRecord = typeof merchandising.$inferSelect;
 export type SubscriptionPlanRecord = typeof subscriptionPlans.$inferSelect;
+/** SPEC §3 Product additionalFieldsForm: what the storefront's lightbox form shows. */
+export interface AdditionalFieldsFormRecord {
+  id: string;
+  name: string;
+  submitButtonText: string | null;
+  fields: (typeof forms.$inferSelect)['fields'];
+}
 
 /** What an item's context needs besides its own row, keyed by item id. */
 export interface ItemDetails {
@@ -21,6 +28,8 @@ export interface ItemDetails {
   merchandising: Map<string, MerchandisingRecord>;
   /** SPEC §3 subscription plans of subscribable products, in order, by product id. */
   plans: Map<string, SubscriptionPlanRecord[]>;
+  /** The additional-fields form of each product that has one, by product id. */
+  additionalFieldsForms: Map<string, AdditionalFieldsFormRecord>;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
@@ -39,11 +48,20 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
   const ids = rows.map((r) => r.id);
   const authorIds = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))];
   if (ids.length === 0) {
-    return { authors: new Map(), images: new Map(), products: new Map(), variants: new Map(), assets: new Map(), merchandising: new Map(), plans: new Map() };
+    return {
+      authors: new Map(),
+      images: new Map(),
+      products: new Map(),
+      variants: new Map(),
+      assets: new Map(),
+      merchandising: new Map(),
+      plans: new Map(),
+      additionalFieldsForms: new Map(),
+    };
   }
   return query(async () => {
-    // One round trip for the six lookups: D1 calls dominate page latency.
-    const [authorRows, imageRows, productRows, variantRows, merchRows, planRows] = await db.batch([
+    // One round trip for the seven lookups: D1 calls dominate page latency.
+    const [authorRows, imageRows, productRows, variantRows, merchRows, planRows, formRows] = await db.batch([
       db
         .select({ id: authors.id, displayName: authors.displayName })
         .from(authors)
@@ -62,6 +80,11 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
         .from(subscriptionPlans)
         .where(inArray(subscriptionPlans.productId, ids))
         .orderBy(asc(subscriptionPlans.productId), asc(subscriptionPlans.position)),
+      db
+        .select({ productId: products.itemId, id: forms.id, name: forms.name, submitButtonText: forms.submitButtonText, fields: forms.fields })
+        .from(products)
+        .innerJoin(forms, eq(forms.id, products.additionalFieldsFormId))
+        .where(inArray(products.itemId, ids)),
     ]);
     const byId = new Map(imageRows.map((r) => [r.asset.id, r.asset]));
     const missing = [
@@ -83,6 +106,7 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
       assets: byId,
       merchandising: new Map(merchRows.map((m) => [m.productId, m])),
       plans: groupBy(planRows, (p) => p.productId),
+      additionalFieldsForms: new Map(formRows.map(({ productId, ...form }) => [productId, form])),
     };
   });
 }

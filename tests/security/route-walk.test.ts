@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../edge/app.js';
 import { ACTIVE_CONTENT_POLICY, HSTS } from '../../edge/middleware/security-headers/index.js';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
-import { ROUTE_WALK, WALK_UPLOADS, type WalkRow } from './route-walk.js';
+import { ROUTE_WALK, WALK_THEME_FILES, WALK_UPLOADS, type WalkRow } from './route-walk.js';
 
 /**
  * Walks every route of the worker (tests/security/route-walk.ts) over HTTP, on localhost
@@ -16,6 +16,12 @@ beforeAll(async () => {
   [seeded, empty] = await Promise.all([startWorker(), startWorker({ seed: false })]);
   for (const [key, file] of Object.entries(WALK_UPLOADS)) {
     await seeded.files.put(key, new TextEncoder().encode(file.body).buffer as never, { httpMetadata: { contentType: file.uploaderType } });
+  }
+  for (const [path, content] of Object.entries(WALK_THEME_FILES)) {
+    await seeded.db
+      .prepare(`insert into templates (website_id, path, content, hash, updated_on) select id, ?, ?, ?, 0 from websites where is_default = 1`)
+      .bind(path, content, `walk-${path}`)
+      .run();
   }
 }, 60_000);
 
@@ -46,6 +52,7 @@ function expectHeaders(res: Response, row: WalkRow, https: boolean): void {
   expect(h('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
   expect(h('strict-transport-security')).toBe(https ? HSTS : '');
   if (row.type) expect(h('content-type').startsWith(row.type)).toBe(true);
+  expect(h('cross-origin-resource-policy')).toBe(row.path.startsWith('/assets/') && res.status === 200 ? 'cross-origin' : 'same-origin');
   // By kind.
   if (row.expect.startsWith('sandboxed')) {
     expect(csp).toBe(ACTIVE_CONTENT_POLICY);
@@ -71,6 +78,16 @@ describe('security headers on every route', () => {
     const walked = new Set(ROUTE_WALK.map((r) => r.route));
     expect([...registered].filter((route) => !walked.has(route)), 'routes without a row in tests/security/route-walk.ts').toEqual([]);
     expect([...walked].filter((route) => !registered.has(route)), 'rows naming no registered route').toEqual([]);
+  });
+
+  it('a page from the page cache keeps its site policy (the demo site enables reCAPTCHA)', async () => {
+    const states: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await send({ route: 'GET /:collection', path: '/journal', status: 200, expect: 'page' }, 'http://localhost');
+      states.push(res.headers.get('x-page-cache') ?? '');
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
+    }
+    expect(states).toContain('HIT');
   });
 
   it.each(rows.map((row) => [label(row), row] as const))('%s', async (_label, row) => {

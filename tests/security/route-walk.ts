@@ -4,6 +4,13 @@
  * `createApp().routes` has none. `route` is the method and pattern as Hono registers them;
  * `expect` names the header set the answer must carry (see route-walk.test.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLIENT_DIST } from '../../scripts/client-build.js';
+
+/** The island loader's hashed file in the Vite build (vitest's globalSetup builds it first). */
+const LOADER_FILE = (JSON.parse(readFileSync(join(CLIENT_DIST, 'manifest.json'), 'utf8')) as Record<string, { file: string }>)['client/runtime/loader.ts']!.file;
+
 export type Expected =
   /** HTML with the page policy. */
   | 'page'
@@ -49,6 +56,11 @@ export const WALK_UPLOADS: Record<string, { body: string; uploaderType: string }
   'walk/data.unknown': { body: 'x', uploaderType: 'text/html' },
 };
 
+/** Theme files route-walk.test.ts adds to the demo theme before walking, under /theme/. */
+export const WALK_THEME_FILES: Record<string, string> = {
+  'assets/walk-icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+};
+
 const REPORT = JSON.stringify({ 'csp-report': { 'document-uri': 'http://localhost/', 'effective-directive': 'img-src', 'blocked-uri': 'https://x.example/a.png' } });
 
 /** Writes with no crumb: the crumb check refuses them before anything reads the body. */
@@ -65,7 +77,10 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /assets/*', path: '/assets/walk/tool.js', status: 200, expect: 'file', type: 'application/octet-stream' },
   { route: 'GET /assets/*', path: '/assets/walk/data.unknown', status: 200, expect: 'file', type: 'application/octet-stream' },
   { route: 'GET /assets/*', path: '/assets/walk/missing.png', status: 404, expect: 'text' },
+  { route: 'GET /client/*', path: `/client/${LOADER_FILE}`, status: 200, expect: 'file', type: 'text/javascript' },
+  { route: 'GET /client/*', path: '/client/manifest.json', status: 404, expect: 'text' },
   { route: 'GET /theme/*', path: '/theme/assets/site.css', status: 200, expect: 'file', type: 'text/css' },
+  { route: 'GET /theme/*', path: '/theme/assets/walk-icon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
   { route: 'GET /theme/*', path: '/theme/layout.html', status: 404, expect: 'text' },
   { route: 'GET /.well-known/security.txt', path: '/.well-known/security.txt', status: 200, expect: 'text', type: 'text/plain' },
   { route: 'GET /', path: '/', status: 200, expect: 'page' },

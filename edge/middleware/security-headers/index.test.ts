@@ -10,6 +10,8 @@ function appWith(site?: Partial<SiteRecord>) {
   if (site) app.use('*', async (c, next) => (c.set('site', site as SiteRecord), next()));
   app.get('/ok', (c) => c.text('ok'));
   app.get('/own-policy', (c) => c.text('svg', 200, { 'Content-Security-Policy': 'sandbox' }));
+  // Response.redirect() has immutable headers, like a Cache API or fetch() response.
+  app.get('/immutable', () => Response.redirect('http://localhost/ok', 302));
   app.get('/boom', () => {
     throw new Error('boom');
   });
@@ -24,6 +26,7 @@ describe('securityHeaders', () => {
     ['a handler answer', '/ok', 200],
     ['an error answer', '/boom', 500],
     ['a 404 nobody routed', '/missing', 404],
+    ['a response with immutable headers', '/immutable', 302],
   ])('sets every header on %s', async (_what, path, status) => {
     const res = await appWith().request(`http://localhost${path}`);
     expect(res.status).toBe(status);
@@ -52,6 +55,16 @@ describe('securityHeaders', () => {
     expect(csp).toMatch(/script-src [^;]*https:\/\/www\.google\.com\/recaptcha\//);
     expect(csp).not.toMatch(/facebook|paypal/);
     expect(shop.headers.get('Permissions-Policy')).toContain('payment=(self "https://js.stripe.com")');
+  });
+
+  it('gives an answer served before site selection (page cache) the policy of the site its host just had', async () => {
+    const app = new Hono<AppEnv>();
+    app.use('*', securityHeaders);
+    app.get('/selected', (c) => (c.set('site', { ...NO_INTEGRATIONS, captchaSiteKey: 'key' } as SiteRecord), c.text('page')));
+    app.get('/cached', (c) => c.text('cached page'));
+    await app.request('http://pixel-shop.test/selected');
+    expect((await app.request('http://pixel-shop.test/cached')).headers.get('Content-Security-Policy')).toContain('https://www.google.com/recaptcha/');
+    expect((await app.request('http://other-shop.test/cached')).headers.get('Content-Security-Policy')).not.toContain('recaptcha');
   });
 
   it('keeps a policy the route set itself (sandboxed files)', async () => {

@@ -3,8 +3,9 @@ import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../../env.js';
 import { isLocalHost } from '../../services/websites.js';
+import { recalledIntegrations, rememberIntegrations } from './host-memory.js';
 import { contentSecurityPolicy, CSP_REPORT_GROUP, CSP_REPORT_PATH } from './policy.js';
-import { THIRD_PARTY_SOURCES, thirdPartiesOf, type ThirdParty } from './third-parties.js';
+import { thirdPartiesOf, type ThirdParty } from './third-parties.js';
 
 export { ACTIVE_CONTENT_POLICY, contentSecurityPolicy, CSP_REPORT_PATH, serializePolicy, sitePolicy } from './policy.js';
 export { thirdPartiesOf, type ThirdParty } from './third-parties.js';
@@ -59,19 +60,27 @@ const noop = async () => {};
 /**
  * Security headers on every response the worker sends, pages, assets, APIs, errors and
  * 404s alike (it runs first and sets the headers on whatever came back). The CSP is the
- * site's: third-party hosts join it only when the site enables them (thirdPartiesOf).
+ * site's: third-party hosts join it only when the site enables them (thirdPartiesOf); an
+ * answer given before site selection (page cache) gets the host's recent site's (host-memory.ts).
  * docs/security.md explains each header.
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const thirdParties = c.var.site ? thirdPartiesOf(c.var.site) : [];
-  const https = !isLocalHost(new URL(c.req.url).hostname);
+  const host = new URL(c.req.url).hostname;
+  const now = Date.now();
+  let thirdParties: ThirdParty[];
+  if (c.var.site) rememberIntegrations(host, (thirdParties = thirdPartiesOf(c.var.site)), now);
+  else thirdParties = recalledIntegrations(host, now) ?? [];
+  const https = !isLocalHost(host);
   const key = `${https ? 'https' : 'local'}|${thirdParties.join(',')}`;
   let apply = variants.get(key);
   if (!apply) variants.set(key, (apply = headersFor(thirdParties, https)));
+  // Responses from fetch() or the Cache API have immutable headers: answer with a copy.
+  try {
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+  }
   // secureHeaders sets its headers after `next`; the response is already built here.
   await apply(c, noop);
 });
-
-/** Every third party known to the policy (for tests and docs). */
-export const KNOWN_THIRD_PARTIES = Object.keys(THIRD_PARTY_SOURCES) as ThirdParty[];
