@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
@@ -9,19 +7,16 @@ import { startWorker, type RunningWorker } from '../../edge/test-support.js';
  * The traffic runtime (client/runtime/traffic) in headless Chromium against the worker:
  * census hit and cookies, web vitals after the page is hidden, an injected error
  * reported once with its stack cut. Time moves only through Playwright's clock.
- * The runtime is bundled here and added to each page as the page runtime would load it.
+ * The runtime arrives as every storefront page loads it: through the island loader.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let worker: RunningWorker;
 let browser: Browser;
-let runtime: string;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  const out = await build({ entryPoints: [join(process.cwd(), 'client/runtime/traffic/boot.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'silent' });
-  runtime = out.outputFiles[0]!.text;
   worker = await startWorker({ port: 0 });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 });
@@ -35,7 +30,6 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page; reque
   // Headless Chromium says "HeadlessChrome", which the census rightly counts as a bot.
   const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent });
-  await context.addInitScript({ content: runtime });
   const page = await context.newPage();
   const requests: Request[] = [];
   page.on('request', (r) => {
