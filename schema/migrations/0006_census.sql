@@ -95,7 +95,7 @@ CREATE TABLE `census_visits` (
 	FOREIGN KEY (`website_id`) REFERENCES `websites`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `census_visits_site_day_idx` ON `census_visits` (`website_id`,`day`);--> statement-breakpoint
+CREATE INDEX `census_visits_site_day_idx` ON `census_visits` (`website_id`,`day`,`views`,`started_at`,`last_seen_at`);--> statement-breakpoint
 CREATE TABLE `census_vitals` (
 	`website_id` text NOT NULL,
 	`day` text NOT NULL,

@@ -92,24 +92,27 @@ async function rows<T>(db: Db, q: SQL): Promise<T[]> {
   return query(() => db.all<T>(q));
 }
 
-async function totals(db: Db, site: string, r: DayRange): Promise<Totals> {
+async function totals(db: Db, site: string, r: DayRange, visitDays?: Record<string, unknown>[]): Promise<Totals> {
   const [t] = await rows<Record<string, number>>(
     db,
     sql`select sum(views) as views, sum(visits) as visits, sum(visitors) as visitors, sum(bots) as bots from census_rollups
         where website_id = ${site} and dimension = 'total' and day between ${r.from} and ${r.to}`,
   );
-  const [v] = await rows<Record<string, number>>(
-    db,
-    sql`select count(*) as visits, sum(views = 1) as bounces, avg(last_seen_at - started_at) as duration from census_visits
-        where website_id = ${site} and day between ${r.from} and ${r.to}`,
-  );
+  // The current period's visit sums come from its per-day rows (one scan of the visits).
+  const [v] = visitDays
+    ? [{ visits: visitDays.reduce((n, d) => n + num(d['visits']), 0), bounces: visitDays.reduce((n, d) => n + num(d['bounces']), 0), total: visitDays.reduce((n, d) => n + num(d['total']), 0) }]
+    : await rows<Record<string, number>>(
+        db,
+        sql`select count(*) as visits, sum(views = 1) as bounces, sum(last_seen_at - started_at) as total from census_visits
+            where website_id = ${site} and day between ${r.from} and ${r.to}`,
+      );
   return {
     visitors: num(t?.['visitors']),
     visits: num(t?.['visits']),
     pageViews: num(t?.['views']),
     bots: num(t?.['bots']),
     bounceRate: rate(num(v?.['bounces']), num(v?.['visits'])),
-    avgVisitSeconds: v?.['duration'] == null ? null : num(v['duration']) / 1000,
+    avgVisitSeconds: num(v?.['visits']) > 0 ? num(v!['total']) / num(v!['visits']) / 1000 : null,
   };
 }
 
@@ -130,10 +133,13 @@ async function top(db: Db, site: string, r: DayRange, dimension: string, limit =
  */
 export async function trafficReport(db: Db, site: string, range: DayRange): Promise<TrafficReport> {
   const previous = previousRange(range);
-  const [series, visitSeries, current, before, pages, referrers, devices, browsers, countries, events, checkouts, vitalRows, errors, pageEvents] = await Promise.all([
+  const visitSeries = await rows<Record<string, unknown>>(
+    db,
+    sql`select day, count(*) as visits, sum(views = 1) as bounces, sum(last_seen_at - started_at) as total from census_visits where website_id = ${site} and day between ${range.from} and ${range.to} group by day`,
+  );
+  const [series, current, before, pages, referrers, devices, browsers, countries, events, checkouts, vitalRows, errors, pageEvents] = await Promise.all([
     rows<Record<string, unknown>>(db, sql`select day, views, visits, visitors from census_rollups where website_id = ${site} and dimension = 'total' and day between ${range.from} and ${range.to} order by day`),
-    rows<Record<string, unknown>>(db, sql`select day, count(*) as visits, sum(views = 1) as bounces, avg(last_seen_at - started_at) as duration from census_visits where website_id = ${site} and day between ${range.from} and ${range.to} group by day`),
-    totals(db, site, range),
+    totals(db, site, range, visitSeries),
     totals(db, site, previous),
     top(db, site, range, 'page'),
     top(db, site, range, 'referrer'),
@@ -201,7 +207,7 @@ export async function trafficReport(db: Db, site: string, range: DayRange): Prom
         visits: num(s['visits']),
         pageViews: num(s['views']),
         bounceRate: v ? rate(num(v['bounces']), num(v['visits'])) : null,
-        avgVisitSeconds: v?.['duration'] == null ? null : num(v['duration']) / 1000,
+        avgVisitSeconds: v && num(v['visits']) > 0 ? num(v['total']) / num(v['visits']) / 1000 : null,
       };
     }),
     totals: current,
