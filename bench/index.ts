@@ -50,3 +50,6 @@ await browser.run();
 
 const forms = (await import('./forms.js')) as { run: () => Promise<void> };
 await forms.run();
+
+const traffic = (await import('./traffic.js')) as { run: () => Promise<void> };
+await traffic.run();

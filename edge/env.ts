@@ -24,6 +24,12 @@ export interface RateLimitBindings {
   RATE_FORM_VISITOR?: RateLimit;
   /** Submissions to one form (and keys for one site): 3000 a minute, whoever sends them. */
   RATE_FORM_TARGET?: RateLimit;
+  /** Census, analytics and RUM posts by one visitor (ss_cvr uuid, else crumb): 120 a minute. */
+  RATE_CENSUS_VISITOR?: RateLimit;
+  /** Census posts from one client address (only where the platform reports it): 6000 a minute. */
+  RATE_CENSUS_IP?: RateLimit;
+  /** JavaScript error reports by one visitor: 20 a minute (SPEC §9: at most 20 sends per page). */
+  RATE_JS_ERRORS?: RateLimit;
 }
 export type RateLimitBinding = keyof RateLimitBindings;
 

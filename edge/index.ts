@@ -1,4 +1,16 @@
+import type { ExportedHandler } from '@cloudflare/workers-types';
 import { createApp } from './app.js';
+import type { Env } from './env.js';
+import { runScheduled } from './scheduled.js';
 
-/** Workers entry (wrangler.toml `main`). */
-export default createApp();
+const app = createApp();
+
+/**
+ * Workers entry (wrangler.toml `main`): HTTP through the Hono app, Cron Triggers through
+ * `scheduled` (raw census retention). Locally: `wrangler dev --test-scheduled`, then
+ * GET /__scheduled; tests call it through Miniflare's getWorker().scheduled().
+ */
+export default {
+  fetch: app.fetch as unknown as ExportedHandler<Env>['fetch'],
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(env, controller.scheduledTime)),
+} satisfies ExportedHandler<Env>;

@@ -23,6 +23,9 @@ export const RATE_LIMITS = {
   RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
   RATE_FORM_VISITOR: { simple: { limit: 10, period: 60 } },
   RATE_FORM_TARGET: { simple: { limit: 3000, period: 60 } },
+  RATE_CENSUS_VISITOR: { simple: { limit: 120, period: 60 } },
+  RATE_CENSUS_IP: { simple: { limit: 6000, period: 60 } },
+  RATE_JS_ERRORS: { simple: { limit: 20, period: 60 } },
 } as const;
 
 /** REVIEW_LINK_SECRET of workers started here (tests mint review-request links with it). */

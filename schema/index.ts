@@ -8,6 +8,7 @@ export * from './forms.js';
 export * from './mailing-lists.js';
 export * from './form-submissions.js';
 export * from './restock.js';
+export * from './census.js';
 export * from './navigation.js';
 export * from './templates.js';
 export * from './cart.js';

@@ -41,3 +41,7 @@ export function hydrateIslands(root: ParentNode = document): void {
 }
 
 hydrateIslands();
+
+// Census, real-user performance and the error reporter (client/runtime/traffic): its own
+// chunk, so the loader stays small; a failure to load it never stops the page (SPEC §8).
+void import('./traffic/index.js').then(({ startTraffic }) => startTraffic()).catch(() => undefined);

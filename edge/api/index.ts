@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { reviewsApi } from './reviews/index.js';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
@@ -7,6 +7,9 @@ import { bodyGuard, FORM_TYPES, JSON_TYPES, type BodyGuardOptions } from '../mid
 import { requireCrumb } from '../middleware/crumb/index.js';
 import { commerce } from './commerce/index.js';
 import { subscriptionCarts } from './commerce/subscription.js';
+import { census } from './census/index.js';
+import { events } from './events/index.js';
+import { performance, PERFORMANCE_TYPES } from './performance/index.js';
 import { searchApi } from './search.js';
 import { CSP_REPORT_BODY, security } from './security/index.js';
 import { mail } from './mail/index.js';
@@ -27,12 +30,19 @@ const CRUMB_EXEMPT: readonly RegExp[] = [
   /^\/api\/security\/csp-report\/?$/,
   // A signed unsubscribe link is its own credential; mail clients' one-click posts (RFC 8058) carry no cookie.
   /^\/api\/newsletter\/unsubscribe$/,
+  // The RUM collector sends by navigator.sendBeacon (no headers, text/plain body): a forged
+  // post can only add vitals samples, which are bounded and rate limited per visitor.
+  /^\/api\/1\/performance\/records\/?$/,
 ];
 
 /** Routes whose bodies are not the default 64 KB of JSON or form data, each with its reason. */
 const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   // Browsers choose the content types of CSP reports (edge/api/security).
   { path: /^\/api\/security\/csp-report\/?$/, body: CSP_REPORT_BODY },
+  // The RUM beacon sends text/plain (edge/api/performance).
+  { path: /^\/api\/1\/performance\/records\/?$/, body: { types: PERFORMANCE_TYPES } },
+  // Census and analytics posts are small forms: 8 KB keeps abuse cheap (edge/api/census, events).
+  { path: /^\/api\/(census\/|events\/RecordEvent\/?$)/, body: { maxBytes: 8 * 1024, types: FORM_TYPES } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
 const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));
@@ -76,6 +86,9 @@ api.route('/reviews', reviewsApi);
 api.route('/', formsApi);
 api.route('/', formsOwnerApi);
 api.route('/newsletter', newsletterApi);
+api.route('/census', census);
+api.route('/events', events);
+api.route('/1/performance', performance);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -74,4 +74,14 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'DELETE /api/form/submissions/:id', method: 'DELETE', path: '/api/form/submissions/s1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/form/forms/:formId/mailing-list', method: 'PUT', path: '/api/form/forms/f1/mailing-list', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/newsletter/unsubscribe', method: 'POST', path: '/api/newsletter/unsubscribe', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // Traffic (edge/api/census, events, performance): small forms, the RUM beacon's text/plain, error reports as JSON.
+  { route: 'POST /api/census/RecordHit', method: 'POST', path: '/api/census/RecordHit', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
+  { route: 'POST /api/census/button-click', method: 'POST', path: '/api/census/button-click', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
+  { route: 'POST /api/census/button-render', method: 'POST', path: '/api/census/button-render', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
+  { route: 'POST /api/census/form-render', method: 'POST', path: '/api/census/form-render', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
+  { route: 'POST /api/census/overlay', method: 'POST', path: '/api/census/overlay', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
+  { route: 'POST /api/census/RecordQuickView/:id', method: 'POST', path: '/api/census/RecordQuickView/i1', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
+  { route: 'POST /api/events/RecordEvent', method: 'POST', path: '/api/events/RecordEvent', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
+  { route: 'POST /api/events/RecordJavascriptErrors', method: 'POST', path: '/api/events/RecordJavascriptErrors', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/1/performance/records', method: 'POST', path: '/api/1/performance/records', maxBytes: 64 * KB, accepts: 'text/plain', refuses: ['application/xml', 'text/html'] },
 ];

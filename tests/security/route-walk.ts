@@ -159,6 +159,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
   { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
+  { route: 'GET /config/traffic', path: '/config/traffic', status: 200, expect: 'page' },
   { route: 'GET /config/*', path: '/config/no-such-screen', status: 200, expect: 'page' },
   { route: 'GET /config/invitation', path: '/config/invitation?token=guess', status: 400, expect: 'page' },
   { route: 'GET /account', path: '/account', status: 200, expect: 'page' },
@@ -195,6 +196,14 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/form-submissions', path: '/config/form-submissions', status: 200, expect: 'page' },
   { route: 'GET /newsletter/unsubscribe', path: '/newsletter/unsubscribe?token=bad', status: 400, expect: 'page' },
   { route: 'GET /newsletter/confirm', path: '/newsletter/confirm?token=bad', status: 400, expect: 'page' },
+  // Census, analytics, errors (crumb-checked: 401 without one) and the RUM beacon (400 on a bad body).
+  ...['RecordHit', 'button-click', 'button-render', 'form-render', 'overlay'].map((name) => ({ route: `POST /api/census/${name}`, path: `/api/census/${name}`, method: 'POST', status: 401, expect: 'api' as const })),
+  { route: 'GET /api/census/dashboard', path: '/api/census/dashboard', status: 401, expect: 'api' },
+  { route: 'GET /api/census/dashboard/:table', path: '/api/census/dashboard/pages.csv', status: 401, expect: 'api' },
+  { route: 'POST /api/census/RecordQuickView/:id', path: '/api/census/RecordQuickView/item-1', method: 'POST', status: 401, expect: 'api' },
+  { route: 'POST /api/events/RecordJavascriptErrors', path: '/api/events/RecordJavascriptErrors', method: 'POST', status: 401, expect: 'api' },
+  { route: 'POST /api/events/RecordEvent', path: '/api/events/RecordEvent', method: 'POST', status: 401, expect: 'api' },
+  { route: 'POST /api/1/performance/records', path: '/api/1/performance/records', method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '[]', status: 400, expect: 'api' },
   // Status pages: unknown host, server error, database down.
   { route: 'ALL /*', path: '/', host: 'no-such-site.example', status: 404, expect: 'page' },
   { route: 'ALL /api/*', path: '/api/nothing-here', host: 'no-such-site.example', status: 404, expect: 'api' },

@@ -15,6 +15,7 @@ import { invitationRoutes } from './invitation.js';
 import { formSubmissionScreens } from './form-submissions.js';
 import { ownerShell } from './shell.js';
 import { signInForm } from './sign-in.js';
+import { trafficScreen } from './traffic.js';
 
 /**
  * /config/: the owner area (SPEC §2: any path containing /config/ is editor mode). Anonymous
@@ -65,6 +66,8 @@ async function screen(c: Context<AppEnv>, path: string, permission: Permission, 
 config.get('/', (c) =>
   screen(c, '/config/', 'ownerArea', 'Owner area', () => html`<h1>${c.var.site.title}</h1><p>Choose a screen from the navigation.</p>`),
 );
+
+config.get('/traffic', (c) => screen(c, '/config/traffic', 'traffic', 'Traffic', () => trafficScreen(c)));
 
 config.get('/contributors', (c) =>
   screen(c, '/config/contributors', 'contributors', 'Contributors', async () => {

@@ -19,6 +19,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/contributors', label: 'Contributors', permission: 'contributors' },
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox' },
   { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions' },
+  { path: '/config/traffic', label: 'Traffic', permission: 'traffic' },
 ];
 
 /**

@@ -1,0 +1,25 @@
+import { installPixel, trackEvent } from './analytics.js';
+import { recordHit } from './census.js';
+import { guarded, installErrorReporter } from './error-reporter.js';
+import { readPageInfo } from './page-info.js';
+import { startRum } from './rum.js';
+
+export { trackEvent } from './analytics.js';
+
+/**
+ * Starts the traffic runtime on a storefront page: the error reporter first (so it sees
+ * everything after it), then the page view, the RUM collector and the page-visit events.
+ * None of it may stop the page (SPEC §8).
+ */
+export function startTraffic(): void {
+  const reporter = installErrorReporter();
+  guarded(reporter.report, () => {
+    const page = readPageInfo();
+    if (page.pagePath.startsWith('/config')) return;
+    installPixel(page);
+    void recordHit(page);
+    startRum(page);
+    if (page.pageType === 50 && page.itemId) trackEvent('product_page_visit', { pagePath: page.pagePath, itemId: page.itemId });
+    if (page.pageType === 1 && page.collectionId) trackEvent('list_page_visit', { pagePath: page.pagePath });
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * What the traffic runtime knows about the page, from the layout's `<body>` attributes
+ * (data-page-type, data-website-id, data-item-id, data-collection-id, data-census) and
+ * the location. Cached HTML holds only per-page facts here, never per-visitor ones.
+ */
+export interface CensusPageSettings {
+  disabled?: boolean;
+  restrictive?: boolean;
+  pixelTagId?: string;
+}
+
+export interface PageInfo {
+  pagePath: string;
+  pageType: number | null;
+  websiteId: string | null;
+  itemId: string | null;
+  collectionId: string | null;
+  census: CensusPageSettings;
+}
+
+function parseSettings(text: string | undefined): CensusPageSettings {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as CensusPageSettings) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function readPageInfo(doc: Document = document, loc: Location = location): PageInfo {
+  const data = doc.body?.dataset ?? {};
+  const pageType = data['pageType'] !== undefined && /^\d+$/.test(data['pageType']) ? Number(data['pageType']) : null;
+  return {
+    pagePath: (loc.pathname + loc.search).slice(0, 2083),
+    pageType,
+    websiteId: data['websiteId'] || null,
+    itemId: data['itemId'] || null,
+    collectionId: data['collectionId'] || null,
+    census: parseSettings(data['census']),
+  };
+}
+
+/** A cookie's value as scripts see it, or undefined. */
+export function readCookie(name: string, doc: Document = document): string | undefined {
+  for (const part of doc.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** The visitor asked not to be tracked across visits (Global Privacy Control). */
+export function hasPrivacySignal(nav: Navigator = navigator): boolean {
+  return (nav as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+}
