@@ -21,6 +21,8 @@ function entries(): Record<string, string> {
 // Modules several storefront islands import; the loader's own modules stay in the loader.
 const STOREFRONT_SHARED = /client\/(components|runtime|islands\/product-form)\//;
 const LOADER_OWN = /client\/runtime\/(loader|island-props|island|strategies\/[^/]+)\.ts$/;
+// Census, RUM and the error reporter load on their own after the page (client/runtime/traffic).
+const TRAFFIC = /client\/runtime\/traffic\//;
 
 /**
  * `client/` -> `dist/client/`, served by the worker under /client/ (edge/files/client-assets.ts).
@@ -56,7 +58,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !id.endsWith('/mount.tsx') },
+            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !TRAFFIC.test(id) && !id.endsWith('/mount.tsx') },
           ],
         },
       },

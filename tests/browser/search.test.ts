@@ -28,7 +28,8 @@ afterAll(async () => {
 describe('searching from the header', () => {
   it('submits the header box, lists ranked results and opens one', async () => {
     await page.goto(new URL('/journal', worker.url).href);
-    const box = page.getByRole('search').first().getByRole('searchbox', { name: 'Search the site' });
+    // A search box, until the suggestions island makes it a combobox on focus.
+    const box = page.getByRole('search').first().getByLabel('Search the site');
     await box.fill('speckled mug');
     await box.press('Enter');
     await page.waitForURL(/\/search\?q=speckled\+mug$/);
@@ -63,5 +64,46 @@ describe('searching from the header', () => {
       return ((await res.json()) as { suggestions: { title: string }[] }).suggestions.map((s) => s.title);
     }, endpoint);
     expect(titles[0]).toBe('Pour-Over Coffee Set');
+  });
+
+  it('shows suggestions under the header box as the visitor types; arrows and Enter open one', async () => {
+    await page.goto(new URL('/journal', worker.url).href);
+    const box = page.locator('#header-search-q');
+    await box.focus();
+    await box.pressSequentially('pour', { delay: 20 });
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await list.waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    const options = list.getByRole('option');
+    expect(await options.first().innerText()).toContain('Pour-Over Coffee Set');
+    await box.press('ArrowDown');
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
+    // Up from the first wraps to the last, down again comes back to the first.
+    await box.press('ArrowUp');
+    expect(await options.last().getAttribute('aria-selected')).toBe('true');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await page.waitForURL(/\/shop\/pour-over-coffee-set$/);
+  });
+
+  it('opens a suggestion by click, and the plain form still searches', async () => {
+    await page.goto(new URL('/', worker.url).href);
+    const box = page.locator('#header-search-q');
+    await box.focus();
+    await box.pressSequentially('moon', { delay: 20 });
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await list.waitFor();
+    // Escape closes the list (Chromium also clears a search input on Escape).
+    await box.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await box.pressSequentially('moon', { delay: 20 });
+    const option = list.getByRole('option').first();
+    await option.waitFor();
+    await option.getByRole('link').click();
+    await page.waitForURL(/\/shop\/moon-jar$/);
+    await page.locator('#header-search-q').fill('moon');
+    await page.locator('#header-search-q').press('Enter');
+    await page.waitForURL(/\/search\?q=moon$/);
   });
 });

@@ -56,6 +56,8 @@ describe('traffic runtime in Chromium', () => {
     const { context, page } = await freshPage();
     const hit = page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
     await page.goto(url('/shop'), { waitUntil: 'load' });
+    // The traffic runtime starts once the page has settled (client/runtime/loader.ts).
+    await page.clock.runFor(3000);
     expect((await hit).status()).toBe(200);
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
     const parts = decodeURIComponent(cookies['ss_cvr']!.value).split('|');
@@ -69,6 +71,7 @@ describe('traffic runtime in Chromium', () => {
     expect(row).toMatchObject({ page_path: '/shop', page_type: 1, browser: 'Chrome', device: 'desktop', viewport: '1280x900', is_bot: 0, new_visit: 1 });
     const next = page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
     await page.goto(url('/shop/speckled-stoneware-mug'), { waitUntil: 'load' });
+    await page.clock.runFor(3000);
     expect((await next).status()).toBe(200);
     const item = await first<Record<string, unknown>>("select page_type, item_id, new_visit, visit_no from census_hits where visitor_id = ? and page_path = '/shop/speckled-stoneware-mug'", parts[0]);
     expect(item).toMatchObject({ page_type: 50, new_visit: 0, visit_no: 1 });
@@ -79,6 +82,8 @@ describe('traffic runtime in Chromium', () => {
   it('web vitals arrive only after the page is hidden (before the 30 s flush)', async () => {
     const { context, page, requests } = await freshPage();
     await page.goto(url('/shop/speckled-stoneware-mug'), { waitUntil: 'load' });
+    await page.clock.runFor(3000);
+    await page.waitForFunction(() => document.cookie.includes('ss_cvt='));
     await page.mouse.click(640, 450);
     await page.clock.runFor(1000);
     const perf = () => requests.filter((r) => r.url().endsWith('/api/1/performance/records'));
@@ -107,6 +112,8 @@ describe('traffic runtime in Chromium', () => {
   it('an injected error is reported once, with its stack cut at 5000 characters', async () => {
     const { context, page, requests } = await freshPage();
     await page.goto(url('/about'), { waitUntil: 'load' });
+    await page.clock.runFor(3000);
+    await page.waitForFunction(() => document.cookie.includes('ss_cvt='));
     const message = `injected failure ${Date.now()}`;
     // Thrown from an event listener, so the browser reports it to window 'error'.
     await page.evaluate((msg) => {

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import mountRestock from '../restock/mount.js';
 import { AddToCartButton, type Selection } from '../../components/add-to-cart-button.js';
 import { QUANTITY_DEFAULT, QUANTITY_MIN, QUANTITY_SIZE } from '../../runtime/constants.js';
 import { VARIANT_IMAGE_EVENT, emit, type VariantImageDetail } from '../../runtime/events.js';
@@ -166,7 +165,9 @@ export function ProductForm(props: ProductFormProps) {
 function RestockSlot({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (ref.current) mountRestock(ref.current, {});
+    const el = ref.current;
+    // Only sold-out choices show it: its code is a chunk of its own, fetched when needed.
+    if (el) void import('../restock/mount.js').then(({ default: mountRestock }) => mountRestock(el, {}));
   }, [html]);
   return <div ref={ref} className="product-restock" dangerouslySetInnerHTML={{ __html: html }} />;
 }

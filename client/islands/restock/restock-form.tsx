@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { isGeneralEmail } from '../../../edge/services/forms/email.js';
-import { RESTOCK_MESSAGES as R } from '../../../edge/services/forms/messages.js';
+// Only the restock texts: the form texts stay in the form island's chunk.
+import { RESTOCK_MESSAGES as R } from '../../../edge/services/forms/restock-messages.js';
 import { readCookie } from '../../runtime/cookies.js';
 
 export interface RestockProps {

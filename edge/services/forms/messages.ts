@@ -28,13 +28,7 @@ export const FORM_MESSAGES = {
   optionInvalid: 'Choose one of the listed options.',
 } as const;
 
-/** SPEC §5 restock texts and §8 restock fallback. */
-export const RESTOCK_MESSAGES = {
-  emailBlank: 'Email cannot be blank',
-  emailInvalid: 'Email is invalid',
-  failed: 'Unable to submit form. Please try again later.',
-  signedUp: 'Signed up!',
-} as const;
+export { RESTOCK_MESSAGES } from './restock-messages.js';
 
 /** SPEC §8 bot-check texts. */
 export const CAPTCHA_MESSAGES = {
