@@ -12,8 +12,7 @@ import { startWorker, type RunningWorker } from '../../edge/test-support.js';
  * no violation; inline script is refused (so the listener can see one); an SVG with a
  * script, opened directly from /assets/, does not run.
  *
- * ADDING A PAGE OR ISLAND? Add its URL to PAGES (checkout and the /config/ sign-in page
- * belong here once they exist on the branch).
+ * ADDING A PAGE OR ISLAND? Add its URL to PAGES.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Screenshots of each page under the policy, for a look (git-ignored).
@@ -28,6 +27,9 @@ const PAGES: readonly { name: string; path: string; status: number }[] = [
   { name: 'search', path: '/search?q=mug', status: 200 },
   { name: 'contact', path: '/contact', status: 200 },
   { name: 'not found', path: '/no-such-page', status: 404 },
+  { name: 'owner sign-in', path: '/config/', status: 200 },
+  { name: 'shopper account (sign-in)', path: '/account', status: 200 },
+  { name: 'shopper sign-up', path: '/account/sign-up', status: 200 },
 ];
 const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/>
 <script>document.documentElement.setAttribute('data-ran', 'yes'); fetch('/api/svg-ran');</script></svg>`;
