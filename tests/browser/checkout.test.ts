@@ -30,11 +30,13 @@ async function toCheckout(card: string): Promise<void> {
   await page.getByRole('link', { name: 'Checkout' }).click();
   await page.waitForURL(/\/checkout$/);
   await islandsHydrated(page, '[data-island="checkout"]');
-  await page.getByLabel('Email').focus();
+  // The footer's newsletter sign-up has an email field too: this is the checkout's.
+  const checkout = page.locator('[data-island="checkout"]');
+  await checkout.getByLabel('Email', { exact: true }).focus();
   await page.keyboard.type('ada@example.com');
   await page.keyboard.press('Tab'); // -> country (United States already)
   const typeInto = async (label: string, text: string) => {
-    await page.getByLabel(label, { exact: true }).focus();
+    await checkout.getByLabel(label, { exact: true }).focus();
     await page.keyboard.type(text);
   };
   await typeInto('First name', 'Ada');
