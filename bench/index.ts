@@ -23,6 +23,16 @@ await build({
   outfile,
   logLevel: 'warning',
 });
+// The same bundle settings for the comparison entry (engine and workloads only).
+await build({
+  entryPoints: [join(root, 'bench/engine-bundle.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  keepNames: false,
+  outfile: join(root, 'dist/engine-bench.mjs'),
+  logLevel: 'warning',
+});
 const cpu = spawnSync(process.execPath, [outfile], {
   stdio: 'inherit',
   env: { ...process.env, ATELIER_CONFORMANCE: CORPUS_DIR },
@@ -31,3 +41,9 @@ if (cpu.status !== 0) process.exit(cpu.status ?? 1);
 
 const pages = (await import('./pages.js')) as { run: () => Promise<void> };
 await pages.run();
+
+const cart = (await import('./cart.js')) as { run: () => Promise<void> };
+await cart.run();
+
+const browser = (await import('./browser.js')) as { run: () => Promise<void> };
+await browser.run();

@@ -34,6 +34,8 @@ export interface Env extends RateLimitBindings {
   FILES: R2Bucket;
   /** The Vite build (dist/client), wrangler.toml `[assets]`; absent when not built. */
   ASSETS?: AssetsBinding;
+  /** Signs review-request links (page type 209); a Workers secret, set per deployment. */
+  REVIEW_LINK_SECRET?: string;
   /** "off" disables the edge page cache (benchmarks compare both). */
   PAGE_CACHE?: string;
   /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */

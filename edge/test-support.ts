@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
@@ -22,10 +23,24 @@ export const RATE_LIMITS = {
   RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
 } as const;
 
-let bundled: Promise<string> | undefined;
+/** REVIEW_LINK_SECRET of workers started here (tests mint review-request links with it). */
+export const TEST_REVIEW_LINK_SECRET = 'test-review-link-secret-not-for-production';
 
-/** The worker bundled as one ES module (what wrangler deploys), built once per process. */
-export function workerScript(): Promise<string> {
+/** The bundled worker: its ES module and the WebAssembly modules it imports (by bare name). */
+export interface WorkerBundle {
+  script: string;
+  wasm: { name: string; path: string }[];
+}
+
+let bundled: Promise<WorkerBundle> | undefined;
+
+/**
+ * The worker bundled as one ES module (what wrangler deploys), built once per process.
+ * `.wasm` imports stay imports of compiled modules, as wrangler's CompiledWasm rule
+ * leaves them, and are handed to Miniflare beside the script.
+ */
+export function workerScript(): Promise<WorkerBundle> {
+  const wasm = new Map<string, string>();
   bundled ??= build({
     entryPoints: [join(ROOT, 'edge/index.ts')],
     bundle: true,
@@ -36,7 +51,20 @@ export function workerScript(): Promise<string> {
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
     logLevel: 'silent',
-  }).then((r) => r.outputFiles[0]!.text);
+    plugins: [
+      {
+        name: 'compiled-wasm',
+        setup(b) {
+          b.onResolve({ filter: /\.wasm$/ }, (args) => {
+            const path = join(args.resolveDir, args.path);
+            const name = path.slice(path.lastIndexOf('/') + 1);
+            wasm.set(name, path);
+            return { path: name, external: true };
+          });
+        },
+      },
+    ],
+  }).then((r) => ({ script: r.outputFiles[0]!.text, wasm: [...wasm].map(([name, path]) => ({ name, path })) }));
   return bundled;
 }
 
@@ -82,7 +110,7 @@ export interface StartOptions {
 
 /** Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. */
 export async function startWorker(options: StartOptions = {}): Promise<RunningWorker> {
-  const [script, clientDist] = await Promise.all([workerScript(), ensureClientBuild()]);
+  const [{ script, wasm }, clientDist] = await Promise.all([workerScript(), ensureClientBuild()]);
   const logs: WorkerLog[] = [];
   const mf = new Miniflare({
     // The worker's console, kept for assertions (printed too with EDGE_LOGS=1).
@@ -90,8 +118,11 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
       logs.push({ level: log.level, message: log.message });
       if (process.env.EDGE_LOGS) console.log(`[worker ${log.level}] ${log.message}`);
     },
-    modules: true,
-    script,
+    modules: [
+      { type: 'ESModule', path: join(ROOT, 'worker.mjs'), contents: script },
+      ...(await Promise.all(wasm.map(async (w) => ({ type: 'CompiledWasm' as const, path: join(ROOT, w.name), contents: await readFile(w.path) })))),
+    ],
+    modulesRoot: ROOT,
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],
     d1Databases: ['DB'],
@@ -99,7 +130,8 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     // wrangler.toml [assets]: the Vite build, with the worker in front of it (run_worker_first).
     assets: { directory: clientDist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     ratelimits: RATE_LIMITS as never,
-    bindings: options.bindings ?? {},
+    // The review-link secret is a Workers secret in production; tests sign with a known one.
+    bindings: { REVIEW_LINK_SECRET: TEST_REVIEW_LINK_SECRET, ...options.bindings },
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
   });
   const url = await mf.ready;

@@ -12,3 +12,4 @@ export * from './accounts.js';
 export * from './relations.js';
 export * from './types.js';
 export * from './security.js';
+export * from './reviews.js';

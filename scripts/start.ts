@@ -3,6 +3,8 @@
  * and print the demo store's address once it answers. Extra arguments go to wrangler.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../schema/seed/load.js';
 import { ensureClientBuild } from './client-build.js';
@@ -26,6 +28,22 @@ async function waitUntilAnswering(url: string, isAlive: () => boolean): Promise<
   return false;
 }
 
+/**
+ * A random secret kept beside the local database (never committed): production sets the
+ * same name with `wrangler secret put`.
+ */
+async function localSecret(name: string): Promise<string> {
+  const file = join(persistDir(), name);
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    await mkdir(persistDir(), { recursive: true });
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
 async function main(): Promise<void> {
   console.log('Building the browser code (Vite)...');
   await ensureClientBuild();
@@ -34,7 +52,8 @@ async function main(): Promise<void> {
   console.log(seeded ? 'Seeded the Fern & Kiln demo store.' : 'Local database already seeded.');
   if (uploaded > 0) console.log(`Uploaded ${uploaded} demo file(s) to local R2.`);
 
-  const args = ['dev', '--local', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', persistDir(), ...process.argv.slice(2)];
+  const secret = await localSecret('review-link-secret');
+  const args = ['dev', '--local', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', persistDir(), '--var', `REVIEW_LINK_SECRET:${secret}`, ...process.argv.slice(2)];
   // The demo runs offline: no fetch of Cloudflare's Request.cf sample (the placeholder is fine locally).
   const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false' };
   const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'wrangler'), args, { cwd: REPO_ROOT, stdio: 'inherit', env });

@@ -12,8 +12,12 @@ const ISLANDS = new Map(Object.entries(modules).map(([path, load]) => [path.spli
 
 async function hydrate(el: HTMLElement, name: string): Promise<void> {
   const load = ISLANDS.get(name);
+  if (!load) {
+    // A marker the theme emits before its island is built: the server markup simply stays.
+    el.dataset.islandState = 'unavailable';
+    return;
+  }
   try {
-    if (!load) throw new Error(`no island named ${name}`);
     const props = islandProps(el);
     const { default: mount } = await load();
     mount(el, props);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { reviewsApi } from './reviews/index.js';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
@@ -61,6 +62,7 @@ api.route('/search', searchApi);
 api.route('/security', security);
 api.route('/site-users', siteUsers);
 api.route('/mail', mail);
+api.route('/reviews', reviewsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

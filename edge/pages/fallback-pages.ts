@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../engine/exec/escape.js';
+import { escapeHtml } from '../../engine/index.js';
 
 /**
  * Pages served without the theme, for when the theme cannot be used: no site for the

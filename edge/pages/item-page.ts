@@ -1,6 +1,8 @@
 import type { CollectionRecord } from '../services/collections.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { itemNeighbours, type ItemRecord } from '../services/items.js';
+import { reviewsForPage } from '../services/reviews/store.js';
+import { reviewsJson } from './context/reviews.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
 import { merchandisingJson } from './context/product.js';
@@ -18,8 +20,13 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
     baseContext(req, PAGE_TYPE.item, 'item', collection.id),
     itemNeighbours(req.db, collection, row, RELATED_ITEMS, req.now),
   ]);
-  // The item and its related products share one batch of detail queries.
-  const details = await loadItemDetails(req.db, [row, ...related]);
+  // The item and its related products share one batch of detail queries; a store item's
+  // reviews come alongside (SPEC §1: reviews on product pages, `?page=N` pages them).
+  const reviewPage = Math.min(10_000, Math.max(1, Number.parseInt(req.url.searchParams.get('page') ?? '1', 10) || 1));
+  const [details, reviews] = await Promise.all([
+    loadItemDetails(req.db, [row, ...related]),
+    row.recordType === STORE_ITEM ? reviewsForPage(req.db, req.site.id, row.id, reviewPage) : undefined,
+  ]);
   const at = sequence.findIndex((s) => s.id === row.id);
   const link = (i: number) => {
     const s = sequence[i];
@@ -54,5 +61,6 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
   };
   // Shaped like a collection page's items so `partials/product-card` renders them.
   if (isProduct) context.relatedItems = related.map((r) => itemJson(r, details, collection));
+  if (reviews) context.reviews = reviewsJson(row.fullUrl, reviewPage, reviews.reviews, reviews.summary);
   return { status: 200, templates: isProduct ? ['product.html', 'item.html'] : ['item.html'], context };
 }

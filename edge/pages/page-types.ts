@@ -7,13 +7,14 @@ export const PAGE_TYPE = {
   error: 101,
   search: 102,
   showCart: 200,
+  reviewsRequest: 209,
 } as const;
 
-export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error';
+export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error' | 'reviews-request';
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {
-  status: 200 | 404 | 500;
+  status: 200 | 404 | 405 | 500;
   templates: string[];
   context: Record<string, unknown>;
 }

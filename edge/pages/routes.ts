@@ -9,11 +9,13 @@ import { METHOD_NOT_ALLOWED } from './fallback-pages.js';
 import { homePage } from './home-page.js';
 import { itemPage } from './item-page.js';
 import { pageCache } from './page-cache.js';
-import { pageRequest, plainResponse, respond } from './respond.js';
+import { pageRequest, plainResponse, respond, wantsJson } from './respond.js';
+import { reviewsRequestPage } from './reviews-request-page.js';
+import { REVIEW_REQUEST_PATH } from '../services/reviews/links.js';
 import { searchPage } from './search-page.js';
 import { feedXml, hasFeed } from './seo/feed.js';
 import { seoFiles } from './seo/routes.js';
-import { cartPage, notFoundPage } from './utility-pages.js';
+import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -40,6 +42,14 @@ pages.get('/search', async (c) => {
   return respond(c, req, await searchPage(req));
 });
 
+// SPEC §2 page type 209: reached from the signed link a buyer gets after a purchase.
+pages.get(REVIEW_REQUEST_PATH, async (c) => {
+  const req = pageRequest(c);
+  // The token in the URL is the buyer's: never stored by a shared cache.
+  c.header('Cache-Control', 'no-store');
+  return respond(c, req, await reviewsRequestPage(req, c.env.REVIEW_LINK_SECRET));
+});
+
 pages.get('/:collection', async (c) => {
   const req = pageRequest(c);
   const collection = await findCollection(req.db, req.site.id, c.req.param('collection'));
@@ -64,4 +74,9 @@ pages.get('*', async (c) => {
 // Pages are read-only: GET (and HEAD, which Hono answers from the GET route without a body).
 const ALLOW = 'GET, HEAD, OPTIONS';
 pages.options('*', (c) => c.body(null, 204, { Allow: ALLOW }));
-pages.all('*', (c) => plainResponse(c, METHOD_NOT_ALLOWED, { Allow: ALLOW }));
+pages.all('*', async (c) => {
+  c.header('Allow', ALLOW);
+  if (wantsJson(c)) return plainResponse(c, METHOD_NOT_ALLOWED);
+  const req = pageRequest(c);
+  return respond(c, req, await methodNotAllowedPage(req));
+});

@@ -1,5 +1,6 @@
 import { cartJson, visitorCart } from '../services/cart/index.js';
 import { baseContext, type PageRequest } from './page-context.js';
+import { METHOD_NOT_ALLOWED } from './fallback-pages.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 
 /**
@@ -22,4 +23,17 @@ export async function notFoundPage(req: PageRequest): Promise<PageResult> {
 /** A failure while serving a page: status 500, page type 101; never carries error details. */
 export async function errorPage(req: PageRequest): Promise<PageResult> {
   return { status: 500, templates: ['error.html'], context: await baseContext(req, PAGE_TYPE.error, 'error') };
+}
+
+/**
+ * A page asked for with a method pages do not take: status 405 through the theme's
+ * `status.html` (`status` = { code, title, message }); the plain page when the theme has none.
+ */
+export async function methodNotAllowedPage(req: PageRequest): Promise<PageResult> {
+  const { status, title, message } = METHOD_NOT_ALLOWED;
+  return {
+    status,
+    templates: ['status.html'],
+    context: { ...(await baseContext(req, PAGE_TYPE.error, 'error')), status: { code: status, title, message } },
+  };
 }

@@ -1,14 +1,8 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { items, websites } from '../../schema/index.js';
-import { searchRowStatements, type SearchStatement } from '../../schema/search.js';
+import { searchRowStatements } from '../../schema/search.js';
 import { query, type Db } from './db.js';
 import { forgetSite } from './site-versions.js';
-
-/** A `?`-placeholder statement (schema/search.ts) as drizzle SQL with bound parameters. */
-function boundSql(statement: SearchStatement): SQL {
-  const [head = '', ...rest] = statement.sql.split('?');
-  return sql.join([sql.raw(head), ...rest.flatMap((text, i) => [sql`${statement.params[i]}`, sql.raw(text)])]);
-}
 
 /**
  * The statement that moves a site to a new content version. Cached pages are keyed by
@@ -47,11 +41,12 @@ export async function contentChanged(db: Db, websiteId: string, itemIds: readonl
           .from(items)
           .where(inArray(items.id, [...itemIds]))
       : [];
-    const statements = rows
-      .filter((r) => r.websiteId === websiteId)
-      .flatMap((r) => searchRowStatements(r))
-      .map((s) => db.run(boundSql(s)));
-    await db.batch([bumpStatement(db, websiteId), ...statements]);
+    // The raw D1 handle: the index statements are plain SQL (schema/search.ts), and a
+    // D1 batch runs them and the bump as one transaction.
+    const d1 = db.$client;
+    const bump = bumpStatement(db, websiteId).toSQL();
+    const statements = [bump, ...rows.filter((r) => r.websiteId === websiteId).flatMap((r) => searchRowStatements(r))];
+    await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
   });
   forgetSite(websiteId);
 }

@@ -43,7 +43,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return out;
 }
 
-/** Loads authors, ordered images, products and variants of `rows` in a few batched queries. */
+/** Loads authors, ordered images, products and variants of `rows` in one batched round trip (rarely two). */
 export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Promise<ItemDetails> {
   const ids = rows.map((r) => r.id);
   const authorIds = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))];
@@ -59,9 +59,10 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
       additionalFieldsForms: new Map(),
     };
   }
+  const mainImageIds = [...new Set(rows.flatMap((r) => (r.mainImageId ? [r.mainImageId] : [])))];
   return query(async () => {
-    // One round trip for the seven lookups: D1 calls dominate page latency.
-    const [authorRows, imageRows, productRows, variantRows, merchRows, planRows, formRows] = await db.batch([
+    // One round trip for the eight lookups: D1 calls dominate page latency.
+    const [authorRows, imageRows, productRows, variantRows, merchRows, planRows, formRows, mainRows] = await db.batch([
       db
         .select({ id: authors.id, displayName: authors.displayName })
         .from(authors)
@@ -85,14 +86,13 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
         .from(products)
         .innerJoin(forms, eq(forms.id, products.additionalFieldsFormId))
         .where(inArray(products.itemId, ids)),
+      // Main images that are not among an item's gallery images (a post's cover, say).
+      db.select().from(assets).where(inArray(assets.id, mainImageIds.length ? mainImageIds : [''])),
     ]);
     const byId = new Map(imageRows.map((r) => [r.asset.id, r.asset]));
-    const missing = [
-      ...new Set([
-        ...rows.flatMap((r) => (r.mainImageId && !byId.has(r.mainImageId) ? [r.mainImageId] : [])),
-        ...variantRows.flatMap((v) => (v.mainImageId && !byId.has(v.mainImageId) ? [v.mainImageId] : [])),
-      ]),
-    ];
+    for (const a of mainRows) byId.set(a.id, a);
+    // Variant images are known only now; they are nearly always gallery images already.
+    const missing = [...new Set(variantRows.flatMap((v) => (v.mainImageId && !byId.has(v.mainImageId) ? [v.mainImageId] : [])))];
     if (missing.length) {
       for (const a of await db.select().from(assets).where(inArray(assets.id, missing))) byId.set(a.id, a);
     }

@@ -35,7 +35,7 @@ export function emitText(v: unknown): string {
 }
 
 export function compileTree(block: Code[], env: CodegenEnv): Run {
-  return compileBlock(block, { ...env, at: lineIndex(env.source) });
+  return compileBlock(block, env.at ? env : { ...env, at: lineIndex(env.source) });
 }
 
 function compileBlock(block: Code[], env: CodegenEnv): Run {
@@ -121,7 +121,7 @@ function bindFormatters(calls: FormatterCall[] | 0, env: CodegenEnv): BoundForma
 function applyFormatters(s: RenderState, formatters: BoundFormatter[], values: unknown[]): void {
   for (let i = 0; i < formatters.length; i++) {
     const f = formatters[i];
-    s.charge();
+    s.charge(s.line, s.column);
     try {
       values[0] = f.fn(values[0], f.args, s, values);
     } catch (e) {
@@ -154,7 +154,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const values = resolveAll(s, paths);
         s.line = line;
         s.column = column;
-        s.charge();
+        s.charge(s.line, s.column);
         // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
         applyFormatters(s, formatters, values);
         s.out += emitText(values[0]);
@@ -260,7 +260,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const values = resolveAll(s, paths);
         s.line = line;
         s.column = column;
-        s.charge();
+        s.charge(s.line, s.column);
         applyFormatters(s, formatters, values);
         s.top().setVar(name, values[0]);
       };
@@ -282,7 +282,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       return (s) => {
         s.line = line;
         s.column = column;
-        s.charge();
+        s.charge(s.line, s.column);
         s.top().setVar(name, s.inject(path));
       };
     }
@@ -308,7 +308,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         if (!s.options.enableInclude) return;
         s.line = line;
         s.column = column;
-        s.charge();
+        s.charge(s.line, s.column);
         const partial = s.findPartial(name);
         if (partial === undefined) {
           s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
@@ -353,7 +353,7 @@ function compileEval(
     if (!s.options.enableExpr) return;
     s.line = pos.line;
     s.column = pos.column;
-    s.charge();
+    s.charge(s.line, s.column);
     const expr = parsed(s.options.exprLimits);
     if (expr.errors.length) {
       for (const e of expr.errors) s.errors.push({ code: e.code, message: e.message, ...where(e.offset) });

@@ -67,9 +67,13 @@ export class RenderState implements RenderContext {
   private heldLength = 0;
   /** Set once a limit stops the render; the output so far is kept. */
   aborted = false;
+  private readonly maxSteps: number;
+  private readonly maxOutputLength: number;
 
   constructor(readonly options: StateOptions) {
     this.frames = [new Frame(options.root)];
+    this.maxSteps = options.maxSteps;
+    this.maxOutputLength = options.maxOutputLength;
   }
 
   get node(): unknown {
@@ -120,13 +124,16 @@ export class RenderState implements RenderContext {
    * throwing RenderAbort, which `render` catches) when the step budget or the
    * output limit is crossed.
    */
-  charge(line = this.line, column = this.column): void {
-    if (++this.steps > this.options.maxSteps) {
-      this.abort(line, column, ErrorCode.STEP_BUDGET_EXCEEDED, messages.stepBudget(this.options.maxSteps));
+  charge(line: number, column: number): void {
+    // Hot: one increment and two comparisons; the rare crossing is handled out of line.
+    if (++this.steps > this.maxSteps || this.out.length + this.heldLength > this.maxOutputLength) this.limitCrossed(line, column);
+  }
+
+  private limitCrossed(line: number, column: number): never {
+    if (this.steps > this.maxSteps) {
+      this.abort(line, column, ErrorCode.STEP_BUDGET_EXCEEDED, messages.stepBudget(this.maxSteps));
     }
-    if (this.out.length + this.heldLength > this.options.maxOutputLength) {
-      this.abort(line, column, ErrorCode.OUTPUT_TOO_LARGE, messages.outputTooLarge(this.options.maxOutputLength));
-    }
+    this.abort(line, column, ErrorCode.OUTPUT_TOO_LARGE, messages.outputTooLarge(this.maxOutputLength));
   }
 
   private abort(line: number, column: number, code: string, message: string): never {
@@ -202,7 +209,7 @@ export class RenderState implements RenderContext {
   }
 
   applyPartial(name: string, value: unknown, isolated = false, args?: Readonly<Record<string, unknown>>): string {
-    this.charge();
+    this.charge(this.line, this.column);
     const partial = this.findPartial(name);
     if (partial === undefined) {
       this.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
@@ -222,7 +229,7 @@ export class RenderState implements RenderContext {
 
   renderTemplate(source: string, data: unknown, isolated = true): string {
     const helper = this.options.helperTemplate(source);
-    this.charge();
+    this.charge(this.line, this.column);
     this.frames.push(new Frame(data, isolated));
     try {
       return this.capture(() => helper.run(this));

@@ -8,11 +8,6 @@
  * resolve), which is different from JSON `null`.
  */
 
-/** A template that helper formatters render (markup-heavy formatters are written in the dialect). */
-export interface TemplateLike {
-  readonly source: string;
-}
-
 export interface RenderContext {
   /** The value of the innermost scope (what `@` means here). */
   readonly node: unknown;

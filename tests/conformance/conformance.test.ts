@@ -4,8 +4,7 @@
  * and the differential fixtures (differential/: whole-page behaviours, all targets).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { compile, instructionTree, render } from '../../engine/index.js';
-import { prettyTree } from '../../engine/syntax/pretty.js';
+import { compile, instructionTree, prettyTree, render } from '../../engine/index.js';
 import { corpusAvailable, loadRenderFixtures, loadTreeFixtures, type RenderFixture } from './fixtures.js';
 import { KNOWN_FAILURES } from './known-failures.js';
 

@@ -115,6 +115,12 @@ export const ROUTE_WALK: readonly WalkRow[] = [
     status: 202,
     expect: 'api',
   },
+  // Reviews (edge/api/reviews): reads answer; writes need the crumb; moderation needs a role.
+  { route: 'GET /api/reviews', path: '/api/reviews?itemId=none', status: 200, expect: 'api' },
+  { route: 'POST /api/reviews', path: '/api/reviews', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/reviews/moderation', path: '/api/reviews/moderation', status: 401, expect: 'api' },
+  { route: 'PUT /api/reviews/:id/status', path: '/api/reviews/r1/status', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /reviews/request', path: '/reviews/request?token=junk', status: 404, expect: 'page' },
   // Cart (edge/api/commerce): reads answer; crumb-less writes are refused first.
   { route: 'GET /api/commerce/shopping-cart', path: '/api/commerce/shopping-cart', status: 200, expect: 'api' },
   { route: 'GET /api/commerce/inventory/stock', path: '/api/commerce/inventory/stock/?itemId=none', status: 404, expect: 'api' },

@@ -14,8 +14,10 @@ const mount: MountIsland = (el, props) => {
   const priceHtml = el.querySelector('.product-price')?.innerHTML.trim();
   const restockHtml: Record<string, string> = {};
   for (const form of Array.from(el.querySelectorAll<HTMLElement>('.product-restock-notification'))) {
-    form.removeAttribute('hidden');
-    restockHtml[form.dataset.variantId ?? ''] = form.outerHTML;
+    // A copy: un-hiding the live server markup would flash every variant's form (layout shift).
+    const copy = form.cloneNode(true) as HTMLElement;
+    copy.removeAttribute('hidden');
+    restockHtml[form.dataset.variantId ?? ''] = copy.outerHTML;
   }
   const merchandising = (props.merchandising as Record<string, Merchandising> | undefined)?.[itemId];
   createRoot(el).render(

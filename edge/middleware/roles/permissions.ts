@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   traffic: [ROLE.admin, ROLE.reporting, ROLE.websiteManager],
   /** Invite, list and remove contributors. */
   contributors: [ROLE.admin],
+  /** Moderate product reviews (publish, reject). */
+  reviews: [ROLE.admin, ROLE.storeManager, ROLE.moderator],
   /** Read the site's outgoing mail. */
   outbox: [ROLE.admin, ROLE.websiteManager],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -1,3 +1,4 @@
+import { contentTypeOf } from '../../files/content-types.js';
 import { summary } from './json-ld.js';
 import { xmlEscape } from './xml.js';
 
@@ -21,7 +22,11 @@ function itemXml(origin: string, item: Json): string {
   const description = summary(item.excerpt || item.body, 600);
   if (description) parts.push(`<description>${xmlEscape(description)}</description>`);
   if (item.mainImage?.assetUrl) {
-    parts.push(`<enclosure url="${xmlEscape(new URL(`${item.mainImage.assetUrl}?format=1000w`, origin).href)}" length="0" type="image/jpeg"/>`);
+    // Feed readers fetch without WebP in Accept: a variant keeps the original's type (PNG for GIF).
+    const type = contentTypeOf(item.mainImage.filename ?? '').replace('image/gif', 'image/png');
+    const url = new URL(`${item.mainImage.assetUrl}?format=1000w`, origin).href;
+    // The variant's size is not known before it is made; RSS readers accept 0 for unknown.
+    parts.push(`<enclosure url="${xmlEscape(url)}" length="0" type="${xmlEscape(type)}"/>`);
   }
   return `<item>${parts.join('')}</item>`;
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import { items, products, subscriptionPlans, variants, PRODUCT_TYPE, type ProductType } from '../../../schema/index.js';
+import { items, products, variants, PRODUCT_TYPE, type ProductType } from '../../../schema/index.js';
 import { ApiError } from '../../errors.js';
 import { query, type Db } from '../db.js';
 import { CART_MESSAGES } from './messages.js';
@@ -16,7 +16,6 @@ export interface Purchasable {
   currency: string;
   /** SPEC §5: digital and gift-card stock counts as unlimited; else the variant's flag. */
   unlimited: boolean;
-  planIds: string[];
 }
 
 const unavailable = () => new ApiError(400, 'variant_unavailable', CART_MESSAGES.variantUnavailable, { fields: { sku: CART_MESSAGES.variantUnavailable } });
@@ -27,30 +26,28 @@ const unavailable = () => new ApiError(400, 'variant_unavailable', CART_MESSAGES
  * that are not the item's and gift cards without a denomination.
  */
 export async function findPurchasable(db: Db, websiteId: string, itemId: string, sku: string | null, now: number): Promise<Purchasable> {
-  const [found, variantRows, plans] = await query(() =>
-    db.batch([
-      db
-        .select({ product: products })
-        .from(items)
-        .innerJoin(products, eq(products.itemId, items.id))
-        .where(
-          and(
-            eq(items.id, itemId),
-            eq(items.websiteId, websiteId),
-            eq(items.status, 'published'),
-            or(isNull(items.publishOn), lte(items.publishOn, now)),
-            eq(products.visible, true),
-          ),
-        )
-        .limit(1),
-      db.select().from(variants).where(and(eq(variants.productId, itemId), eq(variants.websiteId, websiteId))),
-      db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.productId, itemId)),
-    ]),
+  // One statement (the product with each of its variants): adds are D1-round-trip bound.
+  const rows = await query(() =>
+    db
+      .select({ product: products, variant: variants })
+      .from(items)
+      .innerJoin(products, eq(products.itemId, items.id))
+      .leftJoin(variants, and(eq(variants.productId, items.id), eq(variants.websiteId, websiteId)))
+      .where(
+        and(
+          eq(items.id, itemId),
+          eq(items.websiteId, websiteId),
+          eq(items.status, 'published'),
+          or(isNull(items.publishOn), lte(items.publishOn, now)),
+          eq(products.visible, true),
+        ),
+      ),
   );
-  const product = found[0]?.product;
+  const variantRows = rows.flatMap((r) => (r.variant ? [r.variant] : []));
+  const product = rows[0]?.product;
   if (!product) throw unavailable();
   const type = product.productType as ProductType;
-  const base = { itemId, productType: type, isSubscribable: product.isSubscribable, planIds: plans.map((p) => p.id) };
+  const base = { itemId, productType: type, isSubscribable: product.isSubscribable };
   if (type === PRODUCT_TYPE.digital) {
     // A digital product is priced on the product and has no variants to choose.
     if (sku !== null || product.priceCents == null) throw unavailable();

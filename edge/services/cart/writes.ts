@@ -9,7 +9,7 @@ import { findPurchasable, type Purchasable } from './catalog.js';
 import { dropIfEmptyStatement, findCart, holdDurationMs, insertCartStatement, newCart, touchCartStatement, type CartKind, type CartRecord } from './carts.js';
 import { HOLD_WRITTEN, holdEntryStatement, holdLineStatement, releaseEntryStatement } from './holds.js';
 import { CART_MESSAGES, MAX_QUANTITY } from './messages.js';
-import { isLimited, loadCartView, loadEntries, type CartEntryView, type CartView } from './read.js';
+import { entriesFrom, entriesStatement, isLimited, loadEntries, type CartEntryView, type CartView } from './read.js';
 import { newRowId } from './tokens.js';
 
 /** Who acts on which site at which instant (time is a parameter so tests can move it). */
@@ -62,14 +62,17 @@ const firstRow = <T>(result: D1Result | undefined) => result?.results[0] as T | 
  */
 export async function addEntry(scope: CartScope, token: string | undefined, input: AddEntryInput, kind: CartKind = 'shopping', planId: string | null = null): Promise<AddEntryResult> {
   const { db, site, now } = scope;
-  const item = await findPurchasable(db, site.id, input.itemId, input.sku, now);
+  // The catalogue and the cart are read at once: two round trips in parallel, not in turn.
+  const [item, existing] = await Promise.all([
+    findPurchasable(db, site.id, input.itemId, input.sku, now),
+    token ? findCart(db, site.id, token, now, kind) : undefined,
+  ]);
   if (kind === 'shopping' && item.isSubscribable) throw new ApiError(400, 'subscription_only', CART_MESSAGES.subscriptionOnly);
   const max = maxQuantityOf(scope, item.productType);
   if (input.quantity > max) throw tooMany(max);
   const fields = normaliseAdditionalFields(input.additionalFields);
   const key = await lineKey(item.itemId, item.sku, fields);
 
-  const existing = token ? await findCart(db, site.id, token, now, kind) : undefined;
   const fresh = existing ? undefined : await newCart(site.id, now, kind, planId);
   const cart: CartRecord = existing ?? fresh!.record;
   const requestId = newRowId();
@@ -87,6 +90,7 @@ export async function addEntry(scope: CartScope, token: string | undefined, inpu
   }
   statements.push(upsertEntryStatement(db, { cart, item, key, fields, newEntryId, delta: input.quantity, max, now, limited, requestId }));
   if (fresh) statements.push(dropIfEmptyStatement(db, cart.id));
+  statements.push(entriesStatement(db, cart.id));
   const results = await run(db, statements);
   const written = firstRow<{ id: string }>(results[limited ? 2 : 1]);
   if (!written) {
@@ -94,7 +98,8 @@ export async function addEntry(scope: CartScope, token: string | undefined, inpu
     // Over the quantity cap is a 400; otherwise the stock check refused it.
     throw (line?.quantity ?? 0) + input.quantity > max ? tooMany(max) : stockConflict();
   }
-  return { token: existing ? token! : fresh!.token, created: !existing, view: await loadCartView(db, cart), entryId: written.id };
+  const view = { record: cart, entries: entriesFrom(results[results.length - 1]!) };
+  return { token: existing ? token! : fresh!.token, created: !existing, view, entryId: written.id };
 }
 
 interface UpsertEntry {
@@ -156,22 +161,24 @@ export async function setEntryQuantity(scope: CartScope, token: string | undefin
         `UPDATE cart_entries SET quantity = ?3, updated_on = ?4 WHERE id = ?1 AND cart_id = ?2 AND (?5 = 0 OR ${HOLD_WRITTEN('?1', '?6')}) RETURNING id`,
       )
       .bind(entryId, cart.id, quantity, now, entry.limited ? 1 : 0, requestId),
+    entriesStatement(db, cart.id),
   );
   const results = await run(db, statements);
-  if (!firstRow(results[results.length - 1])) throw stockConflict();
-  return loadCartView(db, cart);
+  if (!firstRow(results[results.length - 2])) throw stockConflict();
+  return { record: cart, entries: entriesFrom(results[results.length - 1]!) };
 }
 
 /** Removes an entry and releases its hold in one batch. */
 export async function removeEntry(scope: CartScope, token: string | undefined, entryId: string): Promise<CartView> {
   const { db, now } = scope;
   const { cart } = await ownedEntry(scope, token, entryId);
-  await run(db, [
+  const results = await run(db, [
     releaseEntryStatement(db, cart.id, entryId),
     rawD1(db).prepare('DELETE FROM cart_entries WHERE id = ?1 AND cart_id = ?2').bind(entryId, cart.id),
     touchCartStatement(db, cart.id, now),
+    entriesStatement(db, cart.id),
   ]);
-  return loadCartView(db, cart);
+  return { record: cart, entries: entriesFrom(results[3]!) };
 }
 
 export interface UpdateFieldsInput {
@@ -198,7 +205,8 @@ export async function updateEntryFields(scope: CartScope, token: string | undefi
       )
       .bind(entryId, cart.id, fields, key, now),
     touchCartStatement(db, cart.id, now),
+    entriesStatement(db, cart.id),
   ]);
   if (!firstRow(results[0])) throw new ApiError(409, 'duplicate_entry', CART_MESSAGES.duplicateLine);
-  return loadCartView(db, cart);
+  return { record: cart, entries: entriesFrom(results[2]!) };
 }

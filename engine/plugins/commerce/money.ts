@@ -8,9 +8,6 @@ import { isObject } from '../../exec/values.js';
 import { isPrintableExponent, MAX_NUMBER_TEXT } from '../number-text.js';
 import { numberFormat } from '../intl.js';
 
-/** Integer minor units of a currency (cents for USD, yen for JPY). */
-export type Cents = number & { readonly __brand?: 'Cents' };
-
 /** ISO 4217 code, e.g. `USD`. SPEC §3: the store's default currency is USD. */
 export type CurrencyCode = string;
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';

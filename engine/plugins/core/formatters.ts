@@ -13,6 +13,7 @@ import { smartypants } from './smartypants.js';
 import { stripTags } from './strip-tags.js';
 import { parseLength, truncateText, TRUNCATE_DEFAULT_ELLIPSIS, TRUNCATE_DEFAULT_LENGTH } from './truncate.js';
 import { urlEncode } from './url-encode.js';
+import { ErrorCode } from '../../errors.js';
 
 const WHITESPACE = /\s/g;
 
@@ -100,7 +101,7 @@ export const CORE_FORMATTERS: FormatterTable = {
 };
 
 /** Code of a runtime error for a formatter argument that cannot be used. */
-export const FORMATTER_ARGS = 'FORMATTER_ARGS';
+export const FORMATTER_ARGS = ErrorCode.FORMATTER_ARGS;
 
 /**
  * `get`: each argument is a reference whose value is a key (text or number) or

@@ -6,7 +6,10 @@
  */
 import { dateTimeFormat, memo } from '../intl.js';
 
-export type EpochMs = number;
+// The one EpochMs of the project (schema/types.ts); a type-only import, nothing runs.
+import type { EpochMs } from '../../../schema/types.js';
+
+export type { EpochMs };
 
 export interface ZonedFields {
   readonly epoch: EpochMs;

@@ -1,0 +1,16 @@
+import { createRoot } from 'react-dom/client';
+import type { MountIsland } from '../../runtime/island.js';
+import { ReviewForm } from './review-form.js';
+
+/** `data-island="review-form"`: props itemId, title; token and open on the review-request page (209). */
+const mount: MountIsland = (el, props) => {
+  createRoot(el).render(
+    <ReviewForm
+      itemId={String(props.itemId)}
+      title={String(props.title ?? '')}
+      token={typeof props.token === 'string' ? props.token : undefined}
+      open={props.open === true}
+    />,
+  );
+};
+export default mount;

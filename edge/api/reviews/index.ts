@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { products } from '../../../schema/index.js';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { visitorKey } from '../../middleware/cookies.js';
+import { rateLimit } from '../../middleware/rate-limit/index.js';
+import { requirePermission } from '../../middleware/roles/index.js';
+import { bumpContentVersion } from '../../services/content-version.js';
+import { query } from '../../services/db.js';
+import { verifyReviewRequest } from '../../services/reviews/links.js';
+import { REVIEWS_PER_PAGE, createReview, publishedReviews, reviewSummary, reviewsByStatus, setReviewStatus } from '../../services/reviews/store.js';
+import { jsonBody, queryParams } from '../validate.js';
+import { moderationQuery, reviewBody, reviewsQuery, statusBody } from './schemas.js';
+
+export const INVALID_LINK_MESSAGE = 'This review link is invalid or has expired.';
+export const THANKS_MESSAGE = 'Thank you! Your review will appear once the shop has approved it.';
+
+/**
+ * /api/reviews: product reviews (SPEC §1). Shoppers read published reviews and send new
+ * ones (crumb, 5 a minute per visitor); the owner's moderators list and moderate them.
+ */
+export const reviewsApi = new Hono<AppEnv>();
+
+reviewsApi.get('/', queryParams(reviewsQuery), async (c) => {
+  const { itemId, page } = c.req.valid('query');
+  const [list, summary] = await Promise.all([publishedReviews(c.var.db, c.var.site.id, itemId, page), reviewSummary(c.var.db, c.var.site.id, itemId)]);
+  return c.json({ ...list, page, perPage: REVIEWS_PER_PAGE, summary });
+});
+
+reviewsApi.post(
+  '/',
+  rateLimit({ binding: 'RATE_REVIEW_WRITES', periodSeconds: 60, key: (c) => visitorKey(c) }),
+  jsonBody(reviewBody),
+  async (c) => {
+    const input = c.req.valid('json');
+    const site = c.var.site;
+    let email = input.email;
+    let verifiedBuyer = false;
+    if (input.token !== undefined) {
+      const secret = c.env.REVIEW_LINK_SECRET;
+      const request = secret ? await verifyReviewRequest(secret, input.token) : undefined;
+      if (!request || request.websiteId !== site.id || request.itemId !== input.itemId) throw new ApiError(400, 'invalid_review_link', INVALID_LINK_MESSAGE);
+      // The signed link was sent to the buyer of this product: the purchase is verified.
+      email = request.email;
+      verifiedBuyer = true;
+    }
+    if (!email) throw new ApiError(400, 'invalid_request', 'Email is not valid.', { fields: { email: 'Email is not valid.' } });
+    const [product] = await query(() =>
+      c.var.db.select({ id: products.itemId }).from(products).where(and(eq(products.websiteId, site.id), eq(products.itemId, input.itemId))).limit(1),
+    );
+    if (!product) throw new ApiError(400, 'invalid_request', 'That product does not exist.', { fields: { itemId: 'That product does not exist.' } });
+    const review = await createReview(c.var.db, { websiteId: site.id, itemId: input.itemId, rating: input.rating, title: input.title, body: input.body, authorName: input.name, email, verifiedBuyer });
+    return c.json({ review: { id: review.id, status: review.status, verifiedBuyer }, message: THANKS_MESSAGE }, 201);
+  },
+);
+
+reviewsApi.get('/moderation', requirePermission('reviews'), queryParams(moderationQuery), async (c) => {
+  const { status } = c.req.valid('query');
+  return c.json({ reviews: await reviewsByStatus(c.var.db, c.var.site.id, status) });
+});
+
+reviewsApi.put('/:id/status', requirePermission('reviews'), jsonBody(statusBody), async (c) => {
+  const review = await setReviewStatus(c.var.db, c.var.site.id, c.req.param('id'), c.req.valid('json').status);
+  if (!review) throw new ApiError(404, 'not_found', 'No such review.');
+  // Product pages are cached by content version: a moderated review shows (or leaves) at once.
+  await bumpContentVersion(c.var.db, c.var.site.id);
+  return c.json({ review });
+});

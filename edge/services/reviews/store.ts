@@ -1,0 +1,147 @@
+/**
+ * Product reviews in D1 (schema/reviews.ts): shoppers create pending reviews, the owner
+ * publishes or rejects them, product pages show the published ones with a summary.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import { items, products, reviews, type ReviewStatus } from '../../../schema/index.js';
+import { query, type Db } from '../db.js';
+
+export type ReviewRecord = typeof reviews.$inferSelect;
+
+export interface NewReview {
+  websiteId: string;
+  itemId: string;
+  rating: number;
+  title: string;
+  body: string;
+  authorName: string;
+  email: string;
+  verifiedBuyer: boolean;
+}
+
+/** What the storefront may show of a review: never the email. */
+export interface PublicReview {
+  id: string;
+  rating: number;
+  title: string;
+  body: string;
+  authorName: string;
+  verifiedBuyer: boolean;
+  createdOn: number;
+}
+
+export interface ReviewSummary {
+  count: number;
+  /** Mean rating rounded to one decimal, 0 without reviews. */
+  average: number;
+  /** Published reviews per star, index 0 = 1 star. */
+  histogram: [number, number, number, number, number];
+}
+
+export const REVIEWS_PER_PAGE = 5;
+
+function publicReview(r: ReviewRecord): PublicReview {
+  return { id: r.id, rating: r.rating, title: r.title, body: r.body, authorName: r.authorName, verifiedBuyer: r.verifiedBuyer, createdOn: r.createdOn };
+}
+
+/** Stores a new review as pending (SPEC: owner moderation) and returns it. */
+export async function createReview(db: Db, input: NewReview, now = Date.now()): Promise<ReviewRecord> {
+  const row: ReviewRecord = { ...input, id: crypto.randomUUID().replaceAll('-', ''), status: 'pending', createdOn: now, moderatedOn: null };
+  await query(() => db.insert(reviews).values(row).run());
+  return row;
+}
+
+/** One page (1-based) of a product's published reviews, newest first, and their total. */
+export async function publishedReviews(db: Db, websiteId: string, itemId: string, page: number): Promise<{ reviews: PublicReview[]; total: number }> {
+  const where = and(eq(reviews.websiteId, websiteId), eq(reviews.itemId, itemId), eq(reviews.status, 'published'));
+  const [rows, [totals]] = await query(() =>
+    db.batch([
+      db
+        .select()
+        .from(reviews)
+        .where(where)
+        .orderBy(desc(reviews.createdOn), desc(reviews.id))
+        .limit(REVIEWS_PER_PAGE)
+        .offset((Math.max(1, page) - 1) * REVIEWS_PER_PAGE),
+      db.select({ total: count() }).from(reviews).where(where),
+    ]),
+  );
+  return { reviews: rows.map(publicReview), total: totals?.total ?? 0 };
+}
+
+function summaryQuery(db: Db, websiteId: string, itemId: string) {
+  return db
+    .select({ rating: reviews.rating, n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.websiteId, websiteId), eq(reviews.itemId, itemId), eq(reviews.status, 'published')))
+    .groupBy(reviews.rating);
+}
+
+/** Rating summary of a product's published reviews, computed in one grouped query. */
+export async function reviewSummary(db: Db, websiteId: string, itemId: string): Promise<ReviewSummary> {
+  return summarise(await query(() => summaryQuery(db, websiteId, itemId)));
+}
+
+/** A product page's reviews: one page of published reviews and the summary, in one D1 round trip. */
+export async function reviewsForPage(db: Db, websiteId: string, itemId: string, page: number): Promise<{ reviews: PublicReview[]; summary: ReviewSummary }> {
+  const where = and(eq(reviews.websiteId, websiteId), eq(reviews.itemId, itemId), eq(reviews.status, 'published'));
+  const [rows, grouped] = await query(() =>
+    db.batch([
+      db
+        .select()
+        .from(reviews)
+        .where(where)
+        .orderBy(desc(reviews.createdOn), desc(reviews.id))
+        .limit(REVIEWS_PER_PAGE)
+        .offset((Math.max(1, page) - 1) * REVIEWS_PER_PAGE),
+      summaryQuery(db, websiteId, itemId),
+    ]),
+  );
+  return { reviews: rows.map(publicReview), summary: summarise(grouped) };
+}
+
+function summarise(rows: readonly { rating: number; n: number }[]): ReviewSummary {
+  const histogram: ReviewSummary['histogram'] = [0, 0, 0, 0, 0];
+  let total = 0;
+  let stars = 0;
+  for (const { rating, n } of rows) {
+    histogram[rating - 1] = n;
+    total += n;
+    stars += rating * n;
+  }
+  // Integer arithmetic, then one rounding to a tenth.
+  return { count: total, average: total ? Math.round((stars * 10) / total) / 10 : 0, histogram };
+}
+
+/** The owner's moderation queue: reviews of a status, newest first (emails included). */
+export async function reviewsByStatus(db: Db, websiteId: string, status: ReviewStatus, limit = 50): Promise<ReviewRecord[]> {
+  return query(() =>
+    db.select().from(reviews).where(and(eq(reviews.websiteId, websiteId), eq(reviews.status, status))).orderBy(desc(reviews.createdOn)).limit(limit),
+  );
+}
+
+/** Moves a review of this site to `status`; false when the site has no such review. */
+export async function setReviewStatus(db: Db, websiteId: string, id: string, status: ReviewStatus, now = Date.now()): Promise<ReviewRecord | undefined> {
+  const [row] = await query(() =>
+    db
+      .update(reviews)
+      .set({ status, moderatedOn: now })
+      .where(and(eq(reviews.websiteId, websiteId), eq(reviews.id, id)))
+      .returning(),
+  );
+  return row;
+}
+
+
+/** The product a review request names, when it is a published store item of this site. */
+export async function reviewableProduct(db: Db, websiteId: string, itemId: string): Promise<typeof items.$inferSelect | undefined> {
+  const [row] = await query(() =>
+    db
+      .select({ item: items })
+      .from(items)
+      .innerJoin(products, eq(products.itemId, items.id))
+      .where(and(eq(items.websiteId, websiteId), eq(items.id, itemId), eq(items.status, 'published')))
+      .limit(1),
+  );
+  return row?.item;
+}
