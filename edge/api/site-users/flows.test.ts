@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, responseCookies, signIn, startWorker, type RunningWorker } from '../../test-support.js';
+import { createSiteUser, demoOwner, responseCookies, signIn, startWorker, testAddress, type RunningWorker } from '../../test-support.js';
 
 /** HTTP tests of sign-up, verification, password reset and contributors on the real worker and local D1. */
 let worker: RunningWorker;
@@ -15,7 +15,7 @@ afterAll(async () => worker?.dispose());
 function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return worker.fetch(path, {
     method,
-    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': CRUMB, ...headers },
+    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': CRUMB, 'CF-Connecting-IP': testAddress(), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

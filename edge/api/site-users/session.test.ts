@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { createSiteUser, demoOwner, responseCookies, signIn, startWorker, type RunningWorker } from '../../test-support.js';
+import { createSiteUser, demoOwner, responseCookies, signIn, startWorker, testAddress, type RunningWorker } from '../../test-support.js';
 
 /** HTTP tests of SPEC §7 Site session on the bundled worker over the migrated, seeded local D1. */
 let worker: RunningWorker;
@@ -20,7 +20,7 @@ function post(path: string, body: unknown, headers: Record<string, string> = {},
   return worker.fetch(path, {
     method: 'POST',
     host,
-    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': CRUMB, ...headers },
+    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': CRUMB, 'CF-Connecting-IP': testAddress(), ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -143,7 +143,8 @@ describe('signed-in writes, expiry, revocation', () => {
     const missing = await locale({ Cookie: session });
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as Json).crumbFail).toBe(true);
-    expect((await locale({ Cookie: session, 'X-CSRF-Token': `${me.xsrfToken.slice(0, -1)}0` })).status).toBe(401);
+    const tampered = me.xsrfToken.slice(0, -1) + (me.xsrfToken.endsWith('0') ? '1' : '0');
+    expect((await locale({ Cookie: session, 'X-CSRF-Token': tampered })).status).toBe(401);
     const ok = await locale({ Cookie: session, 'X-CSRF-Token': me.xsrfToken });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ language: 'de-DE' });
@@ -215,7 +216,8 @@ describe('signed-in writes, expiry, revocation', () => {
   });
 
   it('honours a session only on the site that issued it', async () => {
-    const me = await signIn(worker, owner.email, owner.password);
+    await createSiteUser(worker, { email: 'one-site@shopper.test', password: PASSWORD });
+    const me = await signIn(worker, 'one-site@shopper.test', PASSWORD);
     await worker.db
       .prepare(
         `INSERT INTO websites (id, identifier, primary_host, title, site_settings, store_settings, localized_strings, created_on, updated_on)
