@@ -7,8 +7,8 @@ const app = createApp();
 
 /**
  * Workers entry (wrangler.toml `main`): HTTP through the Hono app, Cron Triggers through
- * `scheduled` (raw census retention). Locally: `wrangler dev --test-scheduled`, then
- * GET /__scheduled; tests call it through Miniflare's getWorker().scheduled().
+ * `scheduled` (raw census retention). `npm start` runs it on wrangler.toml's
+ * schedule; tests call it through Miniflare's getWorker().scheduled().
  */
 export default {
   fetch: app.fetch as unknown as ExportedHandler<Env>['fetch'],

@@ -5,11 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { readFile } from 'node:fs/promises';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { ensureClientBuild } from '../scripts/client-build.js';
+import { workerModules } from '../scripts/worker-bundle.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,48 +29,6 @@ export const RATE_LIMITS = {
 
 /** REVIEW_LINK_SECRET of workers started here (tests mint review-request links with it). */
 export const TEST_REVIEW_LINK_SECRET = 'test-review-link-secret-not-for-production';
-
-/** The bundled worker: its ES module and the WebAssembly modules it imports (by bare name). */
-export interface WorkerBundle {
-  script: string;
-  wasm: { name: string; path: string }[];
-}
-
-let bundled: Promise<WorkerBundle> | undefined;
-
-/**
- * The worker bundled as one ES module (what wrangler deploys), built once per process.
- * `.wasm` imports stay imports of compiled modules, as wrangler's CompiledWasm rule
- * leaves them, and are handed to Miniflare beside the script.
- */
-export function workerScript(): Promise<WorkerBundle> {
-  const wasm = new Map<string, string>();
-  bundled ??= build({
-    entryPoints: [join(ROOT, 'edge/index.ts')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'compiled-wasm',
-        setup(b) {
-          b.onResolve({ filter: /\.wasm$/ }, (args) => {
-            const path = join(args.resolveDir, args.path);
-            const name = path.slice(path.lastIndexOf('/') + 1);
-            wasm.set(name, path);
-            return { path: name, external: true };
-          });
-        },
-      },
-    ],
-  }).then((r) => ({ script: r.outputFiles[0]!.text, wasm: [...wasm].map(([name, path]) => ({ name, path })) }));
-  return bundled;
-}
 
 /**
  * Miniflare's Node proxy rejects Buffer bodies (a Uint8Array subclass): hand R2 a
@@ -115,7 +72,7 @@ export interface StartOptions {
 
 /** Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. */
 export async function startWorker(options: StartOptions = {}): Promise<RunningWorker> {
-  const [{ script, wasm }, clientDist] = await Promise.all([workerScript(), ensureClientBuild()]);
+  const [modules, clientDist] = await Promise.all([workerModules(), ensureClientBuild()]);
   const logs: WorkerLog[] = [];
   const mf = new Miniflare({
     // The worker's console, kept for assertions (printed too with EDGE_LOGS=1).
@@ -123,10 +80,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
       logs.push({ level: log.level, message: log.message });
       if (process.env.EDGE_LOGS) console.log(`[worker ${log.level}] ${log.message}`);
     },
-    modules: [
-      { type: 'ESModule', path: join(ROOT, 'worker.mjs'), contents: script },
-      ...(await Promise.all(wasm.map(async (w) => ({ type: 'CompiledWasm' as const, path: join(ROOT, w.name), contents: await readFile(w.path) })))),
-    ],
+    modules,
     modulesRoot: ROOT,
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],

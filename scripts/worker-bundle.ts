@@ -1,0 +1,67 @@
+/**
+ * The worker bundled as one ES module, the way wrangler deploys it, for everything that
+ * runs it in Miniflare on this machine: `npm start`, the tests and the benchmarks.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { REPO_ROOT } from '../schema/seed/load.js';
+
+/** The bundled worker: its ES module and the WebAssembly modules it imports (by bare name). */
+export interface WorkerBundle {
+  script: string;
+  wasm: { name: string; path: string }[];
+}
+
+/** One module as Miniflare's `modules` option takes it. */
+export interface WorkerModule {
+  type: 'ESModule' | 'CompiledWasm';
+  path: string;
+  contents: string | Uint8Array;
+}
+
+let bundled: Promise<WorkerBundle> | undefined;
+
+/**
+ * Bundles edge/index.ts once per process. `.wasm` imports stay imports of compiled
+ * modules, as wrangler's CompiledWasm rule leaves them, and travel beside the script.
+ */
+export function workerScript(): Promise<WorkerBundle> {
+  const wasm = new Map<string, string>();
+  bundled ??= build({
+    entryPoints: [join(REPO_ROOT, 'edge/index.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    // wrangler.toml keep_names = false: the engine's closures compile faster without the shim.
+    keepNames: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'compiled-wasm',
+        setup(b) {
+          b.onResolve({ filter: /\.wasm$/ }, (args) => {
+            const path = join(args.resolveDir, args.path);
+            const name = path.slice(path.lastIndexOf('/') + 1);
+            wasm.set(name, path);
+            return { path: name, external: true };
+          });
+        },
+      },
+    ],
+  }).then((r) => ({ script: r.outputFiles[0]!.text, wasm: [...wasm].map(([name, path]) => ({ name, path })) }));
+  return bundled;
+}
+
+/** The bundle as Miniflare `modules` rooted at the repository (pass `modulesRoot: REPO_ROOT`). */
+export async function workerModules(): Promise<WorkerModule[]> {
+  const { script, wasm } = await workerScript();
+  const compiled = await Promise.all(
+    wasm.map(async (w) => ({ type: 'CompiledWasm' as const, path: join(REPO_ROOT, w.name), contents: new Uint8Array(await readFile(w.path)) })),
+  );
+  return [{ type: 'ESModule', path: join(REPO_ROOT, 'worker.mjs'), contents: script }, ...compiled];
+}
