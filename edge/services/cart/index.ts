@@ -12,3 +12,4 @@ export { isCartTokenShape } from './tokens.js';
 export { CART_MESSAGES, MAX_QUANTITY } from './messages.js';
 export { visitorCart } from './visitor-cart.js';
 export { createSubscriptionCart, type SubscriptionCartInput } from './subscription.js';
+export { pruneExpiredCarts, type CartCleanup } from './cleanup.js';
