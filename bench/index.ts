@@ -23,6 +23,16 @@ await build({
   outfile,
   logLevel: 'warning',
 });
+// The same bundle settings for the comparison entry (engine and workloads only).
+await build({
+  entryPoints: [join(root, 'bench/engine-bundle.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  keepNames: false,
+  outfile: join(root, 'dist/engine-bench.mjs'),
+  logLevel: 'warning',
+});
 const cpu = spawnSync(process.execPath, [outfile], {
   stdio: 'inherit',
   env: { ...process.env, ATELIER_CONFORMANCE: CORPUS_DIR },

@@ -2,10 +2,17 @@ import { Hono } from 'hono';
 import { api } from './api/index.js';
 import type { AppEnv } from './env.js';
 import { assets } from './files/assets.js';
+import { clientAssets } from './files/client-assets.js';
+import { wellKnown } from './files/security-txt.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './middleware/error-page/index.js';
+import { loadSession } from './middleware/session/index.js';
+import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
+import { account } from './pages/account/index.js';
+import { config } from './pages/config/index.js';
+import { pageCacheFastPath } from './pages/page-cache.js';
 import { pages } from './pages/routes.js';
 
 /**
@@ -14,13 +21,24 @@ import { pages } from './pages/routes.js';
  */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
+  // First, so its headers reach every response: health, assets, pages, APIs, errors, 404s.
+  app.use('*', securityHeaders);
   app.get('/healthz', (c) => c.text('ok'));
   app.route('/assets', assets);
+  app.route('/client', clientAssets);
+  // Pages and APIs give each new visitor a crumb, outside the page cache so cached HTML never holds it.
+  app.use('*', issueCrumb);
+  // Serves cached pages before any D1 query.
+  app.use('*', pageCacheFastPath);
   app.use('*', selectSite);
   app.route('/theme', themeFiles);
-  // Pages and APIs give each new visitor a crumb (after any page cache, never inside it).
-  app.use('*', issueCrumb);
+  app.route('/.well-known', wellKnown);
+  // The signed-in visitor (c.var.siteUser, c.var.xsrfToken) for every page and API below.
+  app.use('*', loadSession);
   app.route('/api', api);
+  // The owner area and the shopper's account: server-rendered, never cached.
+  app.route('/config', config);
+  app.route('/account', account);
   app.route('/', pages);
   app.onError(handleError);
   return app;

@@ -5,9 +5,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
+import { ensureClientBuild } from '../scripts/client-build.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,12 +17,27 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const RATE_LIMITS = {
   RATE_VISITOR_WRITES: { simple: { limit: 60, period: 60 } },
   RATE_IP_WRITES: { simple: { limit: 1200, period: 60 } },
+  RATE_SIGN_IN_ACCOUNT: { simple: { limit: 5, period: 60 } },
+  RATE_SIGN_IN_IP: { simple: { limit: 20, period: 60 } },
+  RATE_CSP_REPORTS: { simple: { limit: 20, period: 60 } },
+  RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
 } as const;
 
-let bundled: Promise<string> | undefined;
+/** The bundled worker: its ES module and the WebAssembly modules it imports (by bare name). */
+export interface WorkerBundle {
+  script: string;
+  wasm: { name: string; path: string }[];
+}
 
-/** The worker bundled as one ES module (what wrangler deploys), built once per process. */
-export function workerScript(): Promise<string> {
+let bundled: Promise<WorkerBundle> | undefined;
+
+/**
+ * The worker bundled as one ES module (what wrangler deploys), built once per process.
+ * `.wasm` imports stay imports of compiled modules, as wrangler's CompiledWasm rule
+ * leaves them, and are handed to Miniflare beside the script.
+ */
+export function workerScript(): Promise<WorkerBundle> {
+  const wasm = new Map<string, string>();
   bundled ??= build({
     entryPoints: [join(ROOT, 'edge/index.ts')],
     bundle: true,
@@ -31,7 +48,20 @@ export function workerScript(): Promise<string> {
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
     logLevel: 'silent',
-  }).then((r) => r.outputFiles[0]!.text);
+    plugins: [
+      {
+        name: 'compiled-wasm',
+        setup(b) {
+          b.onResolve({ filter: /\.wasm$/ }, (args) => {
+            const path = join(args.resolveDir, args.path);
+            const name = path.slice(path.lastIndexOf('/') + 1);
+            wasm.set(name, path);
+            return { path: name, external: true };
+          });
+        },
+      },
+    ],
+  }).then((r) => ({ script: r.outputFiles[0]!.text, wasm: [...wasm].map(([name, path]) => ({ name, path })) }));
   return bundled;
 }
 
@@ -71,11 +101,13 @@ export interface StartOptions {
   seed?: boolean;
   /** Migrate without seeding. */
   migrateOnly?: boolean;
+  /** Plain-text bindings (wrangler [vars]), e.g. { PAGE_CACHE: 'off' }. */
+  bindings?: Record<string, string>;
 }
 
 /** Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. */
 export async function startWorker(options: StartOptions = {}): Promise<RunningWorker> {
-  const script = await workerScript();
+  const [{ script, wasm }, clientDist] = await Promise.all([workerScript(), ensureClientBuild()]);
   const logs: WorkerLog[] = [];
   const mf = new Miniflare({
     // The worker's console, kept for assertions (printed too with EDGE_LOGS=1).
@@ -83,13 +115,19 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
       logs.push({ level: log.level, message: log.message });
       if (process.env.EDGE_LOGS) console.log(`[worker ${log.level}] ${log.message}`);
     },
-    modules: true,
-    script,
+    modules: [
+      { type: 'ESModule', path: join(ROOT, 'worker.mjs'), contents: script },
+      ...(await Promise.all(wasm.map(async (w) => ({ type: 'CompiledWasm' as const, path: join(ROOT, w.name), contents: await readFile(w.path) })))),
+    ],
+    modulesRoot: ROOT,
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],
     d1Databases: ['DB'],
     r2Buckets: ['FILES'],
+    // wrangler.toml [assets]: the Vite build, with the worker in front of it (run_worker_first).
+    assets: { directory: clientDist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     ratelimits: RATE_LIMITS as never,
+    bindings: options.bindings ?? {},
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
   });
   const url = await mf.ready;
@@ -113,4 +151,80 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     },
     dispose: () => mf.dispose(),
   };
+}
+
+/** The demo owner's credentials as the seed wrote them (ATELIER_DEMO_OWNER_PASSWORD or the local default). */
+export async function demoOwner(): Promise<{ email: string; password: string }> {
+  const owner = await import('../schema/seed/owner.js');
+  return { email: owner.DEMO_OWNER_EMAIL, password: owner.demoOwnerPassword() };
+}
+
+/** Cookies of a signed-in visitor plus the headers a state-changing call needs. */
+export interface SignedIn {
+  /** `Cookie` header value: the session, SiteUserInfo and crumb cookies. */
+  cookie: string;
+  xsrfToken: string;
+  /** `{ Cookie, 'X-CSRF-Token' }`, ready to spread into a request's headers. */
+  headers: Record<string, string>;
+}
+
+/** Reads `name=value` pairs from a response's Set-Cookie lines (deleted cookies dropped). */
+export function responseCookies(res: Response): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    if (value === '' || /max-age=0\b/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return jar;
+}
+
+/**
+ * Signs in through the real API (POST /api/site-users/account/session) and returns the
+ * cookie and xsrfToken headers later calls send. Throws when the sign-in fails.
+ * @example const owner = await signIn(worker, 'owner@fernandkiln.test', password);
+ *          await worker.fetch('/api/...', { method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body });
+ */
+export async function signIn(worker: RunningWorker, email: string, password: string, rememberMe = false): Promise<SignedIn> {
+  const crumb = responseCookies(await worker.fetch('/api/site-users/account')).get('crumb') ?? '';
+  const res = await worker.fetch('/api/site-users/account/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${crumb}`, 'X-CSRF-Token': crumb },
+    body: JSON.stringify({ email, password, rememberMe }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  const { xsrfToken } = (await res.json()) as { xsrfToken: string };
+  const jar = responseCookies(res);
+  jar.set('crumb', crumb);
+  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  return { cookie, xsrfToken, headers: { Cookie: cookie, 'X-CSRF-Token': xsrfToken } };
+}
+
+/**
+ * Writes a verified site user straight into D1 (with contributor `roles` when given) for
+ * tests that need many accounts; returns its id. Hashes exactly as the worker does.
+ */
+export async function createSiteUser(
+  worker: RunningWorker,
+  input: { email: string; password: string; roles?: number[]; verified?: boolean },
+): Promise<string> {
+  const { hashPassword } = await import('./services/accounts/passwords.js');
+  const { randomUUID } = await import('node:crypto');
+  const site = await worker.db.prepare('SELECT id FROM websites WHERE is_default = 1').first<{ id: string }>();
+  const id = randomUUID().replace(/-/g, '');
+  const now = Date.now();
+  await worker.db
+    .prepare('INSERT INTO site_users (id, website_id, email, password_hash, email_verified_on, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .bind(id, site!.id, input.email.toLowerCase(), await hashPassword(input.password), input.verified === false ? null : now, now, now)
+    .run();
+  if (input.roles) {
+    await worker.db
+      .prepare('INSERT INTO contributors (website_id, site_user_id, roles, created_on) VALUES (?, ?, ?, ?)')
+      .bind(site!.id, id, JSON.stringify(input.roles), now)
+      .run();
+  }
+  return id;
 }

@@ -28,21 +28,28 @@ export const ErrorCode = {
   PARTIAL_PARSE_FAIL: 'PARTIAL_PARSE_FAIL',
   PARTIAL_RECURSION_DEPTH: 'PARTIAL_RECURSION_DEPTH',
   UNEXPECTED_ERROR: 'UNEXPECTED_ERROR',
+  // resource limits (render options `limits`)
+  STEP_BUDGET_EXCEEDED: 'STEP_BUDGET_EXCEEDED',
+  OUTPUT_TOO_LARGE: 'OUTPUT_TOO_LARGE',
+  TOO_MANY_ERRORS: 'TOO_MANY_ERRORS',
+  // plugins (a formatter or predicate reports bad input and the render goes on)
+  FORMATTER: 'FORMATTER',
+  FORMATTER_ARGS: 'FORMATTER_ARGS',
+  PREDICATE_ARGS: 'PREDICATE_ARGS',
+  // `.eval` expressions (SPEC §8 expression errors; the last four are finer cases the reference reports)
+  EXPR_INVALID_FUNCTION: 'EXPR_INVALID_FUNCTION',
+  EXPR_UNTERMINATED_STRING: 'EXPR_UNTERMINATED_STRING',
+  EXPR_BAD_ESCAPE: 'EXPR_BAD_ESCAPE',
+  EXPR_DUPLICATE_DECIMAL_POINT: 'EXPR_DUPLICATE_DECIMAL_POINT',
+  EXPR_MISMATCHED_PARENTHESIS: 'EXPR_MISMATCHED_PARENTHESIS',
+  EXPR_INVALID_OPERATOR_ARGS: 'EXPR_INVALID_OPERATOR_ARGS',
+  EXPR_TOO_MANY_TOKENS: 'EXPR_TOO_MANY_TOKENS',
+  EXPR_STRING_TOO_LONG: 'EXPR_STRING_TOO_LONG',
+  EXPR_UNEXPECTED_CHAR: 'EXPR_UNEXPECTED_CHAR',
+  EXPR_INVALID_NUMBER: 'EXPR_INVALID_NUMBER',
+  EXPR_FUNCTION_CALL: 'EXPR_FUNCTION_CALL',
+  EXPR_UNEXPECTED_VALUE: 'EXPR_UNEXPECTED_VALUE',
 } as const;
-
-/** Where an error points: an offset into the source, turned into line and column. */
-export function positionOf(source: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.min(offset, source.length);
-  for (let i = 0; i < end; i++) {
-    if (source.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: end - lineStart + 1 };
-}
 
 /** Line starts of a source, computed once, for many offset-to-position look-ups. */
 export function lineIndex(source: string): (offset: number) => { line: number; column: number } {
@@ -60,10 +67,6 @@ export function lineIndex(source: string): (offset: number) => { line: number; c
   };
 }
 
-export function templateError(source: string, offset: number, code: string, message: string): TemplateError {
-  return { code, message, ...positionOf(source, offset) };
-}
-
 export const messages = {
   formatterUnknown: (name: string) => `Formatter '${name}' is unknown`,
   predicateUnknown: (name: string) => `Predicate '${name}' is unknown`,
@@ -78,4 +81,7 @@ export const messages = {
   partialRecursion: (name: string, limit: number) =>
     `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${limit}`,
   unexpected: (where: string, message: string) => `Unexpected error when executing ${where}: ${message}`,
+  stepBudget: (limit: number) => `The render exceeded its budget of ${limit} steps and was stopped here.`,
+  outputTooLarge: (limit: number) => `The output exceeded ${limit} characters and the render was stopped here.`,
+  tooManyErrors: (limit: number) => `More than ${limit} errors; the rest are not reported.`,
 };

@@ -1,7 +1,7 @@
 /** `render`: run a compiled template (or source) over data with render options. */
 import type { TemplateError } from './errors.js';
+import { DEFAULT_RENDER_LIMITS, limitOf, RenderAbort, type RenderLimits } from './exec/limits.js';
 import { RenderState, type Runnable } from './exec/state.js';
-import { getKey } from './exec/values.js';
 import type { ExprLimits } from './syntax/expr/index.js';
 import { compile, compileWithTables, isTemplate, type CompileOptions, type Template } from './template.js';
 
@@ -18,8 +18,13 @@ export interface RenderOptions extends CompileOptions {
   now?: number;
   enableExpr?: boolean;
   enableInclude?: boolean;
+  /** `.eval` limits; default DEFAULT_EXPR_LIMITS (1,000 tokens, 64 Ki-character strings); 0 turns one off. */
   exprLimits?: ExprLimits;
+  /** Work, output and error limits; each defaults to DEFAULT_RENDER_LIMITS, 0 turns one off. */
+  limits?: RenderLimits;
 }
+
+export type { RenderLimits };
 
 export interface RenderResult {
   output: string;
@@ -47,11 +52,6 @@ function cachedCompile(source: string, owner: Template): Template {
   return template;
 }
 
-function siteTimeZone(data: unknown, fallback: string | undefined): string {
-  const zone = getKey(getKey(data, 'website'), 'timeZone');
-  return typeof zone === 'string' && zone !== '' ? zone : (fallback ?? DEFAULT_TIME_ZONE);
-}
-
 /**
  * Render a template with data. Never throws for template problems: errors are returned.
  *
@@ -64,11 +64,14 @@ export function render(template: Template | string, data: unknown, options: Rend
   const state = new RenderState({
     root: data,
     locale: options.locale === undefined ? 'en-US' : options.locale,
-    timeZone: siteTimeZone(data, options.timeZone),
+    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
     now: options.now,
     enableExpr: options.enableExpr ?? true,
     enableInclude: options.enableInclude ?? true,
     exprLimits: options.exprLimits,
+    maxSteps: limitOf(options.limits?.maxSteps, DEFAULT_RENDER_LIMITS.maxSteps),
+    maxOutputLength: limitOf(options.limits?.maxOutputLength, DEFAULT_RENDER_LIMITS.maxOutputLength),
+    maxErrors: limitOf(options.limits?.maxErrors, DEFAULT_RENDER_LIMITS.maxErrors),
     injects: options.injects ?? {},
     partial: (name): Runnable | undefined => {
       if (!Object.prototype.hasOwnProperty.call(partials, name)) return undefined;
@@ -80,7 +83,8 @@ export function render(template: Template | string, data: unknown, options: Rend
   try {
     compiled.run(state);
   } catch (e) {
-    state.unexpected('template', e);
+    // A crossed limit was already reported; the output so far is kept.
+    if (!(e instanceof RenderAbort)) state.unexpected('template', e);
   }
   return { output: state.out, errors: [...compiled.errors, ...state.errors] };
 }

@@ -47,8 +47,8 @@ function tablesFor(options?: CompileOptions): { formatters: FormatterTable; pred
 
 /** Compile with resolved plugin tables (shared by `compile` and partial compilation). */
 export function compileWithTables(source: string, formatters: FormatterTable, predicates: PredicateTable): Template {
-  const { tree, errors, offsets } = parseTemplate(source, { formatters, predicates });
-  const run = compileTree(tree[2], { source, offsets, formatters, predicates });
+  const { tree, errors, offsets, at } = parseTemplate(source, { formatters, predicates });
+  const run = compileTree(tree[2], { source, offsets, formatters, predicates, at });
   return new Template(source, tree, Object.freeze(errors), run, formatters, predicates);
 }
 

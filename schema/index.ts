@@ -8,5 +8,7 @@ export * from './forms.js';
 export * from './navigation.js';
 export * from './templates.js';
 export * from './cart.js';
+export * from './accounts.js';
 export * from './relations.js';
 export * from './types.js';
+export * from './security.js';

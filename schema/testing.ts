@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { readMigrations } from './migrations.js';
 import { buildDemoSeed, type DemoSeed } from './seed/build.js';
 import { DEMO_DIR, loadDemoFixtures } from './seed/load.js';
+import { demoOwnerStatements } from './seed/owner.js';
 
 // Same bookkeeping table as `wrangler d1 migrations apply`, so a database migrated by
 // either tool is recognised by the other.
@@ -54,13 +55,15 @@ export async function isEmpty(db: D1Database): Promise<boolean> {
 
 /**
  * Seeds the demo site into a migrated, empty database (and its images into `r2` when
- * given). Does nothing on a database that already has a website.
+ * given), with the demo owner (password from ATELIER_DEMO_OWNER_PASSWORD). Does nothing
+ * on a database that already has a website.
  * @example await applyMigrations(db); await seedDemo(db, await mf.getR2Bucket('FILES'));
  */
 export async function seedDemo(db: D1Database, r2?: R2Bucket): Promise<{ seeded: boolean; websiteId: string }> {
   const seed = await demoSeed();
   if (!(await isEmpty(db))) return { seeded: false, websiteId: seed.websiteId };
-  await db.batch(seed.statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
+  const statements = [...seed.statements, ...(await demoOwnerStatements(seed.websiteId, seed.identifier))];
+  await db.batch(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
   if (r2) {
     for (const upload of seed.uploads) {
       const bytes = await readFile(join(DEMO_DIR, upload.file));

@@ -8,6 +8,8 @@ export interface StoreSettings {
   useCLDRMoneyFormat: boolean;
   expressCheckout?: boolean;
   selectedCurrency?: string;
+  /** Payment providers whose scripts and frames checkout loads (opens the CSP to their hosts). */
+  paymentProviders?: ('stripe' | 'paypal')[];
   [key: string]: unknown;
 }
 
@@ -16,6 +18,12 @@ export interface SiteSettings {
   commentsEnabled?: boolean;
   simpleLikingEnabled?: boolean;
   disqusShortname?: string;
+  /** A configured Meta (Facebook) pixel id; opens the CSP to the pixel's hosts. */
+  metaPixelId?: string;
+  /** /.well-known/security.txt: Contact URIs (mailto:, https:, tel:), Policy URL, languages. */
+  securityContact?: string | string[];
+  securityPolicyUrl?: string;
+  securityPreferredLanguages?: string;
   [key: string]: unknown;
 }
 
@@ -47,6 +55,8 @@ export const websites = sqliteTable(
     socialAccounts: text('social_accounts', { mode: 'json' }).$type<unknown[]>(),
     createdOn: integer('created_on').notNull(),
     updatedOn: integer('updated_on').notNull(),
+    // Bumped by every owner change (edge/services/content-version.ts); tags cached pages.
+    contentVersion: integer('content_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('websites_primary_host_uq').on(t.primaryHost),

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Miniflare } from 'miniflare';
 import { buildDemoSeed, type SeedUpload } from '../schema/seed/build.js';
 import { DEMO_DIR, loadDemoFixtures } from '../schema/seed/load.js';
+import { demoOwnerStatements } from '../schema/seed/owner.js';
 import { inlineStatement } from '../schema/seed/statements.js';
 import { persistDir, queryLocalD1, runWrangler } from './wrangler.js';
 
@@ -61,7 +62,9 @@ export async function seedLocal(): Promise<{ seeded: boolean; uploaded: number }
     const dir = await mkdtemp(join(tmpdir(), 'atelier-seed-'));
     const file = join(dir, 'seed.sql');
     try {
-      await writeFile(file, `${seed.statements.map(inlineStatement).join('\n')}\n`);
+      // The demo owner (admin) signs in with ATELIER_DEMO_OWNER_PASSWORD (README: local default).
+      const statements = [...seed.statements, ...(await demoOwnerStatements(seed.websiteId, seed.identifier))];
+      await writeFile(file, `${statements.map(inlineStatement).join('\n')}\n`);
       await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistDir(), '--file', file], { quiet: true });
       seeded = true;
     } finally {

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../schema/seed/load.js';
+import { ensureClientBuild } from './client-build.js';
 import { seedLocal } from './seed.js';
 import { persistDir } from './wrangler.js';
 
@@ -26,6 +27,8 @@ async function waitUntilAnswering(url: string, isAlive: () => boolean): Promise<
 }
 
 async function main(): Promise<void> {
+  console.log('Building the browser code (Vite)...');
+  await ensureClientBuild();
   console.log('Preparing the local database (migrations, demo seed)...');
   const { seeded, uploaded } = await seedLocal();
   console.log(seeded ? 'Seeded the Fern & Kiln demo store.' : 'Local database already seeded.');

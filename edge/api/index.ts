@@ -2,16 +2,37 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
-import { bodyGuard, FORM_TYPES, JSON_TYPES } from '../middleware/body-guard/index.js';
+import { bodyGuard, FORM_TYPES, JSON_TYPES, type BodyGuardOptions } from '../middleware/body-guard/index.js';
 import { requireCrumb } from '../middleware/crumb/index.js';
 import { commerce } from './commerce/index.js';
 import { subscriptionCarts } from './commerce/subscription.js';
+import { searchApi } from './search.js';
+import { CSP_REPORT_BODY, security } from './security/index.js';
+import { mail } from './mail/index.js';
+import { siteUsers } from './site-users/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
  * provider's webhook has its own signature). Everything else that changes state needs one.
  */
-const CRUMB_EXEMPT: readonly RegExp[] = [];
+const CRUMB_EXEMPT: readonly RegExp[] = [
+  // Browsers post CSP violation reports on their own, without cookies or custom headers;
+  // the call only appends a bounded, rate-limited report row (edge/api/security).
+  /^\/api\/security\/csp-report\/?$/,
+];
+
+/** Routes whose bodies are not the default 64 KB of JSON or form data, each with its reason. */
+const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
+  // Browsers choose the content types of CSP reports (edge/api/security).
+  { path: /^\/api\/security\/csp-report\/?$/, body: CSP_REPORT_BODY },
+];
+const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
+const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));
+
+/** The body guard of the route's BODY_RULES entry, else the default one. */
+const guardBody = createMiddleware<AppEnv>((c, next) =>
+  (ruleGuards.find((rule) => rule.path.test(c.req.path))?.guard ?? defaultGuard)(c, next),
+);
 
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -25,17 +46,21 @@ const crumbUnlessExempt = createMiddleware<AppEnv>(async (c, next) =>
 /**
  * Every API of SPEC §7, mounted under /api (one router per family with `api.route`).
  * Shared rules: JSON answers that are never cached, the crumb on every state-changing
- * call, bodies at most 64 KB of JSON or form data unless a router narrows it.
+ * call, bodies at most 64 KB of JSON or form data unless BODY_RULES says otherwise.
  */
 export const api = new Hono<AppEnv>({ strict: false });
 
 api.use('*', noStore);
-api.use('*', bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] }));
+api.use('*', guardBody);
 api.use('*', crumbUnlessExempt);
 
 // Routers are mounted here, before the catch-all below.
 api.route('/commerce', commerce);
 api.route('/3/commerce', subscriptionCarts);
+api.route('/search', searchApi);
+api.route('/security', security);
+api.route('/site-users', siteUsers);
+api.route('/mail', mail);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

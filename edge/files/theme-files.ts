@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { themeFile } from '../services/theme.js';
+import { activeContentHeaders } from './active-content.js';
 import { contentTypeOf, filePath } from './content-types.js';
 
 /**
@@ -19,6 +20,8 @@ themeFiles.get('/*', async (c) => {
   // Theme URLs are not content-addressed: cache briefly, revalidate by ETag.
   c.header('Cache-Control', 'public, max-age=300');
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-  c.header('Content-Type', contentTypeOf(path));
+  const type = contentTypeOf(path);
+  c.header('Content-Type', type);
+  for (const [name, value] of Object.entries(activeContentHeaders(type, path))) c.header(name, value);
   return c.body(file.content);
 });

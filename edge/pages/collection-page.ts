@@ -4,9 +4,10 @@ import { listItems } from '../services/items.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
 import { merchandisingJson } from './context/product.js';
-import { pageNumber, paginationJson } from './context/pagination.js';
+import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
 import { baseContext, type PageRequest } from './page-context.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
+import { notFoundPage } from './utility-pages.js';
 
 // SPEC §3 CollectionType page 10: a plain page renders its own content, not a list.
 const PAGE_COLLECTION = 10;
@@ -25,6 +26,8 @@ export async function collectionPage(req: PageRequest, collection: CollectionRec
     baseContext(req, PAGE_TYPE.collection, 'collection', collection.id),
     listItems(req.db, collection, (current - 1) * pageSize, pageSize, req.now),
   ]);
+  // Past the last page there is no page: 404, not "Page 3 of 1".
+  if (current > totalPages(page.total, pageSize)) return notFoundPage(req);
   const details = await loadItemDetails(req.db, page.rows);
   return {
     status: 200,

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../engine/exec/escape.js';
+import { escapeHtml } from '../../engine/index.js';
 
 /**
  * Pages served without the theme, for when the theme cannot be used: no site for the
@@ -54,4 +54,11 @@ export const SERVER_ERROR = {
   message: 'This page could not be displayed. Please try again later.',
 } as const;
 
-export type PlainPage = typeof SITE_NOT_FOUND | typeof SERVICE_UNAVAILABLE | typeof PAGE_NOT_FOUND | typeof SERVER_ERROR;
+export const METHOD_NOT_ALLOWED = {
+  status: 405,
+  error: 'method_not_allowed',
+  title: 'Method not allowed',
+  message: 'This address can only be viewed, not sent to.',
+} as const;
+
+export type PlainPage = typeof METHOD_NOT_ALLOWED | typeof SITE_NOT_FOUND | typeof SERVICE_UNAVAILABLE | typeof PAGE_NOT_FOUND | typeof SERVER_ERROR;

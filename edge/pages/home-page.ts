@@ -1,6 +1,7 @@
-import { findHomepage } from '../services/collections.js';
+import { homepageQuery } from '../services/collections.js';
+import { query } from '../services/db.js';
 import { loadItemDetails } from '../services/item-details.js';
-import { featuredProducts, recentPosts } from '../services/items.js';
+import { featuredProductsQuery, recentPostsQuery } from '../services/items.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
 import { merchandisingJson } from './context/product.js';
@@ -13,11 +14,10 @@ const RECENT_POSTS = 3;
 /** `/`: the home page, featured products and recent posts. */
 export async function homePage(req: PageRequest): Promise<PageResult> {
   const { db, site, now } = req;
-  const [home, products, posts] = await Promise.all([
-    findHomepage(db, site.id),
-    featuredProducts(db, site.id, FEATURED, now),
-    recentPosts(db, site.id, RECENT_POSTS, now),
-  ]);
+  // The three lists in one D1 round trip.
+  const [[home], products, posts] = await query(() =>
+    db.batch([homepageQuery(db, site.id), featuredProductsQuery(db, site.id, FEATURED, now), recentPostsQuery(db, site.id, RECENT_POSTS, now)]),
+  );
   const [base, details] = await Promise.all([
     baseContext(req, PAGE_TYPE.page, 'home', home?.id),
     loadItemDetails(db, [...products, ...posts]),

@@ -1,5 +1,6 @@
 import type { Db } from '../services/db.js';
-import { navigationLinks, type NavigationLink } from '../services/collections.js';
+import type { NavigationLink } from '../services/collections.js';
+import type { PageShell } from '../services/page-shell.js';
 import type { SiteRecord } from '../services/websites.js';
 import type { PageTypeName } from './page-types.js';
 import type { Theme } from './theme-templates.js';
@@ -11,6 +12,8 @@ export interface PageRequest {
   site: SiteRecord;
   url: URL;
   now: number;
+  /** Navigation and theme index, one batched query started with the request. */
+  shell: Promise<PageShell>;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
 }
@@ -42,7 +45,7 @@ export async function baseContext(
   activeCollectionId?: string,
 ): Promise<Record<string, unknown>> {
   const { site, url } = req;
-  const links = await navigationLinks(req.db, site.id);
+  const { links } = await req.shell;
   const menu = (name: string) => links.filter((l) => l.menu === name).map((l) => linkJson(l, activeCollectionId));
   return {
     pageType,

@@ -1,11 +1,15 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
+import { loadClientAssetUrls } from '../files/client-manifest.js';
 import { TemplateMissingError } from '../errors.js';
-import { PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
+import { METHOD_NOT_ALLOWED, PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
 import type { PageRequest } from './page-context.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
 import { loadTheme } from './theme-templates.js';
+import { loadPageShell } from '../services/page-shell.js';
+import { seoJson } from './seo/meta.js';
+import { pageUrl } from './cache-policy.js';
 
 /** `?format=json` on any published URL returns the page context instead of HTML. */
 export function wantsJson(c: Context<AppEnv>): boolean {
@@ -13,10 +17,13 @@ export function wantsJson(c: Context<AppEnv>): boolean {
 }
 
 export function pageRequest(c: Context<AppEnv>): PageRequest {
-  const req: PageRequest = { db: c.var.db, site: c.var.site, url: new URL(c.req.url), now: Date.now() };
+  const shell = loadPageShell(c.var.db, c.var.site.id);
+  // A failure surfaces where it is awaited; unhandled here it would only be noise.
+  shell.catch(() => undefined);
+  const req: PageRequest = { db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now(), shell };
   if (!wantsJson(c)) {
-    // Overlaps the theme's queries with the context's; a failure surfaces when awaited.
-    req.theme = loadTheme(req.db, req.site.id);
+    // Overlaps the theme's queries with the context's.
+    req.theme = loadTheme(req.db, req.site.id, shell.then((s) => s.themeRefs));
     req.theme.catch(() => undefined);
   }
   return req;
@@ -31,15 +38,18 @@ export function plainResponse(c: Context<AppEnv>, page: PlainPage, headers: Reco
 
 /** Renders a resolved page with the site's theme (or returns its context as JSON). */
 export async function respond(c: Context<AppEnv>, req: PageRequest, result: PageResult): Promise<Response> {
+  result.context.seo = seoJson(result.context, req.site, req.url);
   if (wantsJson(c)) return c.json(result.context, result.status);
   try {
-    const theme = await (req.theme ?? loadTheme(req.db, req.site.id));
-    return c.html(renderThemed(theme, req.site, result.templates, result.context, req.url.pathname), result.status);
+    const [theme, clientAssets] = await Promise.all([req.theme ?? loadTheme(req.db, req.site.id), loadClientAssetUrls(c.env.ASSETS)]);
+    // The layout links the islands' loader (its hashed URL comes from the Vite manifest).
+    const data = clientAssets ? { ...result.context, clientAssets } : result.context;
+    return c.html(renderThemed(theme, req.site, result.templates, data, req.url.pathname), result.status);
   } catch (err) {
-    // A theme without a not-found template still answers 404, not 500.
-    if (err instanceof TemplateMissingError && result.status === 404) {
+    // A theme without a not-found (or status) template still answers 404 (405), not 500.
+    if (err instanceof TemplateMissingError && (result.status === 404 || result.status === 405)) {
       console.warn(`theme of ${req.site.id} has no ${err.path}`);
-      return plainResponse(c, PAGE_NOT_FOUND);
+      return plainResponse(c, result.status === 404 ? PAGE_NOT_FOUND : METHOD_NOT_ALLOWED);
     }
     throw err;
   }

@@ -5,13 +5,23 @@ import type { AppEnv } from '../env.js';
 import { findCollection } from '../services/collections.js';
 import { findItemAt } from '../services/items.js';
 import { collectionPage } from './collection-page.js';
+import { METHOD_NOT_ALLOWED } from './fallback-pages.js';
 import { homePage } from './home-page.js';
 import { itemPage } from './item-page.js';
-import { pageRequest, respond } from './respond.js';
-import { cartPage, notFoundPage, searchPage } from './utility-pages.js';
+import { pageCache } from './page-cache.js';
+import { pageRequest, plainResponse, respond, wantsJson } from './respond.js';
+import { searchPage } from './search-page.js';
+import { feedXml, hasFeed } from './seo/feed.js';
+import { seoFiles } from './seo/routes.js';
+import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
+
+// Served from the edge cache when it can be (never for carts, accounts or signed-in visitors).
+pages.use('*', pageCache);
+
+pages.route('/', seoFiles);
 
 pages.get('/', async (c) => {
   const req = pageRequest(c);
@@ -33,6 +43,10 @@ pages.get('/search', async (c) => {
 pages.get('/:collection', async (c) => {
   const req = pageRequest(c);
   const collection = await findCollection(req.db, req.site.id, c.req.param('collection'));
+  if (c.req.query('format') === 'rss') {
+    if (!collection || !hasFeed(collection)) return respond(c, req, await notFoundPage(req));
+    return c.body(await feedXml(req, collection), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
+  }
   return respond(c, req, collection ? await collectionPage(req, collection) : await notFoundPage(req));
 });
 
@@ -45,4 +59,14 @@ pages.get('/:collection/:item', async (c) => {
 pages.get('*', async (c) => {
   const req = pageRequest(c);
   return respond(c, req, await notFoundPage(req));
+});
+
+// Pages are read-only: GET (and HEAD, which Hono answers from the GET route without a body).
+const ALLOW = 'GET, HEAD, OPTIONS';
+pages.options('*', (c) => c.body(null, 204, { Allow: ALLOW }));
+pages.all('*', async (c) => {
+  c.header('Allow', ALLOW);
+  if (wantsJson(c)) return plainResponse(c, METHOD_NOT_ALLOWED);
+  const req = pageRequest(c);
+  return respond(c, req, await methodNotAllowedPage(req));
 });

@@ -1,6 +1,6 @@
 import { compile } from '../../engine/index.js';
 import type { Db } from '../services/db.js';
-import { themeContents, themeIndex } from '../services/theme.js';
+import { themeContents, themeIndex, type ThemeFileRef } from '../services/theme.js';
 
 export type CompiledTemplate = ReturnType<typeof compile>;
 
@@ -50,9 +50,12 @@ export function partialNames(paths: readonly string[]): Map<string, string[]> {
   return out;
 }
 
-/** Loads a site's templates, fetching from D1 only the contents whose hash is not compiled yet. */
-export async function loadTheme(db: Db, websiteId: string): Promise<Theme> {
-  const refs = (await themeIndex(db, websiteId)).filter((r) => r.path.endsWith('.html'));
+/**
+ * Loads a site's templates, fetching from D1 only the contents whose hash is not compiled
+ * yet. `index` is the theme's file index when the caller already has it (page-shell.ts).
+ */
+export async function loadTheme(db: Db, websiteId: string, index?: Promise<ThemeFileRef[]>): Promise<Theme> {
+  const refs = (await (index ?? themeIndex(db, websiteId))).filter((r) => r.path.endsWith('.html'));
   const missing = refs.filter((r) => !compiled.has(r.hash)).map((r) => r.path);
   const sources = await themeContents(db, websiteId, missing);
   const byPath = new Map<string, CompiledTemplate>();

@@ -24,16 +24,13 @@ export async function findCollection(db: Db, websiteId: string, urlId: string): 
   });
 }
 
-/** The collection flagged as the site's home page, if any. */
-export async function findHomepage(db: Db, websiteId: string): Promise<CollectionRecord | undefined> {
-  return query(async () => {
-    const [row] = await db
-      .select()
-      .from(collections)
-      .where(and(eq(collections.websiteId, websiteId), eq(collections.isHomepage, true), eq(collections.enabled, true)))
-      .limit(1);
-    return row;
-  });
+/** The collection flagged as the site's home page (zero or one row; a query, for batching). */
+export function homepageQuery(db: Db, websiteId: string) {
+  return db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.websiteId, websiteId), eq(collections.isHomepage, true), eq(collections.enabled, true)))
+    .limit(1);
 }
 
 export async function collectionsById(db: Db, ids: readonly string[]): Promise<Map<string, CollectionRecord>> {
@@ -42,16 +39,18 @@ export async function collectionsById(db: Db, ids: readonly string[]): Promise<M
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Top-level links of every menu, in order; a link to a collection uses its URL. */
-export async function navigationLinks(db: Db, websiteId: string): Promise<NavigationLink[]> {
-  const rows = await query(() =>
-    db
-      .select({ nav: navigationItems, fullUrl: collections.fullUrl })
-      .from(navigationItems)
-      .leftJoin(collections, eq(collections.id, navigationItems.collectionId))
-      .where(and(eq(navigationItems.websiteId, websiteId), isNull(navigationItems.parentId)))
-      .orderBy(asc(navigationItems.menu), asc(navigationItems.position)),
-  );
+/** The query behind `navigationLinks`, for batching with other page queries (page-shell.ts). */
+export function navigationQuery(db: Db, websiteId: string) {
+  return db
+    .select({ nav: navigationItems, fullUrl: collections.fullUrl })
+    .from(navigationItems)
+    .leftJoin(collections, eq(collections.id, navigationItems.collectionId))
+    .where(and(eq(navigationItems.websiteId, websiteId), isNull(navigationItems.parentId)))
+    .orderBy(asc(navigationItems.menu), asc(navigationItems.position));
+}
+
+/** Rows of `navigationQuery` as links; a link to a collection uses its URL. */
+export function toNavigationLinks(rows: Awaited<ReturnType<typeof navigationQuery>>): NavigationLink[] {
   return rows.map(({ nav, fullUrl }) => ({
     menu: nav.menu,
     title: nav.title,
@@ -59,4 +58,9 @@ export async function navigationLinks(db: Db, websiteId: string): Promise<Naviga
     collectionId: nav.collectionId,
     newWindow: nav.newWindow,
   }));
+}
+
+/** Top-level links of every menu, in order; a link to a collection uses its URL. */
+export async function navigationLinks(db: Db, websiteId: string): Promise<NavigationLink[]> {
+  return toNavigationLinks(await query(() => navigationQuery(db, websiteId)));
 }

@@ -3,11 +3,12 @@ import type { D1Database } from '@cloudflare/workers-types';
 import * as schema from '../../schema/index.js';
 import { DatabaseUnavailableError } from '../errors.js';
 
-export type Db = DrizzleD1Database<typeof schema>;
+/** Drizzle over D1; `$client` is the raw binding, for plain-SQL batches (content-version.ts). */
+export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
 /** A Drizzle handle over the D1 binding; cheap, so one per request. */
 export function openDb(d1: D1Database): Db {
-  return drizzle(d1 as never, { schema });
+  return drizzle(d1 as never, { schema }) as unknown as Db;
 }
 
 const D1_FAILURE = /D1_|SQLITE_|no such table|Network connection lost|database is locked|Failed query/i;

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { assets, authors, itemImages, merchandising, products, subscriptionPlans, variants } from '../../schema/index.js';
+import { assets, authors, forms, itemImages, merchandising, products, subscriptionPlans, variants } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 import type { ItemRecord } from './items.js';
 
@@ -8,6 +8,13 @@ export type ProductRecord = typeof products.$inferSelect;
 export type VariantRecord = typeof variants.$inferSelect;
 export type MerchandisingRecord = typeof merchandising.$inferSelect;
 export type SubscriptionPlanRecord = typeof subscriptionPlans.$inferSelect;
+/** SPEC §3 Product additionalFieldsForm: what the storefront's lightbox form shows. */
+export interface AdditionalFieldsFormRecord {
+  id: string;
+  name: string;
+  submitButtonText: string | null;
+  fields: (typeof forms.$inferSelect)['fields'];
+}
 
 /** What an item's context needs besides its own row, keyed by item id. */
 export interface ItemDetails {
@@ -21,6 +28,8 @@ export interface ItemDetails {
   merchandising: Map<string, MerchandisingRecord>;
   /** SPEC §3 subscription plans of subscribable products, in order, by product id. */
   plans: Map<string, SubscriptionPlanRecord[]>;
+  /** The additional-fields form of each product that has one, by product id. */
+  additionalFieldsForms: Map<string, AdditionalFieldsFormRecord>;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
@@ -34,16 +43,26 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return out;
 }
 
-/** Loads authors, ordered images, products and variants of `rows` in a few batched queries. */
+/** Loads authors, ordered images, products and variants of `rows` in one batched round trip (rarely two). */
 export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Promise<ItemDetails> {
   const ids = rows.map((r) => r.id);
   const authorIds = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))];
   if (ids.length === 0) {
-    return { authors: new Map(), images: new Map(), products: new Map(), variants: new Map(), assets: new Map(), merchandising: new Map(), plans: new Map() };
+    return {
+      authors: new Map(),
+      images: new Map(),
+      products: new Map(),
+      variants: new Map(),
+      assets: new Map(),
+      merchandising: new Map(),
+      plans: new Map(),
+      additionalFieldsForms: new Map(),
+    };
   }
+  const mainImageIds = [...new Set(rows.flatMap((r) => (r.mainImageId ? [r.mainImageId] : [])))];
   return query(async () => {
-    // One round trip for the six lookups: D1 calls dominate page latency.
-    const [authorRows, imageRows, productRows, variantRows, merchRows, planRows] = await db.batch([
+    // One round trip for the eight lookups: D1 calls dominate page latency.
+    const [authorRows, imageRows, productRows, variantRows, merchRows, planRows, formRows, mainRows] = await db.batch([
       db
         .select({ id: authors.id, displayName: authors.displayName })
         .from(authors)
@@ -62,14 +81,18 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
         .from(subscriptionPlans)
         .where(inArray(subscriptionPlans.productId, ids))
         .orderBy(asc(subscriptionPlans.productId), asc(subscriptionPlans.position)),
+      db
+        .select({ productId: products.itemId, id: forms.id, name: forms.name, submitButtonText: forms.submitButtonText, fields: forms.fields })
+        .from(products)
+        .innerJoin(forms, eq(forms.id, products.additionalFieldsFormId))
+        .where(inArray(products.itemId, ids)),
+      // Main images that are not among an item's gallery images (a post's cover, say).
+      db.select().from(assets).where(inArray(assets.id, mainImageIds.length ? mainImageIds : [''])),
     ]);
     const byId = new Map(imageRows.map((r) => [r.asset.id, r.asset]));
-    const missing = [
-      ...new Set([
-        ...rows.flatMap((r) => (r.mainImageId && !byId.has(r.mainImageId) ? [r.mainImageId] : [])),
-        ...variantRows.flatMap((v) => (v.mainImageId && !byId.has(v.mainImageId) ? [v.mainImageId] : [])),
-      ]),
-    ];
+    for (const a of mainRows) byId.set(a.id, a);
+    // Variant images are known only now; they are nearly always gallery images already.
+    const missing = [...new Set(variantRows.flatMap((v) => (v.mainImageId && !byId.has(v.mainImageId) ? [v.mainImageId] : [])))];
     if (missing.length) {
       for (const a of await db.select().from(assets).where(inArray(assets.id, missing))) byId.set(a.id, a);
     }
@@ -83,6 +106,7 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
       assets: byId,
       merchandising: new Map(merchRows.map((m) => [m.productId, m])),
       plans: groupBy(planRows, (p) => p.productId),
+      additionalFieldsForms: new Map(formRows.map(({ productId, ...form }) => [productId, form])),
     };
   });
 }

@@ -36,7 +36,7 @@ export async function listItems(
 ): Promise<ItemPage> {
   const where = and(eq(items.collectionId, collection.id), visible(now));
   return query(async () => {
-    const [rows, [total]] = await Promise.all([
+    const [rows, [total]] = await db.batch([
       db.select().from(items).where(where).orderBy(...ordering(collection)).limit(limit).offset(offset),
       db.select({ n: count() }).from(items).where(where),
     ]);
@@ -106,53 +106,24 @@ export async function itemNeighbours(
   });
 }
 
-/** Products for the home page: starred first, then newest. */
-export async function featuredProducts(db: Db, websiteId: string, limit: number, now: number): Promise<ItemRecord[]> {
-  return query(() =>
-    db
-      .select()
-      .from(items)
-      .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_STORE_ITEM), visible(now)))
-      .orderBy(desc(items.starred), desc(items.addedOn), asc(items.id))
-      .limit(limit),
-  );
+/** Products for the home page: starred first, then newest (a query, for batching). */
+export function featuredProductsQuery(db: Db, websiteId: string, limit: number, now: number) {
+  return db
+    .select()
+    .from(items)
+    .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_STORE_ITEM), visible(now)))
+    .orderBy(desc(items.starred), desc(items.addedOn), asc(items.id))
+    .limit(limit);
 }
 
-/** The newest blog posts of the site. */
-export async function recentPosts(db: Db, websiteId: string, limit: number, now: number): Promise<ItemRecord[]> {
-  return query(() =>
-    db
-      .select()
-      .from(items)
-      .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_TEXT), visible(now)))
-      .orderBy(desc(sql`coalesce(${items.publishOn}, ${items.addedOn})`), asc(items.id))
-      .limit(limit),
-  );
-}
-
-/** `%` and `_` in a visitor's query are literal text, not LIKE wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Case-insensitive search over titles, excerpts, bodies and tags of public items. */
-export async function searchItems(db: Db, websiteId: string, text: string, limit: number, now: number): Promise<ItemRecord[]> {
-  const pattern = likePattern(text.trim());
-  const matches = (col: SQL) => sql`${col} like ${pattern} escape '\\'`;
-  return query(() =>
-    db
-      .select()
-      .from(items)
-      .where(
-        and(
-          eq(items.websiteId, websiteId),
-          visible(now),
-          or(...[items.title, items.excerpt, items.body, items.tags].map((col) => matches(sql`${col}`))),
-        ),
-      )
-      .orderBy(desc(items.recordType), asc(items.title))
-      .limit(limit),
-  );
+/** The newest blog posts of the site (a query, for batching). */
+export function recentPostsQuery(db: Db, websiteId: string, limit: number, now: number) {
+  return db
+    .select()
+    .from(items)
+    .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_TEXT), visible(now)))
+    .orderBy(desc(sql`coalesce(${items.publishOn}, ${items.addedOn})`), asc(items.id))
+    .limit(limit);
 }
 
 /** An item page's collection and item from the two URL segments, in one query. */

@@ -4,7 +4,7 @@ import { compiledCacheSize, loadTheme } from '../pages/theme-templates.js';
 import { findCollection } from './collections.js';
 import { openDb, type Db } from './db.js';
 import { loadItemDetails } from './item-details.js';
-import { findItemAt, itemNeighbours, listItems, searchItems } from './items.js';
+import { findItemAt, itemNeighbours, listItems } from './items.js';
 import { findSiteByHost } from './websites.js';
 
 /** Query tests: the services over the real migrated and seeded D1 (Miniflare). */
@@ -94,12 +94,6 @@ describe('items', () => {
       worker.db.prepare(`update products set visible = 1 where item_id = ?`).bind(tumbler!.id),
       worker.db.prepare(`update items set status = 'published' where id = ?`).bind(bowls!.id),
     ]);
-  });
-
-  it('searches titles, text and tags case-insensitively', async () => {
-    const hits = await searchItems(db, siteId, 'MUG', 40, NOW);
-    expect(hits.map((h) => h.urlId)).toContain('speckled-stoneware-mug');
-    expect(await searchItems(db, siteId, '%', 40, NOW)).toEqual([]);
   });
 });
 

@@ -7,9 +7,14 @@ export interface ThemeFileRef {
   hash: string;
 }
 
+/** The query behind `themeIndex`, for batching with other page queries (page-shell.ts). */
+export function themeIndexQuery(db: Db, websiteId: string) {
+  return db.select({ path: templates.path, hash: templates.hash }).from(templates).where(eq(templates.websiteId, websiteId));
+}
+
 /** Paths and content hashes of a site's theme files (no contents: those are cached by hash). */
 export async function themeIndex(db: Db, websiteId: string): Promise<ThemeFileRef[]> {
-  return query(() => db.select({ path: templates.path, hash: templates.hash }).from(templates).where(eq(templates.websiteId, websiteId)));
+  return query(() => themeIndexQuery(db, websiteId));
 }
 
 /** Contents of some theme files, by path. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { hostName, isLocalHost } from './websites.js';
-import { likePattern } from './items.js';
 
 describe('host selection helpers', () => {
   it('drops the port and lower-cases', () => {
@@ -15,12 +14,5 @@ describe('host selection helpers', () => {
     expect(isLocalHost('[::1]')).toBe(true);
     expect(isLocalHost('demo.localhost')).toBe(true);
     expect(isLocalHost('example.com')).toBe(false);
-  });
-});
-
-describe('likePattern', () => {
-  it('makes LIKE wildcards in visitor text literal', () => {
-    expect(likePattern('50% off_now')).toBe('%50\\% off\\_now%');
-    expect(likePattern('apron')).toBe('%apron%');
   });
 });

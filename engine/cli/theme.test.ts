@@ -65,7 +65,8 @@ describe('demo theme', () => {
     data.productMerchandisingContext = {
       [item.id]: { restockNotificationMessages: { CTAText: 'Back soon', buttonText: 'Notify me', placeholderText: 'Email' }, restockNotificationViews: [{ hiddenByDefault: false }] },
     };
-    const html = page('product.html', data);
+    // Related product cards carry their own add-to-cart buttons; this is about the detail's.
+    const html = page('product.html', { ...data, relatedItems: [] });
     expect(html).toContain('<div class="product-mark sold-out">');
     expect(html).toContain('class="product-restock-notification"');
     expect(html).toContain('<button class="button" type="button" disabled>Sold Out</button>');

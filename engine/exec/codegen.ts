@@ -7,7 +7,8 @@ import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../pl
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
 import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } from '../syntax/opcodes.js';
 import { evaluateExpr } from './expr.js';
-import { Frame, lookup } from './scope.js';
+import { DEFAULT_EXPR_LIMITS } from './limits.js';
+import { Frame, lookup, lookupHere } from './scope.js';
 import type { RenderState, Run } from './state.js';
 import { asString, isTruthy } from './values.js';
 
@@ -34,7 +35,7 @@ export function emitText(v: unknown): string {
 }
 
 export function compileTree(block: Code[], env: CodegenEnv): Run {
-  return compileBlock(block, { ...env, at: lineIndex(env.source) });
+  return compileBlock(block, env.at ? env : { ...env, at: lineIndex(env.source) });
 }
 
 function compileBlock(block: Code[], env: CodegenEnv): Run {
@@ -120,6 +121,7 @@ function bindFormatters(calls: FormatterCall[] | 0, env: CodegenEnv): BoundForma
 function applyFormatters(s: RenderState, formatters: BoundFormatter[], values: unknown[]): void {
   for (let i = 0; i < formatters.length; i++) {
     const f = formatters[i];
+    s.charge(s.line, s.column);
     try {
       values[0] = f.fn(values[0], f.args, s, values);
     } catch (e) {
@@ -144,6 +146,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       if (formatters.length === 0) {
         const path = paths[0];
         return (s) => {
+          s.charge(line, column);
           s.out += emitText(lookup(s.frames, path));
         };
       }
@@ -151,6 +154,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const values = resolveAll(s, paths);
         s.line = line;
         s.column = column;
+        s.charge(s.line, s.column);
         // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
         applyFormatters(s, formatters, values);
         s.out += emitText(values[0]);
@@ -160,9 +164,11 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const [, path, block, alt] = code;
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
+      const { line, column } = position(code, env);
       return (s) => {
-        // A section's name is looked up like any variable: innermost scope first, then outwards.
-        const value = lookup(s.frames, path);
+        s.charge(line, column);
+        // The `.or` branch runs inside the section's frame: `@` is the section's own (falsy) value.
+        const value = lookupHere(s.frames, path);
         s.frames.push(new Frame(value));
         if (isTruthy(value)) body(s);
         else other(s);
@@ -174,9 +180,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const between = compileBlock(alternates, env);
+      const { line, column } = position(code, env);
       return (s) => {
-        // A section's name is looked up like any variable: innermost scope first, then outwards.
-        const value = lookup(s.frames, path);
+        s.charge(line, column);
+        const value = lookupHere(s.frames, path);
         if (!Array.isArray(value) || value.length === 0) {
           other(s);
           return;
@@ -185,6 +192,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         s.frames.push(frame);
         const last = value.length - 1;
         for (let i = 0; i <= last; i++) {
+          if (i > 0) s.charge(line, column);
           frame.index = i;
           s.frames.push(new Frame(value[i]));
           body(s);
@@ -206,6 +214,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const list = args === 0 ? NO_ARGS : Object.freeze(args[0]);
       const { line, column } = position(code, env);
       return (s) => {
+        s.charge(line, column);
         let result = false;
         if (fn) {
           s.line = line;
@@ -224,13 +233,20 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const [, operators, paths, block, alt] = code;
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
+      const { line, column } = position(code, env);
       return (s) => {
+        s.charge(line, column);
         let result = isTruthy(lookup(s.frames, paths[0]));
+        // No precedence: left to right, stopping at the first `||` that makes the running
+        // result true or the first `&&` that makes it false.
         for (let i = 1; i < paths.length; i++) {
-          const and = operators[i - 1] === 1;
-          // Legacy left-to-right evaluation without precedence, short-circuiting like the reference.
-          if (and ? !result : result) break;
-          result = isTruthy(lookup(s.frames, paths[i]));
+          if (operators[i - 1] === 1) {
+            result = result && isTruthy(lookup(s.frames, paths[i]));
+            if (!result) break;
+          } else {
+            result = result || isTruthy(lookup(s.frames, paths[i]));
+            if (result) break;
+          }
         }
         if (result) body(s);
         else other(s);
@@ -244,14 +260,18 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const values = resolveAll(s, paths);
         s.line = line;
         s.column = column;
+        s.charge(s.line, s.column);
         applyFormatters(s, formatters, values);
         s.top().setVar(name, values[0]);
       };
     }
     case Op.CTXVAR: {
       const [, name, bindings] = code;
+      const { line, column } = position(code, env);
       return (s) => {
-        const value: Record<string, unknown> = {};
+        s.charge(line, column);
+        // No prototype: a binding named `__proto__` is an ordinary key.
+        const value: Record<string, unknown> = Object.create(null);
         for (const [key, path] of bindings) value[key] = lookup(s.frames, path) ?? null;
         s.top().setVar(name, value);
       };
@@ -262,6 +282,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       return (s) => {
         s.line = line;
         s.column = column;
+        s.charge(s.line, s.column);
         s.top().setVar(name, s.inject(path));
       };
     }
@@ -287,18 +308,17 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         if (!s.options.enableInclude) return;
         s.line = line;
         s.column = column;
+        s.charge(s.line, s.column);
         const partial = s.findPartial(name);
         if (partial === undefined) {
           s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
           return;
         }
         if (partial.errors?.length || !s.enterPartial(name)) return;
-        const saved = s.out;
         try {
-          partial.run(s);
+          s.runIncluded(partial, output);
         } finally {
           s.exitPartial();
-          if (!output) s.out = saved;
         }
       };
     }
@@ -314,13 +334,26 @@ function compileEval(
   pos: { line: number; column: number },
   where: (offset: number) => { line: number; column: number },
 ): Run {
-  let parsedDefault: ParsedExpr | undefined;
-  const parsed = (limits: ExprLimits | undefined): ParsedExpr =>
-    limits === undefined ? (parsedDefault ??= parseExpr(source)) : parseExpr(source, limits);
+  // Compiled once, here, with the default limits; a render with other limits compiles
+  // its own copy once per distinct setting.
+  const compiled = parseExpr(source, DEFAULT_EXPR_LIMITS);
+  let custom: Map<string, ParsedExpr> | undefined;
+  const parsed = (limits: ExprLimits | undefined): ParsedExpr => {
+    if (limits === undefined) return compiled;
+    const key = `${limits.maxTokens ?? ''}|${limits.maxStringLength ?? ''}`;
+    custom ??= new Map();
+    let expr = custom.get(key);
+    if (expr === undefined) {
+      expr = parseExpr(source, limits);
+      if (custom.size < 16) custom.set(key, expr);
+    }
+    return expr;
+  };
   return (s) => {
     if (!s.options.enableExpr) return;
     s.line = pos.line;
     s.column = pos.column;
+    s.charge(s.line, s.column);
     const expr = parsed(s.options.exprLimits);
     if (expr.errors.length) {
       for (const e of expr.errors) s.errors.push({ code: e.code, message: e.message, ...where(e.offset) });

@@ -51,6 +51,16 @@ export function lookup(frames: readonly Frame[], path: JsonPath): unknown {
   return path.length === 1 || value === undefined ? value : walkPath(value, path, 1);
 }
 
+/**
+ * Section lookup: the first segment in the innermost frame only (its value, loop
+ * index or variables), never in enclosing scopes; a name found only further out is missing.
+ */
+export function lookupHere(frames: readonly Frame[], path: JsonPath): unknown {
+  if (path.length === 0) return undefined;
+  const value = resolveName(path[0], frames[frames.length - 1]);
+  return path.length === 1 || value === undefined ? value : walkPath(value, path, 1);
+}
+
 /** Find a macro by name, innermost frame first. */
 export function findMacro(frames: readonly Frame[], name: string): Runnable | undefined {
   for (let i = frames.length - 1; i >= 0; i--) {

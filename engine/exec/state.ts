@@ -6,6 +6,7 @@
 import { ErrorCode, messages, type TemplateError } from '../errors.js';
 import type { RenderContext } from '../plugins/types.js';
 import type { ExprLimits } from '../syntax/expr/index.js';
+import { RenderAbort } from './limits.js';
 import { Frame, findMacro, lookup } from './scope.js';
 import { splitPath, type JsonPath } from './values.js';
 
@@ -25,6 +26,10 @@ export interface StateOptions {
   enableExpr: boolean;
   enableInclude: boolean;
   exprLimits: ExprLimits | undefined;
+  /** Resolved limits (Infinity = unlimited). */
+  maxSteps: number;
+  maxOutputLength: number;
+  maxErrors: number;
   injects: Readonly<Record<string, string>>;
   /** Resolve a partial name (not a macro) to something runnable, or undefined when there is none. */
   partial: (name: string) => Runnable | undefined;
@@ -34,6 +39,8 @@ export interface StateOptions {
 
 /** SPEC §5/§9: macros and partials nest at most 16 levels. */
 export const MAX_PARTIAL_DEPTH = 16;
+
+const WEBSITE_TIME_ZONE: JsonPath = ['website', 'timeZone'];
 
 const pathCache = new Map<string, JsonPath>();
 function cachedPath(ref: string): JsonPath {
@@ -54,9 +61,19 @@ export class RenderState implements RenderContext {
   column = 1;
   private depth = 0;
   private injected: Map<string, unknown> | null = null;
+  /** Work units used so far (see RenderLimits.maxSteps). */
+  steps = 0;
+  /** Output held by enclosing partials and helper templates while a nested buffer fills. */
+  private heldLength = 0;
+  /** Set once a limit stops the render; the output so far is kept. */
+  aborted = false;
+  private readonly maxSteps: number;
+  private readonly maxOutputLength: number;
 
   constructor(readonly options: StateOptions) {
     this.frames = [new Frame(options.root)];
+    this.maxSteps = options.maxSteps;
+    this.maxOutputLength = options.maxOutputLength;
   }
 
   get node(): unknown {
@@ -71,8 +88,10 @@ export class RenderState implements RenderContext {
     return this.options.locale;
   }
 
+  /** `website.timeZone` resolved like a variable from the current scope (a nearer `website` hides the page's), else the option. */
   get timeZone(): string {
-    return this.options.timeZone;
+    const zone = lookup(this.frames, WEBSITE_TIME_ZONE);
+    return typeof zone === 'string' && zone !== '' ? zone : this.options.timeZone;
   }
 
   now(): number {
@@ -92,10 +111,58 @@ export class RenderState implements RenderContext {
   }
 
   error(code: string, message: string): void {
+    const max = this.options.maxErrors;
+    if (this.errors.length < max) {
+      this.errors.push({ code, message, line: this.line, column: this.column });
+    } else if (this.errors.length === max) {
+      this.errors.push({ code: ErrorCode.TOO_MANY_ERRORS, message: messages.tooManyErrors(max), line: this.line, column: this.column });
+    }
+  }
+
+  /**
+   * One unit of work at the instruction being executed; stops the render (by
+   * throwing RenderAbort, which `render` catches) when the step budget or the
+   * output limit is crossed.
+   */
+  charge(line: number, column: number): void {
+    // Hot: one increment and two comparisons; the rare crossing is handled out of line.
+    if (++this.steps > this.maxSteps || this.out.length + this.heldLength > this.maxOutputLength) this.limitCrossed(line, column);
+  }
+
+  private limitCrossed(line: number, column: number): never {
+    if (this.steps > this.maxSteps) {
+      this.abort(line, column, ErrorCode.STEP_BUDGET_EXCEEDED, messages.stepBudget(this.maxSteps));
+    }
+    this.abort(line, column, ErrorCode.OUTPUT_TOO_LARGE, messages.outputTooLarge(this.maxOutputLength));
+  }
+
+  private abort(line: number, column: number, code: string, message: string): never {
+    this.aborted = true;
+    this.line = line;
+    this.column = column;
+    // Always reported, even past the error cap: it explains why the page is cut short.
     this.errors.push({ code, message, line: this.line, column: this.column });
+    throw new RenderAbort(message);
+  }
+
+  /** Run `body` into a fresh output buffer and return what it wrote; on abort the text joins the output so far. */
+  private capture(body: () => void): string {
+    const saved = this.out;
+    this.heldLength += saved.length;
+    this.out = '';
+    try {
+      body();
+    } finally {
+      this.heldLength -= saved.length;
+      if (this.aborted) this.out = saved + this.out;
+    }
+    const result = this.out;
+    this.out = saved;
+    return result;
   }
 
   unexpected(where: string, e: unknown): void {
+    if (e instanceof RenderAbort) throw e;
     const message = e instanceof Error ? e.message : String(e);
     this.error(ErrorCode.UNEXPECTED_ERROR, messages.unexpected(where, message));
   }
@@ -142,40 +209,38 @@ export class RenderState implements RenderContext {
   }
 
   applyPartial(name: string, value: unknown, isolated = false, args?: Readonly<Record<string, unknown>>): string {
+    this.charge(this.line, this.column);
     const partial = this.findPartial(name);
     if (partial === undefined) {
       this.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
       return '';
     }
     if (partial.errors?.length || !this.enterPartial(name)) return '';
-    const saved = this.out;
-    this.out = '';
     const frame = new Frame(value, isolated);
     if (args !== undefined) frame.setVar('@args', args);
     this.frames.push(frame);
     try {
-      partial.run(this);
+      return this.capture(() => partial.run(this));
     } finally {
       this.frames.pop();
       this.exitPartial();
     }
-    const result = this.out;
-    this.out = saved;
-    return result;
   }
 
-  renderTemplate(source: string, data: unknown): string {
+  renderTemplate(source: string, data: unknown, isolated = true): string {
     const helper = this.options.helperTemplate(source);
-    const saved = this.out;
-    this.out = '';
-    this.frames.push(new Frame(data, true));
+    this.charge(this.line, this.column);
+    this.frames.push(new Frame(data, isolated));
     try {
-      helper.run(this);
+      return this.capture(() => helper.run(this));
     } finally {
       this.frames.pop();
     }
-    const result = this.out;
-    this.out = saved;
-    return result;
+  }
+
+  /** Run an included partial: its output is kept only with the `output` argument. */
+  runIncluded(partial: Runnable, output: boolean): void {
+    const text = this.capture(() => partial.run(this));
+    if (output) this.out += text;
   }
 }

@@ -5,6 +5,8 @@
 
 export type JsonPath = readonly (string | number)[];
 
+export { splitPath } from '../syntax/path.js';
+
 const hasOwn = Object.prototype.hasOwnProperty;
 
 export function isObject(v: unknown): v is Record<string, unknown> {
@@ -100,25 +102,12 @@ export function getKey(value: unknown, key: string | number): unknown {
   return undefined;
 }
 
-/** Split a dotted reference into path segments; all-digit segments become numbers. */
-export function splitPath(ref: string): (string | number)[] {
-  if (ref === '') return [];
-  const parts = ref.split('.');
-  const out: (string | number)[] = new Array(parts.length);
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    out[i] = isDigits(p) ? parseInt(p, 10) : p;
-  }
-  return out;
-}
-
-function isDigits(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
+/**
+ * `table[key]` for a plugin's own lookup table, own properties only: a key from a
+ * template (`toString`, `__proto__`) never reaches Object.prototype.
+ */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return hasOwn.call(table, key) ? table[key] : undefined;
 }
 
 /** Deep structural equality of JSON values. */

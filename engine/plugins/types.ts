@@ -8,11 +8,6 @@
  * resolve), which is different from JSON `null`.
  */
 
-/** A template that helper formatters render (markup-heavy formatters are written in the dialect). */
-export interface TemplateLike {
-  readonly source: string;
-}
-
 export interface RenderContext {
   /** The value of the innermost scope (what `@` means here). */
   readonly node: unknown;
@@ -37,8 +32,12 @@ export interface RenderContext {
    * partial's `@args` variable (the `key=value` arguments of `apply`). Depth-limited (16).
    */
   applyPartial(name: string, value: unknown, isolated?: boolean, args?: Readonly<Record<string, unknown>>): string;
-  /** Render a template written in the dialect (compiled once and cached) with `data`. */
-  renderTemplate(source: string, data: unknown): string;
+  /**
+   * Render a template written in the dialect (compiled once and cached) with `data`.
+   * `isolated` (default true) stops name lookup at `data`; false lets names `data`
+   * lacks resolve in the scopes around the formatter.
+   */
+  renderTemplate(source: string, data: unknown, isolated?: boolean): string;
 }
 
 /**

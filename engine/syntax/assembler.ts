@@ -1,21 +1,22 @@
 /**
- * Template source to instruction tree: the template lexer finds tags, the tag
- * parser turns each into an instruction, and a block state machine nests them,
+ * Template source to instruction tree: one lexing pass and one parser run turn the
+ * template into a flat list of instructions, and a block state machine nests them,
  * reporting structural errors (dead blocks, EOF in a block, misplaced `.or`,
  * `.alternates with` and `.end`) as values.
  */
-import { ErrorCode, messages, templateError, type TemplateError } from '../errors.js';
+import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
-import { lexTemplate, lexTag } from './lexer.js';
+import { lexTemplate } from './lexer.js';
 import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
-import { parseTag } from './parser.js';
-import * as T from './tokens.js';
+import { parseTokens } from './parser.js';
 
 export interface ParseResult {
   tree: RootCode;
   errors: TemplateError[];
   /** Source offset of every instruction tuple, for runtime error positions. */
   offsets: Map<object, number>;
+  /** Offset to line and column, from the line index built once for this source. */
+  at: (offset: number) => { line: number; column: number };
 }
 
 export interface PluginTables {
@@ -52,7 +53,9 @@ export function parseTemplate(source: string, tables?: PluginTables): ParseResul
   const stack: Open[] = [];
   let target = root;
 
-  const fail = (offset: number, code: string, message: string) => errors.push(templateError(source, offset, code, message));
+  // Positions from one line index: N errors cost O(N log lines), not N rescans of the source.
+  const at = lineIndex(source);
+  const fail = (offset: number, code: string, message: string) => errors.push({ code, message, ...at(offset) });
 
   const accept = (code: Code, offset: number) => {
     if (typeof code !== 'number') offsets.set(code, offset);
@@ -106,42 +109,24 @@ export function parseTemplate(source: string, tables?: PluginTables): ParseResul
     }
   };
 
-  const checkRefs = (refs: { kind: string; name: string; offset: number }[], base: number) => {
-    for (const ref of refs) {
-      if (ref.kind === 'formatter') {
-        if (tables?.formatters && !Object.prototype.hasOwnProperty.call(tables.formatters, ref.name)) {
-          fail(base + ref.offset, ErrorCode.FORMATTER_UNKNOWN, messages.formatterUnknown(ref.name));
-        }
-      } else if (tables?.predicates && !Object.prototype.hasOwnProperty.call(tables.predicates, ref.name)) {
-        fail(base + ref.offset, ErrorCode.PREDICATE_UNKNOWN, messages.predicateUnknown(ref.name));
-      }
-    }
-  };
+  // One lexing pass and one parser run over the whole template. A tag the grammar
+  // rejects (the lexer's modes should leave none) is made text and the template re-read.
+  let parsed = parseTokens(lexTemplate(source));
+  let rejected: Set<number> | undefined;
+  while (parsed.rejectedAt !== -1 && !rejected?.has(parsed.rejectedAt)) {
+    (rejected ??= new Set()).add(parsed.rejectedAt);
+    parsed = parseTokens(lexTemplate(source, rejected));
+  }
 
-  for (const tok of lexTemplate(source)) {
-    const offset = tok.startOffset;
-    switch (tok.tokenType) {
-      case T.Tag: {
-        const inside = tok.image.slice(1, -1);
-        const tagTokens = lexTag(inside);
-        const parsed = tagTokens && parseTag(tagTokens);
-        if (!parsed) {
-          accept([Op.TEXT, tok.image], offset);
-          break;
-        }
-        checkRefs(parsed.refs, offset + 1);
-        accept(parsed.code, offset);
-        break;
-      }
-      case T.MultiLineComment: {
-        const closed = tok.image.endsWith('##}') && tok.image.length >= 6;
-        accept([Op.COMMENT, tok.image.slice(3, closed ? -3 : undefined), 1], offset);
-        break;
-      }
-      default:
-        accept([Op.TEXT, tok.image], offset);
+  for (const ref of parsed.refs) {
+    const table = ref.kind === 'formatter' ? tables?.formatters : tables?.predicates;
+    if (table && !Object.prototype.hasOwnProperty.call(table, ref.name)) {
+      fail(ref.offset, ref.kind === 'formatter' ? ErrorCode.FORMATTER_UNKNOWN : ErrorCode.PREDICATE_UNKNOWN,
+        ref.kind === 'formatter' ? messages.formatterUnknown(ref.name) : messages.predicateUnknown(ref.name));
     }
   }
+  const { codes, offsets: at0 } = parsed;
+  for (let i = 0; i < codes.length; i++) accept(codes[i], at0[i]);
 
   // End of input with blocks still open: report each, innermost first, and close them.
   if (stack.length) {
@@ -154,7 +139,7 @@ export function parseTemplate(source: string, tables?: PluginTables): ParseResul
     }
   }
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { tree: [Op.ROOT, 1, root, Op.EOF], errors, offsets };
+  return { tree: [Op.ROOT, 1, root, Op.EOF], errors, offsets, at };
 }
 
 function closeTail(open: Open, alt: AltCode): void {

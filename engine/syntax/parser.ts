@@ -1,28 +1,35 @@
 /**
- * The instruction grammar: one `{...}` tag's tokens to one instruction tuple.
- * A tag that does not match the grammar is not an error: it is plain text.
+ * The instruction grammar, run once over the whole token stream of a template:
+ * text, comments and tags in order, each to one instruction tuple with its source
+ * offset. The lexer's modes already enforce the shape of every tag (a tag that does
+ * not fit is an InvalidTag text token), so the grammar only builds tuples.
+ * Written as Chevrotain's performance guide asks: alternatives cached on the
+ * instance, no closures per rule call, embedded actions over shared fields.
  */
-import { EmbeddedActionsParser, type IToken } from 'chevrotain';
+import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from 'chevrotain';
 import type { Args, Code, FormatterCall, Path } from './opcodes.js';
 import { Op } from './opcodes.js';
 import * as T from './tokens.js';
-import { splitPath } from '../exec/values.js';
+import { splitPath } from './path.js';
 
-/** A plugin name used by an instruction, with its offset inside the tag, checked against the tables at compile time. */
+/** A plugin name used by an instruction, with its source offset, checked against the tables at compile time. */
 export interface PluginRef {
   kind: 'formatter' | 'predicate';
   name: string;
   offset: number;
 }
 
-export interface ParsedTag {
-  code: Code;
+export interface ParsedTemplate {
+  /** Instructions in source order (block structure comes later, in the assembler). */
+  codes: Code[];
+  /** Source offset of each instruction in `codes`. */
+  offsets: number[];
   refs: PluginRef[];
+  /** Offset of the `{` of a tag the grammar rejected (none when the lexer did its job). */
+  rejectedAt: number;
 }
 
-const DEFINITION = /^@[a-zA-Z][a-zA-Z0-9_-]*$/;
-
-/** A token's text; Chevrotain's grammar recording phase hands out tokens without one. */
+/** A token's text; Chevrotain's recording phase hands out tokens without one. */
 const img = (tok: IToken): string => tok.image ?? '';
 
 /** Split raw arguments on their first character, the delimiter the author chose. */
@@ -31,126 +38,202 @@ export function splitArgs(raw: string): Args {
   return [raw.slice(1).split(delimiter), delimiter];
 }
 
-class TagParser extends EmbeddedActionsParser {
+const BARE: ReadonlyMap<TokenType, Code> = new Map<TokenType, Code>([
+  [T.KwEnd, Op.END],
+  [T.KwEof, Op.EOF],
+  [T.KwAlternates, Op.ALTERNATES_WITH],
+  [T.KwMetaLeft, Op.META_LEFT],
+  [T.KwMetaRight, Op.META_RIGHT],
+  [T.KwNewline, Op.NEWLINE],
+  [T.KwSpace, Op.SPACE],
+  [T.KwTab, Op.TAB],
+  [T.EndTag, Op.END],
+  [T.EofTag, Op.EOF],
+  [T.AlternatesTag, Op.ALTERNATES_WITH],
+  [T.MetaLeftTag, Op.META_LEFT],
+  [T.MetaRightTag, Op.META_RIGHT],
+  [T.NewlineTag, Op.NEWLINE],
+  [T.SpaceTag, Op.SPACE],
+  [T.TabTag, Op.TAB],
+]);
+
+/** `{.or}` with nothing after it: a fresh tuple each time (the assembler fills its block). */
+const plainOr = (): Code => [Op.OR_PREDICATE, 0, 0, [], Op.END];
+
+class TemplateParser extends EmbeddedActionsParser {
+  codes: Code[] = [];
+  offsets: number[] = [];
   refs: PluginRef[] = [];
+  // Scratch fields the rules share instead of closures.
+  private args: Args | 0 = 0;
+  private vars: Path[] = [];
+  private calls: FormatterCall[] | 0 = 0;
+  private ifOps: number[] = [];
+  private bindings: [string, Path][] = [];
+  private alts?: { ALT: () => unknown }[];
+  private tagAlts?: { ALT: () => Code }[];
 
   constructor() {
-    super(Object.values(T).filter((t) => typeof t === 'object' && t !== null && 'name' in t) as never, {
-      maxLookahead: 2,
-      recoveryEnabled: false,
-    });
+    super(T.ALL_TOKENS, { maxLookahead: 2, recoveryEnabled: false });
     this.performSelfAnalysis();
   }
 
-  public tag = this.RULE('tag', (): Code => {
-    return this.OR([
-      { ALT: () => [Op.COMMENT, img(this.CONSUME(T.HashComment)).slice(1), 0] as Code },
-      { ALT: () => this.SUBRULE(this.predicate) },
-      { ALT: () => this.SUBRULE(this.section) },
-      { ALT: () => this.SUBRULE(this.bare) },
-      { ALT: () => this.SUBRULE(this.orPredicate) },
-      { ALT: () => this.SUBRULE(this.ifInstruction) },
-      { ALT: () => this.SUBRULE(this.bindvar) },
-      { ALT: () => this.SUBRULE(this.ctxvar) },
-      { ALT: () => this.SUBRULE(this.evalInstruction) },
-      { ALT: () => this.SUBRULE(this.include) },
-      { ALT: () => this.SUBRULE(this.inject) },
-      { ALT: () => this.SUBRULE(this.macro) },
-      { ALT: () => this.SUBRULE(this.variable) },
-    ]);
+  /**
+   * Where the run stopped short of the end (a grammar error), or undefined when it
+   * read every token. Cheaper than `errors`, which copies the error list on every read.
+   */
+  stoppedAt(): IToken | undefined {
+    const next = this.LA(1);
+    return next.tokenType === EOF ? undefined : next;
+  }
+
+  public template = this.RULE('template', () => {
+    this.MANY(() => {
+      this.OR(
+        (this.alts ??= [
+          { ALT: () => this.text(this.CONSUME(T.TextLike)) },
+          { ALT: () => this.simpleVariable(this.CONSUME(T.SimpleVariable)) },
+          { ALT: () => this.bare(this.CONSUME(T.BareTag)) },
+          { ALT: () => this.SUBRULE(this.tag) },
+          { ALT: () => this.comment(this.CONSUME(T.MultiLineComment)) },
+        ]),
+      );
+    });
   });
 
-  private predicateArgs = this.RULE('predicateArgs', (): Args | 0 => {
-    let args: Args | 0 = 0;
-    this.OPTION(() => {
-      args = splitArgs(img(this.CONSUME(T.Rest)));
+  private text(tok: IToken): void {
+    this.ACTION(() => this.emit([Op.TEXT, tok.image], tok.startOffset));
+  }
+
+  /** `{a.b|f|g}`: the variable and the formatter names, each name recorded at its offset. */
+  private simpleVariable(tok: IToken): void {
+    this.ACTION(() => {
+      const parts = tok.image.slice(1, -1).split('|');
+      let offset = tok.startOffset + 1 + parts[0].length + 1;
+      let calls: FormatterCall[] | 0 = 0;
+      for (let i = 1; i < parts.length; i++) {
+        this.refs.push({ kind: 'formatter', name: parts[i], offset });
+        (calls ||= []).push([parts[i]]);
+        offset += parts[i].length + 1;
+      }
+      this.emit([Op.VARIABLE, [splitPath(parts[0])], calls], tok.startOffset);
     });
-    return args;
+  }
+
+  private bare(tok: IToken): void {
+    this.ACTION(() => this.emit(tok.tokenType === T.OrTag ? plainOr() : (BARE.get(tok.tokenType) as Code), tok.startOffset));
+  }
+
+  private comment(tok: IToken): void {
+    this.ACTION(() => {
+      const image = tok.image;
+      const closed = image.endsWith('##}') && image.length >= 6;
+      this.emit([Op.COMMENT, image.slice(3, closed ? -3 : undefined), 1], tok.startOffset);
+    });
+  }
+
+  private emit(code: Code, offset: number): void {
+    this.codes.push(code);
+    this.offsets.push(offset);
+  }
+
+  private ref(kind: PluginRef['kind'], name: string, offset: number): void {
+    this.ACTION(() => this.refs.push({ kind, name, offset }));
+  }
+
+  private tag = this.RULE('tag', () => {
+    const open = this.CONSUME(T.TagOpen);
+    const code = this.OR1(
+      (this.tagAlts ??= [
+        { ALT: () => [Op.COMMENT, img(this.CONSUME(T.HashComment)).slice(1), 0] as Code },
+        { ALT: () => this.SUBRULE(this.predicate) },
+        { ALT: () => this.SUBRULE(this.section) },
+        { ALT: () => BARE.get(this.CONSUME(T.BareKeyword).tokenType) as Code },
+        { ALT: () => this.SUBRULE(this.orPredicate) },
+        { ALT: () => this.SUBRULE(this.ifInstruction) },
+        { ALT: () => this.SUBRULE(this.bindvar) },
+        { ALT: () => this.SUBRULE(this.ctxvar) },
+        { ALT: () => this.SUBRULE(this.evalInstruction) },
+        { ALT: () => this.SUBRULE(this.include) },
+        { ALT: () => this.SUBRULE(this.inject) },
+        { ALT: () => this.SUBRULE(this.macro) },
+        { ALT: () => this.SUBRULE(this.variable) },
+      ]),
+    );
+    this.CONSUME(T.TagClose);
+    this.ACTION(() => this.emit(code, open.startOffset));
+  });
+
+  /** Optional arguments to the end of the tag, into `this.args`. */
+  private restArgs = this.RULE('restArgs', () => {
+    this.args = 0;
+    this.OPTION(() => {
+      const raw = img(this.CONSUME(T.Rest));
+      this.ACTION(() => (this.args = splitArgs(raw)));
+    });
   });
 
   private predicate = this.RULE('predicate', (): Code => {
     const tok = this.CONSUME(T.DotPredicate);
     const name = img(tok).slice(1);
-    this.ACTION(() => this.refs.push({ kind: 'predicate', name, offset: tok.startOffset + 1 }));
-    return [Op.PREDICATE, name, this.SUBRULE(this.predicateArgs), [], Op.END];
+    this.ref('predicate', name, tok.startOffset + 1);
+    this.SUBRULE(this.restArgs);
+    return [Op.PREDICATE, name, this.args, [], Op.END];
   });
 
   private section = this.RULE('section', (): Code => {
-    const repeated = this.OR([
-      { ALT: () => (this.CONSUME(T.KwSection), false) },
-      { ALT: () => (this.CONSUME(T.KwRepeated), true) },
-    ]);
-    this.CONSUME(T.Whitespace);
-    const path = splitPath(img(this.CONSUME(T.VarRef)));
-    return repeated ? [Op.REPEATED, path, [], Op.END, []] : [Op.SECTION, path, [], Op.END];
-  });
-
-  private bare = this.RULE('bare', (): Code => {
-    return this.OR([
-      { ALT: () => (this.CONSUME(T.KwEnd), Op.END) },
-      { ALT: () => (this.CONSUME(T.KwEof), Op.EOF) },
-      { ALT: () => (this.CONSUME(T.KwAlternates), Op.ALTERNATES_WITH) },
-      { ALT: () => (this.CONSUME(T.KwMetaLeft), Op.META_LEFT) },
-      { ALT: () => (this.CONSUME(T.KwMetaRight), Op.META_RIGHT) },
-      { ALT: () => (this.CONSUME(T.KwNewline), Op.NEWLINE) },
-      { ALT: () => (this.CONSUME(T.KwSpace), Op.SPACE) },
-      { ALT: () => (this.CONSUME(T.KwTab), Op.TAB) },
-    ]) as Code;
+    const kw = this.CONSUME(T.SectionKeyword);
+    this.CONSUME(T.SectionWS);
+    const path = splitPath(img(this.CONSUME(T.SectionVar)));
+    return kw.tokenType === T.KwRepeated ? [Op.REPEATED, path, [], Op.END, []] : [Op.SECTION, path, [], Op.END];
   });
 
   private orPredicate = this.RULE('orPredicate', (): Code => {
     this.CONSUME(T.KwOr);
     let name: string | 0 = 0;
-    let args: Args | 0 = 0;
+    this.args = 0;
     this.OPTION(() => {
-      this.CONSUME(T.Space);
+      this.CONSUME(T.OrSpace);
       const tok = this.CONSUME(T.PredName);
       name = img(tok);
-      this.ACTION(() => this.refs.push({ kind: 'predicate', name: img(tok), offset: tok.startOffset }));
-      args = this.SUBRULE(this.predicateArgs);
+      this.ref('predicate', name, tok.startOffset);
+      this.SUBRULE(this.restArgs);
     });
-    return [Op.OR_PREDICATE, name, args, [], Op.END];
+    return [Op.OR_PREDICATE, name, this.args, [], Op.END];
   });
 
   private ifInstruction = this.RULE('ifInstruction', (): Code => {
     this.CONSUME(T.KwIf);
-    this.CONSUME(T.Whitespace);
+    this.CONSUME(T.IfWS);
     return this.OR([
       {
         ALT: () => {
           const tok = this.CONSUME(T.PredName);
-          this.ACTION(() => this.refs.push({ kind: 'predicate', name: img(tok), offset: tok.startOffset }));
-          return [Op.PREDICATE, img(tok), this.SUBRULE(this.predicateArgs), [], Op.END] as Code;
+          this.ref('predicate', img(tok), tok.startOffset);
+          this.SUBRULE(this.restArgs);
+          return [Op.PREDICATE, img(tok), this.args, [], Op.END] as Code;
         },
       },
       {
         ALT: () => {
-          const vars: Path[] = [splitPath(img(this.CONSUME1(T.VarRef)))];
+          const vars: Path[] = [splitPath(img(this.CONSUME1(T.IfVarRef)))];
           const ops: number[] = [];
           this.MANY(() => {
-            this.OPTION1(() => this.CONSUME1(T.Whitespace));
+            this.OPTION1(() => this.CONSUME1(T.IfWSAfterVar));
             ops.push(img(this.CONSUME(T.Operator)) === '&&' ? 1 : 0);
-            this.OPTION2(() => this.CONSUME2(T.Whitespace));
-            vars.push(splitPath(img(this.CONSUME2(T.VarRef))));
+            this.OPTION2(() => this.CONSUME(T.IfWSAfterOp));
+            vars.push(splitPath(img(this.CONSUME2(T.IfVarRef))));
           });
-          this.OPTION3(() => this.CONSUME3(T.Whitespace));
+          this.OPTION3(() => this.CONSUME2(T.IfWSAfterVar));
           return [Op.IF, ops, vars, [], Op.END] as Code;
         },
       },
     ]);
   });
 
-  private variables = this.RULE('variables', (): Path[] => {
-    const vars: Path[] = [];
-    this.AT_LEAST_ONE_SEP({
-      SEP: T.VarSep,
-      DEF: () => vars.push(splitPath(img(this.CONSUME(T.VarRef)))),
-    });
-    return vars;
-  });
-
-  private formatters = this.RULE('formatters', (): FormatterCall[] | 0 => {
-    let calls: FormatterCall[] | 0 = 0;
+  /** `|name args|name` after the variables, into `this.calls`. */
+  private formatters = this.RULE('formatters', () => {
+    this.calls = 0;
     this.OPTION(() => {
       this.CONSUME(T.Pipe);
       const list: FormatterCall[] = [];
@@ -158,70 +241,58 @@ class TagParser extends EmbeddedActionsParser {
         SEP: T.FmtPipe,
         DEF: () => {
           const tok = this.CONSUME(T.FmtName);
-          this.ACTION(() => this.refs.push({ kind: 'formatter', name: img(tok), offset: tok.startOffset }));
-          let call: FormatterCall = [img(tok)];
+          const name = img(tok);
+          this.ref('formatter', name, tok.startOffset);
+          let call: FormatterCall = [name];
           this.OPTION1(() => {
-            call = [img(tok), splitArgs(img(this.CONSUME(T.FmtArgs)))];
+            call = [name, splitArgs(img(this.CONSUME(T.FmtArgs)))];
           });
           list.push(call);
         },
       });
-      calls = list;
+      this.calls = list;
     });
-    return calls;
   });
 
   private variable = this.RULE('variable', (): Code => {
-    const head = this.CONSUME(T.HeadVarRef);
-    const vars: Path[] = [splitPath(img(head))];
+    const vars: Path[] = [splitPath(img(this.CONSUME(T.HeadVarRef)))];
     this.MANY(() => {
       this.CONSUME(T.VarSep);
-      vars.push(splitPath(img(this.CONSUME(T.VarRef))));
+      vars.push(splitPath(img(this.CONSUME(T.NextVarRef))));
     });
-    return [Op.VARIABLE, vars, this.SUBRULE(this.formatters)];
+    this.SUBRULE(this.formatters);
+    return [Op.VARIABLE, vars, this.calls];
   });
-
-  private definition(tok: IToken): string {
-    if (!DEFINITION.test(img(tok))) throw new TagMismatch();
-    return img(tok);
-  }
 
   private bindvar = this.RULE('bindvar', (): Code => {
     this.CONSUME(T.KwVar);
-    this.CONSUME(T.Space);
-    const name = this.ACTION(() => this.definition(this.LA(1)));
-    this.CONSUME(T.VarRef);
-    this.CONSUME1(T.Space);
-    const vars = this.SUBRULE(this.variables);
-    return [Op.BINDVAR, name as string, vars, this.SUBRULE(this.formatters)];
+    this.CONSUME(T.BvSpace);
+    const name = img(this.CONSUME(T.BvName));
+    this.CONSUME(T.BvSpace2);
+    const vars: Path[] = [];
+    this.AT_LEAST_ONE_SEP({ SEP: T.BvSep, DEF: () => vars.push(splitPath(img(this.CONSUME(T.BvVarRef)))) });
+    this.SUBRULE(this.formatters);
+    return [Op.BINDVAR, name, vars, this.calls];
   });
 
   private ctxvar = this.RULE('ctxvar', (): Code => {
     this.CONSUME(T.KwCtx);
-    const space = this.CONSUME(T.Whitespace);
-    const name = this.ACTION(() => {
-      if (img(space) !== ' ') throw new TagMismatch();
-      return this.definition(this.LA(1));
-    });
-    this.CONSUME(T.VarRef);
-    const sep = this.CONSUME1(T.Whitespace);
-    this.ACTION(() => {
-      if (img(sep) !== ' ') throw new TagMismatch();
-    });
+    this.CONSUME(T.CtxSpace);
+    const name = img(this.CONSUME(T.CtxName));
+    this.CONSUME(T.CtxSep);
     const bindings: [string, Path][] = [];
     this.AT_LEAST_ONE(() => {
-      const key = img(this.CONSUME(T.Word));
+      const key = img(this.CONSUME(T.CtxKey));
       this.CONSUME(T.Equals);
-      const ref = this.OR([{ ALT: () => this.CONSUME1(T.Word) }, { ALT: () => this.CONSUME1(T.VarRef) }]);
-      bindings.push([key, splitPath(img(ref))]);
-      this.OPTION(() => this.CONSUME2(T.Whitespace));
+      bindings.push([key, splitPath(img(this.CONSUME(T.CtxVal)))]);
+      this.OPTION(() => this.CONSUME(T.CtxWS));
     });
-    return [Op.CTXVAR, name as string, bindings];
+    return [Op.CTXVAR, name, bindings];
   });
 
   private evalInstruction = this.RULE('evalInstruction', (): Code => {
     this.CONSUME(T.KwEval);
-    this.CONSUME(T.Whitespace);
+    this.CONSUME(T.EvalWS);
     let code = '';
     this.OPTION(() => {
       code = img(this.CONSUME(T.Rest));
@@ -231,47 +302,51 @@ class TagParser extends EmbeddedActionsParser {
 
   private include = this.RULE('include', (): Code => {
     this.CONSUME(T.KwInclude);
-    this.CONSUME(T.Space);
-    const name = img(this.CONSUME(T.FilePathArgs));
-    let args: Args = [[], ' '];
-    this.OPTION(() => {
-      args = splitArgs(img(this.CONSUME(T.Rest)));
-    });
-    return [Op.INCLUDE, name, args];
+    this.CONSUME(T.IncludeSpace);
+    const name = img(this.CONSUME(T.IncludePath));
+    this.SUBRULE(this.restArgs);
+    return [Op.INCLUDE, name, this.args === 0 ? [[], ' '] : this.args];
   });
 
   private inject = this.RULE('inject', (): Code => {
     this.CONSUME(T.KwInject);
-    this.CONSUME(T.Space);
-    const name = img(this.CONSUME(T.Definition));
-    this.CONSUME1(T.Space);
-    const path = img(this.CONSUME(T.FilePathArgs));
-    return [Op.INJECT, name, path, this.SUBRULE(this.predicateArgs)];
+    this.CONSUME(T.InjectSpace);
+    const name = img(this.CONSUME(T.InjectName));
+    this.CONSUME(T.InjectSpace2);
+    const path = img(this.CONSUME(T.InjectPath));
+    this.SUBRULE(this.restArgs);
+    return [Op.INJECT, name, path, this.args];
   });
 
   private macro = this.RULE('macro', (): Code => {
     this.CONSUME(T.KwMacro);
-    this.CONSUME(T.Space);
-    return [Op.MACRO, img(this.CONSUME(T.FilePath)), []];
+    this.CONSUME(T.MacroSpace);
+    return [Op.MACRO, img(this.CONSUME(T.MacroName)), []];
   });
 }
 
-/** Thrown inside grammar actions for checks the token patterns cannot express. */
-class TagMismatch extends Error {}
+const parser = new TemplateParser();
 
-const parser = new TagParser();
-
-/** Parse one tag's tokens; null when they do not form an instruction. */
-export function parseTag(tokens: IToken[]): ParsedTag | null {
+/** Parse a whole template's tokens in one run. */
+export function parseTokens(tokens: IToken[]): ParsedTemplate {
   parser.input = tokens;
+  parser.codes = [];
+  parser.offsets = [];
   parser.refs = [];
-  let code: Code;
-  try {
-    code = parser.tag();
-  } catch (e) {
-    if (e instanceof TagMismatch) return null;
-    throw e;
-  }
-  if (parser.errors.length > 0) return null;
-  return { code, refs: parser.refs };
+  parser.template();
+  const stopped = parser.stoppedAt();
+  const result = { codes: parser.codes, offsets: parser.offsets, refs: parser.refs, rejectedAt: -1 };
+  if (stopped !== undefined) result.rejectedAt = enclosingTag(tokens, stopped);
+  parser.codes = [];
+  parser.offsets = [];
+  parser.refs = [];
+  return result;
+}
+
+/** The offset of the `{` of the tag around `token` (0 when there is none). */
+function enclosingTag(tokens: IToken[], token: IToken): number {
+  let i = tokens.indexOf(token);
+  if (i === -1) i = tokens.length - 1;
+  for (; i >= 0; i--) if (tokens[i].tokenType === T.TagOpen) return tokens[i].startOffset;
+  return 0;
 }

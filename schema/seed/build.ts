@@ -7,6 +7,7 @@ import type { DemoFixtures, ProductFixture } from './fixture-types.js';
 import { contentHash, demoId } from './ids.js';
 import { insertRow, type SeedStatement } from './statements.js';
 import { buildProductRows } from './product-rows.js';
+import { searchSeedStatement, type SearchSource } from '../search.js';
 
 /** A file to copy into R2: `file` is relative to fixtures/demo/. */
 export interface SeedUpload {
@@ -17,6 +18,8 @@ export interface SeedUpload {
 
 export interface DemoSeed {
   websiteId: string;
+  /** The website's identifier, which seeded ids derive from. */
+  identifier: string;
   statements: SeedStatement[];
   uploads: SeedUpload[];
 }
@@ -45,13 +48,15 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
   const createdOn = epochMs(site.createdOn);
   const out: SeedStatement[] = [];
   const uploads: SeedUpload[] = [];
+  // Every item also gets its full-text index row, written after the items.
+  const searchable: SearchSource[] = [];
 
   out.push(insertRow(websites, {
     id: websiteId, identifier: site.identifier, primaryHost: site.primaryHost, isDefault: site.isDefault ?? false,
     title: site.title, tagline: site.tagline, locale: site.locale, timeZone: site.timeZone, currency: site.currency,
     colour: site.colour, siteSettings: site.siteSettings, storeSettings: site.storeSettings,
     localizedStrings: site.localizedStrings, captchaSiteKey: site.captchaSiteKey, header: site.header,
-    footer: site.footer, socialAccounts: site.socialAccounts, createdOn, updatedOn: createdOn,
+    footer: site.footer, socialAccounts: site.socialAccounts, createdOn, updatedOn: createdOn, contentVersion: 1,
   }));
   for (const host of site.hosts ?? []) out.push(insertRow(websiteHosts, { host, websiteId }));
   if (site.multilingual) {
@@ -108,6 +113,7 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
   const journal = requireCollection(demo, 1);
   demo.posts.forEach((post, index) => {
     const publishOn = epochMs(post.publishOn);
+    searchable.push({ ...post, id: id('item', 'journal', post.urlId), websiteId });
     out.push(insertRow(items, {
       id: id('item', 'journal', post.urlId), websiteId, collectionId: collectionId(journal.urlId),
       recordType: RECORD_TYPE.text, urlId: post.urlId, fullUrl: `${journal.fullUrl}/${post.urlId}`, title: post.title,
@@ -123,6 +129,7 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
   demo.products.forEach((product: ProductFixture, index) => {
     const itemId = id('item', 'shop', product.urlId);
     const publishOn = epochMs(product.publishOn);
+    searchable.push({ ...product, id: itemId, websiteId });
     out.push(insertRow(items, {
       id: itemId, websiteId, collectionId: collectionId(shop.urlId), recordType: RECORD_TYPE.storeItem,
       urlId: product.urlId, fullUrl: `${shop.fullUrl}/${product.urlId}`, title: product.title, body: product.body,
@@ -147,7 +154,8 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
   for (const file of demo.themeFiles) {
     out.push(insertRow(templates, { websiteId, path: file.path, content: file.content, hash: contentHash(file.content), updatedOn: createdOn }));
   }
-  return { websiteId, statements: out, uploads };
+  for (const item of searchable) out.push(searchSeedStatement(item));
+  return { websiteId, identifier: site.identifier, statements: out, uploads };
 }
 
 function sizeOf(demo: DemoFixtures, file: string): number {

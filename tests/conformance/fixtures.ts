@@ -55,6 +55,8 @@ export interface RenderFixture {
   locale: string | null;
   now?: number;
   target: boolean;
+  /** `differential` for ../shared/conformance/differential (all targets), else `corpus`. */
+  family: 'corpus' | 'differential';
 }
 
 export interface TreeFixture {
@@ -87,7 +89,7 @@ function jsonSection(text: string | undefined, fallback: unknown): unknown {
   return text !== undefined && text.trim() !== '' ? JSON.parse(text) : fallback;
 }
 
-/** Every render fixture of the corpus (core/ and plugins/, units expanded per output locale). */
+/** Every render fixture of the corpus (core/, plugins/ with units expanded per output locale, differential/). */
 export function loadRenderFixtures(): RenderFixture[] {
   const fixtures: RenderFixture[] = [];
   for (const file of walk(CORPUS_DIR)) {
@@ -106,6 +108,7 @@ export function loadRenderFixtures(): RenderFixture[] {
       injects: jsonSection(s.INJECT, {}) as Record<string, string>,
       ...fixtureOptions(s),
       target: !NON_TARGETS.has(name),
+      family: name.startsWith('differential/') ? 'differential' : 'corpus',
     });
   }
   const unitsDir = join(CORPUS_DIR, 'plugins/i18n/units');
@@ -126,6 +129,7 @@ export function loadRenderFixtures(): RenderFixture[] {
         injects: {},
         locale: m[2],
         target: true,
+        family: 'corpus',
       });
     }
   }

@@ -10,6 +10,7 @@ export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'X-CSRF-Token';
 const CRUMB_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const STATIC_PATHS = /^\/(theme|\.well-known|client)\//;
 
 /** SPEC §8: the crumb failure text the storefront shows. */
 export const CRUMB_FAIL_MESSAGE = 'Your session has expired. Please reload the page and try again.';
@@ -25,9 +26,24 @@ function currentCrumb(c: Context): string | undefined {
  */
 export const issueCrumb = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (currentCrumb(c)) return;
+  // Static files may sit in shared caches: they never carry a cookie.
+  if (currentCrumb(c) || c.get('issuedCrumb') || STATIC_PATHS.test(c.req.path)) return;
   setCookie(c, CRUMB_COOKIE, randomToken(), { ...cookieBase(c), httpOnly: false });
 });
+
+/**
+ * The visitor's crumb for a server-rendered form's hidden `crumb` field: the cookie's, or
+ * a new one set on this response (and then not replaced by issueCrumb). Only for answers
+ * that are never cached, since the page then holds the visitor's token.
+ */
+export function crumbFor(c: Context<AppEnv>): string {
+  const existing = currentCrumb(c) ?? c.get('issuedCrumb');
+  if (existing) return existing;
+  const crumb = randomToken();
+  setCookie(c, CRUMB_COOKIE, crumb, { ...cookieBase(c), httpOnly: false });
+  c.set('issuedCrumb', crumb);
+  return crumb;
+}
 
 async function formCrumb(c: Context): Promise<string | undefined> {
   const type = (c.req.header('Content-Type') ?? '').toLowerCase();

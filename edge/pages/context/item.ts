@@ -55,6 +55,7 @@ export function itemJson(row: ItemRecord, details: ItemDetails, collection?: Col
       details.assets,
       row.structuredContent ?? {},
       details.plans.get(row.id),
+      details.additionalFieldsForms.get(row.id),
     );
   } else if (row.structuredContent) {
     out.structuredContent = row.structuredContent;

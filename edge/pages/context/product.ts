@@ -1,4 +1,4 @@
-import type { AssetRecord, MerchandisingRecord, ProductRecord, SubscriptionPlanRecord, VariantRecord } from '../../services/item-details.js';
+import type { AdditionalFieldsFormRecord, AssetRecord, MerchandisingRecord, ProductRecord, SubscriptionPlanRecord, VariantRecord } from '../../services/item-details.js';
 import { moneyJson, type MoneyJson } from '../money.js';
 import { assetUrl } from './image.js';
 
@@ -54,6 +54,7 @@ export function productJson(
   assets: Map<string, AssetRecord>,
   base: Record<string, unknown> = {},
   plans: readonly SubscriptionPlanRecord[] = [],
+  form?: AdditionalFieldsFormRecord,
 ): Record<string, unknown> {
   const ordering = product.variantOptionOrdering;
   const out: Record<string, unknown> = {
@@ -66,6 +67,8 @@ export function productJson(
     variants: variants.map((v) => variantJson(v, ordering, assets)),
   };
   if (product.additionalFieldsFormId) out.additionalFieldsFormId = product.additionalFieldsFormId;
+  // SPEC §3: the form itself, so the storefront can open it without another request.
+  if (form) out.additionalFieldsForm = { id: form.id, name: form.name, submitButtonText: form.submitButtonText ?? 'Save', fields: form.fields };
   // SPEC §3: a subscribable product is priced per billing period of its (first) plan.
   const plan = product.isSubscribable ? plans[0] : undefined;
   if (plan) {

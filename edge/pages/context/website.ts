@@ -15,6 +15,12 @@ const DEFAULT_STRINGS: Record<string, string> = {
   productSummaryFormNoAnswerText: 'N/A',
 };
 
+/** The site's favicon: `siteSettings.faviconUrl` (an uploaded image) or the generated default. */
+export function faviconUrl(site: SiteRecord): string {
+  const own = site.siteSettings.faviconUrl;
+  return typeof own === 'string' && /^\/(?!\/)|^https:\/\//.test(own) ? own : '/favicon.svg';
+}
+
 /** `website` of every page; `origin` is the scheme and host of the request. */
 export function websiteJson(site: SiteRecord, origin: string): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -25,6 +31,7 @@ export function websiteJson(site: SiteRecord, origin: string): Record<string, un
     timeZone: site.timeZone,
     language: site.locale,
     useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false,
+    faviconUrl: faviconUrl(site),
   };
   if (site.tagline) out.siteDescription = site.tagline;
   if (site.colour) out.color = site.colour;

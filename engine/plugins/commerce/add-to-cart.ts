@@ -20,7 +20,23 @@ function buttonLabel(item: unknown, ctx: RenderContext): string {
   return localized(ctx, 'productAddToCartText', 'Add To Cart');
 }
 
-export const addToCartButton: Formatter = (item, _args, ctx) => {
+/**
+ * The fields a purchase control reads, as the reference's template sees them: each
+ * from the value, else (when the value lacks it) from the scopes around the formatter.
+ */
+function inScope(value: unknown, ctx: RenderContext, keys: readonly string[]): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  for (const key of keys) {
+    const own = getKey(value, key);
+    view[key] = own !== undefined ? own : ctx.resolve(key);
+  }
+  return view;
+}
+
+const BUTTON_FIELDS = ['id', 'collectionId', 'structuredContent'] as const;
+
+export const addToCartButton: Formatter = (value, _args, ctx) => {
+  const item = inScope(value, ctx, BUTTON_FIELDS);
   const content = getKey(item, 'structuredContent');
   const form = getKey(content, 'additionalFieldsForm');
   const subscription = isSubscribable(item);
@@ -41,7 +57,7 @@ export const addToCartButton: Formatter = (item, _args, ctx) => {
 export const quantityInput: Formatter = (item, _args, ctx) => {
   if (!showsQuantityInput(item, ctx.resolve('websiteSettings'))) return undefined;
   return ctx.renderTemplate(COMMERCE_TEMPLATES['quantity-input'], {
-    itemId: asString(getKey(item, 'id')),
+    itemId: asString(inScope(item, ctx, ['id']).id),
     label: localized(ctx, 'productQuantityInputLabel', 'Quantity'),
   });
 };
@@ -77,7 +93,7 @@ export const variantsSelect: Formatter = (item, _args, ctx) => {
 
 /** The variant selector, quantity input and add-to-cart button together. */
 export const productCheckout: Formatter = (item, _args, ctx) =>
-  ctx.renderTemplate(COMMERCE_TEMPLATES['product-checkout'], item);
+  ctx.renderTemplate(COMMERCE_TEMPLATES['product-checkout'], item, false);
 
 /** The small quick-view button of product lists; `group` names a field or variable. */
 export const productQuickView: Formatter = (item, args, ctx) => {

@@ -30,14 +30,13 @@ const endsWithLetter = (s: string) => /[A-Za-z]$/.test(s);
 const symbols = new Map<string, string>();
 
 function symbolFor(currency: string, locale: string): string {
-  const standard = STANDARD_SYMBOLS[currency];
-  if (standard) return standard;
+  if (Object.prototype.hasOwnProperty.call(STANDARD_SYMBOLS, currency)) return STANDARD_SYMBOLS[currency];
   return memo(symbols, `${locale}|${currency}`, () => {
     try {
       const parts = numberFormat(locale, { style: 'currency', currency }).formatToParts(0);
-      return parts.find((p) => p.type === 'currency')?.value ?? currency;
+      return parts.find((p) => p.type === 'currency')?.value ?? '';
     } catch {
-      return currency;
+      return '';
     }
   });
 }

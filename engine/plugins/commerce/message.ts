@@ -4,6 +4,7 @@
  * strings; an unknown name is left as written.
  */
 import { escapeHtml } from '../../exec/escape.js';
+import { ownEntry } from '../../exec/values.js';
 
 const PLACEHOLDER = /\{\s*([A-Za-z_$][\w$]*)\s*\}/g;
 
@@ -12,7 +13,7 @@ const PLACEHOLDER = /\{\s*([A-Za-z_$][\w$]*)\s*\}/g;
  * @example fillMessage('Only {qtyInStock} left!', { qtyInStock: 3 }) === 'Only 3 left!'
  */
 export function fillMessage(text: string, values: Readonly<Record<string, string | number>>): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return text.replace(PLACEHOLDER, (whole, name: string) => (ownEntry(values, name) !== undefined ? String(values[name]) : whole));
 }
 
 /**
@@ -25,7 +26,7 @@ export function fillMarkup(text: string, markup: Readonly<Record<string, string 
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {
     const name = m[1];
-    if (!(name in markup)) continue;
+    if (ownEntry(markup, name) === undefined) continue;
     out += escapeHtml(text.slice(last, m.index)) + String(markup[name]);
     last = (m.index ?? 0) + m[0].length;
   }

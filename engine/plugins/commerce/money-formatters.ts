@@ -9,7 +9,7 @@ import { asString, getKey } from '../../exec/values.js';
 import type { Formatter } from '../types.js';
 import { formatCurrency, formatPercentage } from './currency-format.js';
 import { formatLegacyMoney, legacyLocaleTag } from './legacy-money.js';
-import { DEFAULT_CURRENCY, formatLegacyAmount, legacyMoneyMarkup, minorToMajor, parseDecimal, readMoney } from './money.js';
+import { DEFAULT_CURRENCY, formatLegacyAmount, isKnownCurrency, legacyMoneyMarkup, minorToMajor, parseDecimal, readMoney } from './money.js';
 import { regionCurrency } from './region-currency.js';
 
 /** `{price|money}` on `{decimalValue, currencyCode}` (or `{value, currency}`); args like `style:short`. */
@@ -52,9 +52,9 @@ export const moneyString: Formatter = (value) => {
 export const i18nMoneyFormat: Formatter = (value, args, ctx) => {
   if (ctx.locale === null) return '';
   const locale = legacyLocaleTag(args[0]);
-  const code = asString(getKey(value, 'currencyCode')).trim() || DEFAULT_CURRENCY;
+  const code = asString(getKey(value, 'currencyCode')).trim().toUpperCase() || DEFAULT_CURRENCY;
   const amount = parseDecimal(getKey(value, 'decimalValue'));
-  if (locale === undefined || amount === undefined) return '';
+  if (locale === undefined || amount === undefined || !isKnownCurrency(code)) return '';
   try {
     return formatLegacyMoney(amount, code, locale);
   } catch {

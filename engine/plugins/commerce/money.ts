@@ -5,10 +5,8 @@
  */
 import Decimal from 'decimal.js';
 import { isObject } from '../../exec/values.js';
+import { isPrintableExponent, MAX_NUMBER_TEXT } from '../number-text.js';
 import { numberFormat } from '../intl.js';
-
-/** Integer minor units of a currency (cents for USD, yen for JPY). */
-export type Cents = number & { readonly __brand?: 'Cents' };
 
 /** ISO 4217 code, e.g. `USD`. SPEC §3: the store's default currency is USD. */
 export type CurrencyCode = string;
@@ -18,12 +16,24 @@ export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 export function parseDecimal(v: unknown): Decimal | undefined {
   if (typeof v !== 'number' && typeof v !== 'string') return undefined;
   if (typeof v === 'number' && !Number.isFinite(v)) return undefined;
+  if (typeof v === 'string' && v.length > MAX_NUMBER_TEXT) return undefined;
   try {
     const d = new Decimal(typeof v === 'string' ? v.trim() : v);
-    return d.isFinite() ? d : undefined;
+    return d.isFinite() && isPrintableExponent(d.e) ? d : undefined;
   } catch {
     return undefined;
   }
+}
+
+let knownCurrencies: ReadonlySet<string> | undefined;
+
+/**
+ * Is `code` an ISO 4217 code the platform knows (`USD`, `JPY`)? Unknown codes are
+ * never printed: a formatter given one prints nothing rather than echo the data.
+ */
+export function isKnownCurrency(code: string): boolean {
+  knownCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return knownCurrencies.has(code);
 }
 
 /** Fraction digits of a currency, from Intl's currency data (JPY 0, USD 2). */

@@ -2,7 +2,7 @@
  * `product-price`, `subscription-price` and the legacy number-only
  * `from-price` / `normal-price` / `sale-price`.
  */
-import { isTruthy, getKey } from '../../exec/values.js';
+import { asNumber, getKey, isTruthy, walkPath } from '../../exec/values.js';
 import type { Formatter, RenderContext } from '../types.js';
 import { legacyPrice } from './money.js';
 import {
@@ -56,7 +56,8 @@ function subscriptionPriceBlock(item: unknown, args: readonly string[], ctx: Ren
 export const productPrice: Formatter = (item, args, ctx) => {
   const block = emptyPriceBlock(ctx, 'product-price');
   if (isSubscribable(item)) subscriptionPriceBlock(item, args, ctx, block);
-  else if (productType(item) !== ProductType.UNDEFINED) oneTimePriceBlock(item, args, ctx, block);
+  // Only the explicit "undefined" code -1 has no price; a missing or unknown type is a one-time product.
+  else if (asNumber(walkPath(item, ['structuredContent', 'productType'])) !== -1) oneTimePriceBlock(item, args, ctx, block);
   return ctx.renderTemplate(COMMERCE_TEMPLATES.price, block);
 };
 

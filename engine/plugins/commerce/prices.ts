@@ -56,10 +56,11 @@ export function salePriceMoney(item: unknown): unknown {
   const type = productType(item);
   if (type === ProductType.DIGITAL) return digitalMoney(item, 'salePriceMoney');
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return ZERO_MONEY;
+  // The first on-sale variant starts the search even without a sale price (it counts as 0).
   let best: unknown;
   for (const v of variantsOf(item) ?? []) {
     if (!isTruthy(getKey(v, 'onSale'))) continue;
-    const money = getKey(v, 'salePriceMoney');
+    const money = getKey(v, 'salePriceMoney') ?? ZERO_MONEY;
     if (best === undefined || amountOf(money).lessThan(amountOf(best))) best = money;
   }
   return best ?? ZERO_MONEY;

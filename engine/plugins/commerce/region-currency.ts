@@ -5,6 +5,7 @@
  */
 import { DEFAULT_CURRENCY, type CurrencyCode } from './money.js';
 import { localeRegion } from '../intl.js';
+import { ownEntry } from '../../exec/values.js';
 
 const EURO_REGIONS = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ');
 
@@ -23,7 +24,7 @@ const REGION_CURRENCY: Readonly<Record<string, CurrencyCode>> = {
 export function regionCurrency(locale: string): CurrencyCode {
   try {
     const region = localeRegion(locale);
-    return (region && REGION_CURRENCY[region]) || DEFAULT_CURRENCY;
+    return (region && ownEntry(REGION_CURRENCY, region)) || DEFAULT_CURRENCY;
   } catch {
     return DEFAULT_CURRENCY;
   }

@@ -4,7 +4,7 @@
  * SPEC §8 fallbacks: 'N/A' for an empty answer and the five likert labels.
  */
 import { escapeHtml } from '../../exec/escape.js';
-import { asString, getKey, isObject } from '../../exec/values.js';
+import { asString, getKey, isObject, ownEntry } from '../../exec/values.js';
 import type { Formatter, RenderContext } from '../types.js';
 import { COMMERCE_TEMPLATES, type CommerceTemplateName } from './templates/index.js';
 
@@ -41,7 +41,7 @@ export function likertAnswers(values: unknown, strings: unknown): { question: st
 }
 
 function answerMarkup(field: unknown, ctx: RenderContext): string {
-  const template = FIELD_TEMPLATES[asString(getKey(field, 'type'))];
+  const template = ownEntry(FIELD_TEMPLATES, asString(getKey(field, 'type')));
   if (template === undefined) return escapeHtml(asString(getKey(field, 'value')));
   const data =
     template === 'summary-form-field-likert'

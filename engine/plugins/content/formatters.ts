@@ -1,5 +1,6 @@
 /** Content formatters: images, video, audio, colours and item markup. Thin adapters over pure helpers. */
 import { asNumber, asString, getKey } from '../../exec/values.js';
+import { safeUrl } from '../safe-url.js';
 import type { Formatter, FormatterTable } from '../types.js';
 import { colorWeight, websiteColor } from './color.js';
 import {
@@ -34,7 +35,12 @@ const resized = (which: 'width' | 'height'): Formatter => (value, args) => {
 
 const absUrl: Formatter = (value, _args, ctx) => `${asString(ctx.resolve('base-url'))}/${asString(value)}`;
 
-const audioPlayer: Formatter = (value, _args, ctx) => ctx.renderTemplate(AUDIO_PLAYER_TEMPLATE, value);
+// The asset URL is the player's source: only safe schemes pass.
+const audioPlayer: Formatter = (value, _args, ctx) =>
+  ctx.renderTemplate(AUDIO_PLAYER_TEMPLATE, {
+    id: getKey(value, 'id'),
+    structuredContent: { audioAssetUrl: safeUrl(asString(getKey(getKey(value, 'structuredContent'), 'audioAssetUrl'))) },
+  });
 
 const capitalize: Formatter = (value) => asString(value).toUpperCase();
 

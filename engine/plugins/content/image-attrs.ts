@@ -1,5 +1,6 @@
 /** The srcset and average-colour attributes of an image. */
-import { escapeAttr, escapeHtml } from '../../exec/escape.js';
+import { escapeAttr } from '../../exec/escape.js';
+import { safeUrl } from '../safe-url.js';
 import { asString, getKey } from '../../exec/values.js';
 import { IMAGE_WIDTHS } from './dimensions.js';
 
@@ -16,7 +17,7 @@ const VARIANT_NAMES = IMAGE_WIDTHS.map((w) => `${w}w`);
  */
 export function imageSrcset(image: unknown): string {
   if (image === undefined) return '';
-  const assetUrl = asString(getKey(image, 'assetUrl'));
+  const assetUrl = safeUrl(asString(getKey(image, 'assetUrl')));
   const variants = asString(getKey(image, 'systemDataVariants'))
     .split(',')
     .filter((v) => v.endsWith('w'));
@@ -50,6 +51,7 @@ export function imageColor(image: unknown, position?: string, label?: string): s
     return out;
   }
   const color = asString(getKey(colorData, `${position}Average`));
-  if (color === '') return `"${escapeHtml(position)}" not found.`;
-  return `${label === undefined ? '' : `${escapeHtml(label)}: `}#${escapeHtml(color)}`;
+  // Usually written into a style attribute: every value escapes quotes too.
+  if (color === '') return `"${escapeAttr(position)}" not found.`;
+  return `${label === undefined ? '' : `${escapeAttr(label)}: `}#${escapeAttr(color)}`;
 }

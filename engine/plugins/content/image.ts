@@ -1,5 +1,6 @@
 /** Image attribute markup behind image, image-meta, child-image-meta and cover-image-meta. */
 import { escapeAttr } from '../../exec/escape.js';
+import { safeUrl } from '../safe-url.js';
 import { asNumber, asString, getKey, isObject, isTruthy } from '../../exec/values.js';
 import { BLOCK_TYPES } from './enums.js';
 import { formatDouble, removeTags } from './text.js';
@@ -52,7 +53,7 @@ const attr = (name: string, value: string): string => `${name}="${escapeAttr(val
  */
 export function imageMetaAttributes(image: unknown, altText?: string): string {
   if (image === undefined) return '';
-  const assetUrl = asString(getKey(image, 'assetUrl'));
+  const assetUrl = safeUrl(asString(getKey(image, 'assetUrl')));
   let out = '';
   if (isObject(getKey(image, 'licensedAssetPreview'))) out += 'data-licensed-asset-preview="true" ';
   const componentKey = getKey(image, 'componentKey');
@@ -71,7 +72,7 @@ export function imageMetaAttributes(image: unknown, altText?: string): string {
  * @example imageTag(image, 'thumb-image', 'A cat')
  */
 export function imageTag(image: unknown, cssClass: string, altText: string): string {
-  const assetUrl = asString(getKey(image, 'assetUrl'));
+  const assetUrl = safeUrl(asString(getKey(image, 'assetUrl')));
   return (
     `<noscript><img ${attr('src', assetUrl)}${attr('alt', altText)}/></noscript>` +
     `<img ${attr('class', cssClass)}${imageMetaAttributes(image, altText)}` +

@@ -1,5 +1,5 @@
 /** Content predicates: record, collection and folder types, events, excerpts and slides. */
-import { asBoolean, asNumber, asString, getKey, isObject, isTruthy, walkPath } from '../../exec/values.js';
+import { asBoolean, asNumber, asString, getKey, isObject, isTruthy, walkPath, ownEntry } from '../../exec/values.js';
 import type { Predicate, PredicateTable } from '../types.js';
 import {
   BACKGROUND_SOURCES,
@@ -70,7 +70,7 @@ const sameDay: Predicate = (_args, ctx) =>
 
 /** `current-type? gallery`: the slide's `currentType` is that slice type. */
 const currentType: Predicate = (args, ctx) => {
-  const code = (SLICE_TYPES as Record<string, number>)[args[0] ?? ''];
+  const code = ownEntry(SLICE_TYPES as Record<string, number>, args[0] ?? '');
   return code !== undefined && code !== SLICE_TYPES.undefined && code === (asNumber(field(ctx, 'currentType')) | 0);
 };
 

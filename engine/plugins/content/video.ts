@@ -1,5 +1,6 @@
 /** Markup of the `video` formatter: the embed wrapper and its optional thumbnail overlay. */
 import { escapeAttr } from '../../exec/escape.js';
+import { safeUrl } from '../safe-url.js';
 import { asString, getKey, isTruthy } from '../../exec/values.js';
 import { COLOR_POSITIONS } from './image-attrs.js';
 import { focalPoint } from './image.js';
@@ -21,7 +22,7 @@ function overlay(video: unknown, options: VideoOptions): string {
   let out = '<div class="sqs-video-overlay';
   if (hasThumb) {
     out += '" style="opacity: 0;">';
-    out += `<img data-load="false" data-src="${escapeAttr(asString(getKey(video, 'assetUrl')))}" `;
+    out += `<img data-load="false" data-src="${escapeAttr(safeUrl(asString(getKey(video, 'assetUrl'))))}" `;
     out += `data-image-dimensions="${escapeAttr(asString(getKey(video, 'originalSize')))}" `;
     out += `data-image-focal-point="${escapeAttr(focalPoint(video))}" `;
     const colors = getKey(video, 'colorData');

@@ -10,13 +10,12 @@ import { formatPattern } from './format-pattern.js';
 import { jsonText } from './json-text.js';
 import { slugify } from './slugify.js';
 import { smartypants } from './smartypants.js';
+import { stripTags } from './strip-tags.js';
 import { parseLength, truncateText, TRUNCATE_DEFAULT_ELLIPSIS, TRUNCATE_DEFAULT_LENGTH } from './truncate.js';
 import { urlEncode } from './url-encode.js';
+import { ErrorCode } from '../../errors.js';
 
-const TAG = /<[^>]*?>/g;
 const WHITESPACE = /\s/g;
-const QUOTE = /'/g;
-const INTEGER = /^-?\d+$/;
 
 export const CORE_FORMATTERS: FormatterTable = {
   apply: (value, args, ctx) => {
@@ -38,9 +37,9 @@ export const CORE_FORMATTERS: FormatterTable = {
   datetimefield: (value) => value,
   // The released formatter replaces every whitespace character, not only spaces.
   'encode-space': (value) => asString(value).replace(WHITESPACE, '&nbsp;'),
-  // The reference encodes the apostrophe too, which the native functions keep.
-  'encode-uri': (value) => encodeURI(asString(value)).replace(QUOTE, '%27'),
-  'encode-uri-component': (value) => encodeURIComponent(asString(value)).replace(QUOTE, '%27'),
+  // JavaScript's own functions: the apostrophe stays unescaped.
+  'encode-uri': (value) => encodeURI(asString(value)),
+  'encode-uri-component': (value) => encodeURIComponent(asString(value)),
   format: (value, args, ctx) => formatPattern(asString(value), args.map((ref) => asString(ctx.resolve(ref)))),
   get: (value, args, ctx) => getByKeys(value, args, ctx),
   html: (value) => escapeHtml(asString(value)),
@@ -52,6 +51,7 @@ export const CORE_FORMATTERS: FormatterTable = {
   'key-by': (value, args) => keyBy(value, args[0]),
   // The argument names a variable whose text is itself a reference to look up.
   // The reference is looked up in the value first, then in the scopes around the instruction.
+  'line-breaks': (value) => asString(value).replaceAll('\n', '<br/>'),
   lookup: (value, args, ctx) => {
     if (!args[0]) return '';
     const ref = asString(ctx.resolve(args[0]));
@@ -59,11 +59,10 @@ export const CORE_FORMATTERS: FormatterTable = {
     const found = walkPath(value, splitPath(ref));
     return found !== undefined ? found : ctx.resolve(ref);
   },
+  // JavaScript `%` on the value's number (fractions kept, '' is NaN); a missing, malformed or zero divisor means 2.
   mod: (value, args) => {
-    const divisor = args.length > 0 ? parseSafeInteger(args[0]) : null;
-    // A missing, malformed or zero divisor means 2.
-    const d = divisor === null || divisor === 0 ? 2 : divisor;
-    return integerOf(value) % d;
+    const divisor = args.length > 0 ? parseInt(args[0], 10) : NaN;
+    return asNumber(value) % (divisor && Number.isFinite(divisor) ? divisor : 2);
   },
   output: (_value, args) => args.join(' '),
   pluralize: (value, args) => {
@@ -78,9 +77,10 @@ export const CORE_FORMATTERS: FormatterTable = {
     }
     return current;
   },
-  raw: (value) => JSON.stringify(value),
+  // JSON as is, except that `</` is written `<\/` so it cannot close a <script> element.
+  raw: (value) => jsonText(value),
   round: (value) => Math.round(asNumber(value)),
-  safe: (value) => (isTruthy(value) ? asString(value).replace(TAG, '') : value),
+  safe: (value) => (isTruthy(value) ? stripTags(asString(value)) : value),
   slugify: (value) => slugify(asString(value)),
   smartypants: (value) => smartypants(asString(value)),
   str: (value) => asString(value),
@@ -101,7 +101,7 @@ export const CORE_FORMATTERS: FormatterTable = {
 };
 
 /** Code of a runtime error for a formatter argument that cannot be used. */
-export const FORMATTER_ARGS = 'FORMATTER_ARGS';
+export const FORMATTER_ARGS = ErrorCode.FORMATTER_ARGS;
 
 /**
  * `get`: each argument is a reference whose value is a key (text or number) or
@@ -121,7 +121,8 @@ function getByKeys(value: unknown, refs: readonly string[], ctx: RenderContext):
 
 /** `key-by`: an object of the list's items keyed by the value at `ref` in each. */
 function keyBy(list: unknown, ref: string | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // No prototype: a key such as `__proto__` from the data is an ordinary key.
+  const out: Record<string, unknown> = Object.create(null);
   if (!Array.isArray(list) || !ref) return out;
   const path = splitPath(ref);
   for (const item of list) {
@@ -131,16 +132,3 @@ function keyBy(list: unknown, ref: string | undefined): Record<string, unknown> 
   return out;
 }
 
-function parseSafeInteger(text: string): number | null {
-  if (!INTEGER.test(text)) return null;
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
-// The dividend of `mod`: numbers truncate, text must be a whole integer, booleans 1/0.
-function integerOf(value: unknown): number {
-  if (typeof value === 'number') return value !== value ? 0 : Math.trunc(value);
-  if (typeof value === 'string') return parseSafeInteger(value) ?? 0;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return 0;
-}

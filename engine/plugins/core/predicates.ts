@@ -6,9 +6,10 @@ import { asNumber, isTruthy } from '../../exec/values.js';
 import type { Predicate, PredicateTable, RenderContext } from '../types.js';
 import { compareValues, valuesEqual } from './compare.js';
 import { operands, predicateArg } from './predicate-args.js';
+import { ErrorCode } from '../../errors.js';
 
 /** Code of a runtime error for predicate operands that cannot be used. */
-export const PREDICATE_ARGS = 'PREDICATE_ARGS';
+export const PREDICATE_ARGS = ErrorCode.PREDICATE_ARGS;
 
 /** A predicate over two operands: the scope and one argument, or two arguments. */
 function comparing(test: (left: unknown, right: unknown) => boolean): Predicate {

@@ -6,6 +6,7 @@
 import { formatInstant } from './day-period-space.js';
 import { skeletonOptions } from './skeleton.js';
 import { dateTimeFormat, memo } from '../intl.js';
+import { ownEntry } from '../../exec/values.js';
 
 export type Width = 'short' | 'medium' | 'long' | 'full';
 
@@ -68,7 +69,7 @@ export function parseDatetimeArgs(args: readonly string[]): DatetimeOptions {
         if (isWidth(val)) o.wrap = val;
         break;
       case 'calendar':
-        if (CALENDARS[val]) o.calendar = CALENDARS[val];
+        if (ownEntry(CALENDARS, val)) o.calendar = ownEntry(CALENDARS, val);
         break;
       case 'context':
         o.beginSentence = val === 'begin-sentence';

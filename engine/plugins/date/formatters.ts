@@ -9,13 +9,14 @@ import { toEpoch } from './instant.js';
 import { formatInterval, parseIntervalArgs } from './interval.js';
 import { formatRelative, humanizeSince, parseRelativeArgs } from './relative.js';
 import { strftime } from './strftime.js';
+import { ErrorCode } from '../../errors.js';
 
 /** Run an Intl-backed rendering; a locale or zone the platform rejects gives ''. */
 function safely(ctx: RenderContext, name: string, render: () => string): string {
   try {
     return render();
   } catch (e) {
-    ctx.error('FORMATTER', `${name}: ${e instanceof Error ? e.message : String(e)}`);
+    ctx.error(ErrorCode.FORMATTER, `${name}: ${e instanceof Error ? e.message : String(e)}`);
     return '';
   }
 }

@@ -3,6 +3,7 @@
  * the legacy English phrasing of `timesince` (SPEC §8, §9).
  */
 import { relativeTimeFormat } from '../intl.js';
+import { ownEntry } from '../../exec/values.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -41,7 +42,7 @@ export function parseRelativeArgs(args: readonly string[]): RelativeOptions {
     if (key === 'allowWeeks') o.allowWeeks = val === 'true';
     else if (key === 'context') o.beginSentence = val === 'begin-sentence';
     else if (key === 'field' && FIELDS.has(val)) o.field = val as Unit;
-    else if (key === 'width' && WIDTHS[val]) o.style = WIDTHS[val];
+    else if (key === 'width' && ownEntry(WIDTHS, val)) o.style = ownEntry(WIDTHS, val)!;
   }
   return o;
 }

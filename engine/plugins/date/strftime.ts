@@ -6,6 +6,7 @@ import { isoWeek, weekOfYear } from './weeks.js';
 import { zoneAbbreviation } from './zone-names.js';
 import { zonedFields, type EpochMs, type ZonedFields } from './zoned.js';
 import { dateTimeFormat, memo } from '../intl.js';
+import { ownEntry } from '../../exec/values.js';
 
 type Field = (f: ZonedFields, names: NameSource) => string;
 
@@ -17,10 +18,10 @@ export interface NameSource {
 }
 
 /**
- * Names read from Intl are cached by the fields that decide them where the locale's
- * calendar is Gregorian (other calendars' months do not follow ours): weekday names
- * by weekday, month names by month; AM/PM by hour, and top of the hour apart
- * (flexible day periods may name noon or midnight). Each miss formats this instant.
+ * Names are a function of the fields alone where the locale's calendar is Gregorian
+ * (other calendars' months do not follow ours): each is read from a fixed UTC date
+ * with that weekday, month or hour, so a cached name can never belong to another
+ * instant. Other calendars format the instant itself, uncached.
  */
 const names = new Map<string, string>();
 
@@ -28,19 +29,27 @@ function isGregorian(locale: string): boolean {
   return memo(names, `${locale}|calendar`, () => dateTimeFormat(locale).resolvedOptions().calendar) === 'gregory';
 }
 
+function partOf(locale: string, timeZone: string, epoch: number, opts: Intl.DateTimeFormatOptions, type: string): string {
+  const parts = dateTimeFormat(locale, { timeZone, ...opts }).formatToParts(epoch);
+  return parts.find((p) => p.type === type)?.value ?? '';
+}
+
+// 2023-01-01 was a Sunday.
+const weekdayProbe = (weekday: number) => Date.UTC(2023, 0, 1 + weekday, 12);
+const monthProbe = (month: number) => Date.UTC(2023, month - 1, 15, 12);
+const hourProbe = (hour: number, onTheHour: boolean) => Date.UTC(2023, 0, 15, hour, onTheHour ? 0 : 30);
+
 function intlNames(locale: string, f: ZonedFields): NameSource {
-  const part = (key: string | undefined, opts: Intl.DateTimeFormatOptions, type: string): string => {
-    const read = () => {
-      const parts = dateTimeFormat(locale, { timeZone: f.timeZone, ...opts }).formatToParts(f.epoch);
-      return parts.find((p) => p.type === type)?.value ?? '';
-    };
-    return key === undefined ? read() : memo(names, `${locale}|${key}`, read);
-  };
+  const name = (key: string, probe: number, opts: Intl.DateTimeFormatOptions, type: string): string =>
+    isGregorian(locale)
+      ? memo(names, `${locale}|${key}`, () => partOf(locale, 'UTC', probe, opts, type))
+      : partOf(locale, f.timeZone, f.epoch, opts, type);
   const onTheHour = f.minute === 0 && f.second === 0 && f.millisecond === 0;
   return {
-    weekday: (style) => part(isGregorian(locale) ? `${style} weekday ${f.weekday}` : undefined, { weekday: style }, 'weekday'),
-    month: (style) => part(isGregorian(locale) ? `${style} month ${f.month}` : undefined, { month: style, day: 'numeric' }, 'month'),
-    dayPeriod: () => part(`day period ${f.hour} ${onTheHour}`, { hour: 'numeric', hour12: true }, 'dayPeriod'),
+    weekday: (style) => name(`${style} weekday ${f.weekday}`, weekdayProbe(f.weekday), { weekday: style }, 'weekday'),
+    month: (style) => name(`${style} month ${f.month}`, monthProbe(f.month), { month: style, day: 'numeric' }, 'month'),
+    dayPeriod: () =>
+      name(`day period ${f.hour} ${onTheHour}`, hourProbe(f.hour, onTheHour), { hour: 'numeric', hour12: true }, 'dayPeriod'),
   };
 }
 
@@ -120,7 +129,7 @@ export function strftime(epoch: EpochMs, pattern: string, timeZone: string, loca
       out += '%';
       continue;
     }
-    const field = FIELDS[spec];
+    const field = ownEntry(FIELDS, spec);
     if (field) out += field(f, (names ??= intlNames(locale, f)));
   }
   return out;

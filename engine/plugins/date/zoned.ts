@@ -1,12 +1,15 @@
 /**
- * Wall-clock fields of an instant in an IANA time zone. The offset comes from
- * date-fns-tz; the fields are read from the shifted instant in UTC, so the
+ * Wall-clock fields of an instant in an IANA time zone. The offset is the one in
+ * force at the instant, read from Intl (date-fns-tz switches an hour early around
+ * DST changes); the fields are read from the shifted instant in UTC, so the
  * machine's own zone never leaks in (conformance README: "never the machine's zone").
  */
-import { getTimezoneOffset } from 'date-fns-tz';
 import { dateTimeFormat, memo } from '../intl.js';
 
-export type EpochMs = number;
+// The one EpochMs of the project (schema/types.ts); a type-only import, nothing runs.
+import type { EpochMs } from '../../../schema/types.js';
+
+export type { EpochMs };
 
 export interface ZonedFields {
   readonly epoch: EpochMs;
@@ -30,9 +33,45 @@ export interface ZonedFields {
 /** SPEC §9: the default time zone. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
+const wallClocks = new Map<string, Intl.DateTimeFormat | null>();
+
+/** A formatter giving the numeric wall clock of `timeZone`, or null when the zone is unknown. */
+function wallClock(timeZone: string): Intl.DateTimeFormat | null {
+  return memo(wallClocks, timeZone, () => {
+    try {
+      return dateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        era: 'short',
+      });
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** The offset in force at `epoch`: the zone's wall clock read as UTC, minus the instant (whole seconds). */
 function offsetNow(timeZone: string, epoch: EpochMs): number | null {
-  const off = getTimezoneOffset(timeZone, new Date(epoch));
-  return Number.isFinite(off) ? off : null;
+  const format = wallClock(timeZone);
+  if (format === null || !Number.isFinite(epoch)) return null;
+  const f: Record<string, number> = {};
+  let bc = false;
+  for (const part of format.formatToParts(epoch)) {
+    if (part.type === 'era') bc = part.value === 'BC' || part.value === 'B';
+    else if (part.type !== 'literal') f[part.type] = Number(part.value);
+  }
+  const year = bc ? 1 - f.year : f.year;
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, f.month - 1, f.day);
+  wall.setUTCHours(f.hour, f.minute, f.second, 0);
+  const seconds = Math.floor(epoch / 1000) * 1000;
+  return wall.getTime() - seconds;
 }
 
 const HOUR_MS = 3_600_000;
@@ -84,14 +123,4 @@ export function zonedFields(epoch: EpochMs, timeZone: string): ZonedFields {
     yearDay: Math.round((midnight - jan1) / 86_400_000),
     offsetMinutes: Math.round(off / 60_000),
   };
-}
-
-/** Is `timeZone` an IANA zone the platform knows? */
-export function isKnownZone(timeZone: string): boolean {
-  try {
-    dateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -12,8 +12,6 @@ export const LIGHTBOX_THEMES = ['dark', 'light'] as const;
 export const BOOLEAN_OPTIONS = [
   'autoplay', 'auto-crop', 'controls', 'lightbox', 'square-thumbs', 'show-meta', 'show-meta-on-hover', 'thumbnails',
 ] as const;
-/** SPEC §3 gallery item media types. */
-export const MEDIA_TYPES = ['imageEmpty', 'imageFile', 'imageLicensed', 'imageReused', 'assetReused', 'video'] as const;
 
 export type GalleryDesign = (typeof DESIGNS)[number];
 

@@ -4,13 +4,14 @@
  */
 import type Decimal from 'decimal.js';
 import { getKey } from '../../exec/values.js';
+import { isKnownCurrency } from '../commerce/money.js';
 import { formatDecimalString, numberOption, parseDecimal, splitOption, type NumberOptions } from './decimal-options.js';
 
 /** The decimal value and currency code of a money object, if it is one. */
 export function moneyParts(v: unknown): { amount: Decimal; currency: string } | undefined {
   const amount = parseDecimal(getKey(v, 'decimalValue'));
   const currency = getKey(v, 'currencyCode');
-  if (!amount || typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency)) return undefined;
+  if (!amount || typeof currency !== 'string' || !isKnownCurrency(currency.toUpperCase())) return undefined;
   return { amount, currency: currency.toUpperCase() };
 }
 

@@ -3,8 +3,10 @@
  * (`style:short`, `maxfrac:2`, `round:down`, `group`, ...) as Intl.NumberFormat
  * options. SPEC §9: digit options clamp to 0..50.
  */
+import { isDecimalText, isPrintableExponent } from '../number-text.js';
 import Decimal from 'decimal.js';
 import { numberFormat } from '../intl.js';
+import { ownEntry } from '../../exec/values.js';
 
 export type NumberOptions = Intl.NumberFormatOptions;
 type RoundingMode = NonNullable<Intl.NumberFormatOptions['roundingMode']>;
@@ -44,7 +46,7 @@ export function numberOption(key: string, val: string, o: NumberOptions): boolea
       return true;
     case 'round':
     case 'rounding':
-      if (ROUNDING[val]) o.roundingMode = ROUNDING[val];
+      if (ownEntry(ROUNDING, val)) o.roundingMode = ownEntry(ROUNDING, val);
       return true;
     case 'minint':
     case 'minInt':
@@ -97,10 +99,10 @@ export function reconcile(o: NumberOptions): NumberOptions {
  */
 export function parseDecimal(v: unknown): Decimal | undefined {
   if (typeof v !== 'number' && typeof v !== 'string') return undefined;
-  if (typeof v === 'string' && !/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) return undefined;
+  if (typeof v === 'string' && !isDecimalText(v)) return undefined;
   try {
     const d = new Decimal(typeof v === 'string' ? v.trim() : v);
-    return d.isFinite() ? d : undefined;
+    return d.isFinite() && isPrintableExponent(d.e) ? d : undefined;
   } catch {
     return undefined;
   }

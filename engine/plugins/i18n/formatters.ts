@@ -10,13 +10,14 @@ import { MESSAGE_FORMATTERS } from './message-formatters.js';
 import { formatMessage } from './message.js';
 import { resolveArg } from './scope-args.js';
 import { UNIT_CATEGORY_FORMATTERS, unitFormatter } from './unit-formatters.js';
+import { ErrorCode } from '../../errors.js';
 
 /** Intl throws on a locale or option it rejects; that is missing locale data, so ''. */
 export function safely(ctx: RenderContext, name: string, render: () => string): string {
   try {
     return render();
   } catch (e) {
-    ctx.error('FORMATTER', `${name}: ${e instanceof Error ? e.message : String(e)}`);
+    ctx.error(ErrorCode.FORMATTER, `${name}: ${e instanceof Error ? e.message : String(e)}`);
     return '';
   }
 }

@@ -6,6 +6,7 @@ import type { Formatter, FormatterTable } from '../types.js';
 import { parseDecimal } from './decimal-options.js';
 import { parsedArgs } from './parsed-args.js';
 import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
+import { ErrorCode } from '../../errors.js';
 
 const unitArgs = new WeakMap<readonly string[], UnitOptions>();
 
@@ -28,7 +29,7 @@ export const unitFormatter: Formatter = (value, args, ctx) => {
   try {
     return formatUnit(d, parsedUnitArgs(args), locale);
   } catch (e) {
-    ctx.error('FORMATTER', `unit: ${e instanceof Error ? e.message : String(e)}`);
+    ctx.error(ErrorCode.FORMATTER, `unit: ${e instanceof Error ? e.message : String(e)}`);
     return '';
   }
 };

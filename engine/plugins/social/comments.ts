@@ -1,5 +1,6 @@
 /** Comment counts and the data the comment templates render. */
-import { asNumber, getKey, isTruthy, walkPath } from '../../exec/values.js';
+import { asNumber, asString, getKey, isTruthy, walkPath } from '../../exec/values.js';
+import { safeUrl } from '../safe-url.js';
 import type { RenderContext } from '../types.js';
 
 /**
@@ -24,7 +25,7 @@ export function commentLinkData(item: unknown, ctx: RenderContext): Record<strin
   return {
     disqusShortname: disqusShortname(item, ctx),
     id: getKey(item, 'id'),
-    fullUrl: getKey(item, 'fullUrl'),
+    fullUrl: safeUrl(asString(getKey(item, 'fullUrl'))),
     count: count === 0 ? 'No' : count,
     plural: count !== 1,
   };

@@ -1,6 +1,7 @@
 /** Share-button and follow-button placeholders that the page script fills in. */
 import { escapeAttr } from '../../exec/escape.js';
 import { asString, getKey, walkPath } from '../../exec/values.js';
+import { safeUrl } from '../safe-url.js';
 
 /**
  * The share-button placeholder of an item, '' when the site has no share
@@ -18,9 +19,9 @@ export function socialButton(website: unknown, item: unknown, inline: boolean): 
   const tag = inline ? 'span' : 'div';
   const attrs = [
     ['data-system-data-id', imageId],
-    ['data-asset-url', assetUrl],
+    ['data-asset-url', safeUrl(asString(assetUrl))],
     ['data-record-type', getKey(item, 'recordType')],
-    ['data-full-url', getKey(item, 'fullUrl')],
+    ['data-full-url', safeUrl(asString(getKey(item, 'fullUrl')))],
     ['data-title', getKey(item, 'title')],
   ]
     .map(([name, value]) => ` ${name}="${escapeAttr(asString(value))}"`)

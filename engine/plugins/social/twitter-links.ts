@@ -1,12 +1,12 @@
 /** Links in tweet text: URLs, @mentions and #hashtags become anchors. */
 import { escapeHtml } from '../../exec/escape.js';
 
-const URL_RE = /(\b(?:https?|ftp|file):\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0-9+&@#/%=~_|])/gi;
+const URL_RE = /(\bhttps?:\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0-9+&@#/%=~_|])/gi;
 const MENTION_RE = /(^| )@([a-z0-9_]+)/gi;
 const HASHTAG_RE = /(^| )#([a-z0-9_]+)/gi;
 
 /**
- * Escape the text, then link URLs, `@user` (profile) and `#tag` (hashtag search).
+ * Escape the text, then link http(s) URLs (no other scheme becomes a link), `@user` (profile) and `#tag` (hashtag search).
  * Mentions and hashtags count only at the start or after a space.
  *
  * @example activateTwitterLinks('hi @Foo') // 'hi <a target="new" href="https://twitter.com/Foo/">@Foo</a>'

@@ -4,25 +4,21 @@
  * evaluation errors go to the executor through `ExprScope.error`.
  */
 
-// SPEC §8: the eight expression error kinds of the catalogue.
-export const EXPR_INVALID_FUNCTION = 'EXPR_INVALID_FUNCTION';
-export const EXPR_UNTERMINATED_STRING = 'EXPR_UNTERMINATED_STRING';
-export const EXPR_BAD_ESCAPE = 'EXPR_BAD_ESCAPE';
-export const EXPR_DUPLICATE_DECIMAL_POINT = 'EXPR_DUPLICATE_DECIMAL_POINT';
-export const EXPR_MISMATCHED_PARENTHESIS = 'EXPR_MISMATCHED_PARENTHESIS';
-export const EXPR_INVALID_OPERATOR_ARGS = 'EXPR_INVALID_OPERATOR_ARGS';
-export const EXPR_TOO_MANY_TOKENS = 'EXPR_TOO_MANY_TOKENS';
-export const EXPR_STRING_TOO_LONG = 'EXPR_STRING_TOO_LONG';
+import { ErrorCode } from '../../errors.js';
 
-// The reference reports these too; they are finer cases of a malformed expression.
-/** A character no token starts with, or a bare line break inside a string. */
-export const EXPR_UNEXPECTED_CHAR = 'EXPR_UNEXPECTED_CHAR';
-/** `0x` without digits, `1e` without exponent digits, a decimal point in the exponent. */
-export const EXPR_INVALID_NUMBER = 'EXPR_INVALID_NUMBER';
-/** A built-in function that got no usable arguments, e.g. `max()`. */
-export const EXPR_FUNCTION_CALL = 'EXPR_FUNCTION_CALL';
-/** The result is a value the language has no literal for (an object or a list). */
-export const EXPR_UNEXPECTED_VALUE = 'EXPR_UNEXPECTED_VALUE';
+// The codes live with every other code in engine/errors.ts; these names keep the expression modules short.
+export const EXPR_INVALID_FUNCTION = ErrorCode.EXPR_INVALID_FUNCTION;
+export const EXPR_UNTERMINATED_STRING = ErrorCode.EXPR_UNTERMINATED_STRING;
+export const EXPR_BAD_ESCAPE = ErrorCode.EXPR_BAD_ESCAPE;
+export const EXPR_DUPLICATE_DECIMAL_POINT = ErrorCode.EXPR_DUPLICATE_DECIMAL_POINT;
+export const EXPR_MISMATCHED_PARENTHESIS = ErrorCode.EXPR_MISMATCHED_PARENTHESIS;
+export const EXPR_INVALID_OPERATOR_ARGS = ErrorCode.EXPR_INVALID_OPERATOR_ARGS;
+export const EXPR_TOO_MANY_TOKENS = ErrorCode.EXPR_TOO_MANY_TOKENS;
+export const EXPR_STRING_TOO_LONG = ErrorCode.EXPR_STRING_TOO_LONG;
+export const EXPR_UNEXPECTED_CHAR = ErrorCode.EXPR_UNEXPECTED_CHAR;
+export const EXPR_INVALID_NUMBER = ErrorCode.EXPR_INVALID_NUMBER;
+export const EXPR_FUNCTION_CALL = ErrorCode.EXPR_FUNCTION_CALL;
+export const EXPR_UNEXPECTED_VALUE = ErrorCode.EXPR_UNEXPECTED_VALUE;
 
 export type ExprErrorCode =
   | typeof EXPR_INVALID_FUNCTION

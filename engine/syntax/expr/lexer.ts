@@ -4,7 +4,7 @@
  * meaning: literal values, constants, unary `+`/`-`, function names and limits.
  */
 import { Lexer, type IToken } from 'chevrotain';
-import { splitPath } from '../../exec/values.js';
+import { splitPath } from '../path.js';
 import {
   EXPR_BAD_ESCAPE,
   EXPR_DUPLICATE_DECIMAL_POINT,

@@ -12,6 +12,7 @@ import { bestFit, convert, sequence, type Amount } from './convert.js';
 import { formatAmount, formatPlain, type Width } from './names.js';
 import { defaultSet, singleUnit, systemOf, unitSet } from './systems.js';
 import { UnitDecimal, unitNamed, type UnitDef } from './table.js';
+import { ownEntry } from '../../../exec/values.js';
 
 export interface UnitOptions {
   in?: UnitDef;
@@ -47,7 +48,7 @@ export function parseUnitArgs(args: readonly string[]): UnitOptions {
       // The first of `sequence` and `compact` wins.
       if (!o.sequence && o.compact === undefined) o.sequence = unitList(val);
     } else if (key === 'compact') o.compact = val;
-    else if (key === 'format') o.width = WIDTHS[val] ?? o.width;
+    else if (key === 'format') o.width = ownEntry(WIDTHS, val) ?? o.width;
     else if (numberOption(key, val, o.number)) {
       // An explicit fraction length is shown in full ("0.510", "0.00833").
       if (/^max(frac|imumFractionDigits)$/i.test(key)) o.number.minimumFractionDigits = o.number.maximumFractionDigits;

@@ -6,6 +6,7 @@
  * narrow or short cell may hold `one|other`.
  */
 import { memo } from '../../intl.js';
+import { ownEntry } from '../../../exec/values.js';
 
 export type PatternRow = readonly [string, string, string, string];
 
@@ -120,7 +121,7 @@ function languageOf(locale: string): string {
 /** The row for a unit in a locale's language, else English, else undefined. */
 export function patternRow(unit: string, locale: string): PatternRow | undefined {
   const language = languageOf(locale);
-  return BY_LANGUAGE[language]?.[unit] ?? EN[unit];
+  return ownEntry(ownEntry(BY_LANGUAGE, language) ?? {}, unit) ?? ownEntry(EN, unit);
 }
 
 /**
@@ -145,5 +146,5 @@ const INTL_DIFFERS: Record<string, Record<string, Partial<Record<'narrow' | 'sho
 /** The reference's pattern for a sanctioned unit where Intl's differs, else undefined. */
 export function intlOverride(unit: string, width: string, locale: string): string | undefined {
   const language = languageOf(locale);
-  return INTL_DIFFERS[language]?.[unit]?.[width as 'narrow' | 'short'];
+  return ownEntry(ownEntry(INTL_DIFFERS, language) ?? {}, unit)?.[width as 'narrow' | 'short'];
 }

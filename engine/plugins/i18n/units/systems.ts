@@ -5,6 +5,7 @@
  */
 import { localeRegion } from '../../intl.js';
 import type { Category } from './table.js';
+import { ownEntry } from '../../../exec/values.js';
 
 export type System = 'metric' | 'us';
 
@@ -54,8 +55,8 @@ const SET_ALIASES: Record<string, string> = { angles: 'angle', bit: 'bits', byte
 
 /** The units of a named set (`compact:length`) in a system; undefined for an unknown name. */
 export function unitSet(name: string, system: System): readonly string[] | undefined {
-  const set = SETS[SET_ALIASES[name] ?? name];
-  return set ? (set.any ?? set[system]) : undefined;
+  const set = ownEntry(SETS, ownEntry(SET_ALIASES, name) ?? name);
+  return set ? (set.any ?? ownEntry(set, system)) : undefined;
 }
 
 /** Categories with a single display unit per system: `compact:speed` and the default of such inputs. */

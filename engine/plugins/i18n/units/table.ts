@@ -5,6 +5,7 @@
  * 10^20 keep their last shown digit (binary floats do not).
  */
 import Decimal from 'decimal.js';
+import { ownEntry } from '../../../exec/values.js';
 
 /** Decimal arithmetic for unit conversion: 40 significant digits, half-even like the reference. */
 export const UnitDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
@@ -101,5 +102,5 @@ const ALIASES: Record<string, string> = {
 
 /** The unit a name means (CLDR identifier, or a plural or short alias). */
 export function unitNamed(name: string): UnitDef | undefined {
-  return UNITS.get(ALIASES[name] ?? name);
+  return UNITS.get(ownEntry(ALIASES, name) ?? name);
 }

@@ -1,0 +1,131 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { ApiFailure, cartApi } from '../runtime/api.js';
+import { cartStore } from '../runtime/cart-store.js';
+import { CHECKOUT_PATH } from '../runtime/constants.js';
+import { ADDED_TO_CART_EVENT, emit, type AddedToCartDetail } from '../runtime/events.js';
+import { MESSAGES, unselectedOptionsMessage } from '../runtime/messages.js';
+import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
+import { NEXT, SUCCESS_TO_ADDED_MS, acceptsClick, phaseDisabled, phaseLabel, type Phase } from './add-to-cart-phase.js';
+
+// The lightbox form is fetched only when a product with additional fields is added.
+const AdditionalFieldsDialog = lazy(() => import('./additional-fields-dialog.js'));
+
+export type Selection = { sku: string | null; quantity: number } | { unselected: string[] } | { error: string };
+
+export interface AddToCartButtonProps {
+  itemId: string;
+  title: string;
+  label: string;
+  soldOut: boolean;
+  /** Where the button is: a listing grid pauses on 'Select Option' instead of explaining. */
+  listing?: boolean;
+  /** SPEC §4: show the added-item popover on success (listing grid, quick view). */
+  popover?: boolean;
+  /** SPEC §4 express checkout: a successful add goes straight to checkout. */
+  express?: boolean;
+  subscription?: { subscriptionOptionId?: string };
+  form?: AdditionalFieldsForm;
+  /** Reads the shopper's choice when clicked. */
+  select: () => Selection;
+}
+
+function failureText(error: unknown): string {
+  return error instanceof ApiFailure ? error.message : MESSAGES.somethingWrong;
+}
+
+/** SPEC §5: available when a stock record is unlimited or exceeds what this cart already holds. */
+async function inStockForForm(itemId: string, sku: string | null): Promise<boolean> {
+  const records = await cartApi.stock(itemId);
+  const entries = cartStore.get().cart?.entries ?? [];
+  const held = entries.filter((e) => e.itemId === itemId && (sku === null || e.chosenVariant?.sku === sku)).reduce((n, e) => n + e.quantity, 0);
+  return records.some((r) => (sku === null || r.sku === sku) && (r.unlimited || r.qtyInStock > held));
+}
+
+/**
+ * The add-to-cart button of SPEC §4: a real <button> that walks the idle / adding /
+ * added / failed states on the SPEC §9 delays, shows failures as an alert titled
+ * 'Unable to Add Item' ('Unable to Purchase Item' in express checkout), and opens the
+ * additional-fields form in a lightbox after a stock check.
+ */
+export function AddToCartButton(props: AddToCartButtonProps) {
+  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, select } = props;
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [error, setError] = useState<{ title?: string; message: string } | null>(null);
+  const [asking, setAsking] = useState<((answers: string | null) => void) | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    const next = NEXT[phase];
+    if (!next) return;
+    timer.current = setTimeout(() => setPhase(next.to), next.afterMs);
+    return () => clearTimeout(timer.current);
+  }, [phase]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const fail = (message: string) => {
+    setError({ title: express ? MESSAGES.purchaseTitle : MESSAGES.addTitle, message });
+    setPhase('failed');
+  };
+
+  const add = async () => {
+    if (!acceptsClick(phase, soldOut) || asking) return;
+    setError(null);
+    const choice = select();
+    if ('unselected' in choice) {
+      if (listing) setPhase('select-option');
+      else setError({ message: unselectedOptionsMessage(choice.unselected) });
+      return;
+    }
+    if ('error' in choice) return setError({ message: choice.error });
+    setPhase('adding');
+    let additionalFields: string | null = null;
+    try {
+      if (form) {
+        if (!(await inStockForForm(itemId, choice.sku))) return fail(MESSAGES.notEnoughStock);
+        // The button rests while the shopper fills the form in (the lightbox is modal).
+        setPhase('idle');
+        additionalFields = await new Promise<string | null>((resolve) => setAsking(() => resolve));
+        setAsking(null);
+        if (additionalFields === null) return;
+        setPhase('adding');
+      }
+      if (subscription) {
+        const { cartToken } = await cartApi.subscribe({ itemId, sku: choice.sku, qty: choice.quantity, additionalFields, ...subscription });
+        location.assign(`${CHECKOUT_PATH}?cartToken=${encodeURIComponent(cartToken)}`);
+        return;
+      }
+      const { shoppingCart } = await cartApi.add({ itemId, sku: choice.sku, quantity: choice.quantity, additionalFields });
+      cartStore.update(shoppingCart);
+      emit<AddedToCartDetail>(ADDED_TO_CART_EVENT, { itemId, title, popover: !!(popover ?? listing) });
+      if (express) return location.assign(CHECKOUT_PATH);
+      timer.current = setTimeout(() => setPhase('added'), SUCCESS_TO_ADDED_MS);
+    } catch (e) {
+      fail(failureText(e));
+    }
+  };
+
+  return (
+    <div className="sqs-add-to-cart-button-wrapper">
+      <button
+        type="button"
+        className={`sqs-add-to-cart-button is-${phase}`}
+        disabled={phaseDisabled(phase, soldOut)}
+        aria-busy={phase === 'adding' || undefined}
+        onClick={() => void add()}
+      >
+        <span className="sqs-add-to-cart-button-inner">{phaseLabel(phase, label, soldOut)}</span>
+      </button>
+      {error && (
+        <div className="add-to-cart-error" role="alert">
+          {error.title && <strong>{error.title}</strong>}
+          <p>{error.message}</p>
+        </div>
+      )}
+      {asking && form && (
+        <Suspense fallback={null}>
+          <AdditionalFieldsDialog form={form} title={title} onDone={asking} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

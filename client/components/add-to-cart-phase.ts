@@ -1,0 +1,37 @@
+/**
+ * The SPEC §4 add-to-cart button as a state machine: idle -> adding ('Adding…') ->
+ * added ('Added!', shown about 1 s after success) -> idle 2 s later; a failure returns
+ * to idle after 1 s; 'Select Option' (listing grid) disables the button for 2000 ms.
+ */
+import { ADDED_DELAY_MS, ADDED_HOLD_MS, ERROR_RESET_MS, SELECT_OPTION_RESET_MS } from '../runtime/constants.js';
+import { MESSAGES } from '../runtime/messages.js';
+
+export type Phase = 'idle' | 'adding' | 'added' | 'failed' | 'select-option';
+
+/** What follows a phase on its own, and after how long (undefined: stays until an event). */
+export const NEXT: Partial<Record<Phase, { to: Phase; afterMs: number }>> = {
+  failed: { to: 'idle', afterMs: ERROR_RESET_MS },
+  added: { to: 'idle', afterMs: ADDED_HOLD_MS },
+  'select-option': { to: 'idle', afterMs: SELECT_OPTION_RESET_MS },
+};
+
+/** After the server answered, 'Adding…' stays this long before 'Added!'. */
+export const SUCCESS_TO_ADDED_MS = ADDED_DELAY_MS;
+
+/** Clicks start an add only from idle (SPEC §4: ignored while added). */
+export function acceptsClick(phase: Phase, soldOut: boolean): boolean {
+  return phase === 'idle' && !soldOut;
+}
+
+export function phaseLabel(phase: Phase, idleLabel: string, soldOut: boolean): string {
+  if (soldOut) return MESSAGES.soldOut;
+  if (phase === 'adding') return MESSAGES.adding;
+  if (phase === 'added') return MESSAGES.added;
+  if (phase === 'select-option') return MESSAGES.selectOption;
+  return idleLabel;
+}
+
+/** Disabled (not just busy): sold out, or the listing's 'Select Option' pause. */
+export function phaseDisabled(phase: Phase, soldOut: boolean): boolean {
+  return soldOut || phase === 'select-option';
+}

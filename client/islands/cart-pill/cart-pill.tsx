@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { cartStore, loadCartOnStart } from '../../runtime/cart-store.js';
+import { CART_PATH } from '../../runtime/constants.js';
+import { ADDED_TO_CART_EVENT, listen, type AddedToCartDetail } from '../../runtime/events.js';
+import { addedToCartMessage } from '../../runtime/messages.js';
+import { formatCents } from '../../runtime/money.js';
+import { AddedPopover } from './added-popover.js';
+import { pillCount } from './pill-text.js';
+
+/**
+ * The pill cart of SPEC §2 at the page corner: hidden while the cart is empty, fading in
+ * above 0, count ('100+' above 100) and subtotal (zero fractions trimmed), a link to
+ * /cart. It also announces each add in a live region and shows the listing popover.
+ */
+export function CartPill({ currency }: { currency: string }) {
+  const { status, cart } = useSyncExternalStore(cartStore.subscribe, cartStore.get);
+  const [popover, setPopover] = useState<{ title: string; key: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    void loadCartOnStart();
+    return listen<AddedToCartDetail>(ADDED_TO_CART_EVENT, ({ title, popover: show }) => {
+      setAnnouncement(addedToCartMessage(title));
+      if (show) setPopover({ title, key: Date.now() });
+    });
+  }, []);
+  const close = useCallback(() => setPopover(null), []);
+
+  const quantity = cart?.totalQuantity ?? 0;
+  const subtotal = formatCents(cart?.subtotalCents ?? 0, cart?.currency ?? cart?.subtotalMoney?.currency ?? currency, undefined, true);
+  return (
+    <>
+      <a
+        className={`cart-pill${quantity > 0 ? ' is-visible' : ''}`}
+        href={CART_PATH}
+        hidden={quantity === 0}
+        data-state={status === 'uninitialized' ? 'uninitialized' : 'initialized'}
+        aria-label={`Cart, ${quantity} ${quantity === 1 ? 'item' : 'items'}, ${subtotal}`}
+      >
+        <span className="cart-pill-count">{pillCount(quantity)}</span>
+        <span className="cart-pill-subtotal">{subtotal}</span>
+      </a>
+      <div className="visually-hidden" aria-live="polite" role="status">
+        {announcement}
+      </div>
+      {popover && <AddedPopover key={popover.key} title={popover.title} onClose={close} />}
+    </>
+  );
+}

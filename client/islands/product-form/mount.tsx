@@ -1,0 +1,35 @@
+import { createRoot } from 'react-dom/client';
+import type { MountIsland } from '../../runtime/island.js';
+import { ProductForm, type Merchandising } from './product-form.js';
+import type { ProductJson } from './product-logic.js';
+
+/**
+ * `data-island="product-form"` around the product page's purchase controls. Props:
+ * itemId, title, product (structuredContent), currency, strings, store, merchandising
+ * (the page's productMerchandisingContext). The server's price and restock markup are
+ * kept from the marker before React takes it over.
+ */
+const mount: MountIsland = (el, props) => {
+  const itemId = String(props.itemId);
+  const priceHtml = el.querySelector('.product-price')?.innerHTML.trim();
+  const restockHtml: Record<string, string> = {};
+  for (const form of Array.from(el.querySelectorAll<HTMLElement>('.product-restock-notification'))) {
+    form.removeAttribute('hidden');
+    restockHtml[form.dataset.variantId ?? ''] = form.outerHTML;
+  }
+  const merchandising = (props.merchandising as Record<string, Merchandising> | undefined)?.[itemId];
+  createRoot(el).render(
+    <ProductForm
+      itemId={itemId}
+      title={String(props.title ?? '')}
+      product={props.product as ProductJson}
+      currency={String(props.currency ?? 'USD')}
+      strings={props.strings as Record<string, string>}
+      store={props.store as { multipleQuantityAllowedForServices?: boolean; expressCheckout?: boolean }}
+      merchandising={merchandising}
+      priceHtml={priceHtml}
+      restockHtml={restockHtml}
+    />,
+  );
+};
+export default mount;

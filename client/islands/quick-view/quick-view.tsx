@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Lightbox } from '../../components/lightbox.js';
+import { MESSAGES } from '../../runtime/messages.js';
+import { ProductForm, type ProductFormProps } from '../product-form/product-form.js';
+import type { ProductJson } from '../product-form/product-logic.js';
+
+interface PageJson {
+  item?: { id: string; title: string; structuredContent?: ProductJson; mainImage?: { assetUrl: string; altText?: string } };
+  websiteSettings?: { storeSettings?: { currency?: string; multipleQuantityAllowedForServices?: boolean; expressCheckout?: boolean } };
+  localizedStrings?: Record<string, string>;
+  productMerchandisingContext?: Record<string, ProductFormProps['merchandising']>;
+}
+
+/**
+ * SPEC §2 Quick View on a listing card: a button that loads the product page's context
+ * (`?format=json`) and opens its variants, quantity and add-to-cart in the lightbox.
+ */
+export function QuickView({ url, title, label }: { url: string; title: string; label: string }) {
+  const [page, setPage] = useState<PageJson | null>(null);
+  const [error, setError] = useState('');
+  const open = async () => {
+    setError('');
+    try {
+      const res = await fetch(`${url}?format=json`, { headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new Error(String(res.status));
+      setPage((await res.json()) as PageJson);
+    } catch {
+      setError(MESSAGES.network);
+    }
+  };
+  const item = page?.item;
+  const settings = page?.websiteSettings?.storeSettings;
+  return (
+    <>
+      <button type="button" className="sqs-product-quick-view-button" aria-haspopup="dialog" onClick={() => void open()}>
+        {label}
+      </button>
+      {error && <p role="alert">{error}</p>}
+      {item?.structuredContent && (
+        <Lightbox label={item.title} onClose={() => setPage(null)} className="quick-view">
+          <div className="quick-view-body">
+            {item.mainImage && <img src={`${item.mainImage.assetUrl}?format=750w`} alt={item.mainImage.altText ?? ''} />}
+            <div>
+              <h2>{item.title}</h2>
+              <ProductForm
+                itemId={item.id}
+                title={item.title}
+                product={item.structuredContent}
+                currency={settings?.currency ?? 'USD'}
+                strings={page?.localizedStrings}
+                store={settings}
+                merchandising={page?.productMerchandisingContext?.[item.id]}
+                popover
+              />
+              <a href={url}>View details for {title}</a>
+            </div>
+          </div>
+        </Lightbox>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents } from './money.js';
+
+describe('formatCents', () => {
+  it('formats minor units in the currency', () => {
+    expect(formatCents(3650, 'USD', 'en-US')).toBe('$36.50');
+    expect(formatCents(3600, 'USD', 'en-US')).toBe('$36.00');
+    expect(formatCents(1200, 'JPY', 'en-US')).toBe('¥1,200');
+  });
+  it('trims an all-zero fraction when asked (SPEC §2 pill subtotal)', () => {
+    expect(formatCents(3600, 'USD', 'en-US', true)).toBe('$36');
+    expect(formatCents(3650, 'USD', 'en-US', true)).toBe('$36.50');
+    expect(formatCents(123456700, 'EUR', 'de-DE', true).replace(/\s/g, ' ')).toBe('1.234.567 €');
+  });
+});

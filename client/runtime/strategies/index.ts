@@ -1,0 +1,17 @@
+import { whenEager } from './eager.js';
+import { whenIdle } from './idle.js';
+import { whenVisible } from './visible.js';
+
+export type Strategy = 'eager' | 'idle' | 'visible';
+
+/** `data-island-load` of a marker picks one; anything else hydrates when visible. */
+export const STRATEGIES: Record<Strategy, (el: HTMLElement, run: () => void) => void> = {
+  eager: whenEager,
+  idle: whenIdle,
+  visible: whenVisible,
+};
+
+export function strategyOf(el: HTMLElement): Strategy {
+  const wanted = el.dataset.islandLoad;
+  return wanted === 'eager' || wanted === 'idle' ? wanted : 'visible';
+}

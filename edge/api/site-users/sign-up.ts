@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { requestPasswordReset, resetPassword, signUp, verifyEmail } from '../../services/accounts/sign-up.js';
+import { jsonBody } from '../validate.js';
+import { languageTag } from './account.js';
+import { emailField, INVALID_LINK_MESSAGE, linkTokenField, newEmailField, newPasswordField } from './fields.js';
+import { mailSite } from './mail-site.js';
+import { startSession, throttleAccount } from './session.js';
+
+export const SIGN_UP_MESSAGE = 'Check your email: we sent you a link to confirm your account.';
+export const RESET_REQUESTED_MESSAGE = 'If an account uses that address, we sent it a link to choose a new password.';
+
+const invalidLink = () => new ApiError(400, 'invalid_link', INVALID_LINK_MESSAGE);
+
+/** Shopper sign-up with email verification, and password reset by emailed link. */
+export const signUpRoutes = new Hono<AppEnv>({ strict: false });
+
+// The same 202 whether or not the address already has an account (no enumeration).
+signUpRoutes.post(
+  '/account',
+  jsonBody(z.object({ email: newEmailField, password: newPasswordField, language: languageTag.optional() })),
+  async (c) => {
+    const { email, password, language } = c.req.valid('json');
+    await throttleAccount(c, 'sign-up', email);
+    await signUp(c.var.db, mailSite(c), { email, password, language }, Date.now());
+    return c.json({ message: SIGN_UP_MESSAGE }, 202);
+  },
+);
+
+// Using the verification link signs the new account in.
+signUpRoutes.post('/account/verify', jsonBody(z.object({ token: linkTokenField })), async (c) => {
+  const user = await verifyEmail(c.var.db, c.var.site.id, c.req.valid('json').token, Date.now());
+  if (!user) throw invalidLink();
+  return c.json({ xsrfToken: await startSession(c, user, false) });
+});
+
+signUpRoutes.post('/account/password-reset', jsonBody(z.object({ email: emailField })), async (c) => {
+  const { email } = c.req.valid('json');
+  await throttleAccount(c, 'reset', email);
+  await requestPasswordReset(c.var.db, mailSite(c), email, Date.now());
+  return c.json({ message: RESET_REQUESTED_MESSAGE }, 202);
+});
+
+signUpRoutes.post(
+  '/account/password-reset/confirm',
+  jsonBody(z.object({ token: linkTokenField, password: newPasswordField })),
+  async (c) => {
+    const { token, password } = c.req.valid('json');
+    const user = await resetPassword(c.var.db, c.var.site.id, token, password, Date.now());
+    if (!user) throw invalidLink();
+    return c.json({ xsrfToken: await startSession(c, user, false) });
+  },
+);

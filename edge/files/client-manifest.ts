@@ -1,0 +1,80 @@
+import type { AssetsBinding } from '../env.js';
+
+/**
+ * What the layout needs from the Vite build (dist/client/manifest.json, read through the
+ * ASSETS binding once per isolate): the hashed URL of the island loader, of the editor
+ * entry, and of the chunks every island shares (preloaded so React arrives with the loader).
+ */
+
+/** One entry of Vite's manifest.json. */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export interface ClientAssetUrls {
+  /** `/client/loader-<hash>.js`, the storefront's one script. */
+  loader: string;
+  /** Shared chunks of the islands (React), for `<link rel="modulepreload">`. */
+  preload: string[];
+  /** `/client/editor-<hash>.js` when the build has the owner's editor. */
+  editor?: string;
+  /** Stylesheets the entries import. */
+  css: string[];
+}
+
+const BASE = '/client/';
+export const LOADER_SOURCE = 'client/runtime/loader.ts';
+export const EDITOR_SOURCE = 'client/editor/main.tsx';
+
+/** Reads the URLs the layout needs out of Vite's manifest (pure, for tests). */
+export function clientAssetUrls(manifest: ViteManifest): ClientAssetUrls | undefined {
+  const loader = manifest[LOADER_SOURCE];
+  if (!loader) return undefined;
+  const shared = new Set<string>();
+  for (const island of loader.dynamicImports ?? []) {
+    for (const dep of manifest[island]?.imports ?? []) {
+      const file = manifest[dep]?.file;
+      if (file) shared.add(BASE + file);
+    }
+  }
+  for (const dep of loader.imports ?? []) {
+    const file = manifest[dep]?.file;
+    if (file) shared.add(BASE + file);
+  }
+  const editor = manifest[EDITOR_SOURCE];
+  return {
+    loader: BASE + loader.file,
+    preload: [...shared],
+    editor: editor ? BASE + editor.file : undefined,
+    css: (loader.css ?? []).map((f) => BASE + f),
+  };
+}
+
+let cached: Promise<ClientAssetUrls | undefined> | undefined;
+
+/**
+ * The current build's URLs, or undefined when the worker runs without built assets
+ * (pages then work without islands, as they do without JavaScript).
+ */
+export function loadClientAssetUrls(assets: AssetsBinding | undefined): Promise<ClientAssetUrls | undefined> {
+  if (!assets) return Promise.resolve(undefined);
+  cached ??= assets
+    .fetch('http://assets.local/manifest.json')
+    .then(async (res) => (res.ok ? clientAssetUrls((await res.json()) as ViteManifest) : undefined))
+    .catch((error: unknown) => {
+      console.warn(`client manifest unreadable: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    })
+    .then((urls) => {
+      // A missing build is retried on a later request rather than cached for the isolate's life.
+      if (!urls) cached = undefined;
+      return urls;
+    });
+  return cached;
+}

@@ -1,0 +1,58 @@
+/** SPEC §3 Contributor roles: the role ids a contributor holds on a website. */
+export const ROLE = {
+  admin: 1,
+  billing: 2,
+  reporting: 3,
+  editor: 4,
+  moderator: 6,
+  commenter: 7,
+  storeManager: 8,
+  scheduling: 9,
+  viewer: 10,
+  campaignsEditor: 11,
+  schedulingViewer: 12,
+  schedulingEditor: 13,
+  none: 14,
+  websiteManager: 15,
+  draftEditor: 16,
+} as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+export const ROLE_IDS: readonly RoleId[] = Object.values(ROLE);
+
+/** Every role that may enter the owner area at all (SPEC §3: "none" holds no access). */
+const CONTRIBUTOR_ROLES = ROLE_IDS.filter((role) => role !== ROLE.none);
+
+/**
+ * THE permission table: each owner capability and the roles allowed to use it. Every
+ * owner route names one of these through `requirePermission`, and roles/walk.test.ts
+ * proves every such route refuses every role not listed (403) and anonymous visitors (401).
+ * SPEC §6: an admin is a contributor whose roles contain the admin role id; admins are
+ * listed explicitly in each row rather than implied, so the table reads whole.
+ * Add a row when you add an owner API; never check roles anywhere else.
+ */
+export const PERMISSIONS = {
+  /** Enter /config/ and read one's own owner profile. */
+  ownerArea: CONTRIBUTOR_ROLES,
+  /** Orders and their customers. */
+  orders: [ROLE.admin, ROLE.storeManager],
+  /** Restock (back-in-stock) sign-ups and sends. */
+  restock: [ROLE.admin, ROLE.storeManager],
+  /** Form submissions. */
+  formSubmissions: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
+  /** Newsletter subscribers. */
+  newsletters: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
+  /** Traffic, performance and error figures. */
+  traffic: [ROLE.admin, ROLE.reporting, ROLE.websiteManager],
+  /** Invite, list and remove contributors. */
+  contributors: [ROLE.admin],
+  /** Read the site's outgoing mail. */
+  outbox: [ROLE.admin, ROLE.websiteManager],
+} as const satisfies Record<string, readonly RoleId[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** True when any of `roles` is allowed `permission`. */
+export function allows(permission: Permission, roles: readonly number[]): boolean {
+  const allowed: readonly number[] = PERMISSIONS[permission];
+  return roles.some((role) => allowed.includes(role));
+}

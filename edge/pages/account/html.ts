@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { AppEnv } from '../../env.js';
+import { crumbFor } from '../../middleware/crumb/index.js';
+
+/** Markup built with hono's `html` tag: every interpolated value is escaped. */
+export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/**
+ * A server-rendered account or owner-area page: the site's stylesheet, no inline script
+ * (the CSP forbids it), never cached (it holds the visitor's crumb and data).
+ */
+export function accountPage(c: Context<AppEnv>, title: string, body: Markup, status = 200, area: 'account' | 'config' = 'account'): Response | Promise<Response> {
+  c.header('Cache-Control', 'no-store');
+  return c.html(
+    html`<!doctype html>
+<html lang="${c.var.site.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · ${c.var.site.title}</title>
+<link rel="stylesheet" href="/theme/assets/site.css">
+</head>
+<body class="${area}-page">
+<main class="${area}" style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem">
+<p><a href="/">${c.var.site.title}</a></p>
+${body}
+</main>
+</body>
+</html>`,
+    status as 200,
+  );
+}
+
+/** The hidden CSRF field every form carries (requireCrumb reads it). */
+export function crumbField(c: Context<AppEnv>): Markup {
+  return html`<input type="hidden" name="crumb" value="${crumbFor(c)}">`;
+}
+
+/** An error or notice line above a form; nothing when there is no message. */
+export function notice(message: string | undefined, kind: 'error' | 'info' = 'error'): Markup {
+  if (!message) return html``;
+  return html`<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}" data-notice="${kind}">${message}</p>`;
+}
+
+/** A one-button POST form (sign-out, remove). */
+export function actionButton(c: Context<AppEnv>, action: string, label: string, fields: Record<string, string> = {}): Markup {
+  const hidden = Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
+  return html`<form method="post" action="${action}" class="inline-form">${crumbField(c)}${hidden}<button type="submit" class="button button-secondary">${label}</button></form>`;
+}
+
+export { html, raw };

@@ -1,0 +1,155 @@
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { checkCredentials, startSession } from '../../api/site-users/session.js';
+import { ROLE_NAMES } from '../../api/site-users/contributors.js';
+import type { AppEnv } from '../../env.js';
+import { allows, ROLE, ROLE_IDS, type Permission } from '../../middleware/roles/index.js';
+import { newEmailField, rolesField } from '../../api/site-users/fields.js';
+import { mailSite } from '../../api/site-users/mail-site.js';
+import { clearSessionCookies, SESSION_COOKIE } from '../../middleware/session/index.js';
+import { revokeSession } from '../../services/accounts/sessions.js';
+import { inviteContributor, listContributors, removeContributor } from '../../services/accounts/contributors.js';
+import { listOutbox } from '../../services/mail/outbox.js';
+import { accountPage, actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
+import { formFailure, formFields, formPost } from '../account/forms.js';
+import { invitationRoutes } from './invitation.js';
+import { ownerShell } from './shell.js';
+import { signInForm } from './sign-in.js';
+
+/**
+ * /config/: the owner area (SPEC §2: any path containing /config/ is editor mode). Anonymous
+ * visitors get the sign-in form; signed-in visitors without a contributor role a 403; the
+ * rest the owner shell, each screen behind its row of the permission table.
+ */
+export const config = new Hono<AppEnv>({ strict: false });
+
+config.route('/', invitationRoutes);
+
+/** What the contributors screen says after a form post (codes, so a link cannot inject text). */
+const CONTRIBUTOR_NOTICES: Record<string, string> = {
+  invited: 'Invitation sent.',
+  removed: 'Contributor removed; their sessions on this site have ended.',
+  self: 'You cannot remove yourself from the site.',
+  missing: 'No such contributor on this site.',
+  'no-role': 'Choose at least one role.',
+  'bad-email': 'Enter a valid email address.',
+};
+
+function signInPage(c: Context<AppEnv>, error?: string, status = 200, email?: string) {
+  return accountPage(c, 'Sign in', signInForm(c, '/config/sign-in', { error, email }), status, 'config');
+}
+
+function forbiddenPage(c: Context<AppEnv>) {
+  const body = html`<h1>No access</h1>
+<p>Your account (${c.var.siteUser!.email}) has no access to this part of the site.</p>
+${actionButton(c, '/config/sign-out', 'Sign out')}`;
+  return accountPage(c, 'No access', body, 403, 'config');
+}
+
+/** Whether the visitor may use `permission` in the owner area. */
+function permitted(c: Context<AppEnv>, permission: Permission): boolean {
+  const roles = c.var.siteUser?.roles ?? [];
+  return allows('ownerArea', roles) && allows(permission, roles);
+}
+
+/** Renders an owner screen for a visitor allowed `permission`, else sign-in (401-free HTML) or 403. */
+async function screen(c: Context<AppEnv>, path: string, permission: Permission, title: string, content: () => Promise<Markup> | Markup) {
+  const user = c.var.siteUser;
+  if (!user) return signInPage(c);
+  if (!permitted(c, permission)) return forbiddenPage(c);
+  return accountPage(c, title, ownerShell(c, path, await content()), 200, 'config');
+}
+
+config.get('/', (c) =>
+  screen(c, '/config/', 'ownerArea', 'Owner area', () => html`<h1>${c.var.site.title}</h1><p>Choose a screen from the navigation.</p>`),
+);
+
+config.get('/contributors', (c) =>
+  screen(c, '/config/contributors', 'contributors', 'Contributors', async () => {
+    const { contributors, invitations } = await listContributors(c.var.db, c.var.site.id, Date.now());
+    const roles = (ids: number[]) => ids.map((id) => ROLE_NAMES[id] ?? String(id)).join(', ');
+    return html`<h1>Contributors</h1>
+<table class="contributors"><thead><tr><th>Email</th><th>Roles</th><th></th></tr></thead><tbody>
+${contributors.map(
+  (p) => html`<tr data-contributor="${p.email}"><td>${p.email}</td><td>${roles(p.roles)}</td><td>${
+    p.siteUserId === c.var.siteUser!.id ? '' : actionButton(c, '/config/contributors/remove', 'Remove', { siteUserId: p.siteUserId })
+  }</td></tr>`,
+)}
+</tbody></table>
+<h2>Invite someone</h2>
+${notice(CONTRIBUTOR_NOTICES[c.req.query('notice') ?? ''], 'info')}
+<form method="post" action="/config/contributors/invite" class="invite-form">
+${crumbField(c)}
+<p><label>Email <input type="email" name="email" required maxlength="256"></label></p>
+<fieldset><legend>Roles</legend>
+${ROLE_IDS.filter((r) => r !== ROLE.none).map((r) => html`<label><input type="checkbox" name="role" value="${r}"> ${ROLE_NAMES[r]}</label> `)}
+</fieldset>
+<p><button type="submit" class="button">Send invitation</button></p>
+</form>
+<h2>Pending invitations</h2>
+${invitations.length === 0 ? html`<p>None.</p>` : html`<ul>${invitations.map((i) => html`<li>${i.email} (${roles(i.roles)})</li>`)}</ul>`}`;
+  }),
+);
+
+config.get('/outbox', (c) =>
+  screen(c, '/config/outbox', 'outbox', 'Outbox', async () => {
+    const mails = await listOutbox(c.var.db, c.var.site.id, { limit: 100 });
+    return html`<h1>Outbox</h1>
+${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}
+${mails.map(
+  (m) => html`<article class="mail" data-mail-kind="${m.kind}" data-mail-to="${m.toAddress}">
+<h2>${m.subject}</h2><p>To ${m.toAddress} · ${m.status} · ${new Date(m.createdOn).toISOString()}</p>
+<pre style="white-space: pre-wrap">${m.textBody}</pre></article>`,
+)}`;
+  }),
+);
+
+config.post('/contributors/invite', ...formPost, async (c) => {
+  if (!permitted(c, 'contributors')) return c.var.siteUser ? forbiddenPage(c) : signInPage(c, undefined, 401);
+  const body = await c.req.parseBody({ all: true });
+  const roles = ([] as unknown[]).concat(body.role ?? []).map(Number);
+  const parsed = z.object({ email: newEmailField, roles: rolesField }).safeParse({ email: body.email, roles });
+  if (!parsed.success) return c.redirect(`/config/contributors?notice=${parsed.error.issues.some((i) => i.path[0] === 'roles') ? 'no-role' : 'bad-email'}`, 303);
+  const { email, roles: chosen } = parsed.data;
+  const invite = { email, roles: chosen, roleNames: chosen.map((r) => ROLE_NAMES[r]!), invitedBy: c.var.siteUser!.id };
+  await inviteContributor(c.var.db, mailSite(c), invite, Date.now());
+  return c.redirect('/config/contributors?notice=invited', 303);
+});
+
+config.post('/contributors/remove', ...formPost, async (c) => {
+  if (!permitted(c, 'contributors')) return c.var.siteUser ? forbiddenPage(c) : signInPage(c, undefined, 401);
+  const { siteUserId = '' } = await formFields(c);
+  const self = siteUserId === c.var.siteUser!.id;
+  const removed = !self && (await removeContributor(c.var.db, c.var.site.id, siteUserId));
+  return c.redirect(`/config/contributors?notice=${self ? 'self' : removed ? 'removed' : 'missing'}`, 303);
+});
+
+config.post('/sign-in', ...formPost, async (c) => {
+  const form = await formFields(c);
+  const parsed = z.object({ email: z.string().trim().min(3).max(256), password: z.string().min(1).max(1024) }).safeParse(form);
+  if (!parsed.success) return signInPage(c, 'Enter your email and password.', 400, form.email);
+  try {
+    const user = await checkCredentials(c, parsed.data.email, parsed.data.password);
+    await startSession(c, user, form.rememberMe === 'true');
+  } catch (err) {
+    const { message, status } = formFailure(c, err);
+    return signInPage(c, message, status, parsed.data.email);
+  }
+  return c.redirect('/config/', 303);
+});
+
+config.post('/sign-out', ...formPost, async (c) => {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) await revokeSession(c.var.db, token);
+  clearSessionCookies(c);
+  return c.redirect('/config/', 303);
+});
+
+// Unknown owner screens: sign-in for anonymous visitors, 403 without a role, else 404.
+config.get('/*', async (c) => {
+  if (!c.var.siteUser) return signInPage(c);
+  if (!permitted(c, 'ownerArea')) return forbiddenPage(c);
+  const content = html`<h1>No such screen</h1><p><a href="/config/">Back to the overview</a></p>`;
+  return accountPage(c, 'Not found', ownerShell(c, c.req.path, content), 404, 'config');
+});

@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../env.js';
+import { allows, type Permission } from '../../middleware/roles/index.js';
+import { actionButton, html, type Markup } from '../account/html.js';
+
+/** A screen of the owner area and the permission that shows it in the navigation. */
+export interface OwnerScreen {
+  path: string;
+  label: string;
+  permission: Permission;
+}
+
+/**
+ * The owner screens that exist, in navigation order. Later screens (orders, form
+ * submissions, subscribers, restock, traffic) add a row as they land; the navigation shows
+ * a screen only to roles its permission allows (the server checks again on every call).
+ */
+export const OWNER_SCREENS: readonly OwnerScreen[] = [
+  { path: '/config/contributors', label: 'Contributors', permission: 'contributors' },
+  { path: '/config/outbox', label: 'Outbox', permission: 'outbox' },
+];
+
+/** The owner area's frame: who is signed in, the navigation, sign-out, and the screen. */
+export function ownerShell(c: Context<AppEnv>, current: string, content: Markup): Markup {
+  const user = c.var.siteUser!;
+  const screens = OWNER_SCREENS.filter((s) => allows(s.permission, user.roles));
+  return html`<header class="owner-header" data-owner-shell>
+<p>Signed in as <strong data-owner-email>${user.email}</strong></p>
+${actionButton(c, '/config/sign-out', 'Sign out')}
+</header>
+<nav aria-label="Owner area" class="owner-nav"><ul>
+<li><a href="/config/"${current === '/config/' ? html` aria-current="page"` : ''}>Overview</a></li>
+${screens.map((s) => html`<li><a href="${s.path}"${current === s.path ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}
+</ul></nav>
+<section class="owner-screen">${content}</section>`;
+}

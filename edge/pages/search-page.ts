@@ -1,0 +1,60 @@
+import { escapeHtml } from '../../engine/exec/escape.js';
+import { collectionsById } from '../services/collections.js';
+import { loadItemDetails } from '../services/item-details.js';
+import { MARK_END, MARK_START, MAX_QUERY_LENGTH, searchItems } from '../services/search.js';
+import { itemJson } from './context/item.js';
+import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
+import { merchandisingJson } from './context/product.js';
+import { baseContext, type PageRequest } from './page-context.js';
+import { PAGE_TYPE, type PageResult } from './page-types.js';
+import { notFoundPage } from './utility-pages.js';
+
+export const SEARCH_PAGE_SIZE = 10;
+
+/**
+ * A search snippet as safe HTML: the text is escaped, then the highlight markers
+ * become `<mark>`; nothing from the indexed text can open a tag.
+ * @example highlightSnippet('a \u0002<mug>\u0003') === 'a <mark>&lt;mug&gt;</mark>'
+ */
+export function highlightSnippet(snippet: string): string {
+  return escapeHtml(snippet).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
+}
+
+/** The visitor's query: trimmed and cut at 200 characters (SPEC-free limit of issue 15, never an error). */
+export function searchQuery(url: URL): string {
+  return (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+}
+
+/** `/search?q=&page=`: ranked matching products and posts (SPEC §2 page type 102). */
+export async function searchPage(req: PageRequest): Promise<PageResult> {
+  const text = searchQuery(req.url);
+  const current = pageNumber(req.url.searchParams.get('page') ?? undefined);
+  const [base, results] = await Promise.all([
+    baseContext(req, PAGE_TYPE.search, 'search'),
+    text
+      ? searchItems(req.db, req.site.id, text, { limit: SEARCH_PAGE_SIZE, offset: (current - 1) * SEARCH_PAGE_SIZE, now: req.now })
+      : Promise.resolve({ hits: [], total: 0 }),
+  ]);
+  if (current > totalPages(results.total, SEARCH_PAGE_SIZE)) return notFoundPage(req);
+  const rows = results.hits.map((h) => h.item);
+  const [details, collections] = await Promise.all([
+    loadItemDetails(req.db, rows),
+    collectionsById(req.db, rows.map((r) => r.collectionId)),
+  ]);
+  const basePath = text ? `/search?q=${encodeURIComponent(text)}` : '/search';
+  return {
+    status: 200,
+    templates: ['search.html'],
+    context: {
+      ...base,
+      search: { query: text, resultCount: results.total },
+      items: results.hits.map((h) => ({
+        ...itemJson(h.item, details, collections.get(h.item.collectionId)),
+        searchSnippet: highlightSnippet(h.snippet),
+        isProduct: details.products.has(h.item.id),
+      })),
+      pagination: paginationJson(basePath, current, SEARCH_PAGE_SIZE, results.total),
+      productMerchandisingContext: merchandisingJson(details.merchandising.values(), details.variants, 'product-list'),
+    },
+  };
+}

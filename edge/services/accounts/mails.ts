@@ -1,0 +1,56 @@
+import type { OutgoingMail } from '../mail/outbox.js';
+
+/** Site facts every account mail names. */
+export interface MailSite {
+  id: string;
+  title: string;
+  /** Absolute origin the links point at, e.g. https://shop.example.com */
+  origin: string;
+}
+
+const footer = (site: MailSite) => `\n\n${site.title}\n${site.origin}/`;
+
+/** The email-verification mail of a new account. */
+export function verifyEmailMail(site: MailSite, to: string, token: string): OutgoingMail {
+  const link = `${site.origin}/account/verify?token=${token}`;
+  return {
+    websiteId: site.id,
+    to,
+    kind: 'verify-email',
+    subject: `Confirm your email for ${site.title}`,
+    text: `Welcome! Confirm your email address to finish creating your account:\n\n${link}\n\nThe link works for 24 hours. If you did not sign up, ignore this mail.${footer(site)}`,
+  };
+}
+
+/** Sent instead of a second account when someone signs up with an address that has one. */
+export function existingAccountMail(site: MailSite, to: string): OutgoingMail {
+  return {
+    websiteId: site.id,
+    to,
+    kind: 'sign-up-existing',
+    subject: `You already have an account at ${site.title}`,
+    text: `Someone (probably you) tried to create an account with this address, which already has one.\n\nSign in: ${site.origin}/account\nForgot your password? ${site.origin}/account/reset${footer(site)}`,
+  };
+}
+
+export function passwordResetMail(site: MailSite, to: string, token: string): OutgoingMail {
+  const link = `${site.origin}/account/reset/confirm?token=${token}`;
+  return {
+    websiteId: site.id,
+    to,
+    kind: 'password-reset',
+    subject: `Reset your password for ${site.title}`,
+    text: `Choose a new password here:\n\n${link}\n\nThe link works for one hour. If you did not ask for it, ignore this mail: your password stays as it is.${footer(site)}`,
+  };
+}
+
+export function invitationMail(site: MailSite, to: string, token: string, roleNames: string[]): OutgoingMail {
+  const link = `${site.origin}/config/invitation?token=${token}`;
+  return {
+    websiteId: site.id,
+    to,
+    kind: 'invitation',
+    subject: `You are invited to help run ${site.title}`,
+    text: `You have been invited to ${site.title} as ${roleNames.join(', ')}.\n\nAccept the invitation:\n\n${link}\n\nThe link works for 7 days.${footer(site)}`,
+  };
+}

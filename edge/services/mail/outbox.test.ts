@@ -1,0 +1,66 @@
+import { Miniflare } from 'miniflare';
+import type { D1Database } from '@cloudflare/workers-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../../schema/testing.js';
+import { openDb, type Db } from '../db.js';
+import { listOutbox, queueMail } from './outbox.js';
+import { drainOutbox, outboxOnlySender, type MailSender } from './sender.js';
+
+let mf: Miniflare;
+let d1: D1Database;
+let db: Db;
+const SITE = 'site-mail';
+
+beforeAll(async () => {
+  mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response("ok") } }', d1Databases: ['DB'] });
+  d1 = (await mf.getD1Database('DB')) as unknown as D1Database;
+  await applyMigrations(d1);
+  await d1
+    .prepare(
+      `INSERT INTO websites (id, identifier, primary_host, title, site_settings, store_settings, localized_strings, created_on, updated_on)
+       VALUES (?, 'mail', 'mail.example', 'Mail', '{}', '{}', '{}', 0, 0)`,
+    )
+    .bind(SITE)
+    .run();
+  db = openDb(d1);
+});
+afterAll(async () => mf?.dispose());
+
+describe('queueMail', () => {
+  it('writes one queued outbox row per mail, listed newest first', async () => {
+    await queueMail(db, { websiteId: SITE, to: 'a@x.test', subject: 'First', text: 'one', kind: 'verify-email' }, 1000);
+    const id = await queueMail(db, { websiteId: SITE, to: 'b@x.test', subject: 'Second', text: 'two', html: '<p>two</p>', kind: 'invitation' }, 2000);
+    const rows = await listOutbox(db, SITE);
+    expect(rows.map((r) => r.subject)).toEqual(['Second', 'First']);
+    expect(rows[0]).toMatchObject({ id, toAddress: 'b@x.test', htmlBody: '<p>two</p>', status: 'queued', attempts: 0, kind: 'invitation' });
+    expect((await listOutbox(db, SITE, { to: 'a@x.test' })).map((r) => r.subject)).toEqual(['First']);
+  });
+});
+
+describe('drainOutbox', () => {
+  it('leaves mail in the outbox with the local sender', async () => {
+    expect(await drainOutbox(db, outboxOnlySender, 3000)).toEqual({ sent: 0, failed: 0 });
+    expect((await listOutbox(db, SITE)).every((r) => r.status === 'queued')).toBe(true);
+  });
+
+  it('sends each mail exactly once when two drains run concurrently', async () => {
+    for (let i = 0; i < 10; i++) await queueMail(db, { websiteId: SITE, to: `c${i}@x.test`, subject: `Bulk ${i}`, text: 'x', kind: 'test' }, 4000 + i);
+    const delivered: string[] = [];
+    const sender: MailSender = { name: 'recording', send: async (mail) => void delivered.push(mail.id) };
+    const [a, b] = await Promise.all([drainOutbox(db, sender, 5000, 50), drainOutbox(db, sender, 5000, 50)]);
+    expect(a.sent + b.sent).toBe(12);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    expect(delivered).toHaveLength(12);
+    expect((await listOutbox(db, SITE)).every((r) => r.status === 'sent' && r.sentOn === 5000)).toBe(true);
+  });
+
+  it('puts a refused mail back in the queue, and gives up after five attempts', async () => {
+    const id = await queueMail(db, { websiteId: SITE, to: 'bounce@x.test', subject: 'Bounce', text: 'x', kind: 'test' }, 6000);
+    const refusing: MailSender = { name: 'refusing', send: async () => { throw new Error('provider said no'); } };
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await drainOutbox(db, refusing, 7000)).toEqual({ sent: 0, failed: 1 });
+      const row = (await listOutbox(db, SITE, { to: 'bounce@x.test' }))[0]!;
+      expect(row).toMatchObject({ id, attempts: attempt, status: attempt < 5 ? 'queued' : 'failed' });
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { mailOutbox, type EpochMs } from '../../../schema/index.js';
+import { query, type Db } from '../db.js';
+import type { OutboxRow } from './outbox.js';
+
+/**
+ * Hands queued mail to a provider. A deployment plugs in its provider (an HTTP mail API);
+ * the local default keeps mail in the outbox, where the owner's outbox screen and the
+ * tests read it.
+ */
+export interface MailSender {
+  readonly name: string;
+  /** Delivers one mail; throws when the provider refuses it. */
+  send(mail: OutboxRow): Promise<void>;
+}
+
+/** The local default: delivery is "it sits in the outbox", nothing leaves the machine. */
+export const outboxOnlySender: MailSender = {
+  name: 'outbox-only',
+  async send() {},
+};
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Sends up to `limit` queued mails with `sender`. Each row is claimed with one atomic
+ * UPDATE (status queued -> sending) before sending, so two drains never send it twice.
+ */
+export async function drainOutbox(db: Db, sender: MailSender, now: EpochMs, limit = 20): Promise<{ sent: number; failed: number }> {
+  if (sender === outboxOnlySender) return { sent: 0, failed: 0 };
+  const queued = await query(() =>
+    db.select().from(mailOutbox).where(eq(mailOutbox.status, 'queued')).orderBy(asc(mailOutbox.createdOn)).limit(limit),
+  );
+  let sent = 0;
+  let failed = 0;
+  for (const mail of queued) {
+    const claimed = await query(() =>
+      db
+        .update(mailOutbox)
+        .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'queued')))
+        .returning({ attempts: mailOutbox.attempts }),
+    );
+    if (claimed.length === 0) continue;
+    try {
+      await sender.send(mail);
+      await query(() => db.update(mailOutbox).set({ status: 'sent', sentOn: now }).where(eq(mailOutbox.id, mail.id)));
+      sent += 1;
+    } catch (err) {
+      console.warn(`mail ${mail.id} (${mail.kind}) not sent by ${sender.name}: ${err instanceof Error ? err.message : String(err)}`);
+      const status = claimed[0]!.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
+      await query(() => db.update(mailOutbox).set({ status }).where(eq(mailOutbox.id, mail.id)));
+      failed += 1;
+    }
+  }
+  return { sent, failed };
+}

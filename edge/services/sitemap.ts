@@ -1,0 +1,68 @@
+import { and, asc, count, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { collections, items, products } from '../../schema/index.js';
+import { query, type Db } from './db.js';
+
+/** One `<url>` of a sitemap: a site-relative path and when it last changed. */
+export interface SitemapEntry {
+  path: string;
+  lastModified: number;
+}
+
+function publicItems(websiteId: string, now: number): SQL {
+  return and(
+    eq(items.websiteId, websiteId),
+    eq(collections.enabled, true),
+    eq(items.status, 'published'),
+    or(isNull(items.publishOn), lte(items.publishOn, now)),
+    // Products hidden from the store are not published pages.
+    sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+  )!;
+}
+
+/**
+ * Every published page of a site in sitemap order: the home page, the other enabled
+ * collections, then public items. Pages are `limit` entries long (0-based `offset`);
+ * `total` counts them all. One D1 round trip for the collections and the count, one
+ * for the items of the page.
+ */
+export async function sitemapEntries(
+  db: Db,
+  websiteId: string,
+  { offset, limit, now, siteUpdatedOn }: { offset: number; limit: number; now: number; siteUpdatedOn: number },
+): Promise<{ entries: SitemapEntry[]; total: number }> {
+  return query(async () => {
+    const [cols, [itemCount]] = await db.batch([
+      db
+        .select({ fullUrl: collections.fullUrl, updatedOn: collections.updatedOn, isHomepage: collections.isHomepage })
+        .from(collections)
+        .where(and(eq(collections.websiteId, websiteId), eq(collections.enabled, true)))
+        .orderBy(asc(collections.displayIndex), asc(collections.id)),
+      db
+        .select({ n: count() })
+        .from(items)
+        .innerJoin(collections, eq(collections.id, items.collectionId))
+        .where(publicItems(websiteId, now)),
+    ]);
+    const home = cols.find((c) => c.isHomepage);
+    const head: SitemapEntry[] = [
+      { path: '/', lastModified: Math.max(home?.updatedOn ?? 0, siteUpdatedOn) },
+      ...cols.filter((c) => !c.isHomepage).map((c) => ({ path: c.fullUrl, lastModified: c.updatedOn })),
+    ];
+    const total = head.length + (itemCount?.n ?? 0);
+    const entries = head.slice(offset, offset + limit);
+    const itemOffset = Math.max(0, offset - head.length);
+    const itemLimit = limit - entries.length;
+    if (itemLimit > 0 && itemOffset < (itemCount?.n ?? 0)) {
+      const rows = await db
+        .select({ path: items.fullUrl, lastModified: items.updatedOn })
+        .from(items)
+        .innerJoin(collections, eq(collections.id, items.collectionId))
+        .where(publicItems(websiteId, now))
+        .orderBy(asc(collections.displayIndex), asc(items.id))
+        .limit(itemLimit)
+        .offset(itemOffset);
+      entries.push(...rows);
+    }
+    return { entries, total };
+  });
+}

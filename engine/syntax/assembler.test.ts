@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_FORMATTERS, BUILTIN_PREDICATES } from '../plugins/index.js';
+import { parseTemplate } from './assembler.js';
+
+const tables = { formatters: BUILTIN_FORMATTERS, predicates: BUILTIN_PREDICATES };
+
+describe('parseTemplate', () => {
+  it('nests blocks and attaches .or and .alternates with', () => {
+    const { tree, errors } = parseTemplate('{.repeated section a}x{.alternates with},{.or}none{.end}', tables);
+    expect(errors).toEqual([]);
+    expect(tree[2]).toEqual([[4, ['a'], [[0, 'x']], [7, 0, 0, [[0, 'none']], 3], [[0, ',']]]]);
+  });
+
+  it('reports structural errors with exact positions, sorted', () => {
+    const { errors } = parseTemplate('a\n{.end}\n{.section x}{.or}{.or}\n{bad|nope}', tables);
+    expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([
+      ['NOT_ALLOWED_AT_ROOT', 2, 1],
+      ['UNCLOSED_BLOCK', 3, 1],
+      ['DEAD_CODE_BLOCK', 3, 18],
+      ['FORMATTER_UNKNOWN', 4, 6],
+      ['EOF_IN_BLOCK', 4, 11],
+    ]);
+  });
+
+  it('records the source offset of every instruction', () => {
+    const { tree, offsets } = parseTemplate('ab{c}{.section d}{e}{.end}');
+    const [text, variable, section] = tree[2] as object[];
+    expect([offsets.get(text), offsets.get(variable), offsets.get(section)]).toEqual([0, 2, 5]);
+  });
+});

@@ -1,0 +1,20 @@
+CREATE TABLE `csp_reports` (
+	`website_id` text NOT NULL,
+	`day` text NOT NULL,
+	`fingerprint` text NOT NULL,
+	`kind` text DEFAULT 'csp' NOT NULL,
+	`disposition` text NOT NULL,
+	`effective_directive` text NOT NULL,
+	`blocked_url` text NOT NULL,
+	`page_path` text NOT NULL,
+	`source_file` text,
+	`line` integer,
+	`column` integer,
+	`sample` text,
+	`message` text NOT NULL,
+	`count` integer DEFAULT 1 NOT NULL,
+	`first_seen_on` integer NOT NULL,
+	`last_seen_on` integer NOT NULL,
+	PRIMARY KEY(`website_id`, `day`, `fingerprint`),
+	FOREIGN KEY (`website_id`) REFERENCES `websites`(`id`) ON UPDATE no action ON DELETE cascade
+);

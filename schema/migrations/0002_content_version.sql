@@ -1,0 +1,1 @@
+ALTER TABLE `websites` ADD `content_version` integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,106 @@
+/**
+ * Shared setup of the browser suites: the worker in Miniflare on a loopback port with
+ * the seeded D1/R2 and the Vite build, and Debian's Chromium through playwright-core.
+ * Every page records console errors and failed requests so a test can assert none.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startWorker, type RunningWorker } from '../../edge/test-support.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Storefront {
+  worker: RunningWorker;
+  browser: Browser;
+  /** A fresh visitor (own cookies) with console and request failures recorded. */
+  visitor(options?: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; reducedMotion?: 'reduce' | 'no-preference' }): Promise<Visitor>;
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+export interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  /** console.error messages and uncaught page errors so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openStorefront(): Promise<Storefront> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  const worker = await startWorker({ port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const url = (path: string) => new URL(path, worker.url).href;
+  return {
+    worker,
+    browser,
+    url,
+    async visitor(options = {}) {
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled, reducedMotion: options.reducedMotion });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('response', (res) => {
+        if (res.status() >= 400) errors.push(`HTTP ${res.status()} ${new URL(res.url()).pathname}`);
+      });
+      return { context, page, errors, close: () => context.close() };
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await worker.dispose();
+    },
+  };
+}
+
+/** Waits until every island on the page has mounted (the loader marks each `data-island-state`). */
+export async function islandsHydrated(page: Page, selector = '[data-island]'): Promise<void> {
+  await page.waitForFunction(
+    (sel) => Array.from(document.querySelectorAll<HTMLElement>(sel)).every((el) => el.dataset.islandState === 'hydrated'),
+    selector,
+  );
+}
+
+/** Calls the worker's APIs with the visitor's own cookies (crumb echoed), e.g. to fill a cart. */
+export async function visitorApi(store: Storefront, visitor: Visitor, method: 'POST' | 'PUT' | 'DELETE' | 'GET', path: string, body?: unknown): Promise<any> {
+  let crumb = (await visitor.context.cookies(store.url('/'))).find((c) => c.name === 'crumb')?.value;
+  if (!crumb) {
+    await visitor.context.request.get(store.url('/about'));
+    crumb = (await visitor.context.cookies(store.url('/'))).find((c) => c.name === 'crumb')?.value;
+  }
+  const res = await visitor.context.request.fetch(store.url(path), {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': crumb ?? '' },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok()) throw new Error(`${method} ${path} -> ${res.status()} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Bodies of the add-to-cart calls the page makes. */
+export function recordAdds(page: Page): unknown[] {
+  const adds: unknown[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/commerce/shopping-cart/entries') adds.push(req.postDataJSON());
+  });
+  return adds;
+}
+
+/** An item's id from its page context. */
+export async function itemIdOf(store: Storefront, path: string): Promise<string> {
+  const res = await fetch(store.url(`${path}?format=json`));
+  return ((await res.json()) as { item: { id: string } }).item.id;
+}

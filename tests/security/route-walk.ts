@@ -1,0 +1,173 @@
+/**
+ * Every route the worker serves, one row or more each, for the header walk in
+ * route-walk.test.ts. ADDING A ROUTE? Add a row here: the walk fails while any route of
+ * `createApp().routes` has none. `route` is the method and pattern as Hono registers them;
+ * `expect` names the header set the answer must carry (see route-walk.test.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLIENT_DIST } from '../../scripts/client-build.js';
+
+/** The island loader's hashed file in the Vite build (vitest's globalSetup builds it first). */
+const LOADER_FILE = (JSON.parse(readFileSync(join(CLIENT_DIST, 'manifest.json'), 'utf8')) as Record<string, { file: string }>)['client/runtime/loader.ts']!.file;
+
+export type Expected =
+  /** HTML with the page policy. */
+  | 'page'
+  /** JSON with Cache-Control: no-store (every /api answer). */
+  | 'api'
+  /** JSON context of a page (?format=json). */
+  | 'page-json'
+  /** A stored image that could run script (SVG): the sandbox policy, shown inline. */
+  | 'sandboxed-image'
+  /** A stored file that could run script and is no image (HTML, XML, PDF): sandbox and attachment. */
+  | 'sandboxed-download'
+  /** A static file that cannot run script (CSS, PNG, fonts, binary): the page policy headers. */
+  | 'file'
+  /** Plain text (health, security.txt, plain 404s). */
+  | 'text';
+
+export interface WalkRow {
+  route: string;
+  path: string;
+  status: number;
+  expect: Expected;
+  method?: string;
+  /** Request headers (Content-Type, crumb, ...). */
+  headers?: Record<string, string>;
+  body?: string;
+  /** Content-Type the answer must have (prefix), when the row pins it. */
+  type?: string;
+  /** The worker state the row needs: seeded demo (default), a broken item, or no database at all. */
+  state?: 'seeded' | 'broken-item' | 'no-database';
+  /** Send with this Host instead of the demo site's (localhost / its primary host). */
+  host?: string;
+}
+
+/** Files route-walk.test.ts uploads to R2 before walking, under /assets/walk/. */
+export const WALK_UPLOADS: Record<string, { body: string; uploaderType: string }> = {
+  'walk/photo.png': { body: '\x89PNG\r\n\x1a\n', uploaderType: 'image/png' },
+  'walk/logo.svg': { body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', uploaderType: 'image/svg+xml' },
+  // The uploader's type is ignored: the extension decides, from the server's allow-list.
+  'walk/page.html': { body: '<script>alert(1)</script>', uploaderType: 'image/png' },
+  'walk/feed.xml': { body: '<x/>', uploaderType: 'text/plain' },
+  'walk/guide.pdf': { body: '%PDF-1.4', uploaderType: 'application/pdf' },
+  'walk/tool.js': { body: 'alert(1)', uploaderType: 'text/javascript' },
+  'walk/data.unknown': { body: 'x', uploaderType: 'text/html' },
+};
+
+/** Theme files route-walk.test.ts adds to the demo theme before walking, under /theme/. */
+export const WALK_THEME_FILES: Record<string, string> = {
+  'assets/walk-icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+};
+
+const REPORT = JSON.stringify({ 'csp-report': { 'document-uri': 'http://localhost/', 'effective-directive': 'img-src', 'blocked-uri': 'https://x.example/a.png' } });
+
+/** Writes with no crumb: the crumb check refuses them before anything reads the body. */
+const JSON_WRITE = { headers: { 'Content-Type': 'application/json' }, body: '{}' };
+const FORM_WRITE = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.test' };
+
+export const ROUTE_WALK: readonly WalkRow[] = [
+  { route: 'GET /healthz', path: '/healthz', status: 200, expect: 'text' },
+  { route: 'GET /assets/*', path: '/assets/walk/photo.png', status: 200, expect: 'file', type: 'image/png' },
+  { route: 'GET /assets/*', path: '/assets/walk/logo.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
+  { route: 'GET /assets/*', path: '/assets/walk/page.html', status: 200, expect: 'sandboxed-download', type: 'text/html' },
+  { route: 'GET /assets/*', path: '/assets/walk/feed.xml', status: 200, expect: 'sandboxed-download', type: 'application/xml' },
+  { route: 'GET /assets/*', path: '/assets/walk/guide.pdf', status: 200, expect: 'sandboxed-download', type: 'application/pdf' },
+  { route: 'GET /assets/*', path: '/assets/walk/tool.js', status: 200, expect: 'file', type: 'application/octet-stream' },
+  { route: 'GET /assets/*', path: '/assets/walk/data.unknown', status: 200, expect: 'file', type: 'application/octet-stream' },
+  { route: 'GET /assets/*', path: '/assets/walk/missing.png', status: 404, expect: 'text' },
+  { route: 'GET /client/*', path: `/client/${LOADER_FILE}`, status: 200, expect: 'file', type: 'text/javascript' },
+  { route: 'GET /client/*', path: '/client/manifest.json', status: 404, expect: 'text' },
+  { route: 'GET /theme/*', path: '/theme/assets/site.css', status: 200, expect: 'file', type: 'text/css' },
+  { route: 'GET /theme/*', path: '/theme/assets/walk-icon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
+  { route: 'GET /theme/*', path: '/theme/layout.html', status: 404, expect: 'text' },
+  { route: 'GET /.well-known/security.txt', path: '/.well-known/security.txt', status: 200, expect: 'text', type: 'text/plain' },
+  { route: 'GET /', path: '/', status: 200, expect: 'page' },
+  { route: 'GET /', path: '/?format=json', status: 200, expect: 'page-json' },
+  { route: 'GET /cart', path: '/cart', status: 200, expect: 'page' },
+  { route: 'GET /search', path: '/search?q=mug', status: 200, expect: 'page' },
+  { route: 'GET /:collection', path: '/shop', status: 200, expect: 'page' },
+  { route: 'GET /:collection', path: '/journal?page=1', status: 200, expect: 'page' },
+  { route: 'GET /:collection', path: '/about', status: 200, expect: 'page' },
+  { route: 'GET /:collection', path: '/contact', status: 200, expect: 'page' },
+  { route: 'GET /:collection/:item', path: '/shop/speckled-stoneware-mug', status: 200, expect: 'page' },
+  { route: 'GET /:collection/:item', path: '/journal/opening-the-winter-kiln', status: 200, expect: 'page' },
+  { route: 'GET /:collection/:item', path: '/shop/no-such-item', status: 404, expect: 'page' },
+  { route: 'GET /*', path: '/a/b/c', status: 404, expect: 'page' },
+  { route: 'ALL /*', path: '/shop', method: 'POST', status: 405, expect: 'text' },
+  { route: 'OPTIONS /*', path: '/shop', method: 'OPTIONS', status: 204, expect: 'text' },
+  { route: 'GET /robots.txt', path: '/robots.txt', status: 200, expect: 'text', type: 'text/plain' },
+  { route: 'GET /sitemap.xml', path: '/sitemap.xml', status: 200, expect: 'file', type: 'application/xml' },
+  { route: 'GET /:file{sitemap-[1-9][0-9]{0,5}\\.xml}', path: '/sitemap-9.xml', status: 404, expect: 'text' },
+  { route: 'GET /favicon.svg', path: '/favicon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
+  // Redirects to the site's icon (the walk follows redirects).
+  { route: 'GET /favicon.ico', path: '/favicon.ico', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
+  { route: 'GET /api/search/suggest', path: '/api/search/suggest?q=mug', status: 200, expect: 'api' },
+  { route: 'ALL /api/*', path: '/api/nothing-here', status: 404, expect: 'api' },
+  { route: 'ALL /api/*', path: '/api/nothing-here', method: 'POST', status: 401, expect: 'api' },
+  {
+    route: 'POST /api/security/csp-report',
+    path: '/api/security/csp-report',
+    method: 'POST',
+    headers: { 'Content-Type': 'application/csp-report' },
+    body: REPORT,
+    status: 202,
+    expect: 'api',
+  },
+  // Cart (edge/api/commerce): reads answer; crumb-less writes are refused first.
+  { route: 'GET /api/commerce/shopping-cart', path: '/api/commerce/shopping-cart', status: 200, expect: 'api' },
+  { route: 'GET /api/commerce/inventory/stock', path: '/api/commerce/inventory/stock/?itemId=none', status: 404, expect: 'api' },
+  { route: 'POST /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/x', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PATCH /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/x', method: 'PATCH', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/shopping-cart/entries', path: '/api/commerce/shopping-cart/entries', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/entries/:entryId', path: '/api/commerce/shopping-cart/entries/e1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields', path: '/api/commerce/shopping-cart/entries/e1/additionalFields', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'DELETE /api/commerce/shopping-cart/entries/:entryId', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'POST /api/3/commerce/cart/subscription', path: '/api/3/commerce/cart/subscription', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // Accounts (edge/api/site-users): a crumb-less write is refused before anything else.
+  { route: 'GET /api/site-users/account', path: '/api/site-users/account', status: 200, expect: 'api' },
+  { route: 'POST /api/site-users/account/session', path: '/api/site-users/account/session', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/site-users/account/session', path: '/api/site-users/account/session', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account/locale', path: '/api/site-users/account/locale', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account', path: '/api/site-users/account', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account/verify', path: '/api/site-users/account/verify', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account/password-reset', path: '/api/site-users/account/password-reset', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/account/password-reset/confirm', path: '/api/site-users/account/password-reset/confirm', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/site-users/contributors', path: '/api/site-users/contributors', status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/contributors/invitations', path: '/api/site-users/contributors/invitations', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-users/contributors/invitations/accept', path: '/api/site-users/contributors/invitations/accept', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/site-users/contributors/:siteUserId', path: '/api/site-users/contributors/abc', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'GET /api/mail/outbox', path: '/api/mail/outbox', status: 401, expect: 'api' },
+  // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
+  { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
+  { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
+  { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
+  { route: 'GET /config/*', path: '/config/no-such-screen', status: 200, expect: 'page' },
+  { route: 'GET /config/invitation', path: '/config/invitation?token=guess', status: 400, expect: 'page' },
+  { route: 'GET /account', path: '/account', status: 200, expect: 'page' },
+  { route: 'GET /account/sign-up', path: '/account/sign-up', status: 200, expect: 'page' },
+  { route: 'GET /account/verify', path: '/account/verify?token=guess', status: 400, expect: 'page' },
+  { route: 'GET /account/reset', path: '/account/reset', status: 200, expect: 'page' },
+  { route: 'GET /account/reset/confirm', path: '/account/reset/confirm?token=guess', status: 400, expect: 'page' },
+  { route: 'POST /config/invitation', path: '/config/invitation', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /config/contributors/invite', path: '/config/contributors/invite', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /config/contributors/remove', path: '/config/contributors/remove', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /config/sign-in', path: '/config/sign-in', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /config/sign-out', path: '/config/sign-out', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/sign-in', path: '/account/sign-in', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/sign-out', path: '/account/sign-out', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/sign-up', path: '/account/sign-up', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/verify', path: '/account/verify', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/reset', path: '/account/reset', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/reset/confirm', path: '/account/reset/confirm', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  // Status pages: unknown host, server error, database down.
+  { route: 'ALL /*', path: '/', host: 'no-such-site.example', status: 404, expect: 'page' },
+  { route: 'ALL /api/*', path: '/api/nothing-here', host: 'no-such-site.example', status: 404, expect: 'api' },
+  { route: 'GET /:collection/:item', path: '/shop/moon-jar', state: 'broken-item', status: 500, expect: 'page' },
+  { route: 'GET /', path: '/', state: 'no-database', status: 503, expect: 'page' },
+  { route: 'ALL /api/*', path: '/api/nothing-here', state: 'no-database', status: 503, expect: 'api' },
+  { route: 'GET /healthz', path: '/healthz', state: 'no-database', status: 200, expect: 'text' },
+];

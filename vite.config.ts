@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Browser entries: the storefront's island loader on every page, and the owner's
+ * editor (client/editor/main.tsx) loaded only under /config/ once it exists.
+ */
+export const CLIENT_ENTRIES: Record<string, string> = {
+  loader: 'client/runtime/loader.ts',
+  editor: 'client/editor/main.tsx',
+};
+
+function entries(): Record<string, string> {
+  return Object.fromEntries(Object.entries(CLIENT_ENTRIES).filter(([, path]) => existsSync(root + path)).map(([name, path]) => [name, root + path]));
+}
+
+// Modules several storefront islands import; the loader's own modules stay in the loader.
+const STOREFRONT_SHARED = /client\/(components|runtime|islands\/product-form)\//;
+const LOADER_OWN = /client\/runtime\/(loader|island-props|island|strategies\/[^/]+)\.ts$/;
+
+/**
+ * `client/` -> `dist/client/`, served by the worker under /client/ (edge/files/client-assets.ts).
+ * Every file name carries a content hash so the worker can cache it for a year; the
+ * manifest (dist/client/manifest.json, never served) tells the layout the loader's name.
+ */
+export default defineConfig({
+  root,
+  base: '/client/',
+  plugins: [react()],
+  publicDir: false,
+  logLevel: 'warn',
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: 'manifest.json',
+    target: 'es2022',
+    // Each island is its own chunk, loaded by client/runtime/loader.ts only when on the page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: entries(),
+      output: {
+        entryFileNames: '[name]-[hash].js',
+        // islands/<name>-<hash>.js per island folder; shared code under chunks/.
+        chunkFileNames: (chunk) => {
+          const island = /client\/islands\/([^/]+)\/mount\.tsx$/.exec(chunk.facadeModuleId ?? '');
+          return island ? `islands/${island[1]}-[hash].js` : 'chunks/[name]-[hash].js';
+        },
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        // React is shared by every island (and the editor): one cached chunk. The code
+        // islands share (runtime, components, product rules) is one more: many small
+        // chunks would each restart gzip and cost the JS budget more bytes.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !id.endsWith('/mount.tsx') },
+          ],
+        },
+      },
+    },
+  },
+});
