@@ -26,10 +26,10 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Fires up to `total` GETs with `concurrency` in flight, stopping at the time limit. */
 /** Request options of one benchmark request (default: a plain GET). */
 export type RequestMaker = () => RequestInit;
 
+/** Fires up to `total` requests with `concurrency` in flight, stopping at the time limit. */
 async function load(url: string, total: number, concurrency: number, limitMs: number, make?: RequestMaker): Promise<{ latencies: number[]; seconds: number }> {
   const latencies: number[] = [];
   let issued = 0;
@@ -57,7 +57,11 @@ export async function measure(base: URL, path: string, make?: RequestMaker): Pro
   return { path, latencies, requests: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
-const fmt = (n: number, digits = 1) => n.toFixed(digits);
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+export function printStats(s: RouteStats): void {
+  console.log(`  ${s.path.padEnd(30)} ${fmt(s.rps).padStart(8)} req/s   p50 ${fmt(s.p50, 2).padStart(7)} ms   p99 ${fmt(s.p99, 2).padStart(7)} ms   (${s.requests} requests)`);
+}
 
 const PRODUCT = '/shop/speckled-stoneware-mug';
 
