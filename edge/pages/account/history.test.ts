@@ -105,8 +105,9 @@ describe('IDOR: other shoppers’ orders and subscriptions are not found', () =>
   it('sends an anonymous visitor to sign in', async () => {
     for (const path of [`/account/orders/${placed.alice!.number}`, `/account/subscriptions/${aliceSub}`]) {
       const res = await page(undefined, path);
-      expect(res.status).toBe(303);
-      expect(res.location).toBe('/account');
+      expect(res.status).toBe(401);
+      expect(res.html).toContain('action="/account/sign-in"');
+      expect(res.html).not.toContain('Monthly Clay Club');
     }
     expect((await page(undefined, '/account')).html).toContain('Sign in');
   });

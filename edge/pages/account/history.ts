@@ -4,13 +4,14 @@ import type { SiteUser } from '../../services/accounts/sessions.js';
 import { displayMoney } from '../money.js';
 import { accountOrderByNumber, listAccountOrders } from '../../services/subscriptions/account-orders.js';
 import { accountSubscription, accountSubscriptions, subscriptionJson, type SubscriptionRow } from '../../services/subscriptions/index.js';
+import { signInForm } from '../config/sign-in.js';
 import { accountPage, html, type Markup } from './html.js';
 
 /**
  * The shopper's order and subscription history (issue 12): sections of /account, and
  * detail pages for their own orders and subscriptions only. Anyone else's id or number
  * answers 404 like one that does not exist (never 403, which would confirm it exists);
- * a visitor who is not signed in is sent to sign in.
+ * a visitor who is not signed in gets the sign-in form (401).
  */
 export const accountHistory = new Hono<AppEnv>({ strict: false });
 
@@ -26,6 +27,10 @@ function dateText(c: Context<AppEnv>, ms: number | null): string {
     return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(ms);
   }
 }
+
+// Not signed in: the sign-in form right here (401), which leads to the account page.
+const signIn = (c: Context<AppEnv>) =>
+  accountPage(c, 'Sign in', html`${signInForm(c, '/account/sign-in', { info: 'Sign in to see your orders and subscriptions.' })}<p>New here? <a href="/account/sign-up">Create an account</a></p>`, 401);
 
 const notFound = (c: Context<AppEnv>) =>
   accountPage(c, 'Not found', html`<h1>Not found</h1><p>We could not find that in your account.</p><p><a href="/account">Back to your account</a></p>`, 404);
@@ -59,7 +64,7 @@ function subscriptionRow(c: Context<AppEnv>, row: SubscriptionRow): Markup {
 
 accountHistory.get('/orders/:number', async (c) => {
   const user = c.var.siteUser;
-  if (!user) return c.redirect('/account', 303);
+  if (!user) return signIn(c);
   const number = c.req.param('number');
   // Order numbers are whole numbers from 1001; anything else cannot be one of theirs.
   const found = /^\d{4,9}$/.test(number) ? await accountOrderByNumber(c.var.db, c.var.site.id, user.id, Number(number)) : undefined;
@@ -80,7 +85,7 @@ accountHistory.get('/orders/:number', async (c) => {
 
 accountHistory.get('/subscriptions/:id', async (c) => {
   const user = c.var.siteUser;
-  if (!user) return c.redirect('/account', 303);
+  if (!user) return signIn(c);
   const id = c.req.param('id');
   const row = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await accountSubscription(c.var.db, c.var.site.id, user.id, id) : undefined;
   if (!row) return notFound(c);
