@@ -181,6 +181,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /account/verify', path: '/account/verify', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'POST /account/reset', path: '/account/reset', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'POST /account/reset/confirm', path: '/account/reset/confirm', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /account/subscriptions/:id/cancel', path: '/account/subscriptions/guess/cancel', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   // Forms, newsletter, restock (edge/api/forms, newsletter, restock): owner reads need a session; writes a crumb.
   { route: 'POST /api/site-users/account/notifications/restock', path: '/api/site-users/account/notifications/restock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/site-users/account/notifications/restock/groups', path: '/api/site-users/account/notifications/restock/groups', status: 401, expect: 'api' },

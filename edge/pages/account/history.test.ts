@@ -112,3 +112,34 @@ describe('IDOR: other shoppers’ orders and subscriptions are not found', () =>
     expect((await page(undefined, '/account')).html).toContain('Sign in');
   });
 });
+
+describe('cancelling a subscription', () => {
+  const post = (v: TestVisitor, id: string, crumb = true) =>
+    worker.fetch(`/account/subscriptions/${id}/cancel`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: [...v.jar].map(([k, x]) => `${k}=${x}`).join('; '), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: crumb ? `crumb=${encodeURIComponent(v.cookie('crumb')!)}` : '',
+    });
+  const statusOf = async (id: string) => (await worker.db.prepare('SELECT status, next_billing_at FROM subscriptions WHERE id = ?').bind(id).first<Record<string, unknown>>())!;
+
+  it("refuses another shopper's subscription with 404 and a post without the crumb with 401, changing nothing", async () => {
+    expect((await post(alice, bobSub)).status).toBe(404);
+    expect((await post(alice, aliceSub, false)).status).toBe(401);
+    expect(await statusOf(bobSub)).toMatchObject({ status: 'active' });
+    expect(await statusOf(aliceSub)).toMatchObject({ status: 'active' });
+  });
+
+  it('cancels their own: no next payment, shown as canceled, no button any more', async () => {
+    const res = await post(alice, aliceSub);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe(`/account/subscriptions/${aliceSub}?canceled=1`);
+    expect(await statusOf(aliceSub)).toEqual({ status: 'canceled', next_billing_at: null });
+    const detail = await page(alice, `/account/subscriptions/${aliceSub}?canceled=1`);
+    expect(detail.html).toContain('Status: Canceled');
+    expect(detail.html).toContain('There will be no further payments.');
+    expect(detail.html).not.toContain('Cancel subscription');
+    // Again: nothing to cancel, no notice.
+    expect((await post(alice, aliceSub)).headers.get('Location')).toBe(`/account/subscriptions/${aliceSub}`);
+  });
+});

@@ -5,7 +5,9 @@ import { displayMoney } from '../money.js';
 import { accountOrderByNumber, listAccountOrders } from '../../services/subscriptions/account-orders.js';
 import { accountSubscription, accountSubscriptions, subscriptionJson, type SubscriptionRow } from '../../services/subscriptions/index.js';
 import { signInForm } from '../config/sign-in.js';
-import { accountPage, html, type Markup } from './html.js';
+import { cancelSubscription } from '../../services/subscriptions/cancel.js';
+import { formPost } from './forms.js';
+import { accountPage, actionButton, html, notice, type Markup } from './html.js';
 
 /**
  * The shopper's order and subscription history (issue 12): sections of /account, and
@@ -98,6 +100,18 @@ accountHistory.get('/subscriptions/:id', async (c) => {
 <p>Status: ${statusText(row.status)}${row.lastFailure && row.status === 'past_due' ? html` — ${row.lastFailure}` : ''}</p>
 <p>Next payment: ${dateText(c, s.nextBillingDate as number | null)}</p>
 <p>Payments so far: ${row.cyclesBilled}${row.numBillingCycles ? ` of ${row.numBillingCycles}` : ''}</p>
+${c.req.query('canceled') === '1' ? notice('Your subscription is canceled. There will be no further payments.', 'info') : ''}
+${row.status === 'active' || row.status === 'past_due' ? actionButton(c, `/account/subscriptions/${row.id}/cancel`, 'Cancel subscription') : ''}
 <p><a href="/account">Back to your account</a></p>`,
   );
+});
+
+// The product says 'Cancel any time': one button, the shopper's own subscription only.
+accountHistory.post('/subscriptions/:id/cancel', ...formPost, async (c) => {
+  const user = c.var.siteUser;
+  if (!user) return signIn(c);
+  const id = c.req.param('id');
+  const canceled = /^[A-Za-z0-9_-]{1,64}$/.test(id) && (await cancelSubscription(c.var.db, c.var.site.id, user.id, id, Date.now()));
+  if (!canceled && !(await accountSubscription(c.var.db, c.var.site.id, user.id, id))) return notFound(c);
+  return c.redirect(`/account/subscriptions/${id}${canceled ? '?canceled=1' : ''}`, 303);
 });

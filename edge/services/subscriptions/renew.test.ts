@@ -101,6 +101,23 @@ describe('subscription renewals (scheduled handler)', () => {
     expect((await reload(sub.id)).cycles_billed).toBe(2);
   });
 
+  it('a cancel that lands while a renewal is being charged stays canceled when the charge is declined', async () => {
+    const sub = await newSubscription({ card: CARD_DECLINES_LATER });
+    await onlyDue(sub.id);
+    const provider = paymentProviderFor('test')!;
+    const cancelling = {
+      ...provider,
+      async chargeSaved(r: Parameters<NonNullable<typeof provider.chargeSaved>>[0]) {
+        await worker.db.prepare("UPDATE subscriptions SET status = 'canceled', next_billing_at = NULL WHERE id = ?").bind(sub.id).run();
+        return provider.chargeSaved!(r);
+      },
+    };
+    const deps = { providerFor: () => cancelling, siteOf: async () => undefined };
+    const tally = await renewDueSubscriptions(openDb(worker.db as never), deps, (sub.next_billing_at as number) + 1000);
+    expect(tally.declined).toBe(1);
+    expect(await reload(sub.id)).toMatchObject({ status: 'canceled', next_billing_at: null, cycles_billed: 1 });
+  });
+
   it('ends after numBillingCycles: six payments in all, the first order included', async () => {
     const sub = await newSubscription({ planId: plans[1] });
     await onlyDue(sub.id);

@@ -94,7 +94,8 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
     const canceled = row.failedAttempts + 1 >= MAX_FAILED_ATTEMPTS;
     await d1
       .prepare(
-        `UPDATE subscriptions SET cycles_billed = ?2, next_billing_at = ?3, status = ?4, failed_attempts = failed_attempts + 1, last_failure = ?5, updated_on = ?6
+        `UPDATE subscriptions SET cycles_billed = ?2, failed_attempts = failed_attempts + 1, last_failure = ?5, updated_on = ?6,
+           next_billing_at = CASE WHEN status = 'canceled' THEN NULL ELSE ?3 END, status = CASE WHEN status = 'canceled' THEN 'canceled' ELSE ?4 END
          WHERE id = ?1 AND cycles_billed = ?7`,
       )
       .bind(row.id, paidCycles, canceled ? null : now + RETRY_DELAY_MS, canceled ? 'canceled' : 'past_due', message, now, cycle)
@@ -142,7 +143,10 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
       .catch(() => undefined);
     await restore();
     await d1
-      .prepare(`UPDATE subscriptions SET cycles_billed = ?2, next_billing_at = ?3, status = ?4, updated_on = ?5 WHERE id = ?1 AND cycles_billed = ?6`)
+      .prepare(
+        `UPDATE subscriptions SET cycles_billed = ?2, updated_on = ?5, next_billing_at = CASE WHEN status = 'canceled' THEN NULL ELSE ?3 END,
+           status = CASE WHEN status = 'canceled' THEN 'canceled' ELSE ?4 END WHERE id = ?1 AND cycles_billed = ?6`,
+      )
       .bind(row.id, paidCycles, row.nextBillingAt, row.status, now, cycle)
       .run();
     throw err;
