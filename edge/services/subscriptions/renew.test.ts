@@ -63,7 +63,10 @@ describe('subscription renewals (scheduled handler)', () => {
     const mail = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'subscription-renewed' ORDER BY created_on DESC").first<Row>();
     expect(mail!.subject).toContain('Monthly Clay Club');
     expect(mail!.text).toContain('$65.00 every month');
-    expect(mail!.text).toMatch(/\/order-status\?order=[^&]+&token=[A-Za-z0-9_-]{32}/);
+    const link = /\/order-status\?order=[^&\s]+&token=[A-Za-z0-9_-]{32}/.exec(mail!.text)![0];
+    const status = await worker.fetch(link);
+    expect(status.status).toBe(200);
+    expect(await status.text()).toContain('Monthly Clay Club');
     expect(worker.logs.some((l) => /subscription renewals: 1 renewed/.test(l.message))).toBe(true);
   });
 
