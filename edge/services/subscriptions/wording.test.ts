@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { render } from '../../../engine/index.js';
 import type { PeriodUnit } from './plan.js';
 import { subscriptionPriceWording, subscriptionWording } from './wording.js';
 
@@ -37,5 +39,26 @@ describe('subscription wording (SPEC §9)', () => {
   it('puts the price before the wording', () => {
     expect(subscriptionPriceWording('$65.00', plan(1, 'MONTH', 6))).toBe('$65.00 every month for 6 months');
     expect(subscriptionPriceWording('$65.00', undefined)).toBe('Unavailable');
+  });
+});
+
+describe('the same wording as the template engine', () => {
+  // Storefront templates word plans with the engine's product-price formatter; the
+  // account pages, page 206 and mail use this function. They must never disagree.
+  it('matches {@|product-price} for any plan', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.constantFrom<PeriodUnit>('WEEK', 'MONTH', 'YEAR'), fc.integer({ min: 0, max: 120 }), (value, unit, numBillingCycles) => {
+        const item = {
+          structuredContent: {
+            productType: 3, isSubscribable: true,
+            subscriptionPlan: { billingPeriod: { value, unit }, numBillingCycles },
+            variants: [{ priceMoney: { currency: 'USD', value: '65.00' }, price: 6500 }],
+          },
+        };
+        const text = render('{@|product-price}', item).output.replace(/<span[^>]*>[^<]*<\/span>/, '').replace(/<[^>]+>/g, '').trim();
+        expect(text).toBe(subscriptionWording(plan(value, unit, numBillingCycles)));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
