@@ -96,6 +96,27 @@ describe('subscription checkout', () => {
     expect((await subscriptionOf(retry.json.order.id))!.payment_ref).toMatch(/^pm_test_0341_/);
   });
 
+  it('a D1 failure while recording the subscription writes no order either, refunds, and the same cart can be placed again', async () => {
+    const v = await shopper(worker, '198.51.100.68');
+    const token = await subscriptionCart(v, worker.db);
+    const count = async (sql: string) => (await worker.db.prepare(sql).first<{ n: number }>())!.n;
+    const [orders, subs, refunds] = [await count('SELECT COUNT(*) AS n FROM orders'), await count('SELECT COUNT(*) AS n FROM subscriptions'), await count("SELECT COUNT(*) AS n FROM payments WHERE status = 'refunded'")];
+    await worker.db.prepare(`CREATE TRIGGER inject_subscription_failure BEFORE INSERT ON subscriptions BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    let res;
+    try {
+      res = await placeOrder(v, { address: undefined, extra: { cartToken: token } });
+    } finally {
+      await worker.db.prepare('DROP TRIGGER inject_subscription_failure').run();
+    }
+    expect(res.status).toBe(503);
+    expect(await count('SELECT COUNT(*) AS n FROM orders')).toBe(orders);
+    expect(await count('SELECT COUNT(*) AS n FROM subscriptions')).toBe(subs);
+    expect(await count("SELECT COUNT(*) AS n FROM payments WHERE status = 'refunded'")).toBe(refunds + 1);
+    const retry = await placeOrder(v, { address: undefined, extra: { cartToken: token } });
+    expect(retry.status).toBe(201);
+    expect(await subscriptionOf(retry.json.order.id)).toBeTruthy();
+  });
+
   it('refuses a malformed cart token with a field error', async () => {
     const v = await shopper(worker, '198.51.100.66');
     const bad = await placeOrder(v, { address: undefined, extra: { cartToken: '../../etc' } });

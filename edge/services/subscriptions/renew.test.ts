@@ -121,6 +121,32 @@ describe('subscription renewals (scheduled handler)', () => {
     expect(await reload(sub.id)).toMatchObject({ status: 'canceled', next_billing_at: null, cycles_billed: 1 });
   });
 
+  it('a D1 failure while recording a renewal refunds the charge, puts stock and the cycle back, and the next run renews', async () => {
+    const sub = await newSubscription();
+    await onlyDue(sub.id);
+    await worker.db.prepare("UPDATE variants SET unlimited = 0, qty_in_stock = 5 WHERE sku = 'FK-CLUB-MONTH'").run();
+    const at = (sub.next_billing_at as number) + 1000;
+    try {
+      await worker.db.prepare(`CREATE TRIGGER inject_renewal_failure BEFORE INSERT ON account_orders BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+      try {
+        await cron(at);
+      } finally {
+        await worker.db.prepare('DROP TRIGGER inject_renewal_failure').run();
+      }
+      expect(await reload(sub.id)).toMatchObject({ cycles_billed: 1, next_billing_at: sub.next_billing_at, status: 'active' });
+      expect(await renewalOrders(sub.id)).toEqual([]);
+      const refunds = await worker.db.prepare("SELECT status, order_id FROM payments WHERE provider_ref LIKE ?").bind(`test_renewal_${sub.id}_2_%`).all<Row>();
+      expect(refunds.results).toEqual([{ status: 'refunded', order_id: null }]);
+      expect((await worker.db.prepare("SELECT qty_in_stock AS n FROM variants WHERE sku = 'FK-CLUB-MONTH'").first<Row>())!.n).toBe(5);
+      expect(worker.logs.some((l) => /subscription renewals: 0 renewed, 0 declined, 0 skipped, 1 failed/.test(l.message))).toBe(true);
+      await cron(at + 1000);
+      expect(await renewalOrders(sub.id)).toHaveLength(1);
+      expect((await worker.db.prepare("SELECT qty_in_stock AS n FROM variants WHERE sku = 'FK-CLUB-MONTH'").first<Row>())!.n).toBe(4);
+    } finally {
+      await worker.db.prepare("UPDATE variants SET unlimited = 1, qty_in_stock = 0 WHERE sku = 'FK-CLUB-MONTH'").run();
+    }
+  });
+
   it('ends after numBillingCycles: six payments in all, the first order included', async () => {
     const sub = await newSubscription({ planId: plans[1] });
     await onlyDue(sub.id);
