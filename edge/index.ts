@@ -7,10 +7,11 @@ const app = createApp();
 
 /**
  * Workers entry (wrangler.toml `main`): HTTP through the Hono app, Cron Triggers through
- * `scheduled` (raw census retention). `npm start` runs it on wrangler.toml's
- * schedule; tests call it through Miniflare's getWorker().scheduled().
+ * `scheduled` (subscription renewals; daily also census retention and cart cleanup).
+ * `npm start` runs it on wrangler.toml's schedule; tests call it through Miniflare's
+ * getWorker().scheduled().
  */
 export default {
   fetch: app.fetch as unknown as ExportedHandler<Env>['fetch'],
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(env, controller.scheduledTime)),
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(env, controller.scheduledTime, controller.cron)),
 } satisfies ExportedHandler<Env>;

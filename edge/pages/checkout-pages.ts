@@ -1,15 +1,41 @@
-import { cartJson, visitorCart } from '../services/cart/index.js';
+import { cartJson, findCart, isCartTokenShape, loadCartView, visitorCart } from '../services/cart/index.js';
+import { subscriptionJson, subscriptionOfOrder } from '../services/subscriptions/subscription-json.js';
+import { subscriptionCheckout } from '../services/subscriptions/checkout-context.js';
 import { cartPricing } from '../services/orders/cart-pricing.js';
 import { orderFromLink, orderJson } from '../services/orders/index.js';
 import { baseContext, type PageRequest } from './page-context.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 
-/** `/checkout` (SPEC §2 page type 201): the visitor's priced cart; the checkout island takes over. */
-export async function checkoutPage(req: PageRequest, cartToken: string | undefined): Promise<PageResult> {
-  const [base, view] = await Promise.all([baseContext(req, PAGE_TYPE.checkout, 'checkout'), visitorCart(req.db, req.site.id, cartToken, req.now)]);
+/**
+ * `/checkout` (SPEC §2 page type 201): the visitor's priced cart; the checkout island takes
+ * over. With `?cartToken=` (SPEC §7: where a subscription add sends the visitor) it is the
+ * checkout of that subscription cart instead, with the plan's wording in `subscription`.
+ */
+export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string): Promise<PageResult> {
+  const base = baseContext(req, PAGE_TYPE.checkout, 'checkout');
+  if (subscriptionToken !== undefined) {
+    const record = isCartTokenShape(subscriptionToken) ? await findCart(req.db, req.site.id, subscriptionToken, req.now, 'subscription') : undefined;
+    const view = record ? await loadCartView(req.db, record) : undefined;
+    const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));
+    const subscription = view ? await subscriptionCheckout(req.db, view, subscriptionToken, req.site.currency, req.site.locale) : undefined;
+    return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, ...(subscription ? { subscription } : {}) } };
+  }
+  const view = await visitorCart(req.db, req.site.id, cartToken, req.now);
   const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));
-  return { status: 200, templates: ['checkout.html'], context: { ...base, cart } };
+  return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart } };
+}
+
+/**
+ * Subscription confirmed (SPEC §2 page type 206): the first order's link opens it, with the
+ * subscription that order started; anything else is the not-found page.
+ */
+export async function subscriptionConfirmedPage(req: PageRequest, orderId: string | undefined, token: string | undefined): Promise<PageResult> {
+  const found = await orderFromLink(req.db, req.site.id, orderId, token);
+  const row = found ? await subscriptionOfOrder(req.db, req.site.id, found.order.id) : undefined;
+  if (!found || !row) return notFoundPage(req);
+  const base = await baseContext(req, PAGE_TYPE.subscriptionConfirmed, 'subscription-confirmed');
+  return { status: 200, templates: ['subscription-confirmed.html'], context: { ...base, order: orderJson(found), subscription: subscriptionJson(row, req.site.locale) } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minorToDecimal, moneyJson } from './money.js';
+import { displayMoney, minorToDecimal, moneyJson } from './money.js';
 
 describe('minorToDecimal', () => {
   it('places the point by the currency fraction digits', () => {
@@ -16,5 +16,15 @@ describe('minorToDecimal', () => {
 
   it('builds the money object templates read', () => {
     expect(moneyJson(123456, 'USD')).toEqual({ currency: 'USD', value: '1234.56' });
+  });
+});
+
+describe('displayMoney', () => {
+  it('formats minor units for shoppers by currency and locale, exactly', () => {
+    expect(displayMoney(6500, 'USD')).toBe('$65.00');
+    expect(displayMoney(123456789012345, 'USD', 'en_US')).toBe('$1,234,567,890,123.45');
+    expect(displayMoney(1200, 'JPY', 'en-US')).toBe('¥1,200');
+    expect(displayMoney(999, 'GBP', 'en-GB')).toBe('£9.99');
+    expect(displayMoney(999, 'USD', 'not a locale!')).toBe('$9.99');
   });
 });

@@ -30,3 +30,20 @@ export function minorToDecimal(minor: number, currency: string): string {
 export function moneyJson(minor: number, currency: string): MoneyJson {
   return { currency, value: minorToDecimal(minor, currency) };
 }
+
+/**
+ * Minor units as a shopper reads them ('$65.00', '¥1,200') in a BCP-47 or `en_US` locale.
+ * Intl formats the exact decimal string, so no binary float ever holds the amount.
+ * @example displayMoney(6500, 'USD', 'en-US') === '$65.00'
+ */
+export function displayMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const digits = fractionDigits(currency);
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  } catch {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  }
+  // Intl.NumberFormat v3 takes a decimal string as an exact value.
+  return format.format(minorToDecimal(minor, currency) as unknown as number);
+}

@@ -9,13 +9,15 @@ export const PAGE_TYPE = {
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  subscriptionConfirmed: 206,
   reviewsRequest: 209,
   orderStatus: 211,
   newsletterUnsubscribe: 300,
 } as const;
 
 export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error' | 'reviews-request'
-  | 'newsletter-unsubscribe' | 'newsletter-confirmation' | 'checkout' | 'order-confirmed' | 'order-status';
+  | 'newsletter-unsubscribe' | 'newsletter-confirmation' | 'checkout' | 'order-confirmed' | 'order-status'
+  | 'subscription-confirmed';
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {

@@ -16,7 +16,7 @@ import { searchPage } from './search-page.js';
 import { feedXml, hasFeed } from './seo/feed.js';
 import { seoFiles } from './seo/routes.js';
 import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js';
-import { checkoutPage, orderPage } from './checkout-pages.js';
+import { checkoutPage, orderPage, subscriptionConfirmedPage } from './checkout-pages.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -42,13 +42,19 @@ pages.get('/cart', async (c) => {
 pages.get('/checkout', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
-  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE)));
+  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE), c.req.query('cartToken')));
 });
 
 pages.get('/order-confirmed', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
   return respond(c, req, await orderPage(req, 'confirmed', c.req.query('order'), c.req.query('token')));
+});
+
+pages.get('/subscription-confirmed', async (c) => {
+  const req = pageRequest(c);
+  c.header('Cache-Control', 'no-store');
+  return respond(c, req, await subscriptionConfirmedPage(req, c.req.query('order'), c.req.query('token')));
 });
 
 pages.get('/order-status', async (c) => {

@@ -3,12 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variantOf } from '../../edge/api/commerce/test-catalog.js';
 import { demoOwner, startWorker, type RunningWorker } from '../../edge/test-support.js';
 
 /**
  * Accounts in headless Chromium: the owner signs in at /config/, sees the shell and signs
  * out; a shopper signs up, confirms the address through the outbox link and lands on the
- * account page. Every page must load without a console error (CSP violations included).
+ * account page, then sees an order and a subscription placed with the test card there. Every page must load without a console error (CSP violations included).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
@@ -109,7 +110,37 @@ describe('accounts in Chromium', () => {
     await expect(page.locator('[data-account-email]').innerText()).resolves.toBe(email);
     await expect(page.getByRole('heading', { name: 'Orders' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('[data-orders-empty]').isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-subscriptions-empty]').isVisible()).resolves.toBe(true);
+
+    // Issue 12: an order placed through the API with the test card (the page's own cookies
+    // and crumb), and a subscription, then both in the account.
+    const crumb = (await context.cookies()).find((c) => c.name === 'crumb')!.value;
+    const headers = { 'X-CSRF-Token': crumb, 'Content-Type': 'application/json' };
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    expect((await page.request.post(url('/api/commerce/shopping-cart/entries'), { headers, data: { itemId: mug.itemId, sku: mug.sku, quantity: 1, additionalFields: null } })).status()).toBe(200);
+    const address = { firstName: 'Browser', lastName: 'Shopper', address1: '1 Main St', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' };
+    const placed = await page.request.post(url('/api/commerce/orders'), {
+      headers: { ...headers, 'Idempotency-Key': 'browser-account-order-1' },
+      data: { email, shippingAddress: address, shippingOptionId: 'us-standard', payment: { provider: 'test', card } },
+    });
+    expect(placed.status()).toBe(201);
+    const { order } = (await placed.json()) as { order: { orderNumber: number } };
+    const club = await variantOf(worker.db, 'FK-CLUB-MONTH');
+    const subCart = (await (await page.request.post(url('/api/3/commerce/cart/subscription'), { headers, data: { itemId: club.itemId, sku: club.sku, qty: 1, additionalFields: null } })).json()) as { cartToken: string };
+    const subscribed = await page.request.post(url('/api/commerce/orders'), {
+      headers: { ...headers, 'Idempotency-Key': 'browser-account-subscription-1' },
+      data: { email, cartToken: subCart.cartToken, payment: { provider: 'test', card } },
+    });
+    expect(subscribed.status()).toBe(201);
+    await page.goto(url('/account'));
+    const row = page.locator(`[data-order="${order.orderNumber}"]`);
+    await expect(row.innerText()).resolves.toMatch(new RegExp(`#${order.orderNumber}\\s+\\w{3} \\d{1,2}, \\d{4}\\s+\\$\\d+\\.\\d{2}\\s+Paid`));
+    await expect(page.locator('[data-subscriptions]').innerText()).resolves.toMatch(/Monthly Clay Club\s+\$65\.00 every month\s+\w{3} \d{1,2}, \d{4}\s+Active/);
     await page.screenshot({ path: join(ARTIFACTS, 'account.png'), fullPage: true });
+    await Promise.all([page.waitForURL(url(`/account/orders/${order.orderNumber}`)), row.getByRole('link').click()]);
+    await expect(page.getByRole('heading', { name: `Order #${order.orderNumber}` }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('.order-lines').innerText()).resolves.toContain('Speckled');
     // The link was single use.
     await page.goto(link);
     await expect(page.getByRole('alert').innerText()).resolves.toBe('This link is invalid or has expired.');

@@ -30,6 +30,8 @@ const PAGES: readonly { name: string; path: string; status: number }[] = [
   { name: 'owner sign-in', path: '/config/', status: 200 },
   { name: 'shopper account (sign-in)', path: '/account', status: 200 },
   { name: 'shopper sign-up', path: '/account/sign-up', status: 200 },
+  { name: 'shopper order detail (signed out)', path: '/account/orders/1001', status: 401 },
+  { name: 'subscription checkout (unknown cart)', path: '/checkout?cartToken=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', status: 200 },
 ];
 const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/>
 <script>document.documentElement.setAttribute('data-ran', 'yes'); fetch('/api/svg-ran');</script></svg>`;

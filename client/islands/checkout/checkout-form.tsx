@@ -16,8 +16,19 @@ function Field({ id, label, error, ...input }: { id: string; label: string; erro
   );
 }
 
-/** The checkout form (issue 10): contact, address (country first), shipping, coupon, test card, summary. */
-export function CheckoutForm({ currency }: { currency: string }) {
+/** A subscription cart's checkout (page 201 with ?cartToken=): its priced cart comes with the page. */
+export interface SubscriptionCheckout {
+  cartToken: string;
+  priceWording: string;
+  cart: PricedCart;
+}
+
+/**
+ * The checkout form (issue 10): contact, address (country first), shipping, coupon, test
+ * card, summary. For a subscription the cart is the page's, the order call names its
+ * token, and the summary says the SPEC §9 price wording.
+ */
+export function CheckoutForm({ currency, subscription }: { currency: string; subscription?: SubscriptionCheckout | undefined }) {
   const [cart, setCart] = useState<PricedCart | null>(null);
   const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', coupon: '', card: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<Fields>({});
@@ -27,12 +38,16 @@ export function CheckoutForm({ currency }: { currency: string }) {
   const set = (name: string) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [name]: e.target.value }));
   const money = (n: number) => formatCents(n, cart?.currency ?? currency);
 
-  useEffect(() => void checkoutApi.cart().then(setCart, (e: Error) => setAlert(e.message)), []);
+  useEffect(() => {
+    if (subscription) setCart(subscription.cart);
+    else void checkoutApi.cart().then(setCart, (e: Error) => setAlert(e.message));
+  }, [subscription]);
 
   async function locate(next: Fields) {
     const hint = next.postalCode ? postcodeHint(next.country!, next.postalCode) : null;
     setErrors((old) => ({ ...old, postalCode: hint ?? '' }));
-    if (hint || !cart?.entries.length) return;
+    // The cart API speaks for the shopping cart only; a subscription is priced when placed.
+    if (hint || !cart?.entries.length || subscription) return;
     try {
       setCart(await checkoutApi.setLocation({ country: next.country!, ...(next.region ? { region: next.region } : {}), ...(next.postalCode ? { postalCode: next.postalCode } : {}) }));
     } catch (e) {
@@ -61,6 +76,7 @@ export function CheckoutForm({ currency }: { currency: string }) {
     try {
       const answer = await checkoutApi.placeOrder(key.current, {
         email: v.email,
+        ...(subscription ? { cartToken: subscription.cartToken } : {}),
         ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
         ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
         payment: { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } },
@@ -124,11 +140,13 @@ export function CheckoutForm({ currency }: { currency: string }) {
           ) : null}
         </fieldset>
       ) : null}
-      <fieldset>
-        <legend>Coupon</legend>
-        <Field id="coupon" label="Coupon code" value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
-        <button type="button" onClick={() => void applyCoupon()}>Apply</button>
-      </fieldset>
+      {subscription ? null : (
+        <fieldset>
+          <legend>Coupon</legend>
+          <Field id="coupon" label="Coupon code" value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
+          <button type="button" onClick={() => void applyCoupon()}>Apply</button>
+        </fieldset>
+      )}
       <fieldset>
         <legend>Payment (test card)</legend>
         <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.number} />
@@ -137,6 +155,7 @@ export function CheckoutForm({ currency }: { currency: string }) {
       </fieldset>
       <section className="order-summary" aria-label="Order summary">
         <ul>{cart.entries.map((e) => <li key={e.id}>{e.title} × {e.quantity} — {money(e.subTotalCents ?? 0)}</li>)}</ul>
+        {subscription ? <p className="subscription-wording">{subscription.priceWording}</p> : null}
         <p>Subtotal: {money(cart.subtotalCents)}</p>
         {cart.discountCents ? <p>Discount: −{money(cart.discountCents)}</p> : null}
         {cart.requiresShipping ? <p>Shipping: {money(cart.shippingCostCents)}</p> : null}
@@ -144,7 +163,7 @@ export function CheckoutForm({ currency }: { currency: string }) {
         <p className="order-total">Total: <strong>{money(cart.grandTotalCents)}</strong></p>
       </section>
       {alert ? <p className="checkout-error" role="alert">{alert}</p> : null}
-      <button type="submit" className="button" disabled={busy}>{busy ? 'Placing order…' : 'Place order'}</button>
+      <button type="submit" className="button" disabled={busy}>{busy ? 'Placing order…' : subscription ? 'Subscribe' : 'Place order'}</button>
     </form>
   );
 }

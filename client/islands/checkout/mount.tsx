@@ -1,9 +1,17 @@
 import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
-import { CheckoutForm } from './checkout-form.js';
+import type { PricedCart } from './checkout-api.js';
+import { CheckoutForm, type SubscriptionCheckout } from './checkout-form.js';
 
-/** `data-island="checkout"` on /checkout (eager): prop currency. */
+function subscriptionOf(props: Record<string, unknown>): SubscriptionCheckout | undefined {
+  const s = props.subscription as { cartToken?: unknown; priceWording?: unknown } | undefined;
+  const cart = props.cart as PricedCart | undefined;
+  if (!s || typeof s.cartToken !== 'string' || !cart || !Array.isArray(cart.entries)) return undefined;
+  return { cartToken: s.cartToken, priceWording: typeof s.priceWording === 'string' ? s.priceWording : '', cart };
+}
+
+/** `data-island="checkout"` on /checkout (eager): prop currency; subscription and cart for a subscription checkout. */
 const mount: MountIsland = (el, props) => {
-  createRoot(el).render(<CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} />);
+  createRoot(el).render(<CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} />);
 };
 export default mount;

@@ -30,6 +30,8 @@ export const placeOrderBody = z.object({
   shippingOptionId: z.string().min(1).max(100).optional(),
   coupons: z.array(z.string().trim().min(1).max(50)).max(5).optional(),
   giftCardCode: z.string().max(50).optional(),
+  // The token of a subscription cart (POST /api/3/commerce/cart/subscription): its checkout starts a subscription.
+  cartToken: z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: 'This subscription checkout link is not valid.' }).optional(),
   payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card }),
 });
 

@@ -26,7 +26,9 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
   const site = c.var.site;
   const placed = await placeOrder(c.var.db, {
     site: { id: site.id, currency: site.currency, title: site.title },
-    cartToken: token(c),
+    cartToken: body.cartToken ?? token(c),
+    cartKind: body.cartToken ? 'subscription' : 'shopping',
+    siteUserId: c.var.siteUser?.id,
     requester: getCookie(c, CRUMB_COOKIE) ?? c.var.siteUser?.id ?? token(c) ?? '',
     idempotencyKey: key,
     email: body.email,
@@ -39,8 +41,9 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     origin: new URL(c.req.url).origin,
     now: Date.now(),
   });
-  // The purchased cart is gone for the visitor: both cart cookies are cleared.
-  syncCartCookies(c, undefined, undefined, false);
+  // The purchased cart is gone for the visitor: both cart cookies are cleared (a
+  // subscription checkout leaves the shopping cart alone).
+  if (!body.cartToken) syncCartCookies(c, undefined, undefined, false);
   if (placed.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json({ order: orderJson(placed.order), ...(placed.confirmationPath ? { confirmationUrl: placed.confirmationPath } : {}) }, 201);
 });

@@ -11,6 +11,7 @@ import { findUserById } from '../../services/accounts/site-users.js';
 import { signInForm } from '../config/sign-in.js';
 import { accountPage, actionButton, crumbField, html, notice } from './html.js';
 import { formFailure, formFields, formPost, invalidForm } from './forms.js';
+import { accountHistory, ordersSection, subscriptionsSection } from './history.js';
 
 /**
  * /account: the shopper's account (SPEC §1 signed-in shoppers): sign in, sign up with
@@ -31,14 +32,16 @@ account.get('/', async (c) => {
   const user = c.var.siteUser;
   if (!user) return signInPage(c);
   const row = await findUserById(c.var.db, c.var.site.id, user.id);
-  // Orders and subscriptions arrive with checkout; until then every account has none.
   const body = html`<h1>Your account</h1>
 <p>Signed in as <strong data-account-email>${user.email}</strong>${row?.language ? html` · language ${row.language}` : ''}</p>
-<section class="orders" data-orders><h2>Orders</h2><p data-orders-empty>You have not placed any orders yet.</p></section>
-<section class="subscriptions" data-subscriptions><h2>Subscriptions</h2><p>You have no subscriptions.</p></section>
+${ordersSection(c, user)}
+${subscriptionsSection(c, user)}
 ${actionButton(c, '/account/sign-out', 'Sign out')}`;
   return accountPage(c, 'Your account', body);
 });
+
+// Issue 12: the shopper's own orders and subscriptions.
+account.route('/', accountHistory);
 
 account.post('/sign-in', ...formPost, async (c) => {
   const form = await formFields(c);

@@ -14,6 +14,8 @@ import { COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, restoreStatements, secureSta
 import { queueOrderMail } from './order-mail.js';
 import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
+import type { CartKind } from '../cart/carts.js';
+import { accountRecordStatements, SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../subscriptions/start.js';
 import { DatabaseUnavailableError } from '../../errors.js';
 
 export type Address = Record<string, string> & { country: string; postalCode?: string; region?: string };
@@ -31,6 +33,10 @@ export interface PlaceOrderInput {
   coupons?: string[] | undefined;
   card: TestCard;
   provider: PaymentProvider;
+  /** 'subscription' when `cartToken` opens a subscription cart (its checkout starts a subscription). */
+  cartKind?: CartKind | undefined;
+  /** The signed-in shopper: the order (and subscription) shows in their account. */
+  siteUserId?: string | undefined;
   /** Origin of the store, for the order-status link in the mail. */
   origin: string;
   now: number;
@@ -48,8 +54,8 @@ function addressErrors(prefix: string, address: Address | undefined): Record<str
   return message ? { [`${prefix}.postalCode`]: message } : {};
 }
 
-async function liveCart(db: Db, site: PlaceOrderInput['site'], token: string | undefined, now: number): Promise<CartView> {
-  const record = token ? await findCart(db, site.id, token, now) : undefined;
+async function liveCart(db: Db, site: PlaceOrderInput['site'], token: string | undefined, now: number, kind: CartKind = 'shopping'): Promise<CartView> {
+  const record = token ? await findCart(db, site.id, token, now, kind) : undefined;
   const view = record ? await loadCartView(db, record) : undefined;
   if (!view || view.entries.length === 0) throw new ApiError(422, 'cart_empty', 'Your cart is empty.');
   return view;
@@ -71,16 +77,19 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   }
   try {
     const placed = await attempt(db, input);
-    return { order: placed.order, replayed: false, confirmationPath: orderLink('order-confirmed', placed.order.order.id, placed.statusToken) };
+    const page = placed.subscribed ? 'subscription-confirmed' : 'order-confirmed';
+    return { order: placed.order, replayed: false, confirmationPath: orderLink(page, placed.order.order.id, placed.statusToken) };
   } catch (err) {
     await releaseKey(db, site.id, input.idempotencyKey).catch(() => undefined);
     throw err;
   }
 }
 
-async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedOrder; statusToken: string }> {
+async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedOrder; statusToken: string; subscribed: boolean }> {
   const { site, now } = input;
-  const view = await liveCart(db, site, input.cartToken, now);
+  const view = await liveCart(db, site, input.cartToken, now, input.cartKind);
+  const subscription = await subscriptionTerms(db, view);
+  if (subscription && !input.provider.chargeSaved) throw new ApiError(422, 'payment_not_reusable', SUBSCRIPTION_MESSAGES.cannotSave);
   const couponCodes = input.coupons ?? view.record.coupons;
   const fields = { ...addressErrors('shippingAddress', input.shippingAddress), ...addressErrors('billingAddress', input.billingAddress) };
   const requiresShipping = view.entries.some((e) => e.productType === 1);
@@ -104,7 +113,7 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
   await secure(db, { attemptId, cartId: view.record.id, units: unitsByVariant(view.entries), couponIds, now });
   const restore = () => rawD1(db).batch(restoreStatements(db, attemptId, couponIds, holds));
 
-  const paid = await input.provider.capture({ amountCents: t.grandTotalCents, currency: t.currency, card: input.card, attemptId, now }).catch(async (err) => {
+  const paid = await input.provider.capture({ amountCents: t.grandTotalCents, currency: t.currency, card: input.card, attemptId, now, saveForReuse: !!subscription }).catch(async (err) => {
     await restore();
     throw err;
   });
@@ -121,7 +130,12 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
         shippingAddress: input.shippingAddress ?? null, billingAddress: input.billingAddress ?? null,
         couponCodes: priced.totals.validCoupons.map((c) => c.code), testMode: input.provider.testMode,
         statusTokenHash: await sha256Hex(statusToken), payment: { provider: input.provider.name, providerRef: paid.providerRef }, now,
-      }),
+      }).concat(
+        accountRecordStatements(db, {
+          orderId, websiteId: site.id, siteUserId: input.siteUserId ?? null, subscription, view, totals: t, email: input.email,
+          shippingAddress: input.shippingAddress ?? null, payment: { provider: input.provider.name, reusableRef: paid.reusableRef }, now,
+        }),
+      ),
     );
   } catch (err) {
     await input.provider.refund(paid.providerRef, t.grandTotalCents);
@@ -132,7 +146,7 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
   const order = (await loadOrder(db, site.id, orderId))!;
   // Mail is an outbox row: a failure here never fails the paid order.
   await queueOrderMail(db, site, order, `${input.origin}${orderLink('order-status', orderId, statusToken)}`, now).catch(() => undefined);
-  return { order, statusToken };
+  return { order, statusToken, subscribed: !!subscription };
 }
 
 async function secure(db: Db, s: Parameters<typeof secureStatements>[1]): Promise<void> {

@@ -14,5 +14,5 @@ export async function orderFromLink(db: Db, websiteId: string, orderId: string |
   return timingSafeEqual(await sha256Hex(token), found.order.statusTokenHash) ? found : undefined;
 }
 
-export const orderLink = (kind: 'order-confirmed' | 'order-status', orderId: string, token: string) =>
+export const orderLink = (kind: 'order-confirmed' | 'order-status' | 'subscription-confirmed', orderId: string, token: string) =>
   `/${kind}?order=${encodeURIComponent(orderId)}&token=${token}`;

@@ -21,4 +21,23 @@ describe('test payment provider', () => {
     expect(await pay('4242424242424242', 2025, 1)).toMatchObject({ ok: false, code: 'expired_card' });
     expect(await pay('4111111111111111')).toMatchObject({ ok: false, message: TEST_CARD_MESSAGES.unknown });
   });
+
+  it('saves a reusable reference on request and charges it again without the card', async () => {
+    const p = testProvider();
+    const first = await p.capture({ amountCents: cents(6500), currency: 'USD', attemptId: 'sub1', now, saveForReuse: true, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } });
+    expect(first).toMatchObject({ ok: true, reusableRef: 'pm_test_4242_sub1' });
+    expect(JSON.stringify(first)).not.toContain('424242424242');
+    const again = await p.chargeSaved!({ reusableRef: 'pm_test_4242_sub1', amountCents: cents(6500), currency: 'USD', attemptId: 'renew-2', now });
+    expect(again).toMatchObject({ ok: true });
+    expect(await pay('4242424242424242')).not.toHaveProperty('reusableRef');
+  });
+
+  it('4000 0000 0000 0341 pays now but declines every later charge; unknown references are refused', async () => {
+    const p = testProvider();
+    const first = await p.capture({ amountCents: cents(6500), currency: 'USD', attemptId: 'sub2', now, saveForReuse: true, card: { number: '4000 0000 0000 0341', expMonth: 12, expYear: 2034, cvc: '123' } });
+    expect(first.ok).toBe(true);
+    const ref = (first as { reusableRef: string }).reusableRef;
+    expect(await p.chargeSaved!({ reusableRef: ref, amountCents: cents(6500), currency: 'USD', attemptId: 'r', now })).toEqual({ ok: false, code: 'card_declined', message: 'Your card was declined.' });
+    expect(await p.chargeSaved!({ reusableRef: 'pm_other', amountCents: cents(6500), currency: 'USD', attemptId: 'r', now })).toMatchObject({ ok: false, code: 'payment_method_unknown' });
+  });
 });

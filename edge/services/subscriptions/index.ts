@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import { websites } from '../../../schema/index.js';
+import { query, type Db } from '../db.js';
+import { paymentProviderFor } from '../payments/index.js';
+import type { RenewalDeps } from './renew.js';
+
+/** Subscriptions (issue 10): checkout records them, the cron renews them, accounts list them. */
+export { renewDueSubscriptions, renewOne, dueSubscriptions, MAX_FAILED_ATTEMPTS, RETRY_DELAY_MS, RENEWALS_PER_RUN, type RenewalOutcome } from './renew.js';
+export { subscriptionWording, subscriptionPriceWording, UNAVAILABLE_WORDING } from './wording.js';
+export { billingDate } from './billing-dates.js';
+export { accountSubscription, accountSubscriptions, subscriptionJson, subscriptionOfOrder, type SubscriptionRow } from './subscription-json.js';
+
+/**
+ * What the renewal job needs from the rest of the worker: the payment provider a
+ * subscription was saved with, and the site's name and origin for the receipt's links.
+ */
+export function renewalDeps(db: Db): RenewalDeps {
+  const sites = new Map<string, Promise<{ title: string; origin: string } | undefined>>();
+  return {
+    providerFor: paymentProviderFor,
+    siteOf(websiteId) {
+      let site = sites.get(websiteId);
+      if (!site) {
+        site = query(() => db.select({ title: websites.title, host: websites.primaryHost }).from(websites).where(eq(websites.id, websiteId)).limit(1)).then(([w]) =>
+          w ? { title: w.title, origin: `${/^(localhost|127\.0\.0\.1)(:\d+)?$/.test(w.host) ? 'http' : 'https'}://${w.host}` } : undefined,
+        );
+        sites.set(websiteId, site);
+      }
+      return site;
+    },
+  };
+}

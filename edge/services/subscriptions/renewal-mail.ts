@@ -1,0 +1,41 @@
+import { displayMoney } from '../../pages/money.js';
+import type { Db } from '../db.js';
+import { queueMail } from '../mail/outbox.js';
+import type { RenewalSite } from './renew.js';
+import { planOf, type SubscriptionRow } from './subscription-json.js';
+import { subscriptionPriceWording } from './wording.js';
+
+export type RenewalNews = { kind: 'renewed'; statusUrl: string } | { kind: 'declined'; message: string; retryAt: number | null };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const day = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The subscriber's mail about a renewal (issue 10: through the outbox, never blocking the
+ * run): a receipt with the order-status link, or word of a decline and when it is retried.
+ */
+export async function queueRenewalMail(db: Db, site: RenewalSite, row: SubscriptionRow, news: RenewalNews, now: number): Promise<void> {
+  const wording = subscriptionPriceWording(displayMoney(row.renewalTotalCents, row.currency), planOf(row));
+  const product = `${row.quantity} × ${row.productName}`;
+  let subject: string;
+  let lines: string[];
+  if (news.kind === 'renewed') {
+    subject = `${site.title}: your subscription to ${row.productName} is renewed`;
+    lines = [
+      `Thank you: we charged ${displayMoney(row.renewalTotalCents, row.currency)} for ${product} (${wording}).`,
+      row.nextBillingAt ? `Next payment: ${day(row.nextBillingAt)}.` : 'That was the last payment of this subscription.',
+      `Order status: ${news.statusUrl}`,
+    ];
+  } else {
+    subject = `${site.title}: we could not renew your subscription to ${row.productName}`;
+    lines = [
+      `We could not take the payment for ${product} (${wording}): ${news.message}`,
+      news.retryAt ? `We will try again on ${day(news.retryAt)}.` : 'We tried several times, so the subscription is now canceled.',
+    ];
+  }
+  await queueMail(
+    db,
+    { websiteId: row.websiteId, to: row.email, subject, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), kind: `subscription-${news.kind}` },
+    now,
+  );
+}
