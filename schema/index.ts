@@ -19,3 +19,4 @@ export * from './security.js';
 export * from './reviews.js';
 export * from './checkout.js';
 export * from './orders.js';
+export * from './payment-events.js';

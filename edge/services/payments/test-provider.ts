@@ -12,6 +12,7 @@ export const TEST_CARD_MESSAGES = {
   insufficientFunds: 'Your card has insufficient funds.',
   unknown: 'Your card number is not a test card number. Use 4242 4242 4242 4242.',
   expired: 'Your card has expired.',
+  missing: 'Enter your card details.',
 } as const;
 
 const digits = (n: string) => n.replace(/[\s-]/g, '');
@@ -26,6 +27,7 @@ export function testProvider(): PaymentProvider {
     name: 'test',
     testMode: true,
     async capture(request: CaptureRequest): Promise<CaptureResult> {
+      if (!request.card) return { ok: false, code: 'invalid_request', message: TEST_CARD_MESSAGES.missing, status: 422 };
       const number = digits(request.card.number);
       const now = new Date(request.now);
       const expired = request.card.expYear < now.getUTCFullYear() || (request.card.expYear === now.getUTCFullYear() && request.card.expMonth < now.getUTCMonth() + 1);
