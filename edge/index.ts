@@ -7,10 +7,10 @@ const app = createApp();
 
 /**
  * Workers entry (wrangler.toml `main`): HTTP through the Hono app, Cron Triggers through
- * `scheduled` (raw census retention). Locally: `wrangler dev --test-scheduled`, then
+ * `scheduled` (mail outbox drain, census retention). Locally: `wrangler dev --test-scheduled`, then
  * GET /__scheduled; tests call it through Miniflare's getWorker().scheduled().
  */
 export default {
   fetch: app.fetch as unknown as ExportedHandler<Env>['fetch'],
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(env, controller.scheduledTime)),
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(env, controller.scheduledTime, controller.cron)),
 } satisfies ExportedHandler<Env>;
