@@ -183,6 +183,22 @@ describe('Stripe checkout', () => {
     expect(await stockOf('FK-INC-01')).toBe(4);
   });
 
+  it('two placements racing with one intent and different keys: one order, one capture, the other refused cleanly', async () => {
+    await setStock(worker.db, 'FK-PLN-4', 5);
+    const v = await shopperWith('FK-PLN-4');
+    const id = (await intentFor(v)).json.paymentIntent.id as string;
+    stripe.confirm(id);
+    const answers = await Promise.all([payWith(v, id), payWith(v, id), payWith(v, id)]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.status !== 201)) expect([409, 422]).toContain(lost.status);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND status = 'captured'`, id)).toBe(1);
+    expect(stripe.intents.get(id)!.amount_received).toBe(stripe.intents.get(id)!.amount);
+    // Exactly one unit left the shelf; every losing attempt put its units back.
+    expect(await stockOf('FK-PLN-4')).toBe(4);
+    expect(await count('SELECT COUNT(*) AS n FROM stock_reservations')).toBe(0);
+  });
+
   it('validates the Stripe payment body and needs the crumb for an intent', async () => {
     const v = await shopperWith('FK-INC-01');
     const bad = await v.send('POST', '/api/commerce/orders', { email: 'ada@example.com', ...CHOICES, payment: { provider: 'stripe', paymentIntentId: 'x' } }, { headers: { 'Idempotency-Key': randomUUID() } });
