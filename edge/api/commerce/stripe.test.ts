@@ -24,6 +24,8 @@ afterAll(async () => {
 beforeEach(() => {
   stripe.declineCaptures = false;
   stripe.failRefunds = false;
+  stripe.down = false;
+  stripe.loseCaptureAnswers = false;
 });
 
 const stockOf = async (sku: string) => (await variantOf(worker.db, sku)).qtyInStock;
@@ -181,6 +183,35 @@ describe('Stripe checkout', () => {
     expect(again.json.order.id).toBe(first.json.order.id);
     expect(stripe.callsTo('POST', /\/capture$/).filter((c) => c.path.includes(id))).toHaveLength(1);
     expect(await stockOf('FK-INC-01')).toBe(4);
+  });
+
+  it('Stripe unreachable: 503 with Retry-After, nothing charged, stock and cart intact', async () => {
+    await setStock(worker.db, 'FK-PLN-4', 5);
+    const v = await shopperWith('FK-PLN-4');
+    const id = (await intentFor(v)).json.paymentIntent.id as string;
+    stripe.confirm(id);
+    stripe.down = true;
+    const res = await payWith(v, id);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('30');
+    expect(res.json).toEqual({ error: 'payment_unavailable', message: 'We could not reach the payment service. You have not been charged. Please try again.' });
+    expect((await intentFor(v)).status).toBe(503);
+    stripe.down = false;
+    expect(stripe.intents.get(id)!.status).toBe('requires_capture');
+    expect(await stockOf('FK-PLN-4')).toBe(5);
+    expect((await v.send('GET', '/api/commerce/shopping-cart')).json.shoppingCart.totalQuantity).toBe(1);
+  });
+
+  it('a capture whose answer was lost is checked with Stripe: it happened, so the order is recorded', async () => {
+    await setStock(worker.db, 'FK-PLN-4', 5);
+    const v = await shopperWith('FK-PLN-4');
+    const id = (await intentFor(v)).json.paymentIntent.id as string;
+    stripe.confirm(id);
+    stripe.loseCaptureAnswers = true;
+    const res = await payWith(v, id);
+    expect(res.status).toBe(201);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND status = 'captured'`, id)).toBe(1);
+    expect(await stockOf('FK-PLN-4')).toBe(4);
   });
 
   it('two placements racing with one intent and different keys: one order, one capture, the other refused cleanly', async () => {

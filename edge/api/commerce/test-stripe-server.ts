@@ -39,6 +39,10 @@ export class FakeStripe {
   declineCaptures = false;
   /** Make refunds fail with a 500 (for the refund_failed record). */
   failRefunds = false;
+  /** Answer every call with a 500 (Stripe unreachable). */
+  down = false;
+  /** Apply captures but answer them with a 500 (the answer is lost on the way back). */
+  loseCaptureAnswers = false;
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   private server?: Server;
   url = '';
@@ -77,7 +81,7 @@ export class FakeStripe {
     const call: StripeCall = { method: req.method!, path: req.url!.split('?')[0]!, form, ...(key ? { idempotencyKey: key } : {}), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
     this.calls.push(call);
     const replayKey = key ? `${call.method} ${call.path} ${key}` : undefined;
-    const reply = (replayKey && this.replies.get(replayKey)) || this.route(call);
+    const reply = this.down ? error(500, { type: 'api_error', message: 'An unknown error occurred.' }) : (replayKey && this.replies.get(replayKey)) || this.route(call);
     if (replayKey) this.replies.set(replayKey, reply);
     res.writeHead(reply.status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(6).toString('hex')}` });
     res.end(JSON.stringify(reply.body));
@@ -94,6 +98,7 @@ export class FakeStripe {
       if (intent.status !== 'requires_capture') return unexpectedState(intent, 'capture');
       if (this.declineCaptures) return error(402, { ...DECLINE, payment_intent: intent });
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+      if (this.loseCaptureAnswers) return error(500, { type: 'api_error', message: 'An unknown error occurred.' });
       return { status: 200, body: intent };
     }
     if (intent && call.method === 'POST' && m![2] === 'cancel') {

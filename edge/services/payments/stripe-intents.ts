@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Cents } from '../../../schema/types.js';
-import { INTENT_METADATA } from './stripe-provider.js';
+import { INTENT_METADATA, isOutage, unavailable } from './stripe-provider.js';
 
 export interface IntentRequest {
   websiteId: string;
@@ -34,8 +34,12 @@ export async function prepareIntent(stripe: Stripe, r: IntentRequest): Promise<P
     metadata: { [INTENT_METADATA.site]: r.websiteId, [INTENT_METADATA.cart]: r.cartId },
   };
   const key = `intent_${r.websiteId}_${r.cartId}_${r.amountCents}_${params.currency}`;
-  let intent = await stripe.paymentIntents.create(params, { idempotencyKey: key });
+  const create = (idempotencyKey: string) =>
+    stripe.paymentIntents.create(params, { idempotencyKey }).catch((err: unknown) => {
+      throw isOutage(err as Error) ? unavailable(err) : err;
+    });
+  let intent = await create(key);
   // A replayed key can hand back an intent already cancelled or used: make a fresh one.
-  if (!reusable(intent)) intent = await stripe.paymentIntents.create(params, { idempotencyKey: `${key}_${crypto.randomUUID()}` });
+  if (!reusable(intent)) intent = await create(`${key}_${crypto.randomUUID()}`);
   return { id: intent.id, clientSecret: intent.client_secret!, amount: intent.amount as Cents, currency: intent.currency };
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Cents } from '../../../schema/types.js';
+import { ApiError } from '../../errors.js';
 import type { CaptureRequest, CaptureResult, PaymentProvider } from './provider.js';
 
 /** Metadata keys that tie a PaymentIntent to the site and cart it was created for. */
@@ -15,7 +16,17 @@ export const STRIPE_MESSAGES = {
   incomplete: 'Your payment is not complete yet. Please finish paying and try again.',
   canceled: 'This payment was cancelled. Please pay again.',
   declined: 'Your card was declined.',
+  unavailable: 'We could not reach the payment service. You have not been charged. Please try again.',
 } as const;
+
+/** Stripe could not answer (network, 5xx): 503, and the order puts everything back. */
+export const unavailable = (err: unknown): ApiError => {
+  console.error(`stripe unavailable: ${err instanceof Error ? err.message : String(err)}`);
+  return new ApiError(503, 'payment_unavailable', STRIPE_MESSAGES.unavailable, { headers: { 'Retry-After': '30' } });
+};
+
+/** Errors of Stripe's own answers that say nothing about the intent (network, 5xx, rate limit). */
+export const isOutage = (e: StripeFailure) => e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || e.type === 'StripeRateLimitError' || (e.statusCode ?? 0) >= 500;
 
 type StripeFailure = Error & { type?: string; code?: string; decline_code?: string; statusCode?: number };
 
@@ -33,7 +44,7 @@ async function captureIntent(stripe: Stripe, request: CaptureRequest): Promise<C
     intent = await stripe.paymentIntents.retrieve(request.paymentIntentId);
   } catch (err) {
     if ((err as StripeFailure).statusCode === 404) return failure('payment_not_found', STRIPE_MESSAGES.notFound, 422);
-    throw err;
+    throw isOutage(err as StripeFailure) ? unavailable(err) : err;
   }
   const meta = intent.metadata ?? {};
   if (meta[INTENT_METADATA.site] !== request.websiteId || meta[INTENT_METADATA.cart] !== request.cartId) {
@@ -69,8 +80,21 @@ async function captureIntent(stripe: Stripe, request: CaptureRequest): Promise<C
     const e = err as StripeFailure;
     if (e.type === 'StripeCardError') return failure(e.decline_code ?? e.code ?? 'card_declined', e.message || STRIPE_MESSAGES.declined);
     if (e.type === 'StripeInvalidRequestError' && e.code === 'payment_intent_unexpected_state') return failure('payment_already_used', STRIPE_MESSAGES.alreadyUsed, 409);
+    if (isOutage(e)) return captureOutcome(stripe, intent.id, err);
     throw err;
   }
+}
+
+/**
+ * The capture's answer was lost (network, 5xx after Stripe's own retry): ask Stripe what
+ * became of the intent. Captured -> the order goes on; still uncaptured -> 503, nothing
+ * charged. If Stripe cannot say either, the 503 stands and a capture that did happen
+ * shows up as a payment_intent.succeeded event with no payment row (see README).
+ */
+async function captureOutcome(stripe: Stripe, id: string, err: unknown): Promise<CaptureResult> {
+  const now = await stripe.paymentIntents.retrieve(id).catch(() => undefined);
+  if (now?.status === 'succeeded') return { ok: true, providerRef: now.id };
+  throw unavailable(err);
 }
 
 /**
