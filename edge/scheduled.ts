@@ -3,6 +3,8 @@ import { censusStore, RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './servic
 import { openDb } from './services/db.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
+import { stripeClient, stripeSettings } from './services/payments/index.js';
+import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,13 +14,19 @@ export const MAIL_CRON = '* * * * *';
 
 /**
  * The Cron Triggers' work. Every run drains the mail outbox through the configured sender
- * (failed sends stay queued for the next minute's run, up to MAX_ATTEMPTS); the daily
+ * (failed sends stay queued for the next minute's run, up to MAX_ATTEMPTS) and, with
+ * Stripe set up, refunds captured money that has no order (reconcileStripe); the daily
  * trigger (or a run without a cron, e.g. a test) also prunes census rows past retention.
  */
 export async function runScheduled(env: Env, now: number, cron?: string): Promise<void> {
   const db = openDb(env.DB);
   const mail = await drainOutbox(db, mailSenderFor(env), now);
   if (mail.sent || mail.failed) console.log(`mail outbox: sent ${mail.sent}, failed ${mail.failed}`);
+  const stripe = stripeSettings(env);
+  if (stripe) {
+    const money = await reconcileStripe(db, stripeClient(stripe), now);
+    if (money.refunded || money.failed) console.log(`stripe reconcile: refunded ${money.refunded}, failed ${money.failed}`);
+  }
   if (cron === undefined || cron === RETENTION_CRON) await pruneCensus(env, now);
 }
 

@@ -322,3 +322,64 @@ describe('Stripe webhook', () => {
     expect(await paymentStatus(id)).toBe('captured');
   });
 });
+
+describe('scheduled Stripe reconcile', () => {
+  const runCron = async () => {
+    const result = await (await worker.mf.getWorker()).scheduled({ cron: '* * * * *', scheduledTime: new Date() });
+    expect(result.outcome).toBe('ok');
+  };
+  const refundsOf = (id: string) => stripe.refunds.filter((r) => r.payment_intent === id);
+  const succeeded = (id: string) => event('payment_intent.succeeded', { ...stripe.intents.get(id) });
+  const age = (id: string) => worker.db.prepare('UPDATE payment_events SET received_on = received_on - 16 * 60 * 1000 WHERE payment_ref = ?').bind(id).run();
+
+  it('retries a refund Stripe refused at checkout until it goes through', async () => {
+    await setStock(worker.db, 'FK-PIT-01', 3);
+    const v = await shopperWith('FK-PIT-01');
+    const id = (await intentFor(v)).json.paymentIntent.id as string;
+    stripe.confirm(id);
+    stripe.failRefunds = true;
+    await worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    expect((await payWith(v, id)).status).toBe(503);
+    await worker.db.prepare('DROP TRIGGER inject_stripe_failure').run();
+    expect(await paymentStatus(id)).toBe('refund_failed');
+    await runCron();
+    expect(await paymentStatus(id)).toBe('refund_failed');
+    stripe.failRefunds = false;
+    await runCron();
+    expect(await paymentStatus(id)).toBe('refunded');
+    expect(refundsOf(id)).toHaveLength(1);
+    await runCron();
+    expect(refundsOf(id)).toHaveLength(1);
+  });
+
+  it('refunds a captured intent that never got its order, only after 15 minutes, once', async () => {
+    await setStock(worker.db, 'FK-PLN-4', 5);
+    const v = await shopperWith('FK-PLN-4');
+    const id = (await intentFor(v)).json.paymentIntent.id as string;
+    stripe.confirm(id);
+    // Captured at Stripe, but the order was never written (e.g. the worker died in between).
+    Object.assign(stripe.intents.get(id)!, { status: 'succeeded', amount_received: stripe.intents.get(id)!.amount });
+    expect((await deliver(succeeded(id))).status).toBe(200);
+    await runCron();
+    expect(refundsOf(id)).toHaveLength(0);
+    await age(id);
+    await runCron();
+    expect(refundsOf(id)).toEqual([expect.objectContaining({ amount: stripe.intents.get(id)!.amount })]);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND order_id IS NULL AND status = 'refunded'`, id)).toBe(1);
+    await runCron();
+    expect(refundsOf(id)).toHaveLength(1);
+  });
+
+  it('never refunds an intent that paid an order', async () => {
+    await setStock(worker.db, 'FK-INC-01', 5);
+    const v = await shopperWith('FK-INC-01');
+    const id = (await intentFor(v)).json.paymentIntent.id as string;
+    stripe.confirm(id);
+    expect((await payWith(v, id)).status).toBe(201);
+    await deliver(succeeded(id));
+    await age(id);
+    await runCron();
+    expect(refundsOf(id)).toHaveLength(0);
+    expect(await paymentStatus(id)).toBe('captured');
+  });
+});

@@ -125,6 +125,10 @@ export class FakeStripe {
   private refund(form: Record<string, string>): { status: number; body: unknown } {
     if (this.failRefunds) return error(500, { type: 'api_error', message: 'An unknown error occurred.' });
     const intent = this.intents.get(form.payment_intent ?? '');
+    const refunded = this.refunds.filter((r) => r.payment_intent === intent?.id).reduce((n, r) => n + r.amount, 0);
+    if (intent && refunded + Number(form.amount ?? intent.amount) > intent.amount_received) {
+      return error(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for ${intent.id} has already been refunded.` });
+    }
     if (!intent || intent.status !== 'succeeded') return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' });
     const refund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', payment_intent: intent.id, amount: Number(form.amount ?? intent.amount), status: 'succeeded' };
     this.refunds.push(refund);
