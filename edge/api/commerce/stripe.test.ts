@@ -230,6 +230,15 @@ describe('Stripe checkout', () => {
     expect(await count('SELECT COUNT(*) AS n FROM stock_reservations')).toBe(0);
   });
 
+  it('the secret keys never reach a page', async () => {
+    const v = await shopperWith('FK-INC-01');
+    const page = await worker.fetch('/checkout', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain(SECRET_KEY);
+    expect(html).not.toContain('whsec_test_secret');
+  });
+
   it('validates the Stripe payment body and needs the crumb for an intent', async () => {
     const v = await shopperWith('FK-INC-01');
     const bad = await v.send('POST', '/api/commerce/orders', { email: 'ada@example.com', ...CHOICES, payment: { provider: 'stripe', paymentIntentId: 'x' } }, { headers: { 'Idempotency-Key': randomUUID() } });
