@@ -45,6 +45,9 @@ await pages.run();
 const cart = (await import('./cart.js')) as { run: () => Promise<void> };
 await cart.run();
 
+const checkout = (await import('./checkout.js')) as { run: () => Promise<void> };
+await checkout.run();
+
 const browser = (await import('./browser.js')) as { run: () => Promise<void> };
 await browser.run();
 

@@ -60,6 +60,22 @@ export interface Env extends RateLimitBindings {
   CAPTCHA_MIN_SCORE?: string;
   /** Provider base URL override (a local server speaking the provider's protocol in tests). */
   CAPTCHA_ENDPOINT?: string;
+  /** Stripe secret key (a wrangler secret): when set, checkout offers `payment.provider: 'stripe'`. */
+  STRIPE_SECRET_KEY?: string;
+  /** Stripe publishable key, the only Stripe key the browser may see. */
+  STRIPE_PUBLISHABLE_KEY?: string;
+  /** Signing secret of the Stripe webhook endpoint (`whsec_...`, a wrangler secret). */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Stripe API base URL override (a local server speaking Stripe's protocol in tests). */
+  STRIPE_API_BASE?: string;
+  /** Transactional mail provider of the outbox drain: 'postmark' (edge/services/mail); unset keeps mail in the outbox. */
+  MAIL_PROVIDER?: string;
+  /** Postmark server token (a wrangler secret). */
+  MAIL_API_TOKEN?: string;
+  /** Sender address of outgoing mail, e.g. "Atelier <shop@example.com>". */
+  MAIL_FROM?: string;
+  /** Mail API base URL override (a local server speaking the provider's protocol in tests). */
+  MAIL_API_BASE?: string;
 }
 
 /** Per-request values set by middleware. */

@@ -7,9 +7,9 @@ const app = createApp();
 
 /**
  * Workers entry (wrangler.toml `main`): HTTP through the Hono app, Cron Triggers through
- * `scheduled` (subscription renewals; daily also census retention and cart cleanup).
- * `npm start` runs it on wrangler.toml's schedule; tests call it through Miniflare's
- * getWorker().scheduled().
+ * `scheduled` (mail outbox, Stripe reconcile, subscription renewals, census retention,
+ * cart cleanup: edge/scheduled.ts). `npm start` runs it on wrangler.toml's schedule;
+ * tests call it through Miniflare's getWorker().scheduled().
  */
 export default {
   fetch: app.fetch as unknown as ExportedHandler<Env>['fetch'],

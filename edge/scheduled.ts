@@ -1,59 +1,81 @@
 import type { Env } from './env.js';
 import { censusStore, RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './services/census/index.js';
 import { pruneExpiredCarts } from './services/cart/index.js';
-import { openDb } from './services/db.js';
+import { openDb, type Db } from './services/db.js';
+import { drainOutbox } from './services/mail/sender.js';
+import { mailSenderFor } from './services/mail/providers.js';
+import { stripeClient, stripeSettings } from './services/payments/index.js';
+import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 import { renewalDeps, renewDueSubscriptions } from './services/subscriptions/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** wrangler.toml `[triggers]`: the daily run also prunes the census; every run renews subscriptions. */
-export const DAILY_CRON = '17 3 * * *';
+/** wrangler.toml `[triggers] crons`: which jobs each one runs (JOBS below). */
+export const MAIL_CRON = '* * * * *';
 export const RENEWAL_CRON = '7 * * * *';
+export const DAILY_CRON = '17 3 * * *';
+
+type Job = (env: Env, db: Db, now: number) => Promise<string | null>;
+
+/** Each job answers the line it logs (null: nothing worth a line). */
+const JOBS: Record<string, { crons: string[]; run: Job }> = {
+  // Failed sends stay queued for the next minute's run, up to MAX_ATTEMPTS.
+  'mail outbox': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const mail = await drainOutbox(db, mailSenderFor(env), now);
+      return mail.sent || mail.failed ? `sent ${mail.sent}, failed ${mail.failed}` : null;
+    },
+  },
+  // With Stripe set up: refunds captured money that has no order.
+  'stripe reconcile': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const stripe = stripeSettings(env);
+      if (!stripe) return null;
+      const money = await reconcileStripe(db, stripeClient(stripe), now);
+      return money.refunded || money.failed ? `refunded ${money.refunded}, failed ${money.failed}` : null;
+    },
+  },
+  // Each cycle at most once, even when runs overlap (edge/services/subscriptions/renew.ts).
+  'subscription renewals': {
+    crons: [RENEWAL_CRON, DAILY_CRON],
+    run: async (_env, db, now) => {
+      const r = await renewDueSubscriptions(db, renewalDeps(db), now);
+      return `${r.renewed} renewed, ${r.declined} declined, ${r.skipped} skipped, ${r.failed} failed`;
+    },
+  },
+  // Raw hits, events and visits after RAW_RETENTION_DAYS; rollups, vitals and error groups after ROLLUP_RETENTION_DAYS.
+  'census retention': {
+    crons: [DAILY_CRON],
+    run: async (_env, db, now) => {
+      const removed = await censusStore(db).prune({ rawBefore: now - RAW_RETENTION_DAYS * DAY_MS, rollupsBefore: now - ROLLUP_RETENTION_DAYS * DAY_MS });
+      return `removed ${removed} rows`;
+    },
+  },
+  'cart cleanup': {
+    crons: [DAILY_CRON],
+    run: async (_env, db, now) => {
+      const removed = await pruneExpiredCarts(db, now);
+      return `removed ${removed.carts} expired carts and ${removed.holds} expired stock holds`;
+    },
+  },
+};
 
 /**
-/**
- * The Cron Triggers' work. Every run charges the subscription renewals that are due
- * (edge/services/subscriptions/renew.ts: each cycle at most once, even when runs overlap).
- * The daily run (or a run with no cron name) also prunes census rows past their retention
- * — raw hits, events and visits after RAW_RETENTION_DAYS, rollups, vitals and error groups
- * after ROLLUP_RETENTION_DAYS — and deletes expired carts and stock holds.
+ * The Cron Triggers' work: the jobs of `cron` (every job when it has no name, as in a
+ * manual run). One job failing leaves the others to run; the trigger still reports it.
  */
 export async function runScheduled(env: Env, now: number, cron?: string): Promise<void> {
   const db = openDb(env.DB);
-  const daily = cron === undefined || cron === '' || cron === DAILY_CRON;
-  const jobs: [string, () => Promise<string>][] = [
-    [
-      'subscription renewals',
-      async () => {
-        const r = await renewDueSubscriptions(db, renewalDeps(db), now);
-        return `${r.renewed} renewed, ${r.declined} declined, ${r.skipped} skipped, ${r.failed} failed`;
-      },
-    ],
-  ];
-  if (daily) {
-    jobs.push(
-      [
-        'census retention',
-        async () => {
-          const removed = await censusStore(db).prune({
-            rawBefore: now - RAW_RETENTION_DAYS * DAY_MS,
-            rollupsBefore: now - ROLLUP_RETENTION_DAYS * DAY_MS,
-          });
-          return `removed ${removed} rows`;
-        },
-      ],
-      [
-        'cart cleanup',
-        async () => {
-          const removed = await pruneExpiredCarts(db, now);
-          return `removed ${removed.carts} expired carts and ${removed.holds} expired stock holds`;
-        },
-      ],
-    );
-  }
-  // One job failing leaves the others to run; the trigger still reports the failure.
-  const results = await Promise.allSettled(jobs.map(async ([name, job]) => console.log(`${name}: ${await job()}`)));
-  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${jobs[i]![0]}: ${String(r.reason)}`] : []));
+  const due = Object.entries(JOBS).filter(([, job]) => !cron || job.crons.includes(cron));
+  const results = await Promise.allSettled(
+    due.map(async ([name, job]) => {
+      const line = await job.run(env, db, now);
+      if (line !== null) console.log(`${name}: ${line}`);
+    }),
+  );
+  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${due[i]![0]}: ${String(r.reason)}`] : []));
   for (const line of failed) console.error(line);
   if (failed.length > 0) throw new Error(`Cron Trigger jobs failed: ${failed.join('; ')}`);
 }

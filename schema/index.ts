@@ -20,3 +20,4 @@ export * from './reviews.js';
 export * from './checkout.js';
 export * from './orders.js';
 export * from './subscriptions.js';
+export * from './payment-events.js';

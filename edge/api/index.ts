@@ -33,6 +33,9 @@ const CRUMB_EXEMPT: readonly RegExp[] = [
   // The RUM collector sends by navigator.sendBeacon (no headers, text/plain body): a forged
   // post can only add vitals samples, which are bounded and rate limited per visitor.
   /^\/api\/1\/performance\/records\/?$/,
+  // Stripe posts webhook events server to server with no cookie; the Stripe-Signature HMAC
+  // over the raw body (STRIPE_WEBHOOK_SECRET) authenticates it instead (edge/api/commerce/payments.ts).
+  /^\/api\/commerce\/payments\/stripe\/webhook\/?$/,
 ];
 
 /** Routes whose bodies are not the default 64 KB of JSON or form data, each with its reason. */
@@ -43,6 +46,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/1\/performance\/records\/?$/, body: { types: PERFORMANCE_TYPES } },
   // Census and analytics posts are small forms: 8 KB keeps abuse cheap (edge/api/census, events).
   { path: /^\/api\/(census\/|events\/RecordEvent\/?$)/, body: { maxBytes: 8 * 1024, types: FORM_TYPES } },
+  // Stripe events are JSON only and can outgrow 64 KB (an expanded charge or intent).
+  { path: /^\/api\/commerce\/payments\/stripe\/webhook\/?$/, body: { maxBytes: 256 * 1024, types: JSON_TYPES } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
 const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));

@@ -46,6 +46,9 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/reviews', method: 'POST', path: '/api/reviews', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/reviews/:id/status', method: 'PUT', path: '/api/reviews/r1/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/commerce/orders', method: 'POST', path: '/api/commerce/orders', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from orders' },
+  { route: 'POST /api/commerce/payments/stripe/intent', method: 'POST', path: '/api/commerce/payments/stripe/intent', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // Stripe webhook events: JSON only, up to 256 KB (edge/api BODY_RULES).
+  { route: 'POST /api/commerce/payments/stripe/webhook', method: 'POST', path: '/api/commerce/payments/stripe/webhook', maxBytes: 256 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'], stored: 'select count(*) as n from payment_events' },
   { route: 'PUT /api/commerce/shopping-cart/shipping-location', method: 'PUT', path: '/api/commerce/shopping-cart/shipping-location', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/commerce/shopping-cart/shipping-option', method: 'PUT', path: '/api/commerce/shopping-cart/shipping-option', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/commerce/shopping-cart/coupons', method: 'POST', path: '/api/commerce/shopping-cart/coupons', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

@@ -136,6 +136,9 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields', path: '/api/commerce/shopping-cart/entries/e1/additionalFields', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'POST /api/commerce/orders', path: '/api/commerce/orders', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/payments/stripe/intent', path: '/api/commerce/payments/stripe/intent', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // Crumb-exempt (Stripe signs it); the walk's worker has no Stripe secrets, so it is not set up.
+  { route: 'POST /api/commerce/payments/stripe/webhook', path: '/api/commerce/payments/stripe/webhook', method: 'POST', ...JSON_WRITE, status: 404, expect: 'api' },
   { route: 'PUT /api/commerce/shopping-cart/shipping-location', path: '/api/commerce/shopping-cart/shipping-location', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'PUT /api/commerce/shopping-cart/shipping-option', path: '/api/commerce/shopping-cart/shipping-option', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/commerce/shopping-cart/coupons', path: '/api/commerce/shopping-cart/coupons', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },

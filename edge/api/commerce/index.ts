@@ -8,6 +8,7 @@ import { jsonBody, queryParams } from '../validate.js';
 import { syncCartCookies } from './cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
+import { payments } from './payments.js';
 import { cartCheckout } from './cart-checkout.js';
 import { cartPricing } from '../../services/orders/cart-pricing.js';
 import { addEntryBody, cartQuery, setQuantityBody, stockQuery, updateFieldsBody } from './schemas.js';
@@ -76,3 +77,6 @@ commerce.route('/shopping-cart', cartCheckout);
 
 // Issue 10: placing an order (its own limits and Idempotency-Key).
 commerce.route('/orders', orders);
+
+// Issue 10: Stripe PaymentIntents for the cart and Stripe's webhook.
+commerce.route('/payments', payments);

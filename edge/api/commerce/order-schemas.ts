@@ -32,8 +32,19 @@ export const placeOrderBody = z.object({
   giftCardCode: z.string().max(50).optional(),
   // The token of a subscription cart (POST /api/3/commerce/cart/subscription): its checkout starts a subscription.
   cartToken: z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: 'This subscription checkout link is not valid.' }).optional(),
-  payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card }),
+  // The Stripe path sends the PaymentIntent the browser confirmed (POST /api/commerce/payments/stripe/intent made it).
+  payment: z.discriminatedUnion(
+    'provider',
+    [
+      z.object({ provider: z.literal('test'), card }),
+      z.object({ provider: z.literal('stripe'), paymentIntentId: z.string({ error: 'Payment is required.' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: 'This payment could not be found. Please pay again.' }) }),
+    ],
+    { error: 'Unknown payment provider.' },
+  ),
 });
+
+/** POST /api/commerce/payments/stripe/intent: the choices that set the total (never an amount). */
+export const intentBody = placeOrderBody.pick({ shippingAddress: true, billingAddress: true, shippingOptionId: true, coupons: true });
 
 /** Idempotency-Key: printable, 8-255 characters (a UUID fits). */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;

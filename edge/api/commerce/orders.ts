@@ -20,7 +20,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     throw new ApiError(400, 'invalid_request', 'Send an Idempotency-Key header (8-255 characters).', { fields: { 'Idempotency-Key': 'Required: 8-255 printable characters.' } });
   }
   const body = c.req.valid('json');
-  const provider = paymentProviderFor(body.payment.provider);
+  const provider = paymentProviderFor(body.payment.provider, c.env);
   if (!provider) throw new ApiError(422, 'invalid_request', 'Unknown payment provider.', { fields: { 'payment.provider': 'Unknown payment provider.' } });
   if (body.giftCardCode) throw new ApiError(422, 'gift_card_invalid', 'This gift card code is not valid.', { fields: { giftCardCode: 'This gift card code is not valid.' } });
   const site = c.var.site;
@@ -36,7 +36,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     billingAddress: body.billingAddress,
     shippingOptionId: body.shippingOptionId,
     coupons: body.coupons,
-    card: body.payment.card,
+    ...(body.payment.provider === 'test' ? { card: body.payment.card } : { paymentIntentId: body.payment.paymentIntentId }),
     provider,
     origin: new URL(c.req.url).origin,
     now: Date.now(),

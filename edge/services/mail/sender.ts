@@ -20,7 +20,13 @@ export const outboxOnlySender: MailSender = {
   async send() {},
 };
 
-const MAX_ATTEMPTS = 5;
+/** A provider refused a mail for good (bad address, rejected sender): it is not retried. */
+export class MailRefusedError extends Error {
+  override readonly name = 'MailRefusedError';
+}
+
+/** Tries per mail, one per drain (the Cron Trigger runs every minute), before it is marked failed. */
+export const MAX_ATTEMPTS = 5;
 
 /**
  * Sends up to `limit` queued mails with `sender`. Each row is claimed with one atomic
@@ -48,7 +54,7 @@ export async function drainOutbox(db: Db, sender: MailSender, now: EpochMs, limi
       sent += 1;
     } catch (err) {
       console.warn(`mail ${mail.id} (${mail.kind}) not sent by ${sender.name}: ${err instanceof Error ? err.message : String(err)}`);
-      const status = claimed[0]!.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
+      const status = err instanceof MailRefusedError || claimed[0]!.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
       await query(() => db.update(mailOutbox).set({ status }).where(eq(mailOutbox.id, mail.id)));
       failed += 1;
     }

@@ -1,40 +1,30 @@
 import type { Db } from '../db.js';
 import { ApiError } from '../../errors.js';
-import { findCart, holdsOf, loadCartView, type CartView } from '../cart/index.js';
+import { holdsOf } from '../cart/index.js';
 import { CART_MESSAGES } from '../cart/messages.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
-import { addressPostcodeError } from '../checkout/postal-codes.js';
 import type { PaymentProvider, TestCard } from '../payments/index.js';
 import { rawD1 } from '../cart/raw.js';
 import { claimKey, releaseKey } from './idempotency.js';
 import { loadOrder, type LoadedOrder } from './order-json.js';
-import { priceCart } from './pricing.js';
+import { quoteCheckout, type QuoteInput } from './quote.js';
 import { recordStatements } from './record.js';
 import { COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, restoreStatements, secureStatements, unitsByVariant } from './stock-batch.js';
 import { queueOrderMail } from './order-mail.js';
 import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
-import type { CartKind } from '../cart/carts.js';
 import { accountRecordStatements, SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../subscriptions/start.js';
 import { DatabaseUnavailableError } from '../../errors.js';
 
-export type Address = Record<string, string> & { country: string; postalCode?: string; region?: string };
-
-export interface PlaceOrderInput {
-  site: { id: string; currency: string; title: string };
-  cartToken: string | undefined;
+export interface PlaceOrderInput extends QuoteInput {
   /** Who may replay the key: the visitor's crumb (it outlives the purchased cart's cookie). */
   requester: string;
   idempotencyKey: string;
   email: string;
-  shippingAddress?: Address | undefined;
-  billingAddress?: Address | undefined;
-  shippingOptionId?: string | undefined;
-  coupons?: string[] | undefined;
-  card: TestCard;
+  /** What the shopper paid with: test card details, or a confirmed Stripe PaymentIntent. */
+  card?: TestCard | undefined;
+  paymentIntentId?: string | undefined;
   provider: PaymentProvider;
-  /** 'subscription' when `cartToken` opens a subscription cart (its checkout starts a subscription). */
-  cartKind?: CartKind | undefined;
   /** The signed-in shopper: the order (and subscription) shows in their account. */
   siteUserId?: string | undefined;
   /** Origin of the store, for the order-status link in the mail. */
@@ -47,18 +37,6 @@ export interface PlacedOrder {
   replayed: boolean;
   /** The purchaser's link to page 202 (absent on a replay: only the hash of its token is kept). */
   confirmationPath?: string;
-}
-
-function addressErrors(prefix: string, address: Address | undefined): Record<string, string> {
-  const message = address?.postalCode ? addressPostcodeError(address.country, address.postalCode) : null;
-  return message ? { [`${prefix}.postalCode`]: message } : {};
-}
-
-async function liveCart(db: Db, site: PlaceOrderInput['site'], token: string | undefined, now: number, kind: CartKind = 'shopping'): Promise<CartView> {
-  const record = token ? await findCart(db, site.id, token, now, kind) : undefined;
-  const view = record ? await loadCartView(db, record) : undefined;
-  if (!view || view.entries.length === 0) throw new ApiError(422, 'cart_empty', 'Your cart is empty.');
-  return view;
 }
 
 /**
@@ -87,39 +65,25 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 
 async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedOrder; statusToken: string; subscribed: boolean }> {
   const { site, now } = input;
-  const view = await liveCart(db, site, input.cartToken, now, input.cartKind);
+  const { view, priced } = await quoteCheckout(db, input);
   const subscription = await subscriptionTerms(db, view);
   if (subscription && !input.provider.chargeSaved) throw new ApiError(422, 'payment_not_reusable', SUBSCRIPTION_MESSAGES.cannotSave);
-  const couponCodes = input.coupons ?? view.record.coupons;
-  const fields = { ...addressErrors('shippingAddress', input.shippingAddress), ...addressErrors('billingAddress', input.billingAddress) };
-  const requiresShipping = view.entries.some((e) => e.productType === 1);
-  if (requiresShipping && !input.shippingAddress) fields.shippingAddress = 'Enter a shipping address.';
-  if (Object.keys(fields).length) throw new ApiError(422, 'invalid_address', 'Please check the highlighted fields.', { fields });
-  const location = input.shippingAddress
-    ? { country: input.shippingAddress.country, ...(input.shippingAddress.region ? { region: input.shippingAddress.region } : {}), ...(input.shippingAddress.postalCode ? { postalCode: input.shippingAddress.postalCode } : {}) }
-    : undefined;
-  const shippingOptionId = input.shippingOptionId ?? (view.record.shippingLocation?.selectedShippingOptionId as string | undefined);
-  const priced = await priceCart(db, site, view, { ...(location ? { location } : {}), ...(shippingOptionId ? { shippingOptionId } : {}), couponCodes, now });
   const t = priced.totals;
-  if (t.requiresShipping && !t.selectedShippingOption) {
-    throw new ApiError(422, 'no_shipping_option', 'We do not ship to this address.', { fields: { shippingAddress: 'We do not ship to this address.' } });
-  }
-  if (input.shippingOptionId && t.selectedShippingOption?.id !== input.shippingOptionId) {
-    throw new ApiError(422, 'invalid_shipping_option', 'Choose one of the shipping options offered.', { fields: { shippingOptionId: 'Choose one of the shipping options offered.' } });
-  }
   const attemptId = newRowId();
   const couponIds = priced.couponRows.map((c) => c.id);
   const holds = await holdsOf(db, view.record.id, now);
   await secure(db, { attemptId, cartId: view.record.id, units: unitsByVariant(view.entries), couponIds, now });
   const restore = () => rawD1(db).batch(restoreStatements(db, attemptId, couponIds, holds));
 
-  const paid = await input.provider.capture({ amountCents: t.grandTotalCents, currency: t.currency, card: input.card, attemptId, now, saveForReuse: !!subscription }).catch(async (err) => {
+  const paid = await input.provider.capture({
+    amountCents: t.grandTotalCents, currency: t.currency, card: input.card, paymentIntentId: input.paymentIntentId, websiteId: site.id, cartId: view.record.id, attemptId, now, saveForReuse: !!subscription,
+  }).catch(async (err) => {
     await restore();
     throw err;
   });
   if (!paid.ok) {
     await restore();
-    throw new ApiError(402, paid.code, paid.message);
+    throw new ApiError(paid.status ?? 402, paid.code, paid.message);
   }
   const orderId = newRowId();
   const statusToken = newCartToken();
@@ -138,8 +102,12 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
       ),
     );
   } catch (err) {
-    await input.provider.refund(paid.providerRef, t.grandTotalCents);
-    await recordRefund(db, site.id, input.provider.name, paid.providerRef, t.grandTotalCents, t.currency, now).catch(() => undefined);
+    // A refund the provider refuses must not keep the stock: it is recorded for the owner instead.
+    const refunded = await input.provider.refund(paid.providerRef, t.grandTotalCents).then(
+      () => 'refunded' as const,
+      (refundErr) => (console.error(`refund of ${input.provider.name} ${paid.providerRef} failed: ${String(refundErr)}`), 'refund_failed' as const),
+    );
+    await recordRefund(db, site.id, input.provider.name, paid.providerRef, t.grandTotalCents, t.currency, now, refunded).catch(() => undefined);
     await restore();
     throw isDatabaseFailure(err) ? new DatabaseUnavailableError(err) : err;
   }
@@ -161,9 +129,9 @@ async function secure(db: Db, s: Parameters<typeof secureStatements>[1]): Promis
 }
 
 /** A refund after a failed order write stays on record (no order to attach it to). */
-async function recordRefund(db: Db, websiteId: string, provider: string, ref: string, amount: number, currency: string, now: number) {
+async function recordRefund(db: Db, websiteId: string, provider: string, ref: string, amount: number, currency: string, now: number, status: 'refunded' | 'refund_failed') {
   await rawD1(db)
-    .prepare(`INSERT INTO payments (id, website_id, order_id, provider, provider_ref, amount_cents, currency, status, created_on) VALUES (?1, ?2, NULL, ?3, ?4, ?5, ?6, 'refunded', ?7)`)
-    .bind(newRowId(), websiteId, provider, ref, amount, currency, now)
+    .prepare(`INSERT INTO payments (id, website_id, order_id, provider, provider_ref, amount_cents, currency, status, created_on) VALUES (?1, ?2, NULL, ?3, ?4, ?5, ?6, ?8, ?7)`)
+    .bind(newRowId(), websiteId, provider, ref, amount, currency, now, status)
     .run();
 }

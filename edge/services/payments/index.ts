@@ -1,12 +1,20 @@
 /**
  * Payment providers behind one interface (issue 10). The local `test` provider is the
- * default; a site with a real provider configured would get that one here.
+ * default; Stripe is offered when the deployment has STRIPE_SECRET_KEY.
  */
 export type { CaptureRequest, CaptureResult, PaymentProvider, SavedChargeRequest, TestCard } from './provider.js';
 export { testProvider, TEST_CARDS, TEST_CARD_MESSAGES } from './test-provider.js';
+export { stripeClient, stripeSettings, type StripeEnv, type StripeSettings } from './stripe-client.js';
+export { stripeProvider, STRIPE_MESSAGES } from './stripe-provider.js';
+export { prepareIntent, type PreparedIntent } from './stripe-intents.js';
 import { testProvider } from './test-provider.js';
+import { isTestKey, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
+import { stripeProvider } from './stripe-provider.js';
 import type { PaymentProvider } from './provider.js';
 
-export function paymentProviderFor(name: string): PaymentProvider | undefined {
-  return name === 'test' ? testProvider() : undefined;
+/** The provider a payment body names, if this deployment offers it. */
+export function paymentProviderFor(name: string, env: StripeEnv = {}): PaymentProvider | undefined {
+  if (name === 'test') return testProvider();
+  const stripe = name === 'stripe' ? stripeSettings(env) : undefined;
+  return stripe ? stripeProvider(stripeClient(stripe), isTestKey(stripe.secretKey)) : undefined;
 }

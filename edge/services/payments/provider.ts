@@ -11,7 +11,13 @@ export interface TestCard {
 export interface CaptureRequest {
   amountCents: Cents;
   currency: string;
-  card: TestCard;
+  /** The local test provider's card (absent on the Stripe path). */
+  card?: TestCard | undefined;
+  /** Stripe: the PaymentIntent the browser confirmed (created by the server for this cart). */
+  paymentIntentId?: string | undefined;
+  /** Whose checkout this is: a provider checks a prepared payment belongs to it. */
+  websiteId: string;
+  cartId: string;
   /** The checkout attempt; a provider uses it as its own idempotency key. */
   attemptId: string;
   now: number;
@@ -31,8 +37,11 @@ export interface SavedChargeRequest {
 
 export type CaptureResult =
   | { ok: true; providerRef: string; /** With `saveForReuse`: what `chargeSaved` takes later. */ reusableRef?: string }
-  /** `message` is shown to the shopper as is (HTTP 402). */
-  | { ok: false; code: string; message: string };
+  /**
+   * `message` is shown to the shopper as is. `status` defaults to 402 (payment failed);
+   * 409 when the prepared payment no longer matches the order, 422 when it is not this cart's.
+   */
+  | { ok: false; code: string; message: string; status?: 402 | 409 | 422 };
 
 /**
  * A payment provider as checkout uses it: capture the whole amount once stock is secured,

@@ -4,7 +4,7 @@ import { TEST_CARD_MESSAGES, testProvider } from './test-provider.js';
 
 const now = Date.UTC(2026, 10, 22);
 const pay = (number: string, expYear = 2034, expMonth = 12) =>
-  testProvider().capture({ amountCents: cents(1999), currency: 'USD', attemptId: 'a1', now, card: { number, expMonth, expYear, cvc: '123' } });
+  testProvider().capture({ amountCents: cents(1999), currency: 'USD', websiteId: 'w1', cartId: 'c1', attemptId: 'a1', now, card: { number, expMonth, expYear, cvc: '123' } });
 
 describe('test payment provider', () => {
   it('captures with 4242 4242 4242 4242 (spaces allowed)', async () => {

@@ -15,6 +15,7 @@ export const TEST_CARD_MESSAGES = {
   unknown: 'Your card number is not a test card number. Use 4242 4242 4242 4242.',
   expired: 'Your card has expired.',
   unknownMethod: 'This saved payment method is no longer available.',
+  missing: 'Enter your card details.',
 } as const;
 
 // A saved method names the card's behaviour, never its number: `pm_test_<last four>_<attempt>`.
@@ -32,6 +33,7 @@ export function testProvider(): PaymentProvider {
     name: 'test',
     testMode: true,
     async capture(request: CaptureRequest): Promise<CaptureResult> {
+      if (!request.card) return { ok: false, code: 'invalid_request', message: TEST_CARD_MESSAGES.missing, status: 422 };
       const number = digits(request.card.number);
       const now = new Date(request.now);
       const expired = request.card.expYear < now.getUTCFullYear() || (request.card.expYear === now.getUTCFullYear() && request.card.expMonth < now.getUTCMonth() + 1);

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { quoteCheckout } from '../../services/orders/index.js';
+import { prepareIntent, stripeClient, stripeSettings } from '../../services/payments/index.js';
+import { applyStripeEvent, verifyStripeEvent } from '../../services/payments/stripe-webhooks.js';
+import { jsonBody } from '../validate.js';
+import { cartWriteLimit, token } from './cart-request.js';
+import { intentBody } from './order-schemas.js';
+
+/** Stripe on checkout (issue 10), mounted at /api/commerce/payments. */
+export const payments = new Hono<AppEnv>({ strict: false });
+
+const NOT_SET_UP = 'Card payments through Stripe are not set up for this store.';
+
+/**
+ * POST /stripe/intent: the PaymentIntent for the visitor's cart at the server's total
+ * (crumb-protected like every cart write). The browser confirms it with Stripe.js, then
+ * places the order with `payment: { provider: 'stripe', paymentIntentId }`.
+ */
+payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) => {
+  const settings = stripeSettings(c.env);
+  if (!settings) throw new ApiError(404, 'not_found', NOT_SET_UP);
+  const body = c.req.valid('json');
+  const site = c.var.site;
+  const { view, priced } = await quoteCheckout(c.var.db, {
+    site: { id: site.id, currency: site.currency, title: site.title },
+    cartToken: token(c),
+    shippingAddress: body.shippingAddress,
+    billingAddress: body.billingAddress,
+    shippingOptionId: body.shippingOptionId,
+    coupons: body.coupons,
+    now: Date.now(),
+  });
+  const t = priced.totals;
+  const intent = await prepareIntent(stripeClient(settings), { websiteId: site.id, cartId: view.record.id, amountCents: t.grandTotalCents, currency: t.currency });
+  return c.json({ paymentIntent: intent, ...(settings.publishableKey ? { publishableKey: settings.publishableKey } : {}) });
+});
+
+/**
+ * POST /stripe/webhook: Stripe's event deliveries. No crumb (Stripe has no cookie): the
+ * `Stripe-Signature` HMAC over the raw body is the credential; a bad one is a 400.
+ */
+payments.post('/stripe/webhook', async (c) => {
+  const settings = stripeSettings(c.env);
+  if (!settings?.webhookSecret) throw new ApiError(404, 'not_found', NOT_SET_UP);
+  const signature = c.req.header('Stripe-Signature');
+  if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing.');
+  const raw = await c.req.text();
+  const stripe = stripeClient(settings);
+  const event = await verifyStripeEvent(stripe, raw, signature, settings.webhookSecret).catch(() => {
+    throw new ApiError(400, 'invalid_signature', 'The webhook signature does not match.');
+  });
+  return c.json(await applyStripeEvent(c.var.db, event, c.var.site.id, Date.now()));
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OutboxRow } from './outbox.js';
+import { postmarkSender } from './postmark.js';
+import { mailSenderFor } from './providers.js';
+import { MailRefusedError, outboxOnlySender } from './sender.js';
+import { FakePostmark, POSTMARK_TEST_TOKEN } from './test-postmark-server.js';
+
+const postmark = new FakePostmark();
+beforeAll(() => postmark.start());
+afterAll(() => postmark.stop());
+beforeEach(() => {
+  postmark.mode = 'ok';
+});
+
+const row: OutboxRow = {
+  id: 'mail-1', websiteId: 'site-1', kind: 'order-confirmation', toAddress: 'ada@example.com', subject: 'Order #1001', textBody: 'Thanks', htmlBody: '<p>Thanks</p>',
+  status: 'sending', attempts: 1, createdOn: 1, sentOn: null,
+};
+const sender = () => postmarkSender({ token: POSTMARK_TEST_TOKEN, from: 'Atelier <shop@example.com>', apiBase: postmark.url });
+
+describe('Postmark sender', () => {
+  it('posts the outbox row to /email with the server token', async () => {
+    await sender().send(row);
+    expect(postmark.received.at(-1)).toEqual({
+      token: POSTMARK_TEST_TOKEN,
+      contentType: 'application/json',
+      body: {
+        From: 'Atelier <shop@example.com>', To: 'ada@example.com', Subject: 'Order #1001', TextBody: 'Thanks', HtmlBody: '<p>Thanks</p>',
+        Tag: 'order-confirmation', MessageStream: 'outbound', Metadata: { outboxId: 'mail-1', websiteId: 'site-1' },
+      },
+    });
+  });
+
+  it('a server error is a retryable failure; an inactive recipient or a bad token is refused for good', async () => {
+    postmark.mode = 'down';
+    const down = await sender().send(row).catch((e: unknown) => e);
+    expect(down).toBeInstanceOf(Error);
+    expect(down).not.toBeInstanceOf(MailRefusedError);
+    postmark.mode = 'inactive';
+    await expect(sender().send(row)).rejects.toBeInstanceOf(MailRefusedError);
+    const badToken = postmarkSender({ token: 'wrong', from: 'shop@example.com', apiBase: postmark.url });
+    await expect(badToken.send(row)).rejects.toThrow(/401/);
+  });
+
+  it('is chosen by MAIL_PROVIDER with a token and a sender; otherwise mail stays in the outbox', () => {
+    expect(mailSenderFor({ MAIL_PROVIDER: 'postmark', MAIL_API_TOKEN: 't', MAIL_FROM: 'shop@example.com' }).name).toBe('postmark');
+    expect(mailSenderFor({ MAIL_PROVIDER: 'postmark', MAIL_FROM: 'shop@example.com' })).toBe(outboxOnlySender);
+    expect(mailSenderFor({})).toBe(outboxOnlySender);
+  });
+});

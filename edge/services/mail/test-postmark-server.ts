@@ -1,0 +1,48 @@
+/**
+ * Test helper: a local HTTP server speaking Postmark's `POST /email` (token header, JSON
+ * answer with ErrorCode), so the production mail sender is tested offline.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const POSTMARK_TEST_TOKEN = 'postmark-test-server-token';
+
+export interface ReceivedMail {
+  token: string | undefined;
+  contentType: string | undefined;
+  body: Record<string, unknown>;
+}
+
+export class FakePostmark {
+  readonly received: ReceivedMail[] = [];
+  /** 'ok', a server error (retried), or an inactive recipient (422 ErrorCode 406, never retried). */
+  mode: 'ok' | 'down' | 'inactive' = 'ok';
+  url = '';
+  private server?: Server;
+
+  async start(): Promise<this> {
+    this.server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method !== 'POST' || req.url !== '/email') return reply(404, { ErrorCode: 404, Message: 'Not found' });
+      const token = req.headers['x-postmark-server-token'] as string | undefined;
+      if (token !== POSTMARK_TEST_TOKEN) return reply(401, { ErrorCode: 10, Message: 'The Server Token you provided in the X-Postmark-Server-Token request header was invalid.' });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      this.received.push({ token, contentType: req.headers['content-type'], body });
+      if (this.mode === 'down') return reply(500, { ErrorCode: 500, Message: 'Internal server error' });
+      if (this.mode === 'inactive') return reply(422, { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' });
+      reply(200, { To: body.To, SubmittedAt: new Date().toISOString(), MessageID: `msg-${this.received.length}`, ErrorCode: 0, Message: 'OK' });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

@@ -1,0 +1,45 @@
+import type Stripe from 'stripe';
+import type { Cents } from '../../../schema/types.js';
+import { INTENT_METADATA, isOutage, unavailable } from './stripe-provider.js';
+
+export interface IntentRequest {
+  websiteId: string;
+  cartId: string;
+  amountCents: Cents;
+  currency: string;
+}
+
+/** What the checkout island needs to confirm the payment with Stripe.js (no secret key). */
+export interface PreparedIntent {
+  id: string;
+  clientSecret: string;
+  amount: Cents;
+  currency: string;
+}
+
+const reusable = (intent: Stripe.PaymentIntent) => intent.status !== 'canceled' && intent.status !== 'succeeded' && intent.client_secret;
+
+/**
+ * Creates the PaymentIntent for a cart's server-computed total, with manual capture (the
+ * order captures it after securing stock) and metadata naming the site and cart (the
+ * order refuses an intent of another cart). The idempotency key is the cart and amount,
+ * so asking again for an unchanged cart returns the same intent instead of a new one.
+ */
+export async function prepareIntent(stripe: Stripe, r: IntentRequest): Promise<PreparedIntent> {
+  const params: Stripe.PaymentIntentCreateParams = {
+    amount: r.amountCents,
+    currency: r.currency.toLowerCase(),
+    capture_method: 'manual',
+    automatic_payment_methods: { enabled: true },
+    metadata: { [INTENT_METADATA.site]: r.websiteId, [INTENT_METADATA.cart]: r.cartId },
+  };
+  const key = `intent_${r.websiteId}_${r.cartId}_${r.amountCents}_${params.currency}`;
+  const create = (idempotencyKey: string) =>
+    stripe.paymentIntents.create(params, { idempotencyKey }).catch((err: unknown) => {
+      throw isOutage(err as Error) ? unavailable(err) : err;
+    });
+  let intent = await create(key);
+  // A replayed key can hand back an intent already cancelled or used: make a fresh one.
+  if (!reusable(intent)) intent = await create(`${key}_${crypto.randomUUID()}`);
+  return { id: intent.id, clientSecret: intent.client_secret!, amount: intent.amount as Cents, currency: intent.currency };
+}
