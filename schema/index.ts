@@ -19,3 +19,5 @@ export * from './security.js';
 export * from './reviews.js';
 export * from './checkout.js';
 export * from './orders.js';
+export * from './gift-cards.js';
+export * from './downloads.js';

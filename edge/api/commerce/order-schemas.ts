@@ -29,8 +29,9 @@ export const placeOrderBody = z.object({
   billingAddress: addressSchema.optional(),
   shippingOptionId: z.string().min(1).max(100).optional(),
   coupons: z.array(z.string().trim().min(1).max(50)).max(5).optional(),
-  giftCardCode: z.string().max(50).optional(),
-  payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card }),
+  giftCardCode: z.string().trim().max(50, { error: 'This gift card code is not valid.' }).optional(),
+  // Issue 10: the card is left out when a gift card pays the whole order.
+  payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card: card.optional() }).optional(),
 });
 
 /** Idempotency-Key: printable, 8-255 characters (a UUID fits). */
