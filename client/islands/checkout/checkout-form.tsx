@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatCents } from '../../runtime/money.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
+import { GiftCardField, giftCardShare, type AppliedGiftCard } from './gift-card-field.js';
 import { postcodeHint } from './postcode.js';
 import { COUNTRIES, REGIONS } from './regions.js';
 
@@ -16,13 +17,14 @@ function Field({ id, label, error, ...input }: { id: string; label: string; erro
   );
 }
 
-/** The checkout form (issue 10): contact, address (country first), shipping, coupon, test card, summary. */
+/** The checkout form (issue 10): contact, address (country first), shipping, coupon, gift card, test card, summary. */
 export function CheckoutForm({ currency }: { currency: string }) {
   const [cart, setCart] = useState<PricedCart | null>(null);
   const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', coupon: '', card: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<Fields>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
+  const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const key = useRef<string>(crypto.randomUUID());
   const set = (name: string) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [name]: e.target.value }));
   const money = (n: number) => formatCents(n, cart?.currency ?? currency);
@@ -63,7 +65,9 @@ export function CheckoutForm({ currency }: { currency: string }) {
         email: v.email,
         ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
         ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
-        payment: { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } },
+        ...(giftCard ? { giftCardCode: giftCard.code } : {}),
+        // A gift card that covers the whole order needs no card.
+        ...(share.dueCents > 0 ? { payment: { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } } } : {}),
       });
       window.location.assign(answer.confirmationUrl ?? '/');
     } catch (err) {
@@ -76,6 +80,7 @@ export function CheckoutForm({ currency }: { currency: string }) {
     }
   }
 
+  const share = giftCardShare(giftCard, cart?.grandTotalCents ?? 0);
   if (!cart) return <p>Loading your cart…</p>;
   if (cart.entries.length === 0) return <p>You have nothing in your shopping cart.</p>;
   const regions = REGIONS[v.country!];
@@ -129,12 +134,17 @@ export function CheckoutForm({ currency }: { currency: string }) {
         <Field id="coupon" label="Coupon code" value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
         <button type="button" onClick={() => void applyCoupon()}>Apply</button>
       </fieldset>
-      <fieldset>
-        <legend>Payment (test card)</legend>
-        <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.number} />
-        <Field id="exp" label="Expiry (MM/YY)" autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.expMonth ?? errors.expYear} />
-        <Field id="cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={v.cvc} onChange={set('cvc')} error={errors.cvc} />
-      </fieldset>
+      <GiftCardField applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
+      {share.dueCents > 0 ? (
+        <fieldset>
+          <legend>Payment (test card)</legend>
+          <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.number ?? errors['payment.card']} />
+          <Field id="exp" label="Expiry (MM/YY)" autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.expMonth ?? errors.expYear} />
+          <Field id="cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={v.cvc} onChange={set('cvc')} error={errors.cvc} />
+        </fieldset>
+      ) : (
+        <p className="gift-card-covers">Your gift card covers this order: no card payment is needed.</p>
+      )}
       <section className="order-summary" aria-label="Order summary">
         <ul>{cart.entries.map((e) => <li key={e.id}>{e.title} × {e.quantity} — {money(e.subTotalCents ?? 0)}</li>)}</ul>
         <p>Subtotal: {money(cart.subtotalCents)}</p>
@@ -142,6 +152,12 @@ export function CheckoutForm({ currency }: { currency: string }) {
         {cart.requiresShipping ? <p>Shipping: {money(cart.shippingCostCents)}</p> : null}
         <p>Tax: {money(cart.taxCents)}</p>
         <p className="order-total">Total: <strong>{money(cart.grandTotalCents)}</strong></p>
+        {giftCard ? (
+          <>
+            <p className="order-gift-card">Gift card (ending {giftCard.summary.last4}): −{money(share.appliedCents)}</p>
+            <p className="order-due">To pay by card: <strong>{money(share.dueCents)}</strong></p>
+          </>
+        ) : null}
       </section>
       {alert ? <p className="checkout-error" role="alert">{alert}</p> : null}
       <button type="submit" className="button" disabled={busy}>{busy ? 'Placing order…' : 'Place order'}</button>
