@@ -58,6 +58,7 @@ describe('a digital order', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="glaze-guide.pdf"; filename*=UTF-8''glaze-guide.pdf`);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(bytes).equals(await readFile(new URL('../../fixtures/demo/files/glaze-guide.pdf', import.meta.url)))).toBe(true);
     expect(await count('SELECT downloads AS n FROM download_grants WHERE id = ?', grant.id)).toBe(1);

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
+import { activeContentHeaders } from '../files/active-content.js';
+import { uploadContentTypeOf } from '../files/content-types.js';
 import { checkDownloadLink, countDownload, downloadLinkSecret, grantFile, type DownloadFile } from '../services/downloads/index.js';
 import { baseContext, type PageRequest } from './page-context.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
@@ -27,9 +29,13 @@ export function contentDisposition(filename: string): string {
 }
 
 function fileResponse(file: DownloadFile, body: ReadableStream, size: number): Response {
+  // As for /assets/ (docs/security.md): the type from the server's allow-list, and a
+  // sandbox for types that could carry script should the file be opened in place.
+  const type = uploadContentTypeOf(file.r2Key);
   return new Response(body, {
     headers: {
-      'Content-Type': file.contentType,
+      ...activeContentHeaders(type, file.r2Key),
+      'Content-Type': type,
       'Content-Length': String(size),
       'Content-Disposition': contentDisposition(file.filename),
       // The link is the buyer's: no shared cache keeps the file or the URL's answer.
