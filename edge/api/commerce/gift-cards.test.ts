@@ -62,6 +62,17 @@ describe('buying a gift card', () => {
     expect([paid.json.order.grandTotal, paid.json.order.giftCardTotal, paid.json.order.amountPaid]).toEqual([600, 600, 0]);
   });
 
+  it('is never discounted by a coupon, so the card is worth exactly what was paid', async () => {
+    const v = await shopperWith('FK-GC-050', 1, giftMessage);
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    expect((await addOne(v, mug.itemId, mug.sku)).status).toBe(200);
+    const res = await placeGiftOrder(v, { extra: { coupons: ['WELCOME10'], shippingOptionId: 'us-standard' } });
+    expect(res.status).toBe(201);
+    // 10 % of the mug (3600) only, not of the gift card.
+    expect([res.json.order.subtotal, res.json.order.discountTotal]).toEqual([8600, 360]);
+    expect(await count('SELECT initial_cents AS n FROM gift_cards WHERE order_id = ?', res.json.order.id)).toBe(5000);
+  });
+
   it('refuses to pay for a gift card with a gift card (SPEC §8) and keeps cart and card as they were', async () => {
     const card = await seedGiftCard(worker.db, 10000);
     const v = await shopperWith('FK-GC-025', 1, giftMessage);
