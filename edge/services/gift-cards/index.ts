@@ -4,4 +4,4 @@ export { giftCardDraw, type GiftCardDraw } from './draw.js';
 export { findGiftCard, giftCardJson, giftCardUse, giftCardRefusal, type GiftCardRow, type GiftCardUse } from './lookup.js';
 export { GIFT_CARD_MESSAGES } from './messages.js';
 export { drawStatements, GIFT_CARD_GUARD_FAILURE, settleStatements, undrawStatements } from './redeem.js';
-export { issueStatements, newGiftCards, queueGiftCardMail, type NewGiftCard } from './issue.js';
+export { giftCardMailStatements, issueStatements, newGiftCards, type NewGiftCard } from './issue.js';

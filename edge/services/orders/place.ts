@@ -17,7 +17,7 @@ import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
 import { DatabaseUnavailableError } from '../../errors.js';
 import { giftCardUse, giftCardRefusal, GIFT_CARD_MESSAGES, type GiftCardUse } from '../gift-cards/index.js';
-import { drawStatements, GIFT_CARD_GUARD_FAILURE, issueStatements, newGiftCards, queueGiftCardMail, settleStatements, undrawStatements } from '../gift-cards/index.js';
+import { drawStatements, giftCardMailStatements, GIFT_CARD_GUARD_FAILURE, issueStatements, newGiftCards, settleStatements, undrawStatements } from '../gift-cards/index.js';
 import { downloadSettings, grantStatements, newGrants, orderDownloads } from '../downloads/index.js';
 
 export type Address = Record<string, string> & { country: string; postalCode?: string; region?: string };
@@ -143,6 +143,7 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
       }),
       ...(draw ? settleStatements(db, { ...draw, orderId, currency: t.currency, alongsideCard: dueCents > 0 }) : []),
       ...issueStatements(db, issued, giftCards, now),
+      ...giftCardMailStatements(db, site, { id: orderId, email: input.email, currency: t.currency }, giftCards, now),
       ...grantStatements(db, issued, grants, downloads, now),
     ]);
   } catch (err) {
@@ -157,7 +158,6 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
   // Mail is an outbox row: a failure here never fails the paid order.
   const links = grants.length ? await orderDownloads(db, input.downloadSecret, site.id, orderId) : [];
   await queueOrderMail(db, site, order, `${input.origin}${orderLink('order-status', orderId, statusToken)}`, now, links.flatMap((l) => (l.url ? [{ name: l.productName, url: `${input.origin}${l.url}` }] : []))).catch(() => undefined);
-  await queueGiftCardMail(db, site, order.order, giftCards, now).catch(() => undefined);
   return { order, statusToken };
 }
 
