@@ -62,6 +62,20 @@ describe('buying a gift card', () => {
     expect([paid.json.order.grandTotal, paid.json.order.giftCardTotal, paid.json.order.amountPaid]).toEqual([600, 600, 0]);
   });
 
+  it('a D1 failure while issuing the cards leaves no order, no card and no mail, and refunds the payment', async () => {
+    const v = await shopperWith('FK-GC-025', 1, giftMessage);
+    const before = await count(`SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'gift-card'`);
+    const orders = await count('SELECT COUNT(*) AS n FROM orders');
+    await worker.db.prepare(`CREATE TRIGGER inject_issue_failure BEFORE INSERT ON gift_cards BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    const res = await placeGiftOrder(v, { address: null });
+    await worker.db.prepare('DROP TRIGGER inject_issue_failure').run();
+    expect(res.status).toBe(503);
+    expect(await count('SELECT COUNT(*) AS n FROM orders')).toBe(orders);
+    expect(await count(`SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'gift-card'`)).toBe(before);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id IS NULL AND status = 'refunded' AND amount_cents = 2500`)).toBeGreaterThanOrEqual(1);
+    expect((await v.send('GET', '/api/commerce/shopping-cart')).json.shoppingCart.totalQuantity).toBe(1);
+  });
+
   it('is never discounted by a coupon, so the card is worth exactly what was paid', async () => {
     const v = await shopperWith('FK-GC-050', 1, giftMessage);
     const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
