@@ -210,6 +210,12 @@ describe('paying with a gift card', () => {
     expect(await balanceOf(worker.db, card.id)).toBe(0);
   });
 
+  it('still needs a card when no gift card is given', async () => {
+    const res = await placeGiftOrder(await buyer('FK-INC-01'), { card: null });
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({ error: 'card_required', message: 'Enter your card details.', fields: { 'payment.card': 'Enter your card details.' } });
+  });
+
   it('refuses unknown codes at checkout with the field named', async () => {
     const res = await placeGiftOrder(await buyer('FK-INC-01'), { giftCardCode: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ' });
     expect(res.status).toBe(422);

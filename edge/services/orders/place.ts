@@ -112,15 +112,19 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
   const gift = input.giftCardCode ? await giftCardUse(db, site, input.giftCardCode, view.entries.map((e) => e.productType), t.grandTotalCents) : undefined;
   const dueCents = gift ? gift.amountDueCents : t.grandTotalCents;
   const card = input.card;
-  if (dueCents > 0 && !card) throw new ApiError(422, 'card_required', GIFT_CARD_MESSAGES.cardNeeded, { fields: { 'payment.card': GIFT_CARD_MESSAGES.cardNeeded } });
+  const giftCardOnly = gift !== undefined && dueCents === 0;
+  if (!giftCardOnly && !card) {
+    const message = gift ? GIFT_CARD_MESSAGES.cardNeeded : 'Enter your card details.';
+    throw new ApiError(422, 'card_required', message, { fields: { 'payment.card': message } });
+  }
   const draw = gift && gift.appliedCents > 0 ? { attemptId, websiteId: site.id, giftCardId: gift.card.id, amountCents: gift.appliedCents, now } : undefined;
   const holds = await holdsOf(db, view.record.id, now);
   await secure(db, { attemptId, cartId: view.record.id, units: unitsByVariant(view.entries), couponIds, now }, draw ? drawStatements(db, draw) : []);
   const restore = () => rawD1(db).batch([...restoreStatements(db, attemptId, couponIds, holds), ...undrawStatements(db, attemptId)]);
 
-  const paid: CaptureResult = await (dueCents === 0 || !card
-    ? Promise.resolve(coveredByGiftCard(gift!))
-    : input.provider.capture({ amountCents: dueCents, currency: t.currency, card, attemptId, now })
+  const paid: CaptureResult = await (giftCardOnly
+    ? Promise.resolve(coveredByGiftCard(gift))
+    : input.provider.capture({ amountCents: dueCents, currency: t.currency, card: card!, attemptId, now })
   ).catch(async (err) => {
     await restore();
     throw err;
@@ -139,15 +143,15 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
         orderId, attemptId, websiteId: site.id, idempotencyKey: input.idempotencyKey, view, totals: t, email: input.email,
         shippingAddress: input.shippingAddress ?? null, billingAddress: input.billingAddress ?? null,
         couponCodes: priced.totals.validCoupons.map((c) => c.code), testMode: input.provider.testMode,
-        statusTokenHash: await sha256Hex(statusToken), payment: dueCents > 0 ? { provider: input.provider.name, providerRef: paid.providerRef, amountCents: dueCents } : { provider: 'gift-card', providerRef: paid.providerRef, amountCents: gift!.appliedCents }, now,
+        statusTokenHash: await sha256Hex(statusToken), payment: giftCardOnly ? { provider: 'gift-card', providerRef: paid.providerRef, amountCents: gift.appliedCents } : { provider: input.provider.name, providerRef: paid.providerRef, amountCents: dueCents }, now,
       }),
-      ...(draw ? settleStatements(db, { ...draw, orderId, currency: t.currency, alongsideCard: dueCents > 0 }) : []),
+      ...(draw ? settleStatements(db, { ...draw, orderId, currency: t.currency, alongsideCard: !giftCardOnly }) : []),
       ...issueStatements(db, issued, giftCards, now),
       ...giftCardMailStatements(db, site, { id: orderId, email: input.email, currency: t.currency }, giftCards, now),
       ...grantStatements(db, issued, grants, downloads, now),
     ]);
   } catch (err) {
-    if (dueCents > 0) {
+    if (!giftCardOnly) {
       await input.provider.refund(paid.providerRef, dueCents);
       await recordRefund(db, site.id, input.provider.name, paid.providerRef, dueCents, t.currency, now).catch(() => undefined);
     }
