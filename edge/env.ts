@@ -46,6 +46,8 @@ export interface Env extends RateLimitBindings {
   ASSETS?: AssetsBinding;
   /** Signs review-request links (page type 209); a Workers secret, set per deployment. */
   REVIEW_LINK_SECRET?: string;
+  /** Signs digital download links; when unset, REVIEW_LINK_SECRET signs them (with a purpose tag). */
+  DOWNLOAD_LINK_SECRET?: string;
   /** "off" disables the edge page cache (benchmarks compare both). */
   PAGE_CACHE?: string;
   /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */

@@ -3,7 +3,7 @@ import { check, integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-o
 import { websites } from './websites.js';
 
 /**
- * Per-site checkout settings: shipping zones, tax rules, coupons and gift cards. The
+ * Per-site checkout settings: shipping zones, tax rules and coupons (gift cards: gift-cards.ts). The
  * shapes of `rates` and `effect` are edge/services/checkout/types.ts's ShippingRate and
  * CouponEffect, which price them (`checkoutTotals`).
  */
@@ -59,22 +59,4 @@ export const coupons = sqliteTable(
     productIds: text('product_ids', { mode: 'json' }).$type<string[]>(),
   },
   (t) => [uniqueIndex('coupons_site_code_uq').on(t.websiteId, t.code), check('coupons_usage_ck', sql`${t.usageLimit} IS NULL OR ${t.timesUsed} <= ${t.usageLimit}`)],
-);
-
-/** A gift card's code and what is left of it; the balance can never go below 0. */
-export const giftCards = sqliteTable(
-  'gift_cards',
-  {
-    id: text('id').primaryKey(),
-    websiteId: text('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
-    code: text('code').notNull(),
-    currency: text('currency').notNull(),
-    initialCents: integer('initial_cents').notNull(),
-    balanceCents: integer('balance_cents').notNull(),
-    orderId: text('order_id'),
-    createdOn: integer('created_on').notNull(),
-  },
-  (t) => [uniqueIndex('gift_cards_site_code_uq').on(t.websiteId, t.code), check('gift_cards_balance_ck', sql`${t.balanceCents} >= 0`)],
 );

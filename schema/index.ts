@@ -21,3 +21,5 @@ export * from './checkout.js';
 export * from './orders.js';
 export * from './subscriptions.js';
 export * from './payment-events.js';
+export * from './gift-cards.js';
+export * from './downloads.js';

@@ -29,6 +29,8 @@ export const orders = sqliteTable(
     taxTotalCents: integer('tax_total_cents').notNull(),
     includedTaxCents: integer('included_tax_cents').notNull().default(0),
     grandTotalCents: integer('grand_total_cents').notNull(),
+    // Drawn from a gift card (schema/gift-cards.ts); the card paid grandTotal minus this.
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
     // 'paid' | 'refunded'
     status: text('status').notNull().default('paid'),
     // SHA-256 of the token in the order-status link of the confirmation mail (page 211).

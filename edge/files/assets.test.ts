@@ -73,8 +73,15 @@ describe('raster variants', () => {
     expect(svg.res.status).toBe(200);
     expect(svg.res.headers.get('content-type')).toBe('image/svg+xml');
     expect(new TextDecoder().decode(svg.bytes)).toMatch(/^<svg/);
-    const pdf = await get('/assets/fern-and-kiln/files/glaze-guide.pdf?format=300w');
+    await put('tests/leaflet.pdf', new TextEncoder().encode('%PDF-1.4 leaflet'), 'application/pdf');
+    const pdf = await get('/assets/tests/leaflet.pdf?format=300w');
     expect(pdf.res.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('never serves a digital product’s file: those go out only through signed download links', async () => {
+    for (const path of ['/assets/fern-and-kiln/files/glaze-guide.pdf', '/assets/fern-and-kiln/files/glaze-guide.pdf?format=original', '/assets/fern-and-kiln/files/firing-log.pdf?format=300w']) {
+      expect((await get(path)).res.status, path).toBe(404);
+    }
   });
 });
 

@@ -71,9 +71,15 @@ async function variant(c: Context<AppEnv>, files: R2Bucket, key: string, width: 
   return new Response(resized as unknown as BodyInit, { headers });
 }
 
+/**
+ * Digital products' files (`<site>/files/...`, schema/seed) are sold: they are served only
+ * through an order's signed download link (edge/pages/download-pages.ts), never here.
+ */
+export const SOLD_FILES = /^[^/]+\/files\//;
+
 assets.get('/*', async (c) => {
   const key = filePath(c.req.path, '/assets');
-  if (!key) return c.text('Not found', 404);
+  if (!key || SOLD_FILES.test(key)) return c.text('Not found', 404);
   const format = c.req.query('format');
   const width = requestedWidth(format);
   if (format !== undefined && format !== 'original' && width === undefined) {

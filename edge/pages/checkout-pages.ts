@@ -3,6 +3,7 @@ import { subscriptionJson, subscriptionOfOrder } from '../services/subscriptions
 import { subscriptionCheckout } from '../services/subscriptions/checkout-context.js';
 import { cartPricing } from '../services/orders/cart-pricing.js';
 import { orderFromLink, orderJson } from '../services/orders/index.js';
+import { orderDownloads } from '../services/downloads/index.js';
 import { baseContext, type PageRequest } from './page-context.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
@@ -42,11 +43,13 @@ export async function subscriptionConfirmedPage(req: PageRequest, orderId: strin
  * Order confirmed (202) and order status (211): reached only with the order's link token
  * (the purchaser's answer, the confirmation mail); anything else is the not-found page.
  */
-export async function orderPage(req: PageRequest, kind: 'confirmed' | 'status', orderId: string | undefined, token: string | undefined): Promise<PageResult> {
+export async function orderPage(req: PageRequest, kind: 'confirmed' | 'status', orderId: string | undefined, token: string | undefined, downloadSecret?: string): Promise<PageResult> {
   const found = await orderFromLink(req.db, req.site.id, orderId, token);
   if (!found) return notFoundPage(req);
   const [pageType, name, template] = kind === 'confirmed'
     ? ([PAGE_TYPE.orderConfirmed, 'order-confirmed', 'order-confirmed.html'] as const)
     : ([PAGE_TYPE.orderStatus, 'order-status', 'order-status.html'] as const);
-  return { status: 200, templates: [template], context: { ...(await baseContext(req, pageType, name)), order: orderJson(found) } };
+  const [base, downloads] = await Promise.all([baseContext(req, pageType, name), orderDownloads(req.db, downloadSecret, req.site.id, found.order.id)]);
+  // Issue 10: the digital products' download links, signed afresh on each view.
+  return { status: 200, templates: [template], context: { ...base, order: { ...orderJson(found), downloads } } };
 }

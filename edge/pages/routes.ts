@@ -17,6 +17,8 @@ import { feedXml, hasFeed } from './seo/feed.js';
 import { seoFiles } from './seo/routes.js';
 import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js';
 import { checkoutPage, orderPage, subscriptionConfirmedPage } from './checkout-pages.js';
+import { downloadResponse } from './download-pages.js';
+import { downloadLinkSecret } from '../services/downloads/index.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -48,7 +50,7 @@ pages.get('/checkout', async (c) => {
 pages.get('/order-confirmed', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
-  return respond(c, req, await orderPage(req, 'confirmed', c.req.query('order'), c.req.query('token')));
+  return respond(c, req, await orderPage(req, 'confirmed', c.req.query('order'), c.req.query('token'), downloadLinkSecret(c.env)));
 });
 
 pages.get('/subscription-confirmed', async (c) => {
@@ -60,8 +62,11 @@ pages.get('/subscription-confirmed', async (c) => {
 pages.get('/order-status', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
-  return respond(c, req, await orderPage(req, 'status', c.req.query('order'), c.req.query('token')));
+  return respond(c, req, await orderPage(req, 'status', c.req.query('order'), c.req.query('token'), downloadLinkSecret(c.env)));
 });
+
+// Issue 10: a digital product's signed, expiring, counted download link.
+pages.get('/downloads/:grant', downloadResponse);
 
 pages.get('/search', async (c) => {
   const req = pageRequest(c);

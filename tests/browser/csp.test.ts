@@ -24,6 +24,7 @@ const PAGES: readonly { name: string; path: string; status: number }[] = [
   { name: 'blog post', path: '/journal/opening-the-winter-kiln', status: 200 },
   { name: 'cart', path: '/cart', status: 200 },
   { name: 'checkout', path: '/checkout', status: 200 },
+  { name: 'refused download link', path: '/downloads/g1?expires=1&sig=x', status: 403 },
   { name: 'search', path: '/search?q=mug', status: 200 },
   { name: 'contact', path: '/contact', status: 200 },
   { name: 'not found', path: '/no-such-page', status: 404 },

@@ -90,6 +90,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /order-confirmed', path: '/order-confirmed?order=x&token=y', status: 404, expect: 'page' },
   { route: 'GET /order-status', path: '/order-status?order=x&token=y', status: 404, expect: 'page' },
   { route: 'GET /subscription-confirmed', path: '/subscription-confirmed?order=x&token=y', status: 404, expect: 'page' },
+  { route: 'GET /downloads/:grant', path: '/downloads/g1?expires=1&sig=x', status: 403, expect: 'page' },
   { route: 'GET /search', path: '/search?q=mug', status: 200, expect: 'page' },
   { route: 'GET /:collection', path: '/shop', status: 200, expect: 'page' },
   { route: 'GET /:collection', path: '/journal?page=1', status: 200, expect: 'page' },
@@ -143,6 +144,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/commerce/shopping-cart/shipping-option', path: '/api/commerce/shopping-cart/shipping-option', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/commerce/shopping-cart/coupons', path: '/api/commerce/shopping-cart/coupons', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/commerce/shopping-cart/coupons/:code', path: '/api/commerce/shopping-cart/coupons/X', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/shopping-cart/gift-card', path: '/api/commerce/shopping-cart/gift-card', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/commerce/shopping-cart/entries/:entryId', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'POST /api/3/commerce/cart/subscription', path: '/api/3/commerce/cart/subscription', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // Accounts (edge/api/site-users): a crumb-less write is refused before anything else.

@@ -31,11 +31,20 @@ export interface OrderAnswer {
 
 type Answer = { shoppingCart: PricedCart };
 
+/** What POST /shopping-cart/gift-card answers of a card (never its code). */
+export interface GiftCardSummary {
+  last4: string;
+  balanceCents: number;
+  appliedCents: number;
+  amountDueCents: number;
+}
+
 export const checkoutApi = {
   cart: () => apiFetch<Answer>('GET', CART).then((r) => r.shoppingCart),
   setLocation: (body: { country: string; region?: string; postalCode?: string }) => apiFetch<Answer>('PUT', `${CART}/shipping-location`, body).then((r) => r.shoppingCart),
   setOption: (shippingOptionId: string) => apiFetch<Answer>('PUT', `${CART}/shipping-option`, { shippingOptionId }).then((r) => r.shoppingCart),
   addCoupon: (code: string) => apiFetch<Answer>('POST', `${CART}/coupons`, { code }).then((r) => r.shoppingCart),
+  checkGiftCard: (code: string) => apiFetch<Answer & { giftCard: GiftCardSummary }>('POST', `${CART}/gift-card`, { code }),
   removeCoupon: (code: string) => apiFetch<Answer>('DELETE', `${CART}/coupons/${encodeURIComponent(code)}`).then((r) => r.shoppingCart),
   /** The key stays the same for retries of one attempt, so a retry never pays twice. */
   placeOrder: async (key: string, body: unknown): Promise<OrderAnswer> => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatCents } from '../../runtime/money.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
+import { GiftCardField, giftCardShare, type AppliedGiftCard } from './gift-card-field.js';
 import { postcodeHint } from './postcode.js';
 import { COUNTRIES, REGIONS } from './regions.js';
 
@@ -24,9 +25,9 @@ export interface SubscriptionCheckout {
 }
 
 /**
- * The checkout form (issue 10): contact, address (country first), shipping, coupon, test
- * card, summary. For a subscription the cart is the page's, the order call names its
- * token, and the summary says the SPEC §9 price wording.
+ * The checkout form (issue 10): contact, address (country first), shipping, coupon, gift
+ * card, test card, summary. For a subscription the cart is the page's, the order call names
+ * its token, the summary says the SPEC §9 price wording, and coupons and gift cards are off.
  */
 export function CheckoutForm({ currency, subscription }: { currency: string; subscription?: SubscriptionCheckout | undefined }) {
   const [cart, setCart] = useState<PricedCart | null>(null);
@@ -34,6 +35,7 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
   const [errors, setErrors] = useState<Fields>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
+  const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const key = useRef<string>(crypto.randomUUID());
   const set = (name: string) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [name]: e.target.value }));
   const money = (n: number) => formatCents(n, cart?.currency ?? currency);
@@ -79,7 +81,9 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
         ...(subscription ? { cartToken: subscription.cartToken } : {}),
         ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
         ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
-        payment: { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } },
+        ...(giftCard ? { giftCardCode: giftCard.code } : {}),
+        // A gift card that covers the whole order needs no card.
+        ...(share.dueCents > 0 ? { payment: { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } } } : {}),
       });
       window.location.assign(answer.confirmationUrl ?? '/');
     } catch (err) {
@@ -92,6 +96,7 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
     }
   }
 
+  const share = giftCardShare(giftCard, cart?.grandTotalCents ?? 0);
   if (!cart) return <p>Loading your cart…</p>;
   if (cart.entries.length === 0) return <p>You have nothing in your shopping cart.</p>;
   const regions = REGIONS[v.country!];
@@ -141,18 +146,25 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
         </fieldset>
       ) : null}
       {subscription ? null : (
-        <fieldset>
-          <legend>Coupon</legend>
-          <Field id="coupon" label="Coupon code" value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
-          <button type="button" onClick={() => void applyCoupon()}>Apply</button>
-        </fieldset>
+        <>
+          <fieldset>
+            <legend>Coupon</legend>
+            <Field id="coupon" label="Coupon code" value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
+            <button type="button" onClick={() => void applyCoupon()}>Apply</button>
+          </fieldset>
+          <GiftCardField applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
+        </>
       )}
-      <fieldset>
-        <legend>Payment (test card)</legend>
-        <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.number} />
-        <Field id="exp" label="Expiry (MM/YY)" autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.expMonth ?? errors.expYear} />
-        <Field id="cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={v.cvc} onChange={set('cvc')} error={errors.cvc} />
-      </fieldset>
+      {share.dueCents > 0 ? (
+        <fieldset>
+          <legend>Payment (test card)</legend>
+          <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.number ?? errors['payment.card']} />
+          <Field id="exp" label="Expiry (MM/YY)" autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.expMonth ?? errors.expYear} />
+          <Field id="cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={v.cvc} onChange={set('cvc')} error={errors.cvc} />
+        </fieldset>
+      ) : (
+        <p className="gift-card-covers">Your gift card covers this order: no card payment is needed.</p>
+      )}
       <section className="order-summary" aria-label="Order summary">
         <ul>{cart.entries.map((e) => <li key={e.id}>{e.title} × {e.quantity} — {money(e.subTotalCents ?? 0)}</li>)}</ul>
         {subscription ? <p className="subscription-wording">{subscription.priceWording}</p> : null}
@@ -161,6 +173,12 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
         {cart.requiresShipping ? <p>Shipping: {money(cart.shippingCostCents)}</p> : null}
         <p>Tax: {money(cart.taxCents)}</p>
         <p className="order-total">Total: <strong>{money(cart.grandTotalCents)}</strong></p>
+        {giftCard ? (
+          <>
+            <p className="order-gift-card">Gift card (ending {giftCard.summary.last4}): −{money(share.appliedCents)}</p>
+            <p className="order-due">To pay by card: <strong>{money(share.dueCents)}</strong></p>
+          </>
+        ) : null}
       </section>
       {alert ? <p className="checkout-error" role="alert">{alert}</p> : null}
       <button type="submit" className="button" disabled={busy}>{busy ? 'Placing order…' : subscription ? 'Subscribe' : 'Place order'}</button>

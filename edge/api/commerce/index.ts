@@ -10,6 +10,7 @@ import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
 import { payments } from './payments.js';
 import { cartCheckout } from './cart-checkout.js';
+import { cartGiftCard } from './cart-gift-card.js';
 import { cartPricing } from '../../services/orders/cart-pricing.js';
 import { addEntryBody, cartQuery, setQuantityBody, stockQuery, updateFieldsBody } from './schemas.js';
 
@@ -74,6 +75,8 @@ commerce.get('/inventory/stock', queryParams(stockQuery), async (c) => {
 
 // Issue 10: where the cart ships, the shipping option and coupons (crumb-protected writes).
 commerce.route('/shopping-cart', cartCheckout);
+// Issue 10: what a gift card would pay of the cart (checked, not drawn).
+commerce.route('/shopping-cart', cartGiftCard);
 
 // Issue 10: placing an order (its own limits and Idempotency-Key).
 commerce.route('/orders', orders);

@@ -18,7 +18,8 @@ export interface OrderRecordInput {
   couponCodes: string[];
   testMode: boolean;
   statusTokenHash: string;
-  payment: { provider: string; providerRef: string };
+  /** `amountCents`: what this payment took (the grand total less any gift card). */
+  payment: { provider: string; providerRef: string; amountCents: number };
   now: number;
 }
 
@@ -60,7 +61,7 @@ export function recordStatements(db: Db, r: OrderRecordInput): D1PreparedStateme
         `INSERT INTO payments (id, website_id, order_id, provider, provider_ref, amount_cents, currency, status, created_on)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'captured', ?8)`,
       )
-      .bind(newRowId(), r.websiteId, r.orderId, r.payment.provider, r.payment.providerRef, t.grandTotalCents, t.currency, r.now),
+      .bind(newRowId(), r.websiteId, r.orderId, r.payment.provider, r.payment.providerRef, r.payment.amountCents, t.currency, r.now),
     d1.prepare('UPDATE carts SET is_purchased = 1, order_id = ?2, updated_on = ?3 WHERE id = ?1').bind(r.view.record.id, r.orderId, r.now),
     d1.prepare('UPDATE idempotency_keys SET order_id = ?3 WHERE website_id = ?1 AND key = ?2').bind(r.websiteId, r.idempotencyKey, r.orderId),
     d1.prepare('DELETE FROM stock_reservations WHERE attempt_id = ?1').bind(r.attemptId),

@@ -24,7 +24,7 @@ describe('test payment provider', () => {
 
   it('saves a reusable reference on request and charges it again without the card', async () => {
     const p = testProvider();
-    const first = await p.capture({ amountCents: cents(6500), currency: 'USD', attemptId: 'sub1', now, saveForReuse: true, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } });
+    const first = await p.capture({ amountCents: cents(6500), currency: 'USD', attemptId: 'sub1', websiteId: 'w', cartId: 'c', now, saveForReuse: true, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } });
     expect(first).toMatchObject({ ok: true, reusableRef: 'pm_test_4242_sub1' });
     expect(JSON.stringify(first)).not.toContain('424242424242');
     const again = await p.chargeSaved!({ reusableRef: 'pm_test_4242_sub1', amountCents: cents(6500), currency: 'USD', attemptId: 'renew-2', now });
@@ -34,7 +34,7 @@ describe('test payment provider', () => {
 
   it('4000 0000 0000 0341 pays now but declines every later charge; unknown references are refused', async () => {
     const p = testProvider();
-    const first = await p.capture({ amountCents: cents(6500), currency: 'USD', attemptId: 'sub2', now, saveForReuse: true, card: { number: '4000 0000 0000 0341', expMonth: 12, expYear: 2034, cvc: '123' } });
+    const first = await p.capture({ amountCents: cents(6500), currency: 'USD', attemptId: 'sub2', websiteId: 'w', cartId: 'c', now, saveForReuse: true, card: { number: '4000 0000 0000 0341', expMonth: 12, expYear: 2034, cvc: '123' } });
     expect(first.ok).toBe(true);
     const ref = (first as { reusableRef: string }).reusableRef;
     expect(await p.chargeSaved!({ reusableRef: ref, amountCents: cents(6500), currency: 'USD', attemptId: 'r', now })).toEqual({ ok: false, code: 'card_declined', message: 'Your card was declined.' });

@@ -13,6 +13,7 @@ import { readPlan, type SubscriptionPlan } from './plan.js';
 export const SUBSCRIPTION_MESSAGES = {
   planGone: 'This subscription is no longer offered.',
   cannotSave: 'This payment method cannot be used for subscriptions.',
+  noGiftCard: 'Gift cards cannot pay for a subscription.',
 } as const;
 
 /** What a subscription checkout agreed to: the plan copied from the cart's chosen option. */

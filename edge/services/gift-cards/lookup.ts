@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import { giftCards, PRODUCT_TYPE, type Cents } from '../../../schema/index.js';
+import { ApiError } from '../../errors.js';
+import { moneyJson } from '../../pages/money.js';
+import { query, type Db } from '../db.js';
+import { giftCardCodeHash, normaliseGiftCardCode } from './codes.js';
+import { giftCardDraw, type GiftCardDraw } from './draw.js';
+import { GIFT_CARD_MESSAGES } from './messages.js';
+
+export type GiftCardRow = typeof giftCards.$inferSelect;
+
+/** A gift card checked for one order: the card and what it would pay of the total. */
+export interface GiftCardUse extends GiftCardDraw {
+  card: GiftCardRow;
+}
+
+const refuse = (status: 409 | 422, code: string, message: string, field: string = message) =>
+  new ApiError(status, code, message, { fields: { giftCardCode: field } });
+
+/** The site's card behind a code as typed, or undefined (unknown codes and other sites' alike). */
+export async function findGiftCard(db: Db, websiteId: string, typed: string): Promise<GiftCardRow | undefined> {
+  const code = normaliseGiftCardCode(typed);
+  if (!code) return undefined;
+  const hash = await giftCardCodeHash(code);
+  const [row] = await query(() => db.select().from(giftCards).where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.code, hash))).limit(1));
+  return row;
+}
+
+/**
+ * Checks a code against a cart about to be paid (`grandTotalCents`): the card must be the
+ * site's, in its currency, with something left, and the cart must not buy gift cards
+ * (SPEC §8 'Unable to purchase Gift Card'). The balance read here only sizes the draw;
+ * the draw itself is the conditional UPDATE of redeem.ts.
+ */
+export async function giftCardUse(
+  db: Db, site: { id: string; currency: string }, typed: string, productTypes: readonly number[], grandTotalCents: Cents,
+): Promise<GiftCardUse> {
+  if (productTypes.includes(PRODUCT_TYPE.giftCard)) throw refuse(422, 'gift_card_purchase', GIFT_CARD_MESSAGES.purchase, GIFT_CARD_MESSAGES.purchaseField);
+  const card = await findGiftCard(db, site.id, typed);
+  if (!card || card.currency !== site.currency) throw refuse(422, 'gift_card_invalid', GIFT_CARD_MESSAGES.invalid);
+  if (card.balanceCents <= 0) throw refuse(422, 'gift_card_empty', GIFT_CARD_MESSAGES.noBalance);
+  return { card, ...giftCardDraw(grandTotalCents, card.balanceCents as Cents) };
+}
+
+/** What the checkout summary shows of a gift card (no code, only its last four). */
+export function giftCardJson(use: GiftCardUse, currency: string): Record<string, unknown> {
+  return {
+    last4: use.card.codeLast4,
+    balanceCents: use.card.balanceCents,
+    balanceMoney: moneyJson(use.card.balanceCents, currency),
+    appliedCents: use.appliedCents,
+    appliedMoney: moneyJson(use.appliedCents, currency),
+    amountDueCents: use.amountDueCents,
+    amountDueMoney: moneyJson(use.amountDueCents, currency),
+  };
+}
+
+export { refuse as giftCardRefusal };
