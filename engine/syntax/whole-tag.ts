@@ -1,0 +1,181 @@
+/**
+ * The common instructions read as one text-mode token each. A tag costs the mode
+ * lexer one token per part and a mode switch per token; most tags of a real
+ * template are a handful of shapes (variables with formatters, sections,
+ * predicates, `.if`, `.or`, `.eval`, the bare keywords), so the text mode reads
+ * those whole, with the tag modes' own patterns applied in the same order, and
+ * hands the parser the finished tuple as the token's payload. A tag of any other
+ * shape, or one that does not read cleanly, is left to the tag modes, which decide
+ * everything else (including which tags are text), so this never changes a result:
+ * whole-tag.test.ts checks that against the mode lexer.
+ */
+import { Op, type Args, type Code, type FormatterCall, type Path } from './opcodes.js';
+import { splitPath } from './path.js';
+
+/** A plugin name used by an instruction, with its source offset, checked against the tables at compile time. */
+export interface PluginRef {
+  kind: 'formatter' | 'predicate';
+  name: string;
+  offset: number;
+}
+
+/** What a whole-tag token carries: its instruction and the plugin names it uses. */
+export interface WholeTag {
+  code: Code;
+  refs: PluginRef[] | null;
+}
+
+// The tag modes' pattern sources (tokens.ts builds its tokens from the same strings).
+export const WORD = '[a-zA-Z][a-zA-Z0-9_-]*';
+const SEGMENT = `(?:\\d+|[@$]?${WORD}|@)`;
+export const VAR_REF_SOURCE = `${SEGMENT}(?:\\.${SEGMENT})*`;
+export const WHITESPACE_SOURCE = '[ \\f\\n\\r\\t\\v]+';
+export const FILE_PATH_SOURCE = '[./a-zA-Z0-9_-]+';
+
+// Sticky copies: each matches exactly where it is put, as Chevrotain applies a token pattern.
+const VAR_REF = new RegExp(VAR_REF_SOURCE, 'y');
+const WS = new RegExp(WHITESPACE_SOURCE, 'y');
+const NAME = new RegExp(WORD, 'y');
+const PRED_NAME = new RegExp(`${WORD}\\?`, 'y');
+const FILE_PATH = new RegExp(FILE_PATH_SOURCE, 'y');
+const VAR_SEP = / *, */y;
+
+/** Tags that are one keyword and nothing else. */
+const BARE: ReadonlyMap<string, Code> = new Map<string, Code>([
+  ['.end', Op.END],
+  ['.eof', Op.EOF],
+  ['.alternates with', Op.ALTERNATES_WITH],
+  ['.meta-left', Op.META_LEFT],
+  ['.meta-right', Op.META_RIGHT],
+  ['.newline', Op.NEWLINE],
+  ['.space', Op.SPACE],
+  ['.tab', Op.TAB],
+]);
+
+/** Split raw arguments on their first character, the delimiter the author chose. */
+export function splitArgs(raw: string): Args {
+  const delimiter = raw[0];
+  return [raw.slice(1).split(delimiter), delimiter];
+}
+
+/** End of `re` matched at `at` in `text`, or -1. */
+function matchEnd(re: RegExp, text: string, at: number): number {
+  re.lastIndex = at;
+  return re.test(text) ? re.lastIndex : -1;
+}
+
+/**
+ * Read the tag whose `{` is at `open` and whose `}` is at `close` (no `{` between).
+ * Returns null when the tag is not one of the shapes read here or does not read
+ * cleanly: the tag modes then take it.
+ */
+export function readWholeTag(text: string, open: number, close: number): WholeTag | null {
+  const start = open + 1;
+  const first = text.charCodeAt(start);
+  if (first === 35 /* # */) return { code: [Op.COMMENT, text.substring(start + 1, close), 0], refs: null };
+  if (first !== 46 /* . */) return readVariable(text, start, close);
+  const bare = BARE.get(text.substring(start, close));
+  if (bare !== undefined) return { code: bare, refs: null };
+  // Head-mode order: `.name?` before every keyword.
+  let end = matchEnd(PRED_NAME, text, start + 1);
+  if (end !== -1) {
+    const name = text.substring(start + 1, end);
+    return { code: [Op.PREDICATE, name, restArgs(text, end, close), [], Op.END], refs: [{ kind: 'predicate', name, offset: start + 1 }] };
+  }
+  if (text.startsWith('.repeated section', start)) return readSection(text, start + 17, close, true);
+  if (text.startsWith('.section', start)) return readSection(text, start + 8, close, false);
+  if (text.startsWith('.macro ', start)) {
+    end = matchEnd(FILE_PATH, text, start + 7);
+    return end === close ? { code: [Op.MACRO, text.substring(start + 7, end), []], refs: null } : null;
+  }
+  if (text.startsWith('.eval', start)) {
+    end = matchEnd(WS, text, start + 5);
+    return end === -1 ? null : { code: [Op.EVAL, text.substring(end, close)], refs: null };
+  }
+  if (text.startsWith('.if', start) && !text.startsWith('.include', start) && !text.startsWith('.inject', start)) {
+    return readIf(text, start + 3, close);
+  }
+  if (text.startsWith('.or', start)) {
+    if (start + 3 === close) return { code: [Op.OR_PREDICATE, 0, 0, [], Op.END], refs: null };
+    if (text.charCodeAt(start + 3) !== 32) return null;
+    end = matchEnd(PRED_NAME, text, start + 4);
+    if (end === -1) return null;
+    const name = text.substring(start + 4, end);
+    return { code: [Op.OR_PREDICATE, name, restArgs(text, end, close), [], Op.END], refs: [{ kind: 'predicate', name, offset: start + 4 }] };
+  }
+  return null;
+}
+
+/** Arguments from `at` to the tag's end (0 when there are none). */
+function restArgs(text: string, at: number, close: number): Args | 0 {
+  return at < close ? splitArgs(text.substring(at, close)) : 0;
+}
+
+function readSection(text: string, at: number, close: number, repeated: boolean): WholeTag | null {
+  const ws = matchEnd(WS, text, at);
+  if (ws === -1 || matchEnd(VAR_REF, text, ws) !== close) return null;
+  const path = splitPath(text.substring(ws, close));
+  return { code: repeated ? [Op.REPEATED, path, [], Op.END, []] : [Op.SECTION, path, [], Op.END], refs: null };
+}
+
+/** `.if pred? args` or `.if a || b && c`, from just after `.if`. */
+function readIf(text: string, at: number, close: number): WholeTag | null {
+  let end = matchEnd(WS, text, at);
+  if (end === -1) return null;
+  at = end;
+  end = matchEnd(PRED_NAME, text, at);
+  if (end !== -1) {
+    const name = text.substring(at, end);
+    return { code: [Op.PREDICATE, name, restArgs(text, end, close), [], Op.END], refs: [{ kind: 'predicate', name, offset: at }] };
+  }
+  const vars: Path[] = [];
+  const ops: number[] = [];
+  for (;;) {
+    end = matchEnd(VAR_REF, text, at);
+    if (end === -1) return null;
+    vars.push(splitPath(text.substring(at, end)));
+    at = end;
+    const ws = matchEnd(WS, text, at);
+    if (ws !== -1) at = ws;
+    if (at === close) return { code: [Op.IF, ops, vars, [], Op.END], refs: null };
+    const c = text.charCodeAt(at);
+    if ((c !== 38 && c !== 124) || text.charCodeAt(at + 1) !== c) return null; // `&&` or `||`
+    ops.push(c === 38 ? 1 : 0);
+    at += 2;
+    const after = matchEnd(WS, text, at);
+    if (after !== -1) at = after;
+  }
+}
+
+/** `a.b, c|f args|g`, from the first character inside the tag. */
+function readVariable(text: string, at: number, close: number): WholeTag | null {
+  const vars: Path[] = [];
+  for (;;) {
+    const end = matchEnd(VAR_REF, text, at);
+    if (end === -1) return null;
+    vars.push(splitPath(text.substring(at, end)));
+    const sep = matchEnd(VAR_SEP, text, end);
+    if (sep === -1) {
+      at = end;
+      break;
+    }
+    at = sep;
+  }
+  if (at === close) return { code: [Op.VARIABLE, vars, 0], refs: null };
+  if (text.charCodeAt(at) !== 124 /* | */) return null;
+  const calls: FormatterCall[] = [];
+  const refs: PluginRef[] = [];
+  for (;;) {
+    at++;
+    const end = matchEnd(NAME, text, at);
+    if (end === -1) return null;
+    const name = text.substring(at, end);
+    refs.push({ kind: 'formatter', name, offset: at });
+    at = end;
+    let argsEnd = at;
+    while (argsEnd < close && text.charCodeAt(argsEnd) !== 124) argsEnd++;
+    calls.push(argsEnd > at ? [name, splitArgs(text.substring(at, argsEnd))] : [name]);
+    at = argsEnd;
+    if (at === close) return { code: [Op.VARIABLE, vars, calls], refs };
+  }
+}
