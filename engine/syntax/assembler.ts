@@ -13,7 +13,7 @@ import { parseTokens } from './parser.js';
 export interface ParseResult {
   tree: RootCode;
   errors: TemplateError[];
-  /** Source offset of every instruction tuple, for runtime error positions. */
+  /** Source offset of every instruction tuple except text and comments, for runtime error positions. */
   offsets: Map<object, number>;
   /** Offset to line and column, from the line index built once for this source. */
   at: (offset: number) => { line: number; column: number };
@@ -58,8 +58,9 @@ export function parseTemplate(source: string, tables?: PluginTables): ParseResul
   const fail = (offset: number, code: string, message: string) => errors.push({ code, message, ...at(offset) });
 
   const accept = (code: Code, offset: number) => {
-    if (typeof code !== 'number') offsets.set(code, offset);
     const op = typeof code === 'number' ? code : code[0];
+    // Text and comments never report a position: only instructions are keyed (a Map entry each).
+    if (op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') offsets.set(code, offset);
     const open = stack[stack.length - 1];
     switch (op) {
       case Op.END: {

@@ -138,9 +138,8 @@ export const WholeTag = createToken({
       if (close === -1 || text.lastIndexOf('{', close) !== offset) return null;
       const tag = readWholeTag(text, offset, close);
       if (tag === null) return null;
-      const m = match(text.substring(offset, close + 1));
-      (m as unknown as { payload: unknown }).payload = tag;
-      return m;
+      // Chevrotain reads only `[0]` and `payload`: one small object rather than an array given a property.
+      return { 0: text.substring(offset, close + 1), payload: tag } as unknown as RegExpExecArray;
     },
   },
   start_chars_hint: ['{'],

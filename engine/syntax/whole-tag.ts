@@ -109,8 +109,8 @@ function readPath(text: string, at: number): Path | null {
   return path;
 }
 
-/** Tags that are one keyword and nothing else. */
-const BARE: ReadonlyMap<string, Code> = new Map<string, Code>([
+/** Tags that are one keyword and nothing else (compared in place: no substring to hash). */
+const BARE: readonly (readonly [string, Code])[] = [
   ['.end', Op.END],
   ['.eof', Op.EOF],
   ['.alternates with', Op.ALTERNATES_WITH],
@@ -119,7 +119,16 @@ const BARE: ReadonlyMap<string, Code> = new Map<string, Code>([
   ['.newline', Op.NEWLINE],
   ['.space', Op.SPACE],
   ['.tab', Op.TAB],
-]);
+];
+
+function bareCode(text: string, start: number, close: number): Code | undefined {
+  const length = close - start;
+  for (let i = 0; i < BARE.length; i++) {
+    const [keyword, code] = BARE[i];
+    if (keyword.length === length && text.startsWith(keyword, start)) return code;
+  }
+  return undefined;
+}
 
 /** Split raw arguments on their first character, the delimiter the author chose. */
 export function splitArgs(raw: string): Args {
@@ -137,7 +146,7 @@ export function readWholeTag(text: string, open: number, close: number): WholeTa
   const first = text.charCodeAt(start);
   if (first === 35 /* # */) return { code: [Op.COMMENT, text.substring(start + 1, close), 0], refs: null };
   if (first !== 46 /* . */) return readVariable(text, start, close);
-  const bare = BARE.get(text.substring(start, close));
+  const bare = bareCode(text, start, close);
   if (bare !== undefined) return { code: bare, refs: null };
   // Head-mode order: `.name?` before every keyword.
   let end = predNameEnd(text, start + 1);
