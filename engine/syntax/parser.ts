@@ -1,8 +1,9 @@
 /**
  * The instruction grammar, run once over the whole token stream of a template:
  * text, comments and tags in order, each to one instruction tuple with its source
- * offset. The lexer's modes already enforce the shape of every tag (a tag that does
- * not fit is an InvalidTag text token), so the grammar only builds tuples.
+ * offset. Common tags arrive as one WholeTag token carrying their tuple; the lexer's
+ * modes enforce the shape of every other tag (a tag that does not fit is an
+ * InvalidTag text token), so the grammar only builds tuples.
  * Written as Chevrotain's performance guide asks: alternatives cached on the
  * instance, no closures per rule call, embedded actions over shared fields.
  */
