@@ -25,6 +25,17 @@ export class TemplateMissingError extends Error {
   }
 }
 
+/**
+ * A page render stopped at a render limit (work budget or output size): the output is
+ * cut short, so the page is not served; `app.onError` logs it and answers with the error page.
+ */
+export class RenderLimitError extends Error {
+  override readonly name = 'RenderLimitError';
+  constructor(readonly path: string, readonly code: string, readonly detail: string) {
+    super(`Render of ${path} stopped: ${code} ${detail}`);
+  }
+}
+
 /** Extra data an API error carries into its JSON body (besides `error` and `message`). */
 export interface ApiErrorOptions {
   fields?: Record<string, string>;

@@ -1,15 +1,11 @@
+import { fractionDigits } from '../../engine/index.js';
+
 /** The dialect's money object: `value` is a decimal string in major units. */
 export interface MoneyJson {
   currency: string;
   value: string;
 }
 
-// SPEC §3: every supported currency has 2 fraction digits except JPY with 0.
-const ZERO_DECIMAL_CURRENCIES = new Set(['JPY']);
-
-export function fractionDigits(currency: string): number {
-  return ZERO_DECIMAL_CURRENCIES.has(currency.toUpperCase()) ? 0 : 2;
-}
 
 /**
  * Minor units to the decimal string templates read, with integer arithmetic only
@@ -18,7 +14,8 @@ export function fractionDigits(currency: string): number {
  */
 export function minorToDecimal(minor: number, currency: string): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an amount in minor units: ${minor}`);
-  const digits = fractionDigits(currency);
+  // SPEC §3: 2 fraction digits for every supported currency but JPY (0); one source with the engine's formatters.
+  const digits = fractionDigits(currency.toUpperCase());
   const sign = minor < 0 ? '-' : '';
   const abs = String(Math.abs(minor));
   if (digits === 0) return sign + abs;

@@ -1,9 +1,11 @@
-import { render, type TemplateError } from '../../engine/index.js';
+import { ErrorCode, render, type TemplateError } from '../../engine/index.js';
 import type { SiteRecord } from '../services/websites.js';
-import { TemplateMissingError } from '../errors.js';
+import { RenderLimitError, TemplateMissingError } from '../errors.js';
 import type { CompiledTemplate, Theme } from './theme-templates.js';
 
 const LAYOUT = 'layout.html';
+/** Errors that stop a render part-way: the output is incomplete, so the page is not served. */
+const STOPPING: ReadonlySet<string> = new Set([ErrorCode.STEP_BUDGET_EXCEEDED, ErrorCode.OUTPUT_TOO_LARGE]);
 
 function logErrors(path: string, url: string, errors: readonly TemplateError[]) {
   for (const e of errors) {
@@ -18,14 +20,20 @@ function renderOne(theme: Theme, site: SiteRecord, path: string, template: Compi
     timeZone: site.timeZone,
   });
   // Template runtime errors never fail the page: it renders and the errors are logged.
-  if (errors.length) logErrors(path, url, errors);
+  // A crossed render limit does: the output stops short, so the error page is served instead.
+  if (errors.length) {
+    logErrors(path, url, errors);
+    const stop = errors.find((e) => STOPPING.has(e.code));
+    if (stop) throw new RenderLimitError(path, stop.code, `${stop.message} (${path}:${stop.line}:${stop.column})`);
+  }
   return output;
 }
 
 /**
  * Renders the first of `paths` the site's theme has, wrapped in `layout.html` when
  * the theme has one (the page's output becomes `pageContent`).
- * Throws `TemplateMissingError` when the theme has none of `paths`.
+ * Throws `TemplateMissingError` when the theme has none of `paths`, `RenderLimitError`
+ * when a render stops at a limit (STEP_BUDGET_EXCEEDED, OUTPUT_TOO_LARGE).
  */
 export function renderThemed(
   theme: Theme,

@@ -13,7 +13,7 @@ import { parseTokens } from './parser.js';
 export interface ParseResult {
   tree: RootCode;
   errors: TemplateError[];
-  /** Source offset of every instruction tuple, for runtime error positions. */
+  /** Source offset of every instruction tuple except text and comments, for runtime error positions. */
   offsets: Map<object, number>;
   /** Offset to line and column, from the line index built once for this source. */
   at: (offset: number) => { line: number; column: number };
@@ -46,68 +46,97 @@ function isBlockOpener(code: Code): code is Exclude<Code, number> {
   return op === Op.SECTION || op === Op.REPEATED || op === Op.PREDICATE || op === Op.IF || op === Op.MACRO;
 }
 
-export function parseTemplate(source: string, tables?: PluginTables): ParseResult {
-  const errors: TemplateError[] = [];
-  const offsets = new Map<object, number>();
-  const root: Code[] = [];
-  const stack: Open[] = [];
-  let target = root;
+/**
+ * The block state machine over one template's instructions. A class rather than
+ * closures in parseTemplate: a compile allocates one object, not a closure context.
+ */
+class Assembler {
+  readonly errors: TemplateError[] = [];
+  readonly offsets = new Map<object, number>();
+  readonly root: Code[] = [];
+  private readonly stack: Open[] = [];
+  private target: Code[] = this.root;
 
-  // Positions from one line index: N errors cost O(N log lines), not N rescans of the source.
-  const at = lineIndex(source);
-  const fail = (offset: number, code: string, message: string) => errors.push({ code, message, ...at(offset) });
+  constructor(readonly at: (offset: number) => { line: number; column: number }) {}
 
-  const accept = (code: Code, offset: number) => {
-    if (typeof code !== 'number') offsets.set(code, offset);
+  fail(offset: number, code: string, message: string): void {
+    const { line, column } = this.at(offset);
+    this.errors.push({ code, message, line, column });
+  }
+
+  accept(code: Code, offset: number): void {
     const op = typeof code === 'number' ? code : code[0];
+    // Text and comments never report a position: only instructions are keyed (a Map entry each).
+    if (op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') this.offsets.set(code, offset);
+    const stack = this.stack;
     const open = stack[stack.length - 1];
     switch (op) {
       case Op.END: {
-        if (!open) return fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('END'));
+        if (!open) return this.fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('END'));
         closeTail(open, Op.END);
         stack.pop();
-        target = stack.length ? stack[stack.length - 1].target : root;
+        this.target = stack.length ? stack[stack.length - 1].target : this.root;
         return;
       }
       case Op.OR_PREDICATE: {
         const or = code as OrPredicateCode;
-        if (!open) return fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('OR_PREDICATE'));
+        if (!open) return this.fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('OR_PREDICATE'));
         if (open.opener[0] === Op.MACRO) {
-          return fail(offset, ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock('OR_PREDICATE', 'MACRO'));
+          return this.fail(offset, ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock('OR_PREDICATE', 'MACRO'));
         }
-        if (open.plainOrSeen) fail(offset, ErrorCode.DEAD_CODE_BLOCK, messages.deadCode('OR_PREDICATE'));
+        if (open.plainOrSeen) this.fail(offset, ErrorCode.DEAD_CODE_BLOCK, messages.deadCode('OR_PREDICATE'));
         closeTail(open, or);
         open.tail = or;
         open.target = or[3];
         open.plainOrSeen = or[1] === 0;
-        target = open.target;
+        this.target = open.target;
         return;
       }
       case Op.ALTERNATES_WITH: {
-        if (!open) return fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('ALTERNATES_WITH'));
+        if (!open) return this.fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('ALTERNATES_WITH'));
         if (open.opener[0] !== Op.REPEATED || open.alternatesSeen || open.tail !== open.opener) {
           const parent = opName(open.tail[0]);
-          return fail(offset, ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock('ALTERNATES_WITH', parent));
+          return this.fail(offset, ErrorCode.NOT_ALLOWED_IN_BLOCK, messages.notAllowedInBlock('ALTERNATES_WITH', parent));
         }
         open.alternatesSeen = true;
         open.target = open.opener[4] as Code[];
-        target = open.target;
+        this.target = open.target;
         return;
       }
       case Op.EOF:
         return;
     }
-    if (isBlockOpener(code) && stack.length >= MAX_BLOCK_DEPTH) {
-      fail(offset, ErrorCode.NESTING_TOO_DEEP, messages.nestingTooDeep(MAX_BLOCK_DEPTH));
+    const opener = isBlockOpener(code);
+    if (opener && stack.length >= MAX_BLOCK_DEPTH) {
+      this.fail(offset, ErrorCode.NESTING_TOO_DEEP, messages.nestingTooDeep(MAX_BLOCK_DEPTH));
       return;
     }
-    target.push(code);
-    if (isBlockOpener(code)) {
-      const children = code[0] === Op.MACRO ? code[2] : (code[code[0] === Op.IF || code[0] === Op.PREDICATE ? 3 : 2] as Code[]);
-      stack.push({ opener: code, offset, tail: code, target: children, alternatesSeen: false, plainOrSeen: false });
-      target = children;
+    this.target.push(code);
+    if (opener) {
+      const block = code as Exclude<Code, number>;
+      const children = block[0] === Op.MACRO ? block[2] : (block[block[0] === Op.IF || block[0] === Op.PREDICATE ? 3 : 2] as Code[]);
+      stack.push({ opener: block, offset, tail: block, target: children, alternatesSeen: false, plainOrSeen: false });
+      this.target = children;
     }
-  };
+  }
+
+  /** End of input with blocks still open: report each, innermost first, and close them. */
+  finish(sourceLength: number): void {
+    const stack = this.stack;
+    if (!stack.length) return;
+    const inner = stack[stack.length - 1];
+    this.fail(sourceLength, ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(opName(inner.opener[0])));
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const open = stack[i];
+      this.fail(open.offset, ErrorCode.UNCLOSED_BLOCK, messages.unclosed(opName(open.opener[0])));
+      closeTail(open, Op.END);
+    }
+  }
+}
+
+export function parseTemplate(source: string, tables?: PluginTables): ParseResult {
+  // Positions from one line index: N errors cost O(N log lines), not N rescans of the source.
+  const assembler = new Assembler(lineIndex(source));
 
   // One lexing pass and one parser run over the whole template. A tag the grammar
   // rejects (the lexer's modes should leave none) is made text and the template re-read.
@@ -121,25 +150,17 @@ export function parseTemplate(source: string, tables?: PluginTables): ParseResul
   for (const ref of parsed.refs) {
     const table = ref.kind === 'formatter' ? tables?.formatters : tables?.predicates;
     if (table && !Object.prototype.hasOwnProperty.call(table, ref.name)) {
-      fail(ref.offset, ref.kind === 'formatter' ? ErrorCode.FORMATTER_UNKNOWN : ErrorCode.PREDICATE_UNKNOWN,
+      assembler.fail(ref.offset, ref.kind === 'formatter' ? ErrorCode.FORMATTER_UNKNOWN : ErrorCode.PREDICATE_UNKNOWN,
         ref.kind === 'formatter' ? messages.formatterUnknown(ref.name) : messages.predicateUnknown(ref.name));
     }
   }
-  const { codes, offsets: at0 } = parsed;
-  for (let i = 0; i < codes.length; i++) accept(codes[i], at0[i]);
+  const { codes, offsets } = parsed;
+  for (let i = 0; i < codes.length; i++) assembler.accept(codes[i], offsets[i]);
+  assembler.finish(source.length);
 
-  // End of input with blocks still open: report each, innermost first, and close them.
-  if (stack.length) {
-    const inner = stack[stack.length - 1];
-    fail(source.length, ErrorCode.EOF_IN_BLOCK, messages.eofInBlock(opName(inner.opener[0])));
-    for (let i = stack.length - 1; i >= 0; i--) {
-      const open = stack[i];
-      fail(open.offset, ErrorCode.UNCLOSED_BLOCK, messages.unclosed(opName(open.opener[0])));
-      closeTail(open, Op.END);
-    }
-  }
-  errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { tree: [Op.ROOT, 1, root, Op.EOF], errors, offsets, at };
+  const errors = assembler.errors;
+  if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { tree: [Op.ROOT, 1, assembler.root, Op.EOF], errors, offsets: assembler.offsets, at: assembler.at };
 }
 
 function closeTail(open: Open, alt: AltCode): void {

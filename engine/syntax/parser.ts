@@ -1,8 +1,9 @@
 /**
  * The instruction grammar, run once over the whole token stream of a template:
  * text, comments and tags in order, each to one instruction tuple with its source
- * offset. The lexer's modes already enforce the shape of every tag (a tag that does
- * not fit is an InvalidTag text token), so the grammar only builds tuples.
+ * offset. Common tags arrive as one WholeTag token carrying their tuple; the lexer's
+ * modes enforce the shape of every other tag (a tag that does not fit is an
+ * InvalidTag text token), so the grammar only builds tuples.
  * Written as Chevrotain's performance guide asks: alternatives cached on the
  * instance, no closures per rule call, embedded actions over shared fields.
  */
@@ -11,13 +12,9 @@ import type { Args, Code, FormatterCall, Path } from './opcodes.js';
 import { Op } from './opcodes.js';
 import * as T from './tokens.js';
 import { splitPath } from './path.js';
+import { splitArgs, type PluginRef, type WholeTag } from './whole-tag.js';
 
-/** A plugin name used by an instruction, with its source offset, checked against the tables at compile time. */
-export interface PluginRef {
-  kind: 'formatter' | 'predicate';
-  name: string;
-  offset: number;
-}
+export { splitArgs, type PluginRef };
 
 export interface ParsedTemplate {
   /** Instructions in source order (block structure comes later, in the assembler). */
@@ -32,12 +29,6 @@ export interface ParsedTemplate {
 /** A token's text; Chevrotain's recording phase hands out tokens without one. */
 const img = (tok: IToken): string => tok.image ?? '';
 
-/** Split raw arguments on their first character, the delimiter the author chose. */
-export function splitArgs(raw: string): Args {
-  const delimiter = raw[0];
-  return [raw.slice(1).split(delimiter), delimiter];
-}
-
 const BARE: ReadonlyMap<TokenType, Code> = new Map<TokenType, Code>([
   [T.KwEnd, Op.END],
   [T.KwEof, Op.EOF],
@@ -47,18 +38,7 @@ const BARE: ReadonlyMap<TokenType, Code> = new Map<TokenType, Code>([
   [T.KwNewline, Op.NEWLINE],
   [T.KwSpace, Op.SPACE],
   [T.KwTab, Op.TAB],
-  [T.EndTag, Op.END],
-  [T.EofTag, Op.EOF],
-  [T.AlternatesTag, Op.ALTERNATES_WITH],
-  [T.MetaLeftTag, Op.META_LEFT],
-  [T.MetaRightTag, Op.META_RIGHT],
-  [T.NewlineTag, Op.NEWLINE],
-  [T.SpaceTag, Op.SPACE],
-  [T.TabTag, Op.TAB],
 ]);
-
-/** `{.or}` with nothing after it: a fresh tuple each time (the assembler fills its block). */
-const plainOr = (): Code => [Op.OR_PREDICATE, 0, 0, [], Op.END];
 
 class TemplateParser extends EmbeddedActionsParser {
   codes: Code[] = [];
@@ -92,8 +72,7 @@ class TemplateParser extends EmbeddedActionsParser {
       this.OR(
         (this.alts ??= [
           { ALT: () => this.text(this.CONSUME(T.TextLike)) },
-          { ALT: () => this.simpleVariable(this.CONSUME(T.SimpleVariable)) },
-          { ALT: () => this.bare(this.CONSUME(T.BareTag)) },
+          { ALT: () => this.wholeTag(this.CONSUME(T.WholeTag)) },
           { ALT: () => this.SUBRULE(this.tag) },
           { ALT: () => this.comment(this.CONSUME(T.MultiLineComment)) },
         ]),
@@ -105,23 +84,13 @@ class TemplateParser extends EmbeddedActionsParser {
     this.ACTION(() => this.emit([Op.TEXT, tok.image], tok.startOffset));
   }
 
-  /** `{a.b|f|g}`: the variable and the formatter names, each name recorded at its offset. */
-  private simpleVariable(tok: IToken): void {
+  /** A tag the lexer read whole: its tuple and plugin names come as the token's payload. */
+  private wholeTag(tok: IToken): void {
     this.ACTION(() => {
-      const parts = tok.image.slice(1, -1).split('|');
-      let offset = tok.startOffset + 1 + parts[0].length + 1;
-      let calls: FormatterCall[] | 0 = 0;
-      for (let i = 1; i < parts.length; i++) {
-        this.refs.push({ kind: 'formatter', name: parts[i], offset });
-        (calls ||= []).push([parts[i]]);
-        offset += parts[i].length + 1;
-      }
-      this.emit([Op.VARIABLE, [splitPath(parts[0])], calls], tok.startOffset);
+      const tag = tok.payload as WholeTag;
+      this.emit(tag.code, tok.startOffset);
+      if (tag.refs !== null) for (const ref of tag.refs) this.refs.push(ref);
     });
-  }
-
-  private bare(tok: IToken): void {
-    this.ACTION(() => this.emit(tok.tokenType === T.OrTag ? plainOr() : (BARE.get(tok.tokenType) as Code), tok.startOffset));
   }
 
   private comment(tok: IToken): void {

@@ -10,13 +10,12 @@
  * start-characters hint.
  */
 import { createToken, Lexer, type CustomPatternMatcherFunc, type TokenType } from 'chevrotain';
+import { FILE_PATH_SOURCE, readWholeTag, VAR_REF_SOURCE, WHITESPACE_SOURCE, WORD } from './whole-tag.js';
 
-const WORD = '[a-zA-Z][a-zA-Z0-9_-]*';
-const SEGMENT = `(?:\\d+|[@$]?${WORD}|@)`;
-const VAR_REF = new RegExp(`${SEGMENT}(?:\\.${SEGMENT})*`);
-const WHITESPACE = /[ \f\n\r\t\v]+/;
+const VAR_REF = new RegExp(VAR_REF_SOURCE);
+const WHITESPACE = new RegExp(WHITESPACE_SOURCE);
 const DEFINITION = new RegExp(`@${WORD}`);
-const FILE_PATH = /[./a-zA-Z0-9_-]+/;
+const FILE_PATH = new RegExp(FILE_PATH_SOURCE);
 
 /**
  * Start characters of a pattern that can begin with any code unit except `excluded`.
@@ -128,33 +127,24 @@ export const TagOpen = createToken({
 });
 export const LoneBrace = createToken({ name: 'LoneBrace', pattern: '{', categories: [TextLike] });
 /**
- * The commonest tag, `{a.b}` or `{a.b|html|json}` (formatters without arguments), as
- * one text-mode token: what the tag modes would accept for it, without a mode switch
- * per part. Anything longer or different goes the TagOpen way.
+ * A whole instruction of a common shape (whole-tag.ts) as one token whose payload
+ * is its finished tuple: no mode switch per part. Other tags go the TagOpen way.
  */
-const SIMPLE_VARIABLE = new RegExp(`\\{${VAR_REF.source}(?:\\|${WORD})*\\}`, 'y');
-export const SimpleVariable = createToken({
-  name: 'SimpleVariable',
+export const WholeTag = createToken({
+  name: 'WholeTag',
   pattern: {
     exec: (text, offset) => {
-      SIMPLE_VARIABLE.lastIndex = offset;
-      return SIMPLE_VARIABLE.exec(text);
+      const close = nextClose(text, offset + 1);
+      if (close === -1 || text.lastIndexOf('{', close) !== offset) return null;
+      const tag = readWholeTag(text, offset, close);
+      if (tag === null) return null;
+      // Chevrotain reads only `[0]` and `payload`: one small object rather than an array given a property.
+      return { 0: text.substring(offset, close + 1), payload: tag } as unknown as RegExpExecArray;
     },
   },
   start_chars_hint: ['{'],
+  line_breaks: true,
 });
-/** The common argument-less tags as single text-mode tokens: no mode switch for `{.end}` and friends. */
-export const BareTag = createToken({ name: 'BareTag', pattern: Lexer.NA });
-const bareTag = (name: string, text: string) => createToken({ name, pattern: text, categories: [BareTag] });
-export const EndTag = bareTag('EndTag', '{.end}');
-export const OrTag = bareTag('OrTag', '{.or}');
-export const AlternatesTag = bareTag('AlternatesTag', '{.alternates with}');
-export const NewlineTag = bareTag('NewlineTag', '{.newline}');
-export const SpaceTag = bareTag('SpaceTag', '{.space}');
-export const TabTag = bareTag('TabTag', '{.tab}');
-export const MetaLeftTag = bareTag('MetaLeftTag', '{.meta-left}');
-export const MetaRightTag = bareTag('MetaRightTag', '{.meta-right}');
-export const EofTag = bareTag('EofTag', '{.eof}');
 export const Text = createToken({ name: 'Text', pattern: { exec: runUntil('{') }, start_chars_hint: allExcept('{'), line_breaks: true, categories: [TextLike] });
 
 // Ends of a tag.
@@ -247,7 +237,7 @@ export const MacroName = tok('MacroName', FILE_PATH, { to: 'close' });
 
 /** Tokens per lexer mode; order decides between patterns that match at the same place. */
 export const MODES: Record<string, TokenType[]> = {
-  text: [MultiLineComment, EndTag, OrTag, AlternatesTag, NewlineTag, SpaceTag, TabTag, MetaLeftTag, MetaRightTag, EofTag, SimpleVariable, TagOpen, LoneBrace, Text],
+  text: [MultiLineComment, WholeTag, TagOpen, LoneBrace, Text],
   head: [
     HashComment, DotPredicate, KwRepeated, KwSection, KwAlternates, KwMetaLeft, KwMetaRight, KwMacro, KwNewline,
     KwSpace, KwTab, KwEnd, KwEof, KwEval, KwInclude, KwInject, KwIf, KwOr, KwVar, KwCtx, HeadVarRef, BadClose,
@@ -295,6 +285,6 @@ export const MODES: Record<string, TokenType[]> = {
 
 /** Every token type the parser knows (categories included). */
 export const ALL_TOKENS: TokenType[] = [
-  Whitespace, BareKeyword, SectionKeyword, TextLike, InvalidTag, BareTag,
+  Whitespace, BareKeyword, SectionKeyword, TextLike, InvalidTag,
   ...new Set(Object.values(MODES).flat()),
 ];

@@ -47,7 +47,7 @@ export const placeOrderBody = z.object({
 });
 
 /** POST /api/commerce/payments/stripe/intent: the choices that set the total (never an amount). */
-export const intentBody = placeOrderBody.pick({ shippingAddress: true, billingAddress: true, shippingOptionId: true, coupons: true });
+export const intentBody = placeOrderBody.pick({ shippingAddress: true, billingAddress: true, shippingOptionId: true, coupons: true, giftCardCode: true });
 
 /** Idempotency-Key: printable, 8-255 characters (a UUID fits). */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { quoteCheckout } from '../../services/orders/index.js';
+import { giftCardUse } from '../../services/gift-cards/index.js';
 import { prepareIntent, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { applyStripeEvent, verifyStripeEvent } from '../../services/payments/stripe-webhooks.js';
 import { jsonBody } from '../validate.js';
@@ -33,7 +34,11 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
     now: Date.now(),
   });
   const t = priced.totals;
-  const intent = await prepareIntent(stripeClient(settings), { websiteId: site.id, cartId: view.record.id, amountCents: t.grandTotalCents, currency: t.currency });
+  // With a gift card the card pays only what the gift card leaves, as order placement charges.
+  const gift = body.giftCardCode ? await giftCardUse(c.var.db, site, body.giftCardCode, view.entries.map((e) => e.productType), t.grandTotalCents) : undefined;
+  const amountCents = gift ? gift.amountDueCents : t.grandTotalCents;
+  if (amountCents === 0) throw new ApiError(422, 'nothing_to_pay', 'Your gift card covers this order: no card payment is needed.');
+  const intent = await prepareIntent(stripeClient(settings), { websiteId: site.id, cartId: view.record.id, amountCents, currency: t.currency });
   return c.json({ paymentIntent: intent, ...(settings.publishableKey ? { publishableKey: settings.publishableKey } : {}) });
 });
 

@@ -37,9 +37,17 @@ export function moneyMarkup(money: unknown, args: readonly string[], ctx: Render
   return legacyMoneyMarkup(amount.times(100));
 }
 
+/** `localizedStrings.<key>` as a path, built once per key (a string built per call costs a hash per lookup). */
+const LOCALIZED_PATHS = new Map<string, readonly string[]>();
+
 /** A localized string, or the fallback when the site has none. */
 export function localized(ctx: RenderContext, key: string, fallback: string): string {
-  const v = ctx.resolve(`localizedStrings.${key}`);
+  let path = LOCALIZED_PATHS.get(key);
+  if (path === undefined) {
+    path = Object.freeze(['localizedStrings', key]);
+    LOCALIZED_PATHS.set(key, path);
+  }
+  const v = ctx.resolvePath(path);
   return v === undefined ? fallback : asString(v);
 }
 
