@@ -1,0 +1,70 @@
+/**
+ * The offline PlacesProvider: needs no network and no key. Shards live in R2 (put there by
+ * the seed, dataset/upload.ts) and are read once per isolate per country; after that a
+ * query is a binary search in memory.
+ */
+import type { R2Bucket } from '@cloudflare/workers-types';
+import {
+  parseLocalPlaceId,
+  rowAddress,
+  rowPrediction,
+  searchShard,
+  shardObjectKey,
+  type PlaceRow,
+  type PlaceShard,
+} from './local-index.js';
+import { PLACE_COUNTRIES } from './dataset/regions.js';
+import { MAX_PREDICTIONS, PlacesUnavailableError, type AutocompleteQuery, type DetailsQuery, type PlacesProvider } from './provider.js';
+
+// Per-isolate caches of immutable data (DESIGN: module state only for caches).
+const shards = new Map<string, Promise<PlaceShard | null>>();
+const rowsById = new WeakMap<PlaceShard, Map<string, PlaceRow>>();
+
+function loadShard(bucket: R2Bucket, country: string): Promise<PlaceShard | null> {
+  if (!PLACE_COUNTRIES[country]) return Promise.resolve(null);
+  let shard = shards.get(country);
+  if (!shard) {
+    shard = bucket.get(shardObjectKey(country)).then(async (object) => (object ? ((await object.json()) as PlaceShard) : null));
+    // A failed read is not remembered: the next request tries R2 again.
+    shard.catch(() => shards.delete(country));
+    shards.set(country, shard);
+  }
+  return shard.catch((error: unknown) => {
+    throw new PlacesUnavailableError(`place index for ${country} unreadable`, error);
+  });
+}
+
+function rowById(shard: PlaceShard, id: string): PlaceRow | undefined {
+  let index = rowsById.get(shard);
+  if (!index) {
+    index = new Map(shard.places.map((row) => [row[5], row]));
+    rowsById.set(shard, index);
+  }
+  return index.get(id);
+}
+
+/** The offline provider over the R2 bucket that holds the shards. */
+export function localPlacesProvider(bucket: R2Bucket): PlacesProvider {
+  return {
+    name: 'local',
+    async autocomplete({ input, country }: AutocompleteQuery) {
+      const countries = country ? [country] : Object.keys(PLACE_COUNTRIES);
+      const found = await Promise.all(countries.map(async (code) => {
+        const shard = await loadShard(bucket, code);
+        return shard ? searchShard(shard, input).map((row) => ({ shard, row })) : [];
+      }));
+      return found
+        .flat()
+        .sort((a, b) => b.row[4] - a.row[4])
+        .slice(0, MAX_PREDICTIONS)
+        .map(({ shard, row }) => rowPrediction(shard, row));
+    },
+    async details({ placeId }: DetailsQuery) {
+      const id = parseLocalPlaceId(placeId);
+      if (!id) return null;
+      const shard = await loadShard(bucket, id.country);
+      const row = shard && rowById(shard, id.rowId);
+      return shard && row ? rowAddress(shard, row) : null;
+    },
+  };
+}
