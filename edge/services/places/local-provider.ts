@@ -24,7 +24,12 @@ function loadShard(bucket: R2Bucket, country: string): Promise<PlaceShard | null
   if (!PLACE_COUNTRIES[country]) return Promise.resolve(null);
   let shard = shards.get(country);
   if (!shard) {
-    shard = bucket.get(shardObjectKey(country)).then(async (object) => (object ? ((await object.json()) as PlaceShard) : null));
+    shard = bucket.get(shardObjectKey(country)).then(async (object) => {
+      if (!object) return null;
+      // Stored gzipped (dataset/upload.ts); R2 hands the bytes back as they were put.
+      const json = (object.body as unknown as ReadableStream<BufferSource>).pipeThrough(new DecompressionStream('gzip'));
+      return (await new Response(json).json()) as PlaceShard;
+    });
     // A failed read is not remembered: the next request tries R2 again.
     shard.catch(() => shards.delete(country));
     shards.set(country, shard);
