@@ -38,7 +38,7 @@ export const DetailsQuery = z.object({
   ...optionalQuery,
 });
 
-/** Both calls spend the same budgets: per visitor, and per address against cookie rotation. */
+/** Both calls spend the same budgets, bad queries too: per visitor, and per address against cookie rotation. */
 const placesRateLimit = rateLimit(
   { binding: 'RATE_PLACES_VISITOR', periodSeconds: 60, key: visitorKey },
   { binding: 'RATE_PLACES_IP', periodSeconds: 60, key: (c) => (clientIp(c) ? `ip:${clientIp(c)}` : undefined) },
@@ -65,9 +65,7 @@ async function unlessUnavailable<T>(work: Promise<T>): Promise<T> {
  */
 export const googleMaps = new Hono<AppEnv>();
 
-googleMaps.use('/places/*', placesRateLimit);
-
-googleMaps.get('/places/autocomplete', queryParams(AutocompleteQuery), async (c) => {
+googleMaps.get('/places/autocomplete', placesRateLimit, queryParams(AutocompleteQuery), async (c) => {
   const { input, country, sessionToken, language } = c.req.valid('query');
   const provider = placesProvider(c.env);
   const predictions = await unlessUnavailable(provider.autocomplete({
@@ -79,7 +77,7 @@ googleMaps.get('/places/autocomplete', queryParams(AutocompleteQuery), async (c)
   return c.json({ provider: provider.name, predictions });
 });
 
-googleMaps.get('/places/details', queryParams(DetailsQuery), async (c) => {
+googleMaps.get('/places/details', placesRateLimit, queryParams(DetailsQuery), async (c) => {
   const { placeId, sessionToken, language } = c.req.valid('query');
   const provider = placesProvider(c.env);
   const place = await unlessUnavailable(provider.details({ placeId, ...(sessionToken ? { sessionToken } : {}), ...(language ? { language } : {}) }));
