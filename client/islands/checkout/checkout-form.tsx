@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatCents } from '../../runtime/money.js';
+import { AddressAutocomplete } from './address-autocomplete.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
+import { fieldsFromPlace } from './place-fields.js';
 import { postcodeHint } from './postcode.js';
 import { COUNTRIES, REGIONS } from './regions.js';
 
@@ -97,7 +99,9 @@ export function CheckoutForm({ currency }: { currency: string }) {
           </div>
           <Field id="firstName" label="First name" autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
           <Field id="lastName" label="Last name" autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
-          <Field id="address1" label="Address" autoComplete="address-line1" value={v.address1} onChange={set('address1')} error={errors.address1} />
+          <AddressAutocomplete id="address1" label="Address" value={v.address1!} country={v.country!} error={errors.address1}
+            onChange={(address1) => setV((old) => ({ ...old, address1 }))}
+            onChoose={(place, street) => { const next = fieldsFromPlace(v, place, street); setV(next); void locate(next); }} />
           <Field id="city" label="City" autoComplete="address-level2" value={v.city} onChange={set('city')} error={errors.city} />
           {regions ? (
             <div className="field">

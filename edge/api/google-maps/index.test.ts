@@ -41,6 +41,9 @@ describe('offline autocomplete (no key, no network)', () => {
     const any = await json(await get(local, `${AUTOCOMPLETE}?input=${encodeURIComponent('Edinb')}`));
     expect(any.predictions[0].description).toBe('Edinburgh, SCT, United Kingdom');
     expect((await json(await get(local, `${AUTOCOMPLETE}?input=qqqzzz&country=US`))).predictions).toEqual([]);
+    // The street before the last comma is the shopper's; the town after it is searched.
+    const street = await json(await get(local, `${AUTOCOMPLETE}?input=${encodeURIComponent('1 Main St, Portl')}&country=US`));
+    expect(street.predictions[0]).toMatchObject({ placeId: 'local:US:z97201', mainText: 'Portland' });
   });
 
   it('gives a chosen place as checkout fields', async () => {

@@ -42,6 +42,14 @@ function lowerBound(n: number, valueAt: (i: number) => string, target: string): 
   return lo;
 }
 
+/**
+ * The part of an address line the offline index can match: the text after the last comma
+ * ("12 Main St, Portl" → "Portl"), since the index knows towns and postcodes, not streets.
+ */
+export function localQuery(input: string): string {
+  return input.slice(input.lastIndexOf(',') + 1).trim();
+}
+
 /** Rows whose name (or postcode, when the input reads as one) starts with the input; best ranked first. */
 export function searchShard(shard: PlaceShard, input: string, limit = MAX_PREDICTIONS): PlaceRow[] {
   const hits: PlaceRow[] = [];

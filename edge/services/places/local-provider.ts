@@ -5,6 +5,7 @@
  */
 import type { R2Bucket } from '@cloudflare/workers-types';
 import {
+  localQuery,
   parseLocalPlaceId,
   rowAddress,
   rowPrediction,
@@ -53,10 +54,12 @@ export function localPlacesProvider(bucket: R2Bucket): PlacesProvider {
   return {
     name: 'local',
     async autocomplete({ input, country }: AutocompleteQuery) {
+      const query = localQuery(input);
+      if (!query) return [];
       const countries = country ? [country] : Object.keys(PLACE_COUNTRIES);
       const found = await Promise.all(countries.map(async (code) => {
         const shard = await loadShard(bucket, code);
-        return shard ? searchShard(shard, input).map((row) => ({ shard, row })) : [];
+        return shard ? searchShard(shard, query).map((row) => ({ shard, row })) : [];
       }));
       return found
         .flat()

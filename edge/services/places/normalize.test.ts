@@ -23,3 +23,12 @@ describe('postcodes', () => {
     expect(looksLikePostcode('')).toBe(false);
   });
 });
+
+describe('localQuery', () => {
+  it('keeps the part after the last comma, where the town or postcode is typed', async () => {
+    const { localQuery } = await import('./local-index.js');
+    expect(localQuery('12 Main St, Portl')).toBe('Portl');
+    expect(localQuery('Portland')).toBe('Portland');
+    expect(localQuery('12 Main St, ')).toBe('');
+  });
+});
