@@ -31,8 +31,8 @@ function loadShard(bucket: R2Bucket, country: string): Promise<PlaceShard | null
       const json = (object.body as unknown as ReadableStream<BufferSource>).pipeThrough(new DecompressionStream('gzip'));
       return (await new Response(json).json()) as PlaceShard;
     });
-    // A failed read is not remembered: the next request tries R2 again.
-    shard.catch(() => shards.delete(country));
+    // A failed read or a shard not seeded yet is not remembered: the next request asks R2 again.
+    shard.then((found) => found || shards.delete(country), () => shards.delete(country));
     shards.set(country, shard);
   }
   return shard.catch((error: unknown) => {

@@ -32,10 +32,3 @@ export function looksLikePostcode(input: string): boolean {
   return /^\d/.test(compact) || /^[A-Z]{1,2}\d/.test(compact);
 }
 
-/**
- * The next string after every string that starts with `prefix`, for half-open range scans.
- * @example prefixEnd('ab') === 'ac'
- */
-export function prefixEnd(prefix: string): string {
-  return prefix + '\uffff';
-}
