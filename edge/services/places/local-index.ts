@@ -71,7 +71,7 @@ export function searchShard(shard: PlaceShard, input: string, limit = MAX_PREDIC
   }
   // Exact names first ("Paris" before "Parisville"), then the bigger town, then the postcode.
   return hits
-    .sort((a, b) => Number(b[0] === key) - Number(a[0] === key) || b[4] - a[4] || a[3].localeCompare(b[3]))
+    .sort((a, b) => Number(b[0] === key) - Number(a[0] === key) || b[4] - a[4] || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0))
     .slice(0, limit);
 }
 
