@@ -26,6 +26,9 @@ export function CheckoutForm({ currency }: { currency: string }) {
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
   const key = useRef<string>(crypto.randomUUID());
+  // The fields as last rendered: a chosen address arrives after a fetch, when `v` may be stale.
+  const latest = useRef(v);
+  latest.current = v;
   const set = (name: string) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [name]: e.target.value }));
   const money = (n: number) => formatCents(n, cart?.currency ?? currency);
 
@@ -101,7 +104,7 @@ export function CheckoutForm({ currency }: { currency: string }) {
           <Field id="lastName" label="Last name" autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
           <AddressAutocomplete id="address1" label="Address" value={v.address1!} country={v.country!} error={errors.address1}
             onChange={(address1) => setV((old) => ({ ...old, address1 }))}
-            onChoose={(place, street) => { const next = fieldsFromPlace(v, place, street); setV(next); void locate(next); }} />
+            onChoose={(place, street) => { const next = fieldsFromPlace(latest.current, place, street); setV(next); void locate(next); }} />
           <Field id="city" label="City" autoComplete="address-level2" value={v.city} onChange={set('city')} error={errors.city} />
           {regions ? (
             <div className="field">
