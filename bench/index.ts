@@ -56,3 +56,6 @@ await forms.run();
 
 const traffic = (await import('./traffic.js')) as { run: () => Promise<void> };
 await traffic.run();
+
+const places = (await import('./places.js')) as { run: () => Promise<void> };
+await places.run();

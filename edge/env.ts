@@ -30,6 +30,10 @@ export interface RateLimitBindings {
   RATE_CENSUS_IP?: RateLimit;
   /** JavaScript error reports by one visitor: 20 a minute (SPEC §9: at most 20 sends per page). */
   RATE_JS_ERRORS?: RateLimit;
+  /** Address autocomplete and place details by one visitor (cart, crumb, else address): 120 a minute. */
+  RATE_PLACES_VISITOR?: RateLimit;
+  /** Address autocomplete and place details from one client address: 1200 a minute (caps cookie rotation). */
+  RATE_PLACES_IP?: RateLimit;
 }
 export type RateLimitBinding = keyof RateLimitBindings;
 
@@ -78,6 +82,10 @@ export interface Env extends RateLimitBindings {
   MAIL_FROM?: string;
   /** Mail API base URL override (a local server speaking the provider's protocol in tests). */
   MAIL_API_BASE?: string;
+  /** Google Places API (New) key (a wrangler secret, never in the browser); unset = the offline place index. */
+  GOOGLE_PLACES_API_KEY?: string;
+  /** Places API base URL override (a local server speaking Google's protocol in tests). */
+  GOOGLE_PLACES_API_BASE?: string;
 }
 
 /** Per-request values set by middleware. */

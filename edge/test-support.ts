@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   RATE_CENSUS_VISITOR: { simple: { limit: 120, period: 60 } },
   RATE_CENSUS_IP: { simple: { limit: 6000, period: 60 } },
   RATE_JS_ERRORS: { simple: { limit: 20, period: 60 } },
+  RATE_PLACES_VISITOR: { simple: { limit: 120, period: 60 } },
+  RATE_PLACES_IP: { simple: { limit: 1200, period: 60 } },
 } as const;
 
 /** REVIEW_LINK_SECRET of workers started here (tests mint review-request links with it). */

@@ -9,6 +9,7 @@ import { readMigrations } from './migrations.js';
 import { buildDemoSeed, type DemoSeed } from './seed/build.js';
 import { DEMO_DIR, loadDemoFixtures } from './seed/load.js';
 import { demoOwnerStatements } from './seed/owner.js';
+import { uploadPlaceShards } from '../edge/services/places/dataset/upload.js';
 
 // Same bookkeeping table as `wrangler d1 migrations apply`, so a database migrated by
 // either tool is recognised by the other.
@@ -71,6 +72,8 @@ export async function seedDemo(db: D1Database, r2?: R2Bucket): Promise<{ seeded:
       const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       await r2.put(upload.key, body, { httpMetadata: { contentType: upload.contentType } });
     }
+    // The offline address-autocomplete index (edge/services/places).
+    await uploadPlaceShards(r2);
   }
   return { seeded: true, websiteId: seed.websiteId };
 }

@@ -13,6 +13,7 @@ import { DEMO_DIR, loadDemoFixtures } from '../schema/seed/load.js';
 import { demoOwnerStatements } from '../schema/seed/owner.js';
 import { inlineStatement } from '../schema/seed/statements.js';
 import { persistDir, queryLocalD1, runWrangler } from './wrangler.js';
+import { uploadPlaceShards } from '../edge/services/places/dataset/upload.js';
 
 const BUCKET = 'atelier-files';
 
@@ -47,6 +48,8 @@ async function uploadMissing(uploads: SeedUpload[]): Promise<number> {
       await bucket.put(upload.key, body, { httpMetadata: { contentType: upload.contentType } });
       put += 1;
     }
+    // The offline address-autocomplete index (edge/services/places): new or changed shards.
+    put += await uploadPlaceShards(bucket);
     return put;
   } finally {
     await mf.dispose();

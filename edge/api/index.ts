@@ -19,6 +19,7 @@ import { newsletterApi } from './newsletter/index.js';
 import { restockApi } from './restock/index.js';
 import { restockOwnerApi } from './restock/owner.js';
 import { formsOwnerApi } from './forms/owner.js';
+import { googleMaps } from './google-maps/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -94,6 +95,7 @@ api.route('/newsletter', newsletterApi);
 api.route('/census', census);
 api.route('/events', events);
 api.route('/1/performance', performance);
+api.route('/google-maps', googleMaps);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

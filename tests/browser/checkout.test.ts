@@ -18,8 +18,8 @@ afterEach(async () => {
   await visitor.close();
 });
 
-/** From the product page to a filled checkout form, keyboard only on the form. */
-async function toCheckout(card: string): Promise<void> {
+/** From the product page to a filled checkout form, keyboard only on the form (but the address suggestion, by `choose`). */
+async function toCheckout(card: string, choose: 'keyboard' | 'mouse' = 'keyboard'): Promise<void> {
   visitor = await store.visitor();
   const { page } = visitor;
   await page.goto(store.url('/shop/incense-holder'));
@@ -41,10 +41,35 @@ async function toCheckout(card: string): Promise<void> {
   };
   await typeInto('First name', 'Ada');
   await typeInto('Last name', 'Lovelace');
-  await typeInto('Address', '1 Main St');
-  await typeInto('City', 'Portland');
-  await page.getByLabel('State / region').selectOption('OR');
-  await typeInto('Postal code', '972');
+  // Address autocomplete over the offline place index: the street, a comma, the start of the town.
+  await typeInto('Address', '1 Main St, Portl');
+  const address = checkout.getByRole('combobox', { name: 'Address' });
+  const options = checkout.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option');
+  await expect.poll(() => address.getAttribute('aria-expanded')).toBe('true');
+  await expect.poll(() => options.allInnerTexts()).toEqual(['Portland OR 97201, United States', 'Portland OR 97202, United States', 'Portland OR 97203, United States', 'Portland OR 97204, United States', 'Portland OR 97205, United States']);
+  if (choose === 'keyboard') {
+    // ARIA 1.2 combobox: arrows move the active option, Escape closes, ArrowDown reopens, Enter chooses.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect(await address.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => address.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => address.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Enter');
+  } else {
+    await options.nth(2).click();
+  }
+  const postcode = choose === 'keyboard' ? '97201' : '97203';
+  await expect.poll(() => checkout.getByLabel('Postal code').inputValue()).toBe(postcode);
+  expect(await checkout.getByLabel('City', { exact: true }).inputValue()).toBe('Portland');
+  expect(await checkout.getByLabel('State / region').inputValue()).toBe('OR');
+  expect(await address.inputValue()).toBe('1 Main St');
+  expect(await address.getAttribute('aria-expanded')).toBe('false');
+  expect(page.url()).toMatch(/\/checkout$/);
+  await checkout.getByLabel('Postal code').fill('972');
   await page.keyboard.press('Tab');
   await page.getByText('ZIP Codes need to be 5 digits.').waitFor();
   await page.getByLabel('Postal code').fill('97201');
@@ -74,7 +99,7 @@ describe('checkout in Chromium', () => {
 
   it('a declined card shows the provider message and leaves the cart intact', async () => {
     allowed = /HTTP 402 \/api\/commerce\/orders|status of 402 \(Payment Required\)/;
-    await toCheckout('4000 0000 0000 0002');
+    await toCheckout('4000 0000 0000 0002', 'mouse');
     const { page } = visitor;
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('Your card was declined.');
     expect(page.url()).toMatch(/\/checkout$/);

@@ -109,6 +109,11 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   // Redirects to the site's icon (the walk follows redirects).
   { route: 'GET /favicon.ico', path: '/favicon.ico', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
   { route: 'GET /api/search/suggest', path: '/api/search/suggest?q=mug', status: 200, expect: 'api' },
+  // Address autocomplete (edge/api/google-maps): public reads; details need the tracking context.
+  { route: 'GET /api/google-maps/places/autocomplete', path: '/api/google-maps/places/autocomplete?input=90210&country=US', status: 200, expect: 'api' },
+  { route: 'GET /api/google-maps/places/autocomplete', path: '/api/google-maps/places/autocomplete', status: 400, expect: 'api' },
+  { route: 'GET /api/google-maps/places/details', path: '/api/google-maps/places/details?placeId=local:US:z90210&productPage=checkout&productSection=shipping-address', status: 200, expect: 'api' },
+  { route: 'GET /api/google-maps/places/details', path: '/api/google-maps/places/details?placeId=local:US:z90210', status: 400, expect: 'api' },
   { route: 'ALL /api/*', path: '/api/nothing-here', status: 404, expect: 'api' },
   { route: 'ALL /api/*', path: '/api/nothing-here', method: 'POST', status: 401, expect: 'api' },
   {

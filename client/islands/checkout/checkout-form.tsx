@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatCents } from '../../runtime/money.js';
+import { AddressAutocomplete } from './address-autocomplete.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
 import { GiftCardField, giftCardShare, type AppliedGiftCard } from './gift-card-field.js';
+import { fieldsFromPlace } from './place-fields.js';
 import { postcodeHint } from './postcode.js';
 import { COUNTRIES, REGIONS } from './regions.js';
 
@@ -37,6 +39,9 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
   const [busy, setBusy] = useState(false);
   const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const key = useRef<string>(crypto.randomUUID());
+  // The fields as last rendered: a chosen address arrives after a fetch, when `v` may be stale.
+  const latest = useRef(v);
+  latest.current = v;
   const set = (name: string) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [name]: e.target.value }));
   const money = (n: number) => formatCents(n, cart?.currency ?? currency);
 
@@ -118,7 +123,9 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
           </div>
           <Field id="firstName" label="First name" autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
           <Field id="lastName" label="Last name" autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
-          <Field id="address1" label="Address" autoComplete="address-line1" value={v.address1} onChange={set('address1')} error={errors.address1} />
+          <AddressAutocomplete id="address1" label="Address" value={v.address1!} country={v.country!} error={errors.address1}
+            onChange={(address1) => setV((old) => ({ ...old, address1 }))}
+            onChoose={(place, street) => { const next = fieldsFromPlace(latest.current, place, street); setV(next); void locate(next); }} />
           <Field id="city" label="City" autoComplete="address-level2" value={v.city} onChange={set('city')} error={errors.city} />
           {regions ? (
             <div className="field">
