@@ -13,9 +13,9 @@ export function newHitId(): string {
 }
 
 /** Posts once; true when it is worth one more try (no answer in time, or a server failure). */
-async function post(form: URLSearchParams): Promise<boolean> {
+async function post(form: URLSearchParams, send: typeof fetch): Promise<boolean> {
   try {
-    const res = await fetch('/api/census/RecordHit', {
+    const res = await send('/api/census/RecordHit', {
       method: 'POST',
       body: form,
       credentials: 'same-origin',
@@ -26,6 +26,15 @@ async function post(form: URLSearchParams): Promise<boolean> {
   } catch {
     return true;
   }
+}
+
+/**
+ * Posts a page view, and once more (the same form, so the same hit id) when the first
+ * post timed out, failed on the network or met a server failure; never more, and never
+ * after a refusal (4xx, 429). SPEC §8: the outcome is not reported to the page.
+ */
+export async function sendHit(form: URLSearchParams, send: typeof fetch = fetch): Promise<void> {
+  if (await post(form, send)) await post(form, send);
 }
 
 /**
@@ -57,6 +66,5 @@ export async function recordHit(page: PageInfo, now: number = Date.now()): Promi
   const form = new URLSearchParams({ event: 'view', data: JSON.stringify(data) });
   const record = readCookie('ss_cvr');
   if (record && !hasPrivacySignal() && !page.census.restrictive) form.set('ss_cvr', decodeURIComponent(record));
-  // SPEC §8: tracking failures are swallowed, after one retry.
-  if (await post(form)) await post(form);
+  await sendHit(form);
 }
