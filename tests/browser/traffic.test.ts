@@ -69,6 +69,8 @@ describe('traffic runtime in Chromium', () => {
     expect(cookies['ss_cvt']!.expires - Date.now() / 1000).toBeLessThanOrEqual(1800);
     const row = await first<Record<string, unknown>>('select * from census_hits where visitor_id = ?', parts[0]);
     expect(row).toMatchObject({ page_path: '/shop', page_type: 1, browser: 'Chrome', device: 'desktop', viewport: '1280x900', is_bot: 0, new_visit: 1 });
+    // The page view's own id, which a retry would repeat (stored once).
+    expect(row!['hit_id']).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const next = page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
     await page.goto(url('/shop/speckled-stoneware-mug'), { waitUntil: 'load' });
     await page.clock.runFor(3000);
