@@ -20,7 +20,7 @@ function entries(): Record<string, string> {
 
 // Modules several storefront islands import; the loader's own modules stay in the loader.
 const STOREFRONT_SHARED = /client\/(components|runtime|islands\/product-form)\//;
-const LOADER_OWN = /client\/runtime\/(loader|island-props|island|strategies\/[^/]+)\.ts$/;
+const LOADER_OWN = /client\/runtime\/(loader|island-props|island|early-errors|strategies\/[^/]+)\.ts$/;
 // Census, RUM and the error reporter load on their own after the page (client/runtime/traffic).
 const TRAFFIC = /client\/runtime\/traffic\//;
 

@@ -2,7 +2,8 @@ import type { D1Database } from '@cloudflare/workers-types';
 
 /**
  * Seeds `hits` census page views over the 90 days before `now` straight into D1 (one
- * INSERT ... SELECT over a recursive counter), then derives exactly the rollups, visits,
+ * INSERT ... SELECT over a recursive counter), then derives exactly the rollups (with the
+ * total rows' bounces and visit durations), visits,
  * daily visitors (of the seeded rows only), event rollups, vitals histograms and error groups the census endpoints
  * would have written for them. For the dashboard benchmark only.
  */
@@ -39,6 +40,14 @@ export async function seedTraffic(db: D1Database, websiteId: string, hits: numbe
   await run(
     `insert into census_visits (website_id, visitor_id, visit_no, day, started_at, last_seen_at, views, entry_path)
      select website_id, visitor_id, visit_no, min(day), min(ts), max(ts), count(*), min(page_path) from census_hits where website_id = ?1 and visitor_id glob 'v[0-9]*' group by visitor_id, visit_no`,
+    websiteId,
+  );
+  // What the census keeps hit by hit on the total rows: bounces and visit durations per visit start day.
+  await run(
+    `update census_rollups set
+       bounces = (select count(*) from census_visits v where v.website_id = ?1 and v.day = census_rollups.day and v.views = 1),
+       visit_ms = (select coalesce(sum(v.last_seen_at - v.started_at), 0) from census_visits v where v.website_id = ?1 and v.day = census_rollups.day)
+     where website_id = ?1 and dimension = 'total' and key = ''`,
     websiteId,
   );
   await run(`insert or ignore into census_day_visitors (website_id, day, visitor_id) select distinct website_id, day, visitor_id from census_hits where website_id = ?1 and visitor_id glob 'v[0-9]*'`, websiteId);

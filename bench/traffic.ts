@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
         {
           method: 'POST',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${crumb}`, 'X-CSRF-Token': crumb, 'User-Agent': CHROME },
-          body: new URLSearchParams({ event: 'view', data: JSON.stringify({ pagePath: `/shop/product-${i % 40}`, title: 'Bench', clientTime: Date.now() }) }).toString(),
+          body: new URLSearchParams({ event: 'view', data: JSON.stringify({ pagePath: `/shop/product-${i % 40}`, title: 'Bench', clientTime: Date.now(), hitId: `bench-hit-${String(i).padStart(8, '0')}` }) }).toString(),
         },
       ];
     };

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { websites } from './websites.js';
 
 /**
@@ -33,8 +33,16 @@ export const censusHits = sqliteTable(
     viewport: text('viewport'),
     screen: text('screen'),
     isBot: integer('is_bot', { mode: 'boolean' }).notNull(),
+    /** The id the browser gave this page view; a retried post carries the same id. */
+    hitId: text('hit_id'),
   },
-  (t) => [index('census_hits_site_day_idx').on(t.websiteId, t.day), index('census_hits_ts_idx').on(t.ts)],
+  (t) => [
+    index('census_hits_site_day_idx').on(t.websiteId, t.day),
+    index('census_hits_ts_idx').on(t.ts),
+    // A retry after a timeout cannot store (and count) the same page view twice: the second
+    // write of a hit id fails its whole batch (edge/services/census/d1-store.ts).
+    uniqueIndex('census_hits_site_hit_uq').on(t.websiteId, t.hitId),
+  ],
 );
 
 /**
@@ -113,8 +121,19 @@ export const censusRollups = sqliteTable(
     /** Unique visitors of the day (total row only; counted when a visitor's first hit of the day lands). */
     visitors: integer('visitors').notNull().default(0),
     bots: integer('bots').notNull().default(0),
+    /**
+     * Total row only, per visit start day: visits of one page view so far, and the summed
+     * visit durations (first to last hit, ms). Kept hit by hit, so the dashboard's bounce
+     * rate and visit duration never scan the visits.
+     */
+    bounces: integer('bounces').notNull().default(0),
+    visitMs: integer('visit_ms').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.dimension, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.day, t.dimension, t.key] }),
+    // Covers every dashboard read (a dimension over a day range) without touching the table.
+    index('census_rollups_site_dim_day_idx').on(t.websiteId, t.dimension, t.day, t.key, t.views, t.visits, t.visitors, t.bots, t.bounces, t.visitMs),
+  ],
 );
 
 /**

@@ -12,3 +12,11 @@ if (mount && raw) {
   const props = JSON.parse(raw) as OwnerShellProps;
   createRoot(mount).render(<OwnerShell {...props} />);
 }
+
+// /config/traffic: uPlot and its stylesheet are their own lazily loaded chunk, fetched only
+// by the screen that has charts. Without them the screen's tables still say everything.
+if (document.querySelector('[data-traffic-charts]')) {
+  import('./traffic/charts.js')
+    .then(({ mountTrafficCharts }) => mountTrafficCharts())
+    .catch((error: unknown) => console.warn('traffic charts failed to load:', error));
+}

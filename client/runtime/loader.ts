@@ -2,9 +2,13 @@
  * The storefront's only script tag: finds the `data-island` markers on the page and
  * hydrates each when its strategy says so, loading only the chunks of islands present.
  */
+import { bufferEarlyErrors } from './early-errors.js';
 import { ISLAND_ERROR_EVENT, type IslandModule } from './island.js';
 import { islandProps } from './island-props.js';
 import { STRATEGIES, strategyOf } from './strategies/index.js';
+
+// Before any island runs: errors of the first seconds wait here for the reporter.
+const earlyErrors = bufferEarlyErrors();
 
 // Vite turns every island folder into its own chunk, fetched on first use.
 const modules = import.meta.glob<IslandModule>('../islands/*/mount.tsx');
@@ -47,10 +51,10 @@ hydrateIslands();
  * the page has settled, SPEC §9's DOM-settle delay after load: their chunk never competes
  * with the islands for the first load (the 80 KB budget), and web-vitals reads LCP, CLS,
  * FCP and first input from buffered entries, so nothing is lost by waiting. A failure to
- * load it never stops the page (SPEC §8).
+ * load it never stops the page (SPEC §8). Errors of the wait are queued by bufferEarlyErrors.
  */
 const TRAFFIC_SETTLE_MS = 3000;
 const startTrafficLater = () =>
-  window.setTimeout(() => void import('./traffic/index.js').then(({ startTraffic }) => startTraffic()).catch(() => undefined), TRAFFIC_SETTLE_MS);
+  window.setTimeout(() => void import('./traffic/index.js').then(({ startTraffic }) => startTraffic(earlyErrors)).catch(() => undefined), TRAFFIC_SETTLE_MS);
 if (document.readyState === 'complete') startTrafficLater();
 else window.addEventListener('load', startTrafficLater, { once: true });

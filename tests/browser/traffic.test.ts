@@ -69,6 +69,8 @@ describe('traffic runtime in Chromium', () => {
     expect(cookies['ss_cvt']!.expires - Date.now() / 1000).toBeLessThanOrEqual(1800);
     const row = await first<Record<string, unknown>>('select * from census_hits where visitor_id = ?', parts[0]);
     expect(row).toMatchObject({ page_path: '/shop', page_type: 1, browser: 'Chrome', device: 'desktop', viewport: '1280x900', is_bot: 0, new_visit: 1 });
+    // The page view's own id, which a retry would repeat (stored once).
+    expect(row!['hit_id']).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const next = page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
     await page.goto(url('/shop/speckled-stoneware-mug'), { waitUntil: 'load' });
     await page.clock.runFor(3000);
@@ -141,6 +143,38 @@ describe('traffic runtime in Chromium', () => {
     expect(body[0]!.data.stack).toHaveLength(5000);
     const row = await first<{ count: number; len: number }>('select count, length(sample_stack) as len from census_js_errors where message = ?', message);
     expect(row).toEqual({ count: 1, len: 5000 });
+    await context.close();
+  });
+  it('errors thrown while the page loads, before the runtime starts, are reported once', async () => {
+    const { context, page, requests } = await freshPage();
+    const message = `load-time failure ${Date.now()}`;
+    // Thrown by the page's own load handlers, seconds before the traffic runtime starts.
+    await page.addInitScript((msg) => {
+      addEventListener('load', () => {
+        void Promise.reject(new Error(`${msg} (rejection)`));
+        throw new Error(msg);
+      });
+    }, message);
+    await page.goto(url('/about'), { waitUntil: 'load' });
+    const reports = () => requests.filter((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'));
+    expect(reports()).toHaveLength(0);
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'));
+    // The runtime starts after 3 s; the reporter drains the loader's buffer and sends 1 s later.
+    await page.clock.runFor(3000);
+    await page.clock.runFor(1000);
+    expect((await sent).status()).toBe(200);
+    await page.clock.runFor(5000);
+    expect(reports()).toHaveLength(1);
+    const body = JSON.parse(reports()[0]!.postData()!) as { event: string; data: { message: string } }[];
+    expect(body.map((e) => [e.event, e.data.message]).sort()).toEqual([
+      ['error', message],
+      ['unhandledrejection', `${message} (rejection)`],
+    ]);
+    const rows = await worker.db.prepare('select message, count from census_js_errors where message like ? order by message').bind(`${message}%`).all();
+    expect(rows.results).toEqual([
+      { message, count: 1 },
+      { message: `${message} (rejection)`, count: 1 },
+    ]);
     await context.close();
   });
 });

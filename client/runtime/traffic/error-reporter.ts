@@ -1,3 +1,5 @@
+import type { EarlyErrors } from '../early-errors.js';
+import { ISLAND_ERROR_EVENT } from '../island.js';
 import { readCookie } from './page-info.js';
 
 /** SPEC §9 error reporting: at most 10 queued, at most 20 sends per page, stacks cut at 5000, sends debounced 1 s. */
@@ -18,9 +20,10 @@ function describe(reason: unknown): { message: string; stack: string } {
  * Reports window errors and unhandled rejections to POST /api/events/RecordJavascriptErrors
  * (JSON list of `{ event, data, timestamp }`, crumb header). Returns `report` for errors
  * caught elsewhere (tracking, reviews, instalments: SPEC §8 says they are reported and do
- * not stop the page) and `stop` for tests.
+ * not stop the page) and `stop` for tests. Errors queued in `early` (before the reporter
+ * started) are reported first, with the time they happened.
  */
-export function installErrorReporter(win: Window = window) {
+export function installErrorReporter(win: Window = window, early?: EarlyErrors) {
   const queue: ErrorEvent[] = [];
   let sends = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -39,12 +42,12 @@ export function installErrorReporter(win: Window = window) {
     }).catch(() => undefined);
   };
 
-  const report = (event: ErrorEvent['event'], reason: unknown, where: { source?: string; line?: number; column?: number } = {}) => {
+  const report = (event: ErrorEvent['event'], reason: unknown, where: { source?: string; line?: number; column?: number } = {}, at = Date.now()) => {
     if (queue.length >= ERROR_LIMITS.maxQueued || sends >= ERROR_LIMITS.maxSends) return;
     const { message, stack } = describe(reason);
     queue.push({
       event,
-      timestamp: Date.now(),
+      timestamp: at,
       data: {
         message: (message || 'Unknown error').slice(0, ERROR_LIMITS.maxMessage),
         stack: stack.slice(0, ERROR_LIMITS.maxStack),
@@ -58,20 +61,29 @@ export function installErrorReporter(win: Window = window) {
     timer = setTimeout(send, ERROR_LIMITS.debounceMs);
   };
 
+  // An event's own time (its timeStamp counts from the page's time origin).
+  const when = (e: Event) => (e.timeStamp > 0 ? Math.round(performance.timeOrigin + e.timeStamp) : Date.now());
   const onError = (e: Event) => {
     const ev = e as globalThis.ErrorEvent;
     // Resource load failures (img, script) are not script errors.
     if (!('message' in ev)) return;
-    report('error', ev.error ?? ev.message, { source: ev.filename, line: ev.lineno, column: ev.colno });
+    report('error', ev.error ?? ev.message, { source: ev.filename, line: ev.lineno, column: ev.colno }, when(e));
   };
-  const onRejection = (e: PromiseRejectionEvent) => report('unhandledrejection', e.reason);
+  const onRejection = (e: Event) => report('unhandledrejection', (e as PromiseRejectionEvent).reason, {}, when(e));
+  // SPEC §8: a broken island is reported (the loader keeps the rest of the page going).
+  const onIsland = (e: Event) => report('error', (e as CustomEvent<{ error?: unknown }>).detail?.error, {}, when(e));
+  const handlers: Record<string, (e: Event) => void> = { error: onError, unhandledrejection: onRejection, [ISLAND_ERROR_EVENT]: onIsland };
   win.addEventListener('error', onError);
   win.addEventListener('unhandledrejection', onRejection);
+  win.document.addEventListener(ISLAND_ERROR_EVENT, onIsland);
+  // Same task as the listeners above: nothing falls between the buffer and the reporter.
+  for (const e of early?.drain() ?? []) handlers[e.type]?.(e);
   return {
     report: (reason: unknown) => report('error', reason),
     stop: () => {
       win.removeEventListener('error', onError);
       win.removeEventListener('unhandledrejection', onRejection);
+      win.document.removeEventListener(ISLAND_ERROR_EVENT, onIsland);
     },
   };
 }

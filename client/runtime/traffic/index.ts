@@ -1,3 +1,4 @@
+import type { EarlyErrors } from '../early-errors.js';
 import { installPixel, trackEvent } from './analytics.js';
 import { recordHit } from './census.js';
 import { guarded, installErrorReporter } from './error-reporter.js';
@@ -9,10 +10,11 @@ export { trackEvent } from './analytics.js';
 /**
  * Starts the traffic runtime on a storefront page: the error reporter first (so it sees
  * everything after it), then the page view, the RUM collector and the page-visit events.
- * None of it may stop the page (SPEC §8).
+ * None of it may stop the page (SPEC §8). `early` holds the errors of the page's first
+ * seconds, queued by the island loader until now.
  */
-export function startTraffic(): void {
-  const reporter = installErrorReporter();
+export function startTraffic(early?: EarlyErrors): void {
+  const reporter = installErrorReporter(window, early);
   guarded(reporter.report, () => {
     const page = readPageInfo();
     if (page.pagePath.startsWith('/config')) return;

@@ -57,3 +57,87 @@ describe('the traffic dashboard', () => {
     expect(body).toMatch(/<script type="application\/json" id="traffic-series">\[\{"day"/);
   });
 });
+
+describe('the commerce funnel and speed vs. sales with real orders', () => {
+  const DAY = 86_400_000;
+  let site: string;
+  let mug: { id: string; full_url: string };
+  let other: { id: string; full_url: string };
+  let next = 5000;
+
+  /** An order as checkout writes it (edge/services/orders/record.ts), with its lines. */
+  async function order(o: { testMode?: boolean; status?: string; currency?: string; total: number; at: number; lines: [item: string, quantity: number, unitCents: number][] }) {
+    const id = `ord-${next}`;
+    await worker.db
+      .prepare(
+        `insert into orders (id, website_id, order_number, purchased_cart_id, test_mode, email, currency, subtotal_cents, discount_cents, shipping_total_cents, tax_total_cents, grand_total_cents, status, status_token_hash, created_on)
+         values (?1, ?2, ?3, ?4, ?5, 'buyer@example.org', ?6, ?7, 0, 0, 0, ?7, ?8, 'x', ?9)`,
+      )
+      .bind(id, site, next++, `cart-${id}`, o.testMode ? 1 : 0, o.currency ?? 'USD', o.total, o.status ?? 'paid', o.at)
+      .run();
+    for (const [i, [item, quantity, unit]] of o.lines.entries()) {
+      await worker.db
+        .prepare(`insert into order_lines (id, order_id, website_id, item_id, product_name, product_type, quantity, unit_price_cents, position) values (?1, ?2, ?3, ?4, 'P', 1, ?5, ?6, ?7)`)
+        .bind(`${id}-${i}`, id, site, item, quantity, unit, i)
+        .run();
+    }
+  }
+
+  beforeAll(async () => {
+    site = (await worker.db.prepare('select id from websites where is_default = 1').first<{ id: string }>())!.id;
+    const item = (where: string) => worker.db.prepare(`select id, full_url from items where website_id = ? and ${where} order by full_url limit 1`).bind(site).first<{ id: string; full_url: string }>();
+    mug = (await item("full_url = '/shop/speckled-stoneware-mug'"))!;
+    other = (await item("full_url like '/shop/%' and full_url != '/shop/speckled-stoneware-mug'"))!;
+    const now = Date.now();
+    await order({ total: 5_000, at: now - DAY, lines: [[mug.id, 2, 1_800], [other.id, 1, 1_400]] });
+    await order({ total: 1_800, at: now - 2 * DAY, lines: [[mug.id, 1, 1_800]] });
+    // Not counted: a test-mode order, one older than the range; a refund counts as an order, not as revenue.
+    await order({ testMode: true, total: 99_900, at: now - DAY, lines: [[mug.id, 50, 1_998]] });
+    await order({ total: 77_700, at: now - 60 * DAY, lines: [[mug.id, 40, 1_942]] });
+    await order({ status: 'refunded', total: 3_300, at: now - DAY, lines: [[mug.id, 1, 3_300]] });
+    // The mug page: 4 views, a product-page visit each, one slow load (LCP 5 s) of one.
+    const crumb = 'salesvisitoraaaaaaaaaaaa';
+    for (let i = 0; i < 4; i++) {
+      await hit(`salesvisitor${i}aaaaaaaaaaaa`, { pagePath: mug.full_url });
+      const res = await worker.fetch('/api/events/RecordEvent', {
+        method: 'POST',
+        body: new URLSearchParams({ crumb, event: 'product_page_visit', data: JSON.stringify({ pagePath: mug.full_url, itemId: mug.id }) }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${crumb}`, 'User-Agent': CHROME },
+      });
+      expect(res.status).toBe(200);
+    }
+    const rum = await worker.fetch('/api/1/performance/records', {
+      method: 'POST',
+      body: JSON.stringify([{ raw: false, app: 'atelier-rum', event: 'page_speed', pageLoadId: 'pl-sales-1', ts: Date.now(), data: { pagePath: mug.full_url, env: 'dev', metrics: { LCP: 5_000 } } }]),
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', Cookie: `crumb=${crumb}`, 'User-Agent': CHROME },
+    });
+    expect(rum.status).toBe(204);
+  });
+
+  it('counts orders and revenue (integer minor units) without test-mode orders, and joins them per product page', async () => {
+    const res = await worker.fetch('/api/census/dashboard', { headers: owner.headers });
+    expect(res.status).toBe(200);
+    const report = (await res.json()) as { funnel: Record<string, unknown>; speedVsSales: Record<string, unknown>[] };
+    expect(report.funnel).toMatchObject({ orders: 3, revenueCents: 6_800, currency: 'USD' });
+    expect(report.funnel['productViews']).toBeGreaterThanOrEqual(4);
+    const row = report.speedVsSales.find((s) => s['pagePath'] === mug.full_url)!;
+    // Lines of the two paid live orders: 2 × 1800 + 1 × 1800; the refunded and test orders are not revenue.
+    expect(row).toMatchObject({ orders: 2, revenueCents: 5_400, slowShare: 1, revenueAtRiskCents: 5_400 });
+    expect(row['conversionRate']).toBeCloseTo(2 / (row['views'] as number));
+    expect(Number.isInteger(row['revenueCents'])).toBe(true);
+    // Ranked by revenue at risk: the mug page (the only page with sales) comes first.
+    expect(report.speedVsSales[0]!['pagePath']).toBe(mug.full_url);
+    const csv = await (await worker.fetch('/api/census/dashboard/funnel.csv', { headers: owner.headers })).text();
+    expect(csv).toContain('orders,3\r\nrevenue_minor_units_USD,6800\r\n');
+    const screen = await (await worker.fetch('/config/traffic', { headers: owner.headers })).text();
+    expect(screen).toContain('<td data-revenue>68.00 USD</td>');
+  });
+
+  it('narrows orders to the range asked for', async () => {
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const old = Date.now() - 60 * DAY;
+    const res = await worker.fetch(`/api/census/dashboard?from=${day(old)}&to=${day(old)}`, { headers: owner.headers });
+    const report = (await res.json()) as { funnel: Record<string, unknown> };
+    expect(report.funnel).toMatchObject({ orders: 1, revenueCents: 77_700 });
+  });
+});

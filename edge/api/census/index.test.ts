@@ -193,6 +193,58 @@ describe('RecordHit: skip rules, bots, rollups', () => {
   });
 });
 
+describe('RecordHit: hit ids and visit rollups', () => {
+  it('stores a hit sent twice with the same hit id once, rollups included (a client retry after a timeout)', async () => {
+    const v = await visitor();
+    const path = `/retry-${Date.now()}`;
+    const hitId = `retry${Date.now()}abcdefghijk`;
+    const data = hitData({ pagePath: path, hitId });
+    const first = await v.post('/api/census/RecordHit', { event: 'view', data });
+    expect(first.json).toEqual({ recorded: true, newVisit: true });
+    // The retry carries what the first post carried: its answer never arrived, so no cookies.
+    v.jar.delete('ss_cvr');
+    v.jar.delete('ss_cvt');
+    const again = await v.post('/api/census/RecordHit', { event: 'view', data });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ recorded: true, newVisit: true, duplicate: true });
+    expect(await count('select count(*) as n from census_hits where hit_id = ?', hitId)).toBe(1);
+    expect(await count("select views as n from census_rollups where dimension = 'page' and key = ?", path)).toBe(1);
+    // Concurrent duplicates too: one of five stores, the batch of the others rolls back whole.
+    const racedId = `raced${Date.now()}abcdefghijk`;
+    const raced = await Promise.all(Array.from({ length: 5 }, () => v.post('/api/census/RecordHit', { event: 'view', data: hitData({ pagePath: path, hitId: racedId }) })));
+    expect(raced.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(raced.filter((r) => r.json!['duplicate']).length).toBe(4);
+    expect(await count('select count(*) as n from census_hits where hit_id = ?', racedId)).toBe(1);
+    expect(await count("select views as n from census_rollups where dimension = 'page' and key = ?", path)).toBe(2);
+    // Another hit id is another page view.
+    await v.post('/api/census/RecordHit', { event: 'view', data: hitData({ pagePath: path, hitId: `${hitId}x` }) });
+    expect(await count("select views as n from census_rollups where dimension = 'page' and key = ?", path)).toBe(3);
+  });
+
+  it('refuses a malformed hit id with 400', async () => {
+    const v = await visitor();
+    const res = await v.post('/api/census/RecordHit', { event: 'view', data: hitData({ hitId: 'short' }) });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it("keeps bounces and visit durations in the visit's start-day total row, as census_visits has them", async () => {
+    const totals = () => worker.db.prepare("select sum(bounces) as bounces, sum(visit_ms) as ms from census_rollups where dimension = 'total'").first<{ bounces: number; ms: number }>();
+    const visits = () => worker.db.prepare('select sum(views = 1) as bounces, sum(last_seen_at - started_at) as ms from census_visits').first<{ bounces: number; ms: number }>();
+    const before = (await totals())!;
+    const single = await visitor();
+    await single.post('/api/census/RecordHit', { event: 'view', data: hitData() });
+    const twice = await visitor();
+    await twice.post('/api/census/RecordHit', { event: 'view', data: hitData() });
+    await new Promise((r) => setTimeout(r, 20));
+    await twice.post('/api/census/RecordHit', { event: 'view', data: hitData({ pagePath: '/about' }), ss_cvr: twice.jar.get('ss_cvr')! });
+    const after = (await totals())!;
+    expect(after.bounces - before.bounces).toBe(1);
+    expect(after.ms - before.ms).toBeGreaterThanOrEqual(20);
+    expect(after).toEqual(await visits());
+  });
+});
+
 describe('census bounds', () => {
   it('refuses bad input with 400 and stores nothing', async () => {
     const v = await visitor();

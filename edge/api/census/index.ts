@@ -61,7 +61,7 @@ census.post('/RecordHit', rateLimit(...CENSUS_RATE_RULES), formBody(recordHitFor
   // Bots are counted apart and get no visitor cookies.
   const visit = ua.bot ? undefined : applyVisitCookies(c, ss_cvr, ts);
   const host = new URL(c.req.url).hostname;
-  await censusStore(c.var.db).recordHit({
+  const stored = await censusStore(c.var.db).recordHit({
     websiteId: c.var.site.id,
     ts,
     day: utcDay(ts),
@@ -80,8 +80,10 @@ census.post('/RecordHit', rateLimit(...CENSUS_RATE_RULES), formBody(recordHitFor
     viewport: data.viewportWidth !== undefined && data.viewportHeight !== undefined ? `${data.viewportWidth}x${data.viewportHeight}` : null,
     screen: data.screenWidth !== undefined && data.screenHeight !== undefined ? `${data.screenWidth}x${data.screenHeight}` : null,
     isBot: ua.bot,
+    hitId: data.hitId ?? null,
   });
-  return c.json({ recorded: true, ...(visit ? { newVisit: visit.newVisit } : { bot: true }) });
+  // A retry of a stored hit (same hit id) answers as the first did, with `duplicate`.
+  return c.json({ recorded: true, ...(visit ? { newVisit: visit.newVisit } : { bot: true }), ...(stored ? {} : { duplicate: true }) });
 });
 
 for (const kind of ['button-click', 'button-render'] as const) {

@@ -43,6 +43,8 @@ export const hitData = z
     screenHeight: pixels.optional(),
     userAgent: z.string().max(1000).optional(),
     clientTime: z.number().int().positive().optional(),
+    /** The browser's id for this page view, repeated by its retry (stored once). */
+    hitId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Must be 16 to 64 letters, digits, - or _.').optional(),
   })
   .refine(needsPage, needsPageMessage);
 

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../env.js';
 import { trafficReport, type TopRow } from '../../services/census/dashboard.js';
 import { raw } from 'hono/html';
 import { html, type Markup } from '../account/html.js';
+import { minorToDecimal } from '../money.js';
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)} %`);
 const fixed = (v: number | null, digits = 0) => (v === null ? '—' : v.toFixed(digits));
@@ -27,6 +28,7 @@ export async function trafficScreen(c: Context<AppEnv>): Promise<Markup> {
   const csv = `/api/census/dashboard/`;
   const q = `?from=${range.from}&to=${range.to}`;
   const t = r.totals;
+  const money = (cents: number) => `${minorToDecimal(cents, r.funnel.currency)} ${r.funnel.currency}`;
   const p = r.previousTotals;
   return html`<h1>Traffic</h1>
 <form method="get" action="/config/traffic" class="traffic-range"><label>From <input type="date" name="from" value="${range.from}"></label>
@@ -47,15 +49,16 @@ ${topTable('Pages', 'pages', r.top.pages, csv, q)}${topTable('Referrers', 'refer
 ${topTable('Browsers', 'browsers', r.top.browsers, csv, q)}${topTable('Countries', 'countries', r.top.countries, csv, q)}
 <section data-table="funnel"><h2>Commerce funnel</h2><a href="${csv}funnel.csv${q}" download>CSV</a><table><tbody>
 <tr><th>Product views</th><td>${r.funnel.productViews}</td></tr><tr><th>Adds to cart</th><td>${r.funnel.addsToCart}</td></tr>
-<tr><th>Checkouts</th><td>${r.funnel.checkouts}</td></tr><tr><th>Orders</th><td>${r.funnel.orders ?? '— (no orders yet)'}</td></tr>
+<tr><th>Checkouts</th><td>${r.funnel.checkouts}</td></tr><tr><th>Orders</th><td>${r.funnel.orders}</td></tr>
+<tr><th>Revenue (test orders excluded)</th><td data-revenue>${money(r.funnel.revenueCents)}</td></tr>
 </tbody></table></section>
 <section data-table="vitals"><h2>Web vitals (p75 per page)</h2><a href="${csv}vitals.csv${q}" download>CSV</a><table>
 <thead><tr><th>Page</th><th>Metric</th><th>p75</th><th>Good</th><th>Needs improvement</th><th>Poor</th><th>Samples</th></tr></thead><tbody>
 ${r.vitals.map((v) => html`<tr><td>${v.pagePath}</td><td>${v.metric}</td><td>${fixed(v.p75, v.metric === 'CLS' ? 3 : 0)}</td><td>${pct(v.good / v.samples)}</td><td>${pct(v.needsImprovement / v.samples)}</td><td>${pct(v.poor / v.samples)}</td><td>${v.samples}</td></tr>`)}
 </tbody></table></section>
 <section data-table="speed-vs-sales"><h2>Speed vs. sales (product pages)</h2><a href="${csv}speed-vs-sales.csv${q}" download>CSV</a><table>
-<thead><tr><th>Page</th><th>Views</th><th>LCP p75 (ms)</th><th>INP p75 (ms)</th><th>Slow loads</th><th>Adds to cart</th><th>Add-to-cart rate</th><th>Adds at risk</th></tr></thead><tbody>
-${r.speedVsSales.map((s) => html`<tr><td>${s.pagePath}</td><td>${s.views}</td><td>${fixed(s.lcpP75)}</td><td>${fixed(s.inpP75)}</td><td>${pct(s.slowShare)}</td><td>${s.addsToCart}</td><td>${pct(s.addToCartRate)}</td><td>${fixed(s.addsAtRisk, 1)}</td></tr>`)}
+<thead><tr><th>Page</th><th>Views</th><th>LCP p75 (ms)</th><th>INP p75 (ms)</th><th>Slow loads</th><th>Adds to cart</th><th>Add-to-cart rate</th><th>Adds at risk</th><th>Orders</th><th>Conversion</th><th>Revenue</th><th>Revenue at risk</th></tr></thead><tbody>
+${r.speedVsSales.map((s) => html`<tr><td>${s.pagePath}</td><td>${s.views}</td><td>${fixed(s.lcpP75)}</td><td>${fixed(s.inpP75)}</td><td>${pct(s.slowShare)}</td><td>${s.addsToCart}</td><td>${pct(s.addToCartRate)}</td><td>${fixed(s.addsAtRisk, 1)}</td><td>${s.orders}</td><td>${pct(s.conversionRate)}</td><td>${money(s.revenueCents)}</td><td>${money(s.revenueAtRiskCents)}</td></tr>`)}
 </tbody></table></section>
 <section data-table="errors"><h2>JavaScript errors</h2><a href="${csv}errors.csv${q}" download>CSV</a><table>
 <thead><tr><th>Message</th><th>Where</th><th>Count</th><th>Last page</th></tr></thead><tbody>

@@ -1,4 +1,4 @@
-import { and, lt, sql, inArray } from 'drizzle-orm';
+import { and, eq, lt, sql, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
   censusDayVisitors,
@@ -37,6 +37,13 @@ async function write<T>(run: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
     }
   }
+}
+
+const DUPLICATE_HIT = /UNIQUE constraint failed: census_hits\.website_id, census_hits\.hit_id/;
+
+function isDuplicateHit(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (DUPLICATE_HIT.test(e.message)) return true;
+  return false;
 }
 
 const addTo = (column: { name: string }) => sql.raw(`"${column.name}" + excluded."${column.name}"`);
@@ -115,6 +122,8 @@ export function d1CensusStore(db: Db): CensusStore {
         // The day's first hit of this visitor counts them once; the check and the insert
         // run in the same transaction, so concurrent hits cannot both count.
         const firstToday = sql`(select count(*) = 0 from ${censusDayVisitors} where ${censusDayVisitors.websiteId} = ${hit.websiteId} and ${censusDayVisitors.day} = ${hit.day} and ${censusDayVisitors.visitorId} = ${hit.visitorId})`;
+        const thisVisit = sql`${censusVisits.websiteId} = ${hit.websiteId} and ${censusVisits.visitorId} = ${hit.visitorId} and ${censusVisits.visitNo} = ${hit.visitNo}`;
+        const newVisitRow = sql`(select count(*) = 0 from ${censusVisits} where ${thisVisit})`;
         batch.push(
           db
             .insert(censusRollups)
@@ -129,6 +138,10 @@ export function d1CensusStore(db: Db): CensusStore {
                   visits: sql`${counts.visits}`.as('visits'),
                   visitors: firstToday.as('visitors'),
                   bots: sql`0`.as('bots'),
+                  // A visit starts as a bounce (one view) until its second hit.
+                  bounces: sql`${newVisitRow}`.as('bounces'),
+                  // Drizzle inserts a select into every column of the table, in table order.
+                  visitMs: sql`0`.as('visit_ms'),
                 })
                 .from(sql`(select 1)`)
                 // SQLite needs a WHERE before an upsert's ON CONFLICT to tell it from a join's ON.
@@ -136,8 +149,24 @@ export function d1CensusStore(db: Db): CensusStore {
             )
             .onConflictDoUpdate({
               target: [censusRollups.websiteId, censusRollups.day, censusRollups.dimension, censusRollups.key],
-              set: { views: addTo(censusRollups.views), visits: addTo(censusRollups.visits), visitors: addTo(censusRollups.visitors) },
+              set: { views: addTo(censusRollups.views), visits: addTo(censusRollups.visits), visitors: addTo(censusRollups.visitors), bounces: addTo(censusRollups.bounces) },
             }),
+          // A further hit of a visit: it is no bounce any more, and its duration grows, on
+          // the visit's start day. Read from the visit row before the upsert below moves it.
+          db
+            .update(censusRollups)
+            .set({
+              bounces: sql`${censusRollups.bounces} - (select count(*) from ${censusVisits} where ${thisVisit} and ${censusVisits.views} = 1)`,
+              visitMs: sql`${censusRollups.visitMs} + coalesce((select max(0, ${hit.ts} - ${censusVisits.lastSeenAt}) from ${censusVisits} where ${thisVisit}), 0)`,
+            })
+            .where(
+              and(
+                eq(censusRollups.websiteId, hit.websiteId),
+                eq(censusRollups.dimension, 'total'),
+                eq(censusRollups.key, ''),
+                eq(censusRollups.day, sql`(select ${censusVisits.day} from ${censusVisits} where ${thisVisit})`),
+              ),
+            ),
           db.insert(censusDayVisitors).values({ ...base, visitorId: hit.visitorId }).onConflictDoNothing(),
           db
             .insert(censusVisits)
@@ -149,7 +178,17 @@ export function d1CensusStore(db: Db): CensusStore {
         );
       }
       batch.push(rollupUpsert(db, dims.map(([dimension, key]) => ({ ...base, dimension, key, ...counts }))));
-      await write(() => db.batch(batch));
+      // A hit id stored before fails the unique index on the first statement, which rolls
+      // back the whole batch: a retried post counts nothing twice.
+      return write(() =>
+        db.batch(batch).then(
+          () => true,
+          (err: unknown) => {
+            if (isDuplicateHit(err)) return false;
+            throw err;
+          },
+        ),
+      );
     },
 
     async recordEvents(events: readonly EventRecord[]) {

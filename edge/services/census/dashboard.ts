@@ -1,12 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { query, type Db } from '../db.js';
+import type { Cents } from '../../../schema/types.js';
+import type { Db } from '../db.js';
+import { readDashboardRows, type DayRange } from './dashboard-queries.js';
 import { percentileFromHistogram, VITAL_METRICS, type VitalMetric } from './vitals.js';
 
-/** A day range, inclusive, as UTC days `YYYY-MM-DD`. */
-export interface DayRange {
-  from: string;
-  to: string;
-}
+export type { DayRange } from './dashboard-queries.js';
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -70,6 +67,13 @@ export interface SpeedSalesRow {
   addToCartRate: number | null;
   /** Adds to cart the slow loads likely cost: views × slow share × add-to-cart rate. */
   addsAtRisk: number;
+  /** Orders (test mode excluded) that bought this page's product, and the rate per view. */
+  orders: number;
+  conversionRate: number | null;
+  /** What those orders' lines for the product brought in, in the site's currency. */
+  revenueCents: Cents;
+  /** Revenue that came through slow loads: revenue × slow share (what a slow page puts at stake). */
+  revenueAtRiskCents: Cents;
 }
 
 export interface TrafficReport {
@@ -79,7 +83,8 @@ export interface TrafficReport {
   totals: Totals;
   previousTotals: Totals;
   top: Record<'pages' | 'referrers' | 'devices' | 'browsers' | 'countries', TopRow[]>;
-  funnel: { productViews: number; addsToCart: number; checkouts: number; orders: number | null; revenueCents: number | null };
+  /** Orders and revenue exclude test-mode orders; revenue is in `currency`, refunds left out. */
+  funnel: { productViews: number; addsToCart: number; checkouts: number; orders: number; revenueCents: Cents; currency: string };
   vitals: VitalsRow[];
   errors: ErrorGroupRow[];
   speedVsSales: SpeedSalesRow[];
@@ -88,79 +93,33 @@ export interface TrafficReport {
 const num = (v: unknown) => Number(v ?? 0);
 const rate = (a: number, b: number) => (b > 0 ? a / b : null);
 
-async function rows<T>(db: Db, q: SQL): Promise<T[]> {
-  return query(() => db.all<T>(q));
-}
-
-async function totals(db: Db, site: string, r: DayRange, visitDays?: Record<string, unknown>[]): Promise<Totals> {
-  const [t] = await rows<Record<string, number>>(
-    db,
-    sql`select sum(views) as views, sum(visits) as visits, sum(visitors) as visitors, sum(bots) as bots from census_rollups
-        where website_id = ${site} and dimension = 'total' and day between ${r.from} and ${r.to}`,
-  );
-  // The current period's visit sums come from its per-day rows (one scan of the visits).
-  const [v] = visitDays
-    ? [{ visits: visitDays.reduce((n, d) => n + num(d['visits']), 0), bounces: visitDays.reduce((n, d) => n + num(d['bounces']), 0), total: visitDays.reduce((n, d) => n + num(d['total']), 0) }]
-    : await rows<Record<string, number>>(
-        db,
-        sql`select count(*) as visits, sum(views = 1) as bounces, sum(last_seen_at - started_at) as total from census_visits
-            where website_id = ${site} and day between ${r.from} and ${r.to}`,
-      );
+function totalsOf(rows: readonly Record<string, unknown>[]): Totals {
+  const sum = (column: string) => rows.reduce((n, r) => n + num(r[column]), 0);
+  const visits = sum('visits');
   return {
-    visitors: num(t?.['visitors']),
-    visits: num(t?.['visits']),
-    pageViews: num(t?.['views']),
-    bots: num(t?.['bots']),
-    bounceRate: rate(num(v?.['bounces']), num(v?.['visits'])),
-    avgVisitSeconds: num(v?.['visits']) > 0 ? num(v!['total']) / num(v!['visits']) / 1000 : null,
+    visitors: sum('visitors'),
+    visits,
+    pageViews: sum('views'),
+    bots: sum('bots'),
+    bounceRate: rate(sum('bounces'), visits),
+    avgVisitSeconds: visits > 0 ? sum('visit_ms') / visits / 1000 : null,
   };
 }
 
-async function top(db: Db, site: string, r: DayRange, dimension: string, limit = 20): Promise<TopRow[]> {
-  const result = await rows<{ key: string; views: number; visits: number }>(
-    db,
-    sql`select key, sum(views) as views, sum(visits) as visits from census_rollups
-        where website_id = ${site} and dimension = ${dimension} and day between ${r.from} and ${r.to}
-        group by key order by views desc, key limit ${limit}`,
-  );
-  return result.map((row) => ({ key: row.key, views: num(row.views), visits: num(row.visits) }));
-}
-
 /**
- * The owner's traffic report for a day range and the period before it, read from the
- * rollups (views, visits, visitors, top lists, funnel), the visit rows (bounce, duration),
- * the vitals histograms (p75 per page) and the error groups.
+ * The owner's traffic report for a day range and the period before it, read in one D1
+ * batch (dashboard-queries.ts) from the rollups (views, visits, visitors, bounce, visit
+ * duration, top lists, funnel), the vitals histograms (p75 per page), the error groups and
+ * the orders (funnel orders and revenue, speed vs. sales).
  */
 export async function trafficReport(db: Db, site: string, range: DayRange): Promise<TrafficReport> {
   const previous = previousRange(range);
-  const visitSeries = await rows<Record<string, unknown>>(
-    db,
-    sql`select day, count(*) as visits, sum(views = 1) as bounces, sum(last_seen_at - started_at) as total from census_visits where website_id = ${site} and day between ${range.from} and ${range.to} group by day`,
-  );
-  const [series, current, before, pages, referrers, devices, browsers, countries, events, checkouts, vitalRows, errors, pageEvents] = await Promise.all([
-    rows<Record<string, unknown>>(db, sql`select day, views, visits, visitors from census_rollups where website_id = ${site} and dimension = 'total' and day between ${range.from} and ${range.to} order by day`),
-    totals(db, site, range, visitSeries),
-    totals(db, site, previous),
-    top(db, site, range, 'page'),
-    top(db, site, range, 'referrer'),
-    top(db, site, range, 'device'),
-    top(db, site, range, 'browser'),
-    top(db, site, range, 'country'),
-    rows<{ key: string; views: number }>(db, sql`select key, sum(views) as views from census_rollups where website_id = ${site} and dimension = 'event' and day between ${range.from} and ${range.to} group by key`),
-    rows<{ views: number }>(db, sql`select sum(views) as views from census_rollups where website_id = ${site} and dimension = 'page' and (key = '/checkout' or key like '/checkout?%' or key like '/checkout/%') and day between ${range.from} and ${range.to}`),
-    rows<{ page_path: string; metric: VitalMetric; bucket: number; count: number; good: number; poor: number }>(
-      db,
-      sql`select page_path, metric, bucket, sum(count) as count, sum(good) as good, sum(poor) as poor from census_vitals where website_id = ${site} and day between ${range.from} and ${range.to} group by page_path, metric, bucket`,
-    ),
-    rows<Record<string, unknown>>(
-      db,
-      sql`select e.message, e.first_frame, sum(d.count) as count, e.last_seen, e.last_page from census_js_error_days d join census_js_errors e on e.website_id = d.website_id and e.fingerprint = d.fingerprint
-          where d.website_id = ${site} and d.day between ${range.from} and ${range.to} group by e.fingerprint order by count desc limit 50`,
-    ),
-    rows<{ key: string; views: number }>(db, sql`select key, sum(views) as views from census_rollups where website_id = ${site} and dimension = 'event-page' and day between ${range.from} and ${range.to} and (key like 'add_to_cart %' or key like 'product_page_visit %') group by key`),
-  ]);
-
-  const visitsByDay = new Map(visitSeries.map((v) => [String(v['day']), v]));
+  const r = await readDashboardRows(db, site, range, previous);
+  const topOf = (dimension: string): TopRow[] => r.top.filter((t) => t['dimension'] === dimension).map((t) => ({ key: String(t['key']), views: num(t['views']), visits: num(t['visits']) }));
+  const pages = topOf('page');
+  const vitalRows = r.vitals as { page_path: string; metric: VitalMetric; bucket: number; count: number; good: number; poor: number }[];
+  const pageEvents = r.pageEvents as { key: string; views: number }[];
+  const events = r.events as { key: string; views: number }[];
   const eventCount = new Map(events.map((e) => [e.key, num(e.views)]));
 
   // Vitals per page and metric, from the summed histograms.
@@ -182,6 +141,7 @@ export async function trafficReport(db: Db, site: string, range: DayRange): Prom
   const adds = byPage('add_to_cart');
   const productViews = byPage('product_page_visit');
   const pageViews = new Map(pages.map((p) => [p.key, p.views]));
+  const sales = new Map(r.pageSales.map((s) => [String(s['page']), s]));
   const vital = (path: string, metric: VitalMetric) => vitals.find((v) => v.pagePath === path && v.metric === metric);
   const speedVsSales: SpeedSalesRow[] = [...productViews.keys()]
     .map((path) => {
@@ -191,32 +151,52 @@ export async function trafficReport(db: Db, site: string, range: DayRange): Prom
       const slowShare = lcp && lcp.samples ? (lcp.samples - lcp.good) / lcp.samples : null;
       const added = adds.get(path) ?? 0;
       const addRate = rate(added, views);
-      return { pagePath: path, views, lcpP75: lcp?.p75 ?? null, inpP75: inp?.p75 ?? null, slowShare, addsToCart: added, addToCartRate: addRate, addsAtRisk: views * (slowShare ?? 0) * (addRate ?? 0) };
+      const sold = sales.get(path);
+      const revenueCents = num(sold?.['revenue']) as Cents;
+      return {
+        pagePath: path,
+        views,
+        lcpP75: lcp?.p75 ?? null,
+        inpP75: inp?.p75 ?? null,
+        slowShare,
+        addsToCart: added,
+        addToCartRate: addRate,
+        addsAtRisk: views * (slowShare ?? 0) * (addRate ?? 0),
+        orders: num(sold?.['orders']),
+        conversionRate: rate(num(sold?.['orders']), views),
+        // Integer minor units: an estimate, rounded to the cent.
+        revenueAtRiskCents: Math.round(revenueCents * (slowShare ?? 0)) as Cents,
+        revenueCents,
+      };
     })
-    .sort((a, b) => b.addsAtRisk - a.addsAtRisk || b.views - a.views)
+    .sort((a, b) => b.revenueAtRiskCents - a.revenueAtRiskCents || b.addsAtRisk - a.addsAtRisk || b.views - a.views)
     .slice(0, 50);
 
+  const orders = r.orders[0] ?? {};
   return {
     range,
     previous,
-    series: series.map((s) => {
-      const v = visitsByDay.get(String(s['day']));
-      return {
-        day: String(s['day']),
-        visitors: num(s['visitors']),
-        visits: num(s['visits']),
-        pageViews: num(s['views']),
-        bounceRate: v ? rate(num(v['bounces']), num(v['visits'])) : null,
-        avgVisitSeconds: v && num(v['visits']) > 0 ? num(v['total']) / num(v['visits']) / 1000 : null,
-      };
-    }),
-    totals: current,
-    previousTotals: before,
-    top: { pages, referrers, devices, browsers, countries },
-    // Orders and revenue come from the checkout's orders table, which does not exist yet.
-    funnel: { productViews: (eventCount.get('view_product') ?? 0) + (eventCount.get('product_page_visit') ?? 0), addsToCart: eventCount.get('add_to_cart') ?? 0, checkouts: num(checkouts[0]?.views), orders: null, revenueCents: null },
+    series: r.series.map((s) => ({
+      day: String(s['day']),
+      visitors: num(s['visitors']),
+      visits: num(s['visits']),
+      pageViews: num(s['views']),
+      bounceRate: rate(num(s['bounces']), num(s['visits'])),
+      avgVisitSeconds: num(s['visits']) > 0 ? num(s['visit_ms']) / num(s['visits']) / 1000 : null,
+    })),
+    totals: totalsOf(r.series),
+    previousTotals: totalsOf(r.previous),
+    top: { pages, referrers: topOf('referrer'), devices: topOf('device'), browsers: topOf('browser'), countries: topOf('country') },
+    funnel: {
+      productViews: (eventCount.get('view_product') ?? 0) + (eventCount.get('product_page_visit') ?? 0),
+      addsToCart: eventCount.get('add_to_cart') ?? 0,
+      checkouts: num(r.checkouts[0]?.['views']),
+      orders: num(orders['orders']),
+      revenueCents: num(orders['revenue']) as Cents,
+      currency: String(orders['currency'] ?? 'USD'),
+    },
     vitals,
-    errors: errors.map((e) => ({ message: String(e['message']), firstFrame: String(e['first_frame']), count: num(e['count']), lastSeen: num(e['last_seen']), lastPage: (e['last_page'] as string | null) ?? null })),
+    errors: r.errors.map((e) => ({ message: String(e['message']), firstFrame: String(e['first_frame']), count: num(e['count']), lastSeen: num(e['last_seen']), lastPage: (e['last_page'] as string | null) ?? null })),
     speedVsSales,
   };
 }

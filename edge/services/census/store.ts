@@ -22,6 +22,8 @@ export interface HitRecord {
   viewport: string | null;
   screen: string | null;
   isBot: boolean;
+  /** The browser's id for this page view (its retries repeat it), or null when it sent none. */
+  hitId: string | null;
 }
 
 /** Any other census or analytics event (button clicks, quick views, add to cart, ...). */
@@ -63,7 +65,8 @@ export interface JsErrorRecord {
  * all of its records or none of them.
  */
 export interface CensusStore {
-  recordHit(hit: HitRecord): Promise<void>;
+  /** Stores a page view; false (and nothing stored) when its hit id was stored before. */
+  recordHit(hit: HitRecord): Promise<boolean>;
   recordEvents(events: readonly EventRecord[]): Promise<void>;
   /** RUM records: web-vital samples and the other collector events, together. */
   recordPerformance(records: { vitals: readonly VitalSample[]; events: readonly EventRecord[] }): Promise<void>;
