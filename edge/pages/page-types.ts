@@ -19,7 +19,7 @@ export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 's
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {
-  status: 200 | 400 | 404 | 405 | 500;
+  status: 200 | 400 | 401 | 404 | 405 | 429 | 500;
   templates: string[];
   context: Record<string, unknown>;
 }

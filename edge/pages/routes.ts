@@ -17,6 +17,7 @@ import { feedXml, hasFeed } from './seo/feed.js';
 import { seoFiles } from './seo/routes.js';
 import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js';
 import { checkoutPage, orderPage } from './checkout-pages.js';
+import { plainForms } from './forms/plain-submit.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -25,6 +26,8 @@ export const pages = new Hono<AppEnv>({ strict: false });
 pages.use('*', pageCache);
 
 pages.route('/', seoFiles);
+// Forms posted without JavaScript (the theme's form action).
+pages.route('/forms', plainForms);
 
 pages.get('/', async (c) => {
   const req = pageRequest(c);

@@ -178,6 +178,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /account/verify', path: '/account/verify', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'POST /account/reset', path: '/account/reset', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'POST /account/reset/confirm', path: '/account/reset/confirm', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  // Forms posted without JavaScript (edge/pages/forms): an unknown form is a 404 page.
+  { route: 'POST /forms/:formId', path: '/forms/f1', method: 'POST', ...FORM_WRITE, status: 404, expect: 'page' },
   // Forms, newsletter, restock (edge/api/forms, newsletter, restock): owner reads need a session; writes a crumb.
   { route: 'POST /api/site-users/account/notifications/restock', path: '/api/site-users/account/notifications/restock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/site-users/account/notifications/restock/groups', path: '/api/site-users/account/notifications/restock/groups', status: 401, expect: 'api' },

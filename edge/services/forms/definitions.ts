@@ -67,7 +67,14 @@ function fieldJson(formId: string, field: FormField, likertAnswers: readonly str
   }
   if (INPUT_TYPES[field.type]) out.inputType = INPUT_TYPES[field.type];
   if (field.type === 'textarea' && typeof field['maxLength'] === 'number' && field['maxLength'] > 0) out.hasCounter = true;
-  if (field.type === 'likert') out.likertRows = (field.options ?? []).map((question) => ({ question, answers: likertAnswers }));
+  if (field.type === 'likert') {
+    out.likertRows = (field.options ?? []).map((question) => ({ question, answers: likertAnswers, choices: likertAnswers.map((value) => ({ value, checked: false })) }));
+  }
+  // The theme's no-JS form marks the chosen options (choices) and refills what was typed (posted).
+  if (field.type === 'radio' || field.type === 'checkbox' || field.type === 'select') out.choices = (field.options ?? []).map((value) => ({ value, checked: false }));
+  if (out.parts) out.parts = (out.parts as Record<string, unknown>[]).map((p) => ({ ...p, posted: '' }));
+  out.posted = '';
+  if (out.hasCounter) out.postedLength = 0;
   return out;
 }
 
