@@ -18,6 +18,8 @@ export interface PageRequest {
   shell: Promise<PageShell>;
   /** The bot-check site key forms render with (edge/services/captcha `activeCaptchaSiteKey`). */
   captchaSiteKey?: string | undefined;
+  /** The deployment's bot-check provider (CAPTCHA_PROVIDER), which the form island loads. */
+  captchaProvider?: string | undefined;
   /** A refused no-JS form post shown again with its values and messages (edge/pages/forms). */
   postedForm?: PostedFormState;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */

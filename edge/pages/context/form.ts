@@ -52,7 +52,7 @@ function withPosted(field: FieldJson, raw: unknown, error: string | undefined): 
 
 /** `form` (or `newsletterForm`) of a page context for `form`, as this request shows it. */
 export function formContext(req: PageRequest, form: FormRecord): Record<string, unknown> {
-  const json: Record<string, unknown> = { ...formJson(form, { captchaSiteKey: req.captchaSiteKey }), stamp: String(req.now), pagePath: req.url.pathname };
+  const json: Record<string, unknown> = { ...formJson(form, { captchaSiteKey: req.captchaSiteKey, captchaProvider: req.captchaProvider }), stamp: String(req.now), pagePath: req.url.pathname };
   if (req.url.searchParams.get(SUBMITTED_PARAM) === form.id) return { ...json, submitted: true };
   const state = req.postedForm;
   if (!state || state.formId !== form.id) return json;

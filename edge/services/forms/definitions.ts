@@ -82,7 +82,10 @@ function fieldJson(formId: string, field: FormField, likertAnswers: readonly str
  * `form` of a page context (and the form island's props): everything a visitor may see.
  * The owner's notification address and list wiring stay server-side.
  */
-export function formJson(form: FormRecord, options: { captchaSiteKey?: string | null | undefined; likertAnswers?: readonly string[] } = {}) {
+export function formJson(
+  form: FormRecord,
+  options: { captchaSiteKey?: string | null | undefined; captchaProvider?: string | undefined; likertAnswers?: readonly string[] } = {},
+) {
   const likertAnswers = options.likertAnswers ?? LIKERT_ANSWERS;
   return {
     id: form.id,
@@ -95,6 +98,11 @@ export function formJson(form: FormRecord, options: { captchaSiteKey?: string | 
     successRedirect: form.successRedirect ?? '',
     postSubmitHtml: form.postSubmitHtml ?? '',
     disclaimerHtml: form.disclaimerHtml ?? '',
-    captcha: { enabled: form.captchaEnabled, siteKey: form.captchaEnabled ? (options.captchaSiteKey ?? '') : '' },
+    // The provider tells the island which script to load (SPEC §7); only with a site key.
+    captcha: {
+      enabled: form.captchaEnabled,
+      siteKey: form.captchaEnabled ? (options.captchaSiteKey ?? '') : '',
+      provider: form.captchaEnabled && options.captchaSiteKey ? (options.captchaProvider ?? 'local') : 'local',
+    },
   };
 }
