@@ -186,6 +186,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/site-users/account/notifications/restock', path: '/api/site-users/account/notifications/restock?productId=p&variantId=v', status: 401, expect: 'api' },
   { route: 'POST /api/site-users/account/notifications/restock/send', path: '/api/site-users/account/notifications/restock/send', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/site-users/account/notifications/restock/send/all', path: '/api/site-users/account/notifications/restock/send/all', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/site-users/account/notifications/restock/success-text', path: '/api/site-users/account/notifications/restock/success-text', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/form/FormSubmissionKey', path: '/api/form/FormSubmissionKey', method: 'POST', status: 401, expect: 'api' },
   { route: 'POST /api/form/SaveFormSubmission', path: '/api/form/SaveFormSubmission', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/rest/forms/validate/:formId', path: '/api/rest/forms/validate/f1', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
