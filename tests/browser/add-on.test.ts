@@ -39,7 +39,7 @@ describe('add-on buttons of related products', () => {
     const card = page.locator('.related-products .product-card').nth(at);
     const addOn = card.locator('.sqs-add-to-cart-button.is-add-on');
     const title = (await card.locator('.product-card-title').innerText()).trim();
-    const icon = () => addOn.locator('svg.add-on-icon').getAttribute('data-icon');
+    const icon = () => addOn.locator('.add-on-icon').getAttribute('data-icon');
     expect(await icon()).toBe('plus');
     expect(await addOn.getAttribute('aria-label')).toBeNull();
     expect(await page.getByRole('button', { name: `Add To Cart: ${title}` }).count()).toBe(1);
