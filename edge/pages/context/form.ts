@@ -1,6 +1,6 @@
 /**
  * A form block's page context: the form's public JSON (services/forms/definitions) plus
- * what its no-JavaScript post needs (the render stamp and the page path), the values,
+ * what its no-JavaScript post needs (the page path), the values,
  * messages and crumb of a refused post shown again, and the submitted (thank-you) state.
  */
 import { formJson, type FormRecord } from '../../services/forms/definitions.js';
@@ -52,7 +52,7 @@ function withPosted(field: FieldJson, raw: unknown, error: string | undefined): 
 
 /** `form` (or `newsletterForm`) of a page context for `form`, as this request shows it. */
 export function formContext(req: PageRequest, form: FormRecord): Record<string, unknown> {
-  const json: Record<string, unknown> = { ...formJson(form, { captchaSiteKey: req.captchaSiteKey, captchaProvider: req.captchaProvider }), stamp: String(req.now), pagePath: req.url.pathname };
+  const json: Record<string, unknown> = { ...formJson(form, { captchaSiteKey: req.captchaSiteKey, captchaProvider: req.captchaProvider }), pagePath: req.url.pathname };
   if (req.url.searchParams.get(SUBMITTED_PARAM) === form.id) return { ...json, submitted: true };
   const state = req.postedForm;
   if (!state || state.formId !== form.id) return json;

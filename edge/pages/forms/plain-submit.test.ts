@@ -6,7 +6,7 @@ import { TestVisitor } from '../../api/forms/test-visitor.js';
 
 /**
  * The contact form posted form-encoded, as a browser without JavaScript posts it: stored
- * once with a server-minted key, 303 to the thank-you state; refusals show the page again
+ * once with a server-minted key (time-to-fill from the crumb's issue time), 303 to the thank-you state; refusals show the page again
  * with the messages and the visitor's values; other sites' posts change nothing.
  */
 let worker: RunningWorker;
@@ -22,8 +22,16 @@ afterAll(() => worker?.dispose());
 
 const ENCODED = { 'content-type': 'application/x-www-form-urlencoded' };
 
-function body(fields: Record<string, string>, stampAgoMs = 20_000): string {
-  return new URLSearchParams({ stamp: String(Date.now() - stampAgoMs), pagePath: '/contact', ...fields }).toString();
+function body(fields: Record<string, string>): string {
+  return new URLSearchParams({ pagePath: '/contact', ...fields }).toString();
+}
+
+/** A visitor who arrived `agoMs` ago (their crumb's issue time starts the time-to-fill clock). */
+async function arrived(agoMs = 20_000): Promise<TestVisitor> {
+  const v = await TestVisitor.arrive(worker);
+  expect(Number(v.jar.get('crumbAt'))).toBeGreaterThan(Date.now() - 60_000);
+  v.jar.set('crumbAt', String(Date.now() - agoMs));
+  return v;
 }
 
 const good = (n: string) => ({ 'name.first': 'Ada', 'name.last': `Plain${n}`, email: `plain${n}@example.com`, topic: 'Workshops', message: `Hello ${n}` });
@@ -33,15 +41,15 @@ async function stored(n: string) {
 }
 
 describe('POST /forms/:formId (no JavaScript)', () => {
-  it('is where the server-rendered form posts, with its render stamp and page path', async () => {
+  it('is where the server-rendered form posts, with its page path (and nothing per visitor or per render)', async () => {
     const html = (await new TestVisitor(worker).req('GET', '/contact')).text;
     expect(html).toContain(`action="/forms/${formId}"`);
-    expect(html).toMatch(/<input type="hidden" name="stamp" value="\d+"><input type="hidden" name="pagePath" value="\/contact">/);
+    expect(html).toContain('<input type="hidden" name="pagePath" value="/contact">');
     expect(html).not.toContain('name="crumb"');
   });
 
   it('stores a valid post once and answers 303 to the thank-you state; the same post again stores nothing', async () => {
-    const v = await TestVisitor.arrive(worker);
+    const v = await arrived();
     const sent = body(good('one'));
     const post = () => v.req('POST', `/forms/${formId}`, sent, { ...ENCODED, origin });
     const res = await post();
@@ -56,7 +64,7 @@ describe('POST /forms/:formId (no JavaScript)', () => {
   });
 
   it('shows the page again with the SPEC §5 messages and the values kept, then takes the corrected post', async () => {
-    const v = await TestVisitor.arrive(worker);
+    const v = await arrived();
     const res = await v.req('POST', `/forms/${formId}`, body({ ...good('two'), email: 'not-an-email', 'name.last': '' }), { ...ENCODED, origin });
     expect(res.status).toBe(400);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -79,7 +87,7 @@ describe('POST /forms/:formId (no JavaScript)', () => {
   });
 
   it('escapes what was posted when showing it again', async () => {
-    const v = await TestVisitor.arrive(worker);
+    const v = await arrived();
     const res = await v.req('POST', `/forms/${formId}`, body({ ...good('x'), email: '"><script>alert(1)</script>' }), { ...ENCODED, origin });
     expect(res.status).toBe(400);
     expect(res.text).not.toContain('<script>alert(1)</script>');
@@ -87,7 +95,7 @@ describe('POST /forms/:formId (no JavaScript)', () => {
   });
 
   it("refuses another site's post, a post without the crumb cookie and a wrong crumb field, storing nothing", async () => {
-    const v = await TestVisitor.arrive(worker);
+    const v = await arrived();
     const evil = await v.req('POST', `/forms/${formId}`, body(good('three')), { ...ENCODED, origin: 'https://evil.example' });
     expect(evil.status).toBe(401);
     expect(evil.text).toContain(CRUMB_FAIL_MESSAGE);
@@ -100,13 +108,15 @@ describe('POST /forms/:formId (no JavaScript)', () => {
     expect(await stored('three')).toEqual([]);
   });
 
-  it('holds a filled honeypot and a post faster than a person types, without telling the sender', async () => {
-    const v = await TestVisitor.arrive(worker);
+  it('holds a filled honeypot and a post sooner after arriving than a person types, without telling the sender', async () => {
+    const v = await arrived();
     const honey = await v.req('POST', `/forms/${formId}`, body({ ...good('four'), 'hp-website': 'http://spam.example' }), { ...ENCODED, origin });
     expect(honey.status).toBe(303);
-    const fast = await v.req('POST', `/forms/${formId}`, body(good('five'), 0), { ...ENCODED, origin });
+    const hasty = await arrived(0);
+    const fast = await hasty.req('POST', `/forms/${formId}`, body(good('five')), { ...ENCODED, origin });
     expect(fast.status).toBe(303);
-    const forged = await v.req('POST', `/forms/${formId}`, body({ ...good('six'), stamp: String(Date.now() + 60_000) }), { ...ENCODED, origin });
+    hasty.jar.set('crumbAt', String(Date.now() + 60_000));
+    const forged = await hasty.req('POST', `/forms/${formId}`, body(good('six')), { ...ENCODED, origin });
     expect(forged.status).toBe(303);
     expect(await stored('four')).toEqual([{ status: 'held', held_reason: 'honeypot', page_path: '/contact' }]);
     expect(await stored('five')).toEqual([{ status: 'held', held_reason: 'too-fast', page_path: '/contact' }]);
@@ -114,7 +124,7 @@ describe('POST /forms/:formId (no JavaScript)', () => {
   });
 
   it('answers 404 for a form that does not exist and never redirects off the site', async () => {
-    const v = await TestVisitor.arrive(worker);
+    const v = await arrived();
     const missing = await v.req('POST', '/forms/no-such-form', body(good('seven')), { ...ENCODED, origin });
     expect(missing.status).toBe(404);
     expect(missing.text).toContain(M.status404);

@@ -2,7 +2,8 @@
  * Forms without JavaScript (SPEC progressive enhancement): the theme's form posts here,
  * form-encoded. The server checks the request came from this site, spends the same rate
  * budgets as the JSON API, re-validates every field, mints the single-use key itself and
- * stores through the same path (honeypot, time-to-fill, captcha, mail, list). Success is
+ * stores through the same path (honeypot, time-to-fill from the crumb's issue time,
+ * captcha, mail, list). Success is
  * a 303 to the page's thank-you state; a refusal renders the page again with the form's
  * messages and the visitor's values (never cached: it carries their crumb).
  */
@@ -12,7 +13,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
 import { clientIp, timingSafeEqual } from '../../middleware/cookies.js';
-import { crumbFor, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE } from '../../middleware/crumb/index.js';
+import { crumbFor, CRUMB_AT_COOKIE, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE } from '../../middleware/crumb/index.js';
 import { perTarget, perVisitor, spendBudgets, visitorSecret } from '../../api/forms/rate-limits.js';
 import { findCollection } from '../../services/collections.js';
 import { findForm, type FormRecord } from '../../services/forms/definitions.js';
@@ -94,7 +95,8 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
   if (Object.keys(sanitized.errors).length > 0) return new Refusal(400, M.invalidFields, sanitized.errors);
   const visitorHash = await sha256Hex(`visitor:${visitorSecret(c)}`);
   const now = Date.now();
-  const stamp = renderedAt(typeof body['stamp'] === 'string' ? body['stamp'] : undefined, now);
+  // The clock starts when the visitor got their crumb (their first page here).
+  const stamp = renderedAt(getCookie(c, CRUMB_AT_COOKIE), now);
   const key = await plainFormKey(visitorHash, form.id, stamp, sanitized.values);
   try {
     await issuePlainKey(c.var.db, c.var.site.id, visitorHash, key, stamp);

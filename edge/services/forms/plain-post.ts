@@ -52,11 +52,12 @@ export function rawFromPost(fields: readonly FormField[], body: PostedBody): Rec
 }
 
 /**
- * When the visitor got the form: the page's render stamp, kept within the key lifetime.
- * A missing or future stamp counts as "just now", so the time-to-fill check holds it.
- * A page served from the edge cache carries the time it was rendered, which is earlier
- * than the visitor's view: the check is weaker there and the honeypot and rate limits
- * carry more of the load (README, Forms).
+ * When the visitor's clock started: the `crumbAt` cookie (set with their crumb on their
+ * first page here, outside the page cache), kept within the key lifetime. A missing or
+ * future value counts as "just now", so the time-to-fill check holds the post. It is when
+ * the visit began rather than when this form was shown (cached pages cannot say that), so
+ * it is lenient for visitors who browsed first; the honeypot and rate budgets carry the
+ * rest (README, Forms).
  */
 export function renderedAt(stamp: string | undefined, now: number): number {
   const at = Number(stamp);
