@@ -5,6 +5,7 @@ import { CHECKOUT_PATH } from '../runtime/constants.js';
 import { ADDED_TO_CART_EVENT, emit, type AddedToCartDetail } from '../runtime/events.js';
 import { MESSAGES, unselectedOptionsMessage } from '../runtime/messages.js';
 import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
+import { AddOnIcon } from './add-on-icon.js';
 import { NEXT, SUCCESS_TO_ADDED_MS, acceptsClick, phaseDisabled, phaseLabel, type Phase } from './add-to-cart-phase.js';
 
 // The lightbox form is fetched only when a product with additional fields is added.
@@ -25,6 +26,8 @@ export interface AddToCartButtonProps {
   express?: boolean;
   subscription?: { subscriptionOptionId?: string };
   form?: AdditionalFieldsForm;
+  /** SPEC §2 add-on (a related product on a product page): a plus icon that turns into a check when added. */
+  addOn?: boolean;
   /** Reads the shopper's choice when clicked. */
   select: () => Selection;
 }
@@ -48,7 +51,7 @@ async function inStockForForm(itemId: string, sku: string | null): Promise<boole
  * additional-fields form in a lightbox after a stock check.
  */
 export function AddToCartButton(props: AddToCartButtonProps) {
-  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, select } = props;
+  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, addOn, select } = props;
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<{ title?: string; message: string } | null>(null);
   const [asking, setAsking] = useState<((answers: string | null) => void) | null>(null);
@@ -108,12 +111,15 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     <div className="sqs-add-to-cart-button-wrapper">
       <button
         type="button"
-        className={`sqs-add-to-cart-button is-${phase}`}
+        className={`sqs-add-to-cart-button is-${phase}${addOn ? ' is-add-on' : ''}`}
         disabled={phaseDisabled(phase, soldOut)}
         aria-busy={phase === 'adding' || undefined}
         onClick={() => void add()}
       >
-        <span className="sqs-add-to-cart-button-inner">{phaseLabel(phase, label, soldOut)}</span>
+        {addOn && <AddOnIcon added={phase === 'added'} />}
+        <span className={addOn ? 'sqs-add-to-cart-button-inner sr-only' : 'sqs-add-to-cart-button-inner'}>
+          {addOn ? `${phaseLabel(phase, label, soldOut)}: ${title}` : phaseLabel(phase, label, soldOut)}
+        </span>
       </button>
       {error && (
         <div className="add-to-cart-error" role="alert">

@@ -7,9 +7,9 @@
 // visitor. APIs, assets and theme files are not pages and have their own caching.
 const NOT_SHARED_PAGES = /^\/(?:cart|checkout|account|api|commerce|theme|assets|healthz)(?:\/|$)|\/config(?:\/|$)/i;
 
-// Cookies that never change a page's HTML: the CSRF crumb, the cart token (the cart pill
+// Cookies that never change a page's HTML: the CSRF crumb (and when it was issued), the cart token (the cart pill
 // is an island), census cookies and common analytics. Any other cookie (a session) bypasses.
-const NEUTRAL_COOKIES = /^(?:crumb|CART|hasCart|ss_cvr|ss_cvt|_ga(?:_[A-Z0-9]+)?|_gid|_fbp)$/;
+const NEUTRAL_COOKIES = /^(?:crumb|crumbAt|CART|hasCart|ss_cvr|ss_cvt|_ga(?:_[A-Z0-9]+)?|_gid|_fbp)$/;
 
 /** Query parameters that select what a page shows; they are part of the cache key. */
 const PAGE_PARAMETERS = ['page', 'q', 'format'] as const;

@@ -1,5 +1,6 @@
 import type { CollectionRecord } from '../services/collections.js';
-import { findForm, formJson } from '../services/forms/definitions.js';
+import { findForm } from '../services/forms/definitions.js';
+import { formContext } from './context/form.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { listItems } from '../services/items.js';
 import { collectionJson } from './context/collection.js';
@@ -24,7 +25,7 @@ export async function collectionPage(req: PageRequest, collection: CollectionRec
     ]);
     const page = collectionJson(collection);
     // The page's form block (a contact page's form), rendered from its D1 definition.
-    if (form) page.form = formJson(form, { captchaSiteKey: req.captchaSiteKey });
+    if (form) page.form = formContext(req, form);
     return { status: 200, templates: ['page.html'], context: { ...base, collection: page } };
   }
   const pageSize = Math.min(Math.max(1, collection.itemsPerPage), MAX_PAGE_SIZE);

@@ -1,6 +1,7 @@
 import type { Db } from '../services/db.js';
 import type { NavigationLink } from '../services/collections.js';
-import { footerNewsletterForm, formJson } from '../services/forms/definitions.js';
+import { footerNewsletterForm } from '../services/forms/definitions.js';
+import { formContext, type PostedFormState } from './context/form.js';
 import type { PageShell } from '../services/page-shell.js';
 import type { SiteRecord } from '../services/websites.js';
 import type { PageTypeName } from './page-types.js';
@@ -17,6 +18,10 @@ export interface PageRequest {
   shell: Promise<PageShell>;
   /** The bot-check site key forms render with (edge/services/captcha `activeCaptchaSiteKey`). */
   captchaSiteKey?: string | undefined;
+  /** The deployment's bot-check provider (CAPTCHA_PROVIDER), which the form island loads. */
+  captchaProvider?: string | undefined;
+  /** A refused no-JS form post shown again with its values and messages (edge/pages/forms). */
+  postedForm?: PostedFormState;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
 }
@@ -61,6 +66,6 @@ export async function baseContext(
     cart: emptyCartJson(site),
     request: { path: url.pathname, query: queryJson(url) },
     // The footer's newsletter sign-up (the site's newsletter form), when it has one.
-    ...(newsletter ? { newsletterForm: formJson(newsletter, { captchaSiteKey: req.captchaSiteKey }) } : {}),
+    ...(newsletter ? { newsletterForm: formContext(req, newsletter) } : {}),
   };
 }

@@ -21,7 +21,7 @@ export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 's
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {
-  status: 200 | 400 | 403 | 404 | 405 | 410 | 500;
+  status: 200 | 400 | 401 | 403 | 404 | 405 | 410 | 429 | 500;
   templates: string[];
   context: Record<string, unknown>;
 }

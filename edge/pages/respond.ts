@@ -24,6 +24,7 @@ export function pageRequest(c: Context<AppEnv>): PageRequest {
   const req: PageRequest = {
     db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now(), shell,
     captchaSiteKey: activeCaptchaSiteKey(c.env, c.var.site),
+    captchaProvider: c.env.CAPTCHA_PROVIDER,
   };
   if (!wantsJson(c)) {
     // Overlaps the theme's queries with the context's.

@@ -19,6 +19,7 @@ import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js
 import { checkoutPage, orderPage, subscriptionConfirmedPage } from './checkout-pages.js';
 import { downloadResponse } from './download-pages.js';
 import { downloadLinkSecret } from '../services/downloads/index.js';
+import { plainForms } from './forms/plain-submit.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -27,6 +28,8 @@ export const pages = new Hono<AppEnv>({ strict: false });
 pages.use('*', pageCache);
 
 pages.route('/', seoFiles);
+// Forms posted without JavaScript (the theme's form action).
+pages.route('/forms', plainForms);
 
 pages.get('/', async (c) => {
   const req = pageRequest(c);

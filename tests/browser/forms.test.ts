@@ -80,7 +80,8 @@ describe('forms in Chromium', () => {
     await expect.poll(() => island.locator('.product-restock-error').textContent()).toBe(R.emailInvalid);
     await island.locator('input[name="email"]').first().fill('jar-lover@example.com');
     await submit.click();
-    await expect.poll(() => island.locator('.product-restock-success').textContent()).toBe(R.signedUp);
+    // The demo moon jar has the owner's own success text (SPEC §4: it replaces 'Signed up!').
+    await expect.poll(() => island.locator('.product-restock-success').textContent()).toBe("You're on the list!");
     expect(await island.locator('form').count()).toBe(0);
     const row = await store.worker.db.prepare("SELECT variant_id FROM restock_signups WHERE email = 'jar-lover@example.com'").first();
     expect(row).not.toBeNull();

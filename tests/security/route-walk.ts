@@ -192,12 +192,15 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /account/reset', path: '/account/reset', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'POST /account/reset/confirm', path: '/account/reset/confirm', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'POST /account/subscriptions/:id/cancel', path: '/account/subscriptions/guess/cancel', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  // Forms posted without JavaScript (edge/pages/forms): an unknown form is a 404 page.
+  { route: 'POST /forms/:formId', path: '/forms/f1', method: 'POST', ...FORM_WRITE, status: 404, expect: 'page' },
   // Forms, newsletter, restock (edge/api/forms, newsletter, restock): owner reads need a session; writes a crumb.
   { route: 'POST /api/site-users/account/notifications/restock', path: '/api/site-users/account/notifications/restock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/site-users/account/notifications/restock/groups', path: '/api/site-users/account/notifications/restock/groups', status: 401, expect: 'api' },
   { route: 'GET /api/site-users/account/notifications/restock', path: '/api/site-users/account/notifications/restock?productId=p&variantId=v', status: 401, expect: 'api' },
   { route: 'POST /api/site-users/account/notifications/restock/send', path: '/api/site-users/account/notifications/restock/send', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/site-users/account/notifications/restock/send/all', path: '/api/site-users/account/notifications/restock/send/all', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/site-users/account/notifications/restock/success-text', path: '/api/site-users/account/notifications/restock/success-text', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/form/FormSubmissionKey', path: '/api/form/FormSubmissionKey', method: 'POST', status: 401, expect: 'api' },
   { route: 'POST /api/form/SaveFormSubmission', path: '/api/form/SaveFormSubmission', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/rest/forms/validate/:formId', path: '/api/rest/forms/validate/f1', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },

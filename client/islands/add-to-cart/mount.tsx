@@ -6,7 +6,9 @@ import { buttonLabel, isSoldOut, variantOptions, type ProductJson } from '../pro
 /**
  * `data-island="add-to-cart"` on a listing grid's product card: props itemId, title,
  * product (structuredContent), strings, express. The grid has no option selects, so a
- * product with options answers 'Select Option' for 2000 ms (SPEC §4).
+ * product with options answers 'Select Option' for 2000 ms (SPEC §4). Under a
+ * `data-add-on` list (a product page's related products) it is the SPEC §2 add-on
+ * button: a plus that swaps for a check when added.
  */
 const mount: MountIsland = (el, props) => {
   const product = props.product as ProductJson;
@@ -23,6 +25,7 @@ const mount: MountIsland = (el, props) => {
       express={props.express === true}
       subscription={product.isSubscribable ? {} : undefined}
       form={product.additionalFieldsForm}
+      addOn={!isSoldOut(product) && el.closest('[data-add-on]') !== null}
       select={select}
     />,
   );

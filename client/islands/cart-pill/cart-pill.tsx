@@ -35,9 +35,11 @@ export function CartPill({ currency }: { currency: string }) {
         href={CART_PATH}
         hidden={quantity === 0}
         data-state={status === 'uninitialized' ? 'uninitialized' : 'initialized'}
-        aria-label={`Cart, ${quantity} ${quantity === 1 ? 'item' : 'items'}, ${subtotal}`}
       >
+        {/* The name is the visible text plus hidden words ("Cart, 3 items, $36"), so speech input can say what it sees. */}
+        <span className="visually-hidden">Cart, </span>
         <span className="cart-pill-count">{pillCount(quantity)}</span>
+        <span className="visually-hidden">{quantity === 1 ? ' item, ' : ' items, '}</span>
         <span className="cart-pill-subtotal">{subtotal}</span>
       </a>
       <div className="visually-hidden" aria-live="polite" role="status">

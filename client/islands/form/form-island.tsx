@@ -4,6 +4,8 @@ import { sanitizeSubmission, FormParseError } from '../../../edge/services/forms
 import { FormField } from './form-fields.js';
 import type { FormProps, RawValues } from './form-types.js';
 import { fetchKey, saveSubmission } from './submit-form.js';
+import { CAPTCHA_ACTIONS } from '../../../edge/services/captcha/verifier.js';
+import { loadCaptcha, recaptchaToken, renderTurnstile, type CaptchaProvider } from './captcha.js';
 
 type Phase = 'idle' | 'submitting' | 'done';
 
@@ -37,10 +39,28 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
   const locked = useRef(false);
   const doneRef = useRef<HTMLDivElement>(null);
   const needsCaptcha = form.captcha.enabled && !!form.captcha.siteKey;
+  const provider: CaptchaProvider = form.captcha.provider ?? 'local';
+  const action = form.isNewsletter ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form;
+  const widget = useRef<HTMLDivElement>(null);
+  const resetWidget = useRef<(() => void) | undefined>(undefined);
+  const widgetStarted = useRef(false);
+
+  // The provider's script only once the visitor starts on this form (not in the first load).
+  const startCaptcha = () => {
+    if (!needsCaptcha || widgetStarted.current) return;
+    widgetStarted.current = true;
+    if (provider === 'recaptcha-enterprise') void loadCaptcha(provider, form.captcha.siteKey).catch(() => undefined);
+    if (provider === 'turnstile' && widget.current) {
+      renderTurnstile(widget.current, form.captcha.siteKey, action, setCaptchaToken)
+        .then((reset) => (resetWidget.current = reset))
+        .catch((err: Error) => setNotice(err.message));
+    }
+  };
 
   // The key is asked for on first interaction: its issue time is when filling began.
   const warmKey = () => {
     key.current ??= fetchKey();
+    startCaptcha();
   };
 
   useEffect(() => {
@@ -55,7 +75,9 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
   const fail = (message: string, fields: Record<string, string> = {}) => {
     setErrors(fields);
     setNotice(message);
+    // SPEC §4: a failure resets the bot check.
     setCaptchaToken('');
+    resetWidget.current?.();
     locked.current = false;
     setPhase('idle');
   };
@@ -71,20 +93,30 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
       throw err;
     }
     if (Object.keys(check.errors).length > 0) return fail(M.invalidFields, check.errors);
-    if (needsCaptcha && !captchaToken) return fail(M.captchaIncomplete);
+    let token = captchaToken;
+    // Locked while the provider mints a token, so a second press sends nothing twice.
+    locked.current = true;
+    if (needsCaptcha && provider === 'recaptcha-enterprise') {
+      try {
+        token = await recaptchaToken(form.captcha.siteKey, action);
+      } catch (err) {
+        return fail(err instanceof Error ? err.message : M.captchaIncomplete);
+      }
+    }
+    if (needsCaptcha && !token) return fail(M.captchaIncomplete);
     locked.current = true;
     setPhase('submitting');
     setErrors({});
     setNotice('');
     warmKey();
-    let result = await key.current!.then((k) => (k ? saveSubmission(form, k, values, honeypot, captchaToken || undefined) : undefined));
+    let result = await key.current!.then((k) => (k ? saveSubmission(form, k, values, honeypot, token || undefined) : undefined));
     key.current = undefined;
     if (!result) return fail(M.noKey);
     if (!result.ok && result.message === M.status401) {
       // An expired key (a tab left open overnight): one fresh key, one more try.
       const fresh = await fetchKey();
       if (!fresh) return fail(M.noKey);
-      result = await saveSubmission(form, fresh, values, honeypot, captchaToken || undefined);
+      result = await saveSubmission(form, fresh, values, honeypot, token || undefined);
     }
     if (!result.ok) return fail(result.message, result.fields ?? {});
     root.dispatchEvent(new CustomEvent(FORM_SUCCESS_EVENT, { bubbles: true, detail: { formId: form.id } }));
@@ -118,7 +150,11 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
           Leave this empty <input type="text" name="hp-website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
         </label>
       </div>
-      {needsCaptcha ? (
+      {needsCaptcha && provider === 'turnstile' ? <div className="captcha-container" ref={widget} /> : null}
+      {needsCaptcha && provider === 'recaptcha-enterprise' ? (
+        <p className="captcha-notice">This form is protected by reCAPTCHA.</p>
+      ) : null}
+      {needsCaptcha && provider === 'local' ? (
         <div className="captcha-container">
           <label>
             <input type="checkbox" checked={!!captchaToken} onChange={(e) => setCaptchaToken(e.target.checked ? `local-pass:${form.isNewsletter ? 'NEWSLETTER_BLOCK_SUBMISSION' : 'FORM_BLOCK_SUBMISSION'}` : '')} /> I'm not a robot

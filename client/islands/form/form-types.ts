@@ -1,4 +1,5 @@
 import type { FormField } from '../../../schema/forms.js';
+import type { CaptchaProvider } from './captcha.js';
 
 /** A field as the page context gives it (edge/services/forms/definitions.ts `formJson`). */
 export interface IslandField extends FormField {
@@ -21,7 +22,8 @@ export interface FormProps {
   successRedirect: string;
   postSubmitHtml: string;
   disclaimerHtml: string;
-  captcha: { enabled: boolean; siteKey: string };
+  /** `provider`: the deployment's bot check (absent: the offline 'local' check of tests). */
+  captcha: { enabled: boolean; siteKey: string; provider?: CaptchaProvider };
 }
 
 export type RawValues = Record<string, unknown>;

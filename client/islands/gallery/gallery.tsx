@@ -18,6 +18,8 @@ export interface GalleryProps {
 
 // A horizontal drag longer than this is a swipe.
 const SWIPE_PX = 40;
+// Moving further than this between press and release is a drag, not a click.
+const DRAG_PX = 6;
 
 function Picture({ image, sizes, width, eager }: { image: ImageJson; sizes?: string; width: string; eager?: boolean }) {
   return (
@@ -45,6 +47,9 @@ export function Gallery({ images: initial, options: raw, itemId, sizes, label = 
   const [paused, setPaused] = useState(false);
   const [lightboxAt, setLightboxAt] = useState<number | null>(null);
   const dragStart = useRef<number | null>(null);
+  // A drag ends in a click on the slide it started on: that click must not open the lightbox.
+  const dragged = useRef(false);
+  const strip = useRef<HTMLDivElement>(null);
   const count = images.length;
 
   const go = useCallback((to: number) => setIndex(((to % count) + count) % count), [count]);
@@ -63,6 +68,15 @@ export function Gallery({ images: initial, options: raw, itemId, sizes, label = 
     });
   }, [itemId, images]);
 
+  // The slider shows every slide in a strip: the current one is scrolled to its centre
+  // (within the strip only, so the page itself never jumps).
+  useEffect(() => {
+    const el = strip.current;
+    const active = el?.children[index] as HTMLElement | undefined;
+    if (options.design !== 'slider' || !el || !active) return;
+    el.scrollTo({ left: active.offsetLeft - (el.clientWidth - active.clientWidth) / 2, behavior: 'smooth' });
+  }, [index, options.design]);
+
   if (count === 0) return null;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -78,9 +92,13 @@ export function Gallery({ images: initial, options: raw, itemId, sizes, label = 
     if (dragStart.current === null) return;
     const dx = event.clientX - dragStart.current;
     dragStart.current = null;
+    dragged.current = Math.abs(dx) >= DRAG_PX;
     if (Math.abs(dx) >= SWIPE_PX) go(dx < 0 ? index + 1 : index - 1);
   };
-  const open = (at: number) => options.lightbox && setLightboxAt(at);
+  const open = (at: number) => {
+    if (dragged.current) dragged.current = false;
+    else if (options.lightbox) setLightboxAt(at);
+  };
   const ratio = options.autoCrop ? ASPECT_RATIO_CSS[options.aspectRatio] : undefined;
   const design = options.design;
   const slides = design === 'slideshow' ? [index] : images.map((_, i) => i);
@@ -99,7 +117,7 @@ export function Gallery({ images: initial, options: raw, itemId, sizes, label = 
       onBlur={() => setPaused(false)}
       style={{ ['--gallery-padding' as string]: `${options.padding}px`, ['--gallery-columns' as string]: options.thumbnailsPerRow }}
     >
-      <div className="gallery-slides" onPointerDown={onPointerDown} onPointerUp={onPointerUp} aria-live={autoplaying ? 'off' : 'polite'}>
+      <div className="gallery-slides" ref={strip} onPointerDown={onPointerDown} onPointerUp={onPointerUp} aria-live={autoplaying ? 'off' : 'polite'}>
         {slides.map((i) => (
           <figure
             key={`${images[i]!.assetUrl}-${i}`}

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
-import { ProductForm, type Merchandising } from './product-form.js';
+import { ProductForm, type Merchandising, type ProductFormProps } from './product-form.js';
 import type { InstalmentSettings } from './instalments.js';
 import type { ProductJson } from './product-logic.js';
 
@@ -28,7 +28,7 @@ const mount: MountIsland = (el, props) => {
       product={props.product as ProductJson}
       currency={String(props.currency ?? 'USD')}
       strings={props.strings as Record<string, string>}
-      store={props.store as { multipleQuantityAllowedForServices?: boolean; expressCheckout?: boolean }}
+      store={props.store as ProductFormProps['store']}
       merchandising={merchandising}
       priceHtml={priceHtml}
       restockHtml={restockHtml}

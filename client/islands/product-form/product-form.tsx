@@ -24,6 +24,8 @@ export interface Merchandising {
   scarcityEnabled?: boolean;
   scarcityText?: string | null;
   scarcityTemplateViews?: { qtyInStock: number; attributes: Record<string, string> }[];
+  /** SPEC §4: the owner's texts for the restock form (`successText` replaces 'Signed up!'). */
+  restockNotificationMessages?: { successText?: string };
 }
 
 export interface ProductFormProps {
@@ -32,7 +34,8 @@ export interface ProductFormProps {
   product: ProductJson;
   currency: string;
   strings?: Record<string, string>;
-  store?: { multipleQuantityAllowedForServices?: boolean; expressCheckout?: boolean };
+  /** Store settings; `restockSuccessText` is the site-wide restock success text (a product's own wins). */
+  store?: { multipleQuantityAllowedForServices?: boolean; expressCheckout?: boolean; restockSuccessText?: string };
   merchandising?: Merchandising;
   /** The server's price markup (engine output) shown until a variant is chosen. */
   priceHtml?: string;
@@ -156,18 +159,18 @@ export function ProductForm(props: ProductFormProps) {
         form={product.additionalFieldsForm}
         select={select}
       />
-      {restock && <RestockSlot html={restock} />}
+      {restock && <RestockSlot html={restock} successText={merchandising?.restockNotificationMessages?.successText || store.restockSuccessText} />}
     </div>
   );
 }
 
 /** The server's restock markup for the chosen variant, made interactive by the restock island (forms). */
-function RestockSlot({ html }: { html: string }) {
+function RestockSlot({ html, successText }: { html: string; successText?: string | undefined }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     // Only sold-out choices show it: its code is a chunk of its own, fetched when needed.
-    if (el) void import('../restock/mount.js').then(({ default: mountRestock }) => mountRestock(el, {}));
-  }, [html]);
+    if (el) void import('../restock/mount.js').then(({ default: mountRestock }) => mountRestock(el, successText ? { successText } : {}));
+  }, [html, successText]);
   return <div ref={ref} className="product-restock" dangerouslySetInnerHTML={{ __html: html }} />;
 }

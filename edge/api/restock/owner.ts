@@ -4,6 +4,9 @@ import type { AppEnv } from '../../env.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { readyToSendCount, sendRestockNotices } from '../../services/restock/send.js';
 import { restockGroups, restockSignupList } from '../../services/restock/signups.js';
+import { setRestockSuccessText } from '../../services/restock/success-text.js';
+import { bumpContentVersion } from '../../services/content-version.js';
+import { ApiError } from '../../errors.js';
 import { jsonBody, queryParams } from '../validate.js';
 
 const PAGE_SIZE = 50;
@@ -45,3 +48,18 @@ restockOwnerApi.post(
     return c.json({ sent });
   },
 );
+
+// SPEC §4: the owner's restock success text, for one product or (no productId) the whole site.
+const successTextBody = z.strictObject({
+  productId: z.string().min(1).max(100).optional(),
+  text: z.string({ error: 'text must be a string or null.' }).trim().max(200, { error: 'The success text is at most 200 characters.' }).nullable(),
+});
+
+restockOwnerApi.put('/success-text', requirePermission('restock'), jsonBody(successTextBody), async (c) => {
+  const { productId, text } = c.req.valid('json');
+  const value = text ? text : null;
+  if (!(await setRestockSuccessText(c.var.db, c.var.site.id, productId, value))) throw new ApiError(404, 'not_found', 'No such product.');
+  // Product pages are cached by content version: the new text shows at once.
+  await bumpContentVersion(c.var.db, c.var.site.id);
+  return c.json({ productId: productId ?? null, successText: value });
+});

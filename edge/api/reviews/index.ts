@@ -9,6 +9,7 @@ import { requirePermission } from '../../middleware/roles/index.js';
 import { bumpContentVersion } from '../../services/content-version.js';
 import { query } from '../../services/db.js';
 import { verifyReviewRequest } from '../../services/reviews/links.js';
+import { hasBought } from '../../services/reviews/verified-buyer.js';
 import { REVIEWS_PER_PAGE, createReview, publishedReviews, reviewSummary, reviewsByStatus, setReviewStatus } from '../../services/reviews/store.js';
 import { jsonBody, queryParams } from '../validate.js';
 import { moderationQuery, reviewBody, reviewsQuery, statusBody } from './schemas.js';
@@ -44,6 +45,10 @@ reviewsApi.post(
       // The signed link was sent to the buyer of this product: the purchase is verified.
       email = request.email;
       verifiedBuyer = true;
+    } else if (c.var.siteUser) {
+      // A signed-in shopper writes as their (verified) account; its orders decide the badge.
+      email = c.var.siteUser.email;
+      verifiedBuyer = await hasBought(c.var.db, site.id, email, input.itemId);
     }
     if (!email) throw new ApiError(400, 'invalid_request', 'Email is not valid.', { fields: { email: 'Email is not valid.' } });
     const [product] = await query(() =>

@@ -22,8 +22,10 @@ const post = (init: RequestInit) => app().request('http://localhost/api/echo', {
 describe('issueCrumb', () => {
   it('gives a new visitor a script-readable, SameSite=Lax crumb cookie', async () => {
     const res = await app().request('http://localhost/page');
-    const cookie = res.headers.get('Set-Cookie') ?? '';
+    const [cookie, at] = res.headers.getSetCookie();
     expect(cookie).toMatch(/^crumb=[A-Za-z0-9_-]{22}; Path=\/; SameSite=Lax$/);
+    // With it, when it was issued (the no-JS forms' time-to-fill clock), out of scripts' reach.
+    expect(at).toMatch(/^crumbAt=\d{13}; Path=\/; HttpOnly; SameSite=Lax$/);
   });
 
   it('marks the crumb Secure outside localhost', async () => {

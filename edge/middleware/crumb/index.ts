@@ -8,6 +8,12 @@ import { cookieBase, randomToken, timingSafeEqual } from '../cookies.js';
 /** DESIGN: Cookies — the CSRF token, readable by scripts so they can echo it. */
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'X-CSRF-Token';
+/**
+ * When the visitor's crumb was issued (epoch ms, HttpOnly): the start of the time-to-fill
+ * clock of forms posted without JavaScript, which cannot carry a key minted at render
+ * because pages are cached (edge/pages/forms). Set with every new crumb, outside the cache.
+ */
+export const CRUMB_AT_COOKIE = 'crumbAt';
 const CRUMB_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const STATIC_PATHS = /^\/(theme|\.well-known|client)\//;
@@ -28,8 +34,13 @@ export const issueCrumb = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   // Static files may sit in shared caches: they never carry a cookie.
   if (currentCrumb(c) || c.get('issuedCrumb') || STATIC_PATHS.test(c.req.path)) return;
-  setCookie(c, CRUMB_COOKIE, randomToken(), { ...cookieBase(c), httpOnly: false });
+  setCrumb(c, randomToken());
 });
+
+function setCrumb(c: Context, crumb: string): void {
+  setCookie(c, CRUMB_COOKIE, crumb, { ...cookieBase(c), httpOnly: false });
+  setCookie(c, CRUMB_AT_COOKIE, String(Date.now()), { ...cookieBase(c), httpOnly: true });
+}
 
 /**
  * The visitor's crumb for a server-rendered form's hidden `crumb` field: the cookie's, or
@@ -40,7 +51,7 @@ export function crumbFor(c: Context<AppEnv>): string {
   const existing = currentCrumb(c) ?? c.get('issuedCrumb');
   if (existing) return existing;
   const crumb = randomToken();
-  setCookie(c, CRUMB_COOKIE, crumb, { ...cookieBase(c), httpOnly: false });
+  setCrumb(c, crumb);
   c.set('issuedCrumb', crumb);
   return crumb;
 }

@@ -69,7 +69,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const host = new URL(c.req.url).hostname;
   const now = Date.now();
   let thirdParties: ThirdParty[];
-  if (c.var.site) rememberIntegrations(host, (thirdParties = thirdPartiesOf(c.var.site)), now);
+  if (c.var.site) rememberIntegrations(host, (thirdParties = thirdPartiesOf({ ...c.var.site, captchaProvider: c.env?.CAPTCHA_PROVIDER })), now);
   else thirdParties = recalledIntegrations(host, now) ?? [];
   const https = !isLocalHost(host);
   const key = `${https ? 'https' : 'local'}|${thirdParties.join(',')}`;

@@ -1,7 +1,7 @@
 import type { SiteSettings, StoreSettings } from '../../../schema/index.js';
 
 /** The third-party integrations a site can turn on, each opening the CSP to its hosts. */
-export type ThirdParty = 'stripe' | 'paypal' | 'recaptcha' | 'meta-pixel';
+export type ThirdParty = 'stripe' | 'paypal' | 'recaptcha' | 'turnstile' | 'meta-pixel';
 
 /** CSP directives a third party needs, as source expressions per directive. */
 export interface ThirdPartySources {
@@ -35,6 +35,11 @@ export const THIRD_PARTY_SOURCES: Readonly<Record<ThirdParty, ThirdPartySources>
     frameSrc: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
     connectSrc: ['https://www.google.com/recaptcha/'],
   },
+  // The other bot check a deployment may choose (CAPTCHA_PROVIDER=turnstile).
+  turnstile: {
+    scriptSrc: ['https://challenges.cloudflare.com'],
+    frameSrc: ['https://challenges.cloudflare.com'],
+  },
   // SPEC §7: events sent to a browser pixel.
   'meta-pixel': {
     scriptSrc: ['https://connect.facebook.net'],
@@ -46,6 +51,8 @@ export const THIRD_PARTY_SOURCES: Readonly<Record<ThirdParty, ThirdPartySources>
 /** The settings that decide a site's integrations (a website row has them all). */
 export interface IntegrationSettings {
   captchaSiteKey?: string | null;
+  /** The deployment's CAPTCHA_PROVIDER: 'turnstile' opens Cloudflare's host instead of Google's. */
+  captchaProvider?: string | undefined;
   siteSettings?: Pick<SiteSettings, 'metaPixelId'> | null;
   storeSettings?: Pick<StoreSettings, 'paymentProviders'> | null;
 }
@@ -64,7 +71,7 @@ export function thirdPartiesOf(settings: IntegrationSettings): ThirdParty[] {
   if (Array.isArray(providers)) {
     for (const p of ['stripe', 'paypal'] as const) if (providers.includes(p) && PROVIDERS.has(p)) out.push(p);
   }
-  if (typeof settings.captchaSiteKey === 'string' && settings.captchaSiteKey.trim()) out.push('recaptcha');
+  if (typeof settings.captchaSiteKey === 'string' && settings.captchaSiteKey.trim()) out.push(settings.captchaProvider === 'turnstile' ? 'turnstile' : 'recaptcha');
   const pixel = settings.siteSettings?.metaPixelId;
   if (typeof pixel === 'string' && pixel.trim()) out.push('meta-pixel');
   return out;

@@ -67,7 +67,14 @@ function fieldJson(formId: string, field: FormField, likertAnswers: readonly str
   }
   if (INPUT_TYPES[field.type]) out.inputType = INPUT_TYPES[field.type];
   if (field.type === 'textarea' && typeof field['maxLength'] === 'number' && field['maxLength'] > 0) out.hasCounter = true;
-  if (field.type === 'likert') out.likertRows = (field.options ?? []).map((question) => ({ question, answers: likertAnswers }));
+  if (field.type === 'likert') {
+    out.likertRows = (field.options ?? []).map((question) => ({ question, answers: likertAnswers, choices: likertAnswers.map((value) => ({ value, checked: false })) }));
+  }
+  // The theme's no-JS form marks the chosen options (choices) and refills what was typed (posted).
+  if (field.type === 'radio' || field.type === 'checkbox' || field.type === 'select') out.choices = (field.options ?? []).map((value) => ({ value, checked: false }));
+  if (out.parts) out.parts = (out.parts as Record<string, unknown>[]).map((p) => ({ ...p, posted: '' }));
+  out.posted = '';
+  if (out.hasCounter) out.postedLength = 0;
   return out;
 }
 
@@ -75,7 +82,10 @@ function fieldJson(formId: string, field: FormField, likertAnswers: readonly str
  * `form` of a page context (and the form island's props): everything a visitor may see.
  * The owner's notification address and list wiring stay server-side.
  */
-export function formJson(form: FormRecord, options: { captchaSiteKey?: string | null | undefined; likertAnswers?: readonly string[] } = {}) {
+export function formJson(
+  form: FormRecord,
+  options: { captchaSiteKey?: string | null | undefined; captchaProvider?: string | undefined; likertAnswers?: readonly string[] } = {},
+) {
   const likertAnswers = options.likertAnswers ?? LIKERT_ANSWERS;
   return {
     id: form.id,
@@ -88,6 +98,11 @@ export function formJson(form: FormRecord, options: { captchaSiteKey?: string | 
     successRedirect: form.successRedirect ?? '',
     postSubmitHtml: form.postSubmitHtml ?? '',
     disclaimerHtml: form.disclaimerHtml ?? '',
-    captcha: { enabled: form.captchaEnabled, siteKey: form.captchaEnabled ? (options.captchaSiteKey ?? '') : '' },
+    // The provider tells the island which script to load (SPEC §7); only with a site key.
+    captcha: {
+      enabled: form.captchaEnabled,
+      siteKey: form.captchaEnabled ? (options.captchaSiteKey ?? '') : '',
+      provider: form.captchaEnabled && options.captchaSiteKey ? (options.captchaProvider ?? 'local') : 'local',
+    },
   };
 }

@@ -27,3 +27,17 @@ export async function issueFormKey(db: Db, websiteId: string, visitorHash: strin
   );
   return key;
 }
+
+/**
+ * A key the server mints for a form posted without JavaScript (services/forms/plain-post):
+ * issued at the page's render time, so the same time-to-fill verdict applies. Minting it
+ * again is a no-op, so a replayed post finds its key already used and stores nothing.
+ */
+export async function issuePlainKey(db: Db, websiteId: string, visitorHash: string, key: string, issuedOn: number): Promise<void> {
+  const keyHash = await sha256Hex(key);
+  const d1 = d1Of(db);
+  await query(() => retryBusy(() =>
+    d1.prepare(`INSERT INTO form_keys (key_hash, website_id, visitor_hash, issued_on, expires_on) VALUES (?, ?, ?, ?, ?) ON CONFLICT (key_hash) DO NOTHING`)
+      .bind(keyHash, websiteId, visitorHash, issuedOn, issuedOn + KEY_TTL_MS).run()),
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Forms without JavaScript (SPEC progressive enhancement): the theme's form posts here,
+ * form-encoded. The server checks the request came from this site, spends the same rate
+ * budgets as the JSON API, re-validates every field, mints the single-use key itself and
+ * stores through the same path (honeypot, time-to-fill from the crumb's issue time,
+ * captcha, mail, list). Success is
+ * a 303 to the page's thank-you state; a refusal renders the page again with the form's
+ * messages and the visitor's values (never cached: it carries their crumb).
+ */
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
+import { clientIp, timingSafeEqual } from '../../middleware/cookies.js';
+import { crumbFor, CRUMB_AT_COOKIE, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE } from '../../middleware/crumb/index.js';
+import { perTarget, perVisitor, spendBudgets, visitorSecret } from '../../api/forms/rate-limits.js';
+import { findCollection } from '../../services/collections.js';
+import { findForm, type FormRecord } from '../../services/forms/definitions.js';
+import { sha256Hex } from '../../services/forms/hash.js';
+import { issuePlainKey } from '../../services/forms/keys.js';
+import { FORM_MESSAGES as M } from '../../services/forms/messages.js';
+import { plainFormKey, rawFromPost, renderedAt, samePath, type PostedBody } from '../../services/forms/plain-post.js';
+import { FormParseError, sanitizeSubmission } from '../../services/forms/sanitize.js';
+import { submitForm } from '../../services/forms/submit.js';
+import { findItemAt } from '../../services/items.js';
+import { SUBMITTED_PARAM, type PostedFormState } from '../context/form.js';
+import { collectionPage } from '../collection-page.js';
+import { homePage } from '../home-page.js';
+import { itemPage } from '../item-page.js';
+import { plainPage } from '../fallback-pages.js';
+import { pageRequest, respond } from '../respond.js';
+import type { PageResult } from '../page-types.js';
+
+type C = Context<AppEnv>;
+
+/** A refusal to show on the form: the notice, per-field messages, the status. */
+class Refusal {
+  constructor(readonly status: PageResult['status'], readonly notice: string, readonly errors: Record<string, string> = {}) {}
+}
+
+/**
+ * CSRF without a script: a `crumb` field (forms this route rendered) must match the
+ * cookie; otherwise the browser must say the post came from this origin and carry the
+ * SameSite=Lax crumb cookie, which browsers never send on another site's POST.
+ */
+function fromThisSite(c: C, body: PostedBody): boolean {
+  const cookie = getCookie(c, CRUMB_COOKIE);
+  if (!cookie) return false;
+  const sent = body['crumb'];
+  if (typeof sent === 'string' && sent) return timingSafeEqual(sent, cookie);
+  const origin = c.req.header('Origin');
+  if (origin) return origin === new URL(c.req.url).origin;
+  return c.req.header('Sec-Fetch-Site') === 'same-origin';
+}
+
+/** The page the form was posted from, to show it again (a path we do not know: home). */
+async function pageAt(c: C, path: string, state: PostedFormState, status: PageResult['status']): Promise<Response> {
+  const req = pageRequest(c);
+  req.url = new URL(path, req.url.origin);
+  req.postedForm = state;
+  const [first, second, ...rest] = req.url.pathname.split('/').filter(Boolean);
+  let result: PageResult | undefined;
+  if (first && second && rest.length === 0) {
+    const found = await findItemAt(req.db, req.site.id, first, second, req.now);
+    if (found) result = await itemPage(req, found.collection, found.item);
+  } else if (first && !second) {
+    const collection = await findCollection(req.db, req.site.id, first);
+    if (collection) result = await collectionPage(req, collection);
+  }
+  result ??= await homePage(req);
+  c.header('Cache-Control', 'no-store');
+  return respond(c, req, { ...result, status });
+}
+
+async function store(c: C, form: FormRecord, body: PostedBody, path: string): Promise<Refusal | undefined> {
+  if (!fromThisSite(c, body)) return new Refusal(401, CRUMB_FAIL_MESSAGE);
+  try {
+    await spendBudgets(c, M.status429, perVisitor('save'), perTarget(() => `form:${form.id}`));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) {
+      for (const [name, value] of Object.entries(err.options.headers ?? {})) c.header(name, value);
+      return new Refusal(429, M.status429);
+    }
+    throw err;
+  }
+  const raw = rawFromPost(form.fields, body);
+  let sanitized;
+  try {
+    sanitized = sanitizeSubmission(form.fields, raw);
+  } catch (err) {
+    if (err instanceof FormParseError) return new Refusal(400, M.cannotParse);
+    throw err;
+  }
+  if (Object.keys(sanitized.errors).length > 0) return new Refusal(400, M.invalidFields, sanitized.errors);
+  const visitorHash = await sha256Hex(`visitor:${visitorSecret(c)}`);
+  const now = Date.now();
+  // The clock starts when the visitor got their crumb (their first page here).
+  const stamp = renderedAt(getCookie(c, CRUMB_AT_COOKIE), now);
+  const key = await plainFormKey(visitorHash, form.id, stamp, sanitized.values);
+  try {
+    await issuePlainKey(c.var.db, c.var.site.id, visitorHash, key, stamp);
+    // Not stored means this very post was stored before (its key is used): a reload, not a loss.
+    await submitForm(c.var.db, c.env, {
+      site: c.var.site, form, raw, values: sanitized.values, key, visitorHash,
+      page: { path, contentSource: 'c' },
+      origin: new URL(c.req.url).origin,
+      remoteIp: clientIp(c),
+    });
+  } catch (err) {
+    // SPEC §8: a form asking for a CAPTCHA cannot be completed without the script.
+    if (err instanceof ApiError && err.status === 400) return new Refusal(400, err.message);
+    console.error(`plain form ${form.id} not stored: ${String(err)}`);
+    return new Refusal(500, M.status500);
+  }
+  return undefined;
+}
+
+function thankYou(c: C, form: FormRecord, path: string): Response {
+  if (form.successRedirect && /^(https?:\/\/|\/(?![/\\]))/i.test(form.successRedirect)) return c.redirect(form.successRedirect, 303);
+  const url = new URL(path, 'http://x');
+  url.searchParams.set(SUBMITTED_PARAM, form.id);
+  return c.redirect(`${url.pathname}${url.search}#form-${encodeURIComponent(form.id)}`, 303);
+}
+
+export const plainForms = new Hono<AppEnv>({ strict: false });
+
+plainForms.post('/:formId', bodyGuard({ types: FORM_TYPES }), async (c) => {
+  const form = await findForm(c.var.db, c.var.site.id, c.req.param('formId'));
+  if (!form) return c.html(plainPage('Form not found', M.status404), 404);
+  const body = (await c.req.parseBody({ all: true })) as PostedBody;
+  const path = samePath(typeof body['pagePath'] === 'string' ? body['pagePath'] : undefined);
+  const refusal = await store(c, form, body, path);
+  if (!refusal) return thankYou(c, form, path);
+  const state: PostedFormState = { formId: form.id, raw: rawFromPost(form.fields, body), errors: refusal.errors, notice: refusal.notice, crumb: crumbFor(c) };
+  return pageAt(c, path, state, refusal.status);
+});

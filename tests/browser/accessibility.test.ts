@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
+
+/**
+ * axe-core over the storefront's main pages once their islands have hydrated: no
+ * serious or critical WCAG 2.1 A/AA violation. axe is injected as an inline script, so
+ * this context bypasses the CSP (the pages' own scripts run exactly as usual).
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Rules excepted, with the reason. Empty: every serious or critical finding is fixed. */
+const EXCEPTIONS: Record<string, string> = {};
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+let store: Storefront;
+let visitor: Visitor;
+
+beforeAll(async () => {
+  store = await openStorefront();
+  const context = await store.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  visitor = { context, page, errors, close: () => context.close() };
+  // A cart with one mug, so the cart and checkout pages show their full forms.
+  const mug = ((await (await fetch(store.url('/shop/speckled-stoneware-mug?format=json'))).json()) as { item: { id: string } }).item.id;
+  await visitorApi(store, visitor, 'POST', '/api/commerce/shopping-cart/entries', { itemId: mug, sku: 'FK-MUG-08-OAT', quantity: 1, additionalFields: null });
+});
+afterAll(async () => {
+  await visitor?.close();
+  await store?.close();
+});
+
+async function audit(page: Page): Promise<Finding[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  });
+  return results.violations
+    .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && !(v.id in EXCEPTIONS))
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+}
+
+const PAGES = ['/', '/shop', '/shop/speckled-stoneware-mug', '/cart', '/checkout', '/contact'];
+
+describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
+  it.each(PAGES)('%s has no serious or critical violations', async (path) => {
+    const { page } = visitor;
+    await page.goto(store.url(path));
+    await islandsHydrated(page, '[data-island][data-island-load="eager"]');
+    // Colours are judged at rest: the pill's fade-in would read as low contrast mid-way.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    const findings = await audit(page);
+    if (findings.length) console.log(path, JSON.stringify(findings, null, 2));
+    expect(findings).toEqual([]);
+  });
+});

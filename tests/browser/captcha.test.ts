@@ -1,0 +1,111 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type RunningWorker } from '../../edge/test-support.js';
+import { ageKeys } from '../../edge/api/forms/test-visitor.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './harness.js';
+
+/**
+ * A real bot-check flow with a fake reCAPTCHA Enterprise: the provider's script is served
+ * by the test (Playwright routes its URL, nothing leaves the machine) and the worker's
+ * assessments go to a local fake API (CAPTCHA_ENDPOINT). The form island loads the script
+ * only on a site with a site key, only once the visitor starts on the form, and sends
+ * the token it gets; the CSP opens Google's hosts only for that site.
+ */
+const SITE_KEY = 'fake-site-key';
+const FAKE_SCRIPT = `window.grecaptcha = { enterprise: {
+  ready(cb) { cb(); },
+  execute(key, options) { (window.__captcha ||= []).push({ key, action: options.action }); return Promise.resolve('fake-token:' + options.action); },
+} };`;
+
+let worker: RunningWorker;
+let browser: Browser;
+let assessments: { token: string; siteKey: string; expectedAction: string }[] = [];
+let api: Server;
+
+beforeAll(async () => {
+  api = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const event = (JSON.parse(body) as { event: { token: string; siteKey: string; expectedAction: string } }).event;
+      assessments.push(event);
+      const valid = event.token === `fake-token:${event.expectedAction}`;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ tokenProperties: { valid, action: event.expectedAction }, riskAnalysis: { score: 0.9 } }));
+    });
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  worker = await startWorker({
+    port: 0,
+    bindings: { PAGE_CACHE: 'off', CAPTCHA_PROVIDER: 'recaptcha-enterprise', CAPTCHA_PROJECT: 'atelier-test', CAPTCHA_SECRET: 'test-api-key', CAPTCHA_ENDPOINT: endpoint },
+  });
+  await worker.db.prepare('UPDATE websites SET captcha_site_key = ?').bind(SITE_KEY).run();
+  await worker.db.prepare("UPDATE forms SET captcha_enabled = 1 WHERE kind != 'newsletter'").run();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await worker?.dispose();
+  await new Promise((resolve) => api?.close(resolve));
+});
+
+async function contactPage() {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('https://www.google.com/recaptcha/**', async (route) => {
+    scripts.push(route.request().url());
+    await route.fulfill({ contentType: 'text/javascript', body: FAKE_SCRIPT });
+  });
+  const res = await page.goto(new URL('/contact', worker.url).href);
+  const form = page.locator('main [data-island="form"]');
+  await form.locator('form.form').waitFor();
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('main [data-island="form"]')?.dataset.islandState === 'hydrated');
+  return { context, page, scripts, errors, csp: res!.headers()['content-security-policy'] ?? '', form };
+}
+
+describe('reCAPTCHA Enterprise on a site that configured it', () => {
+  it('loads the provider script only when the visitor starts on the form, sends its token, and the submission is stored', async () => {
+    const { context, page, scripts, errors, csp, form } = await contactPage();
+    expect(csp).toContain('https://www.google.com/recaptcha/');
+    expect(scripts).toEqual([]);
+    expect(await form.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
+    await form.getByLabel('First Name').fill('Ren');
+    await expect.poll(() => scripts.length).toBe(1);
+    expect(scripts[0]).toBe(`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`);
+    await form.getByLabel('Last Name').fill('Captcha');
+    await form.getByLabel('Email').fill('ren-captcha@example.com');
+    await form.getByLabel('Topic').selectOption('Workshops');
+    await form.getByLabel('Message').fill('Sent with a bot check');
+    await ageKeys(worker);
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => form.locator('.form-submission-text').textContent()).toContain('Thanks for writing!');
+    expect(await page.evaluate(() => (window as unknown as { __captcha: unknown[] }).__captcha)).toEqual([{ key: SITE_KEY, action: 'FORM_BLOCK_SUBMISSION' }]);
+    expect(assessments).toContainEqual(expect.objectContaining({ token: 'fake-token:FORM_BLOCK_SUBMISSION', siteKey: SITE_KEY, expectedAction: 'FORM_BLOCK_SUBMISSION' }));
+    const row = await worker.db.prepare("SELECT status, held_reason FROM form_submissions WHERE search_text LIKE '%ren-captcha%'").first();
+    expect(row).toEqual({ status: 'received', held_reason: null });
+    expect(scripts).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('without a site key the form has no bot check, never fetches the script, and the CSP stays closed', async () => {
+    await worker.db.prepare('UPDATE websites SET captcha_site_key = NULL').run();
+    try {
+      const { context, scripts, csp, form } = await contactPage();
+      expect(csp).not.toContain('google.com');
+      await form.getByLabel('First Name').fill('Nora');
+      await form.getByLabel('Email').fill('nora@example.com');
+      expect(await form.locator('.captcha-notice, .captcha-container').count()).toBe(0);
+      expect(scripts).toEqual([]);
+      await context.close();
+    } finally {
+      await worker.db.prepare('UPDATE websites SET captcha_site_key = ?').bind(SITE_KEY).run();
+    }
+  });
+});
