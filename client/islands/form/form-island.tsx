@@ -4,8 +4,7 @@ import { sanitizeSubmission, FormParseError } from '../../../edge/services/forms
 import { FormField } from './form-fields.js';
 import type { FormProps, RawValues } from './form-types.js';
 import { fetchKey, saveSubmission } from './submit-form.js';
-import { CAPTCHA_ACTIONS } from '../../../edge/services/captcha/verifier.js';
-import { useCaptcha } from './use-captcha.js';
+import type { UseCaptcha } from './use-captcha.js';
 
 type Phase = 'idle' | 'submitting' | 'done';
 
@@ -28,7 +27,7 @@ function hiddenDefaults(form: FormProps): RawValues {
  * success fires form-success, redirects or shows the submission text (scrolled into view)
  * and post-submit markup; failure renders the errors, resets the bot check and unlocks.
  */
-export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement }) {
+export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: HTMLElement; useCaptcha?: UseCaptcha | undefined }) {
   const [values, setValues] = useState<RawValues>(() => hiddenDefaults(form));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
@@ -38,14 +37,14 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
   const locked = useRef(false);
   const doneRef = useRef<HTMLDivElement>(null);
   const needsCaptcha = form.captcha.enabled && !!form.captcha.siteKey;
-  const action = form.isNewsletter ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form;
   // The provider's script only once the visitor starts on this form (not in the first load).
-  const captcha = useCaptcha(needsCaptcha ? { siteKey: form.captcha.siteKey, provider: form.captcha.provider ?? 'local' } : undefined, action, setNotice);
+  // Called on every render or never: mount.tsx fixes the hook for the form's life.
+  const captcha = needsCaptcha ? useCaptcha?.({ siteKey: form.captcha.siteKey, provider: form.captcha.provider ?? 'local' }, form.isNewsletter ? 'newsletter' : 'form', setNotice) : undefined;
 
   // The key is asked for on first interaction: its issue time is when filling began.
   const warmKey = () => {
     key.current ??= fetchKey();
-    captcha.start();
+    captcha?.start();
   };
 
   useEffect(() => {
@@ -61,7 +60,7 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
     setErrors(fields);
     setNotice(message);
     // SPEC §4: a failure resets the bot check.
-    captcha.reset();
+    captcha?.reset();
     locked.current = false;
     setPhase('idle');
   };
@@ -81,7 +80,7 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
     // Locked while the provider mints a token, so a second press sends nothing twice.
     locked.current = true;
     try {
-      token = await captcha.token();
+      token = (await captcha?.token()) ?? '';
     } catch (err) {
       return fail(err instanceof Error ? err.message : M.captchaIncomplete);
     }
@@ -132,7 +131,7 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
           Leave this empty <input type="text" name="hp-website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
         </label>
       </div>
-      {captcha.element}
+      {captcha?.element}
       {form.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimerHtml }} /> : null}
       {notice ? <p className="form-message" role="alert">{notice}</p> : null}
       <div className="form-button-wrapper">

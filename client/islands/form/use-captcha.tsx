@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import type { CaptchaAction } from '../../../edge/services/captcha/verifier.js';
+import { CAPTCHA_ACTIONS } from '../../../edge/services/captcha/verifier.js';
 import type { CaptchaProvider } from './captcha.js';
 
 /** A site's bot check as pages hand it to islands: its active site key and the deployment's provider. */
@@ -19,22 +19,27 @@ export interface CaptchaHandle {
   element: ReactNode;
 }
 
-// The provider code is a chunk of its own: forms without a bot check never fetch it, and
-// forms with one only once the visitor starts on them (the product page's JS budget).
+/** The hook itself; islands import it (`import()`) only when their form has a bot check. */
+export type UseCaptcha = typeof useCaptcha;
+
+// The provider code is a chunk of its own, fetched once the visitor starts on the form.
 const provider = () => import('./captcha.js');
 
 /**
  * The bot check shared by the form island and the restock sign-up: the same loader, the
- * same token rules, one place. `onError` gets the SPEC §8 bot-check texts of a failed load.
+ * same token rules, one place. `kind` picks the SPEC §7 action; `onError` gets the SPEC §8
+ * bot-check texts of a failed load. Every page preloads the chunks islands import
+ * statically, so islands load this module with `import()` only for a form with a bot check.
  */
-export function useCaptcha(config: CaptchaConfig | undefined, action: CaptchaAction, onError: (message: string) => void): CaptchaHandle {
+export function useCaptcha(config: CaptchaConfig, kind: keyof typeof CAPTCHA_ACTIONS, onError: (message: string) => void): CaptchaHandle {
+  const action = CAPTCHA_ACTIONS[kind];
   const [current, setCurrent] = useState('');
   const widget = useRef<HTMLDivElement>(null);
   const resetWidget = useRef<(() => void) | undefined>(undefined);
   const started = useRef(false);
 
   const start = () => {
-    if (!config || started.current) return;
+    if (started.current) return;
     started.current = true;
     if (config.provider === 'recaptcha-enterprise') void provider().then((p) => p.loadCaptcha(config.provider, config.siteKey)).catch(() => undefined);
     if (config.provider === 'turnstile' && widget.current) {
@@ -47,7 +52,6 @@ export function useCaptcha(config: CaptchaConfig | undefined, action: CaptchaAct
   };
 
   const token = async () => {
-    if (!config) return '';
     // reCAPTCHA v3 tokens live two minutes: one is asked for at each submit. Throws the SPEC §8 text.
     if (config.provider === 'recaptcha-enterprise') return (await provider()).recaptchaToken(config.siteKey, action);
     return current;
@@ -59,9 +63,9 @@ export function useCaptcha(config: CaptchaConfig | undefined, action: CaptchaAct
   };
 
   let element: ReactNode = null;
-  if (config?.provider === 'turnstile') element = <div className="captcha-container" ref={widget} />;
-  if (config?.provider === 'recaptcha-enterprise') element = <p className="captcha-notice">This form is protected by reCAPTCHA.</p>;
-  if (config?.provider === 'local') {
+  if (config.provider === 'turnstile') element = <div className="captcha-container" ref={widget} />;
+  if (config.provider === 'recaptcha-enterprise') element = <p className="captcha-notice">This form is protected by reCAPTCHA.</p>;
+  if (config.provider === 'local') {
     // Offline development and tests (CAPTCHA_PROVIDER=local): the local verifier's pass token.
     element = (
       <div className="captcha-container">

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
 import type { CaptchaProvider } from '../form/captcha.js';
+import type { UseCaptcha } from '../form/use-captcha.js';
 import { RestockForm, type RestockProps } from './restock-form.js';
 
 const text = (el: Element | null) => el?.textContent?.trim() ?? '';
@@ -33,10 +34,15 @@ const mount: MountIsland = (el, props) => {
       ...(props as Partial<RestockProps>),
     };
     if (!read.productId || !read.variantId) continue;
-    const host = document.createElement('div');
-    host.hidden = block.hidden;
-    block.replaceWith(host);
-    createRoot(host).render(<RestockForm {...read} />);
+    const render = (useCaptcha?: UseCaptcha) => {
+      const host = document.createElement('div');
+      host.hidden = block.hidden;
+      block.replaceWith(host);
+      createRoot(host).render(<RestockForm {...read} useCaptcha={useCaptcha} />);
+    };
+    // The bot-check code only for a site with one (use-captcha.tsx: the product page's JS budget).
+    if (read.captcha) void import('../form/use-captcha.js').then((m) => render(m.useCaptcha), () => render());
+    else render();
   }
 };
 export default mount;

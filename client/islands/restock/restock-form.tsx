@@ -3,8 +3,7 @@ import { isGeneralEmail } from '../../../edge/services/forms/email.js';
 // Only the restock texts: the form texts stay in the form island's chunk.
 import { RESTOCK_MESSAGES as R } from '../../../edge/services/forms/restock-messages.js';
 import { readCookie } from '../../runtime/cookies.js';
-import { CAPTCHA_ACTIONS } from '../../../edge/services/captcha/verifier.js';
-import { useCaptcha, type CaptchaConfig } from '../form/use-captcha.js';
+import type { CaptchaConfig, UseCaptcha } from '../form/use-captcha.js';
 
 export interface RestockProps {
   productId: string;
@@ -18,6 +17,8 @@ export interface RestockProps {
   mailingListDescription: string;
   /** The site's active bot check, read from the server's captcha container (SPEC §3). */
   captcha?: CaptchaConfig | undefined;
+  /** The shared bot-check hook, loaded by mount.tsx only when `captcha` is set (fixed for the form's life). */
+  useCaptcha?: UseCaptcha | undefined;
 }
 
 type Phase = { state: 'idle' } | { state: 'error'; message: string } | { state: 'success' };
@@ -39,7 +40,8 @@ export function RestockForm(props: RestockProps) {
   const [busy, setBusy] = useState(false);
   const fail = (message: string) => setPhase({ state: 'error', message });
   // SPEC §7: restock tokens are minted for PRODUCT_WAITLIST_SUBMISSION; the provider loads on first interaction.
-  const captcha = useCaptcha(props.captcha, CAPTCHA_ACTIONS.restock, fail);
+  // Called on every render or never: mount.tsx fixes the hook for the form's life.
+  const captcha = props.captcha ? props.useCaptcha?.(props.captcha, 'restock', fail) : undefined;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +52,7 @@ export function RestockForm(props: RestockProps) {
     try {
       let token: string;
       try {
-        token = await captcha.token();
+        token = (await captcha?.token()) ?? '';
       } catch (err) {
         // SPEC §8 bot-check texts ('ReCaptcha has not been set up!', ...).
         return fail(err instanceof Error ? err.message : R.captchaIncomplete);
@@ -67,10 +69,10 @@ export function RestockForm(props: RestockProps) {
       // SPEC §8 Restock: the server's message if present, else the fallback.
       if (res.ok) return setPhase({ state: 'success' });
       fail(body?.message || R.failed);
-      captcha.reset();
+      captcha?.reset();
     } catch {
       fail(R.failed);
-      captcha.reset();
+      captcha?.reset();
     } finally {
       setBusy(false);
     }
@@ -82,7 +84,7 @@ export function RestockForm(props: RestockProps) {
       {phase.state === 'success' ? (
         <p className="product-restock-success" role="status">{props.successText || R.signedUp}</p>
       ) : (
-        <form className="product-restock-form" noValidate onSubmit={onSubmit} onFocus={captcha.start}>
+        <form className="product-restock-form" noValidate onSubmit={onSubmit} onFocus={captcha?.start}>
           <input type="text" name="email" spellCheck={false} placeholder={props.placeholderText} aria-label={props.placeholderText || 'Email'} value={email} onChange={(e) => setEmail(e.target.value)} />
           <input className="sqs-editable-button" type="submit" value={props.buttonText} disabled={busy} />
           {props.mailingListSignUpEnabled ? (
@@ -91,7 +93,7 @@ export function RestockForm(props: RestockProps) {
               {props.mailingListDescription}
             </label>
           ) : null}
-          {captcha.element}
+          {captcha?.element}
           {phase.state === 'error' ? <p className="product-restock-error" role="alert">{phase.message}</p> : null}
         </form>
       )}
