@@ -5,6 +5,8 @@ import { checkoutApi, type PricedCart } from './checkout-api.js';
 import { GiftCardField, giftCardShare, type AppliedGiftCard } from './gift-card-field.js';
 import { fieldsFromPlace } from './place-fields.js';
 import { postcodeHint } from './postcode.js';
+import { StripeField } from './stripe-field.js';
+import type { StripeConfig, StripePayment } from './stripe-payment.js';
 import { COUNTRIES, REGIONS } from './regions.js';
 
 type Fields = Record<string, string>;
@@ -28,10 +30,12 @@ export interface SubscriptionCheckout {
 
 /**
  * The checkout form (issue 10): contact, address (country first), shipping, coupon, gift
- * card, test card, summary. For a subscription the cart is the page's, the order call names
+ * card, card, summary. For a subscription the cart is the page's, the order call names
  * its token, the summary says the SPEC §9 price wording, and coupons and gift cards are off.
+ * With `stripe` (the deployment has Stripe) the card is Stripe's Payment Element: the server
+ * makes the intent, Stripe.js authorises it, then the order names it; else the test card.
  */
-export function CheckoutForm({ currency, subscription }: { currency: string; subscription?: SubscriptionCheckout | undefined }) {
+export function CheckoutForm({ currency, subscription, stripe }: { currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined }) {
   const [cart, setCart] = useState<PricedCart | null>(null);
   const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', coupon: '', card: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<Fields>({});
@@ -39,6 +43,9 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
   const [busy, setBusy] = useState(false);
   const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const key = useRef<string>(crypto.randomUUID());
+  const [stripePayment, setStripePayment] = useState<StripePayment | null>(null);
+  // The subscription cart is not the one the intent endpoint prices: it keeps the test card.
+  const viaStripe = stripe && !subscription ? stripe : undefined;
   // The fields as last rendered: a chosen address arrives after a fetch, when `v` may be stale.
   const latest = useRef(v);
   latest.current = v;
@@ -79,16 +86,32 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
     setAlert('');
     const [month, year] = (v.exp ?? '').split('/').map((s) => Number(s.trim()));
     const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country };
+    const choices = {
+      ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
+      ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
+      ...(giftCard ? { giftCardCode: giftCard.code } : {}),
+    };
     setBusy(true);
     try {
+      let payment: unknown;
+      // A gift card that covers the whole order needs no card.
+      if (share.dueCents > 0 && viaStripe) {
+        if (!stripePayment) throw new Error('Card payment is still loading. Please try again in a moment.');
+        const incomplete = await stripePayment.check();
+        if (incomplete) throw new Error(incomplete);
+        // The server's total, not the page's: the intent is made from the cart as priced now.
+        const intent = await checkoutApi.stripeIntent(choices);
+        const declined = await stripePayment.confirm(intent.clientSecret);
+        if (declined) throw new Error(declined);
+        payment = { provider: 'stripe', paymentIntentId: intent.id };
+      } else if (share.dueCents > 0) {
+        payment = { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } };
+      }
       const answer = await checkoutApi.placeOrder(key.current, {
         email: v.email,
         ...(subscription ? { cartToken: subscription.cartToken } : {}),
-        ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
-        ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
-        ...(giftCard ? { giftCardCode: giftCard.code } : {}),
-        // A gift card that covers the whole order needs no card.
-        ...(share.dueCents > 0 ? { payment: { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } } } : {}),
+        ...choices,
+        ...(payment ? { payment } : {}),
       });
       window.location.assign(answer.confirmationUrl ?? '/');
     } catch (err) {
@@ -162,7 +185,9 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
           <GiftCardField applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
         </>
       )}
-      {share.dueCents > 0 ? (
+      {share.dueCents > 0 && viaStripe ? (
+        <StripeField config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} onReady={setStripePayment} />
+      ) : share.dueCents > 0 ? (
         <fieldset>
           <legend>Payment (test card)</legend>
           <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.number ?? errors['payment.card']} />
