@@ -50,14 +50,14 @@ async function stripeApi(route: Route): Promise<void> {
 }
 
 /** Product page -> add -> /checkout with Stripe's element, the address filled; the card is typed by the caller. */
-async function toCheckout(): Promise<Page> {
+async function toCheckout(stripeJs: 'served' | 'unreachable' = 'served'): Promise<Page> {
   visitor = await store.visitor();
   const { page, context } = visitor;
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
     offHost.push(route.request().url());
     return route.abort();
   });
-  await context.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
+  await context.route('https://js.stripe.com/**', (route) => (stripeJs === 'served' ? route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }) : route.abort('internetdisconnected')));
   await context.route('https://api.stripe.com/**', stripeApi);
   await page.goto(store.url('/shop/incense-holder'));
   await islandsHydrated(page, '[data-island="product-form"], [data-island="cart-pill"]');
@@ -81,7 +81,7 @@ async function toCheckout(): Promise<Page> {
   await expect.poll(() => page.locator('.order-summary').innerText()).toContain('Shipping: $8.00');
   // The test card's fields are gone: Stripe's element is the card.
   expect(await checkout.getByLabel('Expiry (MM/YY)').count()).toBe(0);
-  await checkout.locator('#fake-stripe-card').waitFor();
+  if (stripeJs === 'served') await checkout.locator('#fake-stripe-card').waitFor();
   return page;
 }
 
@@ -124,5 +124,17 @@ describe('Stripe checkout in Chromium', () => {
     expect(shoppingCart.totalQuantity).toBe(1);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/order-confirmed\?order=/);
+  });
+
+  it('says so when Stripe.js cannot load, and refuses to pay without it', async () => {
+    allowed = /ERR_INTERNET_DISCONNECTED|Failed to load Stripe\.js/;
+    const page = await toCheckout('unreachable');
+    const intentsBefore = stripe.callsTo('POST', /^\/v1\/payment_intents$/).length;
+    await expect.poll(() => page.locator('.stripe-payment [role="alert"]').innerText()).toBe('Card payments could not load. Please reload the page and try again.');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect.poll(() => page.locator('.checkout-error').innerText()).toBe('Card payments could not load. Please reload the page and try again.');
+    // Nothing was asked of Stripe and the cart is untouched.
+    expect(stripe.callsTo('POST', /^\/v1\/payment_intents$/)).toHaveLength(intentsBefore);
+    expect((await visitorApi(store, visitor, 'GET', '/api/commerce/shopping-cart')).shoppingCart.totalQuantity).toBe(1);
   });
 });

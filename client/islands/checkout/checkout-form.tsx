@@ -43,7 +43,8 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
   const [busy, setBusy] = useState(false);
   const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const key = useRef<string>(crypto.randomUUID());
-  const [stripePayment, setStripePayment] = useState<StripePayment | null>(null);
+  // The mounted Payment Element, or why Stripe.js could not load (null while loading).
+  const [stripePayment, setStripePayment] = useState<StripePayment | string | null>(null);
   // The subscription cart is not the one the intent endpoint prices: it keeps the test card.
   const viaStripe = stripe && !subscription ? stripe : undefined;
   // The fields as last rendered: a chosen address arrives after a fetch, when `v` may be stale.
@@ -97,6 +98,7 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
       // A gift card that covers the whole order needs no card.
       if (share.dueCents > 0 && viaStripe) {
         if (!stripePayment) throw new Error('Card payment is still loading. Please try again in a moment.');
+        if (typeof stripePayment === 'string') throw new Error(stripePayment);
         const incomplete = await stripePayment.check();
         if (incomplete) throw new Error(incomplete);
         // The server's total, not the page's: the intent is made from the cart as priced now.

@@ -4,9 +4,10 @@ import { mountPaymentElement, type StripeConfig, type StripePayment } from './st
 /**
  * The card fieldset when Stripe is set up: Stripe's Payment Element (its own labelled,
  * keyboard-usable fields in Stripe's frame) instead of the test card fields. `onReady`
- * hands the form the mounted element; null while loading or after unmounting.
+ * hands the form the mounted element, or the message why it could not load; null while
+ * loading or after unmounting.
  */
-export function StripeField({ config, amountCents, currency, onReady }: { config: StripeConfig; amountCents: number; currency: string; onReady: (payment: StripePayment | null) => void }) {
+export function StripeField({ config, amountCents, currency, onReady }: { config: StripeConfig; amountCents: number; currency: string; onReady: (payment: StripePayment | string | null) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const payment = useRef<StripePayment | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | string>('loading');
@@ -22,7 +23,11 @@ export function StripeField({ config, amountCents, currency, onReady }: { config
         setState('ready');
         onReady(p);
       },
-      (e: Error) => !gone && setState(e.message),
+      (e: Error) => {
+        if (gone) return;
+        setState(e.message);
+        onReady(e.message);
+      },
     );
     return () => {
       gone = true;

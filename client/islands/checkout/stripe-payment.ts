@@ -24,9 +24,13 @@ let stripeOnce: Promise<Stripe | null> | undefined;
  * Stripe.js on demand: the `pure` entry adds https://js.stripe.com's script only when this
  * runs (a checkout with Stripe set up), never on import, so no other page loads it.
  */
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
+function stripeFor(publishableKey: string): Promise<Stripe> {
   stripeOnce ??= import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(publishableKey));
-  return stripeOnce;
+  // A failed load (offline, blocked) is not remembered: the next mount tries again.
+  return stripeOnce.then((stripe) => stripe ?? Promise.reject(new Error(STRIPE_LOAD_FAILED))).catch((e: unknown) => {
+    stripeOnce = undefined;
+    throw e;
+  });
 }
 
 /**
@@ -35,8 +39,9 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
  * after the order is recorded (README "Stripe"), so the element's capture method matches.
  */
 export async function mountPaymentElement(config: StripeConfig, container: HTMLElement, amountCents: number, currency: string): Promise<StripePayment> {
-  const stripe = await stripeFor(config.publishableKey).catch(() => null);
-  if (!stripe) throw new Error(STRIPE_LOAD_FAILED);
+  const stripe = await stripeFor(config.publishableKey).catch(() => {
+    throw new Error(STRIPE_LOAD_FAILED);
+  });
   const elements: StripeElements = stripe.elements({ mode: 'payment', amount: amountCents, currency: currency.toLowerCase(), captureMethod: 'manual' });
   const element: StripePaymentElement = elements.create('payment');
   element.mount(container);
