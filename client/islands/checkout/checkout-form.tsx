@@ -4,6 +4,7 @@ import { AddressAutocomplete } from './address-autocomplete.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
 import { GiftCardField, giftCardShare, type AppliedGiftCard } from './gift-card-field.js';
 import { fieldsFromPlace } from './place-fields.js';
+import { payThroughStripe, testCardPayment } from './order-payment.js';
 import { postcodeHint } from './postcode.js';
 import { StripeField } from './stripe-field.js';
 import type { StripeConfig, StripePayment } from './stripe-payment.js';
@@ -85,7 +86,6 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
   async function submit(e: FormEvent) {
     e.preventDefault();
     setAlert('');
-    const [month, year] = (v.exp ?? '').split('/').map((s) => Number(s.trim()));
     const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country };
     const choices = {
       ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
@@ -94,21 +94,8 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
     };
     setBusy(true);
     try {
-      let payment: unknown;
       // A gift card that covers the whole order needs no card.
-      if (share.dueCents > 0 && viaStripe) {
-        if (!stripePayment) throw new Error('Card payment is still loading. Please try again in a moment.');
-        if (typeof stripePayment === 'string') throw new Error(stripePayment);
-        const incomplete = await stripePayment.check();
-        if (incomplete) throw new Error(incomplete);
-        // The server's total, not the page's: the intent is made from the cart as priced now.
-        const intent = await checkoutApi.stripeIntent(choices);
-        const declined = await stripePayment.confirm(intent.clientSecret);
-        if (declined) throw new Error(declined);
-        payment = { provider: 'stripe', paymentIntentId: intent.id };
-      } else if (share.dueCents > 0) {
-        payment = { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } };
-      }
+      const payment = share.dueCents <= 0 ? undefined : viaStripe ? await payThroughStripe(stripePayment, () => checkoutApi.stripeIntent(choices)) : testCardPayment(v);
       const answer = await checkoutApi.placeOrder(key.current, {
         email: v.email,
         ...(subscription ? { cartToken: subscription.cartToken } : {}),
