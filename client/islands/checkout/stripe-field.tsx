@@ -36,7 +36,6 @@ export function StripeField({ config, amountCents, currency, onReady }: { config
       onReady(null);
     };
     // Mounted once per checkout: the key and currency are the page's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config.publishableKey, currency]);
 
   useEffect(() => {
