@@ -95,8 +95,8 @@ async function payWith(page: Page, card: string): Promise<void> {
 describe('Stripe checkout in Chromium', () => {
   it('loads Stripe.js only on /checkout, pays through the Payment Element and reaches order confirmed', async () => {
     const page = await toCheckout();
-    const options = await page.evaluate(() => (window as unknown as { __fakeStripe: { elements: unknown[] } }).__fakeStripe.elements);
-    expect(options).toEqual([{ mode: 'payment', amount: expect.any(Number), currency: 'usd', captureMethod: 'manual' }]);
+    const shown = await page.evaluate(() => (window as unknown as { __fakeStripe: { elements: { amount: number }[]; amounts: number[] } }).__fakeStripe);
+    expect(shown.elements).toEqual([{ mode: 'payment', amount: expect.any(Number), currency: 'usd', captureMethod: 'manual' }]);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/order-confirmed\?order=/);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/^Thank you! Order #\d{4,} is confirmed\.$/);
@@ -105,6 +105,8 @@ describe('Stripe checkout in Chromium', () => {
     expect(created).toHaveLength(1);
     const intent = [...stripe.intents.values()].at(-1)!;
     expect(intent.status).toBe('succeeded');
+    // The element showed the amount the server charged (updated as shipping changed the total).
+    expect(shown.amounts.at(-1) ?? shown.elements[0]!.amount).toBe(intent.amount);
     expect(stripe.callsTo('POST', new RegExp(`^/v1/payment_intents/${intent.id}/capture$`))).toHaveLength(1);
     const row = await store.worker.db.prepare(`SELECT COUNT(*) AS n FROM payments WHERE provider = 'stripe' AND provider_ref = ? AND status = 'captured' AND amount_cents = ?`).bind(intent.id, intent.amount).first<{ n: number }>();
     expect(row!.n).toBe(1);
