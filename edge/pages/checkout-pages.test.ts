@@ -21,10 +21,14 @@ describe('checkout pages', () => {
     const json = await v.send('GET', '/checkout?format=json');
     expect(json.json.pageType).toBe(201);
     expect(json.json.cart.totalQuantity).toBe(2);
+    // Without the deployment's Stripe keys the island keeps the test card and the CSP stays closed.
+    expect(json.json.stripe).toBeUndefined();
     const res = await worker.fetch('/checkout', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
     expect(res.headers.get('Cache-Control')).toContain('no-store');
     const html = await res.text();
     expect(html).toContain('data-island="checkout"');
+    expect(html).not.toContain('data-prop-stripe');
+    expect(res.headers.get('Content-Security-Policy')).not.toContain('stripe.com');
   });
 
   it('the order links open pages 202 and 211 only with the right token', async () => {

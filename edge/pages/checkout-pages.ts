@@ -12,8 +12,10 @@ import { notFoundPage } from './utility-pages.js';
  * `/checkout` (SPEC §2 page type 201): the visitor's priced cart; the checkout island takes
  * over. With `?cartToken=` (SPEC §7: where a subscription add sends the visitor) it is the
  * checkout of that subscription cart instead, with the plan's wording in `subscription`.
+ * `stripe` (the publishable key, when the deployment has Stripe) lets the island pay through
+ * Stripe.js; a subscription checkout keeps the test card (the intent endpoint prices the shopping cart).
  */
-export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string): Promise<PageResult> {
+export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string, stripe?: { publishableKey: string }): Promise<PageResult> {
   const base = baseContext(req, PAGE_TYPE.checkout, 'checkout');
   if (subscriptionToken !== undefined) {
     const record = isCartTokenShape(subscriptionToken) ? await findCart(req.db, req.site.id, subscriptionToken, req.now, 'subscription') : undefined;
@@ -24,7 +26,7 @@ export async function checkoutPage(req: PageRequest, cartToken: string | undefin
   }
   const view = await visitorCart(req.db, req.site.id, cartToken, req.now);
   const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));
-  return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart } };
+  return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, ...(stripe ? { stripe } : {}) } };
 }
 
 /**

@@ -19,6 +19,7 @@ import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js
 import { checkoutPage, orderPage, subscriptionConfirmedPage } from './checkout-pages.js';
 import { downloadResponse } from './download-pages.js';
 import { downloadLinkSecret } from '../services/downloads/index.js';
+import { stripeBrowserSettings } from '../services/payments/index.js';
 import { plainForms } from './forms/plain-submit.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
@@ -47,7 +48,7 @@ pages.get('/cart', async (c) => {
 pages.get('/checkout', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
-  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE), c.req.query('cartToken')));
+  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE), c.req.query('cartToken'), stripeBrowserSettings(c.env)));
 });
 
 pages.get('/order-confirmed', async (c) => {

@@ -36,9 +36,10 @@ export interface Visitor {
   close(): Promise<void>;
 }
 
-export async function openStorefront(): Promise<Storefront> {
+/** `bindings`: the worker's extra vars, e.g. the STRIPE_* keys of a deployment with Stripe. */
+export async function openStorefront(options: { bindings?: Record<string, string> } = {}): Promise<Storefront> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  const worker = await startWorker({ port: 0 });
+  const worker = await startWorker({ port: 0, ...(options.bindings ? { bindings: options.bindings } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const url = (path: string) => new URL(path, worker.url).href;
   return {

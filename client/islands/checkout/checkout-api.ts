@@ -31,6 +31,12 @@ export interface OrderAnswer {
 
 type Answer = { shoppingCart: PricedCart };
 
+/** POST /payments/stripe/intent's answer: the intent at the server's total. */
+export interface StripeIntentAnswer {
+  paymentIntent: { id: string; clientSecret: string; amount: number; currency: string };
+  publishableKey?: string;
+}
+
 /** What POST /shopping-cart/gift-card answers of a card (never its code). */
 export interface GiftCardSummary {
   last4: string;
@@ -46,6 +52,9 @@ export const checkoutApi = {
   addCoupon: (code: string) => apiFetch<Answer>('POST', `${CART}/coupons`, { code }).then((r) => r.shoppingCart),
   checkGiftCard: (code: string) => apiFetch<Answer & { giftCard: GiftCardSummary }>('POST', `${CART}/gift-card`, { code }),
   removeCoupon: (code: string) => apiFetch<Answer>('DELETE', `${CART}/coupons/${encodeURIComponent(code)}`).then((r) => r.shoppingCart),
+  /** The server prices the cart and makes (or reuses, for an unchanged cart) the PaymentIntent. */
+  stripeIntent: (body: { shippingAddress?: unknown; billingAddress?: unknown; shippingOptionId?: string; giftCardCode?: string }) =>
+    apiFetch<StripeIntentAnswer>('POST', '/api/commerce/payments/stripe/intent', body).then((r) => r.paymentIntent),
   /** The key stays the same for retries of one attempt, so a retry never pays twice. */
   placeOrder: async (key: string, body: unknown): Promise<OrderAnswer> => {
     const crumb = /(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie)?.[1];

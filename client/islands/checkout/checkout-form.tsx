@@ -4,7 +4,10 @@ import { AddressAutocomplete } from './address-autocomplete.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
 import { GiftCardField, giftCardShare, type AppliedGiftCard } from './gift-card-field.js';
 import { fieldsFromPlace } from './place-fields.js';
+import { payThroughStripe, testCardPayment } from './order-payment.js';
 import { postcodeHint } from './postcode.js';
+import { StripeField } from './stripe-field.js';
+import type { StripeConfig, StripePayment } from './stripe-payment.js';
 import { COUNTRIES, REGIONS } from './regions.js';
 
 type Fields = Record<string, string>;
@@ -28,10 +31,12 @@ export interface SubscriptionCheckout {
 
 /**
  * The checkout form (issue 10): contact, address (country first), shipping, coupon, gift
- * card, test card, summary. For a subscription the cart is the page's, the order call names
+ * card, card, summary. For a subscription the cart is the page's, the order call names
  * its token, the summary says the SPEC §9 price wording, and coupons and gift cards are off.
+ * With `stripe` (the deployment has Stripe) the card is Stripe's Payment Element: the server
+ * makes the intent, Stripe.js authorises it, then the order names it; else the test card.
  */
-export function CheckoutForm({ currency, subscription }: { currency: string; subscription?: SubscriptionCheckout | undefined }) {
+export function CheckoutForm({ currency, subscription, stripe }: { currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined }) {
   const [cart, setCart] = useState<PricedCart | null>(null);
   const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', coupon: '', card: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<Fields>({});
@@ -39,6 +44,10 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
   const [busy, setBusy] = useState(false);
   const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const key = useRef<string>(crypto.randomUUID());
+  // The mounted Payment Element, or why Stripe.js could not load (null while loading).
+  const [stripePayment, setStripePayment] = useState<StripePayment | string | null>(null);
+  // The subscription cart is not the one the intent endpoint prices: it keeps the test card.
+  const viaStripe = stripe && !subscription ? stripe : undefined;
   // The fields as last rendered: a chosen address arrives after a fetch, when `v` may be stale.
   const latest = useRef(v);
   latest.current = v;
@@ -77,18 +86,21 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
   async function submit(e: FormEvent) {
     e.preventDefault();
     setAlert('');
-    const [month, year] = (v.exp ?? '').split('/').map((s) => Number(s.trim()));
     const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country };
+    const choices = {
+      ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
+      ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
+      ...(giftCard ? { giftCardCode: giftCard.code } : {}),
+    };
     setBusy(true);
     try {
+      // A gift card that covers the whole order needs no card.
+      const payment = share.dueCents <= 0 ? undefined : viaStripe ? await payThroughStripe(stripePayment, () => checkoutApi.stripeIntent(choices)) : testCardPayment(v);
       const answer = await checkoutApi.placeOrder(key.current, {
         email: v.email,
         ...(subscription ? { cartToken: subscription.cartToken } : {}),
-        ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
-        ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
-        ...(giftCard ? { giftCardCode: giftCard.code } : {}),
-        // A gift card that covers the whole order needs no card.
-        ...(share.dueCents > 0 ? { payment: { provider: 'test', card: { number: v.card, expMonth: month || 0, expYear: year && year < 100 ? 2000 + year : year || 0, cvc: v.cvc } } } : {}),
+        ...choices,
+        ...(payment ? { payment } : {}),
       });
       window.location.assign(answer.confirmationUrl ?? '/');
     } catch (err) {
@@ -162,7 +174,9 @@ export function CheckoutForm({ currency, subscription }: { currency: string; sub
           <GiftCardField applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
         </>
       )}
-      {share.dueCents > 0 ? (
+      {share.dueCents > 0 && viaStripe ? (
+        <StripeField config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} onReady={setStripePayment} />
+      ) : share.dueCents > 0 ? (
         <fieldset>
           <legend>Payment (test card)</legend>
           <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.number ?? errors['payment.card']} />

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
 import type { PricedCart } from './checkout-api.js';
 import { CheckoutForm, type SubscriptionCheckout } from './checkout-form.js';
+import type { StripeConfig } from './stripe-payment.js';
 
 function subscriptionOf(props: Record<string, unknown>): SubscriptionCheckout | undefined {
   const s = props.subscription as { cartToken?: unknown; priceWording?: unknown } | undefined;
@@ -10,8 +11,13 @@ function subscriptionOf(props: Record<string, unknown>): SubscriptionCheckout | 
   return { cartToken: s.cartToken, priceWording: typeof s.priceWording === 'string' ? s.priceWording : '', cart };
 }
 
-/** `data-island="checkout"` on /checkout (eager): prop currency; subscription and cart for a subscription checkout. */
+function stripeOf(props: Record<string, unknown>): StripeConfig | undefined {
+  const s = props.stripe as { publishableKey?: unknown } | undefined;
+  return s && typeof s.publishableKey === 'string' && s.publishableKey.startsWith('pk_') ? { publishableKey: s.publishableKey } : undefined;
+}
+
+/** `data-island="checkout"` on /checkout (eager): prop currency; subscription and cart for a subscription checkout; stripe when the deployment has Stripe. */
 const mount: MountIsland = (el, props) => {
-  createRoot(el).render(<CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} />);
+  createRoot(el).render(<CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} />);
 };
 export default mount;

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env.js';
 import { isLocalHost } from '../../services/websites.js';
 import { recalledIntegrations, rememberIntegrations } from './host-memory.js';
 import { contentSecurityPolicy, CSP_REPORT_GROUP, CSP_REPORT_PATH } from './policy.js';
-import { thirdPartiesOf, type ThirdParty } from './third-parties.js';
+import { stripeOnPage, thirdPartiesOf, type ThirdParty } from './third-parties.js';
 
 export { ACTIVE_CONTENT_POLICY, contentSecurityPolicy, CSP_REPORT_PATH, serializePolicy, sitePolicy } from './policy.js';
 export { thirdPartiesOf, type ThirdParty } from './third-parties.js';
@@ -71,6 +71,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   let thirdParties: ThirdParty[];
   if (c.var.site) rememberIntegrations(host, (thirdParties = thirdPartiesOf({ ...c.var.site, captchaProvider: c.env?.CAPTCHA_PROVIDER })), now);
   else thirdParties = recalledIntegrations(host, now) ?? [];
+  // The deployment's Stripe keys open Stripe's hosts on /checkout only, where the island loads Stripe.js.
+  if (c.env && !thirdParties.includes('stripe') && stripeOnPage(c.env, new URL(c.req.url).pathname)) thirdParties = ['stripe', ...thirdParties];
   const https = !isLocalHost(host);
   const key = `${https ? 'https' : 'local'}|${thirdParties.join(',')}`;
   let apply = variants.get(key);

@@ -76,3 +76,11 @@ export function thirdPartiesOf(settings: IntegrationSettings): ThirdParty[] {
   if (typeof pixel === 'string' && pixel.trim()) out.push('meta-pixel');
   return out;
 }
+
+/**
+ * Whether a page loads Stripe.js because the deployment has Stripe set up (both keys,
+ * README "Stripe"): only /checkout does, so no other page's policy names Stripe's hosts.
+ */
+export function stripeOnPage(env: { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string }, path: string): boolean {
+  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) && (path === '/checkout' || path === '/checkout/');
+}

@@ -4,7 +4,7 @@
  */
 export type { CaptureRequest, CaptureResult, PaymentProvider, SavedChargeRequest, TestCard } from './provider.js';
 export { testProvider, TEST_CARDS, TEST_CARD_MESSAGES } from './test-provider.js';
-export { stripeClient, stripeSettings, type StripeEnv, type StripeSettings } from './stripe-client.js';
+export { stripeBrowserSettings, stripeClient, stripeSettings, type StripeEnv, type StripeSettings } from './stripe-client.js';
 export { stripeProvider, STRIPE_MESSAGES } from './stripe-provider.js';
 export { prepareIntent, type PreparedIntent } from './stripe-intents.js';
 import { testProvider } from './test-provider.js';

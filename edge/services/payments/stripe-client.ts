@@ -30,6 +30,16 @@ export function stripeSettings(env: StripeEnv): StripeSettings | undefined {
   };
 }
 
+/**
+ * What the browser may know of Stripe: the publishable key, only when the deployment has
+ * both keys (an intent needs the secret one, Stripe.js the publishable one). Never the secret.
+ * @example stripeBrowserSettings(c.env) // { publishableKey: 'pk_test_...' } or undefined
+ */
+export function stripeBrowserSettings(env: StripeEnv): { publishableKey: string } | undefined {
+  const settings = stripeSettings(env);
+  return settings?.publishableKey ? { publishableKey: settings.publishableKey } : undefined;
+}
+
 /** True for `sk_test_...` / `rk_test_...` keys: no real money moves (SPEC §3 Order testMode). */
 export const isTestKey = (secretKey: string): boolean => /^(sk|rk)_test_/.test(secretKey);
 

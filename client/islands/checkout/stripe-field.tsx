@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { mountPaymentElement, type StripeConfig, type StripePayment } from './stripe-payment.js';
+
+/**
+ * The card fieldset when Stripe is set up: Stripe's Payment Element (its own labelled,
+ * keyboard-usable fields in Stripe's frame) instead of the test card fields. `onReady`
+ * hands the form the mounted element, or the message why it could not load; null while
+ * loading or after unmounting.
+ */
+export function StripeField({ config, amountCents, currency, onReady }: { config: StripeConfig; amountCents: number; currency: string; onReady: (payment: StripePayment | string | null) => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const payment = useRef<StripePayment | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | string>('loading');
+  // The first amount mounts the element; later totals only update it.
+  const firstAmount = useRef(amountCents);
+
+  useEffect(() => {
+    let gone = false;
+    mountPaymentElement(config, box.current!, firstAmount.current, currency).then(
+      (p) => {
+        if (gone) return p.destroy();
+        payment.current = p;
+        setState('ready');
+        onReady(p);
+      },
+      (e: Error) => {
+        if (gone) return;
+        setState(e.message);
+        onReady(e.message);
+      },
+    );
+    return () => {
+      gone = true;
+      payment.current?.destroy();
+      payment.current = null;
+      onReady(null);
+    };
+    // Mounted once per checkout: the key and currency are the page's.
+  }, [config.publishableKey, currency]);
+
+  useEffect(() => {
+    if (amountCents > 0) payment.current?.setAmount(amountCents);
+  }, [amountCents, state]);
+
+  return (
+    <fieldset className="stripe-payment" aria-busy={state === 'loading' ? true : undefined}>
+      <legend>Payment</legend>
+      <div ref={box} className="stripe-payment-element" />
+      {state === 'loading' ? <p className="stripe-loading">Loading card payment…</p> : null}
+      {state !== 'loading' && state !== 'ready' ? <p className="field-error" role="alert">{state}</p> : null}
+    </fieldset>
+  );
+}

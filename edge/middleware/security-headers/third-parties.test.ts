@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { stripeOnPage } from './third-parties.js';
+
+describe('stripeOnPage', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
+  it('opens Stripe on /checkout only when the deployment has both keys', () => {
+    expect(stripeOnPage(keys, '/checkout')).toBe(true);
+    expect(stripeOnPage(keys, '/checkout/')).toBe(true);
+    expect(stripeOnPage(keys, '/')).toBe(false);
+    expect(stripeOnPage(keys, '/shop/incense-holder')).toBe(false);
+    expect(stripeOnPage({ STRIPE_SECRET_KEY: 'sk_test_x' }, '/checkout')).toBe(false);
+    expect(stripeOnPage({ STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }, '/checkout')).toBe(false);
+    expect(stripeOnPage({}, '/checkout')).toBe(false);
+  });
+});

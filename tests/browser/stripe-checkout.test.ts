@@ -1,0 +1,142 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripe } from '../../edge/api/commerce/test-stripe-server.js';
+import { FAKE_STRIPE_JS } from './fake-stripe-js.js';
+import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
+
+/**
+ * Issue 10 in Chromium with Stripe set up: the checkout island loads (a fake of) Stripe.js from
+ * js.stripe.com, mounts the Payment Element, gets the intent from the worker, confirms it
+ * against the local Stripe server, and places the order naming the intent. No network:
+ * js.stripe.com and api.stripe.com are answered by routing, anything else off-host is refused.
+ */
+const PUBLISHABLE_KEY = 'pk_test_browser_checkout';
+const SECRET_KEY = 'sk_test_browser_checkout_secret';
+const stripe = new FakeStripe();
+let store: Storefront;
+let visitor: Visitor;
+let allowed: RegExp | undefined;
+let offHost: string[] = [];
+
+beforeAll(async () => {
+  await stripe.start();
+  store = await openStorefront({ bindings: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY, STRIPE_API_BASE: stripe.url } });
+});
+afterAll(async () => {
+  await store?.close();
+  await stripe.stop();
+});
+afterEach(async () => {
+  expect(visitor.errors.filter((e) => !allowed?.test(e))).toEqual([]);
+  expect(offHost).toEqual([]);
+  allowed = undefined;
+  offHost = [];
+  await visitor.close();
+});
+
+/** What Stripe.js's confirm call does at Stripe: the local server confirms the intent with the card. */
+async function stripeApi(route: Route): Promise<void> {
+  const url = new URL(route.request().url());
+  const id = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname)?.[1];
+  const form = new URLSearchParams(route.request().postData() ?? '');
+  const intent = id ? stripe.intents.get(id) : undefined;
+  const cors = { 'Access-Control-Allow-Origin': '*' };
+  if (!intent || form.get('client_secret') !== intent.client_secret || form.get('key') !== PUBLISHABLE_KEY) {
+    return route.fulfill({ status: 400, headers: cors, json: { error: { type: 'invalid_request_error', message: 'Unknown intent or key.' } } });
+  }
+  const after = stripe.confirm(intent.id, form.get('payment_method_data[card][number]') ?? '');
+  if (after.last_payment_error) return route.fulfill({ status: 402, headers: cors, json: { error: after.last_payment_error } });
+  return route.fulfill({ status: 200, headers: cors, json: after });
+}
+
+/** Product page -> add -> /checkout with Stripe's element, the address filled; the card is typed by the caller. */
+async function toCheckout(stripeJs: 'served' | 'unreachable' = 'served'): Promise<Page> {
+  visitor = await store.visitor();
+  const { page, context } = visitor;
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
+    offHost.push(route.request().url());
+    return route.abort();
+  });
+  await context.route('https://js.stripe.com/**', (route) => (stripeJs === 'served' ? route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }) : route.abort('internetdisconnected')));
+  await context.route('https://api.stripe.com/**', stripeApi);
+  await page.goto(store.url('/shop/incense-holder'));
+  await islandsHydrated(page, '[data-island="product-form"], [data-island="cart-pill"]');
+  await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
+  await page.waitForFunction(() => document.cookie.includes('hasCart=true'));
+  await page.goto(store.url('/checkout'));
+  await islandsHydrated(page, '[data-island="checkout"]');
+  const checkout = page.locator('[data-island="checkout"]');
+  await checkout.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await checkout.getByLabel('First name', { exact: true }).fill('Ada');
+  await checkout.getByLabel('Last name', { exact: true }).fill('Lovelace');
+  await checkout.getByRole('combobox', { name: 'Address' }).fill('1 Main St');
+  await page.keyboard.press('Escape');
+  await checkout.getByLabel('City', { exact: true }).fill('Portland');
+  await checkout.getByLabel('State / region').selectOption('OR');
+  await checkout.getByLabel('Postal code').fill('97201');
+  await page.keyboard.press('Tab');
+  // A controlled radio: checked once the worker has priced the choice.
+  await page.getByRole('radio', { name: /Standard/ }).click();
+  await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+  await expect.poll(() => page.locator('.order-summary').innerText()).toContain('Shipping: $8.00');
+  // The test card's fields are gone: Stripe's element is the card.
+  expect(await checkout.getByLabel('Expiry (MM/YY)').count()).toBe(0);
+  if (stripeJs === 'served') await checkout.locator('#fake-stripe-card').waitFor();
+  return page;
+}
+
+async function payWith(page: Page, card: string): Promise<void> {
+  await page.locator('#fake-stripe-card').fill('');
+  await page.locator('#fake-stripe-card').focus();
+  await page.keyboard.type(card);
+  await page.keyboard.press('Enter');
+}
+
+describe('Stripe checkout in Chromium', () => {
+  it('loads Stripe.js only on /checkout, pays through the Payment Element and reaches order confirmed', async () => {
+    const page = await toCheckout();
+    const shown = await page.evaluate(() => (window as unknown as { __fakeStripe: { elements: { amount: number }[]; amounts: number[] } }).__fakeStripe);
+    expect(shown.elements).toEqual([{ mode: 'payment', amount: expect.any(Number), currency: 'usd', captureMethod: 'manual' }]);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/order-confirmed\?order=/);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/^Thank you! Order #\d{4,} is confirmed\.$/);
+    // The worker captured the intent Stripe.js confirmed, at the total the server priced.
+    const created = stripe.callsTo('POST', /^\/v1\/payment_intents$/);
+    expect(created).toHaveLength(1);
+    const intent = [...stripe.intents.values()].at(-1)!;
+    expect(intent.status).toBe('succeeded');
+    // The element showed the amount the server charged (updated as shipping changed the total).
+    expect(shown.amounts.at(-1) ?? shown.elements[0]!.amount).toBe(intent.amount);
+    expect(stripe.callsTo('POST', new RegExp(`^/v1/payment_intents/${intent.id}/capture$`))).toHaveLength(1);
+    const row = await store.worker.db.prepare(`SELECT COUNT(*) AS n FROM payments WHERE provider = 'stripe' AND provider_ref = ? AND status = 'captured' AND amount_cents = ?`).bind(intent.id, intent.amount).first<{ n: number }>();
+    expect(row!.n).toBe(1);
+    // Other pages never load Stripe.js nor open the CSP to it.
+    const home = await page.goto(store.url('/'));
+    expect(home!.headers()['content-security-policy']).not.toContain('stripe.com');
+    expect(await page.locator('script[src^="https://js.stripe.com"]').count()).toBe(0);
+  });
+
+  it("a decline shows Stripe's message inline, keeps the cart, and a second card pays", async () => {
+    allowed = /HTTP 402 \/v1\/payment_intents|status of 402/;
+    const page = await toCheckout();
+    await payWith(page, '4000 0000 0000 0002');
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Your card was declined.');
+    expect(page.url()).toMatch(/\/checkout$/);
+    const { shoppingCart } = await visitorApi(store, visitor, 'GET', '/api/commerce/shopping-cart');
+    expect(shoppingCart.totalQuantity).toBe(1);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/order-confirmed\?order=/);
+  });
+
+  it('says so when Stripe.js cannot load, and refuses to pay without it', async () => {
+    allowed = /ERR_INTERNET_DISCONNECTED|Failed to load Stripe\.js/;
+    const page = await toCheckout('unreachable');
+    const intentsBefore = stripe.callsTo('POST', /^\/v1\/payment_intents$/).length;
+    await expect.poll(() => page.locator('.stripe-payment [role="alert"]').innerText()).toBe('Card payments could not load. Please reload the page and try again.');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect.poll(() => page.locator('.checkout-error').innerText()).toBe('Card payments could not load. Please reload the page and try again.');
+    // Nothing was asked of Stripe and the cart is untouched.
+    expect(stripe.callsTo('POST', /^\/v1\/payment_intents$/)).toHaveLength(intentsBefore);
+    expect((await visitorApi(store, visitor, 'GET', '/api/commerce/shopping-cart')).shoppingCart.totalQuantity).toBe(1);
+  });
+});
