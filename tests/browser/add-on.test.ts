@@ -44,8 +44,12 @@ describe('add-on buttons of related products', () => {
     expect(await addOn.getAttribute('aria-label')).toBeNull();
     expect(await page.getByRole('button', { name: `Add To Cart: ${title}` }).count()).toBe(1);
 
+    // The add's answer first (a refusal shows its status here), then the pill, polled from Node:
+    // in-page polling waits on the page's paused clock.
+    const added = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/commerce/shopping-cart/entries'));
     await addOn.click();
-    await page.waitForFunction(() => document.querySelector('.cart-pill-count')?.textContent === '1');
+    expect((await added).status()).toBe(200);
+    await expect.poll(() => page.locator('.cart-pill-count').textContent()).toBe('1');
     expect(adds).toEqual([{ itemId: expect.any(String), sku: expect.any(String), quantity: 1, additionalFields: null }]);
     expect(await icon()).toBe('plus');
     expect(await addOn.getAttribute('aria-busy')).toBe('true');
