@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { placeOrder } from '../../services/orders/index.js';
 import { orderJson } from '../../services/orders/index.js';
-import { paymentProviderFor } from '../../services/payments/index.js';
+import { paymentProviderFor, stripeSettings } from '../../services/payments/index.js';
 import { downloadLinkSecret } from '../../services/downloads/index.js';
 import { jsonBody } from '../validate.js';
 import { syncCartCookies } from './cart-cookies.js';
@@ -21,7 +21,8 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     throw new ApiError(400, 'invalid_request', 'Send an Idempotency-Key header (8-255 characters).', { fields: { 'Idempotency-Key': 'Required: 8-255 printable characters.' } });
   }
   const body = c.req.valid('json');
-  const provider = paymentProviderFor(body.payment?.provider ?? 'test', c.env);
+  // No payment body: a gift card pays it all; the deployment's own provider stands behind the order.
+  const provider = paymentProviderFor(body.payment?.provider ?? (stripeSettings(c.env) ? 'stripe' : 'test'), c.env);
   if (!provider) throw new ApiError(422, 'invalid_request', 'Unknown payment provider.', { fields: { 'payment.provider': 'Unknown payment provider.' } });
   const site = c.var.site;
   const placed = await placeOrder(c.var.db, {

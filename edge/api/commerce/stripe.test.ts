@@ -252,6 +252,16 @@ describe('Stripe checkout', () => {
     await empty.visit('/api/commerce/shopping-cart');
     expect((await empty.send('POST', '/api/commerce/payments/stripe/intent', CHOICES)).json).toEqual({ error: 'cart_empty', message: 'Your cart is empty.' });
   });
+
+  it('refuses the local test card on a Stripe deployment: no order, stock untouched', async () => {
+    const v = await shopperWith('FK-INC-01');
+    const before = await stockOf('FK-INC-01');
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+    const answer = await v.send('POST', '/api/commerce/orders', { email: 'ada@example.com', ...CHOICES, payment: { provider: 'test', card } }, { headers: { 'Idempotency-Key': randomUUID() } });
+    expect(answer.status).toBe(422);
+    expect(answer.json.fields).toEqual({ 'payment.provider': 'Unknown payment provider.' });
+    expect(await stockOf('FK-INC-01')).toBe(before);
+  });
 });
 
 const WEBHOOK = '/api/commerce/payments/stripe/webhook';

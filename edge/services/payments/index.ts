@@ -14,7 +14,9 @@ import type { PaymentProvider } from './provider.js';
 
 /** The provider a payment body names, if this deployment offers it. */
 export function paymentProviderFor(name: string, env: StripeEnv = {}): PaymentProvider | undefined {
-  if (name === 'test') return testProvider();
-  const stripe = name === 'stripe' ? stripeSettings(env) : undefined;
-  return stripe ? stripeProvider(stripeClient(stripe), isTestKey(stripe.secretKey)) : undefined;
+  const stripe = stripeSettings(env);
+  // The local test card only where no real provider is set up: on a Stripe deployment it
+  // would let anyone place (test-mode) orders that still take stock.
+  if (name === 'test') return stripe ? undefined : testProvider();
+  return name === 'stripe' && stripe ? stripeProvider(stripeClient(stripe), isTestKey(stripe.secretKey)) : undefined;
 }
