@@ -51,20 +51,25 @@ export async function createReview(db: Db, input: NewReview, now = Date.now()): 
   return row;
 }
 
+/** A product's published reviews (the only ones visitors see). */
+const published = (websiteId: string, itemId: string) =>
+  and(eq(reviews.websiteId, websiteId), eq(reviews.itemId, itemId), eq(reviews.status, 'published'));
+
+/** One page (1-based) of a product's published reviews, newest first. */
+function pageQuery(db: Db, websiteId: string, itemId: string, page: number) {
+  return db
+    .select()
+    .from(reviews)
+    .where(published(websiteId, itemId))
+    .orderBy(desc(reviews.createdOn), desc(reviews.id))
+    .limit(REVIEWS_PER_PAGE)
+    .offset((Math.max(1, page) - 1) * REVIEWS_PER_PAGE);
+}
+
 /** One page (1-based) of a product's published reviews, newest first, and their total. */
 export async function publishedReviews(db: Db, websiteId: string, itemId: string, page: number): Promise<{ reviews: PublicReview[]; total: number }> {
-  const where = and(eq(reviews.websiteId, websiteId), eq(reviews.itemId, itemId), eq(reviews.status, 'published'));
   const [rows, [totals]] = await query(() =>
-    db.batch([
-      db
-        .select()
-        .from(reviews)
-        .where(where)
-        .orderBy(desc(reviews.createdOn), desc(reviews.id))
-        .limit(REVIEWS_PER_PAGE)
-        .offset((Math.max(1, page) - 1) * REVIEWS_PER_PAGE),
-      db.select({ total: count() }).from(reviews).where(where),
-    ]),
+    db.batch([pageQuery(db, websiteId, itemId, page), db.select({ total: count() }).from(reviews).where(published(websiteId, itemId))]),
   );
   return { reviews: rows.map(publicReview), total: totals?.total ?? 0 };
 }
@@ -73,7 +78,7 @@ function summaryQuery(db: Db, websiteId: string, itemId: string) {
   return db
     .select({ rating: reviews.rating, n: count() })
     .from(reviews)
-    .where(and(eq(reviews.websiteId, websiteId), eq(reviews.itemId, itemId), eq(reviews.status, 'published')))
+    .where(published(websiteId, itemId))
     .groupBy(reviews.rating);
 }
 
@@ -84,19 +89,7 @@ export async function reviewSummary(db: Db, websiteId: string, itemId: string): 
 
 /** A product page's reviews: one page of published reviews and the summary, in one D1 round trip. */
 export async function reviewsForPage(db: Db, websiteId: string, itemId: string, page: number): Promise<{ reviews: PublicReview[]; summary: ReviewSummary }> {
-  const where = and(eq(reviews.websiteId, websiteId), eq(reviews.itemId, itemId), eq(reviews.status, 'published'));
-  const [rows, grouped] = await query(() =>
-    db.batch([
-      db
-        .select()
-        .from(reviews)
-        .where(where)
-        .orderBy(desc(reviews.createdOn), desc(reviews.id))
-        .limit(REVIEWS_PER_PAGE)
-        .offset((Math.max(1, page) - 1) * REVIEWS_PER_PAGE),
-      summaryQuery(db, websiteId, itemId),
-    ]),
-  );
+  const [rows, grouped] = await query(() => db.batch([pageQuery(db, websiteId, itemId, page), summaryQuery(db, websiteId, itemId)]));
   return { reviews: rows.map(publicReview), summary: summarise(grouped) };
 }
 
