@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RETRY_DELAY_MS } from '../../services/subscriptions/index.js';
 import { startWorker, type RunningWorker } from '../../test-support.js';
-import { STRIPE_SECRET_KEY, stripeBindings } from './test-stripe-checkout.js';
-import { FakeStripe } from './test-stripe-server.js';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeBindings } from './test-stripe-checkout.js';
+import { FakeStripe, signStripePayload } from './test-stripe-server.js';
 import { shopper, subscriptionCart } from './test-subscription.js';
 import type { Answer, TestVisitor } from './test-visitor.js';
 
@@ -22,6 +22,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   stripe.offSessionDecline = undefined;
+  stripe.loseOffSessionAnswers = false;
 });
 
 type Row = Record<string, any>;
@@ -85,6 +86,17 @@ describe('subscription checkout through Stripe', () => {
     const createsBefore = stripe.callsTo('POST', /^\/v1\/customers$/).length;
     expect((await subscribeWithStripe({ email: 'club.member@example.com' })).order.status).toBe(201);
     expect(stripe.callsTo('POST', /^\/v1\/customers$/)).toHaveLength(createsBefore);
+  });
+
+  it('two subscription checkouts of one new email at once make one Stripe Customer', async () => {
+    const email = `racer-${randomUUID().slice(0, 8)}@example.com`;
+    const visitors = await Promise.all([0, 1, 2, 3].map(() => shopper(worker, `198.51.100.${ip++}`)));
+    const tokens = await Promise.all(visitors.map((v) => subscriptionCart(v, worker.db)));
+    const answers = await Promise.all(visitors.map((v, i) => intentFor(v, { cartToken: tokens[i], email })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const customers = [...stripe.customers.values()].filter((c) => c.email === email);
+    expect(customers).toHaveLength(1);
+    for (const a of answers) expect(stripe.intents.get(a.json.paymentIntent.id)!.customer).toBe(customers[0]!.id);
   });
 
   it('needs the email for the customer, takes no gift card, and refuses an intent that does not save the card before capturing it', async () => {
@@ -172,5 +184,31 @@ describe('renewals through Stripe (scheduled handler)', () => {
     const keys = offSessionCharges().slice(before).map((c) => c.idempotencyKey);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it('a renewal charge whose answer was lost is past due, and the scheduled reconcile refunds the charge it made', async () => {
+    const { order } = await subscribeWithStripe();
+    const sub = (await subscriptionOf(order.json.order.id))!;
+    await onlyDue(sub.id);
+    const at = (sub.next_billing_at as number) + 1000;
+    stripe.loseOffSessionAnswers = true;
+    await renewalRun(at);
+    expect(await reload(sub.id)).toMatchObject({
+      status: 'past_due', cycles_billed: 1, last_failure: 'We could not reach the payment service. You have not been charged; we will try again.',
+    });
+    // Stripe did charge: its event arrives, no payment row knows the intent, and after 15 minutes it is refunded.
+    const charged = [...stripe.intents.values()].find((i) => i.metadata.atelier_renewal?.startsWith(`renewal_${sub.id}_2_`))!;
+    expect(charged.status).toBe('succeeded');
+    const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: charged } });
+    const delivered = await worker.fetch('/api/commerce/payments/stripe/webhook', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signStripePayload(payload, STRIPE_WEBHOOK_SECRET) }, body: payload,
+    });
+    expect(delivered.status).toBe(200);
+    await worker.db.prepare('UPDATE payment_events SET received_on = received_on - 16 * 60 * 1000 WHERE payment_ref = ?').bind(charged.id).run();
+    const run = await (await worker.mf.getWorker()).scheduled({ cron: '* * * * *', scheduledTime: new Date() });
+    expect(run.outcome).toBe('ok');
+    expect(stripe.refunds.filter((r) => r.payment_intent === charged.id)).toEqual([expect.objectContaining({ amount: 6500 })]);
+    const refunded = await worker.db.prepare(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND order_id IS NULL AND status = 'refunded'`).bind(charged.id).first<{ n: number }>();
+    expect(refunded!.n).toBe(1);
   });
 });

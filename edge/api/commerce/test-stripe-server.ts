@@ -39,6 +39,8 @@ export class FakeStripe {
   loseCaptureAnswers = false;
   /** Decline every off-session charge of a saved card this way (whatever the card). */
   offSessionDecline: OffSessionDecline | undefined;
+  /** Make off-session charges succeed but answer them with a 500 (the answer is lost). */
+  loseOffSessionAnswers = false;
   private readonly replies = new Map<string, Reply>();
   private server?: Server;
   url = '';
@@ -150,6 +152,7 @@ export class FakeStripe {
       if (refused) return refused;
     }
     this.intents.set(id, intent);
+    if (form.off_session === 'true' && this.loseOffSessionAnswers) return error(500, { type: 'api_error', message: 'An unknown error occurred.' });
     return { status: 200, body: intent };
   }
 
