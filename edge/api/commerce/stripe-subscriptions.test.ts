@@ -186,6 +186,15 @@ describe('renewals through Stripe (scheduled handler)', () => {
     expect(new Set(keys).size).toBe(3);
   });
 
+  it('a saved card removed at Stripe makes the renewal past due with a clear message', async () => {
+    const { order } = await subscribeWithStripe();
+    const sub = (await subscriptionOf(order.json.order.id))!;
+    await onlyDue(sub.id);
+    stripe.paymentMethods.delete((sub.payment_ref as string).split(':')[1]!);
+    await renewalRun((sub.next_billing_at as number) + 1000);
+    expect(await reload(sub.id)).toMatchObject({ status: 'past_due', failed_attempts: 1, last_failure: 'This saved payment method is no longer available.' });
+  });
+
   it('a renewal charge whose answer was lost is past due, and the scheduled reconcile refunds the charge it made', async () => {
     const { order } = await subscribeWithStripe();
     const sub = (await subscriptionOf(order.json.order.id))!;
