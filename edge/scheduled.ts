@@ -40,8 +40,8 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
   // Each cycle at most once, even when runs overlap (edge/services/subscriptions/renew.ts).
   'subscription renewals': {
     crons: [RENEWAL_CRON, DAILY_CRON],
-    run: async (_env, db, now) => {
-      const r = await renewDueSubscriptions(db, renewalDeps(db), now);
+    run: async (env, db, now) => {
+      const r = await renewDueSubscriptions(db, renewalDeps(db, env), now);
       return `${r.renewed} renewed, ${r.declined} declined, ${r.skipped} skipped, ${r.failed} failed`;
     },
   },

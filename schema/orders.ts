@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { addressColumn, boughtLineColumns, centsColumn, currencyColumn } from './order-columns.js';
 import { websites } from './websites.js';
 
 /**
@@ -18,17 +19,17 @@ export const orders = sqliteTable(
     purchasedCartId: text('purchased_cart_id').notNull(),
     testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(true),
     email: text('email').notNull(),
-    shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, string>>(),
-    billingAddress: text('billing_address', { mode: 'json' }).$type<Record<string, string>>(),
+    shippingAddress: addressColumn('shipping_address'),
+    billingAddress: addressColumn('billing_address'),
     shippingOption: text('shipping_option', { mode: 'json' }).$type<Record<string, unknown>>(),
     coupons: text('coupons', { mode: 'json' }).$type<string[]>().notNull().default([]),
-    currency: text('currency').notNull(),
-    subtotalCents: integer('subtotal_cents').notNull(),
-    discountCents: integer('discount_cents').notNull(),
-    shippingTotalCents: integer('shipping_total_cents').notNull(),
-    taxTotalCents: integer('tax_total_cents').notNull(),
+    currency: currencyColumn(),
+    subtotalCents: centsColumn('subtotal_cents'),
+    discountCents: centsColumn('discount_cents'),
+    shippingTotalCents: centsColumn('shipping_total_cents'),
+    taxTotalCents: centsColumn('tax_total_cents'),
     includedTaxCents: integer('included_tax_cents').notNull().default(0),
-    grandTotalCents: integer('grand_total_cents').notNull(),
+    grandTotalCents: centsColumn('grand_total_cents'),
     // Drawn from a gift card (schema/gift-cards.ts); the card paid grandTotal minus this.
     giftCardCents: integer('gift_card_cents').notNull().default(0),
     // 'paid' | 'refunded'
@@ -62,13 +63,7 @@ export const orderLines = sqliteTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     websiteId: text('website_id').notNull(),
-    itemId: text('item_id').notNull(),
-    variantId: text('variant_id'),
-    sku: text('sku'),
-    productName: text('product_name').notNull(),
-    productType: integer('product_type').notNull(),
-    quantity: integer('quantity').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
+    ...boughtLineColumns(),
     position: integer('position').notNull(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.position), check('order_lines_quantity_ck', sql`${t.quantity} >= 1`)],
@@ -83,8 +78,8 @@ export const payments = sqliteTable(
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    amountCents: centsColumn('amount_cents'),
+    currency: currencyColumn(),
     // 'captured' | 'refunded'
     status: text('status').notNull(),
     createdOn: integer('created_on').notNull(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { siteUsers } from './accounts.js';
+import { addressColumn, boughtLineColumns, centsColumn, currencyColumn } from './order-columns.js';
 import { orders } from './orders.js';
 import { websites } from './websites.js';
 
@@ -29,21 +30,16 @@ export const subscriptions = sqliteTable(
     // The signed-in shopper who subscribed; null for a guest checkout.
     siteUserId: text('site_user_id').references(() => siteUsers.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
-    itemId: text('item_id').notNull(),
-    variantId: text('variant_id'),
-    sku: text('sku'),
-    productName: text('product_name').notNull(),
-    productType: integer('product_type').notNull(),
-    quantity: integer('quantity').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
+    // The line bought, as the first order's line has it.
+    ...boughtLineColumns(),
     // What each renewal charges, in minor units of `currency`: subtotal, shipping and tax
     // of the first order, before any one-time coupon (README "Subscriptions").
-    subtotalCents: integer('subtotal_cents').notNull(),
-    shippingCents: integer('shipping_cents').notNull(),
-    taxCents: integer('tax_cents').notNull(),
-    renewalTotalCents: integer('renewal_total_cents').notNull(),
-    currency: text('currency').notNull(),
-    shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, string>>(),
+    subtotalCents: centsColumn('subtotal_cents'),
+    shippingCents: centsColumn('shipping_cents'),
+    taxCents: centsColumn('tax_cents'),
+    renewalTotalCents: centsColumn('renewal_total_cents'),
+    currency: currencyColumn(),
+    shippingAddress: addressColumn('shipping_address'),
     billingPeriodValue: integer('billing_period_value').notNull(),
     // 'WEEK' | 'MONTH' | 'YEAR'
     billingPeriodUnit: text('billing_period_unit').notNull(),

@@ -13,7 +13,7 @@ import { notFoundPage } from './utility-pages.js';
  * over. With `?cartToken=` (SPEC §7: where a subscription add sends the visitor) it is the
  * checkout of that subscription cart instead, with the plan's wording in `subscription`.
  * `stripe` (the publishable key, when the deployment has Stripe) lets the island pay through
- * Stripe.js; a subscription checkout keeps the test card (the intent endpoint prices the shopping cart).
+ * Stripe.js, a subscription too (its intent names the cart token and saves the card).
  */
 export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string, stripe?: { publishableKey: string }): Promise<PageResult> {
   const base = baseContext(req, PAGE_TYPE.checkout, 'checkout');
@@ -22,7 +22,7 @@ export async function checkoutPage(req: PageRequest, cartToken: string | undefin
     const view = record ? await loadCartView(req.db, record) : undefined;
     const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));
     const subscription = view ? await subscriptionCheckout(req.db, view, subscriptionToken, req.site.currency, req.site.locale) : undefined;
-    return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, ...(subscription ? { subscription } : {}) } };
+    return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, ...(subscription ? { subscription } : {}), ...(stripe ? { stripe } : {}) } };
   }
   const view = await visitorCart(req.db, req.site.id, cartToken, req.now);
   const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));

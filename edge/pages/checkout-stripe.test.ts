@@ -3,6 +3,7 @@ import { startWorker, type RunningWorker } from '../test-support.js';
 import { variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne } from '../api/commerce/test-checkout.js';
+import { shopper, subscriptionCart } from '../api/commerce/test-subscription.js';
 
 // Issue 10: with the deployment's Stripe keys, /checkout hands the island the publishable key
 // (never the secret) and its CSP opens Stripe's hosts; other pages' policies stay closed.
@@ -31,6 +32,17 @@ describe('/checkout with Stripe set up', () => {
     expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+  });
+
+  it('hands a subscription’s ?cartToken= checkout the publishable key too, and its CSP opens Stripe', async () => {
+    const v = await shopper(worker, '198.51.100.71');
+    const token = await subscriptionCart(v, worker.db);
+    const json = await v.send('GET', `/checkout?cartToken=${token}&format=json`);
+    expect(json.json.subscription).toMatchObject({ cartToken: token });
+    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page' });
+    const res = await worker.fetch(`/checkout?cartToken=${token}`);
+    expect(await res.text()).not.toContain(SECRET_KEY);
+    expect(res.headers.get('Content-Security-Policy')).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
   });
 
   it('keeps Stripe out of the other pages and of an empty cart checkout without a key leak', async () => {

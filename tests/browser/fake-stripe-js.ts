@@ -13,6 +13,7 @@ export const FAKE_STRIPE_JS = `(() => {
       elements(options) {
         calls.elements.push(options);
         return {
+          options,
           create(type) {
             if (type !== 'payment') throw new Error('unexpected element ' + type);
             return {
@@ -41,7 +42,8 @@ export const FAKE_STRIPE_JS = `(() => {
         const res = await fetch('https://api.stripe.com/v1/payment_intents/' + id + '/confirm', {
           method: 'POST',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ key: publishableKey, client_secret: clientSecret, 'payment_method_data[card][number]': input.value }),
+          // What Stripe checks at confirm in deferred-intent mode: the element's setupFutureUsage must be the intent's.
+          body: new URLSearchParams({ key: publishableKey, client_secret: clientSecret, 'payment_method_data[card][number]': input.value, elements_setup_future_usage: elements.options.setupFutureUsage || '' }),
         });
         const json = await res.json();
         return json.error ? { error: json.error } : { paymentIntent: json };

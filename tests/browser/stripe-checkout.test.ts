@@ -44,13 +44,17 @@ async function stripeApi(route: Route): Promise<void> {
   if (!intent || form.get('client_secret') !== intent.client_secret || form.get('key') !== PUBLISHABLE_KEY) {
     return route.fulfill({ status: 400, headers: cors, json: { error: { type: 'invalid_request_error', message: 'Unknown intent or key.' } } });
   }
+  // Stripe.js refuses a deferred-intent confirm whose element and intent disagree on saving the card.
+  if ((form.get('elements_setup_future_usage') || null) !== intent.setup_future_usage) {
+    return route.fulfill({ status: 400, headers: cors, json: { error: { type: 'invalid_request_error', message: 'The setupFutureUsage of the Payment Element does not match the PaymentIntent.' } } });
+  }
   const after = stripe.confirm(intent.id, form.get('payment_method_data[card][number]') ?? '');
   if (after.last_payment_error) return route.fulfill({ status: 402, headers: cors, json: { error: after.last_payment_error } });
   return route.fulfill({ status: 200, headers: cors, json: after });
 }
 
-/** Product page -> add -> /checkout with Stripe's element, the address filled; the card is typed by the caller. */
-async function toCheckout(stripeJs: 'served' | 'unreachable' = 'served'): Promise<Page> {
+/** A new visitor whose browser reaches (fake) Stripe.js and the local Stripe server, nothing else off-host. */
+async function stripeVisitor(stripeJs: 'served' | 'unreachable' = 'served'): Promise<Page> {
   visitor = await store.visitor();
   const { page, context } = visitor;
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
@@ -59,6 +63,12 @@ async function toCheckout(stripeJs: 'served' | 'unreachable' = 'served'): Promis
   });
   await context.route('https://js.stripe.com/**', (route) => (stripeJs === 'served' ? route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }) : route.abort('internetdisconnected')));
   await context.route('https://api.stripe.com/**', stripeApi);
+  return page;
+}
+
+/** Product page -> add -> /checkout with Stripe's element, the address filled; the card is typed by the caller. */
+async function toCheckout(stripeJs: 'served' | 'unreachable' = 'served'): Promise<Page> {
+  const page = await stripeVisitor(stripeJs);
   await page.goto(store.url('/shop/incense-holder'));
   await islandsHydrated(page, '[data-island="product-form"], [data-island="cart-pill"]');
   await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
@@ -96,7 +106,7 @@ describe('Stripe checkout in Chromium', () => {
   it('loads Stripe.js only on /checkout, pays through the Payment Element and reaches order confirmed', async () => {
     const page = await toCheckout();
     const shown = await page.evaluate(() => (window as unknown as { __fakeStripe: { elements: { amount: number }[]; amounts: number[] } }).__fakeStripe);
-    expect(shown.elements).toEqual([{ mode: 'payment', amount: expect.any(Number), currency: 'usd', captureMethod: 'manual' }]);
+    expect(shown.elements).toEqual([{ mode: 'payment', amount: expect.any(Number), currency: 'usd', captureMethod: 'manual', allowedPaymentMethodTypes: ['card'] }]);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/order-confirmed\?order=/);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/^Thank you! Order #\d{4,} is confirmed\.$/);
@@ -126,6 +136,27 @@ describe('Stripe checkout in Chromium', () => {
     expect(shoppingCart.totalQuantity).toBe(1);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/order-confirmed\?order=/);
+  });
+
+  it('subscribes to the clay club through Stripe: the element and the intent save the card, the subscription keeps it', async () => {
+    const page = await stripeVisitor();
+    await page.goto(store.url('/shop/monthly-clay-club'));
+    await islandsHydrated(page, '[data-island="product-form"], [data-island="cart-pill"]');
+    await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
+    await page.waitForURL(/\/checkout\?cartToken=[A-Za-z0-9_-]{32}$/);
+    await islandsHydrated(page, '[data-island="checkout"]');
+    const checkout = page.locator('[data-island="checkout"]');
+    await checkout.getByLabel('Email', { exact: true }).fill('club@example.com');
+    await checkout.locator('#fake-stripe-card').waitFor();
+    expect(await checkout.getByLabel('Expiry (MM/YY)').count()).toBe(0);
+    const shown = await page.evaluate(() => (window as unknown as { __fakeStripe: { elements: unknown[] } }).__fakeStripe);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/subscription-confirmed\?order=/, { timeout: 30_000 });
+    expect(shown.elements).toEqual([{ mode: 'payment', amount: 6500, currency: 'usd', captureMethod: 'manual', allowedPaymentMethodTypes: ['card'], setupFutureUsage: 'off_session' }]);
+    const intent = [...stripe.intents.values()].at(-1)!;
+    expect(intent).toMatchObject({ status: 'succeeded', setup_future_usage: 'off_session', customer: expect.stringMatching(/^cus_/) });
+    const sub = await store.worker.db.prepare(`SELECT payment_provider AS provider, payment_ref AS ref FROM subscriptions WHERE email = 'club@example.com' ORDER BY created_on DESC`).first<{ provider: string; ref: string }>();
+    expect(sub).toEqual({ provider: 'stripe', ref: `${intent.customer}:${intent.payment_method}` });
   });
 
   it('says so when Stripe.js cannot load, and refuses to pay without it', async () => {

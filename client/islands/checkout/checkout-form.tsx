@@ -46,8 +46,8 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
   const key = useRef<string>(crypto.randomUUID());
   // The mounted Payment Element, or why Stripe.js could not load (null while loading).
   const [stripePayment, setStripePayment] = useState<StripePayment | string | null>(null);
-  // The subscription cart is not the one the intent endpoint prices: it keeps the test card.
-  const viaStripe = stripe && !subscription ? stripe : undefined;
+  // A subscription pays through Stripe too: its intent names the cart token and saves the card.
+  const viaStripe = stripe;
   // The fields as last rendered: a chosen address arrives after a fetch, when `v` may be stale.
   const latest = useRef(v);
   latest.current = v;
@@ -95,7 +95,7 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
     setBusy(true);
     try {
       // A gift card that covers the whole order needs no card.
-      const payment = share.dueCents <= 0 ? undefined : viaStripe ? await payThroughStripe(stripePayment, () => checkoutApi.stripeIntent(choices)) : testCardPayment(v);
+      const payment = share.dueCents <= 0 ? undefined : viaStripe ? await payThroughStripe(stripePayment, () => checkoutApi.stripeIntent({ ...choices, ...(subscription ? { cartToken: subscription.cartToken, email: v.email } : {}) })) : testCardPayment(v);
       const answer = await checkoutApi.placeOrder(key.current, {
         email: v.email,
         ...(subscription ? { cartToken: subscription.cartToken } : {}),
@@ -175,7 +175,7 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
         </>
       )}
       {share.dueCents > 0 && viaStripe ? (
-        <StripeField config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} onReady={setStripePayment} />
+        <StripeField config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} saveCard={!!subscription} onReady={setStripePayment} />
       ) : share.dueCents > 0 ? (
         <fieldset>
           <legend>Payment (test card)</legend>

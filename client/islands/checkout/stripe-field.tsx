@@ -3,11 +3,12 @@ import { mountPaymentElement, type StripeConfig, type StripePayment } from './st
 
 /**
  * The card fieldset when Stripe is set up: Stripe's Payment Element (its own labelled,
- * keyboard-usable fields in Stripe's frame) instead of the test card fields. `onReady`
+ * keyboard-usable fields in Stripe's frame) instead of the test card fields; `saveCard`
+ * for a subscription, whose renewals charge the card later. `onReady`
  * hands the form the mounted element, or the message why it could not load; null while
  * loading or after unmounting.
  */
-export function StripeField({ config, amountCents, currency, onReady }: { config: StripeConfig; amountCents: number; currency: string; onReady: (payment: StripePayment | string | null) => void }) {
+export function StripeField({ config, amountCents, currency, saveCard = false, onReady }: { config: StripeConfig; amountCents: number; currency: string; saveCard?: boolean; onReady: (payment: StripePayment | string | null) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const payment = useRef<StripePayment | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | string>('loading');
@@ -16,7 +17,7 @@ export function StripeField({ config, amountCents, currency, onReady }: { config
 
   useEffect(() => {
     let gone = false;
-    mountPaymentElement(config, box.current!, firstAmount.current, currency).then(
+    mountPaymentElement(config, box.current!, firstAmount.current, currency, saveCard).then(
       (p) => {
         if (gone) return p.destroy();
         payment.current = p;
@@ -35,8 +36,8 @@ export function StripeField({ config, amountCents, currency, onReady }: { config
       payment.current = null;
       onReady(null);
     };
-    // Mounted once per checkout: the key and currency are the page's.
-  }, [config.publishableKey, currency]);
+    // Mounted once per checkout: the key, currency and kind of cart are the page's.
+  }, [config.publishableKey, currency, saveCard]);
 
   useEffect(() => {
     if (amountCents > 0) payment.current?.setAmount(amountCents);

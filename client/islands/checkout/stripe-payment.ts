@@ -36,13 +36,18 @@ function stripeFor(publishableKey: string): Promise<Stripe> {
 /**
  * Mounts Stripe's Payment Element into `container` in deferred-intent mode: the intent is
  * made by the server at its own total only when the shopper pays, and is captured manually
- * after the order is recorded (README "Stripe"), so the element's capture method matches.
+ * after the order is recorded (README "Stripe"), so the element's options match the
+ * server's intent: manual capture, cards only, and for a subscription (`saveCard`) the card
+ * saved for off-session renewals (Stripe.js refuses an intent that differs).
  */
-export async function mountPaymentElement(config: StripeConfig, container: HTMLElement, amountCents: number, currency: string): Promise<StripePayment> {
+export async function mountPaymentElement(config: StripeConfig, container: HTMLElement, amountCents: number, currency: string, saveCard = false): Promise<StripePayment> {
   const stripe = await stripeFor(config.publishableKey).catch(() => {
     throw new Error(STRIPE_LOAD_FAILED);
   });
-  const elements: StripeElements = stripe.elements({ mode: 'payment', amount: amountCents, currency: currency.toLowerCase(), captureMethod: 'manual' });
+  const elements: StripeElements = stripe.elements({
+    mode: 'payment', amount: amountCents, currency: currency.toLowerCase(), captureMethod: 'manual', allowedPaymentMethodTypes: ['card'],
+    ...(saveCard ? { setupFutureUsage: 'off_session' as const } : {}),
+  });
   const element: StripePaymentElement = elements.create('payment');
   element.mount(container);
   return {
@@ -51,7 +56,7 @@ export async function mountPaymentElement(config: StripeConfig, container: HTMLE
       return error ? error.message ?? STRIPE_LOAD_FAILED : undefined;
     },
     async confirm(clientSecret) {
-      // Cards authorise in place; a method that must leave the page comes back to /checkout.
+      // Cards only (the server's intent allows nothing else), so 3-D Secure opens in place and no redirect happens.
       const { error } = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}/checkout` } });
       return error ? error.message ?? 'Your payment could not be completed. Please try again.' : undefined;
     },

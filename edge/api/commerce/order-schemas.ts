@@ -47,7 +47,10 @@ export const placeOrderBody = z.object({
 });
 
 /** POST /api/commerce/payments/stripe/intent: the choices that set the total (never an amount). */
-export const intentBody = placeOrderBody.pick({ shippingAddress: true, billingAddress: true, shippingOptionId: true, coupons: true, giftCardCode: true });
+// A subscription checkout sends its cartToken and the email its card is saved under (a Stripe Customer).
+export const intentBody = placeOrderBody
+  .pick({ shippingAddress: true, billingAddress: true, shippingOptionId: true, coupons: true, giftCardCode: true, cartToken: true })
+  .extend({ email: placeOrderBody.shape.email.optional() });
 
 /** Idempotency-Key: printable, 8-255 characters (a UUID fits). */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;

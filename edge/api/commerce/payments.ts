@@ -3,7 +3,8 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { quoteCheckout } from '../../services/orders/index.js';
 import { giftCardUse } from '../../services/gift-cards/index.js';
-import { prepareIntent, stripeClient, stripeSettings } from '../../services/payments/index.js';
+import { customerFor, prepareIntent, stripeClient, stripeSettings } from '../../services/payments/index.js';
+import { SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../../services/subscriptions/start.js';
 import { applyStripeEvent, verifyStripeEvent } from '../../services/payments/stripe-webhooks.js';
 import { jsonBody } from '../validate.js';
 import { cartWriteLimit, token } from './cart-request.js';
@@ -13,11 +14,14 @@ import { intentBody } from './order-schemas.js';
 export const payments = new Hono<AppEnv>({ strict: false });
 
 const NOT_SET_UP = 'Card payments through Stripe are not set up for this store.';
+const EMAIL_NEEDED = 'Enter a valid email address.';
 
 /**
  * POST /stripe/intent: the PaymentIntent for the visitor's cart at the server's total
  * (crumb-protected like every cart write). The browser confirms it with Stripe.js, then
- * places the order with `payment: { provider: 'stripe', paymentIntentId }`.
+ * places the order with `payment: { provider: 'stripe', paymentIntentId }`. With the
+ * `cartToken` of a subscription cart (and the shopper's email) the card is saved to the
+ * shopper's Stripe Customer for off-session renewals, as the order then requires.
  */
 payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) => {
   const settings = stripeSettings(c.env);
@@ -26,7 +30,8 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
   const site = c.var.site;
   const { view, priced } = await quoteCheckout(c.var.db, {
     site: { id: site.id, currency: site.currency, title: site.title },
-    cartToken: token(c),
+    cartToken: body.cartToken ?? token(c),
+    cartKind: body.cartToken ? 'subscription' : 'shopping',
     shippingAddress: body.shippingAddress,
     billingAddress: body.billingAddress,
     shippingOptionId: body.shippingOptionId,
@@ -34,11 +39,18 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
     now: Date.now(),
   });
   const t = priced.totals;
+  const subscription = await subscriptionTerms(c.var.db, view);
+  if (subscription && body.giftCardCode) {
+    throw new ApiError(422, 'gift_card_not_allowed', SUBSCRIPTION_MESSAGES.noGiftCard, { fields: { giftCardCode: SUBSCRIPTION_MESSAGES.noGiftCard } });
+  }
+  if (subscription && !body.email) throw new ApiError(422, 'invalid_request', EMAIL_NEEDED, { fields: { email: EMAIL_NEEDED } });
   // With a gift card the card pays only what the gift card leaves, as order placement charges.
   const gift = body.giftCardCode ? await giftCardUse(c.var.db, site, body.giftCardCode, view.entries.map((e) => e.productType), t.grandTotalCents) : undefined;
   const amountCents = gift ? gift.amountDueCents : t.grandTotalCents;
   if (amountCents === 0) throw new ApiError(422, 'nothing_to_pay', 'Your gift card covers this order: no card payment is needed.');
-  const intent = await prepareIntent(stripeClient(settings), { websiteId: site.id, cartId: view.record.id, amountCents, currency: t.currency });
+  const stripe = stripeClient(settings);
+  const saveForCustomer = subscription && body.email ? await customerFor(stripe, site.id, body.email) : undefined;
+  const intent = await prepareIntent(stripe, { websiteId: site.id, cartId: view.record.id, amountCents, currency: t.currency, saveForCustomer });
   return c.json({ paymentIntent: intent, ...(settings.publishableKey ? { publishableKey: settings.publishableKey } : {}) });
 });
 

@@ -2,20 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
 import { heldNow, setStock, variantOf } from './test-catalog.js';
-import { ADDRESS_OR, addOne } from './test-checkout.js';
+import { addOne } from './test-checkout.js';
+import { CHOICES, STRIPE_SECRET_KEY as SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeBindings, stripeShop } from './test-stripe-checkout.js';
 import { FakeStripe, signStripePayload } from './test-stripe-server.js';
-import { TestVisitor, type Answer } from './test-visitor.js';
+import { TestVisitor } from './test-visitor.js';
 
 // Issue 10: the Stripe path on the real worker (Miniflare, local D1) through a local server
 // speaking Stripe's protocol; the worker's own `stripe` client makes every call.
-const SECRET_KEY = 'sk_test_atelier_fake_key';
 let worker: RunningWorker;
 const stripe = new FakeStripe();
 beforeAll(async () => {
   await stripe.start();
-  worker = await startWorker({
-    bindings: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_atelier', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret', STRIPE_API_BASE: stripe.url },
-  });
+  worker = await startWorker({ bindings: stripeBindings(stripe) });
 });
 afterAll(async () => {
   await worker?.dispose();
@@ -30,20 +28,7 @@ beforeEach(() => {
 
 const stockOf = async (sku: string) => (await variantOf(worker.db, sku)).qtyInStock;
 const count = async (sql: string, ...params: unknown[]) => (await worker.db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
-let ip = 10;
-
-async function shopperWith(sku: string, quantity = 1): Promise<TestVisitor> {
-  const v = new TestVisitor(worker, `198.51.100.${ip++}`);
-  await v.visit('/api/commerce/shopping-cart');
-  const variant = await variantOf(worker.db, sku);
-  expect((await addOne(v, variant.itemId, sku, quantity)).status).toBe(200);
-  return v;
-}
-
-const CHOICES = { shippingAddress: ADDRESS_OR, shippingOptionId: 'us-standard' };
-const intentFor = (v: TestVisitor) => v.send('POST', '/api/commerce/payments/stripe/intent', CHOICES);
-const payWith = (v: TestVisitor, paymentIntentId: string, key = randomUUID()): Promise<Answer> =>
-  v.send('POST', '/api/commerce/orders', { email: 'ada@example.com', ...CHOICES, payment: { provider: 'stripe', paymentIntentId } }, { headers: { 'Idempotency-Key': key } });
+const { shopperWith, intentFor, payWith, readyToPay, paidOrder } = stripeShop(() => worker, stripe);
 
 describe('Stripe checkout', () => {
   it('creates the intent at the server total with manual capture, captures it after stock and records the order', async () => {
@@ -57,7 +42,12 @@ describe('Stripe checkout', () => {
     expect(JSON.stringify(prepared.json)).not.toContain(SECRET_KEY);
     const id = prepared.json.paymentIntent.id as string;
     const created = stripe.callsTo('POST', /^\/v1\/payment_intents$/).at(-1)!;
-    expect(created.form).toMatchObject({ amount: '8000', currency: 'usd', capture_method: 'manual' });
+    expect(created.form).toMatchObject({ amount: '8000', currency: 'usd', capture_method: 'manual', 'allowed_payment_method_types[0]': 'card' });
+    // Cards only: a redirecting method would come back to /checkout with no order placed.
+    expect(Object.keys(created.form).filter((k) => k.startsWith('automatic_payment_methods') || k.startsWith('allowed_payment_method_types['))).toEqual(['allowed_payment_method_types[0]']);
+    // A shopping cart's card is not saved: no customer, nothing for later.
+    expect(created.form.customer).toBeUndefined();
+    expect(created.form.setup_future_usage).toBeUndefined();
     expect(created.authorization).toBe(`Bearer ${SECRET_KEY}`);
     // Asking again for the unchanged cart gives the same intent, not a second one.
     expect((await intentFor(v)).json.paymentIntent.id).toBe(id);
@@ -73,10 +63,7 @@ describe('Stripe checkout', () => {
   });
 
   it('a card declined while confirming: 402 with Stripe’s message, nothing captured, stock and cart intact', async () => {
-    await setStock(worker.db, 'FK-PLN-4', 5);
-    const v = await shopperWith('FK-PLN-4');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id, '4000 0000 0000 0002');
+    const { v, id } = await readyToPay('FK-PLN-4', { stock: 5, card: '4000 0000 0000 0002' });
     const res = await payWith(v, id);
     expect(res.status).toBe(402);
     expect(res.json).toEqual({ error: 'generic_decline', message: 'Your card was declined.' });
@@ -90,10 +77,7 @@ describe('Stripe checkout', () => {
   });
 
   it('a decline at capture is a 402 with the provider text and puts the stock back', async () => {
-    await setStock(worker.db, 'FK-PLN-4', 5);
-    const v = await shopperWith('FK-PLN-4');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-PLN-4', { stock: 5 });
     stripe.declineCaptures = true;
     const res = await payWith(v, id);
     expect(res.status).toBe(402);
@@ -103,10 +87,7 @@ describe('Stripe checkout', () => {
   });
 
   it('refuses an intent whose amount no longer matches the cart (409) and cancels it', async () => {
-    await setStock(worker.db, 'FK-MUG-08-CEL', 10);
-    const v = await shopperWith('FK-MUG-08-CEL');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-MUG-08-CEL', { stock: 10 });
     const mug = await variantOf(worker.db, 'FK-MUG-08-CEL');
     expect((await addOne(v, mug.itemId, 'FK-MUG-08-CEL')).status).toBe(200);
     const res = await payWith(v, id);
@@ -123,10 +104,7 @@ describe('Stripe checkout', () => {
   });
 
   it('refuses another cart’s intent (422) and an unknown one', async () => {
-    await setStock(worker.db, 'FK-PLN-4', 5);
-    const owner = await shopperWith('FK-PLN-4');
-    const id = (await intentFor(owner)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v: owner, id } = await readyToPay('FK-PLN-4', { stock: 5 });
     const thief = await shopperWith('FK-PLN-4');
     const res = await payWith(thief, id);
     expect(res.status).toBe(422);
@@ -136,10 +114,7 @@ describe('Stripe checkout', () => {
   });
 
   it('refunds through Stripe when the order write fails after capture, and puts everything back', async () => {
-    await setStock(worker.db, 'FK-PIT-01', 3);
-    const v = await shopperWith('FK-PIT-01');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-PIT-01', { stock: 3 });
     const orders = await count('SELECT COUNT(*) AS n FROM orders');
     await worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
     const res = await payWith(v, id);
@@ -156,10 +131,7 @@ describe('Stripe checkout', () => {
   });
 
   it('a refund Stripe refuses is recorded as refund_failed and still puts the stock back', async () => {
-    await setStock(worker.db, 'FK-PIT-01', 3);
-    const v = await shopperWith('FK-PIT-01');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-PIT-01', { stock: 3 });
     stripe.failRefunds = true;
     await worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
     const res = await payWith(v, id);
@@ -170,10 +142,7 @@ describe('Stripe checkout', () => {
   });
 
   it('the same Idempotency-Key again returns the same order and captures once', async () => {
-    await setStock(worker.db, 'FK-INC-01', 5);
-    const v = await shopperWith('FK-INC-01');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-INC-01', { stock: 5 });
     const key = randomUUID();
     const first = await payWith(v, id, key);
     const again = await payWith(v, id, key);
@@ -186,10 +155,7 @@ describe('Stripe checkout', () => {
   });
 
   it('Stripe unreachable: 503 with Retry-After, nothing charged, stock and cart intact', async () => {
-    await setStock(worker.db, 'FK-PLN-4', 5);
-    const v = await shopperWith('FK-PLN-4');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-PLN-4', { stock: 5 });
     stripe.down = true;
     const res = await payWith(v, id);
     expect(res.status).toBe(503);
@@ -203,10 +169,7 @@ describe('Stripe checkout', () => {
   });
 
   it('a capture whose answer was lost is checked with Stripe: it happened, so the order is recorded', async () => {
-    await setStock(worker.db, 'FK-PLN-4', 5);
-    const v = await shopperWith('FK-PLN-4');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-PLN-4', { stock: 5 });
     stripe.loseCaptureAnswers = true;
     const res = await payWith(v, id);
     expect(res.status).toBe(201);
@@ -215,10 +178,7 @@ describe('Stripe checkout', () => {
   });
 
   it('two placements racing with one intent and different keys: one order, one capture, the other refused cleanly', async () => {
-    await setStock(worker.db, 'FK-PLN-4', 5);
-    const v = await shopperWith('FK-PLN-4');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-PLN-4', { stock: 5 });
     const answers = await Promise.all([payWith(v, id), payWith(v, id), payWith(v, id)]);
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -236,7 +196,7 @@ describe('Stripe checkout', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).not.toContain(SECRET_KEY);
-    expect(html).not.toContain('whsec_test_secret');
+    expect(html).not.toContain(STRIPE_WEBHOOK_SECRET);
   });
 
   it('validates the Stripe payment body and needs the crumb for an intent', async () => {
@@ -267,23 +227,13 @@ describe('Stripe checkout', () => {
 const WEBHOOK = '/api/commerce/payments/stripe/webhook';
 const event = (type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replace(/-/g, '')}`) =>
   JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
-const deliver = (payload: string, signature = signStripePayload(payload, 'whsec_test_secret')) =>
+const deliver = (payload: string, signature = signStripePayload(payload, STRIPE_WEBHOOK_SECRET)) =>
   worker.fetch(WEBHOOK, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature }, body: payload });
 const paymentStatus = async (ref: string) => (await worker.db.prepare('SELECT status FROM payments WHERE provider_ref = ?').bind(ref).first<{ status: string }>())?.status;
 
 describe('Stripe webhook', () => {
-  async function paidOrder(): Promise<{ id: string; orderId: string; amount: number }> {
-    await setStock(worker.db, 'FK-INC-01', 5);
-    const v = await shopperWith('FK-INC-01');
-    const intent = (await intentFor(v)).json.paymentIntent;
-    stripe.confirm(intent.id);
-    const res = await payWith(v, intent.id);
-    expect(res.status).toBe(201);
-    return { id: intent.id, orderId: res.json.order.id, amount: intent.amount };
-  }
-
   it('charge.refunded marks the payment and the order refunded, once per event id, with no crumb', async () => {
-    const { id, orderId, amount } = await paidOrder();
+    const { id, orderId, amount } = await paidOrder('FK-INC-01', { stock: 5 });
     const payload = event('charge.refunded', { id: 'ch_1', object: 'charge', amount, amount_refunded: amount, refunded: true, payment_intent: id, metadata: {} });
     const first = await deliver(payload);
     expect(first.status).toBe(200);
@@ -300,7 +250,7 @@ describe('Stripe webhook', () => {
   });
 
   it('the same event delivered 8 times at once is recorded once and ends in one state', async () => {
-    const { id, amount } = await paidOrder();
+    const { id, amount } = await paidOrder('FK-INC-01', { stock: 5 });
     const payload = event('charge.refunded', { id: 'ch_c', object: 'charge', amount, amount_refunded: amount, refunded: true, payment_intent: id, metadata: {} });
     const answers = await Promise.all(Array.from({ length: 8 }, () => deliver(payload)));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
@@ -309,14 +259,14 @@ describe('Stripe webhook', () => {
   });
 
   it('a partial refund marks the payment partially refunded and keeps the order paid', async () => {
-    const { id, orderId, amount } = await paidOrder();
+    const { id, orderId, amount } = await paidOrder('FK-INC-01', { stock: 5 });
     await deliver(event('charge.refunded', { id: 'ch_2', object: 'charge', amount, amount_refunded: 100, refunded: false, payment_intent: id, metadata: {} }));
     expect(await paymentStatus(id)).toBe('partially_refunded');
     expect((await worker.db.prepare('SELECT status FROM orders WHERE id = ?').bind(orderId).first<{ status: string }>())!.status).toBe('paid');
   });
 
   it('payment_intent.payment_failed does not touch a captured payment; unknown types are acknowledged', async () => {
-    const { id } = await paidOrder();
+    const { id } = await paidOrder('FK-INC-01', { stock: 5 });
     const failed = await deliver(event('payment_intent.payment_failed', { ...stripe.intents.get(id), status: 'requires_payment_method' }));
     expect(await failed.json()).toEqual({ received: true, updated: 0 });
     expect(await paymentStatus(id)).toBe('captured');
@@ -325,15 +275,15 @@ describe('Stripe webhook', () => {
   });
 
   it('400 on a bad, missing or stale signature, and nothing is recorded', async () => {
-    const { id } = await paidOrder();
+    const { id } = await paidOrder('FK-INC-01', { stock: 5 });
     const payload = event('charge.refunded', { id: 'ch_3', object: 'charge', amount: 1, amount_refunded: 1, refunded: true, payment_intent: id, metadata: {} });
     const before = await count('SELECT COUNT(*) AS n FROM payment_events');
     const forged = await deliver(payload, signStripePayload(payload, 'whsec_wrong'));
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ error: 'invalid_signature', message: 'The webhook signature does not match.' });
-    const tampered = await deliver(payload.replace('"amount":1', '"amount":2'), signStripePayload(payload, 'whsec_test_secret'));
+    const tampered = await deliver(payload.replace('"amount":1', '"amount":2'), signStripePayload(payload, STRIPE_WEBHOOK_SECRET));
     expect(tampered.status).toBe(400);
-    const stale = await deliver(payload, signStripePayload(payload, 'whsec_test_secret', Math.floor(Date.now() / 1000) - 3600));
+    const stale = await deliver(payload, signStripePayload(payload, STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600));
     expect(stale.status).toBe(400);
     const unsigned = await worker.fetch(WEBHOOK, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload });
     expect(unsigned.status).toBe(400);
@@ -352,10 +302,7 @@ describe('scheduled Stripe reconcile', () => {
   const age = (id: string) => worker.db.prepare('UPDATE payment_events SET received_on = received_on - 16 * 60 * 1000 WHERE payment_ref = ?').bind(id).run();
 
   it('retries a refund Stripe refused at checkout until it goes through', async () => {
-    await setStock(worker.db, 'FK-PIT-01', 3);
-    const v = await shopperWith('FK-PIT-01');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-PIT-01', { stock: 3 });
     stripe.failRefunds = true;
     await worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
     expect((await payWith(v, id)).status).toBe(503);
@@ -372,10 +319,7 @@ describe('scheduled Stripe reconcile', () => {
   });
 
   it('refunds a captured intent that never got its order, only after 15 minutes, once', async () => {
-    await setStock(worker.db, 'FK-PLN-4', 5);
-    const v = await shopperWith('FK-PLN-4');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
+    const { v, id } = await readyToPay('FK-PLN-4', { stock: 5 });
     // Captured at Stripe, but the order was never written (e.g. the worker died in between).
     Object.assign(stripe.intents.get(id)!, { status: 'succeeded', amount_received: stripe.intents.get(id)!.amount });
     expect((await deliver(succeeded(id))).status).toBe(200);
@@ -390,11 +334,7 @@ describe('scheduled Stripe reconcile', () => {
   });
 
   it('never refunds an intent that paid an order', async () => {
-    await setStock(worker.db, 'FK-INC-01', 5);
-    const v = await shopperWith('FK-INC-01');
-    const id = (await intentFor(v)).json.paymentIntent.id as string;
-    stripe.confirm(id);
-    expect((await payWith(v, id)).status).toBe(201);
+    const { id } = await paidOrder('FK-INC-01', { stock: 5 });
     await deliver(succeeded(id));
     await age(id);
     await runCron();

@@ -1,25 +1,18 @@
 /**
- * Test helper: a local HTTP server that speaks the few Stripe API calls checkout makes
- * (form-encoded posts, Stripe's error JSON), so the Stripe path runs offline against the
- * real `stripe` client in the worker. `confirm()` plays the part of Stripe.js in the browser.
+ * Test helper: a local HTTP server that speaks the few Stripe API calls checkout and the
+ * renewal job make (form-encoded posts, Stripe's error JSON, idempotent replays), so the
+ * Stripe path runs offline against the real `stripe` client in the worker. `confirm()`
+ * plays the part of Stripe.js in the browser.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  DECLINE, error, formObject, list, missing, newId, OFF_SESSION_DECLINES, SAVED_CARD_BEHAVIOUR, unexpectedState,
+  type FakeCustomer, type FakeIntent, type FakePaymentMethod, type OffSessionDecline, type Reply,
+} from './test-stripe-objects.js';
 
-export interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  capture_method: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_capture' | 'succeeded' | 'canceled';
-  client_secret: string;
-  metadata: Record<string, string>;
-  last_payment_error: null | { type: string; code: string; decline_code?: string; message: string };
-  livemode: false;
-}
+export type { FakeCustomer, FakeIntent, FakePaymentMethod } from './test-stripe-objects.js';
 
 export interface StripeCall {
   method: string;
@@ -27,12 +20,13 @@ export interface StripeCall {
   idempotencyKey?: string;
   authorization?: string;
   form: Record<string, string>;
+  query: Record<string, string>;
 }
-
-const DECLINE = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
 
 export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
+  readonly customers = new Map<string, FakeCustomer>();
+  readonly paymentMethods = new Map<string, FakePaymentMethod>();
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
   readonly calls: StripeCall[] = [];
   /** Make the next captures fail as the card network declined them (402 card_error). */
@@ -43,7 +37,11 @@ export class FakeStripe {
   down = false;
   /** Apply captures but answer them with a 500 (the answer is lost on the way back). */
   loseCaptureAnswers = false;
-  private readonly replies = new Map<string, { status: number; body: unknown }>();
+  /** Decline every off-session charge of a saved card this way (whatever the card). */
+  offSessionDecline: OffSessionDecline | undefined;
+  /** Make off-session charges succeed but answer them with a 500 (the answer is lost). */
+  loseOffSessionAnswers = false;
+  private readonly replies = new Map<string, Reply>();
   private server?: Server;
   url = '';
 
@@ -58,14 +56,22 @@ export class FakeStripe {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** What Stripe.js does in the browser: confirm the intent with a card (4242... or 4000...0002). */
+  /**
+   * What Stripe.js does in the browser: confirm the intent with a card (4000...0002 declines).
+   * The card becomes a PaymentMethod on the intent, attached to its customer when the
+   * intent saves it for later (`setup_future_usage`), as Stripe does.
+   */
   confirm(id: string, card = '4242424242424242'): FakeIntent {
     const intent = this.intents.get(id)!;
-    if (card.replace(/\s/g, '') === '4000000000000002') {
-      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: DECLINE });
-    } else {
-      Object.assign(intent, { status: intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded', last_payment_error: null });
+    const number = card.replace(/\s/g, '');
+    if (number === '4000000000000002') {
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: DECLINE, payment_method: null });
+      return intent;
     }
+    const pm: FakePaymentMethod = { id: newId('pm'), object: 'payment_method', type: 'card', customer: null, card: { brand: 'visa', last4: number.slice(-4) }, number };
+    if (intent.customer && intent.setup_future_usage) pm.customer = intent.customer;
+    this.paymentMethods.set(pm.id, pm);
+    Object.assign(intent, { status: intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded', last_payment_error: null, payment_method: pm.id });
     return intent;
   }
 
@@ -77,8 +83,12 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+    const [path = '', search = ''] = req.url!.split('?');
     const key = req.headers['idempotency-key'] as string | undefined;
-    const call: StripeCall = { method: req.method!, path: req.url!.split('?')[0]!, form, ...(key ? { idempotencyKey: key } : {}), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
+    const call: StripeCall = {
+      method: req.method!, path, form, query: Object.fromEntries(new URLSearchParams(search)),
+      ...(key ? { idempotencyKey: key } : {}), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+    };
     this.calls.push(call);
     const replayKey = key ? `${call.method} ${call.path} ${key}` : undefined;
     const reply = this.down ? error(500, { type: 'api_error', message: 'An unknown error occurred.' }) : (replayKey && this.replies.get(replayKey)) || this.route(call);
@@ -87,12 +97,13 @@ export class FakeStripe {
     res.end(JSON.stringify(reply.body));
   }
 
-  private route(call: StripeCall): { status: number; body: unknown } {
+  private route(call: StripeCall): Reply {
+    if (call.path === '/v1/customers') return call.method === 'POST' ? this.createCustomer(call.form) : this.listCustomers(call.query);
     const m = call.path.match(/^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(capture|cancel))?$/);
     if (call.method === 'POST' && call.path === '/v1/payment_intents') return this.create(call.form);
     if (call.method === 'POST' && call.path === '/v1/refunds') return this.refund(call.form);
     const intent = m?.[1] ? this.intents.get(m[1]) : undefined;
-    if (m?.[1] && !intent) return error(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${m[1]}'` });
+    if (m?.[1] && !intent) return missing('payment_intent', m[1], 'intent');
     if (intent && call.method === 'GET' && !m![2]) return { status: 200, body: intent };
     if (intent && call.method === 'POST' && m![2] === 'capture') {
       if (intent.status !== 'requires_capture') return unexpectedState(intent, 'capture');
@@ -109,20 +120,61 @@ export class FakeStripe {
     return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${call.method}: ${call.path}).` });
   }
 
-  private create(form: Record<string, string>): { status: number; body: unknown } {
+  private createCustomer(form: Record<string, string>): Reply {
+    const customer: FakeCustomer = { id: newId('cus'), object: 'customer', email: form.email ?? null, metadata: formObject(form, 'metadata'), created: Math.floor(Date.now() / 1000), livemode: false };
+    this.customers.set(customer.id, customer);
+    return { status: 200, body: customer };
+  }
+
+  /** GET /v1/customers?email=: Stripe's email filter is exact (case-sensitive), newest first. */
+  private listCustomers(query: Record<string, string>): Reply {
+    const found = [...this.customers.values()].filter((c) => query.email === undefined || c.email === query.email).reverse();
+    return { status: 200, body: list('/v1/customers', found.slice(0, Number(query.limit ?? 10))) };
+  }
+
+  private create(form: Record<string, string>): Reply {
     const amount = Number(form.amount);
     if (!Number.isInteger(amount) || amount < 1) return error(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid integer: amount' });
-    const id = `pi_${randomBytes(12).toString('hex')}`;
-    const metadata = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (k.startsWith('metadata[') ? [[k.slice(9, -1), v]] : [])));
+    const types = Object.values(formObject(form, 'allowed_payment_method_types'));
+    if (types.length && form['automatic_payment_methods[enabled]']) {
+      return error(400, { type: 'invalid_request_error', code: 'parameters_exclusive', message: 'You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods.' });
+    }
+    if (form.customer && !this.customers.has(form.customer)) return missing('customer', form.customer, 'customer');
+    const id = newId('pi');
     const intent: FakeIntent = {
       id, object: 'payment_intent', amount, amount_received: 0, currency: form.currency ?? '', capture_method: form.capture_method ?? 'automatic',
-      status: 'requires_payment_method', client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`, metadata, last_payment_error: null, livemode: false,
+      status: 'requires_payment_method', client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`, metadata: formObject(form, 'metadata'), last_payment_error: null,
+      customer: form.customer ?? null, payment_method: form.payment_method ?? null, setup_future_usage: (form.setup_future_usage as FakeIntent['setup_future_usage']) ?? null,
+      allowed_payment_method_types: types, payment_method_types: types.length ? types : ['card', 'link'], automatic_payment_methods: types.length ? null : { enabled: true }, livemode: false,
     };
+    if (form.confirm === 'true') {
+      const refused = this.chargeSaved(intent, form.off_session === 'true');
+      if (refused) return refused;
+    }
     this.intents.set(id, intent);
+    if (form.off_session === 'true' && this.loseOffSessionAnswers) return error(500, { type: 'api_error', message: 'An unknown error occurred.' });
     return { status: 200, body: intent };
   }
 
-  private refund(form: Record<string, string>): { status: number; body: unknown } {
+  /** `confirm=true` with a saved card: pays at once, or a card error with the failed intent. */
+  private chargeSaved(intent: FakeIntent, offSession: boolean): Reply | undefined {
+    const pm = intent.payment_method ? this.paymentMethods.get(intent.payment_method) : undefined;
+    if (!pm) return missing('payment_method', intent.payment_method ?? '', 'payment_method');
+    if (pm.customer !== intent.customer) {
+      return error(400, { type: 'invalid_request_error', param: 'payment_method', message: `The provided PaymentMethod ${pm.id} does not belong to the Customer ${intent.customer ?? ''}.` });
+    }
+    const decline = offSession ? (this.offSessionDecline ?? SAVED_CARD_BEHAVIOUR[pm.number]) : undefined;
+    if (decline) {
+      const failure = OFF_SESSION_DECLINES[decline];
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: failure });
+      this.intents.set(intent.id, intent);
+      return error(402, { ...failure, payment_intent: intent, payment_method: pm });
+    }
+    Object.assign(intent, intent.capture_method === 'manual' ? { status: 'requires_capture' } : { status: 'succeeded', amount_received: intent.amount });
+    return undefined;
+  }
+
+  private refund(form: Record<string, string>): Reply {
     if (this.failRefunds) return error(500, { type: 'api_error', message: 'An unknown error occurred.' });
     const intent = this.intents.get(form.payment_intent ?? '');
     const refunded = this.refunds.filter((r) => r.payment_intent === intent?.id).reduce((n, r) => n + r.amount, 0);
@@ -130,15 +182,11 @@ export class FakeStripe {
       return error(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for ${intent.id} has already been refunded.` });
     }
     if (!intent || intent.status !== 'succeeded') return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' });
-    const refund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', payment_intent: intent.id, amount: Number(form.amount ?? intent.amount), status: 'succeeded' };
+    const refund = { id: newId('re'), object: 'refund', payment_intent: intent.id, amount: Number(form.amount ?? intent.amount), status: 'succeeded' };
     this.refunds.push(refund);
     return { status: 200, body: refund };
   }
 }
-
-const error = (status: number, body: Record<string, unknown>) => ({ status, body: { error: body } });
-const unexpectedState = (intent: FakeIntent, action: string) =>
-  error(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent could not be ${action === 'capture' ? 'captured' : 'canceled'} because it has a status of ${intent.status}.`, payment_intent: intent });
 
 /**
  * A `Stripe-Signature` header as Stripe computes it: `t=<unix seconds>,v1=<hex HMAC-SHA256

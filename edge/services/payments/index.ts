@@ -7,6 +7,8 @@ export { testProvider, TEST_CARDS, TEST_CARD_MESSAGES } from './test-provider.js
 export { stripeBrowserSettings, stripeClient, stripeSettings, type StripeEnv, type StripeSettings } from './stripe-client.js';
 export { stripeProvider, STRIPE_MESSAGES } from './stripe-provider.js';
 export { prepareIntent, type PreparedIntent } from './stripe-intents.js';
+export { customerFor } from './stripe-customers.js';
+export { RENEWAL_MESSAGES } from './stripe-errors.js';
 import { testProvider } from './test-provider.js';
 import { isTestKey, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
 import { stripeProvider } from './stripe-provider.js';

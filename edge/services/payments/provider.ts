@@ -30,8 +30,10 @@ export interface SavedChargeRequest {
   reusableRef: string;
   amountCents: Cents;
   currency: string;
-  /** Unique per renewal cycle; a provider uses it as its own idempotency key. */
+  /** Unique per renewal try; a provider uses it as its own idempotency key. */
   attemptId: string;
+  /** The site the subscription belongs to (Stripe: the intent's metadata, for webhooks). */
+  websiteId?: string | undefined;
   now: number;
 }
 

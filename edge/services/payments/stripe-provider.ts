@@ -1,36 +1,11 @@
 import type Stripe from 'stripe';
 import type { Cents } from '../../../schema/types.js';
-import { ApiError } from '../../errors.js';
 import type { CaptureRequest, CaptureResult, PaymentProvider } from './provider.js';
+import { SUBSCRIPTION_MESSAGES } from '../subscriptions/start.js';
+import { failure, INTENT_METADATA, isOutage, STRIPE_MESSAGES, unavailable, type StripeFailure } from './stripe-errors.js';
+import { chargeSavedCard, reusableRefOf } from './stripe-saved.js';
 
-/** Metadata keys that tie a PaymentIntent to the site and cart it was created for. */
-export const INTENT_METADATA = { site: 'atelier_site', cart: 'atelier_cart' } as const;
-
-/** Texts the shopper sees when a PaymentIntent cannot pay this order (HTTP 402/409/422). */
-export const STRIPE_MESSAGES = {
-  missing: 'Payment details are missing. Please pay again.',
-  notFound: 'This payment could not be found. Please pay again.',
-  notThisCart: 'This payment does not belong to this checkout.',
-  amountChanged: 'Your order total changed after you entered your payment. Please review your order and pay again.',
-  alreadyUsed: 'This payment has already been used for an order.',
-  incomplete: 'Your payment is not complete yet. Please finish paying and try again.',
-  canceled: 'This payment was cancelled. Please pay again.',
-  declined: 'Your card was declined.',
-  unavailable: 'We could not reach the payment service. You have not been charged. Please try again.',
-} as const;
-
-/** Stripe could not answer (network, 5xx): 503, and the order puts everything back. */
-export const unavailable = (err: unknown): ApiError => {
-  console.error(`stripe unavailable: ${err instanceof Error ? err.message : String(err)}`);
-  return new ApiError(503, 'payment_unavailable', STRIPE_MESSAGES.unavailable, { headers: { 'Retry-After': '30' } });
-};
-
-/** Errors of Stripe's own answers that say nothing about the intent (network, 5xx, rate limit). */
-export const isOutage = (e: StripeFailure) => e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || e.type === 'StripeRateLimitError' || (e.statusCode ?? 0) >= 500;
-
-type StripeFailure = Error & { type?: string; code?: string; decline_code?: string; statusCode?: number };
-
-const failure = (code: string, message: string, status?: 402 | 409 | 422): CaptureResult => ({ ok: false, code, message, ...(status ? { status } : {}) });
+export { INTENT_METADATA, isOutage, STRIPE_MESSAGES, unavailable } from './stripe-errors.js';
 
 /**
  * Checks a confirmed PaymentIntent against the order the server priced, then captures it.
@@ -72,15 +47,21 @@ async function captureIntent(stripe: Stripe, request: CaptureRequest): Promise<C
     default:
       return failure('payment_incomplete', STRIPE_MESSAGES.incomplete);
   }
+  // A subscription needs the card saved to a Customer (the intent endpoint asks for that
+  // on a subscription cart); checked before capture, so no money moves for nothing.
+  const saved = request.saveForReuse ? reusableRefOf(intent) : undefined;
+  if (request.saveForReuse && !saved) return failure('payment_not_reusable', SUBSCRIPTION_MESSAGES.cannotSave, 422);
+  const paid = (settled: Stripe.PaymentIntent): CaptureResult =>
+    request.saveForReuse ? { ok: true, providerRef: settled.id, reusableRef: reusableRefOf(settled) ?? saved! } : { ok: true, providerRef: settled.id };
   try {
     // The attempt's own key: a network retry replays this capture, another attempt cannot.
     const captured = await stripe.paymentIntents.capture(intent.id, {}, { idempotencyKey: `capture_${request.attemptId}` });
-    return { ok: true, providerRef: captured.id };
+    return paid(captured);
   } catch (err) {
     const e = err as StripeFailure;
     if (e.type === 'StripeCardError') return failure(e.decline_code ?? e.code ?? 'card_declined', e.message || STRIPE_MESSAGES.declined);
     if (e.type === 'StripeInvalidRequestError' && e.code === 'payment_intent_unexpected_state') return failure('payment_already_used', STRIPE_MESSAGES.alreadyUsed, 409);
-    if (isOutage(e)) return captureOutcome(stripe, intent.id, err);
+    if (isOutage(e)) return captureOutcome(stripe, intent.id, err, paid);
     throw err;
   }
 }
@@ -91,14 +72,15 @@ async function captureIntent(stripe: Stripe, request: CaptureRequest): Promise<C
  * charged. If Stripe cannot say either, the 503 stands and a capture that did happen
  * shows up as a payment_intent.succeeded event with no payment row (see README).
  */
-async function captureOutcome(stripe: Stripe, id: string, err: unknown): Promise<CaptureResult> {
+async function captureOutcome(stripe: Stripe, id: string, err: unknown, paid: (settled: Stripe.PaymentIntent) => CaptureResult): Promise<CaptureResult> {
   const now = await stripe.paymentIntents.retrieve(id).catch(() => undefined);
-  if (now?.status === 'succeeded') return { ok: true, providerRef: now.id };
+  if (now?.status === 'succeeded') return paid(now);
   throw unavailable(err);
 }
 
 /**
- * The Stripe provider of checkout: `payment: { provider: 'stripe', paymentIntentId }`.
+ * The Stripe provider of checkout: `payment: { provider: 'stripe', paymentIntentId }`;
+ * `chargeSaved` renews subscriptions off session (stripe-saved.ts).
  * @example paymentProviderFor('stripe', env)?.capture({ paymentIntentId: 'pi_123', ... })
  */
 export function stripeProvider(stripe: Stripe, testMode: boolean): PaymentProvider {
@@ -106,6 +88,7 @@ export function stripeProvider(stripe: Stripe, testMode: boolean): PaymentProvid
     name: 'stripe',
     testMode,
     capture: (request) => captureIntent(stripe, request),
+    chargeSaved: (request) => chargeSavedCard(stripe, request),
     async refund(providerRef: string, amountCents: Cents): Promise<void> {
       await stripe.refunds.create({ payment_intent: providerRef, amount: amountCents }, { idempotencyKey: `refund_${providerRef}` });
     },

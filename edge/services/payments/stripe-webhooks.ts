@@ -3,7 +3,7 @@ import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
 import { stripeCrypto } from './stripe-client.js';
-import { INTENT_METADATA } from './stripe-provider.js';
+import { INTENT_METADATA } from './stripe-errors.js';
 
 /** How a webhook delivery was handled (the JSON answer, for Stripe's dashboard and tests). */
 export interface WebhookOutcome {

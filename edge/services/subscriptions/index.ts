@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { websites } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
-import { paymentProviderFor } from '../payments/index.js';
+import { paymentProviderFor, type StripeEnv } from '../payments/index.js';
 import type { RenewalDeps } from './renew.js';
 
 /** Subscriptions (issue 10): checkout records them, the cron renews them, accounts list them. */
@@ -12,12 +12,13 @@ export { accountSubscription, accountSubscriptions, subscriptionJson, subscripti
 
 /**
  * What the renewal job needs from the rest of the worker: the payment provider a
- * subscription was saved with, and the site's name and origin for the receipt's links.
+ * subscription was saved with (as this deployment offers it: Stripe with its secret key),
+ * and the site's name and origin for the receipt's links.
  */
-export function renewalDeps(db: Db): RenewalDeps {
+export function renewalDeps(db: Db, env: StripeEnv = {}): RenewalDeps {
   const sites = new Map<string, Promise<{ title: string; origin: string } | undefined>>();
   return {
-    providerFor: paymentProviderFor,
+    providerFor: (name) => paymentProviderFor(name, env),
     siteOf(websiteId) {
       let site = sites.get(websiteId);
       if (!site) {

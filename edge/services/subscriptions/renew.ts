@@ -89,7 +89,11 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
   if (claim.meta.changes !== 1) return 'skipped';
 
   const cycle = paidCycles + 1;
-  const attemptId = `renewal_${row.id}_${cycle}`;
+  // One id per try of a cycle, the provider's idempotency key: a retry after a decline (or
+  // after a refunded, unrecorded charge) must charge anew, not replay the last answer. The
+  // row's last change time differs per try (each claim and put-back writes it); runs that
+  // read the same row share it, but only one of them won the claim above.
+  const attemptId = `renewal_${row.id}_${cycle}_${row.failedAttempts}_${row.updatedOn}`;
   const decline = async (message: string) => {
     const canceled = row.failedAttempts + 1 >= MAX_FAILED_ATTEMPTS;
     await d1
@@ -117,7 +121,7 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
   const provider = deps.providerFor(row.paymentProvider);
   const paid = provider?.chargeSaved
     ? await provider
-        .chargeSaved({ reusableRef: row.paymentRef, amountCents: row.renewalTotalCents as Cents, currency: row.currency, attemptId, now })
+        .chargeSaved({ reusableRef: row.paymentRef, amountCents: row.renewalTotalCents as Cents, currency: row.currency, attemptId, websiteId: row.websiteId, now })
         .catch((err: unknown) => ({ ok: false as const, code: 'provider_error', message: `The payment could not be taken: ${String((err as Error)?.message ?? err)}` }))
     : ({ ok: false as const, code: 'provider_unavailable', message: 'This payment method cannot be charged again.' });
   if (!paid.ok) {
