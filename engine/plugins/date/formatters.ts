@@ -10,6 +10,7 @@ import { formatInterval, parseIntervalArgs } from './interval.js';
 import { formatRelative, humanizeSince, parseRelativeArgs } from './relative.js';
 import { strftime } from './strftime.js';
 import { ErrorCode } from '../../errors.js';
+import { parsedArgs } from '../i18n/parsed-args.js';
 
 /** Run an Intl-backed rendering; a locale or zone the platform rejects gives ''. */
 function safely(ctx: RenderContext, name: string, render: () => string): string {
@@ -21,12 +22,17 @@ function safely(ctx: RenderContext, name: string, render: () => string): string 
   }
 }
 
+const patterns = new WeakMap<readonly string[], string>();
+
+/** The pattern was split on the author's delimiter (a space); put it back together, once per instruction. */
+const joinPattern = (args: readonly string[]): string => args.join(' ');
+
 const date: Formatter = (value, args, ctx) => {
   const epoch = toEpoch(value);
   const locale = ctx.locale;
-  // The pattern was split on the author's delimiter (a space); put it back together.
   if (args.length === 0 || locale === null || !Number.isFinite(epoch)) return '';
-  return safely(ctx, 'date', () => strftime(epoch, args.join(' '), ctx.timeZone, locale));
+  const pattern = parsedArgs(patterns, args, joinPattern);
+  return safely(ctx, 'date', () => strftime(epoch, pattern, ctx.timeZone, locale));
 };
 
 const datetime: Formatter = (value, args, ctx) => {

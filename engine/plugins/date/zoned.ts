@@ -75,18 +75,20 @@ function offsetNow(timeZone: string, epoch: EpochMs): number | null {
 }
 
 const HOUR_MS = 3_600_000;
-/** Per `zone|UTC hour`: the offset when it holds all hour, else 'varies' (a transition falls inside). */
-const hourOffsets = new Map<string, number | null | 'varies'>();
+/** Per zone, then UTC hour: the offset when it holds all hour, else 'varies' (a transition falls inside). */
+const hourOffsets = new Map<string, Map<number, number | null | 'varies'>>();
 
 /**
  * The offset of `timeZone` at `epoch`, or null when the zone is unknown.
  * Reading it through Intl is the costly part of a date, so it is cached per hour:
  * an hour whose first and last millisecond agree has no transition inside
- * (zones never change offset twice within an hour).
+ * (zones never change offset twice within an hour). Two number-keyed levels: no
+ * key string is built per date.
  */
 export function zoneOffsetMs(timeZone: string, epoch: EpochMs): number | null {
   const hour = Math.floor(epoch / HOUR_MS);
-  const cached = memo(hourOffsets, `${timeZone}|${hour}`, () => {
+  const byHour = memo(hourOffsets, timeZone, () => new Map<number, number | null | 'varies'>());
+  const cached = memo(byHour, hour, () => {
     const first = offsetNow(timeZone, hour * HOUR_MS);
     return first === offsetNow(timeZone, (hour + 1) * HOUR_MS - 1) ? first : 'varies';
   });

@@ -4,7 +4,7 @@
  * every render, so a frozen array is a safe key and its parse never changes.
  * Unfrozen arrays (built per call, e.g. by message arguments) are parsed every time.
  */
-export function parsedArgs<T extends object>(
+export function parsedArgs<T>(
   cache: WeakMap<readonly string[], T>,
   args: readonly string[],
   parse: (args: readonly string[]) => T,
