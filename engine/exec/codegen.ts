@@ -190,15 +190,23 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         }
         const frame = new Frame(value);
         s.frames.push(frame);
+        // One item frame per pass over the list, reset for each item: `.var`s and
+        // macros of one item never reach the next.
+        const item = new Frame(undefined);
+        s.frames.push(item);
         const last = value.length - 1;
         for (let i = 0; i <= last; i++) {
-          if (i > 0) s.charge(line, column);
+          if (i > 0) {
+            s.charge(line, column);
+            item.vars = null;
+            item.macros = null;
+          }
           frame.index = i;
-          s.frames.push(new Frame(value[i]));
+          item.node = value[i];
           body(s);
           if (i < last) between(s);
-          s.frames.pop();
         }
+        s.frames.pop();
         s.frames.pop();
       };
     }

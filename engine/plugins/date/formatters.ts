@@ -10,7 +10,7 @@ import { formatInterval, parseIntervalArgs } from './interval.js';
 import { formatRelative, humanizeSince, parseRelativeArgs } from './relative.js';
 import { strftime } from './strftime.js';
 import { ErrorCode } from '../../errors.js';
-import { parsedArgs } from '../i18n/parsed-args.js';
+import { parsedArgs } from '../parsed-args.js';
 
 /** Run an Intl-backed rendering; a locale or zone the platform rejects gives ''. */
 function safely(ctx: RenderContext, name: string, render: () => string): string {
