@@ -4,10 +4,10 @@
  * gives '' (SPEC §5); `timesince` says 'Invalid date.' on bad input (SPEC §7).
  */
 import type { Formatter, FormatterTable, RenderContext } from '../types.js';
-import { formatDatetime, parseDatetimeArgs } from './datetime.js';
+import { formatDatetime, parsedDatetimeArgs } from './datetime.js';
 import { toEpoch } from './instant.js';
-import { formatInterval, parseIntervalArgs } from './interval.js';
-import { formatRelative, humanizeSince, parseRelativeArgs } from './relative.js';
+import { formatInterval, parsedIntervalArgs } from './interval.js';
+import { formatRelative, humanizeSince, parsedRelativeArgs } from './relative.js';
 import { strftime } from './strftime.js';
 import { ErrorCode } from '../../errors.js';
 import { parsedArgs } from '../parsed-args.js';
@@ -39,7 +39,7 @@ const datetime: Formatter = (value, args, ctx) => {
   const epoch = toEpoch(value);
   const locale = ctx.locale;
   if (locale === null || !Number.isFinite(epoch)) return '';
-  return safely(ctx, 'datetime', () => formatDatetime(epoch, parseDatetimeArgs(args), locale, ctx.timeZone));
+  return safely(ctx, 'datetime', () => formatDatetime(epoch, parsedDatetimeArgs(args), locale, ctx.timeZone));
 };
 
 const datetimeInterval: Formatter = (value, args, ctx, vars) => {
@@ -47,7 +47,7 @@ const datetimeInterval: Formatter = (value, args, ctx, vars) => {
   const end = toEpoch(vars[1]);
   const locale = ctx.locale;
   if (locale === null || !Number.isFinite(start) || !Number.isFinite(end)) return '';
-  return safely(ctx, 'datetime-interval', () => formatInterval(start, end, parseIntervalArgs(args), locale, ctx.timeZone));
+  return safely(ctx, 'datetime-interval', () => formatInterval(start, end, parsedIntervalArgs(args), locale, ctx.timeZone));
 };
 
 const relativeTime: Formatter = (value, args, ctx, vars) => {
@@ -56,7 +56,7 @@ const relativeTime: Formatter = (value, args, ctx, vars) => {
   const start = vars.length > 1 ? toEpoch(value) : ctx.now();
   const end = vars.length > 1 ? toEpoch(vars[1]) : toEpoch(value);
   if (locale === null || !Number.isFinite(start) || !Number.isFinite(end)) return '';
-  return safely(ctx, 'relative-time', () => formatRelative(start, end, parseRelativeArgs(args), locale));
+  return safely(ctx, 'relative-time', () => formatRelative(start, end, parsedRelativeArgs(args), locale));
 };
 
 const timesince: Formatter = (value, _args, ctx) => {
