@@ -163,21 +163,43 @@ const FIELDS: Record<string, Field> = {
  */
 export function strftime(epoch: EpochMs, pattern: string, timeZone: string, locale: string): string {
   const f = zonedFields(epoch, timeZone);
+  const parts = compiledPattern(pattern);
   let names: NameSource | undefined;
   let out = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch !== '%' || i === pattern.length - 1) {
-      out += ch;
-      continue;
-    }
-    const spec = pattern[++i];
-    if (spec === '%') {
-      out += '%';
-      continue;
-    }
-    const field = ownEntry(FIELDS, spec);
-    if (field) out += field(f, (names ??= new IntlNames(locale, f)));
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    out += typeof part === 'string' ? part : part(f, (names ??= new IntlNames(locale, f)));
   }
   return out;
+}
+
+/** A pattern as literal runs and field functions, split once per pattern (patterns repeat on every render). */
+type PatternPart = string | Field;
+const patterns = new Map<string, readonly PatternPart[]>();
+
+function compiledPattern(pattern: string): readonly PatternPart[] {
+  return memo(patterns, pattern, () => {
+    const parts: PatternPart[] = [];
+    let text = '';
+    for (let i = 0; i < pattern.length; i++) {
+      const ch = pattern[i];
+      if (ch !== '%' || i === pattern.length - 1) {
+        text += ch;
+        continue;
+      }
+      const spec = pattern[++i];
+      if (spec === '%') {
+        text += '%';
+        continue;
+      }
+      const field = ownEntry(FIELDS, spec);
+      if (field) {
+        if (text !== '') parts.push(text);
+        text = '';
+        parts.push(field);
+      }
+    }
+    if (text !== '') parts.push(text);
+    return Object.freeze(parts);
+  });
 }
