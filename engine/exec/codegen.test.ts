@@ -24,4 +24,11 @@ describe('code generation', () => {
     const t = compile('{.section a}{b}{.or}-{.end}');
     expect([render(t, { a: { b: 1 } }).output, render(t, {}).output, render(t, { a: { b: 2 } }).output]).toEqual(['1', '-', '2']);
   });
+
+  it('each item of a repeated section starts with no variables or macros of the item before', () => {
+    const t = compile('{.repeated section items}[{@x}{.var @x name}{@x}]{.end}');
+    expect(render(t, { items: [{ name: 'a' }, { name: 'b' }] }).output).toBe('[a][b]');
+    const m = compile('{.repeated section items}{.if @index0}{@|apply m}{.end}{.macro m}{name}{.end}{.end}');
+    expect(render(m, { items: [{ name: 'a' }, { name: 'b' }] }).errors).toEqual([expect.objectContaining({ code: 'PARTIAL_MISSING' })]);
+  });
 });

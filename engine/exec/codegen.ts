@@ -150,11 +150,29 @@ function compileCode(code: Code, env: CodegenEnv): Run {
           s.out += emitText(lookup(s.frames, path));
         };
       }
+      if (paths.length === 1 && formatters.length === 1) {
+        // The common `{x|html}`: one value, one formatter, no loops.
+        const path = paths[0];
+        const { name, fn, args } = formatters[0];
+        return (s) => {
+          const values: unknown[] = [lookup(s.frames, path)];
+          s.line = line;
+          s.column = column;
+          s.charge(line, column);
+          s.charge(line, column);
+          try {
+            values[0] = fn(values[0], args, s, values);
+          } catch (e) {
+            s.unexpected(`formatter ${name}`, e);
+          }
+          s.out += emitText(values[0]);
+        };
+      }
       return (s) => {
         const values = resolveAll(s, paths);
         s.line = line;
         s.column = column;
-        s.charge(s.line, s.column);
+        s.charge(line, column);
         // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
         applyFormatters(s, formatters, values);
         s.out += emitText(values[0]);
@@ -190,15 +208,23 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         }
         const frame = new Frame(value);
         s.frames.push(frame);
+        // One item frame per pass over the list, reset for each item: `.var`s and
+        // macros of one item never reach the next.
+        const item = new Frame(undefined);
+        s.frames.push(item);
         const last = value.length - 1;
         for (let i = 0; i <= last; i++) {
-          if (i > 0) s.charge(line, column);
+          if (i > 0) {
+            s.charge(line, column);
+            item.vars = null;
+            item.macros = null;
+          }
           frame.index = i;
-          s.frames.push(new Frame(value[i]));
+          item.node = value[i];
           body(s);
           if (i < last) between(s);
-          s.frames.pop();
         }
+        s.frames.pop();
         s.frames.pop();
       };
     }

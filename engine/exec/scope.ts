@@ -5,6 +5,8 @@
 import type { Runnable } from './state.js';
 import { getKey, walkPath, type JsonPath } from './values.js';
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 export class Frame {
   /** Loop position while this frame's array is iterated, else -1. */
   index = -1;
@@ -43,10 +45,23 @@ export function lookup(frames: readonly Frame[], path: JsonPath): unknown {
     value = frames[frames.length - 1].node;
     return path.length === 1 || value === undefined ? value : walkPath(value, path, 1);
   }
-  for (let i = frames.length - 1; i >= 0; i--) {
-    const frame = frames[i];
-    value = resolveName(first, frame);
-    if (value !== undefined || frame.stop) break;
+  if (typeof first === 'string' && first.charCodeAt(0) !== 64 /* @ */) {
+    // The common case, a plain key: resolveName and getKey inlined by hand.
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const frame = frames[i];
+      const node = frame.node;
+      if (typeof node === 'object' && node !== null && !Array.isArray(node) && hasOwn.call(node, first)) {
+        value = (node as Record<string, unknown>)[first];
+        if (value !== undefined) break;
+      }
+      if (frame.stop) break;
+    }
+  } else {
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const frame = frames[i];
+      value = resolveName(first, frame);
+      if (value !== undefined || frame.stop) break;
+    }
   }
   return path.length === 1 || value === undefined ? value : walkPath(value, path, 1);
 }

@@ -145,13 +145,17 @@ export class RenderState implements RenderContext {
     throw new RenderAbort(message);
   }
 
-  /** Run `body` into a fresh output buffer and return what it wrote; on abort the text joins the output so far. */
-  private capture(body: () => void): string {
+  /**
+   * Run `run` into a fresh output buffer and return what it wrote; on abort the text
+   * joins the output so far. Takes the Run itself, not a closure over it (one fewer
+   * allocation per macro, partial and helper template call).
+   */
+  private capture(run: Run): string {
     const saved = this.out;
     this.heldLength += saved.length;
     this.out = '';
     try {
-      body();
+      run(this);
     } finally {
       this.heldLength -= saved.length;
       if (this.aborted) this.out = saved + this.out;
@@ -220,7 +224,7 @@ export class RenderState implements RenderContext {
     if (args !== undefined) frame.setVar('@args', args);
     this.frames.push(frame);
     try {
-      return this.capture(() => partial.run(this));
+      return this.capture(partial.run);
     } finally {
       this.frames.pop();
       this.exitPartial();
@@ -232,7 +236,7 @@ export class RenderState implements RenderContext {
     this.charge(this.line, this.column);
     this.frames.push(new Frame(data, isolated));
     try {
-      return this.capture(() => helper.run(this));
+      return this.capture(helper.run);
     } finally {
       this.frames.pop();
     }
@@ -240,7 +244,7 @@ export class RenderState implements RenderContext {
 
   /** Run an included partial: its output is kept only with the `output` argument. */
   runIncluded(partial: Runnable, output: boolean): void {
-    const text = this.capture(() => partial.run(this));
+    const text = this.capture(partial.run);
     if (output) this.out += text;
   }
 }

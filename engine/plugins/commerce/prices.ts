@@ -3,6 +3,7 @@
  * regular price, its lowest sale price, and the subscription pricing options of
  * its cheapest variant. Each returns a money object from the data (or zero USD).
  */
+import type Decimal from 'decimal.js';
 import { getKey, isTruthy, walkPath } from '../../exec/values.js';
 import { readMoney } from './money.js';
 import { ProductType, productType, variantsOf } from './product.js';
@@ -28,10 +29,16 @@ export function fromPriceMoney(item: unknown): unknown {
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD) return ZERO_MONEY;
   const variants = variantsOf(item) ?? [];
   if (variants.length === 0) return ZERO_MONEY;
+  // Each amount is parsed once: the best so far keeps its parsed amount.
   let best = effectiveMoney(variants[0]);
+  let bestAmount = amountOf(best);
   for (let i = 1; i < variants.length; i++) {
     const money = effectiveMoney(variants[i]);
-    if (amountOf(money).lessThan(amountOf(best))) best = money;
+    const amount = amountOf(money);
+    if (amount.lessThan(bestAmount)) {
+      best = money;
+      bestAmount = amount;
+    }
   }
   return best;
 }
@@ -44,9 +51,14 @@ export function normalPriceMoney(item: unknown): unknown {
   const variants = variantsOf(item) ?? [];
   if (variants.length === 0) return ZERO_MONEY;
   let best = getKey(variants[0], 'priceMoney');
+  let bestAmount = amountOf(best);
   for (let i = 1; i < variants.length; i++) {
     const money = getKey(variants[i], 'priceMoney');
-    if (amountOf(money).greaterThan(amountOf(best))) best = money;
+    const amount = amountOf(money);
+    if (amount.greaterThan(bestAmount)) {
+      best = money;
+      bestAmount = amount;
+    }
   }
   return best;
 }
@@ -58,10 +70,15 @@ export function salePriceMoney(item: unknown): unknown {
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return ZERO_MONEY;
   // The first on-sale variant starts the search even without a sale price (it counts as 0).
   let best: unknown;
+  let bestAmount: Decimal | undefined;
   for (const v of variantsOf(item) ?? []) {
     if (!isTruthy(getKey(v, 'onSale'))) continue;
     const money = getKey(v, 'salePriceMoney') ?? ZERO_MONEY;
-    if (best === undefined || amountOf(money).lessThan(amountOf(best))) best = money;
+    const amount = amountOf(money);
+    if (bestAmount === undefined || amount.lessThan(bestAmount)) {
+      best = money;
+      bestAmount = amount;
+    }
   }
   return best ?? ZERO_MONEY;
 }
@@ -76,8 +93,13 @@ export function cheapestVariantPricingOptions(item: unknown): unknown[] | undefi
   const variants = variantsOf(item) ?? [];
   if (variants.length === 0) return undefined;
   let best = variants[0];
+  let bestAmount = amountOf(effectiveMoney(best));
   for (let i = 1; i < variants.length; i++) {
-    if (amountOf(effectiveMoney(variants[i])).lessThan(amountOf(effectiveMoney(best)))) best = variants[i];
+    const amount = amountOf(effectiveMoney(variants[i]));
+    if (amount.lessThan(bestAmount)) {
+      best = variants[i];
+      bestAmount = amount;
+    }
   }
   const options = getKey(best, 'pricingOptions');
   return Array.isArray(options) ? options : undefined;

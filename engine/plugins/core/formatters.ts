@@ -5,7 +5,8 @@
 import { escapeAttr, escapeHtml } from '../../exec/escape.js';
 import { asNumber, asString, isObject, isTruthy, splitPath, walkPath } from '../../exec/values.js';
 import type { FormatterTable, RenderContext } from '../types.js';
-import { parseApplyArgs } from './apply-args.js';
+import { parsedArgs } from '../parsed-args.js';
+import { parseApplyArgs, type ApplyArgs } from './apply-args.js';
 import { formatPattern } from './format-pattern.js';
 import { jsonText } from './json-text.js';
 import { slugify } from './slugify.js';
@@ -17,10 +18,13 @@ import { ErrorCode } from '../../errors.js';
 
 const WHITESPACE = /\s/g;
 
+/** `apply` arguments, parsed once per instruction (see parsed-args.ts). */
+const applyArgs = new WeakMap<readonly string[], ApplyArgs>();
+
 export const CORE_FORMATTERS: FormatterTable = {
   apply: (value, args, ctx) => {
     if (args.length === 0) return '';
-    const { isolated, args: named } = parseApplyArgs(args);
+    const { isolated, args: named } = parsedArgs(applyArgs, args, parseApplyArgs);
     return ctx.applyPartial(args[0], value, isolated, named);
   },
   count: (value) => {

@@ -8,16 +8,39 @@ import type { RenderContext } from '../types.js';
 // What may start a JSON literal; bare words other than the keywords are references.
 const JSON_START = /^["\d[{]|^-\d|^(true|false|null)$/;
 
+/** A JSON literal argument's value, or null for a reference; decided once per argument text. */
+const literals = new Map<string, { readonly value: unknown } | null>();
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null) {
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+function literalOf(arg: string): { readonly value: unknown } | null {
+  let literal = literals.get(arg);
+  if (literal === undefined) {
+    literal = null;
+    if (JSON_START.test(arg)) {
+      try {
+        // Shared by every render: frozen, so no comparison can change it.
+        literal = { value: deepFreeze(JSON.parse(arg) as unknown) };
+      } catch {
+        // Not valid JSON after all (e.g. `3rd`): treat it as a reference.
+      }
+    }
+    if (literals.size >= 5000) literals.clear();
+    literals.set(arg, literal);
+  }
+  return literal;
+}
+
 /** The value an argument stands for. */
 export function predicateArg(arg: string, ctx: RenderContext): unknown {
-  if (JSON_START.test(arg)) {
-    try {
-      return JSON.parse(arg) as unknown;
-    } catch {
-      // Not valid JSON after all (e.g. `3rd`): treat it as a reference.
-    }
-  }
-  return ctx.resolve(arg);
+  const literal = literalOf(arg);
+  return literal !== null ? literal.value : ctx.resolve(arg);
 }
 
 /**

@@ -7,6 +7,7 @@ import { formatInstant } from './day-period-space.js';
 import { skeletonOptions } from './skeleton.js';
 import { dateTimeFormat, memo } from '../intl.js';
 import { ownEntry } from '../../exec/values.js';
+import { parsedArgs } from '../parsed-args.js';
 
 export type Width = 'short' | 'medium' | 'long' | 'full';
 
@@ -146,4 +147,11 @@ export function formatDatetime(epoch: number, o: DatetimeOptions, locale: string
     out = dateStyle('long');
   }
   return o.beginSentence ? capitalize(out, locale) : out;
+}
+
+const datetimeArgs = new WeakMap<readonly string[], DatetimeOptions>();
+
+/** `parseDatetimeArgs`, once per frozen argument array (parsed-args.ts). */
+export function parsedDatetimeArgs(args: readonly string[]): DatetimeOptions {
+  return parsedArgs(datetimeArgs, args, parseDatetimeArgs);
 }

@@ -4,12 +4,13 @@
  * gives '' (SPEC §5); `timesince` says 'Invalid date.' on bad input (SPEC §7).
  */
 import type { Formatter, FormatterTable, RenderContext } from '../types.js';
-import { formatDatetime, parseDatetimeArgs } from './datetime.js';
+import { formatDatetime, parsedDatetimeArgs } from './datetime.js';
 import { toEpoch } from './instant.js';
-import { formatInterval, parseIntervalArgs } from './interval.js';
-import { formatRelative, humanizeSince, parseRelativeArgs } from './relative.js';
+import { formatInterval, parsedIntervalArgs } from './interval.js';
+import { formatRelative, humanizeSince, parsedRelativeArgs } from './relative.js';
 import { strftime } from './strftime.js';
 import { ErrorCode } from '../../errors.js';
+import { parsedArgs } from '../parsed-args.js';
 
 /** Run an Intl-backed rendering; a locale or zone the platform rejects gives ''. */
 function safely(ctx: RenderContext, name: string, render: () => string): string {
@@ -21,19 +22,24 @@ function safely(ctx: RenderContext, name: string, render: () => string): string 
   }
 }
 
+const patterns = new WeakMap<readonly string[], string>();
+
+/** The pattern was split on the author's delimiter (a space); put it back together, once per instruction. */
+const joinPattern = (args: readonly string[]): string => args.join(' ');
+
 const date: Formatter = (value, args, ctx) => {
   const epoch = toEpoch(value);
   const locale = ctx.locale;
-  // The pattern was split on the author's delimiter (a space); put it back together.
   if (args.length === 0 || locale === null || !Number.isFinite(epoch)) return '';
-  return safely(ctx, 'date', () => strftime(epoch, args.join(' '), ctx.timeZone, locale));
+  const pattern = parsedArgs(patterns, args, joinPattern);
+  return safely(ctx, 'date', () => strftime(epoch, pattern, ctx.timeZone, locale));
 };
 
 const datetime: Formatter = (value, args, ctx) => {
   const epoch = toEpoch(value);
   const locale = ctx.locale;
   if (locale === null || !Number.isFinite(epoch)) return '';
-  return safely(ctx, 'datetime', () => formatDatetime(epoch, parseDatetimeArgs(args), locale, ctx.timeZone));
+  return safely(ctx, 'datetime', () => formatDatetime(epoch, parsedDatetimeArgs(args), locale, ctx.timeZone));
 };
 
 const datetimeInterval: Formatter = (value, args, ctx, vars) => {
@@ -41,7 +47,7 @@ const datetimeInterval: Formatter = (value, args, ctx, vars) => {
   const end = toEpoch(vars[1]);
   const locale = ctx.locale;
   if (locale === null || !Number.isFinite(start) || !Number.isFinite(end)) return '';
-  return safely(ctx, 'datetime-interval', () => formatInterval(start, end, parseIntervalArgs(args), locale, ctx.timeZone));
+  return safely(ctx, 'datetime-interval', () => formatInterval(start, end, parsedIntervalArgs(args), locale, ctx.timeZone));
 };
 
 const relativeTime: Formatter = (value, args, ctx, vars) => {
@@ -50,7 +56,7 @@ const relativeTime: Formatter = (value, args, ctx, vars) => {
   const start = vars.length > 1 ? toEpoch(value) : ctx.now();
   const end = vars.length > 1 ? toEpoch(vars[1]) : toEpoch(value);
   if (locale === null || !Number.isFinite(start) || !Number.isFinite(end)) return '';
-  return safely(ctx, 'relative-time', () => formatRelative(start, end, parseRelativeArgs(args), locale));
+  return safely(ctx, 'relative-time', () => formatRelative(start, end, parsedRelativeArgs(args), locale));
 };
 
 const timesince: Formatter = (value, _args, ctx) => {

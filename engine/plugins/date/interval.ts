@@ -8,6 +8,7 @@ import { formatInstant, formatRange } from './day-period-space.js';
 import { hasDateFields, hasTimeFields, skeletonOptions } from './skeleton.js';
 import { zonedFields } from './zoned.js';
 import { dateTimeFormat, memo } from '../intl.js';
+import { parsedArgs } from '../parsed-args.js';
 
 export interface IntervalOptions {
   skeleton?: string;
@@ -83,4 +84,11 @@ export function formatInterval(start: number, end: number, o: IntervalOptions, l
     out = formatRange(zonedFormat(locale, timeZone, `skeleton:${skeleton}`, () => skeletonOptions(skeleton)), a, b);
   }
   return o.beginSentence && out ? out[0].toLocaleUpperCase(locale) + out.slice(1) : out;
+}
+
+const intervalArgs = new WeakMap<readonly string[], IntervalOptions>();
+
+/** `parseIntervalArgs`, once per frozen argument array (parsed-args.ts). */
+export function parsedIntervalArgs(args: readonly string[]): IntervalOptions {
+  return parsedArgs(intervalArgs, args, parseIntervalArgs);
 }

@@ -4,6 +4,7 @@
  */
 import { relativeTimeFormat } from '../intl.js';
 import { ownEntry } from '../../exec/values.js';
+import { parsedArgs } from '../parsed-args.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -91,4 +92,11 @@ export function humanizeSince(deltaMs: number): string {
   ];
   for (const [n, unit] of steps) if (n > 0) return about(n, unit);
   return 'less than a minute ago';
+}
+
+const relativeArgs = new WeakMap<readonly string[], RelativeOptions>();
+
+/** `parseRelativeArgs`, once per frozen argument array (parsed-args.ts). */
+export function parsedRelativeArgs(args: readonly string[]): RelativeOptions {
+  return parsedArgs(relativeArgs, args, parseRelativeArgs);
 }

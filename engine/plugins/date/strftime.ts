@@ -23,10 +23,28 @@ export interface NameSource {
  * with that weekday, month or hour, so a cached name can never belong to another
  * instant. Other calendars format the instant itself, uncached.
  */
-const names = new Map<string, string>();
+interface LocaleNames {
+  readonly gregorian: boolean;
+  /** Indexed by weekday (0 = Sunday), month - 1, and hour * 2 + (on the hour ? 1 : 0). */
+  readonly shortWeekdays: string[];
+  readonly longWeekdays: string[];
+  readonly shortMonths: string[];
+  readonly longMonths: string[];
+  readonly dayPeriods: string[];
+}
 
-function isGregorian(locale: string): boolean {
-  return memo(names, `${locale}|calendar`, () => dateTimeFormat(locale).resolvedOptions().calendar) === 'gregory';
+/** Per locale, filled lazily; arrays indexed by field avoid building a key string per name. */
+const localeNames = new Map<string, LocaleNames>();
+
+function namesOf(locale: string): LocaleNames {
+  return memo(localeNames, locale, () => ({
+    gregorian: dateTimeFormat(locale).resolvedOptions().calendar === 'gregory',
+    shortWeekdays: [],
+    longWeekdays: [],
+    shortMonths: [],
+    longMonths: [],
+    dayPeriods: [],
+  }));
 }
 
 function partOf(locale: string, timeZone: string, epoch: number, opts: Intl.DateTimeFormatOptions, type: string): string {
@@ -39,18 +57,47 @@ const weekdayProbe = (weekday: number) => Date.UTC(2023, 0, 1 + weekday, 12);
 const monthProbe = (month: number) => Date.UTC(2023, month - 1, 15, 12);
 const hourProbe = (hour: number, onTheHour: boolean) => Date.UTC(2023, 0, 15, hour, onTheHour ? 0 : 30);
 
-function intlNames(locale: string, f: ZonedFields): NameSource {
-  const name = (key: string, probe: number, opts: Intl.DateTimeFormatOptions, type: string): string =>
-    isGregorian(locale)
-      ? memo(names, `${locale}|${key}`, () => partOf(locale, 'UTC', probe, opts, type))
-      : partOf(locale, f.timeZone, f.epoch, opts, type);
-  const onTheHour = f.minute === 0 && f.second === 0 && f.millisecond === 0;
-  return {
-    weekday: (style) => name(`${style} weekday ${f.weekday}`, weekdayProbe(f.weekday), { weekday: style }, 'weekday'),
-    month: (style) => name(`${style} month ${f.month}`, monthProbe(f.month), { month: style, day: 'numeric' }, 'month'),
-    dayPeriod: () =>
-      name(`day period ${f.hour} ${onTheHour}`, hourProbe(f.hour, onTheHour), { hour: 'numeric', hour12: true }, 'dayPeriod'),
-  };
+const SHORT_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
+const LONG_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long' };
+const SHORT_MONTH: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+const LONG_MONTH: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric' };
+const DAY_PERIOD: Intl.DateTimeFormatOptions = { hour: 'numeric', hour12: true };
+
+/** Locale names of the instant `f`: from the locale's table (Gregorian) or the instant itself. */
+class IntlNames implements NameSource {
+  private readonly table: LocaleNames;
+
+  constructor(
+    private readonly locale: string,
+    private readonly f: ZonedFields,
+  ) {
+    this.table = namesOf(locale);
+  }
+
+  private name(list: string[], index: number, probe: number, opts: Intl.DateTimeFormatOptions, type: string): string {
+    if (!this.table.gregorian) return partOf(this.locale, this.f.timeZone, this.f.epoch, opts, type);
+    return (list[index] ??= partOf(this.locale, 'UTC', probe, opts, type));
+  }
+
+  weekday(style: 'short' | 'long'): string {
+    const w = this.f.weekday;
+    return style === 'short'
+      ? this.name(this.table.shortWeekdays, w, weekdayProbe(w), SHORT_WEEKDAY, 'weekday')
+      : this.name(this.table.longWeekdays, w, weekdayProbe(w), LONG_WEEKDAY, 'weekday');
+  }
+
+  month(style: 'short' | 'long'): string {
+    const m = this.f.month;
+    return style === 'short'
+      ? this.name(this.table.shortMonths, m - 1, monthProbe(m), SHORT_MONTH, 'month')
+      : this.name(this.table.longMonths, m - 1, monthProbe(m), LONG_MONTH, 'month');
+  }
+
+  dayPeriod(): string {
+    const f = this.f;
+    const onTheHour = f.minute === 0 && f.second === 0 && f.millisecond === 0;
+    return this.name(this.table.dayPeriods, f.hour * 2 + (onTheHour ? 1 : 0), hourProbe(f.hour, onTheHour), DAY_PERIOD, 'dayPeriod');
+  }
 }
 
 const pad = (n: number, width = 2, fill = '0'): string => String(n).padStart(width, fill);
@@ -116,21 +163,43 @@ const FIELDS: Record<string, Field> = {
  */
 export function strftime(epoch: EpochMs, pattern: string, timeZone: string, locale: string): string {
   const f = zonedFields(epoch, timeZone);
+  const parts = compiledPattern(pattern);
   let names: NameSource | undefined;
   let out = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch !== '%' || i === pattern.length - 1) {
-      out += ch;
-      continue;
-    }
-    const spec = pattern[++i];
-    if (spec === '%') {
-      out += '%';
-      continue;
-    }
-    const field = ownEntry(FIELDS, spec);
-    if (field) out += field(f, (names ??= intlNames(locale, f)));
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    out += typeof part === 'string' ? part : part(f, (names ??= new IntlNames(locale, f)));
   }
   return out;
+}
+
+/** A pattern as literal runs and field functions, split once per pattern (patterns repeat on every render). */
+type PatternPart = string | Field;
+const patterns = new Map<string, readonly PatternPart[]>();
+
+function compiledPattern(pattern: string): readonly PatternPart[] {
+  return memo(patterns, pattern, () => {
+    const parts: PatternPart[] = [];
+    let text = '';
+    for (let i = 0; i < pattern.length; i++) {
+      const ch = pattern[i];
+      if (ch !== '%' || i === pattern.length - 1) {
+        text += ch;
+        continue;
+      }
+      const spec = pattern[++i];
+      if (spec === '%') {
+        text += '%';
+        continue;
+      }
+      const field = ownEntry(FIELDS, spec);
+      if (field) {
+        if (text !== '') parts.push(text);
+        text = '';
+        parts.push(field);
+      }
+    }
+    if (text !== '') parts.push(text);
+    return Object.freeze(parts);
+  });
 }

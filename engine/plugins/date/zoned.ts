@@ -75,37 +75,74 @@ function offsetNow(timeZone: string, epoch: EpochMs): number | null {
 }
 
 const HOUR_MS = 3_600_000;
-/** Per `zone|UTC hour`: the offset when it holds all hour, else 'varies' (a transition falls inside). */
-const hourOffsets = new Map<string, number | null | 'varies'>();
+/** Per zone, then UTC hour: the offset when it holds all hour, else 'varies' (a transition falls inside). */
+const hourOffsets = new Map<string, Map<number, number | null | 'varies'>>();
 
 /**
  * The offset of `timeZone` at `epoch`, or null when the zone is unknown.
  * Reading it through Intl is the costly part of a date, so it is cached per hour:
  * an hour whose first and last millisecond agree has no transition inside
- * (zones never change offset twice within an hour).
+ * (zones never change offset twice within an hour). Two number-keyed levels: no
+ * key string is built per date.
  */
 export function zoneOffsetMs(timeZone: string, epoch: EpochMs): number | null {
   const hour = Math.floor(epoch / HOUR_MS);
-  const cached = memo(hourOffsets, `${timeZone}|${hour}`, () => {
+  const byHour = memo(hourOffsets, timeZone, () => new Map<number, number | null | 'varies'>());
+  const cached = memo(byHour, hour, () => {
     const first = offsetNow(timeZone, hour * HOUR_MS);
     return first === offsetNow(timeZone, (hour + 1) * HOUR_MS - 1) ? first : 'varies';
   });
   return cached === 'varies' ? offsetNow(timeZone, epoch) : cached;
 }
 
+const DAY_MS = 86_400_000;
+/** 1900-01-01 and 10000-01-01 UTC: inside, the calendar arithmetic below is exact and Date agrees. */
+const FAST_FROM = -2_208_988_800_000;
+const FAST_TO = 253_402_300_800_000;
+
 /**
- * Split `epoch` into wall-clock fields in `timeZone`; an unknown zone falls back
- * to the default zone.
- * @example zonedFields(0, 'UTC').year === 1970
+ * Wall-clock fields of a local time (epoch ms shifted by the offset) by integer
+ * calendar arithmetic (days to civil date, H. Hinnant's algorithm), with no Date
+ * object per call; outside 1900..9999 or for fractional ms, Date's own rules.
  */
-export function zonedFields(epoch: EpochMs, timeZone: string): ZonedFields {
-  let zone = timeZone;
-  let off = zoneOffsetMs(zone, epoch);
-  if (off === null) {
-    zone = DEFAULT_TIME_ZONE;
-    off = zoneOffsetMs(zone, epoch) ?? 0;
-  }
-  const d = new Date(epoch + off);
+function localFields(local: number, epoch: EpochMs, zone: string, off: number): ZonedFields {
+  if (!(local >= FAST_FROM && local < FAST_TO) || !Number.isInteger(local)) return viaDate(local, epoch, zone, off);
+  const days = Math.floor(local / DAY_MS);
+  let ms = local - days * DAY_MS;
+  const hour = Math.floor(ms / 3_600_000);
+  ms -= hour * 3_600_000;
+  const minute = Math.floor(ms / 60_000);
+  ms -= minute * 60_000;
+  const second = Math.floor(ms / 1000);
+  // Civil date from days since 1970-01-01, in 400-year eras starting on March 1.
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 1 : 0;
+  return {
+    epoch,
+    timeZone: zone,
+    year,
+    month,
+    day: doy - Math.floor((153 * mp + 2) / 5) + 1,
+    hour,
+    minute,
+    second,
+    millisecond: ms - second * 1000,
+    weekday: (((days + 4) % 7) + 7) % 7,
+    // doy counts from March 1: January and February close the previous count.
+    yearDay: month <= 2 ? doy - 306 : doy + 59 + leap,
+    offsetMinutes: Math.round(off / 60_000),
+  };
+}
+
+function viaDate(local: number, epoch: EpochMs, zone: string, off: number): ZonedFields {
+  const d = new Date(local);
   const year = d.getUTCFullYear();
   const jan1 = Date.UTC(year, 0, 1);
   const midnight = Date.UTC(year, d.getUTCMonth(), d.getUTCDate());
@@ -120,7 +157,25 @@ export function zonedFields(epoch: EpochMs, timeZone: string): ZonedFields {
     second: d.getUTCSeconds(),
     millisecond: d.getUTCMilliseconds(),
     weekday: d.getUTCDay(),
-    yearDay: Math.round((midnight - jan1) / 86_400_000),
+    yearDay: Math.round((midnight - jan1) / DAY_MS),
     offsetMinutes: Math.round(off / 60_000),
   };
 }
+
+/**
+ * Split `epoch` into wall-clock fields in `timeZone`; an unknown zone falls back
+ * to the default zone.
+ * @example zonedFields(0, 'UTC').year === 1970
+ */
+export function zonedFields(epoch: EpochMs, timeZone: string): ZonedFields {
+  let zone = timeZone;
+  let off = zoneOffsetMs(zone, epoch);
+  if (off === null) {
+    zone = DEFAULT_TIME_ZONE;
+    off = zoneOffsetMs(zone, epoch) ?? 0;
+  }
+  return localFields(epoch + off, epoch, zone, off);
+}
+
+/** For the test: the fields as Date computes them. */
+export const zonedFieldsViaDate = (epoch: EpochMs, zone: string, off: number): ZonedFields => viaDate(epoch + off, epoch, zone, off);

@@ -4,8 +4,9 @@
  * half-even rounding).
  */
 import type Decimal from 'decimal.js';
-import { formatDecimalString, numberOption, splitOption, type NumberOptions } from './decimal-options.js';
-import { numberFormat } from '../intl.js';
+import { numberOption, reconcile, splitOption, type NumberOptions } from './decimal-options.js';
+import { memo, numberFormat } from '../intl.js';
+import { parsedArgs } from '../parsed-args.js';
 
 export interface DecimalOptions {
   style: 'decimal' | 'short' | 'long' | 'scientific' | 'percent' | 'percent-scaled' | 'permille' | 'permille-scaled';
@@ -29,31 +30,68 @@ export function parseDecimalArgs(args: readonly string[]): DecimalOptions {
   return o;
 }
 
-/**
- * @example formatDecimal(new Decimal('123456.789'), parseDecimalArgs(['style:short']), 'en-US') === '123K'
- */
-export function formatDecimal(d: Decimal, o: DecimalOptions, locale: string): string {
+const decimalArgs = new WeakMap<readonly string[], DecimalOptions>();
+
+function parseShared(args: readonly string[]): DecimalOptions {
+  const o = parseDecimalArgs(args);
+  Object.freeze(o.number);
+  return o;
+}
+
+/** `decimal` options, parsed once per frozen argument array (parsed-args.ts). */
+export function parsedDecimalArgs(args: readonly string[]): DecimalOptions {
+  return parsedArgs(decimalArgs, args, parseShared);
+}
+
+/** The Intl options of a style (permille formats as a percent and swaps the sign). */
+function intlOptions(o: DecimalOptions): Intl.NumberFormatOptions {
   const base: NumberOptions = { roundingMode: 'halfEven', ...o.number };
   switch (o.style) {
     case 'short':
     case 'long':
-      return formatDecimalString(locale, d, { notation: 'compact', compactDisplay: o.style, ...base });
+      return reconcile({ notation: 'compact', compactDisplay: o.style, ...base });
     case 'scientific':
-      return formatDecimalString(locale, d, { notation: 'scientific', ...base });
+      return reconcile({ notation: 'scientific', ...base });
     case 'percent':
-      return formatDecimalString(locale, d, { style: 'percent', ...base });
     case 'percent-scaled':
-      return formatDecimalString(locale, d.div(100), { style: 'percent', ...base });
+      return reconcile({ style: 'percent', ...base });
+    case 'permille':
+    case 'permille-scaled':
+      return { style: 'percent', ...base };
+    default:
+      return reconcile({ maximumFractionDigits: 3, ...base });
+  }
+}
+
+/** Per shared (frozen) option object, then locale: no options key is built per call. */
+const formats = new WeakMap<DecimalOptions, Map<string, Intl.NumberFormat>>();
+
+function formatFor(o: DecimalOptions, locale: string): Intl.NumberFormat {
+  if (!Object.isFrozen(o)) return numberFormat(locale, intlOptions(o));
+  let byLocale = formats.get(o);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    formats.set(o, byLocale);
+  }
+  return memo(byLocale, locale, () => numberFormat(locale, intlOptions(o)));
+}
+
+/**
+ * @example formatDecimal(new Decimal('123456.789'), parseDecimalArgs(['style:short']), 'en-US') === '123K'
+ */
+export function formatDecimal(d: Decimal, o: DecimalOptions, locale: string): string {
+  const nf = formatFor(o, locale);
+  // Intl formats exact decimal strings (no binary floating point on the way).
+  switch (o.style) {
+    case 'percent-scaled':
+      return nf.format(d.div(100).toFixed() as unknown as number);
     case 'permille':
     case 'permille-scaled': {
-      // Intl has no permille style: format the scaled value as a percent and swap the sign.
       const scaled = o.style === 'permille' ? d.mul(1000) : d;
-      const parts = numberFormat(locale, { style: 'percent', ...base } as Intl.NumberFormatOptions).formatToParts(
-        scaled.div(100).toFixed() as unknown as number,
-      );
+      const parts = nf.formatToParts(scaled.div(100).toFixed() as unknown as number);
       return parts.map((p) => (p.type === 'percentSign' ? '‰' : p.value)).join('');
     }
     default:
-      return formatDecimalString(locale, d, { maximumFractionDigits: 3, ...base });
+      return nf.format(d.toFixed() as unknown as number);
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { Formatter, FormatterTable, RenderContext } from '../types.js';
 import { parseDecimal } from './decimal-options.js';
-import { formatDecimal, parseDecimalArgs } from './decimal.js';
+import { formatDecimal, parsedDecimalArgs } from './decimal.js';
 import { MESSAGE_FORMATTERS } from './message-formatters.js';
 import { formatMessage } from './message.js';
 import { resolveArg } from './scope-args.js';
@@ -26,7 +26,7 @@ const decimal: Formatter = (value, args, ctx) => {
   const locale = ctx.locale;
   const d = parseDecimal(value);
   if (locale === null || !d) return '';
-  return safely(ctx, 'decimal', () => formatDecimal(d, parseDecimalArgs(args), locale));
+  return safely(ctx, 'decimal', () => formatDecimal(d, parsedDecimalArgs(args), locale));
 };
 
 /**

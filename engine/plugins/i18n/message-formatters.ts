@@ -2,12 +2,12 @@
  * The formatters a message placeholder can name: `{0 decimal style:short}`,
  * `{0 money}`, `{0 datetime full}`, `{0;1 datetime-interval yMMMd}`, `{0 unit in:byte}`.
  */
-import { formatDatetime, parseDatetimeArgs } from '../date/datetime.js';
+import { formatDatetime, parsedDatetimeArgs } from '../date/datetime.js';
 import { toEpoch } from '../date/instant.js';
-import { formatInterval, parseIntervalArgs } from '../date/interval.js';
+import { formatInterval, parsedIntervalArgs } from '../date/interval.js';
 import { formatCurrency, moneyParts } from './currency.js';
 import { parseDecimal } from './decimal-options.js';
-import { formatDecimal, parseDecimalArgs } from './decimal.js';
+import { formatDecimal, parsedDecimalArgs } from './decimal.js';
 import type { MessageEnv } from './message.js';
 import { formatUnit } from './units/format.js';
 import { parsedUnitArgs } from './unit-formatters.js';
@@ -16,7 +16,7 @@ type ArgFormatter = MessageEnv['formatters'][string];
 
 const decimal: ArgFormatter = ([v], options, env) => {
   const d = parseDecimal(v);
-  return d ? formatDecimal(d, parseDecimalArgs(options), env.locale) : '';
+  return d ? formatDecimal(d, parsedDecimalArgs(options), env.locale) : '';
 };
 
 const money: ArgFormatter = ([v], options, env) => {
@@ -26,14 +26,14 @@ const money: ArgFormatter = ([v], options, env) => {
 
 const datetime: ArgFormatter = ([v], options, env) => {
   const t = toEpoch(v);
-  return Number.isFinite(t) ? formatDatetime(t, parseDatetimeArgs(options), env.locale, env.timeZone) : '';
+  return Number.isFinite(t) ? formatDatetime(t, parsedDatetimeArgs(options), env.locale, env.timeZone) : '';
 };
 
 const interval: ArgFormatter = ([a, b], options, env) => {
   const s = toEpoch(a);
   const e = toEpoch(b);
   if (!Number.isFinite(s) || !Number.isFinite(e)) return '';
-  return formatInterval(s, e, parseIntervalArgs(options), env.locale, env.timeZone);
+  return formatInterval(s, e, parsedIntervalArgs(options), env.locale, env.timeZone);
 };
 
 const unit: ArgFormatter = ([v], options, env) => {

@@ -4,7 +4,7 @@
  */
 import type { Formatter, FormatterTable } from '../types.js';
 import { parseDecimal } from './decimal-options.js';
-import { parsedArgs } from './parsed-args.js';
+import { parsedArgs } from '../parsed-args.js';
 import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
 import { ErrorCode } from '../../errors.js';
 

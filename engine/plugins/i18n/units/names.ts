@@ -46,8 +46,12 @@ function joinParts(parts: Intl.NumberFormatPart[]): string {
  */
 const SPACES = /(?<=\p{Nd})[\u00a0\u202f](?=\p{Nd})|([\u00a0\u202f])/gu;
 
+const NO_BREAK = /[\u00a0\u202f]/;
+
 export function formatExact(nf: Intl.NumberFormat, value: string): string {
-  return nf.format(value as unknown as number).replace(SPACES, (_, other?: string) => (other ? ' ' : '\u00a0'));
+  const text = nf.format(value as unknown as number);
+  // Most outputs have no no-break space: skip the (Unicode, look-behind) replace for them.
+  return NO_BREAK.test(text) ? text.replace(SPACES, (_, other?: string) => (other ? ' ' : '\u00a0')) : text;
 }
 
 /** The reference implementation of formatExact's mapping, for its test. */
