@@ -171,6 +171,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
   { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
   { route: 'GET /config/traffic', path: '/config/traffic', status: 200, expect: 'page' },
+  { route: 'GET /config/orders', path: '/config/orders', status: 200, expect: 'page' },
+  { route: 'GET /config/orders/:number', path: '/config/orders/1001', status: 200, expect: 'page' },
   { route: 'GET /config/*', path: '/config/no-such-screen', status: 200, expect: 'page' },
   { route: 'GET /config/invitation', path: '/config/invitation?token=guess', status: 400, expect: 'page' },
   { route: 'GET /account', path: '/account', status: 200, expect: 'page' },
