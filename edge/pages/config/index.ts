@@ -13,6 +13,7 @@ import { accountPage, actionButton, crumbField, html, notice } from '../account/
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { invitationRoutes } from './invitation.js';
 import { formSubmissionScreens } from './form-submissions.js';
+import { giftCardScreens } from './gift-cards.js';
 import { orderScreens } from './orders.js';
 import { ownerShell } from './shell.js';
 import { forbiddenPage, permitted, refusePost, screen, signInPage } from './screen.js';
@@ -28,6 +29,7 @@ export const config = new Hono<AppEnv>({ strict: false });
 config.route('/', invitationRoutes);
 config.route('/', formSubmissionScreens);
 config.route('/', orderScreens);
+config.route('/', giftCardScreens);
 
 /** What the contributors screen says after a form post (codes, so a link cannot inject text). */
 const CONTRIBUTOR_NOTICES: Record<string, string> = {
