@@ -15,6 +15,7 @@ import { invitationRoutes } from './invitation.js';
 import { formSubmissionScreens } from './form-submissions.js';
 import { giftCardScreens } from './gift-cards.js';
 import { orderScreens } from './orders.js';
+import { subscriptionScreens } from './subscriptions.js';
 import { ownerShell } from './shell.js';
 import { forbiddenPage, permitted, refusePost, screen, signInPage } from './screen.js';
 import { trafficScreen } from './traffic.js';
@@ -30,6 +31,7 @@ config.route('/', invitationRoutes);
 config.route('/', formSubmissionScreens);
 config.route('/', orderScreens);
 config.route('/', giftCardScreens);
+config.route('/', subscriptionScreens);
 
 /** What the contributors screen says after a form post (codes, so a link cannot inject text). */
 const CONTRIBUTOR_NOTICES: Record<string, string> = {
