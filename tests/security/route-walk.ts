@@ -142,6 +142,13 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields', path: '/api/commerce/shopping-cart/entries/e1/additionalFields', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'POST /api/commerce/orders', path: '/api/commerce/orders', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // The owner's commerce JSON (edge/api/commerce/owner-commerce.ts): sign-in first.
+  { route: 'GET /api/commerce/owner/orders', path: '/api/commerce/owner/orders', status: 401, expect: 'api' },
+  { route: 'GET /api/commerce/owner/orders/:number', path: '/api/commerce/owner/orders/1001', status: 401, expect: 'api' },
+  { route: 'GET /api/commerce/owner/gift-cards', path: '/api/commerce/owner/gift-cards', status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/owner/gift-cards/:id/disable', path: '/api/commerce/owner/gift-cards/g1/disable', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/commerce/owner/subscriptions', path: '/api/commerce/owner/subscriptions', status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/owner/subscriptions/:id/cancel', path: '/api/commerce/owner/subscriptions/s1/cancel', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/commerce/payments/stripe/intent', path: '/api/commerce/payments/stripe/intent', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // Crumb-exempt (Stripe signs it); the walk's worker has no Stripe secrets, so it is not set up.
   { route: 'POST /api/commerce/payments/stripe/webhook', path: '/api/commerce/payments/stripe/webhook', method: 'POST', ...JSON_WRITE, status: 404, expect: 'api' },
