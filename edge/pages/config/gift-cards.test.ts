@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
 import { variantOf } from '../../api/commerce/test-catalog.js';
-import { placeGiftOrder } from '../../api/commerce/test-gift-cards.js';
+import { placeGiftOrder, seedGiftCard } from '../../api/commerce/test-gift-cards.js';
+import { openDb } from '../../services/db.js';
+import { drawStatements, GIFT_CARD_GUARD_FAILURE } from '../../services/gift-cards/index.js';
 import { TestVisitor } from '../../api/commerce/test-visitor.js';
 import { ownerSessions } from './test-owner.js';
 
@@ -104,6 +106,16 @@ describe('/config/gift-cards', () => {
     expect(page.html).toContain('Gift card disabled. Checkout no longer accepts it.');
     expect(rowOf(page.html, card.code.slice(-4))).toContain('Disabled ');
     expect(rowOf(page.html, card.code.slice(-4))).not.toContain('action="/config/gift-cards/disable"');
+  });
+
+  it('draws nothing from a card disabled after checkout looked it up (the draw-down guard)', async () => {
+    const card = await seedGiftCard(worker.db, 3000);
+    expect((await as.admin.post('/config/gift-cards/disable', { giftCardId: card.id })).location).toBe('/config/gift-cards?notice=disabled');
+    const site = (await worker.db.prepare('SELECT website_id AS id FROM gift_cards WHERE id = ?').bind(card.id).first<{ id: string }>())!.id;
+    const draw = drawStatements(openDb(worker.db), { attemptId: `attempt-${card.id}`, websiteId: site, giftCardId: card.id, amountCents: 1000, now: Date.now() });
+    await expect(worker.db.batch(draw as never)).rejects.toThrow(GIFT_CARD_GUARD_FAILURE);
+    const after = await worker.db.prepare('SELECT balance_cents AS n, (SELECT COUNT(*) FROM gift_card_redemptions WHERE gift_card_id = ?1) AS drawn FROM gift_cards WHERE id = ?1').bind(card.id).first();
+    expect(after).toEqual({ n: 3000, drawn: 0 });
   });
 
   it('says so for an unknown card or a bad page link', async () => {
