@@ -82,7 +82,7 @@ ownerCommerce.get(
 
 ownerCommerce.post('/subscriptions/:id/cancel', requirePermission('subscriptions'), async (c) => {
   const id = c.req.param('id');
-  const outcome = ID.test(id) ? await cancelSubscriptionAsOwner(c.var.db, c.var.site.id, id, Date.now()) : 'missing';
+  const outcome = ID.test(id) ? await cancelSubscriptionAsOwner(c.var.db, c.var.site, id, Date.now()) : 'missing';
   if (outcome === 'missing') throw notFound('subscription');
   if (outcome === 'not-billable') throw new ApiError(409, 'not_billable', 'That subscription was already canceled or ended.');
   return c.json({ id, status: 'canceled' });

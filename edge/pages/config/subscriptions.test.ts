@@ -73,6 +73,11 @@ describe('/config/subscriptions', () => {
     const outcomes = answers.map((a) => a.location!.replace('/config/subscriptions?notice=', '')).sort();
     expect(outcomes).toEqual(['canceled', ...Array(7).fill('not-billable')]);
     expect(await stateOf(s.id)).toEqual({ status: 'canceled', next: null });
+    // One notice to the subscriber, however many clicks.
+    const mails = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'subscription-canceled' AND to_address = 'leave@example.com'").all<{ subject: string; text: string }>();
+    expect(mails.results).toHaveLength(1);
+    expect(mails.results[0]!.subject).toMatch(/: your subscription to .+ is canceled$/);
+    expect(mails.results[0]!.text).toContain('There will be no further payments.');
     const page = await as.admin.get('/config/subscriptions?notice=canceled');
     expect(page.html).toContain('Subscription canceled. The shopper will not be charged again.');
     const row = rowOf(page.html, s.id);
@@ -86,6 +91,7 @@ describe('/config/subscriptions', () => {
     await worker.db.prepare("UPDATE subscriptions SET status = 'ended', next_billing_at = NULL WHERE id = ?").bind(s.id).run();
     expect((await cancel(as.admin, s.id)).location).toBe('/config/subscriptions?notice=not-billable');
     expect((await stateOf(s.id))!.status).toBe('ended');
+    expect((await worker.db.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'subscription-canceled' AND to_address = 'ended@example.com'").first<{ n: number }>())!.n).toBe(0);
     expect((await cancel(as.admin, 'no-such-subscription')).location).toBe('/config/subscriptions?notice=missing');
   });
 

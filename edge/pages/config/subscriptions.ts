@@ -72,6 +72,6 @@ ${next ? html`<p><a href="${next}" rel="next">Older subscriptions</a></p>` : ''}
 subscriptionScreens.post('/subscriptions/cancel', ...formPost, async (c) => {
   if (!permitted(c, 'subscriptions')) return refusePost(c);
   const parsed = z.object({ subscriptionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).safeParse(await formFields(c));
-  const outcome = parsed.success ? await cancelSubscriptionAsOwner(c.var.db, c.var.site.id, parsed.data.subscriptionId, Date.now()) : 'missing';
+  const outcome = parsed.success ? await cancelSubscriptionAsOwner(c.var.db, c.var.site, parsed.data.subscriptionId, Date.now()) : 'missing';
   return c.redirect(`/config/subscriptions?notice=${outcome}`, 303);
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { orders, subscriptions, type EpochMs } from '../../../schema/index.js';
 import { rawD1 } from '../cart/raw.js';
+import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
 import type { SubscriptionRow } from '../subscriptions/index.js';
 
@@ -48,20 +49,34 @@ export async function listOwnerSubscriptions(
  * (only active or past_due become canceled), so simultaneous cancels change the row once,
  * an ended subscription stays ended, and the renewal job, which claims a cycle with its
  * own conditional UPDATE and keeps `canceled` when it puts one back, never revives it.
+ * The subscriber's notice is queued in the same D1 batch, only when that UPDATE changed the
+ * row (changes() = 1), so a shopper gets exactly one mail however many clicks there were.
  * Returns 'canceled', 'not-billable' (it was canceled or ended already) or 'missing'.
  */
-export async function cancelSubscriptionAsOwner(db: Db, websiteId: string, id: string, now: EpochMs): Promise<'canceled' | 'not-billable' | 'missing'> {
+export async function cancelSubscriptionAsOwner(
+  db: Db, site: { id: string; title: string }, id: string, now: EpochMs,
+): Promise<'canceled' | 'not-billable' | 'missing'> {
   const d1 = rawD1(db);
-  const result = await query(() =>
-    d1
-      .prepare(
-        `UPDATE subscriptions SET status = 'canceled', next_billing_at = NULL, updated_on = ?3
-         WHERE id = ?1 AND website_id = ?2 AND status IN ('active', 'past_due')`,
-      )
-      .bind(id, websiteId, now)
-      .run(),
+  const [update] = await query(() =>
+    d1.batch([
+      d1
+        .prepare(
+          `UPDATE subscriptions SET status = 'canceled', next_billing_at = NULL, updated_on = ?3
+           WHERE id = ?1 AND website_id = ?2 AND status IN ('active', 'past_due')`,
+        )
+        .bind(id, site.id, now),
+      // Text only: the product name is a stored value and SQL does not HTML-escape it.
+      d1
+        .prepare(
+          `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, status, attempts, created_on)
+           SELECT ?4, website_id, 'subscription-canceled', email, ?5 || product_name || ' is canceled',
+                  'The store canceled your subscription to ' || product_name || '. There will be no further payments.', NULL, 'queued', 0, ?3
+           FROM subscriptions WHERE id = ?1 AND website_id = ?2 AND changes() = 1`,
+        )
+        .bind(id, site.id, now, newRowId(), `${site.title}: your subscription to `),
+    ]),
   );
-  if (result.meta.changes === 1) return 'canceled';
-  const exists = await query(() => d1.prepare('SELECT 1 AS n FROM subscriptions WHERE id = ?1 AND website_id = ?2').bind(id, websiteId).first()).then(Boolean);
+  if (update!.meta.changes === 1) return 'canceled';
+  const exists = await query(() => d1.prepare('SELECT 1 AS n FROM subscriptions WHERE id = ?1 AND website_id = ?2').bind(id, site.id).first()).then(Boolean);
   return exists ? 'not-billable' : 'missing';
 }
