@@ -24,6 +24,8 @@ export const giftCards = sqliteTable(
     balanceCents: integer('balance_cents').notNull(),
     // The order that bought the card (null for cards the owner issues).
     orderId: text('order_id'),
+    // Set when the owner disables the card (/config/gift-cards): checkout refuses it from then on.
+    disabledOn: integer('disabled_on'),
     createdOn: integer('created_on').notNull(),
   },
   (t) => [uniqueIndex('gift_cards_site_code_uq').on(t.websiteId, t.code), check('gift_cards_balance_ck', sql`${t.balanceCents} >= 0`)],

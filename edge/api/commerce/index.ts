@@ -8,6 +8,7 @@ import { jsonBody, queryParams } from '../validate.js';
 import { syncCartCookies } from './cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
+import { ownerCommerce } from './owner-commerce.js';
 import { payments } from './payments.js';
 import { cartCheckout } from './cart-checkout.js';
 import { cartGiftCard } from './cart-gift-card.js';
@@ -83,3 +84,6 @@ commerce.route('/orders', orders);
 
 // Issue 10: Stripe PaymentIntents for the cart and Stripe's webhook.
 commerce.route('/payments', payments);
+
+// Issue 10: the owner's orders, gift cards and subscriptions (permission rows orders, giftCards, subscriptions).
+commerce.route('/owner', ownerCommerce);

@@ -35,6 +35,10 @@ export const PERMISSIONS = {
   ownerArea: CONTRIBUTOR_ROLES,
   /** Orders and their customers. */
   orders: [ROLE.admin, ROLE.storeManager],
+  /** Gift cards issued by the store: balances, redemptions, disabling a card. */
+  giftCards: [ROLE.admin, ROLE.storeManager],
+  /** Shoppers' subscriptions: list, cancel one. */
+  subscriptions: [ROLE.admin, ROLE.storeManager],
   /** Restock (back-in-stock) sign-ups and sends. */
   restock: [ROLE.admin, ROLE.storeManager],
   /** Form submissions. */

@@ -4,17 +4,20 @@ import { checkCredentials, endSession, startSession } from '../../api/site-users
 import { ROLE_NAMES } from '../../api/site-users/contributors.js';
 import type { AppEnv } from '../../env.js';
 import { loadClientAssetUrls } from '../../files/client-manifest.js';
-import { allows, ROLE, ROLE_IDS, type Permission } from '../../middleware/roles/index.js';
+import { ROLE, ROLE_IDS } from '../../middleware/roles/index.js';
 import { newEmailField, rolesField } from '../../api/site-users/fields.js';
 import { mailSite } from '../../api/site-users/mail-site.js';
 import { inviteContributor, listContributors, removeContributor } from '../../services/accounts/contributors.js';
 import { listOutbox } from '../../services/mail/outbox.js';
-import { accountPage, actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
+import { accountPage, actionButton, crumbField, html, notice } from '../account/html.js';
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { invitationRoutes } from './invitation.js';
 import { formSubmissionScreens } from './form-submissions.js';
+import { giftCardScreens } from './gift-cards.js';
+import { orderScreens } from './orders.js';
+import { subscriptionScreens } from './subscriptions.js';
 import { ownerShell } from './shell.js';
-import { signInForm } from './sign-in.js';
+import { forbiddenPage, permitted, refusePost, screen, signInPage } from './screen.js';
 import { trafficScreen } from './traffic.js';
 
 /**
@@ -26,6 +29,9 @@ export const config = new Hono<AppEnv>({ strict: false });
 
 config.route('/', invitationRoutes);
 config.route('/', formSubmissionScreens);
+config.route('/', orderScreens);
+config.route('/', giftCardScreens);
+config.route('/', subscriptionScreens);
 
 /** What the contributors screen says after a form post (codes, so a link cannot inject text). */
 const CONTRIBUTOR_NOTICES: Record<string, string> = {
@@ -36,32 +42,6 @@ const CONTRIBUTOR_NOTICES: Record<string, string> = {
   'no-role': 'Choose at least one role.',
   'bad-email': 'Enter a valid email address.',
 };
-
-function signInPage(c: Context<AppEnv>, error?: string, status = 200, email?: string) {
-  return accountPage(c, 'Sign in', signInForm(c, '/config/sign-in', { error, email }), status, 'config');
-}
-
-function forbiddenPage(c: Context<AppEnv>) {
-  const body = html`<h1>No access</h1>
-<p>Your account (${c.var.siteUser!.email}) has no access to this part of the site.</p>
-${actionButton(c, '/config/sign-out', 'Sign out')}`;
-  return accountPage(c, 'No access', body, 403, 'config');
-}
-
-/** Whether the visitor may use `permission` in the owner area. */
-function permitted(c: Context<AppEnv>, permission: Permission): boolean {
-  const roles = c.var.siteUser?.roles ?? [];
-  return allows('ownerArea', roles) && allows(permission, roles);
-}
-
-/** Renders an owner screen for a visitor allowed `permission`, else sign-in (401-free HTML) or 403. */
-async function screen(c: Context<AppEnv>, path: string, permission: Permission, title: string, content: () => Promise<Markup> | Markup) {
-  const user = c.var.siteUser;
-  if (!user) return signInPage(c);
-  if (!permitted(c, permission)) return forbiddenPage(c);
-  const [body, client] = await Promise.all([content(), loadClientAssetUrls(c.env.ASSETS)]);
-  return accountPage(c, title, ownerShell(c, path, body), 200, 'config', client?.editor);
-}
 
 config.get('/', (c) =>
   screen(c, '/config/', 'ownerArea', 'Owner area', () => html`<h1>${c.var.site.title}</h1><p>Choose a screen from the navigation.</p>`),
@@ -110,7 +90,7 @@ ${mails.map(
 );
 
 config.post('/contributors/invite', ...formPost, async (c) => {
-  if (!permitted(c, 'contributors')) return c.var.siteUser ? forbiddenPage(c) : signInPage(c, undefined, 401);
+  if (!permitted(c, 'contributors')) return refusePost(c);
   const body = await c.req.parseBody({ all: true });
   const roles = ([] as unknown[]).concat(body.role ?? []).map(Number);
   const parsed = z.object({ email: newEmailField, roles: rolesField }).safeParse({ email: body.email, roles });
@@ -122,7 +102,7 @@ config.post('/contributors/invite', ...formPost, async (c) => {
 });
 
 config.post('/contributors/remove', ...formPost, async (c) => {
-  if (!permitted(c, 'contributors')) return c.var.siteUser ? forbiddenPage(c) : signInPage(c, undefined, 401);
+  if (!permitted(c, 'contributors')) return refusePost(c);
   const { siteUserId = '' } = await formFields(c);
   const self = siteUserId === c.var.siteUser!.id;
   const removed = !self && (await removeContributor(c.var.db, c.var.site.id, siteUserId));

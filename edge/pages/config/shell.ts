@@ -16,6 +16,9 @@ export interface OwnerScreen {
  * a screen only to roles its permission allows (the server checks again on every call).
  */
 export const OWNER_SCREENS: readonly OwnerScreen[] = [
+  { path: '/config/orders', label: 'Orders', permission: 'orders' },
+  { path: '/config/gift-cards', label: 'Gift cards', permission: 'giftCards' },
+  { path: '/config/subscriptions', label: 'Subscriptions', permission: 'subscriptions' },
   { path: '/config/contributors', label: 'Contributors', permission: 'contributors' },
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox' },
   { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions' },

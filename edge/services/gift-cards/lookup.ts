@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { giftCards, PRODUCT_TYPE, type Cents } from '../../../schema/index.js';
 import { ApiError } from '../../errors.js';
 import { moneyJson } from '../../pages/money.js';
@@ -17,12 +17,15 @@ export interface GiftCardUse extends GiftCardDraw {
 const refuse = (status: 409 | 422, code: string, message: string, field: string = message) =>
   new ApiError(status, code, message, { fields: { giftCardCode: field } });
 
-/** The site's card behind a code as typed, or undefined (unknown codes and other sites' alike). */
+/**
+ * The site's card behind a code as typed, or undefined: unknown codes, other sites' cards
+ * and cards the owner disabled (/config/gift-cards) alike, so all get the same message.
+ */
 export async function findGiftCard(db: Db, websiteId: string, typed: string): Promise<GiftCardRow | undefined> {
   const code = normaliseGiftCardCode(typed);
   if (!code) return undefined;
   const hash = await giftCardCodeHash(code);
-  const [row] = await query(() => db.select().from(giftCards).where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.code, hash))).limit(1));
+  const [row] = await query(() => db.select().from(giftCards).where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.code, hash), isNull(giftCards.disabledOn))).limit(1));
   return row;
 }
 

@@ -18,12 +18,13 @@ export interface DrawInput {
  * Draws `amountCents` from a card inside the batch that secures the order's stock
  * (orders/stock-batch.ts): the UPDATE changes the row only while the balance still covers
  * the amount, and the redemption row's NOT NULL amount is NULL when it did not, which
- * aborts the batch. Two orders racing on one card can never take more than it holds.
+ * aborts the batch. Two orders racing on one card can never take more than it holds, and
+ * a card the owner disabled after the summary was shown draws nothing.
  */
 export function drawStatements(db: Db, d: DrawInput): D1PreparedStatement[] {
   const d1 = rawD1(db);
   return [
-    d1.prepare('UPDATE gift_cards SET balance_cents = balance_cents - ?2 WHERE id = ?1 AND balance_cents >= ?2').bind(d.giftCardId, d.amountCents),
+    d1.prepare('UPDATE gift_cards SET balance_cents = balance_cents - ?2 WHERE id = ?1 AND balance_cents >= ?2 AND disabled_on IS NULL').bind(d.giftCardId, d.amountCents),
     d1
       .prepare(
         `INSERT INTO gift_card_redemptions (attempt_id, website_id, gift_card_id, amount_cents, created_on)

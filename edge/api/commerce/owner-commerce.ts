@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { requirePermission } from '../../middleware/roles/index.js';
+import { orderJson } from '../../services/orders/index.js';
+import { ownerOrderDetail } from '../../services/owner-commerce/order-detail.js';
+import { listOwnerOrders, ORDER_PAYMENT_STATES } from '../../services/owner-commerce/orders.js';
+import { disableGiftCard, listOwnerGiftCards, parseGiftCardCursor } from '../../services/owner-commerce/gift-cards.js';
+import {
+  cancelSubscriptionAsOwner, listOwnerSubscriptions, parseSubscriptionCursor, SUBSCRIPTION_STATES,
+} from '../../services/owner-commerce/subscriptions.js';
+import { subscriptionJson } from '../../services/subscriptions/index.js';
+import { queryParams } from '../validate.js';
+
+/**
+ * /api/commerce/owner: the owner's orders, gift cards and subscriptions as JSON (the same
+ * queries as the /config/ screens), each route behind its row of the permission table.
+ * Gift cards never carry their code, only its last four characters.
+ */
+export const ownerCommerce = new Hono<AppEnv>({ strict: false });
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const notFound = (what: string) => new ApiError(404, 'not_found', `No such ${what} on this site.`);
+
+ownerCommerce.get(
+  '/orders',
+  requirePermission('orders'),
+  queryParams(z.object({ q: z.string().max(200).optional(), status: z.enum(ORDER_PAYMENT_STATES).optional(), before: z.coerce.number().int().min(1).max(999_999_999).optional() })),
+  async (c) => {
+    const { q, status, before } = c.req.valid('query');
+    const page = await listOwnerOrders(c.var.db, c.var.site.id, { search: q, status, before });
+    return c.json({ orders: page.rows, nextBefore: page.nextBefore ?? null });
+  },
+);
+
+ownerCommerce.get('/orders/:number', requirePermission('orders'), async (c) => {
+  const number = c.req.param('number');
+  const d = /^\d{4,9}$/.test(number) ? await ownerOrderDetail(c.var.db, c.var.site.id, Number(number)) : undefined;
+  if (!d) throw notFound('order');
+  return c.json({
+    order: orderJson(d),
+    billingAddress: d.order.billingAddress,
+    payments: d.payments.map((p) => ({ provider: p.provider, ref: p.providerRef, amount: p.amountCents, currency: p.currency, status: p.status, created: p.createdOn })),
+    giftCardsUsed: d.giftCardsUsed,
+    giftCardsIssued: d.giftCardsIssued,
+    downloads: d.downloads.map((g) => ({ productName: g.productName, downloads: g.downloads, maxDownloads: g.maxDownloads, expiresOn: g.expiresOn })),
+    subscriptionId: d.subscription?.id ?? null,
+    mails: d.mails,
+  });
+});
+
+ownerCommerce.get(
+  '/gift-cards',
+  requirePermission('giftCards'),
+  queryParams(z.object({ after: z.string().refine((s) => parseGiftCardCursor(s) !== undefined, 'That page link is not valid.').optional() })),
+  async (c) => {
+    const page = await listOwnerGiftCards(c.var.db, c.var.site.id, { after: c.req.valid('query').after });
+    return c.json({ giftCards: page.cards, next: page.next ?? null });
+  },
+);
+
+ownerCommerce.post('/gift-cards/:id/disable', requirePermission('giftCards'), async (c) => {
+  const id = c.req.param('id');
+  const outcome = ID.test(id) ? await disableGiftCard(c.var.db, c.var.site.id, id, Date.now()) : 'missing';
+  if (outcome === 'missing') throw notFound('gift card');
+  // Disabling twice is not an error: the card is disabled either way.
+  return c.json({ id, disabled: true, changed: outcome === 'disabled' });
+});
+
+ownerCommerce.get(
+  '/subscriptions',
+  requirePermission('subscriptions'),
+  queryParams(z.object({ status: z.enum(SUBSCRIPTION_STATES).optional(), after: z.string().refine((s) => parseSubscriptionCursor(s) !== undefined, 'That page link is not valid.').optional() })),
+  async (c) => {
+    const { status, after } = c.req.valid('query');
+    const page = await listOwnerSubscriptions(c.var.db, c.var.site.id, { status, after });
+    const locale = c.var.site.locale;
+    return c.json({ subscriptions: page.rows.map((r) => ({ ...subscriptionJson(r, locale), email: r.email, firstOrderNumber: r.firstOrderNumber })), next: page.next ?? null });
+  },
+);
+
+ownerCommerce.post('/subscriptions/:id/cancel', requirePermission('subscriptions'), async (c) => {
+  const id = c.req.param('id');
+  const outcome = ID.test(id) ? await cancelSubscriptionAsOwner(c.var.db, c.var.site, id, Date.now()) : 'missing';
+  if (outcome === 'missing') throw notFound('subscription');
+  if (outcome === 'not-billable') throw new ApiError(409, 'not_billable', 'That subscription was already canceled or ended.');
+  return c.json({ id, status: 'canceled' });
+});

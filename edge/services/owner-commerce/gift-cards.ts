@@ -1,0 +1,91 @@
+import { and, desc, eq, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import { giftCardRedemptions, giftCards, orders, type EpochMs } from '../../../schema/index.js';
+import { rawD1 } from '../cart/raw.js';
+import { query, type Db } from '../db.js';
+
+/** One issued card as the owner sees it: never the code, only its last four characters. */
+export interface OwnerGiftCard {
+  id: string;
+  last4: string;
+  currency: string;
+  initialCents: number;
+  balanceCents: number;
+  createdOn: EpochMs;
+  disabledOn: EpochMs | null;
+  /** The order that bought the card (null for a card issued another way). */
+  orderNumber: number | null;
+  /** Orders that drew from the card, oldest first. */
+  redemptions: { orderNumber: number; amountCents: number; createdOn: EpochMs }[];
+}
+
+export interface OwnerGiftCardPage {
+  cards: OwnerGiftCard[];
+  /** Cursor of the next page ('createdOn.id' of the last card), undefined on the last page. */
+  next?: string;
+}
+
+/** A page cursor as the list hands it out; undefined when `text` is not one. */
+export function parseGiftCardCursor(text: string): { createdOn: number; id: string } | undefined {
+  const m = /^(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/.exec(text);
+  return m ? { createdOn: Number(m[1]), id: m[2]! } : undefined;
+}
+
+/**
+ * A site's gift cards, newest first, with the order that bought each and the orders that
+ * drew from it. Paged by (created_on, id), so cards issued meanwhile do not shift pages.
+ * Redemptions count only once their order exists (order_id set): an attempt in flight or
+ * rolled back is not a redemption.
+ */
+export async function listOwnerGiftCards(db: Db, websiteId: string, o: { after?: string; pageSize?: number } = {}): Promise<OwnerGiftCardPage> {
+  const pageSize = Math.min(Math.max(o.pageSize ?? 50, 1), 200);
+  const where: (SQL | undefined)[] = [eq(giftCards.websiteId, websiteId)];
+  const cursor = o.after ? parseGiftCardCursor(o.after) : undefined;
+  if (cursor) where.push(or(lt(giftCards.createdOn, cursor.createdOn), and(eq(giftCards.createdOn, cursor.createdOn), lt(giftCards.id, cursor.id))));
+  const rows = await query(() =>
+    db
+      .select({
+        id: giftCards.id, last4: giftCards.codeLast4, currency: giftCards.currency, initialCents: giftCards.initialCents, balanceCents: giftCards.balanceCents,
+        createdOn: giftCards.createdOn, disabledOn: giftCards.disabledOn, orderNumber: orders.orderNumber,
+      })
+      .from(giftCards)
+      .leftJoin(orders, eq(orders.id, giftCards.orderId))
+      .where(and(...where))
+      .orderBy(desc(giftCards.createdOn), desc(giftCards.id))
+      .limit(pageSize + 1),
+  );
+  const more = rows.length > pageSize;
+  const page = more ? rows.slice(0, pageSize) : rows;
+  const ids = page.map((r) => r.id);
+  const drawn = ids.length
+    ? await query(() =>
+        db
+          .select({ giftCardId: giftCardRedemptions.giftCardId, orderNumber: orders.orderNumber, amountCents: giftCardRedemptions.amountCents, createdOn: giftCardRedemptions.createdOn })
+          .from(giftCardRedemptions)
+          .innerJoin(orders, eq(orders.id, giftCardRedemptions.orderId))
+          .where(and(eq(giftCardRedemptions.websiteId, websiteId), inArray(giftCardRedemptions.giftCardId, ids), isNotNull(giftCardRedemptions.orderId)))
+          .orderBy(giftCardRedemptions.createdOn),
+      )
+    : [];
+  const cards = page.map((r) => ({
+    ...r,
+    redemptions: drawn.filter((d) => d.giftCardId === r.id).map(({ orderNumber, amountCents, createdOn }) => ({ orderNumber, amountCents, createdOn })),
+  }));
+  const last = page[page.length - 1];
+  return { cards, next: more && last ? `${last.createdOn}.${last.id}` : undefined };
+}
+
+/**
+ * The owner disables a card: one conditional UPDATE, so of two simultaneous clicks one
+ * disables and the other finds it done. Checkout refuses a disabled card from then on
+ * (gift-cards/lookup.ts, and the draw-down's own condition in gift-cards/redeem.ts).
+ * Returns 'disabled', 'already' (it was) or 'missing' (not this site's card).
+ */
+export async function disableGiftCard(db: Db, websiteId: string, id: string, now: EpochMs): Promise<'disabled' | 'already' | 'missing'> {
+  const d1 = rawD1(db);
+  const result = await query(() =>
+    d1.prepare('UPDATE gift_cards SET disabled_on = ?3 WHERE id = ?1 AND website_id = ?2 AND disabled_on IS NULL').bind(id, websiteId, now).run(),
+  );
+  if (result.meta.changes === 1) return 'disabled';
+  const exists = await query(() => d1.prepare('SELECT 1 AS n FROM gift_cards WHERE id = ?1 AND website_id = ?2').bind(id, websiteId).first()).then(Boolean);
+  return exists ? 'already' : 'missing';
+}
