@@ -1,112 +1,62 @@
 /**
- * The common instructions read as one text-mode token each. A tag costs the mode
- * lexer one token per part and a mode switch per token; most tags of a real
- * template are a handful of shapes (variables with formatters, sections,
- * predicates, `.if`, `.or`, `.eval`, the bare keywords), so the text mode reads
- * those whole, with the tag modes' own patterns applied in the same order, and
- * hands the parser the finished tuple as the token's payload. A tag of any other
- * shape, or one that does not read cleanly, is left to the tag modes, which decide
- * everything else (including which tags are text), so this never changes a result:
- * whole-tag.test.ts checks that against the mode lexer.
+ * The fast reader: one hand-written pass over a whole template that emits each
+ * instruction with its offset straight into a sink (the assembler). Text runs are
+ * found with indexOf('{'); a tag (a `{` whose `}` comes before any other `{`) of a
+ * shape read here becomes its tuple with no token in between. Any tag it does not
+ * read cleanly (not an instruction, or a rarer shape) is declined: the sink hands
+ * that tag alone to the grammar of record (lexer.ts + parser.ts), which decides
+ * whether it is an instruction or text. So this reader never decides anything the
+ * grammar would decide differently; whole-tag.test.ts proves both agree on the
+ * corpus, generated templates and mutations, and that hostile tags are declined.
  */
+import { filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgs, varSepEnd, wordEnd } from './chars.js';
 import { Op, type Args, type Code, type FormatterCall, type Path } from './opcodes.js';
+
+export type RefKind = 'formatter' | 'predicate';
 
 /** A plugin name used by an instruction, with its source offset, checked against the tables at compile time. */
 export interface PluginRef {
-  kind: 'formatter' | 'predicate';
+  kind: RefKind;
   name: string;
   offset: number;
 }
 
-/** What a whole-tag token carries: its instruction and the plugin names it uses. */
-export interface WholeTag {
-  code: Code;
-  refs: PluginRef[] | null;
+/** Where the reader's instructions go, in source order. */
+export interface InstructionSink {
+  emit(code: Code, offset: number): void;
+  ref(kind: RefKind, name: string, offset: number): void;
+  /** The tag from `open` to `close` (its `{` and `}`) is not read here: the grammar of record decides it. */
+  decline(open: number, close: number): void;
 }
 
-// The tag modes' pattern sources (tokens.ts builds its tokens from the same strings).
-export const WORD = '[a-zA-Z][a-zA-Z0-9_-]*';
-const SEGMENT = `(?:\\d+|[@$]?${WORD}|@)`;
-export const VAR_REF_SOURCE = `${SEGMENT}(?:\\.${SEGMENT})*`;
-export const WHITESPACE_SOURCE = '[ \\f\\n\\r\\t\\v]+';
-export const FILE_PATH_SOURCE = '[./a-zA-Z0-9_-]+';
-
-// The same patterns as character scans (a regular expression per tag part costs more
-// than the rest of the read); whole-tag.test.ts holds them to the tag modes' patterns.
-const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isWordPart = (c: number): boolean => isLetter(c) || isDigit(c) || c === 95 /* _ */ || c === 45; /* - */
-const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
-
-/** End of WORD at `at`, or -1. */
-function wordEnd(text: string, at: number): number {
-  if (!isLetter(text.charCodeAt(at))) return -1;
-  at++;
-  while (isWordPart(text.charCodeAt(at))) at++;
-  return at;
-}
-
-/** End of `WORD?` at `at`, or -1. */
-function predNameEnd(text: string, at: number): number {
-  const end = wordEnd(text, at);
-  return end !== -1 && text.charCodeAt(end) === 63 /* ? */ ? end + 1 : -1;
-}
-
-/** End of the whitespace run at `at`, or -1 when there is none. */
-function spaceEnd(text: string, at: number): number {
-  if (!isSpace(text.charCodeAt(at))) return -1;
-  at++;
-  while (isSpace(text.charCodeAt(at))) at++;
-  return at;
-}
-
-/** End of a FILE_PATH (`[./a-zA-Z0-9_-]+`) at `at`, or -1. */
-function filePathEnd(text: string, at: number): number {
-  const start = at;
-  for (let c = text.charCodeAt(at); isWordPart(c) || c === 46 || c === 47; c = text.charCodeAt(++at));
-  return at > start ? at : -1;
-}
-
-/** End of ` *, *` at `at`, or -1. */
-function varSepEnd(text: string, at: number): number {
-  while (text.charCodeAt(at) === 32) at++;
-  if (text.charCodeAt(at) !== 44 /* , */) return -1;
-  at++;
-  while (text.charCodeAt(at) === 32) at++;
-  return at;
-}
-
-/** End of one path segment (`\d+`, `[@$]?WORD` or `@`, in that order) at `at`, or -1. */
-function segmentEnd(text: string, at: number): number {
-  const c = text.charCodeAt(at);
-  if (isDigit(c)) {
-    at++;
-    while (isDigit(text.charCodeAt(at))) at++;
-    return at;
+/** Read a whole template into `sink`. Linear in the source: each `{` and `}` is found once. */
+export function readTemplate(source: string, sink: InstructionSink): void {
+  const n = source.length;
+  let closeAt = 0; // the first `}` after the last tag's `{` (-1: none left)
+  let nextOpen = -2; // the first `{` after the last `{` read (-1: none left, -2: not searched yet)
+  let at = 0;
+  while (at < n) {
+    let open = nextOpen === -1 || nextOpen >= at ? nextOpen : source.indexOf('{', at);
+    if (open === -1) open = n;
+    if (open > at) sink.emit([Op.TEXT, source.substring(at, open)], at);
+    if (open === n) return;
+    if (source.charCodeAt(open + 1) === 35 && source.charCodeAt(open + 2) === 35) {
+      // `{## ... ##}`; an unterminated one runs to the end of the template.
+      const end = source.indexOf('##}', open + 3);
+      sink.emit([Op.COMMENT, source.substring(open + 3, end === -1 ? n : end), 1], open);
+      at = end === -1 ? n : end + 3;
+      continue;
+    }
+    if (closeAt !== -1 && closeAt <= open) closeAt = source.indexOf('}', open + 1);
+    nextOpen = source.indexOf('{', open + 1);
+    if (closeAt === -1 || (nextOpen !== -1 && nextOpen < closeAt)) {
+      sink.emit([Op.TEXT, '{'], open); // a lone `{` is text of its own
+      at = open + 1;
+      continue;
+    }
+    if (!readTag(source, open, closeAt, sink)) sink.decline(open, closeAt);
+    at = closeAt + 1;
   }
-  if (c === 64 /* @ */ || c === 36 /* $ */) {
-    const word = wordEnd(text, at + 1);
-    return word !== -1 ? word : c === 64 ? at + 1 : -1;
-  }
-  return wordEnd(text, at);
-}
-
-/** The dotted reference at `at` as a path (digit segments as numbers), its end in `scan.end`; null when none. */
-const scan = { end: 0 };
-function readPath(text: string, at: number): Path | null {
-  let end = segmentEnd(text, at);
-  if (end === -1) return null;
-  const path: Path = [];
-  for (;;) {
-    path.push(isDigit(text.charCodeAt(at)) ? parseInt(text.substring(at, end), 10) : text.substring(at, end));
-    if (text.charCodeAt(end) !== 46 /* . */) break;
-    const next = segmentEnd(text, end + 1);
-    if (next === -1) break;
-    at = end + 1;
-    end = next;
-  }
-  scan.end = end;
-  return path;
 }
 
 /** Tags that are one keyword and nothing else (compared in place: no substring to hash). */
@@ -124,58 +74,60 @@ const BARE: readonly (readonly [string, Code])[] = [
 function bareCode(text: string, start: number, close: number): Code | undefined {
   const length = close - start;
   for (let i = 0; i < BARE.length; i++) {
-    const [keyword, code] = BARE[i];
-    if (keyword.length === length && text.startsWith(keyword, start)) return code;
+    const entry = BARE[i];
+    if (entry[0].length === length && text.startsWith(entry[0], start)) return entry[1];
   }
   return undefined;
 }
 
-/** Split raw arguments on their first character, the delimiter the author chose. */
-export function splitArgs(raw: string): Args {
-  const delimiter = raw[0];
-  return [raw.slice(1).split(delimiter), delimiter];
-}
-
 /**
- * Read the tag whose `{` is at `open` and whose `}` is at `close` (no `{` between).
- * Returns null when the tag is not one of the shapes read here or does not read
- * cleanly: the tag modes then take it.
+ * Read the tag whose `{` is at `open` and whose `}` is at `close` into `sink`.
+ * Returns false, having emitted nothing, when the tag is not one of the shapes read
+ * here or does not read cleanly. Keyword order follows the grammar's head mode.
  */
-export function readWholeTag(text: string, open: number, close: number): WholeTag | null {
+function readTag(text: string, open: number, close: number, sink: InstructionSink): boolean {
   const start = open + 1;
   const first = text.charCodeAt(start);
-  if (first === 35 /* # */) return { code: [Op.COMMENT, text.substring(start + 1, close), 0], refs: null };
-  if (first !== 46 /* . */) return readVariable(text, start, close);
-  const bare = bareCode(text, start, close);
-  if (bare !== undefined) return { code: bare, refs: null };
-  // Head-mode order: `.name?` before every keyword.
-  let end = predNameEnd(text, start + 1);
-  if (end !== -1) {
-    const name = text.substring(start + 1, end);
-    return { code: [Op.PREDICATE, name, restArgs(text, end, close), [], Op.END], refs: [{ kind: 'predicate', name, offset: start + 1 }] };
+  if (first === 35 /* # */) {
+    sink.emit([Op.COMMENT, text.substring(start + 1, close), 0], open);
+    return true;
   }
-  if (text.startsWith('.repeated section', start)) return readSection(text, start + 17, close, true);
-  if (text.startsWith('.section', start)) return readSection(text, start + 8, close, false);
+  if (first !== 46 /* . */) return readVariable(text, open, close, sink);
+  const bare = bareCode(text, start, close);
+  if (bare !== undefined) {
+    sink.emit(bare, open);
+    return true;
+  }
+  // `.name?` comes before every keyword.
+  let end = predNameEnd(text, start + 1);
+  if (end !== -1) return predicate(text, open, start + 1, end, close, Op.PREDICATE, sink);
+  if (text.startsWith('.repeated section', start)) return readSection(text, open, start + 17, close, true, sink);
+  if (text.startsWith('.section', start)) return readSection(text, open, start + 8, close, false, sink);
   if (text.startsWith('.macro ', start)) {
     end = filePathEnd(text, start + 7);
-    return end === close ? { code: [Op.MACRO, text.substring(start + 7, end), []], refs: null } : null;
+    if (end !== close) return false;
+    sink.emit([Op.MACRO, text.substring(start + 7, end), []], open);
+    return true;
   }
   if (text.startsWith('.eval', start)) {
     end = spaceEnd(text, start + 5);
-    return end === -1 ? null : { code: [Op.EVAL, text.substring(end, close)], refs: null };
+    if (end === -1) return false;
+    sink.emit([Op.EVAL, text.substring(end, close)], open);
+    return true;
   }
   if (text.startsWith('.if', start) && !text.startsWith('.include', start) && !text.startsWith('.inject', start)) {
-    return readIf(text, start + 3, close);
+    return readIf(text, open, start + 3, close, sink);
   }
   if (text.startsWith('.or', start)) {
-    if (start + 3 === close) return { code: [Op.OR_PREDICATE, 0, 0, [], Op.END], refs: null };
-    if (text.charCodeAt(start + 3) !== 32) return null;
+    if (start + 3 === close) {
+      sink.emit([Op.OR_PREDICATE, 0, 0, [], Op.END], open);
+      return true;
+    }
+    if (text.charCodeAt(start + 3) !== 32) return false;
     end = predNameEnd(text, start + 4);
-    if (end === -1) return null;
-    const name = text.substring(start + 4, end);
-    return { code: [Op.OR_PREDICATE, name, restArgs(text, end, close), [], Op.END], refs: [{ kind: 'predicate', name, offset: start + 4 }] };
+    return end !== -1 && predicate(text, open, start + 4, end, close, Op.OR_PREDICATE, sink);
   }
-  return null;
+  return false;
 }
 
 /** Arguments from `at` to the tag's end (0 when there are none). */
@@ -183,48 +135,57 @@ function restArgs(text: string, at: number, close: number): Args | 0 {
   return at < close ? splitArgs(text.substring(at, close)) : 0;
 }
 
-function readSection(text: string, at: number, close: number, repeated: boolean): WholeTag | null {
+/** `name? args` (a predicate, `.if name?` or `.or name?`), the name from `at` to `end`. */
+function predicate(text: string, open: number, at: number, end: number, close: number, op: 5 | 7, sink: InstructionSink): true {
+  const name = text.substring(at, end);
+  sink.emit([op, name, restArgs(text, end, close), [], Op.END], open);
+  sink.ref('predicate', name, at);
+  return true;
+}
+
+function readSection(text: string, open: number, at: number, close: number, repeated: boolean, sink: InstructionSink): boolean {
   const ws = spaceEnd(text, at);
   const path = ws === -1 ? null : readPath(text, ws);
-  if (path === null || scan.end !== close) return null;
-  return { code: repeated ? [Op.REPEATED, path, [], Op.END, []] : [Op.SECTION, path, [], Op.END], refs: null };
+  if (path === null || scan.end !== close) return false;
+  sink.emit(repeated ? [Op.REPEATED, path, [], Op.END, []] : [Op.SECTION, path, [], Op.END], open);
+  return true;
 }
 
 /** `.if pred? args` or `.if a || b && c`, from just after `.if`. */
-function readIf(text: string, at: number, close: number): WholeTag | null {
+function readIf(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
   let end = spaceEnd(text, at);
-  if (end === -1) return null;
+  if (end === -1) return false;
   at = end;
   end = predNameEnd(text, at);
-  if (end !== -1) {
-    const name = text.substring(at, end);
-    return { code: [Op.PREDICATE, name, restArgs(text, end, close), [], Op.END], refs: [{ kind: 'predicate', name, offset: at }] };
-  }
+  if (end !== -1) return predicate(text, open, at, end, close, Op.PREDICATE, sink);
   const vars: Path[] = [];
   const ops: number[] = [];
   for (;;) {
     const path = readPath(text, at);
-    if (path === null) return null;
+    if (path === null) return false;
     vars.push(path);
     at = scan.end;
     const ws = spaceEnd(text, at);
     if (ws !== -1) at = ws;
-    if (at === close) return { code: [Op.IF, ops, vars, [], Op.END], refs: null };
+    if (at === close) break;
     const c = text.charCodeAt(at);
-    if ((c !== 38 && c !== 124) || text.charCodeAt(at + 1) !== c) return null; // `&&` or `||`
+    if ((c !== 38 && c !== 124) || text.charCodeAt(at + 1) !== c) return false; // `&&` or `||`
     ops.push(c === 38 ? 1 : 0);
     at += 2;
     const after = spaceEnd(text, at);
     if (after !== -1) at = after;
   }
+  sink.emit([Op.IF, ops, vars, [], Op.END], open);
+  return true;
 }
 
 /** `a.b, c|f args|g`, from the first character inside the tag. */
-function readVariable(text: string, at: number, close: number): WholeTag | null {
+function readVariable(text: string, open: number, close: number, sink: InstructionSink): boolean {
   const vars: Path[] = [];
+  let at = open + 1;
   for (;;) {
     const path = readPath(text, at);
-    if (path === null) return null;
+    if (path === null) return false;
     vars.push(path);
     const end = scan.end;
     const sep = varSepEnd(text, end);
@@ -234,21 +195,32 @@ function readVariable(text: string, at: number, close: number): WholeTag | null 
     }
     at = sep;
   }
-  if (at === close) return { code: [Op.VARIABLE, vars, 0], refs: null };
-  if (text.charCodeAt(at) !== 124 /* | */) return null;
+  if (at === close) {
+    sink.emit([Op.VARIABLE, vars, 0], open);
+    return true;
+  }
+  if (text.charCodeAt(at) !== 124 /* | */) return false;
+  // Formatter names are checked for shape first and reported only once the whole tag reads.
   const calls: FormatterCall[] = [];
-  const refs: PluginRef[] = [];
+  const first = at + 1;
   for (;;) {
     at++;
     const end = wordEnd(text, at);
-    if (end === -1) return null;
+    if (end === -1) return false;
     const name = text.substring(at, end);
-    refs.push({ kind: 'formatter', name, offset: at });
     at = end;
     let argsEnd = at;
     while (argsEnd < close && text.charCodeAt(argsEnd) !== 124) argsEnd++;
     calls.push(argsEnd > at ? [name, splitArgs(text.substring(at, argsEnd))] : [name]);
     at = argsEnd;
-    if (at === close) return { code: [Op.VARIABLE, vars, calls], refs };
+    if (at === close) break;
   }
+  sink.emit([Op.VARIABLE, vars, calls], open);
+  // Each name starts right after its `|`: walk the calls again to find their offsets.
+  at = first;
+  for (let i = 0; i < calls.length; i++) {
+    sink.ref('formatter', calls[i][0], at);
+    if (i + 1 < calls.length) at = text.indexOf('|', at) + 1;
+  }
+  return true;
 }
