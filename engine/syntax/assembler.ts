@@ -92,7 +92,8 @@ class Assembler implements InstructionSink {
     // Text and comments never report a position: only instructions are keyed.
     if (op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') this.offsets.add(code, offset);
     const stack = this.stack;
-    const open = stack[stack.length - 1];
+    // Never read index -1 of an empty stack: that is a slow named-property lookup in V8.
+    const open = stack.length > 0 ? stack[stack.length - 1] : undefined;
     switch (op) {
       case Op.END: {
         if (!open) return this.fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('END'));

@@ -91,6 +91,21 @@ export function readPath(text: string, at: number): Path | null {
 
 /** Split raw arguments on their first character, the delimiter the author chose. */
 export function splitArgs(raw: string): Args {
-  const delimiter = raw[0];
-  return [raw.slice(1).split(delimiter), delimiter];
+  return splitArgsIn(raw, 0, raw.length);
+}
+
+/** splitArgs of `text` from `from` to `to`, without copying the raw arguments first. */
+export function splitArgsIn(text: string, from: number, to: number): Args {
+  const d = text.charCodeAt(from);
+  const parts: string[] = [];
+  let start = from + 1;
+  // A bounded scan, not indexOf: a delimiter absent from the tag must not send a search through the rest of the source.
+  for (let i = start; i < to; i++) {
+    if (text.charCodeAt(i) === d) {
+      parts.push(text.substring(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.substring(start, to));
+  return [parts, text[from]];
 }

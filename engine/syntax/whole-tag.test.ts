@@ -10,7 +10,7 @@ import { PRODUCT_PAGE_TEMPLATE } from '../../bench/product-page.js';
 import { corpusAvailable, loadRenderFixtures, loadTreeFixtures } from '../../tests/conformance/fixtures.js';
 import { parseTemplate } from './assembler.js';
 import { FILE_PATH_SOURCE, VAR_REF_SOURCE, WHITESPACE_SOURCE, WORD } from './tokens.js';
-import { definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, wordEnd } from './chars.js';
+import { definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, wordEnd } from './chars.js';
 import type { Code } from './opcodes.js';
 import { readTemplate, type InstructionSink } from './whole-tag.js';
 
@@ -64,12 +64,17 @@ describe('fast reader', () => {
     '{.end}', '{.endx}', '{.eof}', '{.alternates with}', '{.meta-left}{.meta-right}{.newline}{.space}{.tab}',
     '{.include p.html out}', '{.inject @s s.json}', '{.var @x a|json}', '{.ctx @c a=b}', '{}', '{ a}', '{a|}', '{a||b}',
     '{1a}', '{@1}', '{a-.b}', 'x{a{b}c}', '{{a}}', '{## c ##}{a}', '{##}', '{###}', '{## open', 'a{', '{a', '}{', 'a\n{.end}\n{b|c}',
+    '{.var @x a, b.c|f 1|g}', '{.var @x a}', '{.var @x}', '{.var x a}', '{.var @x  a}', '{.var @x a|}', '{.varx}',
+    '{.ctx @c a=b c=d.e }', '{.ctx @c a=1b=c}', '{.ctx @c a=b  c=d}', '{.ctx @c a=}', '{.ctx @c}', '{.ctx @c a=b\n}',
+    '{.include p.html out}', '{.include p}', '{.include  p}', '{.include p,x,y}', '{.includes}',
+    '{.inject @s s.json}', '{.inject @s s.json a b}', '{.inject s s.json}', '{.inject @s}', '{.inject @s  s}',
     '{.section a}{.or}{.or}{.end}', '{.repeated section a}{.alternates with}{.alternates with}', 'function () { return 1; }',
   ])('%s', (source) => expectSame(source));
 
   it('reads the common shapes itself and declines the rest to the grammar', () => {
     expect(readAlone('{a|html}{.section s}{.or}{.end}{.if a && b}{.eval 1}{# c}').declined).toEqual([]);
-    const hostile = ['{ a}', '{a b}', '{.sectionx a}', '{a|}', '{.if a ||}', '{.endx}', '{}', '{color: red}', '{.var @x a}'];
+    expect(readAlone('{.var @x a|json}{.ctx @c a=b}{.include p.html x}{.inject @s s.json}').declined).toEqual([]);
+    const hostile = ['{ a}', '{a b}', '{.sectionx a}', '{a|}', '{.if a ||}', '{.endx}', '{}', '{color: red}', '{.var @x}', '{.ctx @c a=1b=c}'];
     expect(readAlone(hostile.join('')).declined).toEqual(hostile);
   });
 
@@ -103,7 +108,8 @@ describe('fast reader', () => {
     const pieces = [
       '{', '}', '.section', '.repeated section', '.if', '.or', '.eval', '.macro', '.end', '.alternates with', '.include', '#',
       ' ', '  ', '\n', '\t', 'a', 'b.c', '0', '1a', '@', '@x', '$y', '|', 'html', 'truncate', '?', 'even?', ',', ' , ',
-      '&&', '||', '.', '-', '=', 'x.y', '##', '.var', '.ctx', '.inject', '.meta-left',
+      '&&', '||', '.', '-', '=', 'x.y', '##', '.var', '.ctx', '.inject', '.meta-left', '.var @v ', '.ctx @c ', 'k=', '.inject @i ',
+      '.include ', 'p.json', '1b',
     ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 24 }), (parts) => expectSame(parts.join(''))),
@@ -133,6 +139,17 @@ describe('fast reader', () => {
         expectSame(mutated);
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('splitArgsIn', () => {
+  it('splits like String.split on the first character, inside the bounds only', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(' ', ',', 'a', 'b', '|', '\uD83D') }), fc.string({ maxLength: 4 }), (raw, tail) => {
+        expect(splitArgsIn(`x${raw}${tail}`, 1, raw.length + 1)).toEqual([raw.slice(1).split(raw[0]), raw[0]]);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

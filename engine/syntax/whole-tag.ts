@@ -9,7 +9,7 @@
  * grammar would decide differently; whole-tag.test.ts proves both agree on the
  * corpus, generated templates and mutations, and that hostile tags are declined.
  */
-import { filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgs, varSepEnd, wordEnd } from './chars.js';
+import { definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, varSepEnd, wordEnd } from './chars.js';
 import { Op, type Args, type Code, type FormatterCall, type Path } from './opcodes.js';
 
 export type RefKind = 'formatter' | 'predicate';
@@ -118,6 +118,8 @@ function readTag(text: string, open: number, close: number, sink: InstructionSin
   if (text.startsWith('.if', start) && !text.startsWith('.include', start) && !text.startsWith('.inject', start)) {
     return readIf(text, open, start + 3, close, sink);
   }
+  if (text.startsWith('.include ', start)) return readInclude(text, open, start + 9, close, sink);
+  if (text.startsWith('.inject ', start)) return readInject(text, open, start + 8, close, sink);
   if (text.startsWith('.or', start)) {
     if (start + 3 === close) {
       sink.emit([Op.OR_PREDICATE, 0, 0, [], Op.END], open);
@@ -127,12 +129,14 @@ function readTag(text: string, open: number, close: number, sink: InstructionSin
     end = predNameEnd(text, start + 4);
     return end !== -1 && predicate(text, open, start + 4, end, close, Op.OR_PREDICATE, sink);
   }
+  if (text.startsWith('.var ', start)) return readBindvar(text, open, start + 5, close, sink);
+  if (text.startsWith('.ctx ', start)) return readCtxvar(text, open, start + 5, close, sink);
   return false;
 }
 
 /** Arguments from `at` to the tag's end (0 when there are none). */
 function restArgs(text: string, at: number, close: number): Args | 0 {
-  return at < close ? splitArgs(text.substring(at, close)) : 0;
+  return at < close ? splitArgsIn(text, at, close) : 0;
 }
 
 /** `name? args` (a predicate, `.if name?` or `.or name?`), the name from `at` to `end`. */
@@ -179,48 +183,117 @@ function readIf(text: string, open: number, at: number, close: number, sink: Ins
   return true;
 }
 
-/** `a.b, c|f args|g`, from the first character inside the tag. */
-function readVariable(text: string, open: number, close: number, sink: InstructionSink): boolean {
+/** `a.b, c` from `at`: the paths, with the end in `scan.end`; null when there is none. */
+function readPaths(text: string, at: number): Path[] | null {
   const vars: Path[] = [];
-  let at = open + 1;
   for (;;) {
     const path = readPath(text, at);
-    if (path === null) return false;
+    if (path === null) return null;
     vars.push(path);
     const end = scan.end;
     const sep = varSepEnd(text, end);
-    if (sep === -1) {
-      at = end;
-      break;
-    }
+    if (sep === -1) return vars;
     at = sep;
   }
+}
+
+/** `|f args|g` from the `|` at `at` to the tag's end: the calls, or null when a name does not read. */
+function readCalls(text: string, at: number, close: number): FormatterCall[] | null {
+  const calls: FormatterCall[] = [];
+  for (;;) {
+    at++;
+    const end = wordEnd(text, at);
+    if (end === -1) return null;
+    const name = text.substring(at, end);
+    at = end;
+    let argsEnd = at;
+    while (argsEnd < close && text.charCodeAt(argsEnd) !== 124) argsEnd++;
+    calls.push(argsEnd > at ? [name, splitArgsIn(text, at, argsEnd)] : [name]);
+    at = argsEnd;
+    if (at === close) return calls;
+  }
+}
+
+/** Report the formatter names of `calls`, the first right after the `|` at `pipe`, each next after the next `|`. */
+function refCalls(text: string, calls: FormatterCall[], pipe: number, sink: InstructionSink): void {
+  let at = pipe + 1;
+  for (let i = 0; i < calls.length; i++) {
+    sink.ref('formatter', calls[i][0], at);
+    if (i + 1 < calls.length) at = text.indexOf('|', at) + 1;
+  }
+}
+
+/** `a.b, c|f args|g`, from the first character inside the tag. */
+function readVariable(text: string, open: number, close: number, sink: InstructionSink): boolean {
+  const vars = readPaths(text, open + 1);
+  if (vars === null) return false;
+  const at = scan.end;
   if (at === close) {
     sink.emit([Op.VARIABLE, vars, 0], open);
     return true;
   }
   if (text.charCodeAt(at) !== 124 /* | */) return false;
-  // Formatter names are checked for shape first and reported only once the whole tag reads.
-  const calls: FormatterCall[] = [];
-  const first = at + 1;
-  for (;;) {
-    at++;
-    const end = wordEnd(text, at);
-    if (end === -1) return false;
-    const name = text.substring(at, end);
-    at = end;
-    let argsEnd = at;
-    while (argsEnd < close && text.charCodeAt(argsEnd) !== 124) argsEnd++;
-    calls.push(argsEnd > at ? [name, splitArgs(text.substring(at, argsEnd))] : [name]);
-    at = argsEnd;
-    if (at === close) break;
-  }
+  const calls = readCalls(text, at, close);
+  if (calls === null) return false;
   sink.emit([Op.VARIABLE, vars, calls], open);
-  // Each name starts right after its `|`: walk the calls again to find their offsets.
-  at = first;
-  for (let i = 0; i < calls.length; i++) {
-    sink.ref('formatter', calls[i][0], at);
-    if (i + 1 < calls.length) at = text.indexOf('|', at) + 1;
+  refCalls(text, calls, at, sink); // names are reported only once the whole tag reads
+  return true;
+}
+
+/** `.var @name a, b|f`, from just after `.var `. */
+function readBindvar(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
+  const nameEnd = definitionEnd(text, at);
+  if (nameEnd === -1 || text.charCodeAt(nameEnd) !== 32) return false;
+  const vars = readPaths(text, nameEnd + 1);
+  if (vars === null) return false;
+  const end = scan.end;
+  let calls: FormatterCall[] | null | 0 = 0;
+  if (end !== close) {
+    if (text.charCodeAt(end) !== 124 /* | */) return false;
+    calls = readCalls(text, end, close);
+    if (calls === null) return false;
   }
+  sink.emit([Op.BINDVAR, text.substring(at, nameEnd), vars, calls], open);
+  if (calls !== 0) refCalls(text, calls, end, sink);
+  return true;
+}
+
+/** `.ctx @name key=a.b key2=c`, from just after `.ctx `. */
+function readCtxvar(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
+  const nameEnd = definitionEnd(text, at);
+  if (nameEnd === -1 || text.charCodeAt(nameEnd) !== 32) return false;
+  const bindings: [string, Path][] = [];
+  let key = nameEnd + 1;
+  do {
+    const keyEnd = wordEnd(text, key);
+    if (keyEnd === -1 || text.charCodeAt(keyEnd) !== 61 /* = */) return false;
+    const path = readPath(text, keyEnd + 1);
+    if (path === null) return false;
+    bindings.push([text.substring(key, keyEnd), path]);
+    // Whitespace between bindings; without it only the tag's end may follow.
+    const ws = spaceEnd(text, scan.end);
+    if (ws === -1 && scan.end !== close) return false;
+    key = ws === -1 ? close : ws;
+  } while (key !== close);
+  sink.emit([Op.CTXVAR, text.substring(at, nameEnd), bindings], open);
+  return true;
+}
+
+/** `.include path args`, from just after `.include `. */
+function readInclude(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
+  const end = filePathEnd(text, at);
+  if (end === -1) return false;
+  const args = restArgs(text, end, close);
+  sink.emit([Op.INCLUDE, text.substring(at, end), args === 0 ? [[], ' '] : args], open);
+  return true;
+}
+
+/** `.inject @name path args`, from just after `.inject `. */
+function readInject(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
+  const nameEnd = definitionEnd(text, at);
+  if (nameEnd === -1 || text.charCodeAt(nameEnd) !== 32) return false;
+  const end = filePathEnd(text, nameEnd + 1);
+  if (end === -1) return false;
+  sink.emit([Op.INJECT, text.substring(at, nameEnd), text.substring(nameEnd + 1, end), restArgs(text, end, close)], open);
   return true;
 }
