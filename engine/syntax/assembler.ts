@@ -50,6 +50,23 @@ function isBlockOpener(code: Code): code is Exclude<Code, number> {
 }
 
 /**
+ * Names found in each plugin table so far. A property lookup by a freshly cut name
+ * first interns the string, which costs more than the rest of reading the tag; a Set
+ * hashes it in place. Only names the table owns are remembered (tables gain names,
+ * they are not expected to lose them), and codegen binds from the table itself.
+ */
+const KNOWN_NAMES = new WeakMap<object, Set<string>>();
+
+function hasPlugin(table: object, name: string): boolean {
+  let known = KNOWN_NAMES.get(table);
+  if (known !== undefined && known.has(name)) return true;
+  if (!Object.prototype.hasOwnProperty.call(table, name)) return false;
+  if (known === undefined) KNOWN_NAMES.set(table, (known = new Set()));
+  known.add(name);
+  return true;
+}
+
+/**
  * The block state machine over one template's instructions. A class rather than
  * closures in parseTemplate: a compile allocates one object, not a closure context.
  */
@@ -69,10 +86,9 @@ class Assembler implements InstructionSink {
   /** A plugin name in use: unknown to the tables given, it is an error at its position. */
   ref(kind: RefKind, name: string, offset: number): void {
     const table = kind === 'formatter' ? this.tables?.formatters : this.tables?.predicates;
-    if (table && !Object.prototype.hasOwnProperty.call(table, name)) {
-      if (kind === 'formatter') this.fail(offset, ErrorCode.FORMATTER_UNKNOWN, messages.formatterUnknown(name));
-      else this.fail(offset, ErrorCode.PREDICATE_UNKNOWN, messages.predicateUnknown(name));
-    }
+    if (table === undefined || hasPlugin(table, name)) return;
+    if (kind === 'formatter') this.fail(offset, ErrorCode.FORMATTER_UNKNOWN, messages.formatterUnknown(name));
+    else this.fail(offset, ErrorCode.PREDICATE_UNKNOWN, messages.predicateUnknown(name));
   }
 
   /** A tag the fast reader does not read: the grammar of record reads it alone (offsets shift back). */

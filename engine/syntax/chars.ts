@@ -69,6 +69,18 @@ function segmentEnd(text: string, at: number): number {
   return wordEnd(text, at);
 }
 
+/** End of VAR_REF (`SEGMENT(.SEGMENT)*`) at `at`, or -1: readPath's extent without the path. */
+export function varRefEnd(text: string, at: number): number {
+  let end = segmentEnd(text, at);
+  if (end === -1) return -1;
+  while (text.charCodeAt(end) === 46 /* . */) {
+    const next = segmentEnd(text, end + 1);
+    if (next === -1) break;
+    end = next;
+  }
+  return end;
+}
+
 /** Where the last readPath ended (one module field rather than a result object per path). */
 export const scan = { end: 0 };
 
