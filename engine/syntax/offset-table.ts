@@ -2,21 +2,15 @@
  * Source offsets of a template's instructions, keyed by the instruction tuple, as
  * codegen reads them (a ReadonlyMap). Filling a Map costs an identity hash and a
  * table insert per instruction on every compile; here an instruction costs two
- * array pushes, and a lookup is a short scan from where the last one ended.
- * Codegen asks in post-order (a block's instructions before the block), so a leaf is
- * found just after the furthest instruction seen so far and a block just before it:
- * the scans cost O(instructions x nesting depth). If they add up to more than a few
- * steps per instruction (deep nesting, some other order), the table becomes a real
- * Map once, so no lookup order can make it quadratic.
+ * array pushes, and a lookup searches outwards, both ways at once, from the
+ * furthest instruction looked up so far. Codegen asks in post-order (a block's
+ * instructions before the block), so a leaf is found a few steps after that point
+ * (past blocks still waiting for their turn) and a block at most its own size
+ * before it: O(instructions x nesting depth) in all. If the steps add up to more
+ * than a few per instruction (deep nesting, some other order), the table becomes a
+ * real Map once, so no lookup order can make it quadratic.
  */
-import { Op } from './opcodes.js';
-
 const STEPS_PER_KEY = 8;
-
-const isBlock = (key: object): boolean => {
-  const op = (key as unknown[])[0];
-  return op === Op.SECTION || op === Op.REPEATED || op === Op.PREDICATE || op === Op.OR_PREDICATE || op === Op.IF || op === Op.MACRO;
-};
 
 export class OffsetTable implements ReadonlyMap<object, number> {
   private readonly keyList: object[] = [];
@@ -37,29 +31,33 @@ export class OffsetTable implements ReadonlyMap<object, number> {
     if (this.map !== undefined) return this.map.get(key);
     const keys = this.keyList;
     if (this.last !== -1 && keys[this.last] === key) return this.offsetList[this.last];
-    const i = isBlock(key) ? this.before(key) ?? this.after(key) : this.after(key) ?? this.before(key);
+    const i = this.find(key);
     if (this.steps > STEPS_PER_KEY * keys.length + 64) this.toMap();
-    if (i === undefined) return undefined;
+    if (i === -1) return undefined;
     this.last = i;
     if (i > this.furthest) this.furthest = i;
     return this.offsetList[i];
   }
 
-  private after(key: object): number | undefined {
+  /** Index of `key`, searching after and before the furthest index in turn; -1 when absent. */
+  private find(key: object): number {
     const keys = this.keyList;
-    let i = this.furthest + 1;
-    while (i < keys.length && keys[i] !== key) i++;
-    this.steps += i - this.furthest;
-    return i < keys.length ? i : undefined;
-  }
-
-  private before(key: object): number | undefined {
-    const keys = this.keyList;
-    let i = Math.min(this.furthest, keys.length - 1);
-    const from = i;
-    while (i >= 0 && keys[i] !== key) i--;
-    this.steps += from - i + 1;
-    return i >= 0 ? i : undefined;
+    const n = keys.length;
+    let after = this.furthest + 1;
+    let before = this.furthest;
+    let found = -1;
+    while (after < n || before >= 0) {
+      if (after < n && keys[after++] === key) {
+        found = after - 1;
+        break;
+      }
+      if (before >= 0 && keys[before--] === key) {
+        found = before + 1;
+        break;
+      }
+    }
+    this.steps += after - before;
+    return found;
   }
 
   private toMap(): Map<object, number> {
