@@ -59,31 +59,12 @@ export function readTemplate(source: string, sink: InstructionSink): void {
   }
 }
 
-/** Tags that are one keyword and nothing else (compared in place: no substring to hash). */
-const BARE: readonly (readonly [string, Code])[] = [
-  ['.end', Op.END],
-  ['.eof', Op.EOF],
-  ['.alternates with', Op.ALTERNATES_WITH],
-  ['.meta-left', Op.META_LEFT],
-  ['.meta-right', Op.META_RIGHT],
-  ['.newline', Op.NEWLINE],
-  ['.space', Op.SPACE],
-  ['.tab', Op.TAB],
-];
-
-function bareCode(text: string, start: number, close: number): Code | undefined {
-  const length = close - start;
-  for (let i = 0; i < BARE.length; i++) {
-    const entry = BARE[i];
-    if (entry[0].length === length && text.startsWith(entry[0], start)) return entry[1];
-  }
-  return undefined;
-}
-
 /**
  * Read the tag whose `{` is at `open` and whose `}` is at `close` into `sink`.
  * Returns false, having emitted nothing, when the tag is not one of the shapes read
- * here or does not read cleanly. Keyword order follows the grammar's head mode.
+ * here or does not read cleanly. After `.`, the word decides: `.name?` is a
+ * predicate (the grammar tries that first), otherwise the word must be a keyword
+ * exactly; a longer word is declined (the grammar then finds it is text).
  */
 function readTag(text: string, open: number, close: number, sink: InstructionSink): boolean {
   const start = open + 1;
@@ -93,45 +74,72 @@ function readTag(text: string, open: number, close: number, sink: InstructionSin
     return true;
   }
   if (first !== 46 /* . */) return readVariable(text, open, close, sink);
-  const bare = bareCode(text, start, close);
-  if (bare !== undefined) {
-    sink.emit(bare, open);
-    return true;
+  const word = wordEnd(text, start + 1);
+  if (word === -1) return false;
+  if (text.charCodeAt(word) === 63 /* ? */) return predicate(text, open, start + 1, word + 1, close, Op.PREDICATE, sink);
+  const is = (keyword: string): boolean => text.startsWith(keyword, start);
+  const bare = word === close;
+  switch (word - start) {
+    case 3:
+      if (is('.if')) return readIf(text, open, word, close, sink);
+      if (is('.or')) return readOr(text, open, word, close, sink);
+      return false;
+    case 4:
+      if (bare && is('.end')) return emitted(Op.END, open, sink);
+      if (bare && is('.eof')) return emitted(Op.EOF, open, sink);
+      if (bare && is('.tab')) return emitted(Op.TAB, open, sink);
+      if (is('.var ')) return readBindvar(text, open, word + 1, close, sink);
+      if (is('.ctx ')) return readCtxvar(text, open, word + 1, close, sink);
+      return false;
+    case 5:
+      return is('.eval') && readEval(text, open, word, close, sink);
+    case 6:
+      if (bare && is('.space')) return emitted(Op.SPACE, open, sink);
+      return is('.macro ') && readMacro(text, open, word + 1, close, sink);
+    case 7:
+      return is('.inject ') && readInject(text, open, word + 1, close, sink);
+    case 8:
+      if (is('.section')) return readSection(text, open, word, close, false, sink);
+      if (bare && is('.newline')) return emitted(Op.NEWLINE, open, sink);
+      return is('.include ') && readInclude(text, open, word + 1, close, sink);
+    case 9:
+      return is('.repeated section') && readSection(text, open, start + 17, close, true, sink);
+    case 10:
+      return bare && is('.meta-left') && emitted(Op.META_LEFT, open, sink);
+    case 11:
+      if (bare && is('.meta-right')) return emitted(Op.META_RIGHT, open, sink);
+      return start + 16 === close && is('.alternates with') && emitted(Op.ALTERNATES_WITH, open, sink);
+    default:
+      return false;
   }
-  // `.name?` comes before every keyword.
-  let end = predNameEnd(text, start + 1);
-  if (end !== -1) return predicate(text, open, start + 1, end, close, Op.PREDICATE, sink);
-  if (text.startsWith('.repeated section', start)) return readSection(text, open, start + 17, close, true, sink);
-  if (text.startsWith('.section', start)) return readSection(text, open, start + 8, close, false, sink);
-  if (text.startsWith('.macro ', start)) {
-    end = filePathEnd(text, start + 7);
-    if (end !== close) return false;
-    sink.emit([Op.MACRO, text.substring(start + 7, end), []], open);
-    return true;
-  }
-  if (text.startsWith('.eval', start)) {
-    end = spaceEnd(text, start + 5);
-    if (end === -1) return false;
-    sink.emit([Op.EVAL, text.substring(end, close)], open);
-    return true;
-  }
-  if (text.startsWith('.if', start) && !text.startsWith('.include', start) && !text.startsWith('.inject', start)) {
-    return readIf(text, open, start + 3, close, sink);
-  }
-  if (text.startsWith('.include ', start)) return readInclude(text, open, start + 9, close, sink);
-  if (text.startsWith('.inject ', start)) return readInject(text, open, start + 8, close, sink);
-  if (text.startsWith('.or', start)) {
-    if (start + 3 === close) {
-      sink.emit([Op.OR_PREDICATE, 0, 0, [], Op.END], open);
-      return true;
-    }
-    if (text.charCodeAt(start + 3) !== 32) return false;
-    end = predNameEnd(text, start + 4);
-    return end !== -1 && predicate(text, open, start + 4, end, close, Op.OR_PREDICATE, sink);
-  }
-  if (text.startsWith('.var ', start)) return readBindvar(text, open, start + 5, close, sink);
-  if (text.startsWith('.ctx ', start)) return readCtxvar(text, open, start + 5, close, sink);
-  return false;
+}
+
+function emitted(code: Code, open: number, sink: InstructionSink): true {
+  sink.emit(code, open);
+  return true;
+}
+
+/** `.macro name`, from just after `.macro `. */
+function readMacro(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
+  if (filePathEnd(text, at) !== close) return false;
+  sink.emit([Op.MACRO, text.substring(at, close), []], open);
+  return true;
+}
+
+/** `.eval code`, from just after `.eval`. */
+function readEval(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
+  const end = spaceEnd(text, at);
+  if (end === -1) return false;
+  sink.emit([Op.EVAL, text.substring(end, close)], open);
+  return true;
+}
+
+/** `.or` or `.or name? args`, from just after `.or`. */
+function readOr(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
+  if (at === close) return emitted([Op.OR_PREDICATE, 0, 0, [], Op.END], open, sink);
+  if (text.charCodeAt(at) !== 32) return false;
+  const end = predNameEnd(text, at + 1);
+  return end !== -1 && predicate(text, open, at + 1, end, close, Op.OR_PREDICATE, sink);
 }
 
 /** Arguments from `at` to the tag's end (0 when there are none). */
