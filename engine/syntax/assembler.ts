@@ -1,10 +1,27 @@
 /**
- * Template source to instruction tree. The fast reader (whole-tag.ts) reads the
- * template in one pass and emits its instructions in source order straight into the
- * block state machine here, which nests them and reports structural errors (dead
- * blocks, EOF in a block, misplaced `.or`, `.alternates with` and `.end`) and
- * unknown plugins as values. A tag the reader declines is read by the grammar of
- * record (Chevrotain lexer + parser, on that tag alone) and enters the same way.
+ * Template source to instruction tree: the entry of engine/syntax.
+ *
+ * How a template is read (one story, two readers):
+ * - The fast reader (whole-tag.ts, character scans in chars.ts) makes one pass over
+ *   the whole template: text runs up to each `{` (indexOf), `{## ##}` comments, and
+ *   every tag of a known shape straight to its instruction tuple, emitted with its
+ *   offset into the block state machine below (no tokens, no intermediate list).
+ * - The grammar of record is Chevrotain: lexer.ts/tokens.ts (one lexer with modes:
+ *   the tag grammar as lexer states) and parser.ts. The reader declines any tag it
+ *   does not read cleanly (a tag that is not an instruction, or an unusual shape);
+ *   that tag alone is lexed and parsed by the grammar, which decides whether it is an
+ *   instruction or text. A tag's reading depends on nothing outside its braces, so
+ *   the two compose exactly. `.eval` code is read the same way (expr/scan.ts, with
+ *   expr/lexer.ts's Chevrotain lexer of record on decline).
+ * - whole-tag.test.ts proves both readers agree (instructions, offsets, plugin
+ *   names, errors) on every conformance template, the product page, thousands of
+ *   generated templates and mutations, and that non-instructions are declined.
+ *   `parseTemplate(source, tables, { grammarOnly: true })` is the grammar alone.
+ *
+ * The block state machine nests instructions and reports structural errors (dead
+ * blocks, EOF in a block, misplaced `.or`, `.alternates with` and `.end`) and unknown
+ * plugins as values, positioned by a line index built only when first needed.
+ * Offsets go into arrays (offset-table.ts), not a Map entry per instruction.
  */
 import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
