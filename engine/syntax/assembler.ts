@@ -74,11 +74,15 @@ function isBlockOpener(code: Code): code is Exclude<Code, number> {
  */
 const KNOWN_NAMES = new WeakMap<object, Set<string>>();
 
-function hasPlugin(table: object, name: string): boolean {
+function knownNames(table: object): Set<string> {
   let known = KNOWN_NAMES.get(table);
-  if (known !== undefined && known.has(name)) return true;
-  if (!Object.prototype.hasOwnProperty.call(table, name)) return false;
   if (known === undefined) KNOWN_NAMES.set(table, (known = new Set()));
+  return known;
+}
+
+function hasPlugin(table: object, known: Set<string>, name: string): boolean {
+  if (known.has(name)) return true;
+  if (!Object.prototype.hasOwnProperty.call(table, name)) return false;
   known.add(name);
   return true;
 }
@@ -100,10 +104,20 @@ class Assembler implements InstructionSink {
     private readonly tables: PluginTables | undefined,
   ) {}
 
+  /** Known names of the tables, looked up once per compile (on first use). */
+  private formatterNames: Set<string> | undefined;
+  private predicateNames: Set<string> | undefined;
+
   /** A plugin name in use: unknown to the tables given, it is an error at its position. */
   ref(kind: RefKind, name: string, offset: number): void {
-    const table = kind === 'formatter' ? this.tables?.formatters : this.tables?.predicates;
-    if (table === undefined || hasPlugin(table, name)) return;
+    const tables = this.tables;
+    if (kind === 'formatter') {
+      if (tables?.formatters === undefined) return;
+      if (hasPlugin(tables.formatters, (this.formatterNames ??= knownNames(tables.formatters)), name)) return;
+    } else {
+      if (tables?.predicates === undefined) return;
+      if (hasPlugin(tables.predicates, (this.predicateNames ??= knownNames(tables.predicates)), name)) return;
+    }
     if (kind === 'formatter') this.fail(offset, ErrorCode.FORMATTER_UNKNOWN, messages.formatterUnknown(name));
     else this.fail(offset, ErrorCode.PREDICATE_UNKNOWN, messages.predicateUnknown(name));
   }

@@ -77,38 +77,37 @@ function readTag(text: string, open: number, close: number, sink: InstructionSin
   const word = wordEnd(text, start + 1);
   if (word === -1) return false;
   if (text.charCodeAt(word) === 63 /* ? */) return predicate(text, open, start + 1, word + 1, close, Op.PREDICATE, sink);
-  const is = (keyword: string): boolean => text.startsWith(keyword, start);
   const bare = word === close;
   switch (word - start) {
     case 3:
-      if (is('.if')) return readIf(text, open, word, close, sink);
-      if (is('.or')) return readOr(text, open, word, close, sink);
+      if (text.startsWith('.if', start)) return readIf(text, open, word, close, sink);
+      if (text.startsWith('.or', start)) return readOr(text, open, word, close, sink);
       return false;
     case 4:
-      if (bare && is('.end')) return emitted(Op.END, open, sink);
-      if (bare && is('.eof')) return emitted(Op.EOF, open, sink);
-      if (bare && is('.tab')) return emitted(Op.TAB, open, sink);
-      if (is('.var ')) return readBindvar(text, open, word + 1, close, sink);
-      if (is('.ctx ')) return readCtxvar(text, open, word + 1, close, sink);
+      if (bare && text.startsWith('.end', start)) return emitted(Op.END, open, sink);
+      if (bare && text.startsWith('.eof', start)) return emitted(Op.EOF, open, sink);
+      if (bare && text.startsWith('.tab', start)) return emitted(Op.TAB, open, sink);
+      if (text.startsWith('.var ', start)) return readBindvar(text, open, word + 1, close, sink);
+      if (text.startsWith('.ctx ', start)) return readCtxvar(text, open, word + 1, close, sink);
       return false;
     case 5:
-      return is('.eval') && readEval(text, open, word, close, sink);
+      return text.startsWith('.eval', start) && readEval(text, open, word, close, sink);
     case 6:
-      if (bare && is('.space')) return emitted(Op.SPACE, open, sink);
-      return is('.macro ') && readMacro(text, open, word + 1, close, sink);
+      if (bare && text.startsWith('.space', start)) return emitted(Op.SPACE, open, sink);
+      return text.startsWith('.macro ', start) && readMacro(text, open, word + 1, close, sink);
     case 7:
-      return is('.inject ') && readInject(text, open, word + 1, close, sink);
+      return text.startsWith('.inject ', start) && readInject(text, open, word + 1, close, sink);
     case 8:
-      if (is('.section')) return readSection(text, open, word, close, false, sink);
-      if (bare && is('.newline')) return emitted(Op.NEWLINE, open, sink);
-      return is('.include ') && readInclude(text, open, word + 1, close, sink);
+      if (text.startsWith('.section', start)) return readSection(text, open, word, close, false, sink);
+      if (bare && text.startsWith('.newline', start)) return emitted(Op.NEWLINE, open, sink);
+      return text.startsWith('.include ', start) && readInclude(text, open, word + 1, close, sink);
     case 9:
-      return is('.repeated section') && readSection(text, open, start + 17, close, true, sink);
+      return text.startsWith('.repeated section', start) && readSection(text, open, start + 17, close, true, sink);
     case 10:
-      return bare && is('.meta-left') && emitted(Op.META_LEFT, open, sink);
+      return bare && text.startsWith('.meta-left', start) && emitted(Op.META_LEFT, open, sink);
     case 11:
-      if (bare && is('.meta-right')) return emitted(Op.META_RIGHT, open, sink);
-      return start + 16 === close && is('.alternates with') && emitted(Op.ALTERNATES_WITH, open, sink);
+      if (bare && text.startsWith('.meta-right', start)) return emitted(Op.META_RIGHT, open, sink);
+      return start + 16 === close && text.startsWith('.alternates with', start) && emitted(Op.ALTERNATES_WITH, open, sink);
     default:
       return false;
   }
