@@ -18,6 +18,8 @@ export interface CompileOptions {
 }
 
 const TEMPLATE = Symbol('atelier.template');
+/** Most templates have no errors: one frozen empty list for all of them. */
+const NO_ERRORS: readonly TemplateError[] = Object.freeze([]);
 
 export class Template implements Runnable {
   readonly [TEMPLATE] = true;
@@ -49,7 +51,7 @@ function tablesFor(options?: CompileOptions): { formatters: FormatterTable; pred
 export function compileWithTables(source: string, formatters: FormatterTable, predicates: PredicateTable): Template {
   const { tree, errors, offsets, at } = parseTemplate(source, { formatters, predicates });
   const run = compileTree(tree[2], { source, offsets, formatters, predicates, at });
-  return new Template(source, tree, Object.freeze(errors), run, formatters, predicates);
+  return new Template(source, tree, errors.length === 0 ? NO_ERRORS : Object.freeze(errors), run, formatters, predicates);
 }
 
 /**

@@ -27,4 +27,12 @@ describe('parseTemplate', () => {
     const [text, variable, section] = tree[2] as object[];
     expect([offsets.get(text), offsets.get(variable), offsets.get(section)]).toEqual([undefined, 2, 5]);
   });
+
+  it('checks plugin names against the tables as they are now (a name added later is known)', () => {
+    const formatters: Record<string, unknown> = { html: () => '' };
+    const table = { formatters: formatters as never, predicates: {} };
+    expect(parseTemplate('{a|html}{b|shout}', table).errors.map((e) => e.code)).toEqual(['FORMATTER_UNKNOWN']);
+    formatters.shout = () => '';
+    expect(parseTemplate('{a|html}{b|shout}{.even?}{.end}', table).errors.map((e) => e.code)).toEqual(['PREDICATE_UNKNOWN']);
+  });
 });

@@ -1,20 +1,40 @@
 /**
- * Template source to instruction tree: one lexing pass and one parser run turn the
- * template into a flat list of instructions, and a block state machine nests them,
- * reporting structural errors (dead blocks, EOF in a block, misplaced `.or`,
- * `.alternates with` and `.end`) as values.
+ * Template source to instruction tree: the entry of engine/syntax.
+ *
+ * How a template is read (one story, two readers):
+ * - The fast reader (whole-tag.ts, character scans in chars.ts) makes one pass over
+ *   the whole template: text runs up to each `{` (indexOf), `{## ##}` comments, and
+ *   every tag of a known shape straight to its instruction tuple, emitted with its
+ *   offset into the block state machine below (no tokens, no intermediate list).
+ * - The grammar of record is Chevrotain: lexer.ts/tokens.ts (one lexer with modes:
+ *   the tag grammar as lexer states) and parser.ts. The reader declines any tag it
+ *   does not read cleanly (a tag that is not an instruction, or an unusual shape);
+ *   that tag alone is lexed and parsed by the grammar, which decides whether it is an
+ *   instruction or text. A tag's reading depends on nothing outside its braces, so
+ *   the two compose exactly. `.eval` code is read the same way (expr/scan.ts, with
+ *   expr/lexer.ts's Chevrotain lexer of record on decline).
+ * - whole-tag.test.ts proves both readers agree (instructions, offsets, plugin
+ *   names, errors) on every conformance template, the product page, thousands of
+ *   generated templates and mutations, and that non-instructions are declined.
+ *   `parseTemplate(source, tables, { grammarOnly: true })` is the grammar alone.
+ *
+ * The block state machine nests instructions and reports structural errors (dead
+ * blocks, EOF in a block, misplaced `.or`, `.alternates with` and `.end`) and unknown
+ * plugins as values, positioned by a line index built only when first needed.
+ * Offsets go into arrays (offset-table.ts), not a Map entry per instruction.
  */
 import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
-import { lexTemplate } from './lexer.js';
+import { OffsetTable } from './offset-table.js';
 import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
-import { parseTokens } from './parser.js';
+import { parseWithGrammar } from './parser.js';
+import { readTemplate, type InstructionSink, type RefKind } from './whole-tag.js';
 
 export interface ParseResult {
   tree: RootCode;
   errors: TemplateError[];
   /** Source offset of every instruction tuple except text and comments, for runtime error positions. */
-  offsets: Map<object, number>;
+  offsets: ReadonlyMap<object, number>;
   /** Offset to line and column, from the line index built once for this source. */
   at: (offset: number) => { line: number; column: number };
 }
@@ -47,29 +67,80 @@ function isBlockOpener(code: Code): code is Exclude<Code, number> {
 }
 
 /**
+ * Names found in each plugin table so far. A property lookup by a freshly cut name
+ * first interns the string, which costs more than the rest of reading the tag; a Set
+ * hashes it in place. Only names the table owns are remembered (tables gain names,
+ * they are not expected to lose them), and codegen binds from the table itself.
+ */
+const KNOWN_NAMES = new WeakMap<object, Set<string>>();
+
+function knownNames(table: object): Set<string> {
+  let known = KNOWN_NAMES.get(table);
+  if (known === undefined) KNOWN_NAMES.set(table, (known = new Set()));
+  return known;
+}
+
+function hasPlugin(table: object, known: Set<string>, name: string): boolean {
+  if (known.has(name)) return true;
+  if (!Object.prototype.hasOwnProperty.call(table, name)) return false;
+  known.add(name);
+  return true;
+}
+
+/**
  * The block state machine over one template's instructions. A class rather than
  * closures in parseTemplate: a compile allocates one object, not a closure context.
  */
-class Assembler {
+class Assembler implements InstructionSink {
   readonly errors: TemplateError[] = [];
-  readonly offsets = new Map<object, number>();
+  readonly offsets = new OffsetTable();
   readonly root: Code[] = [];
   private readonly stack: Open[] = [];
   private target: Code[] = this.root;
 
-  constructor(readonly at: (offset: number) => { line: number; column: number }) {}
+  constructor(
+    readonly source: string,
+    readonly at: (offset: number) => { line: number; column: number },
+    private readonly tables: PluginTables | undefined,
+  ) {}
+
+  /** Known names of the tables, looked up once per compile (on first use). */
+  private formatterNames: Set<string> | undefined;
+  private predicateNames: Set<string> | undefined;
+
+  /** A plugin name in use: unknown to the tables given, it is an error at its position. */
+  ref(kind: RefKind, name: string, offset: number): void {
+    const tables = this.tables;
+    if (kind === 'formatter') {
+      if (tables?.formatters === undefined) return;
+      if (hasPlugin(tables.formatters, (this.formatterNames ??= knownNames(tables.formatters)), name)) return;
+    } else {
+      if (tables?.predicates === undefined) return;
+      if (hasPlugin(tables.predicates, (this.predicateNames ??= knownNames(tables.predicates)), name)) return;
+    }
+    if (kind === 'formatter') this.fail(offset, ErrorCode.FORMATTER_UNKNOWN, messages.formatterUnknown(name));
+    else this.fail(offset, ErrorCode.PREDICATE_UNKNOWN, messages.predicateUnknown(name));
+  }
+
+  /** A tag the fast reader does not read: the grammar of record reads it alone (offsets shift back). */
+  decline(open: number, close: number): void {
+    const parsed = parseWithGrammar(this.source.substring(open, close + 1));
+    for (const ref of parsed.refs) this.ref(ref.kind, ref.name, ref.offset + open);
+    for (let i = 0; i < parsed.codes.length; i++) this.emit(parsed.codes[i], parsed.offsets[i] + open);
+  }
 
   fail(offset: number, code: string, message: string): void {
     const { line, column } = this.at(offset);
     this.errors.push({ code, message, line, column });
   }
 
-  accept(code: Code, offset: number): void {
+  emit(code: Code, offset: number): void {
     const op = typeof code === 'number' ? code : code[0];
-    // Text and comments never report a position: only instructions are keyed (a Map entry each).
-    if (op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') this.offsets.set(code, offset);
+    // Text and comments never report a position: only instructions are keyed.
+    if (op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') this.offsets.add(code, offset);
     const stack = this.stack;
-    const open = stack[stack.length - 1];
+    // Never read index -1 of an empty stack: that is a slow named-property lookup in V8.
+    const open = stack.length > 0 ? stack[stack.length - 1] : undefined;
     switch (op) {
       case Op.END: {
         if (!open) return this.fail(offset, ErrorCode.NOT_ALLOWED_AT_ROOT, messages.notAllowedAtRoot('END'));
@@ -134,30 +205,23 @@ class Assembler {
   }
 }
 
-export function parseTemplate(source: string, tables?: PluginTables): ParseResult {
-  // Positions from one line index: N errors cost O(N log lines), not N rescans of the source.
-  const assembler = new Assembler(lineIndex(source));
+export interface ParseOptions {
+  /** Read every tag with the grammar of record (no fast reader): the yardstick whole-tag.test.ts holds the reader to. */
+  grammarOnly?: boolean;
+}
 
-  // One lexing pass and one parser run over the whole template. A tag the grammar
-  // rejects (the lexer's modes should leave none) is made text and the template re-read.
-  let parsed = parseTokens(lexTemplate(source));
-  let rejected: Set<number> | undefined;
-  while (parsed.rejectedAt !== -1 && !rejected?.has(parsed.rejectedAt)) {
-    (rejected ??= new Set()).add(parsed.rejectedAt);
-    parsed = parseTokens(lexTemplate(source, rejected));
+export function parseTemplate(source: string, tables?: PluginTables, options?: ParseOptions): ParseResult {
+  // Positions from one line index, built on first need: N errors cost O(N log lines), not N rescans.
+  let index: ((offset: number) => { line: number; column: number }) | undefined;
+  const assembler = new Assembler(source, (offset) => (index ??= lineIndex(source))(offset), tables);
+  if (options?.grammarOnly) {
+    const parsed = parseWithGrammar(source);
+    for (const ref of parsed.refs) assembler.ref(ref.kind, ref.name, ref.offset);
+    for (let i = 0; i < parsed.codes.length; i++) assembler.emit(parsed.codes[i], parsed.offsets[i]);
+  } else {
+    readTemplate(source, assembler);
   }
-
-  for (const ref of parsed.refs) {
-    const table = ref.kind === 'formatter' ? tables?.formatters : tables?.predicates;
-    if (table && !Object.prototype.hasOwnProperty.call(table, ref.name)) {
-      assembler.fail(ref.offset, ref.kind === 'formatter' ? ErrorCode.FORMATTER_UNKNOWN : ErrorCode.PREDICATE_UNKNOWN,
-        ref.kind === 'formatter' ? messages.formatterUnknown(ref.name) : messages.predicateUnknown(ref.name));
-    }
-  }
-  const { codes, offsets } = parsed;
-  for (let i = 0; i < codes.length; i++) assembler.accept(codes[i], offsets[i]);
   assembler.finish(source.length);
-
   const errors = assembler.errors;
   if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return { tree: [Op.ROOT, 1, assembler.root, Op.EOF], errors, offsets: assembler.offsets, at: assembler.at };

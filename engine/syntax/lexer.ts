@@ -1,20 +1,16 @@
 /**
- * The template lexer: one Chevrotain lexer with modes reads the whole template in
+ * The template lexer of record: one Chevrotain lexer with modes reads a template in
  * one pass, text and the inside of every tag alike. A module-level singleton, so
- * Chevrotain's self-analysis runs once per isolate.
+ * Chevrotain's self-analysis runs once per isolate. Compile reaches it only for the
+ * tags the fast reader (whole-tag.ts) declines, one tag at a time.
  */
 import { Lexer, type IToken } from 'chevrotain';
-import { BadClose, InvalidTag, MODES, resetTagScan, TagClose, TagOpen, WholeTag } from './tokens.js';
+import { BadClose, InvalidTag, MODES, resetTagScan, TagClose, TagOpen } from './tokens.js';
 
-const OPTIONS = { positionTracking: 'onlyOffset', ensureOptimizations: true, skipValidations: true } as const;
-const lexer = new Lexer({ modes: MODES, defaultMode: 'text' }, OPTIONS);
-/** The same lexer without whole-tag tokens (every tag through the tag modes), built on first use: tests compare the two. */
-let modesOnly: Lexer | undefined;
-
-export interface LexOptions {
-  /** Read common tags as one token each (default); false sends every tag through the tag modes. */
-  wholeTags?: boolean;
-}
+const lexer = new Lexer(
+  { modes: MODES, defaultMode: 'text' },
+  { positionTracking: 'onlyOffset', ensureOptimizations: true, skipValidations: true },
+);
 
 /**
  * Tokens of a template. Every character belongs to a token. A tag that is not an
@@ -22,18 +18,13 @@ export interface LexOptions {
  * comes back as one InvalidTag token holding the tag's whole source: it is text.
  * `invalidAt` names further tags (by the offset of their `{`) to treat so.
  */
-export function lexTemplate(source: string, invalidAt?: ReadonlySet<number>, options?: LexOptions): IToken[] {
+export function lexTemplate(source: string, invalidAt?: ReadonlySet<number>): IToken[] {
   resetTagScan();
-  const { tokens, errors } = (options?.wholeTags === false ? modesOnlyLexer() : lexer).tokenize(source);
+  const { tokens, errors } = lexer.tokenize(source);
   let errorIndex = 0;
   let out: IToken[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
-    if (token.tokenType === WholeTag && invalidAt !== undefined && invalidAt.has(token.startOffset)) {
-      out ??= tokens.slice(0, i);
-      out.push(textToken(source, token.startOffset, token.startOffset + token.image.length));
-      continue;
-    }
     if (token.tokenType !== TagOpen) {
       if (out !== null) out.push(token);
       continue;
@@ -68,9 +59,4 @@ function textToken(source: string, start: number, end: number): IToken {
     tokenType: InvalidTag,
     tokenTypeIdx: InvalidTag.tokenTypeIdx!,
   } as IToken;
-}
-
-function modesOnlyLexer(): Lexer {
-  modesOnly ??= new Lexer({ modes: { ...MODES, text: MODES.text.filter((t) => t !== WholeTag) }, defaultMode: 'text' }, OPTIONS);
-  return modesOnly;
 }

@@ -1,9 +1,8 @@
 /**
- * The instruction grammar, run once over the whole token stream of a template:
- * text, comments and tags in order, each to one instruction tuple with its source
- * offset. Common tags arrive as one WholeTag token carrying their tuple; the lexer's
- * modes enforce the shape of every other tag (a tag that does not fit is an
- * InvalidTag text token), so the grammar only builds tuples.
+ * The instruction grammar of record, run once over the whole token stream of a
+ * template: text, comments and tags in order, each to one instruction tuple with its
+ * source offset. The lexer's modes enforce the shape of every tag (a tag that does
+ * not fit is an InvalidTag text token), so the grammar only builds tuples.
  * Written as Chevrotain's performance guide asks: alternatives cached on the
  * instance, no closures per rule call, embedded actions over shared fields.
  */
@@ -12,9 +11,9 @@ import type { Args, Code, FormatterCall, Path } from './opcodes.js';
 import { Op } from './opcodes.js';
 import * as T from './tokens.js';
 import { splitPath } from './path.js';
-import { splitArgs, type PluginRef, type WholeTag } from './whole-tag.js';
-
-export { splitArgs, type PluginRef };
+import { splitArgs } from './chars.js';
+import { lexTemplate } from './lexer.js';
+import type { PluginRef } from './whole-tag.js';
 
 export interface ParsedTemplate {
   /** Instructions in source order (block structure comes later, in the assembler). */
@@ -72,7 +71,6 @@ class TemplateParser extends EmbeddedActionsParser {
       this.OR(
         (this.alts ??= [
           { ALT: () => this.text(this.CONSUME(T.TextLike)) },
-          { ALT: () => this.wholeTag(this.CONSUME(T.WholeTag)) },
           { ALT: () => this.SUBRULE(this.tag) },
           { ALT: () => this.comment(this.CONSUME(T.MultiLineComment)) },
         ]),
@@ -82,15 +80,6 @@ class TemplateParser extends EmbeddedActionsParser {
 
   private text(tok: IToken): void {
     this.ACTION(() => this.emit([Op.TEXT, tok.image], tok.startOffset));
-  }
-
-  /** A tag the lexer read whole: its tuple and plugin names come as the token's payload. */
-  private wholeTag(tok: IToken): void {
-    this.ACTION(() => {
-      const tag = tok.payload as WholeTag;
-      this.emit(tag.code, tok.startOffset);
-      if (tag.refs !== null) for (const ref of tag.refs) this.refs.push(ref);
-    });
   }
 
   private comment(tok: IToken): void {
@@ -310,6 +299,20 @@ export function parseTokens(tokens: IToken[]): ParsedTemplate {
   parser.offsets = [];
   parser.refs = [];
   return result;
+}
+
+/**
+ * Instructions of a template by the grammar of record alone. A tag the grammar
+ * rejects (the lexer's modes should leave none) is made text and the template re-read.
+ */
+export function parseWithGrammar(source: string): ParsedTemplate {
+  let parsed = parseTokens(lexTemplate(source));
+  let rejected: Set<number> | undefined;
+  while (parsed.rejectedAt !== -1 && !rejected?.has(parsed.rejectedAt)) {
+    (rejected ??= new Set()).add(parsed.rejectedAt);
+    parsed = parseTokens(lexTemplate(source, rejected));
+  }
+  return parsed;
 }
 
 /** The offset of the `{` of the tag around `token` (0 when there is none). */

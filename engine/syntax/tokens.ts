@@ -10,7 +10,13 @@
  * start-characters hint.
  */
 import { createToken, Lexer, type CustomPatternMatcherFunc, type TokenType } from 'chevrotain';
-import { FILE_PATH_SOURCE, readWholeTag, VAR_REF_SOURCE, WHITESPACE_SOURCE, WORD } from './whole-tag.js';
+
+// Pattern sources (chars.ts scans the same shapes; whole-tag.test.ts holds the two together).
+export const WORD = '[a-zA-Z][a-zA-Z0-9_-]*';
+const SEGMENT = `(?:\\d+|[@$]?${WORD}|@)`;
+export const VAR_REF_SOURCE = `${SEGMENT}(?:\\.${SEGMENT})*`;
+export const WHITESPACE_SOURCE = '[ \\f\\n\\r\\t\\v]+';
+export const FILE_PATH_SOURCE = '[./a-zA-Z0-9_-]+';
 
 const VAR_REF = new RegExp(VAR_REF_SOURCE);
 const WHITESPACE = new RegExp(WHITESPACE_SOURCE);
@@ -126,25 +132,6 @@ export const TagOpen = createToken({
   push_mode: 'head',
 });
 export const LoneBrace = createToken({ name: 'LoneBrace', pattern: '{', categories: [TextLike] });
-/**
- * A whole instruction of a common shape (whole-tag.ts) as one token whose payload
- * is its finished tuple: no mode switch per part. Other tags go the TagOpen way.
- */
-export const WholeTag = createToken({
-  name: 'WholeTag',
-  pattern: {
-    exec: (text, offset) => {
-      const close = nextClose(text, offset + 1);
-      if (close === -1 || text.lastIndexOf('{', close) !== offset) return null;
-      const tag = readWholeTag(text, offset, close);
-      if (tag === null) return null;
-      // Chevrotain reads only `[0]` and `payload`: one small object rather than an array given a property.
-      return { 0: text.substring(offset, close + 1), payload: tag } as unknown as RegExpExecArray;
-    },
-  },
-  start_chars_hint: ['{'],
-  line_breaks: true,
-});
 export const Text = createToken({ name: 'Text', pattern: { exec: runUntil('{') }, start_chars_hint: allExcept('{'), line_breaks: true, categories: [TextLike] });
 
 // Ends of a tag.
@@ -237,7 +224,7 @@ export const MacroName = tok('MacroName', FILE_PATH, { to: 'close' });
 
 /** Tokens per lexer mode; order decides between patterns that match at the same place. */
 export const MODES: Record<string, TokenType[]> = {
-  text: [MultiLineComment, WholeTag, TagOpen, LoneBrace, Text],
+  text: [MultiLineComment, TagOpen, LoneBrace, Text],
   head: [
     HashComment, DotPredicate, KwRepeated, KwSection, KwAlternates, KwMetaLeft, KwMetaRight, KwMacro, KwNewline,
     KwSpace, KwTab, KwEnd, KwEof, KwEval, KwInclude, KwInject, KwIf, KwOr, KwVar, KwCtx, HeadVarRef, BadClose,

@@ -1,9 +1,10 @@
 /**
  * Turns expression source into steps (literals, references, calls, operators) in
- * source order. Chevrotain does the matching; this module gives tokens their
- * meaning: literal values, constants, unary `+`/`-`, function names and limits.
+ * source order. The fast scanner (scan.ts) or, when it declines, Chevrotain does the
+ * matching; this module gives tokens their meaning: literal values, constants,
+ * unary `+`/`-`, function names and limits.
  */
-import { Lexer, type IToken } from 'chevrotain';
+import { Lexer, type ILexingError } from 'chevrotain';
 import { splitPath } from '../path.js';
 import {
   EXPR_BAD_ESCAPE,
@@ -23,6 +24,7 @@ import {
 } from './literals.js';
 import { CONSTANTS, OPERATORS, OpType, isFunctionName } from './operators.js';
 import { StepKind, type Step } from './program.js';
+import { scanExpr, type ScannedToken } from './scan.js';
 import {
   ALL_TOKENS,
   DecimalNumber,
@@ -49,14 +51,27 @@ export interface LexResult {
   readonly error?: LexError;
 }
 
+const NO_LEX_ERRORS: readonly ILexingError[] = [];
+
 // One lexer per isolate: Chevrotain analyses the token set once, here.
 const lexer = new Lexer([...ALL_TOKENS], { positionTracking: 'onlyOffset' });
 
+/** Tokens and errors by the Chevrotain lexer of record alone (scan.test.ts compares the fast scanner to it). */
+export function tokenizeOfRecord(code: string): { tokens: ScannedToken[]; errors: readonly ILexingError[] } {
+  return lexer.tokenize(code);
+}
+
 const lit = (value: number | string | boolean | null): Step => Object.freeze({ kind: StepKind.LITERAL, value });
-const opStep = (type: OpType): Step => Object.freeze({ kind: StepKind.OPERATOR, op: OPERATORS[type] });
+/** One frozen step per operator, shared by every expression (a step is never changed). */
+const OP_STEPS = new Map<OpType, Step>();
+const opStep = (type: OpType): Step => {
+  let step = OP_STEPS.get(type);
+  if (step === undefined) OP_STEPS.set(type, (step = Object.freeze({ kind: StepKind.OPERATOR, op: OPERATORS[type] })));
+  return step;
+};
 
 /** The meaning of one token, or why it has none. */
-function stepOf(token: IToken, code: string): Step | LexError {
+function stepOf(token: ScannedToken, code: string): Step | LexError {
   const type = token.tokenType;
   const text = token.image;
   const at = token.startOffset;
@@ -115,7 +130,9 @@ function unaryPosition(prev: Step | undefined): boolean {
 
 /** Lex `code`; with `maxTokens` > 0, more tokens than that is an error. */
 export function lexExpr(code: string, maxTokens = 0): LexResult {
-  const { tokens, errors } = lexer.tokenize(code);
+  // The fast scanner reads the common token set; otherwise Chevrotain, the lexer of record, reads it and finds the error.
+  const scanned = scanExpr(code);
+  const { tokens, errors } = scanned !== null ? { tokens: scanned, errors: NO_LEX_ERRORS } : tokenizeOfRecord(code);
   const badAt = errors.length > 0 ? errors[0].offset : Infinity;
   const steps: Step[] = [];
   const offsets: number[] = [];

@@ -81,10 +81,13 @@ const OPERATOR_SPELLINGS: readonly (readonly [string, string, OpType])[] = [
   ['RParen', ')', OpType.RPRN],
 ];
 
+const OPERATOR_TOKENS = OPERATOR_SPELLINGS.map(([name, text, type]) => [createToken({ name, pattern: text }), text, type] as const);
+
 /** Operator token type -> the operator it spells (binary reading for `+` and `-`). */
-export const OPERATOR_OF_TOKEN: ReadonlyMap<TokenType, OpType> = new Map(
-  OPERATOR_SPELLINGS.map(([name, text, type]) => [createToken({ name, pattern: text }), type] as const),
-);
+export const OPERATOR_OF_TOKEN: ReadonlyMap<TokenType, OpType> = new Map(OPERATOR_TOKENS.map(([token, , type]) => [token, type]));
+
+/** Spelling -> operator token type, in the lexer's order (the fast scanner, scan.ts). */
+export const OPERATOR_TOKEN_OF_SPELLING: ReadonlyMap<string, TokenType> = new Map(OPERATOR_TOKENS.map(([token, text]) => [text, token]));
 
 export const ALL_TOKENS: readonly TokenType[] = [
   WhiteSpace,

@@ -1,0 +1,123 @@
+/**
+ * The tag grammar's token patterns (tokens.ts) as character scans, for the fast
+ * reader (whole-tag.ts): a regular expression per tag part costs more than the rest
+ * of the read. Each scan returns the end of its match at `at`, or -1 when there is
+ * none; whole-tag.test.ts holds them to the patterns of record.
+ */
+import type { Args, Path } from './opcodes.js';
+
+export const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isWordPart = (c: number): boolean => isLetter(c) || isDigit(c) || c === 95 /* _ */ || c === 45; /* - */
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/** WORD: `[a-zA-Z][a-zA-Z0-9_-]*`. */
+export function wordEnd(text: string, at: number): number {
+  if (!isLetter(text.charCodeAt(at))) return -1;
+  at++;
+  while (isWordPart(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** A predicate name, `WORD?`. */
+export function predNameEnd(text: string, at: number): number {
+  const end = wordEnd(text, at);
+  return end !== -1 && text.charCodeAt(end) === 63 /* ? */ ? end + 1 : -1;
+}
+
+/** WHITESPACE: `[ \f\n\r\t\v]+`. */
+export function spaceEnd(text: string, at: number): number {
+  if (!isSpace(text.charCodeAt(at))) return -1;
+  at++;
+  while (isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** FILE_PATH: `[./a-zA-Z0-9_-]+`. */
+export function filePathEnd(text: string, at: number): number {
+  const start = at;
+  for (let c = text.charCodeAt(at); isWordPart(c) || c === 46 || c === 47; c = text.charCodeAt(++at));
+  return at > start ? at : -1;
+}
+
+/** DEFINITION: `@WORD`. */
+export function definitionEnd(text: string, at: number): number {
+  return text.charCodeAt(at) === 64 /* @ */ ? wordEnd(text, at + 1) : -1;
+}
+
+/** A variable separator, ` *, *`. */
+export function varSepEnd(text: string, at: number): number {
+  while (text.charCodeAt(at) === 32) at++;
+  if (text.charCodeAt(at) !== 44 /* , */) return -1;
+  at++;
+  while (text.charCodeAt(at) === 32) at++;
+  return at;
+}
+
+/** One path segment: `\d+`, `[@$]?WORD` or `@`, tried in that order. */
+function segmentEnd(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (isDigit(c)) {
+    at++;
+    while (isDigit(text.charCodeAt(at))) at++;
+    return at;
+  }
+  if (c === 64 /* @ */ || c === 36 /* $ */) {
+    const word = wordEnd(text, at + 1);
+    return word !== -1 ? word : c === 64 ? at + 1 : -1;
+  }
+  return wordEnd(text, at);
+}
+
+/** End of VAR_REF (`SEGMENT(.SEGMENT)*`) at `at`, or -1: readPath's extent without the path. */
+export function varRefEnd(text: string, at: number): number {
+  let end = segmentEnd(text, at);
+  if (end === -1) return -1;
+  while (text.charCodeAt(end) === 46 /* . */) {
+    const next = segmentEnd(text, end + 1);
+    if (next === -1) break;
+    end = next;
+  }
+  return end;
+}
+
+/** Where the last readPath ended (one module field rather than a result object per path). */
+export const scan = { end: 0 };
+
+/** VAR_REF at `at` as a path (digit segments as numbers), its end in `scan.end`; null when none. */
+export function readPath(text: string, at: number): Path | null {
+  let end = segmentEnd(text, at);
+  if (end === -1) return null;
+  const path: Path = [];
+  for (;;) {
+    path.push(isDigit(text.charCodeAt(at)) ? parseInt(text.substring(at, end), 10) : text.substring(at, end));
+    if (text.charCodeAt(end) !== 46 /* . */) break;
+    const next = segmentEnd(text, end + 1);
+    if (next === -1) break;
+    at = end + 1;
+    end = next;
+  }
+  scan.end = end;
+  return path;
+}
+
+/** Split raw arguments on their first character, the delimiter the author chose. */
+export function splitArgs(raw: string): Args {
+  return splitArgsIn(raw, 0, raw.length);
+}
+
+/** splitArgs of `text` from `from` to `to`, without copying the raw arguments first. */
+export function splitArgsIn(text: string, from: number, to: number): Args {
+  const d = text.charCodeAt(from);
+  const parts: string[] = [];
+  let start = from + 1;
+  // A bounded scan, not indexOf: a delimiter absent from the tag must not send a search through the rest of the source.
+  for (let i = start; i < to; i++) {
+    if (text.charCodeAt(i) === d) {
+      parts.push(text.substring(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.substring(start, to));
+  return [parts, text[from]];
+}
