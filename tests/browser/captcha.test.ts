@@ -52,7 +52,7 @@ afterAll(async () => {
   await new Promise((resolve) => api?.close(resolve));
 });
 
-async function contactPage() {
+async function openPage(path: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts: string[] = [];
@@ -62,11 +62,16 @@ async function contactPage() {
     scripts.push(route.request().url());
     await route.fulfill({ contentType: 'text/javascript', body: FAKE_SCRIPT });
   });
-  const res = await page.goto(new URL('/contact', worker.url).href);
+  const res = await page.goto(new URL(path, worker.url).href);
+  return { context, page, scripts, errors, csp: res!.headers()['content-security-policy'] ?? '' };
+}
+
+async function contactPage() {
+  const { page, ...rest } = await openPage('/contact');
   const form = page.locator('main [data-island="form"]');
   await form.locator('form.form').waitFor();
   await page.waitForFunction(() => document.querySelector<HTMLElement>('main [data-island="form"]')?.dataset.islandState === 'hydrated');
-  return { context, page, scripts, errors, csp: res!.headers()['content-security-policy'] ?? '', form };
+  return { page, ...rest, form };
 }
 
 describe('reCAPTCHA Enterprise on a site that configured it', () => {
@@ -107,5 +112,45 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     } finally {
       await worker.db.prepare('UPDATE websites SET captcha_site_key = ?').bind(SITE_KEY).run();
     }
+  });
+});
+
+describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Enterprise', () => {
+  it('loads the provider script on first interaction, mints a PRODUCT_WAITLIST_SUBMISSION token, and the sign-up is stored', async () => {
+    const { context, page, scripts, errors, csp } = await openPage('/shop/moon-jar');
+    expect(csp).toContain('https://www.google.com/recaptcha/');
+    const restock = page.locator('.product-restock');
+    await restock.locator('.restock-idle').waitFor();
+    expect(await restock.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
+    expect(scripts).toEqual([]);
+    await restock.locator('input[name=email]').fill('waitlist-captcha@example.com');
+    await expect.poll(() => scripts.length).toBe(1);
+    expect(scripts[0]).toBe(`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`);
+    await restock.locator('input[type=submit]').click();
+    await restock.locator('.product-restock-success').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __captcha: unknown[] }).__captcha)).toEqual([{ key: SITE_KEY, action: 'PRODUCT_WAITLIST_SUBMISSION' }]);
+    expect(assessments).toContainEqual(expect.objectContaining({ token: 'fake-token:PRODUCT_WAITLIST_SUBMISSION', siteKey: SITE_KEY, expectedAction: 'PRODUCT_WAITLIST_SUBMISSION' }));
+    const rows = (await worker.db.prepare("SELECT variant_id FROM restock_signups WHERE email = 'waitlist-captcha@example.com'").all()).results;
+    expect(rows).toHaveLength(1);
+    expect(scripts).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the SPEC §8 text and stores nothing when the provider script fails to load', async () => {
+    const { context, page, scripts } = await openPage('/shop/moon-jar');
+    await page.unroute('https://www.google.com/recaptcha/**');
+    await page.route('https://www.google.com/recaptcha/**', async (route) => {
+      scripts.push(route.request().url());
+      await route.abort();
+    });
+    const restock = page.locator('.product-restock');
+    await restock.locator('.restock-idle').waitFor();
+    await restock.locator('input[name=email]').fill('no-script@example.com');
+    await restock.locator('input[type=submit]').click();
+    await expect.poll(() => restock.locator('.product-restock-error').textContent()).toBe('ReCaptcha has not been set up!');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'no-script@example.com'").first()).toBeNull();
+    await context.close();
   });
 });

@@ -1,8 +1,19 @@
 import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
+import type { CaptchaProvider } from '../form/captcha.js';
+import type { UseCaptcha } from '../form/use-captcha.js';
 import { RestockForm, type RestockProps } from './restock-form.js';
 
 const text = (el: Element | null) => el?.textContent?.trim() ?? '';
+
+const PROVIDERS: readonly CaptchaProvider[] = ['recaptcha-enterprise', 'turnstile', 'local'];
+
+/** The server renders the captcha container only when the site's bot check is active (SPEC §3). */
+function captchaOf(container: HTMLElement | null): RestockProps['captcha'] {
+  const siteKey = container?.dataset.siteKey;
+  const provider = container?.dataset.captchaProvider as CaptchaProvider | undefined;
+  return siteKey ? { siteKey, provider: provider && PROVIDERS.includes(provider) ? provider : 'local' } : undefined;
+}
 
 /**
  * `data-island="restock"`: the engine's server-rendered restock block (one per sold-out
@@ -19,13 +30,19 @@ const mount: MountIsland = (el, props) => {
       mailingListSignUpEnabled: !!block.querySelector('input[name=isJoinMailingList]'),
       mailingListOptInByDefault: !!block.querySelector<HTMLInputElement>('input[name=isJoinMailingList]')?.checked,
       mailingListDescription: text(block.querySelector('.product-restock-mailing-list')),
+      captcha: captchaOf(block.querySelector<HTMLElement>('.captcha-container')),
       ...(props as Partial<RestockProps>),
     };
     if (!read.productId || !read.variantId) continue;
-    const host = document.createElement('div');
-    host.hidden = block.hidden;
-    block.replaceWith(host);
-    createRoot(host).render(<RestockForm {...read} />);
+    const render = (useCaptcha?: UseCaptcha) => {
+      const host = document.createElement('div');
+      host.hidden = block.hidden;
+      block.replaceWith(host);
+      createRoot(host).render(<RestockForm {...read} useCaptcha={useCaptcha} />);
+    };
+    // The bot-check code only for a site with one (use-captcha.tsx: the product page's JS budget).
+    if (read.captcha) void import('../form/use-captcha.js').then((m) => render(m.useCaptcha), () => render());
+    else render();
   }
 };
 export default mount;
