@@ -8,11 +8,21 @@ const text = (el: Element | null) => el?.textContent?.trim() ?? '';
 
 const PROVIDERS: readonly CaptchaProvider[] = ['recaptcha-enterprise', 'turnstile', 'local'];
 
-/** The server renders the captcha container only when the site's bot check is active (SPEC §3). */
+/**
+ * The server renders the captcha container only when the site's bot check is active (SPEC §3);
+ * its site key and provider come with the product form's marker (`data-prop-captcha`, the page
+ * context's website.captchaSettings), which stays on the page around the island.
+ */
 function captchaOf(container: HTMLElement | null): RestockProps['captcha'] {
-  const siteKey = container?.dataset.siteKey;
-  const provider = container?.dataset.captchaProvider as CaptchaProvider | undefined;
-  return siteKey ? { siteKey, provider: provider && PROVIDERS.includes(provider) ? provider : 'local' } : undefined;
+  if (!container) return undefined;
+  let settings: { siteKey?: unknown; provider?: unknown } = {};
+  try {
+    settings = JSON.parse(container.closest<HTMLElement>('[data-prop-captcha]')?.dataset.propCaptcha ?? '{}') as typeof settings;
+  } catch {
+    return undefined;
+  }
+  const provider = settings.provider as CaptchaProvider;
+  return typeof settings.siteKey === 'string' && settings.siteKey ? { siteKey: settings.siteKey, provider: PROVIDERS.includes(provider) ? provider : 'local' } : undefined;
 }
 
 /**

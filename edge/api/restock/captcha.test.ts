@@ -24,8 +24,9 @@ const signups = async (email: string) =>
   (await worker.db.prepare('SELECT * FROM restock_signups WHERE email = ?').bind(email).all()).results;
 
 describe('restock sign-up with the site bot check', () => {
-  it("renders the sold-out form's captcha container with the site key and the deployment's provider", () => {
-    expect(html).toContain('<div class="captcha-container" data-site-key="restock-site-key" data-captcha-provider="local"></div>');
+  it("renders the sold-out form's captcha container and hands the product form the site key and the deployment's provider", () => {
+    expect(html).toContain('<div class="captcha-container"></div>');
+    expect(html).toContain(`data-prop-captcha="${JSON.stringify({ siteKey: 'restock-site-key', provider: 'local' }).replace(/"/g, '&quot;')}"`);
   });
 
   it('refuses a sign-up without a token, and stores nothing', async () => {

@@ -64,8 +64,6 @@ export const productRestockNotification: Formatter = (item, _args, ctx) => {
     mailingListDescription: asString(getKey(messages, 'mailingListDescription')),
     mailingListSignUpEnabled: isTruthy(getKey(settings, 'mailingListSignUpEnabled')),
     mailingListOptInByDefault: isTruthy(getKey(settings, 'mailingListOptInByDefault')),
-    // The restock island reads the bot check from the container (PRODUCT_WAITLIST_SUBMISSION).
-    captchaSiteKey: asString(ctx.resolve('website.captchaSettings.siteKey')),
-    captchaProvider: asString(ctx.resolve('website.captchaSettings.provider')),
+    captchaSiteKey: isTruthy(ctx.resolve('website.captchaSettings.siteKey')),
   });
 };
