@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
-import { CHROMIUM, CHROMIUM_ARGS } from './harness.js';
+import { CHROMIUM, CHROMIUM_ARGS, throttleCpu } from './harness.js';
 
 /**
  * A real bot-check flow with a fake reCAPTCHA Enterprise: the provider's script is served
@@ -52,16 +52,23 @@ afterAll(async () => {
   await new Promise((resolve) => api?.close(resolve));
 });
 
-async function openPage(path: string) {
+/**
+ * `script: 'fails'`: the provider's script never loads (blocked, offline). Routes are set
+ * before the page loads and never changed while it loads: swapping them mid-load turns
+ * request interception off and on under the page's own chunk requests.
+ */
+async function openPage(path: string, options: { script?: 'loads' | 'fails'; beforeGoto?: (page: Page) => Promise<unknown> } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await throttleCpu(context, page);
   const scripts: string[] = [];
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.route('https://www.google.com/recaptcha/**', async (route) => {
     scripts.push(route.request().url());
-    await route.fulfill({ contentType: 'text/javascript', body: FAKE_SCRIPT });
+    await (options.script === 'fails' ? route.abort() : route.fulfill({ contentType: 'text/javascript', body: FAKE_SCRIPT }));
   });
+  await options.beforeGoto?.(page);
   const res = await page.goto(new URL(path, worker.url).href);
   return { context, page, scripts, errors, csp: res!.headers()['content-security-policy'] ?? '' };
 }
@@ -138,12 +145,7 @@ describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Ent
   });
 
   it('shows the SPEC §8 text and stores nothing when the provider script fails to load', async () => {
-    const { context, page, scripts } = await openPage('/shop/moon-jar');
-    await page.unroute('https://www.google.com/recaptcha/**');
-    await page.route('https://www.google.com/recaptcha/**', async (route) => {
-      scripts.push(route.request().url());
-      await route.abort();
-    });
+    const { context, page, scripts } = await openPage('/shop/moon-jar', { script: 'fails' });
     const restock = page.locator('.product-restock');
     await restock.locator('.restock-idle').waitFor();
     await restock.locator('input[name=email]').fill('no-script@example.com');
@@ -151,6 +153,37 @@ describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Ent
     await expect.poll(() => restock.locator('.product-restock-error').textContent()).toBe('ReCaptcha has not been set up!');
     expect(scripts.length).toBeGreaterThan(0);
     expect(await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'no-script@example.com'").first()).toBeNull();
+    await context.close();
+  });
+
+  it('a restock chunk that failed to load is fetched again when the visitor reaches for the form; what they typed is kept', async () => {
+    const chunkRequests: string[] = [];
+    const { context, page, errors } = await openPage('/shop/moon-jar', {
+      // The first fetch of the restock island's chunk fails (a dropped connection); later ones pass.
+      beforeGoto: (p) =>
+        p.route(/\/client\/islands\/restock-[^/]+\.js/, async (route) => {
+          chunkRequests.push(route.request().url());
+          await (chunkRequests.length === 1 ? route.abort('connectionreset') : route.continue());
+        }),
+    });
+    const restock = page.locator('.product-restock');
+    await expect.poll(() => chunkRequests.length).toBe(1);
+    // The server's form stays and never submits itself (the email would land in the address).
+    const email = restock.locator('.product-restock-notification[data-variant-id] input[name=email]');
+    await email.fill('retry-captcha@example.com');
+    await email.press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    await restock.locator('.restock-idle').waitFor();
+    expect(chunkRequests).toHaveLength(2);
+    expect(chunkRequests[1]).toMatch(/restock-[^/]+\.js\?\d+$/);
+    const island = restock.locator('.restock-idle input[name=email]');
+    expect(await island.inputValue()).toBe('retry-captcha@example.com');
+    await expect.poll(() => island.evaluate((el) => el === document.activeElement)).toBe(true);
+    await restock.locator('input[type=submit]').click();
+    await restock.locator('.product-restock-success').waitFor();
+    const rows = (await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'retry-captcha@example.com'").all()).results;
+    expect(rows).toHaveLength(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

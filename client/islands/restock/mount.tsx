@@ -45,10 +45,13 @@ const mount: MountIsland = (el, props) => {
     };
     if (!read.productId || !read.variantId) continue;
     const render = (useCaptcha?: UseCaptcha) => {
+      // What the visitor typed into the server's form meanwhile, and where they were, carry over.
+      const typed = block.querySelector<HTMLInputElement>('input[name=email]');
       const host = document.createElement('div');
       host.hidden = block.hidden;
+      const focused = !!typed && typed === document.activeElement;
       block.replaceWith(host);
-      createRoot(host).render(<RestockForm {...read} useCaptcha={useCaptcha} />);
+      createRoot(host).render(<RestockForm {...read} initialEmail={typed?.value ?? ''} autoFocus={focused} useCaptcha={useCaptcha} />);
     };
     // The bot-check code only for a site with one (use-captcha.tsx: the product page's JS budget).
     if (read.captcha) void import('../form/use-captcha.js').then((m) => render(m.useCaptcha), () => render());

@@ -17,6 +17,10 @@ export interface RestockProps {
   mailingListDescription: string;
   /** The site's active bot check, read from the server's captcha container (SPEC §3). */
   captcha?: CaptchaConfig | undefined;
+  /** What the visitor typed into the server's form before the island took over. */
+  initialEmail?: string | undefined;
+  /** The visitor was in the server form's email field: the island's takes the focus. */
+  autoFocus?: boolean | undefined;
   /** The shared bot-check hook, loaded by mount.tsx only when `captcha` is set (fixed for the form's life). */
   useCaptcha?: UseCaptcha | undefined;
 }
@@ -34,7 +38,7 @@ export function restockEmailError(email: string): string | undefined {
  * action is removed and 'Signed up!' (or the owner's text) shows.
  */
 export function RestockForm(props: RestockProps) {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(props.initialEmail ?? '');
   const [join, setJoin] = useState(props.mailingListOptInByDefault);
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
   const [busy, setBusy] = useState(false);
@@ -85,7 +89,7 @@ export function RestockForm(props: RestockProps) {
         <p className="product-restock-success" role="status">{props.successText || R.signedUp}</p>
       ) : (
         <form className="product-restock-form" noValidate onSubmit={onSubmit} onFocus={captcha?.start}>
-          <input type="text" name="email" spellCheck={false} placeholder={props.placeholderText} aria-label={props.placeholderText || 'Email'} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input type="text" name="email" autoFocus={props.autoFocus} spellCheck={false} placeholder={props.placeholderText} aria-label={props.placeholderText || 'Email'} value={email} onChange={(e) => setEmail(e.target.value)} />
           <input className="sqs-editable-button" type="submit" value={props.buttonText} disabled={busy} />
           {props.mailingListSignUpEnabled ? (
             <label className="product-restock-mailing-list">
