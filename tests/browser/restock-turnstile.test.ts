@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
-import { CHROMIUM, CHROMIUM_ARGS } from './harness.js';
+import { CHROMIUM, CHROMIUM_ARGS, throttleCpu } from './harness.js';
 
 /**
  * The restock sign-up of a sold-out product on a deployment with Cloudflare Turnstile: a
@@ -59,6 +59,7 @@ describe('restock sign-up with Turnstile', () => {
   it('renders the widget into the captcha container on first interaction, refuses without its token, then signs up', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    await throttleCpu(context, page);
     const scripts: string[] = [];
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
