@@ -6,6 +6,9 @@ import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
 import { CHROMIUM, CHROMIUM_ARGS, throttleCpu } from './harness.js';
 
+// expect.poll waits 1 s by default: too short for a slow phone or a loaded machine (CHROMIUM_CPU_THROTTLE).
+const POLL = { timeout: 30_000 };
+
 /**
  * A real bot-check flow with a fake reCAPTCHA Enterprise: the provider's script is served
  * by the test (Playwright routes its URL, nothing leaves the machine) and the worker's
@@ -88,7 +91,7 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     expect(scripts).toEqual([]);
     expect(await form.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
     await form.getByLabel('First Name').fill('Ren');
-    await expect.poll(() => scripts.length).toBe(1);
+    await expect.poll(() => scripts.length, POLL).toBe(1);
     expect(scripts[0]).toBe(`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`);
     await form.getByLabel('Last Name').fill('Captcha');
     await form.getByLabel('Email').fill('ren-captcha@example.com');
@@ -96,7 +99,7 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     await form.getByLabel('Message').fill('Sent with a bot check');
     await ageKeys(worker);
     await form.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => form.locator('.form-submission-text').textContent()).toContain('Thanks for writing!');
+    await expect.poll(() => form.locator('.form-submission-text').textContent(), POLL).toContain('Thanks for writing!');
     expect(await page.evaluate(() => (window as unknown as { __captcha: unknown[] }).__captcha)).toEqual([{ key: SITE_KEY, action: 'FORM_BLOCK_SUBMISSION' }]);
     expect(assessments).toContainEqual(expect.objectContaining({ token: 'fake-token:FORM_BLOCK_SUBMISSION', siteKey: SITE_KEY, expectedAction: 'FORM_BLOCK_SUBMISSION' }));
     const row = await worker.db.prepare("SELECT status, held_reason FROM form_submissions WHERE search_text LIKE '%ren-captcha%'").first();
@@ -131,7 +134,7 @@ describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Ent
     expect(await restock.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
     expect(scripts).toEqual([]);
     await restock.locator('input[name=email]').fill('waitlist-captcha@example.com');
-    await expect.poll(() => scripts.length).toBe(1);
+    await expect.poll(() => scripts.length, POLL).toBe(1);
     expect(scripts[0]).toBe(`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`);
     await restock.locator('input[type=submit]').click();
     await restock.locator('.product-restock-success').waitFor();
@@ -150,7 +153,7 @@ describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Ent
     await restock.locator('.restock-idle').waitFor();
     await restock.locator('input[name=email]').fill('no-script@example.com');
     await restock.locator('input[type=submit]').click();
-    await expect.poll(() => restock.locator('.product-restock-error').textContent()).toBe('ReCaptcha has not been set up!');
+    await expect.poll(() => restock.locator('.product-restock-error').textContent(), POLL).toBe('ReCaptcha has not been set up!');
     expect(scripts.length).toBeGreaterThan(0);
     expect(await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'no-script@example.com'").first()).toBeNull();
     await context.close();
@@ -158,31 +161,40 @@ describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Ent
 
   it('a restock chunk that failed to load is fetched again when the visitor reaches for the form; what they typed is kept', async () => {
     const chunkRequests: string[] = [];
+    const navigations: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const { context, page, errors } = await openPage('/shop/moon-jar', {
-      // The first fetch of the restock island's chunk fails (a dropped connection); later ones pass.
-      beforeGoto: (p) =>
-        p.route(/\/client\/islands\/restock-[^/]+\.js/, async (route) => {
+      // The first fetch of the restock island's chunk fails (a dropped connection); the retry
+      // waits until the test lets it through, so the server's form is provably still there.
+      beforeGoto: async (p) => {
+        p.on('request', (req) => void (req.isNavigationRequest() && navigations.push(req.url())));
+        await p.route(/\/client\/islands\/restock-[^/]+\.js/, async (route) => {
           chunkRequests.push(route.request().url());
-          await (chunkRequests.length === 1 ? route.abort('connectionreset') : route.continue());
-        }),
+          if (chunkRequests.length === 1) return route.abort('connectionreset');
+          await released;
+          await route.continue();
+        });
+      },
     });
     const restock = page.locator('.product-restock');
-    await expect.poll(() => chunkRequests.length).toBe(1);
-    // The server's form stays and never submits itself (the email would land in the address).
+    await expect.poll(() => chunkRequests.length, POLL).toBe(1);
     const email = restock.locator('.product-restock-notification[data-variant-id] input[name=email]');
     await email.fill('retry-captcha@example.com');
-    await email.press('Enter');
-    expect(new URL(page.url()).search).toBe('');
-    await restock.locator('.restock-idle').waitFor();
-    expect(chunkRequests).toHaveLength(2);
+    await expect.poll(() => chunkRequests.length, POLL).toBe(2);
     expect(chunkRequests[1]).toMatch(/restock-[^/]+\.js\?\d+$/);
+    // The server's form never submits itself (the email would land in the address).
+    await email.press('Enter');
+    release();
+    await restock.locator('.restock-idle').waitFor();
     const island = restock.locator('.restock-idle input[name=email]');
     expect(await island.inputValue()).toBe('retry-captcha@example.com');
-    await expect.poll(() => island.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => island.evaluate((el) => el === document.activeElement), POLL).toBe(true);
     await restock.locator('input[type=submit]').click();
     await restock.locator('.product-restock-success').waitFor();
     const rows = (await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'retry-captcha@example.com'").all()).results;
     expect(rows).toHaveLength(1);
+    expect(navigations).toEqual([new URL('/shop/moon-jar', worker.url).href]);
     expect(errors).toEqual([]);
     await context.close();
   });

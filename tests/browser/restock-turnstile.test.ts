@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { CHROMIUM, CHROMIUM_ARGS, throttleCpu } from './harness.js';
 
+// expect.poll waits 1 s by default: too short for a slow phone or a loaded machine (CHROMIUM_CPU_THROTTLE).
+const POLL = { timeout: 30_000 };
+
 /**
  * The restock sign-up of a sold-out product on a deployment with Cloudflare Turnstile: a
  * fake widget script (Playwright routes Cloudflare's URL, nothing leaves the machine) and a
@@ -81,7 +84,7 @@ describe('restock sign-up with Turnstile', () => {
 
     // SPEC §5: the container is present and incomplete.
     await restock.locator('input[type=submit]').click();
-    await expect.poll(() => restock.locator('.product-restock-error').textContent()).toBe('Complete CAPTCHA before submitting.');
+    await expect.poll(() => restock.locator('.product-restock-error').textContent(), POLL).toBe('Complete CAPTCHA before submitting.');
     expect(verified).toEqual([]);
 
     await restock.locator('.fake-turnstile').click();
