@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { islandsHydrated, itemIdOf, useStorefront, recordAdds, visitorApi, type Visitor } from './harness.js';
+import { islandsHydrated, itemIdOf, recordAdds, useStorefront, visitorApi, type Visitor } from './harness.js';
 
 /** The listing grid's add-to-cart, popover and quick view, and the pill's cart loading, against the real cart API. */
 const store = useStorefront();
