@@ -58,7 +58,11 @@ export async function baseContext(
   return {
     pageType,
     pageTypeName,
-    website: websiteJson(site, url.origin),
+    website: {
+      ...websiteJson(site, url.origin),
+      // The bot check sign-up forms render (restock): only when this deployment can verify its tokens.
+      ...(req.captchaSiteKey ? { captchaSettings: { siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' } } : {}),
+    },
     websiteSettings: websiteSettingsJson(site),
     featureFlags: { useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false },
     localizedStrings: localizedStringsJson(site),

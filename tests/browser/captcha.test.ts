@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
-import { CHROMIUM, CHROMIUM_ARGS } from './harness.js';
+import { CHROMIUM, CHROMIUM_ARGS, throttleCpu } from './harness.js';
+
+// expect.poll waits 1 s by default: too short for a slow phone or a loaded machine (CHROMIUM_CPU_THROTTLE).
+const POLL = { timeout: 30_000 };
 
 /**
  * A real bot-check flow with a fake reCAPTCHA Enterprise: the provider's script is served
@@ -52,21 +55,33 @@ afterAll(async () => {
   await new Promise((resolve) => api?.close(resolve));
 });
 
-async function contactPage() {
+/**
+ * `script: 'fails'`: the provider's script never loads (blocked, offline). Routes are set
+ * before the page loads and never changed while it loads: swapping them mid-load turns
+ * request interception off and on under the page's own chunk requests.
+ */
+async function openPage(path: string, options: { script?: 'loads' | 'fails'; beforeGoto?: (page: Page) => Promise<unknown> } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await throttleCpu(context, page);
   const scripts: string[] = [];
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.route('https://www.google.com/recaptcha/**', async (route) => {
     scripts.push(route.request().url());
-    await route.fulfill({ contentType: 'text/javascript', body: FAKE_SCRIPT });
+    await (options.script === 'fails' ? route.abort() : route.fulfill({ contentType: 'text/javascript', body: FAKE_SCRIPT }));
   });
-  const res = await page.goto(new URL('/contact', worker.url).href);
+  await options.beforeGoto?.(page);
+  const res = await page.goto(new URL(path, worker.url).href);
+  return { context, page, scripts, errors, csp: res!.headers()['content-security-policy'] ?? '' };
+}
+
+async function contactPage() {
+  const { page, ...rest } = await openPage('/contact');
   const form = page.locator('main [data-island="form"]');
   await form.locator('form.form').waitFor();
   await page.waitForFunction(() => document.querySelector<HTMLElement>('main [data-island="form"]')?.dataset.islandState === 'hydrated');
-  return { context, page, scripts, errors, csp: res!.headers()['content-security-policy'] ?? '', form };
+  return { page, ...rest, form };
 }
 
 describe('reCAPTCHA Enterprise on a site that configured it', () => {
@@ -76,7 +91,7 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     expect(scripts).toEqual([]);
     expect(await form.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
     await form.getByLabel('First Name').fill('Ren');
-    await expect.poll(() => scripts.length).toBe(1);
+    await expect.poll(() => scripts.length, POLL).toBe(1);
     expect(scripts[0]).toBe(`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`);
     await form.getByLabel('Last Name').fill('Captcha');
     await form.getByLabel('Email').fill('ren-captcha@example.com');
@@ -84,7 +99,7 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     await form.getByLabel('Message').fill('Sent with a bot check');
     await ageKeys(worker);
     await form.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => form.locator('.form-submission-text').textContent()).toContain('Thanks for writing!');
+    await expect.poll(() => form.locator('.form-submission-text').textContent(), POLL).toContain('Thanks for writing!');
     expect(await page.evaluate(() => (window as unknown as { __captcha: unknown[] }).__captcha)).toEqual([{ key: SITE_KEY, action: 'FORM_BLOCK_SUBMISSION' }]);
     expect(assessments).toContainEqual(expect.objectContaining({ token: 'fake-token:FORM_BLOCK_SUBMISSION', siteKey: SITE_KEY, expectedAction: 'FORM_BLOCK_SUBMISSION' }));
     const row = await worker.db.prepare("SELECT status, held_reason FROM form_submissions WHERE search_text LIKE '%ren-captcha%'").first();
@@ -107,5 +122,80 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     } finally {
       await worker.db.prepare('UPDATE websites SET captcha_site_key = ?').bind(SITE_KEY).run();
     }
+  });
+});
+
+describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Enterprise', () => {
+  it('loads the provider script on first interaction, mints a PRODUCT_WAITLIST_SUBMISSION token, and the sign-up is stored', async () => {
+    const { context, page, scripts, errors, csp } = await openPage('/shop/moon-jar');
+    expect(csp).toContain('https://www.google.com/recaptcha/');
+    const restock = page.locator('.product-restock');
+    await restock.locator('.restock-idle').waitFor();
+    expect(await restock.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
+    expect(scripts).toEqual([]);
+    await restock.locator('input[name=email]').fill('waitlist-captcha@example.com');
+    await expect.poll(() => scripts.length, POLL).toBe(1);
+    expect(scripts[0]).toBe(`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`);
+    await restock.locator('input[type=submit]').click();
+    await restock.locator('.product-restock-success').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __captcha: unknown[] }).__captcha)).toEqual([{ key: SITE_KEY, action: 'PRODUCT_WAITLIST_SUBMISSION' }]);
+    expect(assessments).toContainEqual(expect.objectContaining({ token: 'fake-token:PRODUCT_WAITLIST_SUBMISSION', siteKey: SITE_KEY, expectedAction: 'PRODUCT_WAITLIST_SUBMISSION' }));
+    const rows = (await worker.db.prepare("SELECT variant_id FROM restock_signups WHERE email = 'waitlist-captcha@example.com'").all()).results;
+    expect(rows).toHaveLength(1);
+    expect(scripts).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the SPEC §8 text and stores nothing when the provider script fails to load', async () => {
+    const { context, page, scripts } = await openPage('/shop/moon-jar', { script: 'fails' });
+    const restock = page.locator('.product-restock');
+    await restock.locator('.restock-idle').waitFor();
+    await restock.locator('input[name=email]').fill('no-script@example.com');
+    await restock.locator('input[type=submit]').click();
+    await expect.poll(() => restock.locator('.product-restock-error').textContent(), POLL).toBe('ReCaptcha has not been set up!');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'no-script@example.com'").first()).toBeNull();
+    await context.close();
+  });
+
+  it('a restock chunk that failed to load is fetched again when the visitor reaches for the form; what they typed is kept', async () => {
+    const chunkRequests: string[] = [];
+    const navigations: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const { context, page, errors } = await openPage('/shop/moon-jar', {
+      // The first fetch of the restock island's chunk fails (a dropped connection); the retry
+      // waits until the test lets it through, so the server's form is provably still there.
+      beforeGoto: async (p) => {
+        p.on('request', (req) => void (req.isNavigationRequest() && navigations.push(req.url())));
+        await p.route(/\/client\/islands\/restock-[^/]+\.js/, async (route) => {
+          chunkRequests.push(route.request().url());
+          if (chunkRequests.length === 1) return route.abort('connectionreset');
+          await released;
+          await route.continue();
+        });
+      },
+    });
+    const restock = page.locator('.product-restock');
+    await expect.poll(() => chunkRequests.length, POLL).toBe(1);
+    const email = restock.locator('.product-restock-notification[data-variant-id] input[name=email]');
+    await email.fill('retry-captcha@example.com');
+    await expect.poll(() => chunkRequests.length, POLL).toBe(2);
+    expect(chunkRequests[1]).toMatch(/restock-[^/]+\.js\?\d+$/);
+    // The server's form never submits itself (the email would land in the address).
+    await email.press('Enter');
+    release();
+    await restock.locator('.restock-idle').waitFor();
+    const island = restock.locator('.restock-idle input[name=email]');
+    expect(await island.inputValue()).toBe('retry-captcha@example.com');
+    await expect.poll(() => island.evaluate((el) => el === document.activeElement), POLL).toBe(true);
+    await restock.locator('input[type=submit]').click();
+    await restock.locator('.product-restock-success').waitFor();
+    const rows = (await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'retry-captcha@example.com'").all()).results;
+    expect(rows).toHaveLength(1);
+    expect(navigations).toEqual([new URL('/shop/moon-jar', worker.url).href]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

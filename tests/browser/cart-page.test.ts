@@ -1,21 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { islandsHydrated, useStorefront, visitorApi, type Visitor } from './harness.js';
 
 /** The /cart island against the real cart API and local D1: edits persist across a reload. */
-let store: Storefront;
+const store = useStorefront();
 let visitor: Visitor;
 const START = Date.now();
-
-beforeAll(async () => {
-  store = await openStorefront();
-});
-afterAll(async () => {
-  await store?.close();
-});
-afterEach(async () => {
-  expect(visitor.errors).toEqual([]);
-  await visitor.close();
-});
 
 async function product(path: string): Promise<{ id: string; skus: string[] }> {
   const res = await fetch(store.url(`${path}?format=json`));

@@ -1,22 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { islandsHydrated, useStorefront, visitorApi, type Visitor } from './harness.js';
 
 /** Issue 10 in Chromium: product -> add -> cart -> checkout -> test card -> order confirmed. */
-let store: Storefront;
+const store = useStorefront();
 let visitor: Visitor;
-let allowed: RegExp | undefined;
-
-beforeAll(async () => {
-  store = await openStorefront();
-});
-afterAll(async () => {
-  await store?.close();
-});
-afterEach(async () => {
-  expect(visitor.errors.filter((e) => !allowed?.test(e))).toEqual([]);
-  allowed = undefined;
-  await visitor.close();
-});
 
 /** From the product page to a filled checkout form, keyboard only on the form (but the address suggestion, by `choose`). */
 async function toCheckout(card: string, choose: 'keyboard' | 'mouse' = 'keyboard'): Promise<void> {
@@ -98,7 +85,7 @@ describe('checkout in Chromium', () => {
   });
 
   it('a declined card shows the provider message and leaves the cart intact', async () => {
-    allowed = /HTTP 402 \/api\/commerce\/orders|status of 402 \(Payment Required\)/;
+    store.allow(/HTTP 402 \/api\/commerce\/orders|status of 402 \(Payment Required\)/);
     await toCheckout('4000 0000 0000 0002', 'mouse');
     const { page } = visitor;
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('Your card was declined.');

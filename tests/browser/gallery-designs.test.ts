@@ -1,26 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { islandsHydrated, openStorefront, type Storefront, type Visitor } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { islandsHydrated, useStorefront, type Visitor } from './harness.js';
 
 /**
  * The slider, grid and stacked gallery designs (SPEC §3 options, §4 design rules) in
  * Chromium: the product page's own markup with its `data-prop-design` (and options)
  * rewritten on the way in, so the island hydrates each design from real server markup.
  */
-let store: Storefront;
+const store = useStorefront();
 let visitor: Visitor;
 const PRODUCT = '/shop/speckled-stoneware-mug';
 const IMAGES = ['mug-speckled-oatmeal.svg', 'mug-speckled-celadon.svg', 'mug-speckled-pair.svg'];
-
-beforeAll(async () => {
-  store = await openStorefront();
-});
-afterAll(async () => {
-  await store?.close();
-});
-afterEach(async () => {
-  expect(visitor.errors).toEqual([]);
-  await visitor.close();
-});
 
 async function openAs(design: string, options: Record<string, string> = {}, clock = false) {
   visitor = await store.visitor();

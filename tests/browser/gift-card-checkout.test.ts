@@ -1,23 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balanceOf, seedGiftCard } from '../../edge/api/commerce/test-gift-cards.js';
-import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
+import { islandsHydrated, useStorefront, visitorApi, type Visitor } from './harness.js';
 
 /** Issue 10 in Chromium: paying with a gift card at checkout, partly and wholly. */
-let store: Storefront;
+const store = useStorefront();
 let visitor: Visitor;
-let allowed: RegExp | undefined;
-
-beforeAll(async () => {
-  store = await openStorefront();
-});
-afterAll(async () => {
-  await store?.close();
-});
-afterEach(async () => {
-  expect(visitor.errors.filter((e) => !allowed?.test(e))).toEqual([]);
-  allowed = undefined;
-  await visitor.close();
-});
 
 /** A visitor with one digital product in the cart on the checkout page (no shipping to fill in). */
 async function digitalCheckout(): Promise<void> {
@@ -62,7 +49,7 @@ describe('gift cards at checkout in Chromium', () => {
   });
 
   it('a gift card covering the whole order needs no card, and a bad code shows the SPEC-style text', async () => {
-    allowed = /HTTP 422 \/api\/commerce\/shopping-cart\/gift-card|status of 422/;
+    store.allow(/HTTP 422 \/api\/commerce\/shopping-cart\/gift-card|status of 422/);
     const card = await seedGiftCard(store.worker.db, 10000);
     await digitalCheckout();
     const { page } = visitor;

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,6 +19,20 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * `CHROMIUM_CPU_THROTTLE=10 npx vitest run tests/browser/x.test.ts`: every visitor's page runs
+ * that many times slower (CDP Emulation.setCPUThrottlingRate), a slow phone or a loaded CI
+ * machine, to shake out waits that only hold on a fast one.
+ */
+const CPU_THROTTLE = Number(process.env.CHROMIUM_CPU_THROTTLE ?? '1');
+
+/** Slows the page's CPU by CHROMIUM_CPU_THROTTLE (no-op when unset). */
+export async function throttleCpu(context: BrowserContext, page: Page): Promise<void> {
+  if (!(CPU_THROTTLE > 1)) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+}
 
 export interface Storefront {
   worker: RunningWorker;
@@ -49,6 +64,7 @@ export async function openStorefront(options: { bindings?: Record<string, string
     async visitor(options = {}) {
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled, reducedMotion: options.reducedMotion });
       const page = await context.newPage();
+      await throttleCpu(context, page);
       const errors: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() === 'error') errors.push(msg.text());
@@ -57,11 +73,69 @@ export async function openStorefront(options: { bindings?: Record<string, string
       page.on('response', (res) => {
         if (res.status() >= 400) errors.push(`HTTP ${res.status()} ${new URL(res.url()).pathname}`);
       });
-      return { context, page, errors, close: () => context.close() };
+      let closed: Promise<void> | undefined;
+      // Closing twice (a test's own close, then the suite's afterEach) closes once.
+      return { context, page, errors, close: () => (closed ??= context.close()) };
     },
     async close() {
       await browser.close().catch(() => undefined);
       await worker.dispose();
+    },
+  };
+}
+
+/** A test file's storefront (useStorefront): a Storefront whose visitors the file's afterEach checks. */
+export interface StorefrontSuite extends Omit<Storefront, 'close'> {
+  /** Errors matching `pattern` are expected in the current test (a refused order's 402, an offline fetch). */
+  allow(pattern: RegExp): void;
+}
+
+/**
+ * The set-up every storefront browser file shares, registered once at the top of the file:
+ * one worker and one Chromium for the file (beforeAll/afterAll), and after each test every
+ * visitor the test opened must have no console error, page error or failed request (but
+ * those the test allowed), then is closed.
+ */
+export function useStorefront(options: { bindings?: Record<string, string> } = {}): StorefrontSuite {
+  let store: Storefront | undefined;
+  let opened: Visitor[] = [];
+  let allowed: RegExp | undefined;
+  const started = (): Storefront => {
+    if (!store) throw new Error('the storefront starts in beforeAll: use it inside hooks and tests');
+    return store;
+  };
+  beforeAll(async () => {
+    store = await openStorefront(options);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+  afterEach(async () => {
+    const visitors = opened;
+    const pattern = allowed;
+    opened = [];
+    allowed = undefined;
+    try {
+      for (const visitor of visitors) expect(visitor.errors.filter((e) => !pattern?.test(e))).toEqual([]);
+    } finally {
+      await Promise.all(visitors.map((visitor) => visitor.close()));
+    }
+  });
+  return {
+    get worker() {
+      return started().worker;
+    },
+    get browser() {
+      return started().browser;
+    },
+    url: (path) => started().url(path),
+    async visitor(visitorOptions) {
+      const visitor = await started().visitor(visitorOptions);
+      opened.push(visitor);
+      return visitor;
+    },
+    allow(pattern) {
+      allowed = pattern;
     },
   };
 }
@@ -75,7 +149,7 @@ export async function islandsHydrated(page: Page, selector = '[data-island]'): P
 }
 
 /** Calls the worker's APIs with the visitor's own cookies (crumb echoed), e.g. to fill a cart. */
-export async function visitorApi(store: Storefront, visitor: Visitor, method: 'POST' | 'PUT' | 'DELETE' | 'GET', path: string, body?: unknown): Promise<any> {
+export async function visitorApi(store: Pick<Storefront, 'url'>, visitor: Visitor, method: 'POST' | 'PUT' | 'DELETE' | 'GET', path: string, body?: unknown): Promise<any> {
   let crumb = (await visitor.context.cookies(store.url('/'))).find((c) => c.name === 'crumb')?.value;
   if (!crumb) {
     await visitor.context.request.get(store.url('/about'));
@@ -101,7 +175,7 @@ export function recordAdds(page: Page): unknown[] {
 }
 
 /** An item's id from its page context. */
-export async function itemIdOf(store: Storefront, path: string): Promise<string> {
+export async function itemIdOf(store: Pick<Storefront, 'url'>, path: string): Promise<string> {
   const res = await fetch(store.url(`${path}?format=json`));
   return ((await res.json()) as { item: { id: string } }).item.id;
 }

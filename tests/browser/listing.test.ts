@@ -1,21 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { islandsHydrated, itemIdOf, openStorefront, recordAdds, visitorApi, type Storefront, type Visitor } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { islandsHydrated, itemIdOf, recordAdds, useStorefront, visitorApi, type Visitor } from './harness.js';
 
 /** The listing grid's add-to-cart, popover and quick view, and the pill's cart loading, against the real cart API. */
-let store: Storefront;
+const store = useStorefront();
 let visitor: Visitor;
 const START = Date.now();
-
-beforeAll(async () => {
-  store = await openStorefront();
-});
-afterAll(async () => {
-  await store?.close();
-});
-afterEach(async () => {
-  expect(visitor.errors).toEqual([]);
-  await visitor.close();
-});
 
 async function openShop(path = '/shop') {
   visitor = await store.visitor();

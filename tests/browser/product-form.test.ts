@@ -1,22 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { islandsHydrated, openStorefront, recordAdds, type Storefront, type Visitor } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { islandsHydrated, recordAdds, useStorefront, type Visitor } from './harness.js';
 
 /**
  * The product page's purchase island in Chromium against the worker's real cart API
  * and local D1, with Playwright's clock: variant selects, price and image swap, SPEC §4
  * button states and timings, failures, the pill.
  */
-let store: Storefront;
+const store = useStorefront();
 let visitor: Visitor;
 let adds: unknown[];
 const START = Date.now();
 
-beforeAll(async () => {
-  store = await openStorefront();
-});
-afterAll(async () => {
-  await store?.close();
-});
 beforeEach(async () => {
   visitor = await store.visitor();
   adds = recordAdds(visitor.page);
@@ -25,10 +19,6 @@ beforeEach(async () => {
   await islandsHydrated(visitor.page, '[data-island="product-form"], [data-island="cart-pill"]');
   // From here on page time moves only when a test runs the clock.
   await visitor.page.clock.pauseAt(START + 60_000);
-});
-afterEach(async () => {
-  expect(visitor.errors).toEqual([]);
-  await visitor.close();
 });
 
 const button = () => visitor.page.locator('.product-purchase button.sqs-add-to-cart-button');

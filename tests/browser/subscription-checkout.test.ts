@@ -1,20 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { islandsHydrated, openStorefront, type Storefront, type Visitor } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { islandsHydrated, useStorefront, type Visitor } from './harness.js';
 
 /** Issue 10 in Chromium: subscribe on the product page -> subscription checkout -> page 206. */
-let store: Storefront;
+const store = useStorefront();
 let visitor: Visitor;
-
-beforeAll(async () => {
-  store = await openStorefront();
-});
-afterAll(async () => {
-  await store?.close();
-});
-afterEach(async () => {
-  expect(visitor.errors).toEqual([]);
-  await visitor.close();
-});
 
 describe('subscription checkout in Chromium', () => {
   it('subscribes to the clay club with the test card and lands on the subscription confirmed page', async () => {

@@ -4,8 +4,7 @@ import { sanitizeSubmission, FormParseError } from '../../../edge/services/forms
 import { FormField } from './form-fields.js';
 import type { FormProps, RawValues } from './form-types.js';
 import { fetchKey, saveSubmission } from './submit-form.js';
-import { CAPTCHA_ACTIONS } from '../../../edge/services/captcha/verifier.js';
-import { loadCaptcha, recaptchaToken, renderTurnstile, type CaptchaProvider } from './captcha.js';
+import type { UseCaptcha } from './use-captcha.js';
 
 type Phase = 'idle' | 'submitting' | 'done';
 
@@ -28,39 +27,24 @@ function hiddenDefaults(form: FormProps): RawValues {
  * success fires form-success, redirects or shows the submission text (scrolled into view)
  * and post-submit markup; failure renders the errors, resets the bot check and unlocks.
  */
-export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement }) {
+export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: HTMLElement; useCaptcha?: UseCaptcha | undefined }) {
   const [values, setValues] = useState<RawValues>(() => hiddenDefaults(form));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
   const [honeypot, setHoneypot] = useState('');
-  const [captchaToken, setCaptchaToken] = useState('');
   const key = useRef<Promise<string | undefined> | undefined>(undefined);
   const locked = useRef(false);
   const doneRef = useRef<HTMLDivElement>(null);
   const needsCaptcha = form.captcha.enabled && !!form.captcha.siteKey;
-  const provider: CaptchaProvider = form.captcha.provider ?? 'local';
-  const action = form.isNewsletter ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form;
-  const widget = useRef<HTMLDivElement>(null);
-  const resetWidget = useRef<(() => void) | undefined>(undefined);
-  const widgetStarted = useRef(false);
-
   // The provider's script only once the visitor starts on this form (not in the first load).
-  const startCaptcha = () => {
-    if (!needsCaptcha || widgetStarted.current) return;
-    widgetStarted.current = true;
-    if (provider === 'recaptcha-enterprise') void loadCaptcha(provider, form.captcha.siteKey).catch(() => undefined);
-    if (provider === 'turnstile' && widget.current) {
-      renderTurnstile(widget.current, form.captcha.siteKey, action, setCaptchaToken)
-        .then((reset) => (resetWidget.current = reset))
-        .catch((err: Error) => setNotice(err.message));
-    }
-  };
+  // Called on every render or never: mount.tsx fixes the hook for the form's life.
+  const captcha = needsCaptcha ? useCaptcha?.({ siteKey: form.captcha.siteKey, provider: form.captcha.provider ?? 'local' }, form.isNewsletter ? 'newsletter' : 'form', setNotice) : undefined;
 
   // The key is asked for on first interaction: its issue time is when filling began.
   const warmKey = () => {
     key.current ??= fetchKey();
-    startCaptcha();
+    captcha?.start();
   };
 
   useEffect(() => {
@@ -76,8 +60,7 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
     setErrors(fields);
     setNotice(message);
     // SPEC §4: a failure resets the bot check.
-    setCaptchaToken('');
-    resetWidget.current?.();
+    captcha?.reset();
     locked.current = false;
     setPhase('idle');
   };
@@ -93,15 +76,13 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
       throw err;
     }
     if (Object.keys(check.errors).length > 0) return fail(M.invalidFields, check.errors);
-    let token = captchaToken;
+    let token: string;
     // Locked while the provider mints a token, so a second press sends nothing twice.
     locked.current = true;
-    if (needsCaptcha && provider === 'recaptcha-enterprise') {
-      try {
-        token = await recaptchaToken(form.captcha.siteKey, action);
-      } catch (err) {
-        return fail(err instanceof Error ? err.message : M.captchaIncomplete);
-      }
+    try {
+      token = (await captcha?.token()) ?? '';
+    } catch (err) {
+      return fail(err instanceof Error ? err.message : M.captchaIncomplete);
     }
     if (needsCaptcha && !token) return fail(M.captchaIncomplete);
     locked.current = true;
@@ -150,17 +131,7 @@ export function FormIsland({ form, root }: { form: FormProps; root: HTMLElement 
           Leave this empty <input type="text" name="hp-website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
         </label>
       </div>
-      {needsCaptcha && provider === 'turnstile' ? <div className="captcha-container" ref={widget} /> : null}
-      {needsCaptcha && provider === 'recaptcha-enterprise' ? (
-        <p className="captcha-notice">This form is protected by reCAPTCHA.</p>
-      ) : null}
-      {needsCaptcha && provider === 'local' ? (
-        <div className="captcha-container">
-          <label>
-            <input type="checkbox" checked={!!captchaToken} onChange={(e) => setCaptchaToken(e.target.checked ? `local-pass:${form.isNewsletter ? 'NEWSLETTER_BLOCK_SUBMISSION' : 'FORM_BLOCK_SUBMISSION'}` : '')} /> I'm not a robot
-          </label>
-        </div>
-      ) : null}
+      {captcha?.element}
       {form.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimerHtml }} /> : null}
       {notice ? <p className="form-message" role="alert">{notice}</p> : null}
       <div className="form-button-wrapper">

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
 import { FormIsland } from './form-island.js';
 import type { FormProps } from './form-types.js';
+import type { UseCaptcha } from './use-captcha.js';
 
 /**
  * `data-island="form"` (contact and newsletter blocks): props are the form's public
@@ -11,6 +12,9 @@ const mount: MountIsland = (el, props) => {
   const form = props as unknown as FormProps;
   const target = el.querySelector<HTMLElement>('.form-island-root') ?? el;
   for (const child of Array.from(target.children)) if (child.tagName !== 'SCRIPT') child.remove();
-  createRoot(target.appendChild(document.createElement('div'))).render(<FormIsland form={form} root={el} />);
+  const render = (useCaptcha?: UseCaptcha) => createRoot(target.appendChild(document.createElement('div'))).render(<FormIsland form={form} root={el} useCaptcha={useCaptcha} />);
+  // The bot-check code only for a form with one (use-captcha.tsx: every page's JS budget).
+  if (form.captcha.enabled && form.captcha.siteKey) void import('./use-captcha.js').then((m) => render(m.useCaptcha), () => render());
+  else render();
 };
 export default mount;

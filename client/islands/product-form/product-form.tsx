@@ -168,9 +168,19 @@ export function ProductForm(props: ProductFormProps) {
 function RestockSlot({ html, successText }: { html: string; successText?: string | undefined }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const el = ref.current;
-    // Only sold-out choices show it: its code is a chunk of its own, fetched when needed.
-    if (el) void import('../restock/mount.js').then(({ default: mountRestock }) => mountRestock(el, successText ? { successText } : {}));
+    // Set: the effect runs after the div below is in the page.
+    const el = ref.current!;
+    // Only sold-out choices show it: its code is a chunk of its own, fetched when needed. A fetch
+    // that failed (a phone losing signal, a server hiccup) is tried again when the visitor reaches
+    // for the form; the browser keeps a failed import() failed, so the retry asks a fresh URL of
+    // the chunk Vite's preload link names.
+    const load = (url?: string): unknown =>
+      (url ? (import(/* @vite-ignore */ url) as Promise<typeof import('../restock/mount.js')>) : import('../restock/mount.js')).then(
+        (m) => m.default(el, successText ? { successText } : {}),
+        () => el.addEventListener('focusin', () => load(`${document.querySelector<HTMLLinkElement>('[href*="/restock-"]')?.href}?${Date.now()}`), { once: true }),
+      );
+    load();
   }, [html, successText]);
-  return <div ref={ref} className="product-restock" dangerouslySetInnerHTML={{ __html: html }} />;
+  // Until the island takes over, the server's form never submits itself (action="#" would put the email in the address).
+  return <div ref={ref} className="product-restock" onSubmit={(e) => e.preventDefault()} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,8 +1,29 @@
 import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
+import type { CaptchaProvider } from '../form/captcha.js';
+import type { UseCaptcha } from '../form/use-captcha.js';
 import { RestockForm, type RestockProps } from './restock-form.js';
 
 const text = (el: Element | null) => el?.textContent?.trim() ?? '';
+
+const PROVIDERS: readonly CaptchaProvider[] = ['recaptcha-enterprise', 'turnstile', 'local'];
+
+/**
+ * The server renders the captcha container only when the site's bot check is active (SPEC §3);
+ * its site key and provider come with the product form's marker (`data-prop-captcha`, the page
+ * context's website.captchaSettings), which stays on the page around the island.
+ */
+function captchaOf(container: HTMLElement | null): RestockProps['captcha'] {
+  if (!container) return undefined;
+  let settings: { siteKey?: unknown; provider?: unknown } = {};
+  try {
+    settings = JSON.parse(container.closest<HTMLElement>('[data-prop-captcha]')?.dataset.propCaptcha ?? '{}') as typeof settings;
+  } catch {
+    return undefined;
+  }
+  const provider = settings.provider as CaptchaProvider;
+  return typeof settings.siteKey === 'string' && settings.siteKey ? { siteKey: settings.siteKey, provider: PROVIDERS.includes(provider) ? provider : 'local' } : undefined;
+}
 
 /**
  * `data-island="restock"`: the engine's server-rendered restock block (one per sold-out
@@ -19,13 +40,22 @@ const mount: MountIsland = (el, props) => {
       mailingListSignUpEnabled: !!block.querySelector('input[name=isJoinMailingList]'),
       mailingListOptInByDefault: !!block.querySelector<HTMLInputElement>('input[name=isJoinMailingList]')?.checked,
       mailingListDescription: text(block.querySelector('.product-restock-mailing-list')),
+      captcha: captchaOf(block.querySelector<HTMLElement>('.captcha-container')),
       ...(props as Partial<RestockProps>),
     };
     if (!read.productId || !read.variantId) continue;
-    const host = document.createElement('div');
-    host.hidden = block.hidden;
-    block.replaceWith(host);
-    createRoot(host).render(<RestockForm {...read} />);
+    const render = (useCaptcha?: UseCaptcha) => {
+      // What the visitor typed into the server's form meanwhile, and where they were, carry over.
+      const typed = block.querySelector<HTMLInputElement>('input[name=email]');
+      const host = document.createElement('div');
+      host.hidden = block.hidden;
+      const focused = !!typed && typed === document.activeElement;
+      block.replaceWith(host);
+      createRoot(host).render(<RestockForm {...read} initialEmail={typed?.value ?? ''} autoFocus={focused} useCaptcha={useCaptcha} />);
+    };
+    // The bot-check code only for a site with one (use-captcha.tsx: the product page's JS budget).
+    if (read.captcha) void import('../form/use-captcha.js').then((m) => render(m.useCaptcha), () => render());
+    else render();
   }
 };
 export default mount;
