@@ -29,10 +29,9 @@ async function printedUrl(): Promise<string> {
 
 beforeAll(async () => {
   state = await mkdtemp(join(tmpdir(), 'atelier-start-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
   child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ATELIER_PERSIST_DIR: state, ATELIER_PORT: String(port) },
+    env: { ...process.env, ATELIER_PERSIST_DIR: state, ATELIER_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

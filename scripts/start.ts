@@ -97,7 +97,8 @@ async function serveWithMiniflare(secret: string): Promise<void> {
     },
     handleStructuredLogs: ({ level, message }: { level: string; message: string }) => (level === 'error' || level === 'warn' ? console.error : console.log)(message),
   } as never);
-  await mf.ready;
+  // ATELIER_PORT=0 takes any free port (the suite runs files in parallel); print the real one.
+  const url = await mf.ready;
   const crons = await runCronTriggers(mf);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -105,7 +106,7 @@ async function serveWithMiniflare(secret: string): Promise<void> {
       void mf.dispose().finally(() => process.exit(0));
     });
   }
-  console.log(`\nAtelier demo store: http://localhost:${PORT}\n`);
+  console.log(`\nAtelier demo store: http://localhost:${url.port}\n`);
 }
 
 /**
