@@ -9,7 +9,7 @@ import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } fr
 import { evaluateExpr } from './expr.js';
 import { DEFAULT_EXPR_LIMITS } from './limits.js';
 import { Frame, lookup, lookupHere } from './scope.js';
-import type { RenderState, Run } from './state.js';
+import type { Locate, RenderState, Run } from './state.js';
 import { asString, isTruthy } from './values.js';
 
 export interface CodegenEnv {
@@ -17,8 +17,8 @@ export interface CodegenEnv {
   offsets: ReadonlyMap<object, number>;
   formatters: FormatterTable;
   predicates: PredicateTable;
-  /** Offset to line and column (set by compileTree). */
-  at?: (offset: number) => { line: number; column: number };
+  /** Offset to line and column (set by compileTree); called only when an error is reported. */
+  at?: Locate;
 }
 
 type BoundFormatter = { name: string; fn: Formatter; args: readonly string[] };
@@ -104,8 +104,8 @@ function compileAlt(alt: AltCode, env: CodegenEnv): Run {
   return alt === Op.END ? NOOP : compileCode(alt, env);
 }
 
-function position(code: object, env: CodegenEnv): { line: number; column: number } {
-  return env.at!(env.offsets.get(code) ?? 0);
+function offsetOf(code: object, env: CodegenEnv): number {
+  return env.offsets.get(code) ?? 0;
 }
 
 function bindFormatters(calls: FormatterCall[] | 0, env: CodegenEnv): BoundFormatter[] {
@@ -121,7 +121,7 @@ function bindFormatters(calls: FormatterCall[] | 0, env: CodegenEnv): BoundForma
 function applyFormatters(s: RenderState, formatters: BoundFormatter[], values: unknown[]): void {
   for (let i = 0; i < formatters.length; i++) {
     const f = formatters[i];
-    s.charge(s.line, s.column);
+    s.charge(s.at, s.offset);
     try {
       values[0] = f.fn(values[0], f.args, s, values);
     } catch (e) {
@@ -142,11 +142,12 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     case Op.VARIABLE: {
       const [, paths, calls] = code;
       const formatters = bindFormatters(calls, env);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       if (formatters.length === 0) {
         const path = paths[0];
         return (s) => {
-          s.charge(line, column);
+          s.charge(at, offset);
           s.out += emitText(lookup(s.frames, path));
         };
       }
@@ -156,10 +157,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const { name, fn, args } = formatters[0];
         return (s) => {
           const values: unknown[] = [lookup(s.frames, path)];
-          s.line = line;
-          s.column = column;
-          s.charge(line, column);
-          s.charge(line, column);
+          s.at = at;
+          s.offset = offset;
+          s.charge(at, offset);
+          s.charge(at, offset);
           try {
             values[0] = fn(values[0], args, s, values);
           } catch (e) {
@@ -170,9 +171,9 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       }
       return (s) => {
         const values = resolveAll(s, paths);
-        s.line = line;
-        s.column = column;
-        s.charge(line, column);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
         // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
         applyFormatters(s, formatters, values);
         s.out += emitText(values[0]);
@@ -182,9 +183,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const [, path, block, alt] = code;
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         // The `.or` branch runs inside the section's frame: `@` is the section's own (falsy) value.
         const value = lookupHere(s.frames, path);
         s.frames.push(new Frame(value));
@@ -198,9 +200,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const between = compileBlock(alternates, env);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         const value = lookupHere(s.frames, path);
         if (!Array.isArray(value) || value.length === 0) {
           other(s);
@@ -215,7 +218,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const last = value.length - 1;
         for (let i = 0; i <= last; i++) {
           if (i > 0) {
-            s.charge(line, column);
+            s.charge(at, offset);
             item.vars = null;
             item.macros = null;
           }
@@ -238,13 +241,14 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         ? env.predicates[name]
         : undefined;
       const list = args === 0 ? NO_ARGS : Object.freeze(args[0]);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         let result = false;
         if (fn) {
-          s.line = line;
-          s.column = column;
+          s.at = at;
+          s.offset = offset;
           try {
             result = fn(list, s);
           } catch (e) {
@@ -259,9 +263,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const [, operators, paths, block, alt] = code;
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         let result = isTruthy(lookup(s.frames, paths[0]));
         // No precedence: left to right, stopping at the first `||` that makes the running
         // result true or the first `&&` that makes it false.
@@ -281,21 +286,23 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     case Op.BINDVAR: {
       const [, name, paths, calls] = code;
       const formatters = bindFormatters(calls, env);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
         const values = resolveAll(s, paths);
-        s.line = line;
-        s.column = column;
-        s.charge(s.line, s.column);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
         applyFormatters(s, formatters, values);
         s.top().setVar(name, values[0]);
       };
     }
     case Op.CTXVAR: {
       const [, name, bindings] = code;
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         // No prototype: a binding named `__proto__` is an ordinary key.
         const value: Record<string, unknown> = Object.create(null);
         for (const [key, path] of bindings) value[key] = lookup(s.frames, path) ?? null;
@@ -304,11 +311,12 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     }
     case Op.INJECT: {
       const [, name, path] = code;
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.line = line;
-        s.column = column;
-        s.charge(s.line, s.column);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
         s.top().setVar(name, s.inject(path));
       };
     }
@@ -321,20 +329,20 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.EVAL: {
-      const at = env.offsets.get(code) ?? 0;
-      const codeStart = env.source.indexOf(code[1], at + 6);
-      const where = (offset: number) => env.at!((codeStart === -1 ? at : codeStart) + offset);
-      return compileEval(code[1], position(code, env), where);
+      const offset = offsetOf(code, env);
+      const codeStart = env.source.indexOf(code[1], offset + 6);
+      return compileEval(code[1], env.at!, offset, codeStart === -1 ? offset : codeStart);
     }
     case Op.INCLUDE: {
       const [, name, args] = code;
       const output = args[0].includes('output');
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
         if (!s.options.enableInclude) return;
-        s.line = line;
-        s.column = column;
-        s.charge(s.line, s.column);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
         const partial = s.findPartial(name);
         if (partial === undefined) {
           s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
@@ -357,8 +365,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
 
 function compileEval(
   source: string,
-  pos: { line: number; column: number },
-  where: (offset: number) => { line: number; column: number },
+  at: Locate,
+  offset: number,
+  /** Where the expression's own text starts: its errors are placed inside it. */
+  codeStart: number,
 ): Run {
   // Compiled once, here, with the default limits; a render with other limits compiles
   // its own copy once per distinct setting.
@@ -377,12 +387,12 @@ function compileEval(
   };
   return (s) => {
     if (!s.options.enableExpr) return;
-    s.line = pos.line;
-    s.column = pos.column;
-    s.charge(s.line, s.column);
+    s.at = at;
+    s.offset = offset;
+    s.charge(at, offset);
     const expr = parsed(s.options.exprLimits);
     if (expr.errors.length) {
-      for (const e of expr.errors) s.errors.push({ code: e.code, message: e.message, ...where(e.offset) });
+      for (const e of expr.errors) s.errors.push({ code: e.code, message: e.message, ...at(codeStart + e.offset) });
       return;
     }
     const before = s.errors.length;
