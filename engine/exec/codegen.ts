@@ -3,9 +3,10 @@
  * merged once, at compile time; a render only walks closures over its own state.
  */
 import { ErrorCode, lineIndex, messages } from '../errors.js';
-import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
+import type { FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
+import { bindFormatters, predicateOf, type BoundFormatter } from './plugin-binding.js';
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
-import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } from '../syntax/opcodes.js';
+import { Op, opName, type AltCode, type Code, type Path } from '../syntax/opcodes.js';
 import { evaluateExpr } from './expr.js';
 import { DEFAULT_EXPR_LIMITS } from './limits.js';
 import { Frame, lookup, lookupHere } from './scope.js';
@@ -20,8 +21,6 @@ export interface CodegenEnv {
   /** Offset to line and column (set by compileTree); called only when an error is reported. */
   at?: Locate;
 }
-
-type BoundFormatter = { name: string; fn: Formatter; args: readonly string[] };
 
 const NOOP: Run = () => {};
 const NO_ARGS: readonly string[] = Object.freeze([]);
@@ -108,16 +107,6 @@ function offsetOf(code: object, env: CodegenEnv): number {
   return env.offsets.get(code) ?? 0;
 }
 
-function bindFormatters(calls: FormatterCall[] | 0, env: CodegenEnv): BoundFormatter[] {
-  const bound: BoundFormatter[] = [];
-  if (calls === 0) return bound;
-  for (const call of calls) {
-    const fn = Object.prototype.hasOwnProperty.call(env.formatters, call[0]) ? env.formatters[call[0]] : undefined;
-    if (fn) bound.push({ name: call[0], fn, args: call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS });
-  }
-  return bound;
-}
-
 function applyFormatters(s: RenderState, formatters: BoundFormatter[], values: unknown[]): void {
   for (let i = 0; i < formatters.length; i++) {
     const f = formatters[i];
@@ -141,7 +130,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
   switch (code[0]) {
     case Op.VARIABLE: {
       const [, paths, calls] = code;
-      const formatters = bindFormatters(calls, env);
+      const formatters = bindFormatters(calls, env.formatters);
       const offset = offsetOf(code, env);
       const at = env.at!;
       if (formatters.length === 0) {
@@ -237,9 +226,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const body = compileBlock(block, env);
       if (name === 0) return body;
       const other = compileAlt(alt, env);
-      const fn: Predicate | undefined = Object.prototype.hasOwnProperty.call(env.predicates, name)
-        ? env.predicates[name]
-        : undefined;
+      const fn: Predicate | undefined = predicateOf(env.predicates, name);
       const list = args === 0 ? NO_ARGS : Object.freeze(args[0]);
       const offset = offsetOf(code, env);
       const at = env.at!;
@@ -285,7 +272,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     }
     case Op.BINDVAR: {
       const [, name, paths, calls] = code;
-      const formatters = bindFormatters(calls, env);
+      const formatters = bindFormatters(calls, env.formatters);
       const offset = offsetOf(code, env);
       const at = env.at!;
       return (s) => {
