@@ -37,36 +37,41 @@ export function compileTree(block: Code[], env: CodegenEnv): Run {
   return compileBlock(block, env.at ? env : { ...env, at: lineIndex(env.source) });
 }
 
+function textRun(t: string): Run {
+  return (s) => {
+    s.out += t;
+  };
+}
+
 function compileBlock(block: Code[], env: CodegenEnv): Run {
+  // Adjacent literal codes (text, .space, .newline, meta braces) merge into one run;
+  // no flush closure per block, since every block of every template comes through here.
   const runs: Run[] = [];
   let text = '';
-  const flush = () => {
-    if (text !== '') {
-      const t = text;
-      runs.push((s) => {
-        s.out += t;
-      });
-      text = '';
-    }
-  };
-  for (const code of block) {
+  for (let i = 0; i < block.length; i++) {
+    const code = block[i];
     const literal = literalText(code);
     if (literal !== null) {
       text += literal;
       continue;
     }
-    flush();
     const run = compileCode(code, env);
-    if (run !== NOOP) runs.push(run);
+    if (run === NOOP) continue;
+    if (text !== '') {
+      runs.push(textRun(text));
+      text = '';
+    }
+    runs.push(run);
   }
-  flush();
+  if (text !== '') runs.push(textRun(text));
   switch (runs.length) {
     case 0:
       return NOOP;
     case 1:
       return runs[0];
     case 2: {
-      const [a, b] = runs;
+      const a = runs[0];
+      const b = runs[1];
       return (s) => {
         a(s);
         b(s);
