@@ -16,9 +16,15 @@ const NO_ARGS: readonly string[] = Object.freeze([]);
 const BOUND = new WeakMap<object, Map<string, unknown>>();
 
 /** The table's own entry for `name` (never an inherited one such as `toString`). */
+/** The table of the last call and its Map: a compile binds from the same table every time (no WeakMap lookup per call). */
+let lastTable: object | undefined;
+let lastNames: Map<string, unknown> | undefined;
+
 function entry<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
-  let names = BOUND.get(table);
+  let names = table === lastTable ? lastNames : BOUND.get(table);
   if (names === undefined) BOUND.set(table, (names = new Map()));
+  lastTable = table;
+  lastNames = names;
   let fn = names.get(name) as T | undefined;
   // Only names the table owns are remembered: unknown names in hostile templates must not grow the Map.
   if (fn === undefined && Object.prototype.hasOwnProperty.call(table, name)) {
