@@ -3,13 +3,14 @@
  * merged once, at compile time; a render only walks closures over its own state.
  */
 import { ErrorCode, lineIndex, messages } from '../errors.js';
-import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
+import type { FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
+import { bindFormatters, predicateOf, type BoundFormatter } from './plugin-binding.js';
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
-import { Op, opName, type AltCode, type Code, type FormatterCall, type Path } from '../syntax/opcodes.js';
+import { Op, opName, type AltCode, type Code, type Path } from '../syntax/opcodes.js';
 import { evaluateExpr } from './expr.js';
 import { DEFAULT_EXPR_LIMITS } from './limits.js';
 import { Frame, lookup, lookupHere } from './scope.js';
-import type { RenderState, Run } from './state.js';
+import type { Locate, RenderState, Run } from './state.js';
 import { asString, isTruthy } from './values.js';
 
 export interface CodegenEnv {
@@ -17,11 +18,9 @@ export interface CodegenEnv {
   offsets: ReadonlyMap<object, number>;
   formatters: FormatterTable;
   predicates: PredicateTable;
-  /** Offset to line and column (set by compileTree). */
-  at?: (offset: number) => { line: number; column: number };
+  /** Offset to line and column (set by compileTree); called only when an error is reported. */
+  at?: Locate;
 }
-
-type BoundFormatter = { name: string; fn: Formatter; args: readonly string[] };
 
 const NOOP: Run = () => {};
 const NO_ARGS: readonly string[] = Object.freeze([]);
@@ -38,36 +37,41 @@ export function compileTree(block: Code[], env: CodegenEnv): Run {
   return compileBlock(block, env.at ? env : { ...env, at: lineIndex(env.source) });
 }
 
+function textRun(t: string): Run {
+  return (s) => {
+    s.out += t;
+  };
+}
+
 function compileBlock(block: Code[], env: CodegenEnv): Run {
+  // Adjacent literal codes (text, .space, .newline, meta braces) merge into one run;
+  // no flush closure per block, since every block of every template comes through here.
   const runs: Run[] = [];
   let text = '';
-  const flush = () => {
-    if (text !== '') {
-      const t = text;
-      runs.push((s) => {
-        s.out += t;
-      });
-      text = '';
-    }
-  };
-  for (const code of block) {
+  for (let i = 0; i < block.length; i++) {
+    const code = block[i];
     const literal = literalText(code);
     if (literal !== null) {
       text += literal;
       continue;
     }
-    flush();
     const run = compileCode(code, env);
-    if (run !== NOOP) runs.push(run);
+    if (run === NOOP) continue;
+    if (text !== '') {
+      runs.push(textRun(text));
+      text = '';
+    }
+    runs.push(run);
   }
-  flush();
+  if (text !== '') runs.push(textRun(text));
   switch (runs.length) {
     case 0:
       return NOOP;
     case 1:
       return runs[0];
     case 2: {
-      const [a, b] = runs;
+      const a = runs[0];
+      const b = runs[1];
       return (s) => {
         a(s);
         b(s);
@@ -104,24 +108,14 @@ function compileAlt(alt: AltCode, env: CodegenEnv): Run {
   return alt === Op.END ? NOOP : compileCode(alt, env);
 }
 
-function position(code: object, env: CodegenEnv): { line: number; column: number } {
-  return env.at!(env.offsets.get(code) ?? 0);
-}
-
-function bindFormatters(calls: FormatterCall[] | 0, env: CodegenEnv): BoundFormatter[] {
-  const bound: BoundFormatter[] = [];
-  if (calls === 0) return bound;
-  for (const call of calls) {
-    const fn = Object.prototype.hasOwnProperty.call(env.formatters, call[0]) ? env.formatters[call[0]] : undefined;
-    if (fn) bound.push({ name: call[0], fn, args: call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS });
-  }
-  return bound;
+function offsetOf(code: object, env: CodegenEnv): number {
+  return env.offsets.get(code) ?? 0;
 }
 
 function applyFormatters(s: RenderState, formatters: BoundFormatter[], values: unknown[]): void {
   for (let i = 0; i < formatters.length; i++) {
     const f = formatters[i];
-    s.charge(s.line, s.column);
+    s.charge(s.at, s.offset);
     try {
       values[0] = f.fn(values[0], f.args, s, values);
     } catch (e) {
@@ -141,12 +135,13 @@ function compileCode(code: Code, env: CodegenEnv): Run {
   switch (code[0]) {
     case Op.VARIABLE: {
       const [, paths, calls] = code;
-      const formatters = bindFormatters(calls, env);
-      const { line, column } = position(code, env);
+      const formatters = bindFormatters(calls, env.formatters);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       if (formatters.length === 0) {
         const path = paths[0];
         return (s) => {
-          s.charge(line, column);
+          s.charge(at, offset);
           s.out += emitText(lookup(s.frames, path));
         };
       }
@@ -156,10 +151,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const { name, fn, args } = formatters[0];
         return (s) => {
           const values: unknown[] = [lookup(s.frames, path)];
-          s.line = line;
-          s.column = column;
-          s.charge(line, column);
-          s.charge(line, column);
+          s.at = at;
+          s.offset = offset;
+          s.charge(at, offset);
+          s.charge(at, offset);
           try {
             values[0] = fn(values[0], args, s, values);
           } catch (e) {
@@ -170,9 +165,9 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       }
       return (s) => {
         const values = resolveAll(s, paths);
-        s.line = line;
-        s.column = column;
-        s.charge(line, column);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
         // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
         applyFormatters(s, formatters, values);
         s.out += emitText(values[0]);
@@ -182,9 +177,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const [, path, block, alt] = code;
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         // The `.or` branch runs inside the section's frame: `@` is the section's own (falsy) value.
         const value = lookupHere(s.frames, path);
         s.frames.push(new Frame(value));
@@ -198,9 +194,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const between = compileBlock(alternates, env);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         const value = lookupHere(s.frames, path);
         if (!Array.isArray(value) || value.length === 0) {
           other(s);
@@ -215,7 +212,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         const last = value.length - 1;
         for (let i = 0; i <= last; i++) {
           if (i > 0) {
-            s.charge(line, column);
+            s.charge(at, offset);
             item.vars = null;
             item.macros = null;
           }
@@ -234,17 +231,16 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const body = compileBlock(block, env);
       if (name === 0) return body;
       const other = compileAlt(alt, env);
-      const fn: Predicate | undefined = Object.prototype.hasOwnProperty.call(env.predicates, name)
-        ? env.predicates[name]
-        : undefined;
+      const fn: Predicate | undefined = predicateOf(env.predicates, name);
       const list = args === 0 ? NO_ARGS : Object.freeze(args[0]);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         let result = false;
         if (fn) {
-          s.line = line;
-          s.column = column;
+          s.at = at;
+          s.offset = offset;
           try {
             result = fn(list, s);
           } catch (e) {
@@ -259,9 +255,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       const [, operators, paths, block, alt] = code;
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         let result = isTruthy(lookup(s.frames, paths[0]));
         // No precedence: left to right, stopping at the first `||` that makes the running
         // result true or the first `&&` that makes it false.
@@ -280,22 +277,24 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     }
     case Op.BINDVAR: {
       const [, name, paths, calls] = code;
-      const formatters = bindFormatters(calls, env);
-      const { line, column } = position(code, env);
+      const formatters = bindFormatters(calls, env.formatters);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
         const values = resolveAll(s, paths);
-        s.line = line;
-        s.column = column;
-        s.charge(s.line, s.column);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
         applyFormatters(s, formatters, values);
         s.top().setVar(name, values[0]);
       };
     }
     case Op.CTXVAR: {
       const [, name, bindings] = code;
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.charge(line, column);
+        s.charge(at, offset);
         // No prototype: a binding named `__proto__` is an ordinary key.
         const value: Record<string, unknown> = Object.create(null);
         for (const [key, path] of bindings) value[key] = lookup(s.frames, path) ?? null;
@@ -304,11 +303,12 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     }
     case Op.INJECT: {
       const [, name, path] = code;
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
-        s.line = line;
-        s.column = column;
-        s.charge(s.line, s.column);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
         s.top().setVar(name, s.inject(path));
       };
     }
@@ -321,20 +321,20 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.EVAL: {
-      const at = env.offsets.get(code) ?? 0;
-      const codeStart = env.source.indexOf(code[1], at + 6);
-      const where = (offset: number) => env.at!((codeStart === -1 ? at : codeStart) + offset);
-      return compileEval(code[1], position(code, env), where);
+      const offset = offsetOf(code, env);
+      const codeStart = env.source.indexOf(code[1], offset + 6);
+      return compileEval(code[1], env.at!, offset, codeStart === -1 ? offset : codeStart);
     }
     case Op.INCLUDE: {
       const [, name, args] = code;
       const output = args[0].includes('output');
-      const { line, column } = position(code, env);
+      const offset = offsetOf(code, env);
+      const at = env.at!;
       return (s) => {
         if (!s.options.enableInclude) return;
-        s.line = line;
-        s.column = column;
-        s.charge(s.line, s.column);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
         const partial = s.findPartial(name);
         if (partial === undefined) {
           s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
@@ -357,8 +357,10 @@ function compileCode(code: Code, env: CodegenEnv): Run {
 
 function compileEval(
   source: string,
-  pos: { line: number; column: number },
-  where: (offset: number) => { line: number; column: number },
+  at: Locate,
+  offset: number,
+  /** Where the expression's own text starts: its errors are placed inside it. */
+  codeStart: number,
 ): Run {
   // Compiled once, here, with the default limits; a render with other limits compiles
   // its own copy once per distinct setting.
@@ -377,12 +379,12 @@ function compileEval(
   };
   return (s) => {
     if (!s.options.enableExpr) return;
-    s.line = pos.line;
-    s.column = pos.column;
-    s.charge(s.line, s.column);
+    s.at = at;
+    s.offset = offset;
+    s.charge(at, offset);
     const expr = parsed(s.options.exprLimits);
     if (expr.errors.length) {
-      for (const e of expr.errors) s.errors.push({ code: e.code, message: e.message, ...where(e.offset) });
+      for (const e of expr.errors) s.errors.push({ code: e.code, message: e.message, ...at(codeStart + e.offset) });
       return;
     }
     const before = s.errors.length;

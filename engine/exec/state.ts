@@ -12,6 +12,9 @@ import { splitPath, type JsonPath } from './values.js';
 
 export type Run = (state: RenderState) => void;
 
+/** A template's offset-to-position function (its lazy line index). */
+export type Locate = (offset: number) => { line: number; column: number };
+
 /** What a partial or macro name resolves to: something to run, and errors to report when it is used. */
 export interface Runnable {
   readonly run: Run;
@@ -56,9 +59,13 @@ export class RenderState implements RenderContext {
   out = '';
   readonly frames: Frame[];
   readonly errors: TemplateError[] = [];
-  /** Position of the instruction being executed, for runtime errors. */
-  line = 1;
-  column = 1;
+  /**
+   * Where the instruction being executed starts, for runtime errors: its template's
+   * line index and its offset. Kept as an offset and turned into line and column only
+   * when an error is reported, so compile never computes a position per instruction.
+   */
+  at: Locate | null = null;
+  offset = 0;
   private depth = 0;
   private injected: Map<string, unknown> | null = null;
   /** Work units used so far (see RenderLimits.maxSteps). */
@@ -110,12 +117,17 @@ export class RenderState implements RenderContext {
     return lookup(this.frames, path);
   }
 
+  /** Line and column of the instruction being executed (1:1 before the first one). */
+  position(): { line: number; column: number } {
+    return this.at === null ? { line: 1, column: 1 } : this.at(this.offset);
+  }
+
   error(code: string, message: string): void {
     const max = this.options.maxErrors;
     if (this.errors.length < max) {
-      this.errors.push({ code, message, line: this.line, column: this.column });
+      this.errors.push({ code, message, ...this.position() });
     } else if (this.errors.length === max) {
-      this.errors.push({ code: ErrorCode.TOO_MANY_ERRORS, message: messages.tooManyErrors(max), line: this.line, column: this.column });
+      this.errors.push({ code: ErrorCode.TOO_MANY_ERRORS, message: messages.tooManyErrors(max), ...this.position() });
     }
   }
 
@@ -124,24 +136,24 @@ export class RenderState implements RenderContext {
    * throwing RenderAbort, which `render` catches) when the step budget or the
    * output limit is crossed.
    */
-  charge(line: number, column: number): void {
+  charge(at: Locate | null, offset: number): void {
     // Hot: one increment and two comparisons; the rare crossing is handled out of line.
-    if (++this.steps > this.maxSteps || this.out.length + this.heldLength > this.maxOutputLength) this.limitCrossed(line, column);
+    if (++this.steps > this.maxSteps || this.out.length + this.heldLength > this.maxOutputLength) this.limitCrossed(at, offset);
   }
 
-  private limitCrossed(line: number, column: number): never {
+  private limitCrossed(at: Locate | null, offset: number): never {
     if (this.steps > this.maxSteps) {
-      this.abort(line, column, ErrorCode.STEP_BUDGET_EXCEEDED, messages.stepBudget(this.maxSteps));
+      this.abort(at, offset, ErrorCode.STEP_BUDGET_EXCEEDED, messages.stepBudget(this.maxSteps));
     }
-    this.abort(line, column, ErrorCode.OUTPUT_TOO_LARGE, messages.outputTooLarge(this.maxOutputLength));
+    this.abort(at, offset, ErrorCode.OUTPUT_TOO_LARGE, messages.outputTooLarge(this.maxOutputLength));
   }
 
-  private abort(line: number, column: number, code: string, message: string): never {
+  private abort(at: Locate | null, offset: number, code: string, message: string): never {
     this.aborted = true;
-    this.line = line;
-    this.column = column;
+    this.at = at;
+    this.offset = offset;
     // Always reported, even past the error cap: it explains why the page is cut short.
-    this.errors.push({ code, message, line: this.line, column: this.column });
+    this.errors.push({ code, message, ...this.position() });
     throw new RenderAbort(message);
   }
 
@@ -213,7 +225,7 @@ export class RenderState implements RenderContext {
   }
 
   applyPartial(name: string, value: unknown, isolated = false, args?: Readonly<Record<string, unknown>>): string {
-    this.charge(this.line, this.column);
+    this.charge(this.at, this.offset);
     const partial = this.findPartial(name);
     if (partial === undefined) {
       this.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
@@ -233,7 +245,7 @@ export class RenderState implements RenderContext {
 
   renderTemplate(source: string, data: unknown, isolated = true): string {
     const helper = this.options.helperTemplate(source);
-    this.charge(this.line, this.column);
+    this.charge(this.at, this.offset);
     this.frames.push(new Frame(data, isolated));
     try {
       return this.capture(helper.run);

@@ -17,7 +17,7 @@ import { GALLERY_PREDICATES } from './gallery/predicates.js';
 
 export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './types.js';
 
-export const BUILTIN_FORMATTERS: FormatterTable = {
+export const BUILTIN_FORMATTERS: FormatterTable = Object.freeze({
   ...CORE_FORMATTERS,
   ...CONTENT_FORMATTERS,
   ...COMMERCE_FORMATTERS,
@@ -25,9 +25,9 @@ export const BUILTIN_FORMATTERS: FormatterTable = {
   ...I18N_FORMATTERS,
   ...SOCIAL_FORMATTERS,
   ...GALLERY_FORMATTERS,
-};
+});
 
-export const BUILTIN_PREDICATES: PredicateTable = {
+export const BUILTIN_PREDICATES: PredicateTable = Object.freeze({
   ...CORE_PREDICATES,
   ...CONTENT_PREDICATES,
   ...COMMERCE_PREDICATES,
@@ -35,4 +35,4 @@ export const BUILTIN_PREDICATES: PredicateTable = {
   ...I18N_PREDICATES,
   ...SOCIAL_PREDICATES,
   ...GALLERY_PREDICATES,
-};
+});

@@ -2,7 +2,7 @@
  * Template source to instruction tree: the entry of engine/syntax.
  *
  * How a template is read (one story, two readers):
- * - The fast reader (whole-tag.ts, character scans in chars.ts) makes one pass over
+ * - The fast reader (whole-tag.ts, tag shapes in tag-readers.ts, character scans in chars.ts) makes one pass over
  *   the whole template: text runs up to each `{` (indexOf), `{## ##}` comments, and
  *   every tag of a known shape straight to its instruction tuple, emitted with its
  *   offset into the block state machine below (no tokens, no intermediate list).
