@@ -21,6 +21,9 @@ function entries(): Record<string, string> {
 // Modules several storefront islands import; the loader's own modules stay in the loader.
 const STOREFRONT_SHARED = /client\/(components|runtime|islands\/product-form)\//;
 const LOADER_OWN = /client\/runtime\/(loader|island-props|island|early-errors|strategies\/[^/]+)\.ts$/;
+// Fetched only after an interaction (components/lazy-lightbox.tsx, the additional-fields
+// form): kept out of the shared chunk every page loads.
+const ON_DEMAND = /client\/components\/(lightbox|focus-trap|additional-fields-dialog)\.tsx?$/;
 // Census, RUM and the error reporter load on their own after the page (client/runtime/traffic).
 const TRAFFIC = /client\/runtime\/traffic\//;
 
@@ -58,7 +61,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !TRAFFIC.test(id) && !id.endsWith('/mount.tsx') },
+            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !TRAFFIC.test(id) && !ON_DEMAND.test(id) && !id.endsWith('/mount.tsx') },
           ],
         },
       },
