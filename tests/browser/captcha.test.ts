@@ -198,4 +198,33 @@ describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Ent
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('a use-captcha chunk that failed to load is fetched again when the visitor reaches for the form; the sign-up then carries its token', async () => {
+    const chunkRequests: string[] = [];
+    const { context, page, scripts, errors } = await openPage('/shop/moon-jar', {
+      // The first fetch of the bot-check hook's chunk fails (a dropped connection), the retry goes through.
+      beforeGoto: (p) =>
+        p.route(/\/client\/chunks\/use-captcha-[^/]+\.js/, async (route) => {
+          chunkRequests.push(route.request().url());
+          await (chunkRequests.length === 1 ? route.abort('connectionreset') : route.continue());
+        }),
+    });
+    const restock = page.locator('.product-restock');
+    await expect.poll(() => chunkRequests.length, POLL).toBe(1);
+    // Without the hook the island waits: the server's form stays (no form that could only refuse).
+    const email = restock.locator('.product-restock-notification[data-variant-id] input[name=email]');
+    await email.fill('retry-hook@example.com');
+    await expect.poll(() => chunkRequests.length, POLL).toBe(2);
+    expect(chunkRequests[1]).toMatch(/use-captcha-[^/]+\.js\?\d+$/);
+    await restock.locator('.restock-idle').waitFor();
+    expect(await restock.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
+    expect(await restock.locator('.restock-idle input[name=email]').inputValue()).toBe('retry-hook@example.com');
+    await restock.locator('input[type=submit]').click();
+    await restock.locator('.product-restock-success').waitFor();
+    expect(scripts).toEqual([`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`]);
+    expect(await page.evaluate(() => (window as unknown as { __captcha: unknown[] }).__captcha)).toEqual([{ key: SITE_KEY, action: 'PRODUCT_WAITLIST_SUBMISSION' }]);
+    const rows = (await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'retry-hook@example.com'").all()).results;
+    expect(rows).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
