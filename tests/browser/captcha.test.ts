@@ -109,6 +109,27 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     await context.close();
   });
 
+  it('a use-captcha chunk that failed to load leaves the server form and is fetched again when the visitor reaches for it', async () => {
+    const chunkRequests: string[] = [];
+    const { context, page, errors } = await openPage('/contact', {
+      beforeGoto: (p) =>
+        p.route(/\/client\/chunks\/use-captcha-[^/]+\.js/, async (route) => {
+          chunkRequests.push(route.request().url());
+          await (chunkRequests.length === 1 ? route.abort('connectionreset') : route.continue());
+        }),
+    });
+    const form = page.locator('main [data-island="form"]');
+    await expect.poll(() => chunkRequests.length, POLL).toBe(1);
+    expect(await form.locator('form').count()).toBe(1);
+    await form.locator('form').hover();
+    await expect.poll(() => chunkRequests.length, POLL).toBe(2);
+    expect(chunkRequests[1]).toMatch(/use-captcha-[^/]+\.js\?\d+$/);
+    await expect.poll(() => form.locator('.captcha-notice').count(), POLL).toBe(1);
+    expect(await form.locator('form').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('without a site key the form has no bot check, never fetches the script, and the CSP stays closed', async () => {
     await worker.db.prepare('UPDATE websites SET captcha_site_key = NULL').run();
     try {
