@@ -18,9 +18,14 @@ function entries(): Record<string, string> {
   return Object.fromEntries(Object.entries(CLIENT_ENTRIES).filter(([, path]) => existsSync(root + path)).map(([name, path]) => [name, root + path]));
 }
 
-// Modules several storefront islands import; the loader's own modules stay in the loader.
-const STOREFRONT_SHARED = /client\/(components|runtime|islands\/product-form)\//;
+// Modules several storefront islands import; the loader's own modules stay in the loader. The
+// form and restock islands' email check and bot-check loader join them: a chunk of their own would
+// be one more file every page preloads (the layout preloads what any island imports).
+const STOREFRONT_SHARED = /client\/(components|runtime|islands\/product-form)\/|client\/islands\/form\/load-use-captcha\.ts$|edge\/services\/forms\/email\.ts$/;
 const LOADER_OWN = /client\/runtime\/(loader|island-props|island|early-errors|strategies\/[^/]+)\.ts$/;
+// Fetched only after an interaction (components/lazy-lightbox.tsx, the additional-fields
+// form): kept out of the shared chunk every page loads.
+const ON_DEMAND = /client\/components\/(lightbox|focus-trap|additional-fields-dialog)\.tsx?$/;
 // Census, RUM and the error reporter load on their own after the page (client/runtime/traffic).
 const TRAFFIC = /client\/runtime\/traffic\//;
 
@@ -40,8 +45,9 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: 'manifest.json',
     target: 'es2022',
-    // Each island is its own chunk, loaded by client/runtime/loader.ts only when on the page.
-    modulePreload: { polyfill: false },
+    // Each island is its own chunk, loaded by client/runtime/loader.ts only when on the page. No
+    // preload lists in the chunks: the layout preloads the shared chunks (edge/files/client-manifest.ts).
+    modulePreload: false,
     rolldownOptions: {
       input: entries(),
       output: {
@@ -58,7 +64,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !TRAFFIC.test(id) && !id.endsWith('/mount.tsx') },
+            { name: 'storefront', test: (id: string) => STOREFRONT_SHARED.test(id) && !LOADER_OWN.test(id) && !TRAFFIC.test(id) && !ON_DEMAND.test(id) && !id.endsWith('/mount.tsx') },
           ],
         },
       },

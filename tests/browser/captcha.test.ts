@@ -109,6 +109,27 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     await context.close();
   });
 
+  it('a use-captcha chunk that failed to load leaves the server form and is fetched again when the visitor reaches for it', async () => {
+    const chunkRequests: string[] = [];
+    const { context, page, errors } = await openPage('/contact', {
+      beforeGoto: (p) =>
+        p.route(/\/client\/chunks\/use-captcha-[^/]+\.js/, async (route) => {
+          chunkRequests.push(route.request().url());
+          await (chunkRequests.length === 1 ? route.abort('connectionreset') : route.continue());
+        }),
+    });
+    const form = page.locator('main [data-island="form"]');
+    await expect.poll(() => chunkRequests.length, POLL).toBe(1);
+    expect(await form.locator('form').count()).toBe(1);
+    await form.locator('form').hover();
+    await expect.poll(() => chunkRequests.length, POLL).toBe(2);
+    expect(chunkRequests[1]).toMatch(/use-captcha-[^/]+\.js\?\d+$/);
+    await expect.poll(() => form.locator('.captcha-notice').count(), POLL).toBe(1);
+    expect(await form.locator('form').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('without a site key the form has no bot check, never fetches the script, and the CSP stays closed', async () => {
     await worker.db.prepare('UPDATE websites SET captcha_site_key = NULL').run();
     try {
@@ -195,6 +216,35 @@ describe('the restock sign-up of a sold-out product on a site with reCAPTCHA Ent
     const rows = (await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'retry-captcha@example.com'").all()).results;
     expect(rows).toHaveLength(1);
     expect(navigations).toEqual([new URL('/shop/moon-jar', worker.url).href]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('a use-captcha chunk that failed to load is fetched again when the visitor reaches for the form; the sign-up then carries its token', async () => {
+    const chunkRequests: string[] = [];
+    const { context, page, scripts, errors } = await openPage('/shop/moon-jar', {
+      // The first fetch of the bot-check hook's chunk fails (a dropped connection), the retry goes through.
+      beforeGoto: (p) =>
+        p.route(/\/client\/chunks\/use-captcha-[^/]+\.js/, async (route) => {
+          chunkRequests.push(route.request().url());
+          await (chunkRequests.length === 1 ? route.abort('connectionreset') : route.continue());
+        }),
+    });
+    const restock = page.locator('.product-restock');
+    await expect.poll(() => chunkRequests.length, POLL).toBe(1);
+    // Without the hook the island waits: the server's form stays (no form that could only refuse).
+    const email = restock.locator('.product-restock-notification[data-variant-id] input[name=email]');
+    await email.fill('retry-hook@example.com');
+    await expect.poll(() => chunkRequests.length, POLL).toBe(2);
+    expect(chunkRequests[1]).toMatch(/use-captcha-[^/]+\.js\?\d+$/);
+    await restock.locator('.restock-idle').waitFor();
+    expect(await restock.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
+    expect(await restock.locator('.restock-idle input[name=email]').inputValue()).toBe('retry-hook@example.com');
+    await restock.locator('input[type=submit]').click();
+    await restock.locator('.product-restock-success').waitFor();
+    expect(scripts).toEqual([`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`]);
+    expect(await page.evaluate(() => (window as unknown as { __captcha: unknown[] }).__captcha)).toEqual([{ key: SITE_KEY, action: 'PRODUCT_WAITLIST_SUBMISSION' }]);
+    const rows = (await worker.db.prepare("SELECT 1 FROM restock_signups WHERE email = 'retry-hook@example.com'").all()).results;
+    expect(rows).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });

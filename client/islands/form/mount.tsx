@@ -2,6 +2,8 @@ import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
 import { FormIsland } from './form-island.js';
 import type { FormProps } from './form-types.js';
+import { loadWhenReached } from '../../runtime/retry-import.js';
+import { loadUseCaptcha } from './load-use-captcha.js';
 import type { UseCaptcha } from './use-captcha.js';
 
 /**
@@ -11,10 +13,14 @@ import type { UseCaptcha } from './use-captcha.js';
 const mount: MountIsland = (el, props) => {
   const form = props as unknown as FormProps;
   const target = el.querySelector<HTMLElement>('.form-island-root') ?? el;
-  for (const child of Array.from(target.children)) if (child.tagName !== 'SCRIPT') child.remove();
-  const render = (useCaptcha?: UseCaptcha) => createRoot(target.appendChild(document.createElement('div'))).render(<FormIsland form={form} root={el} useCaptcha={useCaptcha} />);
-  // The bot-check code only for a form with one (use-captcha.tsx: every page's JS budget).
-  if (form.captcha.enabled && form.captcha.siteKey) void import('./use-captcha.js').then((m) => render(m.useCaptcha), () => render());
+  const render = (useCaptcha?: UseCaptcha) => {
+    for (const child of Array.from(target.children)) if (child.tagName !== 'SCRIPT') child.remove();
+    createRoot(target.appendChild(document.createElement('div'))).render(<FormIsland form={form} root={el} useCaptcha={useCaptcha} />);
+  };
+  // The bot-check code only for a form with one (use-captcha.tsx: every page's JS budget). Until it
+  // is there the server's form stays (it posts without JavaScript); a failed load is tried again
+  // when the visitor reaches for the form.
+  if (form.captcha.enabled && form.captcha.siteKey) loadWhenReached(el, loadUseCaptcha, (m) => render(m.useCaptcha));
   else render();
 };
 export default mount;

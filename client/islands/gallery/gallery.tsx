@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Lightbox } from '../../components/lightbox.js';
+import { LazyLightbox as Lightbox } from '../../components/lazy-lightbox.js';
 import { VARIANT_IMAGE_EVENT, listen, type VariantImageDetail } from '../../runtime/events.js';
 import { imageSrcset, type ImageJson } from '../../runtime/images.js';
 import { ASPECT_RATIO_CSS, galleryOptions } from './gallery-options.js';

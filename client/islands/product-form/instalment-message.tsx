@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Lightbox } from '../../components/lightbox.js';
+import { LazyLightbox as Lightbox } from '../../components/lazy-lightbox.js';
 import { formatCents } from '../../runtime/money.js';
 import { instalmentBrand, instalmentOffer, type InstalmentSettings } from './instalments.js';
 

@@ -4,6 +4,7 @@ import { QUANTITY_DEFAULT, QUANTITY_MIN, QUANTITY_SIZE } from '../../runtime/con
 import { VARIANT_IMAGE_EVENT, emit, type VariantImageDetail } from '../../runtime/events.js';
 import { formatCents } from '../../runtime/money.js';
 import { MESSAGES } from '../../runtime/messages.js';
+import { loadWhenReached, retryingImport } from '../../runtime/retry-import.js';
 import { InstalmentMessage } from './instalment-message.js';
 import type { InstalmentSettings } from './instalments.js';
 import {
@@ -164,22 +165,17 @@ export function ProductForm(props: ProductFormProps) {
   );
 }
 
+const loadRestock = retryingImport(() => import('../restock/mount.js'));
+
 /** The server's restock markup for the chosen variant, made interactive by the restock island (forms). */
 function RestockSlot({ html, successText }: { html: string; successText?: string | undefined }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Set: the effect runs after the div below is in the page.
     const el = ref.current!;
-    // Only sold-out choices show it: its code is a chunk of its own, fetched when needed. A fetch
-    // that failed (a phone losing signal, a server hiccup) is tried again when the visitor reaches
-    // for the form; the browser keeps a failed import() failed, so the retry asks a fresh URL of
-    // the chunk Vite's preload link names.
-    const load = (url?: string): unknown =>
-      (url ? (import(/* @vite-ignore */ url) as Promise<typeof import('../restock/mount.js')>) : import('../restock/mount.js')).then(
-        (m) => m.default(el, successText ? { successText } : {}),
-        () => el.addEventListener('focusin', () => load(`${document.querySelector<HTMLLinkElement>('[href*="/restock-"]')?.href}?${Date.now()}`), { once: true }),
-      );
-    load();
+    // Only sold-out choices show it: its code is a chunk of its own, fetched when needed; a failed
+    // fetch is tried again when the visitor reaches for the server's form (runtime/retry-import.ts).
+    loadWhenReached(el, loadRestock, (m) => m.default(el, successText ? { successText } : {}));
   }, [html, successText]);
   // Until the island takes over, the server's form never submits itself (action="#" would put the email in the address).
   return <div ref={ref} className="product-restock" onSubmit={(e) => e.preventDefault()} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Lightbox } from '../../components/lightbox.js';
+import { LazyLightbox as Lightbox, preloadLightbox } from '../../components/lazy-lightbox.js';
 import { MESSAGES } from '../../runtime/messages.js';
 import { ProductForm, type ProductFormProps } from '../product-form/product-form.js';
 import type { ProductJson } from '../product-form/product-logic.js';
@@ -20,6 +20,7 @@ export function QuickView({ url, title, label }: { url: string; title: string; l
   const [error, setError] = useState('');
   const open = async () => {
     setError('');
+    preloadLightbox();
     try {
       const res = await fetch(`${url}?format=json`, { headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(String(res.status));

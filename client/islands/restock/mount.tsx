@@ -1,7 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import type { MountIsland } from '../../runtime/island.js';
 import type { CaptchaProvider } from '../form/captcha.js';
+import { loadUseCaptcha } from '../form/load-use-captcha.js';
 import type { UseCaptcha } from '../form/use-captcha.js';
+import { loadWhenReached } from '../../runtime/retry-import.js';
 import { RestockForm, type RestockProps } from './restock-form.js';
 
 const text = (el: Element | null) => el?.textContent?.trim() ?? '';
@@ -54,7 +56,8 @@ const mount: MountIsland = (el, props) => {
       createRoot(host).render(<RestockForm {...read} initialEmail={typed?.value ?? ''} autoFocus={focused} useCaptcha={useCaptcha} />);
     };
     // The bot-check code only for a site with one (use-captcha.tsx: the product page's JS budget).
-    if (read.captcha) void import('../form/use-captcha.js').then((m) => render(m.useCaptcha), () => render());
+    // Until it is there the server's form stays; a failed load is tried again when the visitor reaches for it.
+    if (read.captcha) loadWhenReached(block, loadUseCaptcha, (m) => render(m.useCaptcha));
     else render();
   }
 };
