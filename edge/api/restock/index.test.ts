@@ -51,10 +51,16 @@ describe('POST /api/site-users/account/notifications/restock', () => {
 
   it('answers 429 with the SPEC restock text past the visitor budget', async () => {
     const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await v.req('POST', PATH, { ...moonJar, email: `r${i}@example.com` })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    const last = await v.req('POST', PATH, { ...moonJar, email: 'r11@example.com' });
-    expect(last).toMatchObject({ status: 429, json: { message: R.failed } });
+    let signedUp = 0;
+    let refused: Awaited<ReturnType<typeof v.req>> | undefined;
+    for (let i = 0; i < 25 && !refused; i++) {
+      const res = await v.req('POST', PATH, { ...moonJar, email: `r${i}@example.com` });
+      if (res.status === 200) signedUp += 1;
+      else refused = res;
+    }
+    // The budget is 10 a minute; a window that turns over mid-run grants at most one more budget.
+    expect(signedUp).toBeGreaterThanOrEqual(10);
+    expect(signedUp).toBeLessThanOrEqual(20);
+    expect(refused).toMatchObject({ status: 429, json: { message: R.failed } });
   });
 });
