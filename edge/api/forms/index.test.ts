@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type RunningWorker } from '../../test-support.js';
+import { spendBudget, startWorker, type RunningWorker } from '../../test-support.js';
 import { FORM_MESSAGES as M } from '../../services/forms/messages.js';
 import { ageKeys, TestVisitor } from './test-visitor.js';
 
@@ -150,9 +150,9 @@ describe('POST /api/form/FormSubmissionKey and SaveFormSubmission', () => {
   it('answers 429 with the SPEC form text past the visitor budget, and stores nothing more', async () => {
     const v = await TestVisitor.arrive(worker);
     const key = await keyFor(v);
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await v.req('POST', '/api/form/SaveFormSubmission', payload(key, { ...good(10), email: 'bad' }))).status);
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    const { granted } = await spendBudget(10, () => v.req('POST', '/api/form/SaveFormSubmission', payload(key, { ...good(10), email: 'bad' })));
+    expect(granted.length).toBeGreaterThanOrEqual(10);
+    expect(granted.every((res) => res.status === 400)).toBe(true);
     const limited = await v.req('POST', '/api/form/SaveFormSubmission', payload(key, good(10)));
     expect(limited.status).toBe(429);
     expect(limited.json.message).toBe(M.status429);
