@@ -109,9 +109,10 @@ describe('gallery designs', () => {
     // The same options on a slideshow autoplay every 5 s (SPEC §3 default duration).
     const slideshow = await openAs('slideshow', { autoplay: 'true' }, true);
     await slideshow.page.mouse.move(0, 0);
-    expect(await slideshow.gallery.getAttribute('class')).toContain('is-autoplaying');
+    // React renders a timer's state change in its own scheduler task, after runFor returns: poll.
+    await expect.poll(() => slideshow.gallery.getAttribute('class')).toContain('is-autoplaying');
     expect(await slideshow.active.getAttribute('src')).toContain(IMAGES[0]);
     await slideshow.page.clock.runFor(5000);
-    expect(await slideshow.active.getAttribute('src')).toContain(IMAGES[1]);
+    await expect.poll(() => slideshow.active.getAttribute('src'), { timeout: 10_000 }).toContain(IMAGES[1]);
   });
 });
