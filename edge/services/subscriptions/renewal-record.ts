@@ -1,7 +1,7 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
-import { newRowId } from '../cart/tokens.js';
+import { capturedPaymentStatement, orderLineStatement, paidOrderStatements } from '../orders/order-statements.js';
 import type { SubscriptionRow } from './subscription-json.js';
 
 export interface RenewalRecordInput {
@@ -25,32 +25,30 @@ export interface RenewalRecordInput {
 export function renewalStatements(db: Db, s: SubscriptionRow, r: RenewalRecordInput): D1PreparedStatement[] {
   const d1 = rawD1(db);
   return [
-    d1
-      .prepare('INSERT INTO order_counters (website_id, last_number) VALUES (?1, 1001) ON CONFLICT (website_id) DO UPDATE SET last_number = last_number + 1')
-      .bind(s.websiteId),
-    d1
-      .prepare(
-        `INSERT INTO orders (id, website_id, order_number, purchased_cart_id, test_mode, email, shipping_address, billing_address, shipping_option,
-           coupons, currency, subtotal_cents, discount_cents, shipping_total_cents, tax_total_cents, included_tax_cents, grand_total_cents,
-           status, status_token_hash, created_on)
-         VALUES (?1, ?2, (SELECT last_number FROM order_counters WHERE website_id = ?2), ?3, ?4, ?5, ?6, NULL, NULL, '[]', ?7, ?8, 0, ?9, ?10, 0, ?11, 'paid', ?12, ?13)`,
-      )
-      .bind(
-        r.orderId, s.websiteId, `renewal:${s.id}:${r.cycle}`, r.testMode ? 1 : 0, s.email, s.shippingAddress ? JSON.stringify(s.shippingAddress) : null,
-        s.currency, s.subtotalCents, s.shippingCents, s.taxCents, s.renewalTotalCents, r.statusTokenHash, r.now,
-      ),
-    d1
-      .prepare(
-        `INSERT INTO order_lines (id, order_id, website_id, item_id, variant_id, sku, product_name, product_type, quantity, unit_price_cents, position)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0)`,
-      )
-      .bind(newRowId(), r.orderId, s.websiteId, s.itemId, s.variantId, s.sku, s.productName, s.productType, s.quantity, s.unitPriceCents),
-    d1
-      .prepare(
-        `INSERT INTO payments (id, website_id, order_id, provider, provider_ref, amount_cents, currency, status, created_on)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'captured', ?8)`,
-      )
-      .bind(newRowId(), s.websiteId, r.orderId, r.provider, r.providerRef, s.renewalTotalCents, s.currency, r.now),
+    ...paidOrderStatements(d1, {
+      orderId: r.orderId,
+      websiteId: s.websiteId,
+      purchasedCartId: `renewal:${s.id}:${r.cycle}`,
+      testMode: r.testMode,
+      email: s.email,
+      shippingAddress: s.shippingAddress || null,
+      billingAddress: null,
+      shippingOption: null,
+      couponCodes: [],
+      currency: s.currency,
+      subtotalCents: s.subtotalCents,
+      discountCents: 0,
+      shippingCents: s.shippingCents,
+      taxCents: s.taxCents,
+      includedTaxCents: 0,
+      grandTotalCents: s.renewalTotalCents,
+      statusTokenHash: r.statusTokenHash,
+      now: r.now,
+    }),
+    orderLineStatement(d1, { orderId: r.orderId, websiteId: s.websiteId }, s, 0),
+    capturedPaymentStatement(d1, {
+      orderId: r.orderId, websiteId: s.websiteId, provider: r.provider, providerRef: r.providerRef, amountCents: s.renewalTotalCents, currency: s.currency, now: r.now,
+    }),
     d1
       .prepare('INSERT INTO account_orders (order_id, website_id, site_user_id, subscription_id, cycle, created_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
       .bind(r.orderId, s.websiteId, s.siteUserId, s.id, r.cycle, r.now),
