@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
 import { linkIn, queuedMails } from '../../edge/api/forms/mail-log.js';
 import { FORM_MESSAGES as M, RESTOCK_MESSAGES as R } from '../../edge/services/forms/messages.js';
-import { openStorefront, type Storefront } from './harness.js';
+import { islandsHydrated, openStorefront, type Storefront } from './harness.js';
 
 let store: Storefront;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ describe('forms in Chromium', () => {
     await page.goto(store.url('/contact'));
     const form = page.locator('.page-body [data-island="form"]');
     await form.scrollIntoViewIfNeeded();
-    await expect.poll(() => form.getAttribute('data-island-state')).toBe('hydrated');
+    await islandsHydrated(page, '.page-body [data-island="form"]');
     await form.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => form.locator('.field-error').allTextContents()).toEqual([M.required, M.required, M.required]);
     expect(await form.locator('.form-message').textContent()).toBe(M.invalidFields);
@@ -50,7 +50,8 @@ describe('forms in Chromium', () => {
     await page.goto(store.url('/'));
     const form = page.locator('.footer-newsletter [data-island="form"]');
     await form.scrollIntoViewIfNeeded();
-    await expect.poll(() => form.getAttribute('data-island-state')).toBe('hydrated');
+    // Hydration waits for the island's chunks: the harness's wait, not expect.poll's 1 s.
+    await islandsHydrated(page, '.footer-newsletter [data-island="form"]');
     const email = form.locator('input[type="email"]');
     await email.fill('browser-reader@example.com');
     // The key was issued on first input; a person then takes a while to press the button.
