@@ -48,7 +48,7 @@ describe('accounts in Chromium', () => {
     const owner = await demoOwner();
     const { context, page, errors } = await freshPage();
     await page.goto(url('/config/'));
-    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel('Password').fill(owner.password);
     await Promise.all([page.waitForURL(url('/config/')), page.getByRole('button', { name: 'Sign in' }).click()]);
@@ -56,19 +56,19 @@ describe('accounts in Chromium', () => {
     await page.waitForSelector('[data-owner-shell][data-hydrated="true"]');
     expect(await page.locator('script[src*="/client/editor-"]').count()).toBe(1);
     const nav = page.getByRole('navigation', { name: 'Owner area' });
-    await expect(nav.getByRole('link', { name: 'Contributors' }).isVisible()).resolves.toBe(true);
+    await nav.getByRole('link', { name: 'Contributors' }).waitFor();
     await expect(page.locator('[data-owner-email]').innerText()).resolves.toBe(owner.email);
     // The session cookie is HttpOnly: scripts see only SiteUserInfo and the crumb.
     const visible = await page.evaluate(() => document.cookie);
     expect(visible).toContain('SiteUserInfo=');
     expect(visible).not.toContain('SiteUserSession=');
     await nav.getByRole('link', { name: 'Outbox' }).click();
-    await expect(page.getByRole('heading', { name: 'Outbox' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     await page.waitForSelector('[data-owner-shell][data-hydrated="true"]');
     await page.screenshot({ path: join(ARTIFACTS, 'config-shell.png'), fullPage: true });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(url('/config/'));
-    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect((await context.cookies()).map((c) => c.name)).not.toContain('SiteUserSession');
     expect(errors).toEqual([]);
     await context.close();
@@ -96,7 +96,7 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/Password/).fill('browser-Pass-123');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('heading', { name: 'Check your email' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
     const mail = await worker.db
       .prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = ? AND kind = 'verify-email'")
@@ -106,11 +106,11 @@ describe('accounts in Chromium', () => {
     expect(new URL(link).host).toBe(new URL(worker.url).host);
     await page.goto(link);
     await Promise.all([page.waitForURL(url('/account')), page.getByRole('button', { name: 'Confirm my email address' }).click()]);
-    await expect(page.getByRole('heading', { name: 'Your account' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
     await expect(page.locator('[data-account-email]').innerText()).resolves.toBe(email);
-    await expect(page.getByRole('heading', { name: 'Orders' }).isVisible()).resolves.toBe(true);
-    await expect(page.locator('[data-orders-empty]').isVisible()).resolves.toBe(true);
-    await expect(page.locator('[data-subscriptions-empty]').isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.locator('[data-orders-empty]').waitFor();
+    await page.locator('[data-subscriptions-empty]').waitFor();
 
     // Issue 12: an order placed through the API with the test card (the page's own cookies
     // and crumb), and a subscription, then both in the account.
@@ -139,7 +139,7 @@ describe('accounts in Chromium', () => {
     await expect(page.locator('[data-subscriptions]').innerText()).resolves.toMatch(/Monthly Clay Club\s+\$65\.00 every month\s+\w{3} \d{1,2}, \d{4}\s+Active/);
     await page.screenshot({ path: join(ARTIFACTS, 'account.png'), fullPage: true });
     await Promise.all([page.waitForURL(url(`/account/orders/${order.orderNumber}`)), row.getByRole('link').click()]);
-    await expect(page.getByRole('heading', { name: `Order #${order.orderNumber}` }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: `Order #${order.orderNumber}` }).waitFor();
     await expect(page.locator('.order-lines').innerText()).resolves.toContain('Speckled');
     // The link was single use.
     await page.goto(link);

@@ -70,7 +70,7 @@ describe('product page purchase island', () => {
     expect(await button().innerText()).toBe('Add To Cart');
     // The pill: count and subtotal with the zero fraction trimmed, a link to /cart.
     const pill = page.locator('a.cart-pill');
-    expect(await pill.isVisible()).toBe(true);
+    await pill.waitFor();
     expect(await pill.locator('.cart-pill-subtotal').innerText()).toBe('$72');
     expect(await pill.getAttribute('href')).toBe('/cart');
     expect(await page.locator('.cart-pill-root [role="status"]').first().innerText()).toBe('Speckled Stoneware Mug was added to your cart.');

@@ -55,7 +55,7 @@ describe('demo site in Chromium', () => {
   it('home shows the brand, navigation and featured products', async () => {
     expect(await visit('/', 'home')).toBe(200);
     await expect(page.title()).resolves.toContain('Fern & Kiln');
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).isVisible()).toBe(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).waitFor();
     expect(await page.locator('.product-card').count()).toBeGreaterThan(0);
   });
 
@@ -63,7 +63,7 @@ describe('demo site in Chromium', () => {
     expect(await visit('/shop', 'product-listing')).toBe(200);
     const cards = page.locator('.product-card');
     expect(await cards.count()).toBeGreaterThan(5);
-    expect(await cards.first().isVisible()).toBe(true);
+    await cards.first().waitFor();
     expect(await page.locator('.product-card', { hasText: 'Speckled Stoneware Mug' }).innerText()).toMatch(/\$\d+\.\d\d/);
   });
 
@@ -71,18 +71,18 @@ describe('demo site in Chromium', () => {
     expect(await visit('/shop/speckled-stoneware-mug', 'product')).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Speckled Stoneware Mug');
     expect(await page.locator('.product-price').first().innerText()).toContain('$36.00');
-    expect(await page.locator('.sqs-add-to-cart-button').first().isVisible()).toBe(true);
+    await page.locator('.sqs-add-to-cart-button').first().waitFor();
     const img = page.locator('main img').first();
-    expect(await img.isVisible()).toBe(true);
+    await img.waitFor();
     // The image came from R2 through /assets/ and decoded.
     expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     const related = page.locator('section.related-products');
     await related.scrollIntoViewIfNeeded();
-    expect(await related.getByRole('heading', { name: 'You may also like' }).isVisible()).toBe(true);
+    await related.getByRole('heading', { name: 'You may also like' }).waitFor();
     const cards = related.locator('.product-card');
     expect(await cards.count()).toBeGreaterThanOrEqual(1);
     expect(await cards.count()).toBeLessThanOrEqual(4);
-    expect(await cards.first().isVisible()).toBe(true);
+    await cards.first().waitFor();
     expect(await related.locator('.product-card', { hasText: 'Speckled Stoneware Mug' }).count()).toBe(0);
     // Desktop: the four cards sit in one row of the grid.
     const tops = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
@@ -92,7 +92,7 @@ describe('demo site in Chromium', () => {
   it('a blog post shows its title and author', async () => {
     expect(await visit('/journal/opening-the-winter-kiln', 'blog-post')).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Opening the Winter Kiln');
-    expect(await page.getByText('Theo Lindqvist').first().isVisible()).toBe(true);
+    await page.getByText('Theo Lindqvist').first().waitFor();
   });
 
   it('a missing page shows the not-found page with status 404', async () => {

@@ -36,7 +36,7 @@ describe('storefront pages in Chromium', () => {
     expect(await visitor.page.locator('.product-price').first().innerText()).toContain('$36.00');
     expect(await visitor.page.locator('.sqs-add-to-cart-button').first().innerText()).toContain('Add To Cart');
     await visitor.page.goto(store.url('/shop/moon-jar'));
-    expect(await visitor.page.getByText('Sold Out').first().isVisible()).toBe(true);
+    await visitor.page.getByText('Sold Out').first().waitFor();
     await visitor.close();
   });
 
@@ -50,7 +50,7 @@ describe('storefront pages in Chromium', () => {
     await islandsHydrated(visitor.page, '[data-island="review-form"]');
     await reviews.getByRole('button', { name: 'Write a review' }).click();
     await reviews.getByRole('button', { name: 'Send review' }).click();
-    expect(await reviews.getByText('Choose a rating from 1 to 5 stars.').isVisible()).toBe(true);
+    await reviews.getByText('Choose a rating from 1 to 5 stars.').waitFor();
     await reviews.getByRole('radio', { name: '4 stars' }).check();
     await reviews.getByLabel('Your review').fill('Deep and <b>sturdy</b>.');
     await reviews.getByLabel('Your name').fill('Ada');

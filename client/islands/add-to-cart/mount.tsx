@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import { AddToCartButton, type Selection } from '../../components/add-to-cart-button.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { buttonLabel, isSoldOut, variantOptions, type ProductJson } from '../product-form/product-logic.js';
@@ -15,7 +15,8 @@ const mount: MountIsland = (el, props) => {
   const options = variantOptions(product);
   const select = (): Selection =>
     options.length > 0 ? { unselected: options.map((o) => o.name) } : { sku: product.variants?.[0]?.sku ?? null, quantity: 1 };
-  createRoot(el).render(
+  renderIsland(
+    el,
     <AddToCartButton
       itemId={String(props.itemId)}
       title={String(props.title ?? '')}

@@ -1,10 +1,10 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { CartPage } from './cart-page.js';
 
 /** `data-island="cart"` on the /cart page (eager): prop currency. */
 const mount: MountIsland = (el, props) => {
   const serverHtml = el.innerHTML;
-  createRoot(el).render(<CartPage currency={typeof props.currency === 'string' ? props.currency : 'USD'} serverHtml={serverHtml} />);
+  renderIsland(el, <CartPage currency={typeof props.currency === 'string' ? props.currency : 'USD'} serverHtml={serverHtml} />);
 };
 export default mount;

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import type { PricedCart } from './checkout-api.js';
 import { CheckoutForm, type SubscriptionCheckout } from './checkout-form.js';
@@ -18,6 +18,6 @@ function stripeOf(props: Record<string, unknown>): StripeConfig | undefined {
 
 /** `data-island="checkout"` on /checkout (eager): prop currency; subscription and cart for a subscription checkout; stripe when the deployment has Stripe. */
 const mount: MountIsland = (el, props) => {
-  createRoot(el).render(<CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} />);
+  renderIsland(el, <CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} />);
 };
 export default mount;

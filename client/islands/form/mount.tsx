@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { FormIsland } from './form-island.js';
 import type { FormProps } from './form-types.js';
@@ -15,7 +15,7 @@ const mount: MountIsland = (el, props) => {
   const target = el.querySelector<HTMLElement>('.form-island-root') ?? el;
   const render = (useCaptcha?: UseCaptcha) => {
     for (const child of Array.from(target.children)) if (child.tagName !== 'SCRIPT') child.remove();
-    createRoot(target.appendChild(document.createElement('div'))).render(<FormIsland form={form} root={el} useCaptcha={useCaptcha} />);
+    renderIsland(target.appendChild(document.createElement('div')), <FormIsland form={form} root={el} useCaptcha={useCaptcha} />);
   };
   // The bot-check code only for a form with one (use-captcha.tsx: every page's JS budget). Until it
   // is there the server's form stays (it posts without JavaScript); a failed load is tried again

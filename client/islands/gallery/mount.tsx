@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import type { ImageJson } from '../../runtime/images.js';
 import { Gallery } from './gallery.js';
@@ -11,7 +11,8 @@ import { Gallery } from './gallery.js';
 const mount: MountIsland = (el, props) => {
   const { images, itemId, sizes, label, ...options } = props;
   const list = Array.isArray(images) ? (images as ImageJson[]).filter((i) => i && typeof i.assetUrl === 'string') : [];
-  createRoot(el).render(
+  renderIsland(
+    el,
     <Gallery
       images={list}
       options={options}

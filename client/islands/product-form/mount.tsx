@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { ProductForm, type Merchandising, type ProductFormProps } from './product-form.js';
 import type { InstalmentSettings } from './instalments.js';
@@ -21,7 +21,8 @@ const mount: MountIsland = (el, props) => {
     restockHtml[form.dataset.variantId ?? ''] = copy.outerHTML;
   }
   const merchandising = (props.merchandising as Record<string, Merchandising> | undefined)?.[itemId];
-  createRoot(el).render(
+  renderIsland(
+    el,
     <ProductForm
       itemId={itemId}
       title={String(props.title ?? '')}

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import type { CaptchaProvider } from '../form/captcha.js';
 import { loadUseCaptcha } from '../form/load-use-captcha.js';
@@ -53,7 +53,7 @@ const mount: MountIsland = (el, props) => {
       host.hidden = block.hidden;
       const focused = !!typed && typed === document.activeElement;
       block.replaceWith(host);
-      createRoot(host).render(<RestockForm {...read} initialEmail={typed?.value ?? ''} autoFocus={focused} useCaptcha={useCaptcha} />);
+      renderIsland(host, <RestockForm {...read} initialEmail={typed?.value ?? ''} autoFocus={focused} useCaptcha={useCaptcha} />);
     };
     // The bot-check code only for a site with one (use-captcha.tsx: the product page's JS budget).
     // Until it is there the server's form stays; a failed load is tried again when the visitor reaches for it.

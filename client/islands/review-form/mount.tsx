@@ -1,10 +1,11 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { ReviewForm } from './review-form.js';
 
 /** `data-island="review-form"`: props itemId, title; token and open on the review-request page (209). */
 const mount: MountIsland = (el, props) => {
-  createRoot(el).render(
+  renderIsland(
+    el,
     <ReviewForm
       itemId={String(props.itemId)}
       title={String(props.title ?? '')}

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { SearchSuggest } from './search-suggest.js';
 
@@ -18,6 +18,6 @@ const mount: MountIsland = (el) => {
   const host = document.createElement('div');
   host.className = 'search-suggest';
   el.append(host);
-  createRoot(host).render(<SearchSuggest input={input} url={url} listId={listId} />);
+  renderIsland(host, <SearchSuggest input={input} url={url} listId={listId} />);
 };
 export default mount;
