@@ -5,14 +5,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type RunningWorker } from '../../edge/test-support.js';
+import { demoOwner, startWorker, type RunningWorker } from '../../edge/test-support.js';
 
 /**
  * The Content-Security-Policy in Chromium: the demo site's pages render with it and report
  * no violation; inline script is refused (so the listener can see one); an SVG with a
  * script, opened directly from /assets/, does not run.
  *
- * ADDING A PAGE OR ISLAND? Add its URL to PAGES.
+ * ADDING A PAGE OR ISLAND? Add its URL to PAGES (OWNER_PAGES for the signed-in owner area).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Screenshots of each page under the policy, for a look (git-ignored).
@@ -33,6 +33,17 @@ const PAGES: readonly { name: string; path: string; status: number }[] = [
   { name: 'shopper sign-up', path: '/account/sign-up', status: 200 },
   { name: 'shopper order detail (signed out)', path: '/account/orders/1001', status: 401 },
   { name: 'subscription checkout (unknown cart)', path: '/checkout?cartToken=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', status: 200 },
+];
+// The owner area's screens (edge/pages/config), opened by the signed-in demo owner.
+const OWNER_PAGES: readonly { name: string; path: string }[] = [
+  { name: 'owner home', path: '/config/' },
+  { name: 'owner traffic', path: '/config/traffic' },
+  { name: 'owner contributors', path: '/config/contributors' },
+  { name: 'owner outbox', path: '/config/outbox' },
+  { name: 'owner form submissions', path: '/config/form-submissions' },
+  { name: 'owner orders', path: '/config/orders' },
+  { name: 'owner gift cards', path: '/config/gift-cards' },
+  { name: 'owner subscriptions', path: '/config/subscriptions' },
 ];
 const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/>
 <script>document.documentElement.setAttribute('data-ran', 'yes'); fetch('/api/svg-ran');</script></svg>`;
@@ -55,14 +66,19 @@ beforeAll(async () => {
       '--host-resolver-rules=MAP no-such-site.test 127.0.0.1',
     ],
   });
-  context = await browser.newContext();
-  // Every document records the violations it sees, before any of its own code runs.
-  await context.addInitScript(() => {
+  context = await watchedContext();
+}, 60_000);
+
+/** A browser context whose every document records the violations it sees, before any of its own code runs. */
+async function watchedContext(): Promise<BrowserContext> {
+  const fresh = await browser.newContext();
+  await fresh.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
   });
-}, 60_000);
+  return fresh;
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -129,6 +145,36 @@ describe('the CSP in Chromium', () => {
     expect(seen.status).toBe(404);
     expect(seen.violations).toEqual([]);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontWeight)).toBe('600');
+    await page.close();
+  });
+});
+
+describe('the CSP in the owner area', () => {
+  let owner: BrowserContext;
+  beforeAll(async () => {
+    owner = await watchedContext();
+    const { email, password } = await demoOwner();
+    const page = await owner.newPage();
+    await page.goto(new URL('/config/', worker.url).href);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await Promise.all([page.waitForURL(new URL('/config/', worker.url).href), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
+    await page.close();
+  }, 60_000);
+  afterAll(() => owner?.close());
+
+  it.each(OWNER_PAGES)('$name ($path) renders for the owner with the policy and no violation', async ({ name, path }) => {
+    const page = await owner.newPage();
+    const seen = await open(page, new URL(path, worker.url).href);
+    expect(seen.status).toBe(200);
+    expect(seen.csp).toMatch(/script-src 'self'/);
+    // Signed in: the shell took over, not the sign-in form.
+    await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    expect(seen.violations).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, `csp-${name.replaceAll(' ', '-')}.png`), fullPage: true });
     await page.close();
   });
 });

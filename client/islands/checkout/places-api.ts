@@ -1,23 +1,8 @@
+import type { PlaceAddress, PlacePrediction } from '../../../edge/services/places/provider.js';
 import { apiFetch } from '../../runtime/api.js';
 
-/** One suggestion of GET /api/google-maps/places/autocomplete (edge/api/google-maps). */
-export interface PlacePrediction {
-  placeId: string;
-  description: string;
-  mainText: string;
-  secondaryText: string;
-}
-
-/** A chosen place in the checkout's field terms (GET /api/google-maps/places/details). */
-export interface PlaceAddress {
-  placeId: string;
-  formattedAddress: string;
-  addressLine1: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-}
+/** Suggestions and chosen places come in the server's own shapes (edge/services/places/provider.ts). */
+export type { PlaceAddress, PlacePrediction };
 
 const BASE = '/api/google-maps/places';
 // SPEC §7: place details need a tracking context with productPage and productSection.
