@@ -99,7 +99,10 @@ describe('subscription renewals (scheduled handler)', () => {
     const tallies = await Promise.all(Array.from({ length: 8 }, () => renewDueSubscriptions(db, deps, at)));
     expect(charges).toBe(1);
     expect(tallies.reduce((n, t) => n + t.renewed, 0)).toBe(1);
-    expect(tallies.reduce((n, t) => n + t.skipped, 0)).toBe(7);
+    // A run that read the row before the winner advanced it lost the claim (skipped); one that
+    // started after found nothing due. How many did which depends on timing; none charged.
+    expect(tallies.reduce((n, t) => n + t.skipped, 0)).toBeLessThanOrEqual(7);
+    expect(tallies.reduce((n, t) => n + t.declined + t.failed, 0)).toBe(0);
     expect(await renewalOrders(sub.id)).toHaveLength(1);
     expect((await reload(sub.id)).cycles_billed).toBe(2);
   });
