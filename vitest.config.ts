@@ -11,6 +11,9 @@ export default defineConfig({
     // file at a time on a 2-core CI machine) overlaps that waiting.
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 60_000,
+    // expect.poll waits for what a page does after an action (a fetch, an effect); 1 s, the
+    // default, ran out on a loaded CI machine while the page was still on its way.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });
