@@ -67,7 +67,8 @@ describe('traffic runtime in Chromium', () => {
     expect(cookies['ss_cvr']!.expires - Date.now() / 1000).toBeGreaterThan(390 * 86400);
     expect(Number(cookies['ss_cvt']!.value)).toBeGreaterThan(0);
     expect(cookies['ss_cvt']!.expires - Date.now() / 1000).toBeLessThanOrEqual(1800);
-    const row = await first<Record<string, unknown>>('select * from census_hits where visitor_id = ?', parts[0]);
+    // The hit is stored after the answer (waitUntil): wait for the row.
+    const row = await until(() => first<Record<string, unknown>>('select * from census_hits where visitor_id = ?', parts[0]), 'the hit row');
     expect(row).toMatchObject({ page_path: '/shop', page_type: 1, browser: 'Chrome', device: 'desktop', viewport: '1280x900', is_bot: 0, new_visit: 1 });
     // The page view's own id, which a retry would repeat (stored once).
     expect(row!['hit_id']).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -75,7 +76,10 @@ describe('traffic runtime in Chromium', () => {
     await page.goto(url('/shop/speckled-stoneware-mug'), { waitUntil: 'load' });
     await page.clock.runFor(3000);
     expect((await next).status()).toBe(200);
-    const item = await first<Record<string, unknown>>("select page_type, item_id, new_visit, visit_no from census_hits where visitor_id = ? and page_path = '/shop/speckled-stoneware-mug'", parts[0]);
+    const item = await until(
+      () => first<Record<string, unknown>>("select page_type, item_id, new_visit, visit_no from census_hits where visitor_id = ? and page_path = '/shop/speckled-stoneware-mug'", parts[0]),
+      'the second hit row',
+    );
     expect(item).toMatchObject({ page_type: 50, new_visit: 0, visit_no: 1 });
     expect(item!['item_id']).toBeTruthy();
     await context.close();

@@ -8,7 +8,7 @@ import { skipReason } from '../../services/census/skip-rules.js';
 import { userAgentFacts } from '../../services/census/user-agent.js';
 import { dashboard } from './dashboard.js';
 import { buttonForm, formBody, formRenderForm, MAX_URL, overlayForm, pathOf, recordHitForm } from './schemas.js';
-import { applyVisitCookies, CENSUS_RATE_RULES, censusSettings, requestCountry, visitorIdOf } from './visitor.js';
+import { applyVisitCookies, CENSUS_RATE_RULES, censusSettings, requestCountry, visitorIdForHit, visitorIdOf } from './visitor.js';
 
 
 function skipped(c: Context<AppEnv>, pagePath: string, pageType: number | null) {
@@ -59,7 +59,7 @@ census.post('/RecordHit', rateLimit(...CENSUS_RATE_RULES), formBody(recordHitFor
   const ts = Date.now();
   const ua = userAgentFacts(c.req.header('User-Agent'));
   // Bots are counted apart and get no visitor cookies.
-  const visit = ua.bot ? undefined : applyVisitCookies(c, ss_cvr, ts);
+  const visit = ua.bot ? undefined : applyVisitCookies(c, ss_cvr, ts, data.hitId ? await visitorIdForHit(c.var.site.id, data.hitId) : undefined);
   const host = new URL(c.req.url).hostname;
   const stored = await censusStore(c.var.db).recordHit({
     websiteId: c.var.site.id,

@@ -36,14 +36,14 @@ export function isRestrictive(c: Context<AppEnv>): boolean {
  * mode the visitor gets a fresh record that is never stored in the browser, and ss_cid,
  * ss_cpvisit, ss_cvisit (and any old ss_cvr/ss_cvt) are cleared.
  */
-export function applyVisitCookies(c: Context<AppEnv>, sentRecord: string | undefined, now: number): VisitOutcome {
+export function applyVisitCookies(c: Context<AppEnv>, sentRecord: string | undefined, now: number, newVisitorId?: string): VisitOutcome {
   const restrictive = isRestrictive(c);
   const outcome = nextVisitRecord({
     record: sentRecord ?? getCookie(c, VISIT_RECORD_COOKIE),
     timer: getCookie(c, VISIT_TIMER_COOKIE),
     now,
     restrictive,
-    uuid: () => crypto.randomUUID(),
+    uuid: () => newVisitorId ?? crypto.randomUUID(),
   });
   const base = cookieBase(c);
   if (restrictive) {
@@ -59,6 +59,21 @@ export function applyVisitCookies(c: Context<AppEnv>, sentRecord: string | undef
   c.header('Set-Cookie', `${VISIT_RECORD_COOKIE}=${encodeURIComponent(formatVisitRecord(outcome.record))}; Max-Age=${VISIT_RECORD_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`, { append: true });
   setCookie(c, VISIT_TIMER_COOKIE, String(now), { ...base, maxAge: VISIT_TIMER_MAX_AGE_S });
   return outcome;
+}
+
+/**
+ * The visitor id a first-time visitor gets from a page view with a hit id: derived from the
+ * site and the hit id, so a retry of that hit (its first answer, cookies and all, lost to a
+ * timeout while the hit was stored) hands out the id the stored row carries, not a second
+ * one that no hit row knows. The hit id is 128 random bits from the client.
+ */
+export async function visitorIdForHit(siteId: string, hitId: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${siteId}\u0000${hitId}`)));
+  const bytes = digest.slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4 layout, as randomUUID's
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** "This visitor" for census budgets: the ss_cvr uuid, else the crumb, else the address. */
