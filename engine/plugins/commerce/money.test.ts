@@ -60,3 +60,28 @@ describe('money values from data', () => {
     expect(legacyMoneyMarkup(100)).toBe('<span class="sqs-money-native">1.00</span>');
   });
 });
+
+describe('parsed amounts are shared between calls', () => {
+  it('the same text or number gives the same frozen, exact amount; unreadable input stays undefined', () => {
+    const a = parseDecimal('32.10');
+    expect(parseDecimal('32.10')).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(a?.times(100).toString()).toBe('3210');
+    expect(a?.toFixed()).toBe('32.1');
+    expect(parseDecimal(' 7 ')?.toString()).toBe('7');
+    expect(parseDecimal('abc')).toBeUndefined();
+    expect(parseDecimal('abc')).toBeUndefined();
+    expect(parseDecimal(Number.NaN)).toBeUndefined();
+  });
+
+  it('negative zero is not confused with zero', () => {
+    expect(parseDecimal(0)?.isNegative()).toBe(false);
+    expect(parseDecimal(-0)?.isNegative()).toBe(true);
+    expect(parseDecimal(0)?.isNegative()).toBe(false);
+  });
+
+  it('stays bounded and correct past its size (old entries dropped, never wrong)', () => {
+    for (let i = 0; i < 5000; i++) expect(parseDecimal(`${i}.5`)?.toString()).toBe(`${i}.5`);
+    expect(parseDecimal('1.5')?.toString()).toBe('1.5');
+  });
+});
