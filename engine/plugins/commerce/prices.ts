@@ -4,9 +4,9 @@
  * its cheapest variant. Each returns a money object from the data (or zero USD).
  */
 import type Decimal from 'decimal.js';
-import { getKey, isTruthy, walkPath } from '../../exec/values.js';
+import { getKey, isTruthy } from '../../exec/values.js';
 import { readMoney } from './money.js';
-import { ProductType, productType, variantsOf } from './product.js';
+import { ProductType, contentField, productType, variantsOf } from './product.js';
 
 /** Zero dollars: what a product without a usable price shows. */
 export const ZERO_MONEY = Object.freeze({ value: '0', currency: 'USD' });
@@ -19,7 +19,7 @@ export function effectiveMoney(v: unknown): unknown {
 const amountOf = (money: unknown) => readMoney(money).amount;
 
 function digitalMoney(item: unknown, key: string): unknown {
-  return walkPath(item, ['structuredContent', key]) ?? ZERO_MONEY;
+  return contentField(item, key) ?? ZERO_MONEY;
 }
 
 /** The lowest current price among the variants (SPEC §4 "from" price). */
