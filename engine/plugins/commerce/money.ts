@@ -45,6 +45,31 @@ function parseAmount(v: string | number): Decimal | undefined {
   }
 }
 
+/**
+ * Amounts as exact doubles where one exists: a decimal of at most 15 significant
+ * digits in the normal range survives the round trip through a double (DBL_DIG),
+ * so distinct amounts stay distinct and order is kept. decimal.js copies its
+ * argument on every comparison; price searches compare each variant.
+ */
+const exactDoubles = new WeakMap<Decimal, number>();
+
+function exactDouble(d: Decimal): number {
+  let n = exactDoubles.get(d);
+  if (n === undefined) {
+    n = d.sd() <= 15 && d.e > -300 && d.e < 300 ? d.toNumber() : Number.NaN;
+    // Only shared (frozen) amounts are kept; they never change.
+    if (Object.isFrozen(d)) exactDoubles.set(d, n);
+  }
+  return n;
+}
+
+/** a < b, exactly. */
+export function amountLess(a: Decimal, b: Decimal): boolean {
+  const x = exactDouble(a);
+  const y = exactDouble(b);
+  return x === x && y === y ? x < y : a.lessThan(b);
+}
+
 let knownCurrencies: ReadonlySet<string> | undefined;
 
 /**
