@@ -66,27 +66,47 @@ export function formatCurrency(
   if (!Object.isFrozen(args)) return formatDecimalString(locale, amount, { ...currencyOptions(args), style: 'currency', currency });
   if (!amount.isFinite()) return '';
   try {
-    return currencyFormat(locale, currency, args).format(amount.toFixed() as unknown as number);
+    const entry = currencyFormat(locale, currency, args);
+    // Parsed amounts are shared frozen Decimals (money.ts), so a price shown on every
+    // render of a page is formatted once per formatter; other amounts are not kept.
+    if (!Object.isFrozen(amount)) return entry.format.format(amount.toFixed() as unknown as number);
+    let text = entry.byAmount.get(amount);
+    if (text === undefined) {
+      text = entry.format.format(amount.toFixed() as unknown as number);
+      entry.byAmount.set(amount, text);
+    }
+    return text;
   } catch {
+    // An unknown currency code or option Intl rejects prints nothing.
     return '';
   }
 }
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
 
+/** One Intl formatter and what it printed per amount (weakly held: the amounts' own cache bounds it). */
+interface CurrencyFormat {
+  readonly format: Intl.NumberFormat;
+  readonly byAmount: WeakMap<Decimal, string>;
+}
+
 /**
  * Formatters per frozen argument array (the engine freezes each instruction's
- * arguments once), then per `locale|currency`: no option parse or JSON key per call.
+ * arguments once), then per locale and currency: no option parse or key string per call.
  */
-const currencyFormats = new WeakMap<readonly string[], Map<string, Intl.NumberFormat>>();
+const currencyFormats = new WeakMap<readonly string[], Map<string, Map<string, CurrencyFormat>>>();
 
-function currencyFormat(locale: string, currency: string, args: readonly string[]): Intl.NumberFormat {
-  let byKey = currencyFormats.get(args);
-  if (byKey === undefined) {
-    byKey = new Map();
-    currencyFormats.set(args, byKey);
+function currencyFormat(locale: string, currency: string, args: readonly string[]): CurrencyFormat {
+  let byLocale = currencyFormats.get(args);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    currencyFormats.set(args, byLocale);
   }
-  return memo(byKey, `${locale}|${currency}`, () => numberFormat(locale, { ...currencyOptions(args), style: 'currency', currency }));
+  const byCurrency = memo(byLocale, locale, () => new Map<string, CurrencyFormat>());
+  return memo(byCurrency, currency, () => ({
+    format: numberFormat(locale, { ...currencyOptions(args), style: 'currency', currency }),
+    byAmount: new WeakMap(),
+  }));
 }
 
 /**

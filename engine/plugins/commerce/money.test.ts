@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatLegacyAmount,
@@ -8,6 +9,7 @@ import {
   majorToMinor,
   minorToMajor,
   parseDecimal,
+  amountLess,
   readMoney,
 } from './money.js';
 
@@ -58,5 +60,52 @@ describe('money values from data', () => {
     expect(formatLegacyAmount('13.5')).toBe('0.14');
     expect(formatLegacyAmount('12345678901234567890')).toBe('123,456,789,012,345,678.90');
     expect(legacyMoneyMarkup(100)).toBe('<span class="sqs-money-native">1.00</span>');
+  });
+});
+
+describe('parsed amounts are shared between calls', () => {
+  it('the same text or number gives the same frozen, exact amount; unreadable input stays undefined', () => {
+    const a = parseDecimal('32.10');
+    expect(parseDecimal('32.10')).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(a?.times(100).toString()).toBe('3210');
+    expect(a?.toFixed()).toBe('32.1');
+    expect(parseDecimal(' 7 ')?.toString()).toBe('7');
+    expect(parseDecimal('abc')).toBeUndefined();
+    expect(parseDecimal('abc')).toBeUndefined();
+    expect(parseDecimal(Number.NaN)).toBeUndefined();
+  });
+
+  it('negative zero is not confused with zero', () => {
+    expect(parseDecimal(0)?.isNegative()).toBe(false);
+    expect(parseDecimal(-0)?.isNegative()).toBe(true);
+    expect(parseDecimal(0)?.isNegative()).toBe(false);
+  });
+
+  it('stays bounded and correct past its size (old entries dropped, never wrong)', () => {
+    for (let i = 0; i < 5000; i++) expect(parseDecimal(`${i}.5`)?.toString()).toBe(`${i}.5`);
+    expect(parseDecimal('1.5')?.toString()).toBe('1.5');
+  });
+});
+
+describe('amount comparison', () => {
+  it('agrees with decimal.js on any pair, shared or not, short or long', () => {
+    const digits = fc.stringMatching(/^[0-9]{1,22}$/);
+    const text = fc
+      .tuple(fc.constantFrom('', '-'), digits, fc.option(digits, { nil: undefined }), fc.option(fc.integer({ min: -400, max: 400 }), { nil: undefined }))
+      .map(([sign, a, b, e]) => `${sign}${a}${b === undefined ? '' : `.${b}`}${e === undefined ? '' : `e${e}`}`);
+    fc.assert(
+      fc.property(text, text, fc.boolean(), (x, y, shared) => {
+        const a = shared ? parseDecimal(x) : new Decimal(x);
+        const b = shared ? parseDecimal(y) : new Decimal(y);
+        if (a === undefined || b === undefined) return;
+        expect(amountLess(a, b)).toBe(a.lessThan(b));
+        expect(amountLess(b, a)).toBe(b.lessThan(a));
+      }),
+      { numRuns: 2000 },
+    );
+    // Neighbours a double cannot tell apart stay apart.
+    expect(amountLess(parseDecimal('0.1000000000000000001')!, parseDecimal('0.1000000000000000002')!)).toBe(true);
+    expect(amountLess(parseDecimal('32.00')!, parseDecimal('32')!)).toBe(false);
   });
 });

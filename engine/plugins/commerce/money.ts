@@ -12,9 +12,29 @@ import { numberFormat } from '../intl.js';
 export type CurrencyCode = string;
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
+/**
+ * Parsed amounts by their exact text or number. A Decimal is immutable (every
+ * operation returns a new one; the cached ones are frozen besides), so one parse
+ * serves every render: a product page reads each variant's price several times.
+ * Bounded: cleared when full; only short texts are kept.
+ */
+const parsedAmounts = new Map<string | number, Decimal | null>();
+const MAX_PARSED_AMOUNTS = 4096;
+
 /** Parse a JSON number or numeric string exactly; anything else is undefined. */
 export function parseDecimal(v: unknown): Decimal | undefined {
   if (typeof v !== 'number' && typeof v !== 'string') return undefined;
+  // -0 shares 0's Map key but parses to a negative zero; long texts are not worth keeping.
+  if (Object.is(v, -0) || (typeof v === 'string' && v.length > 64)) return parseAmount(v);
+  const known = parsedAmounts.get(v);
+  if (known !== undefined) return known ?? undefined;
+  const d = parseAmount(v);
+  if (parsedAmounts.size >= MAX_PARSED_AMOUNTS) parsedAmounts.clear();
+  parsedAmounts.set(v, d === undefined ? null : Object.freeze(d));
+  return d;
+}
+
+function parseAmount(v: string | number): Decimal | undefined {
   if (typeof v === 'number' && !Number.isFinite(v)) return undefined;
   if (typeof v === 'string' && v.length > MAX_NUMBER_TEXT) return undefined;
   try {
@@ -23,6 +43,31 @@ export function parseDecimal(v: unknown): Decimal | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Amounts as exact doubles where one exists: a decimal of at most 15 significant
+ * digits in the normal range survives the round trip through a double (DBL_DIG),
+ * so distinct amounts stay distinct and order is kept. decimal.js copies its
+ * argument on every comparison; price searches compare each variant.
+ */
+const exactDoubles = new WeakMap<Decimal, number>();
+
+function exactDouble(d: Decimal): number {
+  let n = exactDoubles.get(d);
+  if (n === undefined) {
+    n = d.sd() <= 15 && d.e > -300 && d.e < 300 ? d.toNumber() : Number.NaN;
+    // Only shared (frozen) amounts are kept; they never change.
+    if (Object.isFrozen(d)) exactDoubles.set(d, n);
+  }
+  return n;
+}
+
+/** a < b, exactly. */
+export function amountLess(a: Decimal, b: Decimal): boolean {
+  const x = exactDouble(a);
+  const y = exactDouble(b);
+  return x === x && y === y ? x < y : a.lessThan(b);
 }
 
 let knownCurrencies: ReadonlySet<string> | undefined;
@@ -65,6 +110,8 @@ export function majorToMinor(amount: Decimal.Value, currency: CurrencyCode): Dec
   return new Decimal(amount).times(new Decimal(10).pow(fractionDigits(currency)));
 }
 
+const ZERO = Object.freeze(new Decimal(0));
+
 /** A money object as it appears in product data: `{value, currency}` or `{decimalValue, currencyCode}`. */
 export interface Money {
   readonly amount: Decimal;
@@ -80,7 +127,7 @@ export function readMoney(node: unknown): Money {
     currency = node.currency ?? node.currencyCode;
   }
   const code = typeof currency === 'string' && currency.trim() !== '' ? currency.trim() : DEFAULT_CURRENCY;
-  return { amount: amount ?? new Decimal(0), currency: code };
+  return { amount: amount ?? ZERO, currency: code };
 }
 
 /**

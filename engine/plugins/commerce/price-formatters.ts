@@ -2,7 +2,7 @@
  * `product-price`, `subscription-price` and the legacy number-only
  * `from-price` / `normal-price` / `sale-price`.
  */
-import { asNumber, getKey, isTruthy, walkPath } from '../../exec/values.js';
+import { asNumber, getKey, isTruthy } from '../../exec/values.js';
 import type { Formatter, RenderContext } from '../types.js';
 import { legacyPrice } from './money.js';
 import {
@@ -13,7 +13,7 @@ import {
   salePriceMoney,
 } from './prices.js';
 import { emptyPriceBlock, localized, moneyMarkup, priceText, type PriceBlock } from './price-text.js';
-import { ProductType, hasVariedPrices, isOnSale, isSubscribable, productType } from './product.js';
+import { ProductType, contentField, hasVariedPrices, isOnSale, isSubscribable, productType } from './product.js';
 import {
   defaultSubscriptionWording,
   subscriptionDuration,
@@ -57,7 +57,7 @@ export const productPrice: Formatter = (item, args, ctx) => {
   const block = emptyPriceBlock(ctx, 'product-price');
   if (isSubscribable(item)) subscriptionPriceBlock(item, args, ctx, block);
   // Only the explicit "undefined" code -1 has no price; a missing or unknown type is a one-time product.
-  else if (asNumber(walkPath(item, ['structuredContent', 'productType'])) !== -1) oneTimePriceBlock(item, args, ctx, block);
+  else if (asNumber(contentField(item, 'productType')) !== -1) oneTimePriceBlock(item, args, ctx, block);
   return ctx.renderTemplate(COMMERCE_TEMPLATES.price, block);
 };
 

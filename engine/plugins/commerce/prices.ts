@@ -4,9 +4,9 @@
  * its cheapest variant. Each returns a money object from the data (or zero USD).
  */
 import type Decimal from 'decimal.js';
-import { getKey, isTruthy, walkPath } from '../../exec/values.js';
-import { readMoney } from './money.js';
-import { ProductType, productType, variantsOf } from './product.js';
+import { getKey, isTruthy } from '../../exec/values.js';
+import { amountLess, readMoney } from './money.js';
+import { ProductType, contentField, productType, variantsOf } from './product.js';
 
 /** Zero dollars: what a product without a usable price shows. */
 export const ZERO_MONEY = Object.freeze({ value: '0', currency: 'USD' });
@@ -19,7 +19,7 @@ export function effectiveMoney(v: unknown): unknown {
 const amountOf = (money: unknown) => readMoney(money).amount;
 
 function digitalMoney(item: unknown, key: string): unknown {
-  return walkPath(item, ['structuredContent', key]) ?? ZERO_MONEY;
+  return contentField(item, key) ?? ZERO_MONEY;
 }
 
 /** The lowest current price among the variants (SPEC §4 "from" price). */
@@ -35,7 +35,7 @@ export function fromPriceMoney(item: unknown): unknown {
   for (let i = 1; i < variants.length; i++) {
     const money = effectiveMoney(variants[i]);
     const amount = amountOf(money);
-    if (amount.lessThan(bestAmount)) {
+    if (amountLess(amount, bestAmount)) {
       best = money;
       bestAmount = amount;
     }
@@ -55,7 +55,7 @@ export function normalPriceMoney(item: unknown): unknown {
   for (let i = 1; i < variants.length; i++) {
     const money = getKey(variants[i], 'priceMoney');
     const amount = amountOf(money);
-    if (amount.greaterThan(bestAmount)) {
+    if (amountLess(bestAmount, amount)) {
       best = money;
       bestAmount = amount;
     }
@@ -75,7 +75,7 @@ export function salePriceMoney(item: unknown): unknown {
     if (!isTruthy(getKey(v, 'onSale'))) continue;
     const money = getKey(v, 'salePriceMoney') ?? ZERO_MONEY;
     const amount = amountOf(money);
-    if (bestAmount === undefined || amount.lessThan(bestAmount)) {
+    if (bestAmount === undefined || amountLess(amount, bestAmount)) {
       best = money;
       bestAmount = amount;
     }
@@ -96,7 +96,7 @@ export function cheapestVariantPricingOptions(item: unknown): unknown[] | undefi
   let bestAmount = amountOf(effectiveMoney(best));
   for (let i = 1; i < variants.length; i++) {
     const amount = amountOf(effectiveMoney(variants[i]));
-    if (amount.lessThan(bestAmount)) {
+    if (amountLess(amount, bestAmount)) {
       best = variants[i];
       bestAmount = amount;
     }

@@ -124,3 +124,20 @@ describe.runIf(existsSync(join(corpus, 'plugins')))('reference helper data', () 
     });
   }
 });
+
+describe('itemVariantOptions value gathering', () => {
+  it('gathers values per option in first-seen order, a repeated option name filled once, unknown names ignored', () => {
+    const variant = (attributes: unknown) => ({ attributes });
+    const item = {
+      structuredContent: {
+        variantOptionOrdering: ['Size', 'Color', 'Size'],
+        variants: [variant({ Color: 'Red', Size: 2 }), variant({ Size: 'S', Other: 'x' }), variant(null), variant({ Color: 'Red', Size: 'S', toString: 'y' })],
+      },
+    };
+    expect(itemVariantOptions(item)).toEqual([
+      { name: 'Size', values: ['2', 'S'] },
+      { name: 'Color', values: ['Red'] },
+      { name: 'Size', values: [] },
+    ]);
+  });
+});

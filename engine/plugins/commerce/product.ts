@@ -14,14 +14,19 @@ export enum ProductType {
   PAYWALL = 5,
 }
 
+/** `item.structuredContent[key]` without a path array per call (read several times per product, per formatter). */
+export function contentField(item: unknown, key: string): unknown {
+  return getKey(getKey(item, 'structuredContent'), key);
+}
+
 export function productType(item: unknown): ProductType {
-  const code = asNumber(walkPath(item, ['structuredContent', 'productType']));
+  const code = asNumber(contentField(item, 'productType'));
   return code >= 1 && code <= 5 && Number.isInteger(code) ? (code as ProductType) : ProductType.UNDEFINED;
 }
 
 /** The variants list, or undefined when the data has none. */
 export function variantsOf(item: unknown): unknown[] | undefined {
-  const v = walkPath(item, ['structuredContent', 'variants']);
+  const v = contentField(item, 'variants');
   return Array.isArray(v) ? v : undefined;
 }
 
@@ -45,9 +50,12 @@ export function isSoldOut(item: unknown): boolean {
 /** SPEC §4: on sale if any variant is; a digital item uses its own onSale flag. */
 export function isOnSale(item: unknown): boolean {
   const type = productType(item);
-  if (type === ProductType.DIGITAL) return isTruthy(walkPath(item, ['structuredContent', 'onSale']));
+  if (type === ProductType.DIGITAL) return isTruthy(contentField(item, 'onSale'));
   if (!hasVariantsList(type)) return false;
-  return (variantsOf(item) ?? []).some((v) => isTruthy(getKey(v, 'onSale')));
+  const variants = variantsOf(item);
+  if (variants === undefined) return false;
+  for (let i = 0; i < variants.length; i++) if (isTruthy(getKey(variants[i], 'onSale'))) return true;
+  return false;
 }
 
 /** Which badge a product shows. SPEC §4: sold out first, else sale, else nothing. */
@@ -87,7 +95,7 @@ export function hasVariedPrices(item: unknown): boolean {
 }
 
 export function isSubscribable(item: unknown): boolean {
-  return asBoolean(walkPath(item, ['structuredContent', 'isSubscribable']));
+  return asBoolean(contentField(item, 'isSubscribable'));
 }
 
 /** SPEC §5: digital and gift-card stock counts as unlimited. */
@@ -133,7 +141,7 @@ export interface VariantOption {
 export function itemVariantOptions(item: unknown): VariantOption[] {
   const variants = variantsOf(item) ?? [];
   if (variants.length <= 1) return [];
-  const ordering = walkPath(item, ['structuredContent', 'variantOptionOrdering']);
+  const ordering = contentField(item, 'variantOptionOrdering');
   const options: VariantOption[] = (Array.isArray(ordering) ? ordering : []).map((n) => ({ name: asString(n), values: [] }));
   for (const v of variants) {
     const attrs = getKey(v, 'attributes');

@@ -4,6 +4,7 @@
  * evenly (52 weeks or 12 months to a year).
  */
 import { asNumber, asString, walkPath } from '../../exec/values.js';
+import { contentField } from './product.js';
 
 export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR' | string;
 
@@ -19,7 +20,7 @@ export interface SubscriptionPlan {
 
 /** The product's plan, or undefined when it has no billing period. */
 export function subscriptionPlan(item: unknown): SubscriptionPlan | undefined {
-  const plan = walkPath(item, ['structuredContent', 'subscriptionPlan']);
+  const plan = contentField(item, 'subscriptionPlan');
   const period = walkPath(plan, ['billingPeriod']);
   if (period === undefined) return undefined;
   return {
