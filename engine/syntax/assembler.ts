@@ -26,7 +26,7 @@
 import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
 import { OffsetTable } from './offset-table.js';
-import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
+import { Op, opName, type AltCode, type Code, type CommentCode, type OrPredicateCode, type RootCode, type TextCode } from './opcodes.js';
 import { parseWithGrammar } from './parser.js';
 import { readTemplate, type InstructionSink, type RefKind } from './whole-tag.js';
 
@@ -132,6 +132,17 @@ class Assembler implements InstructionSink {
   fail(offset: number, code: string, message: string): void {
     const { line, column } = this.at(offset);
     this.errors.push({ code, message, line, column });
+  }
+
+  /** Text and comments: no offset kept, no block checks (see InstructionSink). */
+  text(code: TextCode | CommentCode): void {
+    this.target.push(code);
+  }
+
+  /** An instruction that opens or closes nothing: its offset, then its place in the open block. */
+  leaf(code: Exclude<Code, number>, offset: number): void {
+    this.offsets.add(code, offset);
+    this.target.push(code);
   }
 
   emit(code: Code, offset: number): void {

@@ -25,7 +25,7 @@ export function readMacro(text: string, open: number, at: number, close: number,
 export function readEval(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
   const end = spaceEnd(text, at);
   if (end === -1) return false;
-  sink.emit([Op.EVAL, text.substring(end, close)], open);
+  sink.leaf([Op.EVAL, text.substring(end, close)], open);
   return true;
 }
 
@@ -132,13 +132,13 @@ export function readVariable(text: string, open: number, close: number, sink: In
   if (vars === null) return false;
   const at = scan.end;
   if (at === close) {
-    sink.emit([Op.VARIABLE, vars, 0], open);
+    sink.leaf([Op.VARIABLE, vars, 0], open);
     return true;
   }
   if (text.charCodeAt(at) !== 124 /* | */) return false;
   const calls = readCalls(text, at, close);
   if (calls === null) return false;
-  sink.emit([Op.VARIABLE, vars, calls], open);
+  sink.leaf([Op.VARIABLE, vars, calls], open);
   refCalls(text, calls, at, sink); // names are reported only once the whole tag reads
   return true;
 }
@@ -156,7 +156,7 @@ export function readBindvar(text: string, open: number, at: number, close: numbe
     calls = readCalls(text, end, close);
     if (calls === null) return false;
   }
-  sink.emit([Op.BINDVAR, text.substring(at, nameEnd), vars, calls], open);
+  sink.leaf([Op.BINDVAR, text.substring(at, nameEnd), vars, calls], open);
   if (calls !== 0) refCalls(text, calls, end, sink);
   return true;
 }
@@ -178,7 +178,7 @@ export function readCtxvar(text: string, open: number, at: number, close: number
     if (ws === -1 && scan.end !== close) return false;
     key = ws === -1 ? close : ws;
   } while (key !== close);
-  sink.emit([Op.CTXVAR, text.substring(at, nameEnd), bindings], open);
+  sink.leaf([Op.CTXVAR, text.substring(at, nameEnd), bindings], open);
   return true;
 }
 
@@ -187,7 +187,7 @@ export function readInclude(text: string, open: number, at: number, close: numbe
   const end = filePathEnd(text, at);
   if (end === -1) return false;
   const args = restArgs(text, end, close);
-  sink.emit([Op.INCLUDE, text.substring(at, end), args === 0 ? [[], ' '] : args], open);
+  sink.leaf([Op.INCLUDE, text.substring(at, end), args === 0 ? [[], ' '] : args], open);
   return true;
 }
 
@@ -197,6 +197,6 @@ export function readInject(text: string, open: number, at: number, close: number
   if (nameEnd === -1 || text.charCodeAt(nameEnd) !== 32) return false;
   const end = filePathEnd(text, nameEnd + 1);
   if (end === -1) return false;
-  sink.emit([Op.INJECT, text.substring(at, nameEnd), text.substring(nameEnd + 1, end), restArgs(text, end, close)], open);
+  sink.leaf([Op.INJECT, text.substring(at, nameEnd), text.substring(nameEnd + 1, end), restArgs(text, end, close)], open);
   return true;
 }
