@@ -46,42 +46,52 @@ function textRun(t: string): Run {
 function compileBlock(block: Code[], env: CodegenEnv): Run {
   // Adjacent literal codes (text, .space, .newline, meta braces) merge into one run;
   // no flush closure per block, since every block of every template comes through here.
-  const runs: Run[] = [];
+  // Most blocks make one or two runs: those stay in locals, and only a third run starts
+  // a list (a list grown by push reserves a large backing store on the first push).
+  let first: Run | null = null;
+  let second: Run | null = null;
+  let more: Run[] | null = null;
   let text = '';
-  for (let i = 0; i < block.length; i++) {
-    const code = block[i];
-    const literal = literalText(code);
-    if (literal !== null) {
-      text += literal;
-      continue;
+  for (let i = 0; i <= block.length; i++) {
+    let run: Run;
+    if (i < block.length) {
+      const code = block[i];
+      const literal = literalText(code);
+      if (literal !== null) {
+        text += literal;
+        continue;
+      }
+      run = compileCode(code, env);
+      if (run === NOOP) continue;
+      if (text !== '') {
+        const pending = textRun(text);
+        text = '';
+        if (first === null) first = pending;
+        else if (second === null) second = pending;
+        else (more ??= [first, second]).push(pending);
+      }
+    } else {
+      if (text === '') break;
+      run = textRun(text);
     }
-    const run = compileCode(code, env);
-    if (run === NOOP) continue;
-    if (text !== '') {
-      runs.push(textRun(text));
-      text = '';
-    }
-    runs.push(run);
+    if (first === null) first = run;
+    else if (second === null) second = run;
+    else (more ??= [first, second]).push(run);
   }
-  if (text !== '') runs.push(textRun(text));
-  switch (runs.length) {
-    case 0:
-      return NOOP;
-    case 1:
-      return runs[0];
-    case 2: {
-      const a = runs[0];
-      const b = runs[1];
-      return (s) => {
-        a(s);
-        b(s);
-      };
-    }
-    default:
-      return (s) => {
-        for (let i = 0; i < runs.length; i++) runs[i](s);
-      };
+  if (more !== null) {
+    const runs = more;
+    return (s) => {
+      for (let i = 0; i < runs.length; i++) runs[i](s);
+    };
   }
+  if (first === null) return NOOP;
+  if (second === null) return first;
+  const a = first;
+  const b = second;
+  return (s) => {
+    a(s);
+    b(s);
+  };
 }
 
 function literalText(code: Code): string | null {
@@ -112,7 +122,7 @@ function offsetOf(code: object, env: CodegenEnv): number {
   return env.offsets.get(code) ?? 0;
 }
 
-function applyFormatters(s: RenderState, formatters: BoundFormatter[], values: unknown[]): void {
+function applyFormatters(s: RenderState, formatters: readonly BoundFormatter[], values: unknown[]): void {
   for (let i = 0; i < formatters.length; i++) {
     const f = formatters[i];
     s.charge(s.at, s.offset);

@@ -13,6 +13,8 @@ import type { FormatterCall } from '../syntax/opcodes.js';
 export type BoundFormatter = { name: string; fn: Formatter; args: readonly string[] };
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
+/** No formatters (most variables): one shared frozen list. */
+const NO_FORMATTERS: readonly BoundFormatter[] = Object.freeze([]);
 const BOUND = new WeakMap<object, Map<string, unknown>>();
 
 /** The table's own entry for `name` (never an inherited one such as `toString`). */
@@ -43,9 +45,9 @@ export function predicateOf(table: PredicateTable, name: string): Predicate | un
  * frozen once here: the same array reaches every render, which is what lets
  * plugins/parsed-args.ts cache a parse per array.
  */
-export function bindFormatters(calls: FormatterCall[] | 0, table: FormatterTable): BoundFormatter[] {
+export function bindFormatters(calls: FormatterCall[] | 0, table: FormatterTable): readonly BoundFormatter[] {
+  if (calls === 0) return NO_FORMATTERS;
   const bound: BoundFormatter[] = [];
-  if (calls === 0) return bound;
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i];
     const fn = entry(table, call[0]);
