@@ -65,12 +65,13 @@ export function readIf(text: string, open: number, at: number, close: number, si
   at = end;
   end = predNameEnd(text, at);
   if (end !== -1) return predicate(text, open, at, end, close, Op.PREDICATE, sink);
-  const vars: Path[] = [];
+  let vars: Path[] | null = null;
   const ops: number[] = [];
   for (;;) {
     const path = readPath(text, at);
     if (path === null) return false;
-    vars.push(path);
+    if (vars === null) vars = [path];
+    else vars.push(path);
     at = scan.end;
     const ws = spaceEnd(text, at);
     if (ws !== -1) at = ws;
@@ -88,21 +89,23 @@ export function readIf(text: string, open: number, at: number, close: number, si
 
 /** `a.b, c` from `at`: the paths, with the end in `scan.end`; null when there is none. */
 function readPaths(text: string, at: number): Path[] | null {
-  const vars: Path[] = [];
+  const path = readPath(text, at);
+  if (path === null) return null;
+  let sep = varSepEnd(text, scan.end);
+  if (sep === -1) return [path]; // the common single path: a list of its size
+  const vars: Path[] = [path];
   for (;;) {
-    const path = readPath(text, at);
-    if (path === null) return null;
-    vars.push(path);
-    const end = scan.end;
-    const sep = varSepEnd(text, end);
+    const next = readPath(text, sep);
+    if (next === null) return null;
+    vars.push(next);
+    sep = varSepEnd(text, scan.end);
     if (sep === -1) return vars;
-    at = sep;
   }
 }
 
 /** `|f args|g` from the `|` at `at` to the tag's end: the calls, or null when a name does not read. */
 function readCalls(text: string, at: number, close: number): FormatterCall[] | null {
-  const calls: FormatterCall[] = [];
+  let calls: FormatterCall[] | null = null;
   for (;;) {
     at++;
     const end = wordEnd(text, at);
@@ -111,7 +114,9 @@ function readCalls(text: string, at: number, close: number): FormatterCall[] | n
     at = end;
     let argsEnd = at;
     while (argsEnd < close && text.charCodeAt(argsEnd) !== 124) argsEnd++;
-    calls.push(argsEnd > at ? [name, splitArgsIn(text, at, argsEnd)] : [name]);
+    const call: FormatterCall = argsEnd > at ? [name, splitArgsIn(text, at, argsEnd)] : [name];
+    if (calls === null) calls = [call];
+    else calls.push(call);
     at = argsEnd;
     if (at === close) return calls;
   }
