@@ -142,9 +142,10 @@ function resolveAll(s: RenderState, paths: Path[]): unknown[] {
 
 function compileCode(code: Code, env: CodegenEnv): Run {
   if (typeof code === 'number') return NOOP;
+  // Tuple fields are read by index: array destructuring runs the iterator protocol per instruction.
   switch (code[0]) {
     case Op.VARIABLE: {
-      const [, paths, calls] = code;
+      const paths = code[1], calls = code[2];
       const formatters = bindFormatters(calls, env.formatters);
       const offset = offsetOf(code, env);
       const at = env.at!;
@@ -184,7 +185,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.SECTION: {
-      const [, path, block, alt] = code;
+      const path = code[1], block = code[2], alt = code[3];
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const offset = offsetOf(code, env);
@@ -200,7 +201,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.REPEATED: {
-      const [, path, block, alt, alternates] = code;
+      const path = code[1], block = code[2], alt = code[3], alternates = code[4];
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const between = compileBlock(alternates, env);
@@ -237,7 +238,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     }
     case Op.PREDICATE:
     case Op.OR_PREDICATE: {
-      const [, name, args, block, alt] = code;
+      const name = code[1], args = code[2], block = code[3], alt = code[4];
       const body = compileBlock(block, env);
       if (name === 0) return body;
       const other = compileAlt(alt, env);
@@ -262,7 +263,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.IF: {
-      const [, operators, paths, block, alt] = code;
+      const operators = code[1], paths = code[2], block = code[3], alt = code[4];
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const offset = offsetOf(code, env);
@@ -286,7 +287,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.BINDVAR: {
-      const [, name, paths, calls] = code;
+      const name = code[1], paths = code[2], calls = code[3];
       const formatters = bindFormatters(calls, env.formatters);
       const offset = offsetOf(code, env);
       const at = env.at!;
@@ -300,7 +301,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.CTXVAR: {
-      const [, name, bindings] = code;
+      const name = code[1], bindings = code[2];
       const offset = offsetOf(code, env);
       const at = env.at!;
       return (s) => {
@@ -312,7 +313,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.INJECT: {
-      const [, name, path] = code;
+      const name = code[1], path = code[2];
       const offset = offsetOf(code, env);
       const at = env.at!;
       return (s) => {
@@ -323,7 +324,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.MACRO: {
-      const [, name, block] = code;
+      const name = code[1], block = code[2];
       const macro = { run: compileBlock(block, env) };
       return (s) => {
         const top = s.top();
@@ -336,7 +337,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       return compileEval(code[1], env.at!, offset, codeStart === -1 ? offset : codeStart);
     }
     case Op.INCLUDE: {
-      const [, name, args] = code;
+      const name = code[1], args = code[2];
       const output = args[0].includes('output');
       const offset = offsetOf(code, env);
       const at = env.at!;

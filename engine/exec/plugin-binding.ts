@@ -47,11 +47,15 @@ export function predicateOf(table: PredicateTable, name: string): Predicate | un
  */
 export function bindFormatters(calls: FormatterCall[] | 0, table: FormatterTable): readonly BoundFormatter[] {
   if (calls === 0) return NO_FORMATTERS;
-  const bound: BoundFormatter[] = [];
+  let bound: BoundFormatter[] | null = null;
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i];
     const fn = entry(table, call[0]);
-    if (fn) bound.push({ name: call[0], fn, args: call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS });
+    if (!fn) continue;
+    const one: BoundFormatter = { name: call[0], fn, args: call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS };
+    // Made at its size: a list grown from [] by push reserves 16 slots.
+    if (bound === null) bound = [one];
+    else bound.push(one);
   }
-  return bound;
+  return bound ?? NO_FORMATTERS;
 }
