@@ -40,7 +40,11 @@ export function isTemplate(value: unknown): value is Template {
   return typeof value === 'object' && value !== null && (value as Template)[TEMPLATE] === true;
 }
 
+/** The built-in tables, shared by every compile without options (no object per compile). */
+const BUILTIN_TABLES = Object.freeze({ formatters: BUILTIN_FORMATTERS, predicates: BUILTIN_PREDICATES });
+
 function tablesFor(options?: CompileOptions): { formatters: FormatterTable; predicates: PredicateTable } {
+  if (options?.formatters === undefined && options?.predicates === undefined) return BUILTIN_TABLES;
   return {
     formatters: options?.formatters ? { ...BUILTIN_FORMATTERS, ...options.formatters } : BUILTIN_FORMATTERS,
     predicates: options?.predicates ? { ...BUILTIN_PREDICATES, ...options.predicates } : BUILTIN_PREDICATES,

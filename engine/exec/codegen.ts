@@ -46,42 +46,52 @@ function textRun(t: string): Run {
 function compileBlock(block: Code[], env: CodegenEnv): Run {
   // Adjacent literal codes (text, .space, .newline, meta braces) merge into one run;
   // no flush closure per block, since every block of every template comes through here.
-  const runs: Run[] = [];
+  // Most blocks make one or two runs: those stay in locals, and only a third run starts
+  // a list (a list grown by push reserves a large backing store on the first push).
+  let first: Run | null = null;
+  let second: Run | null = null;
+  let more: Run[] | null = null;
   let text = '';
-  for (let i = 0; i < block.length; i++) {
-    const code = block[i];
-    const literal = literalText(code);
-    if (literal !== null) {
-      text += literal;
-      continue;
+  for (let i = 0; i <= block.length; i++) {
+    let run: Run;
+    if (i < block.length) {
+      const code = block[i];
+      const literal = literalText(code);
+      if (literal !== null) {
+        text += literal;
+        continue;
+      }
+      run = compileCode(code, env);
+      if (run === NOOP) continue;
+      if (text !== '') {
+        const pending = textRun(text);
+        text = '';
+        if (first === null) first = pending;
+        else if (second === null) second = pending;
+        else (more ??= [first, second]).push(pending);
+      }
+    } else {
+      if (text === '') break;
+      run = textRun(text);
     }
-    const run = compileCode(code, env);
-    if (run === NOOP) continue;
-    if (text !== '') {
-      runs.push(textRun(text));
-      text = '';
-    }
-    runs.push(run);
+    if (first === null) first = run;
+    else if (second === null) second = run;
+    else (more ??= [first, second]).push(run);
   }
-  if (text !== '') runs.push(textRun(text));
-  switch (runs.length) {
-    case 0:
-      return NOOP;
-    case 1:
-      return runs[0];
-    case 2: {
-      const a = runs[0];
-      const b = runs[1];
-      return (s) => {
-        a(s);
-        b(s);
-      };
-    }
-    default:
-      return (s) => {
-        for (let i = 0; i < runs.length; i++) runs[i](s);
-      };
+  if (more !== null) {
+    const runs = more;
+    return (s) => {
+      for (let i = 0; i < runs.length; i++) runs[i](s);
+    };
   }
+  if (first === null) return NOOP;
+  if (second === null) return first;
+  const a = first;
+  const b = second;
+  return (s) => {
+    a(s);
+    b(s);
+  };
 }
 
 function literalText(code: Code): string | null {
@@ -112,7 +122,7 @@ function offsetOf(code: object, env: CodegenEnv): number {
   return env.offsets.get(code) ?? 0;
 }
 
-function applyFormatters(s: RenderState, formatters: BoundFormatter[], values: unknown[]): void {
+function applyFormatters(s: RenderState, formatters: readonly BoundFormatter[], values: unknown[]): void {
   for (let i = 0; i < formatters.length; i++) {
     const f = formatters[i];
     s.charge(s.at, s.offset);
@@ -132,9 +142,10 @@ function resolveAll(s: RenderState, paths: Path[]): unknown[] {
 
 function compileCode(code: Code, env: CodegenEnv): Run {
   if (typeof code === 'number') return NOOP;
+  // Tuple fields are read by index: array destructuring runs the iterator protocol per instruction.
   switch (code[0]) {
     case Op.VARIABLE: {
-      const [, paths, calls] = code;
+      const paths = code[1], calls = code[2];
       const formatters = bindFormatters(calls, env.formatters);
       const offset = offsetOf(code, env);
       const at = env.at!;
@@ -174,7 +185,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.SECTION: {
-      const [, path, block, alt] = code;
+      const path = code[1], block = code[2], alt = code[3];
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const offset = offsetOf(code, env);
@@ -190,7 +201,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.REPEATED: {
-      const [, path, block, alt, alternates] = code;
+      const path = code[1], block = code[2], alt = code[3], alternates = code[4];
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const between = compileBlock(alternates, env);
@@ -227,7 +238,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
     }
     case Op.PREDICATE:
     case Op.OR_PREDICATE: {
-      const [, name, args, block, alt] = code;
+      const name = code[1], args = code[2], block = code[3], alt = code[4];
       const body = compileBlock(block, env);
       if (name === 0) return body;
       const other = compileAlt(alt, env);
@@ -252,7 +263,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.IF: {
-      const [, operators, paths, block, alt] = code;
+      const operators = code[1], paths = code[2], block = code[3], alt = code[4];
       const body = compileBlock(block, env);
       const other = compileAlt(alt, env);
       const offset = offsetOf(code, env);
@@ -276,7 +287,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.BINDVAR: {
-      const [, name, paths, calls] = code;
+      const name = code[1], paths = code[2], calls = code[3];
       const formatters = bindFormatters(calls, env.formatters);
       const offset = offsetOf(code, env);
       const at = env.at!;
@@ -290,7 +301,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.CTXVAR: {
-      const [, name, bindings] = code;
+      const name = code[1], bindings = code[2];
       const offset = offsetOf(code, env);
       const at = env.at!;
       return (s) => {
@@ -302,7 +313,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.INJECT: {
-      const [, name, path] = code;
+      const name = code[1], path = code[2];
       const offset = offsetOf(code, env);
       const at = env.at!;
       return (s) => {
@@ -313,7 +324,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.MACRO: {
-      const [, name, block] = code;
+      const name = code[1], block = code[2];
       const macro = { run: compileBlock(block, env) };
       return (s) => {
         const top = s.top();
@@ -326,7 +337,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       return compileEval(code[1], env.at!, offset, codeStart === -1 ? offset : codeStart);
     }
     case Op.INCLUDE: {
-      const [, name, args] = code;
+      const name = code[1], args = code[2];
       const output = args[0].includes('output');
       const offset = offsetOf(code, env);
       const at = env.at!;

@@ -13,6 +13,8 @@ import type { FormatterCall } from '../syntax/opcodes.js';
 export type BoundFormatter = { name: string; fn: Formatter; args: readonly string[] };
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
+/** No formatters (most variables): one shared frozen list. */
+const NO_FORMATTERS: readonly BoundFormatter[] = Object.freeze([]);
 const BOUND = new WeakMap<object, Map<string, unknown>>();
 
 /** The table's own entry for `name` (never an inherited one such as `toString`). */
@@ -43,13 +45,17 @@ export function predicateOf(table: PredicateTable, name: string): Predicate | un
  * frozen once here: the same array reaches every render, which is what lets
  * plugins/parsed-args.ts cache a parse per array.
  */
-export function bindFormatters(calls: FormatterCall[] | 0, table: FormatterTable): BoundFormatter[] {
-  const bound: BoundFormatter[] = [];
-  if (calls === 0) return bound;
+export function bindFormatters(calls: FormatterCall[] | 0, table: FormatterTable): readonly BoundFormatter[] {
+  if (calls === 0) return NO_FORMATTERS;
+  let bound: BoundFormatter[] | null = null;
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i];
     const fn = entry(table, call[0]);
-    if (fn) bound.push({ name: call[0], fn, args: call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS });
+    if (!fn) continue;
+    const one: BoundFormatter = { name: call[0], fn, args: call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS };
+    // Made at its size: a list grown from [] by push reserves 16 slots.
+    if (bound === null) bound = [one];
+    else bound.push(one);
   }
-  return bound;
+  return bound ?? NO_FORMATTERS;
 }

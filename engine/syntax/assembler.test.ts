@@ -11,6 +11,18 @@ describe('parseTemplate', () => {
     expect(tree[2]).toEqual([[4, ['a'], [[0, 'x']], [7, 0, 0, [[0, 'none']], 3], [[0, ',']]]]);
   });
 
+  it('fills every block slot, first child and later ones, from the reader and from declined tags', () => {
+    const source = '{.if a}{b}{ x}{.or equal? c 1}{.macro m}t{.end}{.or}{# n}{.end}{.repeated section d}{.alternates with}{ y}z{.end}{.section e}{.end}';
+    const fast = parseTemplate(source, tables);
+    expect(fast.errors).toEqual([]);
+    expect(fast.tree).toEqual(parseTemplate(source, tables, { grammarOnly: true }).tree);
+    expect(fast.tree[2]).toEqual([
+      [8, [], [['a']], [[1, [['b']], 0], [0, '{ x}']], [7, 'equal?', [['c', '1'], ' '], [[10, 'm', [[0, 't']]]], [7, 0, 0, [[11, ' n', 0]], 3]]],
+      [4, ['d'], [], 3, [[0, '{ y}'], [0, 'z']]],
+      [2, ['e'], [], 3],
+    ]);
+  });
+
   it('reports structural errors with exact positions, sorted', () => {
     const { errors } = parseTemplate('a\n{.end}\n{.section x}{.or}{.or}\n{bad|nope}', tables);
     expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([

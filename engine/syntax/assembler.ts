@@ -26,7 +26,7 @@
 import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
 import { OffsetTable } from './offset-table.js';
-import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
+import { Op, opName, type AltCode, type Code, type CommentCode, type OrPredicateCode, type RootCode, type TextCode } from './opcodes.js';
 import { parseWithGrammar } from './parser.js';
 import { readTemplate, type InstructionSink, type RefKind } from './whole-tag.js';
 
@@ -51,6 +51,9 @@ interface Open {
   /** The instruction whose alternate slot is still open (the opener or its latest `.or`). */
   tail: Exclude<Code, number>;
   target: Code[];
+  /** The tuple and slot that hold `target`, so a first child can put a list of one there. */
+  holder: unknown[];
+  slot: number;
   alternatesSeen: boolean;
   plainOrSeen: boolean;
 }
@@ -134,6 +137,36 @@ class Assembler implements InstructionSink {
     this.errors.push({ code, message, line, column });
   }
 
+  /** Text and comments: no offset kept, no block checks (see InstructionSink). */
+  text(code: TextCode | CommentCode): void {
+    this.add(code);
+  }
+
+  /**
+   * Append to the open block. A block's first child becomes a list of one in the
+   * tuple's slot: the reader's empty list grown by push would reserve 16 slots, and
+   * most blocks hold one or two children.
+   */
+  private add(code: Code): void {
+    const target = this.target;
+    const stack = this.stack;
+    if (target.length !== 0 || stack.length === 0) {
+      target.push(code);
+      return;
+    }
+    const open = stack[stack.length - 1];
+    const list = [code];
+    open.holder[open.slot] = list;
+    open.target = list;
+    this.target = list;
+  }
+
+  /** An instruction that opens or closes nothing: its offset, then its place in the open block. */
+  leaf(code: Exclude<Code, number>, offset: number): void {
+    this.offsets.add(code, offset);
+    this.add(code);
+  }
+
   emit(code: Code, offset: number): void {
     const op = typeof code === 'number' ? code : code[0];
     // Text and comments never report a position: only instructions are keyed.
@@ -159,6 +192,8 @@ class Assembler implements InstructionSink {
         closeTail(open, or);
         open.tail = or;
         open.target = or[3];
+        open.holder = or;
+        open.slot = 3;
         open.plainOrSeen = or[1] === 0;
         this.target = open.target;
         return;
@@ -171,6 +206,8 @@ class Assembler implements InstructionSink {
         }
         open.alternatesSeen = true;
         open.target = open.opener[4] as Code[];
+        open.holder = open.opener;
+        open.slot = 4;
         this.target = open.target;
         return;
       }
@@ -182,11 +219,12 @@ class Assembler implements InstructionSink {
       this.fail(offset, ErrorCode.NESTING_TOO_DEEP, messages.nestingTooDeep(MAX_BLOCK_DEPTH));
       return;
     }
-    this.target.push(code);
+    this.add(code);
     if (opener) {
       const block = code as Exclude<Code, number>;
-      const children = block[0] === Op.MACRO ? block[2] : (block[block[0] === Op.IF || block[0] === Op.PREDICATE ? 3 : 2] as Code[]);
-      stack.push({ opener: block, offset, tail: block, target: children, alternatesSeen: false, plainOrSeen: false });
+      const slot = block[0] === Op.IF || block[0] === Op.PREDICATE ? 3 : 2;
+      const children = block[slot] as Code[];
+      stack.push({ opener: block, offset, tail: block, target: children, holder: block, slot, alternatesSeen: false, plainOrSeen: false });
       this.target = children;
     }
   }

@@ -84,20 +84,32 @@ export function varRefEnd(text: string, at: number): number {
 /** Where the last readPath ended (one module field rather than a result object per path). */
 export const scan = { end: 0 };
 
-/** VAR_REF at `at` as a path (digit segments as numbers), its end in `scan.end`; null when none. */
+/** One path segment from `at` to `end`: digit segments as numbers. */
+function segment(text: string, at: number, end: number): string | number {
+  return isDigit(text.charCodeAt(at)) ? parseInt(text.substring(at, end), 10) : text.substring(at, end);
+}
+
+/**
+ * VAR_REF at `at` as a path (digit segments as numbers), its end in `scan.end`; null when none.
+ * Lists are made at their size: a list grown from `[]` by push reserves room for 16.
+ */
 export function readPath(text: string, at: number): Path | null {
-  let end = segmentEnd(text, at);
+  const end = segmentEnd(text, at);
   if (end === -1) return null;
-  const path: Path = [];
-  for (;;) {
-    path.push(isDigit(text.charCodeAt(at)) ? parseInt(text.substring(at, end), 10) : text.substring(at, end));
-    if (text.charCodeAt(end) !== 46 /* . */) break;
-    const next = segmentEnd(text, end + 1);
-    if (next === -1) break;
-    at = end + 1;
-    end = next;
+  const next = text.charCodeAt(end) === 46 /* . */ ? segmentEnd(text, end + 1) : -1;
+  if (next === -1) {
+    scan.end = end;
+    return [segment(text, at, end)];
   }
-  scan.end = end;
+  const path: Path = [segment(text, at, end), segment(text, end + 1, next)];
+  at = next;
+  while (text.charCodeAt(at) === 46) {
+    const after = segmentEnd(text, at + 1);
+    if (after === -1) break;
+    path.push(segment(text, at + 1, after));
+    at = after;
+  }
+  scan.end = at;
   return path;
 }
 
@@ -109,15 +121,19 @@ export function splitArgs(raw: string): Args {
 /** splitArgs of `text` from `from` to `to`, without copying the raw arguments first. */
 export function splitArgsIn(text: string, from: number, to: number): Args {
   const d = text.charCodeAt(from);
-  const parts: string[] = [];
+  let parts: string[] | null = null;
   let start = from + 1;
   // A bounded scan, not indexOf: a delimiter absent from the tag must not send a search through the rest of the source.
   for (let i = start; i < to; i++) {
     if (text.charCodeAt(i) === d) {
-      parts.push(text.substring(start, i));
+      const part = text.substring(start, i);
+      if (parts === null) parts = [part];
+      else parts.push(part);
       start = i + 1;
     }
   }
-  parts.push(text.substring(start, to));
+  const last = text.substring(start, to);
+  if (parts === null) parts = [last];
+  else parts.push(last);
   return [parts, text[from]];
 }

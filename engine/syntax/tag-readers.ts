@@ -25,7 +25,7 @@ export function readMacro(text: string, open: number, at: number, close: number,
 export function readEval(text: string, open: number, at: number, close: number, sink: InstructionSink): boolean {
   const end = spaceEnd(text, at);
   if (end === -1) return false;
-  sink.emit([Op.EVAL, text.substring(end, close)], open);
+  sink.leaf([Op.EVAL, text.substring(end, close)], open);
   return true;
 }
 
@@ -65,12 +65,13 @@ export function readIf(text: string, open: number, at: number, close: number, si
   at = end;
   end = predNameEnd(text, at);
   if (end !== -1) return predicate(text, open, at, end, close, Op.PREDICATE, sink);
-  const vars: Path[] = [];
+  let vars: Path[] | null = null;
   const ops: number[] = [];
   for (;;) {
     const path = readPath(text, at);
     if (path === null) return false;
-    vars.push(path);
+    if (vars === null) vars = [path];
+    else vars.push(path);
     at = scan.end;
     const ws = spaceEnd(text, at);
     if (ws !== -1) at = ws;
@@ -88,21 +89,23 @@ export function readIf(text: string, open: number, at: number, close: number, si
 
 /** `a.b, c` from `at`: the paths, with the end in `scan.end`; null when there is none. */
 function readPaths(text: string, at: number): Path[] | null {
-  const vars: Path[] = [];
+  const path = readPath(text, at);
+  if (path === null) return null;
+  let sep = varSepEnd(text, scan.end);
+  if (sep === -1) return [path]; // the common single path: a list of its size
+  const vars: Path[] = [path];
   for (;;) {
-    const path = readPath(text, at);
-    if (path === null) return null;
-    vars.push(path);
-    const end = scan.end;
-    const sep = varSepEnd(text, end);
+    const next = readPath(text, sep);
+    if (next === null) return null;
+    vars.push(next);
+    sep = varSepEnd(text, scan.end);
     if (sep === -1) return vars;
-    at = sep;
   }
 }
 
 /** `|f args|g` from the `|` at `at` to the tag's end: the calls, or null when a name does not read. */
 function readCalls(text: string, at: number, close: number): FormatterCall[] | null {
-  const calls: FormatterCall[] = [];
+  let calls: FormatterCall[] | null = null;
   for (;;) {
     at++;
     const end = wordEnd(text, at);
@@ -111,7 +114,9 @@ function readCalls(text: string, at: number, close: number): FormatterCall[] | n
     at = end;
     let argsEnd = at;
     while (argsEnd < close && text.charCodeAt(argsEnd) !== 124) argsEnd++;
-    calls.push(argsEnd > at ? [name, splitArgsIn(text, at, argsEnd)] : [name]);
+    const call: FormatterCall = argsEnd > at ? [name, splitArgsIn(text, at, argsEnd)] : [name];
+    if (calls === null) calls = [call];
+    else calls.push(call);
     at = argsEnd;
     if (at === close) return calls;
   }
@@ -132,13 +137,13 @@ export function readVariable(text: string, open: number, close: number, sink: In
   if (vars === null) return false;
   const at = scan.end;
   if (at === close) {
-    sink.emit([Op.VARIABLE, vars, 0], open);
+    sink.leaf([Op.VARIABLE, vars, 0], open);
     return true;
   }
   if (text.charCodeAt(at) !== 124 /* | */) return false;
   const calls = readCalls(text, at, close);
   if (calls === null) return false;
-  sink.emit([Op.VARIABLE, vars, calls], open);
+  sink.leaf([Op.VARIABLE, vars, calls], open);
   refCalls(text, calls, at, sink); // names are reported only once the whole tag reads
   return true;
 }
@@ -156,7 +161,7 @@ export function readBindvar(text: string, open: number, at: number, close: numbe
     calls = readCalls(text, end, close);
     if (calls === null) return false;
   }
-  sink.emit([Op.BINDVAR, text.substring(at, nameEnd), vars, calls], open);
+  sink.leaf([Op.BINDVAR, text.substring(at, nameEnd), vars, calls], open);
   if (calls !== 0) refCalls(text, calls, end, sink);
   return true;
 }
@@ -178,7 +183,7 @@ export function readCtxvar(text: string, open: number, at: number, close: number
     if (ws === -1 && scan.end !== close) return false;
     key = ws === -1 ? close : ws;
   } while (key !== close);
-  sink.emit([Op.CTXVAR, text.substring(at, nameEnd), bindings], open);
+  sink.leaf([Op.CTXVAR, text.substring(at, nameEnd), bindings], open);
   return true;
 }
 
@@ -187,7 +192,7 @@ export function readInclude(text: string, open: number, at: number, close: numbe
   const end = filePathEnd(text, at);
   if (end === -1) return false;
   const args = restArgs(text, end, close);
-  sink.emit([Op.INCLUDE, text.substring(at, end), args === 0 ? [[], ' '] : args], open);
+  sink.leaf([Op.INCLUDE, text.substring(at, end), args === 0 ? [[], ' '] : args], open);
   return true;
 }
 
@@ -197,6 +202,6 @@ export function readInject(text: string, open: number, at: number, close: number
   if (nameEnd === -1 || text.charCodeAt(nameEnd) !== 32) return false;
   const end = filePathEnd(text, nameEnd + 1);
   if (end === -1) return false;
-  sink.emit([Op.INJECT, text.substring(at, nameEnd), text.substring(nameEnd + 1, end), restArgs(text, end, close)], open);
+  sink.leaf([Op.INJECT, text.substring(at, nameEnd), text.substring(nameEnd + 1, end), restArgs(text, end, close)], open);
   return true;
 }

@@ -39,6 +39,8 @@ function readAlone(source: string): { codes: Code[]; declined: string[] } {
   const declined: string[] = [];
   const sink: InstructionSink = {
     emit: (code) => codes.push(code),
+    text: (code) => codes.push(code),
+    leaf: (code) => codes.push(code),
     ref: () => {},
     decline: (open, close) => declined.push(source.substring(open, close + 1)),
   };

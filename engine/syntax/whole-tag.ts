@@ -10,7 +10,7 @@
  * corpus, generated templates and mutations, and that hostile tags are declined.
  */
 import { wordEnd } from './chars.js';
-import { Op, type Code } from './opcodes.js';
+import { Op, type Code, type CommentCode, type TextCode } from './opcodes.js';
 import {
   emitted,
   predicate,
@@ -38,6 +38,10 @@ export interface PluginRef {
 /** Where the reader's instructions go, in source order. */
 export interface InstructionSink {
   emit(code: Code, offset: number): void;
+  /** Text or a comment: never a block, never positioned (the common case, kept off emit's checks). */
+  text(code: TextCode | CommentCode): void;
+  /** An instruction that neither opens nor closes a block (a variable, `.var`, `.eval`, ...). */
+  leaf(code: Exclude<Code, number>, offset: number): void;
   ref(kind: RefKind, name: string, offset: number): void;
   /** The tag from `open` to `close` (its `{` and `}`) is not read here: the grammar of record decides it. */
   decline(open: number, close: number): void;
@@ -52,19 +56,19 @@ export function readTemplate(source: string, sink: InstructionSink): void {
   while (at < n) {
     let open = nextOpen === -1 || nextOpen >= at ? nextOpen : source.indexOf('{', at);
     if (open === -1) open = n;
-    if (open > at) sink.emit([Op.TEXT, source.substring(at, open)], at);
+    if (open > at) sink.text([Op.TEXT, source.substring(at, open)]);
     if (open === n) return;
     if (source.charCodeAt(open + 1) === 35 && source.charCodeAt(open + 2) === 35) {
       // `{## ... ##}`; an unterminated one runs to the end of the template.
       const end = source.indexOf('##}', open + 3);
-      sink.emit([Op.COMMENT, source.substring(open + 3, end === -1 ? n : end), 1], open);
+      sink.text([Op.COMMENT, source.substring(open + 3, end === -1 ? n : end), 1]);
       at = end === -1 ? n : end + 3;
       continue;
     }
     if (closeAt !== -1 && closeAt <= open) closeAt = source.indexOf('}', open + 1);
     nextOpen = source.indexOf('{', open + 1);
     if (closeAt === -1 || (nextOpen !== -1 && nextOpen < closeAt)) {
-      sink.emit([Op.TEXT, '{'], open); // a lone `{` is text of its own
+      sink.text([Op.TEXT, '{']); // a lone `{` is text of its own
       at = open + 1;
       continue;
     }
@@ -84,7 +88,7 @@ function readTag(text: string, open: number, close: number, sink: InstructionSin
   const start = open + 1;
   const first = text.charCodeAt(start);
   if (first === 35 /* # */) {
-    sink.emit([Op.COMMENT, text.substring(start + 1, close), 0], open);
+    sink.text([Op.COMMENT, text.substring(start + 1, close), 0]);
     return true;
   }
   if (first !== 46 /* . */) return readVariable(text, open, close, sink);
