@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
-import { CHROMIUM, CHROMIUM_ARGS, throttleCpu } from './harness.js';
+import { CHROMIUM, CHROMIUM_ARGS, formKeyIssued, throttleCpu } from './harness.js';
 
 // expect.poll waits 1 s by default: too short for a slow phone or a loaded machine (CHROMIUM_CPU_THROTTLE).
 const POLL = { timeout: 30_000 };
@@ -90,6 +90,7 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     expect(csp).toContain('https://www.google.com/recaptcha/');
     expect(scripts).toEqual([]);
     expect(await form.locator('.captcha-notice').innerText()).toBe('This form is protected by reCAPTCHA.');
+    const keyed = formKeyIssued(page);
     await form.getByLabel('First Name').fill('Ren');
     await expect.poll(() => scripts.length, POLL).toBe(1);
     expect(scripts[0]).toBe(`https://www.google.com/recaptcha/enterprise.js?render=${SITE_KEY}`);
@@ -97,6 +98,7 @@ describe('reCAPTCHA Enterprise on a site that configured it', () => {
     await form.getByLabel('Email').fill('ren-captcha@example.com');
     await form.getByLabel('Topic').selectOption('Workshops');
     await form.getByLabel('Message').fill('Sent with a bot check');
+    await keyed;
     await ageKeys(worker);
     await form.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => form.locator('.form-submission-text').textContent(), POLL).toContain('Thanks for writing!');

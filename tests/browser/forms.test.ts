@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
 import { linkIn, queuedMails } from '../../edge/api/forms/mail-log.js';
 import { FORM_MESSAGES as M, RESTOCK_MESSAGES as R } from '../../edge/services/forms/messages.js';
-import { islandsHydrated, openStorefront, type Storefront } from './harness.js';
+import { formKeyIssued, islandsHydrated, openStorefront, type Storefront } from './harness.js';
 
 let store: Storefront;
 beforeAll(async () => {
@@ -53,9 +53,10 @@ describe('forms in Chromium', () => {
     // Hydration waits for the island's chunks: the harness's wait, not expect.poll's 1 s.
     await islandsHydrated(page, '.footer-newsletter [data-island="form"]');
     const email = form.locator('input[type="email"]');
+    const keyed = formKeyIssued(page);
     await email.fill('browser-reader@example.com');
-    // The key was issued on first input; a person then takes a while to press the button.
-    await page.waitForTimeout(200);
+    // The key is issued on first input; a person then takes a while to press the button.
+    await keyed;
     await ageKeys(store.worker);
     await form.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => form.locator('.form-submission-text').textContent()).toContain('Welcome to Kiln Notes');

@@ -148,6 +148,14 @@ export async function islandsHydrated(page: Page, selector = '[data-island]'): P
   );
 }
 
+/**
+ * Resolves when the page's form island has its submission key (fetched on the visitor's first
+ * input): call it before that input, await it before ageing keys (edge/api/forms/test-visitor.ts).
+ */
+export function formKeyIssued(page: Page): Promise<unknown> {
+  return page.waitForResponse((r) => r.url().endsWith('/api/form/FormSubmissionKey') && r.ok());
+}
+
 /** Calls the worker's APIs with the visitor's own cookies (crumb echoed), e.g. to fill a cart. */
 export async function visitorApi(store: Pick<Storefront, 'url'>, visitor: Visitor, method: 'POST' | 'PUT' | 'DELETE' | 'GET', path: string, body?: unknown): Promise<any> {
   let crumb = (await visitor.context.cookies(store.url('/'))).find((c) => c.name === 'crumb')?.value;
