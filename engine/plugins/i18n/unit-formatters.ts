@@ -7,6 +7,7 @@ import { parseDecimal } from './decimal-options.js';
 import { parsedArgs } from '../parsed-args.js';
 import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
 import { ErrorCode } from '../../errors.js';
+import { cachedResult, resultCache } from '../result-cache.js';
 
 const unitArgs = new WeakMap<readonly string[], UnitOptions>();
 
@@ -22,16 +23,22 @@ export function parsedUnitArgs(args: readonly string[]): UnitOptions {
   return parsedArgs(unitArgs, args, parseShared);
 }
 
+/** Text per instruction, locale and value: conversion at 40 digits is the costly part. */
+const results = resultCache();
+
 export const unitFormatter: Formatter = (value, args, ctx) => {
   const locale = ctx.locale;
-  const d = parseDecimal(value);
-  if (locale === null || !d) return '';
-  try {
-    return formatUnit(d, parsedUnitArgs(args), locale);
-  } catch (e) {
-    ctx.error(ErrorCode.FORMATTER, `unit: ${e instanceof Error ? e.message : String(e)}`);
-    return '';
-  }
+  if (locale === null) return '';
+  return cachedResult(results, args, locale, value, () => {
+    const d = parseDecimal(value);
+    if (!d) return '';
+    try {
+      return formatUnit(d, parsedUnitArgs(args), locale);
+    } catch (e) {
+      ctx.error(ErrorCode.FORMATTER, `unit: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  });
 };
 
 const CATEGORIES = [
