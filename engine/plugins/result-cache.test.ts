@@ -70,3 +70,27 @@ describe('unit results through the cache', () => {
     expect(two.errors.length).toBe(1);
   });
 });
+
+describe('decimal results and plural categories through their caches', () => {
+  it('formats each locale and value on its own and reports errors on every render', () => {
+    const t = compile('{a|decimal}|{a|decimal maxfrac:500}');
+    const en = render(t, { a: '1234.5678' });
+    expect(en.output).toBe('1,234.568|');
+    expect(render(t, { a: '1234.5678' }, { locale: 'de-DE' }).output).toBe('1.234,568|');
+    expect(render(t, { a: 1234.5678 }).output).toBe('1,234.568|');
+    expect(render(t, { a: '1234.5678' }).errors.length).toBe(en.errors.length);
+    expect(en.errors.length).toBe(1);
+  });
+
+  it('chooses plural forms per value as written, type and locale', () => {
+    const t = compile('{a|message n}');
+    const msg = '{0 plural one{# item} other{# items}}';
+    const one = (n: unknown, locale?: string) => render(t, { a: msg, n }, { locale }).output;
+    expect([one(1), one('1'), one('1.0'), one(2), one(1)]).toEqual(['1 item', '1 item', '1.0 items', '2 items', '1 item']);
+    const ordinal = compile('{a|message n}');
+    const ord = '{0 selectordinal one{#st} two{#nd} few{#rd} other{#th}}';
+    expect([1, 2, 3, 4].map((n) => render(ordinal, { a: ord, n }).output)).toEqual(['1st', '2nd', '3rd', '4th']);
+    expect(one(0, 'fr-FR')).toBe('0 item');
+    expect(one(0)).toBe('0 items');
+  });
+});

@@ -29,7 +29,7 @@ function lookup(name: string, args: MessageArgs): unknown {
 const ruleSets = new Map<string, Intl.PluralRules>();
 
 /** Plural category of a value, counting the visible fraction digits ("1.0" is not "1" in English). */
-function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string): string {
+function categoryOf(value: unknown, type: 'cardinal' | 'ordinal', locale: string): string {
   const d = parseDecimal(value);
   if (!d) return 'other';
   const text = typeof value === 'string' ? value.trim() : d.toFixed();
@@ -39,6 +39,27 @@ function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string):
     pluralRules(locale, { type, minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
   );
   return rules.select(d.toFixed() as unknown as number);
+}
+
+/**
+ * Categories per locale, type and value: a pure function of the three, and messages
+ * show the same counts on every render. Each table is bounded (cleared when full).
+ */
+const MAX_CATEGORIES = 256;
+type CategoryTables = Record<'cardinal' | 'ordinal', Map<string | number, string>>;
+const categories = new Map<string, CategoryTables>();
+
+function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string): string {
+  // Map keys compare -0 equal to 0; other values are not keys.
+  if ((typeof value !== 'string' && typeof value !== 'number') || Object.is(value, -0)) return categoryOf(value, type, locale);
+  const table = memo(categories, locale, (): CategoryTables => ({ cardinal: new Map(), ordinal: new Map() }))[type];
+  let c = table.get(value);
+  if (c === undefined) {
+    c = categoryOf(value, type, locale);
+    if (table.size >= MAX_CATEGORIES) table.clear();
+    table.set(value, c);
+  }
+  return c;
 }
 
 const exactValues = new Map<string, Decimal | null>();
