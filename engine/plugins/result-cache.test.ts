@@ -94,3 +94,17 @@ describe('decimal results and plural categories through their caches', () => {
     expect(one(0)).toBe('0 items');
   });
 });
+
+describe('message placeholders share the unit and decimal caches', () => {
+  it('print the same text as the formatters, per value and locale, on repeat renders', () => {
+    const t = compile('{m|message a b}|{a|unit in:byte compact:bytes}|{b|decimal}');
+    const m = '{0 unit in:byte compact:bytes} in {1 decimal}';
+    for (const locale of ['en-US', 'fr-FR', 'en-US']) {
+      for (const [a, b] of [[1307674368000, '1234.5678'], [1024, 2], [1307674368000, '1234.5678']]) {
+        const [message, unit, decimal] = render(t, { m, a, b }, { locale }).output.split('|');
+        expect(message).toBe(`${unit} in ${decimal}`);
+      }
+    }
+    expect(render(t, { m, a: 1024, b: 2 }).output).toBe('1kB in 2|1kB|2');
+  });
+});

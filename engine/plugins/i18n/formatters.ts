@@ -4,14 +4,12 @@
  * non-finite value gives '' (SPEC §5).
  */
 import type { Formatter, FormatterTable, RenderContext } from '../types.js';
-import { parseDecimal } from './decimal-options.js';
-import { formatDecimal, parsedDecimalArgs } from './decimal.js';
+import { decimalText } from './decimal.js';
 import { MESSAGE_FORMATTERS } from './message-formatters.js';
 import { formatMessage } from './message.js';
 import { resolveArg } from './scope-args.js';
 import { UNIT_CATEGORY_FORMATTERS, unitFormatter } from './unit-formatters.js';
 import { ErrorCode } from '../../errors.js';
-import { cachedResult, resultCache } from '../result-cache.js';
 
 /** Intl throws on a locale or option it rejects; that is missing locale data, so ''. */
 export function safely(ctx: RenderContext, name: string, render: () => string): string {
@@ -23,23 +21,10 @@ export function safely(ctx: RenderContext, name: string, render: () => string): 
   }
 }
 
-/** Text per instruction, locale and value (result-cache.ts): `decimal` reads nothing else. */
-const decimalResults = resultCache();
-
 const decimal: Formatter = (value, args, ctx) => {
   const locale = ctx.locale;
   if (locale === null) return '';
-  return cachedResult(decimalResults, args, locale, value, () => {
-    const d = parseDecimal(value);
-    if (!d) return '';
-    try {
-      return formatDecimal(d, parsedDecimalArgs(args), locale);
-    } catch (e) {
-      // As `safely`, but an error is not remembered: the next render reports it again.
-      ctx.error(ErrorCode.FORMATTER, `decimal: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
-    }
-  });
+  return safely(ctx, 'decimal', () => decimalText(value, args, locale));
 };
 
 /**

@@ -26,19 +26,27 @@ export function parsedUnitArgs(args: readonly string[]): UnitOptions {
 /** Text per instruction, locale and value: conversion at 40 digits is the costly part. */
 const results = resultCache();
 
+/**
+ * The unit text of a value for frozen arguments (a template instruction's or a
+ * parsed message's), remembered (result-cache.ts); throws what formatUnit throws,
+ * and a throw is not remembered.
+ */
+export function unitText(value: unknown, args: readonly string[], locale: string): string {
+  return cachedResult(results, args, locale, value, () => {
+    const d = parseDecimal(value);
+    return d ? formatUnit(d, parsedUnitArgs(args), locale) : '';
+  });
+}
+
 export const unitFormatter: Formatter = (value, args, ctx) => {
   const locale = ctx.locale;
   if (locale === null) return '';
-  return cachedResult(results, args, locale, value, () => {
-    const d = parseDecimal(value);
-    if (!d) return '';
-    try {
-      return formatUnit(d, parsedUnitArgs(args), locale);
-    } catch (e) {
-      ctx.error(ErrorCode.FORMATTER, `unit: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
-    }
-  });
+  try {
+    return unitText(value, args, locale);
+  } catch (e) {
+    ctx.error(ErrorCode.FORMATTER, `unit: ${e instanceof Error ? e.message : String(e)}`);
+    return '';
+  }
 };
 
 const CATEGORIES = [
