@@ -21,8 +21,18 @@ export interface MessageArgs {
   readonly named: Readonly<Record<string, unknown>>;
 }
 
+/** `/^\d+$/` without a regular expression run per placeholder. */
+function isIndex(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 function lookup(name: string, args: MessageArgs): unknown {
-  if (/^\d+$/.test(name)) return args.positional[Number(name)];
+  if (isIndex(name)) return args.positional[Number(name)];
   return Object.prototype.hasOwnProperty.call(args.named, name) ? args.named[name] : undefined;
 }
 
@@ -64,6 +74,8 @@ function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string):
 
 const exactValues = new Map<string, Decimal | null>();
 
+const isExactKey = (c: Choice) => c.key.startsWith('=');
+
 /** The number of an `=N` choice key; parsed once, as messages repeat on every render. */
 function exactValue(key: string): Decimal | null {
   return memo(exactValues, key, () => parseDecimal(key.slice(1)) ?? null);
@@ -74,9 +86,10 @@ function choose(choices: Choice[], value: unknown, type: 'plural' | 'selectordin
     const key = asString(value);
     return choices.find((c) => c.key === key) ?? choices.find((c) => c.key === 'other');
   }
-  const d = parseDecimal(value);
+  // Most choices have no `=N` key: then the value is not parsed here at all.
+  const d = choices.some(isExactKey) ? parseDecimal(value) : undefined;
   if (d) {
-    const exact = choices.find((c) => c.key.startsWith('=') && exactValue(c.key)?.equals(d));
+    const exact = choices.find((c) => isExactKey(c) && exactValue(c.key)?.equals(d));
     if (exact) return exact;
   }
   const cat = category(value, type === 'plural' ? 'cardinal' : 'ordinal', locale);
