@@ -25,22 +25,23 @@ export function resultCache(): ResultCache {
 }
 
 /**
- * `make()` through the cache. Only frozen argument arrays (compiled instructions,
- * parsed messages) and string or number values are keys; anything else runs
- * `make` every time (and -0, which a Map cannot tell from 0). `make` returns undefined for "do not cache" (it reported an
- * error), which this returns as ''.
- * @example cachedResult(cache, args, 'en-US', 1.5, () => formatUnit(...))
+ * `make(value, args, locale)` through the cache (pass a module-level function: no
+ * closure is allocated per call). Only frozen argument arrays (compiled
+ * instructions, parsed messages) and string or number values other than -0 (a Map
+ * cannot tell it from 0) are keys; anything else runs `make` every time. A throw,
+ * or undefined (returned as ''), is not remembered.
+ * @example cachedResult(cache, args, 'en-US', 1.5, unitTextOf)
  */
 export function cachedResult(
   cache: ResultCache,
   args: readonly string[],
   locale: string,
   value: unknown,
-  make: () => string | undefined,
+  make: (value: unknown, args: readonly string[], locale: string) => string | undefined,
 ): string {
   // Map keys compare -0 equal to 0, but a formatter may print them apart ("-0").
   const keyable = typeof value === 'string' || (typeof value === 'number' && !Object.is(value, -0));
-  if (!keyable || !Object.isFrozen(args)) return make() ?? '';
+  if (!keyable || !Object.isFrozen(args)) return make(value, args, locale) ?? '';
   let byLocale = cache.get(args);
   if (byLocale === undefined) {
     byLocale = new Map();
@@ -53,7 +54,7 @@ export function cachedResult(
   }
   const hit = byValue.get(value);
   if (hit !== undefined) return hit;
-  const text = make();
+  const text = make(value, args, locale);
   if (text === undefined) return '';
   if (byValue.size >= MAX_RESULTS) byValue.clear();
   byValue.set(value, text);

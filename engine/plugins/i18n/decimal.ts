@@ -105,8 +105,10 @@ const results = resultCache();
  * arguments, remembered; throws what Intl throws, and a throw is not remembered.
  */
 export function decimalText(value: unknown, args: readonly string[], locale: string): string {
-  return cachedResult(results, args, locale, value, () => {
-    const d = parseDecimal(value);
-    return d ? formatDecimal(d, parsedDecimalArgs(args), locale) : '';
-  });
+  return cachedResult(results, args, locale, value, decimalTextOf);
+}
+
+function decimalTextOf(value: unknown, args: readonly string[], locale: string): string {
+  const d = parseDecimal(value);
+  return d ? formatDecimal(d, parsedDecimalArgs(args), locale) : '';
 }

@@ -32,10 +32,12 @@ const results = resultCache();
  * and a throw is not remembered.
  */
 export function unitText(value: unknown, args: readonly string[], locale: string): string {
-  return cachedResult(results, args, locale, value, () => {
-    const d = parseDecimal(value);
-    return d ? formatUnit(d, parsedUnitArgs(args), locale) : '';
-  });
+  return cachedResult(results, args, locale, value, unitTextOf);
+}
+
+function unitTextOf(value: unknown, args: readonly string[], locale: string): string {
+  const d = parseDecimal(value);
+  return d ? formatUnit(d, parsedUnitArgs(args), locale) : '';
 }
 
 export const unitFormatter: Formatter = (value, args, ctx) => {
