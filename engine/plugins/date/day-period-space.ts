@@ -42,6 +42,8 @@ function needsParts(dtf: Intl.DateTimeFormat): boolean {
  * every render. Bounded: a formatter's table is cleared when full.
  */
 const MAX_TEXTS = 256;
+/** Ends per range start (so a formatter keeps at most 256 x 16 ranges). */
+const MAX_ENDS = 16;
 const instants = new WeakMap<Intl.DateTimeFormat, Map<number, string>>();
 const ranges = new WeakMap<Intl.DateTimeFormat, Map<number, Map<number, string>>>();
 
@@ -72,7 +74,7 @@ export function formatRange(dtf: Intl.DateTimeFormat, a: number, b: number): str
   if (byEnd === undefined) {
     byEnd = new Map();
     byStart.set(a, byEnd);
-  } else if (byEnd.size >= MAX_TEXTS) byEnd.clear();
+  } else if (byEnd.size >= MAX_ENDS) byEnd.clear();
   let text = byEnd.get(b);
   if (text === undefined) {
     text = needsParts(dtf) ? join(dtf.formatRangeToParts(a, b) as Intl.DateTimeFormatPart[]) : dtf.formatRange(a, b);
