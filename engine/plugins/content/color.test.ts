@@ -38,6 +38,19 @@ describe('websiteColor (SPEC §5 messages)', () => {
     );
   });
 
+  it('prints each scale and number on its own, repeated and past a full table', () => {
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i <= 300; i++) {
+        const x = i / 300;
+        const pct = (Math.round(x * 10000 + 1e-9) / 100).toString();
+        expect(websiteColor({ hue: i, saturation: x, lightness: x, alpha: x })).toBe(
+          `hsla(${i}, ${pct}%, ${pct}%, ${Math.round(x * 100 + 1e-9) / 100})`,
+        );
+      }
+    }
+    expect(websiteColor({ hue: -0, saturation: 0, lightness: -0 })).toBe('hsl(0, 0%, 0%)');
+  });
+
   it('accepts the bounds themselves', () => {
     expect(websiteColor({ hue: 360, saturation: 0, lightness: 0, alpha: 1 })).toBe('hsla(360, 0%, 0%, 1)');
   });

@@ -1,6 +1,7 @@
 /** Colour helpers behind `color-weight` and `website-color`. */
 import Decimal from 'decimal.js';
 import { asNumber, getKey } from '../../exec/values.js';
+import { memo } from '../intl.js';
 
 // SPEC §5: colour values are 3 to 6 hex characters with an optional '#'.
 const HEX_COLOR = /^[0-9a-f]{3,6}$/i;
@@ -50,8 +51,28 @@ function component(color: unknown, key: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/**
+ * Texts per scale and number: a pure function of the two, and a site's colours
+ * are the same few on every render (bounded: cleared when full). -0 is not a key
+ * (a Map cannot tell it from 0).
+ */
+const MAX_TEXTS = 256;
+const texts = new Map<number, Map<number, string>>();
+
 // Two decimals at most, trailing zeros dropped: 0.9554 → '95.54' once scaled.
 function decimal(n: number, scale = 1): string {
+  if (Object.is(n, -0)) return decimalText(n, scale);
+  const table = memo(texts, scale, () => new Map<number, string>());
+  let text = table.get(n);
+  if (text === undefined) {
+    text = decimalText(n, scale);
+    if (table.size >= MAX_TEXTS) table.clear();
+    table.set(n, text);
+  }
+  return text;
+}
+
+function decimalText(n: number, scale: number): string {
   return new Decimal(String(n)).times(scale).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toString();
 }
 

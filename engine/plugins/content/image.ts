@@ -24,7 +24,7 @@ export function altTextFromItem(item: unknown): string {
   if (isTruthy(title)) return asString(title);
   const body = getKey(item, 'body');
   if (isTruthy(body)) {
-    const text = removeTags(asString(body));
+    const text = removeTags(asString(body), MAX_ALT_TEXT);
     if (text.length > 0) return text.slice(0, MAX_ALT_TEXT);
   }
   const filename = getKey(item, 'filename');

@@ -35,3 +35,18 @@ describe('day-period space', () => {
     expect(formatRange(dtf, 0, 3_600_000)).toBe('12:00\u2009–\u20091:00\u202fAM');
   });
 });
+
+describe('remembered texts', () => {
+  it('give each instant and range its own text, also past a full table', () => {
+    const options: Intl.DateTimeFormatOptions = { timeZone: 'America/New_York', dateStyle: 'medium', timeStyle: 'short' };
+    const dtf = new Intl.DateTimeFormat('en-US', options);
+    // 600 instants a day apart (more than a table holds), twice: every text matches Intl's own.
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < 600; i++) {
+        const t = A + i * 86_400_000 + i * 60_000;
+        expect(formatInstant(dtf, t)).toBe(dtf.format(t).replace(/ (?=[AP]M)/, '\u202f'));
+        expect(formatRange(dtf, A, t)).toBe(formatRange(new Intl.DateTimeFormat('en-US', options), A, t));
+      }
+    }
+  });
+});

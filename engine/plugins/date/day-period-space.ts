@@ -35,12 +35,50 @@ function needsParts(dtf: Intl.DateTimeFormat): boolean {
   return !plain;
 }
 
+/**
+ * Texts per formatter and instant(s). A DateTimeFormat fixes its locale, zone and
+ * fields when it is made, so its text for an instant never changes; ICU's format
+ * and above all formatRange cost microseconds, and pages show the same dates on
+ * every render. Bounded: a formatter's table is cleared when full.
+ */
+const MAX_TEXTS = 256;
+/** Ends per range start (so a formatter keeps at most 256 x 16 ranges). */
+const MAX_ENDS = 16;
+const instants = new WeakMap<Intl.DateTimeFormat, Map<number, string>>();
+const ranges = new WeakMap<Intl.DateTimeFormat, Map<number, Map<number, string>>>();
+
+function tableOf<K extends object, V>(tables: WeakMap<K, Map<number, V>>, key: K): Map<number, V> {
+  let table = tables.get(key);
+  if (table === undefined) {
+    table = new Map();
+    tables.set(key, table);
+  } else if (table.size >= MAX_TEXTS) table.clear();
+  return table;
+}
+
 /** `dtf.format(epoch)` with the day-period space normalised. */
 export function formatInstant(dtf: Intl.DateTimeFormat, epoch: number): string {
-  return needsParts(dtf) ? join(dtf.formatToParts(epoch)) : dtf.format(epoch);
+  const table = tableOf(instants, dtf);
+  let text = table.get(epoch);
+  if (text === undefined) {
+    text = needsParts(dtf) ? join(dtf.formatToParts(epoch)) : dtf.format(epoch);
+    table.set(epoch, text);
+  }
+  return text;
 }
 
 /** `dtf.formatRange(a, b)` with the day-period space normalised. */
 export function formatRange(dtf: Intl.DateTimeFormat, a: number, b: number): string {
-  return needsParts(dtf) ? join(dtf.formatRangeToParts(a, b) as Intl.DateTimeFormatPart[]) : dtf.formatRange(a, b);
+  const byStart = tableOf(ranges, dtf);
+  let byEnd = byStart.get(a);
+  if (byEnd === undefined) {
+    byEnd = new Map();
+    byStart.set(a, byEnd);
+  } else if (byEnd.size >= MAX_ENDS) byEnd.clear();
+  let text = byEnd.get(b);
+  if (text === undefined) {
+    text = needsParts(dtf) ? join(dtf.formatRangeToParts(a, b) as Intl.DateTimeFormatPart[]) : dtf.formatRange(a, b);
+    byEnd.set(b, text);
+  }
+  return text;
 }

@@ -4,9 +4,10 @@
  * half-even rounding).
  */
 import type Decimal from 'decimal.js';
-import { numberOption, reconcile, splitOption, type NumberOptions } from './decimal-options.js';
+import { numberOption, parseDecimal, reconcile, splitOption, type NumberOptions } from './decimal-options.js';
 import { memo, numberFormat } from '../intl.js';
 import { parsedArgs } from '../parsed-args.js';
+import { cachedResult, resultCache } from '../result-cache.js';
 
 export interface DecimalOptions {
   style: 'decimal' | 'short' | 'long' | 'scientific' | 'percent' | 'percent-scaled' | 'permille' | 'permille-scaled';
@@ -94,4 +95,20 @@ export function formatDecimal(d: Decimal, o: DecimalOptions, locale: string): st
     default:
       return nf.format(d.toFixed() as unknown as number);
   }
+}
+
+/** Text per instruction, locale and value (result-cache.ts): `decimal` reads nothing else. */
+const results = resultCache();
+
+/**
+ * The `decimal` text of a value ('' when it is not a finite decimal) for frozen
+ * arguments, remembered; throws what Intl throws, and a throw is not remembered.
+ */
+export function decimalText(value: unknown, args: readonly string[], locale: string): string {
+  return cachedResult(results, args, locale, value, decimalTextOf);
+}
+
+function decimalTextOf(value: unknown, args: readonly string[], locale: string): string {
+  const d = parseDecimal(value);
+  return d ? formatDecimal(d, parsedDecimalArgs(args), locale) : '';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeContext } from '../date/fake-context.js';
 import { I18N_FORMATTERS as F } from './formatters.js';
+import { compile, render } from '../../index.js';
 
 describe('decimal', () => {
   const ctx = fakeContext();
@@ -33,5 +34,21 @@ describe('message', () => {
   });
   it('renders "" without locale data', () => {
     expect(F.message('{0}', ['who'], fakeContext({ locale: null }), [])).toBe('');
+  });
+});
+
+describe('message arguments and choices', () => {
+  it('binds key:path and key=path by name and position, on every render of the same instruction', () => {
+    const t = compile('{m|message a n:b k=c}');
+    const m = '{0}/{1}/{2}|{n}/{k}';
+    expect(render(t, { m, a: 'x', b: 'y', c: 'z' }).output).toBe('x/y/z|y/z');
+    expect(render(t, { m, a: 1, b: 2, c: 3 }).output).toBe('1/2/3|2/3');
+  });
+  it('prefers an =N key, compared as a decimal, and parses nothing without one', () => {
+    const t = compile('{m|message n}');
+    const exact = '{0 plural =0{none} =1.50{one and a half} one{# one} other{# other}}';
+    expect(['0', 0, '1.5', 1, '2'].map((n) => render(t, { m: exact, n }).output)).toEqual(['none', 'none', 'one and a half', '1 one', '2 other']);
+    const plain = '{0 plural one{# one} other{# other}}';
+    expect([1, '1', 'abc', 2].map((n) => render(t, { m: plain, n }).output)).toEqual(['1 one', '1 one', 'abc other', '2 other']);
   });
 });

@@ -4,11 +4,11 @@
  * non-finite value gives '' (SPEC §5).
  */
 import type { Formatter, FormatterTable, RenderContext } from '../types.js';
-import { parseDecimal } from './decimal-options.js';
-import { formatDecimal, parsedDecimalArgs } from './decimal.js';
+import { decimalText } from './decimal.js';
 import { MESSAGE_FORMATTERS } from './message-formatters.js';
 import { formatMessage } from './message.js';
 import { resolveArg } from './scope-args.js';
+import { parsedArgs } from '../parsed-args.js';
 import { UNIT_CATEGORY_FORMATTERS, unitFormatter } from './unit-formatters.js';
 import { ErrorCode } from '../../errors.js';
 
@@ -24,10 +24,24 @@ export function safely(ctx: RenderContext, name: string, render: () => string): 
 
 const decimal: Formatter = (value, args, ctx) => {
   const locale = ctx.locale;
-  const d = parseDecimal(value);
-  if (locale === null || !d) return '';
-  return safely(ctx, 'decimal', () => formatDecimal(d, parsedDecimalArgs(args), locale));
+  if (locale === null) return '';
+  return safely(ctx, 'decimal', () => decimalText(value, args, locale));
 };
+
+interface MessageArg {
+  readonly name?: string;
+  readonly ref: string;
+}
+
+/** `key:path` / `key=path` split once per argument array (parsed-args.ts), not per render. */
+function splitMessageArgs(args: readonly string[]): readonly MessageArg[] {
+  return args.map((arg) => {
+    const i = arg.search(/[:=]/);
+    return Object.freeze(i === -1 ? { ref: arg } : { name: arg.slice(0, i), ref: arg.slice(i + 1) });
+  });
+}
+
+const messageArgs = new WeakMap<readonly string[], readonly MessageArg[]>();
 
 /**
  * Arguments name variables (`name`, `@index`, `person.name`); `key=path` or
@@ -38,15 +52,10 @@ const message: Formatter = (value, args, ctx) => {
   if (locale === null) return '';
   const positional: unknown[] = [];
   const named: Record<string, unknown> = {};
-  for (const arg of args) {
-    const i = arg.search(/[:=]/);
-    if (i === -1) {
-      positional.push(resolveArg(ctx, value, arg));
-    } else {
-      const v = resolveArg(ctx, value, arg.slice(i + 1));
-      named[arg.slice(0, i)] = v;
-      positional.push(v);
-    }
+  for (const { name, ref } of parsedArgs(messageArgs, args, splitMessageArgs)) {
+    const v = resolveArg(ctx, value, ref);
+    if (name !== undefined) named[name] = v;
+    positional.push(v);
   }
   const source = typeof value === 'string' ? value : '';
   const env = { locale, timeZone: ctx.timeZone, formatters: MESSAGE_FORMATTERS };

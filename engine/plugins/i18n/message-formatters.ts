@@ -6,18 +6,13 @@ import { formatDatetime, parsedDatetimeArgs } from '../date/datetime.js';
 import { toEpoch } from '../date/instant.js';
 import { formatInterval, parsedIntervalArgs } from '../date/interval.js';
 import { formatCurrency, moneyParts } from './currency.js';
-import { parseDecimal } from './decimal-options.js';
-import { formatDecimal, parsedDecimalArgs } from './decimal.js';
+import { decimalText } from './decimal.js';
 import type { MessageEnv } from './message.js';
-import { formatUnit } from './units/format.js';
-import { parsedUnitArgs } from './unit-formatters.js';
+import { unitText } from './unit-formatters.js';
 
 type ArgFormatter = MessageEnv['formatters'][string];
 
-const decimal: ArgFormatter = ([v], options, env) => {
-  const d = parseDecimal(v);
-  return d ? formatDecimal(d, parsedDecimalArgs(options), env.locale) : '';
-};
+const decimal: ArgFormatter = ([v], options, env) => decimalText(v, options, env.locale);
 
 const money: ArgFormatter = ([v], options, env) => {
   const m = moneyParts(v);
@@ -36,10 +31,7 @@ const interval: ArgFormatter = ([a, b], options, env) => {
   return formatInterval(s, e, parsedIntervalArgs(options), env.locale, env.timeZone);
 };
 
-const unit: ArgFormatter = ([v], options, env) => {
-  const d = parseDecimal(v);
-  return d ? formatUnit(d, parsedUnitArgs(options), env.locale) : '';
-};
+const unit: ArgFormatter = ([v], options, env) => unitText(v, options, env.locale);
 
 export const MESSAGE_FORMATTERS: MessageEnv['formatters'] = {
   decimal,

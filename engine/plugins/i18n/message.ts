@@ -21,15 +21,25 @@ export interface MessageArgs {
   readonly named: Readonly<Record<string, unknown>>;
 }
 
+/** `/^\d+$/` without a regular expression run per placeholder. */
+function isIndex(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 function lookup(name: string, args: MessageArgs): unknown {
-  if (/^\d+$/.test(name)) return args.positional[Number(name)];
+  if (isIndex(name)) return args.positional[Number(name)];
   return Object.prototype.hasOwnProperty.call(args.named, name) ? args.named[name] : undefined;
 }
 
 const ruleSets = new Map<string, Intl.PluralRules>();
 
 /** Plural category of a value, counting the visible fraction digits ("1.0" is not "1" in English). */
-function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string): string {
+function categoryOf(value: unknown, type: 'cardinal' | 'ordinal', locale: string): string {
   const d = parseDecimal(value);
   if (!d) return 'other';
   const text = typeof value === 'string' ? value.trim() : d.toFixed();
@@ -41,7 +51,30 @@ function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string):
   return rules.select(d.toFixed() as unknown as number);
 }
 
+/**
+ * Categories per locale, type and value: a pure function of the three, and messages
+ * show the same counts on every render. Each table is bounded (cleared when full).
+ */
+const MAX_CATEGORIES = 256;
+type CategoryTables = Record<'cardinal' | 'ordinal', Map<string | number, string>>;
+const categories = new Map<string, CategoryTables>();
+
+function category(value: unknown, type: 'cardinal' | 'ordinal', locale: string): string {
+  // Map keys compare -0 equal to 0; other values are not keys.
+  if ((typeof value !== 'string' && typeof value !== 'number') || Object.is(value, -0)) return categoryOf(value, type, locale);
+  const table = memo(categories, locale, (): CategoryTables => ({ cardinal: new Map(), ordinal: new Map() }))[type];
+  let c = table.get(value);
+  if (c === undefined) {
+    c = categoryOf(value, type, locale);
+    if (table.size >= MAX_CATEGORIES) table.clear();
+    table.set(value, c);
+  }
+  return c;
+}
+
 const exactValues = new Map<string, Decimal | null>();
+
+const isExactKey = (c: Choice) => c.key.startsWith('=');
 
 /** The number of an `=N` choice key; parsed once, as messages repeat on every render. */
 function exactValue(key: string): Decimal | null {
@@ -53,9 +86,10 @@ function choose(choices: Choice[], value: unknown, type: 'plural' | 'selectordin
     const key = asString(value);
     return choices.find((c) => c.key === key) ?? choices.find((c) => c.key === 'other');
   }
-  const d = parseDecimal(value);
+  // Most choices have no `=N` key: then the value is not parsed here at all.
+  const d = choices.some(isExactKey) ? parseDecimal(value) : undefined;
   if (d) {
-    const exact = choices.find((c) => c.key.startsWith('=') && exactValue(c.key)?.equals(d));
+    const exact = choices.find((c) => isExactKey(c) && exactValue(c.key)?.equals(d));
     if (exact) return exact;
   }
   const cat = category(value, type === 'plural' ? 'cardinal' : 'ordinal', locale);

@@ -7,6 +7,7 @@ import { parseDecimal } from './decimal-options.js';
 import { parsedArgs } from '../parsed-args.js';
 import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
 import { ErrorCode } from '../../errors.js';
+import { cachedResult, resultCache } from '../result-cache.js';
 
 const unitArgs = new WeakMap<readonly string[], UnitOptions>();
 
@@ -22,12 +23,28 @@ export function parsedUnitArgs(args: readonly string[]): UnitOptions {
   return parsedArgs(unitArgs, args, parseShared);
 }
 
+/** Text per instruction, locale and value: conversion at 40 digits is the costly part. */
+const results = resultCache();
+
+/**
+ * The unit text of a value for frozen arguments (a template instruction's or a
+ * parsed message's), remembered (result-cache.ts); throws what formatUnit throws,
+ * and a throw is not remembered.
+ */
+export function unitText(value: unknown, args: readonly string[], locale: string): string {
+  return cachedResult(results, args, locale, value, unitTextOf);
+}
+
+function unitTextOf(value: unknown, args: readonly string[], locale: string): string {
+  const d = parseDecimal(value);
+  return d ? formatUnit(d, parsedUnitArgs(args), locale) : '';
+}
+
 export const unitFormatter: Formatter = (value, args, ctx) => {
   const locale = ctx.locale;
-  const d = parseDecimal(value);
-  if (locale === null || !d) return '';
+  if (locale === null) return '';
   try {
-    return formatUnit(d, parsedUnitArgs(args), locale);
+    return unitText(value, args, locale);
   } catch (e) {
     ctx.error(ErrorCode.FORMATTER, `unit: ${e instanceof Error ? e.message : String(e)}`);
     return '';

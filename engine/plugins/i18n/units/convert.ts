@@ -48,7 +48,7 @@ export function convert(a: Amount, to: UnitDef): Amount {
 }
 
 /** A unit set of one category, largest first, with each unit's size in the smallest. */
-interface OrderedSet {
+export interface OrderedSet {
   readonly units: readonly UnitDef[];
   readonly ratios: readonly UnitDecimal[];
 }
@@ -57,7 +57,7 @@ interface OrderedSet {
 const orderedSets = new WeakMap<readonly string[], Map<string, OrderedSet>>();
 
 /** The units of `names` of the category, largest first; cached, as sets repeat on every render. */
-function ordered(names: readonly string[], category: string): OrderedSet {
+export function ordered(names: readonly string[], category: string): OrderedSet {
   let byCategory = orderedSets.get(names);
   if (byCategory === undefined) {
     byCategory = new Map();

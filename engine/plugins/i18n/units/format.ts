@@ -11,6 +11,7 @@ import { numberOption, reconcile, splitOption, type NumberOptions } from '../dec
 import { bestFit, convert, sequence, type Amount } from './convert.js';
 import { formatAmount, formatPlain, type Width } from './names.js';
 import { defaultSet, singleUnit, systemOf, unitSet } from './systems.js';
+import { fastConvert, fastDigits } from './fast-convert.js';
 import { UnitDecimal, unitNamed, type UnitDef } from './table.js';
 import { ownEntry } from '../../../exec/values.js';
 
@@ -86,8 +87,15 @@ function namesOf(units: readonly UnitDef[]): readonly string[] {
   return names;
 }
 
-/** Convert as the options say: one amount, or several for a sequence. */
-export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[] | undefined {
+/** What the options ask for: the input unit, then one target, a set to fit or a sequence. */
+interface Plan {
+  readonly input: UnitDef;
+  readonly exact?: UnitDef;
+  readonly set?: readonly string[];
+  readonly sequence?: boolean;
+}
+
+function planOf(o: UnitOptions, locale: string): Plan | undefined {
   let exact = o.exact;
   let set: readonly string[] | undefined;
   if (o.compact !== undefined) {
@@ -99,16 +107,26 @@ export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[
 
   const input = o.in ?? (exact ? inputFor(exact, locale) : o.exactList ? inputFor(o.exactList[0], locale) : set && smallestOf(set));
   if (!input) return undefined;
-  // Copying the digits is exact: the constructor does not round to the precision.
-  const amount: Amount = { value: new UnitDecimal(v), unit: input };
-  if (exact) return [convert(amount, exact)];
-  if (o.sequence && o.compact === undefined && !o.exactList) return sequence(amount, set ?? []);
-  if (set) return [bestFit(amount, set)];
+  if (exact) return { input, exact };
+  if (o.sequence && o.compact === undefined && !o.exactList) return { input, set: set ?? [], sequence: true };
+  if (set) return { input, set };
   const system = systemOf(locale, input.category);
   const single = singleUnit(input.category, system);
-  if (single) return [convert(amount, unitNamed(single)!)];
+  if (single) return { input, exact: unitNamed(single)! };
   const fallback = defaultSet(input.category, system);
-  return [fallback ? bestFit(amount, fallback) : amount];
+  // No set for the category: the amount stays in its unit.
+  return fallback ? { input, set: fallback } : { input, exact: input };
+}
+
+/** Convert as the options say: one amount, or several for a sequence. */
+export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[] | undefined {
+  const plan = planOf(o, locale);
+  if (!plan) return undefined;
+  // Copying the digits is exact: the constructor does not round to the precision.
+  const amount: Amount = { value: new UnitDecimal(v), unit: plan.input };
+  if (plan.sequence) return sequence(amount, plan.set ?? []);
+  if (plan.set) return [bestFit(amount, plan.set)];
+  return [convert(amount, plan.exact ?? plan.input)];
 }
 
 /**
@@ -116,6 +134,13 @@ export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[
  */
 export function formatUnit(v: Decimal, o: UnitOptions, locale: string): string {
   if (!o.in && !o.exact && !o.exactList && !o.sequence && o.compact === undefined) return formatPlain(v.toFixed(), locale, o.number);
+  const digits = fastDigits(o.number);
+  if (digits !== undefined) {
+    const plan = planOf(o, locale);
+    if (!plan) return '';
+    const fast = plan.sequence ? undefined : fastConvert(v, plan.input, plan.exact, plan.set, digits);
+    if (fast) return formatAmount(fast.text, fast.unit.name, o.width, locale, o.number);
+  }
   const amounts = convertUnit(v, o, locale);
   if (!amounts) return '';
   return amounts.map((a) => formatAmount(a.value.toFixed(), a.unit.name, o.width, locale, o.number)).join(' ');

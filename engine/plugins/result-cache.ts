@@ -1,0 +1,62 @@
+/**
+ * Formatted results of pure formatters, remembered per instruction. A formatter
+ * such as `unit` or `decimal` is a pure function of its value, its (frozen, per
+ * instruction) argument array and the locale: the same three always give the
+ * same text. Unit conversion at 40 digits and Intl formatting cost tens of
+ * microseconds a value, while sites show the same prices, sizes and dates on
+ * every request, so the text is kept, keyed by that full input.
+ *
+ * Nothing render-specific is kept: the key holds no scope, clock or time zone
+ * (formatters that read those must not use this), a formatter that reports an
+ * error is not cached (the next render reports it again), and each instruction's
+ * table is bounded (cleared when full); tables go with their template (WeakMap).
+ */
+
+/** Entries per (argument array, locale) before the table is cleared. */
+export const MAX_RESULTS = 256;
+
+type ByValue = Map<string | number, string>;
+type ByLocale = Map<string, ByValue>;
+
+export type ResultCache = WeakMap<readonly string[], ByLocale>;
+
+export function resultCache(): ResultCache {
+  return new WeakMap();
+}
+
+/**
+ * `make(value, args, locale)` through the cache (pass a module-level function: no
+ * closure is allocated per call). Only frozen argument arrays (compiled
+ * instructions, parsed messages) and string or number values other than -0 (a Map
+ * cannot tell it from 0) are keys; anything else runs `make` every time. A throw,
+ * or undefined (returned as ''), is not remembered.
+ * @example cachedResult(cache, args, 'en-US', 1.5, unitTextOf)
+ */
+export function cachedResult(
+  cache: ResultCache,
+  args: readonly string[],
+  locale: string,
+  value: unknown,
+  make: (value: unknown, args: readonly string[], locale: string) => string | undefined,
+): string {
+  // Map keys compare -0 equal to 0, but a formatter may print them apart ("-0").
+  const keyable = typeof value === 'string' || (typeof value === 'number' && !Object.is(value, -0));
+  if (!keyable || !Object.isFrozen(args)) return make(value, args, locale) ?? '';
+  let byLocale = cache.get(args);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    cache.set(args, byLocale);
+  }
+  let byValue = byLocale.get(locale);
+  if (byValue === undefined) {
+    byValue = new Map();
+    byLocale.set(locale, byValue);
+  }
+  const hit = byValue.get(value);
+  if (hit !== undefined) return hit;
+  const text = make(value, args, locale);
+  if (text === undefined) return '';
+  if (byValue.size >= MAX_RESULTS) byValue.clear();
+  byValue.set(value, text);
+  return text;
+}
