@@ -58,7 +58,9 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     const { page } = visitor;
     await page.goto(store.url(path));
     await islandsHydrated(page, '[data-island][data-island-load="eager"]');
-    // Colours are judged at rest: the pill's fade-in would read as low contrast mid-way.
+    // Colours are judged at rest: the pill fades in once the cart has loaded (a fetch after
+    // hydration), and mid-way its text would read as low contrast.
+    await page.locator('.cart-pill[data-state="initialized"]').waitFor({ state: 'attached' });
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     const findings = await audit(page);
     if (findings.length) console.log(path, JSON.stringify(findings, null, 2));
