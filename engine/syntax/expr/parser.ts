@@ -22,29 +22,30 @@ const mismatched = (desc: string, offset: number): LexError => ({
   offset,
 });
 
+/** Flush the operator stack into `out`; false on a stray `(`. */
+function flushAll(ops: Step[], out: Step[]): boolean {
+  while (ops.length > 0) {
+    const top = ops.pop()!;
+    if (isOpenParen(top)) return false;
+    out.push(top);
+  }
+  return true;
+}
+
+/** Flush operators into `out` down to the nearest `(`. */
+function flushToParen(ops: Step[], out: Step[]): void {
+  while (ops.length > 0 && !isOpenParen(ops[ops.length - 1])) out.push(ops.pop()!);
+}
+
 /**
- * Assemble statements from steps in source order. `offsetOf(i)` gives the source
- * offset of step i, for errors; an unclosed `(` is reported at the end.
+ * Assemble statements from steps in source order. `offsets[i]` is the source
+ * offset of step i, for errors; an unclosed `(` is reported at the end. Plain
+ * functions over the lists rather than closures: every `.eval` of every compile comes here.
  */
-export function assemble(steps: readonly Step[], endOffset: number, offsetOf: (i: number) => number): AssembleResult {
+export function assemble(steps: readonly Step[], endOffset: number, offsets: readonly number[]): AssembleResult {
   const statements: Statement[] = [];
   const ops: Step[] = [];
   let out: Step[] = [];
-
-  // Flushes the operator stack into the current statement; false on a stray `(`.
-  const finishStatement = (): boolean => {
-    while (ops.length > 0) {
-      const top = ops.pop()!;
-      if (isOpenParen(top)) return false;
-      out.push(top);
-    }
-    if (out.length > 0) statements.push(Object.freeze(out));
-    out = [];
-    return true;
-  };
-  const flushToParen = () => {
-    while (ops.length > 0 && !isOpenParen(ops[ops.length - 1])) out.push(ops.pop()!);
-  };
 
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
@@ -60,17 +61,21 @@ export function assemble(steps: readonly Step[], endOffset: number, offsetOf: (i
     const op = step.op;
     switch (op.type) {
       case OpType.SEMI:
-        if (!finishStatement()) return { statements, error: mismatched('left paren', offsetOf(i)) };
+        if (!flushAll(ops, out)) return { statements, error: mismatched('left paren', offsets[i]) };
+        if (out.length > 0) {
+          statements.push(Object.freeze(out));
+          out = [];
+        }
         break;
       case OpType.LPRN:
         ops.push(step);
         break;
       case OpType.COMMA:
-        flushToParen();
+        flushToParen(ops, out);
         break;
       case OpType.RPRN: {
-        flushToParen();
-        if (ops.length === 0) return { statements, error: mismatched(op.desc, offsetOf(i)) };
+        flushToParen(ops, out);
+        if (ops.length === 0) return { statements, error: mismatched(op.desc, offsets[i]) };
         ops.pop();
         if (ops.length > 0 && ops[ops.length - 1].kind === StepKind.CALL) out.push(ops.pop()!);
         break;
@@ -88,6 +93,7 @@ export function assemble(steps: readonly Step[], endOffset: number, offsetOf: (i
       }
     }
   }
-  if (!finishStatement()) return { statements, error: mismatched('left paren', endOffset) };
+  if (!flushAll(ops, out)) return { statements, error: mismatched('left paren', endOffset) };
+  if (out.length > 0) statements.push(Object.freeze(out));
   return { statements: Object.freeze(statements) };
 }
