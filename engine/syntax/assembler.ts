@@ -28,7 +28,6 @@ import type { FormatterTable, PredicateTable } from '../plugins/types.js';
 import { OffsetTable } from './offset-table.js';
 import { Op, opName, type AltCode, type Code, type CommentCode, type OrPredicateCode, type RootCode, type TextCode } from './opcodes.js';
 import { parseWithGrammar } from './parser.js';
-import { nameIndexOf, type NameIndex } from './plugin-names.js';
 import { readTemplate, type InstructionSink, type RefKind } from './whole-tag.js';
 
 export interface ParseResult {
@@ -111,18 +110,6 @@ class Assembler implements InstructionSink {
   /** Known names of the tables, looked up once per compile (on first use). */
   private formatterNames: Set<string> | undefined;
   private predicateNames: Set<string> | undefined;
-
-  /** Indexes of frozen tables' names (null: not frozen, or no table), looked up on first use. */
-  private formatterIndex: NameIndex | null | undefined;
-  private predicateIndex: NameIndex | null | undefined;
-
-  name(kind: RefKind, text: string, at: number, end: number): string {
-    const index =
-      kind === 'formatter'
-        ? (this.formatterIndex ??= nameIndexOf(this.tables?.formatters))
-        : (this.predicateIndex ??= nameIndexOf(this.tables?.predicates));
-    return (index !== null ? index.find(text, at, end) : undefined) ?? text.substring(at, end);
-  }
 
   /** A plugin name in use: unknown to the tables given, it is an error at its position. */
   ref(kind: RefKind, name: string, offset: number): void {

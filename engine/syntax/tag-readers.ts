@@ -44,7 +44,7 @@ function restArgs(text: string, at: number, close: number): Args | 0 {
 
 /** `name? args` (a predicate, `.if name?` or `.or name?`), the name from `at` to `end`. */
 export function predicate(text: string, open: number, at: number, end: number, close: number, op: 5 | 7, sink: InstructionSink): true {
-  const name = sink.name('predicate', text, at, end);
+  const name = text.substring(at, end);
   sink.emit([op, name, restArgs(text, end, close), [], Op.END], open);
   sink.ref('predicate', name, at);
   return true;
@@ -104,13 +104,13 @@ function readPaths(text: string, at: number): Path[] | null {
 }
 
 /** `|f args|g` from the `|` at `at` to the tag's end: the calls, or null when a name does not read. */
-function readCalls(text: string, at: number, close: number, sink: InstructionSink): FormatterCall[] | null {
+function readCalls(text: string, at: number, close: number): FormatterCall[] | null {
   let calls: FormatterCall[] | null = null;
   for (;;) {
     at++;
     const end = wordEnd(text, at);
     if (end === -1) return null;
-    const name = sink.name('formatter', text, at, end);
+    const name = text.substring(at, end);
     at = end;
     let argsEnd = at;
     while (argsEnd < close && text.charCodeAt(argsEnd) !== 124) argsEnd++;
@@ -141,7 +141,7 @@ export function readVariable(text: string, open: number, close: number, sink: In
     return true;
   }
   if (text.charCodeAt(at) !== 124 /* | */) return false;
-  const calls = readCalls(text, at, close, sink);
+  const calls = readCalls(text, at, close);
   if (calls === null) return false;
   sink.leaf([Op.VARIABLE, vars, calls], open);
   refCalls(text, calls, at, sink); // names are reported only once the whole tag reads
@@ -158,7 +158,7 @@ export function readBindvar(text: string, open: number, at: number, close: numbe
   let calls: FormatterCall[] | null | 0 = 0;
   if (end !== close) {
     if (text.charCodeAt(end) !== 124 /* | */) return false;
-    calls = readCalls(text, end, close, sink);
+    calls = readCalls(text, end, close);
     if (calls === null) return false;
   }
   sink.leaf([Op.BINDVAR, text.substring(at, nameEnd), vars, calls], open);

@@ -42,7 +42,6 @@ function readAlone(source: string): { codes: Code[]; declined: string[] } {
     text: (code) => codes.push(code),
     leaf: (code) => codes.push(code),
     ref: () => {},
-    name: (_kind, text, at, end) => text.substring(at, end),
     decline: (open, close) => declined.push(source.substring(open, close + 1)),
   };
   readTemplate(source, sink);

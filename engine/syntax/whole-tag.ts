@@ -43,8 +43,6 @@ export interface InstructionSink {
   /** An instruction that neither opens nor closes a block (a variable, `.var`, `.eval`, ...). */
   leaf(code: Exclude<Code, number>, offset: number): void;
   ref(kind: RefKind, name: string, offset: number): void;
-  /** The plugin name spelled from `at` to `end` (the table's own string when it has one, so no fresh copy is hashed). */
-  name(kind: RefKind, text: string, at: number, end: number): string;
   /** The tag from `open` to `close` (its `{` and `}`) is not read here: the grammar of record decides it. */
   decline(open: number, close: number): void;
 }
