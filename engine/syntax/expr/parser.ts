@@ -37,12 +37,36 @@ function flushToParen(ops: Step[], out: Step[]): void {
   while (ops.length > 0 && !isOpenParen(ops[ops.length - 1])) out.push(ops.pop()!);
 }
 
+/** A value (literal or variable) or an operator that is not structural: the pieces of the short shapes. */
+const isValue = (s: Step): boolean => s.kind === StepKind.LITERAL || s.kind === StepKind.VARIABLE;
+const isPlainOperator = (s: Step): boolean =>
+  s.kind === StepKind.OPERATOR && s.op.type !== OpType.SEMI && s.op.type !== OpType.COMMA && s.op.type !== OpType.LPRN && s.op.type !== OpType.RPRN;
+
+/**
+ * The shapes most expressions have, ordered without the operator stack: `a`, `op a`
+ * and `a op b` (what the shunting yard makes of them: [a], [a op], [a b op]). Null
+ * for anything else. parser.test.ts holds it to assembleAll.
+ */
+function assembleShort(steps: readonly Step[]): AssembleResult | null {
+  let statement: Step[];
+  if (steps.length === 1 && isValue(steps[0])) statement = [steps[0]];
+  else if (steps.length === 2 && isPlainOperator(steps[0]) && isValue(steps[1])) statement = [steps[1], steps[0]];
+  else if (steps.length === 3 && isValue(steps[0]) && isPlainOperator(steps[1]) && isValue(steps[2])) statement = [steps[0], steps[2], steps[1]];
+  else return null;
+  return { statements: Object.freeze([Object.freeze(statement)]) };
+}
+
+/** Statements of `steps` in reverse Polish order (see assembleAll); the short shapes without the operator stack. */
+export function assemble(steps: readonly Step[], endOffset: number, offsets: readonly number[]): AssembleResult {
+  return assembleShort(steps) ?? assembleAll(steps, endOffset, offsets);
+}
+
 /**
  * Assemble statements from steps in source order. `offsets[i]` is the source
  * offset of step i, for errors; an unclosed `(` is reported at the end. Plain
  * functions over the lists rather than closures: every `.eval` of every compile comes here.
  */
-export function assemble(steps: readonly Step[], endOffset: number, offsets: readonly number[]): AssembleResult {
+export function assembleAll(steps: readonly Step[], endOffset: number, offsets: readonly number[]): AssembleResult {
   const statements: Statement[] = [];
   const ops: Step[] = [];
   let out: Step[] = [];
