@@ -1,8 +1,9 @@
 /**
  * Turns expression source into steps (literals, references, calls, operators) in
- * source order. The fast scanner (scan.ts) or, when it declines, Chevrotain does the
- * matching; this module gives tokens their meaning: literal values, constants,
- * unary `+`/`-`, function names and limits.
+ * source order. Common expressions go straight to steps in one pass (fast-lex.ts).
+ * The rest take the full way: the fast scanner (scan.ts) or, when it declines,
+ * Chevrotain does the matching, and this module gives tokens their meaning: literal
+ * values, constants, unary `+`/`-`, function names, limits and every error.
  */
 import { Lexer, type ILexingError } from 'chevrotain';
 import { splitPath } from '../path.js';
