@@ -105,7 +105,13 @@ export function lexCommon(code: string, maxTokens: number): FastLexResult | null
         if (end === -1) return null;
         const text = code.substring(at, end);
         const constant = CONSTANT_STEPS.get(text);
-        step = constant ?? Object.freeze({ kind: StepKind.VARIABLE, path: Object.freeze(splitPath(text)), text });
+        if (constant !== undefined) {
+          step = constant;
+        } else {
+          // One segment (no `.`; it cannot be all digits, those read as a number above): a path of its own text.
+          const path = text.indexOf('.') === -1 ? [text] : splitPath(text);
+          step = Object.freeze({ kind: StepKind.VARIABLE, path: Object.freeze(path), text });
+        }
       }
     }
     steps.push(step);
