@@ -22,7 +22,7 @@ const TEMPLATE = Symbol('atelier.template');
 const NO_ERRORS: readonly TemplateError[] = Object.freeze([]);
 
 export class Template implements Runnable {
-  readonly [TEMPLATE] = true;
+  declare readonly [TEMPLATE]: true;
 
   constructor(
     readonly source: string,
@@ -35,6 +35,9 @@ export class Template implements Runnable {
     Object.freeze(this);
   }
 }
+
+// The brand lives on the prototype: one property for all templates, not a symbol-keyed field defined per compile.
+Object.defineProperty(Template.prototype, TEMPLATE, { value: true });
 
 export function isTemplate(value: unknown): value is Template {
   return typeof value === 'object' && value !== null && (value as Template)[TEMPLATE] === true;

@@ -7,7 +7,7 @@
  *   expr.errors; // []
  */
 import { EXPR_UNEXPECTED_CHAR, parseErrorMessage } from './errors.js';
-import { lexExpr } from './lexer.js';
+import { lexExpr, type LexError } from './lexer.js';
 import { assemble } from './parser.js';
 import { describeStep, type Statement } from './program.js';
 
@@ -42,28 +42,31 @@ const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
 
 /** Compile an expression; problems come back in `errors`, never as exceptions. */
 export function parseExpr(code: string, limits: ExprLimits = {}): ParsedExpr {
-  const debug = code.startsWith('#');
+  const debug = code.charCodeAt(0) === 35; /* # */
   const source = debug ? code.slice(1) : code;
-  const shift = debug ? 1 : 0;
   const maxStringLength = positive(limits.maxStringLength);
-  const failed = (code: string, reason: string, offset: number): ParsedExpr =>
-    Object.freeze({
-      errors: Object.freeze([Object.freeze({ code, message: parseErrorMessage(source, reason), offset: offset + shift })]),
-      source,
-      statements: NO_STATEMENTS,
-      maxStringLength,
-      debug,
-    });
-
   try {
     const lexed = lexExpr(source, positive(limits.maxTokens));
-    if (lexed.error) return failed(lexed.error.code, lexed.error.reason, lexed.error.offset);
-    const assembled = assemble(lexed.steps, source.length, (i) => lexed.offsets[i]);
-    if (assembled.error) return failed(assembled.error.code, assembled.error.reason, assembled.error.offset);
+    if (lexed.error) return failed(lexed.error, source, maxStringLength, debug);
+    const assembled = assemble(lexed.steps, source.length, lexed.offsets);
+    if (assembled.error) return failed(assembled.error, source, maxStringLength, debug);
     return Object.freeze({ errors: NO_ERRORS, source, statements: assembled.statements, maxStringLength, debug });
   } catch (e) {
-    return failed(EXPR_UNEXPECTED_CHAR, `Unexpected error: ${e instanceof Error ? e.message : String(e)}`, 0);
+    const reason = `Unexpected error: ${e instanceof Error ? e.message : String(e)}`;
+    return failed({ code: EXPR_UNEXPECTED_CHAR, reason, offset: 0 }, source, maxStringLength, debug);
   }
+}
+
+/** The result of an expression that does not compile (a function of its own: no closure per parse). */
+function failed(error: LexError, source: string, maxStringLength: number, debug: boolean): ParsedExpr {
+  const offset = error.offset + (debug ? 1 : 0);
+  return Object.freeze({
+    errors: Object.freeze([Object.freeze({ code: error.code, message: parseErrorMessage(source, error.reason), offset })]),
+    source,
+    statements: NO_STATEMENTS,
+    maxStringLength,
+    debug,
+  });
 }
 
 /** The compiled form as debug text: `EVAL=[[1 2 <add>], [@a 3 <assign>]]`. */

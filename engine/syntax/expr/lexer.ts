@@ -1,8 +1,9 @@
 /**
  * Turns expression source into steps (literals, references, calls, operators) in
- * source order. The fast scanner (scan.ts) or, when it declines, Chevrotain does the
- * matching; this module gives tokens their meaning: literal values, constants,
- * unary `+`/`-`, function names and limits.
+ * source order. Common expressions go straight to steps in one pass (fast-lex.ts).
+ * The rest take the full way: the fast scanner (scan.ts) or, when it declines,
+ * Chevrotain does the matching, and this module gives tokens their meaning: literal
+ * values, constants, unary `+`/`-`, function names, limits and every error.
  */
 import { Lexer, type ILexingError } from 'chevrotain';
 import { splitPath } from '../path.js';
@@ -22,8 +23,9 @@ import {
   decodeStringBody,
   scanDecimal,
 } from './literals.js';
-import { CONSTANTS, OPERATORS, OpType, isFunctionName } from './operators.js';
-import { StepKind, type Step } from './program.js';
+import { CONSTANTS, OpType, isFunctionName } from './operators.js';
+import { lexCommon } from './fast-lex.js';
+import { lit, opStep, StepKind, type Step } from './program.js';
 import { scanExpr, type ScannedToken } from './scan.js';
 import {
   ALL_TOKENS,
@@ -61,14 +63,6 @@ export function tokenizeOfRecord(code: string): { tokens: ScannedToken[]; errors
   return lexer.tokenize(code);
 }
 
-const lit = (value: number | string | boolean | null): Step => Object.freeze({ kind: StepKind.LITERAL, value });
-/** One frozen step per operator, shared by every expression (a step is never changed). */
-const OP_STEPS = new Map<OpType, Step>();
-const opStep = (type: OpType): Step => {
-  let step = OP_STEPS.get(type);
-  if (step === undefined) OP_STEPS.set(type, (step = Object.freeze({ kind: StepKind.OPERATOR, op: OPERATORS[type] })));
-  return step;
-};
 
 /** The meaning of one token, or why it has none. */
 function stepOf(token: ScannedToken, code: string): Step | LexError {
@@ -130,6 +124,12 @@ function unaryPosition(prev: Step | undefined): boolean {
 
 /** Lex `code`; with `maxTokens` > 0, more tokens than that is an error. */
 export function lexExpr(code: string, maxTokens = 0): LexResult {
+  // Common expressions go straight to steps (fast-lex.ts); the rest, and every error, the full way.
+  return lexCommon(code, maxTokens) ?? lexFull(code, maxTokens);
+}
+
+/** lexExpr without the common-expression pass: tokens, then their meaning (fast-lex.test.ts compares the two). */
+export function lexFull(code: string, maxTokens = 0): LexResult {
   // The fast scanner reads the common token set; otherwise Chevrotain, the lexer of record, reads it and finds the error.
   const scanned = scanExpr(code);
   const { tokens, errors } = scanned !== null ? { tokens: scanned, errors: NO_LEX_ERRORS } : tokenizeOfRecord(code);

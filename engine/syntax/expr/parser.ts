@@ -22,29 +22,54 @@ const mismatched = (desc: string, offset: number): LexError => ({
   offset,
 });
 
+/** Flush the operator stack into `out`; false on a stray `(`. */
+function flushAll(ops: Step[], out: Step[]): boolean {
+  while (ops.length > 0) {
+    const top = ops.pop()!;
+    if (isOpenParen(top)) return false;
+    out.push(top);
+  }
+  return true;
+}
+
+/** Flush operators into `out` down to the nearest `(`. */
+function flushToParen(ops: Step[], out: Step[]): void {
+  while (ops.length > 0 && !isOpenParen(ops[ops.length - 1])) out.push(ops.pop()!);
+}
+
+/** A value (literal or variable) or an operator that is not structural: the pieces of the short shapes. */
+const isValue = (s: Step): boolean => s.kind === StepKind.LITERAL || s.kind === StepKind.VARIABLE;
+const isPlainOperator = (s: Step): boolean =>
+  s.kind === StepKind.OPERATOR && s.op.type !== OpType.SEMI && s.op.type !== OpType.COMMA && s.op.type !== OpType.LPRN && s.op.type !== OpType.RPRN;
+
 /**
- * Assemble statements from steps in source order. `offsetOf(i)` gives the source
- * offset of step i, for errors; an unclosed `(` is reported at the end.
+ * The shapes most expressions have, ordered without the operator stack: `a`, `op a`
+ * and `a op b` (what the shunting yard makes of them: [a], [a op], [a b op]). Null
+ * for anything else. parser.test.ts holds it to assembleAll.
  */
-export function assemble(steps: readonly Step[], endOffset: number, offsetOf: (i: number) => number): AssembleResult {
+function assembleShort(steps: readonly Step[]): AssembleResult | null {
+  let statement: Step[];
+  if (steps.length === 1 && isValue(steps[0])) statement = [steps[0]];
+  else if (steps.length === 2 && isPlainOperator(steps[0]) && isValue(steps[1])) statement = [steps[1], steps[0]];
+  else if (steps.length === 3 && isValue(steps[0]) && isPlainOperator(steps[1]) && isValue(steps[2])) statement = [steps[0], steps[2], steps[1]];
+  else return null;
+  return { statements: Object.freeze([Object.freeze(statement)]) };
+}
+
+/** Statements of `steps` in reverse Polish order (see assembleAll); the short shapes without the operator stack. */
+export function assemble(steps: readonly Step[], endOffset: number, offsets: readonly number[]): AssembleResult {
+  return assembleShort(steps) ?? assembleAll(steps, endOffset, offsets);
+}
+
+/**
+ * Assemble statements from steps in source order. `offsets[i]` is the source
+ * offset of step i, for errors; an unclosed `(` is reported at the end. Plain
+ * functions over the lists rather than closures: every `.eval` of every compile comes here.
+ */
+export function assembleAll(steps: readonly Step[], endOffset: number, offsets: readonly number[]): AssembleResult {
   const statements: Statement[] = [];
   const ops: Step[] = [];
   let out: Step[] = [];
-
-  // Flushes the operator stack into the current statement; false on a stray `(`.
-  const finishStatement = (): boolean => {
-    while (ops.length > 0) {
-      const top = ops.pop()!;
-      if (isOpenParen(top)) return false;
-      out.push(top);
-    }
-    if (out.length > 0) statements.push(Object.freeze(out));
-    out = [];
-    return true;
-  };
-  const flushToParen = () => {
-    while (ops.length > 0 && !isOpenParen(ops[ops.length - 1])) out.push(ops.pop()!);
-  };
 
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
@@ -60,17 +85,21 @@ export function assemble(steps: readonly Step[], endOffset: number, offsetOf: (i
     const op = step.op;
     switch (op.type) {
       case OpType.SEMI:
-        if (!finishStatement()) return { statements, error: mismatched('left paren', offsetOf(i)) };
+        if (!flushAll(ops, out)) return { statements, error: mismatched('left paren', offsets[i]) };
+        if (out.length > 0) {
+          statements.push(Object.freeze(out));
+          out = [];
+        }
         break;
       case OpType.LPRN:
         ops.push(step);
         break;
       case OpType.COMMA:
-        flushToParen();
+        flushToParen(ops, out);
         break;
       case OpType.RPRN: {
-        flushToParen();
-        if (ops.length === 0) return { statements, error: mismatched(op.desc, offsetOf(i)) };
+        flushToParen(ops, out);
+        if (ops.length === 0) return { statements, error: mismatched(op.desc, offsets[i]) };
         ops.pop();
         if (ops.length > 0 && ops[ops.length - 1].kind === StepKind.CALL) out.push(ops.pop()!);
         break;
@@ -88,6 +117,7 @@ export function assemble(steps: readonly Step[], endOffset: number, offsetOf: (i
       }
     }
   }
-  if (!finishStatement()) return { statements, error: mismatched('left paren', endOffset) };
+  if (!flushAll(ops, out)) return { statements, error: mismatched('left paren', endOffset) };
+  if (out.length > 0) statements.push(Object.freeze(out));
   return { statements: Object.freeze(statements) };
 }

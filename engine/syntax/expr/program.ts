@@ -2,7 +2,7 @@
  * The compiled form of an expression: each `;`-separated statement becomes a
  * frozen list of steps in reverse Polish order, ready for a stack evaluator.
  */
-import type { FunctionName, Operator } from './operators.js';
+import { OPERATORS, type FunctionName, type Operator, type OpType } from './operators.js';
 
 /** The values the language computes with. `null` also stands for a missing variable. */
 export type Literal = number | string | boolean | null;
@@ -53,6 +53,15 @@ export type Step = LiteralStep | VariableStep | ArgsStep | CallStep | OperatorSt
 export type Statement = readonly Step[];
 
 export const ARGS_STEP: ArgsStep = Object.freeze({ kind: StepKind.ARGS });
+
+export const lit = (value: Literal): LiteralStep => Object.freeze({ kind: StepKind.LITERAL, value });
+
+/** One frozen step per operator, shared by every expression (a step is never changed). */
+const OP_STEPS: OperatorStep[] = Object.values(OPERATORS)
+  .sort((a, b) => a.type - b.type)
+  .map((op) => Object.freeze({ kind: StepKind.OPERATOR, op }));
+
+export const opStep = (type: OpType): OperatorStep => OP_STEPS[type];
 
 /** How a step reads in debug output (`{.eval #1 + a}` shows `[1 a <add>]`). */
 export function describeStep(step: Step): string {
