@@ -60,7 +60,8 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     await islandsHydrated(page, '[data-island][data-island-load="eager"]');
     // Colours are judged at rest: the pill fades in once the cart has loaded (a fetch after
     // hydration), and mid-way its text would read as low contrast.
-    await page.locator('.cart-pill[data-state="initialized"]').waitFor({ state: 'attached' });
+    // (data-state says "initialized" from the moment the fetch starts; the visitor's cart has a mug, so wait for the pill itself.)
+    await page.locator('.cart-pill.is-visible').waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     const findings = await audit(page);
     if (findings.length) console.log(path, JSON.stringify(findings, null, 2));
