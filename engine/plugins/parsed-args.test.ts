@@ -31,7 +31,23 @@ describe('sharedParsedArgs', () => {
     const a = sharedParsedArgs(cache, byText, Object.freeze(['a', 'b']), parse);
     const b = sharedParsedArgs(cache, byText, Object.freeze(['a,b']), parse);
     const c = sharedParsedArgs(cache, byText, Object.freeze(['a","b']), parse);
-    expect(new Set([a, b, c]).size).toBe(3);
+    const d = sharedParsedArgs(cache, byText, Object.freeze([]), parse);
+    const e = sharedParsedArgs(cache, byText, Object.freeze(['']), parse);
+    const f = sharedParsedArgs(cache, byText, Object.freeze(['', '']), parse);
+    expect(new Set([a, b, c, d, e, f]).size).toBe(6);
+  });
+
+  it('does not share texts holding a NUL (they could join like others)', () => {
+    const { parse, calls } = parseCounting();
+    const cache = new WeakMap();
+    const byText = new Map();
+    const a = sharedParsedArgs(cache, byText, Object.freeze(['a\0', 'b']), parse);
+    const b = sharedParsedArgs(cache, byText, Object.freeze(['a', '\0b']), parse);
+    expect(b).not.toBe(a);
+    expect(a.text).toBe('a\0|b');
+    expect(b.text).toBe('a|\0b');
+    expect(calls()).toBe(2);
+    expect(byText.size).toBe(0);
   });
 
   it('parses unfrozen arrays every time and shares nothing with them', () => {
