@@ -5,7 +5,7 @@
 import type { Formatter, FormatterTable } from '../types.js';
 import { parseDecimal } from './decimal-options.js';
 import { sharedParsedArgs } from '../parsed-args.js';
-import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
+import { formatNumberUnit, formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
 import { ErrorCode } from '../../errors.js';
 import { cachedResult, resultCache } from '../result-cache.js';
 
@@ -46,8 +46,12 @@ export function unitText(value: unknown, args: readonly string[], locale: string
 }
 
 function unitTextOf(value: unknown, args: readonly string[], locale: string): string {
+  const o = parsedUnitArgs(args);
+  // Most data values are numbers, most conversions take the float path: no Decimal then.
+  const fast = typeof value === 'number' ? formatNumberUnit(value, o, locale) : undefined;
+  if (fast !== undefined) return fast;
   const d = parseDecimal(value);
-  return d ? formatUnit(d, parsedUnitArgs(args), locale) : '';
+  return d ? formatUnit(d, o, locale) : '';
 }
 
 export const unitFormatter: Formatter = (value, args, ctx) => {

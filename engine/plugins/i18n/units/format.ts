@@ -11,7 +11,7 @@ import { numberOption, reconcile, splitOption, type NumberOptions } from '../dec
 import { bestFit, convert, sequence, type Amount } from './convert.js';
 import { formatAmount, formatPlain, type Width } from './names.js';
 import { defaultSet, singleUnit, systemOf, unitSet } from './systems.js';
-import { fastConvert, fastDigits } from './fast-convert.js';
+import { fastConvert, fastConvertNumber, fastDigits } from './fast-convert.js';
 import { UnitDecimal, unitNamed, type UnitDef } from './table.js';
 import { ownEntry } from '../../../exec/values.js';
 
@@ -144,4 +144,26 @@ export function formatUnit(v: Decimal, o: UnitOptions, locale: string): string {
   const amounts = convertUnit(v, o, locale);
   if (!amounts) return '';
   return amounts.map((a) => formatAmount(a.value.toFixed(), a.unit.name, o.width, locale, o.number)).join(' ');
+}
+
+/**
+ * formatUnit of a number from the data without making a Decimal, where the float
+ * path (fast-convert.ts) can show it; undefined sends the caller to formatUnit.
+ * A finite double's shortest text (String) is exactly what decimal.js reads from
+ * it, so the value is the same either way; -0 and texts with an exponent decline.
+ * @example formatNumberUnit(12, parseUnitArgs(['in:inch', 'out:foot']), 'en-US') === '1 ft'
+ */
+export function formatNumberUnit(x: number, o: UnitOptions, locale: string): string | undefined {
+  if (!Number.isFinite(x) || Object.is(x, -0)) return undefined;
+  if (!o.in && !o.exact && !o.exactList && !o.sequence && o.compact === undefined) {
+    const text = String(x);
+    return text.includes('e') ? undefined : formatPlain(text, locale, o.number);
+  }
+  const digits = fastDigits(o.number);
+  if (digits === undefined) return undefined;
+  const plan = planOf(o, locale);
+  if (!plan) return '';
+  if (plan.sequence) return undefined;
+  const fast = fastConvertNumber(x, x < 0, plan.input, plan.exact, plan.set, digits);
+  return fast && formatAmount(fast.text, fast.unit.name, o.width, locale, o.number);
 }
