@@ -53,6 +53,8 @@ export interface OrderedSet {
   readonly ratios: readonly UnitDecimal[];
   /** The ratios as the nearest doubles (fast-convert.ts reads them per value). */
   readonly sizes: readonly number[];
+  /** Every ratio is an integer (fast-sequence.ts is exact on them). */
+  readonly integral: boolean;
 }
 
 /** Per names array (the named sets are constants; parsed unit lists are cached), then category. */
@@ -72,7 +74,7 @@ export function ordered(names: readonly string[], category: string): OrderedSet 
       .sort((x, y) => y.factor.comparedTo(x.factor));
     const smallest = units[units.length - 1];
     const ratios = units.map((u) => u.factor.div(smallest.factor));
-    return { units, ratios, sizes: ratios.map((r) => r.toNumber()) };
+    return { units, ratios, sizes: ratios.map((r) => r.toNumber()), integral: ratios.every((r) => r.isInteger()) };
   });
 }
 

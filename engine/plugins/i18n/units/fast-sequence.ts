@@ -67,13 +67,13 @@ export function fastSequence(
   digits: number,
 ): { text: string; unit: UnitDef }[] | undefined {
   if (from.category === 'temperature' || from.category === 'consumption' || !Number.isFinite(x)) return undefined;
-  const { units, ratios, sizes } = ordered(names, from.category);
+  const { units, sizes, integral } = ordered(names, from.category);
   if (units.length === 0) return undefined;
   const last = units.length - 1;
   const smallest = units[last];
   const direct = integralRatio(from, smallest);
   // Exact: integers all the way (the 40-digit path is exact on them too), error 0.
-  const exact = direct !== undefined && integerValue && ratios.every((r) => r.isInteger());
+  const exact = direct !== undefined && integerValue && integral;
   const ratio = direct ?? from.factor.div(smallest.factor).toNumber();
   let n = Math.abs(x) * ratio;
   if (!(n < MAX_EXACT)) return undefined;
