@@ -15,10 +15,9 @@ describe('sharedParsedArgs', () => {
 
   it('gives two frozen arrays with the same texts one frozen parse', () => {
     const { parse, calls } = parseCounting();
-    const cache = new WeakMap();
     const byText = new Map();
-    const a = sharedParsedArgs(cache, byText, Object.freeze(['in:inch', 'out:foot']), parse);
-    const b = sharedParsedArgs(cache, byText, Object.freeze(['in:inch', 'out:foot']), parse);
+    const a = sharedParsedArgs(byText, Object.freeze(['in:inch', 'out:foot']), parse);
+    const b = sharedParsedArgs(byText, Object.freeze(['in:inch', 'out:foot']), parse);
     expect(b).toBe(a);
     expect(Object.isFrozen(a)).toBe(true);
     expect(calls()).toBe(1);
@@ -26,23 +25,21 @@ describe('sharedParsedArgs', () => {
 
   it('keeps texts apart that a plain join would merge', () => {
     const { parse } = parseCounting();
-    const cache = new WeakMap();
     const byText = new Map();
-    const a = sharedParsedArgs(cache, byText, Object.freeze(['a', 'b']), parse);
-    const b = sharedParsedArgs(cache, byText, Object.freeze(['a,b']), parse);
-    const c = sharedParsedArgs(cache, byText, Object.freeze(['a","b']), parse);
-    const d = sharedParsedArgs(cache, byText, Object.freeze([]), parse);
-    const e = sharedParsedArgs(cache, byText, Object.freeze(['']), parse);
-    const f = sharedParsedArgs(cache, byText, Object.freeze(['', '']), parse);
+    const a = sharedParsedArgs(byText, Object.freeze(['a', 'b']), parse);
+    const b = sharedParsedArgs(byText, Object.freeze(['a,b']), parse);
+    const c = sharedParsedArgs(byText, Object.freeze(['a","b']), parse);
+    const d = sharedParsedArgs(byText, Object.freeze([]), parse);
+    const e = sharedParsedArgs(byText, Object.freeze(['']), parse);
+    const f = sharedParsedArgs(byText, Object.freeze(['', '']), parse);
     expect(new Set([a, b, c, d, e, f]).size).toBe(6);
   });
 
   it('does not share texts holding a NUL (they could join like others)', () => {
     const { parse, calls } = parseCounting();
-    const cache = new WeakMap();
     const byText = new Map();
-    const a = sharedParsedArgs(cache, byText, Object.freeze(['a\0', 'b']), parse);
-    const b = sharedParsedArgs(cache, byText, Object.freeze(['a', '\0b']), parse);
+    const a = sharedParsedArgs(byText, Object.freeze(['a\0', 'b']), parse);
+    const b = sharedParsedArgs(byText, Object.freeze(['a', '\0b']), parse);
     expect(b).not.toBe(a);
     expect(a.text).toBe('a\0|b');
     expect(b.text).toBe('a|\0b');
@@ -52,10 +49,9 @@ describe('sharedParsedArgs', () => {
 
   it('parses unfrozen arrays every time and shares nothing with them', () => {
     const { parse, calls } = parseCounting();
-    const cache = new WeakMap();
     const byText = new Map();
-    const a = sharedParsedArgs(cache, byText, ['x'], parse);
-    const b = sharedParsedArgs(cache, byText, ['x'], parse);
+    const a = sharedParsedArgs(byText, ['x'], parse);
+    const b = sharedParsedArgs(byText, ['x'], parse);
     expect(b).not.toBe(a);
     expect(calls()).toBe(2);
     expect(byText.size).toBe(0);
@@ -63,9 +59,8 @@ describe('sharedParsedArgs', () => {
 
   it('is bounded', () => {
     const { parse } = parseCounting();
-    const cache = new WeakMap();
     const byText = new Map();
-    for (let i = 0; i < MAX_SHARED_PARSES * 2 + 5; i++) sharedParsedArgs(cache, byText, Object.freeze([`k:${i}`]), parse);
+    for (let i = 0; i < MAX_SHARED_PARSES * 2 + 5; i++) sharedParsedArgs(byText, Object.freeze([`k:${i}`]), parse);
     expect(byText.size).toBeLessThanOrEqual(MAX_SHARED_PARSES);
   });
 

@@ -42,36 +42,27 @@ function textKey(args: readonly string[]): string | undefined {
 export const MAX_SHARED_PARSES = 1024;
 
 /**
- * parsedArgs, and across instructions: a parse that depends on nothing but the
- * argument texts is also kept by those texts, so a newly compiled template whose
- * instruction reads `unit in:inch out:foot` gets the very object an earlier template
- * got. Caches keyed by that object (Intl formatters per option set, unit orderings)
- * then serve the new template with one lookup instead of rebuilding their keys.
- * Only for parsers that read nothing else (no locale, clock or scope) and whose
- * result is deeply frozen: the shared object is immutable. `byText` is bounded
- * (cleared when full; objects still held stay valid).
- * @example sharedParsedArgs(unitArgs, unitArgsByText, Object.freeze(['in:inch']), parseShared)
+ * parsedArgs across instructions: a parse that depends on nothing but the argument
+ * texts is kept by those texts, so a newly compiled template whose instruction reads
+ * `unit in:inch out:foot` gets the very object an earlier template got. Caches keyed
+ * by that object (Intl formatters per option set, unit orderings) then serve the new
+ * template with one lookup instead of rebuilding their keys. Only for parsers that
+ * read nothing else (no locale, clock or scope) and whose result is deeply frozen:
+ * the shared object is immutable. No table per argument array: the text key costs
+ * less than a WeakMap entry, and callers reach this only when their result cache
+ * misses. `byText` is bounded (cleared when full; objects still held stay valid);
+ * unfrozen arrays and texts holding a NUL are parsed every time.
+ * @example sharedParsedArgs(unitArgsByText, Object.freeze(['in:inch']), parseShared)
  */
-export function sharedParsedArgs<T>(
-  cache: WeakMap<readonly string[], T>,
-  byText: Map<string, T>,
-  args: readonly string[],
-  parse: (args: readonly string[]) => T,
-): T {
-  if (!Object.isFrozen(args)) return parse(args);
-  let parsed = cache.get(args);
+export function sharedParsedArgs<T>(byText: Map<string, T>, args: readonly string[], parse: (args: readonly string[]) => T): T {
+  const key = Object.isFrozen(args) ? textKey(args) : undefined;
+  if (key === undefined) return parse(args);
+  let parsed = byText.get(key);
   if (parsed === undefined) {
-    const key = textKey(args);
-    parsed = key === undefined ? undefined : byText.get(key);
-    if (parsed === undefined) {
-      parsed = parse(args);
-      if (typeof parsed === 'object' && parsed !== null) Object.freeze(parsed);
-      if (key !== undefined) {
-        if (byText.size >= MAX_SHARED_PARSES) byText.clear();
-        byText.set(key, parsed);
-      }
-    }
-    cache.set(args, parsed);
+    parsed = parse(args);
+    if (typeof parsed === 'object' && parsed !== null) Object.freeze(parsed);
+    if (byText.size >= MAX_SHARED_PARSES) byText.clear();
+    byText.set(key, parsed);
   }
   return parsed;
 }

@@ -31,7 +31,6 @@ export function parseDecimalArgs(args: readonly string[]): DecimalOptions {
   return o;
 }
 
-const decimalArgs = new WeakMap<readonly string[], DecimalOptions>();
 const decimalArgsByText = new Map<string, DecimalOptions>();
 
 function parseShared(args: readonly string[]): DecimalOptions {
@@ -45,7 +44,7 @@ function parseShared(args: readonly string[]): DecimalOptions {
  * texts (parsed-args.ts): a new template reuses the formatters kept per options object.
  */
 export function parsedDecimalArgs(args: readonly string[]): DecimalOptions {
-  return sharedParsedArgs(decimalArgs, decimalArgsByText, args, parseShared);
+  return sharedParsedArgs(decimalArgsByText, args, parseShared);
 }
 
 /** The Intl options of a style (permille formats as a percent and swaps the sign). */

@@ -9,7 +9,6 @@ import { formatNumberUnit, formatUnit, parseUnitArgs, type UnitOptions } from '.
 import { ErrorCode } from '../../errors.js';
 import { cachedResult, resultCache } from '../result-cache.js';
 
-const unitArgs = new WeakMap<readonly string[], UnitOptions>();
 const unitArgsByText = new Map<string, UnitOptions>();
 
 /**
@@ -30,7 +29,7 @@ function parseShared(args: readonly string[]): UnitOptions {
  * reuses the Intl formatters keyed by the options object.
  */
 export function parsedUnitArgs(args: readonly string[]): UnitOptions {
-  return sharedParsedArgs(unitArgs, unitArgsByText, args, parseShared);
+  return sharedParsedArgs(unitArgsByText, args, parseShared);
 }
 
 /** Text per instruction, locale and value: conversion at 40 digits is the costly part. */
