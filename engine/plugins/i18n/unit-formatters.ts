@@ -5,7 +5,8 @@
 import type { Formatter, FormatterTable } from '../types.js';
 import { parseDecimal } from './decimal-options.js';
 import { sharedParsedArgs } from '../parsed-args.js';
-import { formatNumberUnit, formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
+import { formatNumberUnit, formatTextUnit, formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
+import { isDecimalText } from '../number-text.js';
 import { ErrorCode } from '../../errors.js';
 import { cachedResult, resultCache } from '../result-cache.js';
 
@@ -46,8 +47,13 @@ export function unitText(value: unknown, args: readonly string[], locale: string
 
 function unitTextOf(value: unknown, args: readonly string[], locale: string): string {
   const o = parsedUnitArgs(args);
-  // Most data values are numbers, most conversions take the float path: no Decimal then.
-  const fast = typeof value === 'number' ? formatNumberUnit(value, o, locale) : undefined;
+  // Most conversions take the float path: no Decimal then.
+  const fast =
+    typeof value === 'number'
+      ? formatNumberUnit(value, o, locale)
+      : typeof value === 'string' && isDecimalText(value)
+        ? formatTextUnit(value, o, locale)
+        : undefined;
   if (fast !== undefined) return fast;
   const d = parseDecimal(value);
   return d ? formatUnit(d, o, locale) : '';

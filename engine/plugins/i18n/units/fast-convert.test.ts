@@ -6,7 +6,7 @@
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { convertUnit, formatNumberUnit, formatUnit, parseUnitArgs } from './format.js';
+import { convertUnit, formatNumberUnit, formatTextUnit, formatUnit, parseUnitArgs } from './format.js';
 import { fastConvert, fastDigits } from './fast-convert.js';
 import { formatAmount } from './names.js';
 import { UNITS, unitNamed } from './table.js';
@@ -66,8 +66,11 @@ describe('fast unit conversion', () => {
       const args = randomArgs(r);
       const locale = r() < 0.5 ? 'en-US' : 'fr-FR';
       const v = new Decimal(value);
-      expect(formatUnit(v, parseUnitArgs(args), locale), `${value} ${args.join(' ')} ${locale}`).toBe(exactText(v, args, locale));
+      const want = exactText(v, args, locale);
+      expect(formatUnit(v, parseUnitArgs(args), locale), `${value} ${args.join(' ')} ${locale}`).toBe(want);
       const o = parseUnitArgs(args);
+      const text = formatTextUnit(value, o, locale);
+      if (text !== undefined) expect(text, `text ${value} ${args.join(' ')} ${locale}`).toBe(want);
       if (o.in && o.exact && fastConvert(v, o.in, o.exact, undefined, fastDigits(o.number)!) !== undefined) fast++;
     }
     expect(fast).toBeGreaterThan(1500); // of ~2400 with one out: unit

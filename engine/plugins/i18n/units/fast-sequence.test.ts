@@ -6,7 +6,7 @@
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { convertUnit, formatNumberUnit, formatUnit, parseUnitArgs } from './format.js';
+import { convertUnit, formatNumberUnit, formatTextUnit, formatUnit, parseUnitArgs } from './format.js';
 import { fastSequence } from './fast-sequence.js';
 import { formatAmount } from './names.js';
 import { UNITS, unitNamed } from './table.js';
@@ -73,6 +73,8 @@ describe('fast unit sequences', () => {
         const got = formatNumberUnit(x, o, locale);
         if (got !== undefined) expect(got, `number ${value} ${args.join(' ')} ${locale}`).toBe(want);
       }
+      const text = formatTextUnit(value, o, locale);
+      if (text !== undefined) expect(text, `text ${value} ${args.join(' ')} ${locale}`).toBe(want);
       const integer = v.isInteger() && Math.abs(v.toNumber()) <= Number.MAX_SAFE_INTEGER;
       if (o.sequence && fastSequence(v.toNumber(), v.isNegative() && !v.isZero(), integer, o.in!, o.sequence.map((u) => u.name), o.number.maximumFractionDigits!)) fast++;
     }
@@ -101,10 +103,16 @@ describe('fast unit sequences', () => {
       }
     }
     for (const value of ['0', '-0', '0.0', '-1e-30', '86400', '31556952', '2629746', '-3600']) cases.push([value, ['in:second', 'sequence:year,month,day,hour']]);
+    for (const value of [' 3600 ', '+3600', '3600.0', '3.6e3', '36e2', '3600.00000000000000000001', '86399.99999999999999999', '1e-400', '-1e-320']) {
+      cases.push([value, ['in:second', 'sequence:hour,minute,second']], [value, ['in:second', 'out:hour', 'maxfrac:3']]);
+    }
     for (const [value, args] of cases) {
       for (const locale of ['en-US', 'fr-FR']) {
-        const v = new Decimal(value);
-        expect(formatUnit(v, parseUnitArgs(args), locale), `${value} ${args.join(' ')} ${locale}`).toBe(exactText(v, args, locale));
+        const v = new Decimal(value.trim());
+        const want = exactText(v, args, locale);
+        expect(formatUnit(v, parseUnitArgs(args), locale), `${value} ${args.join(' ')} ${locale}`).toBe(want);
+        const text = formatTextUnit(value, parseUnitArgs(args), locale);
+        if (text !== undefined) expect(text, `text ${value} ${args.join(' ')} ${locale}`).toBe(want);
       }
     }
   });
