@@ -32,7 +32,7 @@ export function fastDigits(o: NumberOptions): number | undefined {
 const ratios = new Map<UnitDef, Map<UnitDef, number>>();
 
 /** from.factor / to.factor as the nearest double (unit definitions are constants). */
-function ratio(from: UnitDef, to: UnitDef): number {
+export function ratio(from: UnitDef, to: UnitDef): number {
   let byTo = ratios.get(from);
   if (byTo === undefined) {
     byTo = new Map();

@@ -11,6 +11,7 @@
  * returns undefined and takes the 40-digit path; fast-sequence.test.ts compares both.
  */
 import { ordered } from './convert.js';
+import { ratio as unitRatio } from './fast-convert.js';
 import type { UnitDef } from './table.js';
 
 const MARGIN = 20;
@@ -74,7 +75,7 @@ export function fastSequence(
   const direct = integralRatio(from, smallest);
   // Exact: integers all the way (the 40-digit path is exact on them too), error 0.
   const exact = direct !== undefined && integerValue && integral;
-  const ratio = direct ?? from.factor.div(smallest.factor).toNumber();
+  const ratio = direct ?? unitRatio(from, smallest);
   let n = Math.abs(x) * ratio;
   if (!(n < MAX_EXACT)) return undefined;
   let err = exact ? 0 : n * 2 * ROUNDING;
