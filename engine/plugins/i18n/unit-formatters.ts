@@ -5,7 +5,8 @@
 import type { Formatter, FormatterTable } from '../types.js';
 import { parseDecimal } from './decimal-options.js';
 import { sharedParsedArgs } from '../parsed-args.js';
-import { formatNumberUnit, formatTextUnit, formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
+import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
+import { formatNumberUnit, formatTextUnit } from './units/fast-format.js';
 import { isDecimalText } from '../number-text.js';
 import { ErrorCode } from '../../errors.js';
 import { cachedResult, resultCache } from '../result-cache.js';

@@ -6,7 +6,8 @@
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { convertUnit, formatNumberUnit, formatTextUnit, formatUnit, parseUnitArgs } from './format.js';
+import { convertUnit, formatUnit, parseUnitArgs } from './format.js';
+import { formatNumberUnit, formatTextUnit } from './fast-format.js';
 import { fastConvert, fastDigits } from './fast-convert.js';
 import { formatAmount } from './names.js';
 import { UNITS, unitNamed } from './table.js';

@@ -11,7 +11,7 @@ import { numberOption, reconcile, splitOption, type NumberOptions } from '../dec
 import { bestFit, convert, sequence, type Amount } from './convert.js';
 import { formatAmount, formatPlain, type Width } from './names.js';
 import { defaultSet, singleUnit, systemOf, unitSet } from './systems.js';
-import { fastConvert, fastConvertNumber, fastDigits } from './fast-convert.js';
+import { fastConvert, fastDigits } from './fast-convert.js';
 import { fastSequence } from './fast-sequence.js';
 import { UnitDecimal, unitNamed, type UnitDef } from './table.js';
 import { ownEntry } from '../../../exec/values.js';
@@ -89,14 +89,14 @@ function namesOf(units: readonly UnitDef[]): readonly string[] {
 }
 
 /** What the options ask for: the input unit, then one target, a set to fit or a sequence. */
-interface Plan {
+export interface Plan {
   readonly input: UnitDef;
   readonly exact?: UnitDef;
   readonly set?: readonly string[];
   readonly sequence?: boolean;
 }
 
-function planOf(o: UnitOptions, locale: string): Plan | undefined {
+export function planOf(o: UnitOptions, locale: string): Plan | undefined {
   let exact = o.exact;
   let set: readonly string[] | undefined;
   if (o.compact !== undefined) {
@@ -130,7 +130,8 @@ export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[
   return [convert(amount, plan.exact ?? plan.input)];
 }
 
-function formatParts(parts: readonly { text: string; unit: UnitDef }[], o: UnitOptions, locale: string): string {
+/** Sequence parts as formatUnit joins them. */
+export function formatParts(parts: readonly { text: string; unit: UnitDef }[], o: UnitOptions, locale: string): string {
   let out = formatAmount(parts[0].text, parts[0].unit.name, o.width, locale, o.number);
   for (let i = 1; i < parts.length; i++) out += ' ' + formatAmount(parts[i].text, parts[i].unit.name, o.width, locale, o.number);
   return out;
@@ -157,49 +158,4 @@ export function formatUnit(v: Decimal, o: UnitOptions, locale: string): string {
   const amounts = convertUnit(v, o, locale);
   if (!amounts) return '';
   return amounts.map((a) => formatAmount(a.value.toFixed(), a.unit.name, o.width, locale, o.number)).join(' ');
-}
-
-/**
- * formatUnit of a number from the data without making a Decimal, where the float
- * path (fast-convert.ts, fast-sequence.ts) can show it; undefined sends the caller
- * to formatUnit. A finite double's shortest text (String) is exactly what
- * decimal.js reads from it, so the value is the same either way; -0 and texts with
- * an exponent decline.
- * @example formatNumberUnit(12, parseUnitArgs(['in:inch', 'out:foot']), 'en-US') === '1 ft'
- */
-export function formatNumberUnit(x: number, o: UnitOptions, locale: string): string | undefined {
-  if (!Number.isFinite(x) || Object.is(x, -0)) return undefined;
-  if (!o.in && !o.exact && !o.exactList && !o.sequence && o.compact === undefined) {
-    const text = String(x);
-    return text.includes('e') ? undefined : formatPlain(text, locale, o.number);
-  }
-  return fastUnit(x, Number.isSafeInteger(x), o, locale);
-}
-
-/**
- * formatNumberUnit for a decimal text (isDecimalText holds): Number(text) is the
- * double nearest its exact value, as decimal.js's toNumber is, so the float path
- * starts from the same x. It is an exact integer only when it prints back as the
- * text; a zero declines (the text might be a nonzero value below the doubles), and
- * so does the plain case (its output shows the text's digits, not the double's).
- * @example formatTextUnit('12', parseUnitArgs(['in:inch', 'out:foot']), 'en-US') === '1 ft'
- */
-export function formatTextUnit(text: string, o: UnitOptions, locale: string): string | undefined {
-  const x = Number(text);
-  if (!Number.isFinite(x) || x === 0) return undefined;
-  if (!o.in && !o.exact && !o.exactList && !o.sequence && o.compact === undefined) return undefined;
-  return fastUnit(x, Number.isSafeInteger(x) && String(x) === text, o, locale);
-}
-
-function fastUnit(x: number, integer: boolean, o: UnitOptions, locale: string): string | undefined {
-  const digits = fastDigits(o.number);
-  if (digits === undefined) return undefined;
-  const plan = planOf(o, locale);
-  if (!plan) return '';
-  if (plan.sequence) {
-    const parts = fastSequence(x, x < 0, integer, plan.input, plan.set ?? [], digits);
-    return parts && formatParts(parts, o, locale);
-  }
-  const fast = fastConvertNumber(x, x < 0, plan.input, plan.exact, plan.set, digits);
-  return fast && formatAmount(fast.text, fast.unit.name, o.width, locale, o.number);
 }
