@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, render } from '../index.js';
-import { cachedResult, MAX_RESULTS, resultCache } from './result-cache.js';
+import { cachedResult, MAX_LOCALES, MAX_RESULTS, resultCache } from './result-cache.js';
 
 const frozen = (...args: string[]) => Object.freeze(args);
 
@@ -43,6 +43,35 @@ describe('cachedResult', () => {
     cachedResult(cache, args, 'en', 0, () => (calls++, '0'));
     cachedResult(cache, args, 'en', MAX_RESULTS, () => (calls++, 'n'));
     expect(calls).toBe(1);
+  });
+});
+
+describe('cachedResult per locale', () => {
+  it('keeps the first value inline and later values beside it, per locale, strings apart from numbers', () => {
+    const cache = resultCache();
+    const args = frozen('x');
+    let calls = 0;
+    const make = (v: unknown, _a: readonly string[], locale: string) => (calls++, `${locale}:${typeof v}:${String(v)}`);
+    for (let round = 0; round < 3; round++) {
+      for (const locale of ['en', 'fr', 'de']) {
+        for (const v of [1, '1', 2, 'a']) expect(cachedResult(cache, args, locale, v, make)).toBe(`${locale}:${typeof v}:${String(v)}`);
+      }
+    }
+    expect(calls).toBe(12);
+  });
+
+  it('keeps a bounded number of locales per argument array', () => {
+    const cache = resultCache();
+    const args = frozen('x');
+    let calls = 0;
+    const make = (_v: unknown, _a: readonly string[], locale: string) => (calls++, locale);
+    for (let i = 0; i < MAX_LOCALES * 3; i++) expect(cachedResult(cache, args, `l${i}`, 1, make)).toBe(`l${i}`);
+    let depth = 0;
+    for (let e = cache.get(args); e !== undefined; e = e.next) depth++;
+    expect(depth).toBeLessThanOrEqual(MAX_LOCALES);
+    // The latest locale is still remembered.
+    cachedResult(cache, args, `l${MAX_LOCALES * 3 - 1}`, 1, make);
+    expect(calls).toBe(MAX_LOCALES * 3);
   });
 });
 

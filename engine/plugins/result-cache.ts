@@ -14,9 +14,23 @@
 
 /** Entries per (argument array, locale) before the table is cleared. */
 export const MAX_RESULTS = 256;
+/** Locales kept per argument array before its list is dropped. */
+export const MAX_LOCALES = 16;
 
-type ByValue = Map<string | number, string>;
-type ByLocale = Map<string, ByValue>;
+/**
+ * One locale's results for an argument array. A template compiled and rendered once
+ * (a cold isolate) formats most instructions once: the first value and text are
+ * held inline and a Map is made only for a second value, so a fresh instruction
+ * costs one small object, not two Maps. Other locales chain through `next`.
+ */
+interface ByLocale {
+  readonly locale: string;
+  readonly key: string | number;
+  readonly text: string;
+  byValue: Map<string | number, string> | undefined;
+  readonly next: ByLocale | undefined;
+  readonly depth: number;
+}
 
 export type ResultCache = WeakMap<readonly string[], ByLocale>;
 
@@ -42,21 +56,23 @@ export function cachedResult(
   // Map keys compare -0 equal to 0, but a formatter may print them apart ("-0").
   const keyable = typeof value === 'string' || (typeof value === 'number' && !Object.is(value, -0));
   if (!keyable || !Object.isFrozen(args)) return make(value, args, locale) ?? '';
-  let byLocale = cache.get(args);
-  if (byLocale === undefined) {
-    byLocale = new Map();
-    cache.set(args, byLocale);
+  const head = cache.get(args);
+  let entry = head;
+  while (entry !== undefined && entry.locale !== locale) entry = entry.next;
+  if (entry !== undefined) {
+    // Strings and numbers apart, as in a Map ('1' is not 1); NaN never hits here.
+    const hit = entry.byValue !== undefined ? entry.byValue.get(value) : entry.key === value ? entry.text : undefined;
+    if (hit !== undefined) return hit;
   }
-  let byValue = byLocale.get(locale);
-  if (byValue === undefined) {
-    byValue = new Map();
-    byLocale.set(locale, byValue);
-  }
-  const hit = byValue.get(value);
-  if (hit !== undefined) return hit;
   const text = make(value, args, locale);
   if (text === undefined) return '';
-  if (byValue.size >= MAX_RESULTS) byValue.clear();
-  byValue.set(value, text);
+  if (entry === undefined) {
+    const next = head !== undefined && head.depth < MAX_LOCALES ? head : undefined;
+    cache.set(args, { locale, key: value, text, byValue: undefined, next, depth: next === undefined ? 1 : next.depth + 1 });
+  } else {
+    if (entry.byValue === undefined) entry.byValue = new Map([[entry.key, entry.text]]);
+    if (entry.byValue.size >= MAX_RESULTS) entry.byValue.clear();
+    entry.byValue.set(value, text);
+  }
   return text;
 }

@@ -6,7 +6,7 @@
 import type Decimal from 'decimal.js';
 import { numberOption, parseDecimal, reconcile, splitOption, type NumberOptions } from './decimal-options.js';
 import { memo, numberFormat } from '../intl.js';
-import { parsedArgs } from '../parsed-args.js';
+import { sharedParsedArgs } from '../parsed-args.js';
 import { cachedResult, resultCache } from '../result-cache.js';
 
 export interface DecimalOptions {
@@ -31,7 +31,7 @@ export function parseDecimalArgs(args: readonly string[]): DecimalOptions {
   return o;
 }
 
-const decimalArgs = new WeakMap<readonly string[], DecimalOptions>();
+const decimalArgsByText = new Map<string, DecimalOptions>();
 
 function parseShared(args: readonly string[]): DecimalOptions {
   const o = parseDecimalArgs(args);
@@ -39,9 +39,12 @@ function parseShared(args: readonly string[]): DecimalOptions {
   return o;
 }
 
-/** `decimal` options, parsed once per frozen argument array (parsed-args.ts). */
+/**
+ * `decimal` options, parsed once per frozen argument array and shared by argument
+ * texts (parsed-args.ts): a new template reuses the formatters kept per options object.
+ */
 export function parsedDecimalArgs(args: readonly string[]): DecimalOptions {
-  return parsedArgs(decimalArgs, args, parseShared);
+  return sharedParsedArgs(decimalArgsByText, args, parseShared);
 }
 
 /** The Intl options of a style (permille formats as a percent and swaps the sign). */

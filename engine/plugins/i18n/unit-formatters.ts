@@ -4,23 +4,34 @@
  */
 import type { Formatter, FormatterTable } from '../types.js';
 import { parseDecimal } from './decimal-options.js';
-import { parsedArgs } from '../parsed-args.js';
+import { sharedParsedArgs } from '../parsed-args.js';
 import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';
+import { formatNumberUnit, formatTextUnit } from './units/fast-format.js';
+import { isDecimalText } from '../number-text.js';
 import { ErrorCode } from '../../errors.js';
 import { cachedResult, resultCache } from '../result-cache.js';
 
-const unitArgs = new WeakMap<readonly string[], UnitOptions>();
+const unitArgsByText = new Map<string, UnitOptions>();
 
-/** Parsed options are shared by every render of the instruction: frozen so none can change them. */
+/**
+ * Parsed options are shared by every render of every instruction with the same
+ * argument texts: frozen (unit lists too) so none can change them.
+ */
 function parseShared(args: readonly string[]): UnitOptions {
   const o = parseUnitArgs(args);
   Object.freeze(o.number);
+  if (o.exactList) Object.freeze(o.exactList);
+  if (o.sequence) Object.freeze(o.sequence);
   return Object.freeze(o);
 }
 
-/** `unit` options, parsed once per frozen argument array (template instructions, parsed messages). */
+/**
+ * `unit` options, parsed once per frozen argument array (template instructions,
+ * parsed messages) and shared by argument texts (parsed-args.ts): a new template
+ * reuses the Intl formatters keyed by the options object.
+ */
 export function parsedUnitArgs(args: readonly string[]): UnitOptions {
-  return parsedArgs(unitArgs, args, parseShared);
+  return sharedParsedArgs(unitArgsByText, args, parseShared);
 }
 
 /** Text per instruction, locale and value: conversion at 40 digits is the costly part. */
@@ -36,8 +47,17 @@ export function unitText(value: unknown, args: readonly string[], locale: string
 }
 
 function unitTextOf(value: unknown, args: readonly string[], locale: string): string {
+  const o = parsedUnitArgs(args);
+  // Most conversions take the float path: no Decimal then.
+  const fast =
+    typeof value === 'number'
+      ? formatNumberUnit(value, o, locale)
+      : typeof value === 'string' && isDecimalText(value)
+        ? formatTextUnit(value, o, locale)
+        : undefined;
+  if (fast !== undefined) return fast;
   const d = parseDecimal(value);
-  return d ? formatUnit(d, parsedUnitArgs(args), locale) : '';
+  return d ? formatUnit(d, o, locale) : '';
 }
 
 export const unitFormatter: Formatter = (value, args, ctx) => {

@@ -51,6 +51,10 @@ export function convert(a: Amount, to: UnitDef): Amount {
 export interface OrderedSet {
   readonly units: readonly UnitDef[];
   readonly ratios: readonly UnitDecimal[];
+  /** The ratios as the nearest doubles (fast-convert.ts reads them per value). */
+  readonly sizes: readonly number[];
+  /** Every ratio is an integer (fast-sequence.ts is exact on them). */
+  readonly integral: boolean;
 }
 
 /** Per names array (the named sets are constants; parsed unit lists are cached), then category. */
@@ -69,7 +73,8 @@ export function ordered(names: readonly string[], category: string): OrderedSet 
       .filter((u): u is UnitDef => u !== undefined && u.category === category)
       .sort((x, y) => y.factor.comparedTo(x.factor));
     const smallest = units[units.length - 1];
-    return { units, ratios: units.map((u) => u.factor.div(smallest.factor)) };
+    const ratios = units.map((u) => u.factor.div(smallest.factor));
+    return { units, ratios, sizes: ratios.map((r) => r.toNumber()), integral: ratios.every((r) => r.isInteger()) };
   });
 }
 

@@ -7,6 +7,7 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { convertUnit, formatUnit, parseUnitArgs } from './format.js';
+import { formatNumberUnit, formatTextUnit } from './fast-format.js';
 import { fastConvert, fastDigits } from './fast-convert.js';
 import { formatAmount } from './names.js';
 import { UNITS, unitNamed } from './table.js';
@@ -66,8 +67,11 @@ describe('fast unit conversion', () => {
       const args = randomArgs(r);
       const locale = r() < 0.5 ? 'en-US' : 'fr-FR';
       const v = new Decimal(value);
-      expect(formatUnit(v, parseUnitArgs(args), locale), `${value} ${args.join(' ')} ${locale}`).toBe(exactText(v, args, locale));
+      const want = exactText(v, args, locale);
+      expect(formatUnit(v, parseUnitArgs(args), locale), `${value} ${args.join(' ')} ${locale}`).toBe(want);
       const o = parseUnitArgs(args);
+      const text = formatTextUnit(value, o, locale);
+      if (text !== undefined) expect(text, `text ${value} ${args.join(' ')} ${locale}`).toBe(want);
       if (o.in && o.exact && fastConvert(v, o.in, o.exact, undefined, fastDigits(o.number)!) !== undefined) fast++;
     }
     expect(fast).toBeGreaterThan(1500); // of ~2400 with one out: unit
@@ -94,6 +98,26 @@ describe('fast unit conversion', () => {
         expect(formatUnit(v, parseUnitArgs(args), locale), `${value} ${args.join(' ')} ${locale}`).toBe(exactText(v, args, locale));
       }
     }
+  });
+
+  it('shows for a number what formatUnit shows for its Decimal: 4000 random doubles and option sets', () => {
+    const r = rng(Number(process.env.FAST_UNIT_SEED ?? 20261123) + 1);
+    let fast = 0;
+    const specials = [0, -0, 1, -1, 0.5, 1e21, 1e-7, 123456.789, -2.5, Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 53 + 2];
+    for (let i = 0; i < Number(process.env.FAST_UNIT_CASES ?? 4000); i++) {
+      const shape = r();
+      // Short decimals, integers, and arbitrary doubles (all of their 17 digits).
+      const x =
+        i < specials.length ? specials[i] : shape < 0.4 ? Number(randomValue(r)) : shape < 0.7 ? Math.round(r() * 1e6) * (r() < 0.3 ? -1 : 1) : (r() - 0.3) * 10 ** Math.floor(r() * 30 - 10);
+      const args = r() < 0.15 ? (r() < 0.5 ? [] : [`maxfrac:${Math.floor(r() * 4)}`, 'group']) : randomArgs(r);
+      const locale = r() < 0.5 ? 'en-US' : 'fr-FR';
+      const o = parseUnitArgs(args);
+      const got = formatNumberUnit(x, o, locale);
+      if (got === undefined) continue;
+      fast++;
+      expect(got, `${x} ${args.join(' ')} ${locale}`).toBe(formatUnit(new Decimal(x), o, locale));
+    }
+    expect(fast).toBeGreaterThan(2000);
   });
 
   it('declines what it cannot prove', () => {

@@ -32,7 +32,7 @@ export function fastDigits(o: NumberOptions): number | undefined {
 const ratios = new Map<UnitDef, Map<UnitDef, number>>();
 
 /** from.factor / to.factor as the nearest double (unit definitions are constants). */
-function ratio(from: UnitDef, to: UnitDef): number {
+export function ratio(from: UnitDef, to: UnitDef): number {
   let byTo = ratios.get(from);
   if (byTo === undefined) {
     byTo = new Map();
@@ -50,12 +50,12 @@ const near = (a: number, b: number) => Math.abs(a - b) <= Math.abs(b) * MARGIN;
 
 /** bestFit of convert.ts for |x| of `from`; undefined when the amount is too close to a unit's size. */
 function fitOf(x: number, from: UnitDef, names: readonly string[]): UnitDef | undefined {
-  const { units, ratios: sizes } = ordered(names, from.category);
+  const { units, sizes } = ordered(names, from.category);
   if (units.length === 0) return from;
   const smallest = units[units.length - 1];
   const n = Math.abs(x * ratio(from, smallest));
   for (let i = 0; i < units.length; i++) {
-    const size = sizes[i].toNumber();
+    const size = sizes[i];
     if (near(n, size)) return undefined;
     if (size < n) return units[i];
   }
@@ -74,9 +74,27 @@ export function fastConvert(
   set: readonly string[] | undefined,
   digits: number,
 ): { text: string; unit: UnitDef } | undefined {
-  if (from.category === 'temperature' || from.category === 'consumption') return undefined;
   const x = v.toNumber();
-  if (!Number.isFinite(x) || (x === 0 && !v.isZero())) return undefined;
+  if (x === 0 && !v.isZero()) return undefined;
+  // The sign is the exact value's; a zero prints unsigned (decimal.js writes -0 as "0").
+  return fastConvertNumber(x, v.isNegative() && !v.isZero(), from, exact, set, digits);
+}
+
+/**
+ * fastConvert for a value that is exactly the double `x` (a number from the data:
+ * no Decimal is made); `negative` is whether it prints with a minus sign.
+ * @example fastConvertNumber(12, false, inch, foot, undefined, 1) // { text: '1.0', unit: foot }
+ */
+export function fastConvertNumber(
+  x: number,
+  negative: boolean,
+  from: UnitDef,
+  exact: UnitDef | undefined,
+  set: readonly string[] | undefined,
+  digits: number,
+): { text: string; unit: UnitDef } | undefined {
+  if (from.category === 'temperature' || from.category === 'consumption') return undefined;
+  if (!Number.isFinite(x)) return undefined;
   const to = exact ?? (set ? fitOf(x, from, set) : from);
   if (to === undefined) return undefined;
   // A unit of another category leaves the amount as it is, in its own unit (convert.ts).
@@ -88,8 +106,7 @@ export function fastConvert(
   if (Math.abs(fraction - 0.5) <= scaled * MARGIN) return undefined;
   const whole = String(Math.round(scaled)).padStart(digits + 1, '0');
   const cut = whole.length - digits;
-  // The sign is the exact value's (factors are positive); a zero prints unsigned
-  // there (decimal.js writes -0 as "0"), a negative value rounding to 0 as "-0".
-  const sign = v.isNegative() && !v.isZero() ? '-' : '';
+  // The sign is the exact value's (factors are positive): a negative value rounding to 0 shows "-0".
+  const sign = negative ? '-' : '';
   return { text: sign + (digits === 0 ? whole : `${whole.slice(0, cut)}.${whole.slice(cut)}`), unit: to };
 }

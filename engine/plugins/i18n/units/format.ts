@@ -12,6 +12,7 @@ import { bestFit, convert, sequence, type Amount } from './convert.js';
 import { formatAmount, formatPlain, type Width } from './names.js';
 import { defaultSet, singleUnit, systemOf, unitSet } from './systems.js';
 import { fastConvert, fastDigits } from './fast-convert.js';
+import { fastSequence } from './fast-sequence.js';
 import { UnitDecimal, unitNamed, type UnitDef } from './table.js';
 import { ownEntry } from '../../../exec/values.js';
 
@@ -88,14 +89,14 @@ function namesOf(units: readonly UnitDef[]): readonly string[] {
 }
 
 /** What the options ask for: the input unit, then one target, a set to fit or a sequence. */
-interface Plan {
+export interface Plan {
   readonly input: UnitDef;
   readonly exact?: UnitDef;
   readonly set?: readonly string[];
   readonly sequence?: boolean;
 }
 
-function planOf(o: UnitOptions, locale: string): Plan | undefined {
+export function planOf(o: UnitOptions, locale: string): Plan | undefined {
   let exact = o.exact;
   let set: readonly string[] | undefined;
   if (o.compact !== undefined) {
@@ -129,6 +130,13 @@ export function convertUnit(v: Decimal, o: UnitOptions, locale: string): Amount[
   return [convert(amount, plan.exact ?? plan.input)];
 }
 
+/** Sequence parts as formatUnit joins them. */
+export function formatParts(parts: readonly { text: string; unit: UnitDef }[], o: UnitOptions, locale: string): string {
+  let out = formatAmount(parts[0].text, parts[0].unit.name, o.width, locale, o.number);
+  for (let i = 1; i < parts.length; i++) out += ' ' + formatAmount(parts[i].text, parts[i].unit.name, o.width, locale, o.number);
+  return out;
+}
+
 /**
  * @example formatUnit(new Decimal(12345), parseUnitArgs(['in:inch', 'sequence:foot,inch']), 'en-US') === '1028′ 9″'
  */
@@ -138,6 +146,12 @@ export function formatUnit(v: Decimal, o: UnitOptions, locale: string): string {
   if (digits !== undefined) {
     const plan = planOf(o, locale);
     if (!plan) return '';
+    if (plan.sequence) {
+      const x = v.toNumber();
+      const integer = v.isInteger() && Math.abs(x) <= Number.MAX_SAFE_INTEGER;
+      const parts = fastSequence(x, v.isNegative() && !v.isZero(), integer, plan.input, plan.set ?? [], digits);
+      if (parts) return formatParts(parts, o, locale);
+    }
     const fast = plan.sequence ? undefined : fastConvert(v, plan.input, plan.exact, plan.set, digits);
     if (fast) return formatAmount(fast.text, fast.unit.name, o.width, locale, o.number);
   }

@@ -7,7 +7,7 @@
  */
 import { numberFormat as cachedNumberFormat, memo, pluralRules } from '../../intl.js';
 import type { NumberOptions } from '../decimal-options.js';
-import { intlOverride, patternRow } from './patterns.js';
+import { intlOverride, languageOf, patternRow, type PatternRow } from './patterns.js';
 
 export type Width = 'narrow' | 'short' | 'long';
 
@@ -66,18 +66,22 @@ export function formatByParts(nf: Intl.NumberFormat, value: string): string {
  * names), so a lookup neither builds a key nor hashes a new string.
  */
 type IntlObject = Intl.NumberFormat | Intl.PluralRules;
-type ByKind = Map<string, Map<string, IntlObject>>;
+type Table<T> = WeakMap<NumberOptions, Map<string, Map<string, Map<string, T>>>>;
 
-const intlByOptions = new WeakMap<NumberOptions, Map<string, ByKind>>();
+const intlByOptions: Table<IntlObject> = new WeakMap();
 
-function intlFor<T extends IntlObject>(o: NumberOptions, locale: string, kind: string, width: string, make: () => T): T {
-  let byLocale = intlByOptions.get(o);
+function lookup<T>(table: Table<T>, o: NumberOptions, locale: string, kind: string, width: string, make: () => T): T {
+  let byLocale = table.get(o);
   if (byLocale === undefined) {
     byLocale = new Map();
-    intlByOptions.set(o, byLocale);
+    table.set(o, byLocale);
   }
-  const byKind = memo(byLocale, locale, (): ByKind => new Map());
-  return memo(memo(byKind, kind, () => new Map<string, IntlObject>()), width, make) as T;
+  const byKind = memo(byLocale, locale, () => new Map<string, Map<string, T>>());
+  return memo(memo(byKind, kind, () => new Map<string, T>()), width, make);
+}
+
+function intlFor<T extends IntlObject>(o: NumberOptions, locale: string, kind: string, width: string, make: () => T): T {
+  return lookup(intlByOptions, o, locale, kind, width, make) as T;
 }
 
 /** A plain number formatter (`unit` undefined) or one for `unit` at `width`. */
@@ -109,19 +113,61 @@ function pluralOf(value: string, locale: string, o: NumberOptions): Intl.LDMLPlu
 }
 
 /**
+ * Whether the value as shown takes the `one` form. In English (one: i = 1, v = 0)
+ * and French (one: i = 0 or 1) a value of magnitude 3 or more shows an integer part
+ * of at least 2 however it is rounded (a double at or above 3 is an exact value
+ * above 2.99), so it is not `one` and needs no Intl call; names.test.ts checks this
+ * against pluralOf.
+ */
+export function isOne(value: string, locale: string, o: NumberOptions): boolean {
+  const language = languageOf(locale);
+  if ((language === 'en' || language === 'fr') && Math.abs(Number(value)) >= 3) return false;
+  return pluralOf(value, locale, o) === 'one';
+}
+
+/**
+ * How an amount of a unit shows in a locale at a width, per number options: the
+ * reference's pattern where Intl's differs, Intl's unit style for sanctioned units,
+ * else a pattern row (or the bare name). Looked up once per options object, locale,
+ * unit and width (intlFor) instead of three table lookups and a formatter lookup
+ * per amount.
+ */
+interface Display {
+  /** The number alone (sanctioned units without an override do not need it). */
+  readonly plain?: Intl.NumberFormat;
+  readonly override?: string;
+  readonly unitFormat?: Intl.NumberFormat;
+  readonly row?: PatternRow;
+}
+
+const displays: Table<Display> = new WeakMap();
+
+function displayFor(unit: string, width: Width, locale: string, o: NumberOptions): Display {
+  return lookup(displays, o, locale, unit, width, (): Display => {
+    const override = intlOverride(unit, width, locale);
+    if (override) return Object.freeze({ plain: numberFormat(locale, o), override });
+    if (isSanctioned(unit)) return Object.freeze({ unitFormat: numberFormat(locale, o, unit, width) });
+    return Object.freeze({ plain: numberFormat(locale, o), row: patternRow(unit, locale) });
+  });
+}
+
+/**
  * Format an exact decimal string as an amount of `unit`.
  * @example formatAmount('1.5', 'hour', 'long', 'en-US', {}) === '1.5 hours'
  */
 export function formatAmount(value: string, unit: string, width: Width, locale: string, o: NumberOptions): string {
-  const override = intlOverride(unit, width, locale);
-  if (override) return override.replace('{0}', formatPlain(value, locale, o));
-  if (isSanctioned(unit)) return formatExact(numberFormat(locale, o, unit, width), value);
-  const num = formatPlain(value, locale, o);
-  const row = patternRow(unit, locale);
+  const d = displayFor(unit, width, locale, o);
+  if (d.unitFormat) return formatExact(d.unitFormat, value);
+  const num = formatExact(d.plain!, value);
+  if (d.override) return d.override.replace('{0}', num);
+  const row = d.row;
   if (!row) return `${num} ${unit}`;
   // Only a pattern with distinct singular and plural forms needs the plural category.
-  if (width === 'long') return (row[2] === row[3] || pluralOf(value, locale, o) !== 'one' ? row[3] : row[2]).replace('{0}', num);
+  if (width === 'long') return (row[2] === row[3] || !isOne(value, locale, o) ? row[3] : row[2]).replace('{0}', num);
   const [one, other] = row[width === 'narrow' ? 0 : 1].split('|');
-  const pattern = other === undefined || pluralOf(value, locale, o) === 'one' ? one : other;
+  const pattern = other === undefined || isOne(value, locale, o) ? one : other;
   return pattern.replace('{0}', num);
 }
+
+/** pluralOf, for names.test.ts. */
+export const pluralOfForTest = pluralOf;

@@ -114,7 +114,7 @@ const BY_LANGUAGE: Record<string, Record<string, PatternRow>> = { en: EN, fr: FR
 const languages = new Map<string, string>();
 
 /** `fr` for `fr-FR`; looked up for every amount shown, hence cached. */
-function languageOf(locale: string): string {
+export function languageOf(locale: string): string {
   return memo(languages, locale, () => locale.split('-')[0].toLowerCase());
 }
 
