@@ -6,31 +6,12 @@
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { convertUnit, formatUnit, parseUnitArgs } from './format.js';
+import { formatUnit, parseUnitArgs } from './format.js';
 import { formatNumberUnit, formatTextUnit } from './fast-format.js';
 import { fastConvert, fastDigits } from './fast-convert.js';
-import { formatAmount } from './names.js';
-import { UNITS, unitNamed } from './table.js';
+import { unitNamed } from './table.js';
+import { exactText, PROPORTIONAL, rng, SEED } from './test-oracle.js';
 
-function exactText(v: Decimal, args: string[], locale: string): string {
-  const o = parseUnitArgs(args);
-  const amounts = convertUnit(v, o, locale);
-  if (!amounts) return '';
-  return amounts.map((a) => formatAmount(a.value.toFixed(), a.unit.name, o.width, locale, o.number)).join(' ');
-}
-
-// A small deterministic generator (mulberry32), so a failure names a reproducible case.
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const PROPORTIONAL = [...UNITS.values()].filter((u) => u.category !== 'temperature' && u.category !== 'consumption');
 const COMPACT = ['length', 'volume', 'liquid', 'area', 'mass', 'duration', 'bytes', 'angle'];
 
 function randomValue(r: () => number): string {
@@ -60,7 +41,7 @@ function randomArgs(r: () => number): string[] {
 
 describe('fast unit conversion', () => {
   it('shows what the exact path shows for 6000 random cases, and takes the float path for most', () => {
-    const r = rng(Number(process.env.FAST_UNIT_SEED ?? 20261123));
+    const r = rng(SEED);
     let fast = 0;
     for (let i = 0; i < Number(process.env.FAST_UNIT_CASES ?? 6000); i++) {
       const value = randomValue(r);
@@ -101,7 +82,7 @@ describe('fast unit conversion', () => {
   });
 
   it('shows for a number what formatUnit shows for its Decimal: 4000 random doubles and option sets', () => {
-    const r = rng(Number(process.env.FAST_UNIT_SEED ?? 20261123) + 1);
+    const r = rng(SEED + 1);
     let fast = 0;
     const specials = [0, -0, 1, -1, 0.5, 1e21, 1e-7, 123456.789, -2.5, Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 53 + 2];
     for (let i = 0; i < Number(process.env.FAST_UNIT_CASES ?? 4000); i++) {

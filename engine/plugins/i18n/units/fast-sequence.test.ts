@@ -6,31 +6,11 @@
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { convertUnit, formatUnit, parseUnitArgs } from './format.js';
+import { formatUnit, parseUnitArgs } from './format.js';
 import { formatNumberUnit, formatTextUnit } from './fast-format.js';
 import { fastSequence } from './fast-sequence.js';
-import { formatAmount } from './names.js';
-import { UNITS, unitNamed } from './table.js';
-
-function exactText(v: Decimal, args: string[], locale: string): string {
-  const o = parseUnitArgs(args);
-  const amounts = convertUnit(v, o, locale);
-  if (!amounts) return '';
-  return amounts.map((a) => formatAmount(a.value.toFixed(), a.unit.name, o.width, locale, o.number)).join(' ');
-}
-
-// mulberry32: a failure names a reproducible case.
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const PROPORTIONAL = [...UNITS.values()].filter((u) => u.category !== 'temperature' && u.category !== 'consumption');
+import { unitNamed } from './table.js';
+import { exactText, PROPORTIONAL, rng, SEED } from './test-oracle.js';
 
 function randomValue(r: () => number): string {
   const shape = r();
@@ -58,7 +38,7 @@ function randomArgs(r: () => number): string[] {
 
 describe('fast unit sequences', () => {
   it('give what the exact path gives for 5000 random cases, and take the float path for most', () => {
-    const r = rng(Number(process.env.FAST_UNIT_SEED ?? 20261123));
+    const r = rng(SEED);
     let fast = 0;
     const cases = Number(process.env.FAST_UNIT_CASES ?? 5000);
     for (let i = 0; i < cases; i++) {
