@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
-import { CHROMIUM, CHROMIUM_ARGS, formKeyIssued, throttleCpu } from './harness.js';
+import { CHROMIUM, CHROMIUM_ARGS, formKeyIssued, openWithProviderScript } from './harness.js';
 
 // expect.poll waits 1 s by default: too short for a slow phone or a loaded machine (CHROMIUM_CPU_THROTTLE).
 const POLL = { timeout: 30_000 };
@@ -55,25 +55,9 @@ afterAll(async () => {
   await new Promise((resolve) => api?.close(resolve));
 });
 
-/**
- * `script: 'fails'`: the provider's script never loads (blocked, offline). Routes are set
- * before the page loads and never changed while it loads: swapping them mid-load turns
- * request interception off and on under the page's own chunk requests.
- */
-async function openPage(path: string, options: { script?: 'loads' | 'fails'; beforeGoto?: (page: Page) => Promise<unknown> } = {}) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await throttleCpu(context, page);
-  const scripts: string[] = [];
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.route('https://www.google.com/recaptcha/**', async (route) => {
-    scripts.push(route.request().url());
-    await (options.script === 'fails' ? route.abort() : route.fulfill({ contentType: 'text/javascript', body: FAKE_SCRIPT }));
-  });
-  await options.beforeGoto?.(page);
-  const res = await page.goto(new URL(path, worker.url).href);
-  return { context, page, scripts, errors, csp: res!.headers()['content-security-policy'] ?? '' };
+/** `script: 'fails'`: the provider's script never loads (blocked, offline). */
+function openPage(path: string, options: { script?: 'loads' | 'fails'; beforeGoto?: (page: Page) => Promise<unknown> } = {}) {
+  return openWithProviderScript(browser, new URL(path, worker.url).href, { provider: 'https://www.google.com/recaptcha/**', fakeScript: FAKE_SCRIPT, ...options });
 }
 
 async function contactPage() {

@@ -34,6 +34,32 @@ export async function throttleCpu(context: BrowserContext, page: Page): Promise<
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
 }
 
+/**
+ * Opens `url` in a fresh (CPU-throttled when asked) context whose bot-check provider script
+ * (requests matching `provider`) is answered by `fakeScript`, or refused with `script: 'fails'`
+ * (blocked, offline). Routes are set before the page loads and never changed while it loads:
+ * swapping them mid-load turns request interception off and on under the page's own chunks.
+ */
+export async function openWithProviderScript(
+  browser: Browser,
+  url: string,
+  options: { provider: string; fakeScript: string; script?: 'loads' | 'fails'; beforeGoto?: (page: Page) => Promise<unknown> },
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await throttleCpu(context, page);
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route(options.provider, async (route) => {
+    scripts.push(route.request().url());
+    await (options.script === 'fails' ? route.abort() : route.fulfill({ contentType: 'text/javascript', body: options.fakeScript }));
+  });
+  await options.beforeGoto?.(page);
+  const res = await page.goto(url);
+  return { context, page, scripts, errors, csp: res!.headers()['content-security-policy'] ?? '' };
+}
+
 export interface Storefront {
   worker: RunningWorker;
   browser: Browser;

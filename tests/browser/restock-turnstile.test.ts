@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
-import { CHROMIUM, CHROMIUM_ARGS, throttleCpu } from './harness.js';
+import { CHROMIUM, CHROMIUM_ARGS, openWithProviderScript } from './harness.js';
 
 // expect.poll waits 1 s by default: too short for a slow phone or a loaded machine (CHROMIUM_CPU_THROTTLE).
 const POLL = { timeout: 30_000 };
@@ -60,18 +60,11 @@ afterAll(async () => {
 
 describe('restock sign-up with Turnstile', () => {
   it('renders the widget into the captcha container on first interaction, refuses without its token, then signs up', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await throttleCpu(context, page);
-    const scripts: string[] = [];
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.route('https://challenges.cloudflare.com/**', async (route) => {
-      scripts.push(route.request().url());
-      await route.fulfill({ contentType: 'text/javascript', body: FAKE_SCRIPT });
+    const { context, page, scripts, errors, csp } = await openWithProviderScript(browser, new URL('/shop/moon-jar', worker.url).href, {
+      provider: 'https://challenges.cloudflare.com/**',
+      fakeScript: FAKE_SCRIPT,
     });
-    const res = await page.goto(new URL('/shop/moon-jar', worker.url).href);
-    expect(res!.headers()['content-security-policy']).toContain('https://challenges.cloudflare.com');
+    expect(csp).toContain('https://challenges.cloudflare.com');
     const restock = page.locator('.product-restock');
     await restock.locator('.restock-idle').waitFor();
     expect(await restock.locator('.captcha-container').count()).toBe(1);

@@ -2,26 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
 import { FORM_MESSAGES, RESTOCK_MESSAGES as R } from '../../services/forms/messages.js';
 import { TestVisitor } from '../forms/test-visitor.js';
+import { RESTOCK_PATH as PATH, signupsOf, soldOutMoonJar, type SoldOutVariant } from './test-restock.js';
 
 /**
  * SPEC §3 Restock sign-up on a site that requires a bot check: the deployment's verifier
  * (here the offline `local` one) must accept the token minted for PRODUCT_WAITLIST_SUBMISSION.
  */
 let worker: RunningWorker;
-let moonJar: { productId: string; variantId: string };
+let moonJar: SoldOutVariant;
 let html: string;
 beforeAll(async () => {
   worker = await startWorker({ bindings: { PAGE_CACHE: 'off', CAPTCHA_PROVIDER: 'local' } });
   await worker.db.prepare("UPDATE websites SET captcha_site_key = 'restock-site-key'").run();
-  html = (await new TestVisitor(worker).req('GET', '/shop/moon-jar')).text;
-  const m = /class="product-restock-notification" data-product-id="([^"]+)" data-variant-id="([^"]+)"/.exec(html);
-  moonJar = { productId: m![1]!, variantId: m![2]! };
+  ({ html, moonJar } = await soldOutMoonJar(worker));
 });
 afterAll(() => worker?.dispose());
 
-const PATH = '/api/site-users/account/notifications/restock';
-const signups = async (email: string) =>
-  (await worker.db.prepare('SELECT * FROM restock_signups WHERE email = ?').bind(email).all()).results;
+const signups = (email: string) => signupsOf(worker, email);
 
 describe('restock sign-up with the site bot check', () => {
   it("renders the sold-out form's captcha container and hands the product form the site key and the deployment's provider", () => {

@@ -3,20 +3,17 @@ import { spendBudget, startWorker, type RunningWorker } from '../../test-support
 import { RESTOCK_MESSAGES as R } from '../../services/forms/messages.js';
 import { queuedMails } from '../forms/mail-log.js';
 import { TestVisitor } from '../forms/test-visitor.js';
+import { RESTOCK_PATH as PATH, signupsOf, soldOutMoonJar, type SoldOutVariant } from './test-restock.js';
 
 let worker: RunningWorker;
-let moonJar: { productId: string; variantId: string };
+let moonJar: SoldOutVariant;
 beforeAll(async () => {
   worker = await startWorker();
-  const html = (await new TestVisitor(worker).req('GET', '/shop/moon-jar')).text;
-  const m = /class="product-restock-notification" data-product-id="([^"]+)" data-variant-id="([^"]+)"/.exec(html);
-  moonJar = { productId: m![1]!, variantId: m![2]! };
+  ({ moonJar } = await soldOutMoonJar(worker));
 });
 afterAll(() => worker?.dispose());
 
-const PATH = '/api/site-users/account/notifications/restock';
-const signups = async (email: string) =>
-  (await worker.db.prepare('SELECT * FROM restock_signups WHERE email = ?').bind(email).all()).results;
+const signups = (email: string) => signupsOf(worker, email);
 
 describe('POST /api/site-users/account/notifications/restock', () => {
   it('signs a visitor up for a sold-out variant, once however often they ask', async () => {

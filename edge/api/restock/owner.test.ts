@@ -2,17 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 import { queuedMails } from '../forms/mail-log.js';
 import { TestVisitor } from '../forms/test-visitor.js';
+import { RESTOCK_PATH as BASE, soldOutMoonJar, type SoldOutVariant } from './test-restock.js';
 
 let worker: RunningWorker;
 let owner: SignedIn;
-let moonJar: { productId: string; variantId: string };
-const BASE = '/api/site-users/account/notifications/restock';
+let moonJar: SoldOutVariant;
 
 beforeAll(async () => {
   worker = await startWorker();
-  const html = (await new TestVisitor(worker).req('GET', '/shop/moon-jar')).text;
-  const m = /class="product-restock-notification" data-product-id="([^"]+)" data-variant-id="([^"]+)"/.exec(html);
-  moonJar = { productId: m![1]!, variantId: m![2]! };
+  ({ moonJar } = await soldOutMoonJar(worker));
   for (let i = 0; i < 3; i++) {
     const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
     expect((await v.req('POST', BASE, { ...moonJar, email: `waiter${i}@example.com` })).status).toBe(200);
