@@ -3,11 +3,11 @@
  * closures that render it). Bad templates never throw: errors are values.
  */
 import type { TemplateError } from './errors.js';
-import { compileTree } from './exec/codegen.js';
+import { CodeBuilder } from './exec/codegen.js';
 import type { Run, Runnable } from './exec/state.js';
 import { BUILTIN_FORMATTERS, BUILTIN_PREDICATES } from './plugins/index.js';
 import type { FormatterTable, PredicateTable } from './plugins/types.js';
-import { parseTemplate } from './syntax/assembler.js';
+import { assembleTemplate, lazyLocate, parseTemplate } from './syntax/assembler.js';
 import type { RootCode } from './syntax/opcodes.js';
 
 export interface CompileOptions {
@@ -56,9 +56,10 @@ function tablesFor(options?: CompileOptions): { formatters: FormatterTable; pred
 
 /** Compile with resolved plugin tables (shared by `compile` and partial compilation). */
 export function compileWithTables(source: string, formatters: FormatterTable, predicates: PredicateTable): Template {
-  const { tree, errors, offsets, at } = parseTemplate(source, { formatters, predicates });
-  const run = compileTree(tree[2], { source, offsets, formatters, predicates, at });
-  return new Template(source, tree, errors.length === 0 ? NO_ERRORS : Object.freeze(errors), run, formatters, predicates);
+  const at = lazyLocate(source);
+  const builder = new CodeBuilder({ source, formatters, predicates, at });
+  const { tree, errors } = assembleTemplate(source, { formatters, predicates }, at, builder);
+  return new Template(source, tree, errors.length === 0 ? NO_ERRORS : Object.freeze(errors), builder.finish(), formatters, predicates);
 }
 
 /**

@@ -1,12 +1,33 @@
 /**
- * Instruction tree to closures. Paths are split, plugins looked up and text runs
- * merged once, at compile time; a render only walks closures over its own state.
+ * Instructions to closures, while the template is read (CodeBuilder). Paths are
+ * split, plugins looked up and text runs merged once, at compile time; a render only
+ * walks closures over its own state.
  */
-import { ErrorCode, lineIndex, messages } from '../errors.js';
+import { ErrorCode, messages } from '../errors.js';
 import type { FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
 import { bindFormatters, predicateOf, type BoundFormatter } from './plugin-binding.js';
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
-import { Op, opName, type AltCode, type Code, type Path } from '../syntax/opcodes.js';
+import type { BlockBuilder } from '../syntax/assembler.js';
+import {
+  Op,
+  opName,
+  type BindvarCode,
+  type Code,
+  type CommentCode,
+  type CtxvarCode,
+  type EvalCode,
+  type IfCode,
+  type IncludeCode,
+  type InjectCode,
+  type MacroCode,
+  type OrPredicateCode,
+  type Path,
+  type PredicateCode,
+  type RepeatedCode,
+  type SectionCode,
+  type TextCode,
+  type VariableCode,
+} from '../syntax/opcodes.js';
 import { evaluateExpr } from './expr.js';
 import { DEFAULT_EXPR_LIMITS } from './limits.js';
 import { Frame, lookup, lookupHere } from './scope.js';
@@ -15,11 +36,10 @@ import { asString, isTruthy } from './values.js';
 
 export interface CodegenEnv {
   source: string;
-  offsets: ReadonlyMap<object, number>;
   formatters: FormatterTable;
   predicates: PredicateTable;
-  /** Offset to line and column (set by compileTree); called only when an error is reported. */
-  at?: Locate;
+  /** Offset to line and column; called only when an error is reported. */
+  at: Locate;
 }
 
 const NOOP: Run = () => {};
@@ -33,65 +53,174 @@ export function emitText(v: unknown): string {
   return s;
 }
 
-export function compileTree(block: Code[], env: CodegenEnv): Run {
-  return compileBlock(block, env.at ? env : { ...env, at: lineIndex(env.source) });
-}
-
 function textRun(t: string): Run {
   return (s) => {
     s.out += t;
   };
 }
 
-function compileBlock(block: Code[], env: CodegenEnv): Run {
-  // Adjacent literal codes (text, .space, .newline, meta braces) merge into one run;
-  // no flush closure per block, since every block of every template comes through here.
-  // Most blocks make one or two runs: those stay in locals, and only a third run starts
-  // a list (a list grown by push reserves a large backing store on the first push).
-  let first: Run | null = null;
-  let second: Run | null = null;
-  let more: Run[] | null = null;
-  let text = '';
-  for (let i = 0; i <= block.length; i++) {
-    let run: Run;
-    if (i < block.length) {
-      const code = block[i];
-      const literal = literalText(code);
-      if (literal !== null) {
-        text += literal;
-        continue;
-      }
-      run = compileCode(code, env);
-      if (run === NOOP) continue;
-      if (text !== '') {
-        const pending = textRun(text);
-        text = '';
-        if (first === null) first = pending;
-        else if (second === null) second = pending;
-        else (more ??= [first, second]).push(pending);
-      }
-    } else {
-      if (text === '') break;
-      run = textRun(text);
-    }
-    if (first === null) first = run;
-    else if (second === null) second = run;
-    else (more ??= [first, second]).push(run);
+/**
+ * The runs of one block being compiled. Adjacent literal text (text, .space,
+ * .newline, meta braces; comments are nothing) merges into one run. Most blocks make
+ * one or two runs: those stay in fields, and only a third run starts a list (a list
+ * grown by push reserves a large backing store on the first push).
+ */
+class Runs {
+  private first: Run | null = null;
+  private second: Run | null = null;
+  private more: Run[] | null = null;
+  private text = '';
+
+  addText(t: string): void {
+    this.text += t;
   }
-  if (more !== null) {
-    const runs = more;
+
+  add(run: Run): void {
+    if (this.text !== '') {
+      const pending = textRun(this.text);
+      this.text = '';
+      this.push(pending);
+    }
+    this.push(run);
+  }
+
+  private push(run: Run): void {
+    if (this.first === null) this.first = run;
+    else if (this.second === null) this.second = run;
+    else (this.more ??= [this.first, this.second]).push(run);
+  }
+
+  /** The block as one run; the list is empty again afterwards. */
+  take(): Run {
+    if (this.text !== '') {
+      this.push(textRun(this.text));
+      this.text = '';
+    }
+    const first = this.first;
+    const second = this.second;
+    const more = this.more;
+    this.first = this.second = null;
+    this.more = null;
+    if (more !== null) {
+      return (s) => {
+        for (let i = 0; i < more.length; i++) more[i](s);
+      };
+    }
+    if (first === null) return NOOP;
+    if (second === null) return first;
     return (s) => {
-      for (let i = 0; i < runs.length; i++) runs[i](s);
+      first(s);
+      second(s);
     };
   }
-  if (first === null) return NOOP;
-  if (second === null) return first;
-  const a = first;
-  const b = second;
-  return (s) => {
-    a(s);
-    b(s);
-  };
+}
+
+/** Which part of an open block the next instructions belong to. */
+const Part = { BODY: 0, ALTERNATES: 1, OR: 2 } as const;
+
+/** An open block: its opener, the runs of the part being read, and the parts already read. */
+class OpenBlock {
+  readonly runs = new Runs();
+  code: BlockCode = [Op.MACRO, '', []];
+  offset = 0;
+  part: number = Part.BODY;
+  body: Run = NOOP;
+  between: Run = NOOP;
+  /** `.or` instructions of the block in order: code, offset, then its body once read. */
+  ors: (OrPredicateCode | number | Run)[] | null = null;
+
+  open(code: BlockCode, offset: number): void {
+    this.code = code;
+    this.offset = offset;
+    this.part = Part.BODY;
+    this.body = this.between = NOOP;
+    this.ors = null;
+  }
+
+  /** The runs read so far become the current part. */
+  endPart(): void {
+    const run = this.runs.take();
+    if (this.part === Part.BODY) this.body = run;
+    else if (this.part === Part.ALTERNATES) this.between = run;
+    else this.ors!.push(run);
+  }
+}
+
+type BlockCode = SectionCode | RepeatedCode | PredicateCode | IfCode | MacroCode;
+
+/**
+ * Compiles a template while it is assembled: the assembler hands over each
+ * instruction once, in source order, with its offset, and says where blocks open,
+ * switch part (`.or`, `.alternates with`) and close. A leaf becomes its closure at
+ * once; a block becomes one when it closes, from the runs of its parts. So compile
+ * walks the template once, and no instruction's offset is stored to be found again.
+ */
+export class CodeBuilder implements BlockBuilder {
+  private readonly root = new Runs();
+  /** Open blocks, innermost last; entries past `depth` are kept for reuse. */
+  private readonly blocks: OpenBlock[] = [];
+  private depth = 0;
+
+  constructor(private readonly env: CodegenEnv) {}
+
+  private runs(): Runs {
+    return this.depth === 0 ? this.root : this.blocks[this.depth - 1].runs;
+  }
+
+  text(code: TextCode | CommentCode): void {
+    if (code[0] === Op.TEXT) this.runs().addText(code[1]);
+  }
+
+  add(code: Code, offset: number): void {
+    const literal = literalText(code);
+    if (literal !== null) {
+      this.runs().addText(literal);
+      return;
+    }
+    const run = compileLeaf(code as LeafCode, offset, this.env);
+    if (run !== NOOP) this.runs().add(run);
+  }
+
+  open(code: BlockCode, offset: number): void {
+    const blocks = this.blocks;
+    const block = this.depth < blocks.length ? blocks[this.depth] : (blocks[this.depth] = new OpenBlock());
+    block.open(code, offset);
+    this.depth++;
+  }
+
+  or(code: OrPredicateCode, offset: number): void {
+    const block = this.blocks[this.depth - 1];
+    block.endPart();
+    (block.ors ??= []).push(code, offset);
+    block.part = Part.OR;
+  }
+
+  alternates(): void {
+    const block = this.blocks[this.depth - 1];
+    block.endPart();
+    block.part = Part.ALTERNATES;
+  }
+
+  close(): void {
+    const block = this.blocks[this.depth - 1];
+    block.endPart();
+    // The `.or` chain from its end: each `.or` runs the next when its own test fails.
+    let other = NOOP;
+    const ors = block.ors;
+    if (ors !== null) {
+      for (let i = ors.length - 3; i >= 0; i -= 3) {
+        other = compileChoice(ors[i] as OrPredicateCode, ors[i + 1] as number, ors[i + 2] as Run, other, this.env);
+      }
+    }
+    const run = compileBlockCode(block.code, block.offset, block.body, other, block.between, this.env);
+    this.depth--;
+    if (run !== NOOP) this.runs().add(run);
+  }
+
+  /** The whole template's run (every block closed by then). */
+  finish(): Run {
+    return this.root.take();
+  }
 }
 
 function literalText(code: Code): string | null {
@@ -114,14 +243,6 @@ function literalText(code: Code): string | null {
   return code[0] === Op.TEXT ? code[1] : code[0] === Op.COMMENT ? '' : null;
 }
 
-function compileAlt(alt: AltCode, env: CodegenEnv): Run {
-  return alt === Op.END ? NOOP : compileCode(alt, env);
-}
-
-function offsetOf(code: object, env: CodegenEnv): number {
-  return env.offsets.get(code) ?? 0;
-}
-
 function applyFormatters(s: RenderState, formatters: readonly BoundFormatter[], values: unknown[]): void {
   for (let i = 0; i < formatters.length; i++) {
     const f = formatters[i];
@@ -140,15 +261,15 @@ function resolveAll(s: RenderState, paths: Path[]): unknown[] {
   return values;
 }
 
-function compileCode(code: Code, env: CodegenEnv): Run {
-  if (typeof code === 'number') return NOOP;
-  // Tuple fields are read by index: array destructuring runs the iterator protocol per instruction.
+type LeafCode = VariableCode | BindvarCode | CtxvarCode | InjectCode | EvalCode | IncludeCode;
+
+/** An instruction with no block of its own. Tuple fields are read by index: destructuring runs the iterator protocol. */
+function compileLeaf(code: LeafCode, offset: number, env: CodegenEnv): Run {
+  const at = env.at;
   switch (code[0]) {
     case Op.VARIABLE: {
       const paths = code[1], calls = code[2];
       const formatters = bindFormatters(calls, env.formatters);
-      const offset = offsetOf(code, env);
-      const at = env.at!;
       if (formatters.length === 0) {
         const path = paths[0];
         return (s) => {
@@ -184,12 +305,73 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         s.out += emitText(values[0]);
       };
     }
+    case Op.BINDVAR: {
+      const name = code[1], paths = code[2], calls = code[3];
+      const formatters = bindFormatters(calls, env.formatters);
+      return (s) => {
+        const values = resolveAll(s, paths);
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
+        applyFormatters(s, formatters, values);
+        s.top().setVar(name, values[0]);
+      };
+    }
+    case Op.CTXVAR: {
+      const name = code[1], bindings = code[2];
+      return (s) => {
+        s.charge(at, offset);
+        // No prototype: a binding named `__proto__` is an ordinary key.
+        const value: Record<string, unknown> = Object.create(null);
+        for (const [key, path] of bindings) value[key] = lookup(s.frames, path) ?? null;
+        s.top().setVar(name, value);
+      };
+    }
+    case Op.INJECT: {
+      const name = code[1], path = code[2];
+      return (s) => {
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
+        s.top().setVar(name, s.inject(path));
+      };
+    }
+    case Op.EVAL: {
+      const codeStart = env.source.indexOf(code[1], offset + 6);
+      return compileEval(code[1], at, offset, codeStart === -1 ? offset : codeStart);
+    }
+    case Op.INCLUDE: {
+      const name = code[1], args = code[2];
+      const output = args[0].includes('output');
+      return (s) => {
+        if (!s.options.enableInclude) return;
+        s.at = at;
+        s.offset = offset;
+        s.charge(at, offset);
+        const partial = s.findPartial(name);
+        if (partial === undefined) {
+          s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
+          return;
+        }
+        if (partial.errors?.length || !s.enterPartial(name)) return;
+        try {
+          s.runIncluded(partial, output);
+        } finally {
+          s.exitPartial();
+        }
+      };
+    }
+    default:
+      throw new Error(`cannot compile ${opName((code as Code[])[0] as number)}`);
+  }
+}
+
+/** A block from the runs of its parts: `body`, `other` (its `.or` chain, NOOP when none) and `between` (alternates). */
+function compileBlockCode(code: BlockCode, offset: number, body: Run, other: Run, between: Run, env: CodegenEnv): Run {
+  const at = env.at;
+  switch (code[0]) {
     case Op.SECTION: {
-      const path = code[1], block = code[2], alt = code[3];
-      const body = compileBlock(block, env);
-      const other = compileAlt(alt, env);
-      const offset = offsetOf(code, env);
-      const at = env.at!;
+      const path = code[1];
       return (s) => {
         s.charge(at, offset);
         // The `.or` branch runs inside the section's frame: `@` is the section's own (falsy) value.
@@ -201,12 +383,7 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.REPEATED: {
-      const path = code[1], block = code[2], alt = code[3], alternates = code[4];
-      const body = compileBlock(block, env);
-      const other = compileAlt(alt, env);
-      const between = compileBlock(alternates, env);
-      const offset = offsetOf(code, env);
-      const at = env.at!;
+      const path = code[1];
       return (s) => {
         s.charge(at, offset);
         const value = lookupHere(s.frames, path);
@@ -237,37 +414,9 @@ function compileCode(code: Code, env: CodegenEnv): Run {
       };
     }
     case Op.PREDICATE:
-    case Op.OR_PREDICATE: {
-      const name = code[1], args = code[2], block = code[3], alt = code[4];
-      const body = compileBlock(block, env);
-      if (name === 0) return body;
-      const other = compileAlt(alt, env);
-      const fn: Predicate | undefined = predicateOf(env.predicates, name);
-      const list = args === 0 ? NO_ARGS : Object.freeze(args[0]);
-      const offset = offsetOf(code, env);
-      const at = env.at!;
-      return (s) => {
-        s.charge(at, offset);
-        let result = false;
-        if (fn) {
-          s.at = at;
-          s.offset = offset;
-          try {
-            result = fn(list, s);
-          } catch (e) {
-            s.unexpected(`predicate ${name}`, e);
-          }
-        }
-        if (result) body(s);
-        else other(s);
-      };
-    }
+      return compileChoice(code, offset, body, other, env);
     case Op.IF: {
-      const operators = code[1], paths = code[2], block = code[3], alt = code[4];
-      const body = compileBlock(block, env);
-      const other = compileAlt(alt, env);
-      const offset = offsetOf(code, env);
-      const at = env.at!;
+      const operators = code[1], paths = code[2];
       return (s) => {
         s.charge(at, offset);
         let result = isTruthy(lookup(s.frames, paths[0]));
@@ -286,84 +435,39 @@ function compileCode(code: Code, env: CodegenEnv): Run {
         else other(s);
       };
     }
-    case Op.BINDVAR: {
-      const name = code[1], paths = code[2], calls = code[3];
-      const formatters = bindFormatters(calls, env.formatters);
-      const offset = offsetOf(code, env);
-      const at = env.at!;
-      return (s) => {
-        const values = resolveAll(s, paths);
-        s.at = at;
-        s.offset = offset;
-        s.charge(at, offset);
-        applyFormatters(s, formatters, values);
-        s.top().setVar(name, values[0]);
-      };
-    }
-    case Op.CTXVAR: {
-      const name = code[1], bindings = code[2];
-      const offset = offsetOf(code, env);
-      const at = env.at!;
-      return (s) => {
-        s.charge(at, offset);
-        // No prototype: a binding named `__proto__` is an ordinary key.
-        const value: Record<string, unknown> = Object.create(null);
-        for (const [key, path] of bindings) value[key] = lookup(s.frames, path) ?? null;
-        s.top().setVar(name, value);
-      };
-    }
-    case Op.INJECT: {
-      const name = code[1], path = code[2];
-      const offset = offsetOf(code, env);
-      const at = env.at!;
-      return (s) => {
-        s.at = at;
-        s.offset = offset;
-        s.charge(at, offset);
-        s.top().setVar(name, s.inject(path));
-      };
-    }
     case Op.MACRO: {
-      const name = code[1], block = code[2];
-      const macro = { run: compileBlock(block, env) };
+      const name = code[1];
+      const macro = { run: body };
       return (s) => {
         const top = s.top();
         (top.macros ??= new Map()).set(name, macro);
       };
     }
-    case Op.EVAL: {
-      const offset = offsetOf(code, env);
-      const codeStart = env.source.indexOf(code[1], offset + 6);
-      return compileEval(code[1], env.at!, offset, codeStart === -1 ? offset : codeStart);
-    }
-    case Op.INCLUDE: {
-      const name = code[1], args = code[2];
-      const output = args[0].includes('output');
-      const offset = offsetOf(code, env);
-      const at = env.at!;
-      return (s) => {
-        if (!s.options.enableInclude) return;
-        s.at = at;
-        s.offset = offset;
-        s.charge(at, offset);
-        const partial = s.findPartial(name);
-        if (partial === undefined) {
-          s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
-          return;
-        }
-        if (partial.errors?.length || !s.enterPartial(name)) return;
-        try {
-          s.runIncluded(partial, output);
-        } finally {
-          s.exitPartial();
-        }
-      };
-    }
-    case Op.ROOT:
-      return compileBlock(code[2], env);
-    default:
-      throw new Error(`cannot compile ${opName(code[0])}`);
   }
+}
+
+/** A predicate block or an `.or` branch: a plain `.or` is its body (anything after it is dead). */
+function compileChoice(code: PredicateCode | OrPredicateCode, offset: number, body: Run, other: Run, env: CodegenEnv): Run {
+  const name = code[1], args = code[2];
+  if (name === 0) return body;
+  const fn: Predicate | undefined = predicateOf(env.predicates, name);
+  const list = args === 0 ? NO_ARGS : Object.freeze(args[0]);
+  const at = env.at;
+  return (s) => {
+    s.charge(at, offset);
+    let result = false;
+    if (fn) {
+      s.at = at;
+      s.offset = offset;
+      try {
+        result = fn(list, s);
+      } catch (e) {
+        s.unexpected(`predicate ${name}`, e);
+      }
+    }
+    if (result) body(s);
+    else other(s);
+  };
 }
 
 function compileEval(

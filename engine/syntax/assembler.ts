@@ -25,6 +25,7 @@
  */
 import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
+import { ownEntry } from '../plugins/own-entry.js';
 import { OffsetTable } from './offset-table.js';
 import { Op, opName, type AltCode, type Code, type CommentCode, type OrPredicateCode, type RootCode, type TextCode } from './opcodes.js';
 import { parseWithGrammar } from './parser.js';
@@ -33,10 +34,32 @@ import { readTemplate, type InstructionSink, type RefKind } from './whole-tag.js
 export interface ParseResult {
   tree: RootCode;
   errors: TemplateError[];
-  /** Source offset of every instruction tuple except text and comments, for runtime error positions. */
+  /** Source offset of every instruction tuple except text and comments. */
   offsets: ReadonlyMap<object, number>;
   /** Offset to line and column, from the line index built once for this source. */
-  at: (offset: number) => { line: number; column: number };
+  at: Locate;
+}
+
+/** Offset to line and column. */
+export type Locate = (offset: number) => { line: number; column: number };
+
+/**
+ * What is built beside the tree while it is assembled (codegen's CodeBuilder): the
+ * same instructions in the same order, each with its offset, and where each block
+ * opens, switches part and closes. Instructions the assembler rejects never reach it.
+ */
+export interface BlockBuilder {
+  /** Text or a comment. */
+  text(code: TextCode | CommentCode): void;
+  /** An instruction that opens no block (literal codes such as `.space` included). */
+  add(code: Code, offset: number): void;
+  open(code: Exclude<Code, number>, offset: number): void;
+  /** An `.or` of the innermost open block. */
+  or(code: OrPredicateCode, offset: number): void;
+  /** `.alternates with` of the innermost open block. */
+  alternates(): void;
+  /** The innermost open block ends (`.end`, or the end of the template). */
+  close(): void;
 }
 
 export interface PluginTables {
@@ -70,57 +93,29 @@ function isBlockOpener(code: Code): code is Exclude<Code, number> {
 }
 
 /**
- * Names found in each plugin table so far. A property lookup by a freshly cut name
- * first interns the string, which costs more than the rest of reading the tag; a Set
- * hashes it in place. Only names the table owns are remembered (tables gain names,
- * they are not expected to lose them), and codegen binds from the table itself.
- */
-const KNOWN_NAMES = new WeakMap<object, Set<string>>();
-
-function knownNames(table: object): Set<string> {
-  let known = KNOWN_NAMES.get(table);
-  if (known === undefined) KNOWN_NAMES.set(table, (known = new Set()));
-  return known;
-}
-
-function hasPlugin(table: object, known: Set<string>, name: string): boolean {
-  if (known.has(name)) return true;
-  if (!Object.prototype.hasOwnProperty.call(table, name)) return false;
-  known.add(name);
-  return true;
-}
-
-/**
  * The block state machine over one template's instructions. A class rather than
  * closures in parseTemplate: a compile allocates one object, not a closure context.
  */
 class Assembler implements InstructionSink {
   readonly errors: TemplateError[] = [];
-  readonly offsets = new OffsetTable();
   readonly root: Code[] = [];
   private readonly stack: Open[] = [];
   private target: Code[] = this.root;
 
   constructor(
     readonly source: string,
-    readonly at: (offset: number) => { line: number; column: number },
+    readonly at: Locate,
     private readonly tables: PluginTables | undefined,
+    /** Offsets are kept for callers that read them (parseTemplate), not while compiling. */
+    readonly offsets: OffsetTable | undefined,
+    private readonly builder: BlockBuilder | undefined,
   ) {}
-
-  /** Known names of the tables, looked up once per compile (on first use). */
-  private formatterNames: Set<string> | undefined;
-  private predicateNames: Set<string> | undefined;
 
   /** A plugin name in use: unknown to the tables given, it is an error at its position. */
   ref(kind: RefKind, name: string, offset: number): void {
     const tables = this.tables;
-    if (kind === 'formatter') {
-      if (tables?.formatters === undefined) return;
-      if (hasPlugin(tables.formatters, (this.formatterNames ??= knownNames(tables.formatters)), name)) return;
-    } else {
-      if (tables?.predicates === undefined) return;
-      if (hasPlugin(tables.predicates, (this.predicateNames ??= knownNames(tables.predicates)), name)) return;
-    }
+    const table = kind === 'formatter' ? tables?.formatters : tables?.predicates;
+    if (table === undefined || ownEntry<unknown>(table, name) !== undefined) return;
     if (kind === 'formatter') this.fail(offset, ErrorCode.FORMATTER_UNKNOWN, messages.formatterUnknown(name));
     else this.fail(offset, ErrorCode.PREDICATE_UNKNOWN, messages.predicateUnknown(name));
   }
@@ -140,6 +135,7 @@ class Assembler implements InstructionSink {
   /** Text and comments: no offset kept, no block checks (see InstructionSink). */
   text(code: TextCode | CommentCode): void {
     this.add(code);
+    this.builder?.text(code);
   }
 
   /**
@@ -163,14 +159,15 @@ class Assembler implements InstructionSink {
 
   /** An instruction that opens or closes nothing: its offset, then its place in the open block. */
   leaf(code: Exclude<Code, number>, offset: number): void {
-    this.offsets.add(code, offset);
+    this.offsets?.add(code, offset);
     this.add(code);
+    this.builder?.add(code, offset);
   }
 
   emit(code: Code, offset: number): void {
     const op = typeof code === 'number' ? code : code[0];
     // Text and comments never report a position: only instructions are keyed.
-    if (op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') this.offsets.add(code, offset);
+    if (this.offsets !== undefined && op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') this.offsets.add(code, offset);
     const stack = this.stack;
     // Never read index -1 of an empty stack: that is a slow named-property lookup in V8.
     const open = stack.length > 0 ? stack[stack.length - 1] : undefined;
@@ -180,6 +177,7 @@ class Assembler implements InstructionSink {
         closeTail(open, Op.END);
         stack.pop();
         this.target = stack.length ? stack[stack.length - 1].target : this.root;
+        this.builder?.close();
         return;
       }
       case Op.OR_PREDICATE: {
@@ -196,6 +194,7 @@ class Assembler implements InstructionSink {
         open.slot = 3;
         open.plainOrSeen = or[1] === 0;
         this.target = open.target;
+        this.builder?.or(or, offset);
         return;
       }
       case Op.ALTERNATES_WITH: {
@@ -209,6 +208,7 @@ class Assembler implements InstructionSink {
         open.holder = open.opener;
         open.slot = 4;
         this.target = open.target;
+        this.builder?.alternates();
         return;
       }
       case Op.EOF:
@@ -226,6 +226,11 @@ class Assembler implements InstructionSink {
       const children = block[slot] as Code[];
       stack.push({ opener: block, offset, tail: block, target: children, holder: block, slot, alternatesSeen: false, plainOrSeen: false });
       this.target = children;
+      this.builder?.open(block, offset);
+    } else if (typeof code !== 'number' && (code[0] === Op.TEXT || code[0] === Op.COMMENT)) {
+      this.builder?.text(code);
+    } else {
+      this.builder?.add(code, offset);
     }
   }
 
@@ -239,6 +244,7 @@ class Assembler implements InstructionSink {
       const open = stack[i];
       this.fail(open.offset, ErrorCode.UNCLOSED_BLOCK, messages.unclosed(opName(open.opener[0])));
       closeTail(open, Op.END);
+      this.builder?.close();
     }
   }
 }
@@ -249,10 +255,35 @@ export interface ParseOptions {
 }
 
 export function parseTemplate(source: string, tables?: PluginTables, options?: ParseOptions): ParseResult {
-  // Positions from one line index, built on first need: N errors cost O(N log lines), not N rescans.
-  let index: ((offset: number) => { line: number; column: number }) | undefined;
-  const assembler = new Assembler(source, (offset) => (index ??= lineIndex(source))(offset), tables);
-  if (options?.grammarOnly) {
+  const offsets = new OffsetTable();
+  const { tree, errors, at } = assemble(source, tables, lazyLocate(source), offsets, undefined, options?.grammarOnly === true);
+  return { tree, errors, offsets, at };
+}
+
+/** Offset to line and column from one line index, built on first need: N errors cost O(N log lines), not N rescans. */
+export function lazyLocate(source: string): Locate {
+  let index: Locate | undefined;
+  return (offset) => (index ??= lineIndex(source))(offset);
+}
+
+/**
+ * Read and assemble a template, handing every instruction to `builder` as well (how
+ * compile generates code in the same pass): the tree and its errors, placed by `at`.
+ */
+export function assembleTemplate(source: string, tables: PluginTables, at: Locate, builder: BlockBuilder): Omit<ParseResult, 'offsets'> {
+  return assemble(source, tables, at, undefined, builder, false);
+}
+
+function assemble(
+  source: string,
+  tables: PluginTables | undefined,
+  at: Locate,
+  offsets: OffsetTable | undefined,
+  builder: BlockBuilder | undefined,
+  grammarOnly: boolean,
+): Omit<ParseResult, 'offsets'> {
+  const assembler = new Assembler(source, at, tables, offsets, builder);
+  if (grammarOnly) {
     const parsed = parseWithGrammar(source);
     for (const ref of parsed.refs) assembler.ref(ref.kind, ref.name, ref.offset);
     for (let i = 0; i < parsed.codes.length; i++) assembler.emit(parsed.codes[i], parsed.offsets[i]);
@@ -262,7 +293,7 @@ export function parseTemplate(source: string, tables?: PluginTables, options?: P
   assembler.finish(source.length);
   const errors = assembler.errors;
   if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { tree: [Op.ROOT, 1, assembler.root, Op.EOF], errors, offsets: assembler.offsets, at: assembler.at };
+  return { tree: [Op.ROOT, 1, assembler.root, Op.EOF], errors, at: assembler.at };
 }
 
 function closeTail(open: Open, alt: AltCode): void {

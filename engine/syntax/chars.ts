@@ -137,3 +137,30 @@ export function splitArgsIn(text: string, from: number, to: number): Args {
   else parts.push(last);
   return [parts, text[from]];
 }
+
+/**
+ * A formatter's arguments from `from` up to the next `|` or `to` (whichever comes
+ * first), split on their first character in the same pass; where they end goes in
+ * `scan.end`. The same split as splitArgsIn over that extent, reading each character once.
+ */
+export function splitArgsToPipe(text: string, from: number, to: number): Args {
+  const d = text.charCodeAt(from);
+  let parts: string[] | null = null;
+  let start = from + 1;
+  let i = start;
+  for (; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 124 /* | */) break;
+    if (c === d) {
+      const part = text.substring(start, i);
+      if (parts === null) parts = [part];
+      else parts.push(part);
+      start = i + 1;
+    }
+  }
+  const last = text.substring(start, i);
+  if (parts === null) parts = [last];
+  else parts.push(last);
+  scan.end = i;
+  return [parts, text[from]];
+}

@@ -4,7 +4,7 @@
  * returns false having emitted nothing (the tag is then declined to the grammar of
  * record). whole-tag.ts finds the tags and dispatches on the keyword.
  */
-import { definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, varSepEnd, wordEnd } from './chars.js';
+import { definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, splitArgsToPipe, varSepEnd, wordEnd } from './chars.js';
 import { Op, type Args, type Code, type FormatterCall, type Path } from './opcodes.js';
 import type { InstructionSink } from './whole-tag.js';
 
@@ -112,12 +112,13 @@ function readCalls(text: string, at: number, close: number): FormatterCall[] | n
     if (end === -1) return null;
     const name = text.substring(at, end);
     at = end;
-    let argsEnd = at;
-    while (argsEnd < close && text.charCodeAt(argsEnd) !== 124) argsEnd++;
-    const call: FormatterCall = argsEnd > at ? [name, splitArgsIn(text, at, argsEnd)] : [name];
+    let call: FormatterCall = [name];
+    if (at < close && text.charCodeAt(at) !== 124 /* | */) {
+      call = [name, splitArgsToPipe(text, at, close)];
+      at = scan.end;
+    }
     if (calls === null) calls = [call];
     else calls.push(call);
-    at = argsEnd;
     if (at === close) return calls;
   }
 }
