@@ -4,8 +4,8 @@
  * walks closures over its own state.
  */
 import { ErrorCode, messages } from '../errors.js';
-import type { FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
-import { bindFormatters, predicateOf, type BoundFormatter } from './plugin-binding.js';
+import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
+import { bindFormatters, boundArgs, formatterOf, predicateOf, type BoundFormatter } from './plugin-binding.js';
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
 import type { BlockBuilder } from '../syntax/assembler.js';
 import {
@@ -269,30 +269,18 @@ function compileLeaf(code: LeafCode, offset: number, env: CodegenEnv): Run {
   switch (code[0]) {
     case Op.VARIABLE: {
       const paths = code[1], calls = code[2];
+      if (calls !== 0 && calls.length === 1 && paths.length === 1) {
+        // The common `{x|html}`: one value, one formatter (bound without a list of one).
+        const call = calls[0];
+        const fn = formatterOf(env.formatters, call[0]);
+        if (fn !== undefined) return oneFormatter(paths[0], call[0], fn, boundArgs(call), at, offset);
+      }
       const formatters = bindFormatters(calls, env.formatters);
       if (formatters.length === 0) {
         const path = paths[0];
         return (s) => {
           s.charge(at, offset);
           s.out += emitText(lookup(s.frames, path));
-        };
-      }
-      if (paths.length === 1 && formatters.length === 1) {
-        // The common `{x|html}`: one value, one formatter, no loops.
-        const path = paths[0];
-        const { name, fn, args } = formatters[0];
-        return (s) => {
-          const values: unknown[] = [lookup(s.frames, path)];
-          s.at = at;
-          s.offset = offset;
-          s.charge(at, offset);
-          s.charge(at, offset);
-          try {
-            values[0] = fn(values[0], args, s, values);
-          } catch (e) {
-            s.unexpected(`formatter ${name}`, e);
-          }
-          s.out += emitText(values[0]);
         };
       }
       return (s) => {
@@ -364,6 +352,23 @@ function compileLeaf(code: LeafCode, offset: number, env: CodegenEnv): Run {
     default:
       throw new Error(`cannot compile ${opName((code as Code[])[0] as number)}`);
   }
+}
+
+/** `{x|f args}`: one value through one formatter, no loops. */
+function oneFormatter(path: Path, name: string, fn: Formatter, args: readonly string[], at: Locate, offset: number): Run {
+  return (s) => {
+    const values: unknown[] = [lookup(s.frames, path)];
+    s.at = at;
+    s.offset = offset;
+    s.charge(at, offset);
+    s.charge(at, offset);
+    try {
+      values[0] = fn(values[0], args, s, values);
+    } catch (e) {
+      s.unexpected(`formatter ${name}`, e);
+    }
+    s.out += emitText(values[0]);
+  };
 }
 
 /** A block from the runs of its parts: `body`, `other` (its `.or` chain, NOOP when none) and `between` (alternates). */

@@ -16,6 +16,15 @@ export function predicateOf(table: PredicateTable, name: string): Predicate | un
   return ownEntry(table, name);
 }
 
+export function formatterOf(table: FormatterTable, name: string): Formatter | undefined {
+  return ownEntry(table, name);
+}
+
+/** A call's arguments, frozen once (see bindFormatters). */
+export function boundArgs(call: FormatterCall): readonly string[] {
+  return call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS;
+}
+
 /**
  * The known formatters of a call chain with their arguments. Argument arrays are
  * frozen once here: the same array reaches every render, which is what lets
@@ -28,7 +37,7 @@ export function bindFormatters(calls: FormatterCall[] | 0, table: FormatterTable
     const call = calls[i];
     const fn = ownEntry(table, call[0]);
     if (!fn) continue;
-    const one: BoundFormatter = { name: call[0], fn, args: call.length > 1 ? Object.freeze(call[1]![0]) : NO_ARGS };
+    const one: BoundFormatter = { name: call[0], fn, args: boundArgs(call) };
     // Made at its size: a list grown from [] by push reserves 16 slots.
     if (bound === null) bound = [one];
     else bound.push(one);

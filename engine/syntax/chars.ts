@@ -11,11 +11,15 @@ export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isWordPart = (c: number): boolean => isLetter(c) || isDigit(c) || c === 95 /* _ */ || c === 45; /* - */
 const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 
+/** `[a-zA-Z0-9_-]` by code unit (1) for the code units below 128: one load instead of up to seven comparisons. */
+const WORD_PART = new Uint8Array(128);
+for (let c = 0; c < 128; c++) WORD_PART[c] = isWordPart(c) ? 1 : 0;
+
 /** WORD: `[a-zA-Z][a-zA-Z0-9_-]*`. */
 export function wordEnd(text: string, at: number): number {
   if (!isLetter(text.charCodeAt(at))) return -1;
   at++;
-  while (isWordPart(text.charCodeAt(at))) at++;
+  for (let c = text.charCodeAt(at); c < 128 && WORD_PART[c] === 1; c = text.charCodeAt(++at));
   return at;
 }
 
