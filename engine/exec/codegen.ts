@@ -263,9 +263,12 @@ function resolveAll(s: RenderState, paths: Path[]): unknown[] {
 
 type LeafCode = VariableCode | BindvarCode | CtxvarCode | InjectCode | EvalCode | IncludeCode;
 
-/** An instruction with no block of its own. Tuple fields are read by index: destructuring runs the iterator protocol. */
+/**
+ * An instruction with no block of its own. Tuple fields are read by index
+ * (destructuring runs the iterator protocol), and every closure is made by a function
+ * of its own, so a compile allocates only the context that closure captures.
+ */
 function compileLeaf(code: LeafCode, offset: number, env: CodegenEnv): Run {
-  const at = env.at;
   switch (code[0]) {
     case Op.VARIABLE: {
       const paths = code[1], calls = code[2];
@@ -273,85 +276,102 @@ function compileLeaf(code: LeafCode, offset: number, env: CodegenEnv): Run {
         // The common `{x|html}`: one value, one formatter (bound without a list of one).
         const call = calls[0];
         const fn = formatterOf(env.formatters, call[0]);
-        if (fn !== undefined) return oneFormatter(paths[0], call[0], fn, boundArgs(call), at, offset);
+        if (fn !== undefined) return oneFormatter(paths[0], call[0], fn, boundArgs(call), env.at, offset);
       }
       const formatters = bindFormatters(calls, env.formatters);
-      if (formatters.length === 0) {
-        const path = paths[0];
-        return (s) => {
-          s.charge(at, offset);
-          s.out += emitText(lookup(s.frames, path));
-        };
-      }
-      return (s) => {
-        const values = resolveAll(s, paths);
-        s.at = at;
-        s.offset = offset;
-        s.charge(at, offset);
-        // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
-        applyFormatters(s, formatters, values);
-        s.out += emitText(values[0]);
-      };
+      if (formatters.length === 0) return plainVariable(paths[0], env.at, offset);
+      return formattedVariable(paths, formatters, env.at, offset);
     }
-    case Op.BINDVAR: {
-      const name = code[1], paths = code[2], calls = code[3];
-      const formatters = bindFormatters(calls, env.formatters);
-      return (s) => {
-        const values = resolveAll(s, paths);
-        s.at = at;
-        s.offset = offset;
-        s.charge(at, offset);
-        applyFormatters(s, formatters, values);
-        s.top().setVar(name, values[0]);
-      };
-    }
-    case Op.CTXVAR: {
-      const name = code[1], bindings = code[2];
-      return (s) => {
-        s.charge(at, offset);
-        // No prototype: a binding named `__proto__` is an ordinary key.
-        const value: Record<string, unknown> = Object.create(null);
-        for (const [key, path] of bindings) value[key] = lookup(s.frames, path) ?? null;
-        s.top().setVar(name, value);
-      };
-    }
-    case Op.INJECT: {
-      const name = code[1], path = code[2];
-      return (s) => {
-        s.at = at;
-        s.offset = offset;
-        s.charge(at, offset);
-        s.top().setVar(name, s.inject(path));
-      };
-    }
+    case Op.BINDVAR:
+      return bindvarRun(code[1], code[2], bindFormatters(code[3], env.formatters), env.at, offset);
+    case Op.CTXVAR:
+      return ctxvarRun(code[1], code[2], env.at, offset);
+    case Op.INJECT:
+      return injectRun(code[1], code[2], env.at, offset);
     case Op.EVAL: {
       const codeStart = env.source.indexOf(code[1], offset + 6);
-      return compileEval(code[1], at, offset, codeStart === -1 ? offset : codeStart);
+      return compileEval(code[1], env.at, offset, codeStart === -1 ? offset : codeStart);
     }
-    case Op.INCLUDE: {
-      const name = code[1], args = code[2];
-      const output = args[0].includes('output');
-      return (s) => {
-        if (!s.options.enableInclude) return;
-        s.at = at;
-        s.offset = offset;
-        s.charge(at, offset);
-        const partial = s.findPartial(name);
-        if (partial === undefined) {
-          s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
-          return;
-        }
-        if (partial.errors?.length || !s.enterPartial(name)) return;
-        try {
-          s.runIncluded(partial, output);
-        } finally {
-          s.exitPartial();
-        }
-      };
-    }
+    case Op.INCLUDE:
+      return includeRun(code[1], code[2][0].includes('output'), env.at, offset);
     default:
       throw new Error(`cannot compile ${opName((code as Code[])[0] as number)}`);
   }
+}
+
+/** `{x}`: a value as text. */
+function plainVariable(path: Path, at: Locate, offset: number): Run {
+  return (s) => {
+    s.charge(at, offset);
+    s.out += emitText(lookup(s.frames, path));
+  };
+}
+
+/** `{a, b|f|g}`: values through a chain of formatters. */
+function formattedVariable(paths: Path[], formatters: readonly BoundFormatter[], at: Locate, offset: number): Run {
+  return (s) => {
+    const values = resolveAll(s, paths);
+    s.at = at;
+    s.offset = offset;
+    s.charge(at, offset);
+    // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
+    applyFormatters(s, formatters, values);
+    s.out += emitText(values[0]);
+  };
+}
+
+/** `.var @name a, b|f`. */
+function bindvarRun(name: string, paths: Path[], formatters: readonly BoundFormatter[], at: Locate, offset: number): Run {
+  return (s) => {
+    const values = resolveAll(s, paths);
+    s.at = at;
+    s.offset = offset;
+    s.charge(at, offset);
+    applyFormatters(s, formatters, values);
+    s.top().setVar(name, values[0]);
+  };
+}
+
+/** `.ctx @name key=a.b`. */
+function ctxvarRun(name: string, bindings: [string, Path][], at: Locate, offset: number): Run {
+  return (s) => {
+    s.charge(at, offset);
+    // No prototype: a binding named `__proto__` is an ordinary key.
+    const value: Record<string, unknown> = Object.create(null);
+    for (const [key, path] of bindings) value[key] = lookup(s.frames, path) ?? null;
+    s.top().setVar(name, value);
+  };
+}
+
+/** `.inject @name path`. */
+function injectRun(name: string, path: string, at: Locate, offset: number): Run {
+  return (s) => {
+    s.at = at;
+    s.offset = offset;
+    s.charge(at, offset);
+    s.top().setVar(name, s.inject(path));
+  };
+}
+
+/** `.include name args`. */
+function includeRun(name: string, output: boolean, at: Locate, offset: number): Run {
+  return (s) => {
+    if (!s.options.enableInclude) return;
+    s.at = at;
+    s.offset = offset;
+    s.charge(at, offset);
+    const partial = s.findPartial(name);
+    if (partial === undefined) {
+      s.error(ErrorCode.PARTIAL_MISSING, messages.partialMissing(name));
+      return;
+    }
+    if (partial.errors?.length || !s.enterPartial(name)) return;
+    try {
+      s.runIncluded(partial, output);
+    } finally {
+      s.exitPartial();
+    }
+  };
 }
 
 /** `{x|f args}`: one value through one formatter, no loops. */
@@ -373,91 +393,99 @@ function oneFormatter(path: Path, name: string, fn: Formatter, args: readonly st
 
 /** A block from the runs of its parts: `body`, `other` (its `.or` chain, NOOP when none) and `between` (alternates). */
 function compileBlockCode(code: BlockCode, offset: number, body: Run, other: Run, between: Run, env: CodegenEnv): Run {
-  const at = env.at;
   switch (code[0]) {
-    case Op.SECTION: {
-      const path = code[1];
-      return (s) => {
-        s.charge(at, offset);
-        // The `.or` branch runs inside the section's frame: `@` is the section's own (falsy) value.
-        const value = lookupHere(s.frames, path);
-        s.frames.push(new Frame(value));
-        if (isTruthy(value)) body(s);
-        else other(s);
-        s.frames.pop();
-      };
-    }
-    case Op.REPEATED: {
-      const path = code[1];
-      return (s) => {
-        s.charge(at, offset);
-        const value = lookupHere(s.frames, path);
-        if (!Array.isArray(value) || value.length === 0) {
-          other(s);
-          return;
-        }
-        const frame = new Frame(value);
-        s.frames.push(frame);
-        // One item frame per pass over the list, reset for each item: `.var`s and
-        // macros of one item never reach the next.
-        const item = new Frame(undefined);
-        s.frames.push(item);
-        const last = value.length - 1;
-        for (let i = 0; i <= last; i++) {
-          if (i > 0) {
-            s.charge(at, offset);
-            item.vars = null;
-            item.macros = null;
-          }
-          frame.index = i;
-          item.node = value[i];
-          body(s);
-          if (i < last) between(s);
-        }
-        s.frames.pop();
-        s.frames.pop();
-      };
-    }
+    case Op.SECTION:
+      return sectionRun(code[1], body, other, env.at, offset);
+    case Op.REPEATED:
+      return repeatedRun(code[1], body, other, between, env.at, offset);
     case Op.PREDICATE:
       return compileChoice(code, offset, body, other, env);
-    case Op.IF: {
-      const operators = code[1], paths = code[2];
-      return (s) => {
-        s.charge(at, offset);
-        let result = isTruthy(lookup(s.frames, paths[0]));
-        // No precedence: left to right, stopping at the first `||` that makes the running
-        // result true or the first `&&` that makes it false.
-        for (let i = 1; i < paths.length; i++) {
-          if (operators[i - 1] === 1) {
-            result = result && isTruthy(lookup(s.frames, paths[i]));
-            if (!result) break;
-          } else {
-            result = result || isTruthy(lookup(s.frames, paths[i]));
-            if (result) break;
-          }
-        }
-        if (result) body(s);
-        else other(s);
-      };
-    }
-    case Op.MACRO: {
-      const name = code[1];
-      const macro = { run: body };
-      return (s) => {
-        const top = s.top();
-        (top.macros ??= new Map()).set(name, macro);
-      };
-    }
+    case Op.IF:
+      return ifRun(code[1], code[2], body, other, env.at, offset);
+    case Op.MACRO:
+      return macroRun(code[1], body);
   }
+}
+
+function sectionRun(path: Path, body: Run, other: Run, at: Locate, offset: number): Run {
+  return (s) => {
+    s.charge(at, offset);
+    // The `.or` branch runs inside the section's frame: `@` is the section's own (falsy) value.
+    const value = lookupHere(s.frames, path);
+    s.frames.push(new Frame(value));
+    if (isTruthy(value)) body(s);
+    else other(s);
+    s.frames.pop();
+  };
+}
+
+function repeatedRun(path: Path, body: Run, other: Run, between: Run, at: Locate, offset: number): Run {
+  return (s) => {
+    s.charge(at, offset);
+    const value = lookupHere(s.frames, path);
+    if (!Array.isArray(value) || value.length === 0) {
+      other(s);
+      return;
+    }
+    const frame = new Frame(value);
+    s.frames.push(frame);
+    // One item frame per pass over the list, reset for each item: `.var`s and
+    // macros of one item never reach the next.
+    const item = new Frame(undefined);
+    s.frames.push(item);
+    const last = value.length - 1;
+    for (let i = 0; i <= last; i++) {
+      if (i > 0) {
+        s.charge(at, offset);
+        item.vars = null;
+        item.macros = null;
+      }
+      frame.index = i;
+      item.node = value[i];
+      body(s);
+      if (i < last) between(s);
+    }
+    s.frames.pop();
+    s.frames.pop();
+  };
+}
+
+function ifRun(operators: number[], paths: Path[], body: Run, other: Run, at: Locate, offset: number): Run {
+  return (s) => {
+    s.charge(at, offset);
+    let result = isTruthy(lookup(s.frames, paths[0]));
+    // No precedence: left to right, stopping at the first `||` that makes the running
+    // result true or the first `&&` that makes it false.
+    for (let i = 1; i < paths.length; i++) {
+      if (operators[i - 1] === 1) {
+        result = result && isTruthy(lookup(s.frames, paths[i]));
+        if (!result) break;
+      } else {
+        result = result || isTruthy(lookup(s.frames, paths[i]));
+        if (result) break;
+      }
+    }
+    if (result) body(s);
+    else other(s);
+  };
+}
+
+function macroRun(name: string, body: Run): Run {
+  const macro = { run: body };
+  return (s) => {
+    const top = s.top();
+    (top.macros ??= new Map()).set(name, macro);
+  };
 }
 
 /** A predicate block or an `.or` branch: a plain `.or` is its body (anything after it is dead). */
 function compileChoice(code: PredicateCode | OrPredicateCode, offset: number, body: Run, other: Run, env: CodegenEnv): Run {
   const name = code[1], args = code[2];
   if (name === 0) return body;
-  const fn: Predicate | undefined = predicateOf(env.predicates, name);
-  const list = args === 0 ? NO_ARGS : Object.freeze(args[0]);
-  const at = env.at;
+  return predicateRun(name, predicateOf(env.predicates, name), args === 0 ? NO_ARGS : Object.freeze(args[0]), body, other, env.at, offset);
+}
+
+function predicateRun(name: string, fn: Predicate | undefined, list: readonly string[], body: Run, other: Run, at: Locate, offset: number): Run {
   return (s) => {
     s.charge(at, offset);
     let result = false;

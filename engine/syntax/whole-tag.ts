@@ -92,6 +92,9 @@ function readTag(text: string, open: number, close: number, sink: InstructionSin
     return true;
   }
   if (first !== 46 /* . */) return readVariable(text, open, close, sink);
+  // The commonest tags whole, by their length, before any scan: `{.end}` and a plain `{.or}`.
+  if (close - start === 4 && text.startsWith('.end', start)) return emitted(Op.END, open, sink);
+  if (close - start === 3 && text.startsWith('.or', start)) return emitted([Op.OR_PREDICATE, 0, 0, [], Op.END], open, sink);
   const word = wordEnd(text, start + 1);
   if (word === -1) return false;
   if (text.charCodeAt(word) === 63 /* ? */) return predicate(text, open, start + 1, word + 1, close, Op.PREDICATE, sink);
