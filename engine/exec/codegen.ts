@@ -8,6 +8,7 @@ import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../pl
 import { bindFormatters, boundArgs, formatterOf, predicateOf, type BoundFormatter } from './plugin-binding.js';
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
 import type { BlockBuilder } from '../syntax/assembler.js';
+import { spaceEnd } from '../syntax/chars.js';
 import {
   Op,
   opName,
@@ -289,7 +290,8 @@ function compileLeaf(code: LeafCode, offset: number, env: CodegenEnv): Run {
     case Op.INJECT:
       return injectRun(code[1], code[2], env.at, offset);
     case Op.EVAL: {
-      const codeStart = env.source.indexOf(code[1], offset + 6);
+      // The code starts after `{.eval` and its whitespace.
+      const codeStart = code[1] === '' ? offset + 6 : spaceEnd(env.source, offset + 6);
       return compileEval(code[1], env.at, offset, codeStart === -1 ? offset : codeStart);
     }
     case Op.INCLUDE:

@@ -42,6 +42,14 @@ function run(code: string, data: unknown = {}, limits?: ExprLimits) {
 const out = (code: string, data?: unknown) => run(code, data).output;
 
 describe('evaluateExpr', () => {
+  it('leaves the compiled program as it was: one program serves every render', () => {
+    const expr = parseExpr('@a = 1 + 2; @b = a.b * -7; max(@a, 3); "x" + @b; (a.b || 1) ** 2; 255; true');
+    const before = structuredClone(expr);
+    const { scope } = scopeOver({ a: { b: 4 } });
+    expect([evaluateExpr(expr, scope), evaluateExpr(expr, scope)]).toEqual(['true', 'true']);
+    expect(expr).toEqual(before);
+  });
+
   it('emits the value left on top by the last statement', () => {
     expect(out('')).toBeUndefined();
     expect(out('1 2 3')).toBe('3');

@@ -16,7 +16,6 @@ function expectAgrees(code: string, maxTokens = 0): boolean {
   expect(full.error, code).toBeUndefined();
   expect(fast.steps, code).toEqual(full.steps);
   expect(fast.offsets, code).toEqual(full.offsets);
-  expect(fast.steps.every((s) => Object.isFrozen(s)), code).toBe(true);
   return true;
 }
 

@@ -12,7 +12,7 @@
 import { varRefEnd } from '../chars.js';
 import { splitPath } from '../path.js';
 import { CONSTANTS, OpType, isFunctionName } from './operators.js';
-import { lit, opStep, StepKind, type LiteralStep, type OperatorStep, type Step } from './program.js';
+import { lit, opStep, sharedLit, StepKind, type LiteralStep, type OperatorStep, type Step } from './program.js';
 import { OPERATOR_OF_TOKEN, OPERATOR_TOKEN_OF_SPELLING } from './tokens.js';
 
 /** Operator spellings by first character (ASCII), longest first as the token order has them. */
@@ -23,8 +23,8 @@ for (const [spelling, token] of OPERATOR_TOKEN_OF_SPELLING) {
 }
 
 /** Literal steps of the constants and of small whole numbers, made once (steps are frozen and shared). */
-const CONSTANT_STEPS = new Map<string, LiteralStep>([...CONSTANTS].map(([name, value]) => [name, lit(value)]));
-const SMALL_INTS: LiteralStep[] = Array.from({ length: 256 }, (_, i) => lit(i));
+const CONSTANT_STEPS = new Map<string, LiteralStep>([...CONSTANTS].map(([name, value]) => [name, sharedLit(value)]));
+const SMALL_INTS: LiteralStep[] = Array.from({ length: 256 }, (_, i) => sharedLit(i));
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 /** WhiteSpace: `[ \t\n\r\u00a0]`. */
@@ -98,7 +98,7 @@ export function lexCommon(code: string, maxTokens: number): FastLexResult | null
           // A single name right before `(` is a call; calling anything else is an error of record.
           const name = String(prev.path[0]);
           if (!isFunctionName(name)) return null;
-          steps[steps.length - 1] = Object.freeze({ kind: StepKind.CALL, name });
+          steps[steps.length - 1] = { kind: StepKind.CALL, name };
         }
       } else {
         end = varRefEnd(code, at);
@@ -110,7 +110,7 @@ export function lexCommon(code: string, maxTokens: number): FastLexResult | null
         } else {
           // One segment (no `.`; it cannot be all digits, those read as a number above): a path of its own text.
           const path = text.indexOf('.') === -1 ? [text] : splitPath(text);
-          step = Object.freeze({ kind: StepKind.VARIABLE, path: Object.freeze(path), text });
+          step = { kind: StepKind.VARIABLE, path, text };
         }
       }
     }

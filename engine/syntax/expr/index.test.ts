@@ -11,6 +11,7 @@ import {
   describeExpr,
   parseExpr,
 } from './index.js';
+import { StepKind } from './program.js';
 
 const firstError = (code: string, maxTokens?: number) => {
   const { errors } = parseExpr(code, { maxTokens });
@@ -81,11 +82,11 @@ describe('parseExpr', () => {
     expect(e.source).toBe('1 + 2');
     expect(parseExpr('#1 # 2').errors[0].offset).toBe(3);
   });
-  it('returns a frozen result that is safe to share', () => {
-    const e = parseExpr('@a = 1 + 2; max(@a, 3)', { maxStringLength: 10 });
-    expect(Object.isFrozen(e)).toBe(true);
-    expect(Object.isFrozen(e.statements)).toBe(true);
-    expect(e.statements.every((s) => Object.isFrozen(s) && s.every((step) => Object.isFrozen(step)))).toBe(true);
+  it('freezes the steps every expression shares (small numbers, constants, operators, the call mark)', () => {
+    const e = parseExpr('max(255, 1) + true', { maxStringLength: 10 });
     expect(e.maxStringLength).toBe(10);
+    const shared = e.statements.flat().filter((s) => s.kind !== StepKind.CALL);
+    expect(shared.map((s) => s.kind)).toEqual([StepKind.ARGS, StepKind.LITERAL, StepKind.LITERAL, StepKind.LITERAL, StepKind.OPERATOR]);
+    expect(shared.every((s) => Object.isFrozen(s))).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ export function parseExpr(code: string, limits: ExprLimits = {}): ParsedExpr {
     if (lexed.error) return failed(lexed.error, source, maxStringLength, debug);
     const assembled = assemble(lexed.steps, source.length, lexed.offsets);
     if (assembled.error) return failed(assembled.error, source, maxStringLength, debug);
-    return Object.freeze({ errors: NO_ERRORS, source, statements: assembled.statements, maxStringLength, debug });
+    return { errors: NO_ERRORS, source, statements: assembled.statements, maxStringLength, debug };
   } catch (e) {
     const reason = `Unexpected error: ${e instanceof Error ? e.message : String(e)}`;
     return failed({ code: EXPR_UNEXPECTED_CHAR, reason, offset: 0 }, source, maxStringLength, debug);
@@ -60,13 +60,13 @@ export function parseExpr(code: string, limits: ExprLimits = {}): ParsedExpr {
 /** The result of an expression that does not compile (a function of its own: no closure per parse). */
 function failed(error: LexError, source: string, maxStringLength: number, debug: boolean): ParsedExpr {
   const offset = error.offset + (debug ? 1 : 0);
-  return Object.freeze({
-    errors: Object.freeze([Object.freeze({ code: error.code, message: parseErrorMessage(source, error.reason), offset })]),
+  return {
+    errors: [{ code: error.code, message: parseErrorMessage(source, error.reason), offset }],
     source,
     statements: NO_STATEMENTS,
     maxStringLength,
     debug,
-  });
+  };
 }
 
 /** The compiled form as debug text: `EVAL=[[1 2 <add>], [@a 3 <assign>]]`. */

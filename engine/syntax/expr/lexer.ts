@@ -107,7 +107,7 @@ function stepOf(token: ScannedToken, code: string): Step | LexError {
       const constant = CONSTANTS.get(path[0]);
       if (constant !== undefined) return lit(constant);
     }
-    return Object.freeze({ kind: StepKind.VARIABLE, path: Object.freeze(path), text });
+    return { kind: StepKind.VARIABLE, path, text };
   }
   const opType = OPERATOR_OF_TOKEN.get(type);
   // Unreachable with the token set above; kept so a new token cannot slip through silently.
@@ -154,7 +154,7 @@ export function lexFull(code: string, maxTokens = 0): LexResult {
         if (!isFunctionName(name)) {
           return fail({ code: EXPR_INVALID_FUNCTION, reason: `Invalid function ${name}`, offset: offsets[offsets.length - 1] });
         }
-        steps[steps.length - 1] = Object.freeze({ kind: StepKind.CALL, name });
+        steps[steps.length - 1] = { kind: StepKind.CALL, name };
       }
     }
     steps.push(step);

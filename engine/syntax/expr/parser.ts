@@ -53,7 +53,7 @@ function assembleShort(steps: readonly Step[]): AssembleResult | null {
   else if (steps.length === 2 && isPlainOperator(steps[0]) && isValue(steps[1])) statement = [steps[1], steps[0]];
   else if (steps.length === 3 && isValue(steps[0]) && isPlainOperator(steps[1]) && isValue(steps[2])) statement = [steps[0], steps[2], steps[1]];
   else return null;
-  return { statements: Object.freeze([Object.freeze(statement)]) };
+  return { statements: [statement] };
 }
 
 /** Statements of `steps` in reverse Polish order (see assembleAll); the short shapes without the operator stack. */
@@ -87,7 +87,7 @@ export function assembleAll(steps: readonly Step[], endOffset: number, offsets: 
       case OpType.SEMI:
         if (!flushAll(ops, out)) return { statements, error: mismatched('left paren', offsets[i]) };
         if (out.length > 0) {
-          statements.push(Object.freeze(out));
+          statements.push(out);
           out = [];
         }
         break;
@@ -118,6 +118,6 @@ export function assembleAll(steps: readonly Step[], endOffset: number, offsets: 
     }
   }
   if (!flushAll(ops, out)) return { statements, error: mismatched('left paren', endOffset) };
-  if (out.length > 0) statements.push(Object.freeze(out));
-  return { statements: Object.freeze(statements) };
+  if (out.length > 0) statements.push(out);
+  return { statements };
 }

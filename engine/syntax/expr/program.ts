@@ -52,9 +52,18 @@ export type Step = LiteralStep | VariableStep | ArgsStep | CallStep | OperatorSt
 /** One statement of the expression, in evaluation order. */
 export type Statement = readonly Step[];
 
+/*
+ * A compiled expression is never changed after compile: the types say so
+ * (readonly), and the evaluator only reads it (index.test.ts checks a program is the
+ * same after it ran). Steps made per compile are plain objects; the steps shared by
+ * every expression (ARGS_STEP, operators, small numbers, constants) are frozen once.
+ */
 export const ARGS_STEP: ArgsStep = Object.freeze({ kind: StepKind.ARGS });
 
-export const lit = (value: Literal): LiteralStep => Object.freeze({ kind: StepKind.LITERAL, value });
+export const lit = (value: Literal): LiteralStep => ({ kind: StepKind.LITERAL, value });
+
+/** A literal step shared by every expression, frozen once. */
+export const sharedLit = (value: Literal): LiteralStep => Object.freeze(lit(value));
 
 /** One frozen step per operator, shared by every expression (a step is never changed). */
 const OP_STEPS: OperatorStep[] = Object.values(OPERATORS)
