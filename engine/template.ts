@@ -56,9 +56,9 @@ function tablesFor(options?: CompileOptions): { formatters: FormatterTable; pred
 
 /** Compile with resolved plugin tables (shared by `compile` and partial compilation). */
 export function compileWithTables(source: string, formatters: FormatterTable, predicates: PredicateTable): Template {
-  const at = lazyLocate(source);
-  const builder = new CodeBuilder({ source, formatters, predicates, at });
-  const { tree, errors } = assembleTemplate(source, { formatters, predicates }, at, builder);
+  const builder = new CodeBuilder(source, formatters, predicates, lazyLocate(source));
+  // The builder carries the plugin tables the assembler checks names against.
+  const { tree, errors } = assembleTemplate(source, builder, builder.at, builder);
   return new Template(source, tree, errors.length === 0 ? NO_ERRORS : Object.freeze(errors), builder.finish(), formatters, predicates);
 }
 

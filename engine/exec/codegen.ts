@@ -156,13 +156,19 @@ type BlockCode = SectionCode | RepeatedCode | PredicateCode | IfCode | MacroCode
  * once; a block becomes one when it closes, from the runs of its parts. So compile
  * walks the template once, and no instruction's offset is stored to be found again.
  */
-export class CodeBuilder implements BlockBuilder {
+export class CodeBuilder implements BlockBuilder, CodegenEnv {
   private readonly root = new Runs();
   /** Open blocks, innermost last; entries past `depth` are kept for reuse. */
   private readonly blocks: OpenBlock[] = [];
   private depth = 0;
 
-  constructor(private readonly env: CodegenEnv) {}
+  /** The builder is its own code generation environment (one object per compile, not two). */
+  constructor(
+    readonly source: string,
+    readonly formatters: FormatterTable,
+    readonly predicates: PredicateTable,
+    readonly at: Locate,
+  ) {}
 
   private runs(): Runs {
     return this.depth === 0 ? this.root : this.blocks[this.depth - 1].runs;
@@ -178,7 +184,7 @@ export class CodeBuilder implements BlockBuilder {
       this.runs().addText(literal);
       return;
     }
-    const run = compileLeaf(code as LeafCode, offset, this.env);
+    const run = compileLeaf(code as LeafCode, offset, this);
     if (run !== NOOP) this.runs().add(run);
   }
 
@@ -210,10 +216,10 @@ export class CodeBuilder implements BlockBuilder {
     const ors = block.ors;
     if (ors !== null) {
       for (let i = ors.length - 3; i >= 0; i -= 3) {
-        other = compileChoice(ors[i] as OrPredicateCode, ors[i + 1] as number, ors[i + 2] as Run, other, this.env);
+        other = compileChoice(ors[i] as OrPredicateCode, ors[i + 1] as number, ors[i + 2] as Run, other, this);
       }
     }
-    const run = compileBlockCode(block.code, block.offset, block.body, other, block.between, this.env);
+    const run = compileBlockCode(block.code, block.offset, block.body, other, block.between, this);
     this.depth--;
     if (run !== NOOP) this.runs().add(run);
   }
@@ -513,26 +519,25 @@ function compileEval(
   codeStart: number,
 ): Run {
   // Compiled once, here, with the default limits; a render with other limits compiles
-  // its own copy once per distinct setting.
+  // its own copy once per distinct setting (kept beside the default one).
   const compiled = parseExpr(source, DEFAULT_EXPR_LIMITS);
   let custom: Map<string, ParsedExpr> | undefined;
-  const parsed = (limits: ExprLimits | undefined): ParsedExpr => {
-    if (limits === undefined) return compiled;
-    const key = `${limits.maxTokens ?? ''}|${limits.maxStringLength ?? ''}`;
-    custom ??= new Map();
-    let expr = custom.get(key);
-    if (expr === undefined) {
-      expr = parseExpr(source, limits);
-      if (custom.size < 16) custom.set(key, expr);
-    }
-    return expr;
-  };
   return (s) => {
     if (!s.options.enableExpr) return;
     s.at = at;
     s.offset = offset;
     s.charge(at, offset);
-    const expr = parsed(s.options.exprLimits);
+    const limits = s.options.exprLimits;
+    let expr = compiled;
+    if (limits !== undefined) {
+      const key = `${limits.maxTokens ?? ''}|${limits.maxStringLength ?? ''}`;
+      const kept = (custom ??= new Map()).get(key);
+      if (kept !== undefined) expr = kept;
+      else {
+        expr = parseExpr(source, limits);
+        if (custom.size < 16) custom.set(key, expr);
+      }
+    }
     if (expr.errors.length) {
       for (const e of expr.errors) s.errors.push({ code: e.code, message: e.message, ...at(codeStart + e.offset) });
       return;
