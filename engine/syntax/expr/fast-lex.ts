@@ -39,6 +39,16 @@ export interface FastLexResult {
 export function lexCommon(code: string, maxTokens: number): FastLexResult | null {
   const steps: Step[] = [];
   const offsets: number[] = [];
+  return lexCommonInto(code, maxTokens, steps, offsets) === -1 ? null : { steps, offsets };
+}
+
+/**
+ * lexCommon into `steps` and `offsets` from index 0: the number of steps, or -1 when
+ * declined. Entries past that number are left as they were, so parseExpr can lex
+ * into the same two scratch lists every time instead of growing two new ones.
+ */
+export function lexCommonInto(code: string, maxTokens: number, steps: Step[], offsets: number[]): number {
+  let count = 0;
   const n = code.length;
   let at = 0;
   while (at < n) {
@@ -50,7 +60,7 @@ export function lexCommon(code: string, maxTokens: number): FastLexResult | null
     let step: Step;
     let end: number;
     if (isDigit(c)) {
-      if (c === 48 && (code.charCodeAt(at + 1) | 32) === 120) return null; // hex
+      if (c === 48 && (code.charCodeAt(at + 1) | 32) === 120) return -1; // hex
       end = at + 1;
       let value = c - 48;
       while (isDigit(code.charCodeAt(end))) value = value * 10 + code.charCodeAt(end++) - 48;
@@ -59,17 +69,17 @@ export function lexCommon(code: string, maxTokens: number): FastLexResult | null
         end++;
         while (isDigit(code.charCodeAt(end))) end++;
         next = code.charCodeAt(end);
-        if (next === 46) return null; // a second point: an error of record
+        if (next === 46) return -1; // a second point: an error of record
         step = lit(parseFloat(code.substring(at, end)));
       } else {
         // Whole numbers beyond 2^53 round: parseFloat of the digits, as the full way does.
         step = value < 256 ? SMALL_INTS[value] : lit(value <= Number.MAX_SAFE_INTEGER ? value : parseFloat(code.substring(at, end)));
       }
-      if ((next | 32) === 101 /* e, E */) return null;
+      if ((next | 32) === 101 /* e, E */) return -1;
     } else if (c === 39 || c === 34) {
       end = at + 1;
       for (let q = code.charCodeAt(end); q !== c; q = code.charCodeAt(++end)) {
-        if (q === 92 || q === 10 || q === 13 || end >= n) return null; // an escape, a line break, no closing quote
+        if (q === 92 || q === 10 || q === 13 || end >= n) return -1; // an escape, a line break, no closing quote
       }
       step = lit(code.substring(at + 1, end));
       end++;
@@ -85,10 +95,10 @@ export function lexCommon(code: string, maxTokens: number): FastLexResult | null
             break;
           }
         }
-        if (found === null) return null;
+        if (found === null) return -1;
         step = found;
         const type = found.op.type;
-        const prev = steps.length > 0 ? steps[steps.length - 1] : undefined;
+        const prev = count > 0 ? steps[count - 1] : undefined;
         if (type === OpType.ADD || type === OpType.SUB) {
           // `+`/`-` are unary at the start and after any operator except `)`.
           if (prev === undefined || (prev.kind === StepKind.OPERATOR && prev.op.type !== OpType.RPRN)) {
@@ -97,12 +107,12 @@ export function lexCommon(code: string, maxTokens: number): FastLexResult | null
         } else if (type === OpType.LPRN && prev !== undefined && prev.kind === StepKind.VARIABLE && prev.path.length === 1) {
           // A single name right before `(` is a call; calling anything else is an error of record.
           const name = String(prev.path[0]);
-          if (!isFunctionName(name)) return null;
-          steps[steps.length - 1] = { kind: StepKind.CALL, name };
+          if (!isFunctionName(name)) return -1;
+          steps[count - 1] = { kind: StepKind.CALL, name };
         }
       } else {
         end = varRefEnd(code, at);
-        if (end === -1) return null;
+        if (end === -1) return -1;
         const text = code.substring(at, end);
         const constant = CONSTANT_STEPS.get(text);
         if (constant !== undefined) {
@@ -114,10 +124,11 @@ export function lexCommon(code: string, maxTokens: number): FastLexResult | null
         }
       }
     }
-    steps.push(step);
-    offsets.push(at);
-    if (maxTokens > 0 && steps.length > maxTokens) return null;
+    steps[count] = step;
+    offsets[count] = at;
+    count++;
+    if (maxTokens > 0 && count > maxTokens) return -1;
     at = end;
   }
-  return { steps, offsets };
+  return count;
 }

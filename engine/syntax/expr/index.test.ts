@@ -82,6 +82,13 @@ describe('parseExpr', () => {
     expect(e.source).toBe('1 + 2');
     expect(parseExpr('#1 # 2').errors[0].offset).toBe(3);
   });
+  it('reads each expression alone: nothing of a longer one read before is left in a shorter one', () => {
+    const long = parseExpr('@a = 1 + 2; @b = a.b * 7; max(@a, 3)');
+    expect(describeExpr(parseExpr('7'))).toBe('EVAL=[[7]]');
+    expect(describeExpr(parseExpr('-a'))).toBe('EVAL=[[a <unary minus>]]');
+    expect(describeExpr(long)).toBe('EVAL=[[@a 1 2 <add> <assign>], [@b a.b 7 <multiply> <assign>], [<args> @a 3 max()]]');
+  });
+
   it('freezes the steps every expression shares (small numbers, constants, operators, the call mark)', () => {
     const e = parseExpr('max(255, 1) + true', { maxStringLength: 10 });
     expect(e.maxStringLength).toBe(10);

@@ -7,9 +7,10 @@
  *   expr.errors; // []
  */
 import { EXPR_UNEXPECTED_CHAR, parseErrorMessage } from './errors.js';
-import { lexExpr, type LexError } from './lexer.js';
+import { lexCommonInto } from './fast-lex.js';
+import { lexFull, type LexError } from './lexer.js';
 import { assemble } from './parser.js';
-import { describeStep, type Statement } from './program.js';
+import { describeStep, type Statement, type Step } from './program.js';
 
 export interface ExprLimits {
   /** SPEC §5: most tokens an expression may have; 0 or absent = no limit. */
@@ -38,6 +39,9 @@ export interface ParsedExpr {
 }
 
 const NO_ERRORS: readonly ExprError[] = Object.freeze([]);
+/** Where parseExpr lexes common expressions: steps are copied into statements, so these lists are only scratch. */
+const SCRATCH_STEPS: Step[] = [];
+const SCRATCH_OFFSETS: number[] = [];
 const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
 
 /** Compile an expression; problems come back in `errors`, never as exceptions. */
@@ -46,9 +50,17 @@ export function parseExpr(code: string, limits: ExprLimits = {}): ParsedExpr {
   const source = debug ? code.slice(1) : code;
   const maxStringLength = positive(limits.maxStringLength);
   try {
-    const lexed = lexExpr(source, positive(limits.maxTokens));
-    if (lexed.error) return failed(lexed.error, source, maxStringLength, debug);
-    const assembled = assemble(lexed.steps, source.length, lexed.offsets);
+    const maxTokens = positive(limits.maxTokens);
+    // Common expressions are lexed into the scratch lists (they never leave this call), the rest the full way.
+    const count = lexCommonInto(source, maxTokens, SCRATCH_STEPS, SCRATCH_OFFSETS);
+    let assembled;
+    if (count !== -1) {
+      assembled = assemble(SCRATCH_STEPS, source.length, SCRATCH_OFFSETS, count);
+    } else {
+      const lexed = lexFull(source, maxTokens);
+      if (lexed.error) return failed(lexed.error, source, maxStringLength, debug);
+      assembled = assemble(lexed.steps, source.length, lexed.offsets);
+    }
     if (assembled.error) return failed(assembled.error, source, maxStringLength, debug);
     return { errors: NO_ERRORS, source, statements: assembled.statements, maxStringLength, debug };
   } catch (e) {

@@ -47,18 +47,21 @@ const isPlainOperator = (s: Step): boolean =>
  * and `a op b` (what the shunting yard makes of them: [a], [a op], [a b op]). Null
  * for anything else. parser.test.ts holds it to assembleAll.
  */
-function assembleShort(steps: readonly Step[]): AssembleResult | null {
+function assembleShort(steps: readonly Step[], count: number): AssembleResult | null {
   let statement: Step[];
-  if (steps.length === 1 && isValue(steps[0])) statement = [steps[0]];
-  else if (steps.length === 2 && isPlainOperator(steps[0]) && isValue(steps[1])) statement = [steps[1], steps[0]];
-  else if (steps.length === 3 && isValue(steps[0]) && isPlainOperator(steps[1]) && isValue(steps[2])) statement = [steps[0], steps[2], steps[1]];
+  if (count === 1 && isValue(steps[0])) statement = [steps[0]];
+  else if (count === 2 && isPlainOperator(steps[0]) && isValue(steps[1])) statement = [steps[1], steps[0]];
+  else if (count === 3 && isValue(steps[0]) && isPlainOperator(steps[1]) && isValue(steps[2])) statement = [steps[0], steps[2], steps[1]];
   else return null;
   return { statements: [statement] };
 }
 
-/** Statements of `steps` in reverse Polish order (see assembleAll); the short shapes without the operator stack. */
-export function assemble(steps: readonly Step[], endOffset: number, offsets: readonly number[]): AssembleResult {
-  return assembleShort(steps) ?? assembleAll(steps, endOffset, offsets);
+/**
+ * Statements of the first `count` steps in reverse Polish order (see assembleAll);
+ * the short shapes without the operator stack.
+ */
+export function assemble(steps: readonly Step[], endOffset: number, offsets: readonly number[], count = steps.length): AssembleResult {
+  return assembleShort(steps, count) ?? assembleAll(steps, endOffset, offsets, count);
 }
 
 /**
@@ -66,12 +69,12 @@ export function assemble(steps: readonly Step[], endOffset: number, offsets: rea
  * offset of step i, for errors; an unclosed `(` is reported at the end. Plain
  * functions over the lists rather than closures: every `.eval` of every compile comes here.
  */
-export function assembleAll(steps: readonly Step[], endOffset: number, offsets: readonly number[]): AssembleResult {
+export function assembleAll(steps: readonly Step[], endOffset: number, offsets: readonly number[], count = steps.length): AssembleResult {
   const statements: Statement[] = [];
   const ops: Step[] = [];
   let out: Step[] = [];
 
-  for (let i = 0; i < steps.length; i++) {
+  for (let i = 0; i < count; i++) {
     const step = steps[i];
     if (step.kind === StepKind.CALL) {
       out.push(ARGS_STEP);
