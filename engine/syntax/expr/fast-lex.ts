@@ -9,8 +9,7 @@
  * token set, too many tokens. So every error still comes from the reader of record;
  * fast-lex.test.ts holds the two to the same steps and offsets.
  */
-import { varRefEnd } from '../chars.js';
-import { splitPath } from '../path.js';
+import { readPath, scan } from '../chars.js';
 import { CONSTANTS, OpType, isFunctionName } from './operators.js';
 import { lit, opStep, sharedLit, StepKind, type LiteralStep, type OperatorStep, type Step } from './program.js';
 import { OPERATOR_OF_TOKEN, OPERATOR_TOKEN_OF_SPELLING } from './tokens.js';
@@ -111,17 +110,15 @@ export function lexCommonInto(code: string, maxTokens: number, steps: Step[], of
           steps[count - 1] = { kind: StepKind.CALL, name };
         }
       } else {
-        end = varRefEnd(code, at);
-        if (end === -1) return -1;
-        const text = code.substring(at, end);
-        const constant = CONSTANT_STEPS.get(text);
-        if (constant !== undefined) {
-          step = constant;
-        } else {
-          // One segment (no `.`; it cannot be all digits, those read as a number above): a path of its own text.
-          const path = text.indexOf('.') === -1 ? [text] : splitPath(text);
-          step = { kind: StepKind.VARIABLE, path, text };
-        }
+        // A reference, read as its path in the same pass (it cannot start with a digit: those read as a number above).
+        const path = readPath(code, at);
+        if (path === null) return -1;
+        end = scan.end;
+        const one = path.length === 1 ? path[0] : undefined;
+        const text = typeof one === 'string' ? one : code.substring(at, end);
+        // Constants are single plain words (`true`, `PI`): only those are looked up.
+        const constant = one !== undefined && c !== 64 /* @ */ && c !== 36 /* $ */ ? CONSTANT_STEPS.get(text) : undefined;
+        step = constant ?? { kind: StepKind.VARIABLE, path, text };
       }
     }
     steps[count] = step;
