@@ -90,6 +90,11 @@ describe('compile errors and nesting', () => {
     bounded('{.section a}{'.repeat(40_000) + '{#'.repeat(50_000));
   });
 
+  it('60,000 tags with space-separated arguments, then 200 KB with no | or space, compile in linear time', () => {
+    // Arguments are split by searching for the next `|` and space: no search may rescan what another has read.
+    bounded('{a|f x y}'.repeat(60_000) + 'y'.repeat(200_000));
+  });
+
   it('deeply nested data through json and apply never throws', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 20_000; i++) deep = [deep];

@@ -151,20 +151,72 @@ export function splitArgsToPipe(text: string, from: number, to: number): Args {
   const d = text.charCodeAt(from);
   let parts: string[] | null = null;
   let start = from + 1;
-  let i = start;
-  for (; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 124 /* | */) break;
-    if (c === d) {
-      const part = text.substring(start, i);
+  let end: number;
+  const memo = argScan;
+  if (d === 32 && memo !== null) {
+    // Space-separated arguments (most of them): the next `|` and each next space by
+    // native search (ArgScan), not character by character.
+    end = memo.nextPipe(text, start);
+    if (end === -1 || end > to) end = to;
+    for (let space = memo.nextSpace(text, start); space !== -1 && space < end; space = memo.nextSpace(text, start)) {
+      const part = text.substring(start, space);
       if (parts === null) parts = [part];
       else parts.push(part);
-      start = i + 1;
+      start = space + 1;
+    }
+  } else {
+    end = start;
+    for (; end < to; end++) {
+      const c = text.charCodeAt(end);
+      if (c === 124 /* | */) break;
+      if (c === d) {
+        const part = text.substring(start, end);
+        if (parts === null) parts = [part];
+        else parts.push(part);
+        start = end + 1;
+      }
     }
   }
-  const last = text.substring(start, i);
+  const last = text.substring(start, end);
   if (parts === null) parts = [last];
   else parts.push(last);
-  scan.end = i;
+  scan.end = end;
   return [parts, text[from]];
+}
+
+/**
+ * Where the next `|` and the next space are in the template being read, found by
+ * indexOf and remembered: asked again at a position no later than the one found,
+ * the answer stands without a search. The reader asks at rising positions, so a
+ * template is searched once per character kind however many tags ask (a bare
+ * indexOf per tag would rescan to the next match every time: quadratic in a template
+ * with none left). readTemplate installs a fresh one for each read and puts the
+ * previous one back after, so a compile started from inside another cannot mislead it.
+ */
+export class ArgScan {
+  private pipeFrom = 0;
+  private pipeAt = -2; // -2: not searched yet
+  private spaceFrom = 0;
+  private spaceAt = -2;
+
+  nextPipe(text: string, from: number): number {
+    if (this.pipeAt !== -2 && from >= this.pipeFrom && (this.pipeAt === -1 || from <= this.pipeAt)) return this.pipeAt;
+    this.pipeFrom = from;
+    return (this.pipeAt = text.indexOf('|', from));
+  }
+
+  nextSpace(text: string, from: number): number {
+    if (this.spaceAt !== -2 && from >= this.spaceFrom && (this.spaceAt === -1 || from <= this.spaceAt)) return this.spaceAt;
+    this.spaceFrom = from;
+    return (this.spaceAt = text.indexOf(' ', from));
+  }
+}
+
+let argScan: ArgScan | null = null;
+
+/** Install `scan` for the template about to be read (null: none); returns the one it replaces. */
+export function useArgScan(scan: ArgScan | null): ArgScan | null {
+  const previous = argScan;
+  argScan = scan;
+  return previous;
 }

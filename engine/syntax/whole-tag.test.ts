@@ -10,7 +10,7 @@ import { PRODUCT_PAGE_TEMPLATE } from '../../bench/product-page.js';
 import { corpusAvailable, loadRenderFixtures, loadTreeFixtures } from '../../tests/conformance/fixtures.js';
 import { parseTemplate } from './assembler.js';
 import { FILE_PATH_SOURCE, VAR_REF_SOURCE, WHITESPACE_SOURCE, WORD } from './tokens.js';
-import { definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, wordEnd } from './chars.js';
+import { ArgScan, definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, splitArgsToPipe, useArgScan, wordEnd } from './chars.js';
 import type { Code } from './opcodes.js';
 import { readTemplate, type InstructionSink } from './whole-tag.js';
 
@@ -153,5 +153,47 @@ describe('splitArgsIn', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('splitArgsToPipe', () => {
+  const splitOf = (raw: string) => raw.slice(1).split(raw[0]);
+
+  it('splits to the next | or the bound like String.split, with or without the remembered searches', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(' ', ',', 'a', '|') }), fc.string({ maxLength: 6, unit: fc.constantFrom(' ', 'b', '|') }), (raw, tail) => {
+        const text = `x${raw}${tail}`;
+        const pipe = raw.indexOf('|', 1);
+        const args = pipe === -1 ? raw : raw.slice(0, pipe);
+        for (const memo of [null, new ArgScan()]) {
+          const previous = useArgScan(memo);
+          try {
+            expect(splitArgsToPipe(text, 1, raw.length + 1)).toEqual([splitOf(args), raw[0]]);
+            expect(scan.end).toBe(1 + args.length);
+          } finally {
+            useArgScan(previous);
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps each read its own: a template read from inside another (a plugin check that compiles) changes nothing', () => {
+    const outer = '{a|f 1 2|g 3} {c|h 4 5 6}{d|k 7}';
+    const plain: Code[] = [];
+    const sink = (codes: Code[], onRef?: () => void): InstructionSink => ({
+      emit: (code) => codes.push(code),
+      text: (code) => codes.push(code),
+      leaf: (code) => codes.push(code),
+      ref: () => onRef?.(),
+      decline: () => {},
+    });
+    readTemplate(outer, sink(plain));
+    const nested: Code[] = [];
+    const inner: Code[] = [];
+    readTemplate(outer, sink(nested, () => inner.length === 0 && readTemplate('x {b|f p q r|g s t}', sink(inner))));
+    expect(nested).toEqual(plain);
+    expect(inner[1]).toEqual([1, [['b']], [['f', [['p', 'q', 'r'], ' ']], ['g', [['s', 't'], ' ']]]]);
   });
 });

@@ -9,7 +9,7 @@
  * grammar would decide differently; whole-tag.test.ts proves both agree on the
  * corpus, generated templates and mutations, and that hostile tags are declined.
  */
-import { wordEnd } from './chars.js';
+import { ArgScan, useArgScan, wordEnd } from './chars.js';
 import { Op, type Code, type CommentCode, type TextCode } from './opcodes.js';
 import {
   emitted,
@@ -49,6 +49,15 @@ export interface InstructionSink {
 
 /** Read a whole template into `sink`. Linear in the source: each `{` and `}` is found once. */
 export function readTemplate(source: string, sink: InstructionSink): void {
+  const previous = useArgScan(new ArgScan());
+  try {
+    readAll(source, sink);
+  } finally {
+    useArgScan(previous);
+  }
+}
+
+function readAll(source: string, sink: InstructionSink): void {
   const n = source.length;
   let closeAt = 0; // the first `}` after the last tag's `{` (-1: none left)
   let nextOpen = -2; // the first `{` after the last `{` read (-1: none left, -2: not searched yet)
