@@ -188,6 +188,11 @@ export class CodeBuilder implements BlockBuilder, CodegenEnv {
     if (run !== NOOP) this.runs().add(run);
   }
 
+  leaf(code: Code, offset: number): void {
+    const run = compileLeaf(code as LeafCode, offset, this);
+    if (run !== NOOP) this.runs().add(run);
+  }
+
   open(code: BlockCode, offset: number): void {
     const blocks = this.blocks;
     const block = this.depth < blocks.length ? blocks[this.depth] : (blocks[this.depth] = new OpenBlock());

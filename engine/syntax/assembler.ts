@@ -53,6 +53,8 @@ export interface BlockBuilder {
   text(code: TextCode | CommentCode): void;
   /** An instruction that opens no block (literal codes such as `.space` included). */
   add(code: Code, offset: number): void;
+  /** A leaf instruction from the fast reader (a variable, `.var`, `.eval`, ...: never a literal code). */
+  leaf(code: Exclude<Code, number>, offset: number): void;
   open(code: Exclude<Code, number>, offset: number): void;
   /** An `.or` of the innermost open block. */
   or(code: OrPredicateCode, offset: number): void;
@@ -161,7 +163,7 @@ class Assembler implements InstructionSink {
   leaf(code: Exclude<Code, number>, offset: number): void {
     this.offsets?.add(code, offset);
     this.add(code);
-    this.builder?.add(code, offset);
+    this.builder?.leaf(code, offset);
   }
 
   emit(code: Code, offset: number): void {
