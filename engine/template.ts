@@ -21,18 +21,27 @@ const TEMPLATE = Symbol('atelier.template');
 /** Most templates have no errors: one frozen empty list for all of them. */
 const NO_ERRORS: readonly TemplateError[] = Object.freeze([]);
 
+/** Instruction trees of templates a tool asked for one (compile itself builds closures, not the tree). */
+const TREES = new WeakMap<Template, RootCode>();
+
 export class Template implements Runnable {
   declare readonly [TEMPLATE]: true;
 
   constructor(
     readonly source: string,
-    readonly tree: RootCode,
     readonly errors: readonly TemplateError[],
     readonly run: Run,
     readonly formatters: FormatterTable,
     readonly predicates: PredicateTable,
   ) {
     Object.freeze(this);
+  }
+
+  /** The dialect's instruction tree, read from the source on first use and kept (tools such as `atelier check` ask). */
+  get tree(): RootCode {
+    let tree = TREES.get(this);
+    if (tree === undefined) TREES.set(this, (tree = parseTemplate(this.source).tree));
+    return tree;
   }
 }
 
@@ -58,8 +67,8 @@ function tablesFor(options?: CompileOptions): { formatters: FormatterTable; pred
 export function compileWithTables(source: string, formatters: FormatterTable, predicates: PredicateTable): Template {
   const builder = new CodeBuilder(source, formatters, predicates, lazyLocate(source));
   // The builder carries the plugin tables the assembler checks names against.
-  const { tree, errors } = assembleTemplate(source, builder, builder.at, builder);
-  return new Template(source, tree, errors.length === 0 ? NO_ERRORS : Object.freeze(errors), builder.finish(), formatters, predicates);
+  const errors = assembleTemplate(source, builder, builder.at, builder);
+  return new Template(source, errors.length === 0 ? NO_ERRORS : Object.freeze(errors), builder.finish(), formatters, predicates);
 }
 
 /**

@@ -14,7 +14,6 @@ import {
   opName,
   type BindvarCode,
   type Code,
-  type CommentCode,
   type CtxvarCode,
   type EvalCode,
   type IfCode,
@@ -26,7 +25,6 @@ import {
   type PredicateCode,
   type RepeatedCode,
   type SectionCode,
-  type TextCode,
   type VariableCode,
 } from '../syntax/opcodes.js';
 import { evaluateExpr } from './expr.js';
@@ -174,8 +172,8 @@ export class CodeBuilder implements BlockBuilder, CodegenEnv {
     return this.depth === 0 ? this.root : this.blocks[this.depth - 1].runs;
   }
 
-  text(code: TextCode | CommentCode): void {
-    if (code[0] === Op.TEXT) this.runs().addText(code[1]);
+  text(text: string): void {
+    this.runs().addText(text);
   }
 
   add(code: Code, offset: number): void {

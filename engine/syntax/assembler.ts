@@ -27,7 +27,7 @@ import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
 import { ownEntry } from '../plugins/own-entry.js';
 import { OffsetTable } from './offset-table.js';
-import { Op, opName, type AltCode, type Code, type CommentCode, type OrPredicateCode, type RootCode, type TextCode } from './opcodes.js';
+import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
 import { parseWithGrammar } from './parser.js';
 import { readTemplate, type InstructionSink, type RefKind } from './whole-tag.js';
 
@@ -49,8 +49,8 @@ export type Locate = (offset: number) => { line: number; column: number };
  * opens, switches part and closes. Instructions the assembler rejects never reach it.
  */
 export interface BlockBuilder {
-  /** Text or a comment. */
-  text(code: TextCode | CommentCode): void;
+  /** Template text (comments are nothing to a render and never reach the builder). */
+  text(text: string): void;
   /** An instruction that opens no block (literal codes such as `.space` included). */
   add(code: Code, offset: number): void;
   /** A leaf instruction from the fast reader (a variable, `.var`, `.eval`, ...: never a literal code). */
@@ -134,18 +134,26 @@ class Assembler implements InstructionSink {
     this.errors.push({ code, message, line, column });
   }
 
-  /** Text and comments: no offset kept, no block checks (see InstructionSink). */
-  text(code: TextCode | CommentCode): void {
-    this.add(code);
-    this.builder?.text(code);
+  /** Text: no offset kept, no block checks (see InstructionSink); the tuple only for a tree. */
+  text(text: string): void {
+    const builder = this.builder;
+    if (builder === undefined) this.add([Op.TEXT, text]);
+    else builder.text(text);
+  }
+
+  comment(source: string, from: number, to: number, multiLine: 0 | 1): void {
+    if (this.builder === undefined) this.add([Op.COMMENT, source.substring(from, to), multiLine]);
   }
 
   /**
    * Append to the open block. A block's first child becomes a list of one in the
    * tuple's slot: the reader's empty list grown by push would reserve 16 slots, and
-   * most blocks hold one or two children.
+   * most blocks hold one or two children. While compiling (a builder is given) the tree
+   * is not linked at all: the builder keeps what a render needs, and Template.tree reads
+   * the source again if a tool asks for it.
    */
   private add(code: Code): void {
+    if (this.builder !== undefined) return;
     const target = this.target;
     const stack = this.stack;
     if (target.length !== 0 || stack.length === 0) {
@@ -230,7 +238,7 @@ class Assembler implements InstructionSink {
       this.target = children;
       this.builder?.open(block, offset);
     } else if (typeof code !== 'number' && (code[0] === Op.TEXT || code[0] === Op.COMMENT)) {
-      this.builder?.text(code);
+      if (code[0] === Op.TEXT) this.builder?.text(code[1]);
     } else {
       this.builder?.add(code, offset);
     }
@@ -269,11 +277,11 @@ export function lazyLocate(source: string): Locate {
 }
 
 /**
- * Read and assemble a template, handing every instruction to `builder` as well (how
- * compile generates code in the same pass): the tree and its errors, placed by `at`.
+ * Read a template into `builder` (how compile generates code in the same pass), with
+ * every check the assembler makes: its errors, placed by `at`. No tree is linked.
  */
-export function assembleTemplate(source: string, tables: PluginTables, at: Locate, builder: BlockBuilder): Omit<ParseResult, 'offsets'> {
-  return assemble(source, tables, at, undefined, builder, false);
+export function assembleTemplate(source: string, tables: PluginTables, at: Locate, builder: BlockBuilder): TemplateError[] {
+  return assemble(source, tables, at, undefined, builder, false).errors;
 }
 
 function assemble(

@@ -11,7 +11,7 @@ import { corpusAvailable, loadRenderFixtures, loadTreeFixtures } from '../../tes
 import { parseTemplate } from './assembler.js';
 import { FILE_PATH_SOURCE, VAR_REF_SOURCE, WHITESPACE_SOURCE, WORD } from './tokens.js';
 import { ArgScan, definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, splitArgsToPipe, useArgScan, wordEnd } from './chars.js';
-import type { Code } from './opcodes.js';
+import { Op, type Code } from './opcodes.js';
 import { readTemplate, type InstructionSink } from './whole-tag.js';
 
 // Empty plugin tables: every formatter and predicate name becomes an error at its offset, so errors compare refs too.
@@ -39,7 +39,8 @@ function readAlone(source: string): { codes: Code[]; declined: string[] } {
   const declined: string[] = [];
   const sink: InstructionSink = {
     emit: (code) => codes.push(code),
-    text: (code) => codes.push(code),
+    text: (text) => codes.push([Op.TEXT, text]),
+    comment: (text, from, to, multiLine) => codes.push([Op.COMMENT, text.substring(from, to), multiLine]),
     leaf: (code) => codes.push(code),
     ref: () => {},
     decline: (open, close) => declined.push(source.substring(open, close + 1)),
@@ -184,7 +185,8 @@ describe('splitArgsToPipe', () => {
     const plain: Code[] = [];
     const sink = (codes: Code[], onRef?: () => void): InstructionSink => ({
       emit: (code) => codes.push(code),
-      text: (code) => codes.push(code),
+      text: (text) => codes.push([Op.TEXT, text]),
+      comment: () => {},
       leaf: (code) => codes.push(code),
       ref: () => onRef?.(),
       decline: () => {},

@@ -10,7 +10,7 @@
  * corpus, generated templates and mutations, and that hostile tags are declined.
  */
 import { ArgScan, useArgScan, wordEnd } from './chars.js';
-import { Op, type Code, type CommentCode, type TextCode } from './opcodes.js';
+import { Op, type Code } from './opcodes.js';
 import {
   emitted,
   predicate,
@@ -38,8 +38,10 @@ export interface PluginRef {
 /** Where the reader's instructions go, in source order. */
 export interface InstructionSink {
   emit(code: Code, offset: number): void;
-  /** Text or a comment: never a block, never positioned (the common case, kept off emit's checks). */
-  text(code: TextCode | CommentCode): void;
+  /** Template text: never a block, never positioned (the common case, kept off emit's checks; no tuple made for it here). */
+  text(text: string): void;
+  /** The comment whose body is `source` from `from` to `to` (`{## ##}`: multiLine 1); only a tree keeps it. */
+  comment(source: string, from: number, to: number, multiLine: 0 | 1): void;
   /** An instruction that neither opens nor closes a block (a variable, `.var`, `.eval`, ...). */
   leaf(code: Exclude<Code, number>, offset: number): void;
   ref(kind: RefKind, name: string, offset: number): void;
@@ -65,19 +67,19 @@ function readAll(source: string, sink: InstructionSink): void {
   while (at < n) {
     let open = nextOpen === -1 || nextOpen >= at ? nextOpen : source.indexOf('{', at);
     if (open === -1) open = n;
-    if (open > at) sink.text([Op.TEXT, source.substring(at, open)]);
+    if (open > at) sink.text(source.substring(at, open));
     if (open === n) return;
     if (source.charCodeAt(open + 1) === 35 && source.charCodeAt(open + 2) === 35) {
       // `{## ... ##}`; an unterminated one runs to the end of the template.
       const end = source.indexOf('##}', open + 3);
-      sink.text([Op.COMMENT, source.substring(open + 3, end === -1 ? n : end), 1]);
+      sink.comment(source, open + 3, end === -1 ? n : end, 1);
       at = end === -1 ? n : end + 3;
       continue;
     }
     if (closeAt !== -1 && closeAt <= open) closeAt = source.indexOf('}', open + 1);
     nextOpen = source.indexOf('{', open + 1);
     if (closeAt === -1 || (nextOpen !== -1 && nextOpen < closeAt)) {
-      sink.text([Op.TEXT, '{']); // a lone `{` is text of its own
+      sink.text('{'); // a lone `{` is text of its own
       at = open + 1;
       continue;
     }
@@ -97,7 +99,7 @@ function readTag(text: string, open: number, close: number, sink: InstructionSin
   const start = open + 1;
   const first = text.charCodeAt(start);
   if (first === 35 /* # */) {
-    sink.text([Op.COMMENT, text.substring(start + 1, close), 0]);
+    sink.comment(text, start + 1, close, 0);
     return true;
   }
   if (first !== 46 /* . */) return readVariable(text, open, close, sink);
