@@ -318,28 +318,28 @@ function plainVariable(path: Path, at: Locate, offset: number): Run {
   };
 }
 
+/** The values of `paths` through a chain of formatters, run as the instruction at `offset`: the first value. */
+function formatValues(s: RenderState, paths: Path[], formatters: readonly BoundFormatter[], at: Locate, offset: number): unknown {
+  const values = resolveAll(s, paths);
+  s.at = at;
+  s.offset = offset;
+  s.charge(at, offset);
+  // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
+  applyFormatters(s, formatters, values);
+  return values[0];
+}
+
 /** `{a, b|f|g}`: values through a chain of formatters. */
 function formattedVariable(paths: Path[], formatters: readonly BoundFormatter[], at: Locate, offset: number): Run {
   return (s) => {
-    const values = resolveAll(s, paths);
-    s.at = at;
-    s.offset = offset;
-    s.charge(at, offset);
-    // Formatter arguments resolve in the instruction's scope (`{msg|message @index @}` in a loop means the item).
-    applyFormatters(s, formatters, values);
-    s.out += emitText(values[0]);
+    s.out += emitText(formatValues(s, paths, formatters, at, offset));
   };
 }
 
 /** `.var @name a, b|f`. */
 function bindvarRun(name: string, paths: Path[], formatters: readonly BoundFormatter[], at: Locate, offset: number): Run {
   return (s) => {
-    const values = resolveAll(s, paths);
-    s.at = at;
-    s.offset = offset;
-    s.charge(at, offset);
-    applyFormatters(s, formatters, values);
-    s.top().setVar(name, values[0]);
+    s.top().setVar(name, formatValues(s, paths, formatters, at, offset));
   };
 }
 

@@ -20,8 +20,12 @@
  *
  * The block state machine nests instructions and reports structural errors (dead
  * blocks, EOF in a block, misplaced `.or`, `.alternates with` and `.end`) and unknown
- * plugins as values, positioned by a line index built only when first needed.
- * Offsets go into arrays (offset-table.ts), not a Map entry per instruction.
+ * plugins as values, positioned by a line index built only when first needed. It
+ * serves two callers: parseTemplate links the instruction tree (with each
+ * instruction's offset in offset-table.ts), and compile (assembleTemplate) hands
+ * every instruction, block opening, `.or`, `.alternates with` and close to a
+ * BlockBuilder (exec/codegen.ts), which makes the closures in the same pass; no tree
+ * is linked then.
  */
 import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
@@ -44,9 +48,9 @@ export interface ParseResult {
 export type Locate = (offset: number) => { line: number; column: number };
 
 /**
- * What is built beside the tree while it is assembled (codegen's CodeBuilder): the
- * same instructions in the same order, each with its offset, and where each block
- * opens, switches part and closes. Instructions the assembler rejects never reach it.
+ * What compile builds instead of a tree (codegen's CodeBuilder): the instructions the
+ * tree would hold, in order, each with its offset, and where each block opens,
+ * switches part and closes. Instructions the assembler rejects never reach it.
  */
 export interface BlockBuilder {
   /** Template text (comments are nothing to a render and never reach the builder). */

@@ -124,21 +124,34 @@ export function splitArgs(raw: string): Args {
 
 /** splitArgs of `text` from `from` to `to`, without copying the raw arguments first. */
 export function splitArgsIn(text: string, from: number, to: number): Args {
+  return splitScan(text, from, to, false);
+}
+
+/**
+ * Split on the first character, character by character, up to `to` or (with
+ * `pipeEnds`) the first `|`; where it stopped goes in `scan.end`. A bounded scan, not
+ * indexOf: a delimiter absent from the tag must not send a search through the rest
+ * of the source.
+ */
+function splitScan(text: string, from: number, to: number, pipeEnds: boolean): Args {
   const d = text.charCodeAt(from);
   let parts: string[] | null = null;
   let start = from + 1;
-  // A bounded scan, not indexOf: a delimiter absent from the tag must not send a search through the rest of the source.
-  for (let i = start; i < to; i++) {
-    if (text.charCodeAt(i) === d) {
-      const part = text.substring(start, i);
+  let end = start;
+  for (; end < to; end++) {
+    const c = text.charCodeAt(end);
+    if (c === 124 /* | */ && pipeEnds) break;
+    if (c === d) {
+      const part = text.substring(start, end);
       if (parts === null) parts = [part];
       else parts.push(part);
-      start = i + 1;
+      start = end + 1;
     }
   }
-  const last = text.substring(start, to);
+  const last = text.substring(start, end);
   if (parts === null) parts = [last];
   else parts.push(last);
+  scan.end = end;
   return [parts, text[from]];
 }
 
@@ -148,40 +161,26 @@ export function splitArgsIn(text: string, from: number, to: number): Args {
  * `scan.end`. The same split as splitArgsIn over that extent, reading each character once.
  */
 export function splitArgsToPipe(text: string, from: number, to: number): Args {
-  const d = text.charCodeAt(from);
-  let parts: string[] | null = null;
-  let start = from + 1;
-  let end: number;
   const memo = argScan;
-  if (d === 32 && memo !== null) {
-    // Space-separated arguments (most of them): the next `|` and each next space by
-    // native search (ArgScan), not character by character.
-    end = memo.nextPipe(text, start);
-    if (end === -1 || end > to) end = to;
-    for (let space = memo.nextSpace(text, start); space !== -1 && space < end; space = memo.nextSpace(text, start)) {
-      const part = text.substring(start, space);
-      if (parts === null) parts = [part];
-      else parts.push(part);
-      start = space + 1;
-    }
-  } else {
-    end = start;
-    for (; end < to; end++) {
-      const c = text.charCodeAt(end);
-      if (c === 124 /* | */) break;
-      if (c === d) {
-        const part = text.substring(start, end);
-        if (parts === null) parts = [part];
-        else parts.push(part);
-        start = end + 1;
-      }
-    }
+  if (text.charCodeAt(from) !== 32 || memo === null) return splitScan(text, from, to, true);
+  // Space-separated arguments (most of them): the next `|` and each next space by
+  // native search (ArgScan), not character by character.
+  let start = from + 1;
+  let end = memo.nextPipe(text, start);
+  if (end === -1 || end > to) end = to;
+  // The list is made at its size when there is one argument (a list grown from [] reserves 16 slots).
+  let parts: string[] | null = null;
+  for (let space = memo.nextSpace(text, start); space !== -1 && space < end; space = memo.nextSpace(text, start)) {
+    const part = text.substring(start, space);
+    if (parts === null) parts = [part];
+    else parts.push(part);
+    start = space + 1;
   }
   const last = text.substring(start, end);
   if (parts === null) parts = [last];
   else parts.push(last);
   scan.end = end;
-  return [parts, text[from]];
+  return [parts, ' '];
 }
 
 /**
