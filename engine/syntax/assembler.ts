@@ -22,7 +22,7 @@
  * blocks, EOF in a block, misplaced `.or`, `.alternates with` and `.end`) and unknown
  * plugins as values, positioned by a line index built only when first needed. It
  * serves two callers: parseTemplate links the instruction tree (with each
- * instruction's offset in offset-table.ts), and compile (assembleTemplate) hands
+ * instruction's offset, for tools and tests), and compile (assembleTemplate) hands
  * every instruction, block opening, `.or`, `.alternates with` and close to a
  * BlockBuilder (exec/codegen.ts), which makes the closures in the same pass; no tree
  * is linked then.
@@ -30,7 +30,6 @@
 import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
 import type { FormatterTable, PredicateTable } from '../plugins/types.js';
 import { ownEntry } from '../plugins/own-entry.js';
-import { OffsetTable } from './offset-table.js';
 import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
 import { parseWithGrammar } from './parser.js';
 import { readTemplate, type InstructionSink, type RefKind } from './whole-tag.js';
@@ -113,7 +112,7 @@ class Assembler implements InstructionSink {
     readonly at: Locate,
     private readonly tables: PluginTables | undefined,
     /** Offsets are kept for callers that read them (parseTemplate), not while compiling. */
-    readonly offsets: OffsetTable | undefined,
+    readonly offsets: Map<object, number> | undefined,
     private readonly builder: BlockBuilder | undefined,
   ) {}
 
@@ -173,7 +172,7 @@ class Assembler implements InstructionSink {
 
   /** An instruction that opens or closes nothing: its offset, then its place in the open block. */
   leaf(code: Exclude<Code, number>, offset: number): void {
-    this.offsets?.add(code, offset);
+    this.offsets?.set(code, offset);
     this.add(code);
     this.builder?.leaf(code, offset);
   }
@@ -181,7 +180,7 @@ class Assembler implements InstructionSink {
   emit(code: Code, offset: number): void {
     const op = typeof code === 'number' ? code : code[0];
     // Text and comments never report a position: only instructions are keyed.
-    if (this.offsets !== undefined && op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') this.offsets.add(code, offset);
+    if (this.offsets !== undefined && op !== Op.TEXT && op !== Op.COMMENT && typeof code !== 'number') this.offsets.set(code, offset);
     const stack = this.stack;
     // Never read index -1 of an empty stack: that is a slow named-property lookup in V8.
     const open = stack.length > 0 ? stack[stack.length - 1] : undefined;
@@ -269,7 +268,7 @@ export interface ParseOptions {
 }
 
 export function parseTemplate(source: string, tables?: PluginTables, options?: ParseOptions): ParseResult {
-  const offsets = new OffsetTable();
+  const offsets = new Map<object, number>();
   const { tree, errors, at } = assemble(source, tables, lazyLocate(source), offsets, undefined, options?.grammarOnly === true);
   return { tree, errors, offsets, at };
 }
@@ -292,7 +291,7 @@ function assemble(
   source: string,
   tables: PluginTables | undefined,
   at: Locate,
-  offsets: OffsetTable | undefined,
+  offsets: Map<object, number> | undefined,
   builder: BlockBuilder | undefined,
   grammarOnly: boolean,
 ): Omit<ParseResult, 'offsets'> {
