@@ -5,6 +5,7 @@
  */
 import { ErrorCode, messages, type TemplateError } from '../errors.js';
 import type { RenderContext } from '../plugins/types.js';
+import type { Locate } from '../syntax/assembler.js';
 import type { ExprLimits } from '../syntax/expr/index.js';
 import { RenderAbort } from './limits.js';
 import { Frame, findMacro, lookup } from './scope.js';
@@ -12,8 +13,8 @@ import { splitPath, type JsonPath } from './values.js';
 
 export type Run = (state: RenderState) => void;
 
-/** A template's offset-to-position function (its lazy line index). */
-export type Locate = (offset: number) => { line: number; column: number };
+/** A template's offset-to-position function (its lazy line index; defined where templates are read). */
+export type { Locate };
 
 /** What a partial or macro name resolves to: something to run, and errors to report when it is used. */
 export interface Runnable {

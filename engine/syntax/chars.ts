@@ -142,17 +142,19 @@ function splitScan(text: string, from: number, to: number, pipeEnds: boolean): A
     const c = text.charCodeAt(end);
     if (c === 124 /* | */ && pipeEnds) break;
     if (c === d) {
-      const part = text.substring(start, end);
-      if (parts === null) parts = [part];
-      else parts.push(part);
+      parts = withPart(parts, text.substring(start, end));
       start = end + 1;
     }
   }
-  const last = text.substring(start, end);
-  if (parts === null) parts = [last];
-  else parts.push(last);
   scan.end = end;
-  return [parts, text[from]];
+  return [withPart(parts, text.substring(start, end)), text[from]];
+}
+
+/** `parts` with `part` at the end; the first part makes a list of one (a list grown from [] reserves 16 slots). */
+function withPart(parts: string[] | null, part: string): string[] {
+  if (parts === null) return [part];
+  parts.push(part);
+  return parts;
 }
 
 /**
@@ -168,19 +170,13 @@ export function splitArgsToPipe(text: string, from: number, to: number): Args {
   let start = from + 1;
   let end = memo.nextPipe(text, start);
   if (end === -1 || end > to) end = to;
-  // The list is made at its size when there is one argument (a list grown from [] reserves 16 slots).
   let parts: string[] | null = null;
   for (let space = memo.nextSpace(text, start); space !== -1 && space < end; space = memo.nextSpace(text, start)) {
-    const part = text.substring(start, space);
-    if (parts === null) parts = [part];
-    else parts.push(part);
+    parts = withPart(parts, text.substring(start, space));
     start = space + 1;
   }
-  const last = text.substring(start, end);
-  if (parts === null) parts = [last];
-  else parts.push(last);
   scan.end = end;
-  return [parts, ' '];
+  return [withPart(parts, text.substring(start, end)), ' '];
 }
 
 /**
