@@ -9,6 +9,7 @@ import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { ensureClientBuild } from '../scripts/client-build.js';
 import { workerModules } from '../scripts/worker-bundle.js';
+import { bridgedD1, bridgedR2, bridgeWorker, type DispatchFetch } from '../scripts/bindings-bridge.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,18 +32,6 @@ export const RATE_LIMITS = {
 
 /** REVIEW_LINK_SECRET of workers started here (tests mint review-request links with it). */
 export const TEST_REVIEW_LINK_SECRET = 'test-review-link-secret-not-for-production';
-
-/**
- * Miniflare's Node proxy rejects Buffer bodies (a Uint8Array subclass): hand R2 a
- * plain ArrayBuffer copy instead.
- */
-function uploadsThroughProxy(files: R2Bucket): R2Bucket {
-  const put = (key: string, body: unknown, options?: unknown) => {
-    const bytes = body instanceof Uint8Array ? body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) : body;
-    return files.put(key, bytes as never, options as never);
-  };
-  return new Proxy(files, { get: (target, prop) => (prop === 'put' ? put : Reflect.get(target, prop)) });
-}
 
 export interface WorkerLog {
   level: string;
@@ -73,20 +62,11 @@ export interface StartOptions {
 }
 
 /**
- * Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. A start that fails is tried
- * once more on a fresh Miniflare: on a loaded CI machine Miniflare's synchronous proxy (the
- * one D1 set-up goes through) has failed an internal assertion before any worker code ran.
+ * Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. `db` and `files` reach the
+ * same database and bucket through the bindings bridge (scripts/bindings-bridge.ts), never
+ * through Miniflare's synchronous proxy (docs/testing.md says why).
  */
 export async function startWorker(options: StartOptions = {}): Promise<RunningWorker> {
-  try {
-    return await startWorkerOnce(options);
-  } catch (error) {
-    console.warn(`startWorker: first start failed (${error instanceof Error ? error.message : String(error)}); starting again`);
-    return startWorkerOnce(options);
-  }
-}
-
-async function startWorkerOnce(options: StartOptions): Promise<RunningWorker> {
   const [modules, clientDist] = await Promise.all([workerModules(), ensureClientBuild()]);
   const logs: WorkerLog[] = [];
   const mf = new Miniflare({
@@ -95,28 +75,35 @@ async function startWorkerOnce(options: StartOptions): Promise<RunningWorker> {
       logs.push({ level: log.level, message: log.message });
       if (process.env.EDGE_LOGS) console.log(`[worker ${log.level}] ${log.message}`);
     },
-    modules,
-    modulesRoot: ROOT,
-    compatibilityDate: '2026-04-20',
-    compatibilityFlags: ['nodejs_compat'],
-    d1Databases: ['DB'],
-    r2Buckets: ['FILES'],
-    // wrangler.toml [assets]: the Vite build, with the worker in front of it (run_worker_first).
-    assets: { directory: clientDist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
-    ratelimits: RATE_LIMITS as never,
-    // The review-link secret is a Workers secret in production; tests sign with a known one.
-    bindings: { REVIEW_LINK_SECRET: TEST_REVIEW_LINK_SECRET, ...options.bindings },
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
+    workers: [
+      {
+        name: 'atelier',
+        modules,
+        modulesRoot: ROOT,
+        compatibilityDate: '2026-04-20',
+        compatibilityFlags: ['nodejs_compat'],
+        d1Databases: { DB: 'DB' },
+        r2Buckets: { FILES: 'FILES' },
+        // wrangler.toml [assets]: the Vite build, with the worker in front of it (run_worker_first).
+        assets: { directory: clientDist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
+        ratelimits: RATE_LIMITS as never,
+        // The review-link secret is a Workers secret in production; tests sign with a known one.
+        bindings: { REVIEW_LINK_SECRET: TEST_REVIEW_LINK_SECRET, ...options.bindings },
+      },
+      bridgeWorker({ d1: { DB: 'DB' }, r2: { FILES: 'FILES' } }),
+    ],
   });
-  let url: URL, db: D1Database, files: R2Bucket;
+  const dispatch: DispatchFetch = (target, init) => mf.dispatchFetch(target, init as never) as unknown as Promise<Response>;
+  const db = bridgedD1(dispatch, 'DB');
+  const files = bridgedR2(dispatch, 'FILES');
+  let url: URL;
   try {
     url = await mf.ready;
-    db = (await mf.getD1Database('DB')) as unknown as D1Database;
-    files = (await mf.getR2Bucket('FILES')) as unknown as R2Bucket;
     if (options.seed !== false) {
       const testing = await import('../schema/testing.js');
       await testing.applyMigrations(db);
-      if (!options.migrateOnly) await testing.seedDemo(db, uploadsThroughProxy(files));
+      if (!options.migrateOnly) await testing.seedDemo(db, files);
     }
   } catch (error) {
     await mf.dispose().catch(() => undefined);

@@ -1,19 +1,19 @@
-import { Miniflare } from 'miniflare';
 import type { D1Database } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBindings, type Bindings } from '../scripts/bindings-bridge.js';
 import { applyMigrations } from './testing.js';
 
-let mf: Miniflare;
+let local: Bindings;
 let db: D1Database;
 
 beforeAll(async () => {
-  mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response("ok") } }', d1Databases: ['DB'] });
-  db = (await mf.getD1Database('DB')) as unknown as D1Database;
+  local = await startBindings({ d1: ['DB'] });
+  db = local.d1('DB');
   await applyMigrations(db);
 });
 
 afterAll(async () => {
-  await mf?.dispose();
+  await local?.dispose();
 });
 
 const NOW = 1_767_225_600_000;

@@ -1,26 +1,21 @@
-import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBindings, type Bindings } from '../scripts/bindings-bridge.js';
 import { applyMigrations, demoSeed, seedDemo } from './testing.js';
 
-let mf: Miniflare;
+let local: Bindings;
 let db: D1Database;
 let r2: R2Bucket;
 
 beforeAll(async () => {
-  mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch() { return new Response("ok") } }',
-    d1Databases: ['DB'],
-    r2Buckets: ['FILES'],
-  });
-  db = (await mf.getD1Database('DB')) as unknown as D1Database;
-  r2 = (await mf.getR2Bucket('FILES')) as unknown as R2Bucket;
+  local = await startBindings({ d1: ['DB'], r2: ['FILES'] });
+  db = local.d1('DB');
+  r2 = local.r2('FILES');
   await applyMigrations(db);
 });
 
 afterAll(async () => {
-  await mf?.dispose();
+  await local?.dispose();
 });
 
 async function count(sql: string, ...params: unknown[]): Promise<number> {

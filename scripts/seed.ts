@@ -7,12 +7,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Miniflare } from 'miniflare';
 import { buildDemoSeed, type SeedUpload } from '../schema/seed/build.js';
 import { DEMO_DIR, loadDemoFixtures } from '../schema/seed/load.js';
 import { demoOwnerStatements } from '../schema/seed/owner.js';
 import { inlineStatement } from '../schema/seed/statements.js';
 import { persistDir, queryLocalD1, runWrangler } from './wrangler.js';
+import { startBindings } from './bindings-bridge.js';
 import { uploadPlaceShards } from '../edge/services/places/dataset/upload.js';
 
 const BUCKET = 'atelier-files';
@@ -32,14 +32,9 @@ async function localIsEmpty(): Promise<boolean> {
  * for all files instead of one wrangler process per file.
  */
 async function uploadMissing(uploads: SeedUpload[]): Promise<number> {
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-    defaultPersistRoot: join(persistDir(), 'v3'),
-    r2Buckets: { BUCKET },
-  });
+  const local = await startBindings({ r2: { BUCKET }, persistRoot: join(persistDir(), 'v3') });
   try {
-    const bucket = await mf.getR2Bucket('BUCKET');
+    const bucket = local.r2('BUCKET');
     let put = 0;
     for (const upload of uploads) {
       if (await bucket.head(upload.key)) continue;
@@ -52,7 +47,7 @@ async function uploadMissing(uploads: SeedUpload[]): Promise<number> {
     put += await uploadPlaceShards(bucket);
     return put;
   } finally {
-    await mf.dispose();
+    await local.dispose();
   }
 }
 

@@ -1,19 +1,19 @@
-import { Miniflare } from 'miniflare';
 import type { D1Database } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBindings, type Bindings } from '../../../scripts/bindings-bridge.js';
 import { applyMigrations } from '../../../schema/testing.js';
 import { openDb, type Db } from '../db.js';
 import { listOutbox, queueMail } from './outbox.js';
 import { drainOutbox, outboxOnlySender, type MailSender } from './sender.js';
 
-let mf: Miniflare;
+let local: Bindings;
 let d1: D1Database;
 let db: Db;
 const SITE = 'site-mail';
 
 beforeAll(async () => {
-  mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response("ok") } }', d1Databases: ['DB'] });
-  d1 = (await mf.getD1Database('DB')) as unknown as D1Database;
+  local = await startBindings({ d1: ['DB'] });
+  d1 = local.d1('DB');
   await applyMigrations(d1);
   await d1
     .prepare(
@@ -24,7 +24,7 @@ beforeAll(async () => {
     .run();
   db = openDb(d1);
 });
-afterAll(async () => mf?.dispose());
+afterAll(async () => local?.dispose());
 
 describe('queueMail', () => {
   it('writes one queued outbox row per mail, listed newest first', async () => {
