@@ -2,7 +2,7 @@
  * The worker bundled as one ES module, the way wrangler deploys it, for everything that
  * runs it in Miniflare on this machine: `npm start`, the tests and the benchmarks.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { REPO_ROOT } from '../schema/seed/load.js';
@@ -23,12 +23,29 @@ export interface WorkerModule {
 let bundled: Promise<WorkerBundle> | undefined;
 
 /**
- * Bundles edge/index.ts once per process. `.wasm` imports stay imports of compiled
- * modules, as wrangler's CompiledWasm rule leaves them, and travel beside the script.
+ * Bundles edge/index.ts once per process, or reads the test run's bundle (PREBUILT_BUNDLE).
+ * `.wasm` imports stay imports of compiled modules, as wrangler's CompiledWasm rule leaves
+ * them, and travel beside the script.
  */
 export function workerScript(): Promise<WorkerBundle> {
+  bundled ??= process.env[PREBUILT_BUNDLE] ? readFile(process.env[PREBUILT_BUNDLE], 'utf8').then((text) => JSON.parse(text) as WorkerBundle) : buildWorker();
+  return bundled;
+}
+
+/**
+ * The environment variable that names a bundle `writeWorkerBundle` wrote: the test run's
+ * global set-up bundles once and every test process reads the file instead of bundling again.
+ */
+export const PREBUILT_BUNDLE = 'ATELIER_WORKER_BUNDLE';
+
+/** Bundles the worker into `file` (JSON: script and wasm paths) for PREBUILT_BUNDLE. */
+export async function writeWorkerBundle(file: string): Promise<void> {
+  await writeFile(file, JSON.stringify(await buildWorker()));
+}
+
+function buildWorker(): Promise<WorkerBundle> {
   const wasm = new Map<string, string>();
-  bundled ??= build({
+  return build({
     entryPoints: [join(REPO_ROOT, 'edge/index.ts')],
     bundle: true,
     write: false,
@@ -54,7 +71,6 @@ export function workerScript(): Promise<WorkerBundle> {
       },
     ],
   }).then((r) => ({ script: r.outputFiles[0]!.text, wasm: [...wasm].map(([name, path]) => ({ name, path })) }));
-  return bundled;
 }
 
 /** The bundle as Miniflare `modules` rooted at the repository (pass `modulesRoot: REPO_ROOT`). */

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { openBrowser } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { variantOf } from '../../edge/api/commerce/test-catalog.js';
 import { demoOwner, startWorker, type RunningWorker } from '../../edge/test-support.js';
 
@@ -13,7 +14,6 @@ import { demoOwner, startWorker, type RunningWorker } from '../../edge/test-supp
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let worker: RunningWorker;
 let browser: Browser;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   await mkdir(ARTIFACTS, { recursive: true });
   worker = await startWorker({ port: 0 });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  browser = await openBrowser(inject('chromiumEndpoint'));
 }, 60_000);
 
 afterAll(async () => {

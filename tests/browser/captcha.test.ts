@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type Page } from 'playwright-core';
+import { openBrowser } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
 import { CHROMIUM, CHROMIUM_ARGS, formKeyIssued, openWithProviderScript } from './harness.js';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   });
   await worker.db.prepare('UPDATE websites SET captcha_site_key = ?').bind(SITE_KEY).run();
   await worker.db.prepare("UPDATE forms SET captcha_enabled = 1 WHERE kind != 'newsletter'").run();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await openBrowser(inject('chromiumEndpoint'));
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,8 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { openBrowser } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { demoOwner, startWorker, type RunningWorker } from '../../edge/test-support.js';
 
 /**
@@ -57,15 +58,7 @@ beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   worker = await startWorker({ port: 0 });
   await worker.files.put('tests/evil.svg', new TextEncoder().encode(EVIL_SVG).buffer as never, { httpMetadata: { contentType: 'image/svg+xml' } });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
-      // An unknown host (for the plain "Site not found" page) resolves to the worker.
-      '--host-resolver-rules=MAP no-such-site.test 127.0.0.1',
-    ],
-  });
+  browser = await openBrowser(inject('chromiumEndpoint'));
   context = await watchedContext();
 }, 60_000);
 

@@ -3,22 +3,12 @@
  * the seeded D1/R2 and the Vite build, and Debian's Chromium through playwright-core.
  * Every page records console errors and failed requests so a test can assert none.
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { openBrowser } from './chromium.js';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 
 /**
  * `CHROMIUM_CPU_THROTTLE=10 npx vitest run tests/browser/x.test.ts`: every visitor's page runs
@@ -79,9 +69,11 @@ export interface Visitor {
 
 /** `bindings`: the worker's extra vars, e.g. the STRIPE_* keys of a deployment with Stripe. */
 export async function openStorefront(options: { bindings?: Record<string, string> } = {}): Promise<Storefront> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  const worker = await startWorker({ port: 0, ...(options.bindings ? { bindings: options.bindings } : {}) });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await openBrowser(inject('chromiumEndpoint'));
+  const worker = await startWorker({ port: 0, ...(options.bindings ? { bindings: options.bindings } : {}) }).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
   const url = (path: string) => new URL(path, worker.url).href;
   return {
     worker,

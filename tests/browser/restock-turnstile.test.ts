@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser } from 'playwright-core';
+import { openBrowser } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { CHROMIUM, CHROMIUM_ARGS, openWithProviderScript } from './harness.js';
 
@@ -50,7 +51,7 @@ beforeAll(async () => {
   const endpoint = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   worker = await startWorker({ port: 0, bindings: { PAGE_CACHE: 'off', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'test-secret', CAPTCHA_ENDPOINT: endpoint } });
   await worker.db.prepare('UPDATE websites SET captcha_site_key = ?').bind(SITE_KEY).run();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await openBrowser(inject('chromiumEndpoint'));
 });
 afterAll(async () => {
   await browser?.close();

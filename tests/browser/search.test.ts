@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type Page } from 'playwright-core';
+import { openBrowser } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 
 /** The header search box in headless Chromium, without JavaScript of our own: a plain GET form. */
@@ -13,10 +14,7 @@ let page: Page;
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   worker = await startWorker({ port: 0 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await openBrowser(inject('chromiumEndpoint'));
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 

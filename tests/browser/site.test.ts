@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type Page } from 'playwright-core';
+import { openBrowser } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 
 /**
@@ -20,10 +21,7 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   await mkdir(ARTIFACTS, { recursive: true });
   worker = await startWorker({ port: 0 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await openBrowser(inject('chromiumEndpoint'));
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser } from 'playwright-core';
+import { openBrowser } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { seedTraffic } from '../../bench/traffic-seed.js';
 import { signIn, startWorker, type RunningWorker } from '../../edge/test-support.js';
 
@@ -12,7 +13,6 @@ import { signIn, startWorker, type RunningWorker } from '../../edge/test-support
  * its own chunk, under the page's real CSP.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
 let worker: RunningWorker;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   worker = await startWorker({ port: 0 });
   const site = (await worker.db.prepare('select id from websites where is_default = 1').first<{ id: string }>())!.id;
   await seedTraffic(worker.db, site, 20_000, Date.now());
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  browser = await openBrowser(inject('chromiumEndpoint'));
 });
 
 afterAll(async () => {
