@@ -1,6 +1,7 @@
 /**
- * `npm start` as a newcomer runs it: a fresh state folder, a printed URL, the seeded demo
- * store, the Cron schedule, and a burst of concurrent POSTs that all get an HTTP answer.
+ * `npm start` as a newcomer runs it: a fresh state folder, a printed URL with the owner
+ * sign-in, test cards and outbox beside it (and they work), the seeded demo store, the Cron
+ * schedule, and a burst of concurrent POSTs that all get an HTTP answer.
  * (The 1,000-visitor contract checks of ../shared/checks are the load test; this burst is
  * kept small enough not to depend on how busy the machine running the suite is.)
  */
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../schema/seed/load.js';
+import { cronRunLine, isIdleJobLine, startBanner } from './start.js';
 
 let child: ChildProcess;
 let state: string;
@@ -31,7 +33,7 @@ beforeAll(async () => {
   state = await mkdtemp(join(tmpdir(), 'atelier-start-'));
   child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ATELIER_PERSIST_DIR: state, ATELIER_PORT: '0' },
+    env: { ...process.env, ATELIER_PERSIST_DIR: state, ATELIER_PORT: '0', ATELIER_DEMO_OWNER_PASSWORD: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -51,7 +53,32 @@ describe('npm start', () => {
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('Fern &amp; Kiln');
-    expect(output).toMatch(/Cron Trigger "17 3 \* \* \*": next run \d{4}-/);
+  });
+
+  it('prints the owner area, the demo sign-in, the test cards, the outbox and the schedule after the URL', () => {
+    const after = output.slice(output.indexOf('Atelier demo store:'));
+    expect(after).toContain(`  Owner area  ${base}/config/\n`);
+    expect(after).toContain('  Email       owner@fernandkiln.test\n');
+    expect(after).toContain('  Password    check-Owner-pass-7 (the local default; ATELIER_DEMO_OWNER_PASSWORD sets another before the first seed)\n');
+    expect(after).toContain('  Test cards  4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined');
+    expect(after).toContain(`  Mail        kept in the outbox, never sent: ${base}/config/outbox\n`);
+    // Not a terminal: no "type c and Enter"; no line per run that did nothing.
+    expect(after).toContain('  Cron        * * * * *, 7 * * * *, 17 3 * * * (UTC)\n');
+    expect(output).not.toMatch(/Cron Trigger "[^"]+": (ok|next run)/);
+  });
+
+  it('signs the printed owner in, who then reads the printed outbox', async () => {
+    const crumb = /crumb=([^;]+)/.exec((await fetch(`${base}/`)).headers.getSetCookie().join('\n'))![1]!;
+    const signIn = await fetch(`${base}/api/site-users/account/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb },
+      body: JSON.stringify({ email: 'owner@fernandkiln.test', password: 'check-Owner-pass-7', rememberMe: false }),
+    });
+    expect(signIn.status).toBe(200);
+    const session = signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    const outbox = await fetch(`${base}/config/outbox`, { headers: { cookie: `crumb=${crumb}; ${session}` } });
+    expect(outbox.status).toBe(200);
+    expect(await outbox.text()).toContain('Outbox');
   });
 
   it('keeps D1 where wrangler keeps it under the state folder', async () => {
@@ -70,5 +97,34 @@ describe('npm start', () => {
     );
     // No crumb: every visitor gets the crumb failure, none a dropped connection or a 503.
     expect(new Set(answers)).toEqual(new Set([401]));
+  });
+});
+
+describe('npm start output', () => {
+  it('names the variable, never its value, when ATELIER_DEMO_OWNER_PASSWORD is set', () => {
+    const lines = startBanner({ url: 'http://localhost:8787', ownerPasswordFromEnv: true, crons: [], interactive: false });
+    expect(lines).toContain('  Password    from ATELIER_DEMO_OWNER_PASSWORD (as set when the database was first seeded)');
+    expect(lines.some((line) => line.startsWith('  Cron'))).toBe(false);
+  });
+
+  it('says where mail goes when a provider sends it', () => {
+    const lines = startBanner({ url: 'http://localhost:8787', ownerPasswordFromEnv: false, mailProvider: 'postmark', crons: ['* * * * *'], interactive: true });
+    expect(lines).toContain('  Mail        sent through postmark; every mail is listed at http://localhost:8787/config/outbox');
+    expect(lines).toContain('  Cron        * * * * * (UTC); type c and Enter to run them now');
+  });
+
+  it('keeps job lines that did something and drops the ones that did nothing', () => {
+    expect(isIdleJobLine('cart cleanup: removed 0 expired carts and 0 expired stock holds')).toBe(true);
+    expect(isIdleJobLine('subscription renewals: 0 renewed, 0 declined, 0 skipped, 0 failed')).toBe(true);
+    expect(isIdleJobLine('census retention: removed 0 rows')).toBe(true);
+    expect(isIdleJobLine('subscription renewals: 0 renewed, 1 declined, 0 skipped, 0 failed')).toBe(false);
+    expect(isIdleJobLine('census retention: removed 10 rows')).toBe(false);
+    expect(isIdleJobLine('mail outbox: sent 0, failed 1')).toBe(false);
+    expect(isIdleJobLine('some other log line with 0 in it: 0')).toBe(false);
+  });
+
+  it('prints a scheduled run only when it failed', () => {
+    expect(cronRunLine('* * * * *', 'ok')).toBeNull();
+    expect(cronRunLine('* * * * *', 'exception')).toBe('Cron Trigger "* * * * *": exception');
   });
 });

@@ -1,13 +1,17 @@
 /**
  * `npm start`: migrate and seed the local D1/R2, then serve the worker in Miniflare and
- * print the demo store's address. `npm run dev` (`--wrangler`) serves it with `wrangler
- * dev` instead, rebuilding on change; further arguments go to wrangler.
+ * print the demo store's address with what a newcomer needs to try it (owner sign-in, test
+ * cards, where mail goes). `npm run dev` (`--wrangler`) serves it with `wrangler dev`
+ * instead, rebuilding on change; further arguments go to wrangler.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../schema/seed/load.js';
+import { DEMO_OWNER_DEFAULT_PASSWORD, DEMO_OWNER_EMAIL } from '../schema/seed/owner.js';
+import { TEST_CARDS } from '../edge/services/payments/test-provider.js';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { Cron } from 'croner';
@@ -18,6 +22,70 @@ import { persistDir } from './wrangler.js';
 
 const PORT = Number(process.env.ATELIER_PORT ?? 8787);
 const READY_TIMEOUT_MS = 120_000;
+
+/** What the banner after the URL needs to know about this run. */
+export interface BannerFacts {
+  url: string;
+  /** ATELIER_DEMO_OWNER_PASSWORD when set: then the banner names the variable, never the value. */
+  ownerPasswordFromEnv: boolean;
+  /** wrangler.toml's MAIL_PROVIDER var (unset: mail stays in the outbox). */
+  mailProvider?: string;
+  /** The Cron Triggers this process runs (none under `npm run dev`, where wrangler owns them). */
+  crons: readonly string[];
+  /** A terminal, where `c` + Enter runs the Cron Triggers now. */
+  interactive: boolean;
+}
+
+const groupsOfFour = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/**
+ * The lines printed once the store answers: its URL, then an aligned block with the owner
+ * area, the demo owner's sign-in (schema/seed/owner.ts), the test provider's cards, where
+ * outgoing mail can be read and the Cron schedule.
+ */
+export function startBanner(facts: BannerFacts): string[] {
+  const { url } = facts;
+  const password = facts.ownerPasswordFromEnv
+    ? 'from ATELIER_DEMO_OWNER_PASSWORD (as set when the database was first seeded)'
+    : `${DEMO_OWNER_DEFAULT_PASSWORD} (the local default; ATELIER_DEMO_OWNER_PASSWORD sets another before the first seed)`;
+  const mail = facts.mailProvider && facts.mailProvider !== 'outbox'
+    ? `sent through ${facts.mailProvider}; every mail is listed at ${url}/config/outbox`
+    : `kept in the outbox, never sent: ${url}/config/outbox`;
+  const rows: [string, string][] = [
+    ['Owner area', `${url}/config/`],
+    ['Email', DEMO_OWNER_EMAIL],
+    ['Password', password],
+    ['Test cards', `${groupsOfFour(TEST_CARDS.success)} pays, ${groupsOfFour(TEST_CARDS.declined)} is declined (any future expiry, any 3-digit CVC)`],
+    ['Mail', mail],
+  ];
+  if (facts.crons.length > 0) {
+    const now = facts.interactive ? '; type c and Enter to run them now' : '';
+    rows.push(['Cron', `${facts.crons.join(', ')} (UTC)${now}`]);
+  }
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return ['', `Atelier demo store: ${url}`, '', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${text}`), ''];
+}
+
+/**
+ * A scheduled job's log line that reports nothing done ("cart cleanup: removed 0 expired
+ * carts and 0 expired stock holds"): every count in it is zero. The worker logs some jobs
+ * on every run (edge/scheduled.ts); the terminal shows only runs that did something.
+ */
+export function isIdleJobLine(message: string): boolean {
+  const match = /^(mail outbox|stripe reconcile|subscription renewals|census retention|cart cleanup): (.*)$/s.exec(message);
+  return match !== null && /\d/.test(match[2]!) && !/[1-9]/.test(match[2]!);
+}
+
+/** A Cron run's own line: only a failed run is worth one (its jobs log what they did). */
+export function cronRunLine(expression: string, outcome: string): string | null {
+  return outcome === 'ok' ? null : `Cron Trigger "${expression}": ${outcome}`;
+}
+
+function mailProviderVar(): string | undefined {
+  const { vars } = unstable_readConfig({ config: join(REPO_ROOT, 'wrangler.toml') });
+  const value = (vars as Record<string, unknown>).MAIL_PROVIDER;
+  return typeof value === 'string' ? value : undefined;
+}
 
 async function waitUntilAnswering(url: string, isAlive: () => boolean): Promise<boolean> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -64,7 +132,7 @@ function serveWithWrangler(secret: string): void {
     process.on(signal, () => child.kill(signal));
   }
   void waitUntilAnswering(`http://127.0.0.1:${PORT}/`, () => alive).then((up) => {
-    if (up) console.log(`\nAtelier demo store: http://localhost:${PORT}\n`);
+    if (up) console.log(startBanner({ url: `http://localhost:${PORT}`, ownerPasswordFromEnv: Boolean(process.env.ATELIER_DEMO_OWNER_PASSWORD), mailProvider: mailProviderVar(), crons: [], interactive: false }).join('\n'));
     else if (alive) console.error(`wrangler dev did not answer on port ${PORT} within ${READY_TIMEOUT_MS / 1000} s`);
   });
 }
@@ -95,45 +163,47 @@ async function serveWithMiniflare(secret: string): Promise<void> {
       stdout.pipe(process.stdout);
       stderr.pipe(process.stderr);
     },
-    handleStructuredLogs: ({ level, message }: { level: string; message: string }) => (level === 'error' || level === 'warn' ? console.error : console.log)(message),
+    handleStructuredLogs: ({ level, message }: { level: string; message: string }) => {
+      if (level === 'error' || level === 'warn') console.error(message);
+      else if (!isIdleJobLine(message)) console.log(message);
+    },
   } as never);
   // ATELIER_PORT=0 takes any free port (the suite runs files in parallel); print the real one.
   const url = await mf.ready;
-  const crons = await runCronTriggers(mf);
+  const { jobs: crons, interactive } = await runCronTriggers(mf);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       for (const cron of crons) cron.stop();
       void mf.dispose().finally(() => process.exit(0));
     });
   }
-  console.log(`\nAtelier demo store: http://localhost:${url.port}\n`);
+  const expressions = crons.map((job) => job.getPattern() ?? '');
+  console.log(startBanner({ url: `http://localhost:${url.port}`, ownerPasswordFromEnv: Boolean(process.env.ATELIER_DEMO_OWNER_PASSWORD), mailProvider: mailProviderVar(), crons: expressions, interactive }).join('\n'));
 }
 
 /**
  * Runs the worker's scheduled handler on wrangler.toml's `[triggers] crons` (UTC), as
  * Cloudflare does in production. Miniflare's own trigger path reaches the assets router,
- * not the worker, so the schedule is kept here.
+ * not the worker, so the schedule is kept here. A run prints only what its jobs did and a
+ * failure; the every-minute outbox drain with nothing to send stays quiet.
  */
-async function runCronTriggers(mf: Miniflare): Promise<Cron[]> {
+async function runCronTriggers(mf: Miniflare): Promise<{ jobs: Cron[]; interactive: boolean }> {
   const { triggers } = unstable_readConfig({ config: join(REPO_ROOT, 'wrangler.toml') });
   const worker = await mf.getWorker();
-  const run = async (expression: string) => {
+  const run = async (expression: string, manual: boolean) => {
     const result = await worker.scheduled({ cron: expression, scheduledTime: new Date() });
-    console.log(`Cron Trigger "${expression}": ${result.outcome}`);
+    const line = manual ? `Cron Trigger "${expression}": ${result.outcome}` : cronRunLine(expression, result.outcome);
+    if (line) console.log(line);
   };
-  const jobs = (triggers.crons ?? []).map((expression: string) => {
-    const job = new Cron(expression, { timezone: 'UTC', protect: true }, () => run(expression));
-    console.log(`Cron Trigger "${expression}": next run ${job.nextRun()?.toISOString()}`);
-    return job;
-  });
+  const jobs = (triggers.crons ?? []).map((expression: string) => new Cron(expression, { timezone: 'UTC', protect: true }, () => run(expression, false)));
   // In a terminal, `c` + Enter runs every trigger now (renewals, retention) without waiting.
-  if (process.stdin.isTTY && jobs.length > 0) {
-    console.log('Type c and Enter to run the Cron Triggers now.');
+  const interactive = Boolean(process.stdin.isTTY) && jobs.length > 0;
+  if (interactive) {
     process.stdin.setEncoding('utf8').on('data', (line: string) => {
-      if (line.trim() === 'c') for (const job of jobs) void run(job.getPattern() ?? '');
+      if (line.trim() === 'c') for (const job of jobs) void run(job.getPattern() ?? '', true);
     });
   }
-  return jobs;
+  return { jobs, interactive };
 }
 
 async function main(): Promise<void> {
@@ -149,7 +219,10 @@ async function main(): Promise<void> {
   else await serveWithMiniflare(secret);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// Run as `npm start` / `npm run dev`; imported (by its test), only the helpers above.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
