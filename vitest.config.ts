@@ -4,8 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['engine/**/*.test.ts', 'edge/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'schema/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
-    // Builds client/ with Vite (when stale) before the worker and browser suites run.
+    // Once per run: builds client/ (when stale), bundles the worker, starts the shared Chromium.
     globalSetup: ['tests/global-setup.ts'],
+    // The usual report, then the ten slowest files and the 'N passed, N failed' line CI reads.
+    reporters: ['default', './tests/support/summary-reporter.ts'],
     // Most files spend their time waiting on workerd or Chromium, which run in their own
     // processes: one file per core (Vitest's default keeps one core free, i.e. a single
     // file at a time on a 2-core CI machine) overlaps that waiting.
