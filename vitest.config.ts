@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.ts', 'edge/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'schema/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['engine/**/*.test.ts', 'domain/**/*.test.ts', 'edge/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'schema/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Builds client/ with Vite (when stale) before the worker and browser suites run.
     globalSetup: ['tests/global-setup.ts'],
     // Most files spend their time waiting on workerd or Chromium, which run in their own

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import type { SiteUser } from '../../services/accounts/sessions.js';
-import { displayMoney } from '../money.js';
+import { displayMoney } from '../../../domain/money/money.js';
 import { accountOrderByNumber, listAccountOrders } from '../../services/subscriptions/account-orders.js';
 import { accountSubscription, accountSubscriptions, subscriptionJson, type SubscriptionRow } from '../../services/subscriptions/index.js';
 import { signInForm } from '../config/sign-in.js';

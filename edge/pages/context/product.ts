@@ -1,5 +1,5 @@
 import type { AdditionalFieldsFormRecord, AssetRecord, MerchandisingRecord, ProductRecord, SubscriptionPlanRecord, VariantRecord } from '../../services/item-details.js';
-import { moneyJson, type MoneyJson } from '../money.js';
+import { moneyJson, type MoneyJson } from '../../../domain/money/money.js';
 import { assetUrl } from './image.js';
 
 export interface VariantJson {

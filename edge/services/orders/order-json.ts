@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { orderLines, orders } from '../../../schema/index.js';
-import { moneyJson } from '../../pages/money.js';
+import { moneyJson } from '../../../domain/money/money.js';
 import { query, type Db } from '../db.js';
 
 export type OrderRow = typeof orders.$inferSelect;

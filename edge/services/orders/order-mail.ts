@@ -1,6 +1,6 @@
 import type { Db } from '../db.js';
 import { queueMail } from '../mail/outbox.js';
-import { minorToDecimal } from '../../pages/money.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
 import type { LoadedOrder } from './order-json.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,4 +1,4 @@
-import { displayMoney } from '../../pages/money.js';
+import { displayMoney } from '../../../domain/money/money.js';
 import type { Db } from '../db.js';
 import { queueMail } from '../mail/outbox.js';
 import type { RenewalSite } from './renew.js';
