@@ -5,7 +5,7 @@
  */
 import type { AddToCartRequest, CartEntry, ShoppingCart, StockRecord } from './cart-types.js';
 import { cookiesEnabled, readCookie } from './cookies.js';
-import { MESSAGES } from './messages.js';
+import { MESSAGES } from '../../domain/messages/storefront-messages.js';
 
 export type FailureKind = 'crumb' | 'cookies' | 'rate-limited' | 'network' | 'server';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { cartJson, loadCartView, visitorCart, type CartView } from '../../services/cart/index.js';
-import { addressPostcodeError } from '../../services/checkout/postal-codes.js';
+import { addressPostcodeError } from '../../../domain/postal-codes/postal-codes.js';
 import { cartPricing, storedLocation } from '../../services/orders/cart-pricing.js';
 import { addCartCoupon, removeCartCoupon, setCartLocation } from '../../services/orders/cart-settings.js';
 import { jsonBody } from '../validate.js';

@@ -2,7 +2,7 @@ import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Db } from '../db.js';
 import { ApiError } from '../../errors.js';
 import { holdsOf } from '../cart/index.js';
-import { CART_MESSAGES } from '../cart/messages.js';
+import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
 import type { CaptureResult, PaymentProvider, TestCard } from '../payments/index.js';
 import { rawD1 } from '../cart/raw.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../db.js';
 import { ApiError } from '../../errors.js';
 import { findCart, loadCartView, type CartKind, type CartView } from '../cart/index.js';
-import { addressPostcodeError } from '../checkout/postal-codes.js';
+import { addressPostcodeError } from '../../../domain/postal-codes/postal-codes.js';
 import { priceCart, type PricedCart } from './pricing.js';
 
 export type Address = Record<string, string> & { country: string; postalCode?: string; region?: string };

@@ -4,7 +4,7 @@ import { PRODUCT_TYPE } from '../../../schema/types.js';
 import type { Cents } from '../../../schema/types.js';
 import { rawD1 } from '../cart/raw.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
-import { CART_MESSAGES } from '../cart/messages.js';
+import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { query, type Db } from '../db.js';
 import { restoreStatements, secureStatements } from '../orders/stock-batch.js';
 import { orderLink } from '../orders/status-link.js';

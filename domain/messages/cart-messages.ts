@@ -21,6 +21,3 @@ export const CART_MESSAGES = {
   duplicateLine: 'Your cart already has this item with the same details.',
   additionalFieldsJson: 'additionalFields must be JSON text, an object or null.',
 } as const;
-
-/** SPEC §9: at most this many units of one entry. */
-export const MAX_QUANTITY = 9999;
