@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { CART_COOKIE } from '../api/commerce/cart-cookies.js';
+import { CART_COOKIE } from '../lib/cart-cookie.js';
 import type { AppEnv } from '../env.js';
 import { findCollection } from '../services/collections.js';
 import { findItemAt } from '../services/items.js';

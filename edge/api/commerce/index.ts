@@ -5,7 +5,7 @@ import {
   type CartScope, type CartView,
 } from '../../services/cart/index.js';
 import { jsonBody, queryParams } from '../validate.js';
-import { syncCartCookies } from './cart-cookies.js';
+import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
 import { ownerCommerce } from './owner-commerce.js';

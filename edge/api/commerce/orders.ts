@@ -8,7 +8,7 @@ import { orderJson } from '../../services/orders/index.js';
 import { paymentProviderFor, stripeSettings } from '../../services/payments/index.js';
 import { downloadLinkSecret } from '../../services/downloads/index.js';
 import { jsonBody } from '../validate.js';
-import { syncCartCookies } from './cart-cookies.js';
+import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, placeOrderBody } from './order-schemas.js';
 

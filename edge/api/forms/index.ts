@@ -10,7 +10,7 @@ import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import { submitForm } from '../../services/forms/submit.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
-import { clientIp } from '../../middleware/cookies.js';
+import { clientIp } from '../../lib/client-address.js';
 import { jsonBody } from '../validate.js';
 import { formBudget, perTarget, perVisitor, spendBudgets, visitorSecret } from './rate-limits.js';
 import { templateSchemas } from './template-schema.js';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { clientIp } from '../../middleware/cookies.js';
+import { clientIp } from '../../lib/client-address.js';
 import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../../services/captcha/index.js';
 import { isGeneralEmail } from '../../../domain/forms/email.js';
 import { FORM_MESSAGES, RESTOCK_MESSAGES as R } from '../../../domain/messages/form-messages.js';

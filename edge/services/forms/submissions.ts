@@ -1,5 +1,5 @@
 import type { SubmissionStatus } from '../../../schema/form-submissions.js';
-import { randomToken } from '../../middleware/cookies.js';
+import { randomToken } from '../../lib/random-token.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from './d1.js';
 import type { SanitizedValue } from '../../../domain/forms/form-field.js';
