@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../env.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { MAX_QUERY_LENGTH, searchItems } from '../services/search.js';
-import { imageJson } from '../pages/context/image.js';
-import { productJson } from '../pages/context/product.js';
+import { imageJson } from '../services/item-json/image-json.js';
+import { productJson } from '../services/item-json/product-json.js';
 
 /** How many suggestions the header box shows. */
 const SUGGESTIONS = 6;

@@ -4,7 +4,7 @@ import { loadItemDetails } from '../services/item-details.js';
 import { featuredProductsQuery, recentPostsQuery } from '../services/items.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
-import { merchandisingJson } from './context/product.js';
+import { merchandisingJson } from '../services/item-json/product-json.js';
 import { baseContext, type PageRequest } from './page-context.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 

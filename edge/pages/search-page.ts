@@ -4,7 +4,7 @@ import { loadItemDetails } from '../services/item-details.js';
 import { MARK_END, MARK_START, MAX_QUERY_LENGTH, searchItems } from '../services/search.js';
 import { itemJson } from './context/item.js';
 import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
-import { merchandisingJson } from './context/product.js';
+import { merchandisingJson } from '../services/item-json/product-json.js';
 import { baseContext, type PageRequest } from './page-context.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';

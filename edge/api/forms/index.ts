@@ -12,7 +12,7 @@ import { FormParseError, sanitizeSubmission } from '../../../domain/forms/saniti
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { clientIp } from '../../lib/client-address.js';
 import { jsonBody } from '../validate.js';
-import { formBudget, perTarget, perVisitor, spendBudgets, visitorSecret } from './rate-limits.js';
+import { formBudget, perTarget, perVisitor, spendBudgets, visitorSecret } from '../../middleware/rate-limit/form-budgets.js';
 import { templateSchemas } from './template-schema.js';
 
 /** SPEC §3 Form submission payload (plus `formId`, which forms outside a page's own slot send). */

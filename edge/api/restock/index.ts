@@ -10,7 +10,7 @@ import { subscribeToList } from '../../services/newsletter/subscribers.js';
 import { siteMailingList } from '../../services/newsletter/lists.js';
 import { findRestockVariant, recordRestockSignup } from '../../services/restock/signups.js';
 import { jsonBody } from '../validate.js';
-import { formBudget, perTarget, perVisitor } from '../forms/rate-limits.js';
+import { formBudget, perTarget, perVisitor } from '../../middleware/rate-limit/form-budgets.js';
 
 // SPEC §3 Restock sign-up (the visitor's email arrives as `email` from the form, or `siteVisitorEmail`).
 const signupBody = z.object({

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { dayRange } from '../../api/census/dashboard.js';
+import { dayRange } from '../../services/census/day-range.js';
 import type { AppEnv } from '../../env.js';
 import { trafficReport, type TopRow } from '../../services/census/dashboard.js';
 import { raw } from 'hono/html';

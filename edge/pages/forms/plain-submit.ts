@@ -15,7 +15,7 @@ import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
 import { clientIp } from '../../lib/client-address.js';
 import { timingSafeEqual } from '../../lib/timing-safe-equal.js';
 import { crumbFor, CRUMB_AT_COOKIE, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE } from '../../middleware/crumb/index.js';
-import { perTarget, perVisitor, spendBudgets, visitorSecret } from '../../api/forms/rate-limits.js';
+import { perTarget, perVisitor, spendBudgets, visitorSecret } from '../../middleware/rate-limit/form-budgets.js';
 import { findCollection } from '../../services/collections.js';
 import { findForm, type FormRecord } from '../../services/forms/definitions.js';
 import { sha256Hex } from '../../services/forms/hash.js';
