@@ -4,7 +4,8 @@ import { subscriptionCheckout } from '../services/subscriptions/checkout-context
 import { cartPricing } from '../services/orders/cart-pricing.js';
 import { orderFromLink, orderJson } from '../services/orders/index.js';
 import { orderDownloads } from '../services/downloads/index.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 

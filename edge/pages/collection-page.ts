@@ -7,7 +7,8 @@ import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
 import { merchandisingJson } from '../services/item-json/product-json.js';
 import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 

@@ -3,7 +3,8 @@ import type { AppEnv } from '../env.js';
 import { activeContentHeaders } from '../files/active-content.js';
 import { uploadContentTypeOf } from '../files/content-types.js';
 import { checkDownloadLink, countDownload, downloadLinkSecret, grantFile, type DownloadFile } from '../services/downloads/index.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { pageRequest, respond } from './respond.js';
 

@@ -1,11 +1,12 @@
-import { escapeHtml } from '../../engine/exec/escape.js';
+import { escapeHtml } from '../../engine/index.js';
 import { collectionsById } from '../services/collections.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { MARK_END, MARK_START, MAX_QUERY_LENGTH, searchItems } from '../services/search.js';
 import { itemJson } from './context/item.js';
 import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
 import { merchandisingJson } from '../services/item-json/product-json.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Cents } from '../../../schema/index.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { cartJson, visitorCart } from '../../services/cart/index.js';

@@ -25,7 +25,8 @@ import { plainFormKey, rawFromPost, renderedAt, samePath, type PostedBody } from
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
 import { submitForm } from '../../services/forms/submit.js';
 import { findItemAt } from '../../services/items.js';
-import { SUBMITTED_PARAM, type PostedFormState } from '../context/form.js';
+import { SUBMITTED_PARAM } from '../context/form.js';
+import { type PostedFormState } from '../page-request.js';
 import { collectionPage } from '../collection-page.js';
 import { homePage } from '../home-page.js';
 import { itemPage } from '../item-page.js';

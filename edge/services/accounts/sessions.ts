@@ -1,5 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { contributors, siteSessions, siteUsers, type EpochMs } from '../../../schema/index.js';
+import { contributors, siteSessions, siteUsers } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 import { secretToken, SECRET_TOKEN_SHAPE, sha256Hex } from './tokens.js';
 

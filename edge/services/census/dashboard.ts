@@ -1,4 +1,4 @@
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import type { Db } from '../db.js';
 import { readDashboardRows, type DayRange } from './dashboard-queries.js';
 import { percentileFromHistogram, VITAL_METRICS, type VitalMetric } from './vitals.js';

@@ -1,4 +1,5 @@
-import { PRODUCT_TYPE, type Cents, type EpochMs } from '../../../schema/types.js';
+import { PRODUCT_TYPE } from '../../../schema/types.js';
+import { type Cents, type EpochMs } from '../../../domain/branded-types.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
 import { cents, portion, sum } from './amounts.js';
 import type { CheckoutLine, Coupon } from './types.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import { checkoutTotals } from '../checkout/totals.js';
 import type { CheckoutLine, TaxRule } from '../checkout/types.js';
 import { giftCardDraw } from './draw.js';

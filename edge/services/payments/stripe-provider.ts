@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import type { CaptureRequest, CaptureResult, PaymentProvider } from './provider.js';
 import { SUBSCRIPTION_MESSAGES } from '../subscriptions/start.js';
 import { failure, INTENT_METADATA, isOutage, STRIPE_MESSAGES, unavailable, type StripeFailure } from './stripe-errors.js';

@@ -1,9 +1,14 @@
 import { displayMoney } from '../../../domain/money/money.js';
 import type { Db } from '../db.js';
 import { queueMail } from '../mail/outbox.js';
-import type { RenewalSite } from './renew.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
 import { subscriptionPriceWording } from './wording.js';
+
+/** The site as a renewal mail names it (the scheduled job looks it up per website). */
+export interface RenewalSite {
+  title: string;
+  origin: string;
+}
 
 export type RenewalNews = { kind: 'renewed'; statusUrl: string } | { kind: 'declined'; message: string; retryAt: number | null };
 
