@@ -1,6 +1,6 @@
 /**
  * Formatter and predicate binding for code generation, from each table's own
- * entries (plugins/own-entry.ts).
+ * entries (engine/own-entry.ts).
  */
 import { ownEntry } from '../own-entry.js';
 import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugin-contract.js';
