@@ -15,7 +15,7 @@ import { SOCIAL_PREDICATES } from './social/predicates.js';
 import { GALLERY_FORMATTERS } from './gallery/formatters.js';
 import { GALLERY_PREDICATES } from './gallery/predicates.js';
 
-export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from '../plugin-contract.js';
+export type { FormatterTable, PredicateTable } from '../plugin-contract.js';
 
 export const BUILTIN_FORMATTERS: FormatterTable = Object.freeze({
   ...CORE_FORMATTERS,

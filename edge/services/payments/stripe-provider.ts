@@ -5,7 +5,6 @@ import { SUBSCRIPTION_MESSAGES } from '../subscriptions/start.js';
 import { failure, INTENT_METADATA, isOutage, STRIPE_MESSAGES, unavailable, type StripeFailure } from './stripe-errors.js';
 import { chargeSavedCard, reusableRefOf } from './stripe-saved.js';
 
-export { INTENT_METADATA, isOutage, STRIPE_MESSAGES, unavailable } from './stripe-errors.js';
 
 /**
  * Checks a confirmed PaymentIntent against the order the server priced, then captures it.

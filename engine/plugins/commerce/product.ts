@@ -11,6 +11,7 @@ export enum ProductType {
   DIGITAL = 2,
   SERVICE = 3,
   GIFT_CARD = 4,
+  /** @public SPEC §3 ProductType 5: no formatter reads it yet, the code stays with its siblings. */
   PAYWALL = 5,
 }
 
