@@ -80,7 +80,7 @@ export async function apiFetch<T>(method: string, path: string, body?: unknown, 
 
 const CART = '/api/commerce/shopping-cart';
 
-/** The cart API of issue 8 (SPEC §7 Storefront cart and commerce). */
+/** The cart API (SPEC §7 Storefront cart and commerce). */
 export const cartApi = {
   get: () => apiFetch<{ shoppingCart: ShoppingCart }>('GET', CART).then((r) => r.shoppingCart),
   add: (req: AddToCartRequest) => apiFetch<{ shoppingCart: ShoppingCart; newlyAdded?: CartEntry }>('POST', `${CART}/entries`, req),

@@ -46,7 +46,7 @@ function fileResponse(file: DownloadFile, body: ReadableStream, size: number): R
 }
 
 /**
- * GET /downloads/<grant>?expires=&sig= (issue 10): checks the signature and expiry, reads
+ * GET /downloads/<grant>?expires=&sig=: checks the signature and expiry, reads
  * the file from R2, then counts the download in one conditional UPDATE (a file that is
  * missing uses up nothing) and streams it as an attachment.
  */

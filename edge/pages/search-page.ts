@@ -21,7 +21,7 @@ export function highlightSnippet(snippet: string): string {
   return escapeHtml(snippet).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
 }
 
-/** The visitor's query: trimmed and cut at 200 characters (SPEC-free limit of issue 15, never an error). */
+/** The visitor's query: trimmed and cut at 200 characters (a limit of ours, SPEC sets none; never an error). */
 export function searchQuery(url: URL): string {
   return (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
 }

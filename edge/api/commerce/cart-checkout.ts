@@ -10,7 +10,7 @@ import { jsonBody } from '../validate.js';
 import { cartScope, token } from './cart-request.js';
 
 /**
- * Issue 10: the cart's checkout choices — where it ships, the shipping option, coupons —
+ * The cart's checkout choices — where it ships, the shipping option, coupons —
  * each answered with the repriced `{ shoppingCart }`. Mounted under /shopping-cart, so the
  * cart write limits and the crumb check apply.
  */

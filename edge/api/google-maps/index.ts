@@ -57,7 +57,7 @@ async function unlessUnavailable<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * SPEC §7 Maps, the checkout's address autocomplete (issue 10):
+ * SPEC §7 Maps, the checkout's address autocomplete:
  * - GET /api/google-maps/places/autocomplete?input=&country=&sessionToken=&language=
  *   → `{ provider, predictions: [{ placeId, description, mainText, secondaryText }] }`
  * - GET /api/google-maps/places/details?placeId=&productPage=&productSection=&sessionToken=&language=

@@ -10,7 +10,7 @@ import { formPost } from './forms.js';
 import { accountPage, actionButton, html, notice, type Markup } from './html.js';
 
 /**
- * The shopper's order and subscription history (issue 12): sections of /account, and
+ * The shopper's order and subscription history (docs/accounts.md): sections of /account, and
  * detail pages for their own orders and subscriptions only. Anyone else's id or number
  * answers 404 like one that does not exist (never 403, which would confirm it exists);
  * a visitor who is not signed in gets the sign-in form (401).

@@ -41,7 +41,7 @@ ${actionButton(c, '/account/sign-out', 'Sign out')}`;
   return accountPage(c, 'Your account', body);
 });
 
-// Issue 12: the shopper's own orders and subscriptions.
+// The shopper's own orders and subscriptions (docs/accounts.md).
 account.route('/', accountHistory);
 
 account.post('/sign-in', ...formPost, async (c) => {

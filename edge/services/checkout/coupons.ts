@@ -42,7 +42,7 @@ function refusal(coupon: Coupon, lines: readonly CheckoutLine[], subtotal: Cents
 
 function eligibleLines(coupon: Coupon, lines: readonly CheckoutLine[]): readonly CheckoutLine[] {
   const scope = coupon.productIds;
-  // Issue 10: a gift card's balance is what was paid for it, so coupons never discount one.
+  // A gift card's balance is what was paid for it, so coupons never discount one.
   const goods = lines.filter((line) => line.productType !== PRODUCT_TYPE.giftCard);
   return scope && scope.length > 0 ? goods.filter((line) => scope.includes(line.productId)) : goods;
 }

@@ -1,4 +1,4 @@
-/** Digital downloads (issue 10): signed expiring links to an order's files in R2, counted. */
+/** Digital downloads: signed expiring links to an order's files in R2, counted. */
 export { checkDownloadLink, downloadLinkSecret, downloadPath } from './links.js';
 export { downloadSettings, grantStatements, newGrants, orderDownloads } from './grants.js';
 export { countDownload, grantFile, type DownloadFile } from './take.js';

@@ -5,7 +5,7 @@ import { checkoutTotals } from '../checkout/totals.js';
 import type { CheckoutLine, TaxRule } from '../checkout/types.js';
 import { giftCardDraw } from './draw.js';
 
-// Issue 10: with a gift card the order's arithmetic stays exact integers in minor units.
+// With a gift card the order's arithmetic stays exact integers in minor units.
 const NOW = 1_790_000_000_000;
 const amount = (max: number) => fc.integer({ min: 0, max }).map((n) => n as Cents);
 const lines: fc.Arbitrary<CheckoutLine[]> = fc.array(

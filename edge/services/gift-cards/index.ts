@@ -1,4 +1,4 @@
-/** Gift cards (issue 10): issued by buying a gift-card product, drawn down at checkout. */
+/** Gift cards: issued by buying a gift-card product, drawn down at checkout. */
 export { newGiftCardCode, normaliseGiftCardCode, giftCardCodeHash } from './codes.js';
 export { giftCardJson, giftCardUse, giftCardRefusal, type GiftCardUse } from './lookup.js';
 export { GIFT_CARD_MESSAGES } from './messages.js';

@@ -1,4 +1,4 @@
-/** Orders (issue 10): placing them atomically, reading them back, their mail. */
+/** Orders: placing them atomically, reading them back, their mail. */
 export { placeOrder } from './place.js';
 export { quoteCheckout } from './quote.js';
 export { loadOrder, orderJson, type LoadedOrder } from './order-json.js';

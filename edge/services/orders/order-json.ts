@@ -45,7 +45,7 @@ export function orderJson({ order, lines }: LoadedOrder): Record<string, unknown
     includedTax: order.includedTaxCents,
     grandTotal: order.grandTotalCents,
     grandTotalMoney: moneyJson(order.grandTotalCents, c),
-    // Issue 10: what a gift card paid, and what was left for the card.
+    // What a gift card paid, and what was left for the card.
     giftCardTotal: order.giftCardCents,
     giftCardTotalMoney: moneyJson(order.giftCardCents, c),
     amountPaid: order.grandTotalCents - order.giftCardCents,

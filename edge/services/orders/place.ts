@@ -48,7 +48,7 @@ export interface PlacedOrder {
 }
 
 /**
- * Places an order (issue 10): price on the server, secure stock in one batch, capture the
+ * Places an order: price on the server, secure stock in one batch, capture the
  * payment, then record the order in one batch. Any failure puts stock, holds and coupon
  * counts back and frees the Idempotency-Key; a failure after capture refunds first.
  */
@@ -83,7 +83,7 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
   if (subscription && input.giftCardCode) {
     throw new ApiError(422, 'gift_card_not_allowed', SUBSCRIPTION_MESSAGES.noGiftCard, { fields: { giftCardCode: SUBSCRIPTION_MESSAGES.noGiftCard } });
   }
-  // A gift card pays first (issue 10); the card pays what is left, if anything.
+  // A gift card pays first; the card pays what is left, if anything.
   const gift = input.giftCardCode ? await giftCardUse(db, site, input.giftCardCode, view.entries.map((e) => e.productType), t.grandTotalCents) : undefined;
   const dueCents = gift ? gift.amountDueCents : t.grandTotalCents;
   const card = input.card;

@@ -1,5 +1,5 @@
 /**
- * Payment providers behind one interface (issue 10). The local `test` provider is the
+ * Payment providers behind one interface. The local `test` provider is the
  * default; Stripe is offered when the deployment has STRIPE_SECRET_KEY.
  */
 export type { CaptureResult, PaymentProvider, TestCard } from './provider.js';

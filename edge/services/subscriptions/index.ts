@@ -4,7 +4,7 @@ import { query, type Db } from '../db.js';
 import { paymentProviderFor, type StripeEnv } from '../payments/index.js';
 import type { RenewalDeps } from './renew.js';
 
-/** Subscriptions (issue 10): checkout records them, the cron renews them, accounts list them. */
+/** Subscriptions: checkout records them, the cron renews them, accounts list them. */
 export { renewDueSubscriptions, RETRY_DELAY_MS } from './renew.js';
 export { subscriptionWording } from './wording.js';
 export { accountSubscription, accountSubscriptions, subscriptionJson, subscriptionOfOrder, type SubscriptionRow } from './subscription-json.js';

@@ -16,7 +16,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 const day = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
- * The subscriber's mail about a renewal (issue 10: through the outbox, never blocking the
+ * The subscriber's mail about a renewal (through the outbox, never blocking the
  * run): a receipt with the order-status link, or word of a decline and when it is retried.
  */
 export async function queueRenewalMail(db: Db, site: RenewalSite, row: SubscriptionRow, news: RenewalNews, now: number): Promise<void> {
