@@ -20,8 +20,10 @@ function entries(): Record<string, string> {
 
 // Modules several storefront islands import; the loader's own modules stay in the loader. The
 // form and restock islands' email check and bot-check loader join them: a chunk of their own would
-// be one more file every page preloads (the layout preloads what any island imports).
-const STOREFRONT_SHARED = /client\/(components|runtime|islands\/product-form)\/|client\/islands\/form\/load-use-captcha\.ts$|edge\/services\/forms\/email\.ts$/;
+// be one more file every page preloads (the layout preloads what any island imports). So do
+// the domain/ rules the runtime used to hold (constants, storefront texts, fraction digits).
+const STOREFRONT_SHARED =
+  /client\/(components|runtime|islands\/product-form)\/|client\/islands\/form\/load-use-captcha\.ts$|domain\/(forms\/email|constants\/storefront|messages\/storefront-messages|money\/fraction-digits)\.ts$/;
 const LOADER_OWN = /client\/runtime\/(loader|island-props|island|early-errors|strategies\/[^/]+)\.ts$/;
 // Fetched only after an interaction (components/lazy-lightbox.tsx, the additional-fields
 // form): kept out of the shared chunk every page loads.

@@ -1,5 +1,5 @@
 /**
- * Add-to-cart benchmark (issue 8): POST /api/commerce/shopping-cart/entries against the
+ * Add-to-cart benchmark (docs/cart-holds.md): POST /api/commerce/shopping-cart/entries against the
  * worker in Miniflare on loopback, in the same run as the trivial /healthz route.
  * Every request is a new visitor's first add of a finite-stock variant, so it takes the
  * whole path: crumb check, both rate-limit budgets, catalogue read, new cart, the

@@ -1,5 +1,5 @@
 /**
- * Checkout benchmark (issue 10): POST /api/commerce/orders against the worker in Miniflare
+ * Checkout benchmark: POST /api/commerce/orders against the worker in Miniflare
  * on loopback, in the same run as the trivial /healthz route. Each request places the
  * order of its own one-item cart (made before timing, see prepareCarts) with the local
  * test card, so it takes the whole path: crumb, rate limits, the

@@ -6,7 +6,7 @@ import { clientAssets } from './files/client-assets.js';
 import { wellKnown } from './files/security-txt.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
-import { handleError } from './middleware/error-page/index.js';
+import { handleError } from './pages/error-page.js';
 import { loadSession } from './middleware/session/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';

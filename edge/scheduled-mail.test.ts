@@ -6,7 +6,7 @@ import { addOne, placeOrder } from './api/commerce/test-checkout.js';
 import { TestVisitor } from './api/commerce/test-visitor.js';
 import { FakePostmark, POSTMARK_TEST_TOKEN } from './services/mail/test-postmark-server.js';
 
-// Issue 10: the worker's Cron Trigger drains the outbox through the production sender
+// The worker's Cron Trigger drains the outbox through the production sender
 // (Postmark, here a local server speaking its API); orders never wait on mail.
 let worker: RunningWorker;
 const postmark = new FakePostmark();

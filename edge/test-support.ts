@@ -103,7 +103,14 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     if (options.seed !== false) {
       const testing = await import('../schema/testing.js');
       await testing.applyMigrations(db);
-      if (!options.migrateOnly) await testing.seedDemo(db, files);
+      if (!options.migrateOnly) {
+        const owner = await import('../schema/seed/owner.js');
+        const { hashPassword } = await import('./services/accounts/passwords.js');
+        const { uploadPlaceShards } = await import('./services/places/dataset/upload.js');
+        // The demo owner and the offline address-autocomplete index (edge/services/places).
+        const extras = { ownerPasswordHash: await hashPassword(owner.demoOwnerPassword()), uploadMore: uploadPlaceShards };
+        await testing.seedDemo(db, files, extras);
+      }
     }
   } catch (error) {
     await mf.dispose().catch(() => undefined);

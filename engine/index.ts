@@ -10,11 +10,11 @@ export { compile, instructionTree, Template, type CompileOptions } from './templ
 export { render, type RenderLimits, type RenderOptions, type RenderResult } from './render.js';
 export { DEFAULT_EXPR_LIMITS, DEFAULT_RENDER_LIMITS } from './exec/limits.js';
 export { ErrorCode, type TemplateError } from './errors.js';
-export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './plugins/types.js';
+export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './plugin-contract.js';
 export { BUILTIN_FORMATTERS, BUILTIN_PREDICATES } from './plugins/index.js';
 export type { RootCode as InstructionTree } from './syntax/opcodes.js';
 export { prettyTree } from './syntax/pretty.js';
-/** Fraction digits of a currency (JPY 0, USD 2, from Intl): the one source for minor-unit conversion. */
+/** Fraction digits of a currency from Intl (JPY 0, USD 2); domain/money/fraction-digits.ts is tested to agree. */
 export { fractionDigits } from './plugins/commerce/money.js';
 /** The escaping every markup formatter uses, for code outside templates that builds HTML. */
-export { escapeAttr, escapeHtml } from './exec/escape.js';
+export { escapeAttr, escapeHtml } from './escape.js';

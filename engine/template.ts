@@ -6,7 +6,7 @@ import type { TemplateError } from './errors.js';
 import { CodeBuilder } from './exec/codegen.js';
 import type { Run, Runnable } from './exec/state.js';
 import { BUILTIN_FORMATTERS, BUILTIN_PREDICATES } from './plugins/index.js';
-import type { FormatterTable, PredicateTable } from './plugins/types.js';
+import type { FormatterTable, PredicateTable } from './plugin-contract.js';
 import { assembleTemplate, lazyLocate, parseTemplate } from './syntax/assembler.js';
 import type { RootCode } from './syntax/opcodes.js';
 

@@ -138,7 +138,7 @@ export const censusRollups = sqliteTable(
 
 /**
  * Web-vital histograms per site, day, page and metric (SPEC §9 ratings): `bucket` is
- * the histogram bucket of the value (see edge/services/census/histogram.ts); rating
+ * the histogram bucket of the value (see edge/services/census/vitals.ts); rating
  * shares are counted beside it. p75 is read from the cumulative counts.
  */
 export const censusVitals = sqliteTable(

@@ -4,7 +4,7 @@ import { orders } from './orders.js';
 import { websites } from './websites.js';
 
 /**
- * The right to download one digital product of one order (issue 10). Links to it are
+ * The right to download one digital product of one order. Links to it are
  * signed with HMAC (edge/services/downloads/links.ts) and carry `expiresOn`; the count
  * goes up by a conditional UPDATE that also enforces `maxDownloads` (null = no limit).
  */

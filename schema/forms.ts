@@ -1,18 +1,9 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { websites } from './websites.js';
 import { mailingLists } from './mailing-lists.js';
+import type { FormField } from '../domain/forms/form-field.js';
 
-/** SPEC §3 form field: `type` is one of the field types listed there. */
-export interface FormField {
-  id: string;
-  type: string;
-  title: string;
-  required?: boolean;
-  description?: string;
-  placeholder?: string;
-  options?: string[];
-  [key: string]: unknown;
-}
+export type { FormField };
 
 /**
  * Forms: product additional-fields forms, contact forms and newsletter forms.

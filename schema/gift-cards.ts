@@ -3,7 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 import { websites } from './websites.js';
 
 /**
- * Gift cards (issue 10). Bought as a gift-card product (SPEC §3 productType 4), each unit
+ * Gift cards. Bought as a gift-card product (SPEC §3 productType 4), each unit
  * issues one card whose balance is what was paid for it. `code` holds the SHA-256 of the
  * normalised code, never the code itself: the code exists only in the buyer's mail, so a
  * leaked table redeems nothing. `codeLast4` lets the summary and the owner tell cards apart.

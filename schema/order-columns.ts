@@ -1,7 +1,7 @@
 import { integer, text } from 'drizzle-orm/sqlite-core';
 
 /**
- * Column builders that orders, their lines and subscriptions share (issue 10), so a
+ * Column builders that orders, their lines and subscriptions share, so a
  * subscription stores an amount, an address or a bought line exactly as an order does.
  * Each call returns fresh builders: Drizzle binds a builder to the one table it is in.
  */

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
- * Payment-provider webhook events already applied (issue 10), one row per provider event
+ * Payment-provider webhook events already applied, one row per provider event
  * id: a provider delivers an event at least once, and a repeat is answered without
  * applying it again. `websiteId` is the site the event's payment belongs to, when known.
  */

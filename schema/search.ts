@@ -1,7 +1,7 @@
 /**
  * The full-text search index (`search_index`, an FTS5 table created by the custom
  * migration 0002_search_index.sql): one row of plain text per item. Shared by the seed
- * (schema/seed/build.ts) and the edge's content writes (edge/services/search-index.ts)
+ * (schema/seed/build.ts) and the edge's content writes (edge/services/content-version.ts)
  * so both index the same text.
  */
 export const SEARCH_TABLE = 'search_index';

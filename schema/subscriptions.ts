@@ -6,7 +6,7 @@ import { orders } from './orders.js';
 import { websites } from './websites.js';
 
 /**
- * A shopper's subscription (SPEC §3 Subscription; issue 10), created by the checkout of a
+ * A shopper's subscription (SPEC §3 Subscription), created by the checkout of a
  * subscription cart in the same batch as its first order. The plan is copied, not
  * referenced, so an owner editing the product never changes what a subscriber agreed to.
  *
@@ -69,7 +69,7 @@ export const subscriptions = sqliteTable(
 );
 
 /**
- * Which orders belong to which shopper account (issue 12): written in the batch that
+ * Which orders belong to which shopper account (docs/accounts.md): written in the batch that
  * records an order placed while signed in, and by each renewal of a subscription that
  * has an account. The account pages list and open orders only through this table.
  * `cycle` is set for renewal orders (the subscription and cycle they paid).

@@ -9,7 +9,6 @@ import { readMigrations } from './migrations.js';
 import { buildDemoSeed, type DemoSeed } from './seed/build.js';
 import { DEMO_DIR, loadDemoFixtures } from './seed/load.js';
 import { demoOwnerStatements } from './seed/owner.js';
-import { uploadPlaceShards } from '../edge/services/places/dataset/upload.js';
 
 // Same bookkeeping table as `wrangler d1 migrations apply`, so a database migrated by
 // either tool is recognised by the other.
@@ -54,16 +53,25 @@ export async function isEmpty(db: D1Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/** What the worker side adds to the demo seed; schema imports nothing from edge. */
+export interface DemoSeedExtras {
+  /** The demo owner's password hash (edge/services/accounts/passwords.ts); no owner row without it. */
+  ownerPasswordHash?: string;
+  /** Puts more objects into `r2` after the demo images (edge's offline place index). */
+  uploadMore?: (r2: R2Bucket) => Promise<unknown>;
+}
+
 /**
  * Seeds the demo site into a migrated, empty database (and its images into `r2` when
- * given), with the demo owner (password from ATELIER_DEMO_OWNER_PASSWORD). Does nothing
- * on a database that already has a website.
- * @example await applyMigrations(db); await seedDemo(db, await mf.getR2Bucket('FILES'));
+ * given), with the demo owner when `extras` has its password hash. Does nothing on a
+ * database that already has a website.
+ * @example await applyMigrations(db); await seedDemo(db, await mf.getR2Bucket('FILES'), { ownerPasswordHash });
  */
-export async function seedDemo(db: D1Database, r2?: R2Bucket): Promise<{ seeded: boolean; websiteId: string }> {
+export async function seedDemo(db: D1Database, r2?: R2Bucket, extras: DemoSeedExtras = {}): Promise<{ seeded: boolean; websiteId: string }> {
   const seed = await demoSeed();
   if (!(await isEmpty(db))) return { seeded: false, websiteId: seed.websiteId };
-  const statements = [...seed.statements, ...(await demoOwnerStatements(seed.websiteId, seed.identifier))];
+  const owner = extras.ownerPasswordHash === undefined ? [] : demoOwnerStatements(seed.websiteId, seed.identifier, extras.ownerPasswordHash);
+  const statements = [...seed.statements, ...owner];
   await db.batch(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
   if (r2) {
     for (const upload of seed.uploads) {
@@ -72,8 +80,7 @@ export async function seedDemo(db: D1Database, r2?: R2Bucket): Promise<{ seeded:
       const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       await r2.put(upload.key, body, { httpMetadata: { contentType: upload.contentType } });
     }
-    // The offline address-autocomplete index (edge/services/places).
-    await uploadPlaceShards(r2);
+    await extras.uploadMore?.(r2);
   }
   return { seeded: true, websiteId: seed.websiteId };
 }

@@ -1,7 +1,4 @@
-/** Branded scalar types shared by every schema file (STYLE 12). */
-export type WebsiteId = string & { readonly __brand: 'WebsiteId' };
-export type Cents = number & { readonly __brand: 'Cents' };
-export type EpochMs = number;
+/** SPEC §3 codes shared by the schema files and the seed (branded scalars: domain/branded-types.ts). */
 
 /** SPEC §3 ProductType. */
 export const PRODUCT_TYPE = { physical: 1, digital: 2, service: 3, giftCard: 4, paywall: 5 } as const;

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildDemoSeed, type SeedUpload } from '../schema/seed/build.js';
 import { DEMO_DIR, loadDemoFixtures } from '../schema/seed/load.js';
-import { demoOwnerStatements } from '../schema/seed/owner.js';
+import { demoOwnerPassword, demoOwnerStatements } from '../schema/seed/owner.js';
+import { hashPassword } from '../edge/services/accounts/passwords.js';
 import { inlineStatement } from '../schema/seed/statements.js';
 import { persistDir, queryLocalD1, runWrangler } from './wrangler.js';
 import { startBindings } from './bindings-bridge.js';
@@ -61,7 +62,7 @@ export async function seedLocal(): Promise<{ seeded: boolean; uploaded: number }
     const file = join(dir, 'seed.sql');
     try {
       // The demo owner (admin) signs in with ATELIER_DEMO_OWNER_PASSWORD (README: local default).
-      const statements = [...seed.statements, ...(await demoOwnerStatements(seed.websiteId, seed.identifier))];
+      const statements = [...seed.statements, ...demoOwnerStatements(seed.websiteId, seed.identifier, await hashPassword(demoOwnerPassword()))];
       await writeFile(file, `${statements.map(inlineStatement).join('\n')}\n`);
       await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistDir(), '--file', file], { quiet: true });
       seeded = true;

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiFailure, cartApi } from '../runtime/api.js';
 import { cartStore } from '../runtime/cart-store.js';
-import { CHECKOUT_PATH } from '../runtime/constants.js';
+import { CHECKOUT_PATH } from '../../domain/constants/storefront.js';
 import { ADDED_TO_CART_EVENT, emit, type AddedToCartDetail } from '../runtime/events.js';
-import { MESSAGES, unselectedOptionsMessage } from '../runtime/messages.js';
+import { MESSAGES, unselectedOptionsMessage } from '../../domain/messages/storefront-messages.js';
 import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
 import { AddOnIcon } from './add-on-icon.js';
 import { NEXT, SUCCESS_TO_ADDED_MS, acceptsClick, phaseDisabled, phaseLabel, type Phase } from './add-to-cart-phase.js';

@@ -3,8 +3,8 @@
  * added ('Added!', shown about 1 s after success) -> idle 2 s later; a failure returns
  * to idle after 1 s; 'Select Option' (listing grid) disables the button for 2000 ms.
  */
-import { ADDED_DELAY_MS, ADDED_HOLD_MS, ERROR_RESET_MS, SELECT_OPTION_RESET_MS } from '../runtime/constants.js';
-import { MESSAGES } from '../runtime/messages.js';
+import { ADDED_DELAY_MS, ADDED_HOLD_MS, ERROR_RESET_MS, SELECT_OPTION_RESET_MS } from '../../domain/constants/storefront.js';
+import { MESSAGES } from '../../domain/messages/storefront-messages.js';
 
 export type Phase = 'idle' | 'adding' | 'added' | 'failed' | 'select-option';
 

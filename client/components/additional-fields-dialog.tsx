@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
-import { MESSAGES } from '../runtime/messages.js';
+import { MESSAGES } from '../../domain/messages/storefront-messages.js';
 import { Lightbox } from './lightbox.js';
 
 type Answers = Record<string, string | string[]>;

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { LIGHTBOX_RESIZE_DEBOUNCE_MS, LIGHTBOX_TOP_MARGIN_PX } from '../runtime/constants.js';
+import { LIGHTBOX_RESIZE_DEBOUNCE_MS, LIGHTBOX_TOP_MARGIN_PX } from '../../domain/constants/storefront.js';
 import { focusableIn, trapTab } from './focus-trap.js';
 
 export interface LightboxProps {

@@ -5,7 +5,7 @@
  */
 import type { AddToCartRequest, CartEntry, ShoppingCart, StockRecord } from './cart-types.js';
 import { cookiesEnabled, readCookie } from './cookies.js';
-import { MESSAGES } from './messages.js';
+import { MESSAGES } from '../../domain/messages/storefront-messages.js';
 
 export type FailureKind = 'crumb' | 'cookies' | 'rate-limited' | 'network' | 'server';
 
@@ -80,7 +80,7 @@ export async function apiFetch<T>(method: string, path: string, body?: unknown, 
 
 const CART = '/api/commerce/shopping-cart';
 
-/** The cart API of issue 8 (SPEC §7 Storefront cart and commerce). */
+/** The cart API (SPEC §7 Storefront cart and commerce). */
 export const cartApi = {
   get: () => apiFetch<{ shoppingCart: ShoppingCart }>('GET', CART).then((r) => r.shoppingCart),
   add: (req: AddToCartRequest) => apiFetch<{ shoppingCart: ShoppingCart; newlyAdded?: CartEntry }>('POST', `${CART}/entries`, req),

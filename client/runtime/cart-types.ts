@@ -1,5 +1,5 @@
 /**
- * The shopping cart as the cart API answers it (issue 8, SPEC §3 Shopping cart and Cart
+ * The shopping cart as the cart API answers it (docs/cart-holds.md, SPEC §3 Shopping cart and Cart
  * entry). Money is integer minor units with the currency beside it.
  */
 export interface MoneyJson {
@@ -19,7 +19,7 @@ export interface CartEntry {
   subTotalCents?: number;
   /** The additional-fields answers (field id -> value); JSON text in requests. */
   additionalFields?: Record<string, unknown> | string | null;
-  /** Epoch ms until which the units are held for this cart (issue 8 stock holds). */
+  /** Epoch ms until which the units are held for this cart (stock holds, docs/cart-holds.md). */
   holdExpiresAt?: number | null;
   fullUrl?: string;
   assetUrl?: string;

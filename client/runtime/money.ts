@@ -1,9 +1,5 @@
-/** Money in the browser: integer minor units, formatted with Intl (SPEC §9: JPY has 0 fraction digits). */
-const ZERO_DIGIT = new Set(['JPY']);
-
-export function fractionDigits(currency: string): number {
-  return ZERO_DIGIT.has(currency.toUpperCase()) ? 0 : 2;
-}
+/** Money in the browser: integer minor units, formatted with Intl; the fraction digits come from domain/money. */
+import { fractionDigits } from '../../domain/money/fraction-digits.js';
 
 /** The page's locale: `<html lang>`, else en-US. */
 export function pageLocale(): string {

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { AppEnv } from '../env.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { MAX_QUERY_LENGTH, searchItems } from '../services/search.js';
-import { imageJson } from '../pages/context/image.js';
-import { productJson } from '../pages/context/product.js';
+import { imageJson } from '../services/item-json/image-json.js';
+import { productJson } from '../services/item-json/product-json.js';
 
 /** How many suggestions the header box shows. */
 const SUGGESTIONS = 6;
 
-// Longer queries are cut, never refused (issue 15): the schema only caps what is read.
+// Longer queries are cut, never refused (a limit of ours, SPEC sets none): the schema only caps what is read.
 const SuggestQuery = z.object({ q: z.string().default('').transform((q) => q.trim().slice(0, MAX_QUERY_LENGTH)) });
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppEnv } from '../env.js';
-import { handleError } from '../middleware/error-page/index.js';
+import { handleError } from '../pages/error-page.js';
 import { jsonBody, queryParams } from './validate.js';
 
 function app() {

@@ -4,7 +4,7 @@ import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
 
-// Issue 10: /checkout (201), /order-confirmed (202), /order-status (211).
+// /checkout (201), /order-confirmed (202), /order-status (211).
 let worker: RunningWorker;
 beforeAll(async () => {
   worker = await startWorker();

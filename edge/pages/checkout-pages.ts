@@ -4,7 +4,8 @@ import { subscriptionCheckout } from '../services/subscriptions/checkout-context
 import { cartPricing } from '../services/orders/cart-pricing.js';
 import { orderFromLink, orderJson } from '../services/orders/index.js';
 import { orderDownloads } from '../services/downloads/index.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 
@@ -52,6 +53,6 @@ export async function orderPage(req: PageRequest, kind: 'confirmed' | 'status', 
     ? ([PAGE_TYPE.orderConfirmed, 'order-confirmed', 'order-confirmed.html'] as const)
     : ([PAGE_TYPE.orderStatus, 'order-status', 'order-status.html'] as const);
   const [base, downloads] = await Promise.all([baseContext(req, pageType, name), orderDownloads(req.db, downloadSecret, req.site.id, found.order.id)]);
-  // Issue 10: the digital products' download links, signed afresh on each view.
+  // The digital products' download links, signed afresh on each view.
   return { status: 200, templates: [template], context: { ...base, order: { ...orderJson(found), downloads } } };
 }

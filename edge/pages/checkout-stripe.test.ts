@@ -5,7 +5,7 @@ import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne } from '../api/commerce/test-checkout.js';
 import { shopper, subscriptionCart } from '../api/commerce/test-subscription.js';
 
-// Issue 10: with the deployment's Stripe keys, /checkout hands the island the publishable key
+// With the deployment's Stripe keys, /checkout hands the island the publishable key
 // (never the secret) and its CSP opens Stripe's hosts; other pages' policies stay closed.
 const SECRET_KEY = 'sk_test_checkout_page_secret';
 let worker: RunningWorker;

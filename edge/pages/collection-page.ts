@@ -5,9 +5,10 @@ import { loadItemDetails } from '../services/item-details.js';
 import { listItems } from '../services/items.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
-import { merchandisingJson } from './context/product.js';
+import { merchandisingJson } from '../services/item-json/product-json.js';
 import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 

@@ -7,7 +7,7 @@ import { placeGiftOrder } from '../api/commerce/test-gift-cards.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { contentDisposition } from './download-pages.js';
 
-// Issue 10: digital products' signed, expiring, counted download links on the real worker.
+// Digital products' signed, expiring, counted download links on the real worker.
 let worker: RunningWorker;
 beforeAll(async () => {
   worker = await startWorker();

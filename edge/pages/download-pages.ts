@@ -3,7 +3,8 @@ import type { AppEnv } from '../env.js';
 import { activeContentHeaders } from '../files/active-content.js';
 import { uploadContentTypeOf } from '../files/content-types.js';
 import { checkDownloadLink, countDownload, downloadLinkSecret, grantFile, type DownloadFile } from '../services/downloads/index.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { pageRequest, respond } from './respond.js';
 
@@ -45,7 +46,7 @@ function fileResponse(file: DownloadFile, body: ReadableStream, size: number): R
 }
 
 /**
- * GET /downloads/<grant>?expires=&sig= (issue 10): checks the signature and expiry, reads
+ * GET /downloads/<grant>?expires=&sig=: checks the signature and expiry, reads
  * the file from R2, then counts the download in one conditional UPDATE (a file that is
  * missing uses up nothing) and streams it as an attachment.
  */

@@ -6,8 +6,9 @@ import { instalmentSettings } from '../services/instalments.js';
 import { reviewsJson } from './context/reviews.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
-import { merchandisingJson } from './context/product.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { merchandisingJson } from '../services/item-json/product-json.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 
 // SPEC §3 RecordType store item 11: SPEC §2 a product detail page is an item with a product.

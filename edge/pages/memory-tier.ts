@@ -46,8 +46,3 @@ export function memoryPut(key: string, page: MemoryPage): void {
   bytes += page.body.byteLength;
   while (pages.size > MAX_ENTRIES || bytes > MAX_BYTES) drop(pages.keys().next().value!);
 }
-
-/** Entries and bytes held, for tests. */
-export function memoryStats(): { entries: number; bytes: number } {
-  return { entries: pages.size, bytes };
-}

@@ -1,30 +1,13 @@
 import type { Db } from '../services/db.js';
 import type { NavigationLink } from '../services/collections.js';
 import { footerNewsletterForm } from '../services/forms/definitions.js';
-import { formContext, type PostedFormState } from './context/form.js';
+import { formContext } from './context/form.js';
+import type { PageRequest } from './page-request.js';
 import type { PageShell } from '../services/page-shell.js';
 import type { SiteRecord } from '../services/websites.js';
 import type { PageTypeName } from './page-types.js';
 import type { Theme } from './theme-templates.js';
 import { emptyCartJson, localizedStringsJson, websiteJson, websiteSettingsJson } from './context/website.js';
-
-/** What every page builder gets: the site, the request URL and a fixed "now". */
-export interface PageRequest {
-  db: Db;
-  site: SiteRecord;
-  url: URL;
-  now: number;
-  /** Navigation and theme index, one batched query started with the request. */
-  shell: Promise<PageShell>;
-  /** The bot-check site key forms render with (edge/services/captcha `activeCaptchaSiteKey`). */
-  captchaSiteKey?: string | undefined;
-  /** The deployment's bot-check provider (CAPTCHA_PROVIDER), which the form island loads. */
-  captchaProvider?: string | undefined;
-  /** A refused no-JS form post shown again with its values and messages (edge/pages/forms). */
-  postedForm?: PostedFormState;
-  /** The site's compiled theme, loading while the context is built (absent for JSON). */
-  theme?: Promise<Theme>;
-}
 
 function queryJson(url: URL): Record<string, string> {
   const out: Record<string, string> = {};

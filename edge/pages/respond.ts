@@ -4,7 +4,7 @@ import { loadClientAssetUrls } from '../files/client-manifest.js';
 import { TemplateMissingError } from '../errors.js';
 import { METHOD_NOT_ALLOWED, PAGE_NOT_FOUND, plainPage, type PlainPage } from './fallback-pages.js';
 import { activeCaptchaSiteKey } from '../services/captcha/index.js';
-import type { PageRequest } from './page-context.js';
+import type { PageRequest } from './page-request.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
 import { loadTheme } from './theme-templates.js';

@@ -1,7 +1,8 @@
 import type { SiteRecord } from '../services/websites.js';
 import { verifyReviewRequest } from '../services/reviews/links.js';
 import { reviewableProduct } from '../services/reviews/store.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 
 export const INVALID_REVIEW_LINK = 'This review link is invalid or has expired.';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { CART_COOKIE } from '../api/commerce/cart-cookies.js';
+import { CART_COOKIE } from '../lib/cart-cookie.js';
 import type { AppEnv } from '../env.js';
 import { findCollection } from '../services/collections.js';
 import { findItemAt } from '../services/items.js';
@@ -44,7 +44,7 @@ pages.get('/cart', async (c) => {
   return respond(c, req, await cartPage(req, getCookie(c, CART_COOKIE)));
 });
 
-// Issue 10: checkout (201), order confirmed (202), order status (211); per visitor or per order.
+// Checkout (201), order confirmed (202), order status (211); per visitor or per order.
 pages.get('/checkout', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
@@ -69,7 +69,7 @@ pages.get('/order-status', async (c) => {
   return respond(c, req, await orderPage(req, 'status', c.req.query('order'), c.req.query('token'), downloadLinkSecret(c.env)));
 });
 
-// Issue 10: a digital product's signed, expiring, counted download link.
+// A digital product's signed, expiring, counted download link.
 pages.get('/downloads/:grant', downloadResponse);
 
 pages.get('/search', async (c) => {

@@ -1,11 +1,12 @@
-import { escapeHtml } from '../../engine/exec/escape.js';
+import { escapeHtml } from '../../engine/index.js';
 import { collectionsById } from '../services/collections.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { MARK_END, MARK_START, MAX_QUERY_LENGTH, searchItems } from '../services/search.js';
 import { itemJson } from './context/item.js';
 import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
-import { merchandisingJson } from './context/product.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { merchandisingJson } from '../services/item-json/product-json.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 
@@ -20,7 +21,7 @@ export function highlightSnippet(snippet: string): string {
   return escapeHtml(snippet).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
 }
 
-/** The visitor's query: trimmed and cut at 200 characters (SPEC-free limit of issue 15, never an error). */
+/** The visitor's query: trimmed and cut at 200 characters (a limit of ours, SPEC sets none; never an error). */
 export function searchQuery(url: URL): string {
   return (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
 }

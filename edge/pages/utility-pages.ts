@@ -1,6 +1,7 @@
 import { cartJson, visitorCart } from '../services/cart/index.js';
 import { cartPricing } from '../services/orders/cart-pricing.js';
-import { baseContext, type PageRequest } from './page-context.js';
+import { baseContext } from './page-context.js';
+import { type PageRequest } from './page-request.js';
 import { METHOD_NOT_ALLOWED } from './fallback-pages.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 

@@ -39,7 +39,7 @@ export async function collectionsById(db: Db, ids: readonly string[]): Promise<M
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The query behind `navigationLinks`, for batching with other page queries (page-shell.ts). */
+/** The navigation query, for batching with other page queries (page-shell.ts). */
 export function navigationQuery(db: Db, websiteId: string) {
   return db
     .select({ nav: navigationItems, fullUrl: collections.fullUrl })
@@ -58,9 +58,4 @@ export function toNavigationLinks(rows: Awaited<ReturnType<typeof navigationQuer
     collectionId: nav.collectionId,
     newWindow: nav.newWindow,
   }));
-}
-
-/** Top-level links of every menu, in order; a link to a collection uses its URL. */
-export async function navigationLinks(db: Db, websiteId: string): Promise<NavigationLink[]> {
-  return toNavigationLinks(await query(() => navigationQuery(db, websiteId)));
 }

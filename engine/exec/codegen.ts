@@ -4,7 +4,7 @@
  * walks closures over its own state.
  */
 import { ErrorCode, messages } from '../errors.js';
-import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
+import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugin-contract.js';
 import { bindFormatters, boundArgs, formatterOf, predicateOf, type BoundFormatter } from './plugin-binding.js';
 import { parseExpr, type ExprLimits, type ParsedExpr } from '../syntax/expr/index.js';
 import type { BlockBuilder } from '../syntax/assembler.js';
@@ -30,8 +30,8 @@ import {
 import { evaluateExpr } from './expr.js';
 import { DEFAULT_EXPR_LIMITS } from './limits.js';
 import { Frame, lookup, lookupHere } from './scope.js';
-import type { Locate, RenderState, Run } from './state.js';
-import { asString, isTruthy } from './values.js';
+import type { Locate, RenderState, Run, Runnable } from './state.js';
+import { asString, isTruthy } from '../values.js';
 
 export interface CodegenEnv {
   source: string;
@@ -438,11 +438,11 @@ function repeatedRun(path: Path, body: Run, other: Run, between: Run, at: Locate
       other(s);
       return;
     }
-    const frame = new Frame(value);
+    const frame = new Frame<Runnable>(value);
     s.frames.push(frame);
     // One item frame per pass over the list, reset for each item: `.var`s and
     // macros of one item never reach the next.
-    const item = new Frame(undefined);
+    const item = new Frame<Runnable>(undefined);
     s.frames.push(item);
     const last = value.length - 1;
     for (let i = 0; i <= last; i++) {
@@ -546,7 +546,7 @@ function compileEval(
       return;
     }
     const before = s.errors.length;
-    const scratch = new Frame(s.top().node);
+    const scratch = new Frame<Runnable>(s.top().node);
     s.frames.push(scratch);
     let output: string | undefined;
     try {

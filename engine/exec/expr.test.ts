@@ -9,7 +9,7 @@ import {
   type ExprLimits,
 } from '../syntax/expr/index.js';
 import { evaluateExpr, type ExprScope } from './expr.js';
-import { walkPath } from './values.js';
+import { walkPath } from '../values.js';
 
 /** A one-frame scope over `data`, recording assignments and errors. */
 function scopeOver(data: unknown, vars: Record<string, unknown> = {}) {

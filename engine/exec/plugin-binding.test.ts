@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormatterTable, PredicateTable } from '../plugins/types.js';
+import type { FormatterTable, PredicateTable } from '../plugin-contract.js';
 import { bindFormatters, predicateOf } from './plugin-binding.js';
 
 describe('plugin binding', () => {

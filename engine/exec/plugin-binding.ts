@@ -1,9 +1,9 @@
 /**
  * Formatter and predicate binding for code generation, from each table's own
- * entries (plugins/own-entry.ts).
+ * entries (engine/own-entry.ts).
  */
-import { ownEntry } from '../plugins/own-entry.js';
-import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugins/types.js';
+import { ownEntry } from '../own-entry.js';
+import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugin-contract.js';
 import type { FormatterCall } from '../syntax/opcodes.js';
 
 export type BoundFormatter = { name: string; fn: Formatter; args: readonly string[] };

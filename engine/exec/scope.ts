@@ -1,17 +1,17 @@
 /**
  * The scope stack of one render: each frame holds a value (what `@` means),
- * its loop index, its `@variables` and its macros.
+ * its loop index, its `@variables` and its macros. What a macro is (a Runnable) is
+ * the render state's business: frames only keep them, so this file needs no state type.
  */
-import type { Runnable } from './state.js';
-import { getKey, walkPath, type JsonPath } from './values.js';
+import { getKey, walkPath, type JsonPath } from '../values.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-export class Frame {
+export class Frame<Macro = unknown> {
   /** Loop position while this frame's array is iterated, else -1. */
   index = -1;
   vars: Map<string, unknown> | null = null;
-  macros: Map<string, Runnable> | null = null;
+  macros: Map<string, Macro> | null = null;
 
   constructor(
     public node: unknown,
@@ -77,7 +77,7 @@ export function lookupHere(frames: readonly Frame[], path: JsonPath): unknown {
 }
 
 /** Find a macro by name, innermost frame first. */
-export function findMacro(frames: readonly Frame[], name: string): Runnable | undefined {
+export function findMacro<Macro>(frames: readonly Frame<Macro>[], name: string): Macro | undefined {
   for (let i = frames.length - 1; i >= 0; i--) {
     const macro = frames[i].macros?.get(name);
     if (macro !== undefined) return macro;

@@ -4,12 +4,12 @@
  * which is what makes templates safe to share between concurrent renders.
  */
 import { ErrorCode, messages, type TemplateError } from '../errors.js';
-import type { RenderContext } from '../plugins/types.js';
+import type { RenderContext } from '../plugin-contract.js';
 import type { Locate } from '../syntax/assembler.js';
 import type { ExprLimits } from '../syntax/expr/index.js';
 import { RenderAbort } from './limits.js';
 import { Frame, findMacro, lookup } from './scope.js';
-import { splitPath, type JsonPath } from './values.js';
+import { splitPath, type JsonPath } from '../values.js';
 
 export type Run = (state: RenderState) => void;
 
@@ -58,7 +58,7 @@ function cachedPath(ref: string): JsonPath {
 
 export class RenderState implements RenderContext {
   out = '';
-  readonly frames: Frame[];
+  readonly frames: Frame<Runnable>[];
   readonly errors: TemplateError[] = [];
   /**
    * Where the instruction being executed starts, for runtime errors: its template's
@@ -106,7 +106,7 @@ export class RenderState implements RenderContext {
     return this.options.now ?? Date.now();
   }
 
-  top(): Frame {
+  top(): Frame<Runnable> {
     return this.frames[this.frames.length - 1];
   }
 
@@ -233,7 +233,7 @@ export class RenderState implements RenderContext {
       return '';
     }
     if (partial.errors?.length || !this.enterPartial(name)) return '';
-    const frame = new Frame(value, isolated);
+    const frame = new Frame<Runnable>(value, isolated);
     if (args !== undefined) frame.setVar('@args', args);
     this.frames.push(frame);
     try {

@@ -1,5 +1,5 @@
 /** The built-in plugin tables, merged from every domain. */
-import type { FormatterTable, PredicateTable } from './types.js';
+import type { FormatterTable, PredicateTable } from '../plugin-contract.js';
 import { CORE_FORMATTERS } from './core/formatters.js';
 import { CORE_PREDICATES } from './core/predicates.js';
 import { CONTENT_FORMATTERS } from './content/formatters.js';
@@ -15,7 +15,7 @@ import { SOCIAL_PREDICATES } from './social/predicates.js';
 import { GALLERY_FORMATTERS } from './gallery/formatters.js';
 import { GALLERY_PREDICATES } from './gallery/predicates.js';
 
-export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './types.js';
+export type { FormatterTable, PredicateTable } from '../plugin-contract.js';
 
 export const BUILTIN_FORMATTERS: FormatterTable = Object.freeze({
   ...CORE_FORMATTERS,

@@ -28,11 +28,12 @@
  * is linked then.
  */
 import { ErrorCode, lineIndex, messages, type TemplateError } from '../errors.js';
-import type { FormatterTable, PredicateTable } from '../plugins/types.js';
-import { ownEntry } from '../plugins/own-entry.js';
+import type { FormatterTable, PredicateTable } from '../plugin-contract.js';
+import { ownEntry } from '../own-entry.js';
 import { Op, opName, type AltCode, type Code, type OrPredicateCode, type RootCode } from './opcodes.js';
 import { parseWithGrammar } from './parser.js';
-import { readTemplate, type InstructionSink, type RefKind } from './whole-tag.js';
+import { readTemplate } from './whole-tag.js';
+import { type InstructionSink, type RefKind } from './instruction-sink.js';
 
 export interface ParseResult {
   tree: RootCode;

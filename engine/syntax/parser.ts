@@ -13,7 +13,7 @@ import * as T from './tokens.js';
 import { splitPath } from './path.js';
 import { splitArgs } from './chars.js';
 import { lexTemplate } from './lexer.js';
-import type { PluginRef } from './whole-tag.js';
+import type { PluginRef } from './instruction-sink.js';
 
 export interface ParsedTemplate {
   /** Instructions in source order (block structure comes later, in the assembler). */

@@ -6,7 +6,7 @@
  */
 import { definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, splitArgsToPipe, varSepEnd, wordEnd } from './chars.js';
 import { Op, type Args, type Code, type FormatterCall, type Path } from './opcodes.js';
-import type { InstructionSink } from './whole-tag.js';
+import type { InstructionSink } from './instruction-sink.js';
 
 /** Emit `code` (a whole tag read) and report success. */
 export function emitted(code: Code, open: number, sink: InstructionSink): true {

@@ -12,7 +12,8 @@ import { parseTemplate } from './assembler.js';
 import { FILE_PATH_SOURCE, VAR_REF_SOURCE, WHITESPACE_SOURCE, WORD } from './tokens.js';
 import { ArgScan, definitionEnd, filePathEnd, predNameEnd, readPath, scan, spaceEnd, splitArgsIn, splitArgsToPipe, useArgScan, wordEnd } from './chars.js';
 import { Op, type Code } from './opcodes.js';
-import { readTemplate, type InstructionSink } from './whole-tag.js';
+import { readTemplate } from './whole-tag.js';
+import { type InstructionSink } from './instruction-sink.js';
 
 // Empty plugin tables: every formatter and predicate name becomes an error at its offset, so errors compare refs too.
 const NO_PLUGINS = { formatters: {}, predicates: {} };

@@ -10,6 +10,7 @@
  * corpus, generated templates and mutations, and that hostile tags are declined.
  */
 import { ArgScan, useArgScan, wordEnd } from './chars.js';
+import type { InstructionSink } from './instruction-sink.js';
 import { Op, type Code } from './opcodes.js';
 import {
   emitted,
@@ -25,29 +26,6 @@ import {
   readSection,
   readVariable,
 } from './tag-readers.js';
-
-export type RefKind = 'formatter' | 'predicate';
-
-/** A plugin name used by an instruction, with its source offset, checked against the tables at compile time. */
-export interface PluginRef {
-  kind: RefKind;
-  name: string;
-  offset: number;
-}
-
-/** Where the reader's instructions go, in source order. */
-export interface InstructionSink {
-  emit(code: Code, offset: number): void;
-  /** Template text: never a block, never positioned (the common case, kept off emit's checks; no tuple made for it here). */
-  text(text: string): void;
-  /** The comment whose body is `source` from `from` to `to` (`{## ##}`: multiLine 1); only a tree keeps it. */
-  comment(source: string, from: number, to: number, multiLine: 0 | 1): void;
-  /** An instruction that neither opens nor closes a block (a variable, `.var`, `.eval`, ...). */
-  leaf(code: Exclude<Code, number>, offset: number): void;
-  ref(kind: RefKind, name: string, offset: number): void;
-  /** The tag from `open` to `close` (its `{` and `}`) is not read here: the grammar of record decides it. */
-  decline(open: number, close: number): void;
-}
 
 /** Read a whole template into `sink`. Linear in the source: each `{` and `}` is found once. */
 export function readTemplate(source: string, sink: InstructionSink): void {

@@ -2,7 +2,7 @@ import { coupons, shippingZones, taxRules } from '../index.js';
 import { insertRow, type SeedStatement } from './statements.js';
 
 /**
- * The demo store's checkout settings (issue 10): zones for the US, Canada, the UK and the
+ * The demo store's checkout settings: zones for the US, Canada, the UK and the
  * rest of the world, New York sales tax added on top, UK VAT included in prices, and the
  * WELCOME10 coupon. Amounts are minor units of the site currency.
  */

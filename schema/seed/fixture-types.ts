@@ -1,5 +1,5 @@
 import type { ColorData, FocalPoint, HslColor } from '../types.js';
-import type { FormField } from '../forms.js';
+import type { FormField } from '../../domain/forms/form-field.js';
 import type { SiteSettings, StoreSettings } from '../websites.js';
 
 /** Shapes of the JSON files in fixtures/demo/ (dates are ISO-8601 strings there). */

@@ -1,4 +1,3 @@
-import { hashPassword } from '../../edge/services/accounts/passwords.js';
 import { contributors, siteUsers } from '../index.js';
 import { demoId } from './ids.js';
 import { insertRow, type SeedStatement } from './statements.js';
@@ -16,15 +15,16 @@ export function demoOwnerPassword(env: Record<string, string | undefined> = proc
 
 /**
  * INSERTs for the demo owner: a verified site user and an admin contributor of the demo
- * website. Hashing salts randomly, so unlike the rest of the seed this is not byte-stable;
- * ids are, and ON CONFLICT DO NOTHING keeps a re-run harmless.
+ * website. The caller hashes the password (edge/services/accounts/passwords.ts: schema
+ * holds no crypto); hashing salts randomly, so unlike the rest of the seed this is not
+ * byte-stable; ids are, and ON CONFLICT DO NOTHING keeps a re-run harmless.
  */
-export async function demoOwnerStatements(websiteId: string, identifier: string, password = demoOwnerPassword()): Promise<SeedStatement[]> {
+export function demoOwnerStatements(websiteId: string, identifier: string, passwordHash: string): SeedStatement[] {
   const id = demoId(identifier, 'site-user', DEMO_OWNER_EMAIL);
   const now = Date.UTC(2026, 0, 1);
   return [
     insertRow(siteUsers, {
-      id, websiteId, email: DEMO_OWNER_EMAIL, passwordHash: await hashPassword(password),
+      id, websiteId, email: DEMO_OWNER_EMAIL, passwordHash,
       emailVerifiedOn: now, createdOn: now, updatedOn: now,
     }),
     insertRow(contributors, { websiteId, siteUserId: id, roles: [ADMIN_ROLE], createdOn: now }),

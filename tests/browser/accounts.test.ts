@@ -112,7 +112,7 @@ describe('accounts in Chromium', () => {
     await page.locator('[data-orders-empty]').waitFor();
     await page.locator('[data-subscriptions-empty]').waitFor();
 
-    // Issue 12: an order placed through the API with the test card (the page's own cookies
+    // An order placed through the API with the test card (the page's own cookies
     // and crumb), and a subscription, then both in the account.
     const crumb = (await context.cookies()).find((c) => c.name === 'crumb')!.value;
     const headers = { 'X-CSRF-Token': crumb, 'Content-Type': 'application/json' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { islandsHydrated, useStorefront, visitorApi, type Visitor } from './harness.js';
 
-/** Issue 10 in Chromium: product -> add -> cart -> checkout -> test card -> order confirmed. */
+/** In Chromium: product -> add -> cart -> checkout -> test card -> order confirmed. */
 const store = useStorefront();
 let visitor: Visitor;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
-import { linkIn, queuedMails } from '../../edge/api/forms/mail-log.js';
-import { FORM_MESSAGES as M, RESTOCK_MESSAGES as R } from '../../edge/services/forms/messages.js';
+import { linkIn, queuedMails } from '../../edge/api/forms/test-mail-log.js';
+import { FORM_MESSAGES as M, RESTOCK_MESSAGES as R } from '../../domain/messages/form-messages.js';
 import { formKeyIssued, islandsHydrated, openStorefront, type Storefront } from './harness.js';
 
 let store: Storefront;

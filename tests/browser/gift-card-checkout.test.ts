@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { balanceOf, seedGiftCard } from '../../edge/api/commerce/test-gift-cards.js';
 import { islandsHydrated, useStorefront, visitorApi, type Visitor } from './harness.js';
 
-/** Issue 10 in Chromium: paying with a gift card at checkout, partly and wholly. */
+/** In Chromium: paying with a gift card at checkout, partly and wholly. */
 const store = useStorefront();
 let visitor: Visitor;
 

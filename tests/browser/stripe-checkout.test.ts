@@ -5,7 +5,7 @@ import { FAKE_STRIPE_JS } from './fake-stripe-js.js';
 import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
 
 /**
- * Issue 10 in Chromium with Stripe set up: the checkout island loads (a fake of) Stripe.js from
+ * In Chromium with Stripe set up: the checkout island loads (a fake of) Stripe.js from
  * js.stripe.com, mounts the Payment Element, gets the intent from the worker, confirms it
  * against the local Stripe server, and places the order naming the intent. No network:
  * js.stripe.com and api.stripe.com are answered by routing, anything else off-host is refused.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { islandsHydrated, useStorefront, type Visitor } from './harness.js';
 
-/** Issue 10 in Chromium: subscribe on the product page -> subscription checkout -> page 206. */
+/** In Chromium: subscribe on the product page -> subscription checkout -> page 206. */
 const store = useStorefront();
 let visitor: Visitor;
 

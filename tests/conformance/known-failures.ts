@@ -2,7 +2,7 @@
  * Target fixtures that do not pass yet, each with the exact reason. A listed
  * fixture runs as an expected failure: when it starts to pass, the suite fails
  * until it is removed from this list.
- * All of them are `unit` outputs (issue 3) whose every formatted value matches the
+ * All of them are outputs of the `unit` formatter (engine/plugins/i18n/units) whose every formatted value matches the
  * expected file once blank lines and indentation are ignored: the expected file's
  * line layout does not follow its NAME-in.html template (the reference rendered a
  * different copy of the template), so only special-casing the fixture could pass them.

@@ -1,15 +1,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-
-/** One day of the owner's traffic report (GET /api/census/dashboard `series`). */
-export interface DayPoint {
-  day: string;
-  visitors: number;
-  visits: number;
-  pageViews: number;
-  bounceRate: number | null;
-  avgVisitSeconds: number | null;
-}
+// One day of the owner's traffic report (GET /api/census/dashboard `series`): the API's shape.
+import type { DaySeries as DayPoint } from '../../../edge/services/census/dashboard.js';
 
 const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 

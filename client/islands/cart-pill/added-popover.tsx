@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { POPOVER_AUTO_CLOSE_MS } from '../../runtime/constants.js';
-import { addedToCartMessage } from '../../runtime/messages.js';
+import { POPOVER_AUTO_CLOSE_MS } from '../../../domain/constants/storefront.js';
+import { addedToCartMessage } from '../../../domain/messages/storefront-messages.js';
 
 // Gap between the popover and the indicator it points at, and from the window's edge.
 const OFFSET_PX = 12;

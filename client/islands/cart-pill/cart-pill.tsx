@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { cartStore, loadCartOnStart } from '../../runtime/cart-store.js';
-import { CART_PATH } from '../../runtime/constants.js';
+import { CART_PATH } from '../../../domain/constants/storefront.js';
 import { ADDED_TO_CART_EVENT, listen, type AddedToCartDetail } from '../../runtime/events.js';
-import { addedToCartMessage } from '../../runtime/messages.js';
+import { addedToCartMessage } from '../../../domain/messages/storefront-messages.js';
 import { formatCents } from '../../runtime/money.js';
 import { AddedPopover } from './added-popover.js';
 import { pillCount } from './pill-text.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { cartStore, loadCartOnStart } from '../../runtime/cart-store.js';
-import { CHECKOUT_PATH } from '../../runtime/constants.js';
+import { CHECKOUT_PATH } from '../../../domain/constants/storefront.js';
 import { formatCents } from '../../runtime/money.js';
 import { CartEntryRow } from './cart-entry.js';
 

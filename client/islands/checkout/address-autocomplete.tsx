@@ -24,7 +24,7 @@ function typedStreet(text: string): string {
 }
 
 /**
- * The address line as an ARIA 1.2 combobox with a listbox popup (issue 10): suggestions
+ * The address line as an ARIA 1.2 combobox with a listbox popup: suggestions
  * come as the shopper types (debounced), ArrowDown/ArrowUp move, Enter or a click chooses,
  * Escape closes. Any failure only hides the list: the field stays a plain text input.
  */
@@ -50,7 +50,7 @@ export function AddressAutocomplete({ id, label, value, country, error, onChange
           setItems(found);
           setActive(-1);
         },
-        // Errors are swallowed (issue 10): typing still works without suggestions.
+        // Errors are swallowed: typing still works without suggestions.
         () => abort.signal.aborted || setItems([]),
       );
     }, AUTOCOMPLETE_DEBOUNCE_MS);

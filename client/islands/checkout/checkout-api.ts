@@ -9,7 +9,7 @@ export interface ShippingOption {
   amountCents: number;
 }
 
-/** The cart JSON with the checkout fields of issue 10. */
+/** The cart JSON with the checkout fields. */
 export type PricedCart = ShoppingCart & {
   shippingOptions: ShippingOption[];
   selectedShippingOption: ShippingOption | null;

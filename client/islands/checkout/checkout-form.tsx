@@ -30,7 +30,7 @@ export interface SubscriptionCheckout {
 }
 
 /**
- * The checkout form (issue 10): contact, address (country first), shipping, coupon, gift
+ * The checkout form: contact, address (country first), shipping, coupon, gift
  * card, card, summary. For a subscription the cart is the page's, the order call names
  * its token, the summary says the SPEC §9 price wording, and coupons and gift cards are off.
  * With `stripe` (the deployment has Stripe) the card is Stripe's Payment Element: the server

@@ -16,7 +16,7 @@ export function giftCardShare(applied: AppliedGiftCard | null, grandTotalCents: 
   return { appliedCents, dueCents: grandTotalCents - appliedCents };
 }
 
-/** Issue 10: the gift card code of checkout, checked against the cart as it is priced now. */
+/** The gift card code of checkout, checked against the cart as it is priced now. */
 export function GiftCardField({ applied, onApplied, onCart, error }: {
   applied: AppliedGiftCard | null;
   onApplied: (card: AppliedGiftCard | null) => void;

@@ -1,3 +1,5 @@
+import { CAPTCHA_MESSAGES } from '../../../domain/messages/form-messages.js';
+
 /**
  * The provider's bot-check script (SPEC §4 states: the remote captcha loads once, is
  * rendered into containers, then its response is read, executed or reset). Loaded only
@@ -20,12 +22,6 @@ declare global {
     turnstile?: Turnstile;
   }
 }
-
-/** SPEC §8 bot-check texts. */
-export const CAPTCHA_MESSAGES = {
-  noSiteKey: 'Enterprise V3 ReCaptcha site key not found',
-  notSetUp: 'ReCaptcha has not been set up!',
-} as const;
 
 function scriptUrl(provider: CaptchaProvider, siteKey: string): string | undefined {
   if (provider === 'recaptcha-enterprise') return `https://www.google.com/recaptcha/enterprise.js?render=${encodeURIComponent(siteKey)}`;
@@ -59,7 +55,7 @@ export function loadCaptcha(provider: CaptchaProvider, siteKey: string): Promise
 
 /** reCAPTCHA Enterprise v3: a fresh token for `action`, asked for at submit (tokens live 2 minutes). */
 export async function recaptchaToken(siteKey: string, action: string): Promise<string> {
-  if (!siteKey) throw new Error(CAPTCHA_MESSAGES.noSiteKey);
+  if (!siteKey) throw new Error(CAPTCHA_MESSAGES.siteKeyMissing);
   await loadCaptcha('recaptcha-enterprise', siteKey);
   const api = window.grecaptcha?.enterprise;
   if (!api) throw new Error(CAPTCHA_MESSAGES.notSetUp);

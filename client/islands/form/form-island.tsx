@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FORM_MESSAGES as M } from '../../../edge/services/forms/messages.js';
-import { sanitizeSubmission, FormParseError } from '../../../edge/services/forms/sanitize.js';
+import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
+import { sanitizeSubmission, FormParseError } from '../../../domain/forms/sanitize.js';
 import { FormField } from './form-fields.js';
 import type { FormProps, RawValues } from './form-types.js';
 import { fetchKey, saveSubmission } from './submit-form.js';

@@ -1,4 +1,4 @@
-import type { FormField } from '../../../schema/forms.js';
+import type { FormField } from '../../../domain/forms/form-field.js';
 import type { CaptchaProvider } from './captcha.js';
 
 /** A field as the page context gives it (edge/services/forms/definitions.ts `formJson`). */

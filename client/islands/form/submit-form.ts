@@ -1,6 +1,6 @@
 import { readCookie } from '../../runtime/cookies.js';
-import { FORM_MESSAGES as M } from '../../../edge/services/forms/messages.js';
-import { HONEYPOT_FIELD } from '../../../edge/services/forms/bot-defence.js';
+import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
+import { HONEYPOT_FIELD } from '../../../domain/forms/bot-defence.js';
 import type { FormProps, RawValues } from './form-types.js';
 
 export type SubmitResult = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };

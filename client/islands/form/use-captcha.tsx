@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { CAPTCHA_ACTIONS } from '../../../edge/services/captcha/verifier.js';
+import { CAPTCHA_ACTIONS } from '../../../domain/forms/captcha-actions.js';
 import type { CaptchaProvider } from './captcha.js';
 
 /** A site's bot check as pages hand it to islands: its active site key and the deployment's provider. */

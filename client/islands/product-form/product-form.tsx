@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AddToCartButton, type Selection } from '../../components/add-to-cart-button.js';
-import { QUANTITY_DEFAULT, QUANTITY_MIN, QUANTITY_SIZE } from '../../runtime/constants.js';
+import { QUANTITY_DEFAULT, QUANTITY_MIN, QUANTITY_SIZE } from '../../../domain/constants/storefront.js';
 import { VARIANT_IMAGE_EVENT, emit, type VariantImageDetail } from '../../runtime/events.js';
 import { formatCents } from '../../runtime/money.js';
-import { MESSAGES } from '../../runtime/messages.js';
+import { MESSAGES } from '../../../domain/messages/storefront-messages.js';
 import { loadWhenReached, retryingImport } from '../../runtime/retry-import.js';
 import { InstalmentMessage } from './instalment-message.js';
 import type { InstalmentSettings } from './instalments.js';

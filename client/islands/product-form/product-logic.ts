@@ -2,7 +2,7 @@
  * Pure product rules the purchase controls apply in the browser (SPEC §1, §4, §5),
  * over `item.structuredContent` as the page context carries it.
  */
-import { QUANTITY_MAX } from '../../runtime/constants.js';
+import { QUANTITY_MAX } from '../../../domain/constants/storefront.js';
 import type { ImageJson } from '../../runtime/images.js';
 import type { MoneyJson } from '../../runtime/cart-types.js';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LazyLightbox as Lightbox, preloadLightbox } from '../../components/lazy-lightbox.js';
-import { MESSAGES } from '../../runtime/messages.js';
+import { MESSAGES } from '../../../domain/messages/storefront-messages.js';
 import { ProductForm, type ProductFormProps } from '../product-form/product-form.js';
 import type { ProductJson } from '../product-form/product-logic.js';
 

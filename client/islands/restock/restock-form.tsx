@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { isGeneralEmail } from '../../../edge/services/forms/email.js';
+import { isGeneralEmail } from '../../../domain/forms/email.js';
 // Only the restock texts: the form texts stay in the form island's chunk.
-import { RESTOCK_MESSAGES as R } from '../../../edge/services/forms/restock-messages.js';
+import { RESTOCK_MESSAGES as R } from '../../../domain/messages/restock-messages.js';
 import { readCookie } from '../../runtime/cookies.js';
 import type { CaptchaConfig, UseCaptcha } from '../form/use-captcha.js';
 

@@ -5,7 +5,6 @@ import { guarded, installErrorReporter } from './error-reporter.js';
 import { readPageInfo } from './page-info.js';
 import { startRum } from './rum.js';
 
-export { trackEvent } from './analytics.js';
 
 /**
  * Starts the traffic runtime on a storefront page: the error reporter first (so it sees

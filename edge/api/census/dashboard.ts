@@ -3,24 +3,13 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
-import { trafficReport, type DayRange, type TrafficReport } from '../../services/census/dashboard.js';
+import { trafficReport, type TrafficReport } from '../../services/census/dashboard.js';
+import { dayRange } from '../../services/census/day-range.js';
 import { queryParams } from '../validate.js';
 
 const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a day as YYYY-MM-DD.');
-const MAX_DAYS = 366;
 
 const rangeQuery = z.object({ from: DAY.optional(), to: DAY.optional() });
-
-/** The range asked for, defaulting to the last 30 days; at most 366 days. */
-export function dayRange(q: { from?: string | undefined; to?: string | undefined }, now = Date.now()): DayRange {
-  const to = q.to ?? new Date(now).toISOString().slice(0, 10);
-  const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-  if (!(days >= 1 && days <= MAX_DAYS)) {
-    throw new ApiError(400, 'invalid_request', `Choose a range of 1 to ${MAX_DAYS} days.`, { fields: { from: `Choose a range of 1 to ${MAX_DAYS} days.` } });
-  }
-  return { from, to };
-}
 
 type Cell = string | number | null;
 /** Every table of the report as CSV rows (header first), by export name. */

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CensusSettings } from '../../../schema/census.js';
 import type { AppEnv } from '../../env.js';
-import { clientIp, cookieBase } from '../../middleware/cookies.js';
+import { clientIp } from '../../lib/client-address.js';
+import { cookieBase } from '../../lib/cookie-attributes.js';
 import type { RateLimitRule } from '../../middleware/rate-limit/index.js';
 import {
   RESTRICTIVE_CLEARED_COOKIES,

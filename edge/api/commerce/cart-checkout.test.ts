@@ -4,7 +4,7 @@ import { setStock, variantOf } from './test-catalog.js';
 import { TestVisitor } from './test-visitor.js';
 import { addOne, placeOrder } from './test-checkout.js';
 
-// Issue 10: the cart JSON's checkout fields, set through the cart's checkout endpoints.
+// The cart JSON's checkout fields, set through the cart's checkout endpoints.
 let worker: RunningWorker;
 beforeAll(async () => {
   worker = await startWorker();

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { cartJson, loadCartView, visitorCart, type CartView } from '../../services/cart/index.js';
-import { addressPostcodeError } from '../../services/checkout/postal-codes.js';
+import { addressPostcodeError } from '../../../domain/postal-codes/postal-codes.js';
 import { cartPricing, storedLocation } from '../../services/orders/cart-pricing.js';
 import { addCartCoupon, removeCartCoupon, setCartLocation } from '../../services/orders/cart-settings.js';
 import { jsonBody } from '../validate.js';
 import { cartScope, token } from './cart-request.js';
 
 /**
- * Issue 10: the cart's checkout choices — where it ships, the shipping option, coupons —
+ * The cart's checkout choices — where it ships, the shipping option, coupons —
  * each answered with the repriced `{ shoppingCart }`. Mounted under /shopping-cart, so the
  * cart write limits and the crumb check apply.
  */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Cents } from '../../../schema/index.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { cartJson, visitorCart } from '../../services/cart/index.js';
@@ -14,7 +14,7 @@ const giftCardBody = z.object({
 });
 
 /**
- * Issue 10: POST /api/commerce/shopping-cart/gift-card checks a code against the cart as it
+ * POST /api/commerce/shopping-cart/gift-card checks a code against the cart as it
  * is priced now and answers what the card would pay (`giftCard.appliedCents`) and what is
  * left for the card payment, beside the repriced `shoppingCart`. Nothing is drawn or stored:
  * the order draws the balance when it is placed, and checkout sends the code with it.

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env.js';
-import { clientIp, visitorKey } from '../../middleware/cookies.js';
+import { clientIp } from '../../lib/client-address.js';
+import { visitorKey } from '../../lib/visitor-key.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { isCartTokenShape, type CartScope } from '../../services/cart/index.js';
-import { cartToken } from './cart-cookies.js';
+import { cartToken } from '../../middleware/session/cart-cookies.js';
 
 /**
  * Cart writes spend the visitor's budget (cart token, else crumb) and the client address's

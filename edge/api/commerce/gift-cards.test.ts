@@ -6,7 +6,7 @@ import { CARDS, addOne } from './test-checkout.js';
 import { balanceOf, placeGiftOrder, seedGiftCard } from './test-gift-cards.js';
 import { TestVisitor } from './test-visitor.js';
 
-// Issue 10: gift cards bought, checked and drawn down on the real worker and local D1.
+// Gift cards bought, checked and drawn down on the real worker and local D1.
 let worker: RunningWorker;
 beforeAll(async () => {
   worker = await startWorker();

@@ -5,7 +5,7 @@ import {
   type CartScope, type CartView,
 } from '../../services/cart/index.js';
 import { jsonBody, queryParams } from '../validate.js';
-import { syncCartCookies } from './cart-cookies.js';
+import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
 import { ownerCommerce } from './owner-commerce.js';
@@ -74,16 +74,16 @@ commerce.get('/inventory/stock', queryParams(stockQuery), async (c) => {
   return c.json({ results: await itemStock(scope.db, scope.site.id, c.req.valid('query').itemId, scope.now, own?.id) });
 });
 
-// Issue 10: where the cart ships, the shipping option and coupons (crumb-protected writes).
+// Where the cart ships, the shipping option and coupons (crumb-protected writes).
 commerce.route('/shopping-cart', cartCheckout);
-// Issue 10: what a gift card would pay of the cart (checked, not drawn).
+// What a gift card would pay of the cart (checked, not drawn).
 commerce.route('/shopping-cart', cartGiftCard);
 
-// Issue 10: placing an order (its own limits and Idempotency-Key).
+// Placing an order (its own limits and Idempotency-Key).
 commerce.route('/orders', orders);
 
-// Issue 10: Stripe PaymentIntents for the cart and Stripe's webhook.
+// Stripe PaymentIntents for the cart and Stripe's webhook.
 commerce.route('/payments', payments);
 
-// Issue 10: the owner's orders, gift cards and subscriptions (permission rows orders, giftCards, subscriptions).
+// The owner's orders, gift cards and subscriptions (permission rows orders, giftCards, subscriptions).
 commerce.route('/owner', ownerCommerce);

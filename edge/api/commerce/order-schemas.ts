@@ -22,7 +22,7 @@ const card = z.object({
   cvc: z.string({ error: 'Security code is required.' }).regex(/^\d{3,4}$/, { error: 'Your card’s security code is incomplete.' }),
 });
 
-/** POST /api/commerce/orders (issue 10). Amounts are never taken from the browser. */
+/** POST /api/commerce/orders. Amounts are never taken from the browser. */
 export const placeOrderBody = z.object({
   email: z.email({ error: 'Enter a valid email address.' }).max(254),
   shippingAddress: addressSchema.optional(),
@@ -33,7 +33,7 @@ export const placeOrderBody = z.object({
   // The token of a subscription cart (POST /api/3/commerce/cart/subscription): its checkout starts a subscription.
   cartToken: z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: 'This subscription checkout link is not valid.' }).optional(),
   // The Stripe path sends the PaymentIntent the browser confirmed (POST /api/commerce/payments/stripe/intent made it).
-  // Issue 10: the test card is left out when a gift card pays the whole order.
+  // The test card is left out when a gift card pays the whole order.
   payment: z
     .discriminatedUnion(
       'provider',

@@ -5,7 +5,7 @@ import { heldNow, setStock, variantOf } from './test-catalog.js';
 import { TestVisitor } from './test-visitor.js';
 import { ADDRESS_NY, ADDRESS_OR, CARDS, addOne, placeOrder } from './test-checkout.js';
 
-// Issue 10: POST /api/commerce/orders on the real worker and local D1.
+// POST /api/commerce/orders on the real worker and local D1.
 let worker: RunningWorker;
 beforeAll(async () => {
   worker = await startWorker();

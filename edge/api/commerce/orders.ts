@@ -8,11 +8,11 @@ import { orderJson } from '../../services/orders/index.js';
 import { paymentProviderFor, stripeSettings } from '../../services/payments/index.js';
 import { downloadLinkSecret } from '../../services/downloads/index.js';
 import { jsonBody } from '../validate.js';
-import { syncCartCookies } from './cart-cookies.js';
+import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, placeOrderBody } from './order-schemas.js';
 
-/** POST /api/commerce/orders: place the cart's order (issue 10). */
+/** POST /api/commerce/orders: place the cart's order. */
 export const orders = new Hono<AppEnv>({ strict: false });
 
 orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {

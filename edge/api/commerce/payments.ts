@@ -10,7 +10,7 @@ import { jsonBody } from '../validate.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { intentBody } from './order-schemas.js';
 
-/** Stripe on checkout (issue 10), mounted at /api/commerce/payments. */
+/** Stripe on checkout, mounted at /api/commerce/payments. */
 export const payments = new Hono<AppEnv>({ strict: false });
 
 const NOT_SET_UP = 'Card payments through Stripe are not set up for this store.';

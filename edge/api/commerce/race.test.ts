@@ -3,7 +3,7 @@ import { startWorker, type RunningWorker } from '../../test-support.js';
 import { heldNow, setStock, variantOf } from './test-catalog.js';
 import { TestVisitor } from './test-visitor.js';
 
-// Issue 8: 200 carts race for 50 units; the check-and-hold must let exactly the stock through.
+// Stock holds (docs/cart-holds.md): 200 carts race for 50 units; the check-and-hold must let exactly the stock through.
 let worker: RunningWorker;
 beforeAll(async () => {
   worker = await startWorker();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_MESSAGES, MAX_QUANTITY } from '../../services/cart/index.js';
+import { CART_MESSAGES, QUANTITY_MAX } from '../../services/cart/index.js';
 
 /** SPEC §5: the quantity texts, exact; `min` is 1 for adds and 0 (= remove) for updates. */
 export function quantity(min: 0 | 1) {
@@ -7,7 +7,7 @@ export function quantity(min: 0 | 1) {
     .number({ error: (issue) => (issue.input === undefined ? 'Quantity is required.' : CART_MESSAGES.quantityNotNumber) })
     .int({ error: CART_MESSAGES.quantityNotWhole })
     .min(min, { error: CART_MESSAGES.quantityRange })
-    .max(MAX_QUANTITY, { error: CART_MESSAGES.quantityRange });
+    .max(QUANTITY_MAX, { error: CART_MESSAGES.quantityRange });
 }
 
 const itemId = z.string({ error: 'itemId must be an item id.' }).min(1).max(64);

@@ -7,7 +7,7 @@ import { FakeStripe, signStripePayload } from './test-stripe-server.js';
 import { shopper, subscriptionCart } from './test-subscription.js';
 import type { Answer, TestVisitor } from './test-visitor.js';
 
-// Issue 10: subscriptions on a Stripe deployment. The checkout's intent saves the card to
+// Subscriptions on a Stripe deployment. The checkout's intent saves the card to
 // the shopper's Stripe Customer; the renewal job charges it off session through the
 // worker's scheduled handler, all against the local Stripe server.
 let worker: RunningWorker;

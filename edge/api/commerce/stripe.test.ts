@@ -7,7 +7,7 @@ import { CHOICES, STRIPE_SECRET_KEY as SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripe
 import { FakeStripe, signStripePayload } from './test-stripe-server.js';
 import { TestVisitor } from './test-visitor.js';
 
-// Issue 10: the Stripe path on the real worker (Miniflare, local D1) through a local server
+// The Stripe path on the real worker (Miniflare, local D1) through a local server
 // speaking Stripe's protocol; the worker's own `stripe` client makes every call.
 let worker: RunningWorker;
 const stripe = new FakeStripe();

@@ -5,7 +5,7 @@ import { addOne, CARDS, placeOrder } from './test-checkout.js';
 import { variantOf } from './test-catalog.js';
 import { CARD_DECLINES_LATER, clubPlans, shopper, subscribe, subscriptionCart } from './test-subscription.js';
 
-// Issue 10: the checkout of a subscription cart starts a subscription (page 206 confirms it).
+// The checkout of a subscription cart starts a subscription (page 206 confirms it).
 let worker: RunningWorker;
 let plans: string[];
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-/** Test helper: checkout requests as the storefront sends them (issue 10). */
+/** Test helper: checkout requests as the storefront sends them. */
 import { randomUUID } from 'node:crypto';
 import type { Answer, TestVisitor } from './test-visitor.js';
 

@@ -1,4 +1,4 @@
-/** Test helper: gift cards and gift-card orders on the worker's D1 (issue 10). */
+/** Test helper: gift cards and gift-card orders on the worker's D1. */
 import { randomUUID } from 'node:crypto';
 import type { D1Database } from '@cloudflare/workers-types';
 import { giftCardCodeHash, newGiftCardCode, normaliseGiftCardCode } from '../../services/gift-cards/index.js';

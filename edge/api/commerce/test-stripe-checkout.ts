@@ -1,5 +1,5 @@
 /**
- * Test helper: the Stripe checkout as the storefront drives it (issue 10): a shopper with
+ * Test helper: the Stripe checkout as the storefront drives it: a shopper with
  * a cart, the server's intent, Stripe.js's confirm (the local Stripe server), the order.
  */
 import { randomUUID } from 'node:crypto';

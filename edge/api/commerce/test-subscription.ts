@@ -1,4 +1,4 @@
-/** Test helper: subscription checkouts as the storefront makes them (issue 10). */
+/** Test helper: subscription checkouts as the storefront makes them. */
 import type { D1Database } from '@cloudflare/workers-types';
 import type { RunningWorker, SignedIn } from '../../test-support.js';
 import { placeOrder, type OrderOptions } from './test-checkout.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spendBudget, startWorker, type RunningWorker } from '../../test-support.js';
-import { FORM_MESSAGES as M } from '../../services/forms/messages.js';
+import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import { ageKeys, TestVisitor } from './test-visitor.js';
 
 let worker: RunningWorker;

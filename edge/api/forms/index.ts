@@ -6,13 +6,13 @@ import { isDatabaseFailure } from '../../services/db.js';
 import { findForm, formForSubmission } from '../../services/forms/definitions.js';
 import { sha256Hex } from '../../services/forms/hash.js';
 import { issueFormKey } from '../../services/forms/keys.js';
-import { FORM_MESSAGES as M } from '../../services/forms/messages.js';
+import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import { submitForm } from '../../services/forms/submit.js';
-import { FormParseError, sanitizeSubmission } from '../../services/forms/sanitize.js';
+import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
-import { clientIp } from '../../middleware/cookies.js';
+import { clientIp } from '../../lib/client-address.js';
 import { jsonBody } from '../validate.js';
-import { formBudget, perTarget, perVisitor, spendBudgets, visitorSecret } from './rate-limits.js';
+import { formBudget, perTarget, perVisitor, spendBudgets, visitorSecret } from '../../middleware/rate-limit/form-budgets.js';
 import { templateSchemas } from './template-schema.js';
 
 /** SPEC §3 Form submission payload (plus `formId`, which forms outside a page's own slot send). */

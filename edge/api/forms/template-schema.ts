@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { FIELD_TYPES, FORM_MODEL_TABS, LIKERT_ANSWERS } from '../../services/forms/field-types.js';
+import { FIELD_TYPES, FORM_MODEL_TABS, LIKERT_ANSWERS } from '../../../domain/forms/field-types.js';
 import { queryParams } from '../validate.js';
 
 // SPEC §3 BlockType codes of the blocks that hold a form.

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { clientIp, visitorKey } from '../../middleware/cookies.js';
+import { clientIp } from '../../lib/client-address.js';
+import { visitorKey } from '../../lib/visitor-key.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { placesProvider, PlacesUnavailableError } from '../../services/places/index.js';
 import { queryParams } from '../validate.js';
@@ -56,7 +57,7 @@ async function unlessUnavailable<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * SPEC §7 Maps, the checkout's address autocomplete (issue 10):
+ * SPEC §7 Maps, the checkout's address autocomplete:
  * - GET /api/google-maps/places/autocomplete?input=&country=&sessionToken=&language=
  *   → `{ provider, predictions: [{ placeId, description, mainText, secondaryText }] }`
  * - GET /api/google-maps/places/details?placeId=&productPage=&productSection=&sessionToken=&language=

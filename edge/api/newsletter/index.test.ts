@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
-import { linkIn, queuedMails } from '../forms/mail-log.js';
+import { linkIn, queuedMails } from '../forms/test-mail-log.js';
 import { ageKeys, TestVisitor } from '../forms/test-visitor.js';
 
 let worker: RunningWorker;

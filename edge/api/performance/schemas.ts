@@ -41,4 +41,4 @@ export const performanceRecords = z
   .min(1)
   .max(MAX_RECORDS_PER_SEND);
 
-export type PerformanceRecord = z.infer<typeof performanceRecords>[number];
+type PerformanceRecord = z.infer<typeof performanceRecords>[number];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
-import { FORM_MESSAGES, RESTOCK_MESSAGES as R } from '../../services/forms/messages.js';
+import { FORM_MESSAGES, RESTOCK_MESSAGES as R } from '../../../domain/messages/form-messages.js';
 import { TestVisitor } from '../forms/test-visitor.js';
 import { RESTOCK_PATH as PATH, signupsOf, soldOutMoonJar, type SoldOutVariant } from './test-restock.js';
 

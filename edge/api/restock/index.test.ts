@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spendBudget, startWorker, type RunningWorker } from '../../test-support.js';
-import { RESTOCK_MESSAGES as R } from '../../services/forms/messages.js';
-import { queuedMails } from '../forms/mail-log.js';
+import { RESTOCK_MESSAGES as R } from '../../../domain/messages/form-messages.js';
+import { queuedMails } from '../forms/test-mail-log.js';
 import { TestVisitor } from '../forms/test-visitor.js';
 import { RESTOCK_PATH as PATH, signupsOf, soldOutMoonJar, type SoldOutVariant } from './test-restock.js';
 

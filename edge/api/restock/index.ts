@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { clientIp } from '../../middleware/cookies.js';
+import { clientIp } from '../../lib/client-address.js';
 import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../../services/captcha/index.js';
-import { isGeneralEmail } from '../../services/forms/email.js';
-import { FORM_MESSAGES, RESTOCK_MESSAGES as R } from '../../services/forms/messages.js';
+import { isGeneralEmail } from '../../../domain/forms/email.js';
+import { FORM_MESSAGES, RESTOCK_MESSAGES as R } from '../../../domain/messages/form-messages.js';
 import { subscribeToList } from '../../services/newsletter/subscribers.js';
 import { siteMailingList } from '../../services/newsletter/lists.js';
 import { findRestockVariant, recordRestockSignup } from '../../services/restock/signups.js';
 import { jsonBody } from '../validate.js';
-import { formBudget, perTarget, perVisitor } from '../forms/rate-limits.js';
+import { formBudget, perTarget, perVisitor } from '../../middleware/rate-limit/form-budgets.js';
 
 // SPEC §3 Restock sign-up (the visitor's email arrives as `email` from the form, or `siteVisitorEmail`).
 const signupBody = z.object({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
-import { queuedMails } from '../forms/mail-log.js';
+import { queuedMails } from '../forms/test-mail-log.js';
 import { TestVisitor } from '../forms/test-visitor.js';
 import { RESTOCK_PATH as BASE, soldOutMoonJar, type SoldOutVariant } from './test-restock.js';
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { products } from '../../../schema/index.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { visitorKey } from '../../middleware/cookies.js';
+import { visitorKey } from '../../lib/visitor-key.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { bumpContentVersion } from '../../services/content-version.js';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import type { BodyGuardOptions } from '../../middleware/body-guard/index.js';
-import { clientIp } from '../../middleware/cookies.js';
+import { clientIp } from '../../lib/client-address.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { parseCspReports, recordCspViolations } from '../../services/csp-reports.js';
 

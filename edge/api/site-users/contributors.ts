@@ -2,17 +2,16 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { requirePermission, ROLE } from '../../middleware/roles/index.js';
+import { requirePermission } from '../../middleware/roles/index.js';
+import { ROLE } from '../../../domain/roles/roles.js';
 import { acceptInvitation, inviteContributor, listContributors, removeContributor } from '../../services/accounts/contributors.js';
 import { jsonBody } from '../validate.js';
-import { INVALID_LINK_MESSAGE, linkTokenField, newEmailField, rolesField } from './fields.js';
-import { mailSite } from './mail-site.js';
-import { INVALID_CREDENTIALS_MESSAGE, startSession } from './session.js';
-
-/** Role id -> name, for invitation mails ("store manager"). */
-export const ROLE_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(ROLE).map(([name, id]) => [id, name.replace(/[A-Z]/g, (m) => ` ${m.toLowerCase()}`)]),
-);
+import { linkTokenField, newEmailField, rolesField } from '../../../domain/accounts/account-fields.js';
+import { INVALID_LINK_MESSAGE } from '../../../domain/messages/account-messages.js';
+import { mailSite } from '../../middleware/site/mail-site.js';
+import { startSession } from '../../middleware/session/sign-in.js';
+import { INVALID_CREDENTIALS_MESSAGE } from '../../../domain/messages/account-messages.js';
+import { ROLE_NAMES } from '../../../domain/roles/roles.js';
 
 /** SPEC §3 contributors of the site: list, invite by email with roles, remove. */
 export const contributorRoutes = new Hono<AppEnv>({ strict: false });

@@ -5,12 +5,12 @@ import { ApiError } from '../../errors.js';
 import { requestPasswordReset, resetPassword, signUp, verifyEmail } from '../../services/accounts/sign-up.js';
 import { jsonBody } from '../validate.js';
 import { languageTag } from './account.js';
-import { emailField, INVALID_LINK_MESSAGE, linkTokenField, newEmailField, newPasswordField } from './fields.js';
-import { mailSite } from './mail-site.js';
-import { startSession, throttleAccount } from './session.js';
+import { emailField, linkTokenField, newEmailField, newPasswordField } from '../../../domain/accounts/account-fields.js';
+import { INVALID_LINK_MESSAGE } from '../../../domain/messages/account-messages.js';
+import { mailSite } from '../../middleware/site/mail-site.js';
+import { startSession, throttleAccount } from '../../middleware/session/sign-in.js';
+import { RESET_REQUESTED_MESSAGE, SIGN_UP_MESSAGE } from '../../../domain/messages/account-messages.js';
 
-export const SIGN_UP_MESSAGE = 'Check your email: we sent you a link to confirm your account.';
-export const RESET_REQUESTED_MESSAGE = 'If an account uses that address, we sent it a link to choose a new password.';
 
 const invalidLink = () => new ApiError(400, 'invalid_link', INVALID_LINK_MESSAGE);
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../env.js';
-import { handleError } from '../error-page/index.js';
+import { handleError } from '../../pages/error-page.js';
 import { bodyGuard } from './index.js';
 
 function app() {

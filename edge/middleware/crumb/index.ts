@@ -3,7 +3,9 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { cookieBase, randomToken, timingSafeEqual } from '../cookies.js';
+import { cookieBase } from '../../lib/cookie-attributes.js';
+import { randomToken } from '../../lib/random-token.js';
+import { timingSafeEqual } from '../../lib/timing-safe-equal.js';
 
 /** DESIGN: Cookies — the CSRF token, readable by scripts so they can echo it. */
 export const CRUMB_COOKIE = 'crumb';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv, Env } from '../../env.js';
-import { handleError } from '../error-page/index.js';
+import { handleError } from '../../pages/error-page.js';
 import { RATE_LIMITED_MESSAGE, rateLimit } from './index.js';
 
 /** A rate-limit binding stand-in with a fixed budget per key. */

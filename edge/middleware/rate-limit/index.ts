@@ -2,9 +2,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, RateLimitBinding } from '../../env.js';
 import { ApiError } from '../../errors.js';
+import { MESSAGES } from '../../../domain/messages/storefront-messages.js';
 
-/** SPEC §8: the 429 text. */
-export const RATE_LIMITED_MESSAGE = 'Please try again in a few seconds.';
+/** SPEC §8: the 429 text, the same the storefront islands show. */
+export const RATE_LIMITED_MESSAGE = MESSAGES.rateLimited;
 
 export interface RateLimitRule {
   /** The Workers rate-limiting binding (wrangler.toml `[[ratelimits]]`) that holds the budget. */

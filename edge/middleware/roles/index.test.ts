@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../env.js';
-import { handleError } from '../error-page/index.js';
-import { allows, PERMISSION_TAG, PERMISSIONS, requirePermission, requireSignIn, ROLE, ROLE_IDS } from './index.js';
+import { handleError } from '../../pages/error-page.js';
+import { allows, PERMISSION_TAG, PERMISSIONS, requirePermission, requireSignIn } from './index.js';
+import { ROLE, ROLE_IDS } from '../../../domain/roles/roles.js';
 
 function app(roles?: number[]) {
   const a = new Hono<AppEnv>();

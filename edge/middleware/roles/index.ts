@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { allows, type Permission } from './permissions.js';
 
-export { PERMISSIONS, ROLE, ROLE_IDS, allows, type Permission, type RoleId } from './permissions.js';
+export { PERMISSIONS, allows, type Permission } from './permissions.js';
 
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do that.';

@@ -1,23 +1,6 @@
-/** SPEC §3 Contributor roles: the role ids a contributor holds on a website. */
-export const ROLE = {
-  admin: 1,
-  billing: 2,
-  reporting: 3,
-  editor: 4,
-  moderator: 6,
-  commenter: 7,
-  storeManager: 8,
-  scheduling: 9,
-  viewer: 10,
-  campaignsEditor: 11,
-  schedulingViewer: 12,
-  schedulingEditor: 13,
-  none: 14,
-  websiteManager: 15,
-  draftEditor: 16,
-} as const;
-export type RoleId = (typeof ROLE)[keyof typeof ROLE];
-export const ROLE_IDS: readonly RoleId[] = Object.values(ROLE);
+import { ROLE, ROLE_IDS, type RoleId } from '../../../domain/roles/roles.js';
+
+export { ROLE, ROLE_IDS, type RoleId };
 
 /** Every role that may enter the owner area at all (SPEC §3: "none" holds no access). */
 const CONTRIBUTOR_ROLES = ROLE_IDS.filter((role) => role !== ROLE.none);

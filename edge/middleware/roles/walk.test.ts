@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { createSiteUser, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
-import { PERMISSION_TAG, PERMISSIONS, ROLE_IDS, type Permission } from './index.js';
+import { PERMISSION_TAG, PERMISSIONS, type Permission } from './index.js';
+import { ROLE_IDS } from '../../../domain/roles/roles.js';
 
 /**
  * The role-table walk: every route of the app guarded by requirePermission (found through

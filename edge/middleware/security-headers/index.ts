@@ -7,8 +7,7 @@ import { recalledIntegrations, rememberIntegrations } from './host-memory.js';
 import { contentSecurityPolicy, CSP_REPORT_GROUP, CSP_REPORT_PATH } from './policy.js';
 import { stripeOnPage, thirdPartiesOf, type ThirdParty } from './third-parties.js';
 
-export { ACTIVE_CONTENT_POLICY, contentSecurityPolicy, CSP_REPORT_PATH, serializePolicy, sitePolicy } from './policy.js';
-export { thirdPartiesOf, type ThirdParty } from './third-parties.js';
+export { ACTIVE_CONTENT_POLICY } from './policy.js';
 
 /**
  * HSTS for a year, without includeSubDomains: a custom domain belongs to its owner, whose

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../env.js';
 import { REMEMBER_ME_MS } from '../../services/accounts/sessions.js';
-import { cookieBase } from '../cookies.js';
+import { cookieBase } from '../../lib/cookie-attributes.js';
 
 /** DESIGN: Cookies — the session's secret token: HttpOnly, never readable by scripts. */
 export const SESSION_COOKIE = 'SiteUserSession';

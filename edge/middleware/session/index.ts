@@ -10,8 +10,6 @@ import {
   setSiteUserInfo,
 } from './cookies.js';
 
-export { SESSION_COOKIE, SITE_USER_INFO_COOKIE, setSessionCookies, clearSessionCookies } from './cookies.js';
-export type { SiteUser } from '../../services/accounts/sessions.js';
 
 /**
  * Loads the signed-in visitor, app-wide (after the site is selected): a valid session

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv, Env } from '../../env.js';
-import { handleError } from '../error-page/index.js';
+import { handleError } from '../../pages/error-page.js';
 import { selectSite } from './index.js';
 
 /** A D1 stand-in: every statement answers no rows, or fails like an unreachable database. */

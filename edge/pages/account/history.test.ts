@@ -5,7 +5,7 @@ import { shopper, subscribe } from '../../api/commerce/test-subscription.js';
 import type { TestVisitor } from '../../api/commerce/test-visitor.js';
 import { createSiteUser, signIn, startWorker, type RunningWorker } from '../../test-support.js';
 
-// Issue 12: the shopper's orders and subscriptions in /account, and nobody else's.
+// The shopper's orders and subscriptions in /account (docs/accounts.md), and nobody else's.
 let worker: RunningWorker;
 const PASSWORD = 'history-Password-1';
 let alice: TestVisitor;

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import type { SiteUser } from '../../services/accounts/sessions.js';
-import { displayMoney } from '../money.js';
+import { displayMoney } from '../../../domain/money/money.js';
 import { accountOrderByNumber, listAccountOrders } from '../../services/subscriptions/account-orders.js';
 import { accountSubscription, accountSubscriptions, subscriptionJson, type SubscriptionRow } from '../../services/subscriptions/index.js';
 import { signInForm } from '../config/sign-in.js';
@@ -10,7 +10,7 @@ import { formPost } from './forms.js';
 import { accountPage, actionButton, html, notice, type Markup } from './html.js';
 
 /**
- * The shopper's order and subscription history (issue 12): sections of /account, and
+ * The shopper's order and subscription history (docs/accounts.md): sections of /account, and
  * detail pages for their own orders and subscriptions only. Anyone else's id or number
  * answers 404 like one that does not exist (never 403, which would confirm it exists);
  * a visitor who is not signed in gets the sign-in form (401).

@@ -60,4 +60,4 @@ export function actionButton(c: Context<AppEnv>, action: string, label: string, 
   return html`<form method="post" action="${action}" class="inline-form">${crumbField(c)}${hidden}<button type="submit" class="button button-secondary">${label}</button></form>`;
 }
 
-export { html, raw };
+export { html };

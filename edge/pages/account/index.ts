@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { emailField, INVALID_LINK_MESSAGE, newEmailField, newPasswordField } from '../../api/site-users/fields.js';
-import { mailSite } from '../../api/site-users/mail-site.js';
-import { checkCredentials, endSession, startSession, throttleAccount } from '../../api/site-users/session.js';
-import { RESET_REQUESTED_MESSAGE, SIGN_UP_MESSAGE } from '../../api/site-users/sign-up.js';
+import { emailField, newEmailField, newPasswordField } from '../../../domain/accounts/account-fields.js';
+import { INVALID_LINK_MESSAGE } from '../../../domain/messages/account-messages.js';
+import { mailSite } from '../../middleware/site/mail-site.js';
+import { checkCredentials, endSession, startSession, throttleAccount } from '../../middleware/session/sign-in.js';
+import { RESET_REQUESTED_MESSAGE, SIGN_UP_MESSAGE } from '../../../domain/messages/account-messages.js';
 import type { AppEnv } from '../../env.js';
 import { peekLink } from '../../services/accounts/account-links.js';
 import { requestPasswordReset, resetPassword, signUp, verifyEmail } from '../../services/accounts/sign-up.js';
@@ -40,7 +41,7 @@ ${actionButton(c, '/account/sign-out', 'Sign out')}`;
   return accountPage(c, 'Your account', body);
 });
 
-// Issue 12: the shopper's own orders and subscriptions.
+// The shopper's own orders and subscriptions (docs/accounts.md).
 account.route('/', accountHistory);
 
 account.post('/sign-in', ...formPost, async (c) => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env.js';
-import { displayMoney } from '../money.js';
+import { displayMoney } from '../../../domain/money/money.js';
 
 /** A moment in the site's time zone and locale, date and time (owner screens). */
 export function ownerDateTime(c: Context<AppEnv>, ms: number | null, withTime = true): string {

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { checkCredentials, endSession, startSession } from '../../api/site-users/session.js';
-import { ROLE_NAMES } from '../../api/site-users/contributors.js';
+import { checkCredentials, endSession, startSession } from '../../middleware/session/sign-in.js';
+import { ROLE_NAMES } from '../../../domain/roles/roles.js';
 import type { AppEnv } from '../../env.js';
 import { loadClientAssetUrls } from '../../files/client-manifest.js';
-import { ROLE, ROLE_IDS } from '../../middleware/roles/index.js';
-import { newEmailField, rolesField } from '../../api/site-users/fields.js';
-import { mailSite } from '../../api/site-users/mail-site.js';
+import { ROLE, ROLE_IDS } from '../../../domain/roles/roles.js';
+import { newEmailField, rolesField } from '../../../domain/accounts/account-fields.js';
+import { mailSite } from '../../middleware/site/mail-site.js';
 import { inviteContributor, listContributors, removeContributor } from '../../services/accounts/contributors.js';
 import { listOutbox } from '../../services/mail/outbox.js';
 import { accountPage, actionButton, crumbField, html, notice } from '../account/html.js';

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { INVALID_LINK_MESSAGE } from '../../api/site-users/fields.js';
-import { INVALID_CREDENTIALS_MESSAGE, startSession } from '../../api/site-users/session.js';
+import { INVALID_LINK_MESSAGE } from '../../../domain/messages/account-messages.js';
+import { startSession } from '../../middleware/session/sign-in.js';
+import { INVALID_CREDENTIALS_MESSAGE } from '../../../domain/messages/account-messages.js';
 import type { AppEnv } from '../../env.js';
 import { peekLink } from '../../services/accounts/account-links.js';
 import { acceptInvitation } from '../../services/accounts/contributors.js';

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { dayRange } from '../../api/census/dashboard.js';
+import { dayRange } from '../../services/census/day-range.js';
 import type { AppEnv } from '../../env.js';
 import { trafficReport, type TopRow } from '../../services/census/dashboard.js';
 import { raw } from 'hono/html';
 import { html, type Markup } from '../account/html.js';
-import { minorToDecimal } from '../money.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)} %`);
 const fixed = (v: number | null, digits = 0) => (v === null ? '—' : v.toFixed(digits));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, imageJson, systemDataVariants } from './image.js';
+import { assetUrl, imageJson, systemDataVariants } from '../../services/item-json/image-json.js';
 import { pageNumber, paginationJson } from './pagination.js';
-import { merchandisingJson, merchandisingViews, productJson } from './product.js';
+import { merchandisingJson, merchandisingViews, productJson } from '../../services/item-json/product-json.js';
 import type { AssetRecord, ProductRecord, VariantRecord } from '../../services/item-details.js';
 
 const asset: AssetRecord = {

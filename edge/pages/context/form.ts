@@ -4,23 +4,10 @@
  * messages and crumb of a refused post shown again, and the submitted (thank-you) state.
  */
 import { formJson, type FormRecord } from '../../services/forms/definitions.js';
-import type { PageRequest } from '../page-context.js';
+import type { PageRequest } from '../page-request.js';
 
 /** The query parameter of the thank-you state a no-JS post redirects to (303). */
 export const SUBMITTED_PARAM = 'form-submitted';
-
-/** A refused no-JS post, re-rendered with its values and messages (edge/pages/forms). */
-export interface PostedFormState {
-  formId: string;
-  /** The raw values, shaped as services/forms/plain-post `rawFromPost` reads them. */
-  raw: Record<string, unknown>;
-  /** Field id -> SPEC §5 message. */
-  errors: Record<string, string>;
-  /** The SPEC §8 text shown above and below the form. */
-  notice: string;
-  /** The visitor's crumb: this answer is never cached, so the form may carry it. */
-  crumb: string;
-}
 
 type FieldJson = Record<string, unknown> & { id: string; type: string };
 type Choice = { value: string; checked: boolean };

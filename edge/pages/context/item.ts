@@ -2,8 +2,8 @@ import type { CollectionRecord } from '../../services/collections.js';
 import type { ItemDetails } from '../../services/item-details.js';
 import type { ItemRecord } from '../../services/items.js';
 import { collectionSummary } from './collection.js';
-import { imageJson } from './image.js';
-import { productJson } from './product.js';
+import { imageJson } from '../../services/item-json/image-json.js';
+import { productJson } from '../../services/item-json/product-json.js';
 
 /**
  * A content item as templates read it: the record's own fields, author, images and,

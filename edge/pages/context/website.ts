@@ -1,5 +1,5 @@
 import type { SiteRecord } from '../../services/websites.js';
-import { moneyJson } from '../money.js';
+import { moneyJson } from '../../../domain/money/money.js';
 
 // SPEC §3 localized strings with the English fallbacks of SPEC §8. productVariantSelectText
 // is left out: without it `variants-select` names each option ("Select Size").

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
-import { FORM_MESSAGES as M } from '../../services/forms/messages.js';
+import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import { CRUMB_FAIL_MESSAGE } from '../../middleware/crumb/index.js';
 import { TestVisitor } from '../../api/forms/test-visitor.js';
 

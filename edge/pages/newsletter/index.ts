@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { confirmSubscription, subscriberForLink, type ListSubscriber } from '../../services/newsletter/subscribers.js';
-import { baseContext, type PageRequest } from '../page-context.js';
+import { baseContext } from '../page-context.js';
+import { type PageRequest } from '../page-request.js';
 import { PAGE_TYPE, type PageResult } from '../page-types.js';
 import { pageRequest, respond } from '../respond.js';
 

@@ -4,7 +4,7 @@ import { listItems } from '../../services/items.js';
 import { collectionJson, collectionTypeName } from '../context/collection.js';
 import { itemJson } from '../context/item.js';
 import { websiteJson } from '../context/website.js';
-import type { PageRequest } from '../page-context.js';
+import type { PageRequest } from '../page-request.js';
 import { canonicalOrigin } from './meta.js';
 import { FEED_SIZE, rssXml } from './rss.js';
 

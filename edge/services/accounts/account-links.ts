@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { accountTokens, type EpochMs } from '../../../schema/index.js';
+import { accountTokens } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 import { secretToken, SECRET_TOKEN_SHAPE, sha256Hex } from './tokens.js';
 

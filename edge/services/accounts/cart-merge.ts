@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { accountCarts, carts, type EpochMs } from '../../../schema/index.js';
+import { accountCarts, carts } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { findCart, isCartTokenShape, type CartRecord } from '../cart/index.js';
 import { insertCartStatement, newCart } from '../cart/carts.js';
 import { rawD1 } from '../cart/raw.js';

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { accountTokens, contributors, siteUsers, type EpochMs } from '../../../schema/index.js';
+import { accountTokens, contributors, siteUsers } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { queueMail } from '../mail/outbox.js';
 import { query, type Db } from '../db.js';
 import { consumeLink, issueLink, peekLink } from './account-links.js';

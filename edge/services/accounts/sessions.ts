@@ -1,9 +1,10 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { contributors, siteSessions, siteUsers, type EpochMs } from '../../../schema/index.js';
+import { contributors, siteSessions, siteUsers } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 import { secretToken, SECRET_TOKEN_SHAPE, sha256Hex } from './tokens.js';
 
-/** Token lifetimes (docs/accounts-security.md). A remembered session lasts 30 days (SPEC §7 rememberMe). */
+/** Token lifetimes (docs/accounts.md, "Token lifetimes"). A remembered session lasts 30 days (SPEC §7 rememberMe). */
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie has no expiry of its own; the server still ends it after 12 hours. */
 export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { EpochMs } from '../../../schema/index.js';
+import type { EpochMs } from '../../../domain/branded-types.js';
 import { queueMail } from '../mail/outbox.js';
 import type { Db } from '../db.js';
 import { consumeLink, issueLink } from './account-links.js';

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { siteUsers, type EpochMs } from '../../../schema/index.js';
+import { siteUsers } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import { newId, normaliseEmail } from './tokens.js';

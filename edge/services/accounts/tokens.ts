@@ -1,4 +1,4 @@
-import { randomToken } from '../../middleware/cookies.js';
+import { randomToken } from '../../lib/random-token.js';
 
 /** Lower-case hex of SHA-256(text): how session and link tokens are stored. */
 export async function sha256Hex(text: string): Promise<string> {

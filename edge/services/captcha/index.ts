@@ -3,7 +3,8 @@ import type { SiteRecord } from '../websites.js';
 import { recaptchaEnterpriseVerifier, turnstileVerifier } from './providers.js';
 import { localVerifier, type CaptchaVerifier } from './verifier.js';
 
-export { CAPTCHA_ACTIONS, localVerifier, type CaptchaAction, type CaptchaVerifier } from './verifier.js';
+export { CAPTCHA_ACTIONS } from '../../../domain/forms/captcha-actions.js';
+export { type CaptchaVerifier } from './verifier.js';
 
 /**
  * The deployment's verifier from its settings (wrangler vars/secrets): CAPTCHA_PROVIDER

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recaptchaEnterpriseVerifier, turnstileVerifier } from './providers.js';
-import { CAPTCHA_ACTIONS, localVerifier } from './verifier.js';
+import { CAPTCHA_ACTIONS } from '../../../domain/forms/captcha-actions.js';
+import { localVerifier } from './verifier.js';
 
 // A local server speaking both providers' protocols, so the adapters are tested offline.
 let server: Server;

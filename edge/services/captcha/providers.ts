@@ -1,4 +1,5 @@
-import type { CaptchaAction, CaptchaVerdict, CaptchaVerifier } from './verifier.js';
+import type { CaptchaAction } from '../../../domain/forms/captcha-actions.js';
+import type { CaptchaVerdict, CaptchaVerifier } from './verifier.js';
 
 export interface RecaptchaEnterpriseOptions {
   projectId: string;

@@ -1,11 +1,4 @@
-/** SPEC §7: the actions a bot-check token is obtained for. */
-export const CAPTCHA_ACTIONS = {
-  form: 'FORM_BLOCK_SUBMISSION',
-  newsletter: 'NEWSLETTER_BLOCK_SUBMISSION',
-  restock: 'PRODUCT_WAITLIST_SUBMISSION',
-  popup: 'PROMO_POPUP_SUBMISSION',
-} as const;
-export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[keyof typeof CAPTCHA_ACTIONS];
+import type { CaptchaAction } from '../../../domain/forms/captcha-actions.js';
 
 export interface CaptchaVerdict {
   ok: boolean;

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors.js';
-import { CART_MESSAGES } from './messages.js';
+import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { sha256Hex } from './tokens.js';
 
 /** JSON with object keys sorted, so equal answers give equal text (and equal line keys). */

@@ -1,6 +1,6 @@
 import { PRODUCT_TYPE } from '../../../schema/index.js';
-import { assetUrl } from '../../pages/context/image.js';
-import { moneyJson } from '../../pages/money.js';
+import { assetUrl } from '../item-json/image-json.js';
+import { moneyJson } from '../../../domain/money/money.js';
 import type { CartEntryView, CartView } from './read.js';
 import { parseStoredFields } from './additional-fields.js';
 

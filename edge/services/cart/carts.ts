@@ -11,7 +11,7 @@ export type CartKind = 'shopping' | 'subscription';
 
 /** A cart nobody touches for this long is gone (its entries stop counting). */
 export const CART_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
-/** Issue 8: a hold lasts 15 minutes unless the store sets `stockHoldMinutes` (1-1440). */
+/** Stock holds (docs/cart-holds.md): a hold lasts 15 minutes unless the store sets `stockHoldMinutes` (1-1440). */
 export const DEFAULT_HOLD_MINUTES = 15;
 
 /** How long an add holds its units on this site, in ms. */

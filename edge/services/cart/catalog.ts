@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { items, products, variants, PRODUCT_TYPE, type ProductType } from '../../../schema/index.js';
 import { ApiError } from '../../errors.js';
 import { query, type Db } from '../db.js';
-import { CART_MESSAGES } from './messages.js';
+import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 
 /** What an add-to-cart may buy: the item, the chosen variant and its price from D1. */
 export interface Purchasable {

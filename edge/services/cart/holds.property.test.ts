@@ -6,7 +6,7 @@ import { findSiteByHost, type SiteRecord } from '../websites.js';
 import { ApiError } from '../../errors.js';
 import { addEntry, cartJson, removeEntry, setEntryQuantity, visitorCart, type CartScope } from './index.js';
 
-// Property (issue 8): under any sequence of add / update / remove / expire across
+// Property (docs/cart-holds.md): under any sequence of add / update / remove / expire across
 // several carts, held units never exceed stock and each cart's totals are the sum of
 // its entries; an add or update succeeds exactly when the units are available to it.
 let worker: RunningWorker;

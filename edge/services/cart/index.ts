@@ -2,14 +2,15 @@
  * The cart service: plain functions over the db handle, used by the commerce API, the
  * /cart page and (later) checkout. No HTML, no Request objects.
  */
-export { addEntry, removeEntry, setEntryQuantity, updateEntryFields, type AddEntryInput, type CartScope, type UpdateFieldsInput } from './writes.js';
-export { findCart, holdDurationMs, CART_LIFETIME_MS, DEFAULT_HOLD_MINUTES, type CartKind, type CartRecord } from './carts.js';
-export { holdsOf, heldUnits, type HoldRecord } from './holds.js';
+export { addEntry, removeEntry, setEntryQuantity, updateEntryFields, type CartScope } from './writes.js';
+export { findCart, CART_LIFETIME_MS, type CartKind, type CartRecord } from './carts.js';
+export { holdsOf, type HoldRecord } from './holds.js';
 export { loadCartView, type CartEntryView, type CartView } from './read.js';
-export { cartJson, cartTotals, entryJson, type CartPricing } from './cart-json.js';
-export { itemStock, type StockRow } from './stock.js';
+export { cartJson, entryJson, type CartPricing } from './cart-json.js';
+export { itemStock } from './stock.js';
 export { isCartTokenShape } from './tokens.js';
-export { CART_MESSAGES, MAX_QUANTITY } from './messages.js';
+export { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
+export { QUANTITY_MAX } from '../../../domain/constants/storefront.js';
 export { visitorCart } from './visitor-cart.js';
-export { createSubscriptionCart, type SubscriptionCartInput } from './subscription.js';
-export { pruneExpiredCarts, type CartCleanup } from './cleanup.js';
+export { createSubscriptionCart } from './subscription.js';
+export { pruneExpiredCarts } from './cleanup.js';

@@ -3,7 +3,7 @@ import { subscriptionPlans } from '../../../schema/index.js';
 import { ApiError } from '../../errors.js';
 import { query } from '../db.js';
 import { findPurchasable } from './catalog.js';
-import { CART_MESSAGES } from './messages.js';
+import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { addEntry, type AddEntryInput, type CartScope } from './writes.js';
 
 export interface SubscriptionCartInput extends AddEntryInput {

@@ -1,4 +1,4 @@
-import { randomToken } from '../../middleware/cookies.js';
+import { randomToken } from '../../lib/random-token.js';
 
 /**
  * A new cart token: 192 random bits as base64url (the `CART` cookie, or the `cartToken`

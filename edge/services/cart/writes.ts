@@ -8,7 +8,8 @@ import { lineKey, normaliseAdditionalFields } from './additional-fields.js';
 import { findPurchasable, type Purchasable } from './catalog.js';
 import { dropIfEmptyStatement, findCart, holdDurationMs, insertCartStatement, newCart, touchCartStatement, type CartKind, type CartRecord } from './carts.js';
 import { HOLD_WRITTEN, holdEntryStatement, holdLineStatement, releaseEntryStatement } from './holds.js';
-import { CART_MESSAGES, MAX_QUANTITY } from './messages.js';
+import { QUANTITY_MAX } from '../../../domain/constants/storefront.js';
+import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { entriesFrom, entriesStatement, isLimited, loadEntries, type CartEntryView, type CartView } from './read.js';
 import { newRowId } from './tokens.js';
 
@@ -40,7 +41,7 @@ const entryNotFound = () => new ApiError(404, 'entry_not_found', CART_MESSAGES.e
 /** SPEC §5: services take one unit unless the store allows more; everything else 9999. */
 function maxQuantityOf(scope: CartScope, productType: number): number {
   const servicesMultiple = scope.site.storeSettings.multipleQuantityAllowedForServices !== false;
-  return productType === PRODUCT_TYPE.service && !servicesMultiple ? 1 : MAX_QUANTITY;
+  return productType === PRODUCT_TYPE.service && !servicesMultiple ? 1 : QUANTITY_MAX;
 }
 
 function tooMany(max: number): ApiError {

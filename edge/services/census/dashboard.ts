@@ -1,4 +1,4 @@
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import type { Db } from '../db.js';
 import { readDashboardRows, type DayRange } from './dashboard-queries.js';
 import { percentileFromHistogram, VITAL_METRICS, type VitalMetric } from './vitals.js';
@@ -15,6 +15,7 @@ export function previousRange(range: DayRange): DayRange {
   return { from: dayOf(dayMs(range.from) - length * DAY_MS), to: dayOf(dayMs(range.from) - DAY_MS) };
 }
 
+/** One day of the traffic report; the owner app's charts read the same shape (client/editor/traffic). */
 export interface DaySeries {
   day: string;
   visitors: number;

@@ -1,4 +1,4 @@
-import type { EpochMs } from '../../../schema/types.js';
+import type { EpochMs } from '../../../domain/branded-types.js';
 import type { VitalMetric } from './vitals.js';
 
 /** A recorded page view, as the census endpoint derived it (never the raw client address). */

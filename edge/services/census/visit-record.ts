@@ -1,4 +1,4 @@
-import type { EpochMs } from '../../../schema/types.js';
+import type { EpochMs } from '../../../domain/branded-types.js';
 
 /**
  * SPEC §3/§4 visitor cookies. `ss_cvr` holds 5 pipe-separated parts: uuid, first-visit

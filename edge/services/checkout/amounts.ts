@@ -1,4 +1,4 @@
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 
 /** Narrows an integer to `Cents`; anything else is a bug in the caller. */
 export function cents(n: number): Cents {

@@ -1,5 +1,6 @@
-import { PRODUCT_TYPE, type Cents, type EpochMs } from '../../../schema/types.js';
-import { minorToDecimal } from '../../pages/money.js';
+import { PRODUCT_TYPE } from '../../../schema/types.js';
+import { type Cents, type EpochMs } from '../../../domain/branded-types.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
 import { cents, portion, sum } from './amounts.js';
 import type { CheckoutLine, Coupon } from './types.js';
 
@@ -41,7 +42,7 @@ function refusal(coupon: Coupon, lines: readonly CheckoutLine[], subtotal: Cents
 
 function eligibleLines(coupon: Coupon, lines: readonly CheckoutLine[]): readonly CheckoutLine[] {
   const scope = coupon.productIds;
-  // Issue 10: a gift card's balance is what was paid for it, so coupons never discount one.
+  // A gift card's balance is what was paid for it, so coupons never discount one.
   const goods = lines.filter((line) => line.productType !== PRODUCT_TYPE.giftCard);
   return scope && scope.length > 0 ? goods.filter((line) => scope.includes(line.productId)) : goods;
 }

@@ -1,4 +1,4 @@
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import { cents } from './amounts.js';
 import type { CheckoutLine, ShippingLocation, ShippingOption, ShippingRate, ShippingZone } from './types.js';
 

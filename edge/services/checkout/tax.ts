@@ -1,4 +1,4 @@
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import { cents, includedPortion, portion } from './amounts.js';
 import type { ShippingLocation, TaxRule } from './types.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import { cents } from './amounts.js';
 import { checkoutTotals, type CheckoutInput } from './totals.js';
 import type { CheckoutLine, Coupon, ShippingZone, TaxRule } from './types.js';

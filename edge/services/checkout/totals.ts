@@ -1,4 +1,4 @@
-import type { Cents, EpochMs } from '../../../schema/types.js';
+import type { Cents, EpochMs } from '../../../domain/branded-types.js';
 import { PRODUCT_TYPE } from '../../../schema/types.js';
 import { cents, sum } from './amounts.js';
 import { applyCoupons, type InvalidCoupon, type ValidCoupon } from './coupons.js';

@@ -1,4 +1,5 @@
-import type { Cents, EpochMs, ProductType } from '../../../schema/types.js';
+import type { ProductType } from '../../../schema/types.js';
+import type { Cents, EpochMs } from '../../../domain/branded-types.js';
 
 /** One cart entry as checkout prices it: the unit price was captured from D1 at add time. */
 export interface CheckoutLine {

@@ -1,4 +1,4 @@
-/** Digital downloads (issue 10): signed expiring links to an order's files in R2, counted. */
-export { checkDownloadLink, downloadLinkSecret, downloadPath, DOWNLOAD_PATH, type LinkCheck } from './links.js';
-export { DEFAULT_DOWNLOAD_SETTINGS, downloadSettings, grantStatements, newGrants, orderDownloads, type DownloadSettings, type NewGrant, type OrderDownload } from './grants.js';
-export { countDownload, grantFile, type DownloadAnswer, type DownloadFile } from './take.js';
+/** Digital downloads: signed expiring links to an order's files in R2, counted. */
+export { checkDownloadLink, downloadLinkSecret, downloadPath } from './links.js';
+export { downloadSettings, grantStatements, newGrants, orderDownloads } from './grants.js';
+export { countDownload, grantFile, type DownloadFile } from './take.js';

@@ -1,5 +1,5 @@
 /**
- * Signed download links (issue 10): `/downloads/<grantId>?expires=<epoch ms>&sig=<mac>`,
+ * Signed download links: `/downloads/<grantId>?expires=<epoch ms>&sig=<mac>`,
  * the MAC being HMAC-SHA-256 over the grant and the expiry under the worker's link secret,
  * so a link cannot be forged, pointed at another grant or given a later expiry.
  */

@@ -1,4 +1,4 @@
-import type { FormField } from '../../../schema/forms.js';
+import type { FormField } from '../../../domain/forms/form-field.js';
 import type { SubmissionRow } from './owner-submissions.js';
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).

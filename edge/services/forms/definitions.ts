@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { collections, forms, type FormField } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
-import { FIELD_TYPES, LIKERT_ANSWERS, isFieldType, type FieldTypeSpec } from './field-types.js';
+import { FIELD_TYPES, LIKERT_ANSWERS, isFieldType, type FieldTypeSpec } from '../../../domain/forms/field-types.js';
 
 export type FormRecord = typeof forms.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { randomToken } from '../../middleware/cookies.js';
+import { randomToken } from '../../lib/random-token.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from './d1.js';
 import { sha256Hex } from './hash.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormField } from '../../../schema/forms.js';
+import type { FormField } from '../../../domain/forms/form-field.js';
 import { KEY_TTL_MS } from './keys.js';
 import { plainFormKey, rawFromPost, renderedAt, samePath } from './plain-post.js';
 

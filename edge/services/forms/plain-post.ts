@@ -3,12 +3,11 @@
  * form's own fields, form-encoded, read back into the raw shape the form island sends
  * (so one sanitizer judges both), and the single-use key the server mints for it.
  */
-import type { FormField } from '../../../schema/forms.js';
-import { HONEYPOT_FIELD } from './bot-defence.js';
-import { FIELD_TYPES, isFieldType, type FieldTypeSpec } from './field-types.js';
+import type { FormField, SanitizedValue } from '../../../domain/forms/form-field.js';
+import { HONEYPOT_FIELD } from '../../../domain/forms/bot-defence.js';
+import { FIELD_TYPES, isFieldType, type FieldTypeSpec } from '../../../domain/forms/field-types.js';
 import { sha256Hex } from './hash.js';
 import { KEY_TTL_MS } from './keys.js';
-import type { SanitizedValue } from './sanitize.js';
 
 /** A form body as Hono's `parseBody({ all: true })` gives it (files are ignored). */
 export type PostedBody = Record<string, string | File | (string | File)[]>;

@@ -1,8 +1,8 @@
 import type { SubmissionStatus } from '../../../schema/form-submissions.js';
-import { randomToken } from '../../middleware/cookies.js';
+import { randomToken } from '../../lib/random-token.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from './d1.js';
-import type { SanitizedValue } from './sanitize.js';
+import type { SanitizedValue } from '../../../domain/forms/form-field.js';
 
 /** Faster than this from key to submission is not a person typing (SPEC-free bot defence). */
 export const MIN_FILL_MS = 3000;

@@ -4,12 +4,12 @@ import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../captc
 import type { Db } from '../db.js';
 import { subscribeToList } from '../newsletter/subscribers.js';
 import type { SiteRecord } from '../websites.js';
-import { honeypotReason } from './bot-defence.js';
+import { honeypotReason } from '../../../domain/forms/bot-defence.js';
 import type { FormRecord } from './definitions.js';
 import { sha256Hex } from './hash.js';
 import { queueFormMail } from './mail.js';
-import { FORM_MESSAGES as M } from './messages.js';
-import type { SanitizedValue } from './sanitize.js';
+import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
+import type { SanitizedValue } from '../../../domain/forms/form-field.js';
 import { storeSubmission, type NewSubmission, type StoreOutcome } from './submissions.js';
 
 export interface SubmitInput {

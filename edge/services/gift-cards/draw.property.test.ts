@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import { checkoutTotals } from '../checkout/totals.js';
 import type { CheckoutLine, TaxRule } from '../checkout/types.js';
 import { giftCardDraw } from './draw.js';
 
-// Issue 10: with a gift card the order's arithmetic stays exact integers in minor units.
+// With a gift card the order's arithmetic stays exact integers in minor units.
 const NOW = 1_790_000_000_000;
 const amount = (max: number) => fc.integer({ min: 0, max }).map((n) => n as Cents);
 const lines: fc.Arbitrary<CheckoutLine[]> = fc.array(

@@ -1,4 +1,4 @@
-import type { Cents } from '../../../schema/index.js';
+import type { Cents } from '../../../domain/branded-types.js';
 
 export interface GiftCardDraw {
   /** Taken from the card: never more than its balance or the order's total. */

@@ -1,7 +1,6 @@
-/** Gift cards (issue 10): issued by buying a gift-card product, drawn down at checkout. */
+/** Gift cards: issued by buying a gift-card product, drawn down at checkout. */
 export { newGiftCardCode, normaliseGiftCardCode, giftCardCodeHash } from './codes.js';
-export { giftCardDraw, type GiftCardDraw } from './draw.js';
-export { findGiftCard, giftCardJson, giftCardUse, giftCardRefusal, type GiftCardRow, type GiftCardUse } from './lookup.js';
+export { giftCardJson, giftCardUse, giftCardRefusal, type GiftCardUse } from './lookup.js';
 export { GIFT_CARD_MESSAGES } from './messages.js';
 export { drawStatements, GIFT_CARD_GUARD_FAILURE, settleStatements, undrawStatements } from './redeem.js';
-export { giftCardMailStatements, issueStatements, newGiftCards, type NewGiftCard } from './issue.js';
+export { giftCardMailStatements, issueStatements, newGiftCards } from './issue.js';

@@ -1,6 +1,6 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import { PRODUCT_TYPE } from '../../../schema/index.js';
-import { minorToDecimal } from '../../pages/money.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
 import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';

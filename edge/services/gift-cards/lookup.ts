@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { giftCards, PRODUCT_TYPE, type Cents } from '../../../schema/index.js';
+import { giftCards, PRODUCT_TYPE } from '../../../schema/index.js';
+import { type Cents } from '../../../domain/branded-types.js';
 import { ApiError } from '../../errors.js';
-import { moneyJson } from '../../pages/money.js';
+import { moneyJson } from '../../../domain/money/money.js';
 import { query, type Db } from '../db.js';
 import { giftCardCodeHash, normaliseGiftCardCode } from './codes.js';
 import { giftCardDraw, type GiftCardDraw } from './draw.js';

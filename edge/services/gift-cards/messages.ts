@@ -1,4 +1,4 @@
-/** What shoppers read about gift cards (issue 10); the SPEC §8 text is kept exact. */
+/** What shoppers read about gift cards; the SPEC §8 text is kept exact. */
 export const GIFT_CARD_MESSAGES = {
   invalid: 'This gift card code is not valid.',
   noBalance: 'This gift card has no balance left.',

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { mailOutbox, type EpochMs } from '../../../schema/index.js';
+import { mailOutbox } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 

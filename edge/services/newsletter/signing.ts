@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { randomToken, timingSafeEqual } from '../../middleware/cookies.js';
+import { randomToken } from '../../lib/random-token.js';
+import { timingSafeEqual } from '../../lib/timing-safe-equal.js';
 import { query, type Db } from '../db.js';
 
 function base64url(bytes: ArrayBuffer): string {

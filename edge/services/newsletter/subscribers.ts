@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { SubscriberStatus } from '../../../schema/mailing-lists.js';
-import { randomToken } from '../../middleware/cookies.js';
+import { randomToken } from '../../lib/random-token.js';
 import { query, type Db } from '../db.js';
-import { normalizeEmail } from '../forms/email.js';
+import { normalizeEmail } from '../../../domain/forms/email.js';
 import { sha256Hex } from '../forms/hash.js';
 import { queueFormMail } from '../forms/mail.js';
 import type { SiteRecord } from '../websites.js';

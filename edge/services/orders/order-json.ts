@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { orderLines, orders } from '../../../schema/index.js';
-import { moneyJson } from '../../pages/money.js';
+import { moneyJson } from '../../../domain/money/money.js';
 import { query, type Db } from '../db.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -45,7 +45,7 @@ export function orderJson({ order, lines }: LoadedOrder): Record<string, unknown
     includedTax: order.includedTaxCents,
     grandTotal: order.grandTotalCents,
     grandTotalMoney: moneyJson(order.grandTotalCents, c),
-    // Issue 10: what a gift card paid, and what was left for the card.
+    // What a gift card paid, and what was left for the card.
     giftCardTotal: order.giftCardCents,
     giftCardTotalMoney: moneyJson(order.giftCardCents, c),
     amountPaid: order.grandTotalCents - order.giftCardCents,

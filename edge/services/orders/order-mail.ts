@@ -1,12 +1,12 @@
 import type { Db } from '../db.js';
 import { queueMail } from '../mail/outbox.js';
-import { minorToDecimal } from '../../pages/money.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
 import type { LoadedOrder } from './order-json.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
- * The order confirmation (issue 10: through the outbox, never blocking the order). It
+ * The order confirmation (through the outbox, never blocking the order). It
  * carries the signed order-status link (page 211); the token is only in the mail.
  */
 export async function queueOrderMail(
@@ -22,7 +22,7 @@ export async function queueOrderMail(
     `Total: ${money(order.grandTotalCents)}`,
     ...(order.giftCardCents ? [`Gift card: -${money(order.giftCardCents)}`, `Paid by card: ${money(order.grandTotalCents - order.giftCardCents)}`] : []),
   ];
-  // Issue 10: each digital product's signed, expiring download link.
+  // Each digital product's signed, expiring download link.
   const files = downloads.map((d) => `${d.name}: ${d.url}`);
   const subject = `${site.title}: order #${order.orderNumber} confirmed`;
   const text = [`Thank you for your order #${order.orderNumber}.`, '', ...rows, '', ...totals, ...(files.length ? ['', 'Your downloads:', ...files] : []), '', `Order status: ${statusUrl}`].join('\n');

@@ -2,7 +2,7 @@ import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Db } from '../db.js';
 import { ApiError } from '../../errors.js';
 import { holdsOf } from '../cart/index.js';
-import { CART_MESSAGES } from '../cart/messages.js';
+import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
 import type { CaptureResult, PaymentProvider, TestCard } from '../payments/index.js';
 import { rawD1 } from '../cart/raw.js';
@@ -48,7 +48,7 @@ export interface PlacedOrder {
 }
 
 /**
- * Places an order (issue 10): price on the server, secure stock in one batch, capture the
+ * Places an order: price on the server, secure stock in one batch, capture the
  * payment, then record the order in one batch. Any failure puts stock, holds and coupon
  * counts back and frees the Idempotency-Key; a failure after capture refunds first.
  */
@@ -83,7 +83,7 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
   if (subscription && input.giftCardCode) {
     throw new ApiError(422, 'gift_card_not_allowed', SUBSCRIPTION_MESSAGES.noGiftCard, { fields: { giftCardCode: SUBSCRIPTION_MESSAGES.noGiftCard } });
   }
-  // A gift card pays first (issue 10); the card pays what is left, if anything.
+  // A gift card pays first; the card pays what is left, if anything.
   const gift = input.giftCardCode ? await giftCardUse(db, site, input.giftCardCode, view.entries.map((e) => e.productType), t.grandTotalCents) : undefined;
   const dueCents = gift ? gift.amountDueCents : t.grandTotalCents;
   const card = input.card;

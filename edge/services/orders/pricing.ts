@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { coupons as couponTable, shippingZones, taxRules as taxTable, variants, type Cents } from '../../../schema/index.js';
+import { coupons as couponTable, shippingZones, taxRules as taxTable, variants } from '../../../schema/index.js';
+import { type Cents } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 import type { CartView } from '../cart/index.js';
 import { checkoutTotals, type CheckoutTotals } from '../checkout/totals.js';

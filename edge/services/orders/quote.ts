@@ -1,7 +1,7 @@
 import type { Db } from '../db.js';
 import { ApiError } from '../../errors.js';
 import { findCart, loadCartView, type CartKind, type CartView } from '../cart/index.js';
-import { addressPostcodeError } from '../checkout/postal-codes.js';
+import { addressPostcodeError } from '../../../domain/postal-codes/postal-codes.js';
 import { priceCart, type PricedCart } from './pricing.js';
 
 export type Address = Record<string, string> & { country: string; postalCode?: string; region?: string };
@@ -37,7 +37,7 @@ async function liveCart(db: Db, site: QuoteInput['site'], token: string | undefi
 }
 
 /**
- * Prices the visitor's live cart for checkout on the server (issue 10: never trust the
+ * Prices the visitor's live cart for checkout on the server (never trust the
  * browser for amounts), refusing what cannot be ordered: an empty cart, SPEC §5 postcode
  * errors, no shipping option for the address. Order placement and the Stripe
  * PaymentIntent both charge exactly this grand total.

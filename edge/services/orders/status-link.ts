@@ -1,4 +1,4 @@
-import { timingSafeEqual } from '../../middleware/cookies.js';
+import { timingSafeEqual } from '../../lib/timing-safe-equal.js';
 import type { Db } from '../db.js';
 import { sha256Hex } from '../cart/tokens.js';
 import { loadOrder, type LoadedOrder } from './order-json.js';

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
-import { giftCardRedemptions, giftCards, orders, type EpochMs } from '../../../schema/index.js';
+import { giftCardRedemptions, giftCards, orders } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { rawD1 } from '../cart/raw.js';
 import { query, type Db } from '../db.js';
 

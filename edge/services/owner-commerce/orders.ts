@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import { orders, type Cents, type EpochMs } from '../../../schema/index.js';
+import { orders } from '../../../schema/index.js';
+import { type Cents, type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 
 /** The payment states an order can be in (orders.status) and the owner can filter by. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import { orders, subscriptions, type EpochMs } from '../../../schema/index.js';
+import { orders, subscriptions } from '../../../schema/index.js';
+import { type EpochMs } from '../../../domain/branded-types.js';
 import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';

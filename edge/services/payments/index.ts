@@ -1,14 +1,11 @@
 /**
- * Payment providers behind one interface (issue 10). The local `test` provider is the
+ * Payment providers behind one interface. The local `test` provider is the
  * default; Stripe is offered when the deployment has STRIPE_SECRET_KEY.
  */
-export type { CaptureRequest, CaptureResult, PaymentProvider, SavedChargeRequest, TestCard } from './provider.js';
-export { testProvider, TEST_CARDS, TEST_CARD_MESSAGES } from './test-provider.js';
-export { stripeBrowserSettings, stripeClient, stripeSettings, type StripeEnv, type StripeSettings } from './stripe-client.js';
-export { stripeProvider, STRIPE_MESSAGES } from './stripe-provider.js';
-export { prepareIntent, type PreparedIntent } from './stripe-intents.js';
+export type { CaptureResult, PaymentProvider, TestCard } from './provider.js';
+export { stripeBrowserSettings, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
+export { prepareIntent } from './stripe-intents.js';
 export { customerFor } from './stripe-customers.js';
-export { RENEWAL_MESSAGES } from './stripe-errors.js';
 import { testProvider } from './test-provider.js';
 import { isTestKey, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
 import { stripeProvider } from './stripe-provider.js';

@@ -1,4 +1,4 @@
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 
 /** What the browser sends for the local test provider (never stored). */
 export interface TestCard {

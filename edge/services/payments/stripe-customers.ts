@@ -3,7 +3,7 @@ import { sha256Hex } from '../cart/tokens.js';
 import { INTENT_METADATA, isOutage, unavailable } from './stripe-errors.js';
 
 /**
- * The Stripe Customer a subscriber's card is saved to (issue 10): one per site and email.
+ * The Stripe Customer a subscriber's card is saved to: one per site and email.
  * Stripe's list filter is exact and consistent, so the address is kept lower-case; the
  * site is in the metadata (one Stripe account may serve several sites). Creation carries
  * an idempotency key of site and email, so two checkouts racing to create it get one.

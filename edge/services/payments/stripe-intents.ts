@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import { INTENT_METADATA, isOutage, unavailable } from './stripe-errors.js';
 
 export interface IntentRequest {

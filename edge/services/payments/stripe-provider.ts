@@ -1,11 +1,10 @@
 import type Stripe from 'stripe';
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import type { CaptureRequest, CaptureResult, PaymentProvider } from './provider.js';
 import { SUBSCRIPTION_MESSAGES } from '../subscriptions/start.js';
 import { failure, INTENT_METADATA, isOutage, STRIPE_MESSAGES, unavailable, type StripeFailure } from './stripe-errors.js';
 import { chargeSavedCard, reusableRefOf } from './stripe-saved.js';
 
-export { INTENT_METADATA, isOutage, STRIPE_MESSAGES, unavailable } from './stripe-errors.js';
 
 /**
  * Checks a confirmed PaymentIntent against the order the server priced, then captures it.

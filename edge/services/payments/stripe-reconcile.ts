@@ -25,7 +25,7 @@ async function refund(stripe: Stripe, ref: string, amount: number, key: string):
 }
 
 /**
- * The scheduled clean-up of money without an order (issue 10: a failure after capture is
+ * The scheduled clean-up of money without an order (a failure after capture is
  * refunded). (1) Refunds that Stripe refused at checkout (`refund_failed`) are tried
  * again. (2) An intent whose `payment_intent.succeeded` arrived over ORPHAN_AFTER_MS ago
  * and that no payment row knows (its order write never happened, e.g. the capture's

@@ -1,6 +1,6 @@
 import type { CaptureRequest, CaptureResult, PaymentProvider, SavedChargeRequest } from './provider.js';
 
-/** Issue 10: the local provider's cards and the provider messages they produce. */
+/** The local provider's cards and the provider messages they produce. */
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',

@@ -1,5 +1,5 @@
 /**
- * Address autocomplete behind one interface (issue 10, SPEC §7 "Maps"): the offline
+ * Address autocomplete behind one interface (SPEC §7 "Maps"): the offline
  * provider over a bundled place dataset (local-provider.ts) is the default; Google's
  * Places API (New) takes over when a key is configured (google-provider.ts).
  */

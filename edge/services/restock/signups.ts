@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { items, products, restockSignups, variants } from '../../../schema/index.js';
-import { randomToken } from '../../middleware/cookies.js';
+import { randomToken } from '../../lib/random-token.js';
 import { query, type Db } from '../db.js';
-import { normalizeEmail } from '../forms/email.js';
+import { normalizeEmail } from '../../../domain/forms/email.js';
 
 export interface RestockSignupInput {
   websiteId: string;

@@ -14,7 +14,7 @@ export interface ReviewRequest {
 }
 
 /** How long a review link works (SPEC leaves it open): 60 days. */
-export const REVIEW_LINK_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
+const REVIEW_LINK_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
 export const REVIEW_REQUEST_PATH = '/reviews/request';
 
 const encoder = new TextEncoder();
@@ -54,10 +54,4 @@ export async function verifyReviewRequest(secret: string, token: string, now = D
   } catch {
     return undefined;
   }
-}
-
-/** A full review-request link for a buyer (the order flow sends it). */
-export async function reviewRequestLink(secret: string, origin: string, request: Omit<ReviewRequest, 'expiresAt'>, now = Date.now()): Promise<string> {
-  const token = await signReviewRequest(secret, { ...request, expiresAt: now + REVIEW_LINK_LIFETIME_MS });
-  return `${origin}${REVIEW_REQUEST_PATH}?token=${encodeURIComponent(token)}`;
 }

@@ -6,7 +6,7 @@ import { loadOrder, type LoadedOrder, type OrderRow } from '../orders/order-json
 export type AccountOrderSummary = Pick<OrderRow, 'id' | 'orderNumber' | 'createdOn' | 'grandTotalCents' | 'currency' | 'status'>;
 
 /**
- * The signed-in shopper's orders, newest first (issue 12): those placed while signed in
+ * The signed-in shopper's orders, newest first (docs/accounts.md): those placed while signed in
  * and the renewals of their subscriptions, found through `account_orders` only.
  */
 export async function listAccountOrders(db: Db, websiteId: string, siteUserId: string, limit = 100): Promise<AccountOrderSummary[]> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { subscriptionPlans } from '../../../schema/index.js';
-import { displayMoney } from '../../pages/money.js';
+import { displayMoney } from '../../../domain/money/money.js';
 import type { CartView } from '../cart/index.js';
 import { query, type Db } from '../db.js';
 import { readPlan } from './plan.js';

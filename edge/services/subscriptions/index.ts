@@ -4,10 +4,9 @@ import { query, type Db } from '../db.js';
 import { paymentProviderFor, type StripeEnv } from '../payments/index.js';
 import type { RenewalDeps } from './renew.js';
 
-/** Subscriptions (issue 10): checkout records them, the cron renews them, accounts list them. */
-export { renewDueSubscriptions, renewOne, dueSubscriptions, MAX_FAILED_ATTEMPTS, RETRY_DELAY_MS, RENEWALS_PER_RUN, type RenewalOutcome } from './renew.js';
-export { subscriptionWording, subscriptionPriceWording, UNAVAILABLE_WORDING } from './wording.js';
-export { billingDate } from './billing-dates.js';
+/** Subscriptions: checkout records them, the cron renews them, accounts list them. */
+export { renewDueSubscriptions, RETRY_DELAY_MS } from './renew.js';
+export { subscriptionWording } from './wording.js';
 export { accountSubscription, accountSubscriptions, subscriptionJson, subscriptionOfOrder, type SubscriptionRow } from './subscription-json.js';
 
 /**

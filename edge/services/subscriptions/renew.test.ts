@@ -7,7 +7,7 @@ import { openDb } from '../db.js';
 import { paymentProviderFor } from '../payments/index.js';
 import { MAX_FAILED_ATTEMPTS, RETRY_DELAY_MS, renewDueSubscriptions } from './renew.js';
 
-// Issue 10: the Cron Trigger renews due subscriptions through the worker's scheduled handler.
+// The Cron Trigger renews due subscriptions through the worker's scheduled handler.
 let worker: RunningWorker;
 let plans: string[];
 let ip = 10;

@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { subscriptions, variants } from '../../../schema/index.js';
 import { PRODUCT_TYPE } from '../../../schema/types.js';
-import type { Cents } from '../../../schema/types.js';
+import type { Cents } from '../../../domain/branded-types.js';
 import { rawD1 } from '../cart/raw.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
-import { CART_MESSAGES } from '../cart/messages.js';
+import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { query, type Db } from '../db.js';
 import { restoreStatements, secureStatements } from '../orders/stock-batch.js';
 import { orderLink } from '../orders/status-link.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { billingDate } from './billing-dates.js';
-import { queueRenewalMail } from './renewal-mail.js';
+import { queueRenewalMail, type RenewalSite } from './renewal-mail.js';
 import { renewalStatements } from './renewal-record.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
 
@@ -23,11 +23,6 @@ export const MAX_FAILED_ATTEMPTS = 3;
 export const RENEWALS_PER_RUN = 50;
 
 export type RenewalOutcome = 'renewed' | 'declined' | 'skipped';
-
-export interface RenewalSite {
-  title: string;
-  origin: string;
-}
 
 export interface RenewalDeps {
   providerFor(name: string): PaymentProvider | undefined;

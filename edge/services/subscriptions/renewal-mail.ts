@@ -1,9 +1,14 @@
-import { displayMoney } from '../../pages/money.js';
+import { displayMoney } from '../../../domain/money/money.js';
 import type { Db } from '../db.js';
 import { queueMail } from '../mail/outbox.js';
-import type { RenewalSite } from './renew.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
 import { subscriptionPriceWording } from './wording.js';
+
+/** The site as a renewal mail names it (the scheduled job looks it up per website). */
+export interface RenewalSite {
+  title: string;
+  origin: string;
+}
 
 export type RenewalNews = { kind: 'renewed'; statusUrl: string } | { kind: 'declined'; message: string; retryAt: number | null };
 
@@ -11,7 +16,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 const day = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
- * The subscriber's mail about a renewal (issue 10: through the outbox, never blocking the
+ * The subscriber's mail about a renewal (through the outbox, never blocking the
  * run): a receipt with the order-status link, or word of a decline and when it is retried.
  */
 export async function queueRenewalMail(db: Db, site: RenewalSite, row: SubscriptionRow, news: RenewalNews, now: number): Promise<void> {

@@ -50,7 +50,7 @@ export interface AccountRecordInput {
 /**
  * Statements to add to the batch that records an order (so they stand or fall with it):
  * the subscription a subscription cart starts (its first cycle is this order), and the
- * order's link to the signed-in shopper's account (issue 12).
+ * order's link to the signed-in shopper's account (docs/accounts.md).
  */
 export function accountRecordStatements(db: Db, r: AccountRecordInput): D1PreparedStatement[] {
   const d1 = rawD1(db);

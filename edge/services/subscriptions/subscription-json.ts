@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { subscriptions } from '../../../schema/index.js';
-import { displayMoney, moneyJson } from '../../pages/money.js';
+import { displayMoney, moneyJson } from '../../../domain/money/money.js';
 import { query, type Db } from '../db.js';
 import { readPlan, type SubscriptionPlan } from './plan.js';
 import { subscriptionPriceWording } from './wording.js';

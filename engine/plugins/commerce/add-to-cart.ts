@@ -3,9 +3,9 @@
  * the purchase controls of a product page (SPEC §4 add-to-cart button, §5 add to
  * cart). The markup lives in templates/; these adapters compute its data.
  */
-import { escapeAttr, escapeHtml } from '../../exec/escape.js';
-import { asString, getKey, isTruthy, walkPath } from '../../exec/values.js';
-import type { Formatter, RenderContext } from '../types.js';
+import { escapeAttr, escapeHtml } from '../../escape.js';
+import { asString, getKey, isTruthy, walkPath } from '../../values.js';
+import type { Formatter, RenderContext } from '../../plugin-contract.js';
 import { fillMessage } from './message.js';
 import { localized } from './price-text.js';
 import { ProductType, isSubscribable, itemVariantOptions, productType, showsQuantityInput } from './product.js';

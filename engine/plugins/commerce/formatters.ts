@@ -1,6 +1,6 @@
 /** The commerce formatters, by their template-facing names. */
-import { asNumber, getKey } from '../../exec/values.js';
-import type { Formatter, FormatterTable } from '../types.js';
+import { asNumber, getKey } from '../../values.js';
+import type { Formatter, FormatterTable } from '../../plugin-contract.js';
 import { addToCartButton, productCheckout, productQuickView, quantityInput, variantsSelect } from './add-to-cart.js';
 import { productRestockNotification, productScarcity, productStatus } from './merchandising.js';
 import {

@@ -3,9 +3,9 @@
  * `product-scarcity` and `product-restock-notification`, driven by the page's
  * product merchandising context (SPEC §3).
  */
-import { escapeHtml } from '../../exec/escape.js';
-import { asBoolean, asString, getKey, isTruthy } from '../../exec/values.js';
-import type { Formatter, RenderContext } from '../types.js';
+import { escapeHtml } from '../../escape.js';
+import { asBoolean, asString, getKey, isTruthy } from '../../values.js';
+import type { Formatter, RenderContext } from '../../plugin-contract.js';
 import { fillMessage } from './message.js';
 import { localized } from './price-text.js';
 import { productBadge } from './product.js';

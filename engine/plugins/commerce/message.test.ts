@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../exec/escape.js';
+import { escapeHtml } from '../../escape.js';
 import { fillMarkup, fillMessage } from './message.js';
 
 const PLACEHOLDER = /\{\s*([A-Za-z_$][\w$]*)\s*\}/g;

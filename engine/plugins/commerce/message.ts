@@ -3,8 +3,8 @@
  * `Only {qtyInStock} left!`). Only simple `{name}` placeholders occur in these
  * strings; an unknown name is left as written.
  */
-import { escapeHtml } from '../../exec/escape.js';
-import { ownEntry } from '../../exec/values.js';
+import { escapeHtml } from '../../escape.js';
+import { ownEntry } from '../../values.js';
 
 const PLACEHOLDER = /\{\s*([A-Za-z_$][\w$]*)\s*\}/g;
 

@@ -5,8 +5,8 @@
  * SPEC §5 rendering rules: no locale data or a non-finite value gives ''.
  */
 import Decimal from 'decimal.js';
-import { asString, getKey } from '../../exec/values.js';
-import type { Formatter } from '../types.js';
+import { asString, getKey } from '../../values.js';
+import type { Formatter } from '../../plugin-contract.js';
 import { formatCurrency, formatPercentage } from './currency-format.js';
 import { formatLegacyMoney, legacyLocaleTag } from './legacy-money.js';
 import { DEFAULT_CURRENCY, formatLegacyAmount, isKnownCurrency, legacyMoneyMarkup, minorToMajor, parseDecimal, readMoney } from './money.js';

@@ -4,7 +4,7 @@
  * Decimal strings from the data are handled with decimal.js, never binary floats.
  */
 import Decimal from 'decimal.js';
-import { isObject } from '../../exec/values.js';
+import { isObject } from '../../values.js';
 import { isPrintableExponent, MAX_NUMBER_TEXT } from '../number-text.js';
 import { numberFormat } from '../intl.js';
 

@@ -1,5 +1,5 @@
 /** The commerce predicates: derived product state of the current scope (SPEC §4). */
-import type { PredicateTable } from '../types.js';
+import type { PredicateTable } from '../../plugin-contract.js';
 import { hasVariants, hasVariedPrices, isOnSale, isSoldOut, isSubscribable } from './product.js';
 
 export const COMMERCE_PREDICATES: PredicateTable = {

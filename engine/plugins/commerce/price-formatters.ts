@@ -2,8 +2,8 @@
  * `product-price`, `subscription-price` and the legacy number-only
  * `from-price` / `normal-price` / `sale-price`.
  */
-import { asNumber, getKey, isTruthy } from '../../exec/values.js';
-import type { Formatter, RenderContext } from '../types.js';
+import { asNumber, getKey, isTruthy } from '../../values.js';
+import type { Formatter, RenderContext } from '../../plugin-contract.js';
 import { legacyPrice } from './money.js';
 import {
   cheapestVariantPricingOptions,

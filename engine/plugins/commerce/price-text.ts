@@ -5,9 +5,9 @@
  * 'Original Price:' labels; a subscription price without a plan shows 'Unavailable'.
  */
 import Decimal from 'decimal.js';
-import { asString, isTruthy } from '../../exec/values.js';
-import type { RenderContext } from '../types.js';
-import { escapeHtml } from '../../exec/escape.js';
+import { asString, isTruthy } from '../../values.js';
+import type { RenderContext } from '../../plugin-contract.js';
+import { escapeHtml } from '../../escape.js';
 import { legacyMoneyMarkup, readMoney } from './money.js';
 import { formatCurrency } from './currency-format.js';
 import { fillMarkup } from './message.js';

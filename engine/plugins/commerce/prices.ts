@@ -4,7 +4,7 @@
  * its cheapest variant. Each returns a money object from the data (or zero USD).
  */
 import type Decimal from 'decimal.js';
-import { getKey, isTruthy } from '../../exec/values.js';
+import { getKey, isTruthy } from '../../values.js';
 import { amountLess, readMoney } from './money.js';
 import { ProductType, contentField, productType, variantsOf } from './product.js';
 

@@ -2,7 +2,7 @@
  * Derived product state (SPEC §4 "Derived product state", §5 "Add to cart").
  * Pure functions over a store item as it appears in page data.
  */
-import { asBoolean, asNumber, asString, deepEqual, getKey, isObject, isTruthy, walkPath } from '../../exec/values.js';
+import { asBoolean, asNumber, asString, deepEqual, getKey, isObject, isTruthy, walkPath } from '../../values.js';
 
 /** SPEC §3 enumeration ProductType; UNDEFINED for a missing or unknown code. */
 export enum ProductType {
@@ -11,6 +11,7 @@ export enum ProductType {
   DIGITAL = 2,
   SERVICE = 3,
   GIFT_CARD = 4,
+  /** @public SPEC §3 ProductType 5: no formatter reads it yet, the code stays with its siblings. */
   PAYWALL = 5,
 }
 

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_CURRENCY, type CurrencyCode } from './money.js';
 import { localeRegion } from '../intl.js';
-import { ownEntry } from '../../exec/values.js';
+import { ownEntry } from '../../values.js';
 
 const EURO_REGIONS = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ');
 

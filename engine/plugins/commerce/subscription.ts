@@ -3,7 +3,7 @@
  * an optional 'for D units' suffix, the duration shown in years when it divides
  * evenly (52 weeks or 12 months to a year).
  */
-import { asNumber, asString, walkPath } from '../../exec/values.js';
+import { asNumber, asString, walkPath } from '../../values.js';
 import { contentField } from './product.js';
 
 export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR' | string;

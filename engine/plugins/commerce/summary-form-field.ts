@@ -3,9 +3,9 @@
  * field type (SPEC §3 form summary field: type, rawTitle, value, values).
  * SPEC §8 fallbacks: 'N/A' for an empty answer and the five likert labels.
  */
-import { escapeHtml } from '../../exec/escape.js';
-import { asString, getKey, isObject, ownEntry } from '../../exec/values.js';
-import type { Formatter, RenderContext } from '../types.js';
+import { escapeHtml } from '../../escape.js';
+import { asString, getKey, isObject, ownEntry } from '../../values.js';
+import type { Formatter, RenderContext } from '../../plugin-contract.js';
 import { COMMERCE_TEMPLATES, type CommerceTemplateName } from './templates/index.js';
 
 const FIELD_TEMPLATES: Readonly<Record<string, CommerceTemplateName>> = {

@@ -1,6 +1,6 @@
 /** Colour helpers behind `color-weight` and `website-color`. */
 import Decimal from 'decimal.js';
-import { asNumber, getKey } from '../../exec/values.js';
+import { asNumber, getKey } from '../../values.js';
 import { memo } from '../intl.js';
 
 // SPEC §5: colour values are 3 to 6 hex characters with an optional '#'.

@@ -1,5 +1,5 @@
 /** Image size arithmetic behind width, height, resized* and squarespaceThumbnail*. */
-import { asString } from '../../exec/values.js';
+import { asString } from '../../values.js';
 
 // SPEC §5: the one message for an image size that is not "widthxheight".
 export const INVALID_SIZE_MESSAGE = "Invalid source parameter. Pass in 'originalSize'";

@@ -3,7 +3,6 @@ import {
   BACKGROUND_SOURCES,
   BLOCK_TYPES,
   COLLECTION_TYPES,
-  CONTRIBUTOR_ROLES,
   FOLDER_BEHAVIORS,
   PRODUCT_TYPES,
   RECORD_TYPES,
@@ -22,11 +21,10 @@ describe('SPEC §3 enumerations', () => {
     expect(SLICE_TYPES).toMatchObject({ heading: 1, twitter: 19 });
     expect(BLOCK_TYPES).toMatchObject({ image: 5, product: 43, accordion: 69, 'pricing-plan': 72 });
     expect(SUBSCRIPTION_STATES).toMatchObject({ expired: 1, paid: 8, enterprise: 15 });
-    expect(CONTRIBUTOR_ROLES).toMatchObject({ admin: 1, moderator: 6, 'draft-editor': 16 });
   });
 
   it('have unique codes within each table', () => {
-    for (const table of [RECORD_TYPES, COLLECTION_TYPES, PRODUCT_TYPES, BLOCK_TYPES, SLICE_TYPES, CONTRIBUTOR_ROLES]) {
+    for (const table of [RECORD_TYPES, COLLECTION_TYPES, PRODUCT_TYPES, BLOCK_TYPES, SLICE_TYPES]) {
       const codes = Object.values(table);
       expect(new Set(codes).size).toBe(codes.length);
     }

@@ -190,25 +190,6 @@ export const SUBSCRIPTION_STATES = {
   enterprise: 15,
 } as const satisfies EnumTable;
 
-/** SPEC §3 contributor roles. */
-export const CONTRIBUTOR_ROLES = {
-  admin: 1,
-  billing: 2,
-  reporting: 3,
-  editor: 4,
-  moderator: 6,
-  commenter: 7,
-  'store-manager': 8,
-  scheduling: 9,
-  viewer: 10,
-  'campaigns-editor': 11,
-  'scheduling-viewer': 12,
-  'scheduling-editor': 13,
-  none: 14,
-  'website-manager': 15,
-  'draft-editor': 16,
-} as const satisfies EnumTable;
-
 /** SPEC §4: the promoted block types a summary can feature. */
 export const PROMOTED_BLOCK_TYPES = [
   'map', 'embed', 'image', 'code', 'quote', 'twitter', 'link', 'video', 'foursquare', 'instagram', 'form',

@@ -1,7 +1,7 @@
 /** Content formatters: images, video, audio, colours and item markup. Thin adapters over pure helpers. */
-import { asNumber, asString, getKey } from '../../exec/values.js';
+import { asNumber, asString, getKey } from '../../values.js';
 import { safeUrl } from '../safe-url.js';
-import type { Formatter, FormatterTable } from '../types.js';
+import type { Formatter, FormatterTable } from '../../plugin-contract.js';
 import { colorWeight, websiteColor } from './color.js';
 import {
   INVALID_SIZE_MESSAGE,

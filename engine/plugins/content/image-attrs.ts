@@ -1,7 +1,7 @@
 /** The srcset and average-colour attributes of an image. */
-import { escapeAttr } from '../../exec/escape.js';
+import { escapeAttr } from '../../escape.js';
 import { safeUrl } from '../safe-url.js';
-import { asString, getKey } from '../../exec/values.js';
+import { asString, getKey } from '../../values.js';
 import { IMAGE_WIDTHS } from './dimensions.js';
 
 const VARIANT_NAMES = IMAGE_WIDTHS.map((w) => `${w}w`);

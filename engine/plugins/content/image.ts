@@ -1,7 +1,7 @@
 /** Image attribute markup behind image, image-meta, child-image-meta and cover-image-meta. */
-import { escapeAttr } from '../../exec/escape.js';
+import { escapeAttr } from '../../escape.js';
 import { safeUrl } from '../safe-url.js';
-import { asNumber, asString, getKey, isObject, isTruthy } from '../../exec/values.js';
+import { asNumber, asString, getKey, isObject, isTruthy } from '../../values.js';
 import { BLOCK_TYPES } from './enums.js';
 import { formatDouble, removeTags } from './text.js';
 

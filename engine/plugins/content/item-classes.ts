@@ -1,8 +1,8 @@
 /** The CSS classes of a content item in a list (`item-classes`). */
-import { asNumber, asString, getKey, isTruthy } from '../../exec/values.js';
+import { asNumber, asString, getKey, isTruthy } from '../../values.js';
 import { isOnSale, isSoldOut } from '../commerce/product.js';
 import { slugify } from '../core/slugify.js';
-import type { RenderContext } from '../types.js';
+import type { RenderContext } from '../../plugin-contract.js';
 import { RECORD_TYPES } from './enums.js';
 
 function slugList(prefix: string, list: unknown): string {

@@ -1,6 +1,6 @@
 /** Content predicates: record, collection and folder types, events, excerpts and slides. */
-import { asBoolean, asNumber, asString, getKey, isObject, isTruthy, walkPath, ownEntry } from '../../exec/values.js';
-import type { Predicate, PredicateTable } from '../types.js';
+import { asBoolean, asNumber, asString, getKey, isObject, isTruthy, walkPath, ownEntry } from '../../values.js';
+import type { Predicate, PredicateTable } from '../../plugin-contract.js';
 import {
   BACKGROUND_SOURCES,
   COLLECTION_TYPES,

@@ -1,7 +1,7 @@
 /** Markup of the `video` formatter: the embed wrapper and its optional thumbnail overlay. */
-import { escapeAttr } from '../../exec/escape.js';
+import { escapeAttr } from '../../escape.js';
 import { safeUrl } from '../safe-url.js';
-import { asString, getKey, isTruthy } from '../../exec/values.js';
+import { asString, getKey, isTruthy } from '../../values.js';
 import { COLOR_POSITIONS } from './image-attrs.js';
 import { focalPoint } from './image.js';
 

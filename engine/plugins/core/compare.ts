@@ -6,7 +6,7 @@
  * asText, asBoolean), so `3 < "4"` compares numbers and `"abc" < 4` compares
  * text. Composites and nothing (null, missing) only know equal or "less".
  */
-import { deepEqual } from '../../exec/values.js';
+import { deepEqual } from '../../values.js';
 
 /** Equality of JSON values; missing counts as null, as in the reference. */
 export function valuesEqual(a: unknown, b: unknown): boolean {

@@ -3,8 +3,8 @@
  * they run without the executor. Scopes are innermost last; `@index` comes
  * from the innermost scope that sets it.
  */
-import { splitPath, walkPath } from '../../exec/values.js';
-import type { RenderContext } from '../types.js';
+import { splitPath, walkPath } from '../../values.js';
+import type { RenderContext } from '../../plugin-contract.js';
 
 export interface FakeScope {
   node: unknown;

@@ -2,9 +2,9 @@
  * Core formatters: text, escaping, JSON, lookups and macros. Thin adapters
  * over the pure helpers beside this file; names are the dialect's.
  */
-import { escapeAttr, escapeHtml } from '../../exec/escape.js';
-import { asNumber, asString, isObject, isTruthy, splitPath, walkPath } from '../../exec/values.js';
-import type { FormatterTable, RenderContext } from '../types.js';
+import { escapeAttr, escapeHtml } from '../../escape.js';
+import { asNumber, asString, isObject, isTruthy, splitPath, walkPath } from '../../values.js';
+import type { FormatterTable, RenderContext } from '../../plugin-contract.js';
 import { parsedArgs } from '../parsed-args.js';
 import { parseApplyArgs, type ApplyArgs } from './apply-args.js';
 import { formatPattern } from './format-pattern.js';

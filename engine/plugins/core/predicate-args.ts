@@ -3,7 +3,7 @@
  * (`3`, `"Federal Express"`, `true`, `[1,2]`) or references looked up the scope
  * stack (`a`, `@`, `@index0`, `item.price`).
  */
-import type { RenderContext } from '../types.js';
+import type { RenderContext } from '../../plugin-contract.js';
 
 // What may start a JSON literal; bare words other than the keywords are references.
 const JSON_START = /^["\d[{]|^-\d|^(true|false|null)$/;

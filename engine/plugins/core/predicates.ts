@@ -2,8 +2,8 @@
  * Core predicates: comparisons, parity and counting. Arguments are JSON
  * literals or references (see predicate-args.ts).
  */
-import { asNumber, isTruthy } from '../../exec/values.js';
-import type { Predicate, PredicateTable, RenderContext } from '../types.js';
+import { asNumber, isTruthy } from '../../values.js';
+import type { Predicate, PredicateTable, RenderContext } from '../../plugin-contract.js';
 import { compareValues, valuesEqual } from './compare.js';
 import { operands, predicateArg } from './predicate-args.js';
 import { ErrorCode } from '../../errors.js';

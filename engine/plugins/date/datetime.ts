@@ -6,7 +6,7 @@
 import { formatInstant } from './day-period-space.js';
 import { skeletonOptions } from './skeleton.js';
 import { dateTimeFormat, memo } from '../intl.js';
-import { ownEntry } from '../../exec/values.js';
+import { ownEntry } from '../../values.js';
 import { parsedArgs } from '../parsed-args.js';
 
 export type Width = 'short' | 'medium' | 'long' | 'full';

@@ -1,6 +1,6 @@
 /** A minimal RenderContext for the unit tests of date and i18n formatters. */
-import { splitPath, walkPath } from '../../exec/values.js';
-import type { RenderContext } from '../types.js';
+import { splitPath, walkPath } from '../../values.js';
+import type { RenderContext } from '../../plugin-contract.js';
 
 export interface FakeOptions {
   data?: unknown;

@@ -3,7 +3,7 @@
  * `relative-time` and `timesince`. Locale data missing or a non-finite instant
  * gives '' (SPEC §5); `timesince` says 'Invalid date.' on bad input (SPEC §7).
  */
-import type { Formatter, FormatterTable, RenderContext } from '../types.js';
+import type { Formatter, FormatterTable, RenderContext } from '../../plugin-contract.js';
 import { formatDatetime, parsedDatetimeArgs } from './datetime.js';
 import { toEpoch } from './instant.js';
 import { formatInterval, parsedIntervalArgs } from './interval.js';

@@ -1,3 +1,3 @@
-import type { PredicateTable } from '../types.js';
+import type { PredicateTable } from '../../plugin-contract.js';
 
 export const DATE_PREDICATES: PredicateTable = {};

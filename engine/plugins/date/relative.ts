@@ -3,7 +3,7 @@
  * the legacy English phrasing of `timesince` (SPEC §8, §9).
  */
 import { relativeTimeFormat } from '../intl.js';
-import { ownEntry } from '../../exec/values.js';
+import { ownEntry } from '../../values.js';
 import { parsedArgs } from '../parsed-args.js';
 
 const SECOND = 1000;

@@ -6,7 +6,7 @@ import { isoWeek, weekOfYear } from './weeks.js';
 import { zoneAbbreviation } from './zone-names.js';
 import { zonedFields, type EpochMs, type ZonedFields } from './zoned.js';
 import { dateTimeFormat, memo } from '../intl.js';
-import { ownEntry } from '../../exec/values.js';
+import { ownEntry } from '../../values.js';
 
 type Field = (f: ZonedFields, names: NameSource) => string;
 

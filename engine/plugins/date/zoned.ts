@@ -6,10 +6,11 @@
  */
 import { dateTimeFormat, memo } from '../intl.js';
 
-// The one EpochMs of the project (schema/types.ts); a type-only import, nothing runs.
-import type { EpochMs } from '../../../schema/types.js';
-
-export type { EpochMs };
+/**
+ * An instant in epoch milliseconds. The engine imports nothing outside engine/, so it
+ * names its own; it is the same plain number as domain/branded-types.ts's EpochMs.
+ */
+export type EpochMs = number;
 
 export interface ZonedFields {
   readonly epoch: EpochMs;

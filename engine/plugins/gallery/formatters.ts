@@ -1,3 +1,3 @@
-import type { FormatterTable } from '../types.js';
+import type { FormatterTable } from '../../plugin-contract.js';
 
 export const GALLERY_FORMATTERS: FormatterTable = {};

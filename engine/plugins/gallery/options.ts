@@ -1,5 +1,5 @@
 /** Gallery options of SPEC §3 (values, ranges, defaults) and the design rules of SPEC §4. */
-import { asBoolean, asNumber, asString, getKey } from '../../exec/values.js';
+import { asBoolean, asNumber, asString, getKey } from '../../values.js';
 
 export const DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const;
 export const META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const;

@@ -3,8 +3,8 @@
  * They read `options` through the scope stack as stored, without the SPEC §3
  * defaults: a gallery with no design set is not `gallery-design-grid?`.
  */
-import { asBoolean, asString, getKey, isTruthy } from '../../exec/values.js';
-import type { Predicate, PredicateTable } from '../types.js';
+import { asBoolean, asString, getKey, isTruthy } from '../../values.js';
+import type { Predicate, PredicateTable } from '../../plugin-contract.js';
 import { ACTIVE_ALIGNMENTS, BOOLEAN_OPTIONS, DESIGNS, META_POSITIONS } from './options.js';
 
 const option = (ctx: { resolve(ref: string): unknown }, name: string): unknown =>

@@ -3,7 +3,7 @@
  * `{ decimalValue, currencyCode }` formatted with Intl's currency style.
  */
 import type Decimal from 'decimal.js';
-import { getKey } from '../../exec/values.js';
+import { getKey } from '../../values.js';
 import { isKnownCurrency } from '../commerce/money.js';
 import { formatDecimalString, numberOption, parseDecimal, splitOption, type NumberOptions } from './decimal-options.js';
 

@@ -6,7 +6,7 @@
 import { isDecimalText, isPrintableExponent } from '../number-text.js';
 import Decimal from 'decimal.js';
 import { numberFormat } from '../intl.js';
-import { ownEntry } from '../../exec/values.js';
+import { ownEntry } from '../../values.js';
 
 export type NumberOptions = Intl.NumberFormatOptions;
 type RoundingMode = NonNullable<Intl.NumberFormatOptions['roundingMode']>;

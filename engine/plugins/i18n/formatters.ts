@@ -3,7 +3,7 @@
  * `unit` with its per-category names. Locale data missing (locale null) or a
  * non-finite value gives '' (SPEC §5).
  */
-import type { Formatter, FormatterTable, RenderContext } from '../types.js';
+import type { Formatter, FormatterTable, RenderContext } from '../../plugin-contract.js';
 import { decimalText } from './decimal.js';
 import { MESSAGE_FORMATTERS } from './message-formatters.js';
 import { formatMessage } from './message.js';

@@ -4,7 +4,7 @@
  * the table in message-formatters.ts.
  */
 import type Decimal from 'decimal.js';
-import { asString } from '../../exec/values.js';
+import { asString } from '../../values.js';
 import { parseDecimal } from './decimal-options.js';
 import { parseMessage, type Choice, type MessagePart } from './message-parse.js';
 import { memo, pluralRules } from '../intl.js';

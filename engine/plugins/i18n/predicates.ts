@@ -3,7 +3,7 @@
  * `{.units-metric? length}`) is true when the locale measures that category in
  * metric units; without locale data it is true.
  */
-import type { Predicate, PredicateTable } from '../types.js';
+import type { Predicate, PredicateTable } from '../../plugin-contract.js';
 import { systemOf } from './units/systems.js';
 
 const unitsMetric: Predicate = (args, ctx) => ctx.locale === null || systemOf(ctx.locale, args[0] ?? 'length') === 'metric';

@@ -2,7 +2,7 @@
  * Formatter arguments that name variables (`{msg|message @index @ name=person.name}`)
  * are resolved in the scope around the instruction, so `@` is the current item.
  */
-import type { RenderContext } from '../types.js';
+import type { RenderContext } from '../../plugin-contract.js';
 
 /**
  * Resolve one argument reference.

@@ -2,7 +2,7 @@
  * `unit` and its per-category names (`{x|temperature in:celsius}` is
  * `{x|unit in:celsius}`): the value must be a finite decimal (SPEC §5).
  */
-import type { Formatter, FormatterTable } from '../types.js';
+import type { Formatter, FormatterTable } from '../../plugin-contract.js';
 import { parseDecimal } from './decimal-options.js';
 import { sharedParsedArgs } from '../parsed-args.js';
 import { formatUnit, parseUnitArgs, type UnitOptions } from './units/format.js';

@@ -1,5 +1,5 @@
 /** The "add to Google Calendar" link of an event. */
-import { asNumber, asString, getKey } from '../../exec/values.js';
+import { asNumber, asString, getKey } from '../../values.js';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 

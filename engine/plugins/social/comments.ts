@@ -1,7 +1,7 @@
 /** Comment counts and the data the comment templates render. */
-import { asNumber, asString, getKey, isTruthy, walkPath } from '../../exec/values.js';
+import { asNumber, asString, getKey, isTruthy, walkPath } from '../../values.js';
 import { safeUrl } from '../safe-url.js';
-import type { RenderContext } from '../types.js';
+import type { RenderContext } from '../../plugin-contract.js';
 
 /**
  * SPEC §5 comment count text.

@@ -1,6 +1,6 @@
 /** Social formatters: comments, likes, share and follow buttons, tweets and calendar links. */
-import { asNumber, asString, getKey } from '../../exec/values.js';
-import type { FormatterTable } from '../types.js';
+import { asNumber, asString, getKey } from '../../values.js';
+import type { FormatterTable } from '../../plugin-contract.js';
 import { googleCalendarUrl } from './calendar-url.js';
 import { commentCountText, commentLinkData, commentsData, likeButtonData } from './comments.js';
 import { socialButton, twitterFollowButton } from './share-buttons.js';

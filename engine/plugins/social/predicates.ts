@@ -1,6 +1,6 @@
 /** Social predicates: whether comments show and whether Disqus handles them. */
-import { asNumber, getKey, isTruthy } from '../../exec/values.js';
-import type { PredicateTable } from '../types.js';
+import { asNumber, getKey, isTruthy } from '../../values.js';
+import type { PredicateTable } from '../../plugin-contract.js';
 
 export const SOCIAL_PREDICATES: PredicateTable = {
   /**

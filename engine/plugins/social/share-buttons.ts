@@ -1,6 +1,6 @@
 /** Share-button and follow-button placeholders that the page script fills in. */
-import { escapeAttr } from '../../exec/escape.js';
-import { asString, getKey, walkPath } from '../../exec/values.js';
+import { escapeAttr } from '../../escape.js';
+import { asString, getKey, walkPath } from '../../values.js';
 import { safeUrl } from '../safe-url.js';
 
 /**

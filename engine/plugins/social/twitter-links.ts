@@ -1,5 +1,5 @@
 /** Links in tweet text: URLs, @mentions and #hashtags become anchors. */
-import { escapeHtml } from '../../exec/escape.js';
+import { escapeHtml } from '../../escape.js';
 
 const URL_RE = /(\bhttps?:\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0-9+&@#/%=~_|])/gi;
 const MENTION_RE = /(^| )@([a-z0-9_]+)/gi;

@@ -20,20 +20,6 @@ export const EXPR_INVALID_NUMBER = ErrorCode.EXPR_INVALID_NUMBER;
 export const EXPR_FUNCTION_CALL = ErrorCode.EXPR_FUNCTION_CALL;
 export const EXPR_UNEXPECTED_VALUE = ErrorCode.EXPR_UNEXPECTED_VALUE;
 
-export type ExprErrorCode =
-  | typeof EXPR_INVALID_FUNCTION
-  | typeof EXPR_UNTERMINATED_STRING
-  | typeof EXPR_BAD_ESCAPE
-  | typeof EXPR_DUPLICATE_DECIMAL_POINT
-  | typeof EXPR_MISMATCHED_PARENTHESIS
-  | typeof EXPR_INVALID_OPERATOR_ARGS
-  | typeof EXPR_TOO_MANY_TOKENS
-  | typeof EXPR_STRING_TOO_LONG
-  | typeof EXPR_UNEXPECTED_CHAR
-  | typeof EXPR_INVALID_NUMBER
-  | typeof EXPR_FUNCTION_CALL
-  | typeof EXPR_UNEXPECTED_VALUE;
-
 /** Full message of a parse error, in the reference's wording: `Error parsing expression: "1 +": ...`. */
 export function parseErrorMessage(code: string, reason: string): string {
   return `Error parsing expression: ${JSON.stringify(code)}: ${reason}`;

@@ -90,5 +90,5 @@ function positive(n: number | undefined): number {
   return n !== undefined && n > 0 ? Math.floor(n) : 0;
 }
 
-export type { Statement, Step, Literal } from './program.js';
+export type { Statement } from './program.js';
 export * from './errors.js';

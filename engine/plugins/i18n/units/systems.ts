@@ -5,7 +5,7 @@
  */
 import { localeRegion } from '../../intl.js';
 import type { Category } from './table.js';
-import { ownEntry } from '../../../exec/values.js';
+import { ownEntry } from '../../../values.js';
 
 export type System = 'metric' | 'us';
 

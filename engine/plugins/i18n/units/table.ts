@@ -5,7 +5,7 @@
  * 10^20 keep their last shown digit (binary floats do not).
  */
 import Decimal from 'decimal.js';
-import { ownEntry } from '../../../exec/values.js';
+import { ownEntry } from '../../../values.js';
 
 /** Decimal arithmetic for unit conversion: 40 significant digits, half-even like the reference. */
 export const UnitDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addedToCartMessage, unselectedOptionsMessage } from './messages.js';
+import { addedToCartMessage, unselectedOptionsMessage } from './storefront-messages.js';
 
 describe('SPEC §5 unselected option messages', () => {
   it('names one, two or many options', () => {

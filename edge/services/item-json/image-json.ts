@@ -1,4 +1,4 @@
-import type { AssetRecord } from '../../services/item-details.js';
+import type { AssetRecord } from '../item-details.js';
 
 /** SPEC §3 Image as the image formatters read it. */
 export interface ImageJson {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE_IDS } from '../../middleware/roles/index.js';
+import { ROLE_IDS } from '../roles/roles.js';
 
 // SPEC §9: email length 3 to 256.
 export const emailField = z
@@ -24,6 +24,3 @@ export const rolesField = z
   .min(1, 'Choose at least one role.')
   .max(ROLE_IDS.length)
   .transform((roles) => [...new Set(roles)]);
-
-/** SPEC §8 fallback for a link that is used, expired or was never issued. */
-export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';

@@ -5,7 +5,7 @@
 
 export type JsonPath = readonly (string | number)[];
 
-export { splitPath } from '../syntax/path.js';
+export { splitPath } from './syntax/path.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 

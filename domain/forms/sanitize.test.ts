@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FormField } from '../../../schema/forms.js';
-import { FORM_MESSAGES as M } from './messages.js';
+import type { FormField } from './form-field.js';
+import { FORM_MESSAGES as M } from '../messages/form-messages.js';
 import { FormParseError, sanitizeSubmission } from './sanitize.js';
 
 const field = (type: string, extra: Partial<FormField> = {}): FormField => ({ id: 'f', type, title: type, ...extra });

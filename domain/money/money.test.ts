@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { fractionDigits as engineFractionDigits } from '../../engine/index.js';
+import { fractionDigits } from './fraction-digits.js';
 import { displayMoney, minorToDecimal, moneyJson } from './money.js';
+
+describe('fractionDigits', () => {
+  it('reads the digits from Intl, not a hand-kept list', () => {
+    expect(fractionDigits('USD')).toBe(2);
+    expect(fractionDigits('JPY')).toBe(0);
+    expect(fractionDigits('KRW')).toBe(0);
+    expect(fractionDigits('BHD')).toBe(3);
+    expect(fractionDigits('krw')).toBe(0);
+    expect(fractionDigits('not a code')).toBe(2);
+  });
+
+  it('agrees with the engine for every ISO currency Intl knows', () => {
+    const codes = Intl.supportedValuesOf('currency');
+    expect(codes.length).toBeGreaterThan(100);
+    const disagree = codes.filter((code) => fractionDigits(code) !== engineFractionDigits(code));
+    expect(disagree).toEqual([]);
+  });
+});
 
 describe('minorToDecimal', () => {
   it('places the point by the currency fraction digits', () => {
@@ -8,6 +28,8 @@ describe('minorToDecimal', () => {
     expect(minorToDecimal(0, 'GBP')).toBe('0.00');
     expect(minorToDecimal(-1999, 'USD')).toBe('-19.99');
     expect(minorToDecimal(1200, 'JPY')).toBe('1200');
+    expect(minorToDecimal(15000, 'KRW')).toBe('15000');
+    expect(minorToDecimal(1234, 'BHD')).toBe('1.234');
   });
 
   it('rejects non-integer amounts', () => {

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { rateLimit, type RateLimitRule } from '../../middleware/rate-limit/index.js';
+import { rateLimit, type RateLimitRule } from './index.js';
 
 /**
  * The visitor a form call is bound to: the crumb cookie (every visitor has one before

@@ -1,12 +1,12 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../env.js';
-import { DatabaseUnavailableError, SiteNotFoundError } from '../../errors.js';
-import { isDatabaseFailure } from '../../services/db.js';
-import { apiErrorResponse, isApiPath } from '../api-errors/index.js';
-import { SERVER_ERROR, SERVICE_UNAVAILABLE, SITE_NOT_FOUND } from '../../pages/fallback-pages.js';
-import { pageRequest, plainResponse, respond } from '../../pages/respond.js';
-import { errorPage } from '../../pages/utility-pages.js';
+import type { AppEnv } from '../env.js';
+import { DatabaseUnavailableError, SiteNotFoundError } from '../errors.js';
+import { isDatabaseFailure } from '../services/db.js';
+import { apiErrorResponse, isApiPath } from '../middleware/api-errors/index.js';
+import { SERVER_ERROR, SERVICE_UNAVAILABLE, SITE_NOT_FOUND } from './fallback-pages.js';
+import { pageRequest, plainResponse, respond } from './respond.js';
+import { errorPage } from './utility-pages.js';
 
 function describe(err: unknown): string {
   return err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);

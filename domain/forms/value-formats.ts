@@ -1,5 +1,5 @@
-import { FORM_MESSAGES as M } from './messages.js';
-import type { SanitizedValue } from './sanitize.js';
+import { FORM_MESSAGES as M } from '../messages/form-messages.js';
+import type { SanitizedValue } from './form-field.js';
 
 // SPEC §9: URLs are at most 2083 characters.
 const MAX_URL_LENGTH = 2083;

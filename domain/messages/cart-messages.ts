@@ -1,14 +1,16 @@
-/** SPEC §5 and §8 texts of the cart, exact (the storefront shows them as they are). */
+import { MESSAGES } from './storefront-messages.js';
+
+/** SPEC §5 and §8 texts of the cart, exact; those the islands also show come from storefront-messages.ts. */
 export const CART_MESSAGES = {
   // SPEC §5: quantity that is not a number / not an integer.
-  quantityNotNumber: 'Quantity must be a number.',
-  quantityNotWhole: 'Quantity must be a whole number',
+  quantityNotNumber: MESSAGES.quantityNotNumber,
+  quantityNotWhole: MESSAGES.quantityNotWhole,
   // SPEC §9: quantity max 9999 (the text is ours: the spec names only the limit).
   quantityRange: 'Quantity must be between 1 and 9999.',
   // SPEC §5: no variant selected, or one that does not belong to the item.
-  variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
+  variantUnavailable: MESSAGES.variantUnavailable,
   // SPEC §5: variant not in stock.
-  notEnoughStock: 'Sorry, we do not have enough of that item available.',
+  notEnoughStock: MESSAGES.notEnoughStock,
   // SPEC §5: gift card without denomination.
   giftCardDenomination: 'Select a denomination for the Gift Card',
   // SPEC §5 (quantity input rules): a service takes one unit unless the store allows more.
@@ -21,6 +23,3 @@ export const CART_MESSAGES = {
   duplicateLine: 'Your cart already has this item with the same details.',
   additionalFieldsJson: 'additionalFields must be JSON text, an object or null.',
 } as const;
-
-/** SPEC §9: at most this many units of one entry. */
-export const MAX_QUANTITY = 9999;

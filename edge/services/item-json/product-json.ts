@@ -1,6 +1,6 @@
-import type { AdditionalFieldsFormRecord, AssetRecord, MerchandisingRecord, ProductRecord, SubscriptionPlanRecord, VariantRecord } from '../../services/item-details.js';
-import { moneyJson, type MoneyJson } from '../money.js';
-import { assetUrl } from './image.js';
+import type { AdditionalFieldsFormRecord, AssetRecord, MerchandisingRecord, ProductRecord, SubscriptionPlanRecord, VariantRecord } from '../item-details.js';
+import { moneyJson, type MoneyJson } from '../../../domain/money/money.js';
+import { assetUrl } from './image-json.js';
 
 export interface VariantJson {
   id: string;

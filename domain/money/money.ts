@@ -1,4 +1,4 @@
-import { fractionDigits } from '../../engine/index.js';
+import { fractionDigits } from './fraction-digits.js';
 
 /** The dialect's money object: `value` is a decimal string in major units. */
 export interface MoneyJson {
@@ -14,8 +14,7 @@ export interface MoneyJson {
  */
 export function minorToDecimal(minor: number, currency: string): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an amount in minor units: ${minor}`);
-  // SPEC §3: 2 fraction digits for every supported currency but JPY (0); one source with the engine's formatters.
-  const digits = fractionDigits(currency.toUpperCase());
+  const digits = fractionDigits(currency);
   const sign = minor < 0 ? '-' : '';
   const abs = String(Math.abs(minor));
   if (digits === 0) return sign + abs;

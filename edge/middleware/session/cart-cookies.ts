@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { cookieBase } from '../../middleware/cookies.js';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../../lib/cart-cookie.js';
+import { cookieBase } from '../../lib/cookie-attributes.js';
 import { CART_LIFETIME_MS, type CartView } from '../../services/cart/index.js';
 
-/** DESIGN: Cookies — the opaque cart token (HttpOnly) and the script-readable hint. */
-export const CART_COOKIE = 'CART';
-export const HAS_CART_COOKIE = 'hasCart';
+// DESIGN: Cookies — the opaque cart token (HttpOnly) and the script-readable hint.
 
 export function cartToken(c: Context): string | undefined {
   return getCookie(c, CART_COOKIE);

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../../env.js';
-import { DatabaseUnavailableError, SiteNotFoundError } from '../../errors.js';
-import { handleError } from './index.js';
+import type { AppEnv } from '../env.js';
+import { DatabaseUnavailableError, SiteNotFoundError } from '../errors.js';
+import { handleError } from './error-page.js';
 
 function appThrowing(err: unknown) {
   const app = new Hono<AppEnv>();

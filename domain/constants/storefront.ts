@@ -15,9 +15,6 @@ export const SELECT_OPTION_RESET_MS = 2000;
 export const CART_COUNT_CAP = 100;
 /** SPEC §9: the added-to-cart popover closes itself after 3000 ms. */
 export const POPOVER_AUTO_CLOSE_MS = 3000;
-/** SPEC §9: scroll handlers run at most every 100 ms. */
-export const SCROLL_THROTTLE_MS = 100;
-
 /** SPEC §5/§9: quantity input number, min 1, max 9999, step 1, default 1, size 4. */
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 9999;
@@ -27,18 +24,6 @@ export const QUANTITY_SIZE = 4;
 /** SPEC §2: a lightbox taller than the window gets a 50 px top margin; resize debounced 100 ms. */
 export const LIGHTBOX_TOP_MARGIN_PX = 50;
 export const LIGHTBOX_RESIZE_DEBOUNCE_MS = 100;
-
-/** SPEC §9: instalments default to 4. */
-export const INSTALMENT_COUNT = 4;
-
-/** SPEC §3: gallery autoplay duration 1-10 s, default 5. */
-export const GALLERY_AUTOPLAY_DEFAULT_S = 5;
-
-/** SPEC §9: mobile up to 432 px, desktop from 433 px. */
-export const MOBILE_MAX_WIDTH_PX = 432;
-
-/** SPEC §9: default animation duration. */
-export const ANIMATION_MS = 300;
 
 /** SPEC §2: where the cart pill and templates send the shopper. */
 export const CART_PATH = '/cart';

@@ -1,11 +1,8 @@
-import type { FormField } from '../../../schema/forms.js';
+import type { FormField, SanitizedValue } from './form-field.js';
 import { isFormEmail } from './email.js';
 import { FIELD_TYPES, LIKERT_ANSWERS, isFieldType, type FieldTypeSpec } from './field-types.js';
-import { FORM_MESSAGES as M } from './messages.js';
+import { FORM_MESSAGES as M } from '../messages/form-messages.js';
 import { checkFormat } from './value-formats.js';
-
-/** A sanitized value (SPEC §3): text, a list of sub-values or checked values, or a likert map. */
-export type SanitizedValue = string | string[] | Record<string, string>;
 
 /** The submission could not be read at all (wrong JSON shapes): SPEC §8 'Could not parse…'. */
 export class FormParseError extends Error {

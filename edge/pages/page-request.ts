@@ -1,0 +1,36 @@
+/** What a page builder is given for one request (built in respond.ts, read by every page). */
+import type { Db } from '../services/db.js';
+import type { PageShell } from '../services/page-shell.js';
+import type { SiteRecord } from '../services/websites.js';
+import type { Theme } from './theme-templates.js';
+
+/** A refused no-JS post, re-rendered with its values and messages (edge/pages/forms). */
+export interface PostedFormState {
+  formId: string;
+  /** The raw values, shaped as services/forms/plain-post `rawFromPost` reads them. */
+  raw: Record<string, unknown>;
+  /** Field id -> SPEC §5 message. */
+  errors: Record<string, string>;
+  /** The SPEC §8 text shown above and below the form. */
+  notice: string;
+  /** The visitor's crumb: this answer is never cached, so the form may carry it. */
+  crumb: string;
+}
+
+/** What every page builder gets: the site, the request URL and a fixed "now". */
+export interface PageRequest {
+  db: Db;
+  site: SiteRecord;
+  url: URL;
+  now: number;
+  /** Navigation and theme index, one batched query started with the request. */
+  shell: Promise<PageShell>;
+  /** The bot-check site key forms render with (edge/services/captcha `activeCaptchaSiteKey`). */
+  captchaSiteKey?: string | undefined;
+  /** The deployment's bot-check provider (CAPTCHA_PROVIDER), which the form island loads. */
+  captchaProvider?: string | undefined;
+  /** A refused no-JS form post shown again with its values and messages (edge/pages/forms). */
+  postedForm?: PostedFormState;
+  /** The site's compiled theme, loading while the context is built (absent for JSON). */
+  theme?: Promise<Theme>;
+}
