@@ -10,7 +10,7 @@ import { startWorker, type RunningWorker } from '../edge/test-support.js';
 
 const N = Number(process.env.FORMS_BENCH_N ?? 1000);
 // Requests in flight at once. workerd on this 2-core machine resets connections past a few
-// hundred simultaneous sockets (README "Forms"), so the 1,000 visitors arrive 100 at a time.
+// hundred simultaneous sockets (bench/README.md, "Forms"), so the 1,000 visitors arrive 100 at a time.
 const IN_FLIGHT = Number(process.env.FORMS_BENCH_IN_FLIGHT ?? 100);
 
 /** Maps `items` through `fn` with at most `limit` calls pending, keeping order. */

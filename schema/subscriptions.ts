@@ -33,7 +33,7 @@ export const subscriptions = sqliteTable(
     // The line bought, as the first order's line has it.
     ...boughtLineColumns(),
     // What each renewal charges, in minor units of `currency`: subtotal, shipping and tax
-    // of the first order, before any one-time coupon (README "Subscriptions").
+    // of the first order, before any one-time coupon (docs/subscriptions.md, "Renewals").
     subtotalCents: centsColumn('subtotal_cents'),
     shippingCents: centsColumn('shipping_cents'),
     taxCents: centsColumn('tax_cents'),

@@ -36,7 +36,7 @@ function stripeFor(publishableKey: string): Promise<Stripe> {
 /**
  * Mounts Stripe's Payment Element into `container` in deferred-intent mode: the intent is
  * made by the server at its own total only when the shopper pays, and is captured manually
- * after the order is recorded (README "Stripe"), so the element's options match the
+ * after the order is recorded (docs/checkout.md, "Stripe"), so the element's options match the
  * server's intent: manual capture, cards only, and for a subscription (`saveCard`) the card
  * saved for off-session renewals (Stripe.js refuses an intent that differs).
  */

@@ -8,7 +8,7 @@ import { cartToken } from '../../middleware/session/cart-cookies.js';
 
 /**
  * Cart writes spend the visitor's budget (cart token, else crumb) and the client address's
- * (Cloudflare's rate-limiting binding; README: APIs).
+ * (Cloudflare's rate-limiting binding; docs/api/README.md).
  */
 export const cartWriteLimit = rateLimit(
   { binding: 'RATE_VISITOR_WRITES', periodSeconds: 60, key: (c) => visitorKey(c) },

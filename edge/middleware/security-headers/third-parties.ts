@@ -79,7 +79,7 @@ export function thirdPartiesOf(settings: IntegrationSettings): ThirdParty[] {
 
 /**
  * Whether a page loads Stripe.js because the deployment has Stripe set up (both keys,
- * README "Stripe"): only /checkout does, so no other page's policy names Stripe's hosts.
+ * docs/checkout.md, "Stripe"): only /checkout does, so no other page's policy names Stripe's hosts.
  */
 export function stripeOnPage(env: { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string }, path: string): boolean {
   return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) && (path === '/checkout' || path === '/checkout/');

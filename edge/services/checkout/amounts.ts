@@ -8,7 +8,7 @@ export function cents(n: number): Cents {
 
 /**
  * `amount × bps / 10 000`, rounded half up (away from zero for the halves of positive
- * amounts), in integer arithmetic: the one rounding rule of checkout (README: Checkout).
+ * amounts), in integer arithmetic: the one rounding rule of checkout (docs/checkout.md, "Rounding").
  * @example portion(cents(1999), 825) === 165  // 8.25 % of $19.99 = 164.9175 -> 165
  */
 export function portion(amount: Cents, bps: number): Cents {

@@ -27,7 +27,7 @@ export function applicableTaxRules(rules: readonly TaxRule[], location: Shipping
 
 /**
  * Tax per rule on the discounted goods (and shipping where the rule says so), each
- * rounded half up to a minor unit on its own (README: Checkout, rounding).
+ * rounded half up to a minor unit on its own (docs/checkout.md, "Rounding").
  */
 export function computeTax(rules: readonly TaxRule[], goodsCents: Cents, shippingCents: Cents): TaxOutcome {
   const outcome: TaxOutcome = { applied: [], addedCents: cents(0), includedCents: cents(0) };

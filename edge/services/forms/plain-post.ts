@@ -56,7 +56,7 @@ export function rawFromPost(fields: readonly FormField[], body: PostedBody): Rec
  * future value counts as "just now", so the time-to-fill check holds the post. It is when
  * the visit began rather than when this form was shown (cached pages cannot say that), so
  * it is lenient for visitors who browsed first; the honeypot and rate budgets carry the
- * rest (README, Forms).
+ * rest (docs/api/forms.md, no-JavaScript posts).
  */
 export function renderedAt(stamp: string | undefined, now: number): number {
   const at = Number(stamp);

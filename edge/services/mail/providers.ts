@@ -1,7 +1,7 @@
 import { postmarkSender } from './postmark.js';
 import { outboxOnlySender, type MailSender } from './sender.js';
 
-/** The worker vars that pick the production mail sender (see README "Mail"). */
+/** The worker vars that pick the production mail sender (docs/mail.md). */
 export interface MailEnv {
   MAIL_PROVIDER?: string;
   MAIL_API_TOKEN?: string;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 
-/** The Stripe settings of a deployment (worker secrets and vars; see README "Payments"). */
+/** The Stripe settings of a deployment (worker secrets and vars; docs/checkout.md, "Stripe"). */
 export interface StripeSettings {
   /** STRIPE_SECRET_KEY: server-side only, never in a page or island prop. */
   secretKey: string;

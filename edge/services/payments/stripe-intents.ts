@@ -27,7 +27,7 @@ const reusable = (intent: Stripe.PaymentIntent) => intent.status !== 'canceled' 
  * Creates the PaymentIntent for a cart's server-computed total, with manual capture (the
  * order captures it after securing stock) and metadata naming the site and cart (the
  * order refuses an intent of another cart). Cards only: a method that leaves the page
- * would come back to /checkout with no order placed (README "Stripe"). A subscription's
+ * would come back to /checkout with no order placed (docs/checkout.md, "Stripe"). A subscription's
  * intent names its Customer and saves the card for off-session renewals. The idempotency
  * key is the cart, amount and customer, so asking again for an unchanged cart returns the
  * same intent instead of a new one.

@@ -69,7 +69,7 @@ async function captureIntent(stripe: Stripe, request: CaptureRequest): Promise<C
  * The capture's answer was lost (network, 5xx after Stripe's own retry): ask Stripe what
  * became of the intent. Captured -> the order goes on; still uncaptured -> 503, nothing
  * charged. If Stripe cannot say either, the 503 stands and a capture that did happen
- * shows up as a payment_intent.succeeded event with no payment row (see README).
+ * shows up as a payment_intent.succeeded event with no payment row (docs/checkout.md, "Stripe").
  */
 async function captureOutcome(stripe: Stripe, id: string, err: unknown, paid: (settled: Stripe.PaymentIntent) => CaptureResult): Promise<CaptureResult> {
   const now = await stripe.paymentIntents.retrieve(id).catch(() => undefined);

@@ -1,6 +1,6 @@
 /**
  * Which PlacesProvider serves this deployment: Google's when GOOGLE_PLACES_API_KEY is set,
- * else the offline index in R2 (README "Address autocomplete").
+ * else the offline index in R2 (docs/api/maps.md).
  */
 import type { Env } from '../../env.js';
 import { googlePlacesProvider } from './google-provider.js';

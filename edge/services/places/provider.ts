@@ -51,7 +51,7 @@ export interface PlaceAddress {
 }
 
 export interface PlacesProvider {
-  /** 'local' or 'google': README and answers say which one served. */
+  /** 'local' or 'google': answers say which one served (docs/api/maps.md). */
   readonly name: 'local' | 'google';
   autocomplete(query: AutocompleteQuery): Promise<PlacePrediction[]>;
   /** The place, or null when the id names none. */

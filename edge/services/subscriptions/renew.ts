@@ -65,7 +65,7 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps, now: numb
  * as for any order, the saved payment method is charged, and the renewal order recorded.
  * A decline (or no stock) puts the cycle back, past due, with a retry date; the third
  * decline in a row cancels. A crash between claim and charge skips that cycle's charge
- * rather than risking a second one (README "Subscriptions").
+ * rather than risking a second one (docs/subscriptions.md, "Exactly once").
  */
 export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, now: number): Promise<RenewalOutcome> {
   const plan = planOf(row);
