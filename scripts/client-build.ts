@@ -11,7 +11,8 @@ import { REPO_ROOT } from '../schema/seed/load.js';
 export const CLIENT_DIST = join(REPO_ROOT, 'dist', 'client');
 const MANIFEST = join(CLIENT_DIST, 'manifest.json');
 const LOCK = join(REPO_ROOT, 'dist', '.client-build.lock');
-const SOURCES = ['client', 'vite.config.ts', 'package-lock.json'];
+// Everything the browser bundle is built from: client/ and the shared rules it imports.
+const SOURCES = ['client', 'domain', 'blocks', 'vite.config.ts', 'package-lock.json'];
 // A lock older than this was left by a killed build.
 const STALE_LOCK_MS = 120_000;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { newHitId, sendHit } from './census.js';
 
 describe('newHitId', () => {
@@ -10,9 +10,9 @@ describe('newHitId', () => {
 });
 
 describe('sendHit', () => {
-  // The crumb header reads document.cookie; Node has no document.
-  beforeAll(() => vi.stubGlobal('document', { cookie: 'crumb=testcrumb' }));
-  afterAll(() => vi.unstubAllGlobals());
+  // The crumb header reads document.cookie; Node has no document. Stubbed per test: the
+  // suite puts stubbed globals back after every test (vitest.config.ts unstubGlobals).
+  beforeEach(() => vi.stubGlobal('document', { cookie: 'crumb=testcrumb' }));
   const form = new URLSearchParams({ event: 'view', data: JSON.stringify({ pagePath: '/', hitId: newHitId() }) });
   /** A fetch that answers each call with the next outcome: a status, or a thrown error. */
   function scripted(...outcomes: (number | Error)[]) {
