@@ -9,7 +9,7 @@ const app = createApp();
  * Workers entry (wrangler.toml `main`): HTTP through the Hono app, Cron Triggers through
  * `scheduled` (mail outbox, Stripe reconcile, subscription renewals, census retention,
  * cart cleanup: edge/scheduled.ts). `npm start` runs it on wrangler.toml's schedule;
- * tests call it through Miniflare's getWorker().scheduled().
+ * tests call it through RunningWorker.scheduled (the bindings bridge).
  */
 export default {
   fetch: app.fetch as unknown as ExportedHandler<Env>['fetch'],

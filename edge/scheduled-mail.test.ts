@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const runCron = async () => {
-  const result = await (await worker.mf.getWorker()).scheduled({ cron: '* * * * *', scheduledTime: new Date() });
+  const result = await worker.scheduled('* * * * *');
   expect(result.outcome).toBe('ok');
 };
 const mailRow = (to: string) =>

@@ -20,14 +20,24 @@ describe('scheduled handler: census retention', () => {
         .bind(site, ts, day(ts), path);
     const rollup = (ts: number, key: string) => worker.db.prepare(`insert into census_rollups (website_id, day, dimension, key, views) values (?, ?, 'page', ?, 1)`).bind(site, day(ts), key);
     await worker.db.batch([hit(now - 91 * DAY, '/old'), hit(now - 89 * DAY, '/recent'), rollup(now - 800 * DAY, '/ancient'), rollup(now - 400 * DAY, '/kept')]);
-    const scheduled = await worker.mf.getWorker();
-    const result = await scheduled.scheduled({ cron: '17 3 * * *', scheduledTime: new Date(now) });
+    const result = await worker.scheduled('17 3 * * *', now);
     expect(result.outcome).toBe('ok');
     const paths = await worker.db.prepare("select page_path from census_hits where page_path in ('/old', '/recent')").all();
     expect(paths.results).toEqual([{ page_path: '/recent' }]);
     const keys = await worker.db.prepare("select key from census_rollups where key in ('/ancient', '/kept')").all();
     expect(keys.results).toEqual([{ key: '/kept' }]);
     expect(worker.logs.some((l) => /census retention: removed [1-9]/.test(l.message))).toBe(true);
+  });
+});
+
+describe('scheduled handler: quiet runs', () => {
+  it('logs no job line when no job had anything to do', async () => {
+    const before = worker.logs.length;
+    expect((await worker.scheduled('17 3 * * *')).outcome).toBe('ok');
+    expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+    // The worker's console arrives a moment after the outcome: a marker request logs after both runs.
+    await worker.fetch('/healthz');
+    expect(worker.logs.slice(before).filter((l) => /^(mail outbox|stripe reconcile|subscription renewals|census retention|cart cleanup):/.test(l.message))).toEqual([]);
   });
 });
 
@@ -59,8 +69,7 @@ describe('scheduled handler: cart cleanup', () => {
       hold('cl-e2', 'cl-live', now - 60_000),
       hold('cl-e3', 'cl-live', now + 10 * 60_000),
     ]);
-    const scheduled = await worker.mf.getWorker();
-    const result = await scheduled.scheduled({ cron: '17 3 * * *', scheduledTime: new Date(now) });
+    const result = await worker.scheduled('17 3 * * *', now);
     expect(result.outcome).toBe('ok');
     const ids = async (sql: string) => (await worker.db.prepare(sql).all<Record<string, string>>()).results.map((r) => Object.values(r)[0]);
     expect(await ids("select id from carts where id like 'cl-%' order by id")).toEqual(['cl-live', 'cl-purchased']);

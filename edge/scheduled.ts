@@ -42,6 +42,7 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     crons: [RENEWAL_CRON, DAILY_CRON],
     run: async (env, db, now) => {
       const r = await renewDueSubscriptions(db, renewalDeps(db, env), now);
+      if (!(r.renewed || r.declined || r.skipped || r.failed)) return null;
       return `${r.renewed} renewed, ${r.declined} declined, ${r.skipped} skipped, ${r.failed} failed`;
     },
   },
@@ -50,14 +51,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     crons: [DAILY_CRON],
     run: async (_env, db, now) => {
       const removed = await censusStore(db).prune({ rawBefore: now - RAW_RETENTION_DAYS * DAY_MS, rollupsBefore: now - ROLLUP_RETENTION_DAYS * DAY_MS });
-      return `removed ${removed} rows`;
+      return removed ? `removed ${removed} rows` : null;
     },
   },
   'cart cleanup': {
     crons: [DAILY_CRON],
     run: async (_env, db, now) => {
       const removed = await pruneExpiredCarts(db, now);
-      return `removed ${removed.carts} expired carts and ${removed.holds} expired stock holds`;
+      return removed.carts || removed.holds ? `removed ${removed.carts} expired carts and ${removed.holds} expired stock holds` : null;
     },
   },
 };

@@ -9,7 +9,7 @@ import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { ensureClientBuild } from '../scripts/client-build.js';
 import { workerModules } from '../scripts/worker-bundle.js';
-import { bridgedD1, bridgedR2, bridgeWorker, type DispatchFetch } from '../scripts/bindings-bridge.js';
+import { bridgedD1, bridgedR2, bridgeWorker, CRON_ENTRYPOINT, runScheduled, type DispatchFetch } from '../scripts/bindings-bridge.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,6 +47,8 @@ export interface RunningWorker {
   /** Base URL when started with `port`, e.g. http://127.0.0.1:41234 */
   url: URL;
   fetch(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
+  /** Runs the scheduled handler as the Cron Trigger `cron` would at `at` (default now). */
+  scheduled(cron: string, at?: number): Promise<{ outcome: string }>;
   dispose(): Promise<void>;
 }
 
@@ -67,7 +69,11 @@ export interface StartOptions {
  * through Miniflare's synchronous proxy (docs/testing.md says why).
  */
 export async function startWorker(options: StartOptions = {}): Promise<RunningWorker> {
-  const [modules, clientDist] = await Promise.all([workerModules(), ensureClientBuild()]);
+  const [bundle, clientDist] = await Promise.all([workerModules(), ensureClientBuild()]);
+  // The deployed worker, with its handler exported once more under a name the bindings
+  // bridge binds to for Cron Trigger events (RunningWorker.scheduled).
+  const entry = { type: 'ESModule' as const, path: join(ROOT, 'test-entry.mjs'), contents: `export { default, default as ${CRON_ENTRYPOINT} } from './worker.mjs';\n` };
+  const modules = [entry, ...bundle];
   const logs: WorkerLog[] = [];
   const mf = new Miniflare({
     // The worker's console, kept for assertions (printed too with EDGE_LOGS=1).
@@ -91,7 +97,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
         // The review-link secret is a Workers secret in production; tests sign with a known one.
         bindings: { REVIEW_LINK_SECRET: TEST_REVIEW_LINK_SECRET, ...options.bindings },
       },
-      bridgeWorker({ d1: { DB: 'DB' }, r2: { FILES: 'FILES' } }),
+      bridgeWorker({ d1: { DB: 'DB' }, r2: { FILES: 'FILES' }, app: 'atelier' }),
     ],
   });
   const dispatch: DispatchFetch = (target, init) => mf.dispatchFetch(target, init as never) as unknown as Promise<Response>;
@@ -127,6 +133,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
       const target = new URL(path, host ? `http://${host}` : 'http://localhost');
       return mf.dispatchFetch(target.href, rest as never) as unknown as Promise<Response>;
     },
+    scheduled: (cron, at) => runScheduled(dispatch, cron, at),
     dispose: () => mf.dispose(),
   };
 }

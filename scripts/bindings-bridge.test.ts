@@ -124,7 +124,7 @@ describe("Miniflare's synchronous proxy (why Node-side code never uses it)", () 
 
   it('is used nowhere in the repository: D1 and R2 reach Node through the bridge only', async () => {
     const offenders: string[] = [];
-    const SYNC_PROXY_DOORS = /\.(getD1Database|getR2Bucket|getKVNamespace|getBindings|getCaches|getDurableObjectNamespace)\(|getPlatformProxy\(/;
+    const SYNC_PROXY_DOORS = /\.(getD1Database|getR2Bucket|getKVNamespace|getBindings|getCaches|getDurableObjectNamespace|getWorker)\(|getPlatformProxy\(/;
     async function walk(dir: string): Promise<void> {
       for (const entry of await readdir(dir, { withFileTypes: true })) {
         if (['node_modules', 'dist', '.git', '.wrangler'].includes(entry.name) || entry.name.startsWith('.')) continue;

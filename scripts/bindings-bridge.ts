@@ -80,6 +80,11 @@ export default {
     const url = new URL(request.url);
     const [, kind, binding, op] = url.pathname.split('/');
     try {
+      if (kind === 'scheduled') {
+        const time = url.searchParams.get('time');
+        const result = await env.APP.scheduled({ cron: url.searchParams.get('cron') ?? undefined, scheduledTime: time ? new Date(Number(time)) : new Date() });
+        return Response.json({ outcome: result.outcome });
+      }
       if (kind === 'd1') return new Response(JSON.stringify({ result: await d1(env[binding], await request.json()) }, encodeResult));
       return await r2(env[binding], op, request, url);
     } catch (error) {
@@ -90,20 +95,41 @@ export default {
 `;
 
 /**
+ * The name under which a test worker exports its handler a second time
+ * (`export { default, default as CronTrigger } from './worker.mjs'`), for runScheduled.
+ */
+export const CRON_ENTRYPOINT = 'CronTrigger';
+
+/**
  * The bridge worker's Miniflare options: add it to `workers` beside the app worker, with
  * the same D1 database ids and R2 bucket names as the app binds, so both see one store.
  * @example new Miniflare({ workers: [app, bridgeWorker({ d1: { DB: 'db' }, r2: { FILES: 'files' } })] })
  */
-export function bridgeWorker(bindings: { d1?: Record<string, string>; r2?: Record<string, string> }) {
+export function bridgeWorker(bindings: { d1?: Record<string, string>; r2?: Record<string, string>; app?: string }) {
   return {
     name: 'bindings-bridge',
     modules: true,
     script: BRIDGE_SCRIPT,
     compatibilityDate: '2026-04-20',
+    // Fetcher#scheduled on the service binding to the app (runScheduled below).
+    compatibilityFlags: ['service_binding_extra_handlers'],
     routes: [`${BRIDGE_HOST}/*`],
     d1Databases: bindings.d1 ?? {},
     r2Buckets: bindings.r2 ?? {},
+    // The app's handler under the name CRON_ENTRYPOINT: a binding to the worker's default
+    // export would reach the assets router in front of it, which has no scheduled handler.
+    ...(bindings.app === undefined ? {} : { serviceBindings: { APP: { name: bindings.app, entrypoint: CRON_ENTRYPOINT } } }),
   };
+}
+
+/**
+ * Runs the app worker's scheduled handler as a Cron Trigger would (`bridgeWorker({ app })`),
+ * without Miniflare's synchronous `getWorker()` proxy.
+ * @example expect((await runScheduled(dispatch, '7 * * * *', at)).outcome).toBe('ok');
+ */
+export async function runScheduled(dispatch: DispatchFetch, cron: string, at?: number): Promise<{ outcome: string }> {
+  const query = new URLSearchParams({ cron, ...(at === undefined ? {} : { time: String(at) }) });
+  return answer<{ outcome: string }>(await dispatch(`http://${BRIDGE_HOST}/scheduled?${query}`, { method: 'POST' }));
 }
 
 function toBase64(bytes: Uint8Array): string {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../schema/seed/load.js';
-import { cronRunLine, isIdleJobLine, startBanner } from './start.js';
+import { cronRunLine, startBanner } from './start.js';
 
 let child: ChildProcess;
 let state: string;
@@ -111,16 +111,6 @@ describe('npm start output', () => {
     const lines = startBanner({ url: 'http://localhost:8787', ownerPasswordFromEnv: false, mailProvider: 'postmark', crons: ['* * * * *'], interactive: true });
     expect(lines).toContain('  Mail        sent through postmark; every mail is listed at http://localhost:8787/config/outbox');
     expect(lines).toContain('  Cron        * * * * * (UTC); type c and Enter to run them now');
-  });
-
-  it('keeps job lines that did something and drops the ones that did nothing', () => {
-    expect(isIdleJobLine('cart cleanup: removed 0 expired carts and 0 expired stock holds')).toBe(true);
-    expect(isIdleJobLine('subscription renewals: 0 renewed, 0 declined, 0 skipped, 0 failed')).toBe(true);
-    expect(isIdleJobLine('census retention: removed 0 rows')).toBe(true);
-    expect(isIdleJobLine('subscription renewals: 0 renewed, 1 declined, 0 skipped, 0 failed')).toBe(false);
-    expect(isIdleJobLine('census retention: removed 10 rows')).toBe(false);
-    expect(isIdleJobLine('mail outbox: sent 0, failed 1')).toBe(false);
-    expect(isIdleJobLine('some other log line with 0 in it: 0')).toBe(false);
   });
 
   it('prints a scheduled run only when it failed', () => {

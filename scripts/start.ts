@@ -18,6 +18,7 @@ import { Cron } from 'croner';
 import { CLIENT_DIST, ensureClientBuild } from './client-build.js';
 import { seedLocal } from './seed.js';
 import { workerModules } from './worker-bundle.js';
+import { bridgeWorker, CRON_ENTRYPOINT, runScheduled, type DispatchFetch } from './bindings-bridge.js';
 import { persistDir } from './wrangler.js';
 
 const PORT = Number(process.env.ATELIER_PORT ?? 8787);
@@ -64,16 +65,6 @@ export function startBanner(facts: BannerFacts): string[] {
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   return ['', `Atelier demo store: ${url}`, '', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${text}`), ''];
-}
-
-/**
- * A scheduled job's log line that reports nothing done ("cart cleanup: removed 0 expired
- * carts and 0 expired stock holds"): every count in it is zero. The worker logs some jobs
- * on every run (edge/scheduled.ts); the terminal shows only runs that did something.
- */
-export function isIdleJobLine(message: string): boolean {
-  const match = /^(mail outbox|stripe reconcile|subscription renewals|census retention|cart cleanup): (.*)$/s.exec(message);
-  return match !== null && /\d/.test(match[2]!) && !/[1-9]/.test(match[2]!);
 }
 
 /** A Cron run's own line: only a failed run is worth one (its jobs log what they did). */
@@ -145,12 +136,21 @@ function serveWithWrangler(secret: string): void {
  */
 async function serveWithMiniflare(secret: string): Promise<void> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(REPO_ROOT, 'wrangler.toml'));
+  const name = workerOptions.name ?? 'atelier';
+  // The deployed worker, with its handler exported once more for the Cron Triggers below.
+  const entry = { type: 'ESModule' as const, path: join(REPO_ROOT, 'start-entry.mjs'), contents: `export { default, default as ${CRON_ENTRYPOINT} } from './worker.mjs';\n` };
   const mf = new Miniflare({
-    ...(workerOptions as object),
-    modules: await workerModules(),
-    modulesRoot: REPO_ROOT,
-    assets: { directory: CLIENT_DIST, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
-    bindings: { ...workerOptions.bindings, REVIEW_LINK_SECRET: secret },
+    workers: [
+      {
+        ...(workerOptions as object),
+        name,
+        modules: [entry, ...(await workerModules())],
+        modulesRoot: REPO_ROOT,
+        assets: { directory: CLIENT_DIST, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
+        bindings: { ...workerOptions.bindings, REVIEW_LINK_SECRET: secret },
+      },
+      bridgeWorker({ app: name }),
+    ],
     // wrangler's layout under --persist-to, so `npm run dev` and the seed see the same data.
     defaultPersistRoot: join(persistDir(), 'v3'),
     host: '127.0.0.1',
@@ -165,7 +165,8 @@ async function serveWithMiniflare(secret: string): Promise<void> {
     },
     handleStructuredLogs: ({ level, message }: { level: string; message: string }) => {
       if (level === 'error' || level === 'warn') console.error(message);
-      else if (!isIdleJobLine(message)) console.log(message);
+      // Scheduled jobs log only runs that did something (edge/scheduled.ts).
+      else console.log(message);
     },
   } as never);
   // ATELIER_PORT=0 takes any free port (the suite runs files in parallel); print the real one.
@@ -183,15 +184,15 @@ async function serveWithMiniflare(secret: string): Promise<void> {
 
 /**
  * Runs the worker's scheduled handler on wrangler.toml's `[triggers] crons` (UTC), as
- * Cloudflare does in production. Miniflare's own trigger path reaches the assets router,
- * not the worker, so the schedule is kept here. A run prints only what its jobs did and a
+ * Cloudflare does in production, through the bindings bridge (Miniflare's own trigger path
+ * reaches the assets router, not the worker). A run prints only what its jobs did and a
  * failure; the every-minute outbox drain with nothing to send stays quiet.
  */
 async function runCronTriggers(mf: Miniflare): Promise<{ jobs: Cron[]; interactive: boolean }> {
   const { triggers } = unstable_readConfig({ config: join(REPO_ROOT, 'wrangler.toml') });
-  const worker = await mf.getWorker();
+  const dispatch: DispatchFetch = (url, init) => mf.dispatchFetch(url, init as never) as unknown as Promise<Response>;
   const run = async (expression: string, manual: boolean) => {
-    const result = await worker.scheduled({ cron: expression, scheduledTime: new Date() });
+    const result = await runScheduled(dispatch, expression).catch((error: unknown) => ({ outcome: `failed to start (${String(error)})` }));
     const line = manual ? `Cron Trigger "${expression}": ${result.outcome}` : cronRunLine(expression, result.outcome);
     if (line) console.log(line);
   };

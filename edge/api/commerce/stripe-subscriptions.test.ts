@@ -48,7 +48,7 @@ async function subscribeWithStripe(o: { email?: string; card?: string } = {}): P
 
 /** Runs the scheduled handler as the renewal Cron Trigger would at `at`. */
 async function renewalRun(at: number) {
-  const result = await (await worker.mf.getWorker()).scheduled({ cron: '7 * * * *', scheduledTime: new Date(at) });
+  const result = await worker.scheduled('7 * * * *', at);
   expect(result.outcome).toBe('ok');
 }
 /** Only this subscription is due: the others' dates move far out of the way. */
@@ -128,9 +128,8 @@ describe('renewals through Stripe (scheduled handler)', () => {
     await onlyDue(sub.id);
     const [customer, paymentMethod] = (sub.payment_ref as string).split(':');
     const before = offSessionCharges().length;
-    const w = await worker.mf.getWorker();
     const at = (sub.next_billing_at as number) + 1000;
-    const runs = await Promise.all(Array.from({ length: 8 }, () => w.scheduled({ cron: '7 * * * *', scheduledTime: new Date(at) })));
+    const runs = await Promise.all(Array.from({ length: 8 }, () => worker.scheduled('7 * * * *', at)));
     expect(runs.every((r) => r.outcome === 'ok')).toBe(true);
     const charges = offSessionCharges().slice(before);
     expect(charges).toHaveLength(1);
@@ -214,7 +213,7 @@ describe('renewals through Stripe (scheduled handler)', () => {
     });
     expect(delivered.status).toBe(200);
     await worker.db.prepare('UPDATE payment_events SET received_on = received_on - 16 * 60 * 1000 WHERE payment_ref = ?').bind(charged.id).run();
-    const run = await (await worker.mf.getWorker()).scheduled({ cron: '* * * * *', scheduledTime: new Date() });
+    const run = await worker.scheduled('* * * * *');
     expect(run.outcome).toBe('ok');
     expect(stripe.refunds.filter((r) => r.payment_intent === charged.id)).toEqual([expect.objectContaining({ amount: 6500 })]);
     const refunded = await worker.db.prepare(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND order_id IS NULL AND status = 'refunded'`).bind(charged.id).first<{ n: number }>();

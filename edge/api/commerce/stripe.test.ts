@@ -294,7 +294,7 @@ describe('Stripe webhook', () => {
 
 describe('scheduled Stripe reconcile', () => {
   const runCron = async () => {
-    const result = await (await worker.mf.getWorker()).scheduled({ cron: '* * * * *', scheduledTime: new Date() });
+    const result = await worker.scheduled('* * * * *');
     expect(result.outcome).toBe('ok');
   };
   const refundsOf = (id: string) => stripe.refunds.filter((r) => r.payment_intent === id);

@@ -36,8 +36,7 @@ const renewalOrders = async (id: string) =>
     .all<Row>()).results;
 /** Runs the worker's scheduled handler as the Cron Trigger would at `at`. */
 async function cron(at: number, name = '7 * * * *') {
-  const w = await worker.mf.getWorker();
-  const result = await w.scheduled({ cron: name, scheduledTime: new Date(at) });
+  const result = await worker.scheduled(name, at);
   expect(result.outcome).toBe('ok');
 }
 /** Only this subscription is due at `at`: the others' dates move out of the way. */
@@ -74,8 +73,7 @@ describe('subscription renewals (scheduled handler)', () => {
     const sub = await newSubscription();
     await onlyDue(sub.id);
     const at = (sub.next_billing_at as number) + 1000;
-    const w = await worker.mf.getWorker();
-    const runs = await Promise.all(Array.from({ length: 8 }, () => w.scheduled({ cron: '7 * * * *', scheduledTime: new Date(at) })));
+    const runs = await Promise.all(Array.from({ length: 8 }, () => worker.scheduled('7 * * * *', at)));
     expect(runs.every((r) => r.outcome === 'ok')).toBe(true);
     expect(await renewalOrders(sub.id)).toHaveLength(1);
     // Every charge leaves a payments row (a charge whose order could not be written is kept as refunded).
