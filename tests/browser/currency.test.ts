@@ -17,24 +17,26 @@ beforeAll(async () => {
   ]);
 });
 
+/** The one-variant product the tests buy, as its page's context JSON has it. */
+async function coffeeSet(): Promise<{ id: string; sku: string; currency: string }> {
+  const { item } = (await (await fetch(store.url('/shop/pour-over-coffee-set?format=json'))).json()) as {
+    item: { id: string; structuredContent: { variants: { sku: string; priceMoney: { currency: string } }[] } };
+  };
+  const variant = item.structuredContent.variants[0]!;
+  return { id: item.id, sku: variant.sku, currency: variant.priceMoney.currency };
+}
+
 describe('a store in Korean won', () => {
   it('shows the same price on the product page, in the cart pill and on the cart page', async () => {
     const visitor = await store.visitor();
     const { page } = visitor;
-    const product = await (await fetch(store.url('/shop/pour-over-coffee-set?format=json'))).json() as {
-      item: { id: string; structuredContent: { variants: { sku: string; priceMoney: { currency: string } }[] } };
-    };
-    expect(product.item.structuredContent.variants[0]!.priceMoney.currency).toBe('KRW');
+    const product = await coffeeSet();
+    expect(product.currency).toBe('KRW');
     await page.goto(store.url('/shop/pour-over-coffee-set'));
     const serverPrice = (await page.locator('.product-price').first().innerText()).trim();
     expect(serverPrice).toBe('₩7,800');
 
-    await visitorApi(store, visitor, 'POST', '/api/commerce/shopping-cart/entries', {
-      itemId: product.item.id,
-      sku: product.item.structuredContent.variants[0]!.sku,
-      quantity: 1,
-      additionalFields: null,
-    });
+    await visitorApi(store, visitor, 'POST', '/api/commerce/shopping-cart/entries', { itemId: product.id, sku: product.sku, quantity: 1, additionalFields: null });
     await page.reload();
     await islandsHydrated(page, '[data-island="cart-pill"]');
     await page.locator('.cart-pill.is-visible').waitFor();
@@ -42,7 +44,20 @@ describe('a store in Korean won', () => {
 
     await page.goto(store.url('/cart'));
     await islandsHydrated(page, '[data-island="cart"]');
-    await page.locator('.cart-entry-total').waitFor();
+    // The island's own markup (quantity controls), not the server's, which it replaces once the cart loads.
+    await page.locator('.cart-entries .cart-entry-controls').waitFor();
+    expect(await page.locator('.cart-entry-total').innerText()).toBe(serverPrice);
+    expect(await page.locator('.cart-summary strong').innerText()).toBe(serverPrice);
+  });
+
+  it("shows the same price in the cart page's server markup (before scripts, and without them)", async () => {
+    const visitor = await store.visitor({ javaScriptEnabled: false });
+    const { page } = visitor;
+    await page.goto(store.url('/shop/pour-over-coffee-set'));
+    const serverPrice = (await page.locator('.product-price').first().innerText()).trim();
+    const product = await coffeeSet();
+    await visitorApi(store, visitor, 'POST', '/api/commerce/shopping-cart/entries', { itemId: product.id, sku: product.sku, quantity: 1, additionalFields: null });
+    await page.goto(store.url('/cart'));
     expect(await page.locator('.cart-entry-total').innerText()).toBe(serverPrice);
     expect(await page.locator('.cart-summary strong').innerText()).toBe(serverPrice);
   });
