@@ -1,0 +1,2 @@
+/** section.html: the default section partial, used when the site's theme has none. */
+export const SECTION_PARTIAL = "<section class=\"page-section section-padding-{design.padding|htmlattr} section-theme-{design.theme|htmlattr}\" id=\"section-{id|htmlattr}\">\n  <div class=\"section-grid\">{.repeated section blocks}\n    <div class=\"block block-type-{type|htmlattr}\" id=\"block-{id|htmlattr}\" style=\"grid-column: {layout.desktop.col} / span {layout.desktop.span}; grid-row: {layout.desktop.row} / span {layout.desktop.rows}\">{html}</div>{.end}\n  </div>\n</section>\n";
