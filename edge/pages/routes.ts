@@ -21,6 +21,8 @@ import { downloadResponse } from './download-pages.js';
 import { downloadLinkSecret } from '../services/downloads/index.js';
 import { stripeBrowserSettings } from '../services/payments/index.js';
 import { plainForms } from './forms/plain-submit.js';
+import { findPublishedPage } from '../services/pages/published-page.js';
+import { blockPage } from './block-page.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -92,7 +94,10 @@ pages.get('/:collection', async (c) => {
     if (!collection || !hasFeed(collection)) return respond(c, req, await notFoundPage(req));
     return c.body(await feedXml(req, collection), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
   }
-  return respond(c, req, collection ? await collectionPage(req, collection) : await notFoundPage(req));
+  if (collection) return respond(c, req, await collectionPage(req, collection));
+  // A page built from blocks answers at its slug once published; a draft is never served.
+  const page = await findPublishedPage(req.db, req.site.id, c.req.param('collection'));
+  return respond(c, req, page ? await blockPage(req, page) : await notFoundPage(req));
 });
 
 pages.get('/:collection/:item', async (c) => {
