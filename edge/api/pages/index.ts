@@ -31,7 +31,10 @@ function pageSlug(typed: string | undefined, title: string): string {
   const slug = slugify(typed ?? title);
   const shown = typed ?? title;
   if (slug === '') throw new ApiError(400, 'invalid_slug', PAGE_MESSAGES.invalidSlug(shown), { fields: { slug: PAGE_MESSAGES.invalidSlug(shown) } });
-  if (isReservedSlug(slug)) throw new ApiError(400, 'reserved_slug', PAGE_MESSAGES.reservedSlug(slug), { fields: { slug: PAGE_MESSAGES.reservedSlug(slug) } });
+  // '.well-known' slugifies to 'well-known': the typed text is checked as well as the result.
+  const asTyped = typed?.trim().toLowerCase().replace(/^\/+|\/+$/g, '');
+  const reserved = isReservedSlug(slug) ? slug : asTyped !== undefined && isReservedSlug(asTyped) ? asTyped : undefined;
+  if (reserved !== undefined) throw new ApiError(400, 'reserved_slug', PAGE_MESSAGES.reservedSlug(reserved), { fields: { slug: PAGE_MESSAGES.reservedSlug(reserved) } });
   return slug;
 }
 
