@@ -26,9 +26,9 @@ const blockShape = z.strictObject({ id, type: z.string().max(50), props: z.recor
 const sectionShape = z.strictObject({ id, design: sectionDesign.default({ padding: 'medium', theme: 'light' }), blocks: z.array(blockShape).max(1000) });
 const layoutShape = z.strictObject({ sections: z.array(sectionShape).max(MAX_SECTIONS_PER_LAYOUT) });
 
-export type BlockPlacement = z.output<typeof placement>;
-export type LayoutBlock = z.output<typeof blockShape>;
-export type LayoutSection = z.output<typeof sectionShape>;
+type BlockPlacement = z.output<typeof placement>;
+type LayoutBlock = z.output<typeof blockShape>;
+type LayoutSection = z.output<typeof sectionShape>;
 /** A page's layout document, as stored in a revision (defaults filled in). */
 export type PageLayout = z.output<typeof layoutShape>;
 
