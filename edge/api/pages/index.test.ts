@@ -168,7 +168,9 @@ describe('publishing', () => {
     const json = await (await visit('/open-studio?format=json')).text();
     expect(json).toContain('Kilns open on Sunday');
     expect(json).not.toContain('Secret draft words');
-    expect(await (await visit('/sitemap.xml')).text()).not.toContain('Secret draft words');
+    const sitemap = await (await visit('/sitemap.xml')).text();
+    expect(sitemap).toContain('/open-studio</loc>');
+    expect(sitemap).not.toContain('/drafts-save</loc>');
     expect(await (await visit('/search?q=Secret')).text()).not.toContain('Secret draft words');
     expect(await (await visit('/api/search/suggest?q=Secret')).text()).not.toContain('Secret draft words');
   });
