@@ -83,6 +83,7 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/newsletter/unsubscribe', method: 'POST', path: '/api/newsletter/unsubscribe', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // Pages (edge/api/pages): a draft's layout may be 1 MB, so its body guard takes 2 MB of JSON (BODY_RULES).
   { route: 'POST /api/pages', method: 'POST', path: '/api/pages', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from pages' },
+  { route: 'PATCH /api/pages/:id', method: 'PATCH', path: '/api/pages/p1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/pages/:id/draft', method: 'PUT', path: '/api/pages/p1/draft', maxBytes: 2048 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'], stored: 'select count(*) as n from page_revisions' },
   { route: 'POST /api/pages/:id/publish', method: 'POST', path: '/api/pages/p1/publish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/pages/:id/unpublish', method: 'POST', path: '/api/pages/p1/unpublish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

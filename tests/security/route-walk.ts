@@ -227,6 +227,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/pages', path: '/api/pages', status: 401, expect: 'api' },
   { route: 'POST /api/pages', path: '/api/pages', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/pages/:id', path: '/api/pages/p1', status: 401, expect: 'api' },
+  { route: 'PATCH /api/pages/:id', path: '/api/pages/p1', method: 'PATCH', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'PUT /api/pages/:id/draft', path: '/api/pages/p1/draft', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/pages/:id/publish', path: '/api/pages/p1/publish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/pages/:id/unpublish', path: '/api/pages/p1/unpublish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },

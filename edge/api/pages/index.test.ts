@@ -192,6 +192,26 @@ describe('publishing', () => {
     expect(await revisionCount(worker, page.id)).toBe(3);
   });
 
+  it('changes title, slug and SEO texts; a published page moves to its new path at once', async () => {
+    const page = await newPage('glaze-night', 'Glaze Night');
+    await owner('PUT', `/${page.id}/draft`, { layout: textLayout('Bring a bisque pot') }, ifMatch(1));
+    await owner('POST', `/${page.id}/publish`, { version: 2 });
+    expect((await visit('/glaze-night')).status).toBe(200);
+    const changed = await owner('PATCH', `/${page.id}`, { slug: 'Glaze Nights', title: 'Glaze Nights', seoTitle: 'Glaze nights at the studio', seoDescription: 'Thursdays' });
+    expect(changed.status).toBe(200);
+    expect(changed.json.page).toMatchObject({ slug: 'glaze-nights', title: 'Glaze Nights', seoTitle: 'Glaze nights at the studio', draftVersion: 2 });
+    expect((await visit('/glaze-night')).status).toBe(404);
+    const html = await (await visit('/glaze-nights')).text();
+    expect(html).toContain('<meta property="og:title" content="Glaze nights at the studio">');
+    expect(html).toContain('<meta name="description" content="Thursdays">');
+    expect((await owner('PATCH', `/${page.id}`, { slug: 'shop' })).status).toBe(409);
+    expect((await owner('PATCH', `/${page.id}`, { slug: 'open-studio' })).json.error).toBe('slug_taken');
+    expect((await owner('PATCH', `/${page.id}`, { slug: 'checkout' })).json.error).toBe('reserved_slug');
+    expect((await owner('PATCH', `/${page.id}`, { title: '' })).json.fields.title).toBe('Add a page title.');
+    expect((await asRole.get(ROLE.draftEditor)!('PATCH', `/${page.id}`, { title: 'Mine now' })).status).toBe(403);
+    expect((await owner('GET', `/${page.id}`)).json.page.title).toBe('Glaze Nights');
+  });
+
   it('refuses a version that is not a revision of the page', async () => {
     const page = await newPage('publish-missing');
     expect((await owner('POST', `/${page.id}/publish`, { version: 7 })).json).toMatchObject({ error: 'revision_not_found' });

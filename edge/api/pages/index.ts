@@ -7,9 +7,9 @@ import {
 } from '../../../domain/pages/page-rules.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { allows, requirePermission } from '../../middleware/roles/index.js';
+import { allows, FORBIDDEN_MESSAGE, requirePermission } from '../../middleware/roles/index.js';
 import type { Author } from '../../services/pages/page-records.js';
-import { createPage, findRevision, listPages, listRevisions, requirePage } from '../../services/pages/page-store.js';
+import { createPage, findRevision, listPages, listRevisions, requirePage, updatePageSettings } from '../../services/pages/page-store.js';
 import { publishRevision, restoreRevision, saveDraft, unpublishPage } from '../../services/pages/page-writes.js';
 import { jsonBody } from '../validate.js';
 
@@ -18,6 +18,12 @@ const newPage = z.strictObject({
   slug: z.string().max(MAX_SLUG_LENGTH * 2).optional(),
   seoTitle: z.string().trim().max(MAX_SEO_TITLE_LENGTH).optional(),
   seoDescription: z.string().trim().max(MAX_SEO_DESCRIPTION_LENGTH).optional(),
+});
+const pageSettings = z.strictObject({
+  title: z.string().trim().min(1, PAGE_MESSAGES.titleRequired).max(MAX_TITLE_LENGTH).optional(),
+  slug: z.string().max(MAX_SLUG_LENGTH * 2).optional(),
+  seoTitle: z.string().trim().max(MAX_SEO_TITLE_LENGTH).nullable().optional(),
+  seoDescription: z.string().trim().max(MAX_SEO_DESCRIPTION_LENGTH).nullable().optional(),
 });
 const version = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
@@ -92,6 +98,17 @@ pagesApi.post('/', requirePermission('pageDrafts'), jsonBody(newPage), async (c)
 });
 
 pagesApi.get('/:id', requirePermission('pages'), (c) => pageAnswer(c, c.req.param('id')));
+
+// Title, slug and SEO texts show on the live page at once: on a published page only roles
+// that may publish change them.
+pagesApi.patch('/:id', requirePermission('pageDrafts'), jsonBody(pageSettings), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  if (page.publishedVersion !== null && !allows('pagePublishing', c.get('siteUser')!.roles)) throw new ApiError(403, 'forbidden', FORBIDDEN_MESSAGE);
+  const body = c.req.valid('json');
+  const slug = body.slug === undefined ? undefined : pageSlug(body.slug, page.title);
+  await updatePageSettings(c.var.db, c.var.site.id, page, { ...body, slug });
+  return pageAnswer(c, page.id);
+});
 
 pagesApi.put('/:id/draft', requirePermission('pageDrafts'), async (c) => {
   const basedOn = ifMatchVersion(c, true)!;

@@ -2,6 +2,8 @@ import { EMPTY_LAYOUT } from '../../../blocks/layout-schema.js';
 import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import { ApiError } from '../../errors.js';
 import { findCollection } from '../collections.js';
+import { bumpStatement } from '../content-version.js';
+import { forgetSite } from '../site-versions.js';
 import { query, type Db } from '../db.js';
 import {
   PAGE_COLUMNS, pageRecord, REVISION_COLUMNS, revisionRecord, revisionWithLayout,
@@ -17,6 +19,11 @@ export interface NewPage {
 
 function slugTaken(slug: string): ApiError {
   return new ApiError(409, 'slug_taken', PAGE_MESSAGES.slugTaken(slug), { fields: { slug: PAGE_MESSAGES.slugTaken(slug) } });
+}
+
+/** True when D1 refused a write for the unique slug index (two pages of a site on one path). */
+function isSlugClash(err: unknown): boolean {
+  return err instanceof Error && /UNIQUE constraint failed: pages\.website_id, pages\.slug/.test(`${err.message} ${String(err.cause ?? '')}`);
 }
 
 /**
@@ -37,7 +44,7 @@ export async function createPage(db: Db, websiteId: string, input: NewPage, auth
         .bind(id, JSON.stringify(EMPTY_LAYOUT), author.id, author.name, now),
     ]);
   } catch (err) {
-    if (err instanceof Error && /UNIQUE constraint failed: pages\.website_id, pages\.slug/.test(String(err.message) + String(err.cause ?? ''))) throw slugTaken(input.slug);
+    if (isSlugClash(err)) throw slugTaken(input.slug);
     return query(() => Promise.reject(err));
   }
   return (await findPage(db, websiteId, id))!;
@@ -88,4 +95,37 @@ export function findRevision(db: Db, pageId: string, version: number): Promise<R
       .first<RevisionRow & { document: string }>();
     return row ? revisionWithLayout(row) : undefined;
   });
+}
+
+export interface PageSettings {
+  title?: string | undefined;
+  slug?: string | undefined;
+  seoTitle?: string | null | undefined;
+  seoDescription?: string | null | undefined;
+}
+
+/**
+ * Changes a page's title, slug or SEO texts. A published page shows them at once, so the
+ * content version is bumped in the same batch (a changed slug frees the old path).
+ */
+export async function updatePageSettings(db: Db, websiteId: string, page: PageRecord, changes: PageSettings, now = Date.now()): Promise<void> {
+  if (changes.slug !== undefined && changes.slug !== page.slug && (await findCollection(db, websiteId, changes.slug))) throw slugTaken(changes.slug);
+  const columns: [string, unknown][] = [];
+  if (changes.title !== undefined) columns.push(['title', changes.title]);
+  if (changes.slug !== undefined) columns.push(['slug', changes.slug]);
+  if (changes.seoTitle !== undefined) columns.push(['seo_title', changes.seoTitle]);
+  if (changes.seoDescription !== undefined) columns.push(['seo_description', changes.seoDescription]);
+  if (columns.length === 0) return;
+  const d1 = db.$client;
+  const update = d1
+    .prepare(`UPDATE pages SET ${columns.map(([name]) => `${name} = ?`).join(', ')}, updated_on = ? WHERE id = ? AND website_id = ?`)
+    .bind(...columns.map(([, value]) => value), now, page.id, websiteId);
+  const bump = bumpStatement(db, websiteId, now).toSQL();
+  try {
+    await d1.batch(page.publishedVersion === null ? [update] : [update, d1.prepare(bump.sql).bind(...bump.params)]);
+  } catch (err) {
+    if (changes.slug !== undefined && isSlugClash(err)) throw slugTaken(changes.slug);
+    return query(() => Promise.reject(err));
+  }
+  if (page.publishedVersion !== null) forgetSite(websiteId);
 }
