@@ -1,4 +1,4 @@
-import type { PublishedPage } from '../services/pages/published-page.js';
+import type { ServedPage } from '../services/pages/published-page.js';
 import { baseContext } from './page-context.js';
 import type { PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
@@ -10,7 +10,7 @@ import { renderBlocks } from './render-page.js';
  * becomes the page's `mainContent`, which `page.html` places inside the site's layout;
  * `?format=json` shows the layout itself.
  */
-export async function blockPage(req: PageRequest, page: PublishedPage): Promise<PageResult> {
+export async function blockPage(req: PageRequest, page: ServedPage): Promise<PageResult> {
   const base = await baseContext(req, PAGE_TYPE.page, 'page', page.id);
   const collection: Record<string, unknown> = {
     id: page.id,

@@ -175,6 +175,26 @@ describe('publishing', () => {
     expect(await (await visit('/api/search/suggest?q=Secret')).text()).not.toContain('Secret draft words');
   });
 
+  it('previews the draft only for a signed-in contributor (?preview): no-store, noindex', async () => {
+    const page = await newPage('preview-me');
+    await owner('PUT', `/${page.id}/draft`, { layout: textLayout('Draft for review') }, ifMatch(1));
+    const preview = await worker.fetch('/preview-me?preview', { headers: { Cookie: ownerSession.cookie } });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('cache-control')).toBe('no-store');
+    expect(preview.headers.get('x-robots-tag')).toContain('noindex');
+    expect(await preview.text()).toContain('Draft for review');
+    const json = await worker.fetch('/preview-me?preview&format=json', { headers: { Cookie: ownerSession.cookie } });
+    expect(await json.text()).toContain('Draft for review');
+    // Anyone else asking for a preview gets what a visitor gets.
+    for (const res of [await visit('/preview-me?preview'), await visit('/preview-me?preview&format=json')]) {
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('Draft for review');
+    }
+    await createSiteUser(worker, { email: 'shopper@pages.test', password: 'pages-Password-1' });
+    const shopper = await signIn(worker, 'shopper@pages.test', 'pages-Password-1');
+    expect((await worker.fetch('/preview-me?preview', { headers: { Cookie: shopper.cookie } })).status).toBe(404);
+  });
+
   it('moves the live page to the published revision and off the site on unpublish', async () => {
     const page = await newPage('pottery-club');
     await owner('PUT', `/${page.id}/draft`, { layout: textLayout('Version two') }, ifMatch(1));
