@@ -14,7 +14,7 @@ export interface ServedPage {
 }
 
 /** The published revision of the page at `slug`, or undefined (no page, or not published). */
-export function findServedPage(db: Db, websiteId: string, slug: string): Promise<ServedPage | undefined> {
+export function findPublishedPage(db: Db, websiteId: string, slug: string): Promise<ServedPage | undefined> {
   return findPageRevision(db, websiteId, slug, 'published_version');
 }
 
