@@ -139,6 +139,8 @@ describe('drafts', () => {
     expect(revisions.map((r: { version: number; restoredFrom: number | null }) => [r.version, r.restoredFrom])).toEqual([[4, 2], [3, null], [2, null], [1, null]]);
     expect((await owner('POST', `/${page.id}/revisions/2/restore`, undefined, ifMatch(3))).status).toBe(412);
     expect((await owner('POST', `/${page.id}/revisions/99/restore`)).json.error).toBe('revision_not_found');
+    expect((await owner('POST', `/${page.id}/revisions/two/restore`)).status).toBe(404);
+    expect((await owner('GET', `/${page.id}/revisions/two`)).json.error).toBe('revision_not_found');
     expect(await revisionCount(worker, page.id)).toBe(4);
   });
 });
@@ -230,6 +232,14 @@ describe('publishing', () => {
     expect((await owner('PATCH', `/${page.id}`, { title: '' })).json.fields.title).toBe('Add a page title.');
     expect((await asRole.get(ROLE.draftEditor)!('PATCH', `/${page.id}`, { title: 'Mine now' })).status).toBe(403);
     expect((await owner('GET', `/${page.id}`)).json.page.title).toBe('Glaze Nights');
+  });
+
+  it('unpublishing a page that is not published changes nothing', async () => {
+    const page = await newPage('never-live');
+    const before = await worker.db.prepare('SELECT content_version AS v FROM websites WHERE is_default = 1').first<{ v: number }>();
+    expect((await owner('POST', `/${page.id}/unpublish`)).json.page.status).toBe('draft');
+    const after = await worker.db.prepare('SELECT content_version AS v FROM websites WHERE is_default = 1').first<{ v: number }>();
+    expect(after!.v).toBe(before!.v);
   });
 
   it('refuses a version that is not a revision of the page', async () => {

@@ -56,6 +56,13 @@ function ifMatchVersion(c: Context<AppEnv>, required: boolean): number | undefin
   return Number(match[1]);
 }
 
+/** The `{version}` of a revision route: 404 unless it is a whole number. */
+function versionParam(c: Context<AppEnv>): number {
+  const raw = c.req.param('version') ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+  return Number(raw);
+}
+
 function checkedLayout(input: unknown): PageLayout {
   const check = parseLayout(input);
   if (!check.ok) throw new ApiError(400, 'invalid_layout', check.message, { fields: check.fields });
@@ -128,7 +135,8 @@ pagesApi.post('/:id/publish', requirePermission('pagePublishing'), jsonBody(z.st
 
 pagesApi.post('/:id/unpublish', requirePermission('pagePublishing'), async (c) => {
   const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  await unpublishPage(c.var.db, c.var.site.id, page.id);
+  // Nothing to take down: no write, no new content version.
+  if (page.publishedVersion !== null) await unpublishPage(c.var.db, c.var.site.id, page.id);
   return pageAnswer(c, page.id);
 });
 
@@ -139,7 +147,7 @@ pagesApi.get('/:id/revisions', requirePermission('pages'), async (c) => {
 
 pagesApi.get('/:id/revisions/:version', requirePermission('pages'), async (c) => {
   const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const revision = await findRevision(c.var.db, page.id, Number(c.req.param('version')));
+  const revision = await findRevision(c.var.db, page.id, versionParam(c));
   if (!revision) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
   return c.json({ revision });
 });
@@ -147,7 +155,7 @@ pagesApi.get('/:id/revisions/:version', requirePermission('pages'), async (c) =>
 pagesApi.post('/:id/revisions/:version/restore', requirePermission('pageDrafts'), async (c) => {
   const basedOn = ifMatchVersion(c, false);
   const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const revision = await findRevision(c.var.db, page.id, Number(c.req.param('version')));
+  const revision = await findRevision(c.var.db, page.id, versionParam(c));
   if (!revision) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
   await guardCodeBlocks(c, page.id, basedOn ?? page.draftVersion, revision.layout);
   await restoreRevision(c.var.db, c.var.site.id, page.id, revision.version, author(c), basedOn);

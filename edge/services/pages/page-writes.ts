@@ -49,11 +49,11 @@ export async function saveDraft(db: Db, websiteId: string, pageId: string, based
  * Restores an old revision: its layout becomes a new draft revision (nothing is
  * overwritten). With `basedOn`, only while that is still the draft (412 otherwise).
  */
-export async function restoreRevision(db: Db, websiteId: string, pageId: string, version: number, author: Author, basedOn?: number, now = Date.now()): Promise<number> {
+export async function restoreRevision(db: Db, websiteId: string, pageId: string, version: number, author: Author, basedOn?: number, now = Date.now()): Promise<void> {
   const d1 = db.$client;
   const guard = basedOn === undefined ? '' : ' AND p.draft_version = ?';
   const guardParams = basedOn === undefined ? [] : [basedOn];
-  const [inserted, moved] = await query(() =>
+  const [inserted] = await query(() =>
     d1.batch([
       d1
         .prepare(
@@ -68,14 +68,12 @@ export async function restoreRevision(db: Db, websiteId: string, pageId: string,
            AND draft_version + 1 = (SELECT MAX(version) FROM page_revisions WHERE page_id = ?)`,
         )
         .bind(now, pageId, websiteId, pageId),
-      d1.prepare('SELECT draft_version FROM pages WHERE id = ?').bind(pageId),
     ]),
   );
   if (inserted?.meta.changes !== 1) {
     if (!(await findRevision(db, pageId, version))) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
     throw await versionConflict(db, pageId);
   }
-  return (moved as unknown as { results: { draft_version: number }[] } | undefined)?.results[0]?.draft_version ?? version;
 }
 
 /**
