@@ -15,7 +15,13 @@ describe('renderLayout', () => {
     const { html, errors } = renderLayout(layout({ id: 'b1', type: 'horizontal-rule', props: {}, layout: at }), () => undefined);
     expect(errors).toEqual([]);
     expect(html).toContain('<section class="page-section section-padding-large section-theme-light" id="section-intro">');
-    expect(html).toContain('<div class="block block-type-horizontal-rule" id="block-b1" style="grid-column: 3 / span 8; grid-row: 2 / span 1"><hr class="block-horizontal-rule">\n</div>');
+    expect(html).toContain('<div class="block block-type-horizontal-rule" id="block-b1" style="--col: 3; --span: 8; --row: 2; --rows: 1"><hr class="block-horizontal-rule">\n</div>');
+  });
+
+  it('adds the phone placement when the block has one', () => {
+    const mobile = { ...at, mobile: { col: 1, row: 4, span: 12, rows: 2 } };
+    const { html } = renderLayout(layout({ id: 'b1', type: 'horizontal-rule', props: {}, layout: mobile }), () => undefined);
+    expect(html).toContain('style="--col: 3; --span: 8; --row: 2; --rows: 1; --m-col: 1; --m-span: 12; --m-row: 4; --m-rows: 2"');
   });
 
   it('prefers the theme\'s blocks/<type>.html and section.html', () => {
