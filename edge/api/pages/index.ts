@@ -117,10 +117,10 @@ pagesApi.patch('/:id', requirePermission('pageDrafts'), jsonBody(pageSettings), 
   return pageAnswer(c, page.id);
 });
 
-pagesApi.put('/:id/draft', requirePermission('pageDrafts'), async (c) => {
+// The layout is checked on its own (checkedLayout), so its problems are keyed `layout.…`.
+pagesApi.put('/:id/draft', requirePermission('pageDrafts'), jsonBody(z.strictObject({ layout: z.unknown().optional() })), async (c) => {
   const basedOn = ifMatchVersion(c, true)!;
-  const body = await jsonBodyOf(c);
-  const layout = checkedLayout(body.layout);
+  const layout = checkedLayout(c.req.valid('json').layout);
   const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
   await guardCodeBlocks(c, page.id, basedOn, layout);
   await saveDraft(c.var.db, c.var.site.id, page.id, basedOn, layout, author(c));
@@ -161,16 +161,3 @@ pagesApi.post('/:id/revisions/:version/restore', requirePermission('pageDrafts')
   await restoreRevision(c.var.db, c.var.site.id, page.id, revision.version, author(c), basedOn);
   return pageAnswer(c, page.id);
 });
-
-/** The JSON body as an object: 400 when it is not one (the layout is checked on its own). */
-async function jsonBodyOf(c: Context<AppEnv>): Promise<{ layout?: unknown }> {
-  const body: unknown = await c.req.json().catch(() => {
-    throw new ApiError(400, 'invalid_request', 'Malformed JSON in request body', { fields: { _: 'Malformed JSON in request body' } });
-  });
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'invalid_request', 'The body must be a JSON object.', { fields: { _: 'The body must be a JSON object.' } });
-  }
-  const extra = Object.keys(body).filter((k) => k !== 'layout');
-  if (extra.length) throw new ApiError(400, 'invalid_request', `Unknown field ${extra[0]}.`, { fields: { [extra[0]!]: 'Unknown field.' } });
-  return body as { layout?: unknown };
-}
