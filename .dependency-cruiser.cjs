@@ -39,8 +39,6 @@ module.exports = {
       from: { path: '^schema/', pathNot: TEST_FILE },
       to: { path: '^(engine|edge|client|blocks|scripts|bench|tests)/' },
     },
-    // blocks/ does not exist yet; these rules hold it to the table from its first file
-    // (add `blocks` to the lint:deps folders then).
     {
       name: 'blocks-layers',
       severity: 'error',

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.ts', 'domain/**/*.test.ts', 'edge/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'schema/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['engine/**/*.test.ts', 'domain/**/*.test.ts', 'blocks/**/*.test.ts', 'edge/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'schema/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Once per run: builds client/ (when stale), bundles the worker, starts the shared Chromium.
     globalSetup: ['tests/global-setup.ts'],
     // The usual report, then the ten slowest files and the 'N passed, N failed' line CI reads.

@@ -52,7 +52,7 @@ export interface ApiErrorOptions {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 500 | 503,
     readonly code: string,
     message: string,
     readonly options: ApiErrorOptions = {},

@@ -23,3 +23,4 @@ export * from './subscriptions.js';
 export * from './payment-events.js';
 export * from './gift-cards.js';
 export * from './downloads.js';
+export * from './pages.js';

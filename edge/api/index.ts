@@ -20,6 +20,8 @@ import { restockApi } from './restock/index.js';
 import { restockOwnerApi } from './restock/owner.js';
 import { formsOwnerApi } from './forms/owner.js';
 import { googleMaps } from './google-maps/index.js';
+import { pagesApi } from './pages/index.js';
+import { siteLayoutApi } from './site-layout/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -49,6 +51,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/(census\/|events\/RecordEvent\/?$)/, body: { maxBytes: 8 * 1024, types: FORM_TYPES } },
   // Stripe events are JSON only and can outgrow 64 KB (an expanded charge or intent).
   { path: /^\/api\/commerce\/payments\/stripe\/webhook\/?$/, body: { maxBytes: 256 * 1024, types: JSON_TYPES } },
+  // A page layout may be 1 MB (blocks/layout-schema.ts answers 400 past that, naming the field).
+  { path: /^\/api\/pages\/[^/]+\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
 const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));
@@ -96,6 +100,8 @@ api.route('/census', census);
 api.route('/events', events);
 api.route('/1/performance', performance);
 api.route('/google-maps', googleMaps);
+api.route('/pages', pagesApi);
+api.route('/', siteLayoutApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -2,6 +2,8 @@ import { ErrorCode, render, type TemplateError } from '../../engine/index.js';
 import type { SiteRecord } from '../services/websites.js';
 import { RenderLimitError, TemplateMissingError } from '../errors.js';
 import type { CompiledTemplate, Theme } from './theme-templates.js';
+import type { PageLayout } from '../../blocks/layout-schema.js';
+import { renderLayout } from '../../blocks/render-layout.js';
 
 const LAYOUT = 'layout.html';
 /** Errors that stop a render part-way: the output is incomplete, so the page is not served. */
@@ -48,4 +50,23 @@ export function renderThemed(
   const layout = theme.byPath.get(LAYOUT);
   if (!layout) return page;
   return renderOne(theme, site, LAYOUT, layout, { ...data, pageContent: page }, url);
+}
+
+/**
+ * A block layout as HTML (blocks/render-layout.ts): blocks and sections through the
+ * theme's `blocks/<type>.html` and `section.html` when it has them, else the defaults.
+ * Errors are logged like a page's; a crossed render limit throws `RenderLimitError`.
+ */
+export function renderBlocks(theme: Theme, site: SiteRecord, layout: PageLayout, url: string): string {
+  const { html, errors } = renderLayout(layout, (path) => theme.byPath.get(path), {
+    partials: theme.partials,
+    locale: site.locale,
+    timeZone: site.timeZone,
+  });
+  if (errors.length) {
+    logErrors('blocks', url, errors);
+    const stop = errors.find((e) => STOPPING.has(e.code));
+    if (stop) throw new RenderLimitError('blocks', stop.code, stop.message);
+  }
+  return html;
 }

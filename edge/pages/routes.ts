@@ -21,6 +21,9 @@ import { downloadResponse } from './download-pages.js';
 import { downloadLinkSecret } from '../services/downloads/index.js';
 import { stripeBrowserSettings } from '../services/payments/index.js';
 import { plainForms } from './forms/plain-submit.js';
+import { findDraftPage, findPublishedPage } from '../services/pages/published-page.js';
+import { allows } from '../middleware/roles/index.js';
+import { blockPage } from './block-page.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -92,7 +95,18 @@ pages.get('/:collection', async (c) => {
     if (!collection || !hasFeed(collection)) return respond(c, req, await notFoundPage(req));
     return c.body(await feedXml(req, collection), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
   }
-  return respond(c, req, collection ? await collectionPage(req, collection) : await notFoundPage(req));
+  if (collection) return respond(c, req, await collectionPage(req, collection));
+  // A page built from blocks answers at its slug once published. Its draft is shown only to
+  // a signed-in contributor asking for `?preview`: never stored, never indexed.
+  const user = c.get('siteUser');
+  if (c.req.query('preview') !== undefined && user && allows('pages', user.roles)) {
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    const draft = await findDraftPage(req.db, req.site.id, c.req.param('collection'));
+    return respond(c, req, draft ? await blockPage(req, draft) : await notFoundPage(req));
+  }
+  const page = await findPublishedPage(req.db, req.site.id, c.req.param('collection'));
+  return respond(c, req, page ? await blockPage(req, page) : await notFoundPage(req));
 });
 
 pages.get('/:collection/:item', async (c) => {

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { collections, items, products } from '../../schema/index.js';
+import { and, asc, count, eq, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { collections, items, pages, products } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 
 /** One `<url>` of a sitemap: a site-relative path and when it last changed. */
@@ -21,7 +21,8 @@ function publicItems(websiteId: string, now: number): SQL {
 
 /**
  * Every published page of a site in sitemap order: the home page, the other enabled
- * collections, then public items. Pages are `limit` entries long (0-based `offset`);
+ * collections, pages built from blocks that have a published revision (never a draft),
+ * then public items. Pages are `limit` entries long (0-based `offset`);
  * `total` counts them all. One D1 round trip for the collections and the count, one
  * for the items of the page.
  */
@@ -31,12 +32,17 @@ export async function sitemapEntries(
   { offset, limit, now, siteUpdatedOn }: { offset: number; limit: number; now: number; siteUpdatedOn: number },
 ): Promise<{ entries: SitemapEntry[]; total: number }> {
   return query(async () => {
-    const [cols, [itemCount]] = await db.batch([
+    const [cols, blockPages, [itemCount]] = await db.batch([
       db
         .select({ fullUrl: collections.fullUrl, updatedOn: collections.updatedOn, isHomepage: collections.isHomepage })
         .from(collections)
         .where(and(eq(collections.websiteId, websiteId), eq(collections.enabled, true)))
         .orderBy(asc(collections.displayIndex), asc(collections.id)),
+      db
+        .select({ slug: pages.slug, publishedOn: pages.publishedOn })
+        .from(pages)
+        .where(and(eq(pages.websiteId, websiteId), isNotNull(pages.publishedVersion)))
+        .orderBy(asc(pages.slug)),
       db
         .select({ n: count() })
         .from(items)
@@ -47,6 +53,7 @@ export async function sitemapEntries(
     const head: SitemapEntry[] = [
       { path: '/', lastModified: Math.max(home?.updatedOn ?? 0, siteUpdatedOn) },
       ...cols.filter((c) => !c.isHomepage).map((c) => ({ path: c.fullUrl, lastModified: c.updatedOn })),
+      ...blockPages.map((p) => ({ path: `/${p.slug}`, lastModified: p.publishedOn ?? siteUpdatedOn })),
     ];
     const total = head.length + (itemCount?.n ?? 0);
     const entries = head.slice(offset, offset + limit);

@@ -81,6 +81,13 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'DELETE /api/form/submissions/:id', method: 'DELETE', path: '/api/form/submissions/s1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/form/forms/:formId/mailing-list', method: 'PUT', path: '/api/form/forms/f1/mailing-list', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/newsletter/unsubscribe', method: 'POST', path: '/api/newsletter/unsubscribe', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // Pages (edge/api/pages): a draft's layout may be 1 MB, so its body guard takes 2 MB of JSON (BODY_RULES).
+  { route: 'POST /api/pages', method: 'POST', path: '/api/pages', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from pages' },
+  { route: 'PATCH /api/pages/:id', method: 'PATCH', path: '/api/pages/p1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'PUT /api/pages/:id/draft', method: 'PUT', path: '/api/pages/p1/draft', maxBytes: 2048 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'], stored: 'select count(*) as n from page_revisions' },
+  { route: 'POST /api/pages/:id/publish', method: 'POST', path: '/api/pages/p1/publish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/pages/:id/unpublish', method: 'POST', path: '/api/pages/p1/unpublish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/pages/:id/revisions/:version/restore', method: 'POST', path: '/api/pages/p1/revisions/1/restore', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from page_revisions' },
   // Traffic (edge/api/census, events, performance): small forms, the RUM beacon's text/plain, error reports as JSON.
   { route: 'POST /api/census/RecordHit', method: 'POST', path: '/api/census/RecordHit', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
   { route: 'POST /api/census/button-click', method: 'POST', path: '/api/census/button-click', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },

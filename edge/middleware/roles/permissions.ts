@@ -36,6 +36,14 @@ export const PERMISSIONS = {
   reviews: [ROLE.admin, ROLE.storeManager, ROLE.moderator],
   /** Read the site's outgoing mail. */
   outbox: [ROLE.admin, ROLE.websiteManager],
+  /** Read pages, their drafts and revisions. */
+  pages: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor, ROLE.viewer],
+  /** Create pages, save drafts, restore revisions. */
+  pageDrafts: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor],
+  /** Publish and unpublish pages (what visitors see). */
+  pagePublishing: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
+  /** Add or change blocks that run the owner's markup (html, embed), checked inside the save. */
+  pageCode: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,0 +1,55 @@
+import { compile, render, type RenderOptions, type Template, type TemplateError } from '../engine/index.js';
+import type { PageLayout } from './layout-schema.js';
+import { blockDefinition } from './registry.js';
+import { SECTION_PARTIAL } from './section-partial.js';
+
+/** A theme's own templates by path (`blocks/text.html`, `section.html`), when it has them. */
+export type ThemeTemplate = (path: string) => Template | undefined;
+
+export interface RenderedLayout {
+  html: string;
+  /** Template errors of every partial rendered, for the caller to log. */
+  errors: TemplateError[];
+}
+
+// Default partials compile once per isolate (STYLE 1).
+const compiledDefaults = new Map<string, Template>();
+
+function defaultTemplate(key: string, source: string): Template {
+  let template = compiledDefaults.get(key);
+  if (!template) {
+    template = compile(source);
+    compiledDefaults.set(key, template);
+  }
+  return template;
+}
+
+/**
+ * Renders a layout through the engine: each block with the theme's `blocks/<type>.html`
+ * (else the block's default partial) and the data `{ id, type, props, view }`, then each
+ * section with the theme's `section.html` (else the default) and its blocks' HTML.
+ * Blocks of types not built (never stored: writes refuse them) render nothing.
+ * @example renderLayout(layout, (path) => theme.byPath.get(path), { partials: theme.partials }).html
+ */
+export function renderLayout(layout: PageLayout, themeTemplate: ThemeTemplate, options: RenderOptions = {}): RenderedLayout {
+  const errors: TemplateError[] = [];
+  const run = (template: Template, data: unknown) => {
+    const result = render(template, data, options);
+    errors.push(...result.errors);
+    return result.output;
+  };
+  const sectionTemplate = themeTemplate('section.html') ?? defaultTemplate('section', SECTION_PARTIAL);
+  const html = layout.sections
+    .map((section) => {
+      const blocks = section.blocks.map((block) => {
+        const definition = blockDefinition(block.type);
+        if (!definition) return { ...block, html: '' };
+        const template = themeTemplate(`blocks/${block.type}.html`) ?? defaultTemplate(`block:${block.type}`, definition.partial);
+        const view = definition.view?.(block.props) ?? {};
+        return { id: block.id, type: block.type, layout: block.layout, html: run(template, { id: block.id, type: block.type, props: block.props, view }) };
+      });
+      return run(sectionTemplate, { id: section.id, design: section.design, blocks });
+    })
+    .join('\n');
+  return { html, errors };
+}

@@ -1,0 +1,22 @@
+/**
+ * Texts of the page API. SPEC §5 gives the page URL one ('{val} is not a valid page URL');
+ * the others are ours, in the catalogue's voice.
+ */
+export const PAGE_MESSAGES = {
+  // SPEC §5, with the value filled in.
+  invalidSlug: (val: string) => `${val} is not a valid page URL`,
+  reservedSlug: (val: string) => `${val} is reserved for the site itself; choose another page URL.`,
+  slugTaken: (val: string) => `${val} is already used by another page.`,
+  titleRequired: 'Add a page title.',
+  // SPEC §9 names the limit "Max blocks per layout".
+  maxBlocks: (max: number) => `Max blocks per layout is ${max}.`,
+  layoutTooLarge: 'This layout is too large to save (1 MB at most).',
+  unknownBlock: (type: string) => `${type} is not a block type.`,
+  blockNotAvailable: (type: string) => `The ${type} block is not available yet.`,
+  duplicateId: (id: string) => `${id} is used more than once in this layout.`,
+  versionConflict: 'Someone else saved this page since you opened it. Reload to see their changes, then edit again.',
+  versionRequired: 'Send the version you edited in an If-Match header.',
+  pageNotFound: 'Unable to locate content',
+  revisionNotFound: 'That revision of the page does not exist.',
+  codeBlocksForbidden: 'Your role cannot add html or embed blocks.',
+} as const;

@@ -1,0 +1,163 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { codeBlocks, parseLayout, type PageLayout } from '../../../blocks/layout-schema.js';
+import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
+import {
+  isReservedSlug, MAX_SEO_DESCRIPTION_LENGTH, MAX_SEO_TITLE_LENGTH, MAX_SLUG_LENGTH, MAX_TITLE_LENGTH, slugify,
+} from '../../../domain/pages/page-rules.js';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { allows, FORBIDDEN_MESSAGE, requirePermission } from '../../middleware/roles/index.js';
+import type { Author } from '../../services/pages/page-records.js';
+import { createPage, findRevision, listPages, listRevisions, requirePage, updatePageSettings } from '../../services/pages/page-store.js';
+import { publishRevision, restoreRevision, saveDraft, unpublishPage } from '../../services/pages/page-writes.js';
+import { jsonBody } from '../validate.js';
+
+const newPage = z.strictObject({
+  title: z.string().trim().min(1, PAGE_MESSAGES.titleRequired).max(MAX_TITLE_LENGTH),
+  slug: z.string().max(MAX_SLUG_LENGTH * 2).optional(),
+  seoTitle: z.string().trim().max(MAX_SEO_TITLE_LENGTH).optional(),
+  seoDescription: z.string().trim().max(MAX_SEO_DESCRIPTION_LENGTH).optional(),
+});
+const pageSettings = z.strictObject({
+  title: z.string().trim().min(1, PAGE_MESSAGES.titleRequired).max(MAX_TITLE_LENGTH).optional(),
+  slug: z.string().max(MAX_SLUG_LENGTH * 2).optional(),
+  seoTitle: z.string().trim().max(MAX_SEO_TITLE_LENGTH).nullable().optional(),
+  seoDescription: z.string().trim().max(MAX_SEO_DESCRIPTION_LENGTH).nullable().optional(),
+});
+const version = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+function author(c: Context<AppEnv>): Author {
+  const user = c.get('siteUser')!;
+  return { id: user.id, name: user.email };
+}
+
+/** The page URL of a typed slug (or the title's): 400 naming `slug` when it cannot be one. */
+function pageSlug(typed: string | undefined, title: string): string {
+  const slug = slugify(typed ?? title);
+  const shown = typed ?? title;
+  if (slug === '') throw new ApiError(400, 'invalid_slug', PAGE_MESSAGES.invalidSlug(shown), { fields: { slug: PAGE_MESSAGES.invalidSlug(shown) } });
+  // '.well-known' slugifies to 'well-known': the typed text is checked as well as the result.
+  const asTyped = typed?.trim().toLowerCase().replace(/^\/+|\/+$/g, '');
+  const reserved = isReservedSlug(slug) ? slug : asTyped !== undefined && isReservedSlug(asTyped) ? asTyped : undefined;
+  if (reserved !== undefined) throw new ApiError(400, 'reserved_slug', PAGE_MESSAGES.reservedSlug(reserved), { fields: { slug: PAGE_MESSAGES.reservedSlug(reserved) } });
+  return slug;
+}
+
+/** The version an `If-Match: "<version>"` names; 428 without one, 400 when it names none. */
+function ifMatchVersion(c: Context<AppEnv>, required: boolean): number | undefined {
+  const header = c.req.header('if-match');
+  if (header === undefined) {
+    if (required) throw new ApiError(428, 'version_required', PAGE_MESSAGES.versionRequired);
+    return undefined;
+  }
+  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
+  if (!match) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.versionRequired, { fields: { 'If-Match': PAGE_MESSAGES.versionRequired } });
+  return Number(match[1]);
+}
+
+/** The `{version}` of a revision route: 404 unless it is a whole number. */
+function versionParam(c: Context<AppEnv>): number {
+  const raw = c.req.param('version') ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+  return Number(raw);
+}
+
+function checkedLayout(input: unknown): PageLayout {
+  const check = parseLayout(input);
+  if (!check.ok) throw new ApiError(400, 'invalid_layout', check.message, { fields: check.fields });
+  return check.layout;
+}
+
+/**
+ * Roles without `pageCode` (the draft editor) may keep the html and embed blocks a draft
+ * already has, unchanged, but never add or change one (403).
+ */
+async function guardCodeBlocks(c: Context<AppEnv>, pageId: string, basedOn: number, layout: PageLayout): Promise<void> {
+  if (allows('pageCode', c.get('siteUser')!.roles)) return;
+  const wanted = codeBlocks(layout);
+  if (wanted.size === 0) return;
+  const base = await findRevision(c.var.db, pageId, basedOn);
+  const had = base ? codeBlocks(base.layout) : new Map<string, string>();
+  for (const [id, json] of wanted) {
+    if (had.get(id) !== json) throw new ApiError(403, 'forbidden', PAGE_MESSAGES.codeBlocksForbidden);
+  }
+}
+
+/** The page with its draft (version and layout), and `ETag: "<draft version>"`. */
+async function pageAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 200) {
+  const page = await requirePage(c.var.db, c.var.site.id, id);
+  const draft = await findRevision(c.var.db, id, page.draftVersion);
+  c.header('ETag', `"${page.draftVersion}"`);
+  return c.json({ page: { ...page, draft: draft ? { version: draft.version, layout: draft.layout, author: draft.author, savedAt: draft.savedAt } : null } }, status);
+}
+
+/** Block-built pages for the owner area: create, drafts with revisions, publish (issue 23). */
+export const pagesApi = new Hono<AppEnv>({ strict: false });
+
+pagesApi.get('/', requirePermission('pages'), async (c) => c.json({ pages: await listPages(c.var.db, c.var.site.id) }));
+
+pagesApi.post('/', requirePermission('pageDrafts'), jsonBody(newPage), async (c) => {
+  const body = c.req.valid('json');
+  const slug = pageSlug(body.slug, body.title);
+  const page = await createPage(c.var.db, c.var.site.id, { ...body, slug }, author(c));
+  return pageAnswer(c, page.id, 201);
+});
+
+pagesApi.get('/:id', requirePermission('pages'), (c) => pageAnswer(c, c.req.param('id')));
+
+// Title, slug and SEO texts show on the live page at once: on a published page only roles
+// that may publish change them.
+pagesApi.patch('/:id', requirePermission('pageDrafts'), jsonBody(pageSettings), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  if (page.publishedVersion !== null && !allows('pagePublishing', c.get('siteUser')!.roles)) throw new ApiError(403, 'forbidden', FORBIDDEN_MESSAGE);
+  const body = c.req.valid('json');
+  const slug = body.slug === undefined ? undefined : pageSlug(body.slug, page.title);
+  await updatePageSettings(c.var.db, c.var.site.id, page, { ...body, slug });
+  return pageAnswer(c, page.id);
+});
+
+// The layout is checked on its own (checkedLayout), so its problems are keyed `layout.…`.
+pagesApi.put('/:id/draft', requirePermission('pageDrafts'), jsonBody(z.strictObject({ layout: z.unknown().optional() })), async (c) => {
+  const basedOn = ifMatchVersion(c, true)!;
+  const layout = checkedLayout(c.req.valid('json').layout);
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  await guardCodeBlocks(c, page.id, basedOn, layout);
+  await saveDraft(c.var.db, c.var.site.id, page.id, basedOn, layout, author(c));
+  return pageAnswer(c, page.id);
+});
+
+pagesApi.post('/:id/publish', requirePermission('pagePublishing'), jsonBody(z.strictObject({ version })), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  await publishRevision(c.var.db, c.var.site.id, page.id, c.req.valid('json').version);
+  return pageAnswer(c, page.id);
+});
+
+pagesApi.post('/:id/unpublish', requirePermission('pagePublishing'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  // Nothing to take down: no write, no new content version.
+  if (page.publishedVersion !== null) await unpublishPage(c.var.db, c.var.site.id, page.id);
+  return pageAnswer(c, page.id);
+});
+
+pagesApi.get('/:id/revisions', requirePermission('pages'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  return c.json({ revisions: await listRevisions(c.var.db, page.id), draftVersion: page.draftVersion, publishedVersion: page.publishedVersion });
+});
+
+pagesApi.get('/:id/revisions/:version', requirePermission('pages'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const revision = await findRevision(c.var.db, page.id, versionParam(c));
+  if (!revision) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+  return c.json({ revision });
+});
+
+pagesApi.post('/:id/revisions/:version/restore', requirePermission('pageDrafts'), async (c) => {
+  const basedOn = ifMatchVersion(c, false);
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const revision = await findRevision(c.var.db, page.id, versionParam(c));
+  if (!revision) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+  await guardCodeBlocks(c, page.id, basedOn ?? page.draftVersion, revision.layout);
+  await restoreRevision(c.var.db, c.var.site.id, page.id, revision.version, author(c), basedOn);
+  return pageAnswer(c, page.id);
+});

@@ -1,0 +1,53 @@
+/** Helpers of the page API's tests: an owner-side client and layouts to save. */
+import type { RunningWorker, SignedIn } from '../../test-support.js';
+
+export interface Answer {
+  status: number;
+  json: any;
+  headers: Headers;
+}
+
+/** Calls the page API as `who` (signed in: cookies and the crumb), or anonymously. */
+export function pageClient(worker: RunningWorker, who?: SignedIn) {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+    const res = await worker.fetch(`/api/pages${path}`, {
+      method,
+      headers: { ...(who?.headers ?? {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, json, headers: res.headers };
+  };
+}
+
+export const AT = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
+
+/** A ProseMirror document of one paragraph. */
+export function paragraphDoc(words: string) {
+  return { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] };
+}
+
+/** A layout of one section holding `blocks`. */
+export function layoutOf(...blocks: { id: string; type: string; props?: Record<string, unknown> }[]) {
+  return { sections: [{ id: 's1', design: {}, blocks: blocks.map((b) => ({ props: {}, ...b, layout: AT })) }] };
+}
+
+/** A layout of one text block saying `words`. */
+export function textLayout(words: string) {
+  return layoutOf({ id: 'b1', type: 'text', props: { text: paragraphDoc(words) } });
+}
+
+/** `If-Match` naming `version`. */
+export const ifMatch = (version: number | string) => ({ 'If-Match': `"${version}"` });
+
+/** Rows of a table for a page, to prove a refused call stored nothing. */
+export async function revisionCount(worker: RunningWorker, pageId: string): Promise<number> {
+  const row = await worker.db.prepare('SELECT COUNT(*) AS n FROM page_revisions WHERE page_id = ?').bind(pageId).first<{ n: number }>();
+  return row?.n ?? 0;
+}

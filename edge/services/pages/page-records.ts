@@ -1,0 +1,87 @@
+import type { PageLayout } from '../../../blocks/layout-schema.js';
+import type { ContentStatus } from '../../../domain/pages/page-rules.js';
+
+/** A page as the owner API shows it. */
+export interface PageRecord {
+  id: string;
+  title: string;
+  slug: string;
+  /** Where the page answers once published. */
+  url: string;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  status: ContentStatus;
+  draftVersion: number;
+  publishedVersion: number | null;
+  publishedOn: number | null;
+  createdOn: number;
+  updatedOn: number;
+}
+
+/** One saved revision of a page's layout. */
+export interface RevisionRecord {
+  version: number;
+  author: string;
+  savedAt: number;
+  restoredFrom: number | null;
+}
+
+export interface RevisionWithLayout extends RevisionRecord {
+  layout: PageLayout;
+}
+
+/** Who saves: the signed-in contributor. */
+export interface Author {
+  id: string;
+  name: string;
+}
+
+export interface PageRow {
+  id: string;
+  title: string;
+  slug: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  status: string;
+  draft_version: number;
+  published_version: number | null;
+  published_on: number | null;
+  created_on: number;
+  updated_on: number;
+}
+
+export interface RevisionRow {
+  version: number;
+  author_name: string;
+  saved_on: number;
+  restored_from: number | null;
+  document?: string;
+}
+
+export const PAGE_COLUMNS = 'id, title, slug, seo_title, seo_description, status, draft_version, published_version, published_on, created_on, updated_on';
+export const REVISION_COLUMNS = 'version, author_name, saved_on, restored_from';
+
+export function pageRecord(row: PageRow): PageRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    url: `/${row.slug}`,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    status: row.status as ContentStatus,
+    draftVersion: row.draft_version,
+    publishedVersion: row.published_version,
+    publishedOn: row.published_on,
+    createdOn: row.created_on,
+    updatedOn: row.updated_on,
+  };
+}
+
+export function revisionRecord(row: RevisionRow): RevisionRecord {
+  return { version: row.version, author: row.author_name, savedAt: row.saved_on, restoredFrom: row.restored_from };
+}
+
+export function revisionWithLayout(row: RevisionRow & { document: string }): RevisionWithLayout {
+  return { ...revisionRecord(row), layout: JSON.parse(row.document) as PageLayout };
+}

@@ -1,0 +1,131 @@
+import { EMPTY_LAYOUT } from '../../../blocks/layout-schema.js';
+import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
+import { ApiError } from '../../errors.js';
+import { findCollection } from '../collections.js';
+import { bumpStatement } from '../content-version.js';
+import { forgetSite } from '../site-versions.js';
+import { query, type Db } from '../db.js';
+import {
+  PAGE_COLUMNS, pageRecord, REVISION_COLUMNS, revisionRecord, revisionWithLayout,
+  type Author, type PageRecord, type PageRow, type RevisionRecord, type RevisionRow, type RevisionWithLayout,
+} from './page-records.js';
+
+export interface NewPage {
+  title: string;
+  slug: string;
+  seoTitle?: string | undefined;
+  seoDescription?: string | undefined;
+}
+
+function slugTaken(slug: string): ApiError {
+  return new ApiError(409, 'slug_taken', PAGE_MESSAGES.slugTaken(slug), { fields: { slug: PAGE_MESSAGES.slugTaken(slug) } });
+}
+
+/** True when D1 refused a write for the unique slug index (two pages of a site on one path). */
+function isSlugClash(err: unknown): boolean {
+  return err instanceof Error && /UNIQUE constraint failed: pages\.website_id, pages\.slug/.test(`${err.message} ${String(err.cause ?? '')}`);
+}
+
+/**
+ * Creates a page and its first revision (version 1, an empty layout) in one batch.
+ * The slug is unique per site (a unique index) and may not shadow a collection's URL.
+ */
+export async function createPage(db: Db, websiteId: string, input: NewPage, author: Author, now = Date.now()): Promise<PageRecord> {
+  if (await findCollection(db, websiteId, input.slug)) throw slugTaken(input.slug);
+  const id = crypto.randomUUID().replaceAll('-', '');
+  const d1 = db.$client;
+  try {
+    await d1.batch([
+      d1
+        .prepare(`INSERT INTO pages (id, website_id, title, slug, seo_title, seo_description, status, draft_version, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, 'draft', 1, ?, ?)`)
+        .bind(id, websiteId, input.title, input.slug, input.seoTitle ?? null, input.seoDescription ?? null, now, now),
+      d1
+        .prepare('INSERT INTO page_revisions (page_id, version, document, author_id, author_name, saved_on) VALUES (?, 1, ?, ?, ?, ?)')
+        .bind(id, JSON.stringify(EMPTY_LAYOUT), author.id, author.name, now),
+    ]);
+  } catch (err) {
+    if (isSlugClash(err)) throw slugTaken(input.slug);
+    return query(() => Promise.reject(err));
+  }
+  return (await findPage(db, websiteId, id))!;
+}
+
+export function findPage(db: Db, websiteId: string, id: string): Promise<PageRecord | undefined> {
+  return query(async () => {
+    const row = await db.$client.prepare(`SELECT ${PAGE_COLUMNS} FROM pages WHERE id = ? AND website_id = ?`).bind(id, websiteId).first<PageRow>();
+    return row ? pageRecord(row) : undefined;
+  });
+}
+
+/** The page or a 404 (another site's page is as absent as a missing one). */
+export async function requirePage(db: Db, websiteId: string, id: string): Promise<PageRecord> {
+  const page = await findPage(db, websiteId, id);
+  if (!page) throw new ApiError(404, 'page_not_found', PAGE_MESSAGES.pageNotFound);
+  return page;
+}
+
+/** A site's pages, most recently changed first. */
+export function listPages(db: Db, websiteId: string): Promise<PageRecord[]> {
+  return query(async () => {
+    const { results } = await db.$client
+      .prepare(`SELECT ${PAGE_COLUMNS} FROM pages WHERE website_id = ? ORDER BY updated_on DESC, id LIMIT 1000`)
+      .bind(websiteId)
+      .all<PageRow>();
+    return results.map(pageRecord);
+  });
+}
+
+/** Every revision of a page, newest first (documents left out). */
+export function listRevisions(db: Db, pageId: string): Promise<RevisionRecord[]> {
+  return query(async () => {
+    const { results } = await db.$client
+      .prepare(`SELECT ${REVISION_COLUMNS} FROM page_revisions WHERE page_id = ? ORDER BY version DESC`)
+      .bind(pageId)
+      .all<RevisionRow>();
+    return results.map(revisionRecord);
+  });
+}
+
+/** One revision with its layout. */
+export function findRevision(db: Db, pageId: string, version: number): Promise<RevisionWithLayout | undefined> {
+  return query(async () => {
+    const row = await db.$client
+      .prepare(`SELECT ${REVISION_COLUMNS}, document FROM page_revisions WHERE page_id = ? AND version = ?`)
+      .bind(pageId, version)
+      .first<RevisionRow & { document: string }>();
+    return row ? revisionWithLayout(row) : undefined;
+  });
+}
+
+export interface PageSettings {
+  title?: string | undefined;
+  slug?: string | undefined;
+  seoTitle?: string | null | undefined;
+  seoDescription?: string | null | undefined;
+}
+
+/**
+ * Changes a page's title, slug or SEO texts. A published page shows them at once, so the
+ * content version is bumped in the same batch (a changed slug frees the old path).
+ */
+export async function updatePageSettings(db: Db, websiteId: string, page: PageRecord, changes: PageSettings, now = Date.now()): Promise<void> {
+  if (changes.slug !== undefined && changes.slug !== page.slug && (await findCollection(db, websiteId, changes.slug))) throw slugTaken(changes.slug);
+  const columns: [string, unknown][] = [];
+  if (changes.title !== undefined) columns.push(['title', changes.title]);
+  if (changes.slug !== undefined) columns.push(['slug', changes.slug]);
+  if (changes.seoTitle !== undefined) columns.push(['seo_title', changes.seoTitle]);
+  if (changes.seoDescription !== undefined) columns.push(['seo_description', changes.seoDescription]);
+  if (columns.length === 0) return;
+  const d1 = db.$client;
+  const update = d1
+    .prepare(`UPDATE pages SET ${columns.map(([name]) => `${name} = ?`).join(', ')}, updated_on = ? WHERE id = ? AND website_id = ?`)
+    .bind(...columns.map(([, value]) => value), now, page.id, websiteId);
+  const bump = bumpStatement(db, websiteId, now).toSQL();
+  try {
+    await d1.batch(page.publishedVersion === null ? [update] : [update, d1.prepare(bump.sql).bind(...bump.params)]);
+  } catch (err) {
+    if (changes.slug !== undefined && isSlugClash(err)) throw slugTaken(changes.slug);
+    return query(() => Promise.reject(err));
+  }
+  if (page.publishedVersion !== null) forgetSite(websiteId);
+}

@@ -1,0 +1,51 @@
+import type { PageLayout } from '../../../blocks/layout-schema.js';
+import { query, type Db } from '../db.js';
+
+/** One revision of a page as the site serves it: the published one to visitors, the draft in a contributor's preview. */
+export interface ServedPage {
+  id: string;
+  title: string;
+  slug: string;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  version: number;
+  publishedOn: number;
+  layout: PageLayout;
+}
+
+/** The published revision of the page at `slug`, or undefined (no page, or not published). */
+export function findPublishedPage(db: Db, websiteId: string, slug: string): Promise<ServedPage | undefined> {
+  return findPageRevision(db, websiteId, slug, 'published_version');
+}
+
+/**
+ * The draft of the page at `slug`, for a signed-in contributor's preview only (the caller
+ * checks the role): never for visitors, crawlers or caches.
+ */
+export function findDraftPage(db: Db, websiteId: string, slug: string): Promise<ServedPage | undefined> {
+  return findPageRevision(db, websiteId, slug, 'draft_version');
+}
+
+function findPageRevision(db: Db, websiteId: string, slug: string, pointer: 'published_version' | 'draft_version'): Promise<ServedPage | undefined> {
+  return query(async () => {
+    const row = await db.$client
+      .prepare(
+        `SELECT p.id, p.title, p.slug, p.seo_title, p.seo_description, p.${pointer} AS published_version, COALESCE(p.published_on, p.updated_on) AS published_on, r.document
+         FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = p.${pointer}
+         WHERE p.website_id = ? AND p.slug = ? AND p.${pointer} IS NOT NULL`,
+      )
+      .bind(websiteId, slug)
+      .first<{ id: string; title: string; slug: string; seo_title: string | null; seo_description: string | null; published_version: number; published_on: number; document: string }>();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      seoTitle: row.seo_title,
+      seoDescription: row.seo_description,
+      version: row.published_version,
+      publishedOn: row.published_on,
+      layout: JSON.parse(row.document) as PageLayout,
+    };
+  });
+}
