@@ -91,11 +91,19 @@ export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone }: O
   const found = findRoute(pathname, screens);
   const current = currentScreen(screens, pathname);
 
-  // The server's screen (a sibling of #owner-app) moves into the main area once.
+  // The server's screen (a sibling of #owner-app) moves into the main area once; when the
+  // app draws the first path itself, the server's copy of that screen is dropped.
   useEffect(() => {
     const section = document.querySelector('section.owner-screen');
-    if (section && serverHost.current && section.parentElement !== serverHost.current) serverHost.current.append(section);
+    if (!section || !serverHost.current) return;
+    if (found) section.remove();
+    else serverHost.current.append(section);
   }, []);
+  // Back to a server-rendered path whose screen is not on this page: load it.
+  const serverPath = useRef(found ? undefined : pathname);
+  useEffect(() => {
+    if (!found && pathname !== serverPath.current) window.location.reload();
+  }, [pathname]);
   // After an in-app navigation: the menu closes, the title follows, focus goes to the screen.
   useEffect(() => {
     setMenuOpen(false);
