@@ -67,3 +67,21 @@ describe('POST /api/reviews/moderation/status', () => {
     expect(list.reviews.map((r) => r.id)).toContain(ids[2]);
   });
 });
+
+describe('/config/reviews and the navigation the app gets', () => {
+  it('offers a moderator the reviews screen and nothing of the store, and refuses a reporter', async () => {
+    await createSiteUser(worker, { email: 'moderator@moderation.test', password: 'moderation-Password-1', roles: [6] });
+    const moderator = await signIn(worker, 'moderator@moderation.test', 'moderation-Password-1');
+    const page = await worker.fetch('/config/reviews', { headers: { Cookie: moderator.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const raw = /id="owner-app" data-props="([^"]*)"/.exec(html)?.[1] ?? '';
+    const props = JSON.parse(raw.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')) as { screens: { path: string; area: string }[]; siteTitle: string; timeZone: string };
+    expect(props.screens).toEqual([{ path: '/config/reviews', label: 'Reviews', area: 'Products' }]);
+    expect(props.siteTitle).toBeTruthy();
+    expect(props.timeZone).toBeTruthy();
+    expect((await worker.fetch('/config/reviews', { headers: { Cookie: reporter.cookie } })).status).toBe(403);
+    const anonymous = await (await worker.fetch('/config/reviews')).text();
+    expect(anonymous).toContain('action="/config/sign-in"');
+  });
+});
