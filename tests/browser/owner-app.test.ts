@@ -151,6 +151,24 @@ describe('the owner app in Chromium', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Order #\d+/);
   });
 
+  it('shows the outbox in the app, filtered by recipient, times in the site time zone', async () => {
+    const { page } = await owner();
+    await openApp(page, '/config/orders');
+    await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Outbox' }).click();
+    await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
+    await page.locator('article[data-mail-to]').first().waitFor();
+    await page.getByRole('textbox', { name: 'Recipient' }).fill('app5@example.com');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('article[data-mail-to]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-mail-to')))])).toEqual(['app5@example.com']);
+    const { timeZone } = JSON.parse((await page.locator('#owner-app').getAttribute('data-props'))!) as { timeZone: string };
+    const { mails } = (await page.evaluate(async () => (await fetch('/api/mail/outbox?to=app5%40example.com')).json())) as { mails: { createdOn: number }[] };
+    const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(mails[0]!.createdOn);
+    expect(await page.locator('article[data-mail-to] time').first().textContent()).toBe(expected);
+    await page.getByRole('textbox', { name: 'Recipient' }).fill('nobody@example.com');
+    await page.keyboard.press('Enter');
+    await page.getByText('No mail to nobody@example.com.').waitFor();
+  });
+
   it('turns the navigation into a menu on a phone', async () => {
     const { page } = await owner({ width: 390, height: 844 });
     await openApp(page, '/config/orders');
@@ -174,7 +192,7 @@ describe('the owner app in Chromium', () => {
     await signInContext(context);
     const page = await context.newPage();
     const firstOrder = Number(/<tr data-order="(\d+)"/.exec(await (await store.worker.fetch('/config/orders', { headers: { Cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } })).text())?.[1]);
-    for (const path of ['/config/', '/config/orders', '/config/reviews', `/config/orders/${firstOrder}`, '/config/traffic']) {
+    for (const path of ['/config/', '/config/orders', '/config/reviews', `/config/orders/${firstOrder}`, '/config/outbox', '/config/traffic']) {
       await openApp(page, path);
       await page.locator('h1').first().waitFor();
       await page.locator('[data-state="loading"]').waitFor({ state: 'detached' });
