@@ -5,6 +5,7 @@ import { currentScreen, groupScreens, type NavScreen } from './navigation.js';
 import { Link, matchRoute, setClientPaths, useLocation } from './router.js';
 import { OrderDetailScreen } from './screens/order-detail.js';
 import { OrdersScreen } from './screens/orders.js';
+import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { OutboxScreen } from './screens/outbox.js';
 import { OverviewScreen } from './screens/overview.js';
 import { ReviewsScreen } from './screens/reviews.js';
@@ -63,6 +64,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
   { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
+  { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
 ];
 
 /** The app route for `pathname`, when the contributor may open it. */
