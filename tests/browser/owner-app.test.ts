@@ -32,9 +32,12 @@ beforeAll(async () => {
   }
 }, 120_000);
 
+// One sign-in for the file: sign-ins are rate limited per address.
+let session: Promise<{ cookie: string }> | undefined;
+
 async function signInContext(context: BrowserContext) {
-  const { email, password } = await demoOwner();
-  const signed = await signIn(store.worker, email, password);
+  session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password));
+  const signed = await session;
   const host = new URL(store.url('/')).hostname;
   await context.addCookies(
     signed.cookie.split('; ').map((pair) => {
@@ -167,6 +170,48 @@ describe('the owner app in Chromium', () => {
     await page.getByRole('textbox', { name: 'Recipient' }).fill('nobody@example.com');
     await page.keyboard.press('Enter');
     await page.getByText('No mail to nobody@example.com.').waitFor();
+  });
+
+  it('shows the error panel with a retry when a list fails to load', async () => {
+    store.allow(/500/);
+    const { page } = await owner();
+    await page.route('**/api/commerce/owner/orders?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }));
+    await openApp(page, '/config/orders');
+    await page.getByRole('alert').getByText('Unable to load results').waitFor();
+    await page.unroute('**/api/commerce/owner/orders?*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('table.dt-table tbody tr').first().waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('rejects a review through a confirmation dialog, by keyboard; Escape closes the dialog', async () => {
+    const shopper = new TestVisitor(store.worker, '198.51.100.98');
+    await shopper.visit('/about');
+    const mugId = ((await (await fetch(store.url('/shop/speckled-stoneware-mug?format=json'))).json()) as { item: { id: string } }).item.id;
+    const body = 'A review the owner will reject';
+    expect((await shopper.send('POST', '/api/reviews', { itemId: mugId, rating: 1, body, name: 'Mallory', email: 'mallory@example.com' })).status).toBe(201);
+    const { page } = await owner();
+    // Playwright's clock: the toast's 5 s go by without a real wait.
+    await page.clock.install();
+    await openApp(page, '/config/reviews');
+    await page.getByText(body).waitFor();
+    await tabTo(page, 'Reject the review by Mallory');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Reject this review?' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Reject the review by Mallory');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await tabTo(page, 'Reject');
+    await page.keyboard.press('Enter');
+    await page.getByText('1 review rejected.').waitFor();
+    await page.clock.runFor(5000);
+    await page.getByText('1 review rejected.').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Rejected' }).click();
+    await page.getByText(body).waitFor();
+    expect(await (await fetch(store.url('/shop/speckled-stoneware-mug'))).text()).not.toContain(body);
   });
 
   it('turns the navigation into a menu on a phone', async () => {
