@@ -242,6 +242,7 @@ describe('the owner app in Chromium', () => {
       await page.locator('h1').first().waitFor();
       await page.locator('[data-state="loading"]').waitFor({ state: 'detached' });
       expect({ path, violations: await audit(page) }).toEqual({ path, violations: [] });
+      await page.screenshot({ path: join(ARTIFACTS, `owner-app-1280${path.replace(/\/+$/, '').replaceAll('/', '-')}.png`), fullPage: true });
     }
     await openApp(page, '/config/orders');
     await page.locator('table.dt-table').waitFor();

@@ -235,6 +235,7 @@ export function DataTable<Row>({
           </table>
         </div>
       ) : null}
+      {pageSizes.length === 1 && pageIndex === 0 && !next ? null : (
       <nav className="dt-pager" aria-label={`${label} pages`}>
         <SelectField
           label="Rows per page"
@@ -250,6 +251,7 @@ export function DataTable<Row>({
           Next page
         </Button>
       </nav>
+      )}
     </div>
   );
 }
