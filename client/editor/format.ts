@@ -1,8 +1,10 @@
-import { fractionDigits } from '../../domain/money/fraction-digits.js';
-
-/** Minor units in `currency`, e.g. 7800 USD -> '$78.00', 7800 KRW -> '₩7,800'. */
+/**
+ * Minor units in `currency`, e.g. 7800 USD -> '$78.00', 7800 KRW -> '₩7,800'. The currency's
+ * minor-unit digits come from Intl (ISO 4217), not domain/money: a module the storefront
+ * chunk holds would tie the owner app's bundle to the storefront's chunks.
+ */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  const digits = fractionDigits(currency);
+  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
 }
 

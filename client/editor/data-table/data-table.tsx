@@ -1,17 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowSelectionState,
-  type SortingState,
-  type VisibilityState,
-} from '@tanstack/react-table';
+import { getCoreRowModel, type ColumnDef, type RowSelectionState, type SortingState, type VisibilityState } from '@tanstack/table-core';
 import { OwnerApiError, TEXT } from '../api.js';
 import { Button } from '../ui/button.js';
 import { Checkbox, SelectField, Switch, TextField } from '../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../ui/states.js';
+import { renderTemplate, useTable } from './use-table.js';
 
 /** What the table asks the server for: one page after `cursor` (null: the first page). */
 export interface PageRequest {
@@ -54,7 +47,7 @@ export interface DataTableProps<Row> {
 type Load<Row> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; page: PageAnswer<Row> };
 
 /**
- * The owner app's one data table, on TanStack Table with every model on the server: sort
+ * The owner app's one data table, on TanStack Table (table-core) with every model on the server: sort
  * (unsorted, ascending, descending; one column), search, cursor paging ('Page N', 'Previous
  * page', 'Next page', 'Rows per page'), row selection with bulk actions, column visibility.
  */
@@ -119,7 +112,7 @@ export function DataTable<Row>({
     }),
     [],
   );
-  const table = useReactTable<Row>({
+  const table = useTable<Row>({
     data: rows,
     columns: bulkActions.length > 0 ? [selectColumn, ...columns] : columns,
     getRowId: (row) => getRowId(row),
@@ -211,11 +204,11 @@ export function DataTable<Row>({
                       <th key={header.id} scope="col" aria-sort={header.column.getCanSort() ? (dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none') : undefined}>
                         {header.isPlaceholder ? null : header.column.getCanSort() ? (
                           <button type="button" className="dt-sort" onClick={header.column.getToggleSortingHandler()}>
-                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            {renderTemplate(header.column.columnDef.header, header.getContext())}
                             <span aria-hidden="true">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}</span>
                           </button>
                         ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
+                          renderTemplate(header.column.columnDef.header, header.getContext())
                         )}
                       </th>
                     );
@@ -227,7 +220,7 @@ export function DataTable<Row>({
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id} data-row={row.id} aria-selected={row.getIsSelected() || undefined}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id}>{renderTemplate(cell.column.columnDef.cell, cell.getContext())}</td>
                   ))}
                 </tr>
               ))}

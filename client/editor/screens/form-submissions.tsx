@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/table-core';
 import type { SubmissionRow } from '../../../edge/services/forms/owner-submissions.js';
 import { ownerFetch } from '../api.js';
 import { useOwner } from '../context.js';

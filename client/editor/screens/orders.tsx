@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/table-core';
 import type { OwnerOrderRow } from '../../../edge/services/owner-commerce/orders.js';
 import { ownerFetch } from '../api.js';
 import { useOwner } from '../context.js';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/table-core';
 import type { ModerationReview } from '../../../edge/services/reviews/store.js';
 import { ownerFetch, TEXT } from '../api.js';
 import { useOwner } from '../context.js';
