@@ -1,10 +1,12 @@
 import { createRoot } from 'react-dom/client';
 import { OwnerShell, type OwnerShellProps } from './owner-shell.js';
+import './ui/ui.css';
 
 /**
  * The owner's app, a separate Vite entry loaded only by /config/ pages (never by the
- * storefront). It takes over the server-rendered frame in #owner-app; the screen content
- * beside it stays server-rendered until each screen gets its own React view.
+ * storefront). It takes over the server-rendered frame in #owner-app: navigation, routing
+ * and the screens it draws itself (owner-shell.tsx); other screens stay server-rendered
+ * and show inside its frame. docs/owner-app.md describes it.
  */
 const mount = document.getElementById('owner-app');
 const raw = mount?.getAttribute('data-props');

@@ -1,13 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { setCrumb, TEXT } from './api.js';
+import { OwnerContext } from './context.js';
+import { currentScreen, groupScreens, type NavScreen } from './navigation.js';
+import { Link, matchRoute, setClientPaths, useLocation } from './router.js';
+import { OrderDetailScreen } from './screens/order-detail.js';
+import { OrdersScreen } from './screens/orders.js';
+import { FormSubmissionsScreen } from './screens/form-submissions.js';
+import { OutboxScreen } from './screens/outbox.js';
+import { OverviewScreen } from './screens/overview.js';
+import { ReviewsScreen } from './screens/reviews.js';
+import { Button } from './ui/button.js';
+import { ToastProvider } from './ui/toast.js';
 
 /** What the server tells the owner shell (JSON in #owner-app's data-props). */
 export interface OwnerShellProps {
   email: string;
-  /** The screens this user's roles allow, in navigation order. */
-  screens: { path: string; label: string }[];
+  /** The screens this user's roles allow, in navigation order, each with its area. */
+  screens: NavScreen[];
   current: string;
   /** The session's CSRF token, sent as X-CSRF-Token on writes. */
   xsrfToken: string;
+  siteTitle: string;
+  /** The site's IANA time zone: the screens show times in it. */
+  timeZone: string;
 }
 
 /**
@@ -31,9 +46,76 @@ export async function signOut(xsrfToken: string, send: typeof fetch = fetch): Pr
   }
 }
 
-/** The owner area's frame: who is signed in, the navigation, sign-out. */
-export function OwnerShell({ email, screens, current, xsrfToken }: OwnerShellProps) {
+/**
+ * The screens the app draws itself: a pattern, the navigation entry it needs (the server's
+ * list says whether the roles allow it) and the view. Every other owner path is a
+ * server-rendered screen, loaded as a page and shown inside the same frame.
+ */
+interface AppRoute {
+  pattern: string;
+  screen: string;
+  title: string;
+  render: (params: Record<string, string>, screens: readonly NavScreen[]) => ReactNode;
+}
+
+const ROUTES: readonly AppRoute[] = [
+  { pattern: '/config', screen: '/config/', title: 'Owner area', render: (_p, screens) => <OverviewScreen screens={screens} /> },
+  { pattern: '/config/orders', screen: '/config/orders', title: 'Orders', render: () => <OrdersScreen /> },
+  { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
+  { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },
+  { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
+  { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
+];
+
+/** The app route for `pathname`, when the contributor may open it. */
+export function findRoute(pathname: string, screens: readonly NavScreen[]): { route: AppRoute; params: Record<string, string> } | undefined {
+  for (const route of ROUTES) {
+    const params = matchRoute(route.pattern, pathname);
+    if (params && (route.screen === '/config/' || screens.some((s) => s.path === route.screen))) return { route, params };
+  }
+  return undefined;
+}
+
+/**
+ * The owner app: the site's name, the navigation grouped by area (only what the roles
+ * allow), who is signed in, the live-site link and sign-out; on phones the navigation is a
+ * menu. App screens render in the main area; a server-rendered screen's section is moved
+ * into it and shown while its path is current.
+ */
+export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone }: OwnerShellProps) {
   const [state, setState] = useState<'idle' | 'signing-out' | 'failed'>('idle');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const serverHost = useRef<HTMLDivElement>(null);
+  const mainRef = useRef<HTMLDivElement>(null);
+  const firstPath = useRef(pathname);
+  setCrumb(xsrfToken);
+  setClientPaths((path) => findRoute(path, screens) !== undefined);
+
+  const found = findRoute(pathname, screens);
+  const current = currentScreen(screens, pathname);
+
+  // The server's screen (a sibling of #owner-app) moves into the main area once; when the
+  // app draws the first path itself, the server's copy of that screen is dropped.
+  useEffect(() => {
+    const section = document.querySelector('section.owner-screen');
+    if (!section || !serverHost.current) return;
+    if (found) section.remove();
+    else serverHost.current.append(section);
+  }, []);
+  // Back to a server-rendered path whose screen is not on this page: load it.
+  const serverPath = useRef(found ? undefined : pathname);
+  useEffect(() => {
+    if (!found && pathname !== serverPath.current) window.location.reload();
+  }, [pathname]);
+  // After an in-app navigation: the menu closes, the title follows, focus goes to the screen.
+  useEffect(() => {
+    setMenuOpen(false);
+    if (pathname === firstPath.current) return;
+    if (found) document.title = `${found.route.title} · ${siteTitle}`;
+    mainRef.current?.focus();
+  }, [pathname]);
+
   const onSignOut = () => {
     setState('signing-out');
     signOut(xsrfToken).then(
@@ -43,28 +125,56 @@ export function OwnerShell({ email, screens, current, xsrfToken }: OwnerShellPro
   };
   const link = (path: string, label: string) => (
     <li key={path}>
-      <a href={path} aria-current={current === path ? 'page' : undefined}>
+      <Link href={path} aria-current={current === path ? 'page' : undefined}>
         {label}
-      </a>
+      </Link>
     </li>
   );
   return (
-    <div data-owner-shell data-hydrated="true">
-      <header className="owner-header">
-        <p>
-          Signed in as <strong data-owner-email>{email}</strong>
-        </p>
-        <button type="button" className="button button-secondary" onClick={onSignOut} disabled={state === 'signing-out'}>
-          {state === 'signing-out' ? 'Signing out…' : 'Sign out'}
-        </button>
-        {state === 'failed' ? <p role="alert">Something went wrong</p> : null}
-      </header>
-      <nav aria-label="Owner area" className="owner-nav">
-        <ul>
-          {link('/config/', 'Overview')}
-          {screens.map((s) => link(s.path, s.label))}
-        </ul>
-      </nav>
-    </div>
+    <OwnerContext.Provider value={{ email, siteTitle, timeZone }}>
+      <ToastProvider>
+        <div className="owner-app" data-owner-shell data-hydrated="true">
+          <a className="owner-skip" href="#owner-main">
+            Skip to content
+          </a>
+          <div className="owner-topbar">
+            <span className="owner-site-name">{siteTitle}</span>
+            <Button variant="secondary" className="ui-button owner-menu-button" aria-expanded={menuOpen} aria-controls="owner-sidebar" onClick={() => setMenuOpen((o) => !o)}>
+              Menu
+            </Button>
+          </div>
+          <div className="owner-sidebar" id="owner-sidebar" data-open={menuOpen}>
+            <p className="owner-site">
+              <a href="/">{siteTitle}</a>
+            </p>
+            <nav aria-label="Owner area" className="owner-nav">
+              <ul>{link('/config/', 'Overview')}</ul>
+              {groupScreens(screens).map((g) => (
+                <div className="owner-nav-group" key={g.area}>
+                  <h2 id={`owner-area-${g.area}`}>{g.area}</h2>
+                  <ul aria-labelledby={`owner-area-${g.area}`}>{g.screens.map((s) => link(s.path, s.label))}</ul>
+                </div>
+              ))}
+            </nav>
+            <div className="owner-account">
+              <span>
+                Signed in as <strong data-owner-email>{email}</strong>
+              </span>
+              <a href="/" target="_blank" rel="noopener">
+                View live site
+              </a>
+              <Button variant="secondary" onClick={onSignOut} busy={state === 'signing-out'}>
+                {state === 'signing-out' ? 'Signing out…' : 'Sign out'}
+              </Button>
+              {state === 'failed' ? <p role="alert">{TEXT.failed}</p> : null}
+            </div>
+          </div>
+          <div className="owner-main" id="owner-main" tabIndex={-1} ref={mainRef}>
+            {found ? found.route.render(found.params, screens) : null}
+            <div ref={serverHost} hidden={found !== undefined} data-server-screen />
+          </div>
+        </div>
+      </ToastProvider>
+    </OwnerContext.Provider>
   );
 }

@@ -22,9 +22,11 @@ describe('clientAssetUrls', () => {
       'client/runtime/loader.ts': { file: 'loader-AAAAAAAA.js', isEntry: true, dynamicImports: ['client/islands/a/mount.tsx'] },
       'client/islands/a/mount.tsx': { file: 'islands/a-BBBBBBBB.js', imports: ['_react.js'] },
       '_react.js': { file: 'chunks/react-CCCCCCCC.js' },
-      'client/editor/main.tsx': { file: 'editor-DDDDDDDD.js', isEntry: true },
+      'client/editor/main.tsx': { file: 'editor-DDDDDDDD.js', isEntry: true, css: ['assets/editor-EEEEEEEE.css'] },
     });
-    expect(urls).toEqual({ loader: '/client/loader-AAAAAAAA.js', preload: ['/client/chunks/react-CCCCCCCC.js'], editor: '/client/editor-DDDDDDDD.js', css: [] });
+    expect(urls).toEqual({
+      loader: '/client/loader-AAAAAAAA.js', preload: ['/client/chunks/react-CCCCCCCC.js'], editor: '/client/editor-DDDDDDDD.js', css: [], editorCss: ['/client/assets/editor-EEEEEEEE.css'],
+    });
     expect(clientAssetUrls({})).toBeUndefined();
   });
 });

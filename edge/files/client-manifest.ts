@@ -26,6 +26,8 @@ export interface ClientAssetUrls {
   editor?: string;
   /** Stylesheets the entries import. */
   css: string[];
+  /** Stylesheets the editor entry imports (the owner app's tokens and components). */
+  editorCss: string[];
 }
 
 const BASE = '/client/';
@@ -53,6 +55,7 @@ export function clientAssetUrls(manifest: ViteManifest): ClientAssetUrls | undef
     preload: [...shared],
     editor: editor ? BASE + editor.file : undefined,
     css: (loader.css ?? []).map((f) => BASE + f),
+    editorCss: (editor?.css ?? []).map((f) => BASE + f),
   };
 }
 

@@ -11,7 +11,7 @@ afterAll(() => store?.close());
 
 const XSS = (n: number) => `<img src=x onerror="window.__xss=${n}"><script>window.__xss=${n}</script>"'><svg onload="window.__xss=${n}">`;
 
-describe('the owner listing of form submissions in Chromium', () => {
+describe('the owner app\'s listing of form submissions in Chromium', () => {
   it('shows XSS attempts in every field as text and runs none of them', async () => {
     const ctx = (await new TestVisitor(store.worker).req('GET', '/contact?format=json')).json;
     const v = await TestVisitor.arrive(store.worker);
@@ -37,11 +37,14 @@ describe('the owner listing of form submissions in Chromium', () => {
       void d.dismiss();
     });
     expect((await page.goto(store.url('/config/form-submissions')))?.status()).toBe(200);
-    const row = page.locator('table.form-submissions tbody tr').first();
+    // The owner app's table (client/editor/screens/form-submissions.tsx), not the server's
+    // table.form-submissions, which the app replaces.
+    const row = page.locator('table.dt-table tbody tr').first();
     expect(await row.locator('dd[data-value="message"]').textContent()).toBe(XSS(3));
     expect(await row.locator('dd[data-value="name"]').textContent()).toBe(`${XSS(1)}, ${XSS(2)}`);
     expect(await row.locator('dd[data-value="email"]').textContent()).toBe(`"<script>x</script>"@example.com`);
-    expect(await page.locator('table.form-submissions img, table.form-submissions script, table.form-submissions svg').count()).toBe(0);
+    expect(await page.locator('table.dt-table img, table.dt-table script, table.dt-table svg').count()).toBe(0);
+    expect(await page.locator('table.form-submissions').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toBe(0);
     await close();

@@ -70,6 +70,7 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   // Reviews (edge/api/reviews): a shopper's review, an owner's moderation.
   { route: 'POST /api/reviews', method: 'POST', path: '/api/reviews', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from reviews' },
   { route: 'PUT /api/reviews/:id/status', method: 'PUT', path: '/api/reviews/r1/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/reviews/moderation/status', method: 'POST', path: '/api/reviews/moderation/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: "select count(*) as n from reviews where moderated_on is not null" },
   // Forms, newsletter, restock.
   { route: 'POST /api/site-users/account/notifications/restock', method: 'POST', path: '/api/site-users/account/notifications/restock', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from restock_signups' },
   { route: 'POST /api/site-users/account/notifications/restock/send', method: 'POST', path: '/api/site-users/account/notifications/restock/send', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

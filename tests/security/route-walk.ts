@@ -130,6 +130,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/reviews', path: '/api/reviews', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/reviews/moderation', path: '/api/reviews/moderation', status: 401, expect: 'api' },
   { route: 'PUT /api/reviews/:id/status', path: '/api/reviews/r1/status', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/reviews/moderation/status', path: '/api/reviews/moderation/status', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /reviews/request', path: '/reviews/request?token=junk', status: 404, expect: 'page' },
   // Cart (edge/api/commerce): reads answer; crumb-less writes are refused first.
   { route: 'GET /api/commerce/shopping-cart', path: '/api/commerce/shopping-cart', status: 200, expect: 'api' },
@@ -177,6 +178,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
   { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
+  { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },
   { route: 'GET /config/traffic', path: '/config/traffic', status: 200, expect: 'page' },
   { route: 'GET /config/orders', path: '/config/orders', status: 200, expect: 'page' },
   { route: 'GET /config/orders/:number', path: '/config/orders/1001', status: 200, expect: 'page' },

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { orderJson } from '../../services/orders/index.js';
 import { ownerOrderDetail } from '../../services/owner-commerce/order-detail.js';
-import { listOwnerOrders, ORDER_PAYMENT_STATES } from '../../services/owner-commerce/orders.js';
+import { listOwnerOrders, ORDER_PAYMENT_STATES, ORDER_SORTS, parseOrderCursor } from '../../services/owner-commerce/orders.js';
 import { disableGiftCard, listOwnerGiftCards, parseGiftCardCursor } from '../../services/owner-commerce/gift-cards.js';
 import {
   cancelSubscriptionAsOwner, listOwnerSubscriptions, parseSubscriptionCursor, SUBSCRIPTION_STATES,
@@ -26,11 +26,23 @@ const notFound = (what: string) => new ApiError(404, 'not_found', `No such ${wha
 ownerCommerce.get(
   '/orders',
   requirePermission('orders'),
-  queryParams(z.object({ q: z.string().max(200).optional(), status: z.enum(ORDER_PAYMENT_STATES).optional(), before: z.coerce.number().int().min(1).max(999_999_999).optional() })),
+  queryParams(
+    z
+      .object({
+        q: z.string().max(200).optional(),
+        status: z.enum(ORDER_PAYMENT_STATES).optional(),
+        before: z.coerce.number().int().min(1).max(999_999_999).optional(),
+        sort: z.enum(ORDER_SORTS).optional().default('-number'),
+        after: z.string().max(40).optional(),
+        limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+      })
+      .refine((p) => p.after === undefined || parseOrderCursor(p.sort, p.after) !== undefined, { message: 'That page link is not valid.', path: ['after'] }),
+  ),
   async (c) => {
-    const { q, status, before } = c.req.valid('query');
-    const page = await listOwnerOrders(c.var.db, c.var.site.id, { search: q, status, before });
-    return c.json({ orders: page.rows, nextBefore: page.nextBefore ?? null });
+    const { q, status, before, sort, after, limit } = c.req.valid('query');
+    const cursor = after === undefined ? undefined : parseOrderCursor(sort, after);
+    const page = await listOwnerOrders(c.var.db, c.var.site.id, { search: q, status, before, sort, after: cursor, pageSize: limit });
+    return c.json({ orders: page.rows, nextBefore: page.nextBefore ?? null, next: page.next ?? null });
   },
 );
 

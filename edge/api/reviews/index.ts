@@ -10,9 +10,9 @@ import { bumpContentVersion } from '../../services/content-version.js';
 import { query } from '../../services/db.js';
 import { verifyReviewRequest } from '../../services/reviews/links.js';
 import { hasBought } from '../../services/reviews/verified-buyer.js';
-import { REVIEWS_PER_PAGE, createReview, publishedReviews, reviewSummary, reviewsByStatus, setReviewStatus } from '../../services/reviews/store.js';
+import { REVIEWS_PER_PAGE, createReview, publishedReviews, reviewSummary, reviewsByStatus, setReviewStatus, setReviewsStatus } from '../../services/reviews/store.js';
 import { jsonBody, queryParams } from '../validate.js';
-import { moderationQuery, reviewBody, reviewsQuery, statusBody } from './schemas.js';
+import { bulkStatusBody, moderationQuery, reviewBody, reviewsQuery, statusBody } from './schemas.js';
 
 export const INVALID_LINK_MESSAGE = 'This review link is invalid or has expired.';
 export const THANKS_MESSAGE = 'Thank you! Your review will appear once the shop has approved it.';
@@ -63,6 +63,14 @@ reviewsApi.post(
 reviewsApi.get('/moderation', requirePermission('reviews'), queryParams(moderationQuery), async (c) => {
   const { status } = c.req.valid('query');
   return c.json({ reviews: await reviewsByStatus(c.var.db, c.var.site.id, status) });
+});
+
+reviewsApi.post('/moderation/status', requirePermission('reviews'), jsonBody(bulkStatusBody), async (c) => {
+  const { ids, status } = c.req.valid('json');
+  const changed = await setReviewsStatus(c.var.db, c.var.site.id, ids, status);
+  if (changed.length > 0) await bumpContentVersion(c.var.db, c.var.site.id);
+  // Ids of other sites or unknown ones are left out of `changed`, never an error of the batch.
+  return c.json({ status, changed });
 });
 
 reviewsApi.put('/:id/status', requirePermission('reviews'), jsonBody(statusBody), async (c) => {

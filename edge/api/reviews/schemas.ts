@@ -39,3 +39,9 @@ export const moderationQuery = z.object({ status: z.enum(REVIEW_STATUSES).option
 
 /** PUT /api/reviews/{id}/status */
 export const statusBody = z.strictObject({ status: z.enum(REVIEW_STATUSES, { error: 'status must be pending, published or rejected.' }) });
+
+/** POST /api/reviews/moderation/status: several reviews at once (the moderation screen's bulk actions). */
+export const bulkStatusBody = z.strictObject({
+  ids: z.array(z.string().min(1).max(64), { error: 'ids must list review ids.' }).min(1, { error: 'Choose at least one review.' }).max(100, { error: 'At most 100 reviews at once.' }),
+  status: z.enum(REVIEW_STATUSES, { error: 'status must be pending, published or rejected.' }),
+});

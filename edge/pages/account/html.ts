@@ -19,6 +19,7 @@ export function accountPage(
   status = 200,
   area: 'account' | 'config' = 'account',
   script?: string,
+  stylesheets: readonly string[] = [],
 ): Response | Promise<Response> {
   c.header('Cache-Control', 'no-store');
   return c.html(
@@ -30,10 +31,11 @@ export function accountPage(
 <meta name="robots" content="noindex">
 <title>${title} · ${c.var.site.title}</title>
 <link rel="stylesheet" href="/theme/assets/site.css">
+${stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${script ? html`<script type="module" src="${script}"></script>` : ''}
 </head>
 <body class="${area}-page">
-<main class="${area}" style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem">
+${stylesheets.length > 0 ? html`<main class="${area}">` : html`<main class="${area}" style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem">`}
 <p><a href="/">${c.var.site.title}</a></p>
 ${body}
 </main>

@@ -9,6 +9,7 @@ import { newEmailField, rolesField } from '../../../domain/accounts/account-fiel
 import { mailSite } from '../../middleware/site/mail-site.js';
 import { inviteContributor, listContributors, removeContributor } from '../../services/accounts/contributors.js';
 import { listOutbox } from '../../services/mail/outbox.js';
+import { reviewsByStatus } from '../../services/reviews/store.js';
 import { accountPage, actionButton, crumbField, html, notice } from '../account/html.js';
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { invitationRoutes } from './invitation.js';
@@ -76,6 +77,18 @@ ${invitations.length === 0 ? html`<p>None.</p>` : html`<ul>${invitations.map((i)
   }),
 );
 
+// The moderation screen is the owner app's (client/editor/screens/reviews.tsx); without
+// JavaScript the server lists what waits for moderation.
+config.get('/reviews', (c) =>
+  screen(c, '/config/reviews', 'reviews', 'Reviews', async () => {
+    const pending = await reviewsByStatus(c.var.db, c.var.site.id, 'pending');
+    return html`<h1>Reviews</h1>
+<p>Reviews waiting for moderation. Approving and rejecting them needs JavaScript.</p>
+${pending.length === 0 ? html`<p>No reviews are waiting.</p>` : ''}
+<ul class="pending-reviews">${pending.map((r) => html`<li data-review="${r.id}"><strong>${r.productName}</strong>: ${r.rating}/5 ${r.title} · ${r.authorName}<br>${r.body}</li>`)}</ul>`;
+  }),
+);
+
 config.get('/outbox', (c) =>
   screen(c, '/config/outbox', 'outbox', 'Outbox', async () => {
     const mails = await listOutbox(c.var.db, c.var.site.id, { limit: 100 });
@@ -134,5 +147,5 @@ config.get('/*', async (c) => {
   if (!permitted(c, 'ownerArea')) return forbiddenPage(c);
   const content = html`<h1>No such screen</h1><p><a href="/config/">Back to the overview</a></p>`;
   const client = await loadClientAssetUrls(c.env.ASSETS);
-  return accountPage(c, 'Not found', ownerShell(c, c.req.path, content), 404, 'config', client?.editor);
+  return accountPage(c, 'Not found', ownerShell(c, c.req.path, content), 404, 'config', client?.editor, client?.editorCss);
 });

@@ -40,7 +40,7 @@ export async function screen(
   if (!user) return signInPage(c);
   if (!permitted(c, permission)) return forbiddenPage(c);
   const [body, client] = await Promise.all([content(), loadClientAssetUrls(c.env.ASSETS)]);
-  return accountPage(c, title, ownerShell(c, nav, body), status, 'config', client?.editor);
+  return accountPage(c, title, ownerShell(c, nav, body), status, 'config', client?.editor, client?.editorCss);
 }
 
 /** The refusal of an owner form post by someone not allowed it (sign-in 401 or 403). */

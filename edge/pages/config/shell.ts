@@ -8,7 +8,13 @@ export interface OwnerScreen {
   path: string;
   label: string;
   permission: Permission;
+  /** The navigation group it sits in (client/editor/navigation.ts orders the groups). */
+  area: OwnerArea;
 }
+
+/** The owner app's navigation groups, in order; a group without a permitted screen is hidden. */
+export const OWNER_AREAS = ['Pages', 'Products', 'Orders', 'Customers', 'Marketing', 'Analytics', 'Files', 'Settings'] as const;
+export type OwnerArea = (typeof OWNER_AREAS)[number];
 
 /**
  * The owner screens that exist, in navigation order. Later screens (orders, form
@@ -16,13 +22,14 @@ export interface OwnerScreen {
  * a screen only to roles its permission allows (the server checks again on every call).
  */
 export const OWNER_SCREENS: readonly OwnerScreen[] = [
-  { path: '/config/orders', label: 'Orders', permission: 'orders' },
-  { path: '/config/gift-cards', label: 'Gift cards', permission: 'giftCards' },
-  { path: '/config/subscriptions', label: 'Subscriptions', permission: 'subscriptions' },
-  { path: '/config/contributors', label: 'Contributors', permission: 'contributors' },
-  { path: '/config/outbox', label: 'Outbox', permission: 'outbox' },
-  { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions' },
-  { path: '/config/traffic', label: 'Traffic', permission: 'traffic' },
+  { path: '/config/reviews', label: 'Reviews', permission: 'reviews', area: 'Products' },
+  { path: '/config/gift-cards', label: 'Gift cards', permission: 'giftCards', area: 'Products' },
+  { path: '/config/orders', label: 'Orders', permission: 'orders', area: 'Orders' },
+  { path: '/config/subscriptions', label: 'Subscriptions', permission: 'subscriptions', area: 'Orders' },
+  { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions', area: 'Marketing' },
+  { path: '/config/traffic', label: 'Traffic', permission: 'traffic', area: 'Analytics' },
+  { path: '/config/contributors', label: 'Contributors', permission: 'contributors', area: 'Settings' },
+  { path: '/config/outbox', label: 'Outbox', permission: 'outbox', area: 'Settings' },
 ];
 
 /**
@@ -33,7 +40,14 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
 export function ownerShell(c: Context<AppEnv>, current: string, content: Markup): Markup {
   const user = c.var.siteUser!;
   const screens = OWNER_SCREENS.filter((s) => allows(s.permission, user.roles));
-  const props = { email: user.email, current, xsrfToken: c.var.xsrfToken, screens: screens.map(({ path, label }) => ({ path, label })) };
+  const props = {
+    email: user.email,
+    current,
+    xsrfToken: c.var.xsrfToken,
+    siteTitle: c.var.site.title,
+    timeZone: c.var.site.timeZone,
+    screens: screens.map(({ path, label, area }) => ({ path, label, area })),
+  };
   return html`<div id="owner-app" data-props="${JSON.stringify(props)}"><div data-owner-shell><header class="owner-header">
 <p>Signed in as <strong data-owner-email>${user.email}</strong></p>
 ${actionButton(c, '/config/sign-out', 'Sign out')}

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../../schema/index.js';
 import { type Cents, type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
@@ -25,13 +25,44 @@ export interface OwnerOrderQuery {
   status?: OrderPaymentState;
   /** Cursor: only orders numbered below this one (the last number of the previous page). */
   before?: number;
+  /** Sort order (default newest first); see ORDER_SORTS. */
+  sort?: OrderSort;
+  /** Cursor of any sort: what `next` of the previous page said (parseOrderCursor). */
+  after?: OrderCursor;
   pageSize?: number;
+}
+
+/**
+ * The orders the owner can sort by: the order number (which only grows, so it is also the
+ * date order) and the grand total, each either way; '-' means descending.
+ */
+export const ORDER_SORTS = ['-number', 'number', '-total', 'total'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** Where a page ended: the sort key of its last row and its order number (the tie-break). */
+export interface OrderCursor {
+  total?: number;
+  number: number;
+}
+
+/** The opaque text of a cursor: `<number>` for number sorts, `<total>.<number>` for totals. */
+export function orderCursorText(sort: OrderSort, row: Pick<OwnerOrderRow, 'orderNumber' | 'grandTotalCents'>): string {
+  return sort.endsWith('total') ? `${row.grandTotalCents}.${row.orderNumber}` : String(row.orderNumber);
+}
+
+/** Reads a cursor of `sort`; undefined when it is not one (a hand-edited link). */
+export function parseOrderCursor(sort: OrderSort, text: string): OrderCursor | undefined {
+  const m = sort.endsWith('total') ? /^(\d{1,15})\.(\d{1,9})$/.exec(text) : /^()(\d{1,9})$/.exec(text);
+  if (!m) return undefined;
+  return sort.endsWith('total') ? { total: Number(m[1]), number: Number(m[2]) } : { number: Number(m[2]) };
 }
 
 export interface OwnerOrderPage {
   rows: OwnerOrderRow[];
   /** The cursor of the next page; undefined on the last page. */
   nextBefore?: number;
+  /** The same as text for `after` of any sort; undefined on the last page. */
+  next?: string;
 }
 
 const ORDER_NUMBER = /^#?(\d{1,9})$/;
@@ -47,7 +78,21 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
   const pageSize = Math.min(Math.max(q.pageSize ?? 50, 1), 200);
   const where: (SQL | undefined)[] = [eq(orders.websiteId, websiteId)];
   if (q.status) where.push(eq(orders.status, q.status));
+  const sort = q.sort ?? '-number';
+  const down = sort.startsWith('-');
+  const beyond = down ? lt : gt;
   if (q.before !== undefined) where.push(lt(orders.orderNumber, q.before));
+  if (q.after) {
+    // Keyset paging: rows after the cursor's (sort key, order number) in the sort's direction.
+    const { total, number } = q.after;
+    where.push(
+      sort.endsWith('total') && total !== undefined
+        ? or(beyond(orders.grandTotalCents, total), and(eq(orders.grandTotalCents, total), beyond(orders.orderNumber, number)))
+        : beyond(orders.orderNumber, number),
+    );
+  }
+  const order = down ? desc : asc;
+  const orderBy = sort.endsWith('total') ? [order(orders.grandTotalCents), order(orders.orderNumber)] : [order(orders.orderNumber)];
   const search = q.search?.trim();
   if (search) {
     const byEmail = sql`instr(lower(${orders.email}), lower(${search})) > 0`;
@@ -69,10 +114,15 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
       })
       .from(orders)
       .where(and(...where))
-      .orderBy(desc(orders.orderNumber))
+      .orderBy(...orderBy)
       .limit(pageSize + 1),
   );
   const more = rows.length > pageSize;
   const page = (more ? rows.slice(0, pageSize) : rows) as OwnerOrderRow[];
-  return { rows: page, nextBefore: more ? page[page.length - 1]!.orderNumber : undefined };
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    nextBefore: more && sort === '-number' ? last!.orderNumber : undefined,
+    next: more ? orderCursorText(sort, last!) : undefined,
+  };
 }

@@ -2,7 +2,7 @@
  * Product reviews in D1 (schema/reviews.ts): shoppers create pending reviews, the owner
  * publishes or rejects them, product pages show the published ones with a summary.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { items, products, reviews, type ReviewStatus } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 
@@ -107,10 +107,33 @@ function summarise(rows: readonly { rating: number; n: number }[]): ReviewSummar
 }
 
 /** The owner's moderation queue: reviews of a status, newest first (emails included). */
-export async function reviewsByStatus(db: Db, websiteId: string, status: ReviewStatus, limit = 50): Promise<ReviewRecord[]> {
-  return query(() =>
-    db.select().from(reviews).where(and(eq(reviews.websiteId, websiteId), eq(reviews.status, status))).orderBy(desc(reviews.createdOn)).limit(limit),
+export async function reviewsByStatus(db: Db, websiteId: string, status: ReviewStatus, limit = 50): Promise<ModerationReview[]> {
+  const rows = await query(() =>
+    db
+      .select({ review: reviews, productName: items.title, productUrl: items.fullUrl })
+      .from(reviews)
+      .leftJoin(items, eq(items.id, reviews.itemId))
+      .where(and(eq(reviews.websiteId, websiteId), eq(reviews.status, status)))
+      .orderBy(desc(reviews.createdOn))
+      .limit(limit),
   );
+  return rows.map((r) => ({ ...r.review, productName: r.productName ?? '', productUrl: r.productUrl ?? '' }));
+}
+
+/** A review as the moderators see it: with the email and the product it is about. */
+export type ModerationReview = ReviewRecord & { productName: string; productUrl: string };
+
+/** Moves every listed review of this site to `status` in one UPDATE; returns the ids it changed. */
+export async function setReviewsStatus(db: Db, websiteId: string, ids: readonly string[], status: ReviewStatus, now = Date.now()): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await query(() =>
+    db
+      .update(reviews)
+      .set({ status, moderatedOn: now })
+      .where(and(eq(reviews.websiteId, websiteId), inArray(reviews.id, [...ids])))
+      .returning({ id: reviews.id }),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Moves a review of this site to `status`; false when the site has no such review. */

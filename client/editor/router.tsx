@@ -1,0 +1,64 @@
+import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+
+/**
+ * The owner app's router: the browser's history and nothing else. Screens the app draws
+ * itself are matched by `matchRoute`; links to them change the URL with pushState, links
+ * to server-rendered screens load the page as before.
+ */
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+/** The current path and query, re-rendering on navigation. */
+export function useLocation(): { pathname: string; search: string } {
+  const href = useSyncExternalStore(subscribe, () => window.location.pathname + window.location.search);
+  const url = new URL(href, 'http://x');
+  return { pathname: url.pathname, search: url.search };
+}
+
+export function navigate(to: string, replace = false): void {
+  if (replace) window.history.replaceState(null, '', to);
+  else window.history.pushState(null, '', to);
+  notify();
+}
+
+/** Matches `/config/orders/:number` against a path (trailing slashes ignored). */
+export function matchRoute(pattern: string, pathname: string): Record<string, string> | undefined {
+  const parts = pattern.replace(/\/+$/, '').split('/');
+  const path = pathname.replace(/\/+$/, '').split('/');
+  if (parts.length !== path.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (p.startsWith(':')) params[p.slice(1)] = decodeURIComponent(path[i]!);
+    else if (p !== path[i]) return undefined;
+  }
+  return params;
+}
+
+/** Which paths the app routes itself; everything else is a full page load. */
+let clientPaths: (path: string) => boolean = () => false;
+export function setClientPaths(test: (path: string) => boolean): void {
+  clientPaths = test;
+}
+
+/** An <a> that navigates in the app when its target is an app screen. */
+export function Link({ href = '', onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+  const click = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e);
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const url = new URL(href, window.location.href);
+    if (url.origin !== window.location.origin || !clientPaths(url.pathname)) return;
+    e.preventDefault();
+    navigate(url.pathname + url.search);
+  };
+  return <a href={href} onClick={click} {...rest} />;
+}

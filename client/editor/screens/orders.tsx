@@ -1,0 +1,84 @@
+import { useMemo, useState } from 'react';
+import { createColumnHelper } from '@tanstack/table-core';
+import type { OwnerOrderRow } from '../../../edge/services/owner-commerce/orders.js';
+import { ownerFetch } from '../api.js';
+import { useOwner } from '../context.js';
+import { DataTable, type PageRequest } from '../data-table/data-table.js';
+import { formatMoney, formatTime } from '../format.js';
+import { Link } from '../router.js';
+import { SelectField } from '../ui/fields.js';
+
+const column = createColumnHelper<OwnerOrderRow>();
+
+/** The table's sortable columns and the server's sort names (GET /api/commerce/owner/orders?sort=). */
+const SORT_NAMES: Record<string, string> = { orderNumber: 'number', createdOn: 'number', grandTotalCents: 'total' };
+
+/** The request's query string: q, status, sort ('-' for descending), after, limit. */
+export function ordersQuery(request: PageRequest, status: string): string {
+  const params = new URLSearchParams();
+  if (request.search) params.set('q', request.search);
+  if (status) params.set('status', status);
+  const sort = request.sort[0];
+  if (sort && SORT_NAMES[sort.id]) params.set('sort', `${sort.desc ? '-' : ''}${SORT_NAMES[sort.id]}`);
+  if (request.cursor) params.set('after', request.cursor);
+  params.set('limit', String(request.pageSize));
+  return params.toString();
+}
+
+/** /config/orders in the app: the orders on the data table, every sort and page from the server. */
+export function OrdersScreen() {
+  const { timeZone } = useOwner();
+  const [status, setStatus] = useState('');
+  const columns = useMemo(
+    () => [
+      column.accessor('orderNumber', {
+        header: 'Order',
+        cell: (c) => <Link href={`/config/orders/${c.getValue()}`}>#{c.getValue()}</Link>,
+      }),
+      column.accessor('createdOn', { header: 'Date', cell: (c) => formatTime(c.getValue(), timeZone) }),
+      column.accessor('email', { header: 'Email', enableSorting: false }),
+      column.accessor('itemCount', { header: 'Items', enableSorting: false }),
+      column.accessor('grandTotalCents', { header: 'Total', cell: (c) => formatMoney(c.getValue(), c.row.original.currency) }),
+      column.accessor('status', {
+        header: 'Payment',
+        enableSorting: false,
+        cell: (c) => (
+          <>
+            {c.getValue()} {c.row.original.testMode ? <span className="ui-badge">Test</span> : null}
+          </>
+        ),
+      }),
+    ],
+    [timeZone],
+  );
+  const fetchPage = async (request: PageRequest) => {
+    const answer = await ownerFetch<{ orders: OwnerOrderRow[]; next: string | null }>('GET', `/api/commerce/owner/orders?${ordersQuery(request, status)}`);
+    return { rows: answer.orders, next: answer.next };
+  };
+  return (
+    <>
+      <h1>Orders</h1>
+      <DataTable
+        label="Orders"
+        columns={columns}
+        getRowId={(row) => String(row.orderNumber)}
+        fetchPage={fetchPage}
+        filterKey={status}
+        searchLabel="Order number or email"
+        emptyTitle="No orders yet."
+        toolbar={
+          <SelectField
+            label="Payment"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            options={[
+              { value: '', label: 'All' },
+              { value: 'paid', label: 'Paid' },
+              { value: 'refunded', label: 'Refunded' },
+            ]}
+          />
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useState } from 'react';
+import { OwnerApiError, TEXT } from './api.js';
+
+export type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
+
+/**
+ * Loads what a screen shows, again whenever `key` changes or `retry()` is called; a late
+ * answer to an older key is dropped. Failures carry SPEC §8's texts (or the server's message).
+ */
+export function useLoad<T>(key: string, load: () => Promise<T>): { result: Load<T>; retry: () => void } {
+  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setResult({ state: 'loading' });
+    load().then(
+      (data) => live && setResult({ state: 'ready', data }),
+      (error: unknown) => live && setResult({ state: 'error', message: error instanceof OwnerApiError ? error.message : TEXT.loadRetry }),
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a new function each render; `key` names what it loads.
+  }, [key, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { result, retry };
+}
