@@ -175,6 +175,15 @@ export interface SignedIn {
   headers: Record<string, string>;
 }
 
+/** A response body as JSON, or undefined when it is not JSON (an HTML error page, an empty 204). */
+export function jsonOrUndefined(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads `name=value` pairs from a response's Set-Cookie lines (deleted cookies dropped). */
 export function responseCookies(res: Response): Map<string, string> {
   const jar = new Map<string, string>();

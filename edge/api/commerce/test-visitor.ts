@@ -2,7 +2,7 @@
  * Test helper: a visitor with a cookie jar driving the worker over HTTP (Miniflare), as a
  * browser would: it keeps Set-Cookie answers and echoes the crumb on writes.
  */
-import type { RunningWorker } from '../../test-support.js';
+import { jsonOrUndefined, type RunningWorker } from '../../test-support.js';
 
 export interface Answer {
   status: number;
@@ -50,13 +50,7 @@ export class TestVisitor {
     }
     const res = await this.worker.fetch(path, { method, headers, body: payload });
     this.absorb(res);
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    const json: unknown = jsonOrUndefined(await res.text());
     return { status: res.status, json, headers: res.headers };
   }
 }

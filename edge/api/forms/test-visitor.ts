@@ -1,4 +1,4 @@
-import type { RunningWorker } from '../../test-support.js';
+import { jsonOrUndefined, type RunningWorker } from '../../test-support.js';
 
 /** A visitor with its own cookie jar, driving the worker like a browser would (tests only). */
 export class TestVisitor {
@@ -32,13 +32,7 @@ export class TestVisitor {
     const res = await this.worker.fetch(path, { method, headers: h, body: payload, redirect: 'manual' });
     this.absorb(res);
     const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json, text, headers: res.headers };
+    return { status: res.status, json: jsonOrUndefined(text), text, headers: res.headers };
   }
 
   /** Visits a page first, as a person would (that gives the visitor its crumb). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { demoOwner, signIn, startWorker, type RunningWorker } from '../../test-support.js';
-import { ifMatch, pageClient, textLayout } from './test-pages.js';
+import type { RunningWorker } from '../../test-support.js';
+import { ifMatch, pageClient, textLayout, startWithOwner } from './test-pages.js';
 
 /**
  * Random sequences of save (current or stale), publish, restore and unpublish against the
@@ -13,9 +13,7 @@ let worker: RunningWorker;
 let owner: ReturnType<typeof pageClient>;
 
 beforeAll(async () => {
-  worker = await startWorker();
-  const demo = await demoOwner();
-  owner = pageClient(worker, await signIn(worker, demo.email, demo.password));
+  ({ worker, owner } = await startWithOwner());
 }, 120_000);
 afterAll(() => worker?.dispose());
 

@@ -1,5 +1,5 @@
 /** Helpers of the page API's tests: an owner-side client and layouts to save. */
-import type { RunningWorker, SignedIn } from '../../test-support.js';
+import { demoOwner, jsonOrUndefined, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 
 export interface Answer {
   status: number;
@@ -15,15 +15,15 @@ export function pageClient(worker: RunningWorker, who?: SignedIn) {
       headers: { ...(who?.headers ?? {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json, headers: res.headers };
+    return { status: res.status, json: jsonOrUndefined(await res.text()), headers: res.headers };
   };
+}
+
+/** A fresh worker with the demo owner signed in to the page API (the set-up the page API files share). */
+export async function startWithOwner(): Promise<{ worker: RunningWorker; owner: ReturnType<typeof pageClient> }> {
+  const worker = await startWorker();
+  const demo = await demoOwner();
+  return { worker, owner: pageClient(worker, await signIn(worker, demo.email, demo.password)) };
 }
 
 export const AT = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };

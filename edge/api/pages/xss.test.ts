@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../engine/index.js';
-import { demoOwner, signIn, startWorker, type RunningWorker } from '../../test-support.js';
-import { ifMatch, layoutOf, pageClient, revisionCount } from './test-pages.js';
+import type { RunningWorker } from '../../test-support.js';
+import { ifMatch, layoutOf, pageClient, revisionCount, startWithOwner } from './test-pages.js';
 import { scriptTexts, startTags } from './test-markup.js';
 
 /**
@@ -25,9 +25,7 @@ let worker: RunningWorker;
 let owner: ReturnType<typeof pageClient>;
 
 beforeAll(async () => {
-  worker = await startWorker();
-  const demo = await demoOwner();
-  owner = pageClient(worker, await signIn(worker, demo.email, demo.password));
+  ({ worker, owner } = await startWithOwner());
 }, 120_000);
 afterAll(() => worker?.dispose());
 
