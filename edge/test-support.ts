@@ -9,7 +9,7 @@ import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { ensureClientBuild } from '../scripts/client-build.js';
 import { workerModules } from '../scripts/worker-bundle.js';
-import { bridgedD1, bridgedR2, bridgeWorker, CRON_ENTRYPOINT, runScheduled, type DispatchFetch } from '../scripts/bindings-bridge.js';
+import { bridgedD1, bridgedR2, bridgeWorker, runScheduled, withCronEntrypoint, type DispatchFetch } from '../scripts/bindings-bridge.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,10 +70,8 @@ export interface StartOptions {
  */
 export async function startWorker(options: StartOptions = {}): Promise<RunningWorker> {
   const [bundle, clientDist] = await Promise.all([workerModules(), ensureClientBuild()]);
-  // The deployed worker, with its handler exported once more under a name the bindings
-  // bridge binds to for Cron Trigger events (RunningWorker.scheduled).
-  const entry = { type: 'ESModule' as const, path: join(ROOT, 'test-entry.mjs'), contents: `export { default, default as ${CRON_ENTRYPOINT} } from './worker.mjs';\n` };
-  const modules = [entry, ...bundle];
+  // The deployed worker, its handler reachable by the bridge for Cron Trigger events (RunningWorker.scheduled).
+  const modules = withCronEntrypoint(bundle);
   const logs: WorkerLog[] = [];
   const mf = new Miniflare({
     // The worker's console, kept for assertions (printed too with EDGE_LOGS=1).

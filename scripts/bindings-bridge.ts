@@ -12,7 +12,9 @@
  * async HTTP). Batches still run as one D1 batch inside workerd, so they stay atomic.
  */
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
+import { basename, dirname, join } from 'node:path';
 import { Miniflare } from 'miniflare';
+import type { WorkerModule } from './worker-bundle.js';
 
 /** The bridge's host: `dispatchFetch` to it reaches the bridge worker (its route), never the app. */
 export const BRIDGE_HOST = 'bindings-bridge.invalid';
@@ -94,11 +96,19 @@ export default {
 };
 `;
 
+/** The name under which withCronEntrypoint exports the worker's handler a second time. */
+const CRON_ENTRYPOINT = 'CronTrigger';
+
 /**
- * The name under which a test worker exports its handler a second time
- * (`export { default, default as CronTrigger } from './worker.mjs'`), for runScheduled.
+ * The worker's modules behind an entry module that exports its handler once more as
+ * CRON_ENTRYPOINT, the entrypoint `bridgeWorker({ app })` binds for runScheduled.
+ * @example modules: withCronEntrypoint(await workerModules())
  */
-export const CRON_ENTRYPOINT = 'CronTrigger';
+export function withCronEntrypoint(modules: WorkerModule[]): WorkerModule[] {
+  const worker = modules[0]!;
+  const contents = `export { default, default as ${CRON_ENTRYPOINT} } from './${basename(worker.path)}';\n`;
+  return [{ type: 'ESModule', path: join(dirname(worker.path), 'cron-entry.mjs'), contents }, ...modules];
+}
 
 /**
  * The bridge worker's Miniflare options: add it to `workers` beside the app worker, with

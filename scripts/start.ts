@@ -18,7 +18,7 @@ import { Cron } from 'croner';
 import { CLIENT_DIST, ensureClientBuild } from './client-build.js';
 import { seedLocal } from './seed.js';
 import { workerModules } from './worker-bundle.js';
-import { bridgeWorker, CRON_ENTRYPOINT, runScheduled, type DispatchFetch } from './bindings-bridge.js';
+import { bridgeWorker, runScheduled, withCronEntrypoint, type DispatchFetch } from './bindings-bridge.js';
 import { persistDir } from './wrangler.js';
 
 const PORT = Number(process.env.ATELIER_PORT ?? 8787);
@@ -137,14 +137,13 @@ function serveWithWrangler(secret: string): void {
 async function serveWithMiniflare(secret: string): Promise<void> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(REPO_ROOT, 'wrangler.toml'));
   const name = workerOptions.name ?? 'atelier';
-  // The deployed worker, with its handler exported once more for the Cron Triggers below.
-  const entry = { type: 'ESModule' as const, path: join(REPO_ROOT, 'start-entry.mjs'), contents: `export { default, default as ${CRON_ENTRYPOINT} } from './worker.mjs';\n` };
   const mf = new Miniflare({
     workers: [
       {
         ...(workerOptions as object),
         name,
-        modules: [entry, ...(await workerModules())],
+        // The deployed worker, its handler reachable by the bridge for the Cron Triggers below.
+        modules: withCronEntrypoint(await workerModules()),
         modulesRoot: REPO_ROOT,
         assets: { directory: CLIENT_DIST, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
         bindings: { ...workerOptions.bindings, REVIEW_LINK_SECRET: secret },
