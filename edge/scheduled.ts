@@ -1,6 +1,7 @@
 import type { Env } from './env.js';
 import { censusStore, RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './services/census/index.js';
 import { pruneExpiredCarts } from './services/cart/index.js';
+import { publishDuePages, purgeTrash } from './services/pages/page-workflow.js';
 import { openDb, type Db } from './services/db.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
@@ -52,6 +53,22 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     run: async (_env, db, now) => {
       const removed = await censusStore(db).prune({ rawBefore: now - RAW_RETENTION_DAYS * DAY_MS, rollupsBefore: now - ROLLUP_RETENTION_DAYS * DAY_MS });
       return removed ? `removed ${removed} rows` : null;
+    },
+  },
+  // Every minute: scheduled pages go live at most a minute late (their content version moves in the same batch).
+  'scheduled pages': {
+    crons: [MAIL_CRON],
+    run: async (_env, db, now) => {
+      const published = await publishDuePages(db, now);
+      return published ? `published ${published}` : null;
+    },
+  },
+  // Pages in the trash for more than 30 days go for good, with their revisions.
+  'page trash': {
+    crons: [DAILY_CRON],
+    run: async (_env, db, now) => {
+      const purged = await purgeTrash(db, now);
+      return purged ? `purged ${purged}` : null;
     },
   },
   'cart cleanup': {

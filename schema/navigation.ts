@@ -1,9 +1,10 @@
 import { sqliteTable, text, integer, index, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { websites } from './websites.js';
 import { collections } from './collections.js';
+import { pages } from './pages.js';
 
 /**
- * SPEC §3 Navigation item: links a collection or an external URL; children nest by parentId.
+ * SPEC §3 Navigation item: links a collection, a block page or an external URL; children nest by parentId.
  * `menu` names the navigation ('main-nav', 'secondary-nav', 'footer-nav').
  */
 export const navigationItems = sqliteTable(
@@ -18,6 +19,7 @@ export const navigationItems = sqliteTable(
     position: integer('position').notNull(),
     title: text('title').notNull(),
     collectionId: text('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    pageId: text('page_id').references(() => pages.id, { onDelete: 'cascade' }),
     externalLink: text('external_link'),
     memberAreaId: text('member_area_id'),
     newWindow: integer('new_window', { mode: 'boolean' }).notNull().default(false),

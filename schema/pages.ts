@@ -21,10 +21,25 @@ export const pages = sqliteTable(
     draftVersion: integer('draft_version').notNull().default(1),
     publishedVersion: integer('published_version'),
     publishedOn: integer('published_on'),
+    // Scheduled publishing: the revision the Cron Trigger makes live at `publish_at`.
+    publishAt: integer('publish_at'),
+    scheduledVersion: integer('scheduled_version'),
+    // In the trash since (a deleted page; purged 30 days later). Its slug stays taken meanwhile.
+    trashedOn: integer('trashed_on'),
+    // The page-locked notice (advice only): who last sent an editor heartbeat, since when, last seen.
+    lockedById: text('locked_by_id'),
+    lockedBy: text('locked_by'),
+    lockedSince: integer('locked_since'),
+    lockSeen: integer('lock_seen'),
     createdOn: integer('created_on').notNull(),
     updatedOn: integer('updated_on').notNull(),
   },
-  (t) => [uniqueIndex('pages_website_slug_uq').on(t.websiteId, t.slug), index('pages_website_updated_idx').on(t.websiteId, t.updatedOn)],
+  (t) => [
+    uniqueIndex('pages_website_slug_uq').on(t.websiteId, t.slug),
+    index('pages_website_updated_idx').on(t.websiteId, t.updatedOn),
+    index('pages_publish_at_idx').on(t.publishAt),
+    index('pages_trashed_idx').on(t.trashedOn),
+  ],
 );
 
 /**
@@ -45,6 +60,52 @@ export const pageRevisions = sqliteTable(
     savedOn: integer('saved_on').notNull(),
     // The version this one restored, when it is a restore.
     restoredFrom: integer('restored_from'),
+    // When this revision first went live: published revisions are kept for ever, drafts only the newest 100.
+    publishedOn: integer('published_on'),
   },
   (t) => [primaryKey({ columns: [t.pageId, t.version] })],
+);
+
+/**
+ * Every save of a site navigation (SPEC §7 UpdateNavigation), immutable and versioned per
+ * menu like page revisions; `navigation_items` holds the rows of the newest one, which the
+ * site renders. `save_id` lets the statements of one save's batch recognise their own row.
+ */
+export const navigationRevisions = sqliteTable(
+  'navigation_revisions',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    menu: text('menu').notNull(),
+    version: integer('version').notNull(),
+    // The saved items (edge/services/site-layout/navigation.ts), children nested.
+    document: text('document').notNull(),
+    saveId: text('save_id').notNull(),
+    authorId: text('author_id'),
+    authorName: text('author_name').notNull(),
+    savedOn: integer('saved_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.menu, t.version] })],
+);
+
+/**
+ * Every save of the site header and footer (SPEC §3 Site header/footer), each a block
+ * layout or null (the theme's own). The newest revision is the live one.
+ */
+export const headerFooterRevisions = sqliteTable(
+  'header_footer_revisions',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    header: text('header'),
+    footer: text('footer'),
+    saveId: text('save_id').notNull(),
+    authorId: text('author_id'),
+    authorName: text('author_name').notNull(),
+    savedOn: integer('saved_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.version] })],
 );

@@ -19,4 +19,8 @@ export const PAGE_MESSAGES = {
   pageNotFound: 'Unable to locate content',
   revisionNotFound: 'That revision of the page does not exist.',
   codeBlocksForbidden: 'Your role cannot add html or embed blocks.',
+  publishAtPast: 'Choose a publish time in the future.',
+  reviewOnly: 'Your role can mark a page Needs Review or Draft, but not publish, schedule or hide it.',
+  pageLive: 'This page is live: unpublish it to make it a draft again.',
+  invalidCursor: 'That list position is not valid; start from the first page.',
 } as const;

@@ -13,10 +13,20 @@ export const MAX_TITLE_LENGTH = 200;
 export const MAX_SLUG_LENGTH = 100;
 export const MAX_SEO_TITLE_LENGTH = 200;
 export const MAX_SEO_DESCRIPTION_LENGTH = 500;
+/** Unpublished revisions kept per page (every published one is kept for ever). */
+export const KEPT_DRAFT_REVISIONS = 100;
+/** Days a deleted page stays in the trash before the daily Cron Trigger purges it. */
+export const TRASH_DAYS = 30;
+/** An editor heartbeat older than this no longer shows the page-locked notice. */
+export const LOCK_FRESH_MS = 60_000;
 
 /** SPEC §4 content statuses, plus `published` for a page with a live revision. */
 export const CONTENT_STATUSES = ['draft', 'scheduled', 'needs-review', 'deprecated', 'private', 'published'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+/** Statuses set through `POST /api/pages/{id}/status` (publishing and scheduling have their own calls). */
+export const SETTABLE_STATUSES = ['draft', 'needs-review', 'deprecated', 'private'] as const;
+/** What a role without publishing rights may set: hand a draft over for review, or take it back. */
+export const REVIEW_STATUSES: readonly string[] = ['draft', 'needs-review'];
 
 /** First path segments the worker answers itself: a page may never take them. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([

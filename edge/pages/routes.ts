@@ -21,7 +21,7 @@ import { downloadResponse } from './download-pages.js';
 import { downloadLinkSecret } from '../services/downloads/index.js';
 import { stripeBrowserSettings } from '../services/payments/index.js';
 import { plainForms } from './forms/plain-submit.js';
-import { findDraftPage, findPublishedPage } from '../services/pages/published-page.js';
+import { findDraftPage, findHiddenPage, findPublishedPage } from '../services/pages/published-page.js';
 import { allows } from '../middleware/roles/index.js';
 import { blockPage } from './block-page.js';
 
@@ -106,7 +106,15 @@ pages.get('/:collection', async (c) => {
     return respond(c, req, draft ? await blockPage(req, draft) : await notFoundPage(req));
   }
   const page = await findPublishedPage(req.db, req.site.id, c.req.param('collection'));
-  return respond(c, req, page ? await blockPage(req, page) : await notFoundPage(req));
+  if (page) return respond(c, req, await blockPage(req, page));
+  // A Private or Deprecated page: its live revision for signed-in contributors only.
+  const hidden = user && allows('pages', user.roles) ? await findHiddenPage(req.db, req.site.id, c.req.param('collection')) : undefined;
+  if (hidden) {
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    return respond(c, req, await blockPage(req, hidden));
+  }
+  return respond(c, req, await notFoundPage(req));
 });
 
 pages.get('/:collection/:item', async (c) => {

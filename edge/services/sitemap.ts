@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { collections, items, pages, products } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 
@@ -41,7 +41,7 @@ export async function sitemapEntries(
       db
         .select({ slug: pages.slug, publishedOn: pages.publishedOn })
         .from(pages)
-        .where(and(eq(pages.websiteId, websiteId), isNotNull(pages.publishedVersion)))
+        .where(and(eq(pages.websiteId, websiteId), isNotNull(pages.publishedVersion), isNull(pages.trashedOn), notInArray(pages.status, ['private', 'deprecated'])))
         .orderBy(asc(pages.slug)),
       db
         .select({ n: count() })

@@ -3,15 +3,18 @@ import { z } from 'zod';
 import { codeBlocks, parseLayout, type PageLayout } from '../../../blocks/layout-schema.js';
 import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import {
-  isReservedSlug, MAX_SEO_DESCRIPTION_LENGTH, MAX_SEO_TITLE_LENGTH, MAX_SLUG_LENGTH, MAX_TITLE_LENGTH, slugify,
+  CONTENT_STATUSES, isReservedSlug, MAX_SEO_DESCRIPTION_LENGTH, MAX_SEO_TITLE_LENGTH, MAX_SLUG_LENGTH, MAX_TITLE_LENGTH, REVIEW_STATUSES, SETTABLE_STATUSES, slugify,
 } from '../../../domain/pages/page-rules.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { allows, FORBIDDEN_MESSAGE, requirePermission } from '../../middleware/roles/index.js';
 import type { Author } from '../../services/pages/page-records.js';
-import { createPage, findRevision, listPages, listRevisions, requirePage, updatePageSettings } from '../../services/pages/page-store.js';
+import { createPage, decodeCursor, findRevision, listPages, listRevisions, requirePage, updatePageSettings } from '../../services/pages/page-store.js';
+import {
+  cancelSchedule, deleteFromTrash, duplicatePage, heartbeat, pageLock, releaseLock, requireTrashedPage, restoreFromTrash, schedulePublish, setPageStatus, trashPage,
+} from '../../services/pages/page-workflow.js';
 import { publishRevision, restoreRevision, saveDraft, unpublishPage } from '../../services/pages/page-writes.js';
-import { jsonBody } from '../validate.js';
+import { jsonBody, queryParams } from '../validate.js';
 
 const newPage = z.strictObject({
   title: z.string().trim().min(1, PAGE_MESSAGES.titleRequired).max(MAX_TITLE_LENGTH),
@@ -26,6 +29,14 @@ const pageSettings = z.strictObject({
   seoDescription: z.string().trim().max(MAX_SEO_DESCRIPTION_LENGTH).nullable().optional(),
 });
 const version = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+// A publish time: milliseconds since the epoch, or an ISO 8601 time with its offset.
+const publishAt = z.union([z.number().int().min(0).max(8.64e15), z.iso.datetime({ offset: true }).transform((t) => Date.parse(t))]);
+const listQuery = z.strictObject({
+  status: z.enum(CONTENT_STATUSES).optional(),
+  q: z.string().max(200).optional(),
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
 
 function author(c: Context<AppEnv>): Author {
   const user = c.get('siteUser')!;
@@ -88,14 +99,35 @@ async function guardCodeBlocks(c: Context<AppEnv>, pageId: string, basedOn: numb
 async function pageAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 200) {
   const page = await requirePage(c.var.db, c.var.site.id, id);
   const draft = await findRevision(c.var.db, id, page.draftVersion);
+  const lock = await pageLock(c.var.db, c.var.site.id, id, c.get('siteUser')!.id);
   c.header('ETag', `"${page.draftVersion}"`);
-  return c.json({ page: { ...page, draft: draft ? { version: draft.version, layout: draft.layout, author: draft.author, savedAt: draft.savedAt } : null } }, status);
+  return c.json({ page: { ...page, draft: draft ? { version: draft.version, layout: draft.layout, author: draft.author, savedAt: draft.savedAt } : null, lock } }, status);
+}
+
+/** One page of a page list (live pages, or the trash): 400 for a cursor that names no position. */
+async function pageList(c: Context<AppEnv>, list: z.output<typeof listQuery>, trashed: boolean) {
+  if (list.after !== undefined && !decodeCursor(list.after)) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.invalidCursor, { fields: { after: PAGE_MESSAGES.invalidCursor } });
+  return c.json(await listPages(c.var.db, c.var.site.id, { ...list, trashed }));
 }
 
 /** Block-built pages for the owner area: create, drafts with revisions, publish (issue 23). */
 export const pagesApi = new Hono<AppEnv>({ strict: false });
 
-pagesApi.get('/', requirePermission('pages'), async (c) => c.json({ pages: await listPages(c.var.db, c.var.site.id) }));
+pagesApi.get('/', requirePermission('pages'), queryParams(listQuery), (c) => pageList(c, c.req.valid('query'), false));
+
+// The trash (before `/:id`): pages deleted within TRASH_DAYS, restore, delete for good.
+pagesApi.get('/trash', requirePermission('pages'), queryParams(listQuery), (c) => pageList(c, c.req.valid('query'), true));
+
+pagesApi.post('/trash/:id/restore', requirePermission('pageDrafts'), async (c) => {
+  await restoreFromTrash(c.var.db, c.var.site.id, c.req.param('id'));
+  return pageAnswer(c, c.req.param('id'));
+});
+
+pagesApi.delete('/trash/:id', requirePermission('pagePublishing'), async (c) => {
+  const page = await requireTrashedPage(c.var.db, c.var.site.id, c.req.param('id'));
+  await deleteFromTrash(c.var.db, c.var.site.id, page.id);
+  return c.json({ deleted: page.id });
+});
 
 pagesApi.post('/', requirePermission('pageDrafts'), jsonBody(newPage), async (c) => {
   const body = c.req.valid('json');
@@ -160,4 +192,60 @@ pagesApi.post('/:id/revisions/:version/restore', requirePermission('pageDrafts')
   await guardCodeBlocks(c, page.id, basedOn ?? page.draftVersion, revision.layout);
   await restoreRevision(c.var.db, c.var.site.id, page.id, revision.version, author(c), basedOn);
   return pageAnswer(c, page.id);
+});
+
+// Moves the page to the trash: off the site at once, its slug kept until it is purged.
+pagesApi.delete('/:id', requirePermission('pagePublishing'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  await trashPage(c.var.db, c.var.site.id, page);
+  return c.json({ page: await requireTrashedPage(c.var.db, c.var.site.id, page.id) });
+});
+
+// SPEC §4 content statuses other than published and scheduled (which have their own calls).
+pagesApi.post('/:id/status', requirePermission('pageDrafts'), jsonBody(z.strictObject({ status: z.enum(SETTABLE_STATUSES) })), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const { status } = c.req.valid('json');
+  const publisher = allows('pagePublishing', c.get('siteUser')!.roles);
+  if (!publisher && (!REVIEW_STATUSES.includes(status) || page.status === 'scheduled' || page.status === 'private' || page.status === 'deprecated')) {
+    throw new ApiError(403, 'forbidden', PAGE_MESSAGES.reviewOnly);
+  }
+  if (status === 'draft' && page.publishedVersion !== null) throw new ApiError(409, 'page_live', PAGE_MESSAGES.pageLive);
+  await setPageStatus(c.var.db, c.var.site.id, page, status);
+  return pageAnswer(c, page.id);
+});
+
+pagesApi.post('/:id/schedule', requirePermission('pagePublishing'), jsonBody(z.strictObject({ version, publishAt })), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const body = c.req.valid('json');
+  if (!(body.publishAt > Date.now())) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.publishAtPast, { fields: { publishAt: PAGE_MESSAGES.publishAtPast } });
+  await schedulePublish(c.var.db, c.var.site.id, page.id, body.version, body.publishAt);
+  return pageAnswer(c, page.id);
+});
+
+pagesApi.delete('/:id/schedule', requirePermission('pagePublishing'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  await cancelSchedule(c.var.db, c.var.site.id, page.id);
+  return pageAnswer(c, page.id);
+});
+
+// A copy of the draft as a new page (version 1, Draft). Html and embed blocks come along
+// only for roles that may add them.
+pagesApi.post('/:id/duplicate', requirePermission('pageDrafts'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const draft = await findRevision(c.var.db, page.id, page.draftVersion);
+  if (draft && !allows('pageCode', c.get('siteUser')!.roles) && codeBlocks(draft.layout).size > 0) throw new ApiError(403, 'forbidden', PAGE_MESSAGES.codeBlocksForbidden);
+  const id = await duplicatePage(c.var.db, c.var.site.id, page, author(c));
+  return pageAnswer(c, id, 201);
+});
+
+// The page-locked notice (SPEC §2): the editor's heartbeat while the page is open. Advice only.
+pagesApi.post('/:id/lock', requirePermission('pageDrafts'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  return c.json({ lock: await heartbeat(c.var.db, c.var.site.id, page.id, author(c)) });
+});
+
+pagesApi.delete('/:id/lock', requirePermission('pageDrafts'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  await releaseLock(c.var.db, c.var.site.id, page.id, c.get('siteUser')!.id);
+  return c.json({ lock: null });
 });

@@ -14,6 +14,11 @@ export interface PageRecord {
   draftVersion: number;
   publishedVersion: number | null;
   publishedOn: number | null;
+  /** A scheduled publish: when, and which revision. */
+  publishAt: number | null;
+  scheduledVersion: number | null;
+  /** In the trash since (only trash listings show such pages). */
+  trashedOn: number | null;
   createdOn: number;
   updatedOn: number;
 }
@@ -24,6 +29,8 @@ export interface RevisionRecord {
   author: string;
   savedAt: number;
   restoredFrom: number | null;
+  /** When this revision first went live (null: never published). */
+  publishedOn: number | null;
 }
 
 export interface RevisionWithLayout extends RevisionRecord {
@@ -46,6 +53,9 @@ export interface PageRow {
   draft_version: number;
   published_version: number | null;
   published_on: number | null;
+  publish_at: number | null;
+  scheduled_version: number | null;
+  trashed_on: number | null;
   created_on: number;
   updated_on: number;
 }
@@ -55,11 +65,13 @@ export interface RevisionRow {
   author_name: string;
   saved_on: number;
   restored_from: number | null;
+  published_on: number | null;
   document?: string;
 }
 
-export const PAGE_COLUMNS = 'id, title, slug, seo_title, seo_description, status, draft_version, published_version, published_on, created_on, updated_on';
-export const REVISION_COLUMNS = 'version, author_name, saved_on, restored_from';
+export const PAGE_COLUMNS =
+  'id, title, slug, seo_title, seo_description, status, draft_version, published_version, published_on, publish_at, scheduled_version, trashed_on, created_on, updated_on';
+export const REVISION_COLUMNS = 'version, author_name, saved_on, restored_from, published_on';
 
 export function pageRecord(row: PageRow): PageRecord {
   return {
@@ -73,13 +85,16 @@ export function pageRecord(row: PageRow): PageRecord {
     draftVersion: row.draft_version,
     publishedVersion: row.published_version,
     publishedOn: row.published_on,
+    publishAt: row.publish_at,
+    scheduledVersion: row.scheduled_version,
+    trashedOn: row.trashed_on,
     createdOn: row.created_on,
     updatedOn: row.updated_on,
   };
 }
 
 export function revisionRecord(row: RevisionRow): RevisionRecord {
-  return { version: row.version, author: row.author_name, savedAt: row.saved_on, restoredFrom: row.restored_from };
+  return { version: row.version, author: row.author_name, savedAt: row.saved_on, restoredFrom: row.restored_from, publishedOn: row.published_on };
 }
 
 export function revisionWithLayout(row: RevisionRow & { document: string }): RevisionWithLayout {

@@ -1,4 +1,5 @@
 import { EMPTY_LAYOUT } from '../../../blocks/layout-schema.js';
+import type { ContentStatus } from '../../../domain/pages/page-rules.js';
 import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import { ApiError } from '../../errors.js';
 import { findCollection } from '../collections.js';
@@ -17,12 +18,12 @@ export interface NewPage {
   seoDescription?: string | undefined;
 }
 
-function slugTaken(slug: string): ApiError {
+export function slugTaken(slug: string): ApiError {
   return new ApiError(409, 'slug_taken', PAGE_MESSAGES.slugTaken(slug), { fields: { slug: PAGE_MESSAGES.slugTaken(slug) } });
 }
 
 /** True when D1 refused a write for the unique slug index (two pages of a site on one path). */
-function isSlugClash(err: unknown): boolean {
+export function isSlugClash(err: unknown): boolean {
   return err instanceof Error && /UNIQUE constraint failed: pages\.website_id, pages\.slug/.test(`${err.message} ${String(err.cause ?? '')}`);
 }
 
@@ -50,28 +51,78 @@ export async function createPage(db: Db, websiteId: string, input: NewPage, auth
   return (await findPage(db, websiteId, id))!;
 }
 
-export function findPage(db: Db, websiteId: string, id: string): Promise<PageRecord | undefined> {
+export function findPage(db: Db, websiteId: string, id: string, trashed = false): Promise<PageRecord | undefined> {
   return query(async () => {
-    const row = await db.$client.prepare(`SELECT ${PAGE_COLUMNS} FROM pages WHERE id = ? AND website_id = ?`).bind(id, websiteId).first<PageRow>();
+    const row = await db.$client
+      .prepare(`SELECT ${PAGE_COLUMNS} FROM pages WHERE id = ? AND website_id = ? AND trashed_on IS ${trashed ? 'NOT ' : ''}NULL`)
+      .bind(id, websiteId)
+      .first<PageRow>();
     return row ? pageRecord(row) : undefined;
   });
 }
 
-/** The page or a 404 (another site's page is as absent as a missing one). */
+/** The page or a 404 (another site's page, or one in the trash, is as absent as a missing one). */
 export async function requirePage(db: Db, websiteId: string, id: string): Promise<PageRecord> {
   const page = await findPage(db, websiteId, id);
   if (!page) throw new ApiError(404, 'page_not_found', PAGE_MESSAGES.pageNotFound);
   return page;
 }
 
-/** A site's pages, most recently changed first. */
-export function listPages(db: Db, websiteId: string): Promise<PageRecord[]> {
+export interface PageListQuery {
+  status?: ContentStatus | undefined;
+  /** Words of the title or slug. */
+  q?: string | undefined;
+  /** The cursor a previous answer gave as `next`. */
+  after?: string | undefined;
+  limit: number;
+  /** The trash instead of the live list. */
+  trashed?: boolean;
+}
+
+/** A list position: the last page's `updated_on` and id, as an opaque string. */
+function encodeCursor(page: PageRecord): string {
+  return btoa(`${page.updatedOn}:${page.id}`).replace(/=+$/, '');
+}
+
+/** The position a cursor names, or undefined when it names none (the caller answers 400). */
+export function decodeCursor(cursor: string): { updatedOn: number; id: string } | undefined {
+  try {
+    const match = /^(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(atob(cursor));
+    return match ? { updatedOn: Number(match[1]), id: match[2]! } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A site's pages, most recently changed first, one page of `limit` at a time: `next` is the
+ * cursor of the following page (null at the end). Keyset paging: stable while pages change.
+ */
+export function listPages(db: Db, websiteId: string, list: PageListQuery): Promise<{ pages: PageRecord[]; next: string | null }> {
+  const where = ['website_id = ?', `trashed_on IS ${list.trashed ? 'NOT ' : ''}NULL`];
+  const params: unknown[] = [websiteId];
+  if (list.status) {
+    where.push('status = ?');
+    params.push(list.status);
+  }
+  const words = list.q?.trim().toLowerCase();
+  if (words) {
+    const like = `%${words.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push("(LOWER(title) LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\')");
+    params.push(like, like);
+  }
+  const cursor = list.after === undefined ? undefined : decodeCursor(list.after);
+  if (cursor) {
+    where.push('(updated_on < ? OR (updated_on = ? AND id > ?))');
+    params.push(cursor.updatedOn, cursor.updatedOn, cursor.id);
+  }
   return query(async () => {
     const { results } = await db.$client
-      .prepare(`SELECT ${PAGE_COLUMNS} FROM pages WHERE website_id = ? ORDER BY updated_on DESC, id LIMIT 1000`)
-      .bind(websiteId)
+      .prepare(`SELECT ${PAGE_COLUMNS} FROM pages WHERE ${where.join(' AND ')} ORDER BY updated_on DESC, id LIMIT ?`)
+      .bind(...params, list.limit + 1)
       .all<PageRow>();
-    return results.map(pageRecord);
+    const pages = results.slice(0, list.limit).map(pageRecord);
+    return { pages, next: results.length > list.limit ? encodeCursor(pages[pages.length - 1]!) : null };
   });
 }
 

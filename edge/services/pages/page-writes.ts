@@ -1,5 +1,6 @@
 import type { PageLayout } from '../../../blocks/layout-schema.js';
 import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
+import { KEPT_DRAFT_REVISIONS } from '../../../domain/pages/page-rules.js';
 import { ApiError } from '../../errors.js';
 import { bumpStatement } from '../content-version.js';
 import { query, type Db } from '../db.js';
@@ -17,6 +18,21 @@ async function versionConflict(db: Db, pageId: string): Promise<ApiError> {
   );
   const current = newest ? { version: newest.version, author: newest.author_name, savedAt: newest.saved_on } : null;
   return new ApiError(412, 'version_conflict', PAGE_MESSAGES.versionConflict, { extra: { current } });
+}
+
+/**
+ * Retention: every revision that was ever published is kept, and the newest
+ * KEPT_DRAFT_REVISIONS unpublished ones; older unpublished drafts go. The draft itself and a
+ * scheduled revision always stay. Runs in the batch of each save and restore.
+ */
+export function pruneStatement(d1: Db['$client'], pageId: string) {
+  return d1
+    .prepare(
+      `DELETE FROM page_revisions WHERE page_id = ? AND published_on IS NULL
+       AND version NOT IN (SELECT version FROM page_revisions WHERE page_id = ? AND published_on IS NULL ORDER BY version DESC LIMIT ${KEPT_DRAFT_REVISIONS})
+       AND version NOT IN (SELECT draft_version FROM pages WHERE id = ? UNION ALL SELECT scheduled_version FROM pages WHERE id = ? AND scheduled_version IS NOT NULL)`,
+    )
+    .bind(pageId, pageId, pageId, pageId);
 }
 
 /**
@@ -39,6 +55,7 @@ export async function saveDraft(db: Db, websiteId: string, pageId: string, based
       d1
         .prepare('UPDATE pages SET draft_version = draft_version + 1, updated_on = ? WHERE id = ? AND website_id = ? AND draft_version = ?')
         .bind(now, pageId, websiteId, basedOn),
+      pruneStatement(d1, pageId),
     ]),
   );
   if (inserted?.meta.changes !== 1) throw await versionConflict(db, pageId);
@@ -68,6 +85,7 @@ export async function restoreRevision(db: Db, websiteId: string, pageId: string,
            AND draft_version + 1 = (SELECT MAX(version) FROM page_revisions WHERE page_id = ?)`,
         )
         .bind(now, pageId, websiteId, pageId),
+      pruneStatement(d1, pageId),
     ]),
   );
   if (inserted?.meta.changes !== 1) {
@@ -87,15 +105,21 @@ export async function publishRevision(db: Db, websiteId: string, pageId: string,
     d1.batch([
       d1
         .prepare(
-          `UPDATE pages SET published_version = ?, published_on = ?, status = 'published', updated_on = ?
-           WHERE id = ? AND website_id = ? AND EXISTS (SELECT 1 FROM page_revisions WHERE page_id = ? AND version = ?)`,
+          `UPDATE pages SET published_version = ?, published_on = ?, status = 'published', publish_at = NULL, scheduled_version = NULL, updated_on = ?
+           WHERE id = ? AND website_id = ? AND trashed_on IS NULL AND EXISTS (SELECT 1 FROM page_revisions WHERE page_id = ? AND version = ?)`,
         )
         .bind(version, now, now, pageId, websiteId, pageId, version),
+      markPublished(d1, pageId, version, now),
       d1.prepare(bump.sql).bind(...bump.params),
     ]),
   );
   forgetSite(websiteId);
   if (moved?.meta.changes !== 1) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+}
+
+/** Marks a revision as having gone live (kept for ever by the retention rule). */
+export function markPublished(d1: Db['$client'], pageId: string, version: number, now: number) {
+  return d1.prepare('UPDATE page_revisions SET published_on = ? WHERE page_id = ? AND version = ? AND published_on IS NULL').bind(now, pageId, version);
 }
 
 /** Takes the page off the site (its revisions stay) and bumps the content version. */
@@ -105,7 +129,7 @@ export async function unpublishPage(db: Db, websiteId: string, pageId: string, n
   await query(() =>
     d1.batch([
       d1
-        .prepare(`UPDATE pages SET published_version = NULL, published_on = NULL, status = 'draft', updated_on = ? WHERE id = ? AND website_id = ?`)
+        .prepare(`UPDATE pages SET published_version = NULL, published_on = NULL, status = 'draft', publish_at = NULL, scheduled_version = NULL, updated_on = ? WHERE id = ? AND website_id = ?`)
         .bind(now, pageId, websiteId),
       d1.prepare(bump.sql).bind(...bump.params),
     ]),

@@ -13,9 +13,23 @@ export interface ServedPage {
   layout: PageLayout;
 }
 
-/** The published revision of the page at `slug`, or undefined (no page, or not published). */
+/** Statuses whose live revision only signed-in contributors see (never cached, never indexed). */
+const HIDDEN = "('private', 'deprecated')";
+
+/**
+ * The published revision of the page at `slug` as visitors see it, or undefined (no page,
+ * not published, in the trash, or Private or Deprecated).
+ */
 export function findPublishedPage(db: Db, websiteId: string, slug: string): Promise<ServedPage | undefined> {
-  return findPageRevision(db, websiteId, slug, 'published_version');
+  return findPageRevision(db, websiteId, slug, 'published_version', `p.status NOT IN ${HIDDEN}`);
+}
+
+/**
+ * The published revision of a Private or Deprecated page at `slug`, for a signed-in
+ * contributor only (the caller checks the role; the answer is no-store and noindex).
+ */
+export function findHiddenPage(db: Db, websiteId: string, slug: string): Promise<ServedPage | undefined> {
+  return findPageRevision(db, websiteId, slug, 'published_version', `p.status IN ${HIDDEN}`);
 }
 
 /**
@@ -26,13 +40,13 @@ export function findDraftPage(db: Db, websiteId: string, slug: string): Promise<
   return findPageRevision(db, websiteId, slug, 'draft_version');
 }
 
-function findPageRevision(db: Db, websiteId: string, slug: string, pointer: 'published_version' | 'draft_version'): Promise<ServedPage | undefined> {
+function findPageRevision(db: Db, websiteId: string, slug: string, pointer: 'published_version' | 'draft_version', status = '1'): Promise<ServedPage | undefined> {
   return query(async () => {
     const row = await db.$client
       .prepare(
         `SELECT p.id, p.title, p.slug, p.seo_title, p.seo_description, p.${pointer} AS published_version, COALESCE(p.published_on, p.updated_on) AS published_on, r.document
          FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = p.${pointer}
-         WHERE p.website_id = ? AND p.slug = ? AND p.${pointer} IS NOT NULL`,
+         WHERE p.website_id = ? AND p.slug = ? AND p.${pointer} IS NOT NULL AND p.trashed_on IS NULL AND ${status}`,
       )
       .bind(websiteId, slug)
       .first<{ id: string; title: string; slug: string; seo_title: string | null; seo_description: string | null; published_version: number; published_on: number; document: string }>();
