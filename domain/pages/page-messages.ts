@@ -22,5 +22,16 @@ export const PAGE_MESSAGES = {
   publishAtPast: 'Choose a publish time in the future.',
   reviewOnly: 'Your role can mark a page Needs Review or Draft, but not publish, schedule or hide it.',
   pageLive: 'This page is live: unpublish it to make it a draft again.',
+  navigationConflict: 'Someone else saved this navigation since you opened it. Reload to see their changes, then edit again.',
+  headerFooterConflict: 'Someone else saved the header and footer since you opened them. Reload to see their changes, then edit again.',
+  // SPEC §8.
+  noMainNavigation: 'Unable to find site main navigation',
+  // SPEC §2 editor-side message, with the value filled in.
+  notAnOption: (val: string) => `${val} is not one of the expected options`,
+  memberAreasNotAvailable: 'Member areas are not available yet.',
+  collectionMissing: 'That collection does not exist on this site.',
+  pageMissing: 'That page does not exist on this site (or is in the trash).',
+  oneTarget: 'Link an item to exactly one of a collection, a page or an external link.',
+  navigationTooBig: 'A navigation holds at most 100 items.',
   invalidCursor: 'That list position is not valid; start from the first page.',
 } as const;

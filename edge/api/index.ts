@@ -53,6 +53,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/commerce\/payments\/stripe\/webhook\/?$/, body: { maxBytes: 256 * 1024, types: JSON_TYPES } },
   // A page layout may be 1 MB (blocks/layout-schema.ts answers 400 past that, naming the field).
   { path: /^\/api\/pages\/[^/]+\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
+  // The site header and footer: two layouts of up to 1 MB each.
+  { path: /^\/api\/site-header-footer\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
 const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));

@@ -1,7 +1,9 @@
+import type { PageLayout } from '../../blocks/layout-schema.js';
 import type { Db } from '../services/db.js';
 import type { NavigationLink } from '../services/collections.js';
 import { footerNewsletterForm } from '../services/forms/definitions.js';
 import { formContext } from './context/form.js';
+import { renderBlocks } from './render-page.js';
 import type { PageRequest } from './page-request.js';
 import type { PageShell } from '../services/page-shell.js';
 import type { SiteRecord } from '../services/websites.js';
@@ -24,7 +26,9 @@ function linkJson(link: NavigationLink, activeCollectionId: string | undefined):
   const out: Record<string, unknown> = { title: link.title, url: link.url };
   if (link.collectionId) out.collectionId = link.collectionId;
   if (link.newWindow) out.newWindow = true;
-  out.active = link.collectionId !== null && link.collectionId === activeCollectionId;
+  // A block page is active by its page id (block-page.ts passes it as the active id).
+  const target = link.collectionId ?? link.pageId;
+  out.active = target !== null && target === activeCollectionId;
   return out;
 }
 
@@ -36,7 +40,12 @@ export async function baseContext(
   activeCollectionId?: string,
 ): Promise<Record<string, unknown>> {
   const { site, url } = req;
-  const [{ links }, newsletter] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id)]);
+  const [{ links, headerFooter }, newsletter] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id)]);
+  // The owner's header and footer (block layouts, edge/services/site-layout), rendered through the theme when set.
+  const theme = req.theme && (headerFooter.header || headerFooter.footer) ? await req.theme : undefined;
+  const chrome = (layout: PageLayout | null) => (theme && layout ? renderBlocks(theme, site, layout, url.pathname) : undefined);
+  const siteHeader = chrome(headerFooter.header);
+  const siteFooter = chrome(headerFooter.footer);
   const menu = (name: string) => links.filter((l) => l.menu === name).map((l) => linkJson(l, activeCollectionId));
   return {
     pageType,
@@ -50,6 +59,8 @@ export async function baseContext(
     featureFlags: { useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false },
     localizedStrings: localizedStringsJson(site),
     navigation: { items: menu('main-nav'), footerItems: menu('footer-nav') },
+    ...(siteHeader === undefined ? {} : { siteHeader }),
+    ...(siteFooter === undefined ? {} : { siteFooter }),
     cart: emptyCartJson(site),
     request: { path: url.pathname, query: queryJson(url) },
     // The footer's newsletter sign-up (the site's newsletter form), when it has one.

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { collections, navigationItems } from '../../schema/index.js';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { collections, navigationItems, pages } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 
 export type CollectionRecord = typeof collections.$inferSelect;
@@ -9,6 +9,8 @@ export interface NavigationLink {
   title: string;
   url: string;
   collectionId: string | null;
+  /** A block page's id when the link goes to one (edge/services/pages). */
+  pageId: string | null;
   newWindow: boolean;
 }
 
@@ -39,23 +41,36 @@ export async function collectionsById(db: Db, ids: readonly string[]): Promise<M
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/**
+ * 1 when a block page is shown to visitors: published, not in the trash, neither Private nor
+ * Deprecated (the rule of edge/services/pages/published-page.ts).
+ */
+const VISIBLE_PAGE = sql<number>`(${pages.publishedVersion} IS NOT NULL AND ${pages.trashedOn} IS NULL AND ${pages.status} NOT IN ('private', 'deprecated'))`;
+
 /** The navigation query, for batching with other page queries (page-shell.ts). */
 export function navigationQuery(db: Db, websiteId: string) {
   return db
-    .select({ nav: navigationItems, fullUrl: collections.fullUrl })
+    .select({ nav: navigationItems, fullUrl: collections.fullUrl, page: { slug: pages.slug, live: VISIBLE_PAGE } })
     .from(navigationItems)
     .leftJoin(collections, eq(collections.id, navigationItems.collectionId))
+    .leftJoin(pages, eq(pages.id, navigationItems.pageId))
     .where(and(eq(navigationItems.websiteId, websiteId), isNull(navigationItems.parentId)))
     .orderBy(asc(navigationItems.menu), asc(navigationItems.position));
 }
 
-/** Rows of `navigationQuery` as links; a link to a collection uses its URL. */
+/**
+ * Rows of `navigationQuery` as links; a link to a collection uses its URL, a link to a
+ * block page its slug. Links to pages visitors cannot see (drafts, trash, private) are left out.
+ */
 export function toNavigationLinks(rows: Awaited<ReturnType<typeof navigationQuery>>): NavigationLink[] {
-  return rows.map(({ nav, fullUrl }) => ({
-    menu: nav.menu,
-    title: nav.title,
-    url: fullUrl ?? nav.externalLink ?? '#',
-    collectionId: nav.collectionId,
-    newWindow: nav.newWindow,
-  }));
+  return rows
+    .filter(({ nav, page }) => nav.pageId === null || (page !== null && Boolean(page.live)))
+    .map(({ nav, fullUrl, page }) => ({
+      menu: nav.menu,
+      title: nav.title,
+      url: fullUrl ?? (page?.slug ? `/${page.slug}` : null) ?? nav.externalLink ?? '#',
+      collectionId: nav.collectionId,
+      pageId: nav.pageId,
+      newWindow: nav.newWindow,
+    }));
 }

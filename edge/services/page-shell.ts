@@ -1,17 +1,19 @@
 import { navigationQuery, toNavigationLinks, type NavigationLink } from './collections.js';
 import { query, type Db } from './db.js';
+import { headerFooterQuery, toHeaderFooter, type HeaderFooter } from './site-layout/header-footer.js';
 import { themeIndexQuery, type ThemeFileRef } from './theme.js';
 
-/** What every page needs whatever its type: the menus and the theme's file index. */
+/** What every page needs whatever its type: the menus, the theme's file index, the owner's header/footer. */
 export interface PageShell {
   links: NavigationLink[];
   themeRefs: ThemeFileRef[];
+  headerFooter: HeaderFooter;
 }
 
-/** The navigation and the theme index in one D1 round trip (both are needed by every page). */
+/** The navigation, the theme index and the header/footer in one D1 round trip (every page needs them). */
 export async function loadPageShell(db: Db, websiteId: string): Promise<PageShell> {
   return query(async () => {
-    const [nav, refs] = await db.batch([navigationQuery(db, websiteId), themeIndexQuery(db, websiteId)]);
-    return { links: toNavigationLinks(nav), themeRefs: refs };
+    const [nav, refs, headerFooter] = await db.batch([navigationQuery(db, websiteId), themeIndexQuery(db, websiteId), headerFooterQuery(db, websiteId)]);
+    return { links: toNavigationLinks(nav), themeRefs: refs, headerFooter: toHeaderFooter(headerFooter[0]) };
   });
 }

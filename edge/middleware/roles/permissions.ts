@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   pageDrafts: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor],
   /** Publish and unpublish pages (what visitors see). */
   pagePublishing: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
+  /** Save the site's navigations and header/footer (they show on the live site at once). */
+  siteLayout: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
   /** Add or change blocks that run the owner's markup (html, embed), checked inside the save. */
   pageCode: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
 } as const satisfies Record<string, readonly RoleId[]>;
