@@ -89,6 +89,18 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/pages/:id/publish', method: 'POST', path: '/api/pages/p1/publish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/pages/:id/unpublish', method: 'POST', path: '/api/pages/p1/unpublish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/pages/:id/revisions/:version/restore', method: 'POST', path: '/api/pages/p1/revisions/1/restore', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from page_revisions' },
+  { route: 'POST /api/pages/trash/:id/restore', method: 'POST', path: '/api/pages/trash/p1/restore', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/pages/trash/:id', method: 'DELETE', path: '/api/pages/trash/p1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/pages/:id', method: 'DELETE', path: '/api/pages/p1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/pages/:id/status', method: 'POST', path: '/api/pages/p1/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/pages/:id/schedule', method: 'POST', path: '/api/pages/p1/schedule', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/pages/:id/schedule', method: 'DELETE', path: '/api/pages/p1/schedule', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/pages/:id/duplicate', method: 'POST', path: '/api/pages/p1/duplicate', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/pages/:id/lock', method: 'POST', path: '/api/pages/p1/lock', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/pages/:id/lock', method: 'DELETE', path: '/api/pages/p1/lock', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // Site structure (edge/api/site-layout): the header and footer are two layouts of up to 1 MB each.
+  { route: 'PUT /api/site-header-footer', method: 'PUT', path: '/api/site-header-footer', maxBytes: 3072 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/x-www-form-urlencoded'], stored: 'select count(*) as n from header_footer_revisions' },
+  { route: 'POST /api/widget/UpdateNavigation', method: 'POST', path: '/api/widget/UpdateNavigation', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from navigation_revisions' },
   // Traffic (edge/api/census, events, performance): small forms, the RUM beacon's text/plain, error reports as JSON.
   { route: 'POST /api/census/RecordHit', method: 'POST', path: '/api/census/RecordHit', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
   { route: 'POST /api/census/button-click', method: 'POST', path: '/api/census/button-click', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
