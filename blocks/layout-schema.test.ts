@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, parseLayout } from './layout-schema.js';
 
-const at = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
-const block = (id: string, type: string, props: Record<string, unknown> = {}) => ({ id, type, props, layout: at });
+// Each block on its own row: blocks of a section may not share desktop grid cells.
+let rows = 0;
+const block = (id: string, type: string, props: Record<string, unknown> = {}) => ({ id, type, props, layout: { desktop: { col: 1, row: (rows++ % 1000) + 1, span: 12, rows: 1 } } });
 const layout = (...blocks: unknown[]) => ({ sections: [{ id: 's1', design: {}, blocks }] });
 
 describe('parseLayout', () => {
@@ -33,6 +34,19 @@ describe('parseLayout', () => {
     expect(parseLayout(layout(block('b1', 'text'), block('b1', 'text')))).toMatchObject({ ok: false, fields: { 'layout.sections.0.blocks.1.id': expect.stringContaining('more than once') } });
     expect(parseLayout({ sections: 'x' }).ok).toBe(false);
     expect(parseLayout(null).ok).toBe(false);
+  });
+
+  it('refuses blocks of a section sharing a desktop grid cell, naming the later block', () => {
+    const at = (col: number, row: number, span: number, rows: number, mobile?: object) => ({ desktop: { col, row, span, rows }, ...(mobile ? { mobile } : {}) });
+    const placed = (id: string, layout: object) => ({ id, type: 'spacer', props: {}, layout });
+    // Side by side, and one below the other: fine; the phone placement may stack anything.
+    const fine = { sections: [{ id: 's', design: {}, blocks: [placed('a', at(1, 1, 6, 2)), placed('b', at(7, 1, 6, 1, { col: 1, row: 1, span: 12, rows: 1 })), placed('c', at(1, 3, 12, 1))] }] };
+    expect(parseLayout(fine).ok).toBe(true);
+    // The same cells in two sections: fine.
+    expect(parseLayout({ sections: [{ id: 's1', design: {}, blocks: [placed('a', at(1, 1, 12, 1))] }, { id: 's2', design: {}, blocks: [placed('b', at(1, 1, 12, 1))] }] }).ok).toBe(true);
+    // b's first column is a's last, on a's second row.
+    const clash = { sections: [{ id: 's', design: {}, blocks: [placed('a', at(1, 1, 6, 2)), placed('c', at(1, 4, 12, 1)), placed('b', at(6, 2, 4, 1))] }] };
+    expect(parseLayout(clash)).toEqual({ ok: false, message: expect.stringContaining('overlaps a'), fields: { 'layout.sections.0.blocks.2.layout.desktop': 'This block overlaps a on the desktop grid; move it to free cells.' } });
   });
 
   it('allows 60 blocks, refuses 61 (SPEC §9)', () => {

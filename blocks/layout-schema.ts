@@ -40,9 +40,15 @@ function byteLength(value: unknown): number {
   return new TextEncoder().encode(JSON.stringify(value) ?? '').length;
 }
 
+/** True when two grid placements share a cell (columns `col … col+span-1`, rows `row … row+rows-1`). */
+function overlaps(a: BlockPlacement, b: BlockPlacement): boolean {
+  return a.col < b.col + b.span && b.col < a.col + a.span && a.row < b.row + b.rows && b.row < a.row + a.rows;
+}
+
 /**
  * Validates a layout document at a write: its shape, each block's props against its type's
- * schema (defaults filled in), unique ids, at most 60 blocks (SPEC §9) and 1 MB. `fields`
+ * schema (defaults filled in), unique ids, no two blocks of a section sharing a desktop grid cell (the phone
+ * placement may stack freely), at most 60 blocks (SPEC §9) and 1 MB. `fields`
  * keys each problem by its path under `prefix` (`layout.sections.0.blocks.2.props.href`).
  */
 export function parseLayout(input: unknown, prefix = 'layout'): LayoutCheck {
@@ -74,6 +80,12 @@ export function parseLayout(input: unknown, prefix = 'layout'): LayoutCheck {
       const props = definition.props.safeParse(block.props);
       if (props.success) block.props = props.data as Record<string, unknown>;
       else for (const issue of props.error.issues) fail([...at, 'props', ...issue.path], issue.message);
+    });
+  });
+  layout.sections.forEach((section, s) => {
+    section.blocks.forEach((block, b) => {
+      const other = section.blocks.slice(0, b).find((earlier) => overlaps(earlier.layout.desktop, block.layout.desktop));
+      if (other) fail(['sections', s, 'blocks', b, 'layout', 'desktop'], PAGE_MESSAGES.blockOverlap(other.id));
     });
   });
   const messages = Object.values(fields);

@@ -13,6 +13,7 @@ export const PAGE_MESSAGES = {
   layoutTooLarge: 'This layout is too large to save (1 MB at most).',
   unknownBlock: (type: string) => `${type} is not a block type.`,
   blockNotAvailable: (type: string) => `The ${type} block is not available yet.`,
+  blockOverlap: (id: string) => `This block overlaps ${id} on the desktop grid; move it to free cells.`,
   duplicateId: (id: string) => `${id} is used more than once in this layout.`,
   versionConflict: 'Someone else saved this page since you opened it. Reload to see their changes, then edit again.',
   versionRequired: 'Send the version you edited in an If-Match header.',

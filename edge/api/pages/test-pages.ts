@@ -26,16 +26,16 @@ export async function startWithOwner(): Promise<{ worker: RunningWorker; owner: 
   return { worker, owner: pageClient(worker, await signIn(worker, demo.email, demo.password)) };
 }
 
-export const AT = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
+const AT = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
 
 /** A ProseMirror document of one paragraph. */
 export function paragraphDoc(words: string) {
   return { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] };
 }
 
-/** A layout of one section holding `blocks`. */
+/** A layout of one section holding `blocks`, one per row (blocks may not share grid cells). */
 export function layoutOf(...blocks: { id: string; type: string; props?: Record<string, unknown> }[]) {
-  return { sections: [{ id: 's1', design: {}, blocks: blocks.map((b) => ({ props: {}, ...b, layout: AT })) }] };
+  return { sections: [{ id: 's1', design: {}, blocks: blocks.map((b, i) => ({ props: {}, ...b, layout: { desktop: { ...AT.desktop, row: i + 1 } } })) }] };
 }
 
 /** A layout of one text block saying `words`. */
