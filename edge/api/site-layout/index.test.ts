@@ -206,4 +206,14 @@ describe('site header and footer (SPEC §3, §7)', () => {
     const withHtml = { header: layoutOf({ id: 'h', type: 'html', props: { html: '<b>promo</b>' } }), footer: null };
     expect((await call('PUT', '/site-header-footer', withHtml, ifMatch(current), sessions.get(ROLE.editor))).status).toBe(200);
   });
+
+  it('stores exactly one of ten concurrent saves of one version', async () => {
+    const current = (await call('GET', '/site-header-footer')).json.version;
+    const footer = (i: number) => layoutOf({ id: 'f', type: 'text', props: { text: paragraphDoc(`Footer ${i}`) } });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call('PUT', '/site-header-footer', { header: null, footer: footer(i) }, ifMatch(current))));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 412)).toHaveLength(9);
+    const stored = await worker.db.prepare('SELECT COUNT(*) AS n FROM header_footer_revisions WHERE version > ?').bind(current).first<{ n: number }>();
+    expect(stored!.n).toBe(1);
+  });
 });
