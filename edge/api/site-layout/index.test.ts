@@ -131,6 +131,16 @@ describe('UpdateNavigation (SPEC §7)', () => {
     expect(await navRows()).toEqual(before);
   });
 
+  it('escapes hostile titles and links in the rendered navigation', async () => {
+    const version = (await call('GET', '/commondata/GetSiteLayout')).json.layout[0].version;
+    const hostile = [{ title: '<img src=x onerror=alert(1)>', externalLink: '/a"><script>alert(1)</script>' }];
+    expect((await updateNavigation(hostile, version)).status).toBe(200);
+    const nav = await visibleNav();
+    expect(nav).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(nav).not.toContain('<img src=x');
+    expect(nav).not.toContain('<script>');
+  });
+
   it('refuses a navigation that is not one of the site\'s', async () => {
     const refused = await updateNavigation([], 0, 'side-nav');
     expect(refused.json).toMatchObject({ error: 'invalid_request', fields: { fieldName: 'side-nav is not one of the expected options' } });
