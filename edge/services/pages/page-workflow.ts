@@ -103,8 +103,7 @@ export async function trashPage(db: Db, websiteId: string, page: PageRecord, now
        WHERE id = ? AND website_id = ? AND trashed_on IS NULL`,
     )
     .bind(now, now, page.id, websiteId);
-  // Navigation links to the page vanish from the site: the content version moves either way
-  // when it was live (its links showed), and nothing else shows a draft.
+  // Only a live page (its URL, its navigation links) changes what visitors see.
   await query(() => d1.batch(page.publishedVersion === null ? [update] : [update, bump(db, websiteId, now)]));
   if (page.publishedVersion !== null) forgetSite(websiteId);
 }

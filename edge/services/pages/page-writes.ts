@@ -25,7 +25,7 @@ async function versionConflict(db: Db, pageId: string): Promise<ApiError> {
  * KEPT_DRAFT_REVISIONS unpublished ones; older unpublished drafts go. The draft itself and a
  * scheduled revision always stay. Runs in the batch of each save and restore.
  */
-export function pruneStatement(d1: Db['$client'], pageId: string) {
+function pruneStatement(d1: Db['$client'], pageId: string) {
   return d1
     .prepare(
       `DELETE FROM page_revisions WHERE page_id = ? AND published_on IS NULL
@@ -109,7 +109,7 @@ export async function publishRevision(db: Db, websiteId: string, pageId: string,
            WHERE id = ? AND website_id = ? AND trashed_on IS NULL AND EXISTS (SELECT 1 FROM page_revisions WHERE page_id = ? AND version = ?)`,
         )
         .bind(version, now, now, pageId, websiteId, pageId, version),
-      markPublished(d1, pageId, version, now),
+      markPublished(d1, websiteId, pageId, version, now),
       d1.prepare(bump.sql).bind(...bump.params),
     ]),
   );
@@ -117,9 +117,17 @@ export async function publishRevision(db: Db, websiteId: string, pageId: string,
   if (moved?.meta.changes !== 1) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
 }
 
-/** Marks a revision as having gone live (kept for ever by the retention rule). */
-export function markPublished(d1: Db['$client'], pageId: string, version: number, now: number) {
-  return d1.prepare('UPDATE page_revisions SET published_on = ? WHERE page_id = ? AND version = ? AND published_on IS NULL').bind(now, pageId, version);
+/**
+ * Marks a revision as having gone live (kept for ever by the retention rule), once the
+ * page's own UPDATE earlier in the batch made it the published one.
+ */
+function markPublished(d1: Db['$client'], websiteId: string, pageId: string, version: number, now: number) {
+  return d1
+    .prepare(
+      `UPDATE page_revisions SET published_on = ? WHERE page_id = ? AND version = ? AND published_on IS NULL
+       AND EXISTS (SELECT 1 FROM pages WHERE id = ? AND website_id = ? AND published_version = ?)`,
+    )
+    .bind(now, pageId, version, pageId, websiteId, version);
 }
 
 /** Takes the page off the site (its revisions stay) and bumps the content version. */
