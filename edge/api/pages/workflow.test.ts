@@ -123,6 +123,17 @@ describe('scheduled publishing', () => {
     expect(await contentVersion()).toBe(before + 1);
   });
 
+  it('publishes once when two Cron runs overlap: one content version bump', async () => {
+    const id = await pageWith('overlap-run', 'Overlapping runs');
+    const at = Date.now() + 3 * MINUTE;
+    expect((await owner('POST', `/${id}/schedule`, { version: 2, publishAt: at })).status).toBe(200);
+    const before = await contentVersion();
+    const runs = await Promise.all([worker.scheduled('* * * * *', at + 1000), worker.scheduled('* * * * *', at + 2000)]);
+    expect(runs.map((r) => r.outcome)).toEqual(['ok', 'ok']);
+    expect(await contentVersion()).toBe(before + 1);
+    expect((await owner('GET', `/${id}`)).json.page).toMatchObject({ status: 'published', publishedVersion: 2 });
+  });
+
   it('keeps a live page on its revision until the scheduled one goes live; cancelling keeps it as it was', async () => {
     const id = await pageWith('price-list', 'Old prices', true);
     expect((await owner('PUT', `/${id}/draft`, { layout: textLayout('New prices') }, ifMatch(2))).status).toBe(200);
@@ -198,6 +209,13 @@ describe('duplicate', () => {
     expect((await owner('PUT', `/${id}/draft`, { layout: layoutOf({ id: 'h', type: 'html', props: { html: '<b>x</b>' } }) }, ifMatch(2))).status).toBe(200);
     expect((await asRole.get(ROLE.draftEditor)!('POST', `/${id}/duplicate`)).status).toBe(403);
     expect((await asRole.get(ROLE.editor)!('POST', `/${id}/duplicate`)).status).toBe(201);
+  });
+
+  it('gives concurrent duplicates of one page distinct slugs', async () => {
+    const id = await pageWith('glaze-day', 'Glaze day');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => owner('POST', `/${id}/duplicate`)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers.map((a) => a.json.page.slug).sort()).toEqual(['glaze-day-copy', 'glaze-day-copy-2', 'glaze-day-copy-3', 'glaze-day-copy-4', 'glaze-day-copy-5']);
   });
 });
 

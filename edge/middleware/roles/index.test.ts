@@ -61,5 +61,13 @@ describe('PERMISSIONS', () => {
     expect([...PERMISSIONS.formSubmissions].sort((a, b) => a - b)).toEqual([1, 11, 15]);
     expect([...PERMISSIONS.newsletters].sort((a, b) => a - b)).toEqual([1, 11, 15]);
     expect([...PERMISSIONS.traffic].sort((a, b) => a - b)).toEqual([1, 3, 15]);
+    // Pages and site structure (issue 23): admin 1 and website manager 15 everything, editor 4
+    // edits and publishes, draft editor 16 drafts (and Needs Review), viewer 10 reads.
+    const sorted = (roles: readonly number[]) => [...roles].sort((a, b) => a - b);
+    expect(sorted(PERMISSIONS.pages)).toEqual([1, 4, 10, 15, 16]);
+    expect(sorted(PERMISSIONS.pageDrafts)).toEqual([1, 4, 15, 16]);
+    expect(sorted(PERMISSIONS.pagePublishing)).toEqual([1, 4, 15]);
+    expect(sorted(PERMISSIONS.pageCode)).toEqual([1, 4, 15]);
+    expect(sorted(PERMISSIONS.siteLayout)).toEqual([1, 4, 15]);
   });
 });

@@ -156,37 +156,45 @@ async function copySlug(db: Db, websiteId: string, slug: string): Promise<string
   }
 }
 
+/** Tries at a copy's slug when concurrent duplicates keep taking the one just chosen. */
+const COPY_ATTEMPTS = 10;
+
 /**
  * A new page holding a copy of `page`'s draft: slug `<slug>-copy` (made unique), title
- * `<title> (copy)`, version 1, Draft. The copy and its first revision are one batch; a
- * concurrent duplicate that took the same slug answers 409.
+ * `<title> (copy)`, version 1, Draft. The copy and its first revision are one batch. When a
+ * concurrent duplicate took the chosen slug first (the unique index refuses the batch), the
+ * next free slug is tried; 409 only after COPY_ATTEMPTS such clashes.
  */
 export async function duplicatePage(db: Db, websiteId: string, page: PageRecord, author: Author, now = Date.now()): Promise<string> {
-  const slug = await copySlug(db, websiteId, page.slug);
-  const id = crypto.randomUUID().replaceAll('-', '');
   const d1 = db.$client;
-  try {
-    const [inserted] = await d1.batch([
-      d1
-        .prepare(
-          `INSERT INTO pages (id, website_id, title, slug, seo_title, seo_description, status, draft_version, created_on, updated_on)
-           SELECT ?, website_id, substr(title || ' (copy)', 1, 200), ?, seo_title, seo_description, 'draft', 1, ?, ? FROM pages WHERE id = ? AND website_id = ?`,
-        )
-        .bind(id, slug, now, now, page.id, websiteId),
-      d1
-        .prepare(
-          `INSERT INTO page_revisions (page_id, version, document, author_id, author_name, saved_on)
-           SELECT ?, 1, r.document, ?, ?, ? FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = p.draft_version WHERE p.id = ? AND p.website_id = ?`,
-        )
-        .bind(id, author.id, author.name, now, page.id, websiteId),
-    ]);
-    if (inserted?.meta.changes !== 1) throw new ApiError(404, 'page_not_found', PAGE_MESSAGES.pageNotFound);
-  } catch (err) {
-    if (isSlugClash(err)) throw slugTaken(slug);
-    if (err instanceof ApiError) throw err;
-    return query(() => Promise.reject(err));
+  let slug = page.slug;
+  for (let attempt = 0; attempt < COPY_ATTEMPTS; attempt++) {
+    slug = await copySlug(db, websiteId, page.slug);
+    const id = crypto.randomUUID().replaceAll('-', '');
+    try {
+      const [inserted] = await d1.batch([
+        d1
+          .prepare(
+            `INSERT INTO pages (id, website_id, title, slug, seo_title, seo_description, status, draft_version, created_on, updated_on)
+             SELECT ?, website_id, substr(title || ' (copy)', 1, 200), ?, seo_title, seo_description, 'draft', 1, ?, ? FROM pages WHERE id = ? AND website_id = ?`,
+          )
+          .bind(id, slug, now, now, page.id, websiteId),
+        d1
+          .prepare(
+            `INSERT INTO page_revisions (page_id, version, document, author_id, author_name, saved_on)
+             SELECT ?, 1, r.document, ?, ?, ? FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = p.draft_version WHERE p.id = ? AND p.website_id = ?`,
+          )
+          .bind(id, author.id, author.name, now, page.id, websiteId),
+      ]);
+      if (inserted?.meta.changes !== 1) throw new ApiError(404, 'page_not_found', PAGE_MESSAGES.pageNotFound);
+      return id;
+    } catch (err) {
+      if (isSlugClash(err)) continue;
+      if (err instanceof ApiError) throw err;
+      return query(() => Promise.reject(err));
+    }
   }
-  return id;
+  throw slugTaken(slug);
 }
 
 /** The page-locked notice: who else is editing the page, and since when. */
