@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, signIn } from '../../edge/test-support.js';
@@ -16,6 +18,7 @@ const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 const IMAGES = '/assets/fern-and-kiln/images';
 const SLUG = 'blocks-showcase';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const at = (row: number, col = 1, span = 12) => ({ desktop: { col, row, span, rows: 1 } });
 const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
@@ -124,5 +127,21 @@ describe('a page of the blocks without server data', () => {
     const visitor = await store.visitor({ viewport: { width: 390, height: 900 }, reducedMotion: 'reduce' });
     await visitor.page.goto(store.url(`/${SLUG}`));
     expect(await visitor.page.locator('.block-marquee-track').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  });
+
+  it('has no serious or critical WCAG 2.1 A/AA violation (axe-core), the marquee held still', async () => {
+    const visitor = await store.visitor({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const { page } = visitor;
+    await page.goto(store.url(`/${SLUG}`));
+    await page.locator('.block-gallery').scrollIntoViewIfNeeded();
+    await islandsHydrated(page, '.block-gallery');
+    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Element, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+      const result = await axe.run(document.querySelector('main')!, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+    });
+    expect(violations).toEqual([]);
   });
 });
