@@ -5,6 +5,8 @@ import { embedBlock } from './embed/index.js';
 import { horizontalRuleBlock } from './horizontal-rule/index.js';
 import { htmlBlock } from './html/index.js';
 import { imageBlock } from './image/index.js';
+import { linkBlock } from './link/index.js';
+import { shapeBlock } from './shape/index.js';
 import { quoteBlock } from './quote/index.js';
 import { spacerBlock } from './spacer/index.js';
 import { textBlock } from './text/index.js';
@@ -44,6 +46,8 @@ export const BLOCKS: readonly BlockDefinition[] = [
   menuBlock,
   donationBlock,
   memberAreaBlock,
+  linkBlock,
+  shapeBlock,
 ];
 
 const byName = new Map(BLOCKS.map((block) => [block.name, block]));
@@ -62,7 +66,6 @@ export const PLANNED_BLOCKS: Readonly<Record<string, number>> = {
   logo: 3,
   form: 9,
   'collection-link': 12,
-  link: 13,
   comments: 16,
   folder: 17,
   summary: 20,
@@ -71,6 +74,5 @@ export const PLANNED_BLOCKS: Readonly<Record<string, number>> = {
   rss: 49,
   newsletter: 51,
   tock: 68,
-  shape: 71,
   'pricing-plan': 72,
 };

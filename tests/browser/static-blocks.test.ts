@@ -10,7 +10,7 @@ import { islandsHydrated, useStorefront, type Visitor } from './harness.js';
 /**
  * A page holding one of each block that needs no server data (blocks/gallery, markdown,
  * video, map, audio, accordion, marquee, social-links, search, menu, donation,
- * member-area), published through the page API and opened at a phone and a desktop width:
+ * member-area, link, shape), published through the page API and opened at a phone and a desktop width:
  * no console errors, nothing requested from another origin before the visitor acts, each
  * block working. Screenshots go to test-artifacts/ (git-ignored) for a look.
  */
@@ -41,6 +41,8 @@ const LAYOUT = {
         { id: 'search', type: 'search', props: {}, layout: at(5, 7, 6) },
         { id: 'donation', type: 'donation', props: {}, layout: at(6, 1, 6) },
         { id: 'members', type: 'member-area', props: {}, layout: at(6, 7, 6) },
+        { id: 'link', type: 'link', props: { href: 'https://www.example.org/glazes', title: 'A field guide to glazes', description: 'Cone 6 recipes we trust.' }, layout: at(7, 1, 8) },
+        { id: 'shape', type: 'shape', props: { shape: 'arch', color: 'accent', height: 120 }, layout: at(7, 9, 4) },
       ],
     },
   ],

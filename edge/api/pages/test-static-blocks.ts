@@ -1,6 +1,6 @@
 /**
  * The blocks without server data (blocks/gallery, markdown, video, map, audio, accordion,
- * marquee, social-links, search, menu, donation, member-area) for the XSS table: every
+ * marquee, social-links, search, menu, donation, member-area, link, shape) for the XSS table: every
  * text prop, and every link prop a save may keep, holding a payload.
  */
 type Block = { id: string; type: string; props?: Record<string, unknown> };
@@ -25,6 +25,8 @@ export function hostileStaticBlocks(p: string): Block[] {
     { id: 'menu', type: 'menu', props: { sections: [{ title: p, note: p, items: [{ name: p, description: p, price: 450 }] }] } },
     { id: 'donation', type: 'donation', props: { title: p } },
     { id: 'member-area', type: 'member-area', props: { title: p } },
+    { id: 'link', type: 'link', props: { href: '/journal', title: p, description: p } },
+    { id: 'shape', type: 'shape' },
   ];
 }
 
@@ -35,6 +37,7 @@ export function hostileStaticLinks(p: string): Block[] {
     { id: 'video', type: 'video', props: { url: 'https://vimeo.com/76979871', poster: p } },
     { id: 'map', type: 'map', props: { address: 'Harbour', image: p } },
     { id: 'social', type: 'social-links', props: { links: [p] } },
+    { id: 'link', type: 'link', props: { href: p } },
   ];
 }
 
