@@ -1,4 +1,7 @@
 import { expect, it } from 'vitest';
+import { compile } from '../../engine/index.js';
+import { parseLayout } from '../layout-schema.js';
+import { renderLayout } from '../render-layout.js';
 import { renderBlock } from '../test-render.js';
 
 it('renders markdown to HTML on the server', () => {
@@ -18,4 +21,11 @@ it('shows raw HTML as text and keeps only safe links and images', () => {
   expect(html).toContain('[a](javascript:alert(3))');
   expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow">f</a>');
   expect(html).toContain('<img src="/assets/a.jpg" alt="g" title="t" loading="lazy">');
+});
+
+it('gives way to the theme\'s own blocks/markdown.html, which sees the same view', () => {
+  const check = parseLayout({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'markdown', props: { markdown: '*hi*' }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] });
+  if (!check.ok) throw new Error('layout refused');
+  const theme = new Map([['blocks/markdown.html', compile('<article class="prose">{view.html}</article>')], ['section.html', compile('{.repeated section blocks}{html}{.end}')]]);
+  expect(renderLayout(check.layout, (path) => theme.get(path)).html).toBe('<article class="prose"><p><em>hi</em></p>\n</article>');
 });
