@@ -17,8 +17,10 @@ it('has no island without images, and keeps hostile alt text and labels as text'
   expect(html).toContain('alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
 });
 
-it('refuses script URLs, options out of the SPEC §3 ranges and more than 100 images', () => {
+it('refuses script URLs and other sites\' images, options out of the SPEC §3 ranges and more than 100 images', () => {
   expect(refusedFields('gallery', { images: [{ src: 'javascript:alert(1)' }] })).toHaveProperty(['layout.sections.0.blocks.0.props.images.0.src']);
+  expect(refusedFields('gallery', { images: [{ src: 'https://cdn.example/a.jpg' }] })).toEqual({ 'layout.sections.0.blocks.0.props.images.0.src': 'Use a file uploaded to this site (a path such as /assets/...).' });
+  expect(refusedFields('gallery', { images: [{ src: '' }] })).toBeDefined();
   expect(refusedFields('gallery', { design: 'carousel' })).toBeDefined();
   expect(refusedFields('gallery', { autoplayDuration: 11 })).toBeDefined();
   expect(refusedFields('gallery', { thumbnailsPerRow: 0 })).toBeDefined();

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineBlock } from '../define.js';
-import { linkProp, safeHref } from '../safe-url.js';
+import { sitePathProp } from '../site-path.js';
 
 /** gallery.html */
 export const GALLERY_PARTIAL = "<div class=\"block-gallery block-gallery-{props.design|htmlattr}\" style=\"--gallery-columns: {props.thumbnailsPerRow}; --gallery-padding: {props.padding}px\"{.section view.images} data-island=\"gallery\" data-island-load=\"visible\" data-prop-images=\"{@|json|htmlattr}\" data-prop-label=\"{props.label|json|htmlattr}\" data-prop-sizes=\"(max-width: 432px) 100vw, 60vw\" data-props=\"{view.options|json|htmlattr}\"{.end}>{.repeated section view.images}<figure class=\"block-gallery-item\"><img src=\"{assetUrl|htmlattr}\" alt=\"{altText|htmlattr}\" loading=\"lazy\"></figure>{.end}</div>\n";
 
 const image = z.strictObject({
-  src: linkProp.min(1),
+  src: sitePathProp.refine((src) => src !== '', { message: 'Choose an image.' }),
   // SPEC §9: alt text is cut to 250 characters.
   alt: z.string().max(250).default(''),
 });
@@ -41,10 +41,7 @@ export const galleryBlock = defineBlock({
   }),
   partial: GALLERY_PARTIAL,
   view: ({ images, label: _label, ...options }) => ({
-    images: images.flatMap((i) => {
-      const src = safeHref(i.src);
-      return src ? [{ assetUrl: src, altText: i.alt }] : [];
-    }),
+    images: images.map((i) => ({ assetUrl: i.src, altText: i.alt })),
     options,
   }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineBlock } from '../define.js';
-import { linkProp, safeHref } from '../safe-url.js';
+import { sitePathProp } from '../site-path.js';
 
 /** map.html */
 export const MAP_PARTIAL = "<figure class=\"block-map\">{.section view.place}<a class=\"block-map-static\" href=\"{href|htmlattr}\" target=\"_blank\" rel=\"noopener noreferrer\">{.section image}<img src=\"{@|htmlattr}\" alt=\"{props.alt|htmlattr}\" loading=\"lazy\">{.or}<span class=\"block-map-drawn\" aria-hidden=\"true\"><span class=\"block-map-pin\"></span></span>{.end}<span class=\"block-map-open\">Open in {providerName|html}</span></a>{.or}<div class=\"block-map-static\"><span class=\"block-map-drawn\" aria-hidden=\"true\"></span><span class=\"block-map-open\">No location yet</span></div>{.end}{.section props.address}<figcaption>{@|html}</figcaption>{.end}</figure>\n";
@@ -37,13 +37,13 @@ export const mapBlock = defineBlock({
     lng: z.number().min(-180).max(180).nullable().default(null),
     zoom: z.number().int().min(1).max(20).default(15),
     provider: z.enum(['google', 'openstreetmap']).default('google'),
-    image: linkProp.default(''),
+    image: sitePathProp.default(''),
     // SPEC §9: alt text is cut to 250 characters.
     alt: z.string().max(250).default(''),
   }),
   partial: MAP_PARTIAL,
   view: (props) => {
     const href = mapLink(props.provider, props.address, props.lat, props.lng, props.zoom);
-    return { place: href && { href, providerName: PROVIDERS[props.provider], image: props.image ? safeHref(props.image) : undefined } };
+    return { place: href && { href, providerName: PROVIDERS[props.provider], image: props.image || undefined } };
   },
 });

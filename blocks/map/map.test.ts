@@ -15,12 +15,14 @@ it('uses the site\'s own picture and OpenStreetMap when asked', () => {
   expect(renderBlock('map', { address: 'Harbour <side>', provider: 'openstreetmap' })).toContain('href="https://www.openstreetmap.org/search?query=Harbour%20%3Cside%3E"');
 });
 
-it('has no link without a place, escapes the address and refuses script pictures and bad coordinates', () => {
+it('has no link without a place, escapes the address and refuses pictures that are not the site\'s own files, and bad coordinates', () => {
   expect(renderBlock('map')).toBe('<figure class="block-map"><div class="block-map-static"><span class="block-map-drawn" aria-hidden="true"></span><span class="block-map-open">No location yet</span></div></figure>\n');
   const html = renderBlock('map', { address: '"><script>alert(1)</script>', alt: '" onerror="alert(1)', image: '/m.png' });
   expect(html).not.toContain('<script');
   expect(html).toContain('alt="&quot; onerror=&quot;alert(1)"');
-  expect(refusedFields('map', { image: 'javascript:alert(1)' })).toHaveProperty(['layout.sections.0.blocks.0.props.image']);
+  for (const image of ['javascript:alert(1)', 'https://maps.googleapis.com/maps/api/staticmap?center=x']) {
+    expect(refusedFields('map', { image }), image).toHaveProperty(['layout.sections.0.blocks.0.props.image']);
+  }
   expect(refusedFields('map', { lat: 91 })).toBeDefined();
   expect(refusedFields('map', { provider: 'bing' })).toBeDefined();
 });

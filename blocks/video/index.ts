@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineBlock } from '../define.js';
-import { linkProp, safeHref } from '../safe-url.js';
+import { sitePathProp } from '../site-path.js';
 import { providerVideo } from './video-url.js';
 
 /** video.html */
@@ -25,12 +25,12 @@ export const videoBlock = defineBlock({
       .default(''),
     title: z.string().max(200).default(''),
     caption: z.string().max(2000).default(''),
-    poster: linkProp.default(''),
+    poster: sitePathProp.default(''),
   }),
   partial: VIDEO_PARTIAL,
   view: (props) => {
     const video = props.url ? providerVideo(props.url) : undefined;
-    const poster = props.poster ? safeHref(props.poster) : undefined;
+    const poster = props.poster || undefined;
     return { video: video && { ...video, poster, label: props.title || 'Play the video' } };
   },
 });

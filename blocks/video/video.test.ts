@@ -30,8 +30,10 @@ it('renders a facade linking out to the provider, loading nothing of theirs', ()
   expect(renderBlock('video')).toContain('No video yet');
 });
 
-it('refuses links that are not YouTube or Vimeo videos, and script posters', () => {
+it('refuses links that are not YouTube or Vimeo videos, and posters that are not the site\'s own files', () => {
   expect(refusedFields('video', { url: 'javascript:alert(1)' })).toEqual({ 'layout.sections.0.blocks.0.props.url': 'Use a YouTube or Vimeo video link.' });
   expect(refusedFields('video', { url: 'https://example.com/film.mp4' })).toBeDefined();
-  expect(refusedFields('video', { url: 'https://youtu.be/dQw4w9WgXcQ', poster: 'javascript:alert(1)' })).toHaveProperty(['layout.sections.0.blocks.0.props.poster']);
+  for (const poster of ['javascript:alert(1)', 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', '//i.ytimg.com/a.jpg']) {
+    expect(refusedFields('video', { url: 'https://youtu.be/dQw4w9WgXcQ', poster }), poster).toHaveProperty(['layout.sections.0.blocks.0.props.poster']);
+  }
 });

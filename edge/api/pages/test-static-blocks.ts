@@ -33,18 +33,21 @@ export function hostileStaticBlocks(p: string): Block[] {
 /** The link props a save keeps when safe-url.ts allows them, holding `p`. */
 export function hostileStaticLinks(p: string): Block[] {
   return [
-    { id: 'gallery', type: 'gallery', props: { images: [{ src: p }] } },
-    { id: 'video', type: 'video', props: { url: 'https://vimeo.com/76979871', poster: p } },
-    { id: 'map', type: 'map', props: { address: 'Harbour', image: p } },
     { id: 'social', type: 'social-links', props: { links: [p] } },
     { id: 'link', type: 'link', props: { href: p } },
   ];
 }
 
-/** Link props with a stricter rule (a video link, a file on the site): every payload is refused at the save. */
+/**
+ * Link props with a stricter rule (a video link; a file of the site's own for posters,
+ * static maps, gallery images and audio): every payload is refused at the save.
+ */
 export function refusedStaticLinks(p: string): Block[] {
   return [
     { id: 'video', type: 'video', props: { url: p } },
     { id: 'audio', type: 'audio', props: { src: p } },
+    { id: 'poster', type: 'video', props: { url: 'https://vimeo.com/76979871', poster: p } },
+    { id: 'map', type: 'map', props: { address: 'Harbour', image: p } },
+    { id: 'gallery', type: 'gallery', props: { images: [{ src: p }] } },
   ];
 }
