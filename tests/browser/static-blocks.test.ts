@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, signIn } from '../../edge/test-support.js';
 import { ifMatch, pageClient } from '../../edge/api/pages/test-pages.js';
+import { hostileStaticBlocks, hostileStaticLinks } from '../../edge/api/pages/test-static-blocks.js';
 import { islandsHydrated, useStorefront, type Visitor } from './harness.js';
 
 /**
@@ -48,15 +49,33 @@ const LAYOUT = {
   ],
 };
 
-beforeAll(async () => {
-  const demo = await demoOwner();
-  const owner = pageClient(store.worker, await signIn(store.worker, demo.email, demo.password));
-  const created = await owner('POST', '', { title: 'Blocks', slug: SLUG });
+// Hostile props: live markup would run (a dialog, a marker) or break the CSP (a console error).
+const HOSTILE = [
+  `<script>window.__xss=1</script>`,
+  `<img src=x onerror=alert('x3')>`,
+  `<svg/onload=alert('x5')>`,
+  `" onmouseover="alert(6)" x="`,
+  `' autofocus onfocus='alert(7)' x='`,
+  `</summary><script>alert(8)</script>`,
+  `<p style="x:expression(alert(10))">`,
+];
+
+let owner: ReturnType<typeof pageClient>;
+
+/** Creates and publishes a page at `slug` holding `layout`. */
+async function publish(slug: string, layout: unknown): Promise<void> {
+  const created = await owner('POST', '', { title: 'Blocks', slug });
   expect(created.status).toBe(201);
   const id = (created.json.page as { id: string }).id;
-  const saved = await owner('PUT', `/${id}/draft`, { layout: LAYOUT }, ifMatch(1));
+  const saved = await owner('PUT', `/${id}/draft`, { layout }, ifMatch(1));
   expect(saved.status, JSON.stringify(saved.json)).toBe(200);
   expect((await owner('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
+}
+
+beforeAll(async () => {
+  const demo = await demoOwner();
+  owner = pageClient(store.worker, await signIn(store.worker, demo.email, demo.password));
+  await publish(SLUG, LAYOUT);
   await mkdir(ARTIFACTS, { recursive: true });
 }, 120_000);
 
@@ -145,5 +164,33 @@ describe('a page of the blocks without server data', () => {
       return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
     });
     expect(violations).toEqual([]);
+  });
+
+  it('runs none of the hostile props\' markup in the page', async () => {
+    // The payloads' images are files that do not exist (404s); a CSP refusal would still fail the test.
+    store.allow(/^HTTP 404 |the server responded with a status of 404/);
+    const visitor = await store.visitor({ viewport: { width: 1280, height: 900 } });
+    const { page } = visitor;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    for (const [i, payload] of HOSTILE.entries()) {
+      const slug = `hostile-blocks-${i}`;
+      // One block a row, so each can be clicked.
+      const blocks = [...hostileStaticBlocks(payload), ...hostileStaticLinks(payload)].map((b, row) => ({ props: {}, ...b, layout: at(row + 1) }));
+      await publish(slug, { sections: [{ id: 'hostile', blocks }] });
+      await page.goto(store.url(`/${slug}`));
+      // Open every accordion item, hover and focus what can be, so handlers would have fired.
+      for (const summary of await page.locator('.block-accordion-item summary').all()) await summary.click();
+      await page.locator('.block-search input').hover();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await page.locator('main script, main svg, main [onerror], main [onload], main [onmouseover], main [onfocus]').count(), payload).toBe(0);
+      // The payload is on the page as text (the markdown block shows it as a paragraph).
+      expect(await page.locator('.block-markdown').textContent()).toContain(payload.slice(0, 12));
+    }
+    expect(dialogs).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ export function hostileStaticBlocks(p: string): Block[] {
 export function hostileStaticLinks(p: string): Block[] {
   return [
     { id: 'social', type: 'social-links', props: { links: [p] } },
-    { id: 'link', type: 'link', props: { href: p } },
+    { id: 'link-href', type: 'link', props: { href: p } },
   ];
 }
 
