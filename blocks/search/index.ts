@@ -11,7 +11,7 @@ export const searchBlock = defineBlock({
   group: 'MORE',
   props: z.strictObject({
     label: z.string().min(1).max(100).default('Search this site'),
-    placeholder: z.string().max(100).default('Search the shop and journal'),
+    placeholder: z.string().max(100).default('Search the shop'),
     buttonLabel: z.string().min(1).max(40).default('Search'),
   }),
   partial: SEARCH_PARTIAL,

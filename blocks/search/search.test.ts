@@ -3,7 +3,7 @@ import { refusedFields, renderBlock } from '../test-render.js';
 
 it('is a plain GET form to /search', () => {
   expect(renderBlock('search')).toBe(
-    '<form class="block-search" action="/search" method="get" role="search"><label class="sr-only" for="search-b">Search this site</label><input id="search-b" type="search" name="q" maxlength="200" placeholder="Search the shop and journal" autocomplete="off"><button class="button" type="submit">Search</button></form>\n',
+    '<form class="block-search" action="/search" method="get" role="search"><label class="sr-only" for="search-b">Search this site</label><input id="search-b" type="search" name="q" maxlength="200" placeholder="Search the shop" autocomplete="off"><button class="button" type="submit">Search</button></form>\n',
   );
 });
 
