@@ -17,13 +17,13 @@ describe('parseLayout', () => {
   });
 
   it('names the path of each problem', () => {
-    const check = parseLayout(layout(block('b1', 'spacer', { height: 'tall' }), block('b2', 'wobble'), block('b3', 'gallery'), block('b4', 'button', { href: 'javascript:alert(1)' })));
+    const check = parseLayout(layout(block('b1', 'spacer', { height: 'tall' }), block('b2', 'wobble'), block('b3', 'tock'), block('b4', 'button', { href: 'javascript:alert(1)' })));
     expect(check).toMatchObject({
       ok: false,
       fields: {
         'layout.sections.0.blocks.0.props.height': expect.any(String),
         'layout.sections.0.blocks.1.type': 'wobble is not a block type.',
-        'layout.sections.0.blocks.2.type': 'The gallery block is not available yet.',
+        'layout.sections.0.blocks.2.type': 'The tock block is not available yet.',
         'layout.sections.0.blocks.3.props.href': expect.stringContaining('Links must be'),
       },
     });

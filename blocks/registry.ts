@@ -5,9 +5,23 @@ import { embedBlock } from './embed/index.js';
 import { horizontalRuleBlock } from './horizontal-rule/index.js';
 import { htmlBlock } from './html/index.js';
 import { imageBlock } from './image/index.js';
+import { linkBlock } from './link/index.js';
+import { shapeBlock } from './shape/index.js';
 import { quoteBlock } from './quote/index.js';
 import { spacerBlock } from './spacer/index.js';
 import { textBlock } from './text/index.js';
+import { accordionBlock } from './accordion/index.js';
+import { audioBlock } from './audio/index.js';
+import { donationBlock } from './donation/index.js';
+import { galleryBlock } from './gallery/index.js';
+import { mapBlock } from './map/index.js';
+import { markdownBlock } from './markdown/index.js';
+import { marqueeBlock } from './marquee/index.js';
+import { memberAreaBlock } from './member-area/index.js';
+import { menuBlock } from './menu/index.js';
+import { searchBlock } from './search/index.js';
+import { socialLinksBlock } from './social-links/index.js';
+import { videoBlock } from './video/index.js';
 
 /** Every block type built so far: adding one is its folder and a line here. */
 export const BLOCKS: readonly BlockDefinition[] = [
@@ -20,6 +34,20 @@ export const BLOCKS: readonly BlockDefinition[] = [
   codeBlock,
   htmlBlock,
   embedBlock,
+  galleryBlock,
+  markdownBlock,
+  videoBlock,
+  mapBlock,
+  audioBlock,
+  accordionBlock,
+  marqueeBlock,
+  socialLinksBlock,
+  searchBlock,
+  menuBlock,
+  donationBlock,
+  memberAreaBlock,
+  linkBlock,
+  shapeBlock,
 ];
 
 const byName = new Map(BLOCKS.map((block) => [block.name, block]));
@@ -36,29 +64,15 @@ export function blockDefinition(name: string): BlockDefinition | undefined {
 export const PLANNED_BLOCKS: Readonly<Record<string, number>> = {
   navigation: 1,
   logo: 3,
-  map: 4,
-  gallery: 8,
   form: 9,
   'collection-link': 12,
-  link: 13,
   comments: 16,
   folder: 17,
-  menu: 18,
-  'social-links': 19,
   summary: 20,
   calendar: 26,
-  video: 32,
-  search: 33,
-  audio: 41,
   product: 43,
-  markdown: 44,
   rss: 49,
   newsletter: 51,
-  donation: 52,
-  'member-area': 67,
   tock: 68,
-  accordion: 69,
-  marquee: 70,
-  shape: 71,
   'pricing-plan': 72,
 };

@@ -101,7 +101,7 @@ describe('drafts', () => {
 
   it.each([
     ['an unknown block type', layoutOf({ id: 'b1', type: 'carousel' }), 'layout.sections.0.blocks.0.type', 'carousel is not a block type.'],
-    ['a SPEC block type not built yet', layoutOf({ id: 'b1', type: 'gallery' }), 'layout.sections.0.blocks.0.type', 'The gallery block is not available yet.'],
+    ['a SPEC block type not built yet', layoutOf({ id: 'b1', type: 'tock' }), 'layout.sections.0.blocks.0.type', 'The tock block is not available yet.'],
     ['a prop of the wrong type', layoutOf({ id: 'b1', type: 'spacer', props: { height: '50px' } }), 'layout.sections.0.blocks.0.props.height', undefined],
     ['an unknown prop', layoutOf({ id: 'b1', type: 'quote', props: { cite: 'x' } }), 'layout.sections.0.blocks.0.props', undefined],
     ['rich text that is not a document', layoutOf({ id: 'b1', type: 'text', props: { text: { type: 'paragraph' } } }), 'layout.sections.0.blocks.0.props.text.type', undefined],

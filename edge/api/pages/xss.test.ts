@@ -3,6 +3,7 @@ import { escapeHtml } from '../../../engine/index.js';
 import type { RunningWorker } from '../../test-support.js';
 import { ifMatch, layoutOf, pageClient, revisionCount, startWithOwner } from './test-pages.js';
 import { scriptTexts, startTags } from './test-markup.js';
+import { hostileStaticBlocks, hostileStaticLinks, refusedStaticLinks } from './test-static-blocks.js';
 
 /**
  * Hostile text in every prop of every built block type and in rich text, saved, published
@@ -19,6 +20,9 @@ const PAYLOADS = [
   `" onmouseover="alert('x6')" x="`,
   `' autofocus onfocus='alert(7)' x='`,
   `</iframe><script>alert('x8')</script>`,
+  // CSS: an expression and a script URL in a style attribute (40 characters at most: the code block's language).
+  `<p style="x:expression(alert('x10'))">`,
+  `" style="b:url(javascript:alert(11))`,
 ];
 
 let worker: RunningWorker;
@@ -53,12 +57,13 @@ function hostileLayout(p: string) {
     { id: 'embed', type: 'embed', props: { html: p, title: p, caption: p } },
     { id: 'spacer', type: 'spacer' },
     { id: 'rule', type: 'horizontal-rule' },
+    ...hostileStaticBlocks(p),
   );
 }
 
 /** The link props (image src and link, button link) holding `p`. */
 function hostileLinks(p: string) {
-  return layoutOf({ id: 'image', type: 'image', props: { src: p, href: p } }, { id: 'button', type: 'button', props: { label: 'Go', href: p } });
+  return layoutOf({ id: 'image', type: 'image', props: { src: p, href: p } }, { id: 'button', type: 'button', props: { label: 'Go', href: p } }, ...hostileStaticLinks(p));
 }
 
 const squeeze = (value: string) => value.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase();
@@ -74,6 +79,7 @@ function expectInert(html: string, payload: string) {
       }
     }
     expect(tag.name).not.toBe('svg');
+    expect(tag.attrs.get('style') ?? '', `<${tag.name} style>`).not.toMatch(/expression|javascript|url\(/i);
     if (tag.name === 'img') expect(tag.attrs.get('src')).not.toBe('x');
     if (tag.name === 'iframe') {
       expect(tag.attrs.has('src'), 'iframe src').toBe(false);
@@ -110,7 +116,7 @@ describe('hostile props render inert', () => {
     // Link props: refused at the save (nothing stored), or kept only as an inert link.
     const links = await owner('PUT', `/${page.id}/draft`, { layout: hostileLinks(payload) }, ifMatch(2));
     if (links.status === 400) {
-      expect(Object.keys(links.json.fields).some((k) => k.endsWith('.href') || k.endsWith('.src'))).toBe(true);
+      expect(Object.keys(links.json.fields).some((k) => /\.(href|src|links\.0)$/.test(k))).toBe(true);
       expect(await revisionCount(worker, page.id)).toBe(2);
     } else {
       expect(links.status).toBe(200);
@@ -124,6 +130,20 @@ describe('hostile props render inert', () => {
       }
       for (const script of scriptTexts(linked)) expect(script).not.toMatch(/alert\(/);
     }
+  });
+
+  it.each(PAYLOADS.map((p, i) => [i + 1, p] as const))('video links and files of the site (poster, map, gallery, audio) holding payload %i are refused at the save', async (i, payload) => {
+    const page = (await owner('POST', '', { title: 'Media links', slug: `xss-media-${i}` })).json.page as { id: string };
+    const refused = await owner('PUT', `/${page.id}/draft`, { layout: layoutOf(...refusedStaticLinks(payload)) }, ifMatch(1));
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.json.fields).sort()).toEqual([
+      'layout.sections.0.blocks.0.props.url',
+      'layout.sections.0.blocks.1.props.src',
+      'layout.sections.0.blocks.2.props.poster',
+      'layout.sections.0.blocks.3.props.image',
+      'layout.sections.0.blocks.4.props.images.0.src',
+    ]);
+    expect(await revisionCount(worker, page.id)).toBe(1);
   });
 
   it('refuses javascript: and data: in link props at the save', async () => {
