@@ -208,7 +208,7 @@ describe('the file manager in Chromium', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await audit(page)).toEqual([]);
-    await page.screenshot({ path: join(ARTIFACTS, 'owner-files-390.png'), fullPage: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'owner-files-390.png') });
     await card(page, 'phone-upload-with-a-rather-long-name.png').getByRole('button', { name: /^Edit / }).click();
     await page.getByRole('dialog', { name: 'File details' }).waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'owner-files-details-390.png') });

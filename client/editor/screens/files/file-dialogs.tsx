@@ -114,7 +114,10 @@ function DetailsForm({ file, onClose, onSaved }: { file: FileRecord; onClose: ()
         void save();
       }}
     >
-      <TextField label="File name" value={name} onChange={(e) => setName(e.currentTarget.value)} aria-invalid={nameError ? true : undefined} maxLength={200} required data-field="fileName" />
+      <TextField label="File name" value={name} onChange={(e) => {
+          setName(e.currentTarget.value);
+          setNameError(undefined);
+        }} aria-invalid={nameError ? true : undefined} maxLength={200} required data-field="fileName" />
       {nameError ? (
         <p className="files-error" role="alert" data-field-error="fileName">
           {nameError}

@@ -38,7 +38,14 @@ const STATE_TEXT: Record<UploadItem['state'], string> = {
 /** Files on their way: name, progress, what happened (SPEC texts), cancel or dismiss. */
 export function UploadQueue({ items, onCancel, onDismiss }: { items: readonly UploadItem[]; onCancel: (key: number) => void; onDismiss: (key: number) => void }) {
   if (items.length === 0) return null;
+  const finished = items.filter((item) => item.state === 'done' || item.state === 'cancelled');
   return (
+    <>
+    {finished.length > 1 ? (
+      <Button variant="secondary" className="ui-button files-clear" onClick={() => finished.forEach((item) => onDismiss(item.key))}>
+        Clear finished uploads
+      </Button>
+    ) : null}
     <ul className="files-queue" aria-label="Uploads">
       {items.map((item) => (
         <li key={item.key} className="files-queue-item" data-upload-state={item.state}>
@@ -66,6 +73,7 @@ export function UploadQueue({ items, onCancel, onDismiss }: { items: readonly Up
         </li>
       ))}
     </ul>
+    </>
   );
 }
 
