@@ -213,6 +213,15 @@ describe('delete', () => {
     expect(refused.json.usedBy).toContainEqual(expect.objectContaining({ type: 'product', title: row!.title }));
   });
 
+  it('deletes once when asked many times at once (one conditional DELETE), and parallel uploads get their own keys', async () => {
+    const uploads = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(`parallel-${i}.png`, pngOf(12 + i, 12))));
+    expect(uploads.map((u) => u.status)).toEqual(Array(6).fill(201));
+    expect(new Set(uploads.map((u) => u.json.file.url)).size).toBe(6);
+    const target = uploads[0]!.json.file;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call('DELETE', `/${target.id}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(7).fill(404)]);
+  });
+
   it('needs a role that may delete files', async () => {
     const { file } = (await upload('keep.png', pngOf(10, 10))).json;
     expect((await call('DELETE', `/${file.id}`, undefined, viewer)).status).toBe(403);
