@@ -212,7 +212,21 @@ describe('the file manager in Chromium', () => {
     await card(page, 'phone-upload-with-a-rather-long-name.png').getByRole('button', { name: /^Edit / }).click();
     await page.getByRole('dialog', { name: 'File details' }).waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'owner-files-details-390.png') });
+    // Unsaved edits (SPEC §4): Escape asks to keep editing or discard.
+    const dialog = page.getByRole('dialog', { name: 'File details' });
+    await dialog.getByLabel('Alt text').fill('A tall dark rectangle');
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'File details' }).waitFor({ state: 'hidden' });
+    await dialog.getByText('You have unsaved changes. Save them or discard them?').waitFor();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await dialog.getByLabel('Alt text').inputValue()).toBe('A tall dark rectangle');
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Discard changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await fileRow('phone-upload-with-a-rather-long-name.png'))!.alt).toBeNull();
+    // Without edits, Escape just closes.
+    await card(page, 'phone-upload-with-a-rather-long-name.png').getByRole('button', { name: /^Edit / }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { cleanFileName, FILE_MESSAGES } from '../../../../domain/files/file-rules.js';
 import { OwnerApiError } from '../../api.js';
 import { Button } from '../../ui/button.js';
@@ -54,21 +54,34 @@ function FocalPointPicker({ file, point, onChange }: { file: FileRecord; point: 
  * File' with the server's reason or 'There was a problem while renaming your file.'
  */
 export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRecord | undefined; onClose: () => void; onSaved: (file: FileRecord, what: string) => void }) {
+  // Escape asks the form first: with unsaved edits it offers to keep editing (SPEC §4).
+  const requestClose = useRef<() => void>(undefined);
   return (
-    <Dialog open={file !== undefined} title="File details" onClose={onClose}>
-      {file ? <DetailsForm key={file.id} file={file} onClose={onClose} onSaved={onSaved} /> : null}
+    <Dialog open={file !== undefined} title="File details" onClose={() => (requestClose.current ?? onClose)()}>
+      {file ? <DetailsForm key={file.id} file={file} onClose={onClose} onSaved={onSaved} requestClose={requestClose} /> : null}
     </Dialog>
   );
 }
 
-function DetailsForm({ file, onClose, onSaved }: { file: FileRecord; onClose: () => void; onSaved: (file: FileRecord, what: string) => void }) {
+function DetailsForm({ file, onClose, onSaved, requestClose }: { file: FileRecord; onClose: () => void; onSaved: (file: FileRecord, what: string) => void; requestClose: { current?: () => void } }) {
   const [name, setName] = useState(file.fileName);
   const [alt, setAlt] = useState(file.altText);
   const [point, setPoint] = useState(file.focalPoint);
   const [nameError, setNameError] = useState<string | undefined>();
   const [failure, setFailure] = useState<{ title: string; message: string } | undefined>();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const image = file.kind === 'image';
+  const dirty = name !== file.fileName || alt !== file.altText || point.x !== file.focalPoint.x || point.y !== file.focalPoint.y;
+  requestClose.current = () => (dirty ? setConfirming(true) : onClose());
+  useEffect(() => () => void (requestClose.current = undefined), []);
+  // Leaving the page (reload, another address) with unsaved edits asks the browser's question.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
 
   const save = async () => {
     setFailure(undefined);
@@ -135,14 +148,28 @@ function DetailsForm({ file, onClose, onSaved }: { file: FileRecord; onClose: ()
           <p>{failure.message}</p>
         </div>
       ) : null}
-      <div className="ui-dialog-actions">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy}>
-          Save
-        </Button>
-      </div>
+      {confirming ? (
+        <div className="files-failure" role="alert" data-unsaved>
+          <p>You have unsaved changes. Save them or discard them?</p>
+          <div className="ui-dialog-actions">
+            <Button variant="secondary" onClick={() => setConfirming(false)} autoFocus>
+              Keep editing
+            </Button>
+            <Button variant="danger" onClick={onClose}>
+              Discard changes
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="ui-dialog-actions">
+          <Button variant="secondary" onClick={() => requestClose.current?.()}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            Save
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
