@@ -19,6 +19,9 @@ const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+// Waits for states, never for time: generous under a loaded machine (CHROMIUM_CPU_THROTTLE).
+const POLL = { timeout: 30_000 };
+
 // One sign-in for the file: sign-ins are rate limited per address.
 let session: Promise<SignedIn> | undefined;
 const signedIn = () => (session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password)));
@@ -103,7 +106,7 @@ describe('the file manager in Chromium', () => {
     // By the button (the hidden input behind it).
     await page.locator('[data-file-input]').setInputFiles({ name: 'kiln.png', mimeType: 'image/png', buffer: pngOf(640, 400) });
     await card(page, 'kiln.png').waitFor();
-    await expect.poll(() => card(page, 'kiln.png').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+    await expect.poll(() => card(page, 'kiln.png').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), POLL).toBe(300);
     expect(await card(page, 'kiln.png').locator('img').getAttribute('src')).toMatch(/^\/assets\/fern-and-kiln\/uploads\/[0-9a-f]{32}\.png\?format=300w$/);
     await queueItem(page, 'kiln.png').getByText('Uploaded').waitFor();
 
@@ -146,13 +149,13 @@ describe('the file manager in Chromium', () => {
 
     // Search and sort.
     await page.getByLabel('Search files').fill('kiln-at');
-    await expect.poll(() => page.locator('li.files-card').count()).toBe(1);
+    await expect.poll(() => page.locator('li.files-card').count(), POLL).toBe(1);
     await page.getByLabel('Search files').fill('');
     await page.getByLabel('Sort').selectOption('name-asc');
     await expect.poll(async () => {
       const names = await page.locator('li.files-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-file-name')!));
       return names.length > 2 && names.join('|') === [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).join('|');
-    }).toBe(true);
+    }, POLL).toBe(true);
 
     expect(await audit(page)).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-files-1280.png'), fullPage: true });
@@ -173,7 +176,7 @@ describe('the file manager in Chromium', () => {
     await page.getByRole('dialog', { name: 'Delete glaze test.png?' }).getByRole('button', { name: 'Delete' }).click();
     await card(page, 'glaze test.png').waitFor({ state: 'detached' });
     expect(await fileRow('glaze test.png')).toBeNull();
-  });
+  }, 120_000);
 
   it('shows progress failures with SPEC texts and cancels an upload', async () => {
     store.allow(/HTTP 500 \/api\/files|status of 500|ERR_CONNECTION_RESET|net::ERR_FAILED/);
@@ -184,6 +187,7 @@ describe('the file manager in Chromium', () => {
       const name = new URL(route.request().url()).searchParams.get('name');
       if (name === 'broken.png') return route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream trouble' });
       if (name === 'dropped.png') return route.abort('connectionreset');
+      if (name === 'pasted.png') return route.continue();
       held = route;
     });
     const input = page.locator('[data-file-input]');
@@ -193,12 +197,21 @@ describe('the file manager in Chromium', () => {
     await queueItem(page, 'dropped.png').getByText('File upload failed to complete').waitFor();
 
     await input.setInputFiles({ name: 'slow.png', mimeType: 'image/png', buffer: pngOf(10, 10) });
-    await expect.poll(() => held !== undefined).toBe(true);
+    await expect.poll(() => held !== undefined, POLL).toBe(true);
     await queueItem(page, 'slow.png').getByRole('button', { name: 'Cancel the upload of slow.png' }).click();
     await queueItem(page, 'slow.png').getByText('File processing cancelled').waitFor();
     await held!.abort().catch(() => undefined);
     expect(await fileRow('slow.png')).toBeNull();
-  });
+
+    // Pasting a file (a screenshot from the clipboard) uploads it.
+    await page.evaluate((bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }, [...pngOf(50, 30)]);
+    await card(page, 'pasted.png').waitFor();
+    expect(await fileRow('pasted.png')).not.toBeNull();
+  }, 120_000);
 
   it('fits a phone: the grid, the queue and the details dialog at 390 px', async () => {
     const { page } = await owner({ width: 390, height: 844 });
@@ -228,5 +241,5 @@ describe('the file manager in Chromium', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-  });
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { FILE_MESSAGES, formatFileSize, UPLOAD_ACCEPT } from '../../../../domain/files/file-rules.js';
 import { Button } from '../../ui/button.js';
 import type { FileRecord } from './files-api.js';
@@ -77,9 +77,10 @@ export function UploadQueue({ items, onCancel, onDismiss }: { items: readonly Up
   );
 }
 
-/** A file's picture: its 300 px preview for images, else a label of its type. */
+/** A file's picture: its 300 px preview for images, else (or when the preview cannot be made) a label of its type. */
 export function FilePreview({ file }: { file: FileRecord }) {
-  if (file.previewUrl) return <img className="files-preview" src={file.previewUrl} alt={file.altText} loading="lazy" width={300} height={file.width && file.height ? Math.round((300 * file.height) / file.width) : 300} />;
+  const [broken, setBroken] = useState(false);
+  if (file.previewUrl && !broken) return <img onError={() => setBroken(true)} className="files-preview" src={file.previewUrl} alt={file.altText} loading="lazy" width={300} height={file.width && file.height ? Math.round((300 * file.height) / file.width) : 300} />;
   const label = file.contentType === 'application/pdf' ? 'PDF' : (file.fileName.split('.').pop() ?? 'File').toUpperCase();
   return (
     <span className="files-preview files-preview-type" aria-hidden="true">
