@@ -54,6 +54,9 @@ function buildWorker(): Promise<WorkerBundle> {
     target: 'es2022',
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
+    // file-type's zip reader logs through `debug`, whose main entry needs Node's tty; its
+    // browser build runs on workerd (wrangler.toml has the same alias for `wrangler dev/deploy`).
+    alias: { debug: 'debug/src/browser.js' },
     // wrangler.toml keep_names = false: the engine's closures compile faster without the shim.
     keepNames: false,
     logLevel: 'silent',

@@ -24,7 +24,12 @@ export function setCrumb(token: string): void {
   crumb = token;
 }
 
-export async function ownerFetch<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, send: typeof fetch = fetch): Promise<T> {
+/** The session's crumb, for calls ownerFetch cannot make (an upload with progress). */
+export function currentCrumb(): string {
+  return crumb;
+}
+
+export async function ownerFetch<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, send: typeof fetch = fetch): Promise<T> {
   let res: Response;
   try {
     res = await send(path, {

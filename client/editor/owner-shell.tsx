@@ -9,6 +9,7 @@ import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { OutboxScreen } from './screens/outbox.js';
 import { OverviewScreen } from './screens/overview.js';
 import { ReviewsScreen } from './screens/reviews.js';
+import { FilesScreen } from './screens/files/files-screen.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 
@@ -65,6 +66,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
+  { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
 ];
 
 /** The app route for `pathname`, when the contributor may open it. */

@@ -22,6 +22,8 @@ import { formsOwnerApi } from './forms/owner.js';
 import { googleMaps } from './google-maps/index.js';
 import { pagesApi } from './pages/index.js';
 import { siteLayoutApi } from './site-layout/index.js';
+import { filesApi, UPLOAD_TYPE } from './files/index.js';
+import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -55,6 +57,11 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/pages\/[^/]+\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
   // The site header and footer: two layouts of up to 1 MB each.
   { path: /^\/api\/site-header-footer\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
+  // An upload is the file's bytes (edge/api/files), streamed through. The guard stops bodies past
+  // 2.5 times the largest format's limit; below that the route answers SPEC's 'The file ... is too
+  // large' naming the format's own limit. JSON passes the guard so the role walk's calls reach the
+  // permission check; the route itself takes only application/octet-stream.
+  { path: /^\/api\/files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
 const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));
@@ -103,6 +110,7 @@ api.route('/events', events);
 api.route('/1/performance', performance);
 api.route('/google-maps', googleMaps);
 api.route('/pages', pagesApi);
+api.route('/files', filesApi);
 api.route('/', siteLayoutApi);
 
 api.all('*', (c) => {

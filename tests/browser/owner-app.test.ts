@@ -237,7 +237,7 @@ describe('the owner app in Chromium', () => {
     await signInContext(context);
     const page = await context.newPage();
     const firstOrder = Number(/<tr data-order="(\d+)"/.exec(await (await store.worker.fetch('/config/orders', { headers: { Cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } })).text())?.[1]);
-    for (const path of ['/config/', '/config/orders', '/config/reviews', `/config/orders/${firstOrder}`, '/config/outbox', '/config/form-submissions', '/config/traffic']) {
+    for (const path of ['/config/', '/config/orders', '/config/reviews', `/config/orders/${firstOrder}`, '/config/outbox', '/config/form-submissions', '/config/traffic', '/config/files']) {
       await openApp(page, path);
       await page.locator('h1').first().waitFor();
       await page.locator('[data-state="loading"]').waitFor({ state: 'detached' });

@@ -101,6 +101,11 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   // Site structure (edge/api/site-layout): the header and footer are two layouts of up to 1 MB each.
   { route: 'PUT /api/site-header-footer', method: 'PUT', path: '/api/site-header-footer', maxBytes: 3072 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/x-www-form-urlencoded'], stored: 'select count(*) as n from header_footer_revisions' },
   { route: 'POST /api/widget/UpdateNavigation', method: 'POST', path: '/api/widget/UpdateNavigation', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from navigation_revisions' },
+  // Files (edge/api/files): an upload is the file's bytes; the guard stops bodies past 2.5 x the largest format's limit (BODY_RULES).
+  { route: 'POST /api/files', method: 'POST', path: '/api/files', maxBytes: 50_000_000, accepts: 'application/octet-stream', refuses: ['text/plain', 'multipart/form-data; boundary=x'], stored: 'select count(*) as n from assets' },
+  { route: 'PATCH /api/files/:id', method: 'PATCH', path: '/api/files/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'PUT /api/files/:id/details', method: 'PUT', path: '/api/files/f1/details', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/files/:id', method: 'DELETE', path: '/api/files/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // Traffic (edge/api/census, events, performance): small forms, the RUM beacon's text/plain, error reports as JSON.
   { route: 'POST /api/census/RecordHit', method: 'POST', path: '/api/census/RecordHit', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },
   { route: 'POST /api/census/button-click', method: 'POST', path: '/api/census/button-click', maxBytes: 8 * KB, accepts: 'application/x-www-form-urlencoded', refuses: ['text/plain', 'application/json'] },

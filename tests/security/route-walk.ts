@@ -236,6 +236,13 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/pages/:id/revisions', path: '/api/pages/p1/revisions', status: 401, expect: 'api' },
   { route: 'GET /api/pages/:id/revisions/:version', path: '/api/pages/p1/revisions/1', status: 401, expect: 'api' },
   { route: 'POST /api/pages/:id/revisions/:version/restore', path: '/api/pages/p1/revisions/1/restore', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // The file manager (edge/api/files, edge/pages/config/files.ts): owners only.
+  { route: 'GET /config/files', path: '/config/files', status: 200, expect: 'page' },
+  { route: 'GET /api/files', path: '/api/files', status: 401, expect: 'api' },
+  { route: 'POST /api/files', path: '/api/files?name=a.png', method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: 'bytes', status: 401, expect: 'api' },
+  { route: 'PATCH /api/files/:id', path: '/api/files/f1', method: 'PATCH', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/files/:id/details', path: '/api/files/f1/details', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/files/:id', path: '/api/files/f1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'GET /api/site-header-footer', path: '/api/site-header-footer', status: 401, expect: 'api' },
   { route: 'GET /api/commondata/GetSiteLayout', path: '/api/commondata/GetSiteLayout', status: 401, expect: 'api' },
   // The page workflow (statuses, schedule, trash, duplicate, lock) and site structure writes.

@@ -46,6 +46,12 @@ export const PERMISSIONS = {
   siteLayout: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
   /** Add or change blocks that run the owner's markup (html, embed), checked inside the save. */
   pageCode: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
+  /** See the file manager's files (and pick one in the editors). */
+  files: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor, ROLE.storeManager, ROLE.campaignsEditor, ROLE.viewer],
+  /** Upload, rename, set alt text and focal points. */
+  fileEdits: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor, ROLE.storeManager, ROLE.campaignsEditor],
+  /** Delete files nothing uses. */
+  fileDeletes: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.storeManager],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -15,6 +15,7 @@ import { formFailure, formFields, formPost } from '../account/forms.js';
 import { invitationRoutes } from './invitation.js';
 import { formSubmissionScreens } from './form-submissions.js';
 import { giftCardScreens } from './gift-cards.js';
+import { fileScreens } from './files.js';
 import { orderScreens } from './orders.js';
 import { subscriptionScreens } from './subscriptions.js';
 import { ownerShell } from './shell.js';
@@ -33,6 +34,7 @@ config.route('/', formSubmissionScreens);
 config.route('/', orderScreens);
 config.route('/', giftCardScreens);
 config.route('/', subscriptionScreens);
+config.route('/', fileScreens);
 
 /** What the contributors screen says after a form post (codes, so a link cannot inject text). */
 const CONTRIBUTOR_NOTICES: Record<string, string> = {
