@@ -22,6 +22,7 @@ import { formsOwnerApi } from './forms/owner.js';
 import { googleMaps } from './google-maps/index.js';
 import { pagesApi } from './pages/index.js';
 import { siteLayoutApi } from './site-layout/index.js';
+import { ownerViewsApi } from './owner/views.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -102,6 +103,7 @@ api.route('/1/performance', performance);
 api.route('/google-maps', googleMaps);
 api.route('/pages', pagesApi);
 api.route('/', siteLayoutApi);
+api.route('/owner', ownerViewsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

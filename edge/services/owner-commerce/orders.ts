@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../../schema/index.js';
 import { type Cents, type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
@@ -23,6 +23,10 @@ export interface OwnerOrderQuery {
   /** An order number (with or without '#') or part of an email address. */
   search?: string;
   status?: OrderPaymentState;
+  /** Placed at or after this instant (epoch ms); see dayStartIn for a day of the site's calendar. */
+  createdFrom?: number;
+  /** Placed before this instant (epoch ms, exclusive). */
+  createdBefore?: number;
   /** Cursor: only orders numbered below this one (the last number of the previous page). */
   before?: number;
   /** Sort order (default newest first); see ORDER_SORTS. */
@@ -78,6 +82,8 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
   const pageSize = Math.min(Math.max(q.pageSize ?? 50, 1), 200);
   const where: (SQL | undefined)[] = [eq(orders.websiteId, websiteId)];
   if (q.status) where.push(eq(orders.status, q.status));
+  if (q.createdFrom !== undefined) where.push(gte(orders.createdOn, q.createdFrom));
+  if (q.createdBefore !== undefined) where.push(lt(orders.createdOn, q.createdBefore));
   const sort = q.sort ?? '-number';
   const down = sort.startsWith('-');
   const beyond = down ? lt : gt;
@@ -125,4 +131,24 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
     nextBefore: more && sort === '-number' ? last!.orderNumber : undefined,
     next: more ? orderCursorText(sort, last!) : undefined,
   };
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) starts in `timeZone`: the owner's "from" and "to"
+ * dates are days of the site's calendar, not of UTC. Found by reading the zone's offset at
+ * UTC midnight of that day and once more at the corrected instant (a DST change that day).
+ */
+export function dayStartIn(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  const offsetAt = (instant: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+        .formatToParts(instant)
+        .map((p) => [p.type, Number(p.value)]),
+    ) as Record<string, number>;
+    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - instant;
+  };
+  const first = utcMidnight - offsetAt(utcMidnight);
+  return utcMidnight - offsetAt(first);
 }
