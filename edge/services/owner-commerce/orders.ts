@@ -80,6 +80,23 @@ const ORDER_NUMBER = /^#?(\d{1,9})$/;
  */
 export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQuery = {}): Promise<OwnerOrderPage> {
   const pageSize = Math.min(Math.max(q.pageSize ?? 50, 1), 200);
+  const sort = q.sort ?? '-number';
+  const rows = await query(() => ownerOrdersSelect(db, websiteId, q, pageSize + 1));
+  const more = rows.length > pageSize;
+  const page = (more ? rows.slice(0, pageSize) : rows) as OwnerOrderRow[];
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    nextBefore: more && sort === '-number' ? last!.orderNumber : undefined,
+    next: more ? orderCursorText(sort, last!) : undefined,
+  };
+}
+
+/**
+ * The one SELECT of a page (up to `limit` rows), not yet run: the list runs it, and
+ * bench/owner-orders.ts reads its SQL (`toSQL()`) for EXPLAIN QUERY PLAN.
+ */
+export function ownerOrdersSelect(db: Db, websiteId: string, q: OwnerOrderQuery, limit: number) {
   const where: (SQL | undefined)[] = [eq(orders.websiteId, websiteId)];
   if (q.status) where.push(eq(orders.status, q.status));
   if (q.createdFrom !== undefined) where.push(gte(orders.createdOn, q.createdFrom));
@@ -90,10 +107,14 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
   if (q.before !== undefined) where.push(lt(orders.orderNumber, q.before));
   if (q.after) {
     // Keyset paging: rows after the cursor's (sort key, order number) in the sort's direction.
+    // A row-value comparison, which SQLite seeks in orders_site_total_idx (an OR of the two
+    // columns would walk the index from its start and get slower page by page).
     const { total, number } = q.after;
     where.push(
       sort.endsWith('total') && total !== undefined
-        ? or(beyond(orders.grandTotalCents, total), and(eq(orders.grandTotalCents, total), beyond(orders.orderNumber, number)))
+        ? down
+          ? sql`(${orders.grandTotalCents}, ${orders.orderNumber}) < (${total}, ${number})`
+          : sql`(${orders.grandTotalCents}, ${orders.orderNumber}) > (${total}, ${number})`
         : beyond(orders.orderNumber, number),
     );
   }
@@ -105,7 +126,7 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
     const number = ORDER_NUMBER.exec(search)?.[1];
     where.push(number ? or(eq(orders.orderNumber, Number(number)), byEmail) : byEmail);
   }
-  const rows = await query(() =>
+  return (
     db
       .select({
         orderNumber: orders.orderNumber,
@@ -121,16 +142,8 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
       .from(orders)
       .where(and(...where))
       .orderBy(...orderBy)
-      .limit(pageSize + 1),
+      .limit(limit)
   );
-  const more = rows.length > pageSize;
-  const page = (more ? rows.slice(0, pageSize) : rows) as OwnerOrderRow[];
-  const last = page[page.length - 1];
-  return {
-    rows: page,
-    nextBefore: more && sort === '-number' ? last!.orderNumber : undefined,
-    next: more ? orderCursorText(sort, last!) : undefined,
-  };
 }
 
 /**
