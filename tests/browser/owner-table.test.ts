@@ -154,6 +154,7 @@ describe('the owner data table in Chromium', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toMatch(/^[0-9a-f]{32}$/);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-table-1280.png'), fullPage: true });
 
+    const before = asked.length;
     await page.reload();
     await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
     await expect.poll(() => page.getByRole('group', { name: 'Saved views' }).locator('select').evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Refunds by total');
@@ -161,6 +162,9 @@ describe('the owner data table in Chromium', () => {
     await expect.poll(() => totalHeader.getAttribute('aria-sort')).toBe('descending');
     await expect.poll(() => rows.count()).toBe(6);
     expect(await headers(page)).not.toContain('Email');
+    // The first request after the reload already carries the view (no default page first).
+    expect(asked[before]!.searchParams.get('status')).toBe('refunded');
+    expect(asked[before]!.searchParams.get('sort')).toBe('-total');
     const totals = (await rows.locator('td:nth-child(4)').allTextContents()).map((t) => Number(t.replace(/[^\d.]/g, '')));
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
 

@@ -4,7 +4,7 @@ import { OwnerApiError, TEXT } from '../api.js';
 import { Button } from '../ui/button.js';
 import { Checkbox, SelectField, Switch, TextField } from '../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../ui/states.js';
-import { SavedViews, type SavedViewState } from './saved-views.js';
+import { SavedViews, viewInAddress, type SavedViewState } from './saved-views.js';
 import { renderTemplate, useTable } from './use-table.js';
 import { useVirtualRows } from './use-virtual-rows.js';
 import './data-table.css';
@@ -96,6 +96,9 @@ export function DataTable<Row>({
   const [bulkError, setBulkError] = useState('');
   const [filterValues, setFilterValues] = useState<Record<string, string>>({});
   const scroller = useRef<HTMLDivElement>(null);
+  // With a saved view in the address, the first page waits for the view (one request, no flash of the default).
+  const [viewReady, setViewReady] = useState(() => !viewsKey || viewInAddress() === '');
+  const markViewReady = useCallback(() => setViewReady(true), []);
 
   const sortKey = JSON.stringify(sorting);
   const activeFilters = useMemo(() => Object.fromEntries(Object.entries(filterValues).filter(([, v]) => v !== '')), [filterValues]);
@@ -112,6 +115,7 @@ export function DataTable<Row>({
   const cursor = cursors[pageIndex] ?? null;
 
   useEffect(() => {
+    if (!viewReady) return;
     let live = true;
     setLoad((old) => (old.state === 'ready' ? old : { state: 'loading' }));
     setSelection({});
@@ -132,7 +136,7 @@ export function DataTable<Row>({
       live = false;
     };
     // fetchPage is the screen's; the inputs that change the page are listed.
-  }, [sortKey, search, cursor, pageSize, pageIndex, filterKey, filtersKey, reload]);
+  }, [sortKey, search, cursor, pageSize, pageIndex, filterKey, filtersKey, reload, viewReady]);
 
   const rows = load.state === 'ready' ? load.page.rows : [];
   const selectColumn = useMemo<ColumnDef<Row, unknown>>(
@@ -218,7 +222,7 @@ export function DataTable<Row>({
           ),
         )}
         {toolbar}
-        {viewsKey ? <SavedViews screen={viewsKey} current={currentView} apply={applyView} /> : null}
+        {viewsKey ? <SavedViews screen={viewsKey} current={currentView} apply={applyView} onReady={markViewReady} /> : null}
         {exportHref ? (
           <a className="ui-button" data-variant="secondary" href={exportHref({ sort: sorting, search, filters: activeFilters })} download>
             Export CSV

@@ -10,7 +10,7 @@ export type { SavedViewState };
 const VIEW_PARAM = 'view';
 
 /** The view named in the address (`?view=<id>`), so a reload or a shared link opens it again. */
-function viewInAddress(): string {
+export function viewInAddress(): string {
   return new URLSearchParams(window.location.search).get(VIEW_PARAM) ?? '';
 }
 
@@ -29,7 +29,7 @@ type Editing = { mode: 'save' | 'rename'; name: string; error: string; busy: boo
  * its sort, search, filters, page size and hidden columns; save the current settings as a
  * new view, update, rename or delete the chosen one. Views are the contributor's own.
  */
-export function SavedViews({ screen, current, apply }: { screen: string; current: SavedViewState; apply: (state: SavedViewState) => void }) {
+export function SavedViews({ screen, current, apply, onReady }: { screen: string; current: SavedViewState; apply: (state: SavedViewState) => void; onReady: () => void }) {
   const [views, setViews] = useState<SavedView[]>([]);
   const [chosen, setChosen] = useState(viewInAddress);
   const [error, setError] = useState('');
@@ -45,8 +45,13 @@ export function SavedViews({ screen, current, apply }: { screen: string; current
         const wanted = list.find((v) => v.id === viewInAddress());
         if (wanted) apply(wanted.state);
         else setChosen('');
+        onReady();
       },
-      (e: unknown) => live && setError(e instanceof OwnerApiError && e.status === 0 ? TEXT.network : TEXT.loadRetry),
+      (e: unknown) => {
+        if (!live) return;
+        setError(e instanceof OwnerApiError && e.status === 0 ? TEXT.network : TEXT.loadRetry);
+        onReady();
+      },
     );
     return () => {
       live = false;
