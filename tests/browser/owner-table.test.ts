@@ -267,6 +267,7 @@ describe('the owner data table in Chromium', () => {
     expect(await page.getByText('Long list row 1', { exact: true }).count()).toBe(1);
     await region.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await page.getByText(`Long list row ${SUBMISSIONS}`, { exact: true }).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'owner-table-1280-load-more.png') });
     expect(await page.getByText('Long list row 1', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Load More' }).count()).toBe(0);
   });

@@ -184,12 +184,20 @@ export function DataTable<Row>({
   const tableRows = table.getRowModel().rows;
   const drawn = virtual.items ? virtual.items.map((item) => tableRows[item.index]!) : tableRows;
   const visibleColumns = table.getVisibleLeafColumns().length;
+  // Asks the server again; 'Load More' lists start over (appending the same page again would repeat rows).
+  const refresh = () => {
+    if (paging === 'more') {
+      setCursors([null]);
+      setPageIndex(0);
+    }
+    setReload((n) => n + 1);
+  };
   const runBulk = async (action: BulkAction<Row>) => {
     setBusy(true);
     setBulkError('');
     try {
       await action.run(selected);
-      setReload((n) => n + 1);
+      refresh();
     } catch (error) {
       setBulkError(error instanceof OwnerApiError ? error.message : TEXT.failed);
     } finally {
@@ -256,7 +264,7 @@ export function DataTable<Row>({
         </div>
       ) : null}
       {load.state === 'loading' ? <Skeleton label={`Loading ${label}`} /> : null}
-      {load.state === 'error' ? <ErrorPanel message={load.message} onRetry={() => setReload((n) => n + 1)} /> : null}
+      {load.state === 'error' ? <ErrorPanel message={load.message} onRetry={refresh} /> : null}
       {load.state === 'ready' && rows.length === 0 ? <EmptyState title={emptyTitle} /> : null}
       {load.state === 'ready' && rows.length > 0 ? (
         <div className={virtual.items ? 'dt-scroll dt-virtual' : 'dt-scroll'} ref={scroller} tabIndex={virtual.items ? 0 : undefined} aria-label={virtual.items ? `${label}, scrollable` : undefined} role={virtual.items ? 'region' : undefined}>
