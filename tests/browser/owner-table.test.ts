@@ -70,16 +70,16 @@ async function openApp(page: Page, path: string) {
   await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
 }
 
-/** Presses Tab until the focused element's accessible text is `name` (at most 80 presses). */
-async function tabTo(page: Page, name: string) {
+/** Presses Tab until the focused element (of tag `tag`, if given) has the accessible text `name` (at most 80 presses). */
+async function tabTo(page: Page, name: string, tag?: string) {
   for (let i = 0; i < 80; i++) {
     await page.keyboard.press('Tab');
-    const label = await page.evaluate(() => {
+    const label = await page.evaluate((tag) => {
       const el = document.activeElement as HTMLElement | null;
-      if (!el) return '';
+      if (!el || (tag && el.tagName !== tag)) return '';
       const byLabel = el.id ? document.querySelector(`label[for="${el.id}"] > span`)?.textContent : undefined;
       return (el.getAttribute('aria-label') ?? byLabel ?? el.textContent ?? '').replace(/[▲▼↕]/g, '').trim();
-    });
+    }, tag);
     if (label === name) return;
   }
   throw new Error(`Tab never reached ${name}`);
@@ -211,7 +211,7 @@ describe('the owner data table in Chromium', () => {
     expect(product).not.toContain('Bulk table review 3');
   });
 
-  it('works by keyboard alone: sort, next page, hide a column, save a view', async () => {
+  it('works by keyboard alone: sort, next page, hide a column, filter, export, save a view', async () => {
     const { page } = await owner();
     await openApp(page, '/config/orders');
     await page.locator('table.dt-table tbody tr').first().waitFor();
@@ -227,14 +227,21 @@ describe('the owner data table in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Page 1', { exact: true }).waitFor();
 
-    await page.locator('h1').focus();
     await tabTo(page, 'Columns');
     await page.keyboard.press('Enter');
     await tabTo(page, 'Items');
     await page.keyboard.press('Space');
     await expect.poll(() => headers(page)).not.toContain('Items');
 
-    await page.locator('h1').focus();
+    // A filter and the export by keyboard: typing picks a focused select's option, Enter follows the link.
+    await tabTo(page, 'Payment', 'SELECT');
+    await page.keyboard.press('r');
+    await expect.poll(() => page.getByLabel('Payment').inputValue()).toBe('refunded');
+    await expect.poll(() => page.locator('table.dt-table tbody tr[data-row]').count()).toBe(6);
+    await tabTo(page, 'Export CSV');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toMatch(/^orders-.*\.csv$/);
+
     await tabTo(page, 'Save view');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Save view' });
