@@ -96,7 +96,7 @@ const ordersAsked = (page: Page) => {
 const headers = (page: Page) => page.locator('table.dt-table thead th').allTextContents();
 
 describe('the owner data table in Chromium', () => {
-  it('sorts, filters, searches and pages on the server; hides a column; saves a view that a reload restores; exports CSV', async () => {
+  it('sorts, filters, searches and pages on the server; hides a column; saves a view that a reload restores; exports CSV; renames and deletes the view', async () => {
     const { page } = await owner();
     const asked = ordersAsked(page);
     await openApp(page, '/config/orders');
@@ -179,10 +179,27 @@ describe('the owner data table in Chromium', () => {
     expect(csv.slice(1, -1).every((line) => line.includes(',refunded,'))).toBe(true);
     expect(csv.slice(1, -1).map((l) => Number(l.split(',')[4]))).toEqual(totals);
 
-    // Back to the default view: every order, every column.
-    await page.getByRole('group', { name: 'Saved views' }).locator('select').selectOption({ label: 'Default view' });
+    // Rename it, then back to the default view: every order, every column.
+    const views = page.getByRole('group', { name: 'Saved views' });
+    const chosenName = () => views.locator('select').evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent);
+    await views.getByRole('button', { name: 'Rename view' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename view' });
+    expect(await rename.getByRole('textbox', { name: 'View name' }).inputValue()).toBe('Refunds by total');
+    await rename.getByRole('textbox', { name: 'View name' }).fill('Refunds');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await rename.waitFor({ state: 'hidden' });
+    await expect.poll(chosenName).toBe('Refunds');
+    await views.locator('select').selectOption({ label: 'Default view' });
     await expect.poll(() => headers(page)).toContain('Email');
     await expect.poll(() => page.getByLabel('Payment').inputValue()).toBe('');
+    expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+    // Switch back to it, then delete it.
+    await views.locator('select').selectOption({ label: 'Refunds' });
+    await expect.poll(() => page.getByLabel('Payment').inputValue()).toBe('refunded');
+    await views.getByRole('button', { name: 'Delete view' }).click();
+    await expect.poll(chosenName).toBe('Default view');
+    expect(await views.locator('option').allTextContents()).toEqual(['Default view']);
+    expect(new URL(page.url()).searchParams.get('view')).toBeNull();
   });
 
   it('approves selected reviews in bulk', async () => {
