@@ -59,3 +59,6 @@ await traffic.run();
 
 const places = (await import('./places.js')) as { run: () => Promise<void> };
 await places.run();
+
+const ownerOrders = (await import('./owner-orders.js')) as { run: () => Promise<void> };
+await ownerOrders.run();

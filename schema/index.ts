@@ -24,3 +24,4 @@ export * from './payment-events.js';
 export * from './gift-cards.js';
 export * from './downloads.js';
 export * from './pages.js';
+export * from './owner-views.js';

@@ -24,6 +24,7 @@ import { pagesApi } from './pages/index.js';
 import { siteLayoutApi } from './site-layout/index.js';
 import { filesApi, UPLOAD_TYPE } from './files/index.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
+import { ownerViewsApi } from './owner/views.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -112,6 +113,7 @@ api.route('/google-maps', googleMaps);
 api.route('/pages', pagesApi);
 api.route('/files', filesApi);
 api.route('/', siteLayoutApi);
+api.route('/owner', ownerViewsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { getCoreRowModel, type ColumnDef, type RowSelectionState, type SortingState, type VisibilityState } from '@tanstack/table-core';
 import { OwnerApiError, TEXT } from '../api.js';
 import { Button } from '../ui/button.js';
 import { Checkbox, SelectField, Switch, TextField } from '../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../ui/states.js';
+import { SavedViews, viewInAddress, type SavedViewState } from './saved-views.js';
 import { renderTemplate, useTable } from './use-table.js';
+import { useVirtualRows } from './use-virtual-rows.js';
+import './data-table.css';
 
 /** What the table asks the server for: one page after `cursor` (null: the first page). */
 export interface PageRequest {
@@ -13,7 +16,21 @@ export interface PageRequest {
   search: string;
   cursor: string | null;
   pageSize: number;
+  /** The values of the table's `filters` (id -> value; an empty value is left out). */
+  filters: Record<string, string>;
 }
+
+/** A filter the table draws and hands to the screen's loader (the server filters). */
+export interface FilterDef {
+  id: string;
+  label: string;
+  /** 'select' with its options (the first is usually "All", value ''), or a 'date' (YYYY-MM-DD). */
+  type: 'select' | 'date';
+  options?: readonly { value: string; label: string }[];
+}
+
+/** Lists longer than this are drawn windowed (only the rows near the view are in the DOM). */
+export const VIRTUAL_AFTER = 200;
 
 /** One page from the server and the cursor of the next (null on the last page). */
 export interface PageAnswer<Row> {
@@ -42,6 +59,14 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
   /** False when the server cannot search this list: no search box. */
   searchable?: boolean;
+  /** Filters drawn in the toolbar; their values reach `fetchPage` as `filters`. */
+  filters?: readonly FilterDef[];
+  /** The screen's key for saved views (`/api/owner/views?screen=`); none: no saved views. */
+  viewsKey?: string;
+  /** The address of a CSV of the whole filtered, sorted set (a server download); none: no export. */
+  exportHref?: (request: Omit<PageRequest, 'cursor' | 'pageSize'>) => string;
+  /** 'pages' (default): Previous/Next page. 'more': 'Load More' appends the next page (windowed past VIRTUAL_AFTER rows). */
+  paging?: 'pages' | 'more';
 }
 
 type Load<Row> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; page: PageAnswer<Row> };
@@ -53,6 +78,7 @@ type Load<Row> = { state: 'loading' } | { state: 'error'; message: string } | { 
  */
 export function DataTable<Row>({
   label, columns, getRowId, fetchPage, filterKey = '', searchLabel = 'Search', emptyTitle, bulkActions = [], pageSizes = [10, 25, 50], toolbar, searchable = true,
+  filters = [], viewsKey, exportHref, paging = 'pages',
 }: DataTableProps<Row>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [typed, setTyped] = useState('');
@@ -68,23 +94,36 @@ export function DataTable<Row>({
   const [showColumns, setShowColumns] = useState(false);
   const [busy, setBusy] = useState(false);
   const [bulkError, setBulkError] = useState('');
+  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const scroller = useRef<HTMLDivElement>(null);
+  // With a saved view in the address, the first page waits for the view (one request, no flash of the default).
+  const [viewReady, setViewReady] = useState(() => !viewsKey || viewInAddress() === '');
+  const markViewReady = useCallback(() => setViewReady(true), []);
 
-  const cursor = cursors[pageIndex] ?? null;
   const sortKey = JSON.stringify(sorting);
-  // A new sort, search, filter or page size starts again at page 1.
-  useEffect(() => {
+  const activeFilters = useMemo(() => Object.fromEntries(Object.entries(filterValues).filter(([, v]) => v !== '')), [filterValues]);
+  const filtersKey = JSON.stringify(activeFilters);
+  // A new sort, search, filter or page size starts again at page 1, in this very render (an
+  // effect would first let the old page's cursor go out with the new sort, which the server refuses).
+  const queryKey = JSON.stringify([sortKey, search, filterKey, filtersKey, pageSize]);
+  const [pagedKey, setPagedKey] = useState(queryKey);
+  if (pagedKey !== queryKey) {
+    setPagedKey(queryKey);
     setCursors([null]);
     setPageIndex(0);
-  }, [sortKey, search, filterKey, pageSize]);
+  }
+  const cursor = cursors[pageIndex] ?? null;
 
   useEffect(() => {
+    if (!viewReady) return;
     let live = true;
     setLoad((old) => (old.state === 'ready' ? old : { state: 'loading' }));
     setSelection({});
-    fetchPage({ sort: sorting, search, cursor, pageSize }).then(
+    fetchPage({ sort: sorting, search, cursor, pageSize, filters: activeFilters }).then(
       (page) => {
         if (!live) return;
-        setLoad({ state: 'ready', page });
+        // 'Load More' keeps the rows it has and appends the next page.
+        setLoad((old) => ({ state: 'ready', page: paging === 'more' && pageIndex > 0 && old.state === 'ready' ? { rows: [...old.page.rows, ...page.rows], next: page.next } : page }));
         setCursors((list) => {
           const copy = list.slice(0, pageIndex + 1);
           copy[pageIndex + 1] = page.next;
@@ -97,7 +136,7 @@ export function DataTable<Row>({
       live = false;
     };
     // fetchPage is the screen's; the inputs that change the page are listed.
-  }, [sortKey, search, cursor, pageSize, pageIndex, filterKey, reload]);
+  }, [sortKey, search, cursor, pageSize, pageIndex, filterKey, filtersKey, reload, viewReady]);
 
   const rows = load.state === 'ready' ? load.page.rows : [];
   const selectColumn = useMemo<ColumnDef<Row, unknown>>(
@@ -130,12 +169,35 @@ export function DataTable<Row>({
   });
 
   const selected = table.getSelectedRowModel().rows.map((r) => r.original);
+  const hidden = Object.entries(visibility).filter(([, on]) => !on).map(([id]) => id);
+  const currentView: SavedViewState = { sort: sorting, search, filters: activeFilters, hidden, pageSize };
+  // Only state setters: stable, so SavedViews may call it from its first render's effect.
+  const applyView = useCallback((view: SavedViewState) => {
+    setSorting(view.sort);
+    setTyped(view.search);
+    setSearch(view.search);
+    setFilterValues(view.filters);
+    setVisibility(Object.fromEntries(view.hidden.map((id) => [id, false])));
+    setPageSize(view.pageSize);
+  }, []);
+  const virtual = useVirtualRows(scroller, paging === 'more' ? rows.length : 0, VIRTUAL_AFTER);
+  const tableRows = table.getRowModel().rows;
+  const drawn = virtual.items ? virtual.items.map((item) => tableRows[item.index]!) : tableRows;
+  const visibleColumns = table.getVisibleLeafColumns().length;
+  // Asks the server again; 'Load More' lists start over (appending the same page again would repeat rows).
+  const refresh = () => {
+    if (paging === 'more') {
+      setCursors([null]);
+      setPageIndex(0);
+    }
+    setReload((n) => n + 1);
+  };
   const runBulk = async (action: BulkAction<Row>) => {
     setBusy(true);
     setBulkError('');
     try {
       await action.run(selected);
-      setReload((n) => n + 1);
+      refresh();
     } catch (error) {
       setBulkError(error instanceof OwnerApiError ? error.message : TEXT.failed);
     } finally {
@@ -160,7 +222,20 @@ export function DataTable<Row>({
             </Button>
           </form>
         ) : null}
+        {filters.map((f) =>
+          f.type === 'date' ? (
+            <TextField key={f.id} label={f.label} type="date" value={filterValues[f.id] ?? ''} onChange={(e) => setFilterValues((v) => ({ ...v, [f.id]: e.target.value }))} />
+          ) : (
+            <SelectField key={f.id} label={f.label} value={filterValues[f.id] ?? ''} onChange={(e) => setFilterValues((v) => ({ ...v, [f.id]: e.target.value }))} options={f.options ?? []} />
+          ),
+        )}
         {toolbar}
+        {viewsKey ? <SavedViews screen={viewsKey} current={currentView} apply={applyView} onReady={markViewReady} /> : null}
+        {exportHref ? (
+          <a className="ui-button" data-variant="secondary" href={exportHref({ sort: sorting, search, filters: activeFilters })} download>
+            Export CSV
+          </a>
+        ) : null}
         <div className="dt-columns">
           <Button variant="secondary" aria-expanded={showColumns} onClick={() => setShowColumns((v) => !v)}>
             Columns
@@ -189,11 +264,11 @@ export function DataTable<Row>({
         </div>
       ) : null}
       {load.state === 'loading' ? <Skeleton label={`Loading ${label}`} /> : null}
-      {load.state === 'error' ? <ErrorPanel message={load.message} onRetry={() => setReload((n) => n + 1)} /> : null}
+      {load.state === 'error' ? <ErrorPanel message={load.message} onRetry={refresh} /> : null}
       {load.state === 'ready' && rows.length === 0 ? <EmptyState title={emptyTitle} /> : null}
       {load.state === 'ready' && rows.length > 0 ? (
-        <div className="dt-scroll">
-          <table className="dt-table">
+        <div className={virtual.items ? 'dt-scroll dt-virtual' : 'dt-scroll'} ref={scroller} tabIndex={virtual.items ? 0 : undefined} aria-label={virtual.items ? `${label}, scrollable` : undefined} role={virtual.items ? 'region' : undefined}>
+          <table className="dt-table" aria-rowcount={virtual.items ? rows.length + 1 : undefined}>
             <caption className="owner-skip">{label}</caption>
             <thead>
               {table.getHeaderGroups().map((group) => (
@@ -217,33 +292,56 @@ export function DataTable<Row>({
               ))}
             </thead>
             <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} data-row={row.id} aria-selected={row.getIsSelected() || undefined}>
+              {virtual.before > 0 ? (
+                <tr aria-hidden="true" className="dt-spacer">
+                  <td colSpan={visibleColumns} style={{ height: virtual.before }} />
+                </tr>
+              ) : null}
+              {drawn.map((row) => (
+                <tr key={row.id} data-row={row.id} aria-selected={row.getIsSelected() || undefined} aria-rowindex={virtual.items ? row.index + 2 : undefined}>
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id}>{renderTemplate(cell.column.columnDef.cell, cell.getContext())}</td>
                   ))}
                 </tr>
               ))}
+              {virtual.after > 0 ? (
+                <tr aria-hidden="true" className="dt-spacer">
+                  <td colSpan={visibleColumns} style={{ height: virtual.after }} />
+                </tr>
+              ) : null}
             </tbody>
           </table>
         </div>
       ) : null}
-      {pageSizes.length === 1 && pageIndex === 0 && !next ? null : (
-      <nav className="dt-pager" aria-label={`${label} pages`}>
-        <SelectField
-          label="Rows per page"
-          value={String(pageSize)}
-          onChange={(e) => setPageSize(Number(e.target.value))}
-          options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
-        />
-        <Button variant="secondary" disabled={pageIndex === 0} onClick={() => setPageIndex((i) => i - 1)}>
-          Previous page
-        </Button>
-        <span aria-live="polite" data-page={pageIndex + 1}>{`Page ${pageIndex + 1}`}</span>
-        <Button variant="secondary" disabled={!next} onClick={() => setPageIndex((i) => i + 1)}>
-          Next page
-        </Button>
-      </nav>
+      {paging === 'more' ? (
+        load.state === 'ready' && rows.length > 0 ? (
+          <div className="dt-pager">
+            <span aria-live="polite">{`${rows.length} shown`}</span>
+            {next ? (
+              <Button variant="secondary" onClick={() => setPageIndex((i) => i + 1)}>
+                Load More
+              </Button>
+            ) : null}
+          </div>
+        ) : null
+      ) : pageSizes.length === 1 && pageIndex === 0 && !next ? null : (
+        <nav className="dt-pager" aria-label={`${label} pages`}>
+          <SelectField
+            label="Rows per page"
+            value={String(pageSize)}
+            onChange={(e) => setPageSize(Number(e.target.value))}
+            options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+          />
+          <div className="dt-pager-steps">
+            <Button variant="secondary" disabled={pageIndex === 0} onClick={() => setPageIndex((i) => i - 1)}>
+              Previous page
+            </Button>
+            <span aria-live="polite" data-page={pageIndex + 1}>{`Page ${pageIndex + 1}`}</span>
+            <Button variant="secondary" disabled={!next} onClick={() => setPageIndex((i) => i + 1)}>
+              Next page
+            </Button>
+          </div>
+        </nav>
       )}
     </div>
   );

@@ -1,13 +1,25 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/table-core';
 import type { SubmissionRow } from '../../../edge/services/forms/owner-submissions.js';
 import { ownerFetch } from '../api.js';
 import { useOwner } from '../context.js';
-import { DataTable, type PageRequest } from '../data-table/data-table.js';
+import { DataTable, type FilterDef, type PageRequest } from '../data-table/data-table.js';
 import { formatTime } from '../format.js';
-import { SelectField } from '../ui/fields.js';
 
 const column = createColumnHelper<SubmissionRow>();
+
+const STATUS_FILTER: FilterDef[] = [
+  {
+    id: 'status',
+    label: 'Status',
+    type: 'select',
+    options: [
+      { value: '', label: 'All' },
+      { value: 'received', label: 'Received' },
+      { value: 'held', label: 'Held' },
+    ],
+  },
+];
 
 /** One submitted value as text: lists joined, question/answer pairs spelled out. */
 export function valueText(value: unknown): string {
@@ -24,7 +36,6 @@ export function valueText(value: unknown): string {
 /** /config/form-submissions in the app: newest first, search and state on the server, cursor pages. */
 export function FormSubmissionsScreen() {
   const { timeZone } = useOwner();
-  const [status, setStatus] = useState('');
   const columns = useMemo(
     () => [
       column.accessor('createdOn', { header: 'Received', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
@@ -54,7 +65,7 @@ export function FormSubmissionsScreen() {
   const fetchPage = async (request: PageRequest) => {
     const params = new URLSearchParams({ pageSize: String(request.pageSize) });
     if (request.search) params.set('q', request.search);
-    if (status) params.set('status', status);
+    if (request.filters.status) params.set('status', request.filters.status);
     if (request.cursor) params.set('cursor', request.cursor);
     const answer = await ownerFetch<{ submissions: SubmissionRow[]; nextPageCursor: string | null }>('GET', `/api/form/submissions?${params}`);
     return { rows: answer.submissions, next: answer.nextPageCursor };
@@ -67,20 +78,11 @@ export function FormSubmissionsScreen() {
         columns={columns}
         getRowId={(r) => r.id}
         fetchPage={fetchPage}
-        filterKey={status}
+        filters={STATUS_FILTER}
+        viewsKey="form-submissions"
+        paging="more"
+        pageSizes={[100]}
         emptyTitle="No submissions."
-        toolbar={
-          <SelectField
-            label="Status"
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-            options={[
-              { value: '', label: 'All' },
-              { value: 'received', label: 'Received' },
-              { value: 'held', label: 'Held' },
-            ]}
-          />
-        }
       />
     </>
   );

@@ -1,34 +1,48 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/table-core';
 import type { OwnerOrderRow } from '../../../edge/services/owner-commerce/orders.js';
 import { ownerFetch } from '../api.js';
 import { useOwner } from '../context.js';
-import { DataTable, type PageRequest } from '../data-table/data-table.js';
+import { DataTable, type FilterDef, type PageRequest } from '../data-table/data-table.js';
 import { formatMoney, formatTime } from '../format.js';
 import { Link } from '../router.js';
-import { SelectField } from '../ui/fields.js';
 
 const column = createColumnHelper<OwnerOrderRow>();
 
 /** The table's sortable columns and the server's sort names (GET /api/commerce/owner/orders?sort=). */
 const SORT_NAMES: Record<string, string> = { orderNumber: 'number', createdOn: 'number', grandTotalCents: 'total' };
 
-/** The request's query string: q, status, sort ('-' for descending), after, limit. */
-export function ordersQuery(request: PageRequest, status: string): string {
+/** The filters the orders API takes (GET /api/commerce/owner/orders?status=&from=&to=). */
+const FILTERS: FilterDef[] = [
+  {
+    id: 'status',
+    label: 'Payment',
+    type: 'select',
+    options: [
+      { value: '', label: 'All' },
+      { value: 'paid', label: 'Paid' },
+      { value: 'refunded', label: 'Refunded' },
+    ],
+  },
+  { id: 'from', label: 'From', type: 'date' },
+  { id: 'to', label: 'To', type: 'date' },
+];
+
+/** The request's query string: q, status, from, to, sort ('-' for descending), and for a page after, limit. */
+export function ordersQuery(request: Omit<PageRequest, 'cursor' | 'pageSize'> & Partial<Pick<PageRequest, 'cursor' | 'pageSize'>>): string {
   const params = new URLSearchParams();
   if (request.search) params.set('q', request.search);
-  if (status) params.set('status', status);
+  for (const f of FILTERS) if (request.filters[f.id]) params.set(f.id, request.filters[f.id]!);
   const sort = request.sort[0];
   if (sort && SORT_NAMES[sort.id]) params.set('sort', `${sort.desc ? '-' : ''}${SORT_NAMES[sort.id]}`);
   if (request.cursor) params.set('after', request.cursor);
-  params.set('limit', String(request.pageSize));
+  if (request.pageSize) params.set('limit', String(request.pageSize));
   return params.toString();
 }
 
 /** /config/orders in the app: the orders on the data table, every sort and page from the server. */
 export function OrdersScreen() {
   const { timeZone } = useOwner();
-  const [status, setStatus] = useState('');
   const columns = useMemo(
     () => [
       column.accessor('orderNumber', {
@@ -52,7 +66,7 @@ export function OrdersScreen() {
     [timeZone],
   );
   const fetchPage = async (request: PageRequest) => {
-    const answer = await ownerFetch<{ orders: OwnerOrderRow[]; next: string | null }>('GET', `/api/commerce/owner/orders?${ordersQuery(request, status)}`);
+    const answer = await ownerFetch<{ orders: OwnerOrderRow[]; next: string | null }>('GET', `/api/commerce/owner/orders?${ordersQuery(request)}`);
     return { rows: answer.orders, next: answer.next };
   };
   return (
@@ -63,21 +77,11 @@ export function OrdersScreen() {
         columns={columns}
         getRowId={(row) => String(row.orderNumber)}
         fetchPage={fetchPage}
-        filterKey={status}
+        filters={FILTERS}
+        viewsKey="orders"
+        exportHref={(request) => `/api/commerce/owner/orders.csv?${ordersQuery(request)}`}
         searchLabel="Order number or email"
         emptyTitle="No orders yet."
-        toolbar={
-          <SelectField
-            label="Payment"
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-            options={[
-              { value: '', label: 'All' },
-              { value: 'paid', label: 'Paid' },
-              { value: 'refunded', label: 'Refunded' },
-            ]}
-          />
-        }
       />
     </>
   );

@@ -110,6 +110,7 @@ export function ReviewsScreen() {
         emptyTitle={status === 'pending' ? 'No reviews are waiting.' : `No ${status} reviews.`}
         bulkActions={bulk}
         pageSizes={[50]}
+        viewsKey="reviews"
       />
       <Dialog
         open={rejecting !== undefined}

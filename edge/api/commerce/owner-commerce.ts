@@ -5,7 +5,8 @@ import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { orderJson } from '../../services/orders/index.js';
 import { ownerOrderDetail } from '../../services/owner-commerce/order-detail.js';
-import { listOwnerOrders, ORDER_PAYMENT_STATES, ORDER_SORTS, parseOrderCursor } from '../../services/owner-commerce/orders.js';
+import { dayStartIn, listOwnerOrders, ORDER_PAYMENT_STATES, ORDER_SORTS, parseOrderCursor } from '../../services/owner-commerce/orders.js';
+import { ordersCsv } from '../../services/owner-commerce/orders-csv.js';
 import { disableGiftCard, listOwnerGiftCards, parseGiftCardCursor } from '../../services/owner-commerce/gift-cards.js';
 import {
   cancelSubscriptionAsOwner, listOwnerSubscriptions, parseSubscriptionCursor, SUBSCRIPTION_STATES,
@@ -23,28 +24,77 @@ export const ownerCommerce = new Hono<AppEnv>({ strict: false });
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const notFound = (what: string) => new ApiError(404, 'not_found', `No such ${what} on this site.`);
 
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const day = z.string().regex(DAY, 'Please enter a date as YYYY-MM-DD.');
+
+/** The list's filters and sort, shared by the JSON pages and the CSV export. */
+const orderFilters = z.object({
+  q: z.string().max(200).optional(),
+  status: z.enum(ORDER_PAYMENT_STATES).optional(),
+  // Days of the site's calendar (its time zone), both included.
+  from: day.optional(),
+  to: day.optional(),
+  sort: z.enum(ORDER_SORTS).optional().default('-number'),
+});
+const datesInOrder = (p: { from?: string; to?: string }) => p.from === undefined || p.to === undefined || p.from <= p.to;
+const DATES_MESSAGE = { message: 'The start date must be on or before the end date.', path: ['to'] };
+
+/** The instants of the from/to days in the site's time zone: [from's start, the day after to's start). */
+function createdRange(timeZone: string, from?: string, to?: string) {
+  const after = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { createdFrom: from === undefined ? undefined : dayStartIn(from, timeZone), createdBefore: to === undefined ? undefined : dayStartIn(after(to), timeZone) };
+}
+
 ownerCommerce.get(
   '/orders',
   requirePermission('orders'),
   queryParams(
-    z
-      .object({
-        q: z.string().max(200).optional(),
-        status: z.enum(ORDER_PAYMENT_STATES).optional(),
+    orderFilters
+      .extend({
         before: z.coerce.number().int().min(1).max(999_999_999).optional(),
-        sort: z.enum(ORDER_SORTS).optional().default('-number'),
         after: z.string().max(40).optional(),
         limit: z.coerce.number().int().min(1).max(200).optional().default(50),
       })
+      .refine(datesInOrder, DATES_MESSAGE)
       .refine((p) => p.after === undefined || parseOrderCursor(p.sort, p.after) !== undefined, { message: 'That page link is not valid.', path: ['after'] }),
   ),
   async (c) => {
-    const { q, status, before, sort, after, limit } = c.req.valid('query');
+    const { q, status, from, to, before, sort, after, limit } = c.req.valid('query');
     const cursor = after === undefined ? undefined : parseOrderCursor(sort, after);
-    const page = await listOwnerOrders(c.var.db, c.var.site.id, { search: q, status, before, sort, after: cursor, pageSize: limit });
+    const range = createdRange(c.var.site.timeZone, from, to);
+    const page = await listOwnerOrders(c.var.db, c.var.site.id, { search: q, status, ...range, before, sort, after: cursor, pageSize: limit });
     return c.json({ orders: page.rows, nextBefore: page.nextBefore ?? null, next: page.next ?? null });
   },
 );
+
+/**
+ * Every order the list's filters match, in its sort, as CSV streamed page by page
+ * (orders-csv.ts: RFC 4180 quoting, formula-looking text prefixed with an apostrophe).
+ */
+ownerCommerce.get('/orders.csv', requirePermission('orders'), queryParams(orderFilters.refine(datesInOrder, DATES_MESSAGE)), (c) => {
+  const { q, status, from, to, sort } = c.req.valid('query');
+  const lines = ordersCsv(c.var.db, c.var.site.id, { search: q, status, ...createdRange(c.var.site.timeZone, from, to), sort });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="orders-${stamp}.csv"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+});
 
 ownerCommerce.get('/orders/:number', requirePermission('orders'), async (c) => {
   const number = c.req.param('number');

@@ -68,3 +68,66 @@ describe('owner orders: sort and cursor pages', () => {
     expect((await worker.fetch('/api/commerce/owner/orders?limit=0', { headers: admin.headers })).status).toBe(400);
   });
 });
+
+describe('owner orders: dates and the CSV export', () => {
+  const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now());
+  const ask = async (qs: Record<string, string>) => {
+    const res = await worker.fetch(`/api/commerce/owner/orders?${new URLSearchParams({ q: 'paging', ...qs })}`, { headers: admin.headers });
+    return { status: res.status, body: (await res.json()) as { orders: { orderNumber: number }[]; fields?: Record<string, string> } };
+  };
+
+  it('filters by days of the site calendar, both ends included', async () => {
+    const site = await worker.db.prepare('SELECT time_zone AS tz FROM websites WHERE is_default = 1').first<{ tz: string }>();
+    expect(site!.tz).toBe('America/New_York');
+    expect((await ask({ from: today(), to: today() })).body.orders).toHaveLength(4);
+    expect((await ask({ from: '2020-01-01', to: '2020-12-31' })).body.orders).toHaveLength(0);
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect((await ask({ from: future })).body.orders).toHaveLength(0);
+    expect((await ask({ to: '2020-12-31' })).body.orders).toHaveLength(0);
+    const backwards = await ask({ from: '2026-02-02', to: '2026-02-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.fields).toEqual({ to: 'The start date must be on or before the end date.' });
+    expect((await ask({ from: '2026-13-01' })).status).toBe(400);
+  });
+
+  it('exports the filtered, sorted set as CSV, escaped, formulas kept as text', async () => {
+    const [first, ...rest] = [...placed].sort((a, b) => a.grandTotal - b.grandTotal || a.orderNumber - b.orderNumber);
+    // An address a spreadsheet would run as a formula, with a comma and quotes in it.
+    await worker.db.prepare("UPDATE orders SET email = ? WHERE order_number = ?").bind('=HYPERLINK("http://evil.test"),"paging"@example.com', first!.orderNumber).run();
+    const res = await worker.fetch('/api/commerce/owner/orders.csv?q=paging&sort=total', { headers: admin.headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe('Order,Date (UTC),Email,Items,Total,Currency,Payment,Test');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(1, -1).map((l) => Number(l.split(',')[0]))).toEqual([first, ...rest].map((p) => p.orderNumber));
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.test""),""paging""@example.com",`);
+    expect(lines[1]).toMatch(new RegExp(`^${first!.orderNumber},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,.*,\\d+\\.\\d{2},USD,paid,yes$`));
+
+    const none = await worker.fetch('/api/commerce/owner/orders.csv?q=paging&from=2020-01-01&to=2020-01-02', { headers: admin.headers });
+    expect((await none.text()).split('\r\n')).toEqual(['Order,Date (UTC),Email,Items,Total,Currency,Payment,Test', '']);
+    expect((await worker.fetch('/api/commerce/owner/orders.csv?sort=email', { headers: admin.headers })).status).toBe(400);
+    expect((await worker.fetch('/api/commerce/owner/orders.csv')).status).toBe(401);
+  });
+
+  it('exports more orders than one read holds, each once', async () => {
+    // 450 more orders straight into D1 (the export reads 200 a query).
+    const site = (await worker.db.prepare('SELECT id FROM websites WHERE is_default = 1').first<{ id: string }>())!.id;
+    await worker.db
+      .prepare(
+        `INSERT INTO orders (id, website_id, order_number, purchased_cart_id, email, currency, subtotal_cents, discount_cents, shipping_total_cents, tax_total_cents, grand_total_cents, status_token_hash, created_on)
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 450)
+         SELECT 'bulk' || i, ?1, 500000 + i, 'bulkcart' || i, 'bulk' || i || '@paging.test', 'USD', 100 * i, 0, 0, 0, 100 * (i % 7), 'x', ?2 FROM n`,
+      )
+      .bind(site, Date.now())
+      .run();
+    const res = await worker.fetch('/api/commerce/owner/orders.csv?q=bulk&sort=-total', { headers: admin.headers });
+    const rows = (await res.text()).split('\r\n').slice(1, -1);
+    expect(rows).toHaveLength(450);
+    expect(new Set(rows.map((r) => r.split(',')[0])).size).toBe(450);
+    const totals = rows.map((r) => Number(r.split(',')[4]));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  });
+});
+

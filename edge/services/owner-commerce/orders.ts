@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../../schema/index.js';
 import { type Cents, type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
@@ -23,6 +23,10 @@ export interface OwnerOrderQuery {
   /** An order number (with or without '#') or part of an email address. */
   search?: string;
   status?: OrderPaymentState;
+  /** Placed at or after this instant (epoch ms); see dayStartIn for a day of the site's calendar. */
+  createdFrom?: number;
+  /** Placed before this instant (epoch ms, exclusive). */
+  createdBefore?: number;
   /** Cursor: only orders numbered below this one (the last number of the previous page). */
   before?: number;
   /** Sort order (default newest first); see ORDER_SORTS. */
@@ -76,18 +80,41 @@ const ORDER_NUMBER = /^#?(\d{1,9})$/;
  */
 export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQuery = {}): Promise<OwnerOrderPage> {
   const pageSize = Math.min(Math.max(q.pageSize ?? 50, 1), 200);
+  const sort = q.sort ?? '-number';
+  const rows = await query(() => ownerOrdersSelect(db, websiteId, q, pageSize + 1));
+  const more = rows.length > pageSize;
+  const page = (more ? rows.slice(0, pageSize) : rows) as OwnerOrderRow[];
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    nextBefore: more && sort === '-number' ? last!.orderNumber : undefined,
+    next: more ? orderCursorText(sort, last!) : undefined,
+  };
+}
+
+/**
+ * The one SELECT of a page (up to `limit` rows), not yet run: the list runs it, and
+ * bench/owner-orders.ts reads its SQL (`toSQL()`) for EXPLAIN QUERY PLAN.
+ */
+export function ownerOrdersSelect(db: Db, websiteId: string, q: OwnerOrderQuery, limit: number) {
   const where: (SQL | undefined)[] = [eq(orders.websiteId, websiteId)];
   if (q.status) where.push(eq(orders.status, q.status));
+  if (q.createdFrom !== undefined) where.push(gte(orders.createdOn, q.createdFrom));
+  if (q.createdBefore !== undefined) where.push(lt(orders.createdOn, q.createdBefore));
   const sort = q.sort ?? '-number';
   const down = sort.startsWith('-');
   const beyond = down ? lt : gt;
   if (q.before !== undefined) where.push(lt(orders.orderNumber, q.before));
   if (q.after) {
     // Keyset paging: rows after the cursor's (sort key, order number) in the sort's direction.
+    // A row-value comparison, which SQLite seeks in orders_site_total_idx (an OR of the two
+    // columns would walk the index from its start and get slower page by page).
     const { total, number } = q.after;
     where.push(
       sort.endsWith('total') && total !== undefined
-        ? or(beyond(orders.grandTotalCents, total), and(eq(orders.grandTotalCents, total), beyond(orders.orderNumber, number)))
+        ? down
+          ? sql`(${orders.grandTotalCents}, ${orders.orderNumber}) < (${total}, ${number})`
+          : sql`(${orders.grandTotalCents}, ${orders.orderNumber}) > (${total}, ${number})`
         : beyond(orders.orderNumber, number),
     );
   }
@@ -99,7 +126,7 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
     const number = ORDER_NUMBER.exec(search)?.[1];
     where.push(number ? or(eq(orders.orderNumber, Number(number)), byEmail) : byEmail);
   }
-  const rows = await query(() =>
+  return (
     db
       .select({
         orderNumber: orders.orderNumber,
@@ -115,14 +142,26 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
       .from(orders)
       .where(and(...where))
       .orderBy(...orderBy)
-      .limit(pageSize + 1),
+      .limit(limit)
   );
-  const more = rows.length > pageSize;
-  const page = (more ? rows.slice(0, pageSize) : rows) as OwnerOrderRow[];
-  const last = page[page.length - 1];
-  return {
-    rows: page,
-    nextBefore: more && sort === '-number' ? last!.orderNumber : undefined,
-    next: more ? orderCursorText(sort, last!) : undefined,
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) starts in `timeZone`: the owner's "from" and "to"
+ * dates are days of the site's calendar, not of UTC. Found by reading the zone's offset at
+ * UTC midnight of that day and once more at the corrected instant (a DST change that day).
+ */
+export function dayStartIn(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  const offsetAt = (instant: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+        .formatToParts(instant)
+        .map((p) => [p.type, Number(p.value)]),
+    ) as Record<string, number>;
+    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - instant;
   };
+  const first = utcMidnight - offsetAt(utcMidnight);
+  return utcMidnight - offsetAt(first);
 }
