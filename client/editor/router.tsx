@@ -50,6 +50,17 @@ export function setClientPaths(test: (path: string) => boolean): void {
   clientPaths = test;
 }
 
+/**
+ * Guards on in-app navigation (use-unsaved-changes.ts): a guard that answers true has
+ * stopped this navigation and calls `proceed` later (after the owner saves or discards).
+ */
+type NavigationGuard = (proceed: () => void) => boolean;
+const guards = new Set<NavigationGuard>();
+export function addNavigationGuard(guard: NavigationGuard): () => void {
+  guards.add(guard);
+  return () => void guards.delete(guard);
+}
+
 /** An <a> that navigates in the app when its target is an app screen. */
 export function Link({ href = '', onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -58,7 +69,9 @@ export function Link({ href = '', onClick, ...rest }: AnchorHTMLAttributes<HTMLA
     const url = new URL(href, window.location.href);
     if (url.origin !== window.location.origin || !clientPaths(url.pathname)) return;
     e.preventDefault();
-    navigate(url.pathname + url.search);
+    const go = () => navigate(url.pathname + url.search);
+    for (const guard of guards) if (guard(go)) return;
+    go();
   };
   return <a href={href} onClick={click} {...rest} />;
 }
