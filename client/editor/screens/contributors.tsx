@@ -105,7 +105,7 @@ export function ContributorsScreen() {
             <span className="owner-row-actions">
               <Button
                 variant="secondary"
-                aria-label={`Change the roles of ${c.row.original.email}`}
+                aria-label={`Change roles of ${c.row.original.email}`}
                 onClick={() => {
                   setEditRoles(c.row.original.roles);
                   setDialogError('');

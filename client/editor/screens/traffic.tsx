@@ -26,7 +26,7 @@ function Report({ title, name, csv, head, rows }: { title: string; name: string;
       {rows.length === 0 ? (
         <EmptyState title="Nothing in this period." />
       ) : (
-        <div className="dt-scroll">
+        <div className="dt-scroll" tabIndex={0} role="region" aria-label={`${title} (scrolls sideways)`}>
           <table className="dt-table">
             <thead>
               <tr>
@@ -129,7 +129,7 @@ export function TrafficScreen() {
           <p>
             {report.range.from} – {report.range.to}, compared with {report.previous.from} – {report.previous.to}.
           </p>
-          <div className="dt-scroll">
+          <div className="dt-scroll" tabIndex={0} role="region" aria-label="Totals (scrolls sideways)">
             <table className="dt-table traffic-totals" data-table="totals">
               <caption className="owner-skip">Totals of this period and the previous one</caption>
               <thead>

@@ -52,8 +52,12 @@ export function chartData(kind: Kind, points: readonly DayPoint[]): uPlot.Aligne
  */
 export function drawChart(holder: HTMLElement, kind: Kind, points: readonly DayPoint[], range: { from: string; to: string }): uPlot {
   const width = Math.max(280, holder.clientWidth || 720);
-  const chart = new uPlot(chartOptions(kind, width, range), chartData(kind, points), holder);
-  holder.dataset['xMin'] = String(chart.scales['x']?.min);
-  holder.dataset['xMax'] = String(chart.scales['x']?.max);
-  return chart;
+  const note = (u: uPlot) => {
+    holder.dataset['xMin'] = String(u.scales['x']?.min);
+    holder.dataset['xMax'] = String(u.scales['x']?.max);
+  };
+  // The scales are set on uPlot's first commit, after the constructor returns.
+  const options = chartOptions(kind, width, range);
+  options.hooks = { ready: [note], setScale: [(u, key) => key === 'x' && note(u)] };
+  return new uPlot(options, chartData(kind, points), holder);
 }
