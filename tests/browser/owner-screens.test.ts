@@ -143,7 +143,7 @@ describe('the owner screens in Chromium', () => {
     const { page } = await owner();
     await openApp(page, '/config/restock');
     await settled(page, 'Restock');
-    const rows = page.locator('table.dt-table tbody tr');
+    const rows = page.locator('[data-table="Restock sign-ups by variant"] tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
     const mugRow = page.locator(`tr[data-row="${restock.mug.productId}/${restock.mug.variantId}"]`);
     expect(await mugRow.locator('td').nth(2).textContent()).toBe('2');
@@ -316,6 +316,7 @@ describe('the owner screens in Chromium', () => {
     await visitors.waitFor();
     const start = Date.parse(`${today}T00:00:00Z`) / 1000;
     expect([Number(await visitors.getAttribute('data-x-min')), Number(await visitors.getAttribute('data-x-max'))]).toEqual([start, start + DAY]);
+    await page.locator('[data-traffic-charts]').screenshot({ path: join(ARTIFACTS, 'owner-screens-1280-traffic-one-day-charts.png') });
     expect(await page.locator('[data-table="pages"] tbody tr').count()).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Overview CSV' }).getAttribute('href')).toBe(`/api/census/dashboard/overview.csv?from=${today}&to=${today}`);
     // The default: the last 30 days, from the first day's start to the last day's end.
@@ -328,7 +329,7 @@ describe('the owner screens in Chromium', () => {
     await expect.poll(() => page.locator('[data-chart="visitors"]').getAttribute('data-x-min')).toBe(String(Date.parse(`${from}T00:00:00Z`) / 1000));
     expect(Number(await page.locator('[data-chart="visitors"]').getAttribute('data-x-max'))).toBe(Date.parse(`${to}T00:00:00Z`) / 1000 + DAY);
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(29);
-    await page.screenshot({ path: join(ARTIFACTS, 'owner-screens-1280-traffic.png'), fullPage: true });
+    await page.locator('[data-traffic-charts]').screenshot({ path: join(ARTIFACTS, 'owner-screens-1280-traffic-30-days-charts.png') });
   });
 
   it('has no serious or critical axe violation on any owner screen, and screenshots every screen at 390 and 1280 px', async () => {
