@@ -179,7 +179,7 @@ describe('the owner screens in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'owner-screens-1280-outbox-restock.png'), fullPage: true });
   });
 
-  it('invites a contributor by keyboard and changes another one\'s roles; unsaved invitations ask before leaving', async () => {
+  it('checks the invitation form on the client, filled by keyboard; unsaved changes ask before leaving (Cancel, beforeunload, Discard)', async () => {
     store.allow(/HTTP 400|status of 400/);
     const { page } = await owner();
     await openApp(page, '/config/contributors');
@@ -194,6 +194,8 @@ describe('the owner screens in Chromium', () => {
     await tabTo(page, 'Reporting');
     await page.keyboard.press('Space');
     expect(await page.getByRole('checkbox', { name: 'Reporting' }).isChecked()).toBe(true);
+    // Each message went when its field was changed.
+    expect(await page.locator('[data-field-error]').count()).toBe(0);
 
     // Leaving with the form filled asks first: Cancel stays, Discard goes.
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Outbox' }).click();
@@ -221,7 +223,7 @@ describe('the owner screens in Chromium', () => {
     expect(await mailsTo('new.helper@example.com', 'invitation')).toHaveLength(0);
   });
 
-  it('sends an invitation and changes a role, the server keeping what it refuses', async () => {
+  it('sends an invitation and changes another contributor\'s roles; the owner\'s own row offers neither', async () => {
     const { page } = await owner();
     await openApp(page, '/config/contributors');
     await settled(page, 'Contributors');

@@ -170,8 +170,27 @@ export function ContributorsScreen() {
       <section className="owner-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Invite someone</h2>
         <form className="owner-form" onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" autoComplete="off" value={inviteEmail} maxLength={256} error={inviteErrors.email} onChange={(e) => setInviteEmail(e.target.value)} />
-          <RolePicker legend="Roles" chosen={inviteRoles} onChange={setInviteRoles} error={inviteErrors.roles} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            value={inviteEmail}
+            maxLength={256}
+            error={inviteErrors.email}
+            onChange={(e) => {
+              setInviteEmail(e.target.value);
+              setInviteErrors(({ email: _fixed, ...rest }) => rest);
+            }}
+          />
+          <RolePicker
+            legend="Roles"
+            chosen={inviteRoles}
+            error={inviteErrors.roles}
+            onChange={(roles) => {
+              setInviteRoles(roles);
+              setInviteErrors(({ roles: _fixed, ...rest }) => rest);
+            }}
+          />
           <div>
             <Button type="submit" busy={inviting}>
               Send invitation

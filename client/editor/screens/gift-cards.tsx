@@ -77,6 +77,11 @@ export function GiftCardsScreen() {
     }
   };
   const unsaved = useUnsavedChanges(amount !== '' || email !== '' || note !== '', issue);
+  /** A field's message goes once the owner changes the field. */
+  const edit = (field: string, set: (value: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
 
   const check = async (e: FormEvent) => {
     e.preventDefault();
@@ -186,9 +191,9 @@ export function GiftCardsScreen() {
               void issue();
             }}
           >
-            <TextField label="Amount" inputMode="decimal" value={amount} error={errors.amountCents} hint="For example 25.00" onChange={(e) => setAmount(e.target.value)} />
-            <TextField label="Recipient email" type="email" value={email} maxLength={256} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-            <TextField label="Note in the mail (optional)" value={note} maxLength={500} error={errors.note} onChange={(e) => setNote(e.target.value)} />
+            <TextField label="Amount" inputMode="decimal" value={amount} error={errors.amountCents} hint="For example 25.00" onChange={edit('amountCents', setAmount)} />
+            <TextField label="Recipient email" type="email" value={email} maxLength={256} error={errors.email} onChange={edit('email', setEmail)} />
+            <TextField label="Note in the mail (optional)" value={note} maxLength={500} error={errors.note} onChange={edit('note', setNote)} />
             <div>
               <Button type="submit" busy={issuing}>
                 Issue gift card
@@ -200,7 +205,12 @@ export function GiftCardsScreen() {
         <section className="owner-panel" aria-labelledby="balance-heading">
           <h2 id="balance-heading">Check a balance</h2>
           <form className="owner-form" noValidate onSubmit={(e) => void check(e)}>
-            <TextField label="Gift card code" autoComplete="off" value={code} maxLength={40} error={codeError} onChange={(e) => setCode(e.target.value)} />
+            <TextField label="Gift card code" autoComplete="off" value={code} maxLength={40} error={codeError}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setCodeError('');
+              }}
+            />
             <div>
               <Button type="submit" variant="secondary" busy={checking}>
                 Check balance
