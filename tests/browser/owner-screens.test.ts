@@ -182,7 +182,8 @@ describe('the owner screens in Chromium', () => {
   it('checks the invitation form on the client, filled by keyboard; unsaved changes ask before leaving (Cancel, beforeunload, Discard)', async () => {
     store.allow(/HTTP 400|status of 400/);
     const { page } = await owner();
-    await openApp(page, '/config/contributors');
+    await openApp(page, '/config/orders');
+    await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Contributors' }).click();
     await settled(page, 'Contributors');
     await page.locator(`tr[data-row]`, { hasText: STAFF }).waitFor();
     // Client-side checks first: nothing typed, no role chosen.
@@ -202,6 +203,13 @@ describe('the owner screens in Chromium', () => {
     const ask = page.getByRole('dialog', { name: 'Save your changes?' });
     await ask.waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'owner-screens-1280-unsaved-changes.png') });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/config/contributors');
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('new.helper@example.com');
+    // The browser's Back asks the same; Cancel keeps the screen and its URL.
+    await page.goBack();
+    await ask.waitFor();
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/config/contributors');
