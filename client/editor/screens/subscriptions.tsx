@@ -65,16 +65,18 @@ export function SubscriptionsScreen() {
         enableHiding: false,
         cell: (c) =>
           billable(c.row.original) ? (
-            <Button
-              variant="secondary"
-              aria-label={`Cancel the subscription of ${c.row.original.email} to ${c.row.original.productName}`}
-              onClick={() => {
-                setDialogError('');
-                setCanceling(c.row.original);
-              }}
-            >
-              Cancel
-            </Button>
+            <span className="owner-row-actions">
+              <Button
+                variant="secondary"
+                aria-label={`Cancel the subscription of ${c.row.original.email} to ${c.row.original.productName}`}
+                onClick={() => {
+                  setDialogError('');
+                  setCanceling(c.row.original);
+                }}
+              >
+                Cancel
+              </Button>
+            </span>
           ) : null,
       }),
     ],
