@@ -317,6 +317,30 @@ describe('the owner screens in Chromium', () => {
     await page.getByText('No subscriptions match.').waitFor();
   });
 
+  it('shows what shoppers typed as text on the commerce screens, running none of it', async () => {
+    const db = store.worker.db;
+    const payload = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+    const v = await shopper(store.worker, '198.51.100.141');
+    expect((await subscribe(v, db, { email: 'xss-sub@example.com', planId: (await clubPlans(db))[0] })).status).toBe(201);
+    await db.prepare('UPDATE subscriptions SET product_name = ? WHERE email = ?').bind(payload, 'xss-sub@example.com').run();
+    await db.prepare('UPDATE order_lines SET product_name = ? WHERE order_id IN (SELECT id FROM orders WHERE email = ?)').bind(payload, 'xss-sub@example.com').run();
+    const { page } = await owner();
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await openApp(page, '/config/subscriptions');
+    await settled(page, 'Subscriptions');
+    const row = page.locator('tr[data-row]', { hasText: 'xss-sub@example.com' });
+    await row.getByText(payload).waitFor();
+    await row.getByRole('link').click();
+    await page.getByText(payload).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.locator('#owner-main img[src="x"], #owner-main script').count()).toBe(0);
+    expect(dialogs).toBe(0);
+  });
+
   it('draws the traffic chart over the period asked for: one day of data is one day on the axis', async () => {
     const { page } = await owner();
     const today = new Date().toISOString().slice(0, 10);
