@@ -299,6 +299,13 @@ describe('the owner screens in Chromium', () => {
     await dialog.getByRole('button', { name: 'Disable' }).click();
     await page.getByText(`Gift card •••• ${code.slice(-4)} disabled. Checkout no longer accepts it.`).waitFor();
     await expect.poll(() => page.getByRole('button', { name: `Disable the gift card ending ${code.slice(-4)}` }).count()).toBe(0);
+    // Unsaved changes, Save: leaving with a filled issue form issues the card, then goes on.
+    await page.getByRole('textbox', { name: 'Amount' }).fill('10');
+    await page.getByRole('textbox', { name: 'Recipient email' }).fill('saved@example.com');
+    await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Outbox' }).click();
+    await page.getByRole('dialog', { name: 'Save your changes?' }).getByRole('button', { name: 'Save' }).click();
+    await settled(page, 'Outbox');
+    await page.locator('article[data-mail-kind="gift-card"][data-mail-to="saved@example.com"]').waitFor();
   });
 
   it('cancels a subscription after a confirmation and filters by state', async () => {
