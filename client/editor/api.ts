@@ -3,7 +3,8 @@
  * failures as OwnerApiError with a message to show (the server's, or SPEC §8's general texts).
  */
 export class OwnerApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  /** The server's per-field messages (`fields` of a 400), shown beside their fields. */
+  constructor(message: string, readonly status: number, readonly fields: Record<string, string> = {}) {
     super(message);
   }
 }
@@ -41,8 +42,8 @@ export async function ownerFetch<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   } catch {
     throw new OwnerApiError(TEXT.network, 0);
   }
-  const json = (await res.json().catch(() => undefined)) as (T & { message?: string }) | undefined;
-  if (!res.ok) throw new OwnerApiError(json?.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status);
+  const json = (await res.json().catch(() => undefined)) as (T & { message?: string; fields?: Record<string, string> }) | undefined;
+  if (!res.ok) throw new OwnerApiError(json?.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status, json?.fields ?? {});
   if (json === undefined) throw new OwnerApiError(TEXT.failed, res.status);
   return json;
 }

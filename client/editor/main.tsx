@@ -5,8 +5,7 @@ import './ui/ui.css';
 /**
  * The owner's app, a separate Vite entry loaded only by /config/ pages (never by the
  * storefront). It takes over the server-rendered frame in #owner-app: navigation, routing
- * and the screens it draws itself (owner-shell.tsx); other screens stay server-rendered
- * and show inside its frame. docs/owner-app.md describes it.
+ * and every owner screen (owner-shell.tsx). docs/owner-app.md describes it.
  */
 const mount = document.getElementById('owner-app');
 const raw = mount?.getAttribute('data-props');
@@ -15,10 +14,3 @@ if (mount && raw) {
   createRoot(mount).render(<OwnerShell {...props} />);
 }
 
-// /config/traffic: uPlot and its stylesheet are their own lazily loaded chunk, fetched only
-// by the screen that has charts. Without them the screen's tables still say everything.
-if (document.querySelector('[data-traffic-charts]')) {
-  import('./traffic/charts.js')
-    .then(({ mountTrafficCharts }) => mountTrafficCharts())
-    .catch((error: unknown) => console.warn('traffic charts failed to load:', error));
-}

@@ -10,6 +10,11 @@ import { OutboxScreen } from './screens/outbox.js';
 import { OverviewScreen } from './screens/overview.js';
 import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
+import { ContributorsScreen } from './screens/contributors.js';
+import { GiftCardsScreen } from './screens/gift-cards.js';
+import { RestockScreen } from './screens/restock.js';
+import { SubscriptionsScreen } from './screens/subscriptions.js';
+import { TrafficScreen } from './screens/traffic.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 
@@ -67,6 +72,11 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
   { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
+  { pattern: '/config/restock', screen: '/config/restock', title: 'Restock', render: () => <RestockScreen /> },
+  { pattern: '/config/gift-cards', screen: '/config/gift-cards', title: 'Gift cards', render: () => <GiftCardsScreen /> },
+  { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
+  { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },
+  { pattern: '/config/traffic', screen: '/config/traffic', title: 'Traffic', render: () => <TrafficScreen /> },
 ];
 
 /** The app route for `pathname`, when the contributor may open it. */

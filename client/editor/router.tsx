@@ -27,6 +27,7 @@ export function useLocation(): { pathname: string; search: string } {
 export function navigate(to: string, replace = false): void {
   if (replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
+  shown = to;
   notify();
 }
 
@@ -50,6 +51,38 @@ export function setClientPaths(test: (path: string) => boolean): void {
   clientPaths = test;
 }
 
+/**
+ * Guards on in-app navigation (use-unsaved-changes.ts): a guard that answers true has
+ * stopped this navigation and calls `proceed` later (after the owner saves or discards).
+ */
+type NavigationGuard = (proceed: () => void) => boolean;
+const guards = new Set<NavigationGuard>();
+export function addNavigationGuard(guard: NavigationGuard): () => void {
+  guards.add(guard);
+  return () => void guards.delete(guard);
+}
+
+/**
+ * Back and forward ask the guards too: this listener is added when the module loads, before
+ * any screen subscribes, so a guard that stops the move puts the screen's URL back before
+ * anything re-renders; going on later opens the target as a new entry.
+ */
+let shown = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', (e) => {
+    const target = window.location.pathname + window.location.search;
+    if (target === shown) return;
+    for (const guard of guards) {
+      if (guard(() => navigate(target))) {
+        window.history.pushState(null, '', shown);
+        e.stopImmediatePropagation();
+        return;
+      }
+    }
+    shown = target;
+  });
+}
+
 /** An <a> that navigates in the app when its target is an app screen. */
 export function Link({ href = '', onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -58,7 +91,9 @@ export function Link({ href = '', onClick, ...rest }: AnchorHTMLAttributes<HTMLA
     const url = new URL(href, window.location.href);
     if (url.origin !== window.location.origin || !clientPaths(url.pathname)) return;
     e.preventDefault();
-    navigate(url.pathname + url.search);
+    const go = () => navigate(url.pathname + url.search);
+    for (const guard of guards) if (guard(go)) return;
+    go();
   };
   return <a href={href} onClick={click} {...rest} />;
 }

@@ -236,7 +236,9 @@ describe('the owner app in Chromium', () => {
     const context = await store.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
     await signInContext(context);
     const page = await context.newPage();
-    const firstOrder = Number(/<tr data-order="(\d+)"/.exec(await (await store.worker.fetch('/config/orders', { headers: { Cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } })).text())?.[1]);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const { orders } = (await (await store.worker.fetch('/api/commerce/owner/orders?limit=1', { headers: { Cookie: cookie } })).json()) as { orders: { orderNumber: number }[] };
+    const firstOrder = orders[0]!.orderNumber;
     for (const path of ['/config/', '/config/orders', '/config/reviews', `/config/orders/${firstOrder}`, '/config/outbox', '/config/form-submissions', '/config/traffic', '/config/files']) {
       await openApp(page, path);
       await page.locator('h1').first().waitFor();

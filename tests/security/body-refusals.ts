@@ -47,6 +47,8 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'PUT /api/reviews/:id/status', method: 'PUT', path: '/api/reviews/r1/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/commerce/orders', method: 'POST', path: '/api/commerce/orders', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from orders' },
   { route: 'POST /api/commerce/owner/gift-cards/:id/disable', method: 'POST', path: '/api/commerce/owner/gift-cards/g1/disable', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from gift_cards where disabled_on is not null' },
+  { route: 'POST /api/commerce/owner/gift-cards', method: 'POST', path: '/api/commerce/owner/gift-cards', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from gift_cards' },
+  { route: 'POST /api/commerce/owner/gift-cards/balance', method: 'POST', path: '/api/commerce/owner/gift-cards/balance', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/commerce/owner/subscriptions/:id/cancel', method: 'POST', path: '/api/commerce/owner/subscriptions/s1/cancel', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: "select count(*) as n from subscriptions where status = 'canceled'" },
   { route: 'POST /api/commerce/payments/stripe/intent', method: 'POST', path: '/api/commerce/payments/stripe/intent', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // Stripe webhook events: JSON only, up to 256 KB (edge/api BODY_RULES).
@@ -65,6 +67,7 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/site-users/account/password-reset', method: 'POST', path: '/api/site-users/account/password-reset', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/site-users/account/password-reset/confirm', method: 'POST', path: '/api/site-users/account/password-reset/confirm', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/site-users/contributors/invitations', method: 'POST', path: '/api/site-users/contributors/invitations', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'PUT /api/site-users/contributors/:siteUserId/roles', method: 'PUT', path: '/api/site-users/contributors/u1/roles', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'DELETE /api/site-users/contributors/:siteUserId', method: 'DELETE', path: '/api/site-users/contributors/u1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/site-users/contributors/invitations/accept', method: 'POST', path: '/api/site-users/contributors/invitations/accept', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // Reviews (edge/api/reviews): a shopper's review, an owner's moderation.

@@ -1,13 +1,18 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-/** A labelled text input (the label names it; a hint is its description). */
-export function TextField({ label, hint, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+/**
+ * A labelled text input (the label names it; a hint is its description). `error` is the
+ * server's or the client's message for this field, shown beside it and announced.
+ */
+export function TextField({ label, hint, error, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) {
   const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <label className="ui-field" htmlFor={id}>
       <span>{label}</span>
-      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
+      <input id={id} aria-describedby={described || undefined} aria-invalid={error ? true : undefined} {...rest} />
       {hint ? <small id={`${id}-hint`}>{hint}</small> : null}
+      {error ? <small id={`${id}-error`} className="ui-field-error" data-field-error>{error}</small> : null}
     </label>
   );
 }

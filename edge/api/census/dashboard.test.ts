@@ -52,9 +52,9 @@ describe('the traffic dashboard', () => {
     const page = await worker.fetch('/config/traffic', { headers: owner.headers });
     expect(page.status).toBe(200);
     const body = await page.text();
+    // The screen is the owner app's (client/editor/screens/traffic.tsx), drawn from the JSON above.
     expect(body).toContain('<h1>Traffic</h1>');
-    expect(body).toContain('news.example.org');
-    expect(body).toMatch(/<script type="application\/json" id="traffic-series">\[\{"day"/);
+    expect(body).toContain('data-owner-shell');
   });
 });
 
@@ -129,8 +129,6 @@ describe('the commerce funnel and speed vs. sales with real orders', () => {
     expect(report.speedVsSales[0]!['pagePath']).toBe(mug.full_url);
     const csv = await (await worker.fetch('/api/census/dashboard/funnel.csv', { headers: owner.headers })).text();
     expect(csv).toContain('orders,3\r\nrevenue_minor_units_USD,6800\r\n');
-    const screen = await (await worker.fetch('/config/traffic', { headers: owner.headers })).text();
-    expect(screen).toContain('<td data-revenue>68.00 USD</td>');
   });
 
   it('narrows orders to the range asked for', async () => {

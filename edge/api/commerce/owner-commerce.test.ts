@@ -65,6 +65,40 @@ describe('/api/commerce/owner', () => {
     expect((await call(admin, 'POST', '/gift-cards/nope/disable')).status).toBe(404);
   });
 
+  it('issues a gift card by hand: the code goes only to the recipient by mail, the balance check finds it by code', async () => {
+    const send = async (path: string, body: unknown, who: SignedIn | null = admin) => {
+      const res = await worker.fetch(`/api/commerce/owner${path}`, { method: 'POST', headers: { ...(who?.headers ?? {}), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    expect((await send('/gift-cards', { amountCents: 2500, email: 'prize@example.com' }, null)).status).toBe(401);
+    expect((await send('/gift-cards', { amountCents: 2500, email: 'prize@example.com' }, reporter)).status).toBe(403);
+    const bad = await send('/gift-cards', { amountCents: 0, email: 'not-an-address' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toMatchObject({ amountCents: 'Enter an amount above zero.', email: 'Enter a valid email address.' });
+    expect((await send('/gift-cards', { amountCents: 12.5, email: 'prize@example.com' })).status).toBe(400);
+    expect((await send('/gift-cards', { amountCents: 1_000_001, email: 'prize@example.com' })).status).toBe(400);
+
+    const issued = await send('/gift-cards', { amountCents: 2500, email: 'Prize@Example.com', note: 'First prize' });
+    expect(issued.status).toBe(201);
+    expect(issued.json.giftCard).toMatchObject({ initialCents: 2500, balanceCents: 2500, currency: 'USD' });
+    const mail = await worker.db.prepare(`SELECT text_body AS text FROM mail_outbox WHERE kind = 'gift-card' AND to_address = 'prize@example.com'`).first<{ text: string }>();
+    const code = /[A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3}/.exec(mail!.text)![0];
+    expect(mail!.text).toContain('First prize');
+    expect(code.slice(-4)).toBe(issued.json.giftCard.last4);
+    expect(JSON.stringify(issued.json)).not.toContain(code.replace(/-/g, '').slice(0, 8));
+    const listed = await call(admin, 'GET', '/gift-cards');
+    expect(listed.json.giftCards).toContainEqual(expect.objectContaining({ id: issued.json.giftCard.id, orderNumber: null, balanceCents: 2500 }));
+
+    const balance = await send('/gift-cards/balance', { code: code.toLowerCase().replace(/-/g, ' ') });
+    expect(balance.status).toBe(200);
+    expect(balance.json.giftCard).toEqual({ id: issued.json.giftCard.id, last4: issued.json.giftCard.last4, currency: 'USD', initialCents: 2500, balanceCents: 2500, disabled: false });
+    expect((await send('/gift-cards/balance', { code: 'AAAA-BBBB-CCCC-DDDD' })).json).toMatchObject({ error: 'not_found', fields: { code: 'This gift card code is not valid.' } });
+    expect((await send('/gift-cards/balance', { code: '' })).status).toBe(400);
+    expect((await send('/gift-cards/balance', { code }, reporter)).status).toBe(403);
+    await call(admin, 'POST', `/gift-cards/${issued.json.giftCard.id}/disable`);
+    expect((await send('/gift-cards/balance', { code })).json.giftCard.disabled).toBe(true);
+  });
+
   it('cancels a subscription once: the other concurrent calls get 409', async () => {
     const v = await shopper(worker, nextIp());
     const res = await subscribe(v, worker.db, { email: 'json-sub@example.com', planId: (await clubPlans(worker.db))[1] });

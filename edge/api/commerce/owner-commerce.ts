@@ -7,12 +7,12 @@ import { orderJson } from '../../services/orders/index.js';
 import { ownerOrderDetail } from '../../services/owner-commerce/order-detail.js';
 import { dayStartIn, listOwnerOrders, ORDER_PAYMENT_STATES, ORDER_SORTS, parseOrderCursor } from '../../services/owner-commerce/orders.js';
 import { ordersCsv } from '../../services/owner-commerce/orders-csv.js';
-import { disableGiftCard, listOwnerGiftCards, parseGiftCardCursor } from '../../services/owner-commerce/gift-cards.js';
+import { disableGiftCard, giftCardBalance, issueGiftCardAsOwner, listOwnerGiftCards, parseGiftCardCursor } from '../../services/owner-commerce/gift-cards.js';
 import {
   cancelSubscriptionAsOwner, listOwnerSubscriptions, parseSubscriptionCursor, SUBSCRIPTION_STATES,
 } from '../../services/owner-commerce/subscriptions.js';
 import { subscriptionJson } from '../../services/subscriptions/index.js';
-import { queryParams } from '../validate.js';
+import { jsonBody, queryParams } from '../validate.js';
 
 /**
  * /api/commerce/owner: the owner's orders, gift cards and subscriptions as JSON (the same
@@ -129,6 +129,37 @@ ownerCommerce.post('/gift-cards/:id/disable', requirePermission('giftCards'), as
   // Disabling twice is not an error: the card is disabled either way.
   return c.json({ id, disabled: true, changed: outcome === 'disabled' });
 });
+
+/** The most one card issued by hand may hold (minor units): 10,000.00 in a two-decimal currency. */
+const MAX_ISSUE_CENTS = 1_000_000;
+const issueBody = z.strictObject({
+  amountCents: z
+    .number({ error: 'Enter an amount.' })
+    .int({ error: 'Enter an amount in whole cents.' })
+    .min(1, { error: 'Enter an amount above zero.' })
+    .max(MAX_ISSUE_CENTS, { error: 'A gift card holds at most 10,000.00.' }),
+  email: z.email({ error: 'Enter a valid email address.' }).max(256, { error: 'Enter a valid email address.' }).transform((e) => e.toLowerCase()),
+  note: z.string().trim().max(500, { error: 'The note is at most 500 characters.' }).optional(),
+});
+
+// The owner issues a card without an order; its code goes only to the recipient by mail.
+ownerCommerce.post('/gift-cards', requirePermission('giftCards'), jsonBody(issueBody), async (c) => {
+  const site = c.var.site;
+  const card = await issueGiftCardAsOwner(c.var.db, { id: site.id, title: site.title, currency: site.currency }, c.req.valid('json'), Date.now());
+  return c.json({ giftCard: card }, 201);
+});
+
+// A balance check by code: POST, so the code never sits in a URL or a log line.
+ownerCommerce.post(
+  '/gift-cards/balance',
+  requirePermission('giftCards'),
+  jsonBody(z.strictObject({ code: z.string({ error: 'Enter a gift card code.' }).trim().min(1, { error: 'Enter a gift card code.' }).max(40, { error: 'This gift card code is not valid.' }) })),
+  async (c) => {
+    const card = await giftCardBalance(c.var.db, c.var.site.id, c.req.valid('json').code);
+    if (!card) throw new ApiError(404, 'not_found', 'This gift card code is not valid.', { fields: { code: 'This gift card code is not valid.' } });
+    return c.json({ giftCard: card });
+  },
+);
 
 ownerCommerce.get(
   '/subscriptions',

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { ROLE } from '../../../domain/roles/roles.js';
-import { acceptInvitation, inviteContributor, listContributors, removeContributor } from '../../services/accounts/contributors.js';
+import { acceptInvitation, inviteContributor, listContributors, removeContributor, setContributorRoles } from '../../services/accounts/contributors.js';
 import { jsonBody } from '../validate.js';
 import { linkTokenField, newEmailField, rolesField } from '../../../domain/accounts/account-fields.js';
 import { INVALID_LINK_MESSAGE } from '../../../domain/messages/account-messages.js';
@@ -41,6 +41,21 @@ contributorRoutes.delete('/contributors/:siteUserId', requirePermission('contrib
   }
   return c.json({ removed: siteUserId });
 });
+
+// Role editing: an admin cannot change their own roles (they could lock the site out of
+// its owner area); the new roles reach the contributor's next request.
+contributorRoutes.put(
+  '/contributors/:siteUserId/roles',
+  requirePermission('contributors'),
+  jsonBody(z.strictObject({ roles: rolesField })),
+  async (c) => {
+    const siteUserId = c.req.param('siteUserId');
+    if (siteUserId === c.var.siteUser!.id) throw new ApiError(409, 'cannot_change_own_roles', 'You cannot change your own roles.');
+    const { roles } = c.req.valid('json');
+    if (!(await setContributorRoles(c.var.db, c.var.site.id, siteUserId, roles))) throw new ApiError(404, 'not_found', 'No such contributor on this site.');
+    return c.json({ siteUserId, roles });
+  },
+);
 
 // Public: the emailed token is the credential. Signs the new contributor in.
 contributorRoutes.post(

@@ -148,6 +148,33 @@ describe('contributors', () => {
     expect((await send('POST', '/api/site-users/contributors/invitations', { email: 'x@example.test', roles: [] }, admin.headers)).status).toBe(400);
   });
 
+  it('an admin changes another contributor\'s roles (seen on their next call); not their own, not a stranger\'s, not unknown roles; others get 403', async () => {
+    const owner = await demoOwner();
+    const admin = await signIn(worker, owner.email, owner.password);
+    const id = await createSiteUser(worker, { email: 'roles@example.test', password: PASSWORD, roles: [15] });
+    const staff = await signIn(worker, 'roles@example.test', PASSWORD);
+    expect((await send('GET', '/api/mail/outbox', undefined, staff.headers)).status).toBe(200);
+    // A website manager may not edit roles, their own or anyone's.
+    expect((await send('PUT', `/api/site-users/contributors/${id}/roles`, { roles: [1] }, staff.headers)).status).toBe(403);
+    const noCrumb = await worker.fetch(`/api/site-users/contributors/${id}/roles`, { method: 'PUT', headers: { Cookie: admin.cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ roles: [3] }) });
+    expect(noCrumb.status).toBe(401);
+    const changed = await send('PUT', `/api/site-users/contributors/${id}/roles`, { roles: [3, 3] }, admin.headers);
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toEqual({ siteUserId: id, roles: [3] });
+    // Reporting holds no outbox: the same session is refused at once.
+    expect((await send('GET', '/api/mail/outbox', undefined, staff.headers)).status).toBe(403);
+    const list = (await (await send('GET', '/api/site-users/contributors', undefined, admin.headers)).json()) as Json;
+    expect(list.contributors.map((p: Json) => [p.email, p.roles])).toContainEqual(['roles@example.test', [3]]);
+    const bad = await send('PUT', `/api/site-users/contributors/${id}/roles`, { roles: [99] }, admin.headers);
+    expect(bad.status).toBe(400);
+    expect((await send('PUT', `/api/site-users/contributors/${id}/roles`, { roles: [] }, admin.headers)).status).toBe(400);
+    expect((await send('PUT', '/api/site-users/contributors/no-such-user/roles', { roles: [3] }, admin.headers)).status).toBe(404);
+    const ownerId = ((await (await worker.fetch('/api/site-users/account', { headers: { Cookie: admin.cookie } })).json()) as Json).siteUserId;
+    const self = await send('PUT', `/api/site-users/contributors/${ownerId}/roles`, { roles: [3] }, admin.headers);
+    expect(self.status).toBe(409);
+    expect(((await self.json()) as Json).message).toBe('You cannot change your own roles.');
+  });
+
   it('removing a contributor ends their sessions at once; removing oneself or a stranger is refused', async () => {
     const owner = await demoOwner();
     const admin = await signIn(worker, owner.email, owner.password);

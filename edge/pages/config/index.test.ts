@@ -103,13 +103,12 @@ describe('/config/', () => {
     }
   });
 
-  it('invites through the contributors screen and the invitee joins from the mailed link', async () => {
+  it('invites through the contributors API (what the app screen calls) and the invitee joins from the mailed link', async () => {
     const owner = await demoOwner();
-    const admin = new Visitor();
-    await admin.get('/config/');
-    await admin.post('/config/sign-in', { email: owner.email, password: owner.password });
-    const sent = await admin.post('/config/contributors/invite', { email: 'helper@pages.test', role: '15' });
-    expect(sent.headers.get('location')).toBe('/config/contributors?notice=invited');
+    const admin = await signIn(worker, owner.email, owner.password);
+    const json = (method: string, path: string, body?: unknown) =>
+      worker.fetch(path, { method, headers: { ...admin.headers, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect((await json('POST', '/api/site-users/contributors/invitations', { email: 'helper@pages.test', roles: [15] })).status).toBe(202);
     const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'helper@pages.test'").first<{ text: string }>();
     const link = /http:\/\/localhost(\/config\/invitation\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const helper = new Visitor();
@@ -123,10 +122,29 @@ describe('/config/', () => {
     expect(shell.html).toContain('data-owner-shell');
     expect(shell.html).toContain('helper@pages.test');
     // Removing them ends their session.
-    const list = await admin.get('/config/contributors');
-    const id = new RegExp(`data-contributor="helper@pages.test">.*?name="siteUserId" value="([0-9a-f]+)"`, 's').exec(list.html)![1]!;
-    await admin.post('/config/contributors/remove', { siteUserId: id });
+    const { contributors } = (await (await json('GET', '/api/site-users/contributors')).json()) as { contributors: { email: string; siteUserId: string }[] };
+    const id = contributors.find((p) => p.email === 'helper@pages.test')!.siteUserId;
+    expect((await json('DELETE', `/api/site-users/contributors/${id}`)).status).toBe(200);
     expect((await helper.get('/config/')).html).toContain('action="/config/sign-in"');
+  });
+
+  it('answers every owner screen with the shell that loads the app: no server-rendered lists, a no-JavaScript note', async () => {
+    const owner = await demoOwner();
+    const admin = await signIn(worker, owner.email, owner.password);
+    for (const path of ['/config/', '/config/orders', '/config/orders/1001', '/config/gift-cards', '/config/subscriptions', '/config/restock', '/config/reviews', '/config/traffic', '/config/contributors', '/config/outbox', '/config/form-submissions']) {
+      const res = await worker.fetch(path, { headers: { Cookie: admin.cookie } });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain('<div id="owner-app" data-props=');
+      expect(html, path).toMatch(/<script type="module" src="\/client\/editor-[\w-]+\.js"/);
+      expect(html, path).toContain('<noscript><p>The owner area needs JavaScript.');
+      expect(html, path).not.toMatch(/<table|<form method="post" action="\/config\/(gift-cards|subscriptions|contributors)/);
+    }
+    // The old form posts are gone: the JSON APIs replace them.
+    for (const path of ['/config/gift-cards/disable', '/config/subscriptions/cancel', '/config/contributors/invite', '/config/contributors/remove']) {
+      const res = await worker.fetch(path, { method: 'POST', headers: { Cookie: admin.cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `crumb=${admin.xsrfToken}` });
+      expect([404, 405], path).toContain(res.status);
+    }
   });
 });
 

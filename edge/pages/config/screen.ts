@@ -42,8 +42,3 @@ export async function screen(
   const [body, client] = await Promise.all([content(), loadClientAssetUrls(c.env.ASSETS)]);
   return accountPage(c, title, ownerShell(c, nav, body), status, 'config', client?.editor, client?.editorCss);
 }
-
-/** The refusal of an owner form post by someone not allowed it (sign-in 401 or 403). */
-export function refusePost(c: Context<AppEnv>) {
-  return c.var.siteUser ? forbiddenPage(c) : signInPage(c, undefined, 401);
-}

@@ -24,6 +24,7 @@ export type OwnerArea = (typeof OWNER_AREAS)[number];
 export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/reviews', label: 'Reviews', permission: 'reviews', area: 'Products' },
   { path: '/config/gift-cards', label: 'Gift cards', permission: 'giftCards', area: 'Products' },
+  { path: '/config/restock', label: 'Restock', permission: 'restock', area: 'Products' },
   { path: '/config/orders', label: 'Orders', permission: 'orders', area: 'Orders' },
   { path: '/config/subscriptions', label: 'Subscriptions', permission: 'subscriptions', area: 'Orders' },
   { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions', area: 'Marketing' },

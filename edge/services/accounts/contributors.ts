@@ -101,3 +101,19 @@ export async function removeContributor(db: Db, websiteId: string, siteUserId: s
   await revokeUserSessions(db, siteUserId, websiteId);
   return true;
 }
+
+/**
+ * Replaces a contributor's roles on a site with one UPDATE (the next request of theirs sees
+ * the new roles: sessions read them per request). False when the user is no contributor
+ * of this site.
+ */
+export async function setContributorRoles(db: Db, websiteId: string, siteUserId: string, roles: number[]): Promise<boolean> {
+  const changed = await query(() =>
+    db
+      .update(contributors)
+      .set({ roles })
+      .where(and(eq(contributors.websiteId, websiteId), eq(contributors.siteUserId, siteUserId)))
+      .returning({ siteUserId: contributors.siteUserId }),
+  );
+  return changed.length === 1;
+}

@@ -1,7 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import { giftCardRedemptions, giftCards, orders } from '../../../schema/index.js';
 import { type EpochMs } from '../../../domain/branded-types.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
 import { rawD1 } from '../cart/raw.js';
+import { newRowId } from '../cart/tokens.js';
+import { giftCardCodeHash, lastFour, newGiftCardCode, normaliseGiftCardCode } from '../gift-cards/codes.js';
 import { query, type Db } from '../db.js';
 
 /** One issued card as the owner sees it: never the code, only its last four characters. */
@@ -89,4 +92,67 @@ export async function disableGiftCard(db: Db, websiteId: string, id: string, now
   if (result.meta.changes === 1) return 'disabled';
   const exists = await query(() => d1.prepare('SELECT 1 AS n FROM gift_cards WHERE id = ?1 AND website_id = ?2').bind(id, websiteId).first()).then(Boolean);
   return exists ? 'already' : 'missing';
+}
+
+/** A card the owner issued by hand, as the answer and the list show it (never its code). */
+export interface IssuedGiftCard {
+  id: string;
+  last4: string;
+  currency: string;
+  initialCents: number;
+  balanceCents: number;
+  createdOn: EpochMs;
+}
+
+/**
+ * The owner issues a card without an order (a prize, a refund as store credit): one INSERT
+ * of the hashed code and, in the same batch, the outbox mail that carries the code to the
+ * recipient, so the code exists exactly where the card does. The owner sees its last four.
+ */
+export async function issueGiftCardAsOwner(
+  db: Db, site: { id: string; title: string; currency: string }, input: { amountCents: number; email: string; note?: string }, now: EpochMs,
+): Promise<IssuedGiftCard> {
+  const code = newGiftCardCode();
+  const plain = normaliseGiftCardCode(code)!;
+  const card = { id: newRowId(), last4: lastFour(plain), currency: site.currency, initialCents: input.amountCents, balanceCents: input.amountCents, createdOn: now };
+  const money = `${minorToDecimal(input.amountCents, site.currency)} ${site.currency}`;
+  const subject = `${site.title}: a gift card for you`;
+  const text = [`${site.title} sent you a gift card worth ${money}.`, ...(input.note ? ['', input.note] : []), '', `Your code: ${code}`, '', 'Enter the code at checkout; what is not spent stays on the card.'].join('\n');
+  const d1 = rawD1(db);
+  const hash = await giftCardCodeHash(plain);
+  await query(() =>
+    d1.batch([
+      d1
+        .prepare(`INSERT INTO gift_cards (id, website_id, code, code_last4, currency, initial_cents, balance_cents, order_id, created_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, NULL, ?7)`)
+        .bind(card.id, site.id, hash, card.last4, site.currency, input.amountCents, now),
+      d1
+        .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, status, attempts, created_on) VALUES (?1, ?2, 'gift-card', ?3, ?4, ?5, NULL, 'queued', 0, ?6)`)
+        .bind(newRowId(), site.id, input.email, subject, text, now),
+    ]),
+  );
+  return card;
+}
+
+/** What the owner's balance check answers for a code (disabled cards included, marked). */
+export interface GiftCardBalance {
+  id: string;
+  last4: string;
+  currency: string;
+  initialCents: number;
+  balanceCents: number;
+  disabled: boolean;
+}
+
+/** The site's card behind a typed code, disabled or not; undefined for anything else. */
+export async function giftCardBalance(db: Db, websiteId: string, typed: string): Promise<GiftCardBalance | undefined> {
+  const plain = normaliseGiftCardCode(typed);
+  if (!plain) return undefined;
+  const hash = await giftCardCodeHash(plain);
+  const row = await query(() =>
+    rawD1(db)
+      .prepare('SELECT id, code_last4 AS last4, currency, initial_cents AS initialCents, balance_cents AS balanceCents, disabled_on AS disabledOn FROM gift_cards WHERE website_id = ?1 AND code = ?2')
+      .bind(websiteId, hash)
+      .first<{ id: string; last4: string; currency: string; initialCents: number; balanceCents: number; disabledOn: number | null }>(),
+  );
+  return row ? { id: row.id, last4: row.last4, currency: row.currency, initialCents: row.initialCents, balanceCents: row.balanceCents, disabled: row.disabledOn !== null } : undefined;
 }

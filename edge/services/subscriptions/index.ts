@@ -6,7 +6,6 @@ import type { RenewalDeps } from './renew.js';
 
 /** Subscriptions: checkout records them, the cron renews them, accounts list them. */
 export { renewDueSubscriptions, RETRY_DELAY_MS } from './renew.js';
-export { subscriptionWording } from './wording.js';
 export { accountSubscription, accountSubscriptions, subscriptionJson, subscriptionOfOrder, type SubscriptionRow } from './subscription-json.js';
 
 /**

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
-import { variantOf } from '../../api/commerce/test-catalog.js';
-import { placeGiftOrder, seedGiftCard } from '../../api/commerce/test-gift-cards.js';
+import { variantOf } from './test-catalog.js';
+import { placeGiftOrder, seedGiftCard } from './test-gift-cards.js';
 import { openDb } from '../../services/db.js';
 import { drawStatements, GIFT_CARD_GUARD_FAILURE } from '../../services/gift-cards/index.js';
-import { TestVisitor } from '../../api/commerce/test-visitor.js';
+import { TestVisitor } from './test-visitor.js';
 import { ownerSessions } from './test-owner.js';
 
-/** /config/gift-cards over HTTP: cards bought and redeemed through the API, disabled by the owner. */
+/**
+ * The owner's gift cards over HTTP (GET /api/commerce/owner/gift-cards, POST .../:id/disable,
+ * what /config/gift-cards draws): cards bought and redeemed through the API, disabled by the owner.
+ */
 let worker: RunningWorker;
 let as: Awaited<ReturnType<typeof ownerSessions>>;
 let ip = 0;
@@ -45,15 +48,23 @@ async function redeem(code: string) {
   return placeGiftOrder(await shopperWith('FK-DIG-GLAZE-GUIDE'), { address: null, giftCardCode: code });
 }
 
-const rowOf = (html: string, last4: string) => new RegExp(`<tr data-gift-card="${last4}">(.*?)</tr>`, 's').exec(html)?.[1];
+const API = '/api/commerce/owner/gift-cards';
+const disable = (who: typeof as.admin, id: string, crumb?: string | null) => who.send('POST', `${API}/${encodeURIComponent(id)}/disable`, {}, crumb);
+async function cardOf(id: string) {
+  const { json } = await as.admin.get(API);
+  return (json.giftCards as { id: string }[]).find((g) => g.id === id) as any;
+}
 
-describe('/config/gift-cards', () => {
-  it('shows the empty state, and only to roles allowed it', async () => {
-    const page = await as.manager.get('/config/gift-cards');
-    expect(page.status).toBe(200);
-    expect(page.html).toContain('data-gift-cards-empty');
-    expect((await as.reporter.get('/config/gift-cards')).status).toBe(403);
-    expect((await as.anonymous.get('/config/gift-cards')).html).toContain('action="/config/sign-in"');
+describe('/api/commerce/owner/gift-cards', () => {
+  it('answers the roles allowed it; the screen is the shell for them, the sign-in form for anonymous visitors', async () => {
+    const list = await as.manager.get(API);
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual({ giftCards: [], next: null });
+    expect((await as.reporter.get(API)).status).toBe(403);
+    expect((await as.anonymous.get(API)).status).toBe(401);
+    expect((await as.manager.page('/config/gift-cards')).html).toContain('data-owner-shell');
+    expect((await as.reporter.page('/config/gift-cards')).status).toBe(403);
+    expect((await as.anonymous.page('/config/gift-cards')).html).toContain('action="/config/sign-in"');
   });
 
   it('lists a card by its last four with initial and remaining balance, the order that bought it and each redemption', async () => {
@@ -62,26 +73,23 @@ describe('/config/gift-cards', () => {
     expect(spent.status).toBe(201);
     const drawn = spent.json.order.giftCardTotal as number;
     expect(drawn).toBeGreaterThan(0);
-    const page = await as.admin.get('/config/gift-cards');
-    const last4 = card.code.slice(-4);
-    const row = rowOf(page.html, last4)!;
-    expect(row).toContain(`•••• ${last4}`);
-    expect(row).toContain('<td>$50.00</td>');
-    expect(row).toContain(`<td data-balance>$${((5000 - drawn) / 100).toFixed(2)}</td>`);
-    expect(row).toContain(`<a href="/config/orders/${card.orderNumber}">#${card.orderNumber}</a>`);
-    expect(row).toContain(`<a href="/config/orders/${spent.json.order.orderNumber}">#${spent.json.order.orderNumber}</a>: $${(drawn / 100).toFixed(2)}`);
+    const row = await cardOf(card.id);
+    expect(row).toMatchObject({ last4: card.code.slice(-4), initialCents: 5000, balanceCents: 5000 - drawn, currency: 'USD', orderNumber: card.orderNumber, disabledOn: null });
+    expect(row.redemptions).toEqual([expect.objectContaining({ orderNumber: spent.json.order.orderNumber, amountCents: drawn })]);
     // Never the code itself, in any spelling.
-    for (const spelling of [card.code, card.code.replace(/-/g, ''), card.code.slice(0, 9)]) expect(page.html).not.toContain(spelling);
-    // The order screens show the card by its last four too.
-    expect((await as.admin.get(`/config/orders/${spent.json.order.orderNumber}`)).html).toContain(`•••• ${last4} (`);
+    const text = JSON.stringify((await as.admin.get(API)).json);
+    for (const spelling of [card.code, card.code.replace(/-/g, ''), card.code.slice(0, 9)]) expect(text).not.toContain(spelling);
+    // The order's detail shows the card by its last four too.
+    const detail = await as.admin.get(`/api/commerce/owner/orders/${spent.json.order.orderNumber}`);
+    expect(detail.json.giftCardsUsed).toEqual([expect.objectContaining({ last4: card.code.slice(-4) })]);
   });
 
   it('refuses a disable without the crumb or by a role without the permission, and the card keeps working', async () => {
     const card = await buyCard();
-    expect((await as.admin.post('/config/gift-cards/disable', { giftCardId: card.id }, null)).status).toBe(401);
-    expect((await as.admin.post('/config/gift-cards/disable', { giftCardId: card.id }, 'forged-crumb-0123456789')).status).toBe(401);
-    expect((await as.reporter.post('/config/gift-cards/disable', { giftCardId: card.id })).status).toBe(403);
-    expect((await as.anonymous.post('/config/gift-cards/disable', { giftCardId: card.id }, null)).status).toBe(401);
+    expect((await disable(as.admin, card.id, null)).status).toBe(401);
+    expect((await disable(as.admin, card.id, 'forged-crumb-0123456789')).status).toBe(401);
+    expect((await disable(as.reporter, card.id)).status).toBe(403);
+    expect((await disable(as.anonymous, card.id, null)).status).toBe(401);
     const state = await worker.db.prepare('SELECT disabled_on AS d FROM gift_cards WHERE id = ?').bind(card.id).first<{ d: number | null }>();
     expect(state!.d).toBeNull();
     expect((await redeem(card.code)).status).toBe(201);
@@ -92,25 +100,21 @@ describe('/config/gift-cards', () => {
     const v = await shopperWith('FK-DIG-GLAZE-GUIDE');
     // The summary accepted the card before the owner disabled it.
     expect((await v.send('POST', '/api/commerce/shopping-cart/gift-card', { code: card.code })).status).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => as.manager.post('/config/gift-cards/disable', { giftCardId: card.id })));
-    expect(answers.every((a) => a.status === 303)).toBe(true);
-    const outcomes = answers.map((a) => a.location!.replace('/config/gift-cards?notice=', '')).sort();
-    expect(outcomes).toEqual(['already', 'already', 'already', 'already', 'already', 'disabled']);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => disable(as.manager, card.id)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.map((a) => a.json.changed).sort()).toEqual([false, false, false, false, false, true]);
     const refused = await placeGiftOrder(v, { address: null, giftCardCode: card.code });
     expect(refused.status).toBe(422);
     expect(refused.json).toMatchObject({ message: INVALID, fields: { giftCardCode: INVALID } });
     expect((await v.send('POST', '/api/commerce/shopping-cart/gift-card', { code: card.code })).json.message).toBe(INVALID);
     const balance = await worker.db.prepare('SELECT balance_cents AS n FROM gift_cards WHERE id = ?').bind(card.id).first<{ n: number }>();
     expect(balance!.n).toBe(5000);
-    const page = await as.admin.get('/config/gift-cards?notice=disabled');
-    expect(page.html).toContain('Gift card disabled. Checkout no longer accepts it.');
-    expect(rowOf(page.html, card.code.slice(-4))).toContain('Disabled ');
-    expect(rowOf(page.html, card.code.slice(-4))).not.toContain('action="/config/gift-cards/disable"');
+    expect((await cardOf(card.id)).disabledOn).toEqual(expect.any(Number));
   });
 
   it('draws nothing from a card disabled after checkout looked it up (the draw-down guard)', async () => {
     const card = await seedGiftCard(worker.db, 3000);
-    expect((await as.admin.post('/config/gift-cards/disable', { giftCardId: card.id })).location).toBe('/config/gift-cards?notice=disabled');
+    expect((await disable(as.admin, card.id)).json).toEqual({ id: card.id, disabled: true, changed: true });
     const site = (await worker.db.prepare('SELECT website_id AS id FROM gift_cards WHERE id = ?').bind(card.id).first<{ id: string }>())!.id;
     const draw = drawStatements(openDb(worker.db), { attemptId: `attempt-${card.id}`, websiteId: site, giftCardId: card.id, amountCents: 1000, now: Date.now() });
     await expect(worker.db.batch(draw as never)).rejects.toThrow(GIFT_CARD_GUARD_FAILURE);
@@ -119,9 +123,10 @@ describe('/config/gift-cards', () => {
   });
 
   it('says so for an unknown card or a bad page link', async () => {
-    expect((await as.admin.post('/config/gift-cards/disable', { giftCardId: 'no-such-card' })).location).toBe('/config/gift-cards?notice=missing');
-    expect((await as.admin.post('/config/gift-cards/disable', { giftCardId: '<script>' })).location).toBe('/config/gift-cards?notice=missing');
-    expect((await as.admin.get('/config/gift-cards?notice=<script>alert(1)</script>')).html).not.toContain('<script>alert');
-    expect((await as.admin.get('/config/gift-cards?after=nope')).status).toBe(400);
+    expect((await disable(as.admin, 'no-such-card')).json).toMatchObject({ error: 'not_found', message: 'No such gift card on this site.' });
+    expect((await disable(as.admin, '<script>')).status).toBe(404);
+    const bad = await as.admin.get(`${API}?after=nope`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual({ after: 'That page link is not valid.' });
   });
 });

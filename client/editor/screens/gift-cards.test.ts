@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { amountToCents } from './gift-cards.js';
+
+describe('amountToCents (the issue form)', () => {
+  it('reads whole and decimal amounts into minor units without float arithmetic', () => {
+    expect(amountToCents('25')).toBe(2500);
+    expect(amountToCents(' 25.5 ')).toBe(2550);
+    expect(amountToCents('25,05')).toBe(2505);
+    expect(amountToCents('0.29')).toBe(29);
+    expect(amountToCents('10000.01')).toBe(1_000_001);
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const text of ['', 'abc', '1.234', '-5', '1e3', '25.', '.5']) expect(amountToCents(text), text).toBeUndefined();
+  });
+});
