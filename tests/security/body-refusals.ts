@@ -73,6 +73,10 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   // Reviews (edge/api/reviews): a shopper's review, an owner's moderation.
   { route: 'POST /api/reviews', method: 'POST', path: '/api/reviews', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from reviews' },
   { route: 'PUT /api/reviews/:id/status', method: 'PUT', path: '/api/reviews/r1/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // Saved views of the owner data table (edge/api/owner/views.ts).
+  { route: 'POST /api/owner/views', method: 'POST', path: '/api/owner/views?screen=orders', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from owner_views' },
+  { route: 'PUT /api/owner/views/:id', method: 'PUT', path: '/api/owner/views/v1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/owner/views/:id', method: 'DELETE', path: '/api/owner/views/v1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/reviews/moderation/status', method: 'POST', path: '/api/reviews/moderation/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: "select count(*) as n from reviews where moderated_on is not null" },
   // Forms, newsletter, restock.
   { route: 'POST /api/site-users/account/notifications/restock', method: 'POST', path: '/api/site-users/account/notifications/restock', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from restock_signups' },

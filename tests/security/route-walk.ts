@@ -146,6 +146,11 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   // The owner's commerce JSON (edge/api/commerce/owner-commerce.ts): sign-in first.
   { route: 'GET /api/commerce/owner/orders', path: '/api/commerce/owner/orders', status: 401, expect: 'api' },
   { route: 'GET /api/commerce/owner/orders/:number', path: '/api/commerce/owner/orders/1001', status: 401, expect: 'api' },
+  { route: 'GET /api/commerce/owner/orders.csv', path: '/api/commerce/owner/orders.csv', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/views', path: '/api/owner/views?screen=orders', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/views', path: '/api/owner/views?screen=orders', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/views/:id', path: '/api/owner/views/v1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/views/:id', path: '/api/owner/views/v1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/commerce/owner/gift-cards', path: '/api/commerce/owner/gift-cards', status: 401, expect: 'api' },
   { route: 'POST /api/commerce/owner/gift-cards/:id/disable', path: '/api/commerce/owner/gift-cards/g1/disable', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/commerce/owner/gift-cards', path: '/api/commerce/owner/gift-cards', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
