@@ -8,6 +8,11 @@ import { imageBlock } from './image/index.js';
 import { quoteBlock } from './quote/index.js';
 import { spacerBlock } from './spacer/index.js';
 import { textBlock } from './text/index.js';
+import { calendarBlock } from './calendar/index.js';
+import { formBlock } from './form/index.js';
+import { newsletterBlock } from './newsletter/index.js';
+import { productBlock } from './product/index.js';
+import { summaryBlock } from './summary/index.js';
 
 /** Every block type built so far: adding one is its folder and a line here. */
 export const BLOCKS: readonly BlockDefinition[] = [
@@ -20,6 +25,11 @@ export const BLOCKS: readonly BlockDefinition[] = [
   codeBlock,
   htmlBlock,
   embedBlock,
+  summaryBlock,
+  productBlock,
+  formBlock,
+  newsletterBlock,
+  calendarBlock,
 ];
 
 const byName = new Map(BLOCKS.map((block) => [block.name, block]));
@@ -38,22 +48,17 @@ export const PLANNED_BLOCKS: Readonly<Record<string, number>> = {
   logo: 3,
   map: 4,
   gallery: 8,
-  form: 9,
   'collection-link': 12,
   link: 13,
   comments: 16,
   folder: 17,
   menu: 18,
   'social-links': 19,
-  summary: 20,
-  calendar: 26,
   video: 32,
   search: 33,
   audio: 41,
-  product: 43,
   markdown: 44,
   rss: 49,
-  newsletter: 51,
   donation: 52,
   'member-area': 67,
   tock: 68,
