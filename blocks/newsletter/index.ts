@@ -3,7 +3,7 @@ import { defineBlock } from '../define.js';
 import { formIdProp } from '../form/index.js';
 
 /** newsletter.html */
-export const NEWSLETTER_PARTIAL = "<div class=\"block-newsletter\">{.section data}{.section props.title}<h2 class=\"block-newsletter-title\">{@|html}</h2>{.end}{@|apply partials/form-block}{.or}<p class=\"form-missing\">Sign-ups are not open yet.</p>{.end}</div>\n";
+export const NEWSLETTER_PARTIAL = "<div class=\"block-newsletter\">{.section props.title}<h2 class=\"block-newsletter-title\">{@|html}</h2>{.end}{.section data}{@|apply partials/form-block}{.or}<p class=\"form-missing\">Sign-ups are not open yet.</p>{.end}</div>\n";
 
 /**
  * A newsletter sign-up: one of the site's newsletter forms (the first one when `form` is
