@@ -30,8 +30,10 @@ export async function collectionPage(req: PageRequest, collection: CollectionRec
     // The page's form block (a contact page's form), rendered from its D1 definition.
     if (form) page.form = formContext(req, form);
     const context: Record<string, unknown> = { ...base, collection: page };
-    // Its content: the block page of the same URL id (blocks/, docs/blocks.md).
+    // Its content: the block page of the same URL id (blocks/, docs/blocks.md). When a form
+    // block of the layout shows the page's form, the theme does not add it again below.
     await withPageLayout(req, context, page, layout);
+    if (form && layout?.layout.sections.some((s) => s.blocks.some((b) => b.type === 'form' && b.props.form === form.id))) page.formInLayout = true;
     return { status: 200, templates: ['page.html'], context };
   }
   const pageSize = Math.min(Math.max(1, collection.itemsPerPage), MAX_PAGE_SIZE);
