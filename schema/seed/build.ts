@@ -32,6 +32,25 @@ export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[file.slice(file.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 }
 
+/**
+ * The words of a seeded layout for the search index: rich text and button labels, each
+ * as its own paragraph. (The worker indexes a page it publishes from its rendered blocks.)
+ */
+function layoutWords(layout: unknown): string {
+  const words: string[] = [];
+  const walk = (value: unknown, key = ''): void => {
+    if (typeof value === 'string') {
+      if (key === 'text' || key === 'label') words.push(value);
+    } else if (Array.isArray(value)) {
+      for (const v of value) walk(v);
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(layout);
+  return words.map((w) => `<p>${w.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</p>`).join('');
+}
+
 function epochMs(iso: string): number {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) throw new Error(`invalid date in demo fixtures: ${iso}`);
@@ -128,6 +147,8 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
       publishedOn: createdOn, createdOn, updatedOn: createdOn,
     }));
     out.push(insertRow(pageRevisions, { pageId, version: 1, document, authorName: 'Fern & Kiln', savedOn: createdOn }));
+    // Published pages are in the site search (the worker re-indexes a page on every publish).
+    searchable.push({ id: pageId, websiteId, title: page.title, body: layoutWords(page.layout) });
   }
 
   const journal = requireCollection(demo, 1);

@@ -6,6 +6,7 @@ import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
 import { findRevision } from './page-store.js';
 import type { Author } from './page-records.js';
+import { syncPageSearch } from '../page-search.js';
 
 /** The 412 of a stale save: what the caller edited is no longer the draft. */
 async function versionConflict(db: Db, pageId: string): Promise<ApiError> {
@@ -96,6 +97,7 @@ export async function publishRevision(db: Db, websiteId: string, pageId: string,
   );
   forgetSite(websiteId);
   if (moved?.meta.changes !== 1) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+  await syncPageSearch(db, websiteId, pageId);
 }
 
 /** Takes the page off the site (its revisions stay) and bumps the content version. */
@@ -111,4 +113,5 @@ export async function unpublishPage(db: Db, websiteId: string, pageId: string, n
     ]),
   );
   forgetSite(websiteId);
+  await syncPageSearch(db, websiteId, pageId);
 }
