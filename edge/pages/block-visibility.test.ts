@@ -56,7 +56,7 @@ describe('a published page', () => {
     expect((await owner('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
     expect(await sitemap()).toContain('<loc>http://localhost/visible-page</loc>');
     const found = await search('marmalade');
-    expect(found).toContain('<a href="/visible-page">Visible visible-page</a>');
+    expect(found).toContain('<h2><a href="/visible-page">Visible visible-page</a></h2>');
     expect(found).toContain('<mark>marmalade</mark>');
     expect(found).toMatch(/1 result\b/);
     const json = await (await worker.fetch('/visible-page?format=json')).json();
@@ -101,9 +101,12 @@ describe('a published page', () => {
   });
 
   it("the demo's seeded pages are found at their collection's URL", async () => {
-    const found = await search('Rhinebeck');
-    expect(found).toContain('<a href="/about">About</a>');
-    expect(found).toContain('<a href="/contact">Contact</a>');
-    expect(await search('Made slowly')).toContain('<a href="/">Home</a>');
+    const found = await search('Mill Street');
+    expect(found).toContain('<h2><a href="/about">About</a></h2>');
+    expect(found).toContain('<h2><a href="/contact">Contact</a></h2>');
+    expect(await search('Made slowly')).toContain('<h2><a href="/">Home</a></h2>');
+    // A page must have every word: 'mug' alone matches the home page's 'mugs', 'speckled mug' does not.
+    expect(await search('mug')).toContain('<h2><a href="/">Home</a></h2>');
+    expect(await search('speckled mug')).not.toContain('<h2><a href="/">Home</a></h2>');
   });
 });

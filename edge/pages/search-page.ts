@@ -12,7 +12,7 @@ import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 
 export const SEARCH_PAGE_SIZE = 10;
-// Pages shown above the items of a search's first page.
+// Pages shown after the items of a search's first page.
 const PAGE_HITS = 5;
 
 /**
@@ -29,7 +29,7 @@ export function searchQuery(url: URL): string {
   return (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
-/** `/search?q=&page=`: ranked matching products and posts, and published pages on the first page (SPEC §2 page type 102). */
+/** `/search?q=&page=`: ranked matching products and posts, and published pages after them on the first page (SPEC §2 page type 102). */
 export async function searchPage(req: PageRequest): Promise<PageResult> {
   const text = searchQuery(req.url);
   const current = pageNumber(req.url.searchParams.get('page') ?? undefined);
@@ -38,7 +38,7 @@ export async function searchPage(req: PageRequest): Promise<PageResult> {
     text
       ? searchItems(req.db, req.site.id, text, { limit: SEARCH_PAGE_SIZE, offset: (current - 1) * SEARCH_PAGE_SIZE, now: req.now })
       : Promise.resolve({ hits: [], total: 0 }),
-    // Published pages built from blocks that match, above the first page of items.
+    // Published pages built from blocks that match, after the first page of items.
     text && current === 1 ? searchPages(req.db, req.site.id, text, PAGE_HITS) : Promise.resolve([]),
   ]);
   if (current > totalPages(results.total, SEARCH_PAGE_SIZE)) return notFoundPage(req);

@@ -65,13 +65,10 @@ async function matchingPages(db: Db, websiteId: string, expression: string, limi
 }
 
 /**
- * Published pages matching a visitor's words, best first, as items are searched
- * (services/search.ts): every word as a prefix, else any of them.
+ * Published pages matching every one of a visitor's words (each as a prefix), best first.
+ * Unlike items there is no any-word fallback: a page shows up only when it has them all.
  */
 export async function searchPages(db: Db, websiteId: string, text: string, limit: number): Promise<PageHit[]> {
   const terms = searchTerms(text);
-  if (terms.length === 0) return [];
-  const all = await matchingPages(db, websiteId, matchExpression(terms, 'all'), limit);
-  if (all.length > 0 || terms.length === 1) return all;
-  return matchingPages(db, websiteId, matchExpression(terms, 'any'), limit);
+  return terms.length === 0 ? [] : matchingPages(db, websiteId, matchExpression(terms, 'all'), limit);
 }
