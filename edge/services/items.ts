@@ -169,9 +169,6 @@ export interface SummaryFilter {
 // batch maps rows by column name, so selecting both whole tables would mix their `id`s and titles.
 const summaryColumns = { ...getTableColumns(items), collectionType: sql<number>`${collections.type}`.as('collection_type') };
 
-/** A row of `summaryItemsQuery` / `storeItemsQuery`: the item and its collection's SPEC §3 type. */
-export type SummaryRow = ItemRecord & { collectionType: number };
-
 const hasValue = (column: SQLWrapper, value: string): SQL => sql`exists (select 1 from json_each(${column}) where value = ${value})`;
 
 /**
