@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../schema/seed/ids.js';
 import { layoutOf, ifMatch, pageClient, textLayout } from '../api/pages/test-pages.js';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
+import { TestVisitor } from '../api/forms/test-visitor.js';
 
 /** Blocks with server data (summary, product, form, newsletter, calendar) and the demo's block pages, on the worker. */
 let worker: RunningWorker;
@@ -98,6 +99,28 @@ describe('product, form, newsletter and calendar blocks', () => {
   it('refuses a form block naming a product\'s additional-fields form (it renders as unavailable)', async () => {
     const path = await publish('extra-fields', { id: 'extra', type: 'form', props: { form: demoId('fern-and-kiln', 'form', 'gift-message') } });
     expect(await html(path)).toContain('This form is not available.');
+  });
+});
+
+describe('a form block posted without JavaScript', () => {
+  it('shows its block page again with the messages and values, and the thank-you state after a good post', async () => {
+    const path = await publish('write-to-us', { id: 'intro', type: 'text', props: { text: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Write to the kiln crew' }] }] } } }, { id: 'contact', type: 'form', props: { form: CONTACT_FORM } });
+    const v = await TestVisitor.arrive(worker, path);
+    v.jar.set('crumbAt', String(Date.now() - 20_000));
+    const origin = new URL((await worker.fetch(path)).url || 'http://localhost/').origin;
+    const post = (fields: Record<string, string>) =>
+      v.req('POST', `/forms/${CONTACT_FORM}`, new URLSearchParams({ pagePath: path, ...fields }).toString(), { 'content-type': 'application/x-www-form-urlencoded', origin });
+    const good = { 'name.first': 'Ada', 'name.last': 'Blockform', email: 'blockform@example.com', topic: 'Workshops', message: 'Hello blocks' };
+    const refused = await post({ ...good, email: 'not-an-email' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Write to the kiln crew');
+    expect(refused.text).toContain('value="not-an-email"');
+    const sent = await post(good);
+    expect(sent.status).toBe(303);
+    const location = sent.headers.get('location')!;
+    expect(location).toBe(`${path}?form-submitted=${CONTACT_FORM}#form-${CONTACT_FORM}`);
+    const thanks = await html(location.split('#')[0]!);
+    expect(thanks).toContain('form-block form-kind-contact is-submitted');
   });
 });
 
