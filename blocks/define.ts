@@ -11,7 +11,8 @@ export type BlockView = Record<string, unknown>;
 
 /**
  * One block type: its props schema (with defaults), SPEC §2 menu group, SPEC §3 BlockType
- * code and default partial. The partial sees `{ id, type, props, view }`.
+ * code and default partial. The partial sees `{ id, type, props, view, data }` (`data`: what
+ * its server loader found, see `defineLoader`) over the page's context (`localizedStrings`, `website`...).
  */
 export interface BlockDefinition<Props extends z.ZodType = z.ZodType> {
   /** The `type` of a layout's block, and the theme override's name (`blocks/<name>.html`). */
@@ -33,4 +34,34 @@ export interface BlockDefinition<Props extends z.ZodType = z.ZodType> {
  */
 export function defineBlock<Props extends z.ZodType>(definition: BlockDefinition<Props>): BlockDefinition<Props> {
   return definition;
+}
+
+/**
+ * A block type's server data loader (`blocks/<name>/loader.ts`, the one file of a block
+ * that may import edge/services). The worker calls it once per page with the props of
+ * every block of its type on that page, in page order, and the request's load context
+ * (edge/services/block-loads.ts `BlockLoadContext`); it answers one value per block in the
+ * same order (undefined: nothing found), usually from one batched D1 query for them all.
+ * The block's partial reads its value as `data`.
+ */
+export type BlockLoader<Props, Context> = (props: readonly Props[], context: Context) => Promise<readonly unknown[]>;
+
+/** A loader with the block type it serves (listed in blocks/loaders.ts). */
+export interface BlockLoaderEntry<Context> {
+  name: string;
+  load: BlockLoader<unknown, Context>;
+}
+
+/**
+ * Declares `block`'s server loader. Loaders are listed apart from the registry
+ * (blocks/loaders.ts, read by the worker only) so that the props schemas and partials the
+ * editor bundles never pull D1 code into the browser.
+ * @example export const productLoader = defineLoader(productBlock, async (props, ctx: BlockLoadContext) => ...);
+ */
+export function defineLoader<Props extends z.ZodType, Context>(
+  block: BlockDefinition<Props>,
+  load: BlockLoader<z.output<Props>, Context>,
+): BlockLoaderEntry<Context> {
+  // The worker hands a loader only props its block's schema has parsed.
+  return { name: block.name, load: load as BlockLoader<unknown, Context> };
 }

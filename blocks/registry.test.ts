@@ -11,6 +11,7 @@ const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.m
 // SPEC §3 BlockType codes of the types built so far (text is not among the listed ones).
 const SPEC_CODES: Record<string, number> = { html: 2, image: 5, spacer: 21, embed: 22, code: 23, quote: 31, 'horizontal-rule': 47, button: 53 };
 Object.assign(SPEC_CODES, { map: 4, gallery: 8, menu: 18, 'social-links': 19, video: 32, search: 33, audio: 41, markdown: 44, donation: 52, 'member-area': 67, accordion: 69, marquee: 70, link: 13, shape: 71 });
+Object.assign(SPEC_CODES, { form: 9, summary: 20, calendar: 26, product: 43, newsletter: 51 });
 
 describe('the block registry', () => {
   it('holds each block once, with its SPEC §3 code and a SPEC §2 menu group', () => {

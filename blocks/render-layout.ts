@@ -12,6 +12,14 @@ export interface RenderedLayout {
   errors: TemplateError[];
 }
 
+/** What the worker adds to a layout's render: loaded block data and the page's context. */
+export interface LayoutData {
+  /** Each block's loader result by block id (blocks/define.ts `BlockLoader`), read as `data`. */
+  blocks?: ReadonlyMap<string, unknown>;
+  /** The page's context: block partials read its fields (`localizedStrings`, `website`) through scope. */
+  page?: Record<string, unknown>;
+}
+
 // Default partials compile once per isolate (STYLE 1).
 const compiledDefaults = new Map<string, Template>();
 
@@ -26,12 +34,13 @@ function defaultTemplate(key: string, source: string): Template {
 
 /**
  * Renders a layout through the engine: each block with the theme's `blocks/<type>.html`
- * (else the block's default partial) and the data `{ id, type, props, view }`, then each
+ * (else the block's default partial) and the data `{ id, type, props, view, data }` (over
+ * `extra.page`, `data` from `extra.blocks`), then each
  * section with the theme's `section.html` (else the default) and its blocks' HTML.
  * Blocks of types not built (never stored: writes refuse them) render nothing.
  * @example renderLayout(layout, (path) => theme.byPath.get(path), { partials: theme.partials }).html
  */
-export function renderLayout(layout: PageLayout, themeTemplate: ThemeTemplate, options: RenderOptions = {}): RenderedLayout {
+export function renderLayout(layout: PageLayout, themeTemplate: ThemeTemplate, options: RenderOptions = {}, extra: LayoutData = {}): RenderedLayout {
   const errors: TemplateError[] = [];
   const run = (template: Template, data: unknown) => {
     const result = render(template, data, options);
@@ -46,7 +55,7 @@ export function renderLayout(layout: PageLayout, themeTemplate: ThemeTemplate, o
         if (!definition) return { ...block, html: '' };
         const template = themeTemplate(`blocks/${block.type}.html`) ?? defaultTemplate(`block:${block.type}`, definition.partial);
         const view = definition.view?.(block.props) ?? {};
-        return { id: block.id, type: block.type, layout: block.layout, html: run(template, { id: block.id, type: block.type, props: block.props, view }) };
+        return { id: block.id, type: block.type, layout: block.layout, html: run(template, { ...extra.page, id: block.id, type: block.type, props: block.props, view, data: extra.blocks?.get(block.id) }) };
       });
       return run(sectionTemplate, { id: section.id, design: section.design, blocks });
     })

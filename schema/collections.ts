@@ -4,7 +4,7 @@ import { forms } from './forms.js';
 
 /**
  * Collections: pages (type 10), blogs (type 1), stores (type 13) and the rest of the
- * SPEC §3 CollectionType codes. A page's own markup lives in `mainContent`.
+ * SPEC §3 CollectionType codes. A page's content is the block page of its URL id (schema/pages.ts).
  */
 export const collections = sqliteTable(
   'collections',
@@ -20,7 +20,6 @@ export const collections = sqliteTable(
     title: text('title').notNull(),
     navigationTitle: text('navigation_title'),
     description: text('description'),
-    mainContent: text('main_content'),
     // The form a page shows under its content (a contact page's form).
     formId: text('form_id').references(() => forms.id, { onDelete: 'set null' }),
     seoTitle: text('seo_title'),

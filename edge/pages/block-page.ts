@@ -1,8 +1,41 @@
-import type { ServedPage } from '../services/pages/published-page.js';
+import type { PageLayout } from '../../blocks/layout-schema.js';
+import { findDraftPage, findPublishedPage, type ServedPage } from '../services/pages/published-page.js';
+import { loadBlockData } from './block-data.js';
 import { baseContext } from './page-context.js';
 import type { PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { renderBlocks } from './render-page.js';
+
+/**
+ * `layout` as HTML for this request: its blocks' server loaders run (batched per type),
+ * then blocks and sections render through the theme over the page's context `base`.
+ * Undefined for `?format=json` answers, which have no theme and show the layout itself.
+ */
+export async function layoutHtml(req: PageRequest, layout: PageLayout, base: Record<string, unknown>): Promise<string | undefined> {
+  if (!req.theme) return undefined;
+  const [theme, blocks] = await Promise.all([req.theme, loadBlockData(req, layout)]);
+  return renderBlocks(theme, req.site, layout, req.url.pathname, { blocks, page: base });
+}
+
+/**
+ * The block page at `slug` this request shows: its draft in a contributor's preview
+ * (`req.previewDraft`, set by the route after the role check), else its published revision.
+ */
+export function servedPage(req: PageRequest, slug: string): Promise<ServedPage | undefined> {
+  return req.previewDraft ? findDraftPage(req.db, req.site.id, slug) : findPublishedPage(req.db, req.site.id, slug);
+}
+
+/**
+ * A plain page collection's (type 10: home, about, contact) content: the layout of the
+ * block page with the collection's URL id, rendered into `collection.mainContent`; the
+ * context's `page` names the revision (and holds the layout for `?format=json`).
+ */
+export async function withPageLayout(req: PageRequest, context: Record<string, unknown>, collection: Record<string, unknown>, page: ServedPage | undefined): Promise<void> {
+  if (!page) return;
+  const html = await layoutHtml(req, page.layout, context);
+  if (html !== undefined) collection.mainContent = html;
+  context.page = { id: page.id, version: page.version, publishedOn: page.publishedOn, layout: page.layout };
+}
 
 /**
  * A page built from sections and blocks (SPEC §2 page type 2), from its published
@@ -22,7 +55,8 @@ export async function blockPage(req: PageRequest, page: ServedPage): Promise<Pag
   };
   if (page.seoTitle) collection.seoTitle = page.seoTitle;
   if (page.seoDescription) collection.seoDescription = page.seoDescription;
-  if (req.theme) collection.mainContent = renderBlocks(await req.theme, req.site, page.layout, req.url.pathname);
+  const html = await layoutHtml(req, page.layout, base);
+  if (html !== undefined) collection.mainContent = html;
   return {
     status: 200,
     templates: ['page.html'],

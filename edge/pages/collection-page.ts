@@ -8,6 +8,7 @@ import { itemJson } from './context/item.js';
 import { merchandisingJson } from '../services/item-json/product-json.js';
 import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
 import { baseContext } from './page-context.js';
+import { servedPage, withPageLayout } from './block-page.js';
 import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
@@ -20,14 +21,20 @@ const MAX_PAGE_SIZE = 50;
 /** A plain page (type 2) or a list collection (type 1) with one page of items. */
 export async function collectionPage(req: PageRequest, collection: CollectionRecord): Promise<PageResult> {
   if (collection.type === PAGE_COLLECTION) {
-    const [base, form] = await Promise.all([
+    const [base, form, layout] = await Promise.all([
       baseContext(req, PAGE_TYPE.page, 'page', collection.id),
       collection.formId ? findForm(req.db, req.site.id, collection.formId) : undefined,
+      servedPage(req, collection.urlId),
     ]);
     const page = collectionJson(collection);
     // The page's form block (a contact page's form), rendered from its D1 definition.
     if (form) page.form = formContext(req, form);
-    return { status: 200, templates: ['page.html'], context: { ...base, collection: page } };
+    const context: Record<string, unknown> = { ...base, collection: page };
+    // Its content: the block page of the same URL id (blocks/, docs/blocks.md). When a form
+    // block of the layout shows the page's form, the theme does not add it again below.
+    await withPageLayout(req, context, page, layout);
+    if (form && layout?.layout.sections.some((s) => s.blocks.some((b) => b.type === 'form' && b.props.form === form.id))) page.formInLayout = true;
+    return { status: 200, templates: ['page.html'], context };
   }
   const pageSize = Math.min(Math.max(1, collection.itemsPerPage), MAX_PAGE_SIZE);
   const current = pageNumber(req.url.searchParams.get('page') ?? undefined);

@@ -31,6 +31,8 @@ export interface PageRequest {
   captchaProvider?: string | undefined;
   /** A refused no-JS form post shown again with its values and messages (edge/pages/forms). */
   postedForm?: PostedFormState;
+  /** A signed-in contributor's `?preview`: block pages show their draft (never cached, never indexed). */
+  previewDraft?: boolean;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
 }

@@ -3,7 +3,7 @@ import type { SiteRecord } from '../services/websites.js';
 import { RenderLimitError, TemplateMissingError } from '../errors.js';
 import type { CompiledTemplate, Theme } from './theme-templates.js';
 import type { PageLayout } from '../../blocks/layout-schema.js';
-import { renderLayout } from '../../blocks/render-layout.js';
+import { renderLayout, type LayoutData } from '../../blocks/render-layout.js';
 
 const LAYOUT = 'layout.html';
 /** Errors that stop a render part-way: the output is incomplete, so the page is not served. */
@@ -55,14 +55,16 @@ export function renderThemed(
 /**
  * A block layout as HTML (blocks/render-layout.ts): blocks and sections through the
  * theme's `blocks/<type>.html` and `section.html` when it has them, else the defaults.
+ * `extra` carries the blocks' loaded data and the page context (edge/pages/block-data.ts).
  * Errors are logged like a page's; a crossed render limit throws `RenderLimitError`.
  */
-export function renderBlocks(theme: Theme, site: SiteRecord, layout: PageLayout, url: string): string {
-  const { html, errors } = renderLayout(layout, (path) => theme.byPath.get(path), {
-    partials: theme.partials,
-    locale: site.locale,
-    timeZone: site.timeZone,
-  });
+export function renderBlocks(theme: Theme, site: SiteRecord, layout: PageLayout, url: string, extra?: LayoutData): string {
+  const { html, errors } = renderLayout(
+    layout,
+    (path) => theme.byPath.get(path),
+    { partials: theme.partials, locale: site.locale, timeZone: site.timeZone },
+    extra,
+  );
   if (errors.length) {
     logErrors('blocks', url, errors);
     const stop = errors.find((e) => STOPPING.has(e.code));

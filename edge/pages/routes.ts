@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { CART_COOKIE } from '../lib/cart-cookie.js';
 import type { AppEnv } from '../env.js';
@@ -21,9 +21,10 @@ import { downloadResponse } from './download-pages.js';
 import { downloadLinkSecret } from '../services/downloads/index.js';
 import { stripeBrowserSettings } from '../services/payments/index.js';
 import { plainForms } from './forms/plain-submit.js';
-import { findDraftPage, findHiddenPage, findPublishedPage } from '../services/pages/published-page.js';
+import { findHiddenPage } from '../services/pages/published-page.js';
 import { allows } from '../middleware/roles/index.js';
-import { blockPage } from './block-page.js';
+import { blockPage, servedPage } from './block-page.js';
+import type { PageRequest } from './page-request.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -35,8 +36,22 @@ pages.route('/', seoFiles);
 // Forms posted without JavaScript (the theme's form action).
 pages.route('/forms', plainForms);
 
+/**
+ * A signed-in contributor's `?preview` of a page built from blocks: its draft, never
+ * stored by a cache, never indexed. Marks the answer and tells the page builders.
+ */
+function preview(c: Context<AppEnv>, req: PageRequest): boolean {
+  const user = c.get('siteUser');
+  if (c.req.query('preview') === undefined || !user || !allows('pages', user.roles)) return false;
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  req.previewDraft = true;
+  return true;
+}
+
 pages.get('/', async (c) => {
   const req = pageRequest(c);
+  preview(c, req);
   return respond(c, req, await homePage(req));
 });
 
@@ -95,20 +110,15 @@ pages.get('/:collection', async (c) => {
     if (!collection || !hasFeed(collection)) return respond(c, req, await notFoundPage(req));
     return c.body(await feedXml(req, collection), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
   }
-  if (collection) return respond(c, req, await collectionPage(req, collection));
   // A page built from blocks answers at its slug once published. Its draft is shown only to
   // a signed-in contributor asking for `?preview`: never stored, never indexed.
-  const user = c.get('siteUser');
-  if (c.req.query('preview') !== undefined && user && allows('pages', user.roles)) {
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Robots-Tag', 'noindex, nofollow');
-    const draft = await findDraftPage(req.db, req.site.id, c.req.param('collection'));
-    return respond(c, req, draft ? await blockPage(req, draft) : await notFoundPage(req));
-  }
-  const page = await findPublishedPage(req.db, req.site.id, c.req.param('collection'));
+  const previewing = preview(c, req);
+  if (collection) return respond(c, req, await collectionPage(req, collection));
+  const page = await servedPage(req, c.req.param('collection'));
   if (page) return respond(c, req, await blockPage(req, page));
   // A Private or Deprecated page: its live revision for signed-in contributors only.
-  const hidden = user && allows('pages', user.roles) ? await findHiddenPage(req.db, req.site.id, c.req.param('collection')) : undefined;
+  const user = c.get('siteUser');
+  const hidden = !previewing && user && allows('pages', user.roles) ? await findHiddenPage(req.db, req.site.id, c.req.param('collection')) : undefined;
   if (hidden) {
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex, nofollow');

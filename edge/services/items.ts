@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { collections, items, products } from '../../schema/index.js';
 import type { CollectionRecord } from './collections.js';
 import { query, type Db } from './db.js';
@@ -151,4 +151,72 @@ export async function findItemAt(
       .limit(1),
   );
   return row;
+}
+
+/** What a summary block lists (blocks/summary): a collection's items, filtered and cut. */
+export interface SummaryFilter {
+  /** The collection's URL id (`shop`, `journal`). */
+  collection: string;
+  /** Only items in this category / with this tag, when set. */
+  category?: string;
+  tag?: string;
+  /** `collection`: the collection's own order; `featured`: starred first, then newest; `newest`. */
+  sort: 'collection' | 'featured' | 'newest';
+  limit: number;
+}
+
+// An item's own columns and its collection's type under a name no items column has: a D1
+// batch maps rows by column name, so selecting both whole tables would mix their `id`s and titles.
+const summaryColumns = { ...getTableColumns(items), collectionType: sql<number>`${collections.type}`.as('collection_type') };
+
+const hasValue = (column: SQLWrapper, value: string): SQL => sql`exists (select 1 from json_each(${column}) where value = ${value})`;
+
+/**
+ * The public items a summary block shows, with their collection's type (a query, for batching):
+ * products hidden from the store are left out, like the related products of a product page.
+ */
+export function summaryItemsQuery(db: Db, websiteId: string, filter: SummaryFilter, now: number) {
+  const newest = desc(sql`coalesce(${items.publishOn}, ${items.addedOn})`);
+  const order =
+    filter.sort === 'featured'
+      ? [desc(items.starred), desc(items.addedOn), asc(items.id)]
+      : filter.sort === 'newest'
+        ? [newest, asc(items.id)]
+        : // The collection's own order, decided in SQL so every block is one query of the batch.
+          [asc(sql`case when ${collections.ordering} = 'chronological' then -coalesce(${items.publishOn}, ${items.addedOn}) else ${items.displayIndex} end`), asc(items.id)];
+  return db
+    .select(summaryColumns)
+    .from(items)
+    .innerJoin(collections, eq(collections.id, items.collectionId))
+    .where(
+      and(
+        eq(collections.websiteId, websiteId),
+        eq(collections.urlId, filter.collection),
+        eq(collections.enabled, true),
+        visible(now),
+        filter.category ? hasValue(items.categories, filter.category) : undefined,
+        filter.tag ? hasValue(items.tags, filter.tag) : undefined,
+        sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+      ),
+    )
+    .orderBy(...order)
+    .limit(filter.limit);
+}
+
+/** Public store items of the site by id, for product blocks (one query for them all). */
+export function storeItemsQuery(db: Db, websiteId: string, ids: readonly string[], now: number) {
+  return db
+    .select(summaryColumns)
+    .from(items)
+    .innerJoin(collections, eq(collections.id, items.collectionId))
+    .where(
+      and(
+        eq(items.websiteId, websiteId),
+        eq(items.recordType, RECORD_STORE_ITEM),
+        eq(collections.enabled, true),
+        sql`${items.id} in (select value from json_each(${JSON.stringify(ids)}))`,
+        visible(now),
+        sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+      ),
+    );
 }

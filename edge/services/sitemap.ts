@@ -21,7 +21,8 @@ function publicItems(websiteId: string, now: number): SQL {
 
 /**
  * Every published page of a site in sitemap order: the home page, the other enabled
- * collections, pages built from blocks that have a published revision (never a draft),
+ * collections, pages built from blocks that have a published revision (never a draft; a
+ * page that is a collection's content is listed once, as the collection),
  * then public items. Pages are `limit` entries long (0-based `offset`);
  * `total` counts them all. One D1 round trip for the collections and the count, one
  * for the items of the page.
@@ -41,7 +42,16 @@ export async function sitemapEntries(
       db
         .select({ slug: pages.slug, publishedOn: pages.publishedOn })
         .from(pages)
-        .where(and(eq(pages.websiteId, websiteId), isNotNull(pages.publishedVersion), isNull(pages.trashedOn), notInArray(pages.status, ['private', 'deprecated'])))
+        .where(
+          and(
+            eq(pages.websiteId, websiteId),
+            isNotNull(pages.publishedVersion),
+            isNull(pages.trashedOn),
+            notInArray(pages.status, ['private', 'deprecated']),
+            // A plain page collection's content (home, about, contact) is listed as the collection.
+            sql`not exists (select 1 from ${collections} where ${collections.websiteId} = ${pages.websiteId} and ${collections.urlId} = ${pages.slug})`,
+          ),
+        )
         .orderBy(asc(pages.slug)),
       db
         .select({ n: count() })

@@ -86,9 +86,17 @@ describe('demo theme', () => {
   });
 
   it('renders home, plain page, cart, search, not-found and error pages', () => {
+    // Without a block layout the home page lists featured products and posts; with one it is the layout.
     expect(page('home.html', demoContext('home'))).toContain('<h2>Featured</h2>');
+    const home = { ...demoContext('home'), collection: { title: 'Home', mainContent: '<section class="page-section">Hi</section>' } };
+    expect(page('home.html', home)).toContain('<div class="home-blocks"><section class="page-section">Hi</section></div>');
+    expect(page('home.html', home)).not.toContain('<h2>Featured</h2>');
     const base = demoContext('home');
     expect(page('page.html', { ...base, collection: { title: 'About', mainContent: '<p>Hi</p>' } })).toContain('<h1>About</h1>\n  <p>Hi</p>');
+    // A page's form shows below its content, unless a form block of its layout shows it already.
+    const form = { id: 'f1', kind: 'contact', fields: [], submitButtonText: 'Send' };
+    expect(page('page.html', { ...base, collection: { title: 'Contact', form } })).toContain('data-form-id="f1"');
+    expect(page('page.html', { ...base, collection: { title: 'Contact', form, formInLayout: true } })).not.toContain('data-form-id="f1"');
     const cart = page('cart.html', base);
     expect(cart).toContain('<li class="cart-entry"');
     expect(cart).toContain('<div class="cart-entry-total">$72.00</div>');

@@ -73,3 +73,16 @@ describe('buildDemoSeed', () => {
     expect(() => buildDemoSeed(broken)).toThrow(/invalid date/);
   });
 });
+
+describe('the demo pages built from blocks', () => {
+  it('seeds home, about and contact published (version 1); blocks/demo-layouts.test.ts checks their layouts', () => {
+    expect(inserts('pages')).toHaveLength(3);
+    expect(inserts('page_revisions')).toHaveLength(3);
+  });
+
+  it('names the contact form by its seeded id', () => {
+    const contact = JSON.stringify(inserts('page_revisions').map((r) => r.params));
+    expect(contact).toContain(`\\"form\\":\\"${demoId('fern-and-kiln', 'form', 'contact')}\\"`);
+    expect(contact).not.toContain('formKey');
+  });
+});

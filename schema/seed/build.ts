@@ -1,7 +1,7 @@
 import {
   websites, websiteHosts, multilingualSettings, commercePreferences, collections, authors, items,
   itemImages, assets, products, variants, subscriptionPlans, merchandising, forms, navigationItems, templates,
-  mailingLists,
+  mailingLists, pages, pageRevisions,
 } from '../index.js';
 import { RECORD_TYPE } from '../types.js';
 import type { DemoFixtures, ProductFixture } from './fixture-types.js';
@@ -30,6 +30,25 @@ const CONTENT_TYPES: Record<string, string> = { svg: 'image/svg+xml', pdf: 'appl
 
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[file.slice(file.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The words of a seeded layout for the search index: rich text and button labels, each
+ * as its own paragraph. (The worker indexes a page it publishes from its rendered blocks.)
+ */
+function layoutWords(layout: unknown): string {
+  const words: string[] = [];
+  const walk = (value: unknown, key = ''): void => {
+    if (typeof value === 'string') {
+      if (key === 'text' || key === 'label') words.push(value);
+    } else if (Array.isArray(value)) {
+      for (const v of value) walk(v);
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(layout);
+  return words.map((w) => `<p>${w.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</p>`).join('');
 }
 
 function epochMs(iso: string): number {
@@ -107,12 +126,30 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
     out.push(insertRow(collections, {
       id: collectionId(c.urlId), websiteId, type: c.type, typeName: c.typeName, urlId: c.urlId, fullUrl: c.fullUrl,
       title: c.title, navigationTitle: c.navigationTitle ?? c.title, description: c.description,
-      mainContent: c.mainContent, seoTitle: c.seoTitle, seoDescription: c.seoDescription,
+      seoTitle: c.seoTitle, seoDescription: c.seoDescription,
       formId: c.formKey ? id('form', c.formKey) : undefined, isHomepage: c.isHomepage ?? false,
       itemsPerPage: c.itemsPerPage ?? 20, ordering: c.ordering ?? 'chronological', displayIndex: index,
       createdOn, updatedOn: createdOn,
     }));
   });
+
+  // Plain pages' content: block layouts (fixtures/demo/pages.json), published as version 1.
+  // A form block names its form by fixture key (`formKey`); the row holds the form's id.
+  for (const page of demo.pages) {
+    const pageId = id('page', page.slug);
+    const document = JSON.stringify(page.layout, (key, value: unknown) =>
+      key === 'props' && value && typeof value === 'object' && 'formKey' in value
+        ? { ...Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'formKey')), form: id('form', String(value.formKey)) }
+        : value,
+    );
+    out.push(insertRow(pages, {
+      id: pageId, websiteId, title: page.title, slug: page.slug, status: 'published', draftVersion: 1, publishedVersion: 1,
+      publishedOn: createdOn, createdOn, updatedOn: createdOn,
+    }));
+    out.push(insertRow(pageRevisions, { pageId, version: 1, document, authorName: 'Fern & Kiln', savedOn: createdOn, publishedOn: createdOn }));
+    // Published pages are in the site search (the worker re-indexes a page on every publish).
+    searchable.push({ id: pageId, websiteId, title: page.title, body: layoutWords(page.layout) });
+  }
 
   const journal = requireCollection(demo, 1);
   demo.posts.forEach((post, index) => {

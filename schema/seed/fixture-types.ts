@@ -34,7 +34,6 @@ export interface CollectionFixture {
   title: string;
   navigationTitle?: string;
   description?: string;
-  mainContent?: string;
   seoTitle?: string;
   seoDescription?: string;
   isHomepage?: boolean;
@@ -132,6 +131,18 @@ export interface NavigationFixture {
   newWindow?: boolean;
 }
 
+/**
+ * A page built from blocks (fixtures/demo/pages.json), seeded published: a plain page
+ * collection (home, about, contact) shows the page of its URL id. `layout` is a layout
+ * document (blocks/layout-schema.ts; schema/seed.test.ts checks it parses unchanged), except that
+ * a form block may name its form by fixture key (`props.formKey`).
+ */
+export interface PageFixture {
+  slug: string;
+  title: string;
+  layout: { sections: unknown[] };
+}
+
 /** Everything the seed needs, already read from disk. */
 export interface DemoFixtures {
   website: WebsiteFixture;
@@ -140,6 +151,7 @@ export interface DemoFixtures {
   posts: PostFixture[];
   authors: { key: string; displayName: string; bio?: string }[];
   forms: FormFixture[];
+  pages: PageFixture[];
   navigation: Record<string, NavigationFixture[]>;
   images: Record<string, ImageFixture>;
   /** Byte size of every file under fixtures/demo/, by path relative to it. */

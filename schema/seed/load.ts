@@ -51,6 +51,7 @@ export async function loadDemoFixtures(demoDir = DEMO_DIR, themeDir = THEME_DIR)
     posts: await readJson(demoDir, 'posts.json'),
     authors: await readJson(demoDir, 'authors.json'),
     forms: await readJson(demoDir, 'forms.json'),
+    pages: await readJson(demoDir, 'pages.json'),
     navigation: await readJson(demoDir, 'navigation.json'),
     images: await readJson(demoDir, 'images.json'),
     fileSizes,

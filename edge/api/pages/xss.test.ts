@@ -58,6 +58,11 @@ function hostileLayout(p: string) {
     { id: 'spacer', type: 'spacer' },
     { id: 'rule', type: 'horizontal-rule' },
     ...hostileStaticBlocks(p),
+    // Data blocks: their free-text props (ids and collection URLs refuse such text at the save).
+    { id: 'summary', type: 'summary', props: { collection: 'shop', title: p, category: p, tag: p } },
+    { id: 'posts', type: 'summary', props: { collection: 'journal', title: p, tag: p } },
+    { id: 'newsletter', type: 'newsletter', props: { title: p } },
+    { id: 'calendar', type: 'calendar', props: { collection: 'journal', title: p } },
   );
 }
 

@@ -20,7 +20,6 @@ export function collectionJson(c: CollectionRecord, itemCount?: number): Record<
     folder: c.folder,
   };
   if (c.description) out.description = c.description;
-  if (c.mainContent) out.mainContent = c.mainContent;
   if (c.seoTitle) out.seoTitle = c.seoTitle;
   if (c.seoDescription) out.seoDescription = c.seoDescription;
   if (itemCount !== undefined) out.itemCount = itemCount;

@@ -28,6 +28,8 @@ import { findItemAt } from '../../services/items.js';
 import { SUBMITTED_PARAM } from '../context/form.js';
 import { type PostedFormState } from '../page-request.js';
 import { collectionPage } from '../collection-page.js';
+import { blockPage } from '../block-page.js';
+import { findPublishedPage } from '../../services/pages/published-page.js';
 import { homePage } from '../home-page.js';
 import { itemPage } from '../item-page.js';
 import { plainPage } from '../fallback-pages.js';
@@ -69,6 +71,11 @@ async function pageAt(c: C, path: string, state: PostedFormState, status: PageRe
   } else if (first && !second) {
     const collection = await findCollection(req.db, req.site.id, first);
     if (collection) result = await collectionPage(req, collection);
+    else {
+      // A page built from blocks, whose form block posted.
+      const page = await findPublishedPage(req.db, req.site.id, first);
+      if (page) result = await blockPage(req, page);
+    }
   }
   result ??= await homePage(req);
   c.header('Cache-Control', 'no-store');

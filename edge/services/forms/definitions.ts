@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { collections, forms, type FormField } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 import { FIELD_TYPES, LIKERT_ANSWERS, isFieldType, type FieldTypeSpec } from '../../../domain/forms/field-types.js';
@@ -33,6 +33,20 @@ export async function formForSubmission(
       .limit(1),
   );
   return row?.form;
+}
+
+/**
+ * Forms of the site by id for form and newsletter blocks (one query for them all),
+ * plus the site's first newsletter form (a newsletter block that names none shows it).
+ */
+export async function formsForBlocks(db: Db, websiteId: string, ids: readonly string[]): Promise<{ byId: Map<string, FormRecord>; newsletter: FormRecord | undefined }> {
+  const [rows, [newsletter]] = await query(() =>
+    db.batch([
+      db.select().from(forms).where(and(eq(forms.websiteId, websiteId), inArray(forms.id, [...ids]))),
+      db.select().from(forms).where(and(eq(forms.websiteId, websiteId), eq(forms.kind, 'newsletter'))).orderBy(asc(forms.createdOn), asc(forms.id)).limit(1),
+    ]),
+  );
+  return { byId: new Map(rows.map((f) => [f.id, f])), newsletter };
 }
 
 /** The site's newsletter form for the footer (the first one made), if it has one. */

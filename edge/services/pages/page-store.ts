@@ -4,6 +4,7 @@ import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import { ApiError } from '../../errors.js';
 import { findCollection } from '../collections.js';
 import { bumpStatement } from '../content-version.js';
+import { syncPageSearch } from '../page-search.js';
 import { forgetSite } from '../site-versions.js';
 import { query, type Db } from '../db.js';
 import {
@@ -178,5 +179,9 @@ export async function updatePageSettings(db: Db, websiteId: string, page: PageRe
     if (changes.slug !== undefined && isSlugClash(err)) throw slugTaken(changes.slug);
     return query(() => Promise.reject(err));
   }
-  if (page.publishedVersion !== null) forgetSite(websiteId);
+  if (page.publishedVersion !== null) {
+    forgetSite(websiteId);
+    // The search row holds the title.
+    if (changes.title !== undefined) await syncPageSearch(db, websiteId, page.id);
+  }
 }

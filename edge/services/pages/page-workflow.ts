@@ -4,6 +4,7 @@ import { ApiError } from '../../errors.js';
 import { findCollection } from '../collections.js';
 import { bumpStatement } from '../content-version.js';
 import { query, type Db } from '../db.js';
+import { syncPageSearch } from '../page-search.js';
 import { forgetSite } from '../site-versions.js';
 import type { Author, PageRecord } from './page-records.js';
 import { findPage, isSlugClash, slugTaken } from './page-store.js';
@@ -27,7 +28,10 @@ export async function setPageStatus(db: Db, websiteId: string, page: PageRecord,
     .prepare('UPDATE pages SET status = ?, publish_at = NULL, scheduled_version = NULL, updated_on = ? WHERE id = ? AND website_id = ? AND trashed_on IS NULL')
     .bind(status, now, page.id, websiteId);
   await query(() => d1.batch(page.publishedVersion === null ? [update] : [update, bump(db, websiteId, now)]));
-  if (page.publishedVersion !== null) forgetSite(websiteId);
+  if (page.publishedVersion !== null) {
+    forgetSite(websiteId);
+    await syncPageSearch(db, websiteId, page.id);
+  }
 }
 
 /**
@@ -70,8 +74,8 @@ export async function publishDuePages(db: Db, now: number): Promise<number> {
   const d1 = db.$client;
   const due = 'publish_at IS NOT NULL AND publish_at <= ? AND scheduled_version IS NOT NULL AND trashed_on IS NULL';
   // Only to forget this isolate's remembered versions afterwards; the batch picks the pages itself.
-  const { results: sites } = await query(() => d1.prepare(`SELECT DISTINCT website_id FROM pages WHERE ${due}`).bind(now).all<{ website_id: string }>());
-  if (sites.length === 0) return 0;
+  const { results: duePages } = await query(() => d1.prepare(`SELECT id, website_id FROM pages WHERE ${due}`).bind(now).all<{ id: string; website_id: string }>());
+  if (duePages.length === 0) return 0;
   const results = await query(() =>
     d1.batch([
       d1
@@ -86,7 +90,8 @@ export async function publishDuePages(db: Db, now: number): Promise<number> {
         .bind(now, now, now),
     ]),
   );
-  for (const site of sites) forgetSite(site.website_id);
+  for (const websiteId of new Set(duePages.map((page) => page.website_id))) forgetSite(websiteId);
+  for (const page of duePages) await syncPageSearch(db, page.website_id, page.id);
   return results[2]?.meta.changes ?? 0;
 }
 
@@ -105,7 +110,10 @@ export async function trashPage(db: Db, websiteId: string, page: PageRecord, now
     .bind(now, now, page.id, websiteId);
   // Only a live page (its URL, its navigation links) changes what visitors see.
   await query(() => d1.batch(page.publishedVersion === null ? [update] : [update, bump(db, websiteId, now)]));
-  if (page.publishedVersion !== null) forgetSite(websiteId);
+  if (page.publishedVersion !== null) {
+    forgetSite(websiteId);
+    await syncPageSearch(db, websiteId, page.id);
+  }
 }
 
 /** Takes a page out of the trash, as a draft. 404 when it is not in the trash. */

@@ -7,6 +7,7 @@ import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
 import { findRevision } from './page-store.js';
 import type { Author } from './page-records.js';
+import { syncPageSearch } from '../page-search.js';
 
 /** The 412 of a stale save: what the caller edited is no longer the draft. */
 async function versionConflict(db: Db, pageId: string): Promise<ApiError> {
@@ -22,17 +23,17 @@ async function versionConflict(db: Db, pageId: string): Promise<ApiError> {
 
 /**
  * Retention: every revision that was ever published is kept, and the newest
- * KEPT_DRAFT_REVISIONS unpublished ones; older unpublished drafts go. The draft itself and a
- * scheduled revision always stay. Runs in the batch of each save and restore.
+ * KEPT_DRAFT_REVISIONS unpublished ones; older unpublished drafts go. The draft itself, the live
+ * revision (whatever wrote it) and a scheduled revision always stay. Runs in the batch of each save and restore.
  */
 function pruneStatement(d1: Db['$client'], pageId: string) {
   return d1
     .prepare(
       `DELETE FROM page_revisions WHERE page_id = ? AND published_on IS NULL
        AND version NOT IN (SELECT version FROM page_revisions WHERE page_id = ? AND published_on IS NULL ORDER BY version DESC LIMIT ${KEPT_DRAFT_REVISIONS})
-       AND version NOT IN (SELECT draft_version FROM pages WHERE id = ? UNION ALL SELECT scheduled_version FROM pages WHERE id = ? AND scheduled_version IS NOT NULL)`,
+       AND version NOT IN (SELECT draft_version FROM pages WHERE id = ? UNION ALL SELECT published_version FROM pages WHERE id = ? AND published_version IS NOT NULL UNION ALL SELECT scheduled_version FROM pages WHERE id = ? AND scheduled_version IS NOT NULL)`,
     )
-    .bind(pageId, pageId, pageId, pageId);
+    .bind(pageId, pageId, pageId, pageId, pageId);
 }
 
 /**
@@ -115,6 +116,7 @@ export async function publishRevision(db: Db, websiteId: string, pageId: string,
   );
   forgetSite(websiteId);
   if (moved?.meta.changes !== 1) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+  await syncPageSearch(db, websiteId, pageId);
 }
 
 /**
@@ -143,4 +145,5 @@ export async function unpublishPage(db: Db, websiteId: string, pageId: string, n
     ]),
   );
   forgetSite(websiteId);
+  await syncPageSearch(db, websiteId, pageId);
 }

@@ -1,0 +1,13 @@
+import { calendarLoader } from './calendar/loader.js';
+import { formLoader } from './form/loader.js';
+import { newsletterLoader } from './newsletter/loader.js';
+import { productLoader } from './product/loader.js';
+import { summaryLoader } from './summary/loader.js';
+
+/**
+ * The server data loaders of the block types that have one (blocks/define.ts
+ * `defineLoader`), by type name: read by the worker only (edge/pages/block-data.ts), apart
+ * from the registry so that the editor's bundle never holds D1 code. A block type with
+ * data adds its `loader.ts` and a line here.
+ */
+export const BLOCK_LOADERS = new Map([summaryLoader, productLoader, formLoader, newsletterLoader, calendarLoader].map((entry) => [entry.name, entry.load]));
