@@ -12,7 +12,7 @@ import { CONCURRENCY, REQUESTS, TIME_LIMIT_MS, combine, line, measure, ratio, ty
 
 const HTML_PAGE = '/about';
 const PRODUCT = '/shop/speckled-stoneware-mug';
-const BLOCK_PAGE = '/bench-sixty-blocks';
+export const BLOCK_PAGE = '/bench-sixty-blocks';
 const SECTIONS = 6;
 const BLOCKS_PER_SECTION = 10;
 
@@ -72,7 +72,7 @@ async function api(worker: RunningWorker, who: SignedIn, method: string, path: s
 }
 
 /** A page holding the 60-block layout as its draft (version 2); published when `publish`. */
-async function sixtyBlockPage(worker: RunningWorker, owner: SignedIn, slug: string, publish: boolean): Promise<{ id: string; version: number }> {
+export async function sixtyBlockPage(worker: RunningWorker, owner: SignedIn, slug: string, publish: boolean): Promise<{ id: string; version: number }> {
   const created = await api(worker, owner, 'POST', '', { title: 'Sixty blocks', slug });
   const saved = await api(worker, owner, 'PUT', `/${created.id}/draft`, { layout: sixtyBlockLayout() }, { 'If-Match': `"${created.draftVersion}"` });
   if (publish) await api(worker, owner, 'POST', `/${created.id}/publish`, { version: saved.draftVersion });
