@@ -42,6 +42,9 @@ if (cpu.status !== 0) process.exit(cpu.status ?? 1);
 const pages = (await import('./pages.js')) as { run: () => Promise<void> };
 await pages.run();
 
+const blockPages = (await import('./block-pages.js')) as { run: () => Promise<void> };
+await blockPages.run();
+
 const cart = (await import('./cart.js')) as { run: () => Promise<void> };
 await cart.run();
 

@@ -61,6 +61,8 @@ export interface StartOptions {
   migrateOnly?: boolean;
   /** Plain-text bindings (wrangler [vars]), e.g. { PAGE_CACHE: 'off' }. */
   bindings?: Record<string, string>;
+  /** Opens workerd's V8 inspector on this port (CPU profiles of the worker: bench/profile-hits.ts). */
+  inspectorPort?: number;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
       if (process.env.EDGE_LOGS) console.log(`[worker ${log.level}] ${log.message}`);
     },
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
+    ...(options.inspectorPort !== undefined ? { inspectorPort: options.inspectorPort } : {}),
     workers: [
       {
         name: 'atelier',

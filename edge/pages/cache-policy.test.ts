@@ -25,6 +25,10 @@ describe('cache policy', () => {
   it('keys the page-selecting parameters in a fixed order with the content version', () => {
     expect(cacheKey(new URL('http://a.test/search?utm_source=x&page=2&q=mug'), 7)).toBe('http://a.test/search?page=2&q=mug&v=7');
     expect(cacheKey(new URL('http://b.test/search?q=mug&page=2'), 8)).toBe('http://b.test/search?page=2&q=mug&v=8');
+    // Without a query, the key is built without a second URL: the same form.
+    expect(cacheKey(new URL('http://b.test/shop/mug'), 8)).toBe('http://b.test/shop/mug?v=8');
+    expect(cacheKey(new URL('http://b.test/shop/mug?'), 8)).toBe('http://b.test/shop/mug?v=8');
+    expect(cacheKey(new URL('http://b.test:8787/caf%C3%A9'), 8)).toBe(new URL('http://b.test:8787/caf%C3%A9?v=8').href);
     expect(isCacheableRequest(...req('http://a.test/shop?sort=price'))).toBe(false);
     expect(pageUrl('http://a.test/shop?utm_campaign=x&page=2&fbclid=y').href).toBe('http://a.test/shop?page=2');
   });

@@ -48,6 +48,8 @@ export function isCacheableRequest(request: Request, url: URL): boolean {
  * @example cacheKey(new URL('http://a.test/shop?utm_source=x&page=2'), 7) === 'http://a.test/shop?page=2&v=7'
  */
 export function cacheKey(url: URL, contentVersion: number): string {
+  // Most requests have no query: the same key without building a second URL.
+  if (!url.search) return `${url.origin}${url.pathname}?v=${contentVersion}`;
   const key = new URL(url.pathname, url.origin);
   for (const name of PAGE_PARAMETERS) {
     const value = url.searchParams.get(name);

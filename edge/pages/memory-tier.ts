@@ -6,6 +6,8 @@
  */
 export interface MemoryPage {
   body: ArrayBuffer;
+  /** The body gzipped once when stored (page-cache.ts), served as is to visitors who accept it. */
+  gzip?: ArrayBuffer;
   status: number;
   headers: [string, string][];
   expires: number;
@@ -19,10 +21,12 @@ const MAX_ENTRY_BYTES = 512 * 1024;
 const pages = new Map<string, MemoryPage>();
 let bytes = 0;
 
+const sizeOf = (page: MemoryPage) => page.body.byteLength + (page.gzip?.byteLength ?? 0);
+
 function drop(key: string): void {
   const page = pages.get(key);
   if (!page) return;
-  bytes -= page.body.byteLength;
+  bytes -= sizeOf(page);
   pages.delete(key);
 }
 
@@ -32,7 +36,7 @@ export function memoryGet(key: string, now = Date.now()): MemoryPage | undefined
   if (!page) return undefined;
   pages.delete(key);
   if (page.expires <= now) {
-    bytes -= page.body.byteLength;
+    bytes -= sizeOf(page);
     return undefined;
   }
   pages.set(key, page);
@@ -43,6 +47,6 @@ export function memoryPut(key: string, page: MemoryPage): void {
   if (page.body.byteLength > MAX_ENTRY_BYTES) return;
   drop(key);
   pages.set(key, page);
-  bytes += page.body.byteLength;
+  bytes += sizeOf(page);
   while (pages.size > MAX_ENTRIES || bytes > MAX_BYTES) drop(pages.keys().next().value!);
 }

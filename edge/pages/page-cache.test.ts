@@ -64,6 +64,18 @@ describe('hits and misses', () => {
     expect(await alias.text()).toContain('href="https://fernandkiln.atelier.site/shop"');
   });
 
+  it('serves a stored page gzipped as stored to visitors who take gzip, byte for byte the same page', async () => {
+    const plain = await get('/journal', { 'accept-encoding': 'identity' });
+    const zipped = await get('/journal', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.state).toBe('HIT');
+    // Miniflare's dispatchFetch decodes the body and moves Content-Encoding to MF-Content-Encoding.
+    expect(zipped.headers.get('mf-content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('mf-content-encoding')).toBeNull();
+    expect(zipped.text).toBe(plain.text);
+    expect(zipped.etag).toBe(plain.etag);
+  });
+
   it('caches 404 pages but never errors', async () => {
     expect((await get('/nothing-here')).state).toBe('MISS');
     const again = await get('/nothing-here');

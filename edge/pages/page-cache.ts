@@ -4,7 +4,7 @@ import type { AppEnv } from '../env.js';
 import { hostName } from '../services/websites.js';
 import { knownVersion, rememberVersion, SITE_VERSION_TTL_MS } from '../services/site-versions.js';
 import { cacheKey, isCacheableRequest } from './cache-policy.js';
-import { memoryGet, memoryPut } from './memory-tier.js';
+import { memoryGet, memoryPut, type MemoryPage } from './memory-tier.js';
 
 /** How long a cached page lives: stock sold through the cart API shows within this. */
 export const PAGE_TTL_SECONDS = 60;
@@ -17,6 +17,12 @@ const PRIVATE = 'private, no-cache';
 const STORED_HEADERS = ['content-type', 'content-language', 'content-security-policy', 'content-disposition'];
 // Internal header of stored copies: when the entry expires (epoch ms).
 const EXPIRES = 'x-page-expires';
+// Stored pages of these types are gzipped once and served compressed to visitors who accept
+// it; otherwise the runtime (Cloudflare's front line, Miniflare's entry) gzips them again on
+// every hit, which costs more than the rest of a hit put together.
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|rss\+xml|atom\+xml|ld\+json|manifest\+json)|image\/svg\+xml)/i;
+// Smaller bodies are not worth it (the front line leaves them alone as well).
+const MIN_GZIP_BYTES = 1024;
 
 /** A strong ETag from the body's SHA-1 (the same bytes always get the same tag). */
 export async function bodyEtag(body: ArrayBuffer): Promise<string> {
@@ -29,15 +35,50 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
 }
 
-/** The response a visitor gets: 304 when their copy is current, else the page. */
-function deliver(c: Context<AppEnv>, body: BodyInit | null, status: number, headers: Headers, state: string): Response {
+/**
+ * True when an Accept-Encoding header takes gzip. In front of the worker, Cloudflare's front
+ * line (and Miniflare's entry worker) sets this header to what it takes itself and decodes
+ * or re-encodes for a visitor who asked for something else (transparent decompression), so
+ * the header is all the worker reads: `request.cf.clientAcceptEncoding` would be exact too,
+ * but reading `cf` builds its whole object and costs more than the rest of a hit's own code.
+ * @example acceptsGzip('br, gzip;q=0.8') === true; acceptsGzip('gzip;q=0, identity') === false
+ */
+export function acceptsGzip(header: string): boolean {
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.split(';');
+    const name = coding!.trim().toLowerCase();
+    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** The page's body gzipped (CompressionStream), when its type and size make it worth it. */
+async function gzipFor(body: ArrayBuffer, contentType: string | null): Promise<ArrayBuffer | undefined> {
+  if (body.byteLength < MIN_GZIP_BYTES || !COMPRESSIBLE.test(contentType ?? '')) return undefined;
+  return new Response(new Response(body).body!.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+}
+
+/**
+ * The response a visitor gets: 304 when their copy is current, else the page, already
+ * gzipped when stored so and the visitor takes gzip (`encodeBody: 'manual'`: the runtime
+ * sends the bytes as they are instead of compressing the page again).
+ */
+function deliver(c: Context<AppEnv>, page: Pick<MemoryPage, 'body' | 'gzip'>, status: number, headers: Headers, state: string): Response {
   headers.set('X-Page-Cache', state);
   const etag = headers.get('etag');
   if (etag && status === 200 && etagMatches(c.req.header('if-none-match'), etag)) {
     headers.delete('content-type');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status, headers });
+  if (page.gzip) {
+    headers.append('Vary', 'Accept-Encoding');
+    if (acceptsGzip(c.req.header('accept-encoding') ?? '')) {
+      headers.set('Content-Encoding', 'gzip');
+      return new Response(page.gzip, { status, headers, encodeBody: 'manual' } as ResponseInit);
+    }
+  }
+  return new Response(page.body, { status, headers });
 }
 
 function edgeCache(c: Context<AppEnv>): Cache | undefined {
@@ -59,12 +100,13 @@ async function cachedPage(c: Context<AppEnv>, cache: Cache, key: string): Promis
     // The memory copy dies when the stored one does, so no page outlives PAGE_TTL_SECONDS.
     const expires = Number(hit.headers.get(EXPIRES)) || Date.now();
     const headers = [...hit.headers].filter(([name]) => name !== EXPIRES);
-    page = { body: await hit.arrayBuffer(), status: hit.status, headers, expires };
+    const body = await hit.arrayBuffer();
+    page = { body, gzip: await gzipFor(body, hit.headers.get('content-type')), status: hit.status, headers, expires };
     memoryPut(key, page);
   }
   const headers = new Headers(page.headers);
   headers.set('Cache-Control', SHARED);
-  return deliver(c, page.body, page.status, headers, 'HIT');
+  return deliver(c, page, page.status, headers, 'HIT');
 }
 
 function later(c: Context<AppEnv>, work: Promise<unknown>): void {
@@ -116,6 +158,7 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   const body = await res.arrayBuffer();
   const etag = await bodyEtag(body);
   const store = cache && key && !res.headers.has('set-cookie') ? { cache, key } : undefined;
+  const gzip = store ? await gzipFor(body, res.headers.get('content-type')) : undefined;
   if (store) {
     const expires = Date.now() + PAGE_TTL_SECONDS * 1000;
     const headers = new Headers({ ETag: etag });
@@ -123,7 +166,7 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
       const value = res.headers.get(name);
       if (value) headers.set(name, value);
     }
-    memoryPut(store.key, { body, status: res.status, headers: [...headers], expires });
+    memoryPut(store.key, { body, gzip, status: res.status, headers: [...headers], expires });
     headers.set('Cache-Control', `public, max-age=${PAGE_TTL_SECONDS}`);
     headers.set(EXPIRES, String(expires));
     later(c, store.cache.put(store.key, new Response(body.slice(0), { status: res.status, headers })));
@@ -133,5 +176,5 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   if (!headers.has('cache-control')) headers.set('Cache-Control', store ? SHARED : PRIVATE);
   // Replace, not merge: the rendered response's headers are already in `headers`.
   c.res = undefined;
-  c.res = deliver(c, body, res.status, headers, store ? 'MISS' : 'BYPASS');
+  c.res = deliver(c, { body, gzip }, res.status, headers, store ? 'MISS' : 'BYPASS');
 });

@@ -6,9 +6,17 @@ import { DatabaseUnavailableError } from '../errors.js';
 /** Drizzle over D1; `$client` is the raw binding, for plain-SQL batches (content-version.ts). */
 export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
-/** A Drizzle handle over the D1 binding; cheap, so one per request. */
+// Building a handle walks the whole schema for its relational config (a few hundred µs,
+// more than the rest of a D1 request's own code), so each binding gets one, kept for the
+// isolate's life. A handle holds no per-request state.
+const handles = new WeakMap<object, Db>();
+
+/** The Drizzle handle over a D1 binding (made once per binding object). */
 export function openDb(d1: D1Database): Db {
-  return drizzle(d1 as never, { schema }) as unknown as Db;
+  if (typeof d1 !== 'object' || d1 === null) return drizzle(d1 as never, { schema }) as unknown as Db;
+  let db = handles.get(d1);
+  if (!db) handles.set(d1, (db = drizzle(d1 as never, { schema }) as unknown as Db));
+  return db;
 }
 
 const D1_FAILURE = /D1_|SQLITE_|no such table|Network connection lost|database is locked|Failed query/i;

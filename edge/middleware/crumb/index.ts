@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { generateCookie, getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
@@ -36,12 +36,28 @@ export const issueCrumb = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   // Static files may sit in shared caches: they never carry a cookie.
   if (currentCrumb(c) || c.get('issuedCrumb') || STATIC_PATHS.test(c.req.path)) return;
-  setCrumb(c, randomToken());
+  const cookies = crumbCookies(c, randomToken());
+  // The response is built: add the cookies to its headers. c.header would copy the whole
+  // response once per cookie, on every cache hit a new visitor gets.
+  try {
+    for (const cookie of cookies) c.res.headers.append('Set-Cookie', cookie);
+  } catch {
+    // Immutable headers (a response from fetch or the Cache API): one copy.
+    const res = new Response(c.res.body, c.res);
+    for (const cookie of cookies) res.headers.append('Set-Cookie', cookie);
+    c.res = undefined;
+    c.res = res;
+  }
 });
 
+/** The Set-Cookie lines of a new crumb and the time it was issued. */
+function crumbCookies(c: Context, crumb: string): [string, string] {
+  const base = cookieBase(c);
+  return [generateCookie(CRUMB_COOKIE, crumb, { ...base, httpOnly: false }), generateCookie(CRUMB_AT_COOKIE, String(Date.now()), { ...base, httpOnly: true })];
+}
+
 function setCrumb(c: Context, crumb: string): void {
-  setCookie(c, CRUMB_COOKIE, crumb, { ...cookieBase(c), httpOnly: false });
-  setCookie(c, CRUMB_AT_COOKIE, String(Date.now()), { ...cookieBase(c), httpOnly: true });
+  for (const cookie of crumbCookies(c, crumb)) c.header('Set-Cookie', cookie, { append: true });
 }
 
 /**

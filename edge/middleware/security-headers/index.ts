@@ -65,13 +65,14 @@ const noop = async () => {};
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const host = new URL(c.req.url).hostname;
+  const url = new URL(c.req.url);
+  const host = url.hostname;
   const now = Date.now();
   let thirdParties: ThirdParty[];
   if (c.var.site) rememberIntegrations(host, (thirdParties = thirdPartiesOf({ ...c.var.site, captchaProvider: c.env?.CAPTCHA_PROVIDER })), now);
   else thirdParties = recalledIntegrations(host, now) ?? [];
   // The deployment's Stripe keys open Stripe's hosts on /checkout only, where the island loads Stripe.js.
-  if (c.env && !thirdParties.includes('stripe') && stripeOnPage(c.env, new URL(c.req.url).pathname)) thirdParties = ['stripe', ...thirdParties];
+  if (c.env && !thirdParties.includes('stripe') && stripeOnPage(c.env, url.pathname)) thirdParties = ['stripe', ...thirdParties];
   const https = !isLocalHost(host);
   const key = `${https ? 'https' : 'local'}|${thirdParties.join(',')}`;
   let apply = variants.get(key);
