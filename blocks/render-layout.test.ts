@@ -44,7 +44,7 @@ describe('renderLayout with loaded data', () => {
   it("gives each block its loader's data as `data`, over the page context", () => {
     const theme = new Map([['blocks/spacer.html', compile('<i>{data.n} {localizedStrings.hi|html} {props.height}</i>')]]);
     const blocks = new Map([['b1', { n: 7 }]]);
-    const { html } = renderLayout(layout({ id: 'b1', type: 'spacer', props: { height: 3 }, layout: at }, { id: 'b2', type: 'spacer', props: {}, layout: at }), (path) => theme.get(path), {}, { blocks, page: { localizedStrings: { hi: '<hello>' }, props: 'page props never shadow the block\'s' } });
+    const { html } = renderLayout(layout({ id: 'b1', type: 'spacer', props: { height: 3 }, layout: at }, { id: 'b2', type: 'spacer', props: {}, layout: { desktop: { ...at.desktop, row: 3 } } }), (path) => theme.get(path), {}, { blocks, page: { localizedStrings: { hi: '<hello>' }, props: 'page props never shadow the block\'s' } });
     expect(html).toContain('<i>7 &lt;hello&gt; 3</i>');
     // A block without data renders with `data` empty.
     expect(html).toContain('<i> &lt;hello&gt; 50</i>');

@@ -6,7 +6,8 @@ import type { PageRequest } from './page-request.js';
 
 afterEach(() => vi.restoreAllMocks());
 
-const at = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
+// Each block on its own grid row (blocks of a section never overlap).
+const at = (row = 1) => ({ desktop: { col: 1, row, span: 12, rows: 1 } });
 
 it('calls each block type\'s loader once per page with every block of that type, in page order, and keys the answers by block id', async () => {
   const calls: { type: string; props: unknown[] }[] = [];
@@ -16,8 +17,8 @@ it('calls each block type\'s loader once per page with every block of that type,
   });
   const check = parseLayout({
     sections: [
-      { id: 's1', blocks: [{ id: 'a', type: 'summary', props: { collection: 'shop' }, layout: at }, { id: 't', type: 'text', props: {}, layout: at }] },
-      { id: 's2', blocks: [{ id: 'b', type: 'summary', props: { collection: 'journal' }, layout: at }, { id: 'c', type: 'form', props: { form: 'f1' }, layout: at }, { id: 'd', type: 'summary', props: { collection: 'events' }, layout: at }] },
+      { id: 's1', blocks: [{ id: 'a', type: 'summary', props: { collection: 'shop' }, layout: at(1) }, { id: 't', type: 'text', props: {}, layout: at(2) }] },
+      { id: 's2', blocks: [{ id: 'b', type: 'summary', props: { collection: 'journal' }, layout: at(1) }, { id: 'c', type: 'form', props: { form: 'f1' }, layout: at(2) }, { id: 'd', type: 'summary', props: { collection: 'events' }, layout: at(3) }] },
     ],
   });
   if (!check.ok) throw new Error(check.message);
@@ -33,7 +34,7 @@ it('calls each block type\'s loader once per page with every block of that type,
 
 it('runs no loader for a layout without data blocks', async () => {
   const get = vi.spyOn(BLOCK_LOADERS, 'get');
-  const check = parseLayout({ sections: [{ id: 's1', blocks: [{ id: 't', type: 'text', props: {}, layout: at }] }] });
+  const check = parseLayout({ sections: [{ id: 's1', blocks: [{ id: 't', type: 'text', props: {}, layout: at() }] }] });
   if (!check.ok) throw new Error(check.message);
   expect((await loadBlockData({} as PageRequest, check.layout)).size).toBe(0);
   expect(get).not.toHaveBeenCalled();
