@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseLayout, type PageLayout } from '../../../../blocks/layout-schema.js';
+import { addBlock, addSection, deleteBlock, freshId, moveBlock, nextFreeRow } from './layout-ops.js';
+
+const at = (col: number, row: number, span: number, rows: number) => ({ desktop: { col, row, span, rows } });
+const base: PageLayout = {
+  sections: [
+    {
+      id: 's1',
+      design: { padding: 'medium', theme: 'light' },
+      blocks: [
+        { id: 'a', type: 'spacer', props: {}, layout: at(1, 1, 6, 2) },
+        { id: 'b', type: 'spacer', props: {}, layout: at(7, 2, 6, 3) },
+      ],
+    },
+  ],
+};
+
+describe('placing blocks on the grid', () => {
+  it('puts a new block on the first row below every block of the section', () => {
+    expect(nextFreeRow(base.sections[0]!)).toBe(5);
+    expect(nextFreeRow({ id: 's', design: { padding: 'small', theme: 'dark' }, blocks: [] })).toBe(1);
+    const next = addBlock(base, 0, 'button', 'c');
+    expect(next.sections[0]!.blocks[2]).toMatchObject({ id: 'c', type: 'button', props: { label: 'Learn more' }, layout: at(1, 5, 12, 1) });
+    // The server takes it: no overlap, props filled by the schema.
+    expect(parseLayout(next).ok).toBe(true);
+  });
+
+  it('adds to an empty new section at row 1 and leaves the input unchanged', () => {
+    const withSection = addSection(base, 's2');
+    const next = addBlock(withSection, 1, 'text', 't');
+    expect(next.sections[1]!.blocks[0]!.layout.desktop.row).toBe(1);
+    expect(base.sections).toHaveLength(1);
+    expect(addBlock(base, 0, 'no-such-type', 'x')).toBe(base);
+  });
+
+  it('moves a block up by trading places, keeping the grid free of overlaps', () => {
+    const three = addBlock(base, 0, 'text', 'c');
+    const moved = moveBlock(three, 0, 2, -1);
+    expect(moved.sections[0]!.blocks.map((b) => b.id)).toEqual(['a', 'c', 'b']);
+    expect(parseLayout(moved).ok).toBe(true);
+    const c = moved.sections[0]!.blocks[1]!.layout.desktop;
+    const b = moved.sections[0]!.blocks[2]!.layout.desktop;
+    expect(c.row).toBeLessThan(b.row);
+    expect(moveBlock(three, 0, 0, -1).sections[0]!.blocks.map((x) => x.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('deletes a block and makes fresh ids', () => {
+    expect(deleteBlock(base, 0, 0).sections[0]!.blocks.map((b) => b.id)).toEqual(['b']);
+    let n = 0;
+    const id = freshId(addBlock(base, 0, 'spacer', 'b0'), 'b', () => [0, 0.5][n++]!);
+    expect(id).not.toBe('b0');
+    expect(id.startsWith('b')).toBe(true);
+  });
+});
