@@ -49,6 +49,7 @@ export function ownerShell(c: Context<AppEnv>, current: string, content: Markup)
     siteTitle: c.var.site.title,
     timeZone: c.var.site.timeZone,
     screens: screens.map(({ path, label, area }) => ({ path, label, area })),
+    publishPages: allows('pagePublishing', user.roles),
   };
   return html`<div id="owner-app" data-props="${JSON.stringify(props)}"><div data-owner-shell><header class="owner-header">
 <p>Signed in as <strong data-owner-email>${user.email}</strong></p>

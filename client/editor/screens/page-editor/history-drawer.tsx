@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { OwnerApiError, TEXT } from '../../api.js';
+import { useOwner } from '../../context.js';
+import { formatTime } from '../../format.js';
+import { Button } from '../../ui/button.js';
+import { ErrorPanel, Skeleton } from '../../ui/states.js';
+import { useLoad } from '../../use-load.js';
+import { type EditorPage, listRevisions, restoreRevision } from './page-api.js';
+
+/**
+ * The page's revisions, newest first (who, when, published), each restorable: the old
+ * layout becomes a new draft revision (nothing is overwritten). The preview route shows only
+ * the draft (no `?revision=` yet), so a restored revision is what the frame then shows.
+ */
+export function HistoryDrawer({ page, onClose, onRestored }: { page: EditorPage; onClose: () => void; onRestored: (page: EditorPage) => void }) {
+  const { timeZone } = useOwner();
+  const { result, retry } = useLoad(`${page.id}:${page.draftVersion}`, () => listRevisions(page.id));
+  const [busy, setBusy] = useState<number | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const restore = (version: number) => {
+    setBusy(version);
+    setError(undefined);
+    restoreRevision(page.id, version)
+      .then(onRestored, (e: unknown) => setError(e instanceof OwnerApiError ? e.message : TEXT.failed))
+      .finally(() => setBusy(undefined));
+  };
+  return (
+    <aside className="pe-history" aria-labelledby="pe-history-title">
+      <div className="pe-history-head">
+        <h2 id="pe-history-title">History</h2>
+        <Button variant="secondary" onClick={onClose}>Close history</Button>
+      </div>
+      {error ? <p role="alert" className="ui-field-error">{error}</p> : null}
+      {result.state === 'loading' ? <Skeleton rows={4} label="Loading revisions" /> : null}
+      {result.state === 'error' ? <ErrorPanel message={result.message} onRetry={retry} /> : null}
+      {result.state === 'ready' ? (
+        <ol className="pe-revisions">
+          {result.data.revisions.map((r) => (
+            <li key={r.version} data-revision={r.version}>
+              <p>
+                <strong>Version {r.version}</strong>
+                {r.version === result.data.draftVersion ? ' (current draft)' : ''}
+                {r.version === result.data.publishedVersion ? ' · live' : r.publishedOn ? ' · was published' : ''}
+              </p>
+              <p className="pe-muted">
+                {r.author ?? 'Someone'} · {formatTime(r.savedAt, timeZone)}
+                {r.restoredFrom ? ` · restored from version ${r.restoredFrom}` : ''}
+              </p>
+              <div className="pe-revision-actions">
+                {r.version !== result.data.draftVersion ? (
+                  <Button variant="secondary" busy={busy === r.version} onClick={() => restore(r.version)} aria-label={`Restore version ${r.version}`}>Restore</Button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,80 @@
+import type { PageLayout } from '../../../../blocks/layout-schema.js';
+import { currentCrumb, OwnerApiError, ownerFetch, TEXT } from '../../api.js';
+
+/** A page as the pages API answers it (docs/api/pages.md), with the fields the editor uses. */
+export interface EditorPage {
+  id: string;
+  title: string;
+  slug: string;
+  url: string;
+  status: string;
+  draftVersion: number;
+  publishedVersion: number | null;
+  draft: { version: number; layout: PageLayout; author: string | null; savedAt: number };
+  lock: { by: string; since: number } | null;
+}
+
+export interface Revision {
+  version: number;
+  author: string | null;
+  savedAt: number;
+  restoredFrom: number | null;
+  publishedOn: number | null;
+}
+
+/** Who saved the version a 412 found instead of ours. */
+export interface Conflict {
+  version: number;
+  author: string | null;
+  savedAt: number;
+}
+
+/** A save the server refused because the draft moved on (412 version_conflict). */
+export class VersionConflict extends Error {
+  constructor(readonly current: Conflict) {
+    super('version_conflict');
+  }
+}
+
+const base = (id: string) => `/api/pages/${encodeURIComponent(id)}`;
+
+export const loadPage = (id: string) => ownerFetch<{ page: EditorPage }>('GET', base(id)).then((r) => r.page);
+
+/**
+ * PUT the draft based on `version` (If-Match). Answers the saved page; throws VersionConflict
+ * on 412, OwnerApiError with status 0 when the network failed (the caller retries), else the server's error.
+ */
+export async function saveDraft(id: string, version: number, layout: PageLayout, send: typeof fetch = fetch): Promise<EditorPage> {
+  let res: Response;
+  try {
+    res = await send(`${base(id)}/draft`, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': currentCrumb(), 'If-Match': `"${version}"` },
+      body: JSON.stringify({ layout }),
+    });
+  } catch {
+    throw new OwnerApiError(TEXT.network, 0);
+  }
+  const json = (await res.json().catch(() => ({}))) as { page?: EditorPage; message?: string; fields?: Record<string, string>; current?: Conflict };
+  if (res.status === 412 && json.current) throw new VersionConflict(json.current);
+  if (!res.ok || !json.page) throw new OwnerApiError(json.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status, json.fields ?? {});
+  return json.page;
+}
+
+export const publishPage = (id: string, version: number) => ownerFetch<{ page: EditorPage }>('POST', `${base(id)}/publish`, { version }).then((r) => r.page);
+export const heartbeat = (id: string) => ownerFetch<{ lock: EditorPage['lock'] }>('POST', `${base(id)}/lock`, {}).then((r) => r.lock);
+export const releaseLock = (id: string) => ownerFetch<{ lock: null }>('DELETE', `${base(id)}/lock`);
+export const listRevisions = (id: string) =>
+  ownerFetch<{ revisions: Revision[]; draftVersion: number; publishedVersion: number | null }>('GET', `${base(id)}/revisions`);
+export const restoreRevision = (id: string, version: number) => ownerFetch<{ page: EditorPage }>('POST', `${base(id)}/revisions/${version}/restore`, {}).then((r) => r.page);
+
+/** Whether the signed-in roles may publish (the shell's props, from the server's permission table). */
+export function mayPublish(): boolean {
+  try {
+    const props = JSON.parse(document.getElementById('owner-app')?.dataset.props ?? '{}') as { publishPages?: boolean };
+    return props.publishPages === true;
+  } catch {
+    return false;
+  }
+}

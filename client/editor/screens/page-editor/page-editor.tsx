@@ -1,0 +1,285 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { PageLayout } from '../../../../blocks/layout-schema.js';
+import { BLOCK_MENU_GROUPS } from '../../../../blocks/define.js';
+import { BLOCKS, blockDefinition } from '../../../../blocks/registry.js';
+import { OwnerApiError, TEXT } from '../../api.js';
+import { useOwner } from '../../context.js';
+import { formatTime } from '../../format.js';
+import { Button } from '../../ui/button.js';
+import { Dialog } from '../../ui/dialog.js';
+import { SelectField } from '../../ui/fields.js';
+import { ErrorPanel, Skeleton } from '../../ui/states.js';
+import { useLoad } from '../../use-load.js';
+import { useUnsavedChanges } from '../../use-unsaved-changes.js';
+import { HistoryDrawer } from './history-drawer.js';
+import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
+import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock } from './page-api.js';
+import { PropsForm } from './props-form.js';
+import { fieldsOf, labelOf } from './schema-fields.js';
+import { type SaveState, usePageDraft } from './use-page-draft.js';
+import './page-editor.css';
+
+/** The lock heartbeat (docs/api/pages.md: every 20-30 s; a lock is stale after 60 s). */
+const HEARTBEAT_MS = 30_000;
+const SAVE_TEXT: Record<SaveState, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  unsaved: 'Unsaved changes',
+  offline: 'Offline — will retry',
+  conflict: 'Conflict',
+  refused: 'Not saved',
+};
+
+/** /config/pages/{id}/edit: loads the page, then the editor. */
+export function PageEditorScreen({ id }: { id: string }) {
+  const { result, retry } = useLoad(id, () => loadPage(id));
+  if (result.state === 'loading') return <Skeleton label="Loading the page" />;
+  if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
+  return <PageEditor first={result.data} />;
+}
+
+type Selection = { section: number; block?: number | undefined } | undefined;
+
+/**
+ * The page editor: toolbar (save state, undo/redo, device, publish, history), the worker's
+ * own render of the draft in a frame (reloaded after each save: the editor never draws
+ * blocks itself) and the outline with the selected block's props form.
+ */
+function PageEditor({ first }: { first: EditorPage }) {
+  const draft = usePageDraft(first);
+  const { page, layout, state, edit } = draft;
+  const { timeZone } = useOwner();
+  const [selected, setSelected] = useState<Selection>(layout.sections.length ? { section: 0 } : undefined);
+  const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
+  const [history, setHistory] = useState(false);
+  const [lock, setLock] = useState(first.lock);
+  const [publishing, setPublishing] = useState(false);
+  const [message, setMessage] = useState<string | undefined>();
+  const canPublish = useMemo(mayPublish, []);
+  const prompt = useUnsavedChanges(draft.dirty, draft.saveNow);
+
+  // Ctrl/Cmd+Z undoes a layout edit, Shift+Ctrl/Cmd+Z and Ctrl+Y redo; inside a text field the field's own undo runs.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) draft.undo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') draft.redo();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  // The lock heartbeat while the editor is open; let go on leaving.
+  useEffect(() => {
+    const beat = () => heartbeat(first.id).then(setLock, () => undefined);
+    void beat();
+    const timer = setInterval(beat, HEARTBEAT_MS);
+    return () => {
+      clearInterval(timer);
+      void releaseLock(first.id).catch(() => undefined);
+    };
+  }, [first.id]);
+
+  const change = (next: PageLayout, key?: string) => {
+    setMessage(undefined);
+    edit(next, key);
+  };
+  const sectionIndex = selected?.section ?? layout.sections.length - 1;
+  const section = layout.sections[selected?.section ?? -1];
+  const block = selected?.block !== undefined ? section?.blocks[selected.block] : undefined;
+  const definition = block ? blockDefinition(block.type) : undefined;
+  const specs = useMemo(() => (definition ? fieldsOf(definition.props) : []), [definition]);
+
+  const onAddSection = () => {
+    const next = addSection(layout, freshId(layout, 's'), sectionIndex);
+    change(next);
+    setSelected({ section: Math.max(0, sectionIndex + 1) });
+  };
+  const onAddBlock = (type: string) => {
+    let next = layout;
+    let s = selected?.section ?? layout.sections.length - 1;
+    if (s < 0 || !next.sections[s]) {
+      next = addSection(next, freshId(next, 's'));
+      s = next.sections.length - 1;
+    }
+    next = addBlock(next, s, type, freshId(next, 'b'));
+    change(next);
+    setSelected({ section: s, block: next.sections[s]!.blocks.length - 1 });
+  };
+  const publish = () => {
+    setPublishing(true);
+    setMessage(undefined);
+    draft
+      .saveNow()
+      .then((kept) => (kept ? publishPage(first.id, draft.page.draftVersion) : undefined))
+      .then((p) => {
+        if (p) {
+          draft.setPage({ ...draft.page, ...p });
+          setMessage(`Published. Visitors see this version at ${p.url}.`);
+        }
+      }, (e: unknown) => setMessage(e instanceof OwnerApiError ? e.message : TEXT.failed))
+      .finally(() => setPublishing(false));
+  };
+
+  return (
+    <div className="pe" data-page-editor data-save-state={state}>
+      <header className="pe-toolbar">
+        <h1 className="pe-title">{page.title}</h1>
+        <p className="pe-state" role="status" data-state={state}>
+          {SAVE_TEXT[state]}
+        </p>
+        <div className="pe-actions">
+          <Button variant="secondary" disabled={!draft.canUndo} onClick={draft.undo} aria-keyshortcuts="Control+Z Meta+Z">Undo</Button>
+          <Button variant="secondary" disabled={!draft.canRedo} onClick={draft.redo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">Redo</Button>
+          <div className="pe-device" role="group" aria-label="Device">
+            <Button variant="secondary" aria-pressed={device === 'desktop'} onClick={() => setDevice('desktop')}>Desktop</Button>
+            <Button variant="secondary" aria-pressed={device === 'phone'} onClick={() => setDevice('phone')}>Phone</Button>
+          </div>
+          <Button variant="secondary" aria-expanded={history} onClick={() => setHistory((h) => !h)}>History</Button>
+          {canPublish ? <Button busy={publishing} disabled={state === 'conflict'} onClick={publish}>Publish</Button> : null}
+        </div>
+      </header>
+      {lock ? (
+        <p className="pe-notice" role="status" data-page-locked>
+          {lock.by} is editing this page (since {formatTime(lock.since, timeZone)}). Saves are checked, so neither of you loses changes, but you may see a conflict.
+        </p>
+      ) : null}
+      {state === 'refused' && draft.refusal ? <p className="pe-notice" role="alert">{draft.refusal}</p> : null}
+      {message ? <p className="pe-notice" role="status">{message}</p> : null}
+      <div className="pe-body">
+        <div className="pe-preview" data-device={device}>
+          <iframe key={`${draft.savedCount}`} title="Preview of the draft" src={`${page.url}?preview`} className="pe-frame" data-preview-version={page.draftVersion} />
+        </div>
+        <div className="pe-side">
+          {history ? (
+            <HistoryDrawer page={page} onClose={() => setHistory(false)} onRestored={(p) => {
+              draft.adopt(p);
+              setSelected(undefined);
+            }} />
+          ) : null}
+          <Outline layout={layout} selected={selected} onSelect={setSelected} change={change} onAddSection={onAddSection} onAddBlock={onAddBlock} />
+          {section && !block ? (
+            <section className="pe-panel" aria-label="Section design">
+              <h2>Section {sectionIndex + 1}</h2>
+              <SelectField label="Padding" value={section.design.padding} options={['small', 'medium', 'large'].map((v) => ({ value: v, label: labelOf(v) }))} onChange={(e) => change(setSectionDesign(layout, sectionIndex, { padding: e.target.value as 'small' }))} />
+              <SelectField label="Theme" value={section.design.theme} options={['light', 'dark', 'accent'].map((v) => ({ value: v, label: labelOf(v) }))} onChange={(e) => change(setSectionDesign(layout, sectionIndex, { theme: e.target.value as 'light' }))} />
+            </section>
+          ) : null}
+          {block && definition && selected?.block !== undefined ? (
+            <section className="pe-panel" aria-label="Block settings" key={block.id}>
+              <h2>{labelOf(block.type)} block</h2>
+              <PropsForm specs={specs} value={block.props} onChange={(props, key) => change(setBlockProps(layout, selected.section, selected.block!, props), `${block.id}:${key}`)} />
+            </section>
+          ) : null}
+        </div>
+      </div>
+      <Dialog
+        open={state === 'conflict' && draft.conflict !== undefined}
+        title="Someone else saved this page"
+        onClose={() => undefined}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => loadPage(first.id).then(draft.adopt, () => setMessage(TEXT.loadRetry))}>Load their version</Button>
+            <Button variant="danger" onClick={draft.keepMine}>Keep mine (save over)</Button>
+          </>
+        }
+      >
+        {draft.conflict ? (
+          <p>
+            {draft.conflict.author ?? 'Someone'} saved version {draft.conflict.version} at {formatTime(draft.conflict.savedAt, timeZone)} since you opened it. Load their version (your
+            unsaved edits are dropped), or keep yours: it is saved as a new version over theirs, and theirs stays in the history.
+          </p>
+        ) : null}
+      </Dialog>
+      {prompt}
+    </div>
+  );
+}
+
+function Outline({ layout, selected, onSelect, change, onAddSection, onAddBlock }: {
+  layout: PageLayout;
+  selected: Selection;
+  onSelect: (s: Selection) => void;
+  change: (next: PageLayout) => void;
+  onAddSection: () => void;
+  onAddBlock: (type: string) => void;
+}) {
+  const [menu, setMenu] = useState(false);
+  const groups = BLOCK_MENU_GROUPS.map((g) => ({ group: g, blocks: BLOCKS.filter((b) => b.group === g) })).filter((g) => g.blocks.length > 0);
+  return (
+    <nav className="pe-outline" aria-label="Sections and blocks">
+      <h2>Sections</h2>
+      {layout.sections.length === 0 ? <p className="pe-muted">This page is empty. Add a section or a block.</p> : null}
+      <ol>
+        {layout.sections.map((section, s) => (
+          <li key={section.id} className="pe-section">
+            <div className="pe-item" data-selected={selected?.section === s && selected.block === undefined}>
+              <button type="button" className="pe-pick" aria-current={selected?.section === s && selected.block === undefined ? 'true' : undefined} onClick={() => onSelect({ section: s })}>
+                Section {s + 1}
+              </button>
+              <button type="button" className="pe-icon" aria-label={`Move section ${s + 1} up`} disabled={s === 0} onClick={() => change(moveSection(layout, s, -1))}>↑</button>
+              <button type="button" className="pe-icon" aria-label={`Move section ${s + 1} down`} disabled={s === layout.sections.length - 1} onClick={() => change(moveSection(layout, s, 1))}>↓</button>
+              <button type="button" className="pe-icon" aria-label={`Delete section ${s + 1}`} onClick={() => {
+                change(deleteSection(layout, s));
+                onSelect(undefined);
+              }}>✕</button>
+            </div>
+            <ol>
+              {section.blocks.map((block, b) => {
+                const name = `${labelOf(block.type)} ${b + 1}`;
+                const current = selected?.section === s && selected.block === b;
+                return (
+                  <li key={block.id} className="pe-item" data-selected={current} data-block-type={block.type}>
+                    <button type="button" className="pe-pick" aria-current={current ? 'true' : undefined} onClick={() => onSelect({ section: s, block: b })}>
+                      {name}
+                    </button>
+                    <button type="button" className="pe-icon" aria-label={`Move ${name} up`} disabled={b === 0} onClick={() => {
+                      change(moveBlock(layout, s, b, -1));
+                      onSelect({ section: s, block: b - 1 });
+                    }}>↑</button>
+                    <button type="button" className="pe-icon" aria-label={`Move ${name} down`} disabled={b === section.blocks.length - 1} onClick={() => {
+                      change(moveBlock(layout, s, b, 1));
+                      onSelect({ section: s, block: b + 1 });
+                    }}>↓</button>
+                    <button type="button" className="pe-icon" aria-label={`Delete ${name}`} onClick={() => {
+                      change(deleteBlock(layout, s, b));
+                      onSelect({ section: s });
+                    }}>✕</button>
+                  </li>
+                );
+              })}
+            </ol>
+          </li>
+        ))}
+      </ol>
+      <div className="pe-add">
+        <Button variant="secondary" onClick={onAddSection}>Add section</Button>
+        <Button variant="secondary" aria-expanded={menu} aria-controls="pe-block-menu" onClick={() => setMenu((m) => !m)}>Add block</Button>
+      </div>
+      {menu ? (
+        <div id="pe-block-menu" className="pe-menu">
+          {groups.map(({ group, blocks }) => (
+            <section key={group} aria-label={labelOf(group)}>
+              <h3>{labelOf(group.replace('_', ' '))}</h3>
+              <ul>
+                {blocks.map((b) => (
+                  <li key={b.name}>
+                    <button type="button" className="pe-menu-item" onClick={() => {
+                      onAddBlock(b.name);
+                      setMenu(false);
+                    }}>{labelOf(b.name)}</button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PageLayout } from '../../../../blocks/layout-schema.js';
+import { OwnerApiError, TEXT } from '../../api.js';
+import { type Conflict, type EditorPage, saveDraft, VersionConflict } from './page-api.js';
+
+export type SaveState = 'saved' | 'saving' | 'unsaved' | 'offline' | 'conflict' | 'refused';
+
+/** Autosave waits this long after the last change. */
+export const AUTOSAVE_MS = 1000;
+/** Retries after a network failure: 1 s, 2 s, 4 s ... at most 30 s apart. */
+export const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+const HISTORY = 200;
+
+/**
+ * The draft being edited: the layout, the version it is based on, undo/redo over layout
+ * edits, and autosave (1 s after the last change, If-Match of the base version). A 412 stops
+ * saving and reports who saved; a network failure keeps the edits and retries with backoff.
+ */
+export function usePageDraft(first: EditorPage) {
+  const [page, setPage] = useState(first);
+  const [layout, setLayout] = useState<PageLayout>(first.draft.layout);
+  const [state, setState] = useState<SaveState>('saved');
+  const [conflict, setConflict] = useState<Conflict | undefined>();
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const [savedCount, setSavedCount] = useState(0);
+  const [stacks, setStacks] = useState<{ past: PageLayout[]; future: PageLayout[] }>({ past: [], future: [] });
+
+  const layoutRef = useRef(layout);
+  const baseRef = useRef(first.draftVersion);
+  const savedLayout = useRef<PageLayout>(first.draft.layout);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const attempt = useRef(0);
+  const inFlight = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const coalesce = useRef<{ key: string; at: number } | undefined>(undefined);
+
+  const schedule = useCallback((delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveNow(), delay);
+  }, []);
+
+  const saveNow = useCallback(async (): Promise<boolean> => {
+    clearTimeout(timer.current);
+    if (inFlight.current || stateRef.current === 'conflict') return false;
+    const sending = layoutRef.current;
+    if (sending === savedLayout.current) {
+      setState('saved');
+      return true;
+    }
+    inFlight.current = true;
+    setState('saving');
+    try {
+      const saved = await saveDraft(first.id, baseRef.current, sending);
+      attempt.current = 0;
+      baseRef.current = saved.draftVersion;
+      savedLayout.current = sending;
+      setPage(saved);
+      setRefusal(undefined);
+      setSavedCount((n) => n + 1);
+      inFlight.current = false;
+      if (layoutRef.current !== sending) {
+        setState('unsaved');
+        schedule(AUTOSAVE_MS);
+      } else setState('saved');
+      return true;
+    } catch (error) {
+      inFlight.current = false;
+      if (error instanceof VersionConflict) {
+        setConflict(error.current);
+        setState('conflict');
+      } else if (error instanceof OwnerApiError && (error.status === 0 || error.status >= 500)) {
+        setState('offline');
+        schedule(retryDelay(attempt.current++));
+      } else {
+        setRefusal(error instanceof Error ? error.message : TEXT.failed);
+        setState('refused');
+      }
+      return false;
+    }
+  }, [first.id, schedule]);
+
+  /** Replaces the layout (an edit): undoable, then autosaved. Edits with the same `key` within 1 s are one undo step (typing). */
+  const edit = useCallback((next: PageLayout, key?: string) => {
+    const now = Date.now();
+    const merge = key !== undefined && coalesce.current?.key === key && now - coalesce.current.at < AUTOSAVE_MS;
+    coalesce.current = key === undefined ? undefined : { key, at: now };
+    const previous = layoutRef.current;
+    if (!merge) setStacks((s) => ({ past: [...s.past, previous].slice(-HISTORY), future: [] }));
+    layoutRef.current = next;
+    setLayout(next);
+    if (stateRef.current !== 'conflict') {
+      setState('unsaved');
+      schedule(AUTOSAVE_MS);
+    }
+  }, [schedule]);
+
+  const travel = useCallback((from: 'past' | 'future') => {
+    setStacks((s) => {
+      const list = s[from];
+      const target = list[list.length - 1];
+      if (!target) return s;
+      const current = layoutRef.current;
+      layoutRef.current = target;
+      setLayout(target);
+      coalesce.current = undefined;
+      if (stateRef.current !== 'conflict') {
+        setState('unsaved');
+        schedule(AUTOSAVE_MS);
+      }
+      return from === 'past' ? { past: list.slice(0, -1), future: [...s.future, current] } : { past: [...s.past, current], future: list.slice(0, -1) };
+    });
+  }, [schedule]);
+
+  /** Takes the server's current draft (after a conflict or a restore): our unsaved edits are dropped. */
+  const adopt = useCallback((fresh: EditorPage) => {
+    clearTimeout(timer.current);
+    baseRef.current = fresh.draftVersion;
+    savedLayout.current = fresh.draft.layout;
+    layoutRef.current = fresh.draft.layout;
+    setLayout(fresh.draft.layout);
+    setPage(fresh);
+    setConflict(undefined);
+    setStacks({ past: [], future: [] });
+    setState('saved');
+    setSavedCount((n) => n + 1);
+  }, []);
+
+  /** Keep mine: save our layout over the version the conflict named (a new revision; theirs stays in the history). */
+  const keepMine = useCallback(() => {
+    if (!conflict) return;
+    baseRef.current = conflict.version;
+    setConflict(undefined);
+    stateRef.current = 'unsaved';
+    setState('unsaved');
+    void saveNow();
+  }, [conflict, saveNow]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Back online: retry at once rather than at the next backoff step.
+  useEffect(() => {
+    const online = () => stateRef.current === 'offline' && void saveNow();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [saveNow]);
+
+  return {
+    page, setPage, layout, state, conflict, refusal, savedCount, edit, saveNow, adopt, keepMine,
+    undo: () => travel('past'), redo: () => travel('future'), canUndo: stacks.past.length > 0, canRedo: stacks.future.length > 0,
+    dirty: state !== 'saved',
+  };
+}
