@@ -1,3 +1,5 @@
+// First: block schemas are built without Zod's eval probe (see the module).
+import './zod-jitless.js';
 import { useEffect, useMemo, useState } from 'react';
 import type { PageLayout } from '../../../../blocks/layout-schema.js';
 import { BLOCK_MENU_GROUPS } from '../../../../blocks/define.js';
