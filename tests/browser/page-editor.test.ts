@@ -67,7 +67,7 @@ const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the 
 describe('the page editor in Chromium', () => {
   it('adds and edits blocks, autosaves into the preview, undoes, resolves a conflict and publishes', async () => {
     // The other session's save makes ours answer 412, which the browser logs.
-    store.allow(/412/);
+    store.allow(/412|ERR_INTERNET_DISCONNECTED|\/api\/pages\/[^/]+\/draft/);
     const slug = `workshops-${Date.now().toString(36)}`;
     const created = await api('POST', '', { title: 'Workshops', slug });
     expect(created.status).toBe(201);
@@ -111,6 +111,15 @@ describe('the page editor in Chromium', () => {
     await page.keyboard.press('Control+Shift+Z');
     await expect.poll(() => page.getByLabel('Label').inputValue()).toBe('Book a workshop');
     await saved(page);
+
+    // The network drops: the edit is kept, the state says so, and the retry saves it once it is back.
+    await page.route('**/api/pages/*/draft', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Label').fill('Book a class');
+    await page.locator('[data-page-editor][data-save-state="offline"]').waitFor(POLL);
+    await page.getByRole('status').getByText('Offline — will retry').waitFor();
+    await page.unroute('**/api/pages/*/draft');
+    await saved(page);
+    await preview(page).getByRole('link', { name: 'Book a class' }).waitFor(POLL);
 
     // Another session saves meanwhile: our next save gets the conflict dialog.
     const theirs = await api('GET', `/${id}`);
