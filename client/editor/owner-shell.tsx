@@ -8,7 +8,7 @@ import { OrdersScreen } from './screens/orders.js';
 import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { OutboxScreen } from './screens/outbox.js';
 import { OverviewScreen } from './screens/overview.js';
-import { PageEditorScreen } from './screens/page-editor/page-editor.js';
+import { PageEditorRoute } from './screens/page-editor/route.js';
 import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
 import { ContributorsScreen } from './screens/contributors.js';
@@ -77,7 +77,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/gift-cards', screen: '/config/gift-cards', title: 'Gift cards', render: () => <GiftCardsScreen /> },
   { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
   { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },
-  { pattern: '/config/pages/:id/edit', screen: '/config/', title: 'Page editor', render: (p) => <PageEditorScreen key={p.id} id={p.id!} /> },
+  { pattern: '/config/pages/:id/edit', screen: '/config/', title: 'Page editor', render: (p) => <PageEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/traffic', screen: '/config/traffic', title: 'Traffic', render: () => <TrafficScreen /> },
 ];
 

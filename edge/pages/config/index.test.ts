@@ -95,6 +95,7 @@ describe('/config/', () => {
     const html = await home.text();
     expect(html).not.toContain('href="/config/contributors"');
     expect((await worker.fetch('/config/contributors', { headers: { Cookie: reporter.cookie } })).status).toBe(403);
+    expect((await worker.fetch('/config/pages/any-page/edit', { headers: { Cookie: reporter.cookie } })).status).toBe(403);
     for (const email of ['nobody@pages.test', 'shopper@pages.test']) {
       const user = await signIn(worker, email, PASSWORD);
       const res = await worker.fetch('/config/', { headers: { Cookie: user.cookie } });
