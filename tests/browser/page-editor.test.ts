@@ -139,6 +139,23 @@ describe('the page editor in Chromium', () => {
     await page.getByRole('button', { name: 'Text 1', exact: true }).waitFor();
     expect(await page.locator('[data-block-type]').count()).toBe(1);
 
+    // A second conflict, and 'Keep mine': ours is saved over theirs as a new version, theirs stays in the revisions.
+    const again = await api('GET', `/${id}`);
+    const second = await api('PUT', `/${id}/draft`, { layout: layoutOf({ id: 'their', type: 'text', props: { text: paragraphDoc('Their second thoughts') } }) }, { 'If-Match': `"${again.json.page.draftVersion}"` });
+    expect(second.status).toBe(200);
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await dialog.waitFor(POLL);
+    await dialog.getByRole('button', { name: 'Keep mine (save over)' }).click();
+    await saved(page);
+    const mine = await api('GET', `/${id}`);
+    expect(mine.json.page.draftVersion).toBe(second.json.page.draftVersion + 1);
+    expect(mine.json.page.draft.layout.sections).toHaveLength(2);
+    expect(JSON.stringify(mine.json.page.draft.layout)).toContain('Their careful words');
+    await preview(page).getByText('Their careful words').waitFor(POLL);
+    // Back to one section (their first words), undoable like any edit.
+    await page.getByRole('button', { name: 'Delete section 2' }).click();
+    await saved(page);
+
     // Publish: a new visitor sees it at the live URL.
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText(`Visitors see this version at /${slug}.`).waitFor(POLL);
