@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
-import { demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
+import { createSiteUser, demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
 import { useStorefront, type Visitor } from './harness.js';
 
 /**
@@ -178,4 +178,28 @@ describe('the page editor in Chromium', () => {
     await page.getByRole('button', { name: 'Phone' }).click();
     await page.screenshot({ path: join(ARTIFACTS, 'page-editor-390.png'), fullPage: true });
   }, 180_000);
+
+  it("shows the page-locked notice while another contributor has the page open, and edits a section's design", async () => {
+    const created = await api('POST', '', { title: 'Locked page', slug: `locked-${Date.now().toString(36)}` });
+    const id = created.json.page.id as string;
+    // Another editor's heartbeat holds the lock.
+    await createSiteUser(store.worker, { email: 'second-editor@pages.test', password: 'correct horse battery 9', roles: [4] });
+    const other = await signIn(store.worker, 'second-editor@pages.test', 'correct horse battery 9');
+    const beat = await store.worker.fetch(`/api/pages/${id}/lock`, { method: 'POST', headers: { ...other.headers, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(((await beat.json()) as { lock: unknown }).lock).toBeNull();
+
+    const { page } = await owner();
+    await page.goto(store.url(`/config/pages/${id}/edit`));
+    await page.locator('[data-page-locked]').getByText('second-editor@pages.test is editing this page').waitFor(POLL);
+
+    // A section's design: padding and theme, saved into the draft.
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByRole('region', { name: 'Section design' }).waitFor();
+    await page.getByLabel('Theme').selectOption('dark');
+    await page.getByLabel('Padding').selectOption('large');
+    await saved(page);
+    const draft = await api('GET', `/${id}`);
+    expect(draft.json.page.draft.layout.sections[0].design).toEqual({ padding: 'large', theme: 'dark' });
+    expect(await audit(page)).toEqual([]);
+  }, 120_000);
 });
