@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { createSiteUser, demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
 import { useStorefront, type Visitor } from './harness.js';
@@ -200,6 +200,24 @@ describe('the page editor in Chromium', () => {
     await saved(page);
     const draft = await api('GET', `/${id}`);
     expect(draft.json.page.draft.layout.sections[0].design).toEqual({ padding: 'large', theme: 'dark' });
+
+    // Leaving while a save is still on its way asks first (use-unsaved-changes); the held save then fails over to a retry.
+    store.allow(/ERR_INTERNET_DISCONNECTED|\/api\/pages\/[^/]+\/draft/);
+    let held: Route | undefined;
+    await page.route('**/api/pages/*/draft', (route) => {
+      held = route;
+    });
+    await page.getByLabel('Theme').selectOption('light');
+    await page.locator('[data-page-editor][data-save-state="saving"]').waitFor(POLL);
+    await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Orders' }).click();
+    const ask = page.getByRole('dialog', { name: 'Save your changes?' });
+    await ask.waitFor(POLL);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/config/pages/${id}/edit`);
+    await held!.abort('internetdisconnected');
+    await page.unroute('**/api/pages/*/draft');
+    await saved(page);
+    expect((await api('GET', `/${id}`)).json.page.draft.layout.sections[0].design.theme).toBe('light');
     expect(await audit(page)).toEqual([]);
   }, 120_000);
 });
