@@ -22,7 +22,7 @@ export async function layoutHtml(req: PageRequest, layout: PageLayout, base: Rec
  * (`req.previewDraft`, set by the route after the role check), else its published revision.
  */
 export function servedPage(req: PageRequest, slug: string): Promise<ServedPage | undefined> {
-  return req.previewDraft ? findDraftPage(req.db, req.site.id, slug) : findPublishedPage(req.db, req.site.id, slug);
+  return req.previewDraft ? findDraftPage(req.db, req.site.id, slug, req.previewRevision) : findPublishedPage(req.db, req.site.id, slug);
 }
 
 /**

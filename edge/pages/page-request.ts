@@ -33,6 +33,8 @@ export interface PageRequest {
   postedForm?: PostedFormState;
   /** A signed-in contributor's `?preview`: block pages show their draft (never cached, never indexed). */
   previewDraft?: boolean;
+  /** `?preview&revision=N`: that revision of the page instead of its draft (the editor's history). */
+  previewRevision?: number | undefined;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
 }

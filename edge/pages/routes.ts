@@ -46,6 +46,7 @@ function preview(c: Context<AppEnv>, req: PageRequest): boolean {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex, nofollow');
   req.previewDraft = true;
+  req.previewRevision = /^[1-9][0-9]{0,8}$/.test(c.req.query('revision') ?? '') ? Number(c.req.query('revision')) : undefined;
   return true;
 }
 

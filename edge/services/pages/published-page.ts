@@ -34,21 +34,22 @@ export function findHiddenPage(db: Db, websiteId: string, slug: string): Promise
 
 /**
  * The draft of the page at `slug`, for a signed-in contributor's preview only (the caller
- * checks the role): never for visitors, crawlers or caches.
+ * checks the role): never for visitors, crawlers or caches. With `version`, that revision
+ * of the page instead (the editor's history preview).
  */
-export function findDraftPage(db: Db, websiteId: string, slug: string): Promise<ServedPage | undefined> {
-  return findPageRevision(db, websiteId, slug, 'draft_version');
+export function findDraftPage(db: Db, websiteId: string, slug: string, version?: number): Promise<ServedPage | undefined> {
+  return findPageRevision(db, websiteId, slug, 'draft_version', '1', version);
 }
 
-function findPageRevision(db: Db, websiteId: string, slug: string, pointer: 'published_version' | 'draft_version', status = '1'): Promise<ServedPage | undefined> {
+function findPageRevision(db: Db, websiteId: string, slug: string, pointer: 'published_version' | 'draft_version', status = '1', version?: number): Promise<ServedPage | undefined> {
   return query(async () => {
     const row = await db.$client
       .prepare(
-        `SELECT p.id, p.title, p.slug, p.seo_title, p.seo_description, p.${pointer} AS published_version, COALESCE(p.published_on, p.updated_on) AS published_on, r.document
-         FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = p.${pointer}
+        `SELECT p.id, p.title, p.slug, p.seo_title, p.seo_description, r.version AS published_version, COALESCE(p.published_on, p.updated_on) AS published_on, r.document
+         FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = ${version === undefined ? `p.${pointer}` : '?'}
          WHERE p.website_id = ? AND p.slug = ? AND p.${pointer} IS NOT NULL AND p.trashed_on IS NULL AND ${status}`,
       )
-      .bind(websiteId, slug)
+      .bind(...(version === undefined ? [] : [version]), websiteId, slug)
       .first<{ id: string; title: string; slug: string; seo_title: string | null; seo_description: string | null; published_version: number; published_on: number; document: string }>();
     if (!row) return undefined;
     return {
