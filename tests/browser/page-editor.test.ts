@@ -166,6 +166,16 @@ describe('the page editor in Chromium', () => {
     // History lists the revisions with who saved them.
     await page.getByRole('button', { name: 'History' }).click();
     await page.getByRole('complementary', { name: 'History' }).getByText('· live').waitFor(POLL);
+    // Preview their second save (the worker's render of that revision), then restore it as the new draft.
+    const v = second.json.page.draftVersion as number;
+    await page.getByRole('button', { name: `Preview version ${v}` }).click();
+    await page.frameLocator(`iframe[title="Preview of version ${v}"]`).getByText('Their second thoughts').waitFor(POLL);
+    await page.getByRole('button', { name: `Restore version ${v}` }).click();
+    await page.frameLocator('iframe[title="Preview of the draft"]').getByText('Their second thoughts').waitFor(POLL);
+    await saved(page);
+    const restored = await api('GET', `/${id}`);
+    expect(JSON.stringify(restored.json.page.draft.layout)).toContain('Their second thoughts');
+    await page.getByRole('complementary', { name: 'History' }).getByText(`restored from version ${v}`).waitFor(POLL);
 
     // Nothing the CSP refused, in the editor or its preview frame (Tiptap's own style tag is off).
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);

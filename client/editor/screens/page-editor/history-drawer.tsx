@@ -8,11 +8,19 @@ import { useLoad } from '../../use-load.js';
 import { type EditorPage, listRevisions, restoreRevision } from './page-api.js';
 
 /**
- * The page's revisions, newest first (who, when, published), each restorable: the old
- * layout becomes a new draft revision (nothing is overwritten). The preview route shows only
- * the draft (no `?revision=` yet), so a restored revision is what the frame then shows.
+ * The page's revisions, newest first (who, when, published): Preview shows one in the frame
+ * (`?preview&revision=N`, the worker's render of it), Restore makes its layout a new draft
+ * revision (nothing is overwritten).
  */
-export function HistoryDrawer({ page, onClose, onRestored }: { page: EditorPage; onClose: () => void; onRestored: (page: EditorPage) => void }) {
+export function HistoryDrawer({ page, previewing, onClose, onPreview, onRestored, saveFirst }: {
+  page: EditorPage;
+  previewing: number | undefined;
+  onClose: () => void;
+  onPreview: (version: number | undefined) => void;
+  onRestored: (page: EditorPage) => void;
+  /** Saves pending edits first (so a restore never drops them); false when that failed. */
+  saveFirst: () => Promise<boolean>;
+}) {
   const { timeZone } = useOwner();
   const { result, retry } = useLoad(`${page.id}:${page.draftVersion}`, () => listRevisions(page.id));
   const [busy, setBusy] = useState<number | undefined>();
@@ -20,7 +28,11 @@ export function HistoryDrawer({ page, onClose, onRestored }: { page: EditorPage;
   const restore = (version: number) => {
     setBusy(version);
     setError(undefined);
-    restoreRevision(page.id, version)
+    saveFirst()
+      .then((kept) => {
+        if (!kept) throw new OwnerApiError('Save your changes before restoring a version.', 0);
+        return restoreRevision(page.id, version);
+      })
       .then(onRestored, (e: unknown) => setError(e instanceof OwnerApiError ? e.message : TEXT.failed))
       .finally(() => setBusy(undefined));
   };
@@ -28,7 +40,10 @@ export function HistoryDrawer({ page, onClose, onRestored }: { page: EditorPage;
     <aside className="pe-history" aria-labelledby="pe-history-title">
       <div className="pe-history-head">
         <h2 id="pe-history-title">History</h2>
-        <Button variant="secondary" onClick={onClose}>Close history</Button>
+        <Button variant="secondary" onClick={() => {
+          onPreview(undefined);
+          onClose();
+        }}>Close history</Button>
       </div>
       {error ? <p role="alert" className="ui-field-error">{error}</p> : null}
       {result.state === 'loading' ? <Skeleton rows={4} label="Loading revisions" /> : null}
@@ -47,6 +62,7 @@ export function HistoryDrawer({ page, onClose, onRestored }: { page: EditorPage;
                 {r.restoredFrom ? ` · restored from version ${r.restoredFrom}` : ''}
               </p>
               <div className="pe-revision-actions">
+                <Button variant="secondary" aria-pressed={previewing === r.version} onClick={() => onPreview(previewing === r.version ? undefined : r.version)} aria-label={`Preview version ${r.version}`}>Preview</Button>
                 {r.version !== result.data.draftVersion ? (
                   <Button variant="secondary" busy={busy === r.version} onClick={() => restore(r.version)} aria-label={`Restore version ${r.version}`}>Restore</Button>
                 ) : null}

@@ -54,6 +54,8 @@ function PageEditor({ first }: { first: EditorPage }) {
   const [selected, setSelected] = useState<Selection>(layout.sections.length ? { section: 0 } : undefined);
   const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
   const [history, setHistory] = useState(false);
+  // A revision shown in the frame from the history (undefined: the draft).
+  const [previewing, setPreviewing] = useState<number | undefined>();
   const [lock, setLock] = useState(first.lock);
   const [publishing, setPublishing] = useState(false);
   const [message, setMessage] = useState<string | undefined>();
@@ -155,11 +157,23 @@ function PageEditor({ first }: { first: EditorPage }) {
       {message ? <p className="pe-notice" role="status">{message}</p> : null}
       <div className="pe-body">
         <div className="pe-preview" data-device={device}>
-          <iframe key={`${draft.savedCount}`} title="Preview of the draft" src={`${page.url}?preview`} className="pe-frame" data-preview-version={page.draftVersion} />
+          {previewing !== undefined ? (
+            <p className="pe-notice pe-previewing" role="status">
+              Showing version {previewing}. <button type="button" className="pe-link" onClick={() => setPreviewing(undefined)}>Back to the draft</button>
+            </p>
+          ) : null}
+          <iframe
+            key={`${draft.savedCount}:${previewing ?? ''}`}
+            title={previewing === undefined ? 'Preview of the draft' : `Preview of version ${previewing}`}
+            src={previewing === undefined ? `${page.url}?preview` : `${page.url}?preview&revision=${previewing}`}
+            className="pe-frame"
+            data-preview-version={previewing ?? page.draftVersion}
+          />
         </div>
         <div className="pe-side">
           {history ? (
-            <HistoryDrawer page={page} onClose={() => setHistory(false)} onRestored={(p) => {
+            <HistoryDrawer page={page} previewing={previewing} saveFirst={draft.saveNow} onPreview={setPreviewing} onClose={() => setHistory(false)} onRestored={(p) => {
+              setPreviewing(undefined);
               draft.adopt(p);
               setSelected(undefined);
             }} />
