@@ -17,6 +17,8 @@ export const pages = sqliteTable(
     slug: text('slug').notNull(),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
+    // The link-preview picture (og:image): a file of the site, `/assets/...`.
+    socialImage: text('social_image'),
     status: text('status').notNull().default('draft'),
     draftVersion: integer('draft_version').notNull().default(1),
     publishedVersion: integer('published_version'),

@@ -55,6 +55,7 @@ export async function blockPage(req: PageRequest, page: ServedPage): Promise<Pag
   };
   if (page.seoTitle) collection.seoTitle = page.seoTitle;
   if (page.seoDescription) collection.seoDescription = page.seoDescription;
+  if (page.socialImage) collection.socialImage = { assetUrl: page.socialImage };
   const html = await layoutHtml(req, page.layout, base);
   if (html !== undefined) collection.mainContent = html;
   return {

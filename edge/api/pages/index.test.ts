@@ -198,6 +198,30 @@ describe('publishing', () => {
     expect((await worker.fetch('/preview-me?preview', { headers: { Cookie: shopper.cookie } })).status).toBe(404);
   });
 
+  it('serves a draft published unchanged byte for byte as its preview showed it', async () => {
+    const page = await newPage('same-bytes');
+    await owner('PUT', `/${page.id}/draft`, { layout: textLayout('Exactly these words') }, ifMatch(1));
+    const preview = await (await worker.fetch('/same-bytes?preview', { headers: { Cookie: ownerSession.cookie } })).text();
+    expect((await owner('POST', `/${page.id}/publish`, { version: 2 })).status).toBe(200);
+    const live = await (await visit('/same-bytes')).text();
+    expect(live).toContain('Exactly these words');
+    expect(live).toBe(preview);
+  });
+
+  it('shows the social image as the link preview once published, and refuses another site\'s picture', async () => {
+    const page = await newPage('with-picture');
+    const refused = await owner('PATCH', `/${page.id}`, { socialImage: 'https://elsewhere.example/x.jpg' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields).toHaveProperty('socialImage');
+    const set = await owner('PATCH', `/${page.id}`, { socialImage: '/assets/demo/kiln.jpg' });
+    expect(set.json.page.socialImage).toBe('/assets/demo/kiln.jpg');
+    await owner('PUT', `/${page.id}/draft`, { layout: textLayout('Pictured') }, ifMatch(1));
+    await owner('POST', `/${page.id}/publish`, { version: 2 });
+    expect(await (await visit('/with-picture')).text()).toContain('<meta property="og:image" content="http://localhost/assets/demo/kiln.jpg?format=1500w">');
+    const cleared = await owner('PATCH', `/${page.id}`, { socialImage: null });
+    expect(cleared.json.page.socialImage).toBeNull();
+  });
+
   it('moves the live page to the published revision and off the site on unpublish', async () => {
     const page = await newPage('pottery-club');
     await owner('PUT', `/${page.id}/draft`, { layout: textLayout('Version two') }, ifMatch(1));

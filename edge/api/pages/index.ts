@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { codeBlocks, parseLayout, type PageLayout } from '../../../blocks/layout-schema.js';
+import { sitePathProp } from '../../../blocks/site-path.js';
 import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import {
   CONTENT_STATUSES, isReservedSlug, MAX_SEO_DESCRIPTION_LENGTH, MAX_SEO_TITLE_LENGTH, MAX_SLUG_LENGTH, MAX_TITLE_LENGTH, REVIEW_STATUSES, SETTABLE_STATUSES, slugify,
@@ -21,12 +22,14 @@ const newPage = z.strictObject({
   slug: z.string().max(MAX_SLUG_LENGTH * 2).optional(),
   seoTitle: z.string().trim().max(MAX_SEO_TITLE_LENGTH).optional(),
   seoDescription: z.string().trim().max(MAX_SEO_DESCRIPTION_LENGTH).optional(),
+  socialImage: sitePathProp.optional(),
 });
 const pageSettings = z.strictObject({
   title: z.string().trim().min(1, PAGE_MESSAGES.titleRequired).max(MAX_TITLE_LENGTH).optional(),
   slug: z.string().max(MAX_SLUG_LENGTH * 2).optional(),
   seoTitle: z.string().trim().max(MAX_SEO_TITLE_LENGTH).nullable().optional(),
   seoDescription: z.string().trim().max(MAX_SEO_DESCRIPTION_LENGTH).nullable().optional(),
+  socialImage: sitePathProp.nullable().optional(),
 });
 const version = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 // A publish time: milliseconds since the epoch, or an ISO 8601 time with its offset.

@@ -56,7 +56,7 @@ export function seoJson(context: Json, site: SiteRecord, url: URL): SeoJson {
   };
   const description = summary(item?.excerpt || item?.body || collection?.seoDescription || collection?.description || website.siteDescription);
   if (description) out.description = description;
-  const image: Json | undefined = item?.mainImage ?? context.featuredProducts?.[0]?.mainImage;
+  const image: Json | undefined = item?.mainImage ?? collection?.socialImage ?? context.featuredProducts?.[0]?.mainImage;
   if (image?.assetUrl) {
     out.image = new URL(`${image.assetUrl}?format=1500w`, origin).href;
     if (image.altText || image.title) out.imageAlt = image.altText || image.title;

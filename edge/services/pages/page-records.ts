@@ -10,6 +10,8 @@ export interface PageRecord {
   url: string;
   seoTitle: string | null;
   seoDescription: string | null;
+  /** The link-preview picture, a path of the site's own (`/assets/...`). */
+  socialImage: string | null;
   status: ContentStatus;
   draftVersion: number;
   publishedVersion: number | null;
@@ -49,6 +51,7 @@ export interface PageRow {
   slug: string;
   seo_title: string | null;
   seo_description: string | null;
+  social_image: string | null;
   status: string;
   draft_version: number;
   published_version: number | null;
@@ -70,7 +73,7 @@ export interface RevisionRow {
 }
 
 export const PAGE_COLUMNS =
-  'id, title, slug, seo_title, seo_description, status, draft_version, published_version, published_on, publish_at, scheduled_version, trashed_on, created_on, updated_on';
+  'id, title, slug, seo_title, seo_description, social_image, status, draft_version, published_version, published_on, publish_at, scheduled_version, trashed_on, created_on, updated_on';
 export const REVISION_COLUMNS = 'version, author_name, saved_on, restored_from, published_on';
 
 export function pageRecord(row: PageRow): PageRecord {
@@ -81,6 +84,7 @@ export function pageRecord(row: PageRow): PageRecord {
     url: `/${row.slug}`,
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
+    socialImage: row.social_image,
     status: row.status as ContentStatus,
     draftVersion: row.draft_version,
     publishedVersion: row.published_version,

@@ -17,6 +17,7 @@ export interface NewPage {
   slug: string;
   seoTitle?: string | undefined;
   seoDescription?: string | undefined;
+  socialImage?: string | undefined;
 }
 
 export function slugTaken(slug: string): ApiError {
@@ -39,8 +40,8 @@ export async function createPage(db: Db, websiteId: string, input: NewPage, auth
   try {
     await d1.batch([
       d1
-        .prepare(`INSERT INTO pages (id, website_id, title, slug, seo_title, seo_description, status, draft_version, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, 'draft', 1, ?, ?)`)
-        .bind(id, websiteId, input.title, input.slug, input.seoTitle ?? null, input.seoDescription ?? null, now, now),
+        .prepare(`INSERT INTO pages (id, website_id, title, slug, seo_title, seo_description, social_image, status, draft_version, created_on, updated_on) VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', 1, ?, ?)`)
+        .bind(id, websiteId, input.title, input.slug, input.seoTitle ?? null, input.seoDescription ?? null, input.socialImage || null, now, now),
       d1
         .prepare('INSERT INTO page_revisions (page_id, version, document, author_id, author_name, saved_on) VALUES (?, 1, ?, ?, ?, ?)')
         .bind(id, JSON.stringify(EMPTY_LAYOUT), author.id, author.name, now),
@@ -154,6 +155,7 @@ export interface PageSettings {
   slug?: string | undefined;
   seoTitle?: string | null | undefined;
   seoDescription?: string | null | undefined;
+  socialImage?: string | null | undefined;
 }
 
 /**
@@ -167,6 +169,7 @@ export async function updatePageSettings(db: Db, websiteId: string, page: PageRe
   if (changes.slug !== undefined) columns.push(['slug', changes.slug]);
   if (changes.seoTitle !== undefined) columns.push(['seo_title', changes.seoTitle]);
   if (changes.seoDescription !== undefined) columns.push(['seo_description', changes.seoDescription]);
+  if (changes.socialImage !== undefined) columns.push(['social_image', changes.socialImage || null]);
   if (columns.length === 0) return;
   const d1 = db.$client;
   const update = d1

@@ -183,8 +183,8 @@ export async function duplicatePage(db: Db, websiteId: string, page: PageRecord,
       const [inserted] = await d1.batch([
         d1
           .prepare(
-            `INSERT INTO pages (id, website_id, title, slug, seo_title, seo_description, status, draft_version, created_on, updated_on)
-             SELECT ?, website_id, substr(title || ' (copy)', 1, 200), ?, seo_title, seo_description, 'draft', 1, ?, ? FROM pages WHERE id = ? AND website_id = ?`,
+            `INSERT INTO pages (id, website_id, title, slug, seo_title, seo_description, social_image, status, draft_version, created_on, updated_on)
+             SELECT ?, website_id, substr(title || ' (copy)', 1, 200), ?, seo_title, seo_description, social_image, 'draft', 1, ?, ? FROM pages WHERE id = ? AND website_id = ?`,
           )
           .bind(id, slug, now, now, page.id, websiteId),
         d1

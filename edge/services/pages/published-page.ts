@@ -8,6 +8,7 @@ export interface ServedPage {
   slug: string;
   seoTitle: string | null;
   seoDescription: string | null;
+  socialImage: string | null;
   version: number;
   publishedOn: number;
   layout: PageLayout;
@@ -45,12 +46,12 @@ function findPageRevision(db: Db, websiteId: string, slug: string, pointer: 'pub
   return query(async () => {
     const row = await db.$client
       .prepare(
-        `SELECT p.id, p.title, p.slug, p.seo_title, p.seo_description, r.version AS published_version, COALESCE(p.published_on, p.updated_on) AS published_on, r.document
+        `SELECT p.id, p.title, p.slug, p.seo_title, p.seo_description, p.social_image, r.version AS published_version, COALESCE(p.published_on, p.updated_on) AS published_on, r.document
          FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = ${version === undefined ? `p.${pointer}` : '?'}
          WHERE p.website_id = ? AND p.slug = ? AND p.${pointer} IS NOT NULL AND p.trashed_on IS NULL AND ${status}`,
       )
       .bind(...(version === undefined ? [] : [version]), websiteId, slug)
-      .first<{ id: string; title: string; slug: string; seo_title: string | null; seo_description: string | null; published_version: number; published_on: number; document: string }>();
+      .first<{ id: string; title: string; slug: string; seo_title: string | null; seo_description: string | null; social_image: string | null; published_version: number; published_on: number; document: string }>();
     if (!row) return undefined;
     return {
       id: row.id,
@@ -58,6 +59,7 @@ function findPageRevision(db: Db, websiteId: string, slug: string, pointer: 'pub
       slug: row.slug,
       seoTitle: row.seo_title,
       seoDescription: row.seo_description,
+      socialImage: row.social_image,
       version: row.published_version,
       publishedOn: row.published_on,
       layout: JSON.parse(row.document) as PageLayout,

@@ -1,0 +1,1 @@
+ALTER TABLE `pages` ADD `social_image` text;
