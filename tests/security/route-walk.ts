@@ -183,6 +183,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/site-users/contributors/:siteUserId/roles', path: '/api/site-users/contributors/abc/roles', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/mail/outbox', path: '/api/mail/outbox', status: 401, expect: 'api' },
   { route: 'GET /api/owner/customers', path: '/api/owner/customers', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/customers.csv', path: '/api/owner/customers.csv', status: 401, expect: 'api' },
   { route: 'GET /api/owner/customers/detail', path: '/api/owner/customers/detail?email=a%40b.test', status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },

@@ -30,6 +30,7 @@ beforeAll(async () => {
     order(1, 'Ann@Cust.test', ['Ann', 'Old'], 1250, Date.UTC(2026, 0, 5)),
     order(2, 'ann@cust.test', ['Ann', 'Lee'], 3000, Date.UTC(2026, 2, 9)),
     order(3, 'bob@cust.test', ['Bob', 'Zed'], 999, Date.UTC(2026, 1, 1)),
+    order(4, 'zoe@csv.test', ['=Zoë', 'Ünal'], 120000, Date.UTC(2026, 3, 1)),
   ]);
 }, 60_000);
 afterAll(() => worker?.dispose());
@@ -74,6 +75,24 @@ describe('GET /api/owner/customers', () => {
     expect(json.orders.map((o: { orderNumber: number }) => o.orderNumber)).toEqual([9002, 9001]);
     expect((await get('/api/owner/customers/detail?email=staff%40cust.test')).status).toBe(404);
     expect((await get('/api/owner/customers/detail?email=nobody%40cust.test')).status).toBe(404);
+  });
+
+  it('exports the searched set as CSV: a UTF-8 BOM first, RFC 4180 cells, formulas defused, totals as decimals', async () => {
+    const res = await worker.fetch('/api/owner/customers.csv?q=csv.test', { headers: { Cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1).split('\r\n');
+    expect(lines).toEqual([
+      'Email,Name,Account,Orders,Total spent,Currency,First order (UTC),Last order (UTC)',
+      `zoe@csv.test,'=Zoë Ünal,no,1,1200.00,USD,2026-04-01T00:00:00.000Z,2026-04-01T00:00:00.000Z`,
+      '',
+    ]);
+    const all = await (await worker.fetch('/api/owner/customers.csv?q=cust.test&sort=email', { headers: { Cookie: owner.cookie } })).text();
+    expect(all.split('\r\n').slice(1, -1).map((l) => l.split(',')[0])).toEqual(['ann@cust.test', 'bob@cust.test', 'carol@cust.test']);
+    expect((await worker.fetch('/api/owner/customers.csv')).status).toBe(401);
   });
 
   it('refuses bad input, anonymous callers and roles without the customers permission', async () => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
-import { CUSTOMER_SORTS, customerDetail, listCustomers } from '../../services/customers/customers.js';
+import { csvDownload } from '../../services/csv.js';
+import { CUSTOMER_SORTS, customerDetail, customersCsv, listCustomers } from '../../services/customers/customers.js';
 import { queryParams } from '../validate.js';
 
 /**
@@ -27,6 +28,18 @@ ownerCustomersApi.get(
     const { q, sort, cursor, limit } = c.req.valid('query');
     const page = await listCustomers(c.var.db, c.var.site.id, { search: q, sort, cursor: cursor || undefined, limit: limit ?? 50 });
     return c.json({ customers: page.rows, currency: c.var.site.currency, nextPageCursor: page.nextPageCursor });
+  },
+);
+
+/** Every customer the search matches, in the list's sort, as a streamed CSV download (services/csv.ts). */
+ownerCustomersApi.get(
+  '/customers.csv',
+  requirePermission('customers'),
+  queryParams(z.object({ q: z.string().max(200).optional(), sort: z.enum(CUSTOMER_SORTS).optional() })),
+  (c) => {
+    const { q, sort } = c.req.valid('query');
+    const lines = customersCsv(c.var.db, c.var.site.id, { search: q, sort }, c.var.site.currency);
+    return csvDownload(lines, `customers-${new Date().toISOString().slice(0, 10)}.csv`);
   },
 );
 

@@ -1,3 +1,5 @@
+import { minorToDecimal } from '../../../domain/money/money.js';
+import { csvLine } from '../csv.js';
 import { type Db } from '../db.js';
 import { decodeCursor, encodeCursor, type Page } from '../restock/signups.js';
 
@@ -118,4 +120,21 @@ export async function customerDetail(db: Db, websiteId: string, email: string): 
     .bind(websiteId, lower)
     .all<CustomerOrder>();
   return { customer, orders: results };
+}
+
+/**
+ * The customers as CSV lines (services/csv.ts writes the cells) in the list's search and sort,
+ * read page by page along the same keyset cursor; totals are decimal amounts of `currency`.
+ */
+export async function* customersCsv(db: Db, websiteId: string, q: Omit<CustomerQuery, 'cursor' | 'limit'>, currency: string): AsyncGenerator<string> {
+  yield csvLine(['Email', 'Name', 'Account', 'Orders', 'Total spent', 'Currency', 'First order (UTC)', 'Last order (UTC)']);
+  const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+  let cursor: string | undefined;
+  do {
+    const page = await listCustomers(db, websiteId, { ...q, cursor, limit: 200 });
+    yield page.rows
+      .map((r) => csvLine([r.email, r.name, r.accountId !== null, r.orderCount, minorToDecimal(r.spentCents, currency), currency, iso(r.firstOrderOn), iso(r.lastOrderOn)]))
+      .join('');
+    cursor = page.nextPageCursor ?? undefined;
+  } while (cursor);
 }
