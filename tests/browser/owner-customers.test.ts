@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +31,16 @@ beforeAll(async () => {
     await addOne(v, mug.itemId, 'FK-MUG-08-OAT', i + 1);
     expect((await placeOrder(v, { extra: { email } })).status).toBe(201);
   }
+  // Two form submissions, one with non-ASCII text and one a spreadsheet would run as a formula.
+  const db = store.worker.db;
+  const { site, form } = (await db.prepare('SELECT website_id AS site, id AS form FROM forms LIMIT 1').first<{ site: string; form: string }>())!;
+  const insert = db.prepare(
+    `INSERT INTO form_submissions (id, website_id, form_id, key_hash, "values", search_text, status, created_on) VALUES (?, ?, ?, ?, ?, ?, 'received', ?)`,
+  );
+  await db.batch([
+    insert.bind('csv-1', site, form, 'csv-k1', JSON.stringify({ message: 'Zoë asks about the Überglaze' }), 'csvtest zoë asks about the überglaze', Date.now() - 2000),
+    insert.bind('csv-2', site, form, 'csv-k2', JSON.stringify({ message: '=HYPERLINK("http://evil.test")' }), 'csvtest =hyperlink', Date.now() - 1000),
+  ]);
 }, 120_000);
 
 let session: Promise<{ cookie: string }> | undefined;
@@ -100,6 +110,27 @@ describe('the Customers screen', () => {
     await links.first().click();
     await page.getByRole('heading', { name: `Order #${orders[0]!.orderNumber}`, level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/config/orders/${orders[0]!.orderNumber}`);
+    await context.close();
+  });
+
+  it('downloads the searched form submissions as CSV: UTF-8 BOM, non-ASCII intact, quotes escaped', async () => {
+    const context = await signedInContext({ width: 1280, height: 900 });
+    const page = await context.newPage();
+    await openApp(page, '/config/form-submissions');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('csvtest');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('tbody tr[data-row]').count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('form-submissions.csv');
+    const saved = join(ARTIFACTS, 'owner-form-submissions-export.csv');
+    await download.saveAs(saved);
+    const bytes = await readFile(saved);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe('Submitted,Form,Status,Values');
+    expect(lines.slice(1, -1)).toHaveLength(2);
+    expect(lines[1]).toContain(`"message: =HYPERLINK(""http://evil.test"")"`);
+    expect(lines[2]).toContain('message: Zoë asks about the Überglaze');
     await context.close();
   });
 

@@ -173,7 +173,10 @@ describe('the owner data table in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const saved = join(ARTIFACTS, 'owner-table-export.csv');
     await download.saveAs(saved);
-    const csv = (await readFile(saved, 'utf8')).split('\r\n');
+    const text = await readFile(saved, 'utf8');
+    // The UTF-8 byte order mark first, so that Excel reads non-ASCII text as UTF-8.
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const csv = text.slice(1).split('\r\n');
     expect(csv[0]).toBe('Order,Date (UTC),Email,Items,Total,Currency,Payment,Test');
     expect(csv.slice(1, -1)).toHaveLength(6);
     expect(csv.slice(1, -1).every((line) => line.includes(',refunded,'))).toBe(true);

@@ -67,6 +67,7 @@ export function CustomersScreen() {
         fetchPage={fetchPage}
         searchLabel="Email or name"
         viewsKey="customers"
+        exportHref={(request) => `/api/owner/customers.csv?${new URLSearchParams({ sort: customerSort(request.sort), ...(request.search ? { q: request.search } : {}) })}`}
         rowData={(c) => ({ 'data-customer': c.email })}
         emptyTitle="No customers yet."
       />
