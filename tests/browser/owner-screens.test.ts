@@ -32,6 +32,7 @@ const SCREENS = [
   { label: 'Restock', path: '/config/restock' },
   { label: 'Orders', path: '/config/orders' },
   { label: 'Subscriptions', path: '/config/subscriptions' },
+  { label: 'Customers', path: '/config/customers' },
   { label: 'Form submissions', path: '/config/form-submissions' },
   { label: 'Traffic', path: '/config/traffic' },
   { label: 'Contributors', path: '/config/contributors' },
