@@ -122,12 +122,12 @@ describe('the owner data table in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(6);
     expect((await rows.locator('td:nth-child(6)').allTextContents()).every((t) => t.startsWith('refunded'))).toBe(true);
     // A date range with no orders: the empty state.
-    await page.getByLabel('From').fill('2020-01-01');
-    await page.getByLabel('To').fill('2020-01-31');
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
     await page.getByText('No orders yet.').waitFor();
     expect(asked.at(-1)!.searchParams.get('to')).toBe('2020-01-31');
-    await page.getByLabel('From').fill('');
-    await page.getByLabel('To').fill('');
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByLabel('To', { exact: true }).fill('');
     await expect.poll(() => rows.count()).toBe(6);
 
     // Search on the server.
