@@ -43,6 +43,8 @@ export const orders = sqliteTable(
     // The owner's order list sorted by total (keyset on total, then number) and filtered by payment state.
     index('orders_site_total_idx').on(t.websiteId, t.grandTotalCents, t.orderNumber),
     index('orders_site_status_number_idx').on(t.websiteId, t.status, t.orderNumber),
+    // The owner's customers: orders grouped by buyer (lower-cased email) and one buyer's orders.
+    index('orders_site_email_idx').on(t.websiteId, sql`lower(${t.email})`, t.createdOn),
     // One order per cart: a second write for the same cart fails the whole batch.
     uniqueIndex('orders_cart_uq').on(t.purchasedCartId),
     check('orders_number_ck', sql`${t.orderNumber} >= 1001`),

@@ -16,3 +16,12 @@ export function formatTime(ms: number, timeZone: string, locale = 'en-US'): stri
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(ms);
   }
 }
+
+/** A day in the site's time zone (first and last order dates). */
+export function formatDate(ms: number, timeZone: string, locale = 'en-US'): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(ms);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(ms);
+  }
+}

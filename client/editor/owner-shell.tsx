@@ -12,6 +12,7 @@ import { PageEditorRoute } from './screens/page-editor/route.js';
 import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
 import { ContributorsScreen } from './screens/contributors.js';
+import { CustomersScreen } from './screens/customers.js';
 import { GiftCardsScreen } from './screens/gift-cards.js';
 import { RestockScreen } from './screens/restock.js';
 import { SubscriptionsScreen } from './screens/subscriptions.js';
@@ -75,6 +76,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
   { pattern: '/config/restock', screen: '/config/restock', title: 'Restock', render: () => <RestockScreen /> },
   { pattern: '/config/gift-cards', screen: '/config/gift-cards', title: 'Gift cards', render: () => <GiftCardsScreen /> },
+  { pattern: '/config/customers', screen: '/config/customers', title: 'Customers', render: () => <CustomersScreen /> },
   { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
   { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },
   { pattern: '/config/pages/:id/edit', screen: '/config/', title: 'Page editor', render: (p) => <PageEditorRoute key={p.id} id={p.id!} /> },

@@ -24,6 +24,7 @@ import { pagesApi } from './pages/index.js';
 import { siteLayoutApi } from './site-layout/index.js';
 import { filesApi, UPLOAD_TYPE } from './files/index.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
+import { ownerCustomersApi } from './owner/customers.js';
 import { ownerViewsApi } from './owner/views.js';
 
 /**
@@ -114,6 +115,7 @@ api.route('/pages', pagesApi);
 api.route('/files', filesApi);
 api.route('/', siteLayoutApi);
 api.route('/owner', ownerViewsApi);
+api.route('/owner', ownerCustomersApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

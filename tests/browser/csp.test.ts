@@ -45,6 +45,7 @@ const OWNER_PAGES: readonly { name: string; path: string }[] = [
   { name: 'owner orders', path: '/config/orders' },
   { name: 'owner gift cards', path: '/config/gift-cards' },
   { name: 'owner subscriptions', path: '/config/subscriptions' },
+  { name: 'owner customers', path: '/config/customers' },
   { name: 'owner reviews', path: '/config/reviews' },
   { name: 'owner files', path: '/config/files' },
   { name: 'owner restock', path: '/config/restock' },

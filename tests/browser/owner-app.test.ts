@@ -154,22 +154,30 @@ describe('the owner app in Chromium', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Order #\d+/);
   });
 
-  it('shows the outbox in the app, filtered by recipient, times in the site time zone', async () => {
+  it('shows the outbox on the data table, searched by recipient, filtered by kind, times in the site time zone', async () => {
     const { page } = await owner();
     await openApp(page, '/config/orders');
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Outbox' }).click();
     await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
-    await page.locator('article[data-mail-to]').first().waitFor();
-    await page.getByRole('textbox', { name: 'Recipient' }).fill('app5@example.com');
+    await page.locator('tr[data-mail-to]').first().waitFor();
+    await page.getByRole('searchbox', { name: 'Recipient or subject' }).fill('app5@example.com');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('article[data-mail-to]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-mail-to')))])).toEqual(['app5@example.com']);
+    await expect.poll(() => page.locator('tr[data-mail-to]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-mail-to')))])).toEqual(['app5@example.com']);
     const { timeZone } = JSON.parse((await page.locator('#owner-app').getAttribute('data-props'))!) as { timeZone: string };
     const { mails } = (await page.evaluate(async () => (await fetch('/api/mail/outbox?to=app5%40example.com')).json())) as { mails: { createdOn: number }[] };
     const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(mails[0]!.createdOn);
-    expect(await page.locator('article[data-mail-to] time').first().textContent()).toBe(expected);
-    await page.getByRole('textbox', { name: 'Recipient' }).fill('nobody@example.com');
+    expect(await page.locator('tr[data-mail-to] time').first().textContent()).toBe(expected);
+    // The Kind filter goes to the server: the order confirmations stay, no invitation was sent to this buyer.
+    const kinds = () => page.locator('tr[data-mail-to]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-mail-kind')))]);
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('order-confirmation');
+    await expect.poll(kinds).toEqual(['order-confirmation']);
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('invitation');
+    await page.getByText('No mail matching app5@example.com.').waitFor();
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('');
+    await expect.poll(kinds).toEqual(['order-confirmation']);
+    await page.getByRole('searchbox', { name: 'Recipient or subject' }).fill('nobody@example.com');
     await page.keyboard.press('Enter');
-    await page.getByText('No mail to nobody@example.com.').waitFor();
+    await page.getByText('No mail matching nobody@example.com.').waitFor();
   });
 
   it('shows the error panel with a retry when a list fails to load', async () => {

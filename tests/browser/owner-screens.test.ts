@@ -32,6 +32,7 @@ const SCREENS = [
   { label: 'Restock', path: '/config/restock' },
   { label: 'Orders', path: '/config/orders' },
   { label: 'Subscriptions', path: '/config/subscriptions' },
+  { label: 'Customers', path: '/config/customers' },
   { label: 'Form submissions', path: '/config/form-submissions' },
   { label: 'Traffic', path: '/config/traffic' },
   { label: 'Contributors', path: '/config/contributors' },
@@ -175,7 +176,7 @@ describe('the owner screens in Chromium', () => {
     // The outbox screen, reached in the app, lists them.
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Outbox' }).click();
     await settled(page, 'Outbox');
-    await page.locator('article[data-mail-kind="restock-notice"][data-mail-to="wait-a@example.com"]').waitFor();
+    await page.locator('tr[data-mail-kind="restock-notice"][data-mail-to="wait-a@example.com"]').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'owner-screens-1280-outbox-restock.png'), fullPage: true });
   });
 
@@ -305,7 +306,7 @@ describe('the owner screens in Chromium', () => {
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Outbox' }).click();
     await page.getByRole('dialog', { name: 'Save your changes?' }).getByRole('button', { name: 'Save' }).click();
     await settled(page, 'Outbox');
-    await page.locator('article[data-mail-kind="gift-card"][data-mail-to="saved@example.com"]').waitFor();
+    await page.locator('tr[data-mail-kind="gift-card"][data-mail-to="saved@example.com"]').waitFor();
   });
 
   it('cancels a subscription after a confirmation and filters by state', async () => {

@@ -122,12 +122,12 @@ describe('the owner data table in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(6);
     expect((await rows.locator('td:nth-child(6)').allTextContents()).every((t) => t.startsWith('refunded'))).toBe(true);
     // A date range with no orders: the empty state.
-    await page.getByLabel('From').fill('2020-01-01');
-    await page.getByLabel('To').fill('2020-01-31');
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
     await page.getByText('No orders yet.').waitFor();
     expect(asked.at(-1)!.searchParams.get('to')).toBe('2020-01-31');
-    await page.getByLabel('From').fill('');
-    await page.getByLabel('To').fill('');
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByLabel('To', { exact: true }).fill('');
     await expect.poll(() => rows.count()).toBe(6);
 
     // Search on the server.
@@ -173,7 +173,10 @@ describe('the owner data table in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const saved = join(ARTIFACTS, 'owner-table-export.csv');
     await download.saveAs(saved);
-    const csv = (await readFile(saved, 'utf8')).split('\r\n');
+    const text = await readFile(saved, 'utf8');
+    // The UTF-8 byte order mark first, so that Excel reads non-ASCII text as UTF-8.
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const csv = text.slice(1).split('\r\n');
     expect(csv[0]).toBe('Order,Date (UTC),Email,Items,Total,Currency,Payment,Test');
     expect(csv.slice(1, -1)).toHaveLength(6);
     expect(csv.slice(1, -1).every((line) => line.includes(',refunded,'))).toBe(true);

@@ -182,6 +182,9 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'DELETE /api/site-users/contributors/:siteUserId', path: '/api/site-users/contributors/abc', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'PUT /api/site-users/contributors/:siteUserId/roles', path: '/api/site-users/contributors/abc/roles', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/mail/outbox', path: '/api/mail/outbox', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/customers', path: '/api/owner/customers', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/customers.csv', path: '/api/owner/customers.csv', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/customers/detail', path: '/api/owner/customers/detail?email=a%40b.test', status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
@@ -192,6 +195,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/orders/:number', path: '/config/orders/1001', status: 200, expect: 'page' },
   { route: 'GET /config/gift-cards', path: '/config/gift-cards', status: 200, expect: 'page' },
   { route: 'GET /config/subscriptions', path: '/config/subscriptions', status: 200, expect: 'page' },
+  { route: 'GET /config/customers', path: '/config/customers', status: 200, expect: 'page' },
   { route: 'GET /config/restock', path: '/config/restock', status: 200, expect: 'page' },
   { route: 'GET /config/*', path: '/config/no-such-screen', status: 200, expect: 'page' },
   { route: 'GET /config/invitation', path: '/config/invitation?token=guess', status: 400, expect: 'page' },

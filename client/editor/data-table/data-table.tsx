@@ -67,6 +67,8 @@ export interface DataTableProps<Row> {
   exportHref?: (request: Omit<PageRequest, 'cursor' | 'pageSize'>) => string;
   /** 'pages' (default): Previous/Next page. 'more': 'Load More' appends the next page (windowed past VIRTUAL_AFTER rows). */
   paging?: 'pages' | 'more';
+  /** Extra `data-*` attributes of a row's `<tr>` (tests and styles find rows by them). */
+  rowData?: (row: Row) => Record<`data-${string}`, string>;
 }
 
 type Load<Row> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; page: PageAnswer<Row> };
@@ -78,7 +80,7 @@ type Load<Row> = { state: 'loading' } | { state: 'error'; message: string } | { 
  */
 export function DataTable<Row>({
   label, columns, getRowId, fetchPage, filterKey = '', searchLabel = 'Search', emptyTitle, bulkActions = [], pageSizes = [10, 25, 50], toolbar, searchable = true,
-  filters = [], viewsKey, exportHref, paging = 'pages',
+  filters = [], viewsKey, exportHref, paging = 'pages', rowData,
 }: DataTableProps<Row>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [typed, setTyped] = useState('');
@@ -298,9 +300,9 @@ export function DataTable<Row>({
                 </tr>
               ) : null}
               {drawn.map((row) => (
-                <tr key={row.id} data-row={row.id} aria-selected={row.getIsSelected() || undefined} aria-rowindex={virtual.items ? row.index + 2 : undefined}>
+                <tr key={row.id} {...rowData?.(row.original)} data-row={row.id} aria-selected={row.getIsSelected() || undefined} aria-rowindex={virtual.items ? row.index + 2 : undefined}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{renderTemplate(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>{renderTemplate(cell.column.columnDef.cell, cell.getContext())}</td>
                   ))}
                 </tr>
               ))}

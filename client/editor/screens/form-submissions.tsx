@@ -80,6 +80,12 @@ export function FormSubmissionsScreen() {
         fetchPage={fetchPage}
         filters={STATUS_FILTER}
         viewsKey="form-submissions"
+        exportHref={(request) => {
+          const params = new URLSearchParams();
+          if (request.search) params.set('q', request.search);
+          if (request.filters.status) params.set('status', request.filters.status);
+          return `/api/form/submissions/export?${params}`;
+        }}
         paging="more"
         pageSizes={[100]}
         emptyTitle="No submissions."

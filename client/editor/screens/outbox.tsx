@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { createColumnHelper } from '@tanstack/table-core';
 import { ownerFetch } from '../api.js';
 import { useOwner } from '../context.js';
+import { DataTable, type FilterDef, type PageRequest } from '../data-table/data-table.js';
 import { formatTime } from '../format.js';
-import { Button } from '../ui/button.js';
-import { TextField } from '../ui/fields.js';
-import { EmptyState, ErrorPanel, Skeleton } from '../ui/states.js';
-import { useLoad } from '../use-load.js';
 
 /** What the screen reads of GET /api/mail/outbox. */
 interface OutboxMail {
@@ -19,44 +17,83 @@ interface OutboxMail {
   sentOn: number | null;
 }
 
-/** /config/outbox in the app: the site's outgoing mail, newest first, times in the site's zone. */
+const column = createColumnHelper<OutboxMail>();
+
+/** The kinds of mail the worker queues (edge/services: accounts, orders, forms, restock, gift cards, subscriptions). */
+const KINDS = [
+  'verify-email', 'sign-up-existing', 'password-reset', 'invitation', 'order-confirmation', 'gift-card', 'restock-notice',
+  'form-notification', 'newsletter-confirmation', 'subscription-renewed', 'subscription-declined',
+];
+
+const FILTERS: FilterDef[] = [
+  { id: 'kind', label: 'Kind', type: 'select', options: [{ value: '', label: 'All' }, ...KINDS.map((k) => ({ value: k, label: k }))] },
+  {
+    id: 'status',
+    label: 'Status',
+    type: 'select',
+    options: [
+      { value: '', label: 'All' },
+      { value: 'queued', label: 'Queued' },
+      { value: 'sending', label: 'Sending' },
+      { value: 'sent', label: 'Sent' },
+      { value: 'failed', label: 'Failed' },
+    ],
+  },
+];
+
+/** /config/outbox in the app: the site's outgoing mail on the data table, newest first, times in the site's zone. */
 export function OutboxScreen() {
   const { timeZone } = useOwner();
-  const [typed, setTyped] = useState('');
-  const [to, setTo] = useState('');
-  const query = new URLSearchParams({ limit: '100', ...(to ? { to } : {}) }).toString();
-  const { result, retry } = useLoad(query, () => ownerFetch<{ mails: OutboxMail[] }>('GET', `/api/mail/outbox?${query}`));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTo(typed.trim().toLowerCase());
+  const [searched, setSearched] = useState('');
+  const columns = useMemo(
+    () => [
+      column.accessor('createdOn', {
+        header: 'Queued',
+        enableSorting: false,
+        cell: (c) => <time dateTime={new Date(c.getValue()).toISOString()}>{formatTime(c.getValue(), timeZone)}</time>,
+      }),
+      column.accessor('to', { header: 'To', enableSorting: false }),
+      column.accessor('subject', {
+        header: 'Subject',
+        enableSorting: false,
+        cell: (c) => (
+          <details>
+            <summary>{c.getValue()}</summary>
+            <pre className="owner-mail-text">{c.row.original.text}</pre>
+          </details>
+        ),
+      }),
+      column.accessor('kind', { header: 'Kind', enableSorting: false }),
+      column.accessor('status', { header: 'Status', enableSorting: false }),
+      column.accessor('sentOn', { header: 'Sent', enableSorting: false, cell: (c) => (c.getValue() ? formatTime(c.getValue()!, timeZone) : '') }),
+    ],
+    [timeZone],
+  );
+  const fetchPage = async (request: PageRequest) => {
+    const params = new URLSearchParams({ limit: String(request.pageSize) });
+    if (request.search) params.set('q', request.search);
+    if (request.filters.kind) params.set('kind', request.filters.kind);
+    if (request.filters.status) params.set('status', request.filters.status);
+    if (request.cursor) params.set('cursor', request.cursor);
+    setSearched(request.search);
+    const answer = await ownerFetch<{ mails: OutboxMail[]; nextPageCursor: string | null }>('GET', `/api/mail/outbox?${params}`);
+    return { rows: answer.mails, next: answer.nextPageCursor };
   };
   return (
     <>
       <h1>Outbox</h1>
-      <form role="search" onSubmit={submit} className="dt-toolbar dt-search">
-        <TextField label="Recipient" type="email" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={256} />
-        <Button type="submit" variant="secondary">
-          Show
-        </Button>
-      </form>
-      {result.state === 'loading' ? <Skeleton label="Loading the outbox" /> : null}
-      {result.state === 'error' ? <ErrorPanel message={result.message} onRetry={retry} /> : null}
-      {result.state === 'ready' && result.data.mails.length === 0 ? <EmptyState title={to ? `No mail to ${to}.` : 'No mail yet.'} /> : null}
-      {result.state === 'ready'
-        ? result.data.mails.map((m) => (
-            <article className="owner-mail" key={m.id} data-mail-kind={m.kind} data-mail-to={m.to}>
-              <h2>{m.subject}</h2>
-              <p>
-                To {m.to} · {m.status} · <time dateTime={new Date(m.createdOn).toISOString()}>{formatTime(m.createdOn, timeZone)}</time>
-                {m.sentOn ? <> · sent {formatTime(m.sentOn, timeZone)}</> : null}
-              </p>
-              <details>
-                <summary>Message</summary>
-                <pre className="owner-mail-text">{m.text}</pre>
-              </details>
-            </article>
-          ))
-        : null}
+      <DataTable
+        label="Outbox"
+        columns={columns}
+        getRowId={(m) => m.id}
+        fetchPage={fetchPage}
+        searchLabel="Recipient or subject"
+        filters={FILTERS}
+        viewsKey="outbox"
+        pageSizes={[25, 50, 100]}
+        rowData={(m) => ({ 'data-mail-kind': m.kind, 'data-mail-to': m.to })}
+        emptyTitle={searched ? `No mail matching ${searched}.` : 'No mail yet.'}
+      />
     </>
   );
 }

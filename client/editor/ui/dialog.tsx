@@ -3,8 +3,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 /**
  * A modal dialog on the browser's own <dialog> and showModal(): the page behind is inert,
  * focus moves in and returns to the opener on close, Escape closes. Named by its title.
+ * `drawer`: the same dialog docked to the right edge at full height (details beside a list).
  */
-export function Dialog({ open, title, onClose, children, actions }: { open: boolean; title: string; onClose: () => void; children?: ReactNode; actions?: ReactNode }) {
+export function Dialog({ open, title, onClose, children, actions, drawer = false }: { open: boolean; title: string; onClose: () => void; children?: ReactNode; actions?: ReactNode; drawer?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -14,7 +15,7 @@ export function Dialog({ open, title, onClose, children, actions }: { open: bool
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="ui-dialog" aria-labelledby={titleId} onClose={onClose} onCancel={(e) => {
+    <dialog ref={ref} className={drawer ? 'ui-dialog ui-drawer' : 'ui-dialog'} aria-labelledby={titleId} onClose={onClose} onCancel={(e) => {
       e.preventDefault();
       onClose();
     }}>

@@ -6,6 +6,7 @@ import { requirePermission } from '../../middleware/roles/index.js';
 import { orderJson } from '../../services/orders/index.js';
 import { ownerOrderDetail } from '../../services/owner-commerce/order-detail.js';
 import { dayStartIn, listOwnerOrders, ORDER_PAYMENT_STATES, ORDER_SORTS, parseOrderCursor } from '../../services/owner-commerce/orders.js';
+import { csvDownload } from '../../services/csv.js';
 import { ordersCsv } from '../../services/owner-commerce/orders-csv.js';
 import { disableGiftCard, giftCardBalance, issueGiftCardAsOwner, listOwnerGiftCards, parseGiftCardCursor } from '../../services/owner-commerce/gift-cards.js';
 import {
@@ -69,31 +70,12 @@ ownerCommerce.get(
 
 /**
  * Every order the list's filters match, in its sort, as CSV streamed page by page
- * (orders-csv.ts: RFC 4180 quoting, formula-looking text prefixed with an apostrophe).
+ * (services/csv.ts: a UTF-8 BOM, RFC 4180 quoting, formula-looking text prefixed with an apostrophe).
  */
 ownerCommerce.get('/orders.csv', requirePermission('orders'), queryParams(orderFilters.refine(datesInOrder, DATES_MESSAGE)), (c) => {
   const { q, status, from, to, sort } = c.req.valid('query');
   const lines = ordersCsv(c.var.db, c.var.site.id, { search: q, status, ...createdRange(c.var.site.timeZone, from, to), sort });
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await lines.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
-  const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="orders-${stamp}.csv"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvDownload(lines, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
 });
 
 ownerCommerce.get('/orders/:number', requirePermission('orders'), async (c) => {

@@ -64,6 +64,17 @@ describe('owner side of form submissions', () => {
     expect(body.split('\r\n')[0]).toBe('Submitted,Status,Name,Email,Topic,Message');
     // A cell that starts with '=' gets a leading apostrophe: the spreadsheet shows it as text.
     expect(body).toContain(`"'=HYPERLINK(""http://evil""), ${XSS.replace(/"/g, '""')}"`);
+    // Excel reads the file as UTF-8: the body starts with the byte order mark.
+    const bytes = new Uint8Array(await (await get(`/api/form/submissions/export?formId=${contact.id}`)).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // Without a form: every form's submissions, filtered like the listing, values as "field: value" pairs.
+    const all = await get('/api/form/submissions/export?q=grace');
+    expect(all.headers.get('Content-Disposition')).toBe('attachment; filename="form-submissions.csv"');
+    const allLines = (await all.text()).split('\r\n');
+    expect(allLines[0]).toBe('Submitted,Form,Status,Values');
+    expect(allLines.slice(1, -1)).toHaveLength(1);
+    expect(allLines[1]).toContain('email: grace@example.com');
+    expect((await get('/api/form/submissions/export?formId=nope')).status).toBe(404);
   });
 
   it('deletes a submission (and 404s the second time)', async () => {

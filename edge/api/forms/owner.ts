@@ -4,8 +4,9 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { findForm } from '../../services/forms/definitions.js';
+import { csvDownload } from '../../services/csv.js';
 import { submissionsCsv } from '../../services/forms/csv.js';
-import { deleteSubmission, listSubmissions, type SubmissionRow } from '../../services/forms/owner-submissions.js';
+import { deleteSubmission, listSubmissions } from '../../services/forms/owner-submissions.js';
 import { connectFormToList } from '../../services/newsletter/lists.js';
 import { jsonBody, queryParams } from '../validate.js';
 
@@ -16,9 +17,6 @@ const listQuery = z.object({
   cursor: z.string().max(500).optional(),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-// An export holds at most this many rows (newest first); the listing pages past it.
-const EXPORT_LIMIT = 10_000;
 
 /** Owner side of forms (SPEC §6 roles via the permission table): list, search, export, delete; list wiring. */
 export const formsOwnerApi = new Hono<AppEnv>({ strict: false });
@@ -32,25 +30,21 @@ formsOwnerApi.get('/form/submissions', requirePermission('formSubmissions'), que
   return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
 });
 
+/**
+ * The submissions as a CSV download (streamed, UTF-8 BOM, formula guard: services/csv.ts): one
+ * form's with its field columns, or (no formId) every form's, filtered like the listing (q, status).
+ */
 formsOwnerApi.get(
   '/form/submissions/export',
   requirePermission('formSubmissions'),
-  queryParams(z.object({ formId: z.string().min(1).max(100) })),
+  queryParams(listQuery.pick({ formId: true, q: true, status: true })),
   async (c) => {
-    const form = await findForm(c.var.db, c.var.site.id, c.req.valid('query').formId);
-    if (!form) throw new ApiError(404, 'form_not_found', 'This form has not been configured yet.');
-    const rows: SubmissionRow[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await listSubmissions(c.var.db, c.var.site.id, { formId: form.id, cursor, pageSize: 200 });
-      rows.push(...page.rows);
-      cursor = page.nextPageCursor ?? undefined;
-    } while (cursor && rows.length < EXPORT_LIMIT);
-    const name = form.name.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '-') || 'form';
-    return c.body(submissionsCsv(form.fields, rows.slice(0, EXPORT_LIMIT)), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}-submissions.csv"`,
-    });
+    const { formId, q, status } = c.req.valid('query');
+    const form = formId ? await findForm(c.var.db, c.var.site.id, formId) : undefined;
+    if (formId && !form) throw new ApiError(404, 'form_not_found', 'This form has not been configured yet.');
+    const name = form ? form.name.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '-') || 'form' : 'form';
+    const lines = submissionsCsv(c.var.db, c.var.site.id, { formId: form?.id, search: q, status }, form?.fields);
+    return csvDownload(lines, `${name}-submissions.csv`);
   },
 );
 

@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   ownerArea: CONTRIBUTOR_ROLES,
   /** Orders and their customers. */
   orders: [ROLE.admin, ROLE.storeManager],
+  /** The site's customers (shopper accounts and guest buyers) with their orders; read only. */
+  customers: [ROLE.admin, ROLE.websiteManager, ROLE.storeManager],
   /** Gift cards issued by the store: balances, redemptions, disabling a card. */
   giftCards: [ROLE.admin, ROLE.storeManager],
   /** Shoppers' subscriptions: list, cancel one. */

@@ -27,6 +27,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/restock', label: 'Restock', permission: 'restock', area: 'Products' },
   { path: '/config/orders', label: 'Orders', permission: 'orders', area: 'Orders' },
   { path: '/config/subscriptions', label: 'Subscriptions', permission: 'subscriptions', area: 'Orders' },
+  { path: '/config/customers', label: 'Customers', permission: 'customers', area: 'Customers' },
   { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions', area: 'Marketing' },
   { path: '/config/traffic', label: 'Traffic', permission: 'traffic', area: 'Analytics' },
   { path: '/config/files', label: 'Files', permission: 'files', area: 'Files' },

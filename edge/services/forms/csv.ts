@@ -1,14 +1,7 @@
 import type { FormField } from '../../../domain/forms/form-field.js';
-import type { SubmissionRow } from './owner-submissions.js';
-
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell (RFC 4180 quoting), defused so a visitor's text never runs as a formula. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+import { csvLine } from '../csv.js';
+import type { Db } from '../db.js';
+import { listSubmissions, type SubmissionQuery } from './owner-submissions.js';
 
 /** A sanitized value as one cell: parts joined by spaces, lists by commas, likert as "question: answer". */
 export function cellText(value: unknown): string {
@@ -20,12 +13,31 @@ export function cellText(value: unknown): string {
 }
 
 /**
- * The export of one form's submissions: a header of field titles (sections skipped),
- * then one row per submission with its date and review status.
+ * The export of submissions as CSV lines (services/csv.ts writes the cells), newest first,
+ * read page by page along the listing's cursor. With one form: a header of its field titles
+ * (sections skipped), then its submissions. Across all forms: Submitted, Form, Status and one
+ * Values cell of "field: value" pairs (forms have different fields).
  */
-export function submissionsCsv(fields: readonly FormField[], rows: readonly SubmissionRow[]): string {
-  const columns = fields.filter((f) => f.type !== 'section');
-  const header = ['Submitted', 'Status', ...columns.map((f) => f.title)];
-  const lines = rows.map((r) => [new Date(r.createdOn).toISOString(), r.status, ...columns.map((f) => cellText(r.values[f.id]))]);
-  return [header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+export async function* submissionsCsv(
+  db: Db,
+  websiteId: string,
+  q: Omit<SubmissionQuery, 'cursor' | 'pageSize'>,
+  fields?: readonly FormField[],
+): AsyncGenerator<string> {
+  const columns = fields?.filter((f) => f.type !== 'section');
+  yield csvLine(columns ? ['Submitted', 'Status', ...columns.map((f) => f.title)] : ['Submitted', 'Form', 'Status', 'Values']);
+  let cursor: string | undefined;
+  do {
+    const page = await listSubmissions(db, websiteId, { ...q, cursor, pageSize: 200 });
+    yield page.rows
+      .map((r) =>
+        csvLine(
+          columns
+            ? [new Date(r.createdOn).toISOString(), r.status, ...columns.map((f) => cellText(r.values[f.id]))]
+            : [new Date(r.createdOn).toISOString(), r.formName, r.status, Object.entries(r.values).map(([id, v]) => `${id}: ${cellText(v)}`).join('; ')],
+        ),
+      )
+      .join('');
+    cursor = page.nextPageCursor ?? undefined;
+  } while (cursor);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './orders-csv.js';
+import { csvCell, csvLine } from '../csv.js';
 import { dayStartIn } from './orders.js';
 
 describe('csvCell', () => {

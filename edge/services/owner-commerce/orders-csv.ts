@@ -1,21 +1,7 @@
 import { minorToDecimal } from '../../../domain/money/money.js';
+import { csvLine } from '../csv.js';
 import type { Db } from '../db.js';
 import { listOwnerOrders, parseOrderCursor, type OwnerOrderQuery, type OwnerOrderRow } from './orders.js';
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled.
- * Text that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a
- * leading apostrophe first, so an email such as `=HYPERLINK(...)@x.test` stays text (OWASP
- * "CSV injection"). Numbers are written as they are.
- */
-export function csvCell(value: string | number | boolean): string {
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
-
-export const csvLine = (cells: readonly (string | number | boolean)[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 const HEADER = ['Order', 'Date (UTC)', 'Email', 'Items', 'Total', 'Currency', 'Payment', 'Test'];
 

@@ -1,0 +1,1 @@
+CREATE INDEX `orders_site_email_idx` ON `orders` (`website_id`,lower("email"),`created_on`);
