@@ -11,7 +11,7 @@ describe('parseLayout', () => {
     const check = parseLayout(layout(block('b1', 'button'), block('b2', 'spacer', { height: 10 })));
     expect(check.ok).toBe(true);
     if (!check.ok) return;
-    expect(check.layout.sections[0]!.design).toEqual({ padding: 'medium', theme: 'light' });
+    expect(check.layout.sections[0]!.design).toEqual({ padding: 'medium', theme: 'light', width: 'inset', background: { type: 'none' }, divider: 'none', roundedBlocks: false });
     expect(check.layout.sections[0]!.blocks[0]!.props).toMatchObject({ label: 'Learn more', href: '/', style: 'primary' });
     expect(check.layout.sections[0]!.blocks[1]!.props).toEqual({ height: 10 });
   });

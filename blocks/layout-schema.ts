@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_BLOCKS_PER_LAYOUT, MAX_LAYOUT_BYTES, MAX_SECTIONS_PER_LAYOUT } from '../domain/pages/page-rules.js';
 import { PAGE_MESSAGES } from '../domain/pages/page-messages.js';
 import { blockDefinition, PLANNED_BLOCKS } from './registry.js';
+import { sectionDesign } from './section-design.js';
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Ids are 1 to 64 letters, digits, hyphens or underscores.');
 // A 12-column grid; rows grow downwards.
@@ -15,15 +16,9 @@ const placement = z.strictObject({
 /** Where a block sits: desktop always, phone when it differs. */
 const blockLayout = z.strictObject({ desktop: placement, mobile: placement.optional() });
 
-// SPEC §9 padding presets 3 %, 6 %, 12 %.
-const sectionDesign = z.strictObject({
-  padding: z.enum(['small', 'medium', 'large']).default('medium'),
-  theme: z.enum(['light', 'dark', 'accent']).default('light'),
-});
-
 // Props stay opaque here: each block's own schema checks them (parseLayout).
 const blockShape = z.strictObject({ id, type: z.string().max(50), props: z.record(z.string(), z.unknown()).default({}), layout: blockLayout });
-const sectionShape = z.strictObject({ id, design: sectionDesign.default({ padding: 'medium', theme: 'light' }), blocks: z.array(blockShape).max(1000) });
+const sectionShape = z.strictObject({ id, design: sectionDesign, blocks: z.array(blockShape).max(1000) });
 const layoutShape = z.strictObject({ sections: z.array(sectionShape).max(MAX_SECTIONS_PER_LAYOUT) });
 
 type BlockPlacement = z.output<typeof placement>;

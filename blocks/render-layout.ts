@@ -2,6 +2,7 @@ import { compile, render, type RenderOptions, type Template, type TemplateError 
 import type { PageLayout } from './layout-schema.js';
 import { blockDefinition } from './registry.js';
 import { SECTION_PARTIAL } from './section-partial.js';
+import { sectionView } from './section-design.js';
 
 /** A theme's own templates by path (`blocks/text.html`, `section.html`), when it has them. */
 export type ThemeTemplate = (path: string) => Template | undefined;
@@ -36,7 +37,8 @@ function defaultTemplate(key: string, source: string): Template {
  * Renders a layout through the engine: each block with the theme's `blocks/<type>.html`
  * (else the block's default partial) and the data `{ id, type, props, view, data }` (over
  * `extra.page`, `data` from `extra.blocks`), then each
- * section with the theme's `section.html` (else the default) and its blocks' HTML.
+ * section with the theme's `section.html` (else the default), its `design`, `view` (blocks/section-design.ts
+ * `SectionView`: classes, style, image, divider) and its blocks' HTML.
  * Blocks of types not built (never stored: writes refuse them) render nothing.
  * @example renderLayout(layout, (path) => theme.byPath.get(path), { partials: theme.partials }).html
  */
@@ -57,7 +59,7 @@ export function renderLayout(layout: PageLayout, themeTemplate: ThemeTemplate, o
         const view = definition.view?.(block.props) ?? {};
         return { id: block.id, type: block.type, layout: block.layout, html: run(template, { ...extra.page, id: block.id, type: block.type, props: block.props, view, data: extra.blocks?.get(block.id) }) };
       });
-      return run(sectionTemplate, { id: section.id, design: section.design, blocks });
+      return run(sectionTemplate, { id: section.id, design: section.design, view: sectionView(section.design), blocks });
     })
     .join('\n');
   return { html, errors };

@@ -29,6 +29,8 @@ function linkJson(link: NavigationLink, activeCollectionId: string | undefined):
   // A block page is active by its page id (block-page.ts passes it as the active id).
   const target = link.collectionId ?? link.pageId;
   out.active = target !== null && target === activeCollectionId;
+  // Present only when the link has some, so a site without nested links keeps its exact context.
+  if (link.children.length) out.children = link.children.map((child) => linkJson(child, activeCollectionId));
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { collections, navigationItems, pages } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 
@@ -12,6 +12,8 @@ export interface NavigationLink {
   /** A block page's id when the link goes to one (edge/services/pages). */
   pageId: string | null;
   newWindow: boolean;
+  /** The item's own links one level down (SPEC §3 Navigation item children), in the site's order. */
+  children: NavigationLink[];
 }
 
 /** An enabled collection of the site by its urlId (the first path segment). */
@@ -54,7 +56,7 @@ export function navigationQuery(db: Db, websiteId: string) {
     .from(navigationItems)
     .leftJoin(collections, eq(collections.id, navigationItems.collectionId))
     .leftJoin(pages, eq(pages.id, navigationItems.pageId))
-    .where(and(eq(navigationItems.websiteId, websiteId), isNull(navigationItems.parentId)))
+    .where(eq(navigationItems.websiteId, websiteId))
     .orderBy(asc(navigationItems.menu), asc(navigationItems.position));
 }
 
@@ -63,14 +65,25 @@ export function navigationQuery(db: Db, websiteId: string) {
  * block page its slug. Links to pages visitors cannot see (drafts, trash, private) are left out.
  */
 export function toNavigationLinks(rows: Awaited<ReturnType<typeof navigationQuery>>): NavigationLink[] {
-  return rows
-    .filter(({ nav, page }) => nav.pageId === null || (page !== null && Boolean(page.live)))
-    .map(({ nav, fullUrl, page }) => ({
+  const visible = rows.filter(({ nav, page }) => nav.pageId === null || (page !== null && Boolean(page.live)));
+  const byId = new Map<string, NavigationLink>();
+  for (const { nav, fullUrl, page } of visible) {
+    byId.set(nav.id, {
       menu: nav.menu,
       title: nav.title,
       url: fullUrl ?? (page?.slug ? `/${page.slug}` : null) ?? nav.externalLink ?? '#',
       collectionId: nav.collectionId,
       pageId: nav.pageId,
       newWindow: nav.newWindow,
-    }));
+      children: [],
+    });
+  }
+  const top: NavigationLink[] = [];
+  // A child under a link visitors cannot see is left out with it.
+  for (const { nav } of visible) {
+    const link = byId.get(nav.id)!;
+    if (nav.parentId === null) top.push(link);
+    else byId.get(nav.parentId)?.children.push(link);
+  }
+  return top;
 }

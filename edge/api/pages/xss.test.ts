@@ -2,29 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../engine/index.js';
 import type { RunningWorker } from '../../test-support.js';
 import { ifMatch, layoutOf, pageClient, revisionCount, startWithOwner } from './test-pages.js';
+import { designLayout, hostileImageDesign, hostileLayout, hostileLinks, PAYLOADS, refusedDesigns } from './test-hostile.js';
 import { scriptTexts, startTags } from './test-markup.js';
-import { hostileStaticBlocks, hostileStaticLinks, refusedStaticLinks } from './test-static-blocks.js';
+import { refusedStaticLinks } from './test-static-blocks.js';
 
 /**
  * Hostile text in every prop of every built block type and in rich text, saved, published
  * and rendered by the real worker: the page never carries it as live markup. The html and
  * embed blocks' markup lives only in a sandboxed iframe's srcdoc (escaped, no same-origin).
  */
-const PAYLOADS = [
-  `<script>alert('x1')</script>`,
-  `javascript:alert('x2')`,
-  `<img src=x onerror=alert('x3')>`,
-  `</textarea><script>alert('x4')</script>`,
-  `<svg/onload=alert('x5')>`,
-  `<svg><script>alert('x9')</script></svg>`,
-  `" onmouseover="alert('x6')" x="`,
-  `' autofocus onfocus='alert(7)' x='`,
-  `</iframe><script>alert('x8')</script>`,
-  // CSS: an expression and a script URL in a style attribute (40 characters at most: the code block's language).
-  `<p style="x:expression(alert('x10'))">`,
-  `" style="b:url(javascript:alert(11))`,
-];
-
 let worker: RunningWorker;
 let owner: ReturnType<typeof pageClient>;
 
@@ -32,44 +18,6 @@ beforeAll(async () => {
   ({ worker, owner } = await startWithOwner());
 }, 120_000);
 afterAll(() => worker?.dispose());
-
-/** Every non-link string prop of every built block, and rich text in all its shapes, holding `p`. */
-function hostileLayout(p: string) {
-  const text = (t: string, marks?: unknown[]) => ({ type: 'text', text: t, ...(marks ? { marks } : {}) });
-  const doc = {
-    type: 'doc',
-    content: [
-      { type: 'heading', attrs: { level: p }, content: [text(p)] },
-      { type: 'paragraph', attrs: { class: p, onclick: p }, content: [text(p), text('link', [{ type: 'link', attrs: { href: p, onclick: p } }]), text('marked', [{ type: p }, { type: 'bold', attrs: { style: p } }])] },
-      { type: p, attrs: { onerror: p }, content: [text(p)] },
-      { type: 'orderedList', attrs: { start: p }, content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text(p)] }] }] },
-      { type: 'codeBlock', attrs: { language: p }, content: [text(p)] },
-      { type: 'image', attrs: { src: 'x', onerror: p } },
-    ],
-  };
-  return layoutOf(
-    { id: 'text', type: 'text', props: { text: doc } },
-    { id: 'image', type: 'image', props: { src: '/assets/pot.jpg', alt: p, caption: p } },
-    { id: 'button', type: 'button', props: { label: p, href: '/shop' } },
-    { id: 'quote', type: 'quote', props: { text: p, source: p } },
-    { id: 'code', type: 'code', props: { code: p, language: p } },
-    { id: 'html', type: 'html', props: { html: p, title: p } },
-    { id: 'embed', type: 'embed', props: { html: p, title: p, caption: p } },
-    { id: 'spacer', type: 'spacer' },
-    { id: 'rule', type: 'horizontal-rule' },
-    ...hostileStaticBlocks(p),
-    // Data blocks: their free-text props (ids and collection URLs refuse such text at the save).
-    { id: 'summary', type: 'summary', props: { collection: 'shop', title: p, category: p, tag: p } },
-    { id: 'posts', type: 'summary', props: { collection: 'journal', title: p, tag: p } },
-    { id: 'newsletter', type: 'newsletter', props: { title: p } },
-    { id: 'calendar', type: 'calendar', props: { collection: 'journal', title: p } },
-  );
-}
-
-/** The link props (image src and link, button link) holding `p`. */
-function hostileLinks(p: string) {
-  return layoutOf({ id: 'image', type: 'image', props: { src: p, href: p } }, { id: 'button', type: 'button', props: { label: 'Go', href: p } }, ...hostileStaticLinks(p));
-}
 
 const squeeze = (value: string) => value.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase();
 
@@ -149,6 +97,30 @@ describe('hostile props render inert', () => {
       'layout.sections.0.blocks.4.props.images.0.src',
     ]);
     expect(await revisionCount(worker, page.id)).toBe(1);
+  });
+
+  it.each(PAYLOADS.map((p, i) => [i + 1, p] as const))('section design values holding payload %i are refused, or rendered inert', async (i, payload) => {
+    const page = (await owner('POST', '', { title: 'Design', slug: `xss-design-${i}` })).json.page as { id: string };
+    for (const [design, field] of refusedDesigns(payload)) {
+      const refused = await owner('PUT', `/${page.id}/draft`, { layout: designLayout(design) }, ifMatch(1));
+      expect(refused.status, JSON.stringify(design)).toBe(400);
+      expect(Object.keys(refused.json.fields), JSON.stringify(design)).toContain(field);
+    }
+    expect(await revisionCount(worker, page.id)).toBe(1);
+    // An image path under /assets/ holding the payload: kept only when it has no spaces, then escaped into src.
+    const image = await owner('PUT', `/${page.id}/draft`, { layout: designLayout(hostileImageDesign(payload)) }, ifMatch(1));
+    if (image.status === 400) {
+      expect(Object.keys(image.json.fields)).toEqual(['layout.sections.0.design.background.src']);
+      return;
+    }
+    expect(image.status).toBe(200);
+    expect((await owner('POST', `/${page.id}/publish`, { version: 2 })).status).toBe(200);
+    const html = await (await worker.fetch(`/xss-design-${i}`)).text();
+    expectInert(html, payload);
+    const img = startTags(html).find((t) => t.name === 'img' && t.attrs.get('class') === 'section-bg-img');
+    expect(img?.attrs.get('src')).toBe(`/assets/${payload}`);
+    expect(img?.attrs.get('style')).toBe('object-position: 30% 60%');
+    expect(html).toContain('<section class="page-section section-padding-medium section-theme-light section-width-full section-bg section-bg-image section-has-divider section-divider-wave section-rounded-blocks" id="section-designed">');
   });
 
   it('refuses javascript: and data: in link props at the save', async () => {

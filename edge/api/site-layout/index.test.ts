@@ -81,6 +81,12 @@ describe('UpdateNavigation (SPEC §7)', () => {
     const nav = await visibleNav();
     expect(nav).toContain('>Store</a>');
     expect(nav).not.toContain('>Journal</a>');
+    // Children: a <details> disclosure beside the parent link (keyboard operable without script).
+    expect(nav).toContain(
+      '<li class="nav-has-children"><a href="/shop">Store</a><details class="nav-sub"><summary><span class="sr-only">More under Store</span></summary><ul><li><a href="/shop?category=gift">Gift cards</a></li></ul></details></li>',
+    );
+    expect(nav).toContain('<li><a href="https://www.instagram.com/fernandkiln">Instagram</a></li>');
+    expect((await (await worker.fetch('/?format=json')).json()).navigation.items[0].children).toEqual([{ title: 'Gift cards', url: '/shop?category=gift', active: false }]);
     expect(nav).not.toContain('/workshops');
     // Publishing the page puts its link on the site (the publish bumps the content version).
     expect((await pages('POST', `/${page.id}/publish`, { version: 2 })).status).toBe(200);
@@ -89,6 +95,20 @@ describe('UpdateNavigation (SPEC §7)', () => {
     // In the trash, the link goes; unpublished likewise.
     expect((await pages('DELETE', `/${page.id}`)).status).toBe(200);
     expect(await visibleNav()).not.toContain('/workshops');
+  });
+
+  it('shows children of a link to a page visitors cannot see nowhere, and escapes child titles', async () => {
+    const current = (await call('GET', '/commondata/GetSiteLayout')).json.layout[0].version;
+    const draft = (await pages('POST', '', { title: 'Hidden', slug: 'hidden-parent' })).json.page;
+    const items = [
+      { pageId: draft.id, children: [{ title: 'Under a draft', externalLink: '/about' }] },
+      { title: 'Studio', externalLink: '/about', children: [{ title: '<img src=x onerror=alert(1)>', externalLink: '/shop' }, { title: 'Journal', externalLink: '/journal' }] },
+    ];
+    expect((await updateNavigation(items, current)).status).toBe(200);
+    const nav = await visibleNav('/journal');
+    expect(nav).not.toContain('Under a draft');
+    expect(nav).toContain('<ul><li><a href="/shop">&lt;img src=x onerror=alert(1)&gt;</a></li><li><a href="/journal">Journal</a></li></ul>');
+    expect(nav).not.toContain('<img');
   });
 
   it('answers a stale version with 412 and the current one, storing nothing; needs If-Match', async () => {
