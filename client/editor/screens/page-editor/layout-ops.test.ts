@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sectionDesign } from '../../../../blocks/section-design.js';
 import { parseLayout, type PageLayout } from '../../../../blocks/layout-schema.js';
 import { addBlock, addSection, deleteBlock, freshId, moveBlock, nextFreeRow } from './layout-ops.js';
 
@@ -7,7 +8,7 @@ const base: PageLayout = {
   sections: [
     {
       id: 's1',
-      design: { padding: 'medium', theme: 'light' },
+      design: sectionDesign.parse({}),
       blocks: [
         { id: 'a', type: 'spacer', props: {}, layout: at(1, 1, 6, 2) },
         { id: 'b', type: 'spacer', props: {}, layout: at(7, 2, 6, 3) },
@@ -19,7 +20,7 @@ const base: PageLayout = {
 describe('placing blocks on the grid', () => {
   it('puts a new block on the first row below every block of the section', () => {
     expect(nextFreeRow(base.sections[0]!)).toBe(5);
-    expect(nextFreeRow({ id: 's', design: { padding: 'small', theme: 'dark' }, blocks: [] })).toBe(1);
+    expect(nextFreeRow({ id: 's', design: sectionDesign.parse({ padding: 'small', theme: 'dark' }), blocks: [] })).toBe(1);
     const next = addBlock(base, 0, 'button', 'c');
     expect(next.sections[0]!.blocks[2]).toMatchObject({ id: 'c', type: 'button', props: { label: 'Learn more' }, layout: at(1, 5, 12, 1) });
     // The server takes it: no overlap, props filled by the schema.

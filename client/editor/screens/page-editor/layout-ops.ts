@@ -1,4 +1,5 @@
 import type { PageLayout } from '../../../../blocks/layout-schema.js';
+import { sectionDesign } from '../../../../blocks/section-design.js';
 import { blockDefinition } from '../../../../blocks/registry.js';
 
 type Section = PageLayout['sections'][number];
@@ -18,10 +19,10 @@ export function nextFreeRow(section: Section): number {
   return section.blocks.reduce((row, b) => Math.max(row, b.layout.desktop.row + b.layout.desktop.rows), 1);
 }
 
-/** A new section after `index` (at the end when omitted), light and medium. */
+/** A new section after `index` (at the end when omitted), with the default design (light, medium, inset). */
 export function addSection(layout: PageLayout, id: string, index = layout.sections.length - 1): PageLayout {
   const sections = [...layout.sections];
-  sections.splice(index + 1, 0, { id, design: { padding: 'medium', theme: 'light' }, blocks: [] });
+  sections.splice(index + 1, 0, { id, design: sectionDesign.parse(undefined), blocks: [] });
   return { sections };
 }
 
