@@ -65,9 +65,12 @@ async function headerTitles(): Promise<string[]> {
   const nav = /<nav class="site-nav"[\s\S]*?<\/nav>/.exec(html)![0];
   return [...nav.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1]!);
 }
-async function saved(page: Page) {
-  await page.locator('[data-toast]', { hasText: 'Navigation saved.' }).last().waitFor(POLL);
-  await expect.poll(() => page.locator('[data-nav-key] button[data-move="up"]:disabled').count(), POLL).toBeLessThan(await page.locator('[data-nav-key]').count());
+/** Runs `act` and waits until the screen has saved a new navigation version. */
+async function saving(page: Page, act: () => Promise<void>) {
+  const nav = section(page, 'main-nav');
+  const before = await nav.getAttribute('data-nav-version');
+  await act();
+  await expect.poll(async () => (await nav.getAttribute('aria-busy')) === null && (await nav.getAttribute('data-nav-version')) !== before, POLL).toBe(true);
 }
 const press = async (target: Locator, key: string) => {
   await target.focus();
@@ -159,29 +162,30 @@ describe('the Pages screen in Chromium', () => {
     expect(await live.text()).toContain('Spring wheel workshops, Saturdays.');
 
     // Into the navigation, then up by keyboard: dnd-kit (Space, ArrowUp, Space) and the move button.
-    await press(row('Workshops').getByRole('button', { name: 'Add to navigation: Workshops' }), 'Enter');
-    await saved(page);
+    await saving(page, () => press(row('Workshops').getByRole('button', { name: 'Add to navigation: Workshops' }), 'Enter'));
     expect(await navTitles(page)).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact', 'Workshops']);
     expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact', 'Workshops']);
     const handle = page.getByRole('button', { name: 'Drag to reorder Workshops' });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
-    await saved(page);
+    const moving = section(page, 'main-nav').locator('[data-nav-title="Workshops"]');
+    await saving(page, async () => {
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await moving.and(page.locator('[data-dragging]')).waitFor(POLL);
+      await page.keyboard.press('ArrowUp');
+      // dnd-kit moves the row by a transform while it is held.
+      await expect.poll(() => moving.evaluate((li) => li.style.transform), POLL).toMatch(/translate/);
+      await page.keyboard.press('Space');
+    });
     expect(await navTitles(page)).toEqual(['Home', 'Shop', 'Journal', 'About', 'Workshops', 'Contact']);
-    await press(page.getByRole('button', { name: 'Move Workshops up' }), 'Enter');
-    await saved(page);
+    await saving(page, () => press(page.getByRole('button', { name: 'Move Workshops up' }), 'Enter'));
     expect(await navTitles(page)).toEqual(['Home', 'Shop', 'Journal', 'Workshops', 'About', 'Contact']);
     // Focus stayed on the button that moved, so the owner can press again.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Workshops up');
     expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'Workshops', 'About', 'Contact']);
     // Nest under Journal, by keyboard: the header shows top-level items only.
-    await press(page.getByRole('button', { name: 'Nest Workshops under the item above' }), 'Enter');
-    await saved(page);
+    await saving(page, () => press(page.getByRole('button', { name: 'Nest Workshops under the item above' }), 'Enter'));
     expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact']);
-    await press(page.getByRole('button', { name: 'Take Workshops out of its group' }), 'Enter');
-    await saved(page);
+    await saving(page, () => press(page.getByRole('button', { name: 'Take Workshops out of its group' }), 'Enter'));
     expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'Workshops', 'About', 'Contact']);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-1280.png'), fullPage: true });
     expect(await audit(page)).toEqual([]);

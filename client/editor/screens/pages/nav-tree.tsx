@@ -37,18 +37,18 @@ export function NavTree({ nodes, editable, busy, onChange, renderRow }: { nodes:
             {renderRow(node)}
             {editable ? (
               <span className="pages-nav-controls" role="group" aria-label={`Navigation: ${node.title}`}>
-                <button type="button" className="pages-icon" data-move="up" aria-label={`Move ${node.title} up`} disabled={busy || i === 0} onClick={() => onChange(moveNode(nodes, node.key, -1), node.key)}>
+                <button type="button" className="pages-icon" data-move="up" data-control="up" aria-label={`Move ${node.title} up`} disabled={busy || i === 0} onClick={() => onChange(moveNode(nodes, node.key, -1), node.key)}>
                   ↑
                 </button>
-                <button type="button" className="pages-icon" data-move="down" aria-label={`Move ${node.title} down`} disabled={busy || i === items.length - 1} onClick={() => onChange(moveNode(nodes, node.key, 1), node.key)}>
+                <button type="button" className="pages-icon" data-move="down" data-control="down" aria-label={`Move ${node.title} down`} disabled={busy || i === items.length - 1} onClick={() => onChange(moveNode(nodes, node.key, 1), node.key)}>
                   ↓
                 </button>
                 {nested ? (
-                  <button type="button" className="pages-icon" aria-label={`Take ${node.title} out of its group`} disabled={busy} onClick={() => onChange(outdentNode(nodes, node.key), node.key)}>
+                  <button type="button" className="pages-icon" data-control="outdent" aria-label={`Take ${node.title} out of its group`} disabled={busy} onClick={() => onChange(outdentNode(nodes, node.key), node.key)}>
                     ←
                   </button>
                 ) : (
-                  <button type="button" className="pages-icon" aria-label={`Nest ${node.title} under the item above`} disabled={busy || !canIndent(nodes, node.key)} onClick={() => onChange(indentNode(nodes, node.key), node.key)}>
+                  <button type="button" className="pages-icon" data-control="indent" aria-label={`Nest ${node.title} under the item above`} disabled={busy || !canIndent(nodes, node.key)} onClick={() => onChange(indentNode(nodes, node.key), node.key)}>
                     →
                   </button>
                 )}
@@ -83,7 +83,7 @@ function SortableRow({ node, editable, children }: { node: NavNode; editable: bo
   return (
     <li ref={setNodeRef} className="pages-row" data-nav-key={node.key} data-nav-title={node.title} data-dragging={isDragging || undefined} style={{ transform: CSS.Translate.toString(transform), transition }}>
       {editable ? (
-        <button type="button" className="pages-icon pages-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Drag to reorder ${node.title}`}>
+        <button type="button" className="pages-icon pages-handle" data-control="handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Drag to reorder ${node.title}`}>
           ⠿
         </button>
       ) : null}

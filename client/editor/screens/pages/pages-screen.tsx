@@ -107,7 +107,7 @@ export function PagesScreen() {
   const [navBusy, setNavBusy] = useState(false);
   const [navNotice, setNavNotice] = useState('');
   const [statusError, setStatusError] = useState('');
-  const focusAfter = useRef<string | undefined>(undefined);
+  const focusAfter = useRef<{ key: string; control: string | undefined } | undefined>(undefined);
 
   const load = useCallback(async (quiet: boolean) => {
     if (!quiet) {
@@ -149,14 +149,13 @@ export function PagesScreen() {
 
   // Keeps the keyboard where it was after a move (the row moved in the DOM).
   useEffect(() => {
-    const key = focusAfter.current;
-    if (!key || navBusy) return;
+    const after = focusAfter.current;
+    if (!after || navBusy) return;
     focusAfter.current = undefined;
-    const active = document.activeElement as HTMLElement | null;
-    const which = active?.dataset.move;
-    const row = document.querySelector<HTMLElement>(`[data-nav-key="${key}"]`);
-    if (!row || row.contains(active)) return;
-    (row.querySelector<HTMLElement>(which ? `[data-move="${which}"]:not(:disabled)` : 'button:not(:disabled)') ?? row.querySelector<HTMLElement>('button'))?.focus();
+    const row = document.querySelector<HTMLElement>(`[data-nav-key="${after.key}"]`);
+    if (!row || row.contains(document.activeElement)) return;
+    // The control that was pressed (disabled while saving, so the browser dropped focus), else the row's handle.
+    (row.querySelector<HTMLElement>(`[data-control="${after.control}"]:not(:disabled)`) ?? row.querySelector<HTMLElement>('button:not(:disabled)'))?.focus();
   });
 
   const changeNav = async (next: NavNode[], moved?: string) => {
@@ -165,7 +164,7 @@ export function PagesScreen() {
     setData({ ...data, nav: next });
     setNavBusy(true);
     setNavNotice('');
-    focusAfter.current = moved;
+    focusAfter.current = moved ? { key: moved, control: (document.activeElement as HTMLElement | null)?.dataset.control } : undefined;
     try {
       const version = await saveNavigation(data.navVersion, toItems(next));
       setData((d) => (d ? { ...d, nav: next, navVersion: version } : d));
@@ -373,7 +372,7 @@ export function PagesScreen() {
         </EmptyState>
       ) : (
         <>
-          <section className="pages-section" aria-labelledby="pages-main-nav" data-section="main-nav">
+          <section className="pages-section" aria-labelledby="pages-main-nav" data-section="main-nav" data-nav-version={data.navVersion} aria-busy={navBusy || undefined}>
             <h2 id="pages-main-nav">Main navigation</h2>
             {data.nav.length === 0 ? <p className="pages-hint">The navigation is empty. Add a page to it from “Not linked”.</p> : <NavTree nodes={data.nav} editable={can.layout} busy={navBusy} onChange={changeNav} renderRow={navRow} />}
           </section>
