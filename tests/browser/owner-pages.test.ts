@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { textLayout } from '../../edge/api/pages/test-pages.js';
-import { demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
+import { createSiteUser, demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
+import { ROLE } from '../../domain/roles/roles.js';
 import { useStorefront, type Visitor } from './harness.js';
 
 /**
@@ -27,10 +28,10 @@ beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
 });
 
-async function owner(viewport = { width: 1280, height: 900 }): Promise<Visitor> {
+async function owner(viewport = { width: 1280, height: 900 }, who: () => Promise<SignedIn> = signedIn): Promise<Visitor> {
   const visitor = await store.visitor({ viewport });
   const host = new URL(store.url('/')).hostname;
-  const { cookie } = await signedIn();
+  const { cookie } = await who();
   await visitor.context.addCookies(
     cookie.split('; ').map((pair) => {
       const i = pair.indexOf('=');
@@ -215,5 +216,28 @@ describe('the Pages screen in Chromium', () => {
     expect(await page.getByRole('dialog', { name: 'Create page' }).getByLabel('URL slug').inputValue()).toBe('cafe-co');
     await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-create-390.png') });
     expect(await audit(page)).toEqual([]);
+  });
+
+  it('shows a draft editor only what the role may do: create, edit, duplicate, Needs Review; no publishing, trash or navigation moves', async () => {
+    await createSiteUser(store.worker, { email: 'drafts@fernandkiln.test', password: 'draft-Editor-pass-1', roles: [ROLE.draftEditor] });
+    const { page } = await owner(undefined, () => signIn(store.worker, 'drafts@fernandkiln.test', 'draft-Editor-pass-1'));
+    await openPages(page);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    const create = page.getByRole('dialog', { name: 'Create page' });
+    await create.getByLabel('Title', { exact: true }).fill('Glaze notes');
+    await create.getByRole('button', { name: 'Create page' }).click();
+    const row = section(page, 'not-linked').locator('[data-page-title="Glaze notes"]');
+    await row.waitFor(POLL);
+    expect(await row.getByRole('button', { name: 'Duplicate Glaze notes' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Drag to reorder|^Move .* up$|^Add to navigation/ }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Status of Glaze notes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Status of Glaze notes' });
+    expect(await dialog.getByRole('group', { name: 'Change the status' }).getByRole('button').allTextContents()).toEqual(['Needs Review']);
+    await dialog.getByRole('button', { name: 'Needs Review' }).click();
+    await expect.poll(() => row.locator('[data-status]').textContent(), POLL).toBe('Needs Review');
+    // A published page: no settings (renaming it is a publishing right) and no status menu beyond review.
+    const home = section(page, 'collections').locator('[data-collection]').first();
+    expect(await home.getByRole('button', { name: /^Settings of/ }).count()).toBe(0);
   });
 });

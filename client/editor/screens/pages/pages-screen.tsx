@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ROLE } from '../../../../domain/roles/roles.js';
 import { CONTENT_STATUSES } from '../../../../domain/pages/page-rules.js';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
@@ -11,6 +10,7 @@ import { SelectField, TextField } from '../../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { NavTree } from './nav-tree.js';
+import { abilities, statusActions, type Can, type StatusAction } from './permissions.js';
 import { ConfirmDialog, PageSettingsDialog, ScheduleDialog } from './page-dialogs.js';
 import { listPages, loadCollections, loadNavigation, loadRoles, NavigationConflict, pageCalls, saveNavigation } from './pages-api.js';
 import { addPageNode, buildTree, toItems, toNodes, type NavCollection, type NavNode, type OwnerPage, type PageStatus } from './tree.js';
@@ -26,35 +26,7 @@ export const STATUS_LABEL: Record<PageStatus, string> = {
   published: 'Published',
 };
 
-/**
- * What the contributor's roles allow (the rows of edge/middleware/roles/permissions.ts:
- * pageDrafts, pagePublishing, siteLayout). Only to hide what they cannot do: the server
- * refuses it anyway.
- */
-function abilities(roles: readonly number[]) {
-  const publishers: number[] = [ROLE.admin, ROLE.websiteManager, ROLE.editor];
-  const publish = roles.some((r) => publishers.includes(r));
-  return { drafts: publish || roles.includes(ROLE.draftEditor), publish, layout: publish };
-}
-type Can = ReturnType<typeof abilities>;
-
-/** The status changes `can` may make on `page` (SPEC §4; docs/api/pages.md "Statuses"). */
-export function statusActions(page: OwnerPage, can: Can): ('publish' | 'schedule' | 'cancel-schedule' | 'unpublish' | 'needs-review' | 'draft' | 'private' | 'deprecated')[] {
-  const live = page.publishedVersion !== null;
-  const reviewable = can.publish || !['scheduled', 'private', 'deprecated'].includes(page.status);
-  const out: ReturnType<typeof statusActions> = [];
-  if (can.publish && (page.status !== 'published' || page.draftVersion !== page.publishedVersion)) out.push('publish');
-  if (can.publish) out.push('schedule');
-  if (can.publish && page.status === 'scheduled') out.push('cancel-schedule');
-  if (can.publish && live) out.push('unpublish');
-  if (can.drafts && reviewable && page.status !== 'needs-review') out.push('needs-review');
-  if (can.drafts && reviewable && !live && page.status !== 'draft') out.push('draft');
-  if (can.publish && page.status !== 'private') out.push('private');
-  if (can.publish && page.status !== 'deprecated') out.push('deprecated');
-  return out;
-}
-
-const ACTION_LABEL: Record<ReturnType<typeof statusActions>[number], string> = {
+const ACTION_LABEL: Record<StatusAction, string> = {
   publish: 'Publish now',
   schedule: 'Schedule…',
   'cancel-schedule': 'Cancel the schedule',
@@ -189,7 +161,7 @@ export function PagesScreen() {
     toast(done);
     refresh();
   };
-  const runStatus = async (page: OwnerPage, action: ReturnType<typeof statusActions>[number]) => {
+  const runStatus = async (page: OwnerPage, action: StatusAction) => {
     if (action === 'schedule') return setOpen({ kind: 'schedule', page });
     setStatusError('');
     try {
