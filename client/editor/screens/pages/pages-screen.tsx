@@ -78,6 +78,7 @@ export function PagesScreen() {
   const [open, setOpen] = useState<Open | undefined>();
   const [navBusy, setNavBusy] = useState(false);
   const [navNotice, setNavNotice] = useState('');
+  const [navSaved, setNavSaved] = useState(false);
   const [statusError, setStatusError] = useState('');
   const focusAfter = useRef<{ key: string; control: string | undefined } | undefined>(undefined);
 
@@ -136,11 +137,12 @@ export function PagesScreen() {
     setData({ ...data, nav: next });
     setNavBusy(true);
     setNavNotice('');
+    setNavSaved(false);
     focusAfter.current = moved ? { key: moved, control: (document.activeElement as HTMLElement | null)?.dataset.control } : undefined;
     try {
       const version = await saveNavigation(data.navVersion, toItems(next));
       setData((d) => (d ? { ...d, nav: next, navVersion: version } : d));
-      toast('Navigation saved.');
+      setNavSaved(true);
     } catch (error) {
       if (error instanceof NavigationConflict) {
         setNavNotice('Someone else changed the navigation. It has been reloaded with their changes; make your change again.');
@@ -345,7 +347,12 @@ export function PagesScreen() {
       ) : (
         <>
           <section className="pages-section" aria-labelledby="pages-main-nav" data-section="main-nav" data-nav-version={data.navVersion} aria-busy={navBusy || undefined}>
-            <h2 id="pages-main-nav">Main navigation</h2>
+            <div className="pages-section-head">
+              <h2 id="pages-main-nav">Main navigation</h2>
+              <span role="status" className="pages-hint" data-nav-state>
+                {navBusy ? 'Saving…' : navSaved ? 'Navigation saved.' : ''}
+              </span>
+            </div>
             {data.nav.length === 0 ? <p className="pages-hint">The navigation is empty. Add a page to it from “Not linked”.</p> : <NavTree nodes={data.nav} editable={can.layout} busy={navBusy} onChange={changeNav} renderRow={navRow} />}
           </section>
           <section className="pages-section" aria-labelledby="pages-not-linked" data-section="not-linked">
