@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { textLayout } from '../../edge/api/pages/test-pages.js';
 import { createSiteUser, demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
 import { ROLE } from '../../domain/roles/roles.js';
+import { zonedToEpoch } from '../../client/editor/screens/pages/zoned-time.js';
 import { useStorefront, type Visitor } from './harness.js';
 
 /**
@@ -147,6 +148,24 @@ describe('the Pages screen in Chromium', () => {
     await page.getByText('The trash is empty.').waitFor(POLL);
     await page.getByRole('button', { name: 'Pages', exact: true }).click();
     await row('Workshops (copy)').waitFor(POLL);
+
+    // Search by words of the title, then schedule the copy for a time in the site's time zone.
+    await page.getByRole('searchbox', { name: 'Search pages' }).fill('copy');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Results' }).locator('[data-page-title]').evaluateAll((r) => r.map((x) => x.getAttribute('data-page-title'))), POLL).toEqual(['Workshops (copy)']);
+    await page.getByRole('searchbox', { name: 'Search pages' }).fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await row('Workshops (copy)').getByRole('button', { name: 'Status of Workshops (copy)' }).click();
+    await page.getByRole('dialog', { name: 'Status of Workshops (copy)' }).getByRole('button', { name: 'Schedule…' }).click();
+    const schedule = page.getByRole('dialog', { name: 'Schedule Workshops (copy)' });
+    const zone = (await store.worker.db.prepare('SELECT time_zone AS tz FROM websites WHERE is_default = 1').first<{ tz: string }>())!.tz;
+    await schedule.getByLabel(`Publish on (${zone})`).fill('2030-12-01T09:30');
+    await schedule.getByRole('button', { name: 'Schedule' }).click();
+    await expect.poll(() => row('Workshops (copy)').locator('[data-status]').textContent(), POLL).toBe('Scheduled Dec 1, 2030, 9:30 AM');
+    const copyId = await row('Workshops (copy)').getAttribute('data-page-id');
+    const stored = await store.worker.db.prepare('SELECT publish_at AS at FROM pages WHERE id = ?').bind(copyId).first<{ at: number }>();
+    expect(stored!.at).toBe(zonedToEpoch('2030-12-01T09:30', zone));
+    expect(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(stored!.at)).toBe('9:30 AM');
 
     // The editor (another screen) saves a draft; publish it here and a visitor sees it.
     const { headers } = await signedIn();
