@@ -259,4 +259,21 @@ describe('the Pages screen in Chromium', () => {
     const home = section(page, 'collections').locator('[data-collection]').first();
     expect(await home.getByRole('button', { name: /^Settings of/ }).count()).toBe(0);
   });
+
+  it('shows SPEC §8 texts when the list cannot load, and loads again on "Try again"', async () => {
+    store.allow(/net::ERR_FAILED|Failed to load resource|HTTP 500|status of 500/);
+    const { page } = await owner();
+    let fail: 'network' | 'server' | undefined = 'network';
+    await page.route(/\/api\/pages\?/, (route) => (fail === 'network' ? route.abort() : fail === 'server' ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+    expect((await page.goto(store.url('/config/pages')))?.status()).toBe(200);
+    const error = page.locator('[data-state="error"]');
+    await error.getByText('Network error').waitFor(POLL);
+    fail = 'server';
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await error.getByText('Unable to connect. Please try again').waitFor(POLL);
+    fail = undefined;
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await section(page, 'main-nav').waitFor(POLL);
+    expect(await error.count()).toBe(0);
+  });
 });
