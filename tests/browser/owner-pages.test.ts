@@ -276,4 +276,21 @@ describe('the Pages screen in Chromium', () => {
     await section(page, 'main-nav').waitFor(POLL);
     expect(await error.count()).toBe(0);
   });
+
+  it('reorders the navigation by dragging a row with the mouse', async () => {
+    const { page } = await owner();
+    await openPages(page);
+    expect(await navTitles(page)).toEqual(['Shop', 'Workshops']);
+    const from = (await page.getByRole('button', { name: 'Drag to reorder Workshops' }).boundingBox())!;
+    const to = (await page.getByRole('button', { name: 'Drag to reorder Shop' }).boundingBox())!;
+    await saving(page, async () => {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      // In steps, as a hand moves: the sensor starts after 4 px and follows each move.
+      for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y - 10) * i) / 10);
+      await page.mouse.up();
+    });
+    expect(await navTitles(page)).toEqual(['Workshops', 'Shop']);
+    expect(await headerTitles()).toEqual(['Workshops', 'Shop']);
+  });
 });
