@@ -17,6 +17,7 @@ import { GiftCardsScreen } from './screens/gift-cards.js';
 import { RestockScreen } from './screens/restock.js';
 import { SubscriptionsScreen } from './screens/subscriptions.js';
 import { TrafficScreen } from './screens/traffic.js';
+import { PagesScreen } from './screens/pages/pages-screen.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 
@@ -68,6 +69,7 @@ interface AppRoute {
 
 const ROUTES: readonly AppRoute[] = [
   { pattern: '/config', screen: '/config/', title: 'Owner area', render: (_p, screens) => <OverviewScreen screens={screens} /> },
+  { pattern: '/config/pages', screen: '/config/pages', title: 'Pages', render: () => <PagesScreen /> },
   { pattern: '/config/orders', screen: '/config/orders', title: 'Orders', render: () => <OrdersScreen /> },
   { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
   { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },

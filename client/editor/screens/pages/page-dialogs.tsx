@@ -1,0 +1,202 @@
+import { useState, type FormEvent } from 'react';
+import { slugify } from '../../../../domain/pages/page-rules.js';
+import { OwnerApiError, TEXT } from '../../api.js';
+import { useOwner } from '../../context.js';
+import { formatTime } from '../../format.js';
+import { Button } from '../../ui/button.js';
+import { Dialog } from '../../ui/dialog.js';
+import { TextField } from '../../ui/fields.js';
+import { pageCalls } from './pages-api.js';
+import type { OwnerPage } from './tree.js';
+import { epochToZoned, zonedToEpoch } from './zoned-time.js';
+
+/** A failure's per-field messages and its message for the dialog. */
+function failureOf(error: unknown): { fields: Record<string, string>; message: string } {
+  if (error instanceof OwnerApiError) return { fields: error.fields, message: Object.keys(error.fields).length ? '' : error.message };
+  return { fields: {}, message: TEXT.failed };
+}
+
+/**
+ * Create (no `page`) or the settings of a page: title, slug (filled from the title until the
+ * owner types one), SEO title and description. The server's messages show beside their fields.
+ */
+export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPage | undefined; onClose: () => void; onSaved: (page: OwnerPage) => void }) {
+  const [title, setTitle] = useState(page?.title ?? '');
+  const [slug, setSlug] = useState(page?.slug ?? '');
+  const [slugEdited, setSlugEdited] = useState(page !== undefined);
+  const [seoTitle, setSeoTitle] = useState(page?.seoTitle ?? '');
+  const [seoDescription, setSeoDescription] = useState(page?.seoDescription ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return setErrors({ title: 'Enter a title.' });
+    setBusy(true);
+    setMessage('');
+    try {
+      const typedSlug = slug.trim() || undefined;
+      const answer = page
+        ? await pageCalls.update(page.id, {
+            ...(title.trim() !== page.title ? { title: title.trim() } : {}),
+            ...(typedSlug && typedSlug !== page.slug ? { slug: typedSlug } : {}),
+            seoTitle: seoTitle.trim(),
+            seoDescription: seoDescription.trim(),
+          })
+        : await pageCalls.create({ title: title.trim(), ...(typedSlug ? { slug: typedSlug } : {}) });
+      onSaved(answer.page);
+    } catch (error) {
+      const failure = failureOf(error);
+      setErrors(failure.fields);
+      setMessage(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const formId = page ? 'page-settings-form' : 'page-create-form';
+  return (
+    <Dialog
+      open
+      title={page ? `Settings of ${page.title}` : 'Create page'}
+      onClose={onClose}
+      actions={
+        <>
+          <Button type="submit" form={formId} busy={busy}>
+            {page ? 'Save settings' : 'Create page'}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="pages-form" onSubmit={submit} noValidate>
+        <TextField
+          label="Title"
+          value={title}
+          required
+          maxLength={200}
+          error={errors.title}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            if (!slugEdited) setSlug(slugify(e.target.value));
+            clear('title');
+          }}
+        />
+        <TextField
+          label="URL slug"
+          hint={`The page's address: /${slug || slugify(title) || '…'}`}
+          value={slug}
+          maxLength={200}
+          error={errors.slug}
+          onChange={(e) => {
+            setSlug(e.target.value);
+            setSlugEdited(true);
+            clear('slug');
+          }}
+        />
+        {page ? (
+          <>
+            <TextField label="SEO title" value={seoTitle} maxLength={200} error={errors.seoTitle} onChange={(e) => (setSeoTitle(e.target.value), clear('seoTitle'))} />
+            <TextField label="SEO description" value={seoDescription} maxLength={500} error={errors.seoDescription} onChange={(e) => (setSeoDescription(e.target.value), clear('seoDescription'))} />
+          </>
+        ) : null}
+        {message ? (
+          <p role="alert" className="ui-field-error">
+            {message}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
+
+/** Schedule the page's draft to go live at a time in the site's time zone. */
+export function ScheduleDialog({ page, onClose, onSaved }: { page: OwnerPage; onClose: () => void; onSaved: (page: OwnerPage) => void }) {
+  const { timeZone } = useOwner();
+  const [when, setWhen] = useState(page.publishAt ? epochToZoned(page.publishAt, timeZone) : '');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const at = zonedToEpoch(when, timeZone);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (at === undefined) return setError('Choose a date and time.');
+    setBusy(true);
+    try {
+      onSaved((await pageCalls.schedule(page, at)).page);
+    } catch (failure) {
+      const { fields, message } = failureOf(failure);
+      setError(fields.publishAt ?? message ?? TEXT.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      title={`Schedule ${page.title}`}
+      onClose={onClose}
+      actions={
+        <>
+          <Button type="submit" form="page-schedule-form" busy={busy}>
+            Schedule
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      <form id="page-schedule-form" className="pages-form" onSubmit={submit} noValidate>
+        <TextField
+          label={`Publish on (${timeZone})`}
+          type="datetime-local"
+          value={when}
+          error={error}
+          hint={at !== undefined ? `Goes live ${formatTime(at, timeZone)} (${timeZone}).` : 'In the site’s time zone.'}
+          onChange={(e) => {
+            setWhen(e.target.value);
+            setError('');
+          }}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Asks before a step that cannot be taken back in one click. */
+export function ConfirmDialog({ title, body, confirm, onConfirm, onClose }: { title: string; body: string; confirm: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const run = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } catch (failure) {
+      setError(failure instanceof OwnerApiError ? failure.message : TEXT.failed);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="danger" busy={busy} onClick={run}>
+            {confirm}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      <p>{body}</p>
+      {error ? <p role="alert" className="ui-field-error">{error}</p> : null}
+    </Dialog>
+  );
+}
