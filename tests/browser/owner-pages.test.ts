@@ -67,6 +67,12 @@ async function headerTitles(): Promise<string[]> {
   const nav = /<nav class="site-nav"[\s\S]*?<\/nav>/.exec(html)![0];
   return [...nav.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1]!);
 }
+/** The links in the header's drop-down under `parent`. */
+async function headerSubTitles(parent: string): Promise<string[]> {
+  const html = await (await store.worker.fetch('/')).text();
+  const item = new RegExp(`<li class="nav-has-children"><a [^>]*>${parent}</a><details class="nav-sub">[\\s\\S]*?</details>`).exec(html);
+  return item ? [...item[0].matchAll(/<a [^>]*>([^<]*)<\/a>/g)].slice(1).map((m) => m[1]!) : [];
+}
 /** Runs `act` and waits until the screen has saved a new navigation version. */
 async function saving(page: Page, act: () => Promise<void>) {
   const nav = section(page, 'main-nav');
@@ -202,9 +208,10 @@ describe('the Pages screen in Chromium', () => {
     // Focus stayed on the button that moved, so the owner can press again.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Workshops up');
     expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'Workshops', 'About', 'Contact']);
-    // Nest under Journal, by keyboard: the header shows top-level items only.
+    // Nest under Journal, by keyboard: the header shows it in Journal's drop-down.
     await saving(page, () => press(page.getByRole('button', { name: 'Nest Workshops under the item above' }), 'Enter'));
-    expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact']);
+    expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'Workshops', 'About', 'Contact']);
+    expect(await headerSubTitles('Journal')).toEqual(['Workshops']);
     await saving(page, () => press(page.getByRole('button', { name: 'Take Workshops out of its group' }), 'Enter'));
     expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'Workshops', 'About', 'Contact']);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-1280.png'), fullPage: true });

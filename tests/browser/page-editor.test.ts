@@ -209,7 +209,7 @@ describe('the page editor in Chromium', () => {
     await page.getByLabel('Padding').selectOption('large');
     await saved(page);
     const draft = await api('GET', `/${id}`);
-    expect(draft.json.page.draft.layout.sections[0].design).toEqual({ padding: 'large', theme: 'dark' });
+    expect(draft.json.page.draft.layout.sections[0].design).toMatchObject({ padding: 'large', theme: 'dark', width: 'inset' });
 
     // Leaving while a save is still on its way asks first (use-unsaved-changes); the held save then fails over to a retry.
     store.allow(/ERR_INTERNET_DISCONNECTED|\/api\/pages\/[^/]+\/draft/);
