@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageKeys, TestVisitor } from '../../edge/api/forms/test-visitor.js';
 import { demoOwner, signIn } from '../../edge/test-support.js';
 import { openStorefront, type Storefront } from './harness.js';
+import { addSessionCookies } from './owner-harness.js';
 
 let store: Storefront;
 beforeAll(async () => {
@@ -26,11 +27,7 @@ describe('the owner app\'s listing of form submissions in Chromium', () => {
     const { email, password } = await demoOwner();
     const owner = await signIn(store.worker, email, password);
     const { context, page, close } = await store.visitor();
-    const host = new URL(store.url('/')).hostname;
-    await context.addCookies(owner.cookie.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
-    }));
+    await addSessionCookies(context, owner.cookie, store.url('/'));
     let dialogs = 0;
     page.on('dialog', (d) => {
       dialogs++;

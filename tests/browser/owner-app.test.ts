@@ -1,14 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { setStock, variantOf } from '../../edge/api/commerce/test-catalog.js';
 import { addOne, placeOrder } from '../../edge/api/commerce/test-checkout.js';
 import { TestVisitor } from '../../edge/api/commerce/test-visitor.js';
-import { demoOwner, signIn } from '../../edge/test-support.js';
-import { useStorefront, type Visitor } from './harness.js';
+import { useStorefront } from './harness.js';
+import { addSessionCookies, demoOwnerSession, signedInOwner, openOwnerApp, seriousAxeViolations } from './owner-harness.js';
 
 /**
  * The owner app (client/editor) in Chromium: keyboard navigation, review moderation seen on
@@ -17,7 +15,6 @@ import { useStorefront, type Visitor } from './harness.js';
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -32,32 +29,6 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-// One sign-in for the file: sign-ins are rate limited per address.
-let session: Promise<{ cookie: string }> | undefined;
-
-async function signInContext(context: BrowserContext) {
-  session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password));
-  const signed = await session;
-  const host = new URL(store.url('/')).hostname;
-  await context.addCookies(
-    signed.cookie.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
-    }),
-  );
-}
-
-async function owner(viewport?: { width: number; height: number }): Promise<Visitor> {
-  const visitor = await store.visitor(viewport ? { viewport } : undefined);
-  await signInContext(visitor.context);
-  return visitor;
-}
-
-async function openApp(page: Page, path: string) {
-  expect((await page.goto(store.url(path)))?.status()).toBe(200);
-  await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
-}
-
 /** Presses Tab until the focused element's accessible text is `name` (at most 60 presses). */
 async function tabTo(page: Page, name: string) {
   for (let i = 0; i < 60; i++) {
@@ -71,15 +42,6 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`Tab never reached ${name}`);
 }
 
-async function audit(page: Page) {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
-}
-
 describe('the owner app in Chromium', () => {
   it('is used by keyboard alone: Tab to Reviews, Enter, approve a review, which the product page then shows', async () => {
     const shopper = new TestVisitor(store.worker, '198.51.100.99');
@@ -88,8 +50,8 @@ describe('the owner app in Chromium', () => {
     const body = 'Keyboard-approved review of the mug';
     expect((await shopper.send('POST', '/api/reviews', { itemId: mugId, rating: 5, body, name: 'Grace', email: 'grace@example.com' })).status).toBe(201);
 
-    const { page } = await owner();
-    await openApp(page, '/config/');
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/'));
     // A marker on window survives in-app navigation, never a page load.
     await page.evaluate(() => ((window as unknown as { __app: number }).__app = 1));
     await tabTo(page, 'Reviews');
@@ -114,12 +76,12 @@ describe('the owner app in Chromium', () => {
   });
 
   it('pages and sorts the orders table on the server', async () => {
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     const asked: URL[] = [];
     page.on('request', (req) => {
       if (req.url().includes('/api/commerce/owner/orders?')) asked.push(new URL(req.url()));
     });
-    await openApp(page, '/config/orders');
+    await openOwnerApp(page, store.url('/config/orders'));
     const rows = page.locator('table.dt-table tbody tr');
     await page.getByLabel('Rows per page').selectOption('10');
     await expect.poll(() => rows.count()).toBe(10);
@@ -155,8 +117,8 @@ describe('the owner app in Chromium', () => {
   });
 
   it('shows the outbox on the data table, searched by recipient, filtered by kind, times in the site time zone', async () => {
-    const { page } = await owner();
-    await openApp(page, '/config/orders');
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/orders'));
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Outbox' }).click();
     await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
     await page.locator('tr[data-mail-to]').first().waitFor();
@@ -182,9 +144,9 @@ describe('the owner app in Chromium', () => {
 
   it('shows the error panel with a retry when a list fails to load', async () => {
     store.allow(/500/);
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     await page.route('**/api/commerce/owner/orders?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }));
-    await openApp(page, '/config/orders');
+    await openOwnerApp(page, store.url('/config/orders'));
     await page.getByRole('alert').getByText('Unable to load results').waitFor();
     await page.unroute('**/api/commerce/owner/orders?*');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -198,10 +160,10 @@ describe('the owner app in Chromium', () => {
     const mugId = ((await (await fetch(store.url('/shop/speckled-stoneware-mug?format=json'))).json()) as { item: { id: string } }).item.id;
     const body = 'A review the owner will reject';
     expect((await shopper.send('POST', '/api/reviews', { itemId: mugId, rating: 1, body, name: 'Mallory', email: 'mallory@example.com' })).status).toBe(201);
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     // Playwright's clock: the toast's 5 s go by without a real wait.
     await page.clock.install();
-    await openApp(page, '/config/reviews');
+    await openOwnerApp(page, store.url('/config/reviews'));
     await page.getByText(body).waitFor();
     await tabTo(page, 'Reject the review by Mallory');
     await page.keyboard.press('Enter');
@@ -223,8 +185,8 @@ describe('the owner app in Chromium', () => {
   });
 
   it('turns the navigation into a menu on a phone', async () => {
-    const { page } = await owner({ width: 390, height: 844 });
-    await openApp(page, '/config/orders');
+    const { page } = await signedInOwner(store, { width: 390, height: 844 });
+    await openOwnerApp(page, store.url('/config/orders'));
     const nav = page.getByRole('navigation', { name: 'Owner area' });
     expect(await nav.isVisible()).toBe(false);
     const menu = page.getByRole('button', { name: 'Menu' });
@@ -242,19 +204,19 @@ describe('the owner app in Chromium', () => {
   it('has no serious or critical axe violation on its screens, and a wide frame', async () => {
     // axe is injected as an inline script, which the owner area's CSP refuses: this context bypasses it.
     const context = await store.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
-    await signInContext(context);
+    await addSessionCookies(context, (await demoOwnerSession(store.worker)).cookie, store.url('/'));
     const page = await context.newPage();
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const { orders } = (await (await store.worker.fetch('/api/commerce/owner/orders?limit=1', { headers: { Cookie: cookie } })).json()) as { orders: { orderNumber: number }[] };
     const firstOrder = orders[0]!.orderNumber;
     for (const path of ['/config/', '/config/orders', '/config/reviews', `/config/orders/${firstOrder}`, '/config/outbox', '/config/form-submissions', '/config/traffic', '/config/files']) {
-      await openApp(page, path);
+      await openOwnerApp(page, store.url(path));
       await page.locator('h1').first().waitFor();
       await page.locator('[data-state="loading"]').waitFor({ state: 'detached' });
-      expect({ path, violations: await audit(page) }).toEqual({ path, violations: [] });
+      expect({ path, violations: await seriousAxeViolations(page, { inject: 'script-tag' }) }).toEqual({ path, violations: [] });
       await page.screenshot({ path: join(ARTIFACTS, `owner-app-1280${path.replace(/\/+$/, '').replaceAll('/', '-')}.png`), fullPage: true });
     }
-    await openApp(page, '/config/orders');
+    await openOwnerApp(page, store.url('/config/orders'));
     await page.locator('table.dt-table').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'owner-app-1280.png'), fullPage: true });
     await context.close();

@@ -1,14 +1,12 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { setStock, variantOf } from '../../edge/api/commerce/test-catalog.js';
 import { addOne, placeOrder } from '../../edge/api/commerce/test-checkout.js';
 import { TestVisitor } from '../../edge/api/commerce/test-visitor.js';
-import { demoOwner, signIn } from '../../edge/test-support.js';
 import { useStorefront } from './harness.js';
+import { addSessionCookies, demoOwnerSession, openOwnerApp, seriousAxeViolations } from './owner-harness.js';
 
 /**
  * The owner app's Customers screen in Chromium (search, a customer's drawer, on to an order),
@@ -17,7 +15,6 @@ import { useStorefront } from './harness.js';
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -43,42 +40,18 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
-let session: Promise<{ cookie: string }> | undefined;
-
 async function signedInContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
   // axe is injected as an inline script, which the owner area's CSP refuses: these contexts bypass it.
   const context = await store.browser.newContext({ bypassCSP: true, viewport });
-  session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password));
-  const signed = await session;
-  const host = new URL(store.url('/')).hostname;
-  await context.addCookies(
-    signed.cookie.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
-    }),
-  );
+  await addSessionCookies(context, (await demoOwnerSession(store.worker)).cookie, store.url('/'));
   return context;
-}
-
-async function openApp(page: Page, path: string) {
-  expect((await page.goto(store.url(path)))?.status()).toBe(200);
-  await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
-}
-
-async function audit(page: Page) {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
 }
 
 describe('the Customers screen', () => {
   it('searches, opens a customer in a drawer with their orders, and follows one to the order detail', async () => {
     const context = await signedInContext({ width: 1280, height: 900 });
     const page = await context.newPage();
-    await openApp(page, '/config/orders');
+    await openOwnerApp(page, store.url('/config/orders'));
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     await page.locator('tr[data-customer]').first().waitFor();
@@ -106,7 +79,7 @@ describe('the Customers screen', () => {
     const links = drawer.getByRole('link', { name: /^Order #\d+$/ });
     await expect.poll(() => links.allTextContents()).toEqual(orders.map((o) => `Order #${o.orderNumber}`));
     await page.screenshot({ path: join(ARTIFACTS, 'owner-customers-1280-drawer.png') });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, { inject: 'script-tag' })).toEqual([]);
     await links.first().click();
     await page.getByRole('heading', { name: `Order #${orders[0]!.orderNumber}`, level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/config/orders/${orders[0]!.orderNumber}`);
@@ -116,7 +89,7 @@ describe('the Customers screen', () => {
   it('downloads the searched form submissions as CSV: UTF-8 BOM, non-ASCII intact, quotes escaped', async () => {
     const context = await signedInContext({ width: 1280, height: 900 });
     const page = await context.newPage();
-    await openApp(page, '/config/form-submissions');
+    await openOwnerApp(page, store.url('/config/form-submissions'));
     await page.getByRole('searchbox', { name: 'Search' }).fill('csvtest');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('tbody tr[data-row]').count()).toBe(2);
@@ -138,7 +111,7 @@ describe('the Customers screen', () => {
     const context = await signedInContext({ width: 390, height: 844 });
     const page = await context.newPage();
     for (const [path, row] of [['/config/customers', 'tr[data-customer]'], ['/config/outbox', 'tr[data-mail-to]']] as const) {
-      await openApp(page, path);
+      await openOwnerApp(page, store.url(path));
       await page.locator(row).first().waitFor();
       const layout = await page.locator(row).first().evaluate((tr) => {
         const cells = [...tr.querySelectorAll('td')];
@@ -154,7 +127,7 @@ describe('the Customers screen', () => {
       });
       expect(layout).toMatchObject({ row: 'block', cell: 'grid', stacked: true, wide: 390, tableWide: false });
       expect(layout.label).toMatch(/^"(Email|Queued)"$/);
-      expect(await audit(page)).toEqual([]);
+      expect(await seriousAxeViolations(page, { inject: 'script-tag' })).toEqual([]);
       await page.screenshot({ path: join(ARTIFACTS, `owner-cards-390${path.replace('/config/', '-')}.png`), fullPage: true });
     }
     await context.close();

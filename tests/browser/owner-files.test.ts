@@ -1,13 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { pngOf, windowsProgram } from '../../edge/api/files/test-files.js';
 import { layoutOf } from '../../edge/api/pages/test-pages.js';
-import { demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
-import { useStorefront, type Visitor } from './harness.js';
+import { useStorefront } from './harness.js';
+import { demoOwnerSession, signedInOwner, openOwnerApp, seriousAxeViolations } from './owner-harness.js';
 
 /**
  * The file manager (client/editor/screens/files/) in Chromium: upload by the button and by a
@@ -17,35 +15,16 @@ import { useStorefront, type Visitor } from './harness.js';
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 // Waits for states, never for time: generous under a loaded machine (CHROMIUM_CPU_THROTTLE).
 const POLL = { timeout: 30_000 };
-
-// One sign-in for the file: sign-ins are rate limited per address.
-let session: Promise<SignedIn> | undefined;
-const signedIn = () => (session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password)));
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
 });
 
-async function owner(viewport = { width: 1280, height: 900 }): Promise<Visitor> {
-  const visitor = await store.visitor({ viewport });
-  const host = new URL(store.url('/')).hostname;
-  const { cookie } = await signedIn();
-  await visitor.context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
-    }),
-  );
-  return visitor;
-}
-
 async function openFiles(page: Page) {
-  expect((await page.goto(store.url('/config/files')))?.status()).toBe(200);
-  await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
+  await openOwnerApp(page, store.url('/config/files'));
   await page.getByRole('heading', { name: 'Files', level: 1 }).waitFor();
 }
 
@@ -69,16 +48,6 @@ async function dropFiles(page: Page, files: { name: string; type: string; bytes?
 const card = (page: Page, name: string) => page.locator(`li.files-card[data-file-name="${name}"]`);
 const queueItem = (page: Page, name: string) => page.locator('.files-queue-item', { hasText: name });
 
-async function audit(page: Page) {
-  // Evaluated over the DevTools protocol: the owner area's CSP refuses inline scripts, and this page keeps its CSP.
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
-}
-
 async function fileRow(name: string) {
   return store.worker.db
     .prepare('SELECT id, r2_key AS key, alt_text AS alt, focal_point_x AS x, focal_point_y AS y FROM assets WHERE filename = ?')
@@ -88,7 +57,7 @@ async function fileRow(name: string) {
 
 /** Publishes a page whose image block shows `src` (the pages API, as the page editor would). */
 async function publishPageShowing(src: string, title: string): Promise<void> {
-  const { headers } = await signedIn();
+  const { headers } = await demoOwnerSession(store.worker);
   const send = (method: string, path: string, body: unknown, extra: Record<string, string> = {}) =>
     store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body) });
   const { page } = (await (await send('POST', '', { title })).json()) as { page: { id: string } };
@@ -99,7 +68,7 @@ async function publishPageShowing(src: string, title: string): Promise<void> {
 describe('the file manager in Chromium', () => {
   it('uploads by the button and by a drop, renames, sets alt text and focal point, refuses what SPEC refuses, and keeps a used file', async () => {
     store.allow(/HTTP 409 \/api\/files\/|status of 409/);
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     await openFiles(page);
     expect(await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Files' }).getAttribute('aria-current')).toBe('page');
 
@@ -157,7 +126,7 @@ describe('the file manager in Chromium', () => {
       return names.length > 2 && names.join('|') === [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).join('|');
     }, POLL).toBe(true);
 
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-files-1280.png'), fullPage: true });
 
     // Delete: refused while a published page shows it (with where), allowed for a file nothing uses.
@@ -180,7 +149,7 @@ describe('the file manager in Chromium', () => {
 
   it('shows progress failures with SPEC texts and cancels an upload', async () => {
     store.allow(/HTTP 500 \/api\/files|status of 500|ERR_CONNECTION_RESET|net::ERR_FAILED/);
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     await openFiles(page);
     let held: Route | undefined;
     await page.route(/\/api\/files\?name=/, async (route) => {
@@ -214,13 +183,13 @@ describe('the file manager in Chromium', () => {
   }, 120_000);
 
   it('fits a phone: the grid, the queue and the details dialog at 390 px', async () => {
-    const { page } = await owner({ width: 390, height: 844 });
+    const { page } = await signedInOwner(store, { width: 390, height: 844 });
     await openFiles(page);
     await page.locator('[data-file-input]').setInputFiles({ name: 'phone-upload-with-a-rather-long-name.png', mimeType: 'image/png', buffer: pngOf(400, 600) });
     await card(page, 'phone-upload-with-a-rather-long-name.png').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-files-390.png') });
     await card(page, 'phone-upload-with-a-rather-long-name.png').getByRole('button', { name: /^Edit / }).click();
     await page.getByRole('dialog', { name: 'File details' }).waitFor();

@@ -1,14 +1,13 @@
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { textLayout } from '../../edge/api/pages/test-pages.js';
-import { createSiteUser, demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
+import { createSiteUser, signIn } from '../../edge/test-support.js';
 import { ROLE } from '../../domain/roles/roles.js';
 import { zonedToEpoch } from '../../client/editor/screens/pages/zoned-time.js';
-import { useStorefront, type Visitor } from './harness.js';
+import { useStorefront } from './harness.js';
+import { demoOwnerSession, signedInOwner, openOwnerApp, seriousAxeViolations } from './owner-harness.js';
 
 /**
  * The Pages screen (client/editor/screens/pages/) in Chromium: create with the slug from the
@@ -19,45 +18,18 @@ import { useStorefront, type Visitor } from './harness.js';
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const POLL = { timeout: 30_000 };
-
-let session: Promise<SignedIn> | undefined;
-const signedIn = () => (session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password)));
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
 });
 
-async function owner(viewport = { width: 1280, height: 900 }, who: () => Promise<SignedIn> = signedIn): Promise<Visitor> {
-  const visitor = await store.visitor({ viewport });
-  const host = new URL(store.url('/')).hostname;
-  const { cookie } = await who();
-  await visitor.context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
-    }),
-  );
-  return visitor;
-}
-
 async function openPages(page: Page) {
-  expect((await page.goto(store.url('/config/pages')))?.status()).toBe(200);
-  await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
+  await openOwnerApp(page, store.url('/config/pages'));
   await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
   await page.locator('[data-section="main-nav"]').waitFor();
   // The role check has answered: the Create button shows for the owner.
   await page.getByRole('button', { name: 'Create page' }).waitFor();
-}
-
-async function audit(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
 }
 
 const section = (page: Page, name: string) => page.locator(`[data-section="${name}"]`);
@@ -88,7 +60,7 @@ const press = async (target: Locator, key: string) => {
 describe('the Pages screen in Chromium', () => {
   it('creates, renames, reviews and filters, duplicates, trashes and restores, publishes, and reorders the navigation by keyboard', async () => {
     store.allow(/HTTP (400|409|412) |status of (400|409|412)/);
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     await openPages(page);
     expect(await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Pages' }).getAttribute('aria-current')).toBe('page');
     expect(await navTitles(page)).toEqual(['Home', 'Shop', 'Journal', 'About', 'Contact']);
@@ -174,7 +146,7 @@ describe('the Pages screen in Chromium', () => {
     expect(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(stored!.at)).toBe('9:30 AM');
 
     // The editor (another screen) saves a draft; publish it here and a visitor sees it.
-    const { headers } = await signedIn();
+    const { headers } = await demoOwnerSession(store.worker);
     const put = await store.worker.fetch(`/api/pages/${id}/draft`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/json', 'If-Match': '"1"' }, body: JSON.stringify({ layout: textLayout('Spring wheel workshops, Saturdays.') }) });
     expect(put.status).toBe(200);
     await openPages(page);
@@ -215,7 +187,7 @@ describe('the Pages screen in Chromium', () => {
     await saving(page, () => press(page.getByRole('button', { name: 'Take Workshops out of its group' }), 'Enter'));
     expect(await headerTitles()).toEqual(['Home', 'Shop', 'Journal', 'Workshops', 'About', 'Contact']);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-1280.png'), fullPage: true });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Someone else saves the navigation meanwhile: the next change here is refused (412), said, and reloaded.
     const layout = (await (await store.worker.fetch('/api/commondata/GetSiteLayout', { headers })).json()) as { layout: { identifier: string; version: number }[] };
@@ -232,21 +204,21 @@ describe('the Pages screen in Chromium', () => {
   });
 
   it('shows the tree and its dialogs on a phone without axe violations', async () => {
-    const { page } = await owner({ width: 390, height: 844 });
+    const { page } = await signedInOwner(store, { width: 390, height: 844 });
     await openPages(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-390.png'), fullPage: true });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('dialog', { name: 'Create page' }).getByLabel('Title', { exact: true }).fill('Café & Co');
     expect(await page.getByRole('dialog', { name: 'Create page' }).getByLabel('URL slug').inputValue()).toBe('cafe-co');
     await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-create-390.png') });
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it('shows a draft editor only what the role may do: create, edit, duplicate, Needs Review; no publishing, trash or navigation moves', async () => {
     await createSiteUser(store.worker, { email: 'drafts@fernandkiln.test', password: 'draft-Editor-pass-1', roles: [ROLE.draftEditor] });
-    const { page } = await owner(undefined, () => signIn(store.worker, 'drafts@fernandkiln.test', 'draft-Editor-pass-1'));
+    const { page } = await signedInOwner(store, undefined, signIn(store.worker, 'drafts@fernandkiln.test', 'draft-Editor-pass-1'));
     await openPages(page);
     await page.getByRole('button', { name: 'Create page' }).click();
     const create = page.getByRole('dialog', { name: 'Create page' });
@@ -269,7 +241,7 @@ describe('the Pages screen in Chromium', () => {
 
   it('shows SPEC §8 texts when the list cannot load, and loads again on "Try again"', async () => {
     store.allow(/net::ERR_FAILED|Failed to load resource|HTTP 500|status of 500/);
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     let fail: 'network' | 'server' | undefined = 'network';
     await page.route(/\/api\/pages\?/, (route) => (fail === 'network' ? route.abort() : fail === 'server' ? route.fulfill({ status: 500, body: '' }) : route.continue()));
     expect((await page.goto(store.url('/config/pages')))?.status()).toBe(200);
@@ -285,7 +257,7 @@ describe('the Pages screen in Chromium', () => {
   });
 
   it('reorders the navigation by dragging a row with the mouse', async () => {
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     await openPages(page);
     expect(await navTitles(page)).toEqual(['Shop', 'Workshops']);
     const from = (await page.getByRole('button', { name: 'Drag to reorder Workshops' }).boundingBox())!;

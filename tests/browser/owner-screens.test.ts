@@ -1,16 +1,15 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seedTraffic } from '../../bench/traffic-seed.js';
 import { setStock, variantOf } from '../../edge/api/commerce/test-catalog.js';
 import { seedGiftCard } from '../../edge/api/commerce/test-gift-cards.js';
 import { clubPlans, shopper, subscribe } from '../../edge/api/commerce/test-subscription.js';
-import { createSiteUser, demoOwner, signIn } from '../../edge/test-support.js';
-import { useStorefront, type Visitor } from './harness.js';
+import { createSiteUser } from '../../edge/test-support.js';
+import { useStorefront } from './harness.js';
+import { addSessionCookies, demoOwnerSession, signedInOwner, openOwnerApp, seriousAxeViolations } from './owner-harness.js';
 
 /**
  * The owner app's screens in Chromium (client/editor/screens): every screen reached and
@@ -21,7 +20,6 @@ import { useStorefront, type Visitor } from './harness.js';
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const STAFF = 'staff@owner-screens.test';
 const DAY = 86_400;
 
@@ -64,30 +62,6 @@ beforeAll(async () => {
   await seedTraffic(db, site, 3000, Date.now());
 }, 120_000);
 
-// One sign-in for the file: sign-ins are rate limited per address.
-let session: Promise<{ cookie: string }> | undefined;
-async function signInContext(context: BrowserContext) {
-  session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password));
-  const host = new URL(store.url('/')).hostname;
-  await context.addCookies(
-    (await session).cookie.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
-    }),
-  );
-}
-
-async function owner(viewport?: { width: number; height: number }): Promise<Visitor> {
-  const visitor = await store.visitor(viewport ? { viewport } : undefined);
-  await signInContext(visitor.context);
-  return visitor;
-}
-
-async function openApp(page: Page, path: string) {
-  expect((await page.goto(store.url(path)))?.status()).toBe(200);
-  await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
-}
-
 async function settled(page: Page, heading: string) {
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   await page.locator('[data-state="loading"]').first().waitFor({ state: 'detached' });
@@ -109,22 +83,13 @@ async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab')
   throw new Error(`${key} never reached ${name}`);
 }
 
-async function audit(page: Page) {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
-}
-
 const mailsTo = async (to: string, kind: string) =>
   (await store.worker.db.prepare('SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ? AND kind = ?').bind(to, kind).all<{ subject: string; text: string }>()).results;
 
 describe('the owner screens in Chromium', () => {
   it('reaches every screen from the navigation by keyboard alone, in the app, focus visible', async () => {
-    const { page } = await owner();
-    await openApp(page, '/config/');
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/'));
     await page.evaluate(() => ((window as unknown as { __app: number }).__app = 1));
     for (const [i, s] of SCREENS.entries()) {
       // From the screen's main area, back up into the navigation (the first time from the top).
@@ -142,8 +107,8 @@ describe('the owner screens in Chromium', () => {
   });
 
   it('sends the restock notice of one group and then all, each after a confirmation, and the outbox shows the mails', async () => {
-    const { page } = await owner();
-    await openApp(page, '/config/restock');
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/restock'));
     await settled(page, 'Restock');
     const rows = page.locator('[data-table="Restock sign-ups by variant"] tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
@@ -183,8 +148,8 @@ describe('the owner screens in Chromium', () => {
 
   it('checks the invitation form on the client, filled by keyboard; unsaved changes ask before leaving (Cancel, beforeunload, Discard)', async () => {
     store.allow(/HTTP 400|status of 400/);
-    const { page } = await owner();
-    await openApp(page, '/config/orders');
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/orders'));
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Contributors' }).click();
     await settled(page, 'Contributors');
     await page.locator(`tr[data-row]`, { hasText: STAFF }).waitFor();
@@ -234,8 +199,8 @@ describe('the owner screens in Chromium', () => {
   });
 
   it('sends an invitation and changes another contributor\'s roles; the owner\'s own row offers neither', async () => {
-    const { page } = await owner();
-    await openApp(page, '/config/contributors');
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/contributors'));
     await settled(page, 'Contributors');
     await page.getByRole('textbox', { name: 'Email' }).fill('new.helper@example.com');
     await page.getByRole('checkbox', { name: 'Reporting' }).check();
@@ -268,8 +233,8 @@ describe('the owner screens in Chromium', () => {
 
   it('issues a gift card (field errors beside the fields, input kept), checks its balance by the mailed code, disables one', async () => {
     store.allow(/HTTP 4\d\d|status of 4\d\d/);
-    const { page } = await owner();
-    await openApp(page, '/config/gift-cards');
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/gift-cards'));
     await settled(page, 'Gift cards');
     await page.getByRole('textbox', { name: 'Amount' }).fill('abc');
     await page.getByRole('textbox', { name: 'Recipient email' }).fill('prize@example.com');
@@ -311,8 +276,8 @@ describe('the owner screens in Chromium', () => {
   });
 
   it('cancels a subscription after a confirmation and filters by state', async () => {
-    const { page } = await owner();
-    await openApp(page, '/config/subscriptions');
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/subscriptions'));
     await settled(page, 'Subscriptions');
     const row = page.locator('tr[data-row]', { hasText: 'subscriber@example.com' });
     expect(await row.locator('[data-state]').textContent()).toBe('Active');
@@ -333,13 +298,13 @@ describe('the owner screens in Chromium', () => {
     expect((await subscribe(v, db, { email: 'xss-sub@example.com', planId: (await clubPlans(db))[0] })).status).toBe(201);
     await db.prepare('UPDATE subscriptions SET product_name = ? WHERE email = ?').bind(payload, 'xss-sub@example.com').run();
     await db.prepare('UPDATE order_lines SET product_name = ? WHERE order_id IN (SELECT id FROM orders WHERE email = ?)').bind(payload, 'xss-sub@example.com').run();
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     let dialogs = 0;
     page.on('dialog', (d) => {
       dialogs++;
       void d.dismiss();
     });
-    await openApp(page, '/config/subscriptions');
+    await openOwnerApp(page, store.url('/config/subscriptions'));
     await settled(page, 'Subscriptions');
     const row = page.locator('tr[data-row]', { hasText: 'xss-sub@example.com' });
     await row.getByText(payload).waitFor();
@@ -351,9 +316,9 @@ describe('the owner screens in Chromium', () => {
   });
 
   it('draws the traffic chart over the period asked for: one day of data is one day on the axis', async () => {
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     const today = new Date().toISOString().slice(0, 10);
-    await openApp(page, `/config/traffic?from=${today}&to=${today}`);
+    await openOwnerApp(page, store.url(`/config/traffic?from=${today}&to=${today}`));
     await settled(page, 'Traffic');
     const visitors = page.locator('[data-chart="visitors"][data-x-min]');
     await visitors.waitFor();
@@ -378,26 +343,26 @@ describe('the owner screens in Chromium', () => {
   it.each([1280, 390])('has no serious or critical axe violation on any owner screen at %i px, and screenshots every screen', async (width) => {
     // axe is injected as an inline script, which the owner area's CSP refuses: this context bypasses it.
     const context = await store.browser.newContext({ bypassCSP: true, viewport: { width, height: width === 390 ? 844 : 900 } });
-    await signInContext(context);
+    await addSessionCookies(context, (await demoOwnerSession(store.worker)).cookie, store.url('/'));
     const page = await context.newPage();
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const { orders } = (await (await store.worker.fetch('/api/commerce/owner/orders?limit=1', { headers: { Cookie: cookie } })).json()) as { orders: { orderNumber: number }[] };
     const paths = ['/config/', ...SCREENS.map((s) => s.path), ...(orders[0] ? [`/config/orders/${orders[0].orderNumber}`] : [])];
     for (const path of paths) {
-      await openApp(page, path);
+      await openOwnerApp(page, store.url(path));
       await page.locator('h1').first().waitFor();
       await page.locator('[data-state="loading"]').first().waitFor({ state: 'detached' });
       if (path === '/config/traffic') await page.locator('[data-chart="visitors"][data-x-min]').waitFor();
-      expect({ width, path, violations: await audit(page) }).toEqual({ width, path, violations: [] });
+      expect({ width, path, violations: await seriousAxeViolations(page, { inject: 'script-tag' }) }).toEqual({ width, path, violations: [] });
       await page.screenshot({ path: join(ARTIFACTS, `owner-screens-${width}${path.replace(/\/+$/, '').replaceAll('/', '-') || '-config'}.png`), fullPage: true });
     }
     // The confirmation dialogs too.
-    await openApp(page, '/config/gift-cards');
+    await openOwnerApp(page, store.url('/config/gift-cards'));
     await page.getByRole('button', { name: /^Disable the gift card ending/ }).first().click();
     await page.getByRole('dialog').waitFor();
-    expect({ width, dialog: 'disable gift card', violations: await audit(page) }).toEqual({ width, dialog: 'disable gift card', violations: [] });
+    expect({ width, dialog: 'disable gift card', violations: await seriousAxeViolations(page, { inject: 'script-tag' }) }).toEqual({ width, dialog: 'disable gift card', violations: [] });
     if (width === 390) {
-      await openApp(page, '/config/restock');
+      await openOwnerApp(page, store.url('/config/restock'));
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('navigation', { name: 'Owner area' }).waitFor();
       await page.screenshot({ path: join(ARTIFACTS, 'owner-screens-390-menu.png'), fullPage: true });
@@ -407,10 +372,10 @@ describe('the owner screens in Chromium', () => {
 
   it('shows SPEC §8 error texts with a retry when a screen cannot load', async () => {
     store.allow(/HTTP 5\d\d|Failed to load resource/);
-    const { page } = await owner({ width: 390, height: 844 });
+    const { page } = await signedInOwner(store, { width: 390, height: 844 });
     await page.route('**/api/site-users/contributors', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
     await page.route('**/api/census/dashboard*', (route) => route.abort());
-    await openApp(page, '/config/contributors');
+    await openOwnerApp(page, store.url('/config/contributors'));
     await page.getByRole('alert').getByText('Unable to load results').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'owner-screens-390-error-contributors.png'), fullPage: true });
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -450,7 +415,7 @@ describe('the owner bundle', () => {
     const ownerFiles = [...ownerKeys].filter((k) => !storefront.has(k)).flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? [])]);
     expect(ownerFiles.some((f) => /^editor-[\w-]+\.js$/.test(f))).toBe(true);
 
-    const { page } = await owner();
+    const { page } = await signedInOwner(store);
     const started = Date.now();
     await page.goto(store.url('/config/orders'));
     await page.locator('table.dt-table tbody tr').first().waitFor();

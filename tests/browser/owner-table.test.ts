@@ -1,10 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TestVisitor } from '../../edge/api/commerce/test-visitor.js';
-import { demoOwner, signIn } from '../../edge/test-support.js';
 import { useStorefront, type Visitor } from './harness.js';
+import { signedInOwner, openOwnerApp } from './owner-harness.js';
 
 /**
  * The owner app's data table (client/editor/data-table) in Chromium: server-side sort,
@@ -43,31 +43,11 @@ beforeAll(async () => {
     .run();
 }, 120_000);
 
-let session: Promise<{ cookie: string }> | undefined;
-
 async function owner(viewport = { width: 1280, height: 900 }): Promise<Visitor> {
-  const visitor = await store.visitor({ viewport });
-  await signInContext(visitor.context);
+  const visitor = await signedInOwner(store, viewport);
   // A step that never happens fails with its locator rather than the test's timeout.
   visitor.page.setDefaultTimeout(20_000);
   return visitor;
-}
-
-async function signInContext(context: BrowserContext) {
-  session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password));
-  const signed = await session;
-  const host = new URL(store.url('/')).hostname;
-  await context.addCookies(
-    signed.cookie.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
-    }),
-  );
-}
-
-async function openApp(page: Page, path: string) {
-  expect((await page.goto(store.url(path)))?.status()).toBe(200);
-  await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
 }
 
 /** Presses Tab until the focused element (of tag `tag`, if given) has the accessible text `name` (at most 80 presses). */
@@ -99,7 +79,7 @@ describe('the owner data table in Chromium', () => {
   it('sorts, filters, searches and pages on the server; hides a column; saves a view that a reload restores; exports CSV; renames and deletes the view', async () => {
     const { page } = await owner();
     const asked = ordersAsked(page);
-    await openApp(page, '/config/orders');
+    await openOwnerApp(page, store.url('/config/orders'));
     const rows = page.locator('table.dt-table tbody tr[data-row]');
     await page.getByLabel('Rows per page').selectOption('10');
     await expect.poll(() => rows.count()).toBe(10);
@@ -213,7 +193,7 @@ describe('the owner data table in Chromium', () => {
       expect((await shopper.send('POST', '/api/reviews', { itemId: mugId, rating: 4, body: `Bulk table review ${n}`, name: `Bulk ${n}`, email: `bulk${n}@example.com` })).status).toBe(201);
     }
     const { page } = await owner();
-    await openApp(page, '/config/reviews');
+    await openOwnerApp(page, store.url('/config/reviews'));
     await page.getByText('Bulk table review 3').waitFor();
     for (const n of [1, 2]) {
       const row = page.locator('tbody tr', { hasText: `Bulk table review ${n}` });
@@ -233,7 +213,7 @@ describe('the owner data table in Chromium', () => {
 
   it('works by keyboard alone: sort, next page, hide a column, filter, export, save a view', async () => {
     const { page } = await owner();
-    await openApp(page, '/config/orders');
+    await openOwnerApp(page, store.url('/config/orders'));
     await page.locator('table.dt-table tbody tr').first().waitFor();
     const totalHeader = page.locator('th', { has: page.getByRole('button', { name: 'Total' }) });
     await tabTo(page, 'Total');
@@ -277,7 +257,7 @@ describe('the owner data table in Chromium', () => {
 
   it('appends pages with Load More and windows the rows past 200', async () => {
     const { page } = await owner();
-    await openApp(page, '/config/form-submissions');
+    await openOwnerApp(page, store.url('/config/form-submissions'));
     const rows = page.locator('table.dt-table tbody tr[data-row]');
     await expect.poll(() => rows.count()).toBe(100);
     await page.getByRole('button', { name: 'Load More' }).click();
@@ -301,7 +281,7 @@ describe('the owner data table in Chromium', () => {
 
   it('fits a 390 px phone: toolbar and pager wrap instead of running off the screen', async () => {
     const { page } = await owner({ width: 390, height: 844 });
-    await openApp(page, '/config/orders');
+    await openOwnerApp(page, store.url('/config/orders'));
     await page.locator('table.dt-table tbody tr').first().waitFor();
     const pager = page.getByRole('navigation', { name: 'Orders pages' });
     const box = (await pager.boundingBox())!;

@@ -1,12 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
-import { createSiteUser, demoOwner, signIn, type SignedIn } from '../../edge/test-support.js';
+import { createSiteUser, demoOwner, signIn } from '../../edge/test-support.js';
 import { useStorefront, type Visitor } from './harness.js';
+import { demoOwnerSession, signedInOwner, seriousAxeViolations } from './owner-harness.js';
 
 /**
  * The page editor (client/editor/screens/page-editor/) in Chromium: a new page's editor, a
@@ -16,26 +15,14 @@ import { useStorefront, type Visitor } from './harness.js';
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const POLL = { timeout: 30_000 };
-
-let session: Promise<SignedIn> | undefined;
-const signedIn = () => (session ??= demoOwner().then(({ email, password }) => signIn(store.worker, email, password)));
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
 });
 
 async function owner(): Promise<Visitor> {
-  const visitor = await store.visitor({ viewport: { width: 1280, height: 900 } });
-  const host = new URL(store.url('/')).hostname;
-  const { cookie } = await signedIn();
-  await visitor.context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: host, path: '/' };
-    }),
-  );
+  const visitor = await signedInOwner(store);
   // Every document (the editor and its preview frame) records what the CSP refuses.
   await visitor.context.addInitScript(() => {
     const seen: string[] = [];
@@ -47,18 +34,9 @@ async function owner(): Promise<Visitor> {
 
 /** The page API as a second session of the owner (another tab, another editor). */
 async function api(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-  const { headers } = await signedIn();
+  const { headers } = await demoOwnerSession(store.worker);
   const res = await store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json', ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as any };
-}
-
-async function audit(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run({ exclude: [['iframe']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
 }
 
 const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
@@ -181,7 +159,7 @@ describe('the page editor in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     for (const frame of page.frames()) expect(await frame.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);
 
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, { exclude: ['iframe'] })).toEqual([]);
     await page.getByRole('button', { name: 'Text 1', exact: true }).click();
     await page.screenshot({ path: join(ARTIFACTS, 'page-editor-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -228,6 +206,6 @@ describe('the page editor in Chromium', () => {
     await page.unroute('**/api/pages/*/draft');
     await saved(page);
     expect((await api('GET', `/${id}`)).json.page.draft.layout.sections[0].design.theme).toBe('light');
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, { exclude: ['iframe'] })).toEqual([]);
   }, 120_000);
 });

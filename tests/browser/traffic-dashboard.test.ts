@@ -6,6 +6,7 @@ import { openBrowser } from './chromium.js';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { seedTraffic } from '../../bench/traffic-seed.js';
 import { signIn, startWorker, type RunningWorker } from '../../edge/test-support.js';
+import { addSessionCookies } from './owner-harness.js';
 
 /**
  * /config/traffic in Chromium over seeded traffic: the owner's tables and the uPlot
@@ -36,7 +37,7 @@ describe('/config/traffic in Chromium', () => {
   it('shows charts and tables for seeded traffic to the owner', async () => {
     const owner = await signIn(worker, 'owner@fernandkiln.test', process.env.ATELIER_DEMO_OWNER_PASSWORD ?? 'check-Owner-pass-7');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies(owner.cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: worker.url.href })));
+    await addSessionCookies(context, owner.cookie, worker.url.href);
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (msg) => {
