@@ -4,7 +4,7 @@ import { abilities, statusActions } from './permissions.js';
 import type { OwnerPage } from './tree.js';
 
 const page = (extra: Partial<OwnerPage>): OwnerPage => ({
-  id: 'p', title: 'P', slug: 'p', url: '/p', seoTitle: null, seoDescription: null, status: 'draft', draftVersion: 2, publishedVersion: null,
+  id: 'p', title: 'P', slug: 'p', url: '/p', seoTitle: null, seoDescription: null, socialImage: null, status: 'draft', draftVersion: 2, publishedVersion: null,
   publishedOn: null, publishAt: null, scheduledVersion: null, trashedOn: null, createdOn: 1, updatedOn: 1, ...extra,
 });
 

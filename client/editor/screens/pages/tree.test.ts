@@ -3,7 +3,7 @@ import { addPageNode, buildTree, canIndent, indentNode, moveNode, outdentNode, r
 import { epochToZoned, zonedToEpoch } from './zoned-time.js';
 
 const page = (id: string, slug: string, extra: Partial<OwnerPage> = {}): OwnerPage => ({
-  id, title: slug, slug, url: `/${slug}`, seoTitle: null, seoDescription: null, status: 'draft', draftVersion: 1, publishedVersion: null,
+  id, title: slug, slug, url: `/${slug}`, seoTitle: null, seoDescription: null, socialImage: null, status: 'draft', draftVersion: 1, publishedVersion: null,
   publishedOn: null, publishAt: null, scheduledVersion: null, trashedOn: null, createdOn: 1, updatedOn: 1, ...extra,
 });
 const link = (title: string, target: Partial<NavLink>, children: NavLink[] = []): NavLink => ({

@@ -7,27 +7,12 @@
  */
 
 import type { ContentStatus } from '../../../../domain/pages/page-rules.js';
+import type { PageRecord } from '../../../../edge/services/pages/page-records.js';
 
 export type PageStatus = ContentStatus;
 
-/** A page as the pages API answers it (docs/api/pages.md). */
-export interface OwnerPage {
-  id: string;
-  title: string;
-  slug: string;
-  url: string;
-  seoTitle: string | null;
-  seoDescription: string | null;
-  status: PageStatus;
-  draftVersion: number;
-  publishedVersion: number | null;
-  publishedOn: number | null;
-  publishAt: number | null;
-  scheduledVersion: number | null;
-  trashedOn: number | null;
-  createdOn: number;
-  updatedOn: number;
-}
+/** A page as the pages API answers it (docs/api/pages.md): the worker's own record type. */
+export type OwnerPage = PageRecord;
 
 /** A navigation link as GetSiteLayout answers it. */
 export interface NavLink {
