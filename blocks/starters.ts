@@ -1,0 +1,115 @@
+import type { PageLayout } from './layout-schema.js';
+import { blockDefinition } from './registry.js';
+import { sectionDesign } from './section-design.js';
+
+type Section = PageLayout['sections'][number];
+type Block = Section['blocks'][number];
+type Placement = Block['layout']['desktop'];
+
+/** A block of a starter: its type, the props that differ from the schema's defaults, and where it sits. */
+interface StarterBlock {
+  type: string;
+  props?: Record<string, unknown>;
+  at: Placement;
+}
+
+/** A starter section layout offered by the editor's "Add section" (ids are made at insertion). */
+export interface SectionStarter {
+  name: string;
+  label: string;
+  description: string;
+  design?: Partial<Section['design']>;
+  blocks: readonly StarterBlock[];
+}
+
+/** A starter page layout offered when a page is created. */
+export interface PageStarter {
+  name: string;
+  label: string;
+  description: string;
+  sections: readonly SectionStarter[];
+}
+
+const at = (col: number, row: number, span: number, rows = 1): Placement => ({ col, row, span, rows });
+const words = (text: string) => [{ type: 'text', text }];
+const heading = (text: string, level = 2) => ({ text: { type: 'doc', content: [{ type: 'heading', attrs: { level }, content: words(text) }] } });
+const paragraph = (text: string) => ({ text: { type: 'doc', content: [{ type: 'paragraph', content: words(text) }] } });
+const headed = (title: string, text: string, level = 2) => ({
+  text: { type: 'doc', content: [{ type: 'heading', attrs: { level }, content: words(title) }, { type: 'paragraph', content: words(text) }] },
+});
+
+const headingAndText: SectionStarter = {
+  name: 'heading-text',
+  label: 'Heading and text',
+  description: 'A heading above a paragraph, full width.',
+  blocks: [
+    { type: 'text', props: heading('A clear heading'), at: at(1, 1, 12) },
+    { type: 'text', props: paragraph('Say what this section is about in a sentence or two.'), at: at(1, 2, 12) },
+  ],
+};
+
+const imageAndText: SectionStarter = {
+  name: 'image-text',
+  label: 'Image left, text right',
+  description: 'An image beside a heading and a paragraph.',
+  blocks: [
+    { type: 'image', props: { alt: '' }, at: at(1, 1, 6, 2) },
+    { type: 'text', props: heading('Tell your story'), at: at(7, 1, 6) },
+    { type: 'text', props: paragraph('Describe the picture, the place or the people behind it.'), at: at(7, 2, 6) },
+  ],
+};
+
+const threeColumns: SectionStarter = {
+  name: 'three-columns',
+  label: 'Three columns',
+  description: 'Three images, each with a short text below.',
+  blocks: [1, 5, 9].flatMap((col, i) => [
+    { type: 'image', props: { alt: '' }, at: at(col, 1, 4) },
+    { type: 'text', props: headed(['First', 'Second', 'Third'][i]!, 'A line or two about it.', 3), at: at(col, 2, 4) },
+  ]),
+};
+
+const callToAction: SectionStarter = {
+  name: 'call-to-action',
+  label: 'Call to action',
+  description: 'A heading, a sentence and a button, centred.',
+  design: { theme: 'accent' },
+  blocks: [
+    { type: 'text', props: headed('Ready when you are', 'One sentence that makes the next step obvious.'), at: at(3, 1, 8) },
+    { type: 'button', props: { label: 'Get in touch', href: '/contact' }, at: at(5, 2, 4) },
+  ],
+};
+
+/** The section starters, in menu order (Blank is the editor's own: a section with no blocks). */
+export const SECTION_STARTERS: readonly SectionStarter[] = [headingAndText, imageAndText, threeColumns, callToAction];
+
+/** The page starters, in the order the create dialog lists them (after "Blank page"). */
+export const PAGE_STARTERS: readonly PageStarter[] = [
+  { name: 'simple', label: 'Simple page', description: 'A heading and text.', sections: [headingAndText] },
+  { name: 'about', label: 'About', description: 'Heading and text, an image beside your story, a call to action.', sections: [headingAndText, imageAndText, callToAction] },
+  { name: 'services', label: 'Services', description: 'Heading and text, three columns, a call to action.', sections: [headingAndText, threeColumns, callToAction] },
+];
+
+/**
+ * A new section from `starter`: every block gets its schema's defaults under the starter's
+ * props, and `newId` makes each section and block id (fresh for the layout it joins).
+ * @example starterSection(SECTION_STARTERS[0], (prefix) => freshId(layout, prefix))
+ */
+export function starterSection(starter: SectionStarter, newId: (prefix: 's' | 'b') => string): Section {
+  const blocks = starter.blocks.map((b): Block => {
+    const definition = blockDefinition(b.type);
+    if (!definition) throw new Error(`starter ${starter.name}: ${b.type} is not a block type`);
+    return { id: newId('b'), type: b.type, props: definition.props.parse(b.props ?? {}) as Record<string, unknown>, layout: { desktop: { ...b.at } } };
+  });
+  return { id: newId('s'), design: sectionDesign.parse(starter.design ?? {}), blocks };
+}
+
+/** A page's first layout from `starter`, with ids from `newId` (each must be new: see starterSection). */
+export function starterLayout(starter: PageStarter, newId: (prefix: 's' | 'b') => string): PageLayout {
+  return { sections: starter.sections.map((s) => starterSection(s, newId)) };
+}
+
+/** The starter of that name, if any. */
+export function findStarter<T extends { name: string }>(list: readonly T[], name: string | undefined): T | undefined {
+  return list.find((s) => s.name === name);
+}
