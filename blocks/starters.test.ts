@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLayout } from './layout-schema.js';
-import { PAGE_STARTERS, SECTION_STARTERS, findStarter, starterLayout, starterSection } from './starters.js';
+import { starterLayout, starterSection } from './starter-layout.js';
+import { PAGE_STARTERS, SECTION_STARTERS, findStarter } from './starters.js';
 
 /** Ids like the editor's freshId: a counter, so each call is new. */
 function counter() {

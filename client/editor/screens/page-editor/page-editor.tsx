@@ -2,8 +2,7 @@
 import './zod-jitless.js';
 import { useEffect, useMemo, useState } from 'react';
 import type { PageLayout } from '../../../../blocks/layout-schema.js';
-import { BLOCK_MENU_GROUPS } from '../../../../blocks/define.js';
-import { BLOCKS, blockDefinition } from '../../../../blocks/registry.js';
+import { blockDefinition } from '../../../../blocks/registry.js';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
@@ -13,13 +12,21 @@ import { SelectField } from '../../ui/fields.js';
 import { ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useLoad } from '../../use-load.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
+import { DeviceSwitch, FrameFit, type Device } from './grid/devices.js';
+import { GridPanel } from './grid/grid-panel.js';
 import { HistoryDrawer } from './history-drawer.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
 import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock } from './page-api.js';
+import { BlockMenu } from './menus/block-menu.js';
+import { SectionMenu } from './menus/section-menu.js';
+import { addStarterSection } from './menus/starter-ops.js';
 import { PropsForm } from './props-form.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
 import { type SaveState, usePageDraft } from './use-page-draft.js';
 import './page-editor.css';
+
+// The Pages screen makes a new page's starter layout through this chunk, so Zod stays jitless (see zod-jitless.ts).
+export { starterPageLayout } from './menus/starter-ops.js';
 
 /** The lock heartbeat (docs/api/pages.md: every 20-30 s; a lock is stale after 60 s). */
 const HEARTBEAT_MS = 30_000;
@@ -52,7 +59,7 @@ function PageEditor({ first }: { first: EditorPage }) {
   const { page, layout, state, edit } = draft;
   const { timeZone } = useOwner();
   const [selected, setSelected] = useState<Selection>(layout.sections.length ? { section: 0 } : undefined);
-  const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
+  const [device, setDevice] = useState<Device>('desktop');
   const [history, setHistory] = useState(false);
   // A revision shown in the frame from the history (undefined: the draft).
   const [previewing, setPreviewing] = useState<number | undefined>();
@@ -99,8 +106,8 @@ function PageEditor({ first }: { first: EditorPage }) {
   const definition = block ? blockDefinition(block.type) : undefined;
   const specs = useMemo(() => (definition ? fieldsOf(definition.props) : []), [definition]);
 
-  const onAddSection = () => {
-    const next = addSection(layout, freshId(layout, 's'), sectionIndex);
+  const onAddSection = (starter?: string) => {
+    const next = addStarterSection(layout, sectionIndex, starter);
     change(next);
     setSelected({ section: Math.max(0, sectionIndex + 1) });
   };
@@ -140,10 +147,7 @@ function PageEditor({ first }: { first: EditorPage }) {
         <div className="pe-actions">
           <Button variant="secondary" disabled={!draft.canUndo} onClick={draft.undo} aria-keyshortcuts="Control+Z Meta+Z">Undo</Button>
           <Button variant="secondary" disabled={!draft.canRedo} onClick={draft.redo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">Redo</Button>
-          <div className="pe-device" role="group" aria-label="Device">
-            <Button variant="secondary" aria-pressed={device === 'desktop'} onClick={() => setDevice('desktop')}>Desktop</Button>
-            <Button variant="secondary" aria-pressed={device === 'phone'} onClick={() => setDevice('phone')}>Phone</Button>
-          </div>
+          <DeviceSwitch device={device} onChange={setDevice} />
           <Button variant="secondary" aria-expanded={history} onClick={() => setHistory((h) => !h)}>History</Button>
           {canPublish ? <Button busy={publishing} disabled={state === 'conflict'} onClick={publish}>Publish</Button> : null}
         </div>
@@ -157,6 +161,7 @@ function PageEditor({ first }: { first: EditorPage }) {
       {message ? <p className="pe-notice" role="status">{message}</p> : null}
       <div className="pe-body">
         <div className="pe-preview" data-device={device}>
+          <FrameFit device={device} />
           {previewing !== undefined ? (
             <p className="pe-notice pe-previewing" role="status">
               Showing version {previewing}. <button type="button" className="pe-link" onClick={() => setPreviewing(undefined)}>Back to the draft</button>
@@ -179,6 +184,7 @@ function PageEditor({ first }: { first: EditorPage }) {
             }} />
           ) : null}
           <Outline layout={layout} selected={selected} onSelect={setSelected} change={change} onAddSection={onAddSection} onAddBlock={onAddBlock} />
+          {section ? <GridPanel layout={layout} sectionIndex={sectionIndex} device={device} selectedBlock={selected?.block} onSelect={(b) => setSelected({ section: sectionIndex, block: b })} change={change} /> : null}
           {section && !block ? (
             <section className="pe-panel" aria-label="Section design">
               <h2>Section {sectionIndex + 1}</h2>
@@ -222,11 +228,9 @@ function Outline({ layout, selected, onSelect, change, onAddSection, onAddBlock 
   selected: Selection;
   onSelect: (s: Selection) => void;
   change: (next: PageLayout) => void;
-  onAddSection: () => void;
+  onAddSection: (starter?: string) => void;
   onAddBlock: (type: string) => void;
 }) {
-  const [menu, setMenu] = useState(false);
-  const groups = BLOCK_MENU_GROUPS.map((g) => ({ group: g, blocks: BLOCKS.filter((b) => b.group === g) })).filter((g) => g.blocks.length > 0);
   return (
     <nav className="pe-outline" aria-label="Sections and blocks">
       <h2>Sections</h2>
@@ -274,28 +278,9 @@ function Outline({ layout, selected, onSelect, change, onAddSection, onAddBlock 
         ))}
       </ol>
       <div className="pe-add">
-        <Button variant="secondary" onClick={onAddSection}>Add section</Button>
-        <Button variant="secondary" aria-expanded={menu} aria-controls="pe-block-menu" onClick={() => setMenu((m) => !m)}>Add block</Button>
+        <SectionMenu onAdd={onAddSection} />
+        <BlockMenu onAdd={onAddBlock} />
       </div>
-      {menu ? (
-        <div id="pe-block-menu" className="pe-menu">
-          {groups.map(({ group, blocks }) => (
-            <section key={group} aria-label={labelOf(group)}>
-              <h3>{labelOf(group.replace('_', ' '))}</h3>
-              <ul>
-                {blocks.map((b) => (
-                  <li key={b.name}>
-                    <button type="button" className="pe-menu-item" onClick={() => {
-                      onAddBlock(b.name);
-                      setMenu(false);
-                    }}>{labelOf(b.name)}</button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      ) : null}
     </nav>
   );
 }

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { slugify } from '../../../../domain/pages/page-rules.js';
+import { PAGE_STARTERS } from '../../../../blocks/starters.js';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
 import { TextField } from '../../ui/fields.js';
+import { saveDraft } from '../page-editor/page-api.js';
 import { pageCalls } from './pages-api.js';
 import type { OwnerPage } from './tree.js';
 import { epochToZoned, zonedToEpoch } from './zoned-time.js';
@@ -29,10 +31,14 @@ export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPag
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  // Create only: the page starter ('' is a blank page), and the page once made when its layout could not be saved.
+  const [starter, setStarter] = useState('');
+  const [created, setCreated] = useState<OwnerPage | undefined>();
   const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (created) return onSaved(created);
     if (!title.trim()) return setErrors({ title: 'Enter a title.' });
     setBusy(true);
     setMessage('');
@@ -46,6 +52,15 @@ export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPag
             seoDescription: seoDescription.trim(),
           })
         : await pageCalls.create({ title: title.trim(), ...(typedSlug ? { slug: typedSlug } : {}) });
+      if (!page && starter) {
+        try {
+          onSaved(await withStarter(answer.page, starter));
+        } catch (error) {
+          setCreated(answer.page);
+          setMessage(`${answer.page.title} was created as a blank page; its starter layout was not saved (${failureOf(error).message || TEXT.failed})`);
+        }
+        return;
+      }
       onSaved(answer.page);
     } catch (error) {
       const failure = failureOf(error);
@@ -64,7 +79,7 @@ export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPag
       actions={
         <>
           <Button type="submit" form={formId} busy={busy}>
-            {page ? 'Save settings' : 'Create page'}
+            {page ? 'Save settings' : created ? 'Close' : 'Create page'}
           </Button>
           <Button variant="secondary" onClick={onClose}>
             Cancel
@@ -102,7 +117,19 @@ export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPag
             <TextField label="SEO title" value={seoTitle} maxLength={200} error={errors.seoTitle} onChange={(e) => (setSeoTitle(e.target.value), clear('seoTitle'))} />
             <TextField label="SEO description" value={seoDescription} maxLength={500} error={errors.seoDescription} onChange={(e) => (setSeoDescription(e.target.value), clear('seoDescription'))} />
           </>
-        ) : null}
+        ) : (
+          <fieldset className="pages-starters">
+            <legend>Start from</legend>
+            {[{ name: '', label: 'Blank page', description: 'No sections yet.' }, ...PAGE_STARTERS].map((s) => (
+              <label key={s.name || 'blank'} className="pages-starter">
+                <input type="radio" name="page-starter" value={s.name} checked={starter === s.name} disabled={created !== undefined} onChange={() => setStarter(s.name)} />
+                <span>
+                  <strong>{s.label}</strong> <small>{s.description}</small>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         {message ? (
           <p role="alert" className="ui-field-error">
             {message}
@@ -111,6 +138,21 @@ export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPag
       </form>
     </Dialog>
   );
+}
+
+/**
+ * Gives a page just created (an empty version 1) the starter's layout as its next draft
+ * (PUT /api/pages/{id}/draft with If-Match "1", docs/api/pages.md). The block registry the
+ * layout needs loads only here, not with the Pages screen.
+ */
+async function withStarter(created: OwnerPage, starter: string): Promise<OwnerPage> {
+  // The editor's own chunk (loaded next anyway to edit the page): a separate chunk with the
+  // block registry would build Zod schemas before zod-jitless.ts runs.
+  const { starterPageLayout } = await import('../page-editor/page-editor.js');
+  const layout = starterPageLayout(starter);
+  if (!layout) return created;
+  const saved = await saveDraft(created.id, created.draftVersion, layout);
+  return { ...created, draftVersion: saved.draftVersion };
 }
 
 /** Schedule the page's draft to go live at a time in the site's time zone. */
