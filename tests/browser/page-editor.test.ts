@@ -122,6 +122,7 @@ describe('the page editor in Chromium', () => {
     const second = await api('PUT', `/${id}/draft`, { layout: layoutOf({ id: 'their', type: 'text', props: { text: paragraphDoc('Their second thoughts') } }) }, { 'If-Match': `"${again.json.page.draftVersion}"` });
     expect(second.status).toBe(200);
     await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByRole('button', { name: /^Blank section/ }).click();
     await dialog.waitFor(POLL);
     await dialog.getByRole('button', { name: 'Keep mine (save over)' }).click();
     await saved(page);
@@ -182,6 +183,7 @@ describe('the page editor in Chromium', () => {
 
     // A section's design: padding and theme, saved into the draft.
     await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByRole('button', { name: /^Blank section/ }).click();
     await page.getByRole('region', { name: 'Section design' }).waitFor();
     await page.getByLabel('Theme').selectOption('dark');
     await page.getByLabel('Padding').selectOption('large');
