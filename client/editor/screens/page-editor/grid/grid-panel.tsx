@@ -42,9 +42,12 @@ export function GridPanel({ layout, sectionIndex, device, selectedBlock, onSelec
   const grid = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | undefined>(undefined);
   const [ghost, setGhost] = useState<{ placement: Placement; valid: boolean } | undefined>();
-  const [message, setMessage] = useState('');
+  // The live region's text, for the section it was said about.
+  const [said, setSaid] = useState<{ section: string; text: string } | undefined>();
   const section = layout.sections[sectionIndex];
   if (!section) return null;
+  const setMessage = (text: string) => setSaid({ section: section.id, text });
+  const message = said?.section === section.id ? said.text : '';
   const target = deviceOf(device).target;
   const phone = target === 'mobile';
   const blocks = section.blocks;
