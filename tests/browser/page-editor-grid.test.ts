@@ -243,6 +243,7 @@ describe('the page editor grid in Chromium', () => {
     await sectionMenu.waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
+    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-section-starters.png') });
     await page.keyboard.press('Enter');
     await saved(page);
     await frame(page).getByText('Tell your story').waitFor(POLL);
@@ -268,6 +269,7 @@ describe('the page editor grid in Chromium', () => {
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('quo');
     await expect.poll(() => menu.locator('.pe-menu-item').allTextContents()).toEqual(['Quote']);
+    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-block-search.png') });
     await search.fill('commerce');
     await expect.poll(() => menu.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Commerce']);
     expect(await menu.locator('.pe-menu-item').count()).toBeGreaterThan(1);
@@ -305,6 +307,7 @@ describe('the page editor grid in Chromium', () => {
     await create.getByLabel('Title', { exact: true }).fill('Our services');
     expect(await create.getByRole('radio', { name: /Blank page/ }).isChecked()).toBe(true);
     await create.getByRole('radio', { name: /Services/ }).check();
+    await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-create-starter.png') });
     await create.getByRole('button', { name: 'Create page' }).click();
     await create.waitFor({ state: 'hidden', ...POLL });
     await page.getByText('Our services created.').waitFor(POLL);
