@@ -81,3 +81,11 @@ export function fromHsl(h: number, s: number, l: number, a = 1): Rgba {
   const f = (n: number) => light - sat * Math.min(light, 1 - light) * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
   return { r: Math.round(f(0) * 255), g: Math.round(f(8) * 255), b: Math.round(f(4) * 255), a };
 }
+
+/** `a` moved `t` (0-1) of the way to `b`, as hex (alpha from `a`). @example mix('#ffffff', '#000000', 0.5) === '#808080' */
+export function mix(a: string, b: string, t: number): string {
+  const x = parseColour(a) ?? { r: 0, g: 0, b: 0, a: 1 };
+  const y = parseColour(b) ?? x;
+  const at = (p: number, q: number) => p + (q - p) * t;
+  return toHex({ r: at(x.r, y.r), g: at(x.g, y.g), b: at(x.b, y.b), a: x.a });
+}

@@ -1,3 +1,4 @@
+import { isDark, mix, parseColour } from './colour.js';
 import { fontCssUrl, fontFamily } from './fonts.js';
 import { PADDING_PRESETS, type SiteStyles } from './site-styles.js';
 
@@ -14,12 +15,18 @@ export function styleDeclarations(s: SiteStyles): string {
   const body = fontFamily(s.fonts.body.family)!;
   const c = s.colors;
   const outline = s.buttons.style === 'outline';
+  const darkPage = isDark(parseColour(c.background)!);
   const vars: [string, string][] = [
     ['--paper', c.background],
     ['--ink', c.text],
     ['--accent', c.accent],
     ['--accent-ink', c.accentText],
     ['--accent-soft', c.accentSoft],
+    // The theme's supporting tones, derived from the page and text colours.
+    ['--ink-soft', mix(c.text, c.background, 0.3)],
+    ['--muted', mix(c.text, c.background, 0.4)],
+    ['--line', mix(c.background, c.text, 0.12)],
+    ['--card', darkPage ? mix(c.background, c.text, 0.06) : '#ffffff'],
     ['--dark-bg', c.darkBackground],
     ['--dark-ink', c.darkText],
     ['--font-display', heading.stack],
@@ -33,6 +40,8 @@ export function styleDeclarations(s: SiteStyles): string {
     ['--button-bg', outline ? 'transparent' : c.accent],
     ['--button-ink', outline ? c.accent : c.accentText],
     ['--button-border', outline ? c.accent : 'transparent'],
+    ['--button-hover-bg', outline ? c.accent : mix(c.accent, '#000000', 0.18)],
+    ['--button-hover-ink', c.accentText],
     ['--section-padding', PADDING_PRESETS[s.sectionPadding]],
   ];
   return vars.map(([k, v]) => `${k}:${v}`).join(';');
