@@ -3,6 +3,7 @@ import { api } from './api/index.js';
 import type { AppEnv } from './env.js';
 import { assets } from './files/assets.js';
 import { clientAssets } from './files/client-assets.js';
+import { fontStylesheets } from './files/font-stylesheets.js';
 import { wellKnown } from './files/security-txt.js';
 import { themeFiles } from './files/theme-files.js';
 import { issueCrumb } from './middleware/crumb/index.js';
@@ -25,6 +26,7 @@ export function createApp(): Hono<AppEnv> {
   // First, so its headers reach every response: health, assets, pages, APIs, errors, 404s.
   app.use('*', securityHeaders);
   app.get('/healthz', (c) => c.text('ok'));
+  app.route('/assets', fontStylesheets);
   app.route('/assets', assets);
   app.route('/client', clientAssets);
   // Pages and APIs give each new visitor a crumb, outside the page cache so cached HTML never holds it.

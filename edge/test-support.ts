@@ -114,8 +114,10 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
         const owner = await import('../schema/seed/owner.js');
         const { hashPassword } = await import('./services/accounts/passwords.js');
         const { uploadPlaceShards } = await import('./services/places/dataset/upload.js');
-        // The demo owner and the offline address-autocomplete index (edge/services/places).
-        const extras = { ownerPasswordHash: await hashPassword(owner.demoOwnerPassword()), uploadMore: uploadPlaceShards };
+        // The demo owner, the offline address-autocomplete index (edge/services/places) and the fonts.
+        const { uploadFonts } = await import('../scripts/font-files.js');
+        const uploadMore = async (r2: R2Bucket) => Promise.all([uploadPlaceShards(r2), uploadFonts(r2 as never)]);
+        const extras = { ownerPasswordHash: await hashPassword(owner.demoOwnerPassword()), uploadMore };
         await testing.seedDemo(db, files, extras);
       }
     }

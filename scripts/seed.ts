@@ -15,6 +15,7 @@ import { inlineStatement } from '../schema/seed/statements.js';
 import { persistDir, queryLocalD1, runWrangler } from './wrangler.js';
 import { startBindings } from './bindings-bridge.js';
 import { uploadPlaceShards } from '../edge/services/places/dataset/upload.js';
+import { uploadFonts } from './font-files.js';
 
 const BUCKET = 'atelier-files';
 
@@ -46,6 +47,8 @@ async function uploadMissing(uploads: SeedUpload[]): Promise<number> {
     }
     // The offline address-autocomplete index (edge/services/places): new or changed shards.
     put += await uploadPlaceShards(bucket);
+    // The self-hosted fonts of the site styles (domain/site-styles/fonts.ts).
+    put += await uploadFonts(bucket);
     return put;
   } finally {
     await local.dispose();

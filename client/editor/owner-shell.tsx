@@ -18,6 +18,7 @@ import { RestockScreen } from './screens/restock.js';
 import { SubscriptionsScreen } from './screens/subscriptions.js';
 import { TrafficScreen } from './screens/traffic.js';
 import { PagesScreen } from './screens/pages/pages-screen.js';
+import { DesignRoute } from './screens/design/route.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 
@@ -70,6 +71,7 @@ interface AppRoute {
 const ROUTES: readonly AppRoute[] = [
   { pattern: '/config', screen: '/config/', title: 'Owner area', render: (_p, screens) => <OverviewScreen screens={screens} /> },
   { pattern: '/config/pages', screen: '/config/pages', title: 'Pages', render: () => <PagesScreen /> },
+  { pattern: '/config/design', screen: '/config/design', title: 'Design', render: () => <DesignRoute /> },
   { pattern: '/config/orders', screen: '/config/orders', title: 'Orders', render: () => <OrdersScreen /> },
   { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
   { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },

@@ -22,6 +22,7 @@ import { formsOwnerApi } from './forms/owner.js';
 import { googleMaps } from './google-maps/index.js';
 import { pagesApi } from './pages/index.js';
 import { siteLayoutApi } from './site-layout/index.js';
+import { siteStylesApi } from './site-styles/index.js';
 import { filesApi, UPLOAD_TYPE } from './files/index.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
 import { ownerCustomersApi } from './owner/customers.js';
@@ -114,6 +115,7 @@ api.route('/google-maps', googleMaps);
 api.route('/pages', pagesApi);
 api.route('/files', filesApi);
 api.route('/', siteLayoutApi);
+api.route('/site-styles', siteStylesApi);
 api.route('/owner', ownerViewsApi);
 api.route('/owner', ownerCustomersApi);
 

@@ -11,6 +11,7 @@ import { loadTheme } from './theme-templates.js';
 import { loadPageShell } from '../services/page-shell.js';
 import { seoJson } from './seo/meta.js';
 import { pageUrl } from './cache-policy.js';
+import { siteStylesView } from './site-styles-view.js';
 
 /** `?format=json` on any published URL returns the page context instead of HTML. */
 export function wantsJson(c: Context<AppEnv>): boolean {
@@ -46,9 +47,10 @@ export async function respond(c: Context<AppEnv>, req: PageRequest, result: Page
   result.context.seo = seoJson(result.context, req.site, req.url);
   if (wantsJson(c)) return c.json(result.context, result.status);
   try {
-    const [theme, clientAssets] = await Promise.all([req.theme ?? loadTheme(req.db, req.site.id), loadClientAssetUrls(c.env.ASSETS)]);
-    // The layout links the islands' loader (its hashed URL comes from the Vite manifest).
-    const data = clientAssets ? { ...result.context, clientAssets } : result.context;
+    const [theme, clientAssets, siteStyles] = await Promise.all([req.theme ?? loadTheme(req.db, req.site.id), loadClientAssetUrls(c.env.ASSETS), siteStylesView(req)]);
+    // The layout links the islands' loader (its hashed URL comes from the Vite manifest) and
+    // emits the site styles (custom properties, font stylesheets) when the site has some.
+    const data = { ...result.context, ...(clientAssets ? { clientAssets } : {}), ...(siteStyles ? { siteStyles } : {}) };
     return c.html(renderThemed(theme, req.site, result.templates, data, req.url.pathname), result.status);
   } catch (err) {
     // A theme without a not-found (or status) template still answers 404 (405), not 500.

@@ -108,6 +108,9 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   // Site structure (edge/api/site-layout): the header and footer are two layouts of up to 1 MB each.
   { route: 'PUT /api/site-header-footer', method: 'PUT', path: '/api/site-header-footer', maxBytes: 3072 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/x-www-form-urlencoded'], stored: 'select count(*) as n from header_footer_revisions' },
   { route: 'POST /api/widget/UpdateNavigation', method: 'POST', path: '/api/widget/UpdateNavigation', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from navigation_revisions' },
+  // Site styles (edge/api/site-styles): a small JSON document.
+  { route: 'PUT /api/site-styles/draft', method: 'PUT', path: '/api/site-styles/draft', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from site_style_revisions' },
+  { route: 'POST /api/site-styles/publish', method: 'POST', path: '/api/site-styles/publish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // Files (edge/api/files): an upload is the file's bytes; the guard stops bodies past 2.5 x the largest format's limit (BODY_RULES).
   { route: 'POST /api/files', method: 'POST', path: '/api/files', maxBytes: 50_000_000, accepts: 'application/octet-stream', refuses: ['text/plain', 'multipart/form-data; boundary=x'], stored: 'select count(*) as n from assets' },
   { route: 'PATCH /api/files/:id', method: 'PATCH', path: '/api/files/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

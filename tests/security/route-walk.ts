@@ -80,6 +80,9 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /client/*', path: `/client/${LOADER_FILE}`, status: 200, expect: 'file', type: 'text/javascript' },
   { route: 'GET /client/*', path: '/client/manifest.json', status: 404, expect: 'text' },
   { route: 'GET /theme/*', path: '/theme/assets/site.css', status: 200, expect: 'file', type: 'text/css' },
+  // The self-hosted fonts' @font-face rules (edge/files/font-stylesheets.ts), made from the allow-list.
+  { route: 'GET /assets/fonts/v1/:file{[a-z0-9-]+\\.css}', path: '/assets/fonts/v1/lora.css', status: 200, expect: 'file', type: 'text/css' },
+  { route: 'GET /assets/fonts/v1/:file{[a-z0-9-]+\\.css}', path: '/assets/fonts/v1/comic-sans.css', status: 404, expect: 'text' },
   { route: 'GET /theme/*', path: '/theme/assets/walk-icon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
   { route: 'GET /theme/*', path: '/theme/layout.html', status: 404, expect: 'text' },
   { route: 'GET /.well-known/security.txt', path: '/.well-known/security.txt', status: 200, expect: 'text', type: 'text/plain' },
@@ -249,6 +252,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/pages/:id/revisions/:version/restore', path: '/api/pages/p1/revisions/1/restore', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // The file manager (edge/api/files, edge/pages/config/files.ts): owners only.
   { route: 'GET /config/files', path: '/config/files', status: 200, expect: 'page' },
+  { route: 'GET /config/design', path: '/config/design', status: 200, expect: 'page' },
   { route: 'GET /api/files', path: '/api/files', status: 401, expect: 'api' },
   { route: 'POST /api/files', path: '/api/files?name=a.png', method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: 'bytes', status: 401, expect: 'api' },
   { route: 'PATCH /api/files/:id', path: '/api/files/f1', method: 'PATCH', ...JSON_WRITE, status: 401, expect: 'api' },
@@ -270,6 +274,11 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/site-header-footer', path: '/api/site-header-footer', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/commondata/GetNavigationCollections', path: '/api/commondata/GetNavigationCollections', status: 401, expect: 'api' },
   { route: 'POST /api/widget/UpdateNavigation', path: '/api/widget/UpdateNavigation', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // Site styles (edge/api/site-styles).
+  { route: 'GET /api/site-styles', path: '/api/site-styles', status: 401, expect: 'api' },
+  { route: 'GET /api/site-styles/fonts', path: '/api/site-styles/fonts', status: 401, expect: 'api' },
+  { route: 'PUT /api/site-styles/draft', path: '/api/site-styles/draft', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/site-styles/publish', path: '/api/site-styles/publish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /config/form-submissions', path: '/config/form-submissions', status: 200, expect: 'page' },
   { route: 'GET /newsletter/unsubscribe', path: '/newsletter/unsubscribe?token=bad', status: 400, expect: 'page' },
   { route: 'GET /newsletter/confirm', path: '/newsletter/confirm?token=bad', status: 400, expect: 'page' },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { plainPage } from '../../pages/fallback-pages.js';
 import { INLINE_SCRIPT_HASHES, INLINE_STYLE_HASHES } from './inline-hashes.js';
@@ -7,8 +8,18 @@ const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'ut
 const inline = (html: string, tag: 'style' | 'script') =>
   [...html.matchAll(new RegExp(`<${tag}(?![^>]*\\bsrc=)(?![^>]*type="application/json")[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 
+/** The stylesheet react-colorful appends to the document (a string literal in its build). */
+function colourPickerStyle(): string {
+  const build = readFileSync(new URL('../../../node_modules/react-colorful/dist/index.mjs', import.meta.url), 'utf8');
+  const literal = /\.innerHTML='((?:[^'\\]|\\.)*)'/.exec(build)![1]!;
+  return JSON.parse(`"${literal.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`) as string;
+}
+
 /** Every page the app emits without the theme, with the inline code in it. */
-const EMITTERS = [{ source: 'edge/pages/fallback-pages.ts', html: plainPage('Title', 'Message') }];
+const EMITTERS = [
+  { source: 'edge/pages/fallback-pages.ts', html: plainPage('Title', 'Message') },
+  { source: 'react-colorful', html: `<style>${colourPickerStyle()}</style>` },
+];
 
 describe('inline code hashes', () => {
   it.each(EMITTERS)('every inline style and script of $source is allowed by hash', ({ html }) => {

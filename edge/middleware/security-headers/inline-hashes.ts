@@ -23,6 +23,12 @@ export const INLINE_STYLE_HASHES: readonly InlineHash[] = [
     hash: 'sha256-4QKtYXtI9Jsf2mDfDyIkgp3fMactAxeFTJ0MEI6ATHM=',
     source: 'edge/pages/fallback-pages.ts plainPage (site not found, 503, plain 404 and 500 pages)',
   },
+  {
+    // The colour picker of the design screen (/config/design) adds its own stylesheet to the
+    // document once; its text is fixed per package version (inline-hashes.test.ts reads it).
+    hash: 'sha256-I2px+fnpbN4E5+Djrj7aoTIyq9yyREkuVl19f4Sye9A=',
+    source: 'react-colorful (client/editor/screens/design/colour-field.tsx)',
+  },
 ];
 
 /** The CSP source expression of each hash: `'sha256-...'`. */
