@@ -167,9 +167,7 @@ export function DraftPreview({ src, version, savedCount, saving, layout, selecte
   const section = selected ? layout.sections[selected.section] : undefined;
   const b = selected?.block;
   const block = b !== undefined ? section?.blocks[b] : undefined;
-  const el = frame.current;
-  const top = el && rect ? Math.max(0, Math.min(el.offsetTop + rect.top - 40, el.offsetTop + el.clientHeight - 40)) : el?.offsetTop ?? 0;
-  const left = el && rect ? el.offsetLeft + Math.max(0, Math.min(rect.left, el.clientWidth - 380)) : el?.offsetLeft ?? 0;
+  const { top, left } = toolbarPlace(frame.current, rect);
   return (
     <div className="pe-frame-wrap">
       {away !== undefined ? (
@@ -199,4 +197,23 @@ export function DraftPreview({ src, version, savedCount, saving, layout, selecte
       ) : null}
     </div>
   );
+}
+
+const TOOLBAR_HEIGHT = 40;
+const TOOLBAR_WIDTH = 380;
+
+/**
+ * Where the toolbar goes in the frame's wrapper: just above the block, or just below it when
+ * the block touches the frame's top (never over the block, so a click on it reaches the frame),
+ * kept inside the frame; the frame's top left corner until the frame reports the block.
+ */
+function toolbarPlace(el: HTMLIFrameElement | null, rect: FrameRect | null): { top: number; left: number } {
+  if (!el) return { top: 0, left: 0 };
+  if (!rect) return { top: el.offsetTop, left: el.offsetLeft };
+  const above = rect.top - TOOLBAR_HEIGHT;
+  const y = above >= 0 ? above : rect.top + rect.height + 4;
+  return {
+    top: el.offsetTop + Math.max(0, Math.min(y, el.clientHeight - TOOLBAR_HEIGHT)),
+    left: el.offsetLeft + Math.max(0, Math.min(rect.left, el.clientWidth - TOOLBAR_WIDTH)),
+  };
 }

@@ -150,6 +150,8 @@ function start(): void {
       const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[href]') : null;
       if (!link || e.defaultPrevented) return;
       const url = new URL(link.href, location.href);
+      // A link within this page (the skip link) scrolls as usual.
+      if (url.origin === origin && url.pathname === location.pathname && url.search === location.search && url.hash) return;
       e.preventDefault();
       e.stopPropagation();
       // SPEC §2: inside the editor frame a same-site link (the cart pill) sets the frame's URL;

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
+import { useStorefront } from './harness.js';
+import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
+
+/**
+ * The page editor's preview overlay (client/editor/screens/page-editor/preview/) in Chromium:
+ * hover and click a block in the frame, the outline's selection shown in the frame, the
+ * block toolbar's Duplicate and Delete by keyboard, typing patched into the frame without a
+ * reload, messages from another origin or window ignored on both sides, and a same-site link
+ * in the frame that changes the frame, not the editor.
+ */
+const store = useStorefront();
+const POLL = { timeout: 30_000 };
+const FRAME = 'iframe[title="Preview of the draft"]';
+
+async function api(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+  const { headers } = await demoOwnerSession(store.worker);
+  const res = await store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json', ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+/** The preview frame's current document (a new one after a full reload). */
+async function previewFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator(FRAME).elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('no preview frame');
+  return frame;
+}
+
+const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
+
+describe('the preview overlay of the page editor', () => {
+  it('selects by hover and click in the frame, edits by the toolbar and patches the frame in place', async () => {
+    const slug = `overlay-${Date.now().toString(36)}`;
+    const created = await api('POST', '', { title: 'Overlay', slug });
+    expect(created.status).toBe(201);
+    const id = created.json.page.id as string;
+    const layout = layoutOf({ id: 'b1', type: 'text', props: { text: paragraphDoc('First words') } }, { id: 'b2', type: 'text', props: { text: paragraphDoc('Second words') } });
+    const put = await api('PUT', `/${id}/draft`, { layout }, { 'If-Match': `"${created.json.page.draftVersion}"` });
+    expect(put.status).toBe(200);
+
+    const { page } = await signedInOwner(store);
+    await page.context().addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    });
+    await openOwnerApp(page, store.url(`/config/pages/${id}/edit`));
+    const preview = page.frameLocator(FRAME);
+    await preview.getByText('Second words').waitFor(POLL);
+    // The frame script is in (injected by the editor: the server's preview markup has none of it).
+    await preview.locator('[data-atelier-overlay="selected"]').waitFor({ state: 'attached', ...POLL });
+    const frame = await previewFrame(page);
+    await frame.evaluate(() => ((window as unknown as { __marker: string }).__marker = 'same document'));
+    const marker = async () => (await previewFrame(page)).evaluate(() => (window as unknown as { __marker?: string }).__marker);
+    const selectedBox = () => preview.locator('[data-atelier-overlay="selected"]').getAttribute('data-target');
+
+    // Hover outlines the block under the pointer; a click selects it, and the side panel follows.
+    await preview.locator('#block-b2').hover();
+    await expect.poll(() => preview.locator('[data-atelier-overlay="hover"]').getAttribute('data-target')).toBe('block-b2');
+    await preview.locator('#block-b2').click();
+    await page.getByRole('region', { name: 'Block settings' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Text 2', exact: true }).getAttribute('aria-current')).toBe('true');
+    await expect.poll(selectedBox).toBe('block-b2');
+    await page.getByRole('toolbar', { name: 'Text 2 block' }).waitFor();
+
+    // The outline's selection is shown in the frame.
+    await page.getByRole('button', { name: 'Text 1', exact: true }).click();
+    await expect.poll(selectedBox).toBe('block-b1');
+    await page.getByRole('button', { name: 'Section 1', exact: true }).click();
+    await expect.poll(selectedBox).toBe('section-s1');
+    await page.getByRole('button', { name: 'Text 1', exact: true }).click();
+
+    // Duplicate by the keyboard: a copy below the original, selected, patched into the frame.
+    const toolbar = page.getByRole('toolbar', { name: 'Text 1 block' });
+    await toolbar.getByRole('button', { name: 'Move up' }).waitFor();
+    expect(await toolbar.getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
+    await toolbar.getByRole('button', { name: 'Duplicate' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('toolbar', { name: 'Text 2 block' }).waitFor();
+    await saved(page);
+    await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(3);
+    expect(await preview.getByText('First words').count()).toBe(2);
+    const draft = await api('GET', `/${id}`);
+    const blocks = draft.json.page.draft.layout.sections[0].blocks as { id: string }[];
+    expect(blocks).toHaveLength(3);
+    expect(blocks[0]!.id).toBe('b1');
+    expect(blocks[2]!.id).toBe('b2');
+    const copy = blocks[1]!.id;
+    expect(copy).not.toMatch(/^b[12]$/);
+    await expect.poll(selectedBox).toBe(`block-${copy}`);
+
+    // Delete the copy by the keyboard (Space on the focused button).
+    await page.getByRole('toolbar', { name: 'Text 2 block' }).getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Space');
+    await saved(page);
+    await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(2);
+    await expect.poll(() => preview.locator(`#block-${copy}`).count()).toBe(0);
+    expect(await page.getByRole('toolbar').count()).toBe(0);
+
+    // Settings moves the keyboard to the block's panel; typing there reaches the frame by a patch, not a reload.
+    await preview.locator('#block-b1').click();
+    await page.getByRole('toolbar', { name: 'Text 1 block' }).getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[aria-label="Block settings"]') !== null)).toBe(true);
+    const text = page.getByRole('textbox', { name: 'Text' });
+    await text.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' and more');
+    await saved(page);
+    await preview.getByText('First words and more').waitFor(POLL);
+    expect(await marker()).toBe('same document');
+    expect(await page.locator(FRAME).getAttribute('data-preview-reloads')).toBe('0');
+    // The selection survives the patch.
+    await expect.poll(selectedBox).toBe('block-b1');
+
+    // Messages from another origin, or from a window other than the frame, are ignored.
+    const select = { channel: 'atelier-page-editor', type: 'select', target: { kind: 'block', id: 'b2' } };
+    const current = () => page.getByRole('button', { name: 'Text 2', exact: true }).getAttribute('aria-current');
+    await page.evaluate(({ data, frameSelector }) => {
+      const source = document.querySelector<HTMLIFrameElement>(frameSelector)!.contentWindow;
+      window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://evil.example', source }));
+      // A real postMessage from this window: the right origin, but not the frame.
+      window.postMessage(data, location.origin);
+    }, { data: select, frameSelector: FRAME });
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(await current()).toBeNull();
+    // The frame side: a selection from another origin is ignored too.
+    await (await previewFrame(page)).evaluate((data) => {
+      window.dispatchEvent(new MessageEvent('message', { data: { ...data, target: { kind: 'block', id: 'b2' }, scroll: false }, origin: 'https://evil.example', source: window.parent }));
+    }, select);
+    expect(await selectedBox()).toBe('block-b1');
+    // The same message from the frame's own origin and window is taken: the checks above are what refused.
+    await page.evaluate(({ data, frameSelector }) => {
+      const source = document.querySelector<HTMLIFrameElement>(frameSelector)!.contentWindow;
+      window.dispatchEvent(new MessageEvent('message', { data, origin: location.origin, source }));
+    }, { data: select, frameSelector: FRAME });
+    await expect.poll(current).toBe('true');
+
+    // A same-site link in the frame (the header) changes the frame, never the editor.
+    const editorUrl = page.url();
+    const link = preview.locator('header a[href^="/"]').first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.getByRole('status').filter({ hasText: `The preview shows ${href}` }).waitFor(POLL);
+    expect(page.url()).toBe(editorUrl);
+    await page.getByRole('button', { name: 'Back to the page' }).click();
+    await preview.getByText('First words and more').waitFor(POLL);
+    await preview.locator('[data-atelier-overlay="selected"]').waitFor({ state: 'attached', ...POLL });
+
+    // No CSP refusal in the editor or the frame (the frame script is a same-origin file).
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    for (const f of page.frames()) expect(await f.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);
+  }, 120_000);
+});
