@@ -131,7 +131,7 @@ function start(): void {
     hovered = targetOf(e.target)?.el ?? null;
     place(hover, hovered);
   });
-  document.addEventListener('mouseleave', () => {
+  document.documentElement.addEventListener('mouseleave', () => {
     hovered = null;
     place(hover, null);
   });
@@ -168,7 +168,12 @@ function start(): void {
     if (!message) return;
     if (message.type === 'select') select(message.target, message.scroll);
     else {
-      const ok = applyPatch(message);
+      let ok = false;
+      try {
+        ok = applyPatch(message);
+      } catch {
+        // Answered all the same: the editor reloads the frame rather than wait.
+      }
       hovered = null;
       place(hover, null);
       select(selected, false);
