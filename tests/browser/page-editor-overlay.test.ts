@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
-import { useStorefront } from './harness.js';
-import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
+import { itemIdOf, useStorefront, visitorApi } from './harness.js';
+import { demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
 
 /**
  * The page editor's preview overlay (client/editor/screens/page-editor/preview/) in Chromium:
@@ -14,6 +16,11 @@ import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.j
 const store = useStorefront();
 const POLL = { timeout: 30_000 };
 const FRAME = 'iframe[title="Preview of the draft"]';
+const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+});
 
 async function api(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
   const { headers } = await demoOwnerSession(store.worker);
@@ -37,11 +44,21 @@ describe('the preview overlay of the page editor', () => {
     const created = await api('POST', '', { title: 'Overlay', slug });
     expect(created.status).toBe(201);
     const id = created.json.page.id as string;
-    const layout = layoutOf({ id: 'b1', type: 'text', props: { text: paragraphDoc('First words') } }, { id: 'b2', type: 'text', props: { text: paragraphDoc('Second words') } });
+    // Two text blocks, then a tall spacer and one more text block below the frame's fold.
+    const layout = layoutOf(
+      { id: 'b1', type: 'text', props: { text: paragraphDoc('First words') } },
+      { id: 'b2', type: 'text', props: { text: paragraphDoc('Second words') } },
+      { id: 'b3', type: 'spacer', props: { height: 1000 } },
+      { id: 'b4', type: 'text', props: { text: paragraphDoc('Far below') } },
+    );
     const put = await api('PUT', `/${id}/draft`, { layout }, { 'If-Match': `"${created.json.page.draftVersion}"` });
     expect(put.status).toBe(200);
 
-    const { page } = await signedInOwner(store);
+    const owner = await signedInOwner(store);
+    const { page } = owner;
+    // A mug in the owner's cart, so the frame shows the cart pill (hidden while the cart is empty).
+    const mug = await itemIdOf(store, '/shop/speckled-stoneware-mug');
+    await visitorApi(store, owner, 'POST', '/api/commerce/shopping-cart/entries', { itemId: mug, sku: 'FK-MUG-08-OAT', quantity: 1, additionalFields: null });
     await page.context().addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __csp: string[] }).__csp = seen;
@@ -71,7 +88,21 @@ describe('the preview overlay of the page editor', () => {
     await expect.poll(selectedBox).toBe('block-b1');
     await page.getByRole('button', { name: 'Section 1', exact: true }).click();
     await expect.poll(selectedBox).toBe('section-s1');
+    // ... and scrolled into view when it is below the frame's fold.
+    const inView = (blockId: string) => previewFrame(page).then((f) => f.evaluate((id) => {
+      // In the viewport, and not under the theme's sticky header.
+      const el = document.getElementById(id)!;
+      const r = el.getBoundingClientRect();
+      const middle = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.top >= 0 && r.bottom <= window.innerHeight && middle !== null && el.contains(middle);
+    }, blockId));
+    expect(await inView('block-b4')).toBe(false);
+    await page.getByRole('button', { name: 'Text 4', exact: true }).click();
+    await expect.poll(selectedBox).toBe('block-b4');
+    await expect.poll(() => inView('block-b4')).toBe(true);
     await page.getByRole('button', { name: 'Text 1', exact: true }).click();
+    await expect.poll(() => inView('block-b1')).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-overlay-1280.png') });
 
     // Duplicate by the keyboard: a copy below the original, selected, patched into the frame.
     const toolbar = page.getByRole('toolbar', { name: 'Text 1 block' });
@@ -81,11 +112,11 @@ describe('the preview overlay of the page editor', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('toolbar', { name: 'Text 2 block' }).waitFor();
     await saved(page);
-    await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(3);
+    await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(4);
     expect(await preview.getByText('First words').count()).toBe(2);
     const draft = await api('GET', `/${id}`);
     const blocks = draft.json.page.draft.layout.sections[0].blocks as { id: string }[];
-    expect(blocks).toHaveLength(3);
+    expect(blocks).toHaveLength(5);
     expect(blocks[0]!.id).toBe('b1');
     expect(blocks[2]!.id).toBe('b2');
     const copy = blocks[1]!.id;
@@ -96,9 +127,9 @@ describe('the preview overlay of the page editor', () => {
     await page.getByRole('toolbar', { name: 'Text 2 block' }).getByRole('button', { name: 'Delete' }).focus();
     await page.keyboard.press('Space');
     await saved(page);
-    await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(2);
+    await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(3);
     await expect.poll(() => preview.locator(`#block-${copy}`).count()).toBe(0);
-    expect(await page.getByRole('toolbar').count()).toBe(0);
+    expect(await page.locator('[data-block-toolbar]').count()).toBe(0);
 
     // Settings moves the keyboard to the block's panel; typing there reaches the frame by a patch, not a reload.
     await preview.locator('#block-b1').click();
@@ -138,8 +169,19 @@ describe('the preview overlay of the page editor', () => {
     }, { data: select, frameSelector: FRAME });
     await expect.poll(current).toBe('true');
 
-    // A same-site link in the frame (the header) changes the frame, never the editor.
+    // The toolbar passes axe with the rest of the editor (the frame is the site's own page).
+    expect(await seriousAxeViolations(page, { exclude: [FRAME] })).toEqual([]);
+
+    // SPEC §2: the cart pill in the frame sets the frame's URL; the editor stays.
     const editorUrl = page.url();
+    await preview.locator('a.cart-pill').click();
+    await page.getByRole('status').filter({ hasText: 'The preview shows /cart' }).waitFor(POLL);
+    expect(page.url()).toBe(editorUrl);
+    expect(await page.locator('[data-block-toolbar]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to the page' }).click();
+    await preview.getByText('First words and more').waitFor(POLL);
+
+    // So does any same-site link in the frame (the header).
     const link = preview.locator('header a[href^="/"]').first();
     const href = await link.getAttribute('href');
     await link.click();

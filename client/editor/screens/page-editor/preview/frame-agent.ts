@@ -48,6 +48,14 @@ function box(name: string, style: 'dashed' | 'solid'): HTMLElement {
   return el;
 }
 
+/** `el` is in the viewport with its middle not under anything else (a sticky header). */
+function shown(el: HTMLElement): boolean {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) return false;
+  const middle = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 20));
+  return middle !== null && (el === middle || el.contains(middle));
+}
+
 function place(el: HTMLElement, over: HTMLElement | null): void {
   if (!over || !over.isConnected) {
     el.style.setProperty('display', 'none', 'important');
@@ -122,7 +130,7 @@ function start(): void {
   const select = (target: PreviewTarget | null, scroll: boolean) => {
     selected = target;
     const el = elementOf(target);
-    if (scroll && el) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (scroll && el && !shown(el)) el.scrollIntoView({ block: 'center', inline: 'nearest' });
     place(chosen, el);
     reportRect();
   };
@@ -155,9 +163,9 @@ function start(): void {
       e.preventDefault();
       e.stopPropagation();
       // SPEC §2: inside the editor frame a same-site link (the cart pill) sets the frame's URL;
-      // the editor stays. Another site opens in a new tab.
+      // the editor stays. Another site opens in a new tab; other schemes (mailto:) do nothing.
       if (url.origin === origin) location.assign(url.href);
-      else window.open(url.href, '_blank', 'noopener,noreferrer');
+      else if (url.protocol === 'https:' || url.protocol === 'http:') window.open(url.href, '_blank', 'noopener,noreferrer');
     },
     true,
   );
