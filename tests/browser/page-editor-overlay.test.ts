@@ -130,6 +130,22 @@ describe('the preview overlay of the page editor', () => {
     await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(3);
     await expect.poll(() => preview.locator(`#block-${copy}`).count()).toBe(0);
     expect(await page.locator('[data-block-toolbar]').count()).toBe(0);
+    // The toolbar went with the block: the keyboard continues from the section in the outline.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Section 1');
+
+    // Sections added, moved and deleted are patched in place too (inserted, reordered, dropped).
+    const sectionIds = () => preview.locator('section.page-section').evaluateAll((els) => els.map((el) => el.id));
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await saved(page);
+    await expect.poll(sectionIds, POLL).toHaveLength(2);
+    const added = (await sectionIds())[1]!;
+    await page.getByRole('button', { name: 'Move section 2 up' }).click();
+    await saved(page);
+    await expect.poll(sectionIds, POLL).toEqual([added, 'section-s1']);
+    await page.getByRole('button', { name: 'Delete section 1' }).click();
+    await saved(page);
+    await expect.poll(sectionIds, POLL).toEqual(['section-s1']);
+    expect(await marker()).toBe('same document');
 
     // Settings moves the keyboard to the block's panel; typing there reaches the frame by a patch, not a reload.
     await preview.locator('#block-b1').click();
