@@ -41,6 +41,26 @@ export function readPageInfo(doc: Document = document, loc: Location = location)
   };
 }
 
+/** SPEC §2: a path containing /config/ (the owner area) is editor mode. */
+function isEditorPath(pathname: string): boolean {
+  return pathname.includes('/config/') || pathname === '/config';
+}
+
+/**
+ * Editor mode (SPEC §2), where nothing is recorded as visitor traffic: a page under /config/,
+ * or a page shown in a frame of one (the page editor's preview, and wherever a link in it
+ * leads, e.g. the cart). A cross-origin parent cannot be read and is not the editor.
+ */
+export function isEditorMode(win: Pick<Window, 'location' | 'parent'> = window): boolean {
+  if (isEditorPath(win.location.pathname)) return true;
+  if (win.parent === win) return false;
+  try {
+    return isEditorPath(win.parent.location.pathname);
+  } catch {
+    return false;
+  }
+}
+
 /** A cookie's value as scripts see it, or undefined. */
 export function readCookie(name: string, doc: Document = document): string | undefined {
   for (const part of doc.cookie.split(';')) {

@@ -29,6 +29,12 @@ describe('SPEC §6 with real sessions', () => {
     expect(await hit(viewer.xsrfToken, { pagePath: '/shop' }, viewer.cookie)).toMatchObject({ recorded: true });
     expect(await hit(viewer.xsrfToken, { pagePath: '/config/traffic' }, viewer.cookie)).toEqual({ recorded: false, reason: 'signed-in' });
   });
+
+  it("never counts the page editor's preview frame (editor mode), wherever a link in it leads", async () => {
+    // The frame is the owner's session: its draft preview and a page a link in it opened.
+    for (const pagePath of ['/workshops?preview', '/workshops?preview&revision=2', '/cart'])
+      expect(await hit(owner.xsrfToken, { pagePath, referrer: new URL('/config/pages/p1/edit', worker.url).href }, owner.cookie)).toEqual({ recorded: false, reason: 'signed-in' });
+  });
 });
 
 describe('the traffic dashboard', () => {

@@ -112,3 +112,20 @@ export function setBlockProps(layout: PageLayout, s: number, b: number, props: R
   if (!section?.blocks[b]) return layout;
   return replaceSection(layout, s, { ...section, blocks: section.blocks.map((blk, i) => (i === b ? { ...blk, props } : blk)) });
 }
+
+/**
+ * A copy of block `b` of section `s` with the id `id`, placed right below it in the outline
+ * and on the grid (same columns, the rows under the original); blocks below are pushed down
+ * while they overlap, so the section stays free of overlaps. The props are a deep copy.
+ */
+export function duplicateBlock(layout: PageLayout, s: number, b: number, id: string): PageLayout {
+  const section = layout.sections[s];
+  const original = section?.blocks[b];
+  if (!section || !original) return layout;
+  const desktop = { ...original.layout.desktop, row: original.layout.desktop.row + original.layout.desktop.rows };
+  const mobile = original.layout.mobile ? { ...original.layout.mobile, row: original.layout.mobile.row + original.layout.mobile.rows } : undefined;
+  const copy: Block = { ...original, id, props: structuredClone(original.props), layout: mobile ? { desktop, mobile } : { desktop } };
+  const blocks = [...section.blocks];
+  blocks.splice(b + 1, 0, copy);
+  return replaceSection(layout, s, { ...section, blocks: settle(blocks) });
+}

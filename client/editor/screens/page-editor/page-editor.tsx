@@ -20,6 +20,7 @@ import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseL
 import { BlockMenu } from './menus/block-menu.js';
 import { SectionMenu } from './menus/section-menu.js';
 import { addStarterSection } from './menus/starter-ops.js';
+import { DraftPreview } from './preview/draft-preview.js';
 import { PropsForm } from './props-form.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
 import { type SaveState, usePageDraft } from './use-page-draft.js';
@@ -51,8 +52,8 @@ type Selection = { section: number; block?: number | undefined } | undefined;
 
 /**
  * The page editor: toolbar (save state, undo/redo, device, publish, history), the worker's
- * own render of the draft in a frame (reloaded after each save: the editor never draws
- * blocks itself) and the outline with the selected block's props form.
+ * own render of the draft in a frame (patched after each save, with the overlay of preview/:
+ * the editor never draws blocks itself) and the outline with the selected block's props form.
  */
 function PageEditor({ first }: { first: EditorPage }) {
   const draft = usePageDraft(first);
@@ -167,13 +168,11 @@ function PageEditor({ first }: { first: EditorPage }) {
               Showing version {previewing}. <button type="button" className="pe-link" onClick={() => setPreviewing(undefined)}>Back to the draft</button>
             </p>
           ) : null}
-          <iframe
-            key={`${draft.savedCount}:${previewing ?? ''}`}
-            title={previewing === undefined ? 'Preview of the draft' : `Preview of version ${previewing}`}
-            src={previewing === undefined ? `${page.url}?preview` : `${page.url}?preview&revision=${previewing}`}
-            className="pe-frame"
-            data-preview-version={previewing ?? page.draftVersion}
-          />
+          {previewing === undefined ? (
+            <DraftPreview src={`${page.url}?preview`} version={page.draftVersion} savedCount={draft.savedCount} saving={state === 'saving'} layout={layout} selected={selected} onSelect={setSelected} change={change} />
+          ) : (
+            <iframe key={previewing} title={`Preview of version ${previewing}`} src={`${page.url}?preview&revision=${previewing}`} className="pe-frame" data-preview-version={previewing} />
+          )}
         </div>
         <div className="pe-side">
           {history ? (
