@@ -136,6 +136,7 @@ describe('the preview overlay of the page editor', () => {
     // Sections added, moved and deleted are patched in place too (inserted, reordered, dropped).
     const sectionIds = () => preview.locator('section.page-section').evaluateAll((els) => els.map((el) => el.id));
     await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByRole('button', { name: /^Blank section/ }).click();
     await saved(page);
     await expect.poll(sectionIds, POLL).toHaveLength(2);
     const added = (await sectionIds())[1]!;
