@@ -205,15 +205,23 @@ const TOOLBAR_WIDTH = 380;
 /**
  * Where the toolbar goes in the frame's wrapper: just above the block, or just below it when
  * the block touches the frame's top (never over the block, so a click on it reaches the frame),
- * kept inside the frame; the frame's top left corner until the frame reports the block.
+ * kept inside the frame; the frame's top left corner until the frame reports the block. The
+ * device frames are scaled to fit the pane (grid/devices.tsx), so the frame's own coordinates
+ * are scaled by the frame's drawn size over its layout size.
  */
 function toolbarPlace(el: HTMLIFrameElement | null, rect: FrameRect | null): { top: number; left: number } {
   if (!el) return { top: 0, left: 0 };
-  if (!rect) return { top: el.offsetTop, left: el.offsetLeft };
-  const above = rect.top - TOOLBAR_HEIGHT;
-  const y = above >= 0 ? above : rect.top + rect.height + 4;
+  const box = el.getBoundingClientRect();
+  const wrap = el.parentElement?.getBoundingClientRect() ?? box;
+  const x0 = box.left - wrap.left;
+  const y0 = box.top - wrap.top;
+  if (!rect) return { top: y0, left: x0 };
+  const scale = el.offsetWidth > 0 ? box.width / el.offsetWidth : 1;
+  const top = rect.top * scale;
+  const above = top - TOOLBAR_HEIGHT;
+  const y = above >= 0 ? above : top + rect.height * scale + 4;
   return {
-    top: el.offsetTop + Math.max(0, Math.min(y, el.clientHeight - TOOLBAR_HEIGHT)),
-    left: el.offsetLeft + Math.max(0, Math.min(rect.left, el.clientWidth - TOOLBAR_WIDTH)),
+    top: y0 + Math.max(0, Math.min(y, box.height - TOOLBAR_HEIGHT)),
+    left: x0 + Math.max(0, Math.min(rect.left * scale, box.width - TOOLBAR_WIDTH)),
   };
 }
