@@ -26,6 +26,7 @@ const DAY = 86_400;
 /** The navigation's entries for the demo owner (admin), in order, with each screen's h1. */
 const SCREENS = [
   { label: 'Pages', path: '/config/pages' },
+  { label: 'Header and footer', path: '/config/header-footer' },
   { label: 'Reviews', path: '/config/reviews' },
   { label: 'Gift cards', path: '/config/gift-cards' },
   { label: 'Restock', path: '/config/restock' },
