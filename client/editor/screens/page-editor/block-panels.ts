@@ -13,3 +13,10 @@ export const BLOCK_PANELS: Readonly<Record<string, ComponentType<BlockPanelProps
   'chart-line': ChartDataPanel,
   'chart-pie': ChartDataPanel,
 };
+
+/** The props a block's panel edits that the generic form leaves out (schema-fields.test.ts checks every prop is editable). */
+export const PANEL_PROPS: Readonly<Record<string, readonly string[]>> = {
+  'chart-bar': ['dataset'],
+  'chart-line': ['dataset'],
+  'chart-pie': ['dataset'],
+};
