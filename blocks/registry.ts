@@ -27,6 +27,9 @@ import { formBlock } from './form/index.js';
 import { newsletterBlock } from './newsletter/index.js';
 import { productBlock } from './product/index.js';
 import { summaryBlock } from './summary/index.js';
+import { chartBarBlock } from './chart-bar/index.js';
+import { chartLineBlock } from './chart-line/index.js';
+import { chartPieBlock } from './chart-pie/index.js';
 
 /** Every block type built so far: adding one is its folder and a line here. */
 export const BLOCKS: readonly BlockDefinition[] = [
@@ -58,6 +61,9 @@ export const BLOCKS: readonly BlockDefinition[] = [
   formBlock,
   newsletterBlock,
   calendarBlock,
+  chartBarBlock,
+  chartLineBlock,
+  chartPieBlock,
 ];
 
 const byName = new Map(BLOCKS.map((block) => [block.name, block]));

@@ -9,6 +9,7 @@ import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { OutboxScreen } from './screens/outbox.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
+import { HeaderFooterRoute } from './screens/header-footer/route.js';
 import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
 import { ContributorsScreen } from './screens/contributors.js';
@@ -84,6 +85,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
   { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },
   { pattern: '/config/pages/:id/edit', screen: '/config/pages', title: 'Page editor', render: (p) => <PageEditorRoute key={p.id} id={p.id!} /> },
+  { pattern: '/config/header-footer', screen: '/config/header-footer', title: 'Header and footer', render: () => <HeaderFooterRoute /> },
   { pattern: '/config/traffic', screen: '/config/traffic', title: 'Traffic', render: () => <TrafficScreen /> },
 ];
 

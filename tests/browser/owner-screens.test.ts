@@ -27,6 +27,7 @@ const DAY = 86_400;
 const SCREENS = [
   { label: 'Pages', path: '/config/pages' },
   { label: 'Design', path: '/config/design' },
+  { label: 'Header and footer', path: '/config/header-footer' },
   { label: 'Reviews', path: '/config/reviews' },
   { label: 'Gift cards', path: '/config/gift-cards' },
   { label: 'Restock', path: '/config/restock' },

@@ -1,6 +1,6 @@
 /**
  * The blocks without server data (blocks/gallery, markdown, video, map, audio, accordion,
- * marquee, social-links, search, menu, donation, member-area, link, shape) for the XSS table: every
+ * marquee, social-links, search, menu, donation, member-area, link, shape, chart-bar, chart-line, chart-pie) for the XSS table: every
  * text prop, and every link prop a save may keep, holding a payload.
  */
 type Block = { id: string; type: string; props?: Record<string, unknown> };
@@ -27,6 +27,11 @@ export function hostileStaticBlocks(p: string): Block[] {
     { id: 'member-area', type: 'member-area', props: { title: p } },
     { id: 'link', type: 'link', props: { href: '/journal', title: p, description: p } },
     { id: 'shape', type: 'shape' },
+    ...['bar', 'line', 'pie'].map((kind) => ({
+      id: `chart-${kind}`,
+      type: `chart-${kind}`,
+      props: { title: p, description: p, ...(kind === 'pie' ? {} : { xLabel: p, yLabel: p }), dataset: { header: [p, p], rows: [{ label: p, values: [3] }, { label: `${p}.`, values: [null] }] } },
+    })),
   ];
 }
 

@@ -24,6 +24,7 @@ export type OwnerArea = (typeof OWNER_AREAS)[number];
 export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/pages', label: 'Pages', permission: 'pages', area: 'Pages' },
   { path: '/config/design', label: 'Design', permission: 'pages', area: 'Pages' },
+  { path: '/config/header-footer', label: 'Header and footer', permission: 'pages', area: 'Pages' },
   { path: '/config/reviews', label: 'Reviews', permission: 'reviews', area: 'Products' },
   { path: '/config/gift-cards', label: 'Gift cards', permission: 'giftCards', area: 'Products' },
   { path: '/config/restock', label: 'Restock', permission: 'restock', area: 'Products' },

@@ -14,6 +14,7 @@ import { useLoad } from '../../use-load.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { DeviceSwitch, FrameFit, type Device } from './grid/devices.js';
 import { GridPanel } from './grid/grid-panel.js';
+import { BLOCK_PANELS } from './block-panels.js';
 import { HistoryDrawer } from './history-drawer.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
 import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock } from './page-api.js';
@@ -195,6 +196,10 @@ function PageEditor({ first }: { first: EditorPage }) {
             <section className="pe-panel" aria-label="Block settings" key={block.id}>
               <h2>{labelOf(block.type)} block</h2>
               <PropsForm specs={specs} value={block.props} onChange={(props, key) => change(setBlockProps(layout, selected.section, selected.block!, props), `${block.id}:${key}`)} />
+              {(() => {
+                const Panel = BLOCK_PANELS[block.type];
+                return Panel ? <Panel props={block.props} onChange={(props, key) => change(setBlockProps(layout, selected.section, selected.block!, props), `${block.id}:${key}`)} /> : null;
+              })()}
             </section>
           ) : null}
         </div>
