@@ -26,8 +26,9 @@ const HEARTBEAT_MS = 30_000;
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'Saved',
   saving: 'Saving…',
-  unsaved: 'Unsaved changes',
-  offline: 'Offline — will retry',
+  // Autosave runs a moment after each change: pending is shown as saving (the four states).
+  unsaved: 'Saving…',
+  offline: 'Offline: changes kept on this device',
   conflict: 'Conflict',
   refused: 'Not saved',
 };
@@ -153,6 +154,7 @@ function PageEditor({ first }: { first: EditorPage }) {
           {lock.by} is editing this page (since {formatTime(lock.since, timeZone)}). Saves are checked, so neither of you loses changes, but you may see a conflict.
         </p>
       ) : null}
+      {draft.restored && state !== 'conflict' ? <p className="pe-notice" role="status" data-restored>Restored changes kept on this device that were not saved yet.</p> : null}
       {state === 'refused' && draft.refusal ? <p className="pe-notice" role="alert">{draft.refusal}</p> : null}
       {message ? <p className="pe-notice" role="status">{message}</p> : null}
       <div className="pe-body">
