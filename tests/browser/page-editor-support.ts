@@ -19,15 +19,22 @@ export async function pagesApi(store: Pick<StorefrontSuite, 'worker'>, who?: Sig
 }
 
 /**
- * Opens /config/pages/{id}/edit with Playwright's clock installed, and pauses it once the
- * editor shows the page's title: from then on timers run only through `page.clock.runFor`.
+ * Opens /config/pages/{id}/edit with Playwright's clock installed ('resume': the context's
+ * clock already is, paused; 'running': it is, and runs), and pauses it once the editor shows
+ * the page's title: from then on timers run only through `page.clock.runFor`.
  */
-export async function openEditor(store: Pick<StorefrontSuite, 'url'>, page: Page, id: string, title: string, clock = true): Promise<void> {
-  if (clock) await page.clock.install();
+export async function openEditor(store: Pick<StorefrontSuite, 'url'>, page: Page, id: string, title: string, clock: 'install' | 'resume' | 'running' = 'install'): Promise<void> {
+  // The clock is the context's: a page opened while another paused it would wait forever.
+  if (clock === 'install') await page.clock.install();
+  else if (clock === 'resume') await page.clock.resume();
   await openOwnerApp(page, store.url(`/config/pages/${id}/edit`));
   await page.getByRole('heading', { name: title, level: 1 }).waitFor(POLL);
-  // Paused once the editor is up (the app's loading runs on the clock too).
-  if (clock) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await pauseClock(page);
+}
+
+/** Pauses the (installed, running) clock a second ahead: the app's loading runs on the clock too, so pause only once it is up. */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 }
 
 /** Waits for the editor's save state (data-save-state: saved, saving, unsaved, offline, conflict, refused). */
