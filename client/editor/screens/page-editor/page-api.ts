@@ -40,6 +40,23 @@ const base = (id: string) => `/api/pages/${encodeURIComponent(id)}`;
 
 export const loadPage = (id: string) => ownerFetch<{ page: EditorPage }>('GET', base(id)).then((r) => r.page);
 
+// The page asked for while the editor's chunk still loads (route.tsx), so the two overlap.
+const early = new Map<string, Promise<EditorPage>>();
+
+/** Starts loading page `id` ahead of the editor (a newer call replaces one not taken). */
+export function loadPageEarly(id: string): void {
+  const pending = loadPage(id);
+  pending.catch(() => undefined);
+  early.set(id, pending);
+}
+
+/** The page: the early load when one is waiting (taken once: a retry asks again), else a fresh one. */
+export function takePage(id: string): Promise<EditorPage> {
+  const pending = early.get(id);
+  early.delete(id);
+  return pending ?? loadPage(id);
+}
+
 /** Browsers refuse a keepalive request whose body passes 64 KiB; a larger one is sent as a plain request. */
 const KEEPALIVE_BYTES = 60_000;
 

@@ -15,7 +15,7 @@ import { useLoad } from '../../use-load.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { HistoryDrawer } from './history-drawer.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
-import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock } from './page-api.js';
+import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock, takePage } from './page-api.js';
 import { PropsForm } from './props-form.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
 import { type SaveState, usePageDraft } from './use-page-draft.js';
@@ -35,7 +35,7 @@ const SAVE_TEXT: Record<SaveState, string> = {
 
 /** /config/pages/{id}/edit: loads the page, then the editor. */
 export function PageEditorScreen({ id }: { id: string }) {
-  const { result, retry } = useLoad(id, () => loadPage(id));
+  const { result, retry } = useLoad(id, () => takePage(id));
   if (result.state === 'loading') return <Skeleton label="Loading the page" />;
   if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
   return <PageEditor first={result.data} />;
