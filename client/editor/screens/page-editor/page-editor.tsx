@@ -19,7 +19,6 @@ import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseL
 import { PropsForm } from './props-form.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
 import { type SaveState, usePageDraft } from './use-page-draft.js';
-import './page-editor.css';
 
 /** The lock heartbeat (docs/api/pages.md: every 20-30 s; a lock is stale after 60 s). */
 const HEARTBEAT_MS = 30_000;

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Skeleton } from '../../ui/states.js';
 import { loadPageEarly } from './page-api.js';
+// In the owner stylesheet (about 1 KB gzip), not the chunk's: a lazy chunk's CSS is fetched
+// before its script, one more round trip before the editor can draw.
+import './page-editor.css';
 
 // Tiptap, ProseMirror, Zod and the block schemas are a large chunk: only the editor loads it.
 const PageEditorScreen = lazy(() => import('./page-editor.js').then((m) => ({ default: m.PageEditorScreen })));
