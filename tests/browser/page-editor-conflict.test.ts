@@ -13,7 +13,7 @@ import { autosave, openEditor, pagesApi, POLL, saveState } from './page-editor-s
 const store = useStorefront();
 
 describe('two editors on one page', () => {
-  it('shows the second saver who saved, keeps theirs as a new revision and loses neither text', async () => {
+  it('names who saved to the second saver, whose Keep mine is a new revision, and loses neither text', async () => {
     // The losing save answers 412, which the browser logs.
     store.allow(/412|\/api\/pages\/[^/]+\/draft/);
     const owner = await pagesApi(store);

@@ -92,7 +92,7 @@ describe('the page editor offline', () => {
     await page.clock.resume();
     await page.reload();
     await page.getByRole('heading', { name: 'Reload page', level: 1 }).waitFor(POLL);
-    await page.locator('[data-restored]').getByText('Restored changes kept on this device that were not saved yet.').waitFor();
+    await page.locator('[data-restored]').getByText('Restored the changes this device kept that had not been saved.').waitFor();
     // The restored copy was sent at once, and the network is still down.
     await saveState(page, 'offline');
     await page.getByRole('button', { name: 'Quote 1', exact: true }).click();

@@ -153,7 +153,7 @@ function PageEditor({ first }: { first: EditorPage }) {
           {lock.by} is editing this page (since {formatTime(lock.since, timeZone)}). Saves are checked, so neither of you loses changes, but you may see a conflict.
         </p>
       ) : null}
-      {draft.restored && state !== 'conflict' ? <p className="pe-notice" role="status" data-restored>Restored changes kept on this device that were not saved yet.</p> : null}
+      {draft.restored && state !== 'conflict' ? <p className="pe-notice" role="status" data-restored>Restored the changes this device kept that had not been saved.</p> : null}
       {state === 'refused' && draft.refusal ? <p className="pe-notice" role="alert">{draft.refusal}</p> : null}
       {message ? <p className="pe-notice" role="status">{message}</p> : null}
       <div className="pe-body">
