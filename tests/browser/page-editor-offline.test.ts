@@ -66,7 +66,7 @@ describe('the page editor offline', () => {
 
   it('saves at once on leaving, before the autosave delay has run', async () => {
     const { owner, id } = await newPage('Leave page');
-    const { page } = await signedInOwner(store);
+    const { page, context } = await signedInOwner(store);
     await openEditor(store, page, id, 'Leave page');
     await page.getByRole('button', { name: 'Quote 1', exact: true }).click();
     await page.getByLabel('Text').fill('Saved on the way out');
@@ -74,6 +74,14 @@ describe('the page editor offline', () => {
     // The clock is paused: only the pagehide save can send it.
     await page.close({ runBeforeUnload: false });
     await expect.poll(() => quoteText(owner, id), POLL).toBe('Saved on the way out');
+
+    // Its answer never reached the page, so the local copy stayed; the server has that very layout,
+    // so opening the page again drops it: no restore notice, no conflict with oneself.
+    const again = await context.newPage();
+    await openEditor(store, again, id, 'Leave page', 'resume');
+    await saveState(again, 'saved');
+    expect(await again.locator('[data-restored]').count()).toBe(0);
+    expect(await localCopies(again)).toEqual([]);
   }, 90_000);
 
   it('restores the unsaved text after a reload and a crashed tab, and saves it once the network is back', async () => {
