@@ -65,3 +65,6 @@ await places.run();
 
 const ownerOrders = (await import('./owner-orders.js')) as { run: () => Promise<void> };
 await ownerOrders.run();
+
+const pageEditor = (await import('./page-editor.js')) as { run: () => Promise<void> };
+await pageEditor.run();

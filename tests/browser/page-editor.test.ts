@@ -94,7 +94,7 @@ describe('the page editor in Chromium', () => {
     await page.route('**/api/pages/*/draft', (route) => route.abort('internetdisconnected'));
     await page.getByLabel('Label').fill('Book a class');
     await page.locator('[data-page-editor][data-save-state="offline"]').waitFor(POLL);
-    await page.getByRole('status').getByText('Offline — will retry').waitFor();
+    await page.getByRole('status').getByText('Offline: changes kept on this device').waitFor();
     await page.unroute('**/api/pages/*/draft');
     await saved(page);
     await preview(page).getByRole('link', { name: 'Book a class' }).waitFor(POLL);

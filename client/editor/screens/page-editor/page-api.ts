@@ -40,18 +40,42 @@ const base = (id: string) => `/api/pages/${encodeURIComponent(id)}`;
 
 export const loadPage = (id: string) => ownerFetch<{ page: EditorPage }>('GET', base(id)).then((r) => r.page);
 
+// The page asked for while the editor's chunk still loads (route.tsx), so the two overlap.
+const early = new Map<string, Promise<EditorPage>>();
+
+/** Starts loading page `id` ahead of the editor (a newer call replaces one not taken). */
+export function loadPageEarly(id: string): void {
+  const pending = loadPage(id);
+  pending.catch(() => undefined);
+  early.set(id, pending);
+}
+
+/** The page: the early load when one is waiting (taken once: a retry asks again), else a fresh one. */
+export function takePage(id: string): Promise<EditorPage> {
+  const pending = early.get(id);
+  early.delete(id);
+  return pending ?? loadPage(id);
+}
+
+/** Browsers refuse a keepalive request whose body passes 64 KiB; a larger one is sent as a plain request. */
+const KEEPALIVE_BYTES = 60_000;
+
 /**
  * PUT the draft based on `version` (If-Match). Answers the saved page; throws VersionConflict
  * on 412, OwnerApiError with status 0 when the network failed (the caller retries), else the server's error.
+ * `leaving`: the tab is being hidden or closed, so the request is sent with keepalive (it
+ * outlives the page, with the same crumb header) when its body is small enough.
  */
-export async function saveDraft(id: string, version: number, layout: PageLayout, send: typeof fetch = fetch): Promise<EditorPage> {
+export async function saveDraft(id: string, version: number, layout: PageLayout, send: typeof fetch = fetch, leaving = false): Promise<EditorPage> {
   let res: Response;
   try {
+    const body = JSON.stringify({ layout });
     res = await send(`${base(id)}/draft`, {
       method: 'PUT',
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': currentCrumb(), 'If-Match': `"${version}"` },
-      body: JSON.stringify({ layout }),
+      body,
+      keepalive: leaving && new TextEncoder().encode(body).length < KEEPALIVE_BYTES,
     });
   } catch {
     throw new OwnerApiError(TEXT.network, 0);

@@ -17,7 +17,7 @@ import { GridPanel } from './grid/grid-panel.js';
 import { BLOCK_PANELS } from './block-panels.js';
 import { HistoryDrawer } from './history-drawer.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
-import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock } from './page-api.js';
+import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock, takePage } from './page-api.js';
 import { BlockMenu } from './menus/block-menu.js';
 import { SectionMenu } from './menus/section-menu.js';
 import { addStarterSection } from './menus/starter-ops.js';
@@ -25,7 +25,6 @@ import { DraftPreview } from './preview/draft-preview.js';
 import { PropsForm } from './props-form.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
 import { type SaveState, usePageDraft } from './use-page-draft.js';
-import './page-editor.css';
 
 // The Pages screen makes a new page's starter layout through this chunk, so Zod stays jitless (see zod-jitless.ts).
 export { starterPageLayout } from './menus/starter-ops.js';
@@ -35,15 +34,16 @@ const HEARTBEAT_MS = 30_000;
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'Saved',
   saving: 'Saving…',
-  unsaved: 'Unsaved changes',
-  offline: 'Offline — will retry',
+  // Autosave runs a moment after each change: pending is shown as saving (the four states).
+  unsaved: 'Saving…',
+  offline: 'Offline: changes kept on this device',
   conflict: 'Conflict',
   refused: 'Not saved',
 };
 
 /** /config/pages/{id}/edit: loads the page, then the editor. */
 export function PageEditorScreen({ id }: { id: string }) {
-  const { result, retry } = useLoad(id, () => loadPage(id));
+  const { result, retry } = useLoad(id, () => takePage(id));
   if (result.state === 'loading') return <Skeleton label="Loading the page" />;
   if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
   return <PageEditor first={result.data} />;
@@ -159,6 +159,7 @@ function PageEditor({ first }: { first: EditorPage }) {
           {lock.by} is editing this page (since {formatTime(lock.since, timeZone)}). Saves are checked, so neither of you loses changes, but you may see a conflict.
         </p>
       ) : null}
+      {draft.restored && state !== 'conflict' ? <p className="pe-notice" role="status" data-restored>Restored the changes this device kept that had not been saved.</p> : null}
       {state === 'refused' && draft.refusal ? <p className="pe-notice" role="alert">{draft.refusal}</p> : null}
       {message ? <p className="pe-notice" role="status">{message}</p> : null}
       <div className="pe-body">

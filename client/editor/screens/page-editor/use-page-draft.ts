@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageLayout } from '../../../../blocks/layout-schema.js';
 import { OwnerApiError, TEXT } from '../../api.js';
+import { dropLocalCopy, startFrom, writeLocalCopy } from './local-copy.js';
 import { type Conflict, type EditorPage, saveDraft, VersionConflict } from './page-api.js';
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'offline' | 'conflict' | 'refused';
@@ -13,20 +14,28 @@ const HISTORY = 200;
 
 /**
  * The draft being edited: the layout, the version it is based on, undo/redo over layout
- * edits, and autosave (1 s after the last change, If-Match of the base version). A 412 stops
- * saving and reports who saved; a network failure keeps the edits and retries with backoff.
+ * edits, and autosave (1 s after the last change, If-Match of the base version, and at once
+ * when the tab is hidden or left). A 412 stops saving and reports who saved; a network
+ * failure keeps the edits and retries with backoff. Unsaved edits are also kept in this
+ * browser (local-copy.ts) until the server has them: opening the page again restores them,
+ * or shows the conflict when the server's draft moved on meanwhile.
  */
 export function usePageDraft(first: EditorPage) {
+  const [start] = useState(() => startFrom(first.id, first.draftVersion, first.draft.layout));
   const [page, setPage] = useState(first);
-  const [layout, setLayout] = useState<PageLayout>(first.draft.layout);
-  const [state, setState] = useState<SaveState>('saved');
-  const [conflict, setConflict] = useState<Conflict | undefined>();
+  const [layout, setLayout] = useState<PageLayout>(start.layout);
+  const [state, setState] = useState<SaveState>(start.kind === 'server' ? 'saved' : start.kind === 'restored' ? 'unsaved' : 'conflict');
+  const [conflict, setConflict] = useState<Conflict | undefined>(
+    start.kind === 'diverged' ? { version: first.draftVersion, author: first.draft.author, savedAt: first.draft.savedAt } : undefined,
+  );
   const [refusal, setRefusal] = useState<string | undefined>();
+  const [restored, setRestored] = useState(start.kind !== 'server');
   const [savedCount, setSavedCount] = useState(0);
-  const [stacks, setStacks] = useState<{ past: PageLayout[]; future: PageLayout[] }>({ past: [], future: [] });
+  // A restored copy is one undo step away from the server's draft.
+  const [stacks, setStacks] = useState<{ past: PageLayout[]; future: PageLayout[] }>({ past: start.kind === 'server' ? [] : [first.draft.layout], future: [] });
 
   const layoutRef = useRef(layout);
-  const baseRef = useRef(first.draftVersion);
+  const baseRef = useRef(start.kind === 'diverged' ? start.base : first.draftVersion);
   const savedLayout = useRef<PageLayout>(first.draft.layout);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const attempt = useRef(0);
@@ -35,12 +44,18 @@ export function usePageDraft(first: EditorPage) {
   stateRef.current = state;
   const coalesce = useRef<{ key: string; at: number } | undefined>(undefined);
 
+  /** The local copy follows the edits: kept while they differ from what the server has, dropped once it has them. */
+  const keepLocal = useCallback(() => {
+    if (layoutRef.current === savedLayout.current) dropLocalCopy(first.id);
+    else writeLocalCopy(first.id, baseRef.current, layoutRef.current);
+  }, [first.id]);
+
   const schedule = useCallback((delay: number) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void saveNow(), delay);
   }, []);
 
-  const saveNow = useCallback(async (): Promise<boolean> => {
+  const saveNow = useCallback(async (leaving = false): Promise<boolean> => {
     clearTimeout(timer.current);
     if (inFlight.current || stateRef.current === 'conflict') return false;
     const sending = layoutRef.current;
@@ -51,10 +66,11 @@ export function usePageDraft(first: EditorPage) {
     inFlight.current = true;
     setState('saving');
     try {
-      const saved = await saveDraft(first.id, baseRef.current, sending);
+      const saved = await saveDraft(first.id, baseRef.current, sending, fetch, leaving);
       attempt.current = 0;
       baseRef.current = saved.draftVersion;
       savedLayout.current = sending;
+      keepLocal();
       setPage(saved);
       setRefusal(undefined);
       setSavedCount((n) => n + 1);
@@ -78,7 +94,7 @@ export function usePageDraft(first: EditorPage) {
       }
       return false;
     }
-  }, [first.id, schedule]);
+  }, [first.id, schedule, keepLocal]);
 
   /** Replaces the layout (an edit): undoable, then autosaved. Edits with the same `key` within 1 s are one undo step (typing). */
   const edit = useCallback((next: PageLayout, key?: string) => {
@@ -89,11 +105,12 @@ export function usePageDraft(first: EditorPage) {
     if (!merge) setStacks((s) => ({ past: [...s.past, previous].slice(-HISTORY), future: [] }));
     layoutRef.current = next;
     setLayout(next);
+    keepLocal();
     if (stateRef.current !== 'conflict') {
       setState('unsaved');
       schedule(AUTOSAVE_MS);
     }
-  }, [schedule]);
+  }, [schedule, keepLocal]);
 
   const travel = useCallback((from: 'past' | 'future') => {
     setStacks((s) => {
@@ -103,6 +120,7 @@ export function usePageDraft(first: EditorPage) {
       const current = layoutRef.current;
       layoutRef.current = target;
       setLayout(target);
+      keepLocal();
       coalesce.current = undefined;
       if (stateRef.current !== 'conflict') {
         setState('unsaved');
@@ -110,7 +128,7 @@ export function usePageDraft(first: EditorPage) {
       }
       return from === 'past' ? { past: list.slice(0, -1), future: [...s.future, current] } : { past: [...s.past, current], future: list.slice(0, -1) };
     });
-  }, [schedule]);
+  }, [schedule, keepLocal]);
 
   /** Takes the server's current draft (after a conflict or a restore): our unsaved edits are dropped. */
   const adopt = useCallback((fresh: EditorPage) => {
@@ -118,25 +136,45 @@ export function usePageDraft(first: EditorPage) {
     baseRef.current = fresh.draftVersion;
     savedLayout.current = fresh.draft.layout;
     layoutRef.current = fresh.draft.layout;
+    dropLocalCopy(first.id);
+    setRestored(false);
     setLayout(fresh.draft.layout);
     setPage(fresh);
     setConflict(undefined);
     setStacks({ past: [], future: [] });
     setState('saved');
     setSavedCount((n) => n + 1);
-  }, []);
+  }, [first.id]);
 
   /** Keep mine: save our layout over the version the conflict named (a new revision; theirs stays in the history). */
   const keepMine = useCallback(() => {
     if (!conflict) return;
     baseRef.current = conflict.version;
+    keepLocal();
     setConflict(undefined);
     stateRef.current = 'unsaved';
     setState('unsaved');
     void saveNow();
-  }, [conflict, saveNow]);
+  }, [conflict, saveNow, keepLocal]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A restored local copy is saved at once.
+  useEffect(() => {
+    if (start.kind === 'restored') void saveNow();
+  }, [start, saveNow]);
+  // Leaving or hiding the tab saves at once (a keepalive request outlives the page); the local copy stays until it lands.
+  useEffect(() => {
+    const leave = () => {
+      if (stateRef.current === 'unsaved' || stateRef.current === 'offline') void saveNow(true);
+    };
+    const hidden = () => document.visibilityState === 'hidden' && leave();
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [saveNow]);
   // Back online: retry at once rather than at the next backoff step.
   useEffect(() => {
     const online = () => stateRef.current === 'offline' && void saveNow();
@@ -145,7 +183,9 @@ export function usePageDraft(first: EditorPage) {
   }, [saveNow]);
 
   return {
-    page, setPage, layout, state, conflict, refusal, savedCount, edit, saveNow, adopt, keepMine,
+    page, setPage, layout, state, conflict, refusal, savedCount, edit, saveNow: () => saveNow(), adopt, keepMine,
+    /** The editor opened with edits this browser kept (restored, or in conflict with a newer server draft). */
+    restored,
     undo: () => travel('past'), redo: () => travel('future'), canUndo: stacks.past.length > 0, canRedo: stacks.future.length > 0,
     dirty: state !== 'saved',
   };
