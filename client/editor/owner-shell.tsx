@@ -22,6 +22,7 @@ import { PagesScreen } from './screens/pages/pages-screen.js';
 import { DesignRoute } from './screens/design/route.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
+import { dropAllLocalCopies } from './screens/page-editor/local-copy.js';
 
 /** What the server tells the owner shell (JSON in #owner-app's data-props). */
 export interface OwnerShellProps {
@@ -141,7 +142,10 @@ export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone }: O
   const onSignOut = () => {
     setState('signing-out');
     signOut(xsrfToken).then(
-      () => window.location.assign('/config/'),
+      () => {
+        dropAllLocalCopies();
+        window.location.assign('/config/');
+      },
       () => setState('failed'),
     );
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageLayout } from '../../../../blocks/layout-schema.js';
-import { dropLocalCopy, readLocalCopy, sameLayout, startFrom, writeLocalCopy } from './local-copy.js';
+import { dropAllLocalCopies, dropLocalCopy, readLocalCopy, sameLayout, startFrom, writeLocalCopy } from './local-copy.js';
 
 /** A Storage over a Map (Node has no localStorage). */
 function memoryStorage(): Storage {
@@ -50,5 +50,16 @@ describe('the local copy of unsaved edits', () => {
     const storage = memoryStorage();
     storage.setItem('atelier:page-draft:p1:2', '{not json');
     expect(readLocalCopy('p1', storage)).toBeUndefined();
+  });
+
+  it('forgets every page copy on sign-out and leaves other keys alone', () => {
+    const storage = memoryStorage();
+    writeLocalCopy('p1', 1, layout('one'), storage);
+    writeLocalCopy('p2', 4, layout('two'), storage);
+    storage.setItem('other-app', 'kept');
+    dropAllLocalCopies(storage);
+    expect(readLocalCopy('p1', storage)).toBeUndefined();
+    expect(readLocalCopy('p2', storage)).toBeUndefined();
+    expect(storage.getItem('other-app')).toBe('kept');
   });
 });

@@ -73,6 +73,24 @@ export function dropLocalCopy(id: string, storage = store()): void {
   }
 }
 
+/**
+ * Forgets every page's local copy: on sign-out, so the next person on a shared computer never
+ * gets someone else's unsaved edits restored into their editor.
+ */
+export function dropAllLocalCopies(storage = store()): void {
+  if (!storage) return;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(PREFIX)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Nothing kept.
+  }
+}
+
 /** JSON of `value` with object keys sorted, so two equal layouts compare equal whatever their key order. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
