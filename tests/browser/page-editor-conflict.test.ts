@@ -48,7 +48,7 @@ describe('two editors on one page', () => {
     // Their typing is untouched behind the dialog.
     expect(await b.page.getByLabel('Text').inputValue()).toBe('Beta, typed by the second editor');
 
-    await dialog.getByRole('button', { name: 'Keep mine (save over)' }).click();
+    await dialog.getByRole('button', { name: 'Keep mine as a new version' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await saveState(b.page, 'saved');
 

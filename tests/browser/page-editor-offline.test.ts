@@ -155,7 +155,7 @@ describe('the page editor offline', () => {
     await dialog.waitFor(POLL);
     await dialog.getByText(`${(await demoOwner()).email} saved version 3`).waitFor();
     expect(await quoteText(owner, id)).toBe('Theirs, saved meanwhile');
-    await dialog.getByRole('button', { name: 'Keep mine (save over)' }).click();
+    await dialog.getByRole('button', { name: 'Keep mine as a new version' }).click();
     await saveState(again, 'saved');
     expect(await quoteText(owner, id)).toBe('Mine, kept on this device');
     const revisions = await owner('GET', `/${id}/revisions`);

@@ -124,7 +124,7 @@ describe('the page editor in Chromium', () => {
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.getByRole('button', { name: /^Blank section/ }).click();
     await dialog.waitFor(POLL);
-    await dialog.getByRole('button', { name: 'Keep mine (save over)' }).click();
+    await dialog.getByRole('button', { name: 'Keep mine as a new version' }).click();
     await saved(page);
     const mine = await api('GET', `/${id}`);
     expect(mine.json.page.draftVersion).toBe(second.json.page.draftVersion + 1);

@@ -212,7 +212,7 @@ function PageEditor({ first }: { first: EditorPage }) {
         actions={
           <>
             <Button variant="secondary" onClick={() => loadPage(first.id).then(draft.adopt, () => setMessage(TEXT.loadRetry))}>Load their version</Button>
-            <Button variant="danger" onClick={draft.keepMine}>Keep mine (save over)</Button>
+            <Button variant="danger" onClick={draft.keepMine}>Keep mine as a new version</Button>
           </>
         }
       >
