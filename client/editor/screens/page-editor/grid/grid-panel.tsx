@@ -162,6 +162,9 @@ export function GridPanel({ layout, sectionIndex, device, selectedBlock, onSelec
               aria-label={`${name}: column ${p.col}, row ${p.row}, ${p.span} wide, ${p.rows} tall${own ? '' : ', stacked'}`}
               aria-describedby={hint}
               style={area(p)}
+              // One tab stop for the grid (the selected block, else the first): tabbing from the
+              // outline to the settings panel passes the grid without changing the selection.
+              tabIndex={b === (selectedBlock ?? 0) ? 0 : -1}
               onFocus={() => b !== selectedBlock && onSelect(b)}
               onKeyDown={(e) => onKeyDown(e, b)}
               onPointerDown={(e) => startDrag(e, b, 'move')}
