@@ -25,6 +25,7 @@ import { siteLayoutApi } from './site-layout/index.js';
 import { filesApi, UPLOAD_TYPE } from './files/index.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
 import { ownerCustomersApi } from './owner/customers.js';
+import { ownerBlockSourcesApi } from './owner/block-sources.js';
 import { ownerViewsApi } from './owner/views.js';
 
 /**
@@ -116,6 +117,7 @@ api.route('/files', filesApi);
 api.route('/', siteLayoutApi);
 api.route('/owner', ownerViewsApi);
 api.route('/owner', ownerCustomersApi);
+api.route('/owner', ownerBlockSourcesApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);
