@@ -13,10 +13,10 @@ import { SelectField } from '../../ui/fields.js';
 import { ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useLoad } from '../../use-load.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
+import { BlockSettings } from './block-settings.js';
 import { HistoryDrawer } from './history-drawer.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
 import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock } from './page-api.js';
-import { PropsForm } from './props-form.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
 import { type SaveState, usePageDraft } from './use-page-draft.js';
 import './page-editor.css';
@@ -189,7 +189,7 @@ function PageEditor({ first }: { first: EditorPage }) {
           {block && definition && selected?.block !== undefined ? (
             <section className="pe-panel" aria-label="Block settings" key={block.id}>
               <h2>{labelOf(block.type)} block</h2>
-              <PropsForm specs={specs} value={block.props} onChange={(props, key) => change(setBlockProps(layout, selected.section, selected.block!, props), `${block.id}:${key}`)} />
+              <BlockSettings type={block.type} specs={specs} value={block.props} onChange={(props, key) => change(setBlockProps(layout, selected.section, selected.block!, props), `${block.id}:${key}`)} />
             </section>
           ) : null}
         </div>

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { ChoiceList, useDebounced, useOwnerGet, type BlockPanelProps, type ProductChoice } from '../../client/editor/screens/page-editor/panel-kit.js';
+import { TextField } from '../../client/editor/ui/fields.js';
+import { ErrorPanel, Skeleton } from '../../client/editor/ui/states.js';
+
+/**
+ * The product block's settings: search the store's products by name (GET /api/owner/products)
+ * and choose one; a product visitors cannot see is marked, since the block then shows 'not available'.
+ */
+export function ProductPanel({ value, onChange }: BlockPanelProps) {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const found = useOwnerGet<{ products: ProductChoice[] }>(`/api/owner/products?${new URLSearchParams({ q, limit: '20' })}`);
+  const [picked, setPicked] = useState<ProductChoice | undefined>();
+  const chosen = String(value.item ?? '');
+  const known = picked?.id === chosen ? picked : found.state === 'ready' ? found.data.products.find((p) => p.id === chosen) : undefined;
+  return (
+    <div className="pe-fields">
+      <p className="pe-muted" data-chosen-product>
+        {chosen ? `Showing: ${known?.title ?? chosen}` : 'No product chosen yet.'}
+      </p>
+      <TextField label="Search products" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      {found.state === 'loading' ? <Skeleton rows={2} label="Loading products" /> : null}
+      {found.state === 'error' ? <ErrorPanel message={found.message} onRetry={found.retry} /> : null}
+      {found.state === 'ready' && found.data.products.length === 0 ? <p className="pe-muted">No products match your search.</p> : null}
+      {found.state === 'ready' ? (
+        <ChoiceList label="Products" items={found.data.products} chosen={chosen} name={(p) => p.title} onPick={(p) => {
+          setPicked(p);
+          onChange({ ...value, item: p.id }, 'item');
+        }}>
+          {(p) => (
+            <>
+              {p.image ? <img src={p.image} alt="" /> : null}
+              <span>{p.title}</span>
+              {p.public ? null : <small>Not shown to visitors</small>}
+            </>
+          )}
+        </ChoiceList>
+      ) : null}
+    </div>
+  );
+}
