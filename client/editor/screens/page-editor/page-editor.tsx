@@ -15,6 +15,7 @@ import { useLoad } from '../../use-load.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { BlockSettings } from './block-settings.js';
 import { HistoryDrawer } from './history-drawer.js';
+import { PageSettingsPanel } from './page-settings.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
 import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock } from './page-api.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
@@ -54,6 +55,7 @@ function PageEditor({ first }: { first: EditorPage }) {
   const [selected, setSelected] = useState<Selection>(layout.sections.length ? { section: 0 } : undefined);
   const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
   const [history, setHistory] = useState(false);
+  const [settings, setSettings] = useState(false);
   // A revision shown in the frame from the history (undefined: the draft).
   const [previewing, setPreviewing] = useState<number | undefined>();
   const [lock, setLock] = useState(first.lock);
@@ -145,6 +147,7 @@ function PageEditor({ first }: { first: EditorPage }) {
             <Button variant="secondary" aria-pressed={device === 'phone'} onClick={() => setDevice('phone')}>Phone</Button>
           </div>
           <Button variant="secondary" aria-expanded={history} onClick={() => setHistory((h) => !h)}>History</Button>
+          <Button variant="secondary" aria-expanded={settings} onClick={() => setSettings((o) => !o)}>Page settings</Button>
           {canPublish ? <Button busy={publishing} disabled={state === 'conflict'} onClick={publish}>Publish</Button> : null}
         </div>
       </header>
@@ -178,6 +181,7 @@ function PageEditor({ first }: { first: EditorPage }) {
               setSelected(undefined);
             }} />
           ) : null}
+          {settings ? <PageSettingsPanel page={page} saveFirst={draft.saveNow} onClose={() => setSettings(false)} onSaved={(p) => draft.setPage({ ...draft.page, ...p })} /> : null}
           <Outline layout={layout} selected={selected} onSelect={setSelected} change={change} onAddSection={onAddSection} onAddBlock={onAddBlock} />
           {section && !block ? (
             <section className="pe-panel" aria-label="Section design">

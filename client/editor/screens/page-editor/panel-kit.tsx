@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
+import { ownerFetch } from '../../api.js';
+import { useLoad } from '../../use-load.js';
 import { PropsForm } from './props-form.js';
 import type { FieldSpec } from './schema-fields.js';
 
@@ -32,25 +33,10 @@ export function useDebounced<T>(value: T, ms = 300): T {
 
 export type { FormChoice, ProductChoice } from '../../../../edge/services/block-sources/block-sources.js';
 
-type Loaded<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
-type Fetched<T> = Loaded<T> & { retry: () => void };
-
-/** GET `path` (an owner API) whenever it changes (or on `retry`); the answer of an older path is dropped. */
-export function useOwnerGet<T>(path: string): Fetched<T> {
-  const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setResult({ state: 'loading' });
-    ownerFetch<T>('GET', path).then(
-      (data) => current && setResult({ state: 'ready', data }),
-      (e: unknown) => current && setResult({ state: 'error', message: e instanceof OwnerApiError ? e.message : TEXT.failed }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [path, attempt]);
-  return { ...result, retry: () => setAttempt((n) => n + 1) };
+/** GET `path` (an owner API) through the owner app's useLoad: again when `path` changes or on `retry`. */
+export function useOwnerGet<T>(path: string) {
+  const { result, retry } = useLoad(path, () => ownerFetch<T>('GET', path));
+  return { ...result, retry };
 }
 
 /**
