@@ -17,7 +17,7 @@ export function FormPanel({ value, onChange }: BlockPanelProps) {
       {forms.state === 'error' ? <ErrorPanel message={forms.message} onRetry={forms.retry} /> : null}
       {forms.state === 'ready' && forms.data.forms.length === 0 ? <p className="pe-muted">This site has no forms yet.</p> : null}
       {forms.state === 'ready' ? (
-        <ChoiceList label="Forms" items={forms.data.forms} chosen={chosen} name={(f) => f.name} onPick={(f) => onChange({ ...value, form: f.id }, 'form')}>
+        <ChoiceList label="Forms" items={forms.data.forms} chosen={chosen} onPick={(f) => onChange({ ...value, form: f.id }, 'form')}>
           {(f) => (
             <>
               <span>{f.name}</span>

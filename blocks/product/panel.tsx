@@ -24,7 +24,7 @@ export function ProductPanel({ value, onChange }: BlockPanelProps) {
       {found.state === 'error' ? <ErrorPanel message={found.message} onRetry={found.retry} /> : null}
       {found.state === 'ready' && found.data.products.length === 0 ? <p className="pe-muted">No products match your search.</p> : null}
       {found.state === 'ready' ? (
-        <ChoiceList label="Products" items={found.data.products} chosen={chosen} name={(p) => p.title} onPick={(p) => {
+        <ChoiceList label="Products" items={found.data.products} chosen={chosen} onPick={(p) => {
           setPicked(p);
           onChange({ ...value, item: p.id }, 'item');
         }}>

@@ -21,7 +21,7 @@ export function SummaryPanel({ value, specs, onChange }: BlockPanelProps) {
       {list.state === 'loading' ? <Skeleton rows={2} label="Loading collections" /> : null}
       {list.state === 'error' ? <ErrorPanel message={list.message} onRetry={list.retry} /> : null}
       {list.state === 'ready' ? (
-        <ChoiceList label="Collections" items={collections} chosen={chosen} name={(c) => c.title} onPick={(c) => onChange({ ...value, collection: c.id }, 'collection')}>
+        <ChoiceList label="Collections" items={collections} chosen={chosen} onPick={(c) => onChange({ ...value, collection: c.id }, 'collection')}>
           {(c) => (
             <>
               <span>{c.title}</span>

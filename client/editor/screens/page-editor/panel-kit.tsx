@@ -41,13 +41,12 @@ export function useOwnerGet<T>(path: string) {
 
 /**
  * A list to pick one entry from (products, forms, collections): each a button, the chosen
- * one pressed. `name` says what the button chooses ("Choose Moon Jar").
+ * one pressed. `children` draws an entry, its name first: the button reads "Choose <name> …".
  */
-export function ChoiceList<T extends { id: string }>({ label, items, chosen, name, onPick, children }: {
+export function ChoiceList<T extends { id: string }>({ label, items, chosen, onPick, children }: {
   label: string;
   items: readonly T[];
   chosen: string;
-  name: (item: T) => string;
   onPick: (item: T) => void;
   children: (item: T) => ReactNode;
 }) {
@@ -55,7 +54,9 @@ export function ChoiceList<T extends { id: string }>({ label, items, chosen, nam
     <ul className="pe-choices" aria-label={label}>
       {items.map((item) => (
         <li key={item.id}>
-          <button type="button" className="pe-choice" aria-pressed={item.id === chosen} aria-label={`Choose ${name(item)}`} onClick={() => onPick(item)}>
+          <button type="button" className="pe-choice" aria-pressed={item.id === chosen} onClick={() => onPick(item)}>
+            {/* Its accessible name: what it does, then what it shows ("Choose Moon Jar …"). */}
+            <span className="pe-hidden">Choose </span>
             {children(item)}
           </button>
         </li>
