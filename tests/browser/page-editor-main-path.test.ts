@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
-import { openOwnerApp, signedInOwner } from './owner-harness.js';
+import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
 
 /**
  * Issue 25's "Must show" main path in Chromium, once by keyboard and once with the mouse: the
@@ -14,7 +16,20 @@ import { openOwnerApp, signedInOwner } from './owner-harness.js';
  */
 const store = useStorefront();
 const POLL = { timeout: 30_000 };
+const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+});
 type Mode = 'keyboard' | 'mouse';
+
+/** The `<main>` element of a page's HTML: the page's own content, without the head's per-request tags. */
+function mainOf(html: string): string {
+  const start = html.indexOf('<main');
+  const end = html.indexOf('</main>');
+  expect(start).toBeGreaterThan(-1);
+  return html.slice(start, end + '</main>'.length);
+}
 
 const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
 
@@ -53,7 +68,11 @@ async function mainPath(mode: Mode, slug: string) {
   await create.getByText(`The page's address: /${slug} (free)`).waitFor(POLL);
   await act(mode, create.getByRole('button', { name: 'Create page' }));
   await create.waitFor({ state: 'hidden' });
-  await act(mode, page.getByRole('link', { name: 'Edit Workshops' }).first());
+  // Its Edit link (both runs make a page titled Workshops: the one at this slug).
+  const listed = await store.worker.fetch(`/api/pages?q=${slug}`, { headers: (await demoOwnerSession(store.worker)).headers });
+  const { pages } = (await listed.json()) as { pages: { id: string; slug: string }[] };
+  const id = pages.find((p) => p.slug === slug)!.id;
+  await act(mode, page.locator(`a[href="/config/pages/${id}/edit"]`).first());
   await page.getByRole('heading', { name: 'Workshops', level: 1 }).waitFor(POLL);
 
   // A heading: a text block whose first line is a level 2 heading ('## ' in Tiptap, or its Heading tool).
@@ -107,7 +126,9 @@ async function mainPath(mode: Mode, slug: string) {
   const frame = page.frameLocator('iframe[title="Preview of the draft"]');
   await frame.getByRole('heading', { name: 'Wheel workshops' }).waitFor(POLL);
   await frame.locator('.block-product').getByRole('link', { name: 'Moon Jar' }).waitFor(POLL);
-  const previewHtml = await frame.locator('main').innerHTML();
+  // The worker's HTML of the last preview (before the islands hydrate anything).
+  const previewHtml = mainOf(await (await store.worker.fetch(`/${slug}?preview`, { headers: (await demoOwnerSession(store.worker)).headers })).text());
+  await page.screenshot({ path: join(ARTIFACTS, `page-editor-main-path-${mode}-phone.png`) });
   await act(mode, page.getByRole('button', { name: 'Publish' }));
   await page.getByText(`Visitors see this version at /${slug}.`).waitFor(POLL);
 
@@ -116,9 +137,10 @@ async function mainPath(mode: Mode, slug: string) {
   expect((await visitor.page.goto(store.url(`/${slug}`)))?.status()).toBe(200);
   await visitor.page.getByRole('heading', { name: 'Wheel workshops', level: 2 }).waitFor();
   expect(await visitor.page.getByRole('link', { name: 'Write to the studio to book a place.' }).getAttribute('href')).toBe('/contact');
-  const blocks = await visitor.page.locator('main [data-block-type], main .block').evaluateAll((els) => els.map((el) => el.className));
-  expect(blocks.join(' ')).toMatch(/block-product[\s\S]*block-image/);
-  expect(await visitor.page.locator('main').innerHTML()).toBe(previewHtml);
+  // In the order the editor left them: the product moved above the image.
+  expect(await visitor.page.locator('main .block').evaluateAll((els) => els.map((el) => el.className))).toEqual(['block block-type-text', 'block block-type-text', 'block block-type-product', 'block block-type-image']);
+  expect(mainOf(await (await store.worker.fetch(`/${slug}`)).text())).toBe(previewHtml);
+  expect(previewHtml).toContain('Wheel workshops');
 }
 
 describe('the page editor main path', () => {
