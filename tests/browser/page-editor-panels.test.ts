@@ -83,8 +83,28 @@ describe('block panels and page settings in the editor', () => {
     await expect.poll(() => settings.getByRole('button', { name: 'Choose Contact the studio' }).getAttribute('aria-pressed')).toBe('true');
     await saved(page);
     await preview(page).locator('.block-form form').waitFor(POLL);
+    // Gallery: two images from the file manager, reordered, each with its alt text; the options follow the design.
+    await addBlock(page, 'Gallery');
+    for (const name of ['bud-vase-moss.svg', 'bud-vase-ochre.svg']) {
+      await settings.getByRole('button', { name: 'Add image' }).click();
+      await picker.getByLabel('Search files').fill(name.replace('.svg', ''));
+      await picker.getByRole('button', { name: `Choose ${name}` }).click();
+      await picker.waitFor({ state: 'hidden' });
+    }
+    await settings.getByRole('button', { name: 'Move image 2 up' }).click();
+    await settings.getByLabel('Alt text of image 1').fill('Ochre bud vase');
+    expect(await settings.getByLabel('Thumbnail strip height').count()).toBe(0);
+    await settings.getByLabel('Design').selectOption('slideshow');
+    await settings.getByLabel('Thumbnail strip height').waitFor();
+    expect(await settings.getByLabel('Thumbnails per row').count()).toBe(0);
+    await saved(page);
     const layout = (await api('GET', `/${id}`)).json.page.draft.layout;
-    expect(layout.sections[0].blocks.map((b: { type: string }) => b.type)).toEqual(['image', 'product', 'form']);
+    expect(layout.sections[0].blocks.map((b: { type: string }) => b.type)).toEqual(['image', 'product', 'form', 'gallery']);
+    expect(layout.sections[0].blocks[3].props.images).toEqual([
+      { src: expect.stringMatching(/bud-vase-ochre\.svg$/), alt: 'Ochre bud vase' },
+      { src: expect.stringMatching(/bud-vase-moss\.svg$/), alt: expect.any(String) },
+    ]);
+    expect(layout.sections[0].blocks[3].props.design).toBe('slideshow');
     expect(layout.sections[0].blocks[0].props).toMatchObject({ alt: 'A speckled mug on the wheel', aspectRatio: 'square', focal: { x: 0.4, y: 0.45 } });
 
     // Page settings: the search result preview follows the SEO title, cut where search engines cut.
