@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ChoiceList, useDebounced, useOwnerGet, type BlockPanelProps, type ProductChoice } from '../../client/editor/screens/page-editor/panel-kit.js';
+import { ownerFetch } from '../../client/editor/api.js';
 import { TextField } from '../../client/editor/ui/fields.js';
+import { useLoad } from '../../client/editor/use-load.js';
 import { ErrorPanel, Skeleton } from '../../client/editor/ui/states.js';
 
 /**
@@ -13,7 +15,11 @@ export function ProductPanel({ value, onChange }: BlockPanelProps) {
   const found = useOwnerGet<{ products: ProductChoice[] }>(`/api/owner/products?${new URLSearchParams({ q, limit: '20' })}`);
   const [picked, setPicked] = useState<ProductChoice | undefined>();
   const chosen = String(value.item ?? '');
-  const known = picked?.id === chosen ? picked : found.state === 'ready' ? found.data.products.find((p) => p.id === chosen) : undefined;
+  // The block's product by id, for its name (it need not be among the search's results).
+  const current = useLoad(`product:${chosen}`, () =>
+    chosen ? ownerFetch<{ products: ProductChoice[] }>('GET', `/api/owner/products?${new URLSearchParams({ id: chosen, limit: '1' })}`) : Promise.resolve({ products: [] }),
+  ).result;
+  const known = picked?.id === chosen ? picked : current.state === 'ready' ? current.data.products[0] : undefined;
   return (
     <div className="pe-fields">
       <p className="pe-muted" data-chosen-product>

@@ -83,6 +83,10 @@ describe('block panels and page settings in the editor', () => {
     await expect.poll(() => settings.getByRole('button', { name: 'Choose Contact the studio' }).getAttribute('aria-pressed')).toBe('true');
     await saved(page);
     await preview(page).locator('.block-form form').waitFor(POLL);
+    // Opened again, the product block names its product (read by id, not from a search).
+    await page.getByRole('button', { name: 'Product 2', exact: true }).click();
+    await settings.getByText('Showing: Moon Jar').waitFor(POLL);
+
     // Gallery: two images from the file manager, reordered, each with its alt text; the options follow the design.
     await addBlock(page, 'Gallery');
     for (const name of ['bud-vase-moss.svg', 'bud-vase-ochre.svg']) {

@@ -31,6 +31,9 @@ describe('the product picker', () => {
     expect(all.length).toBeGreaterThan(20);
     expect(all).toEqual([...all].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect((await get('/api/owner/products?limit=2')).json.products).toHaveLength(2);
+    // One product by id (the panel names the block's product), none of another site's or unknown.
+    expect((await get(`/api/owner/products?id=${mug.id}`)).json.products.map((p: { title: string }) => p.title)).toEqual(['Speckled Stoneware Mug']);
+    expect((await get('/api/owner/products?id=nope')).json.products).toEqual([]);
   });
 
   it('marks a draft product as not public', async () => {

@@ -14,10 +14,10 @@ export const ownerBlockSourcesApi = new Hono<AppEnv>({ strict: false });
 ownerBlockSourcesApi.get(
   '/products',
   requirePermission('blockSources'),
-  queryParams(z.object({ q: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(50).optional() })),
+  queryParams(z.object({ q: z.string().max(200).optional(), id: z.string().max(64).optional(), limit: z.coerce.number().int().min(1).max(50).optional() })),
   async (c) => {
-    const { q, limit } = c.req.valid('query');
-    return c.json({ products: await productChoices(c.var.db, c.var.site.id, q ?? '', limit ?? 20, Date.now()) });
+    const { q, id, limit } = c.req.valid('query');
+    return c.json({ products: await productChoices(c.var.db, c.var.site.id, q ?? '', limit ?? 20, Date.now(), id) });
   },
 );
 

@@ -28,10 +28,11 @@ export interface FormChoice {
 /** `%` and `_` typed by the owner are taken literally. */
 const likeText = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** The site's products whose title has `search` (any case), by title; at most `limit`. */
-export async function productChoices(db: Db, websiteId: string, search: string, limit: number, now: number): Promise<ProductChoice[]> {
+/** The site's products whose title has `search` (any case), by title; at most `limit`. `id`: only that product. */
+export async function productChoices(db: Db, websiteId: string, search: string, limit: number, now: number, id?: string): Promise<ProductChoice[]> {
   const where = [eq(items.websiteId, websiteId), eq(items.recordType, RECORD_STORE_ITEM)];
   if (search.trim()) where.push(sql`lower(${items.title}) like ${likeText(search.trim())} escape '\\'`);
+  if (id !== undefined) where.push(eq(items.id, id));
   const rows = await query(() =>
     db
       .select({ id: items.id, title: items.title, url: items.fullUrl, status: items.status, publishOn: items.publishOn, visible: products.visible, r2Key: assets.r2Key, contentType: assets.contentType })
