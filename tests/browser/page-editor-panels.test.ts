@@ -83,6 +83,17 @@ describe('block panels and page settings in the editor', () => {
     await expect.poll(() => settings.getByRole('button', { name: 'Choose Contact the studio' }).getAttribute('aria-pressed')).toBe('true');
     await saved(page);
     await preview(page).locator('.block-form form').waitFor(POLL);
+    // Summary: a collection from the site's stores and blogs (plain pages are not offered).
+    await addBlock(page, 'Summary');
+    await settings.getByRole('button', { name: /^Choose Journal/ }).waitFor(POLL);
+    expect(await settings.getByRole('button', { name: /^Choose About/ }).count()).toBe(0);
+    await settings.getByRole('button', { name: /^Choose Shop/ }).click();
+    await settings.getByText('Showing: Shop').waitFor();
+    await saved(page);
+    await preview(page).locator('.block-summary .product-card').first().waitFor(POLL);
+    await page.getByRole('button', { name: 'Delete Summary 4' }).click();
+    await saved(page);
+
     // Opened again, the product block names its product (read by id, not from a search).
     await page.getByRole('button', { name: 'Product 2', exact: true }).click();
     await settings.getByText('Showing: Moon Jar').waitFor(POLL);
