@@ -19,3 +19,20 @@ it('refuses script URLs and alt text over 250 characters (SPEC §9)', () => {
   expect(imageBlock.props.safeParse({ href: 'data:text/html,x' }).success).toBe(false);
   expect(imageBlock.props.safeParse({ alt: 'x'.repeat(251) }).success).toBe(false);
 });
+
+it('crops to the chosen aspect ratio around the focal point (object-position), and keeps the default markup for a centred, uncropped image', () => {
+  expect(html({ src: '/a.jpg' })).toBe('<figure class="block-image"><img src="/a.jpg" alt="" loading="lazy"></figure>\n');
+  expect(imageBlock.props.parse({ src: '/a.jpg' })).toMatchObject({ aspectRatio: 'original', focal: { x: 0.5, y: 0.5 } });
+  expect(html({ src: '/a.jpg', aspectRatio: 'square', focal: { x: 0.25, y: 0.755 } })).toBe(
+    '<figure class="block-image block-image-square"><img src="/a.jpg" alt="" style="object-position: 25% 75.5%" loading="lazy"></figure>\n',
+  );
+  expect(html({ src: '/a.jpg', focal: { x: 0, y: 1 } })).toContain('style="object-position: 0% 100%"');
+});
+
+it('refuses a focal point outside the picture, extra keys in it, and unknown crops', () => {
+  expect(imageBlock.props.safeParse({ focal: { x: 1.2, y: 0.5 } }).success).toBe(false);
+  expect(imageBlock.props.safeParse({ focal: { x: -0.1, y: 0.5 } }).success).toBe(false);
+  expect(imageBlock.props.safeParse({ focal: { x: 0.5, y: 0.5, z: 'url(javascript:x)' } }).success).toBe(false);
+  expect(imageBlock.props.safeParse({ focal: { x: '50%; background: red', y: 0.5 } }).success).toBe(false);
+  expect(imageBlock.props.safeParse({ aspectRatio: 'panorama' }).success).toBe(false);
+});

@@ -26,6 +26,7 @@ import { siteStylesApi } from './site-styles/index.js';
 import { filesApi, UPLOAD_TYPE } from './files/index.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
 import { ownerCustomersApi } from './owner/customers.js';
+import { ownerBlockSourcesApi } from './owner/block-sources.js';
 import { ownerViewsApi } from './owner/views.js';
 
 /**
@@ -118,6 +119,7 @@ api.route('/', siteLayoutApi);
 api.route('/site-styles', siteStylesApi);
 api.route('/owner', ownerViewsApi);
 api.route('/owner', ownerCustomersApi);
+api.route('/owner', ownerBlockSourcesApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

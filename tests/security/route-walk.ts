@@ -188,6 +188,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/owner/customers', path: '/api/owner/customers', status: 401, expect: 'api' },
   { route: 'GET /api/owner/customers.csv', path: '/api/owner/customers.csv', status: 401, expect: 'api' },
   { route: 'GET /api/owner/customers/detail', path: '/api/owner/customers/detail?email=a%40b.test', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/products', path: '/api/owner/products?q=mug', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/forms', path: '/api/owner/forms', status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
@@ -263,6 +265,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/commondata/GetSiteLayout', path: '/api/commondata/GetSiteLayout', status: 401, expect: 'api' },
   // The page workflow (statuses, schedule, trash, duplicate, lock) and site structure writes.
   { route: 'GET /api/pages/trash', path: '/api/pages/trash', status: 401, expect: 'api' },
+  { route: 'GET /api/pages/slug-check', path: '/api/pages/slug-check?slug=a', status: 401, expect: 'api' },
   { route: 'POST /api/pages/trash/:id/restore', path: '/api/pages/trash/p1/restore', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/pages/trash/:id', path: '/api/pages/trash/p1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'DELETE /api/pages/:id', path: '/api/pages/p1', method: 'DELETE', status: 401, expect: 'api' },

@@ -10,7 +10,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { allows, FORBIDDEN_MESSAGE, requirePermission } from '../../middleware/roles/index.js';
 import type { Author } from '../../services/pages/page-records.js';
-import { createPage, decodeCursor, findRevision, listPages, listRevisions, requirePage, updatePageSettings } from '../../services/pages/page-store.js';
+import { createPage, decodeCursor, findRevision, listPages, listRevisions, requirePage, slugInUse, updatePageSettings } from '../../services/pages/page-store.js';
 import {
   cancelSchedule, deleteFromTrash, duplicatePage, heartbeat, pageLock, releaseLock, requireTrashedPage, restoreFromTrash, schedulePublish, setPageStatus, trashPage,
 } from '../../services/pages/page-workflow.js';
@@ -131,6 +131,26 @@ pagesApi.delete('/trash/:id', requirePermission('pagePublishing'), async (c) => 
   await deleteFromTrash(c.var.db, c.var.site.id, page.id);
   return c.json({ deleted: page.id });
 });
+
+// The settings dialogs' live check of a typed slug (before `/:id`): the slug it would become
+// and, when it cannot be used, the message a save would answer. `page`: the page being renamed.
+pagesApi.get(
+  '/slug-check',
+  requirePermission('pageDrafts'),
+  queryParams(z.strictObject({ slug: z.string().max(MAX_SLUG_LENGTH * 2), page: z.string().max(100).optional() })),
+  async (c) => {
+    const { slug: typed, page } = c.req.valid('query');
+    let slug: string;
+    try {
+      slug = pageSlug(typed, '');
+    } catch (err) {
+      if (err instanceof ApiError && err.options.fields?.slug) return c.json({ slug: slugify(typed), available: false, message: err.options.fields.slug });
+      throw err;
+    }
+    if (await slugInUse(c.var.db, c.var.site.id, slug, page)) return c.json({ slug, available: false, message: PAGE_MESSAGES.slugTaken(slug) });
+    return c.json({ slug, available: true, message: null });
+  },
+);
 
 pagesApi.post('/', requirePermission('pageDrafts'), jsonBody(newPage), async (c) => {
   const body = c.req.valid('json');

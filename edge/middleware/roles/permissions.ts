@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   pagePublishing: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
   /** Save the site's navigations and header/footer (they show on the live site at once). */
   siteLayout: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
+  /** List the site's products and forms to pick one for a page's product or form block. */
+  blockSources: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor],
   /** Add or change blocks that run the owner's markup (html, embed), checked inside the save. */
   pageCode: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
   /** See the file manager's files (and pick one in the editors). */

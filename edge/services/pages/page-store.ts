@@ -30,6 +30,18 @@ export function isSlugClash(err: unknown): boolean {
 }
 
 /**
+ * True when `slug` is taken for `pageId` (undefined: a new page): another page of the site
+ * has it (one in the trash too: its slug is kept until it is purged), or a collection's URL.
+ */
+export async function slugInUse(db: Db, websiteId: string, slug: string, pageId: string | undefined): Promise<boolean> {
+  const row = await query(() =>
+    db.$client.prepare('SELECT id FROM pages WHERE website_id = ? AND slug = ? LIMIT 1').bind(websiteId, slug).first<{ id: string }>(),
+  );
+  if (row) return row.id !== pageId;
+  return (await findCollection(db, websiteId, slug)) !== undefined;
+}
+
+/**
  * Creates a page and its first revision (version 1, an empty layout) in one batch.
  * The slug is unique per site (a unique index) and may not shadow a collection's URL.
  */

@@ -13,7 +13,7 @@ const percent = (n: number) => `${Math.round(n * 100)}%`;
  * Where the image's focal point sits: click (or tap) the picture to move it, or use the arrow
  * keys (5% a press) while the picture has focus.
  */
-function FocalPointPicker({ file, point, onChange }: { file: FileRecord; point: { x: number; y: number }; onChange: (p: { x: number; y: number }) => void }) {
+export function FocalPointPicker({ src, point, onChange }: { src: string; point: { x: number; y: number }; onChange: (p: { x: number; y: number }) => void }) {
   const click = (e: MouseEvent<HTMLButtonElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
@@ -38,7 +38,7 @@ function FocalPointPicker({ file, point, onChange }: { file: FileRecord; point: 
         data-focal-picker
         aria-label={`Focal point at ${percent(point.x)} across and ${percent(point.y)} down. Click the picture or use the arrow keys to move it.`}
       >
-        <img src={file.previewUrl ?? file.url ?? ''} alt="" draggable={false} />
+        <img src={src} alt="" draggable={false} />
         <span className="files-focal-mark" style={{ left: percent(point.x), top: percent(point.y) }} aria-hidden="true" />
       </button>
       <small aria-live="polite">
@@ -139,7 +139,7 @@ function DetailsForm({ file, onClose, onSaved, requestClose }: { file: FileRecor
       {image ? (
         <>
           <TextField label="Alt text" hint="Describes the image for people who cannot see it (250 characters at most)." value={alt} maxLength={250} onChange={(e) => setAlt(e.currentTarget.value)} data-field="altText" />
-          <FocalPointPicker file={file} point={point} onChange={setPoint} />
+          <FocalPointPicker src={file.previewUrl ?? file.url ?? ''} point={point} onChange={setPoint} />
         </>
       ) : null}
       {failure ? (

@@ -13,10 +13,9 @@ import { SelectField } from '../../ui/fields.js';
 import { ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useLoad } from '../../use-load.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
-import { BLOCK_PANELS } from '../page-editor/block-panels.js';
+import { BlockSettings as BlockForm } from '../page-editor/block-settings.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, setBlockProps, setSectionDesign } from '../page-editor/layout-ops.js';
 import type { Conflict } from '../page-editor/page-api.js';
-import { PropsForm } from '../page-editor/props-form.js';
 import { fieldsOf, labelOf } from '../page-editor/schema-fields.js';
 import { type HeaderFooter, loadHeaderFooter, saveHeaderFooter, VersionConflict } from './api.js';
 import './header-footer.css';
@@ -238,7 +237,6 @@ function BlockSettings({ focus, layout, s, b, prefix, errors, onChange }: { focu
   const block = layout.sections[s]!.blocks[b]!;
   const definition = blockDefinition(block.type);
   const specs = useMemo(() => (definition ? fieldsOf(definition.props) : []), [definition]);
-  const Panel = BLOCK_PANELS[block.type];
   const set = (props: Record<string, unknown>) => onChange(setBlockProps(layout, s, b, props));
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -246,8 +244,7 @@ function BlockSettings({ focus, layout, s, b, prefix, errors, onChange }: { focu
   }, [focus]);
   return (
     <div className="hf-settings" ref={box} role="group" aria-label={`${labelOf(block.type)} block settings`}>
-      <PropsForm specs={specs} value={block.props} errors={errors} prefix={prefix} onChange={set} />
-      {Panel ? <Panel props={block.props} onChange={set} /> : null}
+      <BlockForm type={block.type} specs={specs} value={block.props} errors={errors} prefix={prefix} onChange={set} />
     </div>
   );
 }

@@ -14,15 +14,15 @@ import { useLoad } from '../../use-load.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { DeviceSwitch, FrameFit, type Device } from './grid/devices.js';
 import { GridPanel } from './grid/grid-panel.js';
-import { BLOCK_PANELS } from './block-panels.js';
+import { BlockSettings } from './block-settings.js';
 import { HistoryDrawer } from './history-drawer.js';
+import { PageSettingsPanel } from './page-settings.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
 import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock, takePage } from './page-api.js';
 import { BlockMenu } from './menus/block-menu.js';
 import { SectionMenu } from './menus/section-menu.js';
 import { addStarterSection } from './menus/starter-ops.js';
 import { DraftPreview } from './preview/draft-preview.js';
-import { PropsForm } from './props-form.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
 import { type SaveState, usePageDraft } from './use-page-draft.js';
 
@@ -63,6 +63,7 @@ function PageEditor({ first }: { first: EditorPage }) {
   const [selected, setSelected] = useState<Selection>(layout.sections.length ? { section: 0 } : undefined);
   const [device, setDevice] = useState<Device>('desktop');
   const [history, setHistory] = useState(false);
+  const [settings, setSettings] = useState(false);
   // A revision shown in the frame from the history (undefined: the draft).
   const [previewing, setPreviewing] = useState<number | undefined>();
   const [lock, setLock] = useState(first.lock);
@@ -151,6 +152,7 @@ function PageEditor({ first }: { first: EditorPage }) {
           <Button variant="secondary" disabled={!draft.canRedo} onClick={draft.redo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">Redo</Button>
           <DeviceSwitch device={device} onChange={setDevice} />
           <Button variant="secondary" aria-expanded={history} onClick={() => setHistory((h) => !h)}>History</Button>
+          <Button variant="secondary" aria-expanded={settings} onClick={() => setSettings((o) => !o)}>Page settings</Button>
           {canPublish ? <Button busy={publishing} disabled={state === 'conflict'} onClick={publish}>Publish</Button> : null}
         </div>
       </header>
@@ -184,6 +186,7 @@ function PageEditor({ first }: { first: EditorPage }) {
               setSelected(undefined);
             }} />
           ) : null}
+          {settings ? <PageSettingsPanel page={page} saveFirst={draft.saveNow} onClose={() => setSettings(false)} onSaved={(p) => draft.setPage({ ...draft.page, ...p })} /> : null}
           <Outline layout={layout} selected={selected} onSelect={setSelected} change={change} onAddSection={onAddSection} onAddBlock={onAddBlock} />
           {section ? <GridPanel layout={layout} sectionIndex={sectionIndex} device={device} selectedBlock={selected?.block} onSelect={(b) => setSelected({ section: sectionIndex, block: b })} change={change} /> : null}
           {section && !block ? (
@@ -196,11 +199,7 @@ function PageEditor({ first }: { first: EditorPage }) {
           {block && definition && selected?.block !== undefined ? (
             <section className="pe-panel" aria-label="Block settings" key={block.id}>
               <h2>{labelOf(block.type)} block</h2>
-              <PropsForm specs={specs} value={block.props} onChange={(props, key) => change(setBlockProps(layout, selected.section, selected.block!, props), `${block.id}:${key}`)} />
-              {(() => {
-                const Panel = BLOCK_PANELS[block.type];
-                return Panel ? <Panel props={block.props} onChange={(props, key) => change(setBlockProps(layout, selected.section, selected.block!, props), `${block.id}:${key}`)} /> : null;
-              })()}
+              <BlockSettings type={block.type} specs={specs} value={block.props} onChange={(props, key) => change(setBlockProps(layout, selected.section, selected.block!, props), `${block.id}:${key}`)} />
             </section>
           ) : null}
         </div>

@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/dialog.js';
 import { TextField } from '../../ui/fields.js';
 import { saveDraft } from '../page-editor/page-api.js';
 import { pageCalls } from './pages-api.js';
+import { SearchPreview, SERP_DESCRIPTION_LENGTH, SERP_TITLE_LENGTH, SocialImageField, useSlugCheck } from './page-seo.js';
 import type { OwnerPage } from './tree.js';
 import { epochToZoned, zonedToEpoch } from './zoned-time.js';
 
@@ -20,27 +21,58 @@ function failureOf(error: unknown): { fields: Record<string, string>; message: s
 
 /**
  * Create (no `page`) or the settings of a page: title, slug (filled from the title until the
- * owner types one), SEO title and description. The server's messages show beside their fields.
+ * owner types one, checked live), and for a page SEO title and description with a search
+ * result preview, and the social image. The server's messages show beside their fields.
  */
 export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPage | undefined; onClose: () => void; onSaved: (page: OwnerPage) => void }) {
+  const [busy, setBusy] = useState(false);
+  const formId = page ? 'page-settings-form' : 'page-create-form';
+  return (
+    <Dialog
+      open
+      title={page ? `Settings of ${page.title}` : 'Create page'}
+      onClose={onClose}
+      actions={
+        <>
+          <Button type="submit" form={formId} busy={busy}>
+            {page ? 'Save settings' : 'Create page'}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      <PageSettingsForm page={page} formId={formId} onBusy={setBusy} onSaved={onSaved} />
+    </Dialog>
+  );
+}
+
+/**
+ * The fields of PageSettingsDialog as a form of their own (id `formId`, submitted by a button
+ * outside it), for the Pages screen's dialog and the page editor's settings panel.
+ */
+export function PageSettingsForm({ page, formId, onBusy, onSaved }: { page?: OwnerPage | undefined; formId: string; onBusy: (busy: boolean) => void; onSaved: (page: OwnerPage) => void }) {
   const [title, setTitle] = useState(page?.title ?? '');
   const [slug, setSlug] = useState(page?.slug ?? '');
   const [slugEdited, setSlugEdited] = useState(page !== undefined);
   const [seoTitle, setSeoTitle] = useState(page?.seoTitle ?? '');
   const [seoDescription, setSeoDescription] = useState(page?.seoDescription ?? '');
+  const [socialImage, setSocialImage] = useState(page?.socialImage ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   // Create only: the page starter ('' is a blank page), and the page once made when its layout could not be saved.
   const [starter, setStarter] = useState('');
   const [created, setCreated] = useState<OwnerPage | undefined>();
   const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
+  const wanted = slug.trim() || slugify(title);
+  const check = useSlugCheck(wanted, page?.id, page !== undefined && wanted === page.slug);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (created) return onSaved(created);
     if (!title.trim()) return setErrors({ title: 'Enter a title.' });
-    setBusy(true);
+    onBusy(true);
     setMessage('');
     try {
       const typedSlug = slug.trim() || undefined;
@@ -50,6 +82,7 @@ export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPag
             ...(typedSlug && typedSlug !== page.slug ? { slug: typedSlug } : {}),
             seoTitle: seoTitle.trim(),
             seoDescription: seoDescription.trim(),
+            ...(socialImage !== (page.socialImage ?? '') ? { socialImage: socialImage || null } : {}),
           })
         : await pageCalls.create({ title: title.trim(), ...(typedSlug ? { slug: typedSlug } : {}) });
       if (!page && starter) {
@@ -67,76 +100,66 @@ export function PageSettingsDialog({ page, onClose, onSaved }: { page?: OwnerPag
       setErrors(failure.fields);
       setMessage(failure.message);
     } finally {
-      setBusy(false);
+      onBusy(false);
     }
   };
-  const formId = page ? 'page-settings-form' : 'page-create-form';
+  const slugHint =
+    check.state === 'free' ? `The page's address: /${check.slug} (free)`
+    : check.state === 'checking' ? `The page's address: /${slugify(wanted) || '…'} (checking…)`
+    : `The page's address: /${slugify(wanted) || '…'}`;
   return (
-    <Dialog
-      open
-      title={page ? `Settings of ${page.title}` : 'Create page'}
-      onClose={onClose}
-      actions={
+    <form id={formId} className="pages-form" onSubmit={submit} noValidate>
+      <TextField
+        label="Title"
+        value={title}
+        required
+        maxLength={200}
+        error={errors.title}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          if (!slugEdited) setSlug(slugify(e.target.value));
+          clear('title');
+        }}
+      />
+      <TextField
+        label="URL slug"
+        hint={slugHint}
+        value={slug}
+        maxLength={200}
+        error={errors.slug ?? (check.state === 'taken' ? check.message : undefined)}
+        onChange={(e) => {
+          setSlug(e.target.value);
+          setSlugEdited(true);
+          clear('slug');
+        }}
+      />
+      {page ? (
         <>
-          <Button type="submit" form={formId} busy={busy}>
-            {page ? 'Save settings' : created ? 'Close' : 'Create page'}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+          <TextField label="SEO title" hint={`Search engines show about ${SERP_TITLE_LENGTH} characters; empty: the page title.`} value={seoTitle} maxLength={200} error={errors.seoTitle} onChange={(e) => (setSeoTitle(e.target.value), clear('seoTitle'))} />
+          <TextField label="SEO description" hint={`Search engines show about ${SERP_DESCRIPTION_LENGTH} characters.`} value={seoDescription} maxLength={500} error={errors.seoDescription} onChange={(e) => (setSeoDescription(e.target.value), clear('seoDescription'))} />
+          <SearchPreview title={seoTitle.trim() || title} path={`/${slugify(wanted)}`} description={seoDescription} />
+          <SocialImageField value={socialImage} onChange={(src) => (setSocialImage(src), clear('socialImage'))} />
+          {errors.socialImage ? <p role="alert" className="ui-field-error">{errors.socialImage}</p> : null}
         </>
-      }
-    >
-      <form id={formId} className="pages-form" onSubmit={submit} noValidate>
-        <TextField
-          label="Title"
-          value={title}
-          required
-          maxLength={200}
-          error={errors.title}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            if (!slugEdited) setSlug(slugify(e.target.value));
-            clear('title');
-          }}
-        />
-        <TextField
-          label="URL slug"
-          hint={`The page's address: /${slug || slugify(title) || '…'}`}
-          value={slug}
-          maxLength={200}
-          error={errors.slug}
-          onChange={(e) => {
-            setSlug(e.target.value);
-            setSlugEdited(true);
-            clear('slug');
-          }}
-        />
-        {page ? (
-          <>
-            <TextField label="SEO title" value={seoTitle} maxLength={200} error={errors.seoTitle} onChange={(e) => (setSeoTitle(e.target.value), clear('seoTitle'))} />
-            <TextField label="SEO description" value={seoDescription} maxLength={500} error={errors.seoDescription} onChange={(e) => (setSeoDescription(e.target.value), clear('seoDescription'))} />
-          </>
-        ) : (
-          <fieldset className="pages-starters">
-            <legend>Start from</legend>
-            {[{ name: '', label: 'Blank page', description: 'No sections yet.' }, ...PAGE_STARTERS].map((s) => (
-              <label key={s.name || 'blank'} className="pages-starter">
-                <input type="radio" name="page-starter" value={s.name} checked={starter === s.name} disabled={created !== undefined} onChange={() => setStarter(s.name)} />
-                <span>
-                  <strong>{s.label}</strong> <small>{s.description}</small>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {message ? (
-          <p role="alert" className="ui-field-error">
-            {message}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      ) : (
+        <fieldset className="pages-starters">
+          <legend>Start from</legend>
+          {[{ name: '', label: 'Blank page', description: 'No sections yet.' }, ...PAGE_STARTERS].map((s) => (
+            <label key={s.name || 'blank'} className="pages-starter">
+              <input type="radio" name="page-starter" value={s.name} checked={starter === s.name} disabled={created !== undefined} onChange={() => setStarter(s.name)} />
+              <span>
+                <strong>{s.label}</strong> <small>{s.description}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {message ? (
+        <p role="alert" className="ui-field-error">
+          {message}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

@@ -73,7 +73,7 @@ export async function saveNavigation(version: number, items: NavItemBody[]): Pro
 type PageAnswer = Promise<{ page: OwnerPage }>;
 export const pageCalls = {
   create: (body: { title: string; slug?: string }): PageAnswer => ownerFetch('POST', API, body),
-  update: (id: string, body: { title?: string; slug?: string; seoTitle?: string; seoDescription?: string }): PageAnswer => ownerFetch('PATCH', `${API}/${id}`, body),
+  update: (id: string, body: { title?: string; slug?: string; seoTitle?: string; seoDescription?: string; socialImage?: string | null }): PageAnswer => ownerFetch('PATCH', `${API}/${id}`, body),
   status: (id: string, status: Exclude<PageStatus, 'scheduled' | 'published'>): PageAnswer => ownerFetch('POST', `${API}/${id}/status`, { status }),
   publish: (page: OwnerPage): PageAnswer => ownerFetch('POST', `${API}/${page.id}/publish`, { version: page.draftVersion }),
   unpublish: (id: string): PageAnswer => ownerFetch('POST', `${API}/${id}/unpublish`),

@@ -26,7 +26,7 @@ export const STATUS_LABEL: Record<PageStatus, string> = {
   published: 'Published',
 };
 
-const ACTION_LABEL: Record<StatusAction, string> = {
+export const ACTION_LABEL: Record<StatusAction, string> = {
   publish: 'Publish now',
   schedule: 'Schedule…',
   'cancel-schedule': 'Cancel the schedule',
