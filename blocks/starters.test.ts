@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseLayout } from './layout-schema.js';
+import { parseLayout, type PageLayout } from './layout-schema.js';
 import { starterLayout, starterSection } from './starter-layout.js';
-import { PAGE_STARTERS, SECTION_STARTERS, findStarter } from './starters.js';
+import { PAGE_STARTERS, SECTION_STARTERS, findStarter, starterDocument } from './starters.js';
 
 /** Ids like the editor's freshId: a counter, so each call is new. */
 function counter() {
@@ -52,5 +52,16 @@ describe('starter layouts', () => {
     expect(cta.design.theme).toBe('accent');
     expect(cta.blocks.find((b) => b.type === 'button')?.props).toMatchObject({ label: 'Get in touch', href: '/contact', style: 'primary' });
     expect(findStarter(PAGE_STARTERS, 'nope')).toBeUndefined();
+  });
+
+  it('the Pages screen document of every page starter is what the server stores: the same layout once defaults are filled', () => {
+    for (const starter of PAGE_STARTERS) {
+      const checked = parseLayout(starterDocument(starter.name));
+      expect(checked.ok, starter.name).toBe(true);
+      // The same document but for the ids (each side numbers them its own way; both are unique).
+      const noIds = (layout: PageLayout) => layout.sections.map((section) => ({ design: section.design, blocks: section.blocks.map(({ id: _id, ...block }) => block) }));
+      if (checked.ok) expect(noIds(checked.layout), starter.name).toEqual(noIds(starterLayout(starter, counter())));
+    }
+    expect(starterDocument('no-such-starter')).toBeUndefined();
   });
 });

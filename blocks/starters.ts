@@ -94,3 +94,22 @@ export const PAGE_STARTERS: readonly PageStarter[] = [
 export function findStarter<T extends { name: string }>(list: readonly T[], name: string | undefined): T | undefined {
   return list.find((s) => s.name === name);
 }
+
+/**
+ * A new page's first layout document from the page starter `name` (ids `s1`, `b1`, `b2` ... in
+ * order, all new to an empty page), before defaults: the server fills each block's props and
+ * each section's design from their schemas when it saves the draft (parseLayout), so the
+ * Pages screen sends it without loading the block registry.
+ */
+export function starterDocument(name: string): { sections: unknown[] } | undefined {
+  const starter = findStarter(PAGE_STARTERS, name);
+  if (!starter) return undefined;
+  let n = 0;
+  return {
+    sections: starter.sections.map((section) => ({
+      id: `s${++n}`,
+      design: { ...section.design },
+      blocks: section.blocks.map((b) => ({ id: `b${++n}`, type: b.type, props: { ...b.props }, layout: { desktop: { ...b.at } } })),
+    })),
+  };
+}

@@ -26,9 +26,6 @@ import { DraftPreview } from './preview/draft-preview.js';
 import { fieldsOf, labelOf } from './schema-fields.js';
 import { type SaveState, usePageDraft } from './use-page-draft.js';
 
-// The Pages screen makes a new page's starter layout through this chunk, so Zod stays jitless (see zod-jitless.ts).
-export { starterPageLayout } from './menus/starter-ops.js';
-
 /** The lock heartbeat (docs/api/pages.md: every 20-30 s; a lock is stale after 60 s). */
 const HEARTBEAT_MS = 30_000;
 const SAVE_TEXT: Record<SaveState, string> = {

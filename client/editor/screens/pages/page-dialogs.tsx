@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { slugify } from '../../../../domain/pages/page-rules.js';
-import { PAGE_STARTERS } from '../../../../blocks/starters.js';
+import type { PageLayout } from '../../../../blocks/layout-schema.js';
+import { PAGE_STARTERS, starterDocument } from '../../../../blocks/starters.js';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
@@ -165,16 +166,13 @@ export function PageSettingsForm({ page, formId, onBusy, onSaved }: { page?: Own
 
 /**
  * Gives a page just created (an empty version 1) the starter's layout as its next draft
- * (PUT /api/pages/{id}/draft with If-Match "1", docs/api/pages.md). The block registry the
- * layout needs loads only here, not with the Pages screen.
+ * (PUT /api/pages/{id}/draft with If-Match "1", docs/api/pages.md); the server fills the
+ * blocks' defaults, so the Pages screen never loads the block registry.
  */
 async function withStarter(created: OwnerPage, starter: string): Promise<OwnerPage> {
-  // The editor's own chunk (loaded next anyway to edit the page): a separate chunk with the
-  // block registry would build Zod schemas before zod-jitless.ts runs.
-  const { starterPageLayout } = await import('../page-editor/page-editor.js');
-  const layout = starterPageLayout(starter);
+  const layout = starterDocument(starter);
   if (!layout) return created;
-  const saved = await saveDraft(created.id, created.draftVersion, layout);
+  const saved = await saveDraft(created.id, created.draftVersion, layout as PageLayout);
   return { ...created, draftVersion: saved.draftVersion };
 }
 

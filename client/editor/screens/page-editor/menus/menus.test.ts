@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLayout, type PageLayout } from '../../../../../blocks/layout-schema.js';
 import { blockGroups } from './block-search.js';
-import { addStarterSection, starterPageLayout } from './starter-ops.js';
+import { addStarterSection } from './starter-ops.js';
 
 describe('the block menu search', () => {
   it('lists only groups with built blocks, and filters by block name or group', () => {
@@ -42,12 +42,5 @@ describe('starter sections in the editor', () => {
     const next = addStarterSection(empty, -1, 'call-to-action', () => seq[n++ % seq.length]!);
     const ids = next.sections.flatMap((s) => [s.id, ...s.blocks.map((b) => b.id)]);
     expect(new Set(ids).size).toBe(ids.length);
-  });
-
-  it("makes a new page's layout from a page starter", () => {
-    const layout = starterPageLayout('about')!;
-    expect(layout.sections).toHaveLength(3);
-    expect(parseLayout(layout).ok).toBe(true);
-    expect(starterPageLayout('nope')).toBeUndefined();
   });
 });

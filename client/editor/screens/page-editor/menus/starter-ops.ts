@@ -1,6 +1,6 @@
 import type { PageLayout } from '../../../../../blocks/layout-schema.js';
-import { starterLayout, starterSection } from '../../../../../blocks/starter-layout.js';
-import { findStarter, PAGE_STARTERS, SECTION_STARTERS } from '../../../../../blocks/starters.js';
+import { starterSection } from '../../../../../blocks/starter-layout.js';
+import { findStarter, SECTION_STARTERS } from '../../../../../blocks/starters.js';
 import { addSection, freshId } from '../layout-ops.js';
 
 /** Makes ids unused in `layout` and unique among those it made (freshId checks `layout` only). */
@@ -27,10 +27,4 @@ export function addStarterSection(layout: PageLayout, index: number, name: strin
   const sections = [...layout.sections];
   sections.splice(index + 1, 0, starterSection(starter, idMaker(layout, random)));
   return { sections };
-}
-
-/** The first layout of a new page from the page starter named `name` (undefined: a blank page). */
-export function starterPageLayout(name: string): PageLayout | undefined {
-  const starter = findStarter(PAGE_STARTERS, name);
-  return starter ? starterLayout(starter, idMaker({ sections: [] })) : undefined;
 }
