@@ -11,22 +11,27 @@ const KEPT_ATTRS: Record<string, string[]> = { a: ['href', 'target'], ol: ['star
  * styles, images, media, frames, forms and Office markup (`o:p`, Word's list bullets and
  * conditional comments) go; every attribute goes except a link's href and target, a list's
  * start and type, our own `rt-*` classes, and the style properties that mean bold, italic,
- * underline, strike or alignment. Parsing happens in an inert document: nothing loads or runs.
+ * underline, strike or alignment. Parsing happens in an inert template: nothing loads or runs.
  * @example cleanPastedHtml('<p style="color:red" onclick="x"><img src="https://other.example/a.png">Hi</p>') === '<p>Hi</p>'
  */
 export function cleanPastedHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  for (const el of Array.from(doc.querySelectorAll(DROP))) el.remove();
+  // A <template>'s content is inert: no script runs, no image loads, no style applies. Handler
+  // attributes are renamed first, so that the browser does not even report them to the page's
+  // CSP (Chromium checks inline handlers as it parses them, in any document).
+  const template = document.createElement('template');
+  template.innerHTML = html.replace(/<[a-z][^>]*>/gi, (tag) => tag.replace(/\son[a-z]+\s*=/gi, ' data-dropped='));
+  const root = template.content;
+  for (const el of Array.from(root.querySelectorAll(DROP))) el.remove();
   // Word: list bullets and numbers as text in spans styled mso-list:Ignore, and <o:p> paragraphs marks.
-  for (const el of Array.from(doc.body.querySelectorAll('*'))) {
+  for (const el of Array.from(root.querySelectorAll('*'))) {
     if (/mso-list:\s*ignore/i.test(el.getAttribute('style') ?? '') || el.localName === 'o:p') el.remove();
   }
   // Comments (Word's <!--[if !supportLists]--> and the like).
-  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
   const comments: Node[] = [];
   while (walker.nextNode()) comments.push(walker.currentNode);
   for (const comment of comments) comment.parentNode?.removeChild(comment);
-  for (const el of Array.from(doc.body.querySelectorAll('*'))) {
+  for (const el of Array.from(root.querySelectorAll('*'))) {
     const keep = KEPT_ATTRS[el.localName] ?? [];
     const style = keptStyle(el as HTMLElement);
     const classes = Array.from(el.classList).filter((c) => /^rt-(align|indent|size)-[a-z0-9]+$/.test(c));
@@ -34,7 +39,7 @@ export function cleanPastedHtml(html: string): string {
     if (style) el.setAttribute('style', style);
     if (classes.length) el.setAttribute('class', classes.join(' '));
   }
-  return doc.body.innerHTML;
+  return template.innerHTML;
 }
 
 function keptStyle(el: HTMLElement): string {

@@ -88,14 +88,14 @@ export function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void
         {toggle('Italic', state.italic, () => chain().toggleItalic().run(), 'Mod+I', <i>I</i>)}
         {toggle('Underline', state.underline, () => chain().toggleUnderline().run(), 'Mod+U', <u>U</u>)}
         {toggle('Strikethrough', state.strike, () => chain().toggleStrike().run(), 'Mod+Shift+S', <s>S</s>)}
-        {toggle('Inline code', state.code, () => chain().toggleCode().run(), 'Mod+E', <code>{'<>'}</code>)}
+        {toggle('Inline code', state.code, () => chain().toggleCode().run(), 'Mod+E', <code aria-hidden="true">{'<>'}</code>)}
         {toggle('Link', state.link, onLink, 'Mod+K', 'Link')}
       </span>
       <span className="pe-rt-group">
-        {toggle('Bulleted list', state.bulletList, () => chain().toggleBulletList().run(), 'Mod+Shift+8', '• List')}
-        {toggle('Numbered list', state.orderedList, () => chain().toggleOrderedList().run(), 'Mod+Shift+7', '1. List')}
-        {toggle('Quote', state.blockquote, () => chain().toggleBlockquote().run(), 'Mod+Shift+B', '“ Quote')}
-        {toggle('Code block', state.codeBlock, () => chain().toggleCodeBlock().run(), 'Mod+Alt+C', '{ } Code')}
+        {toggle('Bulleted list', state.bulletList, () => chain().toggleBulletList().run(), 'Mod+Shift+8')}
+        {toggle('Numbered list', state.orderedList, () => chain().toggleOrderedList().run(), 'Mod+Shift+7')}
+        {toggle('Quote', state.blockquote, () => chain().toggleBlockquote().run(), 'Mod+Shift+B')}
+        {toggle('Code block', state.codeBlock, () => chain().toggleCodeBlock().run(), 'Mod+Alt+C')}
       </span>
       <span className="pe-rt-group">
         {(Object.keys(ALIGN_LABELS) as TextAlign[]).map((align) => (
