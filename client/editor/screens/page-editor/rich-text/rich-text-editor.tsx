@@ -1,5 +1,6 @@
+import { TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RichTextNode } from '../../../../../blocks/text/rich-text-schema.js';
 import { cleanPastedHtml } from './clean-paste.js';
 import { richTextExtensions } from './extensions.js';
@@ -23,37 +24,49 @@ export interface RichTextEditorProps {
  */
 export default function RichTextEditor({ label, value, onChange }: RichTextEditorProps) {
   const labelId = useId();
-  const [linking, setLinking] = useState<{ current: LinkValue | undefined } | undefined>();
-  const editor = useEditor({
+  const [linking, setLinking] = useState<{ current: LinkValue | undefined; from: number; to: number } | undefined>();
+  const openLinkRef = useRef<() => void>(() => undefined);
+  // Built once: new extension objects or props on every render would make Tiptap reconfigure the editor each time.
+  const [options] = useState(() => ({
     injectCSS: false,
-    extensions: richTextExtensions(),
     content: value as object,
+    extensions: richTextExtensions(),
     editorProps: {
       attributes: { 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox', class: 'pe-richtext-input rich-text' },
       transformPastedHTML: cleanPastedHtml,
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (_view: unknown, event: KeyboardEvent) => {
         if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k') {
-          openLink();
+          openLinkRef.current();
           return true;
         }
         return false;
       },
     },
+  }));
+  const editor = useEditor({
+    ...options,
     onUpdate: ({ editor: e }) => onChange(e.getJSON() as RichTextNode),
   });
+  openLinkRef.current = openLink;
 
   function openLink() {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
+    // A selection just made with the keyboard (Shift+Home, then Ctrl+K) may not have reached
+    // ProseMirror's state yet: read it from the page first.
+    const observer = (editor.view as unknown as { domObserver?: { forceFlush?: () => void; flush?: () => void } }).domObserver;
+    observer?.forceFlush?.();
+    observer?.flush?.();
     const attrs = editor.getAttributes('link') as { href?: string; target?: string | null };
-    setLinking({ current: attrs.href ? { href: attrs.href, newTab: attrs.target === '_blank' } : undefined });
+    const { from, to } = editor.state.selection;
+    setLinking({ current: attrs.href ? { href: attrs.href, newTab: attrs.target === '_blank' } : undefined, from, to });
   }
 
   // An undo or a loaded version changes the value from outside: show it.
   useEffect(() => {
-    if (editor && JSON.stringify(editor.getJSON()) !== JSON.stringify(value)) editor.commands.setContent(value as object, { emitUpdate: false });
+    if (editor && !editor.isDestroyed && JSON.stringify(editor.getJSON()) !== JSON.stringify(value)) editor.commands.setContent(value as object, { emitUpdate: false });
   }, [editor, value]);
 
-  if (!editor) return null;
+  if (!editor || editor.isDestroyed) return null;
   const close = () => setLinking(undefined);
   return (
     <div className="pe-richtext">
@@ -62,26 +75,32 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
       </span>
       <Toolbar editor={editor} onLink={openLink} />
       <EditorContent editor={editor} />
-      <LinkDialog
-        open={linking !== undefined}
-        current={linking?.current}
-        onClose={() => {
-          close();
-          editor.commands.focus();
-        }}
-        onRemove={() => {
-          editor.chain().focus().extendMarkRange('link').unsetLink().run();
-          close();
-        }}
-        onApply={({ href, newTab }) => {
-          const attrs = { href, target: newTab ? '_blank' : null };
-          const chain = editor.chain().focus().extendMarkRange('link');
-          // With nothing selected (and no link at the cursor) the address itself becomes the link's text.
-          if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs }] }).run();
-          else chain.setLink(attrs).run();
-          close();
-        }}
-      />
+      {/* Mounted only while open: a closed dialog's late 'close' event can never close the next one. */}
+      {linking ? (
+        <LinkDialog
+          open
+          current={linking.current}
+          onClose={() => {
+            close();
+            editor.commands.focus();
+          }}
+          onRemove={() => {
+            editor.chain().focus().setTextSelection({ from: linking.from, to: linking.to }).extendMarkRange('link').unsetLink().run();
+            close();
+          }}
+          onApply={({ href, newTab }) => {
+            const attrs = { href, target: newTab ? '_blank' : null };
+            // The text selected when the dialog opened (focus has been in the dialog since).
+            editor.commands.setTextSelection({ from: linking.from, to: linking.to });
+            const chain = editor.chain().focus().extendMarkRange('link');
+            // With nothing selected (and no link at the cursor) the address itself becomes the link's text.
+            if (linking.from === linking.to && !editor.isActive('link')) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs }] }).run();
+            // The caret goes after the link, as word processors leave it.
+            else chain.setLink(attrs).command(({ tr }) => Boolean(tr.setSelection(TextSelection.create(tr.doc, tr.selection.to)))).run();
+            close();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
