@@ -21,20 +21,59 @@ export const PAYLOADS = [
   `" style="b:url(javascript:alert(11))`,
 ];
 
-/** Every non-link string prop of every built block, and rich text in all its shapes, holding `p`. */
-export function hostileLayout(p: string) {
+/**
+ * Rich text holding `p` in every place the rich-text schema lets text go: each node (headings,
+ * paragraphs of each size, alignment and indent, lists, quote, code block, line break), each
+ * mark, and a link whose query holds it (a relative link, so it is kept and escaped into href).
+ */
+export function hostileRichText(p: string) {
   const text = (t: string, marks?: unknown[]) => ({ type: 'text', text: t, ...(marks ? { marks } : {}) });
-  const doc = {
+  const para = (attrs: Record<string, unknown>, ...content: unknown[]) => ({ type: 'paragraph', attrs, content });
+  const item = (...content: unknown[]) => ({ type: 'listItem', content });
+  return {
     type: 'doc',
     content: [
-      { type: 'heading', attrs: { level: p }, content: [text(p)] },
-      { type: 'paragraph', attrs: { class: p, onclick: p }, content: [text(p), text('link', [{ type: 'link', attrs: { href: p, onclick: p } }]), text('marked', [{ type: p }, { type: 'bold', attrs: { style: p } }])] },
-      { type: p, attrs: { onerror: p }, content: [text(p)] },
-      { type: 'orderedList', attrs: { start: p }, content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text(p)] }] }] },
-      { type: 'codeBlock', attrs: { language: p }, content: [text(p)] },
-      { type: 'image', attrs: { src: 'x', onerror: p } },
+      ...[1, 2, 3, 4, 5, 6].map((level) => ({ type: 'heading', attrs: { level, textAlign: 'center', indent: 1 }, content: [text(p)] })),
+      ...['small', 'normal', 'large', 'xlarge'].map((size, i) => para({ size, textAlign: ['left', 'center', 'right', 'justify'][i], indent: i * 2 }, text(p), { type: 'hardBreak' }, text(p, [{ type: 'bold' }, { type: 'italic' }]))),
+      para({}, text('link', [{ type: 'link', attrs: { href: `/search?q=${p}`, target: '_blank' } }]), text(p, [{ type: 'underline' }, { type: 'strike' }, { type: 'code' }])),
+      { type: 'bulletList', content: [item(para({}, text(p)), { type: 'orderedList', attrs: { start: 3, type: 'a' }, content: [item(para({}, text(p)))] })] },
+      { type: 'blockquote', content: [para({}, text(p))] },
+      { type: 'codeBlock', attrs: { language: 'html' }, content: [text(p)] },
     ],
   };
+}
+
+/**
+ * Rich text documents holding `p` where the schema allows no free text (a node or mark type,
+ * an attribute name or value): each is refused at the save, at the path named.
+ */
+export function refusedRichText(p: string): [doc: unknown, field: string][] {
+  const at = 'layout.sections.0.blocks.0.props.text.content.0';
+  const text = (t: string, marks?: unknown[]) => ({ type: 'text', text: t, ...(marks ? { marks } : {}) });
+  const one = (node: unknown) => ({ type: 'doc', content: [node] });
+  const para = (...content: unknown[]) => ({ type: 'paragraph', content });
+  return [
+    [one({ type: 'heading', attrs: { level: p }, content: [text('h')] }), `${at}.attrs.level`],
+    [one({ type: 'paragraph', attrs: { class: p, onclick: p }, content: [text('x')] }), `${at}.attrs`],
+    [one({ type: 'paragraph', attrs: { textAlign: p } }), `${at}.attrs.textAlign`],
+    [one({ type: 'paragraph', attrs: { size: p } }), `${at}.attrs.size`],
+    [one({ type: 'paragraph', attrs: { indent: p } }), `${at}.attrs.indent`],
+    [one({ type: p, attrs: { onerror: p }, content: [text(p)] }), `${at}.type`],
+    [one({ type: 'image', attrs: { src: 'x', onerror: p } }), `${at}.type`],
+    [one(para(text('marked', [{ type: p }]))), `${at}.content.0.marks.0.type`],
+    [one(para(text('marked', [{ type: 'bold', attrs: { style: p } }]))), `${at}.content.0.marks.0.attrs`],
+    [one(para(text('link', [{ type: 'link', attrs: { href: `javascript:${p}` } }]))), `${at}.content.0.marks.0.attrs.href`],
+    [one(para(text('link', [{ type: 'link', attrs: { href: '/shop', onclick: p } }]))), `${at}.content.0.marks.0.attrs`],
+    [one(para(text('link', [{ type: 'link', attrs: { href: '/shop', target: p } }]))), `${at}.content.0.marks.0.attrs.target`],
+    [one({ type: 'orderedList', attrs: { start: p }, content: [] }), `${at}.attrs.start`],
+    [one({ type: 'orderedList', attrs: { type: p }, content: [] }), `${at}.attrs.type`],
+    [one({ type: 'codeBlock', attrs: { language: p }, content: [text('x')] }), `${at}.attrs.language`],
+  ];
+}
+
+/** Every non-link string prop of every built block, and rich text in all its shapes, holding `p`. */
+export function hostileLayout(p: string) {
+  const doc = hostileRichText(p);
   return layoutOf(
     { id: 'text', type: 'text', props: { text: doc } },
     { id: 'image', type: 'image', props: { src: '/assets/pot.jpg', alt: p, caption: p } },

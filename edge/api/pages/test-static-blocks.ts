@@ -5,9 +5,9 @@
  */
 type Block = { id: string; type: string; props?: Record<string, unknown> };
 
-const doc = (p: string) => ({
+const doc = (p: string, href: string) => ({
   type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text: p }, { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: p } }] }] }],
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: p }, { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href } }] }] }],
 });
 
 /** Each text prop holding `p` (links fixed to harmless values). */
@@ -18,7 +18,7 @@ export function hostileStaticBlocks(p: string): Block[] {
     { id: 'video', type: 'video', props: { url: 'https://youtu.be/dQw4w9WgXcQ', title: p, caption: p } },
     { id: 'map', type: 'map', props: { address: p, image: '/assets/map.png', alt: p } },
     { id: 'audio', type: 'audio', props: { src: '/assets/a.mp3', title: p, artist: p } },
-    { id: 'accordion', type: 'accordion', props: { items: [{ title: p, body: doc(p) }], oneAtATime: true } },
+    { id: 'accordion', type: 'accordion', props: { items: [{ title: p, body: doc(p, `/search?q=${p}`) }], oneAtATime: true } },
     { id: 'marquee', type: 'marquee', props: { text: p, preset: 'mild-wave' } },
     { id: 'marquee-straight', type: 'marquee', props: { text: p } },
     { id: 'search', type: 'search', props: { label: p, placeholder: p, buttonLabel: p } },
@@ -40,6 +40,8 @@ export function hostileStaticLinks(p: string): Block[] {
   return [
     { id: 'social', type: 'social-links', props: { links: [p] } },
     { id: 'link-href', type: 'link', props: { href: p } },
+    // A rich text link (the rich-text schema refuses what safe-url.ts refuses).
+    { id: 'accordion-link', type: 'accordion', props: { items: [{ title: 'q', body: doc('a', p) }] } },
   ];
 }
 

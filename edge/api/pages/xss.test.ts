@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../engine/index.js';
 import type { RunningWorker } from '../../test-support.js';
 import { ifMatch, layoutOf, pageClient, revisionCount, startWithOwner } from './test-pages.js';
-import { designLayout, hostileImageDesign, hostileLayout, hostileLinks, PAYLOADS, refusedDesigns } from './test-hostile.js';
+import { designLayout, hostileImageDesign, hostileLayout, hostileLinks, PAYLOADS, refusedDesigns, refusedRichText } from './test-hostile.js';
 import { scriptTexts, startTags } from './test-markup.js';
 import { refusedStaticLinks } from './test-static-blocks.js';
 
@@ -122,6 +122,18 @@ describe('hostile props render inert', () => {
     expect(img?.attrs.get('src')).toBe(`/assets/${payload}`);
     expect(img?.attrs.get('style')).toBe('object-position: 30% 60%');
     expect(html).toContain('<section class="page-section section-padding-medium section-theme-light section-width-full section-bg section-bg-image section-has-divider section-divider-wave section-rounded-blocks" id="section-designed">');
+  });
+
+  it.each(PAYLOADS.map((p, i) => [i + 1, p] as const))('rich text holding payload %i where no free text belongs (a type, an attribute) is refused at the save', async (i, payload) => {
+    const page = (await owner('POST', '', { title: 'Rich text', slug: `xss-rich-${i}` })).json.page as { id: string };
+    for (const [doc, field] of refusedRichText(payload)) {
+      const refused = await owner('PUT', `/${page.id}/draft`, { layout: layoutOf({ id: 'text', type: 'text', props: { text: doc } }) }, ifMatch(1));
+      expect(refused.status, JSON.stringify(doc)).toBe(400);
+      expect(refused.json.error).toBe('invalid_layout');
+      expect(Object.keys(refused.json.fields), JSON.stringify(doc)).toContain(field);
+      expect(refused.json.fields[field]).toMatch(/\.$/);
+    }
+    expect(await revisionCount(worker, page.id)).toBe(1);
   });
 
   it('refuses javascript: and data: in link props at the save', async () => {
