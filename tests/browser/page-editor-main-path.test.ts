@@ -81,8 +81,8 @@ async function mainPath(mode: Mode, slug: string) {
   if (mode === 'keyboard') await typeInto(mode, heading, '## Wheel workshops');
   else {
     await heading.click();
-    await page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Heading' }).click();
     await page.keyboard.type('Wheel workshops');
+    await page.getByRole('toolbar', { name: 'Text formatting' }).getByLabel('Text style').selectOption('h2');
   }
   await saved(page);
 
@@ -92,9 +92,9 @@ async function mainPath(mode: Mode, slug: string) {
   await typeInto(mode, text, 'Write to the studio to book a place.');
   await page.keyboard.press('Control+A');
   await act(mode, page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Link' }));
-  const link = page.getByLabel(/Link to/);
-  await link.fill('');
-  await typeInto(mode, link, '/contact');
+  // The link dialog's page picker: find the Contact page and pick it.
+  await typeInto(mode, page.getByLabel('Find a page'), 'contact');
+  await page.locator('.pe-link-form select').selectOption('/contact');
   await act(mode, page.getByRole('button', { name: 'Apply link' }));
   await saved(page);
 

@@ -213,14 +213,22 @@ describe('the rich text editor in Chromium', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'hidden' });
 
-    // The toolbar is one keyboard stop away: arrows move along it, Home and End to its ends.
+    // The toolbar's buttons are one keyboard stop: arrows move along them, Home and End to their ends.
     await tool('Bold').focus();
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Italic');
     await page.keyboard.press('End');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Undo typing');
     await page.keyboard.press('Home');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
+    // The buttons are one tab stop (the last one focused); the style select is the stop before it.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => document.activeElement?.localName)).toBe('select');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Italic');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('contenteditable'))).toBe('true');
     await saved(page);
     const final = JSON.stringify((await api('GET', `/${id}`)).json.page.draft.layout.sections[0].blocks[0].props.text);
     expect(final).toContain(`{"type":"text","text":"Book a workshop","marks":[{"type":"link","attrs":{"href":"/glaze-workshops-${stamp}","target":"_blank"}}]}`);

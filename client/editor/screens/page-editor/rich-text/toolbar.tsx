@@ -1,5 +1,5 @@
 import { useEditorState, type Editor } from '@tiptap/react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { ParagraphSize, TextAlign } from '../../../../../blocks/text/rich-text-schema.js';
 import { indent, setAlign } from './extensions.js';
 
@@ -61,16 +61,34 @@ export function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void
       {face}
     </button>
   );
+  // One tab stop for the buttons (roving tabindex: the last one focused, else the first), arrows
+  // move along them; the style select is a stop of its own (its arrows change its value).
+  const bar = useRef<HTMLDivElement>(null);
+  const current = useRef(0);
+  const buttonsOf = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>('button:not(:disabled)'));
+  const rove = (root: HTMLElement, at: number) => {
+    const buttons = buttonsOf(root);
+    current.current = Math.max(0, Math.min(at, buttons.length - 1));
+    buttons.forEach((b, i) => (b.tabIndex = i === current.current ? 0 : -1));
+    return buttons[current.current];
+  };
+  useLayoutEffect(() => {
+    if (bar.current) rove(bar.current, current.current);
+  });
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const at = buttonsOf(e.currentTarget).indexOf(e.target as HTMLElement);
+    if (at >= 0) rove(e.currentTarget, at);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key) || (e.target as HTMLElement).localName === 'select') return;
-    const controls = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select'));
-    const at = controls.indexOf(e.target as HTMLElement);
-    const next = e.key === 'Home' ? 0 : e.key === 'End' ? controls.length - 1 : (at + (e.key === 'ArrowRight' ? 1 : -1) + controls.length) % controls.length;
-    controls[next]?.focus();
+    const buttons = buttonsOf(e.currentTarget);
+    const at = buttons.indexOf(e.target as HTMLElement);
+    const next = e.key === 'Home' ? 0 : e.key === 'End' ? buttons.length - 1 : (at + (e.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
+    rove(e.currentTarget, next)?.focus();
     e.preventDefault();
   };
   return (
-    <div className="pe-richtext-tools" role="toolbar" aria-label="Text formatting" onKeyDown={onKeyDown}>
+    <div ref={bar} className="pe-richtext-tools" role="toolbar" aria-label="Text formatting" onKeyDown={onKeyDown} onFocus={onFocus}>
       <label className="pe-rt-style">
         <span className="pe-rt-sr">Text style</span>
         <select value={state.style} onChange={(e) => applyStyle(editor, e.target.value)} title="Text style">
