@@ -25,3 +25,4 @@ export * from './gift-cards.js';
 export * from './downloads.js';
 export * from './pages.js';
 export * from './owner-views.js';
+export * from './catalog.js';
