@@ -26,6 +26,7 @@ import { filesApi, UPLOAD_TYPE } from './files/index.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
 import { ownerCustomersApi } from './owner/customers.js';
 import { ownerViewsApi } from './owner/views.js';
+import { contentServiceApi } from './catalog/content-service.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -116,6 +117,7 @@ api.route('/files', filesApi);
 api.route('/', siteLayoutApi);
 api.route('/owner', ownerViewsApi);
 api.route('/owner', ownerCustomersApi);
+api.route('/content-service/product/1.1', contentServiceApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);
