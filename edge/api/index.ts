@@ -27,6 +27,7 @@ import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
 import { ownerCustomersApi } from './owner/customers.js';
 import { ownerViewsApi } from './owner/views.js';
 import { contentServiceApi } from './catalog/content-service.js';
+import { ownerProductsApi } from './catalog/products.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -118,6 +119,7 @@ api.route('/', siteLayoutApi);
 api.route('/owner', ownerViewsApi);
 api.route('/owner', ownerCustomersApi);
 api.route('/content-service/product/1.1', contentServiceApi);
+api.route('/owner/products', ownerProductsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);
