@@ -167,9 +167,9 @@ export async function listOwnerProducts(db: Db, websiteId: string, q: ProductLis
   if (q.stock) where.push(`stockState = ${bind(q.stock)}`);
   if (q.q?.trim()) where.push(`instr(titleKey, ${bind(q.q.trim().toLowerCase())}) > 0`);
   const after = decodeCursor(q.cursor);
-  if (after && after.length === 2) where.push(`(${key}, id) ${down ? '<' : '>'} (${bind(after[0] as string | number)}, ${bind(String(after[1]))})`);
-  const text = `${PRODUCTS_SQL} SELECT pv.*, ${key} AS sortKey, a.r2_key AS r2Key FROM products_view pv LEFT JOIN assets a ON a.id = pv.mainImageId
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${key} ${dir}, id ${dir} LIMIT ${bind(q.limit + 1)}`;
+  if (after && after.length === 2) where.push(`(pv.${key}, pv.id) ${down ? '<' : '>'} (${bind(after[0] as string | number)}, ${bind(String(after[1]))})`);
+  const text = `${PRODUCTS_SQL} SELECT pv.*, pv.${key} AS sortKey, a.r2_key AS r2Key FROM products_view pv LEFT JOIN assets a ON a.id = pv.mainImageId
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY pv.${key} ${dir}, pv.id ${dir} LIMIT ${bind(q.limit + 1)}`;
   const { results } = await query(() => db.$client.prepare(text).bind(...binds).all<Record<string, unknown>>());
   const rows = results.slice(0, q.limit);
   const last = rows.at(-1);
