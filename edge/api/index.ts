@@ -59,6 +59,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/commerce\/payments\/stripe\/webhook\/?$/, body: { maxBytes: 256 * 1024, types: JSON_TYPES } },
   // A page layout may be 1 MB (blocks/layout-schema.ts answers 400 past that, naming the field).
   { path: /^\/api\/pages\/[^/]+\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
+  // A product save: up to 250 variants and a rich-text description (edge/api/catalog/product-body.ts).
+  { path: /^\/api\/owner\/products(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
   // The site header and footer: two layouts of up to 1 MB each.
   { path: /^\/api\/site-header-footer\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
   // An upload is the file's bytes (edge/api/files), streamed through. The guard stops bodies past

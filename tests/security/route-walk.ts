@@ -185,6 +185,16 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/owner/customers', path: '/api/owner/customers', status: 401, expect: 'api' },
   { route: 'GET /api/owner/customers.csv', path: '/api/owner/customers.csv', status: 401, expect: 'api' },
   { route: 'GET /api/owner/customers/detail', path: '/api/owner/customers/detail?email=a%40b.test', status: 401, expect: 'api' },
+  // The catalogue (edge/api/catalog): store creation, products, stock.
+  { route: 'POST /api/content-service/product/1.1/websites/:websiteId/products', path: '/api/content-service/product/1.1/websites/w1/products', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', path: '/api/content-service/product/1.1/websites/w1/products/c1/categories', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/products', path: '/api/owner/products', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/products', path: '/api/owner/products', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/products/:productId', path: '/api/owner/products/p1', status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/products/:productId', path: '/api/owner/products/p1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/products/:productId/variants/:variantId/stock-history', path: '/api/owner/products/p1/variants/v1/stock-history', status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
