@@ -66,6 +66,8 @@ export function productInput(body: Body, type: ProductType, currency: string, lo
     if (!parsed.ok) fail(`${at}.price`, parsed.message);
     const sale = v.salePrice === undefined ? undefined : parsePrice(v.salePrice, currency, locale);
     if (sale && !sale.ok) fail(`${at}.salePrice`, sale.message);
+    // SPEC §4: only physical, service and digital products can be on sale (the storefront never shows a gift card's sale).
+    if (v.onSale && type === PRODUCT_TYPE.giftCard) fail(`${at}.onSale`, 'A gift card is never on sale.');
     if (v.onSale && !sale) fail(`${at}.salePrice`, 'Enter the sale price.');
     if (v.onSale && sale?.ok && parsed.ok && sale.minor >= parsed.minor) fail(`${at}.salePrice`, 'A sale price is below the price.');
     const keys = Object.keys(v.attributes);

@@ -104,6 +104,8 @@ describe('POST /api/owner/products', () => {
     });
     expect(card.json.product.productType).toBe(4);
     expect(card.json.product.variants.every((v: any) => v.unlimited)).toBe(true);
+    const cardSale = await admin.send('POST', '/api/owner/products', { collectionId: storeId, productType: 'giftCard', title: 'Sale Card', variants: [{ sku: 'GC-SALE', price: 5000, salePrice: 4000, onSale: true }] });
+    expect(cardSale.json.fields['variants.0.onSale']).toBe('A gift card is never on sale.');
     const twoDigital = await admin.send('POST', '/api/owner/products', {
       collectionId: storeId, productType: 'digital', title: 'Two files', variantOptionOrdering: ['F'], variants: [{ sku: 'D1', price: 1, attributes: { F: 'a' } }, { sku: 'D2', price: 1, attributes: { F: 'b' } }],
     });

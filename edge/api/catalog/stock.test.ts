@@ -74,6 +74,18 @@ describe('POST .../stock (adjust by a delta)', () => {
     expect((await admin.send('POST', stockPath(v), { delta: 1 })).json.stock.qtyInStock).toBe(4);
   });
 
+  it('applies to the next add at once: a sold-out variant restocked by one unit sells that unit', async () => {
+    const v = await variantOf(worker.db, 'FK-MUG-08-CEL');
+    await worker.db.prepare('DELETE FROM stock_holds WHERE variant_id = ?').bind(v.variantId).run();
+    await setDemoStock(worker.db, v.sku, 0);
+    const [first, second] = await visitors(2);
+    const add = (who: TestVisitor) => who.send('POST', '/api/commerce/shopping-cart/entries', { itemId: v.itemId, sku: v.sku, quantity: 1, additionalFields: null });
+    expect((await add(first!)).status).toBe(409);
+    expect((await admin.send('POST', stockPath(v), { delta: 1, reason: 'Found one' })).status).toBe(200);
+    expect((await add(first!)).status).toBe(200);
+    expect((await add(second!)).status).toBe(409);
+  });
+
   it('validates the body and answers 404 for a variant of another product', async () => {
     const v = await variantOf(worker.db, 'FK-MUG-08-CEL');
     const other = await variantOf(worker.db, 'FK-TUM-ASH');
