@@ -65,3 +65,6 @@ await places.run();
 
 const ownerOrders = (await import('./owner-orders.js')) as { run: () => Promise<void> };
 await ownerOrders.run();
+
+const catalog = (await import('./catalog.js')) as { run: () => Promise<void> };
+await catalog.run();

@@ -268,6 +268,22 @@ describe('PUT /api/owner/products/{id} (If-Match)', () => {
   });
 });
 
+describe('the demo shop\u2019s seeded products', () => {
+  it('open in the editor and save like new ones', async () => {
+    const id = (await worker.db.prepare("SELECT id FROM items WHERE url_id = 'speckled-stoneware-mug'").first<{ id: string }>())!.id;
+    const p = (await admin.get(`/api/owner/products/${id}`)).json.product;
+    expect(p).toMatchObject({ version: 1, productType: 1, variantOptionOrdering: ['Size', 'Glaze'], description: { type: 'doc', content: [] } });
+    const body = editable(p);
+    body.variants[0].price = '37.00';
+    const saved = await put(manager, id, 1, { ...body, description: doc('New words.') });
+    expect(saved.status).toBe(200);
+    expect(saved.json.product.variants[0]).toMatchObject({ sku: 'FK-MUG-08-OAT', priceCents: 3700 });
+    const json = (await (await worker.fetch(`${p.fullUrl}?format=json`)).json()) as any;
+    expect(json.item.structuredContent.variants[0].priceMoney.value).toBe('37.00');
+    expect(json.item.body).toBe('<p>New words.</p>');
+  });
+});
+
 describe('SPEC §9: at most 200 products in a store', () => {
   it('refuses the 201st with a clear error', async () => {
     const store = await admin.send('POST', `/api/content-service/product/1.1/websites/${siteId}/products`, { storeTitle: 'Full Store', fallbackStoreTitle: 'Store', allCategoryDisplayName: 'All' });
