@@ -54,10 +54,8 @@ export function parsePrice(input: number | string, currency: string, locale = 'e
     if (input < 0) return { ok: false, message: PRICE_MESSAGES.negative };
     if (!Number.isInteger(input)) return { ok: false, message: PRICE_MESSAGES.notWholeMinorUnits };
     if (!Number.isSafeInteger(input)) return { ok: false, message: PRICE_MESSAGES.tooLarge };
-    const digits = fractionDigits(currency);
-    const whole = String(input).slice(0, -digits || undefined);
-    if (digits > 0 && String(input).length > digits && whole.length > MAX_PRICE_INTEGER_PLACES) return { ok: false, message: PRICE_MESSAGES.tooManyIntegerPlaces };
-    if (digits === 0 && String(input).length > MAX_PRICE_INTEGER_PLACES) return { ok: false, message: PRICE_MESSAGES.tooManyIntegerPlaces };
+    // Integer places of the amount in major units: the digits left of the currency's fraction.
+    if (String(input).length - fractionDigits(currency) > MAX_PRICE_INTEGER_PLACES) return { ok: false, message: PRICE_MESSAGES.tooManyIntegerPlaces };
     return { ok: true, minor: input };
   }
   const text = input.trim().replace(/\u00a0|\u202f/g, ' ');

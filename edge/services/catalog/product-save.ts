@@ -120,7 +120,8 @@ function productPrice(type: number, input: ProductInput): [number | null, number
   return type === PRODUCT_TYPE.digital && only ? [only.priceCents, only.salePriceCents, only.onSale ? 1 : 0] : [null, null, 0];
 }
 
-function tail(db: Db, websiteId: string, itemId: string, input: ProductInput, body: string, now: number): D1PreparedStatement[] {
+/** The item's search-index row and the content-version bump, last in a save's batch. */
+function indexAndBump(db: Db, websiteId: string, itemId: string, input: ProductInput, body: string, now: number): D1PreparedStatement[] {
   const d1 = db.$client;
   const search = searchRowStatements({ id: itemId, websiteId, title: input.title, body, tags: input.tags, categories: input.categories });
   const bump = bumpStatement(db, websiteId, now).toSQL();
@@ -174,7 +175,7 @@ export async function createProduct(
         )
         .bind(id, site.id, type, JSON.stringify(input.variantOptionOrdering), site.currency, ...productPrice(type, input), input.visible ? 1 : 0),
       ...input.variants.flatMap((v, i) => insertVariant(db, site.id, id, site.currency, type, v, i, newId(), author, now)),
-      ...tail(db, site.id, id, input, body, now),
+      ...indexAndBump(db, site.id, id, input, body, now),
     ];
     try {
       await d1.batch(statements);
@@ -258,7 +259,7 @@ export async function updateProduct(db: Db, site: { id: string; currency: string
             ]
           : insertVariant(db, site.id, itemId, site.currency, current.type, v, position, newId(), author, now),
       ),
-      ...tail(db, site.id, itemId, input, body, now),
+      ...indexAndBump(db, site.id, itemId, input, body, now),
     ];
     try {
       await d1.batch(statements);

@@ -6,7 +6,7 @@ import type { Author } from '../pages/page-records.js';
 import { forgetSite } from '../site-versions.js';
 import { CATALOG_MESSAGES } from './catalog-messages.js';
 
-/** SQL: units of variant `?1` held by unexpired cart holds at `?now`. */
+/** SQL: units of the `variants` row in hand held by unexpired cart holds at the bound time `now`. */
 const HELD = (now: string) => `COALESCE((SELECT SUM(h.quantity) FROM stock_holds h WHERE h.variant_id = variants.id AND h.expires_on > ${now}), 0)`;
 
 export interface StockChange {
