@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
 import type { OwnerSession } from '../commerce/test-owner.js';
 import { TestVisitor } from '../commerce/test-visitor.js';
+import { addOne, placeOrder } from '../commerce/test-checkout.js';
 import { catalogSessions, countRows } from './test-catalog-owner.js';
 
 /** The owner's product saves over HTTP: every type, prices and their limits, skus, slugs, versions, carts. */
@@ -228,6 +229,24 @@ describe('PUT /api/owner/products/{id} (If-Match)', () => {
     expect(await worker.db.prepare('SELECT quantity, expires_on FROM stock_holds WHERE cart_id = ?').bind(first.json.shoppingCart.id).first()).toEqual(holdBefore);
     // A save never touches the stock count: sales and the stock calls own it.
     expect((await admin.get(`/api/owner/products/${id}`)).json.product.variants[0]).toMatchObject({ qtyInStock: 10, held: 3 });
+  });
+
+  it('never changes an order placed before a price or stock change', async () => {
+    const buyer = new TestVisitor(worker, '203.0.113.43');
+    await buyer.send('GET', '/api/commerce/shopping-cart');
+    expect((await addOne(buyer, id, 'JUG-1')).status).toBe(200);
+    const placed = await placeOrder(buyer);
+    expect(placed.status).toBe(201);
+    const orderLines = () => worker.db.prepare('SELECT l.unit_price_cents AS unit, o.grand_total_cents AS total FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.item_id = ?').bind(id).all();
+    const before = (await orderLines()).results;
+    expect(before).toEqual([expect.objectContaining({ unit: 4500 })]);
+    const p = (await admin.get(`/api/owner/products/${id}`)).json.product;
+    const body = editable(p);
+    body.variants[0].price = '50.00';
+    expect((await put(admin, id, p.version, body)).status).toBe(200);
+    const v = (await admin.get(`/api/owner/products/${id}`)).json.product.variants[0];
+    expect((await admin.send('POST', `/api/owner/products/${id}/variants/${v.id}/stock`, { delta: 5 })).status).toBe(200);
+    expect((await orderLines()).results).toEqual(before);
   });
 
   it('refuses to delete a variant an open cart has (409), and deletes one no cart has', async () => {
