@@ -188,6 +188,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   // The catalogue (edge/api/catalog): store creation, products, stock.
   { route: 'POST /api/content-service/product/1.1/websites/:websiteId/products', path: '/api/content-service/product/1.1/websites/w1/products', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', path: '/api/content-service/product/1.1/websites/w1/products/c1/categories', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/content-service/product/1.1/websites/:websiteId/products', path: '/api/content-service/product/1.1/websites/w1/products', status: 401, expect: 'api' },
+  { route: 'GET /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', path: '/api/content-service/product/1.1/websites/w1/products/c1/categories', status: 401, expect: 'api' },
   { route: 'GET /api/owner/products', path: '/api/owner/products', status: 401, expect: 'api' },
   { route: 'POST /api/owner/products', path: '/api/owner/products', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/products/:productId', path: '/api/owner/products/p1', status: 401, expect: 'api' },

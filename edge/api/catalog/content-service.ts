@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { allows, requirePermission } from '../../middleware/roles/index.js';
 import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
-import { CATEGORY_TYPES, createCategory, PAGE_RENDERINGS } from '../../services/catalog/categories.js';
+import { CATEGORY_TYPES, createCategory, listCategories, listStores, PAGE_RENDERINGS } from '../../services/catalog/categories.js';
 import { createStore } from '../../services/catalog/store-creation.js';
 import { jsonBody } from '../validate.js';
 
@@ -61,4 +61,15 @@ contentServiceApi.post('/websites/:websiteId/products/:collectionId/categories',
   checkWebsite(c);
   const category = await createCategory(c.var.db, c.var.site.id, c.req.param('collectionId'), c.req.valid('json'));
   return c.json({ category }, 201);
+});
+
+// Read calls for the owner's store screens (not in SPEC §7): the site's stores, a store's category tree.
+contentServiceApi.get('/websites/:websiteId/products', requirePermission('catalog'), async (c) => {
+  checkWebsite(c);
+  return c.json({ stores: await listStores(c.var.db, c.var.site.id) });
+});
+
+contentServiceApi.get('/websites/:websiteId/products/:collectionId/categories', requirePermission('catalog'), async (c) => {
+  checkWebsite(c);
+  return c.json({ categories: await listCategories(c.var.db, c.var.site.id, c.req.param('collectionId')) });
 });

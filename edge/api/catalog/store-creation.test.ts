@@ -200,6 +200,20 @@ describe('POST .../products/{collectionId}/categories', () => {
     expect((await admin.send('POST', path(), { displayName: 'x'.repeat(26), parentCategoryId: rootId })).json.fields.displayName).toBe('A category name is at most 25 characters.');
   });
 
+  it('lists the tree, parents before children, and the site\u2019s stores', async () => {
+    const tree = await manager.get(path());
+    expect(tree.status).toBe(200);
+    const names = tree.json.categories.map((c: { displayName: string }) => c.displayName);
+    expect(names.indexOf('Mugs')).toBeLessThan(names.indexOf('Tall mugs'));
+    expect(tree.json.categories[0]).toMatchObject({ type: 'root', parentCategoryId: null });
+    const stores = await admin.get(storePath());
+    expect(stores.status).toBe(200);
+    expect(stores.json.stores.map((s: { urlId: string }) => s.urlId)).toEqual(expect.arrayContaining(['shop', 'winter-market', 'category-store']));
+    expect(stores.json.stores.find((s: { urlId: string }) => s.urlId === 'shop').productCount).toBeGreaterThan(0);
+    expect((await editor.get(path())).status).toBe(403);
+    expect((await editor.get(storePath())).status).toBe(403);
+  });
+
   it('creates a root category on its own for a store without one', async () => {
     await worker.db.prepare('DELETE FROM categories WHERE collection_id = ?').bind(collectionId).run();
     const root = await admin.send('POST', path(), { displayName: 'All', type: 'root', pageRendering: 'all-products' });

@@ -84,3 +84,47 @@ async function whyRefused(db: Db, websiteId: string, collectionId: string, input
   if (input.type === 'root' && row.roots) return new ApiError(409, 'root_category_exists', CATALOG_MESSAGES.rootCategoryExists);
   return new ApiError(409, 'too_many_categories', CATALOG_MESSAGES.tooManyCategories);
 }
+
+/** A store's categories, parents before children, each level by display index then name; 404 for no such store. */
+export async function listCategories(db: Db, websiteId: string, collectionId: string): Promise<CategoryJson[]> {
+  const d1 = db.$client;
+  const [store, rows] = await query(() =>
+    d1.batch([
+      d1.prepare('SELECT id FROM collections WHERE id = ?1 AND website_id = ?2 AND type = ?3').bind(collectionId, websiteId, COLLECTION_TYPE.products),
+      d1
+        .prepare(
+          `SELECT id, display_name AS displayName, parent_id AS parentCategoryId, type, page_rendering AS pageRendering, display_index AS displayIndex
+           FROM categories WHERE collection_id = ?1 AND website_id = ?2 ORDER BY display_index, display_name LIMIT ?3`,
+        )
+        .bind(collectionId, websiteId, MAX_CATEGORIES_PER_STORE),
+    ]),
+  );
+  if (store!.results.length === 0) throw new ApiError(404, 'not_found', CATALOG_MESSAGES.storeNotFound);
+  const all = rows!.results as unknown as CategoryJson[];
+  const children = new Map<string | null, CategoryJson[]>();
+  for (const c of all) children.set(c.parentCategoryId, [...(children.get(c.parentCategoryId) ?? []), c]);
+  const out: CategoryJson[] = [];
+  const walk = (parent: string | null) => {
+    for (const c of children.get(parent) ?? []) {
+      out.push(c);
+      walk(c.id);
+    }
+  };
+  walk(null);
+  return out;
+}
+
+/** The site's stores (products collections) for a store picker, in the site's collection order. */
+export async function listStores(db: Db, websiteId: string) {
+  const rows = await query(() =>
+    db.$client
+      .prepare(
+        `SELECT c.id, c.title, c.navigation_title AS navigationTitle, c.url_id AS urlId, c.full_url AS fullUrl, c.description, c.enabled,
+           (SELECT COUNT(*) FROM items i WHERE i.collection_id = c.id AND i.record_type = 11) AS productCount
+         FROM collections c WHERE c.website_id = ?1 AND c.type = ?2 ORDER BY c.display_index, c.id`,
+      )
+      .bind(websiteId, COLLECTION_TYPE.products)
+      .all<{ id: string; title: string; navigationTitle: string | null; urlId: string; fullUrl: string; description: string | null; enabled: number; productCount: number }>(),
+  );
+  return rows.results.map((r) => ({ ...r, enabled: r.enabled === 1 }));
+}
