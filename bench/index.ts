@@ -68,3 +68,5 @@ await ownerOrders.run();
 
 const pageEditor = (await import('./page-editor.js')) as { run: () => Promise<void> };
 await pageEditor.run();
+const catalog = (await import('./catalog.js')) as { run: () => Promise<void> };
+await catalog.run();

@@ -31,6 +31,8 @@ export const products = sqliteTable(
     useCustomAddButtonText: integer('use_custom_add_button_text', { mode: 'boolean' }).notNull().default(false),
     customAddButtonText: text('custom_add_button_text'),
     visible: integer('visible', { mode: 'boolean' }).notNull().default(true),
+    // The saved version an owner's save names (If-Match); bumped by a conditional UPDATE.
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('products_website_type_idx').on(t.websiteId, t.productType)],
 );

@@ -26,3 +26,4 @@ export * from './downloads.js';
 export * from './pages.js';
 export * from './owner-views.js';
 export * from './site-styles.js';
+export * from './catalog.js';

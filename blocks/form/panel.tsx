@@ -3,9 +3,9 @@ import { ErrorPanel, Skeleton } from '../../client/editor/ui/states.js';
 
 const KIND: Record<string, string> = { contact: 'Contact form', newsletter: 'Newsletter sign-up' };
 
-/** The form block's settings: one of the site's forms (GET /api/owner/forms), by name. */
+/** The form block's settings: one of the site's forms (GET /api/owner/block-sources/forms), by name. */
 export function FormPanel({ value, onChange }: BlockPanelProps) {
-  const forms = useOwnerGet<{ forms: FormChoice[] }>('/api/owner/forms');
+  const forms = useOwnerGet<{ forms: FormChoice[] }>('/api/owner/block-sources/forms');
   const chosen = String(value.form ?? '');
   const current = forms.state === 'ready' ? forms.data.forms.find((f) => f.id === chosen) : undefined;
   return (

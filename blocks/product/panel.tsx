@@ -6,18 +6,18 @@ import { useLoad } from '../../client/editor/use-load.js';
 import { ErrorPanel, Skeleton } from '../../client/editor/ui/states.js';
 
 /**
- * The product block's settings: search the store's products by name (GET /api/owner/products)
+ * The product block's settings: search the store's products by name (GET /api/owner/block-sources/products)
  * and choose one; a product visitors cannot see is marked, since the block then shows 'not available'.
  */
 export function ProductPanel({ value, onChange }: BlockPanelProps) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const found = useOwnerGet<{ products: ProductChoice[] }>(`/api/owner/products?${new URLSearchParams({ q, limit: '20' })}`);
+  const found = useOwnerGet<{ products: ProductChoice[] }>(`/api/owner/block-sources/products?${new URLSearchParams({ q, limit: '20' })}`);
   const [picked, setPicked] = useState<ProductChoice | undefined>();
   const chosen = String(value.item ?? '');
   // The block's product by id, for its name (it need not be among the search's results).
   const current = useLoad(`product:${chosen}`, () =>
-    chosen ? ownerFetch<{ products: ProductChoice[] }>('GET', `/api/owner/products?${new URLSearchParams({ id: chosen, limit: '1' })}`) : Promise.resolve({ products: [] }),
+    chosen ? ownerFetch<{ products: ProductChoice[] }>('GET', `/api/owner/block-sources/products?${new URLSearchParams({ id: chosen, limit: '1' })}`) : Promise.resolve({ products: [] }),
   ).result;
   const known = picked?.id === chosen ? picked : current.state === 'ready' ? current.data.products[0] : undefined;
   return (

@@ -28,6 +28,8 @@ import { MAX_UPLOAD_BYTES } from '../../domain/files/file-rules.js';
 import { ownerCustomersApi } from './owner/customers.js';
 import { ownerBlockSourcesApi } from './owner/block-sources.js';
 import { ownerViewsApi } from './owner/views.js';
+import { contentServiceApi } from './catalog/content-service.js';
+import { ownerProductsApi } from './catalog/products.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -59,6 +61,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/commerce\/payments\/stripe\/webhook\/?$/, body: { maxBytes: 256 * 1024, types: JSON_TYPES } },
   // A page layout may be 1 MB (blocks/layout-schema.ts answers 400 past that, naming the field).
   { path: /^\/api\/pages\/[^/]+\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
+  // A product save: up to 250 variants and a rich-text description (edge/api/catalog/product-body.ts).
+  { path: /^\/api\/owner\/products(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
   // The site header and footer: two layouts of up to 1 MB each.
   { path: /^\/api\/site-header-footer\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
   // An upload is the file's bytes (edge/api/files), streamed through. The guard stops bodies past
@@ -119,7 +123,9 @@ api.route('/', siteLayoutApi);
 api.route('/site-styles', siteStylesApi);
 api.route('/owner', ownerViewsApi);
 api.route('/owner', ownerCustomersApi);
-api.route('/owner', ownerBlockSourcesApi);
+api.route('/owner/block-sources', ownerBlockSourcesApi);
+api.route('/content-service/product/1.1', contentServiceApi);
+api.route('/owner/products', ownerProductsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

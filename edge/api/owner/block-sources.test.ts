@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 
-/** The page editor's pickers over HTTP: /api/owner/products, /api/owner/forms and /api/pages/slug-check. */
+/** The page editor's pickers over HTTP: /api/owner/block-sources/products, /api/owner/block-sources/forms and /api/pages/slug-check. */
 let worker: RunningWorker;
 let owner: SignedIn;
 const PASSWORD = 'pickers-Password-1';
@@ -20,45 +20,45 @@ async function get(path: string, who: SignedIn | null = owner): Promise<{ status
 
 describe('the product picker', () => {
   it('finds the site\'s products by title, any case, with % and _ taken literally', async () => {
-    const { status, json } = await get('/api/owner/products?q=MUG');
+    const { status, json } = await get('/api/owner/block-sources/products?q=MUG');
     expect(status).toBe(200);
     expect(json.products.map((p: { title: string }) => p.title)).toEqual(['Mug-Making Date Night', 'Speckled Stoneware Mug']);
     const mug = json.products[1];
     expect(mug).toMatchObject({ url: expect.stringMatching(/^\/shop\//), image: expect.stringMatching(/^\/assets\/.+\.svg$/), public: true });
     expect(mug.id).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect((await get('/api/owner/products?q=%25')).json.products).toEqual([]);
-    const all = (await get('/api/owner/products?limit=50')).json.products.map((p: { title: string }) => p.title);
+    expect((await get('/api/owner/block-sources/products?q=%25')).json.products).toEqual([]);
+    const all = (await get('/api/owner/block-sources/products?limit=50')).json.products.map((p: { title: string }) => p.title);
     expect(all.length).toBeGreaterThan(20);
     expect(all).toEqual([...all].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    expect((await get('/api/owner/products?limit=2')).json.products).toHaveLength(2);
+    expect((await get('/api/owner/block-sources/products?limit=2')).json.products).toHaveLength(2);
     // One product by id (the panel names the block's product), none of another site's or unknown.
-    expect((await get(`/api/owner/products?id=${mug.id}`)).json.products.map((p: { title: string }) => p.title)).toEqual(['Speckled Stoneware Mug']);
-    expect((await get('/api/owner/products?id=nope')).json.products).toEqual([]);
+    expect((await get(`/api/owner/block-sources/products?id=${mug.id}`)).json.products.map((p: { title: string }) => p.title)).toEqual(['Speckled Stoneware Mug']);
+    expect((await get('/api/owner/block-sources/products?id=nope')).json.products).toEqual([]);
   });
 
   it('marks a draft product as not public', async () => {
     await worker.db.prepare("UPDATE items SET status = 'draft' WHERE title = 'Moon Jar'").run();
-    expect((await get('/api/owner/products?q=moon')).json.products[0]).toMatchObject({ title: 'Moon Jar', public: false });
+    expect((await get('/api/owner/block-sources/products?q=moon')).json.products[0]).toMatchObject({ title: 'Moon Jar', public: false });
   });
 
   it('refuses a bad limit, visitors and roles that do not edit pages', async () => {
-    expect((await get('/api/owner/products?limit=500')).status).toBe(400);
-    expect((await get('/api/owner/products', null)).status).toBe(401);
+    expect((await get('/api/owner/block-sources/products?limit=500')).status).toBe(400);
+    expect((await get('/api/owner/block-sources/products', null)).status).toBe(401);
     await createSiteUser(worker, { email: 'viewer@pickers.test', password: PASSWORD, roles: [10] });
-    expect((await get('/api/owner/products', await signIn(worker, 'viewer@pickers.test', PASSWORD))).status).toBe(403);
+    expect((await get('/api/owner/block-sources/products', await signIn(worker, 'viewer@pickers.test', PASSWORD))).status).toBe(403);
   });
 });
 
 describe('the form picker', () => {
   it('lists contact and newsletter forms, never a product\'s additional fields', async () => {
-    const { status, json } = await get('/api/owner/forms');
+    const { status, json } = await get('/api/owner/block-sources/forms');
     expect(status).toBe(200);
     expect(json.forms.map((f: { name: string; kind: string }) => [f.name, f.kind])).toEqual([
       ['Contact the studio', 'contact'],
       ['Kiln Notes newsletter', 'newsletter'],
     ]);
     expect(json.forms[0].fields).toBeGreaterThan(0);
-    expect((await get('/api/owner/forms', null)).status).toBe(401);
+    expect((await get('/api/owner/block-sources/forms', null)).status).toBe(401);
   });
 });
 

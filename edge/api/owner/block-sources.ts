@@ -6,7 +6,7 @@ import { formChoices, productChoices } from '../../services/block-sources/block-
 import { queryParams } from '../validate.js';
 
 /**
- * /api/owner/products and /api/owner/forms: what the page editor's product and form blocks
+ * /api/owner/block-sources/products and .../forms: what the page editor's product and form blocks
  * pick from (docs/api/pages.md, "Block pickers"). Read only; ids, titles and images, nothing else.
  */
 export const ownerBlockSourcesApi = new Hono<AppEnv>({ strict: false });

@@ -16,6 +16,8 @@ const CONTRIBUTOR_ROLES = ROLE_IDS.filter((role) => role !== ROLE.none);
 export const PERMISSIONS = {
   /** Enter /config/ and read one's own owner profile. */
   ownerArea: CONTRIBUTOR_ROLES,
+  /** Stores, products, prices, stock and categories (edge/api/catalog). */
+  catalog: [ROLE.admin, ROLE.storeManager],
   /** Orders and their customers. */
   orders: [ROLE.admin, ROLE.storeManager],
   /** The site's customers (shopper accounts and guest buyers) with their orders; read only. */

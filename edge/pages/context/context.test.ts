@@ -78,6 +78,7 @@ describe('product context', () => {
     onSale: false,
     digitalAssetId: null,
     isSubscribable: false,
+    version: 1,
     additionalFieldsFormId: null,
     useCustomAddButtonText: false,
     customAddButtonText: null,

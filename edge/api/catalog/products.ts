@@ -1,0 +1,118 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env.js';
+import { requirePermission } from '../../middleware/roles/index.js';
+import { ApiError } from '../../errors.js';
+import type { ProductType } from '../../../schema/index.js';
+import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
+import { listOwnerProducts, ownerProduct, PRODUCT_SORTS, STOCK_STATES } from '../../services/catalog/product-read.js';
+import { createProduct, updateProduct } from '../../services/catalog/product-save.js';
+import { decodeCursor } from '../../services/restock/signups.js';
+import { newProductBody, PRODUCT_TYPE_NAMES, productBody, productInput } from './product-body.js';
+import type { Author } from '../../services/pages/page-records.js';
+import { adjustStock, setStock, stockHistoryOf, type StockTarget } from '../../services/catalog/stock.js';
+import { jsonBody, queryParams } from '../validate.js';
+
+/** Stock counts are whole units; a change moves at most a million at a time. */
+const MAX_STOCK = 1_000_000_000;
+const units = (what: string) =>
+  z.number({ error: `Enter the ${what} as a whole number.` }).int({ error: `Enter the ${what} as a whole number.` });
+const reason = z.string().trim().max(200, { error: 'A reason is at most 200 characters.' }).optional();
+
+const adjustBody = z.strictObject({
+  delta: units('change')
+    .min(-MAX_STOCK, { error: 'That change is too large.' })
+    .max(MAX_STOCK, { error: 'That change is too large.' })
+    .refine((n) => n !== 0, { error: 'Enter a change other than 0.' }),
+  reason,
+});
+const setBody = z.strictObject({
+  expected: units('current stock').min(0).max(MAX_STOCK),
+  qtyInStock: units('stock').min(0, { error: 'Stock cannot go below 0.' }).max(MAX_STOCK, { error: 'That stock is too large.' }),
+  reason,
+});
+
+function author(c: Context<AppEnv>): Author {
+  const user = c.get('siteUser')!;
+  return { id: user.id, name: user.email };
+}
+
+const target = (c: Context<AppEnv>): StockTarget => ({ websiteId: c.var.site.id, productId: c.req.param('productId')!, variantId: c.req.param('variantId')! });
+
+/** /api/owner/products: the owner's catalogue (docs/api/catalogue.md), permission row `catalog`. */
+export const ownerProductsApi = new Hono<AppEnv>({ strict: false });
+
+// Adjust by a delta with a reason: one guarded UPDATE, never below 0 or below what carts hold.
+ownerProductsApi.post('/:productId/variants/:variantId/stock', requirePermission('catalog'), jsonBody(adjustBody), async (c) => {
+  const body = c.req.valid('json');
+  const change = await adjustStock(c.var.db, target(c), body.delta, body.reason ?? null, author(c));
+  return c.json({ stock: change });
+});
+
+// Set an absolute count, only while the stock is still the `expected` count the owner saw.
+ownerProductsApi.put('/:productId/variants/:variantId/stock', requirePermission('catalog'), jsonBody(setBody), async (c) => {
+  const body = c.req.valid('json');
+  const change = await setStock(c.var.db, target(c), body.expected, body.qtyInStock, body.reason ?? null, author(c));
+  return c.json({ stock: change });
+});
+
+ownerProductsApi.get(
+  '/:productId/variants/:variantId/stock-history',
+  requirePermission('catalog'),
+  queryParams(z.object({ before: z.coerce.number().int().min(1).optional() })),
+  async (c) => c.json(await stockHistoryOf(c.var.db, target(c), c.req.valid('query').before)),
+);
+
+/** The version an `If-Match: "<version>"` names; 428 without one. */
+function ifMatchVersion(c: Context<AppEnv>): number {
+  const header = c.req.header('if-match');
+  if (header === undefined) throw new ApiError(428, 'version_required', CATALOG_MESSAGES.versionRequired);
+  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
+  if (!match) throw new ApiError(400, 'invalid_request', CATALOG_MESSAGES.versionRequired, { fields: { 'If-Match': CATALOG_MESSAGES.versionRequired } });
+  return Number(match[1]);
+}
+
+async function productAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 200) {
+  const product = await ownerProduct(c.var.db, c.var.site.id, id);
+  c.header('ETag', `"${product.version}"`);
+  return c.json({ product }, status);
+}
+
+const typeFilter = z.union([z.enum(Object.keys(PRODUCT_TYPE_NAMES) as [string, ...string[]]).transform((n) => PRODUCT_TYPE_NAMES[n as keyof typeof PRODUCT_TYPE_NAMES] as number), z.coerce.number().int().min(1).max(5)]);
+const listQuery = z.strictObject({
+  collectionId: z.string().max(64).optional(),
+  type: typeFilter.optional(),
+  category: z.string().max(25).optional(),
+  tag: z.string().max(50).optional(),
+  stock: z.enum(STOCK_STATES).optional(),
+  q: z.string().max(200).optional(),
+  sort: z.enum(PRODUCT_SORTS).optional().default('title'),
+  after: z.string().max(400).refine((s) => decodeCursor(s)?.length === 2, { error: 'That page link is not valid.' }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+
+ownerProductsApi.get('/', requirePermission('catalog'), queryParams(listQuery), async (c) => {
+  const { after, ...q } = c.req.valid('query');
+  const page = await listOwnerProducts(c.var.db, c.var.site.id, { ...q, cursor: after });
+  return c.json({ products: page.rows, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
+});
+
+ownerProductsApi.post('/', requirePermission('catalog'), jsonBody(newProductBody), async (c) => {
+  const body = c.req.valid('json');
+  const site = c.var.site;
+  const type = PRODUCT_TYPE_NAMES[body.productType];
+  const saved = await createProduct(c.var.db, site, body.collectionId, type, productInput(body, type, site.currency, site.locale), author(c));
+  return productAnswer(c, saved.id, 201);
+});
+
+ownerProductsApi.get('/:productId', requirePermission('catalog'), (c) => productAnswer(c, c.req.param('productId')));
+
+ownerProductsApi.put('/:productId', requirePermission('catalog'), jsonBody(productBody), async (c) => {
+  const basedOn = ifMatchVersion(c);
+  const id = c.req.param('productId');
+  const site = c.var.site;
+  const current = await ownerProduct(c.var.db, site.id, id);
+  const input = productInput(c.req.valid('json'), current.productType as ProductType, site.currency, site.locale);
+  await updateProduct(c.var.db, site, id, basedOn, input, author(c));
+  return productAnswer(c, id);
+});

@@ -1,0 +1,28 @@
+/**
+ * Texts of the catalogue APIs. SPEC §5 gives the tag manager's ('This {tagType} already
+ * exists'); the others are ours, in the catalogue's voice.
+ */
+export const CATALOG_MESSAGES = {
+  storeNotFound: 'No such store on this site.',
+  productNotFound: 'No such product in this store.',
+  variantNotFound: 'No such variant of this product.',
+  // SPEC §5 tag manager, with tagType 'category'.
+  categoryExists: 'This category already exists',
+  parentCategoryMissing: 'The parent category is not in this store.',
+  rootCategoryExists: 'This store already has its root category.',
+  // SPEC §9 limits.
+  tooManyCategories: 'A store has at most 10,000 categories.',
+  tooManyProducts: 'A store has at most 200 products.',
+  navigationChanged: 'The main navigation changed while the store was being created. Nothing was created; try again.',
+  navigationForbidden: 'Your role cannot change the site navigation; create the store without adding it to the main navigation.',
+  slugTaken: (slug: string) => `${slug} is already used by another product in this store.`,
+  skuTaken: (sku: string, product: string) => `The SKU ${sku} is already used by ${product}.`,
+  skuRepeated: (sku: string) => `The SKU ${sku} is used by more than one variant here.`,
+  versionConflict: 'Someone else saved this product since you opened it. Reload to see their changes, then edit again.',
+  versionRequired: 'Send the version you edited in an If-Match header.',
+  stockNegative: 'Stock cannot go below 0.',
+  stockHeld: (held: number) => `Stock cannot go below the ${held} unit${held === 1 ? '' : 's'} held in shoppers\u2019 carts.`,
+  stockChanged: 'The stock changed since you read it. Reload to see the current count, then set it again.',
+  stockUnlimited: 'This variant has unlimited stock; turn that off to count its units.',
+  variantInCarts: (sku: string) => `The variant ${sku} is in shoppers\u2019 carts; hide the product instead of deleting the variant.`,
+} as const;
