@@ -161,7 +161,7 @@ describe('POST /api/owner/products', () => {
     expect((await post({ tags: ['x'.repeat(51)] })).json.fields['tags.0']).toBe('A tag is at most 50 characters.');
     expect((await post({ categories: ['x'.repeat(26)] })).json.fields['categories.0']).toBe('A category name is at most 25 characters.');
     expect((await post({ description: { type: 'paragraph' } })).status).toBe(400);
-    let deep: any = { type: 'text', text: 'x' };
+    let deep: any = { type: 'paragraph', content: [{ type: 'text', text: 'x' }] };
     for (let i = 0; i < 13; i++) deep = { type: 'blockquote', content: [deep] };
     expect((await post({ description: { type: 'doc', content: [deep] } })).json.message).toBe('Rich text nests at most 12 levels deep.');
     expect((await post({ variantOptionOrdering: ['Size'], variants: [{ sku: 'VAL-1', price: 1, attributes: { Colour: 'Red' } }] })).json.fields['variants.0.attributes']).toBeDefined();
