@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
-import { demoOwnerSession, signedInOwner } from './owner-harness.js';
+import { signedInOwner } from './owner-harness.js';
+import { draftPreview as preview, pagesApi, POLL, saved } from './page-editor-support.js';
 
 /**
  * The chart blocks in the page editor (blocks/charts/panel.tsx): a bar chart added from the
@@ -10,16 +10,10 @@ import { demoOwnerSession, signedInOwner } from './owner-harness.js';
  * published page drawing the chart on the server.
  */
 const store = useStorefront();
-const POLL = { timeout: 30_000 };
 
-async function api(method: string, path: string, body?: unknown) {
-  const { headers } = await demoOwnerSession(store.worker);
-  const res = await store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as any };
-}
+/** The page API as the demo owner (a new session per call, like another tab). */
+const api = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => (await pagesApi(store))(method, path, body, extra);
 
-const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
-const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the draft"]');
 
 describe('chart blocks in Chromium', () => {
   it('pastes and imports a dataset with its notices, previews the server SVG and publishes it', async () => {

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { useStorefront } from './harness.js';
-import { demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
+import { openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
+import { pagesApi, POLL, saved } from './page-editor-support.js';
 
 /**
  * The page editor's grid, device frames, starter layouts and block menu
@@ -16,7 +17,6 @@ import { demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } f
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const POLL = { timeout: 30_000 };
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -26,11 +26,8 @@ type Placement = { col: number; row: number; span: number; rows: number };
 type Block = { id: string; type: string; props: Record<string, unknown>; layout: { desktop: Placement; mobile?: Placement } };
 type Layout = { sections: { id: string; design: Record<string, unknown>; blocks: Block[] }[] };
 
-async function api(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-  const { headers } = await demoOwnerSession(store.worker);
-  const res = await store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json', ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as any };
-}
+/** The page API as the demo owner (a new session per call, like another tab). */
+const api = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => (await pagesApi(store))(method, path, body, extra);
 
 const at = (col: number, row: number, span: number, rows = 1): Placement => ({ col, row, span, rows });
 
@@ -69,7 +66,6 @@ async function openEditor(id: string): Promise<Page> {
   return page;
 }
 
-const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
 const frame = (page: Page) => page.frameLocator('iframe[title="Preview of the draft"]');
 const gridBlock = (page: Page, id: string) => page.locator(`[data-grid-block="${id}"]`);
 const status = (page: Page) => page.locator('[data-grid-status]');

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
 import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
+import { POLL, saved } from './page-editor-support.js';
 
 /**
  * Issue 25's "Must show" main path in Chromium, once by keyboard and once with the mouse: the
@@ -15,7 +16,6 @@ import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.j
  * `locator.focus()`, which stands for the Tab presses to reach it); no click at all.
  */
 const store = useStorefront();
-const POLL = { timeout: 30_000 };
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
 beforeAll(async () => {
@@ -31,7 +31,6 @@ function mainOf(html: string): string {
   return html.slice(start, end + '</main>'.length);
 }
 
-const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
 
 /** Activates a button or link: Enter on it (keyboard) or a click (mouse). */
 async function act(mode: Mode, target: Locator) {

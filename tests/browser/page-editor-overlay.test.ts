@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { itemIdOf, useStorefront, visitorApi } from './harness.js';
-import { demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
+import { openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
+import { pagesApi, POLL, saved } from './page-editor-support.js';
 
 /**
  * The page editor's preview overlay (client/editor/screens/page-editor/preview/) in Chromium:
@@ -14,7 +15,6 @@ import { demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } f
  * in the frame that changes the frame, not the editor.
  */
 const store = useStorefront();
-const POLL = { timeout: 30_000 };
 const FRAME = 'iframe[title="Preview of the draft"]';
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
@@ -22,11 +22,8 @@ beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
 });
 
-async function api(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-  const { headers } = await demoOwnerSession(store.worker);
-  const res = await store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json', ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as any };
-}
+/** The page API as the demo owner (a new session per call, like another tab). */
+const api = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => (await pagesApi(store))(method, path, body, extra);
 
 /** The preview frame's current document (a new one after a full reload). */
 async function previewFrame(page: Page): Promise<Frame> {
@@ -36,7 +33,6 @@ async function previewFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
-const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
 
 describe('the preview overlay of the page editor', () => {
   it('selects by hover and click in the frame, edits by the toolbar and patches the frame in place', async () => {

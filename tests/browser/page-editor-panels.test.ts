@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
-import { demoOwnerSession, seriousAxeViolations, signedInOwner } from './owner-harness.js';
+import { seriousAxeViolations, signedInOwner } from './owner-harness.js';
+import { draftPreview as preview, pagesApi, POLL, saved } from './page-editor-support.js';
 
 /**
  * The page editor's block panels and page settings in Chromium: an image from the file
@@ -10,16 +11,10 @@ import { demoOwnerSession, seriousAxeViolations, signedInOwner } from './owner-h
  * a social image; then the published page shows every one of them to a new visitor.
  */
 const store = useStorefront();
-const POLL = { timeout: 30_000 };
 
-async function api(method: string, path: string, body?: unknown) {
-  const { headers } = await demoOwnerSession(store.worker);
-  const res = await store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as any };
-}
+/** The page API as the demo owner (a new session per call, like another tab). */
+const api = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => (await pagesApi(store))(method, path, body, extra);
 
-const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
-const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the draft"]');
 
 async function addBlock(page: Page, name: string) {
   await page.getByRole('button', { name: 'Add block' }).click();

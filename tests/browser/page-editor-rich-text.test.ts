@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { useStorefront } from './harness.js';
-import { demoOwnerSession, signedInOwner, seriousAxeViolations } from './owner-harness.js';
+import { signedInOwner, seriousAxeViolations } from './owner-harness.js';
+import { pagesApi, POLL, saved } from './page-editor-support.js';
 
 /**
  * The rich text editor of the page editor (client/editor/screens/page-editor/rich-text/) in
@@ -16,19 +16,14 @@ import { demoOwnerSession, signedInOwner, seriousAxeViolations } from './owner-h
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const POLL = { timeout: 30_000 };
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
 });
 
-async function api(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-  const { headers } = await demoOwnerSession(store.worker);
-  const res = await store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json', ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as any };
-}
+/** The page API as the demo owner (a new session per call, like another tab). */
+const api = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => (await pagesApi(store))(method, path, body, extra);
 
-const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
 
 // What a copy from Google Docs and from Word puts on the clipboard, with a web page's worst beside it.
 const MESSY_HTML = [

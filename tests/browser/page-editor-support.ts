@@ -48,3 +48,6 @@ export async function autosave(page: Page): Promise<void> {
 
 /** The preview frame of the draft. */
 export const draftPreview = (page: Page) => page.frameLocator('iframe[title="Preview of the draft"]');
+
+/** Waits until the editor says Saved. */
+export const saved = (page: Page) => saveState(page, 'saved');

@@ -5,7 +5,8 @@ import type { Page, Route } from 'playwright-core';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { createSiteUser, demoOwner, signIn } from '../../edge/test-support.js';
 import { useStorefront, type Visitor } from './harness.js';
-import { demoOwnerSession, signedInOwner, seriousAxeViolations } from './owner-harness.js';
+import { signedInOwner, seriousAxeViolations } from './owner-harness.js';
+import { draftPreview as preview, pagesApi, POLL, saved } from './page-editor-support.js';
 
 /**
  * The page editor (client/editor/screens/page-editor/) in Chromium: a new page's editor, a
@@ -15,7 +16,6 @@ import { demoOwnerSession, signedInOwner, seriousAxeViolations } from './owner-h
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const POLL = { timeout: 30_000 };
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -33,14 +33,9 @@ async function owner(): Promise<Visitor> {
 }
 
 /** The page API as a second session of the owner (another tab, another editor). */
-async function api(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-  const { headers } = await demoOwnerSession(store.worker);
-  const res = await store.worker.fetch(`/api/pages${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json', ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as any };
-}
+/** The page API as the demo owner (a new session per call, like another tab). */
+const api = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => (await pagesApi(store))(method, path, body, extra);
 
-const saved = (page: Page) => page.locator('[data-page-editor][data-save-state="saved"]').waitFor(POLL);
-const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the draft"]');
 
 describe('the page editor in Chromium', () => {
   it('adds and edits blocks, autosaves into the preview, undoes, resolves a conflict and publishes', async () => {
