@@ -32,22 +32,39 @@ function mainOf(html: string): string {
 }
 
 
-/** Activates a button or link: Enter on it (keyboard) or a click (mouse). */
+/**
+ * Keyboard: presses Tab until `target` has the focus, as a keyboard user reaches it (through the
+ * preview frame's links too); fails when Tab never gets there.
+ */
+async function tabTo(target: Locator, max = 400) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await target.page().keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+/** Activates a button or link: Tab to it and Enter (keyboard) or a click (mouse). */
 async function act(mode: Mode, target: Locator) {
   if (mode === 'mouse') return target.click();
-  await target.focus();
+  await tabTo(target);
   await target.page().keyboard.press('Enter');
 }
 
 async function typeInto(mode: Mode, field: Locator, text: string) {
   if (mode === 'mouse') await field.click();
-  else await field.focus();
+  else await tabTo(field);
   await field.page().keyboard.type(text);
 }
 
+/** Adds a block from the block menu: by its search box and Enter (keyboard), or its button (mouse). */
 async function addBlock(mode: Mode, page: Page, name: string) {
   await act(mode, page.getByRole('button', { name: 'Add block' }));
-  await act(mode, page.locator('#pe-block-menu').getByRole('button', { name, exact: true }));
+  if (mode === 'keyboard') {
+    // The menu opens with its search box focused; Enter adds the first match.
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  } else await page.locator('#pe-block-menu').getByRole('button', { name, exact: true }).click();
   await page.getByRole('heading', { name: `${name} block` }).waitFor();
 }
 
@@ -90,10 +107,17 @@ async function mainPath(mode: Mode, slug: string) {
   const text = page.getByRole('textbox', { name: 'Text' });
   await typeInto(mode, text, 'Write to the studio to book a place.');
   await page.keyboard.press('Control+A');
-  await act(mode, page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Link' }));
+  // The link editor: Ctrl+K (keyboard) or the toolbar's Link button.
+  if (mode === 'keyboard') await page.keyboard.press('Control+K');
+  else await page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Link' }).click();
   // The link dialog's page picker: find the Contact page and pick it.
   await typeInto(mode, page.getByLabel('Find a page'), 'contact');
-  await page.locator('.pe-link-form select').selectOption('/contact');
+  const pageList = page.locator('.pe-link-form select');
+  if (mode === 'keyboard') {
+    await tabTo(pageList);
+    await page.keyboard.press('Home');
+    expect(await pageList.inputValue()).toBe('/contact');
+  } else await pageList.selectOption('/contact');
   await act(mode, page.getByRole('button', { name: 'Apply link' }));
   await saved(page);
 

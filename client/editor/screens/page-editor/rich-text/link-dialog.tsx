@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { TEXT } from '../../../api.js';
 import { Button } from '../../../ui/button.js';
 import { Dialog } from '../../../ui/dialog.js';
@@ -54,8 +54,10 @@ export function LinkDialog({ open, current, onApply, onRemove, onClose }: { open
   // A path typed earlier that is not one of the pages (a shop or journal URL) stays choosable.
   const options = page && !shown.some((p) => p.url === page) ? [{ title: page, url: page }, ...shown] : shown;
 
+  // The list box's own choice too: a keyboard choice (Home, End) may not reach React as a change.
+  const list = useRef<HTMLSelectElement>(null);
   const apply = () => {
-    const input = kind === 'page' ? page : url;
+    const input = kind === 'page' ? page || list.current?.value || '' : url;
     if (kind === 'page' && input === '') {
       setError('Choose a page to link to.');
       return;
@@ -104,7 +106,7 @@ export function LinkDialog({ open, current, onApply, onRemove, onClose }: { open
             <TextField label="Find a page" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} aria-controls={listId} />
             <label className="ui-field">
               <span>Page</span>
-              <select id={listId} size={Math.min(8, Math.max(2, options.length))} value={page} aria-invalid={error ? true : undefined} onChange={(e) => { setPage(e.target.value); setError(undefined); }}>
+              <select ref={list} id={listId} size={Math.min(8, Math.max(2, options.length))} value={page} aria-invalid={error ? true : undefined} onChange={(e) => { setPage(e.target.value); setError(undefined); }}>
                 {options.map((p) => (
                   <option key={p.url} value={p.url}>{`${p.title} (${p.url})`}</option>
                 ))}
