@@ -334,6 +334,8 @@ describe('the owner screens in Chromium', () => {
     await settled(page, 'Orders');
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Traffic' }).click();
     await settled(page, 'Traffic');
+    // The range fields fill in once the screen has its period.
+    await expect.poll(() => page.getByLabel('From', { exact: true }).inputValue(), { timeout: 30_000 }).not.toBe('');
     const from = await page.getByLabel('From', { exact: true }).inputValue();
     const to = await page.getByLabel('To', { exact: true }).inputValue();
     await expect.poll(() => page.locator('[data-chart="visitors"]').getAttribute('data-x-min')).toBe(String(Date.parse(`${from}T00:00:00Z`) / 1000));
