@@ -147,11 +147,13 @@ describe('the rich text editor in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     await text.getByRole('link', { name: 'Book a workshop', exact: true }).waitFor();
 
-    // A quote at the end.
+    // A quote at the end (once the closed dialog has given the focus back to the text).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('contenteditable')), POLL).toBe('true');
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await tool('Quote').click();
     await page.keyboard.type('Patience is a glaze');
+    await text.locator('blockquote', { hasText: 'Patience is a glaze' }).waitFor(POLL);
     await saved(page);
 
     // Messy HTML pasted into a paragraph of its own: only the schema's nodes and marks survive.

@@ -1,5 +1,5 @@
 import { useEditorState, type Editor } from '@tiptap/react';
-import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ParagraphSize, TextAlign } from '../../../../../blocks/text/rich-text-schema.js';
 import { indent, setAlign } from './extensions.js';
 
@@ -51,13 +51,16 @@ export function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void
     }),
   });
   const chain = () => editor.chain().focus();
+  // A click on a tool leaves the focus (and the selection) in the text: what is typed right
+  // after it goes into the text, not to the button (Tiptap's focus() waits for a frame).
+  const keepEditorFocus = (e: MouseEvent) => e.preventDefault();
   const toggle = (label: string, pressed: boolean, run: () => void, keys: string, face: ReactNode = label) => (
-    <button type="button" className="pe-tool" aria-pressed={pressed} aria-label={label} title={`${label} (${keys.replace(/Mod/g, mod)})`} aria-keyshortcuts={keys.replace(/Mod/g, 'Control')} onClick={run}>
+    <button type="button" className="pe-tool" aria-pressed={pressed} aria-label={label} title={`${label} (${keys.replace(/Mod/g, mod)})`} aria-keyshortcuts={keys.replace(/Mod/g, 'Control')} onMouseDown={keepEditorFocus} onClick={run}>
       {face}
     </button>
   );
   const action = (label: string, run: () => void, keys: string, disabled = false, face: ReactNode = label) => (
-    <button type="button" className="pe-tool" aria-label={label} title={`${label} (${keys.replace(/Mod/g, mod)})`} aria-keyshortcuts={keys.replace(/Mod/g, 'Control')} disabled={disabled} onClick={run}>
+    <button type="button" className="pe-tool" aria-label={label} title={`${label} (${keys.replace(/Mod/g, mod)})`} aria-keyshortcuts={keys.replace(/Mod/g, 'Control')} onMouseDown={keepEditorFocus} disabled={disabled} onClick={run}>
       {face}
     </button>
   );
