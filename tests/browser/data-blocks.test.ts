@@ -10,7 +10,8 @@ it("the home page's featured products (a summary block) add to the cart through 
   await visitor.page.clock.install({ time: Date.now() });
   await visitor.page.goto(store.url('/'));
   const block = visitor.page.locator('#block-featured-products');
-  await islandsHydrated(visitor.page, '#block-featured-products [data-island="add-to-cart"]');
+  // The card's island adds; the cart pill's island shows the popover: both must be up.
+  await islandsHydrated(visitor.page, '#block-featured-products [data-island="add-to-cart"], [data-island="cart-pill"]');
   const card = block.locator('.product-card', { has: visitor.page.getByRole('link', { name: 'Oval Serving Platter', exact: true }) });
   await card.locator('button.sqs-add-to-cart-button').click();
   const popover = visitor.page.locator('.added-popover');
