@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { TEXT } from '../../../api.js';
 import { Button } from '../../../ui/button.js';
 import { Dialog } from '../../../ui/dialog.js';
@@ -30,7 +30,9 @@ export function LinkDialog({ open, current, onApply, onRemove, onClose }: { open
   const groupName = useId();
   const listId = useId();
 
-  useEffect(() => {
+  // Before the dialog is first painted (a layout effect): a choice made at once (a fast click on
+  // 'A web address') is never reset by a late form reset.
+  useLayoutEffect(() => {
     if (!open) return;
     const href = current?.href ?? '';
     setNewTab(current?.newTab ?? false);
