@@ -3,6 +3,7 @@ import { query, type Db } from '../db.js';
 import { assetUrl } from '../item-json/image-json.js';
 import { decodeCursor, encodeCursor, type Page } from '../restock/signups.js';
 import { CATALOG_MESSAGES } from './catalog-messages.js';
+import type { VariantInput } from './product-save.js';
 
 /** At or below this many units (and above 0) a product's stock state is `low`. */
 export const LOW_STOCK_UNITS = 5;
@@ -10,16 +11,9 @@ export const STOCK_STATES = ['in', 'low', 'out', 'unlimited'] as const;
 export const PRODUCT_SORTS = ['title', '-title', 'updated', '-updated', 'price', '-price', 'stock', '-stock'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-export interface OwnerVariant {
+/** A stored variant: the fields a save takes, with its id and what carts hold of it. */
+export interface OwnerVariant extends Omit<VariantInput, 'id'> {
   id: string;
-  sku: string;
-  priceCents: number;
-  salePriceCents: number;
-  onSale: boolean;
-  attributes: Record<string, string>;
-  qtyInStock: number;
-  unlimited: boolean;
-  weightGrams: number | null;
   /** Units unexpired cart holds keep right now. */
   held: number;
 }
