@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // SPEC §9: URL check max length 2083.
-const MAX_URL_LENGTH = 2083;
+export const MAX_URL_LENGTH = 2083;
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkProp } from '../safe-url.js';
+import { MAX_URL_LENGTH } from '../safe-url.js';
 
 /** How deep rich text may nest (doc > list > item > list ...): beyond it a save is refused. */
 export const MAX_RICH_TEXT_DEPTH = 12;
@@ -58,12 +58,14 @@ const align = z.enum(TEXT_ALIGNS, { error: MESSAGES.align }).nullable().optional
 const indent = z.number({ error: MESSAGES.indent }).int({ error: MESSAGES.indent }).min(0, { error: MESSAGES.indent }).max(MAX_INDENT, { error: MESSAGES.indent }).optional();
 
 // Marks. The link's rel and class are Tiptap's defaults, kept as saved by earlier editors and
-// ignored by the render, which writes its own rel.
+// ignored by the render, which writes its own rel. A link's address is stored as typed (pasted
+// text keeps its links whatever they are); the render keeps the text and drops any address
+// that is not http, https, mailto, tel or a path (safeHref), so a hostile one never goes live.
 const plainMark = (type: string) => shapeOf(type, { type: z.literal(type), attrs: attrs(type, {}).optional() });
 const linkMark = shapeOf('link', {
   type: z.literal('link'),
   attrs: attrs('link', {
-    href: linkProp.refine((href) => href.trim() !== '', { error: 'A link needs a page or an address.' }),
+    href: z.string().max(MAX_URL_LENGTH, { error: 'A link address is at most 2083 characters.' }).refine((href) => href.trim() !== '', { error: 'A link needs a page or an address.' }),
     target: z.enum(['_blank'], { error: MESSAGES.target }).nullable().optional(),
     rel: z.string().regex(/^[a-z ]{0,60}$/).nullable().optional(),
     class: z.null().optional(),

@@ -62,7 +62,6 @@ export function refusedRichText(p: string): [doc: unknown, field: string][] {
     [one({ type: 'image', attrs: { src: 'x', onerror: p } }), `${at}.type`],
     [one(para(text('marked', [{ type: p }]))), `${at}.content.0.marks.0.type`],
     [one(para(text('marked', [{ type: 'bold', attrs: { style: p } }]))), `${at}.content.0.marks.0.attrs`],
-    [one(para(text('link', [{ type: 'link', attrs: { href: `javascript:${p}` } }]))), `${at}.content.0.marks.0.attrs.href`],
     [one(para(text('link', [{ type: 'link', attrs: { href: '/shop', onclick: p } }]))), `${at}.content.0.marks.0.attrs`],
     [one(para(text('link', [{ type: 'link', attrs: { href: '/shop', target: p } }]))), `${at}.content.0.marks.0.attrs.target`],
     [one({ type: 'orderedList', attrs: { start: p }, content: [] }), `${at}.attrs.start`],

@@ -136,6 +136,18 @@ describe('hostile props render inert', () => {
     expect(await revisionCount(worker, page.id)).toBe(1);
   });
 
+  it('keeps a rich text link to javascript:, data: or vbscript: as saved and publishes only its text', async () => {
+    const page = (await owner('POST', '', { title: 'Pasted links', slug: 'xss-rich-links' })).json.page as { id: string };
+    const hrefs = ['javascript:alert(1)', ' JAVASCRIPT:alert(2)', 'java\tscript:alert(3)', 'data:text/html,<script>alert(4)</script>', 'vbscript:msgbox(5)', '//evil.example'];
+    const text = { type: 'doc', content: [{ type: 'paragraph', content: hrefs.map((href, i) => ({ type: 'text', text: `link${i} `, marks: [{ type: 'link', attrs: { href } }] })) }] };
+    const saved = await owner('PUT', `/${page.id}/draft`, { layout: layoutOf({ id: 'text', type: 'text', props: { text } }) }, ifMatch(1));
+    expect(saved.status).toBe(200);
+    expect((await owner('POST', `/${page.id}/publish`, { version: 2 })).status).toBe(200);
+    const html = await (await worker.fetch('/xss-rich-links')).text();
+    expect(html).toContain('<p>link0 link1 link2 link3 link4 link5 </p>');
+    expectInert(html, 'alert(');
+  });
+
   it('refuses javascript: and data: in link props at the save', async () => {
     const page = (await owner('POST', '', { title: 'Links', slug: 'xss-links' })).json.page as { id: string };
     for (const href of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {

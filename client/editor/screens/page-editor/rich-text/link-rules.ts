@@ -1,8 +1,5 @@
-import { safeHref } from '../../../../../blocks/safe-url.js';
+import { MAX_URL_LENGTH, safeHref } from '../../../../../blocks/safe-url.js';
 import { isFormEmail } from '../../../../../domain/forms/email.js';
-
-// SPEC §9: URL check max length 2083.
-const MAX_URL_LENGTH = 2083;
 
 /**
  * SPEC §5 editor-side messages of the link editor, with the formats filled in: `{host}` as
