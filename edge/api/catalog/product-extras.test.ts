@@ -64,7 +64,7 @@ async function upload(name: string, bytes: Uint8Array, who: OwnerSession = admin
   const res = await worker.fetch(`/api/owner/product-extras/digital-files?name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.byteLength), Cookie: who.signed!.cookie, 'X-CSRF-Token': who.signed!.xsrfToken },
-    body: bytes,
+    body: bytes as unknown as BodyInit,
   });
   return { status: res.status, json: (await res.json()) as any };
 }
@@ -266,7 +266,7 @@ describe('a digital product’s file', () => {
     const pub = await worker.fetch('/api/files?name=public.pdf', {
       method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.byteLength), Cookie: admin.signed!.cookie, 'X-CSRF-Token': admin.signed!.xsrfToken },
-      body: bytes,
+      body: bytes as unknown as BodyInit,
     });
     const publicId = ((await pub.json()) as any).file.id;
     const digital = (over: Record<string, unknown>) => product({ productType: 'digital', title: 'Glaze Handbook', variants: [{ sku: `HB-${n}`, price: '12.00' }], ...over });
