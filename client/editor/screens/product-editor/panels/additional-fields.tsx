@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { SelectField } from '../../../ui/fields.js';
-import type { ProductPanelProps } from '../extra-panels.js';
 import { loadAdditionalForms, type FormChoice } from './extras-api.js';
-import { textOf } from './panel-values.js';
+import { textOf, type PanelProps } from './panel-values.js';
 
 /** SPEC §2 additional fields: a form shoppers fill in when they add the product (one of the site's additional-fields forms). */
-export function AdditionalFieldsPanel({ product, change, errors, disabled }: ProductPanelProps) {
+export function AdditionalFieldsPanel({ product, change, errors, disabled }: PanelProps) {
   const [forms, setForms] = useState<FormChoice[] | null>(null);
   const [failed, setFailed] = useState('');
   useEffect(() => {

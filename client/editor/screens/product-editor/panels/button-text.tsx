@@ -1,10 +1,9 @@
 import { EXTRA_LIMITS } from '../../../../../domain/catalog/product-extras.js';
 import { Switch, TextField } from '../../../ui/fields.js';
-import type { ProductPanelProps } from '../extra-panels.js';
-import { flagOf, textOf } from './panel-values.js';
+import { flagOf, textOf, type PanelProps } from './panel-values.js';
 
 /** The add button's own text (SPEC §3 useCustomAddButtonText, customAddButtonText) instead of 'Add To Cart'. */
-export function ButtonTextPanel({ product, change, errors, disabled }: ProductPanelProps) {
+export function ButtonTextPanel({ product, change, errors, disabled }: PanelProps) {
   const on = flagOf(product.useCustomAddButtonText);
   return (
     <div className="product-extra-panel" data-panel="button-text">

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { EXTRA_LIMITS } from '../../../../../domain/catalog/product-extras.js';
 import { formatFileSize } from '../../../../../domain/files/file-rules.js';
 import { TextField } from '../../../ui/fields.js';
-import type { ProductPanelProps } from '../extra-panels.js';
 import { uploadDigitalFile } from './extras-api.js';
-import { objectOf, textOf, wholeOrNull } from './panel-values.js';
+import { objectOf, textOf, wholeOrNull, type PanelProps } from './panel-values.js';
 
 interface DigitalFile {
   assetId: string;
@@ -17,7 +16,7 @@ interface DigitalFile {
  * may fetch it and how long its links work (blank: the store's download settings). Uploading
  * again replaces the file for later buyers; earlier buyers keep theirs.
  */
-export function DigitalFilePanel({ product, change, errors, disabled }: ProductPanelProps) {
+export function DigitalFilePanel({ product, change, errors, disabled }: PanelProps) {
   const stored = objectOf(product.digitalFile);
   const [shown, setShown] = useState<{ name: string; size: number } | null>(null);
   const [busy, setBusy] = useState(false);

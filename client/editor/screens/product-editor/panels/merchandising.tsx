@@ -1,12 +1,11 @@
 import { EXTRA_LIMITS } from '../../../../../domain/catalog/product-extras.js';
 import { Checkbox, Switch, TextField } from '../../../ui/fields.js';
-import type { ProductPanelProps } from '../extra-panels.js';
-import { flagOf, objectOf, textOf } from './panel-values.js';
+import { flagOf, objectOf, textOf, type PanelProps } from './panel-values.js';
 
 const KEYS = ['customSoldOutText', 'scarcityEnabled', 'scarcityText', 'scarcityShownByDefault', 'restockNotificationsEnabled', 'mailingListSignUpEnabled', 'mailingListOptInByDefault'] as const;
 
 /** SPEC §3 merchandising: sold-out text, the low-stock (scarcity) message, the back-in-stock form and its mailing-list box. */
-export function MerchandisingPanel({ product, change, errors, disabled }: ProductPanelProps) {
+export function MerchandisingPanel({ product, change, errors, disabled }: PanelProps) {
   const stored = objectOf(product.merchandising);
   const m = Object.fromEntries(KEYS.filter((k) => k in stored).map((k) => [k, stored[k]]));
   const set = (patch: Record<string, unknown>) => change({ merchandising: { ...m, ...patch } });

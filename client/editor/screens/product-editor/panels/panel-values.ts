@@ -18,3 +18,14 @@ export function wholeOrNull(text: string): number | null {
   const t = text.trim();
   return t === '' ? null : Number(t);
 }
+
+/**
+ * The props every panel gets: the contract's ProductPanelProps (extra-panels.tsx), repeated here
+ * because extra-panels.tsx imports the panels (an import back would be a cycle).
+ */
+export interface PanelProps {
+  product: Record<string, unknown> & { productType: string; id?: string };
+  change: (patch: Record<string, unknown>) => void;
+  errors: Record<string, string>;
+  disabled: boolean;
+}

@@ -1,7 +1,6 @@
 import { Button } from '../../../ui/button.js';
 import { TextField } from '../../../ui/fields.js';
-import type { ProductPanelProps } from '../extra-panels.js';
-import { textOf } from './panel-values.js';
+import { textOf, type PanelProps } from './panel-values.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -16,7 +15,7 @@ export function localInputValue(iso: string): string {
  * When the product goes on sale: a future time keeps a published product hidden from the
  * store until then (like a scheduled page); 'Publish now' brings a future time forward.
  */
-export function PublishPanel({ product, change, errors, disabled, now = Date.now() }: ProductPanelProps & { now?: number }) {
+export function PublishPanel({ product, change, errors, disabled, now = Date.now() }: PanelProps & { now?: number }) {
   const at = textOf(product.publishOn);
   const future = at !== '' && Date.parse(at) > now;
   return (

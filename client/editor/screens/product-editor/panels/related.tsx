@@ -1,14 +1,14 @@
+import type { PanelProps } from './panel-values.js';
 import { useEffect, useState } from 'react';
 import { EXTRA_LIMITS } from '../../../../../domain/catalog/product-extras.js';
 import { Button } from '../../../ui/button.js';
 import { TextField } from '../../../ui/fields.js';
-import type { ProductPanelProps } from '../extra-panels.js';
 import { loadProductChoices } from './extras-api.js';
 
 type Choice = { id: string; title: string };
 
 /** The products shown under this one ('You may also like'), in order; none chosen: those sharing a category or tag. */
-export function RelatedPanel({ product, change, errors, disabled }: ProductPanelProps) {
+export function RelatedPanel({ product, change, errors, disabled }: PanelProps) {
   const [choices, setChoices] = useState<Choice[] | null>(null);
   const [failed, setFailed] = useState('');
   const [search, setSearch] = useState('');

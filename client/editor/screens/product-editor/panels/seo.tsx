@@ -1,10 +1,9 @@
 import { EXTRA_LIMITS } from '../../../../../domain/catalog/product-extras.js';
 import { TextField } from '../../../ui/fields.js';
-import type { ProductPanelProps } from '../extra-panels.js';
-import { textOf } from './panel-values.js';
+import { textOf, type PanelProps } from './panel-values.js';
 
 /** The product page's title and description for search engines and link previews (blank: the product's own). */
-export function SeoPanel({ product, change, errors, disabled }: ProductPanelProps) {
+export function SeoPanel({ product, change, errors, disabled }: PanelProps) {
   const title = textOf(product.seoTitle);
   const description = textOf(product.seoDescription);
   return (

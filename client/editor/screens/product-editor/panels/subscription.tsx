@@ -1,8 +1,7 @@
 import { EXTRA_MESSAGES } from '../../../../../domain/catalog/product-extras.js';
 import { PERIOD_UNITS, PLAN_LIMITS, subscriptionWording, UNAVAILABLE_WORDING, type PeriodUnit } from '../../../../../domain/commerce/subscription-wording.js';
 import { SelectField, Switch, TextField } from '../../../ui/fields.js';
-import type { ProductPanelProps } from '../extra-panels.js';
-import { flagOf, objectOf } from './panel-values.js';
+import { flagOf, objectOf, type PanelProps } from './panel-values.js';
 
 const UNIT_LABELS: Record<PeriodUnit, string> = { WEEK: 'Weeks', MONTH: 'Months', YEAR: 'Years' };
 const DEFAULT_PLAN = { billingPeriodValue: 1, billingPeriodUnit: 'MONTH', numBillingCycles: 0 };
@@ -11,7 +10,7 @@ const DEFAULT_PLAN = { billingPeriodValue: 1, billingPeriodUnit: 'MONTH', numBil
  * Sold as a subscription (SPEC §3 isSubscribable, subscriptionPlan): the billing period and the
  * number of payments (0 until cancelled), with the storefront's SPEC §9 wording as a preview.
  */
-export function SubscriptionPanel({ product, change, errors, disabled }: ProductPanelProps) {
+export function SubscriptionPanel({ product, change, errors, disabled }: PanelProps) {
   const on = flagOf(product.isSubscribable);
   const plan = { ...DEFAULT_PLAN, ...objectOf(product.subscriptionPlan) } as { billingPeriodValue: number; billingPeriodUnit: string; numBillingCycles: number };
   const set = (patch: Partial<typeof plan>) => change({ subscriptionPlan: { ...plan, ...patch } });
