@@ -30,6 +30,7 @@ import { ownerBlockSourcesApi } from './owner/block-sources.js';
 import { ownerViewsApi } from './owner/views.js';
 import { contentServiceApi } from './catalog/content-service.js';
 import { ownerProductsApi } from './catalog/products.js';
+import { productExtrasApi } from './catalog/product-extras.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -70,6 +71,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   // large' naming the format's own limit. JSON passes the guard so the role walk's calls reach the
   // permission check; the route itself takes only application/octet-stream.
   { path: /^\/api\/files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
+  // A digital product's file (edge/api/catalog/product-extras.ts): the same upload rules as the file manager's.
+  { path: /^\/api\/owner\/product-extras\/digital-files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
 const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));
@@ -126,6 +129,7 @@ api.route('/owner', ownerCustomersApi);
 api.route('/owner/block-sources', ownerBlockSourcesApi);
 api.route('/content-service/product/1.1', contentServiceApi);
 api.route('/owner/products', ownerProductsApi);
+api.route('/owner/product-extras', productExtrasApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -120,6 +120,7 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/site-styles/publish', method: 'POST', path: '/api/site-styles/publish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // Files (edge/api/files): an upload is the file's bytes; the guard stops bodies past 2.5 x the largest format's limit (BODY_RULES).
   { route: 'POST /api/files', method: 'POST', path: '/api/files', maxBytes: 50_000_000, accepts: 'application/octet-stream', refuses: ['text/plain', 'multipart/form-data; boundary=x'], stored: 'select count(*) as n from assets' },
+  { route: 'POST /api/owner/product-extras/digital-files', method: 'POST', path: '/api/owner/product-extras/digital-files', maxBytes: 50_000_000, accepts: 'application/octet-stream', refuses: ['text/plain', 'multipart/form-data; boundary=x'], stored: 'select count(*) as n from assets' },
   { route: 'PATCH /api/files/:id', method: 'PATCH', path: '/api/files/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/files/:id/details', method: 'PUT', path: '/api/files/f1/details', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'DELETE /api/files/:id', method: 'DELETE', path: '/api/files/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

@@ -202,6 +202,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'PUT /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/products/:productId/variants/:variantId/stock-history', path: '/api/owner/products/p1/variants/v1/stock-history', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/product-extras/forms', path: '/api/owner/product-extras/forms', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/product-extras/digital-files', path: '/api/owner/product-extras/digital-files', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },

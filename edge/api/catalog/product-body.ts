@@ -5,6 +5,7 @@ import { PRODUCT_TYPE, type ProductType } from '../../../schema/index.js';
 import { ApiError } from '../../errors.js';
 import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
 import type { ProductInput, VariantInput } from '../../services/catalog/product-save.js';
+import { extrasInput, productExtraFields } from './product-extras-body.js';
 
 /** SPEC §3 ProductType names the API takes (paywall products belong to the members area). */
 export const PRODUCT_TYPE_NAMES = { physical: PRODUCT_TYPE.physical, digital: PRODUCT_TYPE.digital, service: PRODUCT_TYPE.service, giftCard: PRODUCT_TYPE.giftCard } as const;
@@ -38,6 +39,9 @@ const productFields = {
   variantOptionOrdering: z.array(optionName).max(6).optional().default([]),
   // SPEC §9: at most 250 items in a user-orderable collection bounds the variants a product may list too.
   variants: z.array(variant, { error: 'Add at least one variant.' }).min(1, { error: 'Add at least one variant.' }).max(250),
+  // Issue 26 extra settings (cat-extras, product-extras-body.ts): subscription plan, additional fields, button text,
+  // merchandising, SEO, publish time, related products, digital file. All optional; left out = unchanged.
+  ...productExtraFields,
 };
 
 export const productBody = z.strictObject(productFields);
@@ -81,10 +85,11 @@ export function productInput(body: Body, type: ProductType, currency: string, lo
     };
   });
   if (body.variants.length > 1 && options.length === 0) fail('variantOptionOrdering', 'Name the options that tell the variants apart.');
+  const extras = extrasInput(body, type, fail);
   const keys = Object.keys(fields);
   if (keys.length) throw new ApiError(400, 'invalid_request', fields[keys[0]!]!, { fields });
   return {
     title: body.title, description: body.description, slug: body.slug, status: body.status, visible: body.visible,
-    categories: [...new Set(body.categories)], tags: [...new Set(body.tags)], variantOptionOrdering: options, variants,
+    categories: [...new Set(body.categories)], tags: [...new Set(body.tags)], variantOptionOrdering: options, variants, extras,
   };
 }

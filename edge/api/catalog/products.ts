@@ -7,6 +7,7 @@ import type { ProductType } from '../../../schema/index.js';
 import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
 import { listOwnerProducts, ownerProduct, PRODUCT_SORTS, STOCK_STATES } from '../../services/catalog/product-read.js';
 import { createProduct, updateProduct } from '../../services/catalog/product-save.js';
+import { checkExtras, readExtras } from '../../services/catalog/product-extras.js';
 import { decodeCursor } from '../../services/restock/signups.js';
 import { newProductBody, PRODUCT_TYPE_NAMES, productBody, productInput } from './product-body.js';
 import type { Author } from '../../services/pages/page-records.js';
@@ -75,7 +76,8 @@ function ifMatchVersion(c: Context<AppEnv>): number {
 async function productAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 200) {
   const product = await ownerProduct(c.var.db, c.var.site.id, id);
   c.header('ETag', `"${product.version}"`);
-  return c.json({ product }, status);
+  // The issue 26 extra settings beside the product's own fields (product-extras.ts).
+  return c.json({ product: { ...product, ...(await readExtras(c.var.db, id)) } }, status);
 }
 
 const typeFilter = z.union([z.enum(Object.keys(PRODUCT_TYPE_NAMES) as [string, ...string[]]).transform((n) => PRODUCT_TYPE_NAMES[n as keyof typeof PRODUCT_TYPE_NAMES] as number), z.coerce.number().int().min(1).max(5)]);
@@ -101,7 +103,9 @@ ownerProductsApi.post('/', requirePermission('catalog'), jsonBody(newProductBody
   const body = c.req.valid('json');
   const site = c.var.site;
   const type = PRODUCT_TYPE_NAMES[body.productType];
-  const saved = await createProduct(c.var.db, site, body.collectionId, type, productInput(body, type, site.currency, site.locale), author(c));
+  const input = productInput(body, type, site.currency, site.locale);
+  await checkExtras(c.var.db, site, null, input.extras ?? {});
+  const saved = await createProduct(c.var.db, site, body.collectionId, type, input, author(c));
   return productAnswer(c, saved.id, 201);
 });
 
@@ -113,6 +117,7 @@ ownerProductsApi.put('/:productId', requirePermission('catalog'), jsonBody(produ
   const site = c.var.site;
   const current = await ownerProduct(c.var.db, site.id, id);
   const input = productInput(c.req.valid('json'), current.productType as ProductType, site.currency, site.locale);
+  await checkExtras(c.var.db, site, id, input.extras ?? {});
   await updateProduct(c.var.db, site, id, basedOn, input, author(c));
   return productAnswer(c, id);
 });

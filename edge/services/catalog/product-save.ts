@@ -10,6 +10,7 @@ import { query, type Db } from '../db.js';
 import type { Author } from '../pages/page-records.js';
 import { forgetSite } from '../site-versions.js';
 import { CATALOG_MESSAGES } from './catalog-messages.js';
+import { extrasStatements, type ProductExtras } from './product-extras.js';
 
 /** SPEC §9: max products in a collection. */
 export const MAX_PRODUCTS_PER_STORE = 200;
@@ -38,6 +39,8 @@ export interface ProductInput {
   tags: string[];
   variantOptionOrdering: string[];
   variants: VariantInput[];
+  /** Issue 26 extra settings (product-extras.ts); absent keys keep what is stored. */
+  extras?: ProductExtras | undefined;
 }
 
 export interface ProductSaved {
@@ -175,6 +178,7 @@ export async function createProduct(
         )
         .bind(id, site.id, type, JSON.stringify(input.variantOptionOrdering), site.currency, ...productPrice(type, input), input.visible ? 1 : 0),
       ...input.variants.flatMap((v, i) => insertVariant(db, site.id, id, site.currency, type, v, i, newId(), author, now)),
+      ...extrasStatements(d1, site.id, id, input.extras ?? {}, now),
       ...indexAndBump(db, site.id, id, input, body, now),
     ];
     try {
@@ -229,11 +233,13 @@ export async function updateProduct(db: Db, site: { id: string; currency: string
         .bind(JSON.stringify(input.variantOptionOrdering), ...productPrice(current.type, input), input.visible ? 1 : 0, itemId, site.id, basedOn),
       d1
         .prepare(
-          `UPDATE items SET title = CASE WHEN changes() = 1 THEN ?1 END, url_id = ?2, full_url = ?3, body = ?4, structured_content = ?5, categories = ?6, tags = ?7,
-             status = ?8, updated_on = ?9, publish_on = CASE WHEN ?8 = 'published' AND status <> 'published' THEN ?9 ELSE publish_on END
+          `UPDATE items SET title = CASE WHEN changes() = 1 THEN ?1 END, url_id = ?2, full_url = ?3, body = ?4,
+             structured_content = json_set(COALESCE(structured_content, '{}'), '$.descriptionDoc', json(?5)), categories = ?6, tags = ?7,
+             status = ?8, updated_on = ?9,
+             publish_on = CASE WHEN ?8 = 'published' AND status <> 'published' AND (publish_on IS NULL OR publish_on <= ?9) THEN ?9 ELSE publish_on END
            WHERE id = ?10`,
         )
-        .bind(input.title, slug, `${current.storeUrl.replace(/\/$/, '')}/${slug}`, body, JSON.stringify({ descriptionDoc: input.description }),
+        .bind(input.title, slug, `${current.storeUrl.replace(/\/$/, '')}/${slug}`, body, JSON.stringify(input.description),
           JSON.stringify(input.categories), JSON.stringify(input.tags), input.status, now, itemId),
       // A variant an open cart has cannot go: the NOT NULL url_id aborts the batch (409).
       d1
@@ -259,6 +265,7 @@ export async function updateProduct(db: Db, site: { id: string; currency: string
             ]
           : insertVariant(db, site.id, itemId, site.currency, current.type, v, position, newId(), author, now),
       ),
+      ...extrasStatements(d1, site.id, itemId, input.extras ?? {}, now),
       ...indexAndBump(db, site.id, itemId, input, body, now),
     ];
     try {
