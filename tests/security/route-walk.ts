@@ -201,6 +201,9 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/owner/products/:productId', path: '/api/owner/products/p1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'PUT /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/products/import/preview', path: '/api/owner/products/import/preview', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/products/import', path: '/api/owner/products/import', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/products/export.csv', path: '/api/owner/products/export.csv?layout=shopify', status: 401, expect: 'api' },
   { route: 'GET /api/owner/products/:productId/variants/:variantId/stock-history', path: '/api/owner/products/p1/variants/v1/stock-history', status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
@@ -216,6 +219,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/restock', path: '/config/restock', status: 200, expect: 'page' },
   { route: 'GET /config/pages', path: '/config/pages', status: 200, expect: 'page' },
   { route: 'GET /config/header-footer', path: '/config/header-footer', status: 200, expect: 'page' },
+  { route: 'GET /config/products', path: '/config/products', status: 200, expect: 'page' },
+  { route: 'GET /config/products/import', path: '/config/products/import', status: 200, expect: 'page' },
   { route: 'GET /config/pages/:id/edit', path: '/config/pages/p1/edit', status: 200, expect: 'page' },
   { route: 'GET /config/*', path: '/config/no-such-screen', status: 200, expect: 'page' },
   { route: 'GET /config/invitation', path: '/config/invitation?token=guess', status: 400, expect: 'page' },

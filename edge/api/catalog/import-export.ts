@@ -6,6 +6,7 @@ import { requirePermission } from '../../middleware/roles/index.js';
 import { detectLayout, IMPORT_FIELDS, proposeMapping, readProducts, type ColumnMapping, type ImportField, type ImportProduct } from '../../../domain/catalog/csv-layout.js';
 import { CSV_MESSAGES, MAX_IMPORT_BYTES, parseCsv, type CsvProblem } from '../../../domain/catalog/csv-parse.js';
 import { csvDownload } from '../../services/csv.js';
+import { listStores } from '../../services/catalog/categories.js';
 import { catalogueCsv, EXPORT_LAYOUTS } from '../../services/catalog/csv-export.js';
 import { importProducts, importRefused, siteProblems, type ImportItem } from '../../services/catalog/csv-import.js';
 import { newProductBody, PRODUCT_TYPE_NAMES, productInput } from './product-body.js';
@@ -119,6 +120,8 @@ productImportExportApi.post('/import/preview', requirePermission('catalog'), asy
     images: images(checked.products),
     errors: errors.slice(0, MAX_LISTED_PROBLEMS),
     errorCount: errors.length,
+    // The stores the file may go to (the screen's choice).
+    stores: (await listStores(c.var.db, c.var.site.id)).map((s) => ({ id: s.id, title: s.title, productCount: s.productCount })),
   });
 });
 
