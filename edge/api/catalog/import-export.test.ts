@@ -192,3 +192,21 @@ describe('GET /api/owner/products/export.csv and the round trip', () => {
     expect((await editor.get('/api/owner/products/export.csv')).status).toBe(403);
   });
 });
+
+describe('a file of 10,000 rows', () => {
+  it('imports 200 products of 50 variants in one go; one row more is refused at its line, nothing stored', async () => {
+    const store = await admin.send('POST', `/api/content-service/product/1.1/websites/${siteId}/products`, { storeTitle: 'Big Shop', fallbackStoreTitle: 'Store', allCategoryDisplayName: 'All' });
+    const big = store.json.collection.id;
+    const lines = ['Handle;Title;Option1 Name;Option1 Value;Variant SKU;Variant Price;Variant Inventory Qty'];
+    for (let p = 0; p < 200; p++) for (let v = 0; v < 50; v++) lines.push(`big-${p};${v === 0 ? `Big ${p}` : ''};${v === 0 ? 'Size' : ''};${v};BIG-${p}-${v};${v}.50;1`);
+    const before = await stored();
+    const over = await commit(admin, `${lines.join('\n')}\nbig-x;X;Size;1;BIG-X;1.00;1\n`, big);
+    expect(over.status).toBe(400);
+    expect(over.json.errors).toEqual([{ line: 10_002, message: 'A CSV import holds at most 10,000 rows; split the file.' }]);
+    expect(await stored()).toEqual(before);
+    const ok = await commit(admin, lines.join('\n'), big);
+    expect(ok.status).toBe(201);
+    expect(ok.json).toMatchObject({ productCount: 200, variantCount: 10_000 });
+    expect(await countRows(worker, 'variants', 'sku LIKE ?', 'BIG-%')).toBe(10_000);
+  }, 120_000);
+});
