@@ -254,7 +254,10 @@ export function readProducts(header: readonly string[], rows: readonly CsvRow[],
         const status = STATUSES[statusText.toLowerCase()];
         if (status) body.status = status;
         else fail(row, 'status', IMPORT_MESSAGES.unknownStatus(statusText));
-      } else if (columnOf.has('visible') && !columnOf.has('status')) body.status = 'published';
+      } else if (columnOf.has('visible') && !columnOf.has('status')) {
+        // Older Shopify exports have no Status column: Published alone said whether it was live.
+        body.status = 'published';
+      }
       body.visible = bool(row, 'visible', true);
       body.categories = names(cell(row, 'categories'));
       body.tags = names(cell(row, 'tags'));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStorefront } from './harness.js';
-import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
+import { demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
 
 /**
  * The CSV import screen in Chromium: a Shopify-layout file of 500 products is refused with
@@ -96,12 +96,13 @@ describe('the CSV import screen', () => {
     expect(await shopper.page.getByRole('heading', { level: 1 }).innerText()).toContain('Quillwort Planter 137');
   }, 180_000);
 
-  it('fits a phone: nothing but the tables scrolls sideways', async () => {
+  it('fits a phone (nothing but the tables scrolls sideways) and axe finds nothing serious', async () => {
     const owner = await signedInOwner(store, { width: 390, height: 844 });
     const page = owner.page;
     await openOwnerApp(page, store.url('/config/products/import'));
     await page.locator('input[data-import-file]').setInputFiles({ name: 'few.csv', mimeType: 'text/csv', buffer: Buffer.from(shopifyFile(3, 1)) });
     await page.locator('[data-import-layout="shopify"]').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   }, 60_000);
 });

@@ -50,6 +50,8 @@ export function ProductImportScreen() {
   const [refused, setRefused] = useState<ImportProblem[]>([]);
   const [result, setResult] = useState<ImportResult | undefined>();
   const [dragging, setDragging] = useState(false);
+  // A new key empties the file input, so that choosing the same file again reads it again.
+  const [inputKey, setInputKey] = useState(0);
   const check = useRef(0);
 
   const runPreview = async (text: string, columns: (string | null)[] | undefined, store: string) => {
@@ -144,7 +146,7 @@ export function ProductImportScreen() {
       >
         <label className="ui-field">
           <span>Choose a CSV file, or drop it here</span>
-          <input type="file" accept=".csv,text/csv,text/plain" data-import-file onChange={(e) => void open(e.target.files?.[0])} disabled={busy === 'importing'} />
+          <input key={inputKey} type="file" accept=".csv,text/csv,text/plain" data-import-file onChange={(e) => void open(e.target.files?.[0])} disabled={busy === 'importing'} />
         </label>
         {fileName ? <p className="import-file">{fileName}</p> : null}
       </div>
@@ -298,7 +300,15 @@ export function ProductImportScreen() {
               </ul>
             </>
           ) : null}
-          <Button variant="secondary" onClick={() => { setResult(undefined); setFileName(''); setCsv(''); }}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setResult(undefined);
+              setFileName('');
+              setCsv('');
+              setInputKey((k) => k + 1);
+            }}
+          >
             Import another file
           </Button>
         </section>
