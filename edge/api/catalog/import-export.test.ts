@@ -210,3 +210,21 @@ describe('a file of 10,000 rows', () => {
     expect(await countRows(worker, 'variants', 'sku LIKE ?', 'BIG-%')).toBe(10_000);
   }, 120_000);
 });
+
+describe('imports at the same time', () => {
+  it('two files of 150 products into one store: exactly one is stored whole, the other not at all', async () => {
+    const store = await admin.send('POST', `/api/content-service/product/1.1/websites/${siteId}/products`, { storeTitle: 'Race Shop', fallbackStoreTitle: 'Store', allCategoryDisplayName: 'All' });
+    const race = store.json.collection.id;
+    const file = (tag: string) => `Handle,Title,Variant SKU,Variant Price\n${Array.from({ length: 150 }, (_, i) => `${tag}-${i},Race ${tag} ${i},RACE-${tag}-${i},1.00`).join('\n')}`;
+    const mapping = ['handle', 'title', 'sku', 'price'];
+    const send = (tag: string, who: OwnerSession) => who.send('POST', '/api/owner/products/import', { csv: file(tag), mapping, collectionId: race });
+    const answers = await Promise.all([send('a', admin), send('b', manager)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.json.error).toBe('import_conflict');
+    expect(await countRows(worker, 'items', 'collection_id = ?', race)).toBe(150);
+    const won = answers.find((a) => a.status === 201)!.json.products[0].title as string;
+    const tag = won.split(' ')[1]!;
+    expect(await countRows(worker, 'variants', 'sku LIKE ?', `RACE-${tag}-%`)).toBe(150);
+    expect(await countRows(worker, 'variants', 'sku LIKE ?', `RACE-${tag === 'a' ? 'b' : 'a'}-%`)).toBe(0);
+  }, 60_000);
+});
