@@ -96,12 +96,21 @@ describe('the CSV import screen', () => {
     expect(await shopper.page.getByRole('heading', { level: 1 }).innerText()).toContain('Quillwort Planter 137');
   }, 180_000);
 
-  it('fits a phone (nothing but the tables scrolls sideways) and axe finds nothing serious', async () => {
+  it('takes a dropped file, fits a phone (nothing but the tables scrolls sideways) and axe finds nothing serious', async () => {
     const owner = await signedInOwner(store, { width: 390, height: 844 });
     const page = owner.page;
     await openOwnerApp(page, store.url('/config/products/import'));
-    await page.locator('input[data-import-file]').setInputFiles({ name: 'few.csv', mimeType: 'text/csv', buffer: Buffer.from(shopifyFile(3, 1)) });
+    // The file dropped on the zone the way a browser does: dragover, then drop, with a DataTransfer made in the page.
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'few.csv', { type: 'text/csv' }));
+      const zone = document.querySelector('.import-drop')!;
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, shopifyFile(3, 1));
     await page.locator('[data-import-layout="shopify"]').waitFor();
+    expect(await page.locator('.import-file').innerText()).toBe('few.csv');
+    expect(await page.locator('[data-import-count]').innerText()).toBe('3 products, 7 variants');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousAxeViolations(page)).toEqual([]);
   }, 60_000);
