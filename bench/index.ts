@@ -70,3 +70,6 @@ const pageEditor = (await import('./page-editor.js')) as { run: () => Promise<vo
 await pageEditor.run();
 const catalog = (await import('./catalog.js')) as { run: () => Promise<void> };
 await catalog.run();
+
+const catalogCsv = (await import('./catalog-csv.js')) as { run: () => Promise<void> };
+await catalogCsv.run();

@@ -31,6 +31,7 @@ import { ownerViewsApi } from './owner/views.js';
 import { contentServiceApi } from './catalog/content-service.js';
 import { ownerProductsApi } from './catalog/products.js';
 import { productExtrasApi } from './catalog/product-extras.js';
+import { productImportExportApi } from './catalog/import-export.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -62,6 +63,9 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/commerce\/payments\/stripe\/webhook\/?$/, body: { maxBytes: 256 * 1024, types: JSON_TYPES } },
   // A page layout may be 1 MB (blocks/layout-schema.ts answers 400 past that, naming the field).
   { path: /^\/api\/pages\/[^/]+\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
+  // A CSV import: a file of up to 10 MB (the route answers 413 past that), as text or inside JSON with its mapping.
+  { path: /^\/api\/owner\/products\/import\/preview\/?$/, body: { maxBytes: 24 * 1024 * 1024, types: ['text/csv', 'text/plain', ...JSON_TYPES] } },
+  { path: /^\/api\/owner\/products\/import\/?$/, body: { maxBytes: 24 * 1024 * 1024, types: JSON_TYPES } },
   // A product save: up to 250 variants and a rich-text description (edge/api/catalog/product-body.ts).
   { path: /^\/api\/owner\/products(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
   // The site header and footer: two layouts of up to 1 MB each.
@@ -128,6 +132,7 @@ api.route('/owner', ownerViewsApi);
 api.route('/owner', ownerCustomersApi);
 api.route('/owner/block-sources', ownerBlockSourcesApi);
 api.route('/content-service/product/1.1', contentServiceApi);
+api.route('/owner/products', productImportExportApi);
 api.route('/owner/products', ownerProductsApi);
 api.route('/owner/product-extras', productExtrasApi);
 

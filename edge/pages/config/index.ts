@@ -31,6 +31,8 @@ for (const s of OWNER_SCREENS) {
 }
 // One order (the app's order detail screen): the orders row's permission.
 config.get('/orders/:number', (c) => screen(c, '/config/orders', 'orders', 'Order', () => placeholder('Order')));
+// The catalogue's CSV import (client/editor/screens/product-import): the products row's permission.
+config.get('/products/import', (c) => screen(c, '/config/products', 'catalog', 'Import products', () => placeholder('Import products')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -96,7 +96,7 @@ function variantValues(v: VariantInput, type: number) {
   return [v.sku, v.priceCents, v.salePriceCents, v.onSale ? 1 : 0, JSON.stringify(v.attributes), alwaysUnlimited(type) || v.unlimited ? 1 : 0, v.weightGrams];
 }
 
-function insertVariant(db: Db, websiteId: string, productId: string, currency: string, type: number, v: VariantInput, position: number, id: string, author: Author, now: number): D1PreparedStatement[] {
+export function insertVariant(db: Db, websiteId: string, productId: string, currency: string, type: number, v: VariantInput, position: number, id: string, author: Author, now: number): D1PreparedStatement[] {
   const d1 = db.$client;
   const qty = alwaysUnlimited(type) || v.unlimited ? 0 : v.qtyInStock;
   const out = [
@@ -118,7 +118,7 @@ function insertVariant(db: Db, websiteId: string, productId: string, currency: s
 }
 
 /** The product-level price of a digital item (SPEC §3): its one variant's. */
-function productPrice(type: number, input: ProductInput): [number | null, number | null, number] {
+export function productPrice(type: number, input: ProductInput): [number | null, number | null, number] {
   const only = input.variants[0];
   return type === PRODUCT_TYPE.digital && only ? [only.priceCents, only.salePriceCents, only.onSale ? 1 : 0] : [null, null, 0];
 }
