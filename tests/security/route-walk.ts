@@ -202,6 +202,9 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'PUT /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/products/:productId/variants/:variantId/stock-history', path: '/api/owner/products/p1/variants/v1/stock-history', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/products/bulk', path: '/api/owner/products/bulk', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/products/:productId', path: '/api/owner/products/p1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/content-service/product/1.1/websites/:websiteId/products/slug-preview', path: '/api/content-service/product/1.1/websites/w1/products/slug-preview', status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
@@ -214,6 +217,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/subscriptions', path: '/config/subscriptions', status: 200, expect: 'page' },
   { route: 'GET /config/customers', path: '/config/customers', status: 200, expect: 'page' },
   { route: 'GET /config/restock', path: '/config/restock', status: 200, expect: 'page' },
+  { route: 'GET /config/products', path: '/config/products', status: 200, expect: 'page' },
+  { route: 'GET /config/store-setup', path: '/config/store-setup', status: 200, expect: 'page' },
   { route: 'GET /config/pages', path: '/config/pages', status: 200, expect: 'page' },
   { route: 'GET /config/header-footer', path: '/config/header-footer', status: 200, expect: 'page' },
   { route: 'GET /config/pages/:id/edit', path: '/config/pages/p1/edit', status: 200, expect: 'page' },

@@ -31,6 +31,8 @@ for (const s of OWNER_SCREENS) {
 }
 // One order (the app's order detail screen): the orders row's permission.
 config.get('/orders/:number', (c) => screen(c, '/config/orders', 'orders', 'Order', () => placeholder('Order')));
+// The store creation wizard (the Products screen's "Create your store"): the catalog row's permission.
+config.get('/store-setup', (c) => screen(c, '/config/products', 'catalog', 'Store setup', () => placeholder('Store setup')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {
