@@ -55,6 +55,9 @@ export function ownerShell(c: Context<AppEnv>, current: string, content: Markup)
     timeZone: c.var.site.timeZone,
     screens: screens.map(({ path, label, area }) => ({ path, label, area })),
     publishPages: allows('pagePublishing', user.roles),
+    // The site's id (the SPEC §7 content-service paths name it) and whether the roles may change navigation.
+    websiteId: c.var.site.id,
+    siteLayout: allows('siteLayout', user.roles),
   };
   return html`<div id="owner-app" data-props="${JSON.stringify(props)}"><div data-owner-shell><header class="owner-header">
 <p>Signed in as <strong data-owner-email>${user.email}</strong></p>
