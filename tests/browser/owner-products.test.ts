@@ -128,5 +128,6 @@ describe('the Products screen', () => {
     await page.locator('tr[data-product]').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-products-390.png'), fullPage: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'owner-products-390-top.png') });
   });
 });
