@@ -101,6 +101,28 @@ describe('the Products screen', () => {
     await expect.poll(() => row.locator('td[data-label="Stock"]').textContent()).toContain('5');
   }, 60_000);
 
+  it('after raising a variant from 0 that people wait for, offers and sends the restock notices', async () => {
+    const db = store.worker.db;
+    const moon = (await db.prepare("SELECT v.id AS variantId, v.product_id AS productId, v.website_id AS site FROM variants v WHERE v.sku = 'FK-MOON-01'").first<{ variantId: string; productId: string; site: string }>())!;
+    await db
+      .prepare("INSERT INTO restock_signups (id, website_id, product_id, variant_id, email, created_on) VALUES ('rs-moon', ?, ?, ?, 'moon-fan@example.com', ?)")
+      .bind(moon.site, moon.productId, moon.variantId, Date.now())
+      .run();
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/products'));
+    const row = page.locator('tr[data-product]', { hasText: 'Moon Jar' });
+    await row.getByRole('button', { name: /^Stock of Moon Jar: 0/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stock: Moon Jar' });
+    await expect.poll(() => dialog.locator('[data-stock-now]').textContent()).toBe('0');
+    await dialog.getByLabel('Change by').fill('2');
+    await dialog.getByLabel('Change by').press('Enter');
+    await dialog.getByText('Stock is now 2.').waitFor();
+    await dialog.getByRole('button', { name: 'Send restock notices to 1 person' }).click();
+    await dialog.getByText('Restock notices sent to 1 person.').waitFor();
+    const mails = await db.prepare("SELECT subject FROM mail_outbox WHERE to_address = 'moon-fan@example.com' AND kind = 'restock-notice'").all<{ subject: string }>();
+    expect(mails.results).toEqual([{ subject: 'Moon Jar is back in stock' }]);
+  });
+
   it('works from the keyboard: tab to a row’s checkbox, Space selects it, the bulk bar appears', async () => {
     const { page } = await signedInOwner(store);
     await openOwnerApp(page, store.url('/config/products'));

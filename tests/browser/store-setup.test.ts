@@ -65,4 +65,24 @@ describe('the store setup wizard', () => {
     // Nothing was created.
     expect((await store.worker.fetch('/spring-fair')).status).toBe(404);
   });
+
+  it('explains a navigation saved meanwhile (409) and creates the store on Try again', async () => {
+    const { page } = await signedInOwner(store);
+    store.allow(/409/);
+    let first = true;
+    // The first create meets a navigation saved by someone else: the server's 409, as creation answers it.
+    await page.route('**/api/content-service/product/1.1/websites/*/products', async (route) => {
+      if (route.request().method() !== 'POST' || !first) return route.continue();
+      first = false;
+      await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'navigation_conflict', message: 'The main navigation changed while the store was being created. Nothing was created; try again.' }) });
+    });
+    await openOwnerApp(page, store.url('/config/store-setup'));
+    await page.getByLabel('Store title').fill('Harvest Stall');
+    await page.getByRole('button', { name: 'Create store' }).click();
+    const alert = page.locator('.ui-error[role="alert"]');
+    await expect.poll(() => alert.textContent()).toContain('The main navigation changed while the store was being created.');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Your store is ready' }).waitFor();
+    expect((await store.worker.fetch('/harvest-stall')).status).toBe(200);
+  });
 });
