@@ -127,6 +127,16 @@ describe('POST /api/owner/products/bulk', () => {
     expect(await countRows(worker, 'stock_history', "reason = 'Count'")).toBe(0);
   });
 
+  it('10 concurrent bulk decreases: exactly as many as the smallest stock allows win, none goes below 0', async () => {
+    const a = await product();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => admin.send('POST', '/api/owner/products/bulk', { action: 'adjustStock', ids: [a.id], delta: -1, reason: 'Race' })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(8);
+    const after = (await admin.get(`/api/owner/products/${a.id}`)).json.product.variants.map((v: any) => v.qtyInStock);
+    expect(after).toEqual([3, 0, 0]);
+    expect(await countRows(worker, 'stock_history', "reason = 'Race' AND variant_id IN (?, ?)", a.variants[0]!.id, a.variants[1]!.id)).toBe(4);
+  });
+
   it('a decrease never goes below the units carts hold', async () => {
     const a = await product();
     const shopper = new TestVisitor(worker, '203.0.113.60');
