@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addOne } from '../../edge/api/commerce/test-checkout.js';
+import { TestVisitor } from '../../edge/api/commerce/test-visitor.js';
 import { useStorefront } from './harness.js';
 import { openOwnerApp, signedInOwner } from './owner-harness.js';
 
@@ -121,6 +123,35 @@ describe('the Products screen', () => {
     await dialog.getByText('Restock notices sent to 1 person.').waitFor();
     const mails = await db.prepare("SELECT subject FROM mail_outbox WHERE to_address = 'moon-fan@example.com' AND kind = 'restock-notice'").all<{ subject: string }>();
     expect(mails.results).toEqual([{ subject: 'Moon Jar is back in stock' }]);
+  });
+
+  it('deletes a product, and offers to archive one a shopper’s cart holds', async () => {
+    const db = store.worker.db;
+    const planter = (await db.prepare("SELECT product_id AS id FROM variants WHERE sku = 'FK-PLN-4'").first<{ id: string }>())!.id;
+    const shopper = new TestVisitor(store.worker, '198.51.100.77');
+    await shopper.visit('/api/commerce/shopping-cart');
+    expect((await addOne(shopper, planter, 'FK-PLN-4')).status).toBe(200);
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/products'));
+    store.allow(/409/);
+    const seconds = page.locator('tr[data-product]', { hasText: 'Studio Seconds Grab Bag' });
+    await seconds.getByRole('checkbox').check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Studio Seconds Grab Bag?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Studio Seconds Grab Bag deleted.').waitFor();
+    await expect.poll(() => seconds.count()).toBe(0);
+
+    const row = page.locator('tr[data-product]', { hasText: 'Planter with Saucer' });
+    await row.getByRole('checkbox').check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Planter with Saucer?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Planter with Saucer is in shoppers’ carts, so it cannot be deleted.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Archive instead' }).click();
+    await expect.poll(() => row.locator('td[data-label="Status"]').textContent()).toBe('Archived');
+    const listed = (await (await store.worker.fetch('/shop?format=json')).json()) as { items: { title: string }[] };
+    expect(listed.items.map((i) => i.title)).not.toContain('Planter with Saucer');
   });
 
   it('works from the keyboard: tab to a row’s checkbox, Space selects it, the bulk bar appears', async () => {
