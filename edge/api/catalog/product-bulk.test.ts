@@ -270,3 +270,20 @@ describe('store wizard read calls', () => {
     expect(res.json.stock).toMatchObject({ qtyInStock: 6, restockWaiting: 1 });
   });
 });
+
+describe('the owner navigation', () => {
+  // Last in the file: it removes every store of the site.
+  it('lists Store setup (before Products) only while the site has no store, to roles that may create one', async () => {
+    const nav = async (who: OwnerSession) => {
+      const html = (await who.page('/config/products')).html;
+      return [...html.matchAll(/<li><a href="(\/config\/[^"]*)"/g)].map((m) => m[1]);
+    };
+    expect(await nav(admin)).not.toContain('/config/store-setup');
+    await worker.db.prepare('DELETE FROM collections WHERE type = 13').run();
+    const paths = await nav(manager);
+    expect(paths.indexOf('/config/store-setup')).toBe(paths.indexOf('/config/products') - 1);
+    expect(paths.indexOf('/config/store-setup')).toBeGreaterThan(-1);
+    expect((await editor.page('/config/store-setup')).status).toBe(403);
+    expect((await manager.page('/config/store-setup')).status).toBe(200);
+  });
+});

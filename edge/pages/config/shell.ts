@@ -39,14 +39,18 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox', area: 'Settings' },
 ];
 
+const STORE_SETUP: OwnerScreen = { path: '/config/store-setup', label: 'Store setup', permission: 'catalog', area: 'Products' };
+
 /**
  * The owner area's frame: who is signed in, the navigation, sign-out, and the screen. The
  * frame sits in #owner-app with its props, so the React shell (client/editor) takes it over
  * when its script loads; without script the server-rendered frame works the same.
  */
-export function ownerShell(c: Context<AppEnv>, current: string, content: Markup): Markup {
+export function ownerShell(c: Context<AppEnv>, current: string, content: Markup, options: { storeSetup?: boolean } = {}): Markup {
   const user = c.var.siteUser!;
   const screens = OWNER_SCREENS.filter((s) => allows(s.permission, user.roles));
+  // The store wizard is a route only, listed (before Products) while the site has no store.
+  if (options.storeSetup) screens.splice(screens.findIndex((s) => s.path === '/config/products'), 0, STORE_SETUP);
   const props = {
     email: user.email,
     current,
