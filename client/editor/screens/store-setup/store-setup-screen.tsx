@@ -94,7 +94,7 @@ export function StoreSetupScreen() {
           hint={`Shown to shoppers. A title shorter than 3 letters uses “${FALLBACK_TITLE}”.`}
         />
         <p className="store-setup-url" aria-live="polite" data-store-url={url ?? ''}>
-          Address: {url === null ? '…' : <strong>{url}</strong>}
+          Address: {url === null ? '…' : <strong>{`${window.location.origin}${url}`}</strong>}
         </p>
         <TextField label="‘All products’ category name" value={allName} maxLength={25} onChange={(e) => setAllName(e.target.value)} error={fields.allCategoryDisplayName} hint="At most 25 characters." />
         <Checkbox label="Add the store to the main navigation" checked={siteLayout && addToNav} disabled={!siteLayout} onChange={(e) => setAddToNav(e.target.checked)} />
