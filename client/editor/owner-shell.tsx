@@ -21,6 +21,8 @@ import { TrafficScreen } from './screens/traffic.js';
 import { PagesScreen } from './screens/pages/pages-screen.js';
 import { DesignRoute } from './screens/design/route.js';
 import { ProductImportScreen } from './screens/product-import/product-import.js';
+import { ProductsScreen } from './screens/products/products-screen.js';
+import { StoreSetupScreen } from './screens/store-setup/store-setup-screen.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 import { dropAllLocalCopies } from './screens/page-editor/local-copy.js';
@@ -36,6 +38,8 @@ export interface OwnerShellProps {
   siteTitle: string;
   /** The site's IANA time zone: the screens show times in it. */
   timeZone: string;
+  websiteId?: string;
+  siteLayout?: boolean;
 }
 
 /**
@@ -74,6 +78,8 @@ interface AppRoute {
 const ROUTES: readonly AppRoute[] = [
   { pattern: '/config', screen: '/config/', title: 'Owner area', render: (_p, screens) => <OverviewScreen screens={screens} /> },
   { pattern: '/config/pages', screen: '/config/pages', title: 'Pages', render: () => <PagesScreen /> },
+  { pattern: '/config/products', screen: '/config/products', title: 'Products', render: () => <ProductsScreen /> },
+  { pattern: '/config/store-setup', screen: '/config/products', title: 'Store setup', render: () => <StoreSetupScreen /> },
   { pattern: '/config/design', screen: '/config/design', title: 'Design', render: () => <DesignRoute /> },
   { pattern: '/config/orders', screen: '/config/orders', title: 'Orders', render: () => <OrdersScreen /> },
   { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
@@ -107,7 +113,7 @@ export function findRoute(pathname: string, screens: readonly NavScreen[]): { ro
  * menu. App screens render in the main area; a server-rendered screen's section is moved
  * into it and shown while its path is current.
  */
-export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone }: OwnerShellProps) {
+export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, websiteId, siteLayout }: OwnerShellProps) {
   const [state, setState] = useState<'idle' | 'signing-out' | 'failed'>('idle');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -159,7 +165,7 @@ export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone }: O
     </li>
   );
   return (
-    <OwnerContext.Provider value={{ email, siteTitle, timeZone }}>
+    <OwnerContext.Provider value={{ email, siteTitle, timeZone, websiteId, siteLayout }}>
       <ToastProvider>
         <div className="owner-app" data-owner-shell data-hydrated="true">
           <a className="owner-skip" href="#owner-main">

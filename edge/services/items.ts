@@ -34,7 +34,12 @@ export async function listItems(
   limit: number,
   now: number,
 ): Promise<ItemPage> {
-  const where = and(eq(items.collectionId, collection.id), visible(now));
+  // A product the owner hid (products.visible = 0) is not listed, as in the other store queries.
+  const where = and(
+    eq(items.collectionId, collection.id),
+    visible(now),
+    sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+  );
   return query(async () => {
     const [rows, [total]] = await db.batch([
       db.select().from(items).where(where).orderBy(...ordering(collection)).limit(limit).offset(offset),

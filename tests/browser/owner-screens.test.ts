@@ -28,6 +28,7 @@ const SCREENS = [
   { label: 'Pages', path: '/config/pages' },
   { label: 'Design', path: '/config/design' },
   { label: 'Header and footer', path: '/config/header-footer' },
+  { label: 'Products', path: '/config/products' },
   { label: 'Reviews', path: '/config/reviews' },
   { label: 'Gift cards', path: '/config/gift-cards' },
   { label: 'Restock', path: '/config/restock' },

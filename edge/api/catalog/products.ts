@@ -8,6 +8,8 @@ import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
 import { listOwnerProducts, ownerProduct, PRODUCT_SORTS, STOCK_STATES } from '../../services/catalog/product-read.js';
 import { createProduct, updateProduct } from '../../services/catalog/product-save.js';
 import { checkExtras, readExtras } from '../../services/catalog/product-extras.js';
+import { bulkAction, deleteProduct, MAX_BULK_IDS } from '../../services/catalog/product-bulk.js';
+import { query } from '../../services/db.js';
 import { decodeCursor } from '../../services/restock/signups.js';
 import { newProductBody, PRODUCT_TYPE_NAMES, productBody, productInput } from './product-body.js';
 import type { Author } from '../../services/pages/page-records.js';
@@ -43,18 +45,29 @@ const target = (c: Context<AppEnv>): StockTarget => ({ websiteId: c.var.site.id,
 /** /api/owner/products: the owner's catalogue (docs/api/catalogue.md), permission row `catalog`. */
 export const ownerProductsApi = new Hono<AppEnv>({ strict: false });
 
+/** Unsent restock sign-ups of a variant: the stock dialog offers to send them after a restock. */
+async function restockWaiting(c: Context<AppEnv>, t: StockTarget): Promise<number> {
+  const row = await query(() =>
+    c.var.db.$client
+      .prepare('SELECT COUNT(*) AS n FROM restock_signups WHERE website_id = ? AND product_id = ? AND variant_id = ? AND sent_on IS NULL')
+      .bind(t.websiteId, t.productId, t.variantId)
+      .first<{ n: number }>(),
+  );
+  return row?.n ?? 0;
+}
+
 // Adjust by a delta with a reason: one guarded UPDATE, never below 0 or below what carts hold.
 ownerProductsApi.post('/:productId/variants/:variantId/stock', requirePermission('catalog'), jsonBody(adjustBody), async (c) => {
   const body = c.req.valid('json');
   const change = await adjustStock(c.var.db, target(c), body.delta, body.reason ?? null, author(c));
-  return c.json({ stock: change });
+  return c.json({ stock: { ...change, restockWaiting: await restockWaiting(c, target(c)) } });
 });
 
 // Set an absolute count, only while the stock is still the `expected` count the owner saw.
 ownerProductsApi.put('/:productId/variants/:variantId/stock', requirePermission('catalog'), jsonBody(setBody), async (c) => {
   const body = c.req.valid('json');
   const change = await setStock(c.var.db, target(c), body.expected, body.qtyInStock, body.reason ?? null, author(c));
-  return c.json({ stock: change });
+  return c.json({ stock: { ...change, restockWaiting: await restockWaiting(c, target(c)) } });
 });
 
 ownerProductsApi.get(
@@ -120,4 +133,35 @@ ownerProductsApi.put('/:productId', requirePermission('catalog'), jsonBody(produ
   await checkExtras(c.var.db, site, id, input.extras ?? {});
   await updateProduct(c.var.db, site, id, basedOn, input, author(c));
   return productAnswer(c, id);
+});
+
+const productIds = z
+  .array(z.string().min(1).max(64), { error: 'Choose the products.' })
+  .min(1, { error: 'Choose at least one product.' })
+  .max(MAX_BULK_IDS, { error: `A bulk action takes at most ${MAX_BULK_IDS} products.` });
+const bulkBody = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({ action: z.enum(['publish', 'draft', 'hide', 'show', 'archive', 'restore', 'delete']), ids: productIds }),
+    z.strictObject({
+      action: z.literal('setCategory'),
+      ids: productIds,
+      category: z.string({ error: 'Enter a category name.' }).trim().min(1, { error: 'Enter a category name.' }).max(25, { error: 'A category name is at most 25 characters.' }),
+    }),
+    z.strictObject({ action: z.literal('adjustStock'), ids: productIds, delta: adjustBody.shape.delta, reason }),
+  ],
+  { error: 'Choose an action: publish, draft, hide, show, archive, restore, delete, setCategory or adjustStock.' },
+);
+
+// One action over up to 200 products, all or nothing (docs/api/catalogue.md "Bulk actions").
+ownerProductsApi.post('/bulk', requirePermission('catalog'), jsonBody(bulkBody), async (c) => {
+  const result = await bulkAction(c.var.db, c.var.site.id, c.req.valid('json'), author(c));
+  return c.json(result);
+});
+
+// Delete one product the owner saw at If-Match's version; 409 (offering archive) when carts or orders have it.
+ownerProductsApi.delete('/:productId', requirePermission('catalog'), async (c) => {
+  const basedOn = ifMatchVersion(c);
+  await deleteProduct(c.var.db, c.var.site.id, c.req.param('productId'), basedOn);
+  return c.json({ deleted: true });
 });

@@ -33,6 +33,8 @@ for (const s of OWNER_SCREENS) {
 config.get('/orders/:number', (c) => screen(c, '/config/orders', 'orders', 'Order', () => placeholder('Order')));
 // The catalogue's CSV import (client/editor/screens/product-import): the products row's permission.
 config.get('/products/import', (c) => screen(c, '/config/products', 'catalog', 'Import products', () => placeholder('Import products')));
+// The store creation wizard (the Products screen's "Create your store"): the catalog row's permission.
+config.get('/store-setup', (c) => screen(c, '/config/products', 'catalog', 'Store setup', () => placeholder('Store setup')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -24,5 +24,8 @@ export const CATALOG_MESSAGES = {
   stockHeld: (held: number) => `Stock cannot go below the ${held} unit${held === 1 ? '' : 's'} held in shoppers\u2019 carts.`,
   stockChanged: 'The stock changed since you read it. Reload to see the current count, then set it again.',
   stockUnlimited: 'This variant has unlimited stock; turn that off to count its units.',
+  productInCarts: (title: string) => `${title} is in shoppers\u2019 carts, so it cannot be deleted. Archive it instead: it leaves the store and stays for orders.`,
+  productHasOrders: (title: string) => `${title} has orders, so it cannot be deleted. Archive it instead: it leaves the store and stays for orders.`,
+  bulkChanged: 'These products changed while the action ran. Nothing was changed; reload and try again.',
   variantInCarts: (sku: string) => `The variant ${sku} is in shoppers\u2019 carts; hide the product instead of deleting the variant.`,
 } as const;
