@@ -11,6 +11,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,7 +168,11 @@ export interface Answer {
   headers: Headers;
 }
 
-/** A shopper or visitor over real HTTP with a cookie jar, echoing the crumb on writes. */
+/**
+ * A shopper or visitor over real HTTP with a cookie jar, echoing the crumb on writes. One
+ * connection per request (node:http, no agent): what these tests kill and restart is the
+ * store, so no pooled socket may outlive it.
+ */
 export class Client {
   readonly jar = new Map<string, string>();
 
@@ -179,22 +184,39 @@ export class Client {
     const crumb = this.jar.get('crumb');
     if (method !== 'GET' && crumb) h['x-csrf-token'] ??= crumb;
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-    if (payload !== undefined) h['content-type'] ??= 'application/json';
-    const res = await fetch(`${this.store.base}${path}`, { method, headers: h, body: payload, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
+    if (payload !== undefined) {
+      h['content-type'] ??= 'application/json';
+      h['content-length'] = String(Buffer.byteLength(payload));
+    }
+    const { status, headers: answered, text } = await new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+      const req = request(`${this.store.base}${path}`, { method, headers: h, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, v);
+          }
+          resolve({ status: res.statusCode ?? 0, headers: out, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+    for (const line of answered.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const i = pair.indexOf('=');
       const value = pair.slice(i + 1).trim();
       if (/max-age=0\b/i.test(line) || value === '') this.jar.delete(pair.slice(0, i).trim());
       else this.jar.set(pair.slice(0, i).trim(), value);
     }
-    const text = await res.text();
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       json = undefined;
     }
-    return { status: res.status, json, headers: res.headers };
+    return { status, json, headers: answered };
   }
 }
