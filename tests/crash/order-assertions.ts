@@ -1,8 +1,10 @@
 /** What every order-storm scenario asserts (docs/crash-safety.md, issue 35). */
 import { expect } from 'vitest';
-import type { StormOutcome } from './order-storm.js';
+import type { KillPoint, StormOutcome } from './order-storm.js';
 
-export function expectConverged(o: StormOutcome): void {
+export function expectConverged(o: StormOutcome, point: KillPoint): void {
+  // The store was killed with the database in the state the scenario aims at.
+  expect(o.killedAt).toBeGreaterThanOrEqual(point.atLeast);
   // No unit lost or doubled: what left the stock is exactly what the orders hold.
   expect.soft({ unitsReserved: o.unitsReserved, stockBefore: o.stockBefore }).toEqual({ unitsReserved: 0, stockBefore: o.stockAfter + o.unitsOrdered });
   // No key stuck after one lease: every retry with its key ends in the order.

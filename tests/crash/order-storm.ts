@@ -94,7 +94,7 @@ export async function orderStorm(store: CrashStore, kill: KillPoint): Promise<St
   );
   const probe = await store.count(kill.query).then(() => kill.query, () => kill.fallback ?? kill.query);
   const offset = probe.includes('FROM orders') ? ordersBefore : 0;
-  const killedAt = await store.waitFor(probe, kill.atLeast + offset, () => settled === SHOPPERS);
+  const killedAt = (await store.waitFor(probe, kill.atLeast + offset, () => settled === SHOPPERS)) - offset;
   await store.kill();
   await Promise.all(storm);
 

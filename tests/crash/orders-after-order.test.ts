@@ -14,6 +14,6 @@ afterAll(() => store?.dispose());
 
 describe('an order storm killed after the order is recorded, restarted and retried with the same keys', () => {
   it('converges: stock, keys, orders, mails and replays', () => {
-    expectConverged(outcome);
+    expectConverged(outcome, KILL_POINTS.afterOrder);
   });
 });
