@@ -16,6 +16,7 @@ import { cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../../schema/seed/load.js';
 
 const run = promisify(execFile);
@@ -189,7 +190,7 @@ export class Client {
       h['content-length'] = String(Buffer.byteLength(payload));
     }
     const { status, headers: answered, text } = await new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
-      const req = request(`${this.store.base}${path}`, { method, headers: h, agent: false }, (res) => {
+      const req = request(`${this.store.base}${path}`, { method, headers: { 'accept-encoding': 'gzip, br', ...h }, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
@@ -198,7 +199,10 @@ export class Client {
           for (const [name, value] of Object.entries(res.headers)) {
             for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, v);
           }
-          resolve({ status: res.statusCode ?? 0, headers: out, text: Buffer.concat(chunks).toString('utf8') });
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const plain = encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : raw;
+          resolve({ status: res.statusCode ?? 0, headers: out, text: plain.toString('utf8') });
         });
       });
       req.on('error', reject);
