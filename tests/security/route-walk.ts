@@ -197,6 +197,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', path: '/api/content-service/product/1.1/websites/w1/products/c1/categories', status: 401, expect: 'api' },
   { route: 'GET /api/owner/products', path: '/api/owner/products', status: 401, expect: 'api' },
   { route: 'POST /api/owner/products', path: '/api/owner/products', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/products/facets', path: '/api/owner/products/facets', status: 401, expect: 'api' },
   { route: 'GET /api/owner/products/:productId', path: '/api/owner/products/p1', status: 401, expect: 'api' },
   { route: 'PUT /api/owner/products/:productId', path: '/api/owner/products/p1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },

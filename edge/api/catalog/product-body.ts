@@ -24,6 +24,14 @@ const variant = z.strictObject({
   qtyInStock: z.number().int({ error: 'Enter the stock as a whole number.' }).min(0, { error: 'Stock cannot go below 0.' }).max(1_000_000_000).optional().default(0),
   unlimited: z.boolean().optional().default(false),
   weightGrams: z.number().int({ error: 'Enter the weight in whole grams.' }).min(0, { error: 'A weight cannot be negative.' }).max(10_000_000).nullable().optional().default(null),
+  // The variant's main image: one of the product's `images` (cat-editor).
+  imageAssetId: z.string().max(64).nullable().optional().default(null),
+});
+
+// Product images (cat-editor): display order, the first is the main image.
+const productImage = z.strictObject({
+  assetId: z.string({ error: 'Choose an image.' }).min(1, { error: 'Choose an image.' }).max(64),
+  altText: z.string().trim().max(250, { error: 'Alt text is at most 250 characters.' }).optional().default(''),
 });
 
 const productFields = {
@@ -38,6 +46,8 @@ const productFields = {
   variantOptionOrdering: z.array(optionName).max(6).optional().default([]),
   // SPEC §9: at most 250 items in a user-orderable collection bounds the variants a product may list too.
   variants: z.array(variant, { error: 'Add at least one variant.' }).min(1, { error: 'Add at least one variant.' }).max(250),
+  // Product images (cat-editor): 0-50, first = main image.
+  images: z.array(productImage).max(50, { error: 'A product has at most 50 images.' }).optional().default([]),
 };
 
 export const productBody = z.strictObject(productFields);
@@ -57,6 +67,11 @@ export function productInput(body: Body, type: ProductType, currency: string, lo
   const options = body.variantOptionOrdering;
   if (new Set(options).size !== options.length) fail('variantOptionOrdering', 'Each option is listed once.');
   if (type === PRODUCT_TYPE.digital && body.variants.length !== 1) fail('variants', 'A digital product has exactly one variant.');
+  const imageIds = new Set<string>();
+  body.images.forEach((image, i) => {
+    if (imageIds.has(image.assetId)) fail(`images.${i}.assetId`, CATALOG_MESSAGES.imageRepeated);
+    imageIds.add(image.assetId);
+  });
   const variants: VariantInput[] = body.variants.map((v, i) => {
     const at = `variants.${i}`;
     const first = seenSku.get(v.sku.toLowerCase());
@@ -75,9 +90,10 @@ export function productInput(body: Body, type: ProductType, currency: string, lo
     const combo = JSON.stringify(options.map((o) => v.attributes[o] ?? ''));
     if (options.length > 0 && seenOptions.has(combo)) fail(`${at}.attributes`, 'Another variant has the same option values.');
     seenOptions.add(combo);
+    if (v.imageAssetId !== null && !imageIds.has(v.imageAssetId)) fail(`${at}.imageAssetId`, CATALOG_MESSAGES.variantImageNotListed);
     return {
       id: v.id, sku: v.sku, priceCents: parsed.ok ? parsed.minor : 0, salePriceCents: sale?.ok ? sale.minor : 0, onSale: v.onSale,
-      attributes: v.attributes, qtyInStock: v.qtyInStock, unlimited: v.unlimited, weightGrams: v.weightGrams,
+      attributes: v.attributes, qtyInStock: v.qtyInStock, unlimited: v.unlimited, weightGrams: v.weightGrams, imageAssetId: v.imageAssetId,
     };
   });
   if (body.variants.length > 1 && options.length === 0) fail('variantOptionOrdering', 'Name the options that tell the variants apart.');
@@ -86,5 +102,6 @@ export function productInput(body: Body, type: ProductType, currency: string, lo
   return {
     title: body.title, description: body.description, slug: body.slug, status: body.status, visible: body.visible,
     categories: [...new Set(body.categories)], tags: [...new Set(body.tags)], variantOptionOrdering: options, variants,
+    images: body.images.map((image) => ({ assetId: image.assetId, altText: image.altText })),
   };
 }

@@ -25,4 +25,8 @@ export const CATALOG_MESSAGES = {
   stockChanged: 'The stock changed since you read it. Reload to see the current count, then set it again.',
   stockUnlimited: 'This variant has unlimited stock; turn that off to count its units.',
   variantInCarts: (sku: string) => `The variant ${sku} is in shoppers\u2019 carts; hide the product instead of deleting the variant.`,
+  // Product images (cat-editor).
+  imageRepeated: 'This image is already in the product\u2019s images.',
+  imageNotFound: 'Choose an image from this site\u2019s files.',
+  variantImageNotListed: 'Choose one of this product\u2019s images.',
 } as const;
