@@ -217,6 +217,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/restock', path: '/config/restock', status: 200, expect: 'page' },
   { route: 'GET /config/pages', path: '/config/pages', status: 200, expect: 'page' },
   { route: 'GET /config/header-footer', path: '/config/header-footer', status: 200, expect: 'page' },
+  { route: 'GET /config/products', path: '/config/products', status: 200, expect: 'page' },
+  { route: 'GET /config/products/:id', path: '/config/products/new', status: 200, expect: 'page' },
   { route: 'GET /config/pages/:id/edit', path: '/config/pages/p1/edit', status: 200, expect: 'page' },
   { route: 'GET /config/*', path: '/config/no-such-screen', status: 200, expect: 'page' },
   { route: 'GET /config/invitation', path: '/config/invitation?token=guess', status: 400, expect: 'page' },

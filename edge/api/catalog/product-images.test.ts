@@ -143,6 +143,7 @@ describe('product images', () => {
     const json = (await res.json()) as any;
     expect(json.categories).toEqual(['Planters', 'Vases']);
     expect(json.tags).toContain('ceramics');
+    expect(json.store).toEqual({ id: storeId, title: 'Image Shop', fullUrl: '/image-shop' });
   });
 });
 

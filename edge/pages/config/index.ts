@@ -31,6 +31,8 @@ for (const s of OWNER_SCREENS) {
 }
 // One order (the app's order detail screen): the orders row's permission.
 config.get('/orders/:number', (c) => screen(c, '/config/orders', 'orders', 'Order', () => placeholder('Order')));
+// The product editor (new or one product): the products row's permission.
+config.get('/products/:id', (c) => screen(c, '/config/products', 'catalog', 'Product editor', () => placeholder('Product editor')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -1,3 +1,4 @@
+import { COLLECTION_TYPE } from '../../../schema/index.js';
 import { ApiError } from '../../errors.js';
 import { query, type Db } from '../db.js';
 import { assetUrl } from '../item-json/image-json.js';
@@ -218,6 +219,8 @@ export async function listOwnerProducts(db: Db, websiteId: string, q: ProductLis
 export interface ProductFacets {
   categories: string[];
   tags: string[];
+  /** The store asked for (its URL is the product URL preview's start); null without one or when it is not a store here. */
+  store: { id: string; title: string; fullUrl: string } | null;
 }
 
 /**
@@ -227,7 +230,7 @@ export interface ProductFacets {
  */
 export async function productFacets(db: Db, websiteId: string, collectionId: string | undefined): Promise<ProductFacets> {
   const d1 = db.$client;
-  const [cats, tags] = await query(() =>
+  const [cats, tags, store] = await query(() =>
     d1.batch([
       d1
         .prepare(
@@ -237,8 +240,9 @@ export async function productFacets(db: Db, websiteId: string, collectionId: str
         )
         .bind(websiteId, collectionId ?? null),
       d1.prepare('SELECT DISTINCT j.value AS name FROM items i, json_each(i.tags) j WHERE i.website_id = ?1 ORDER BY 1 COLLATE NOCASE LIMIT 1000').bind(websiteId),
+      d1.prepare('SELECT id, title, full_url AS fullUrl FROM collections WHERE id = ?1 AND website_id = ?2 AND type = ?3').bind(collectionId ?? null, websiteId, COLLECTION_TYPE.products),
     ]),
   );
   const names = (rows: unknown[]) => (rows as { name: string }[]).map((r) => r.name);
-  return { categories: names(cats!.results), tags: names(tags!.results) };
+  return { categories: names(cats!.results), tags: names(tags!.results), store: (store!.results[0] as ProductFacets['store'] | undefined) ?? null };
 }
