@@ -74,9 +74,14 @@ describe('product editor in Chromium', () => {
     await addImage(page, second.filename);
     expect(await order(page)).toEqual([first.id, second.id]);
     // Keyboard reorder: the second image's handle, Space, one step left, Space.
+    const moving = page.locator(`.prod-image[data-asset-id="${second.id}"]`);
     await page.getByRole('button', { name: `Drag to reorder ${second.filename}` }).focus();
     await page.keyboard.press('Space');
+    await moving.and(page.locator('[data-dragging]')).waitFor(POLL);
     await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => moving.evaluate((li) => (li as HTMLElement).style.transform), POLL).toMatch(/translate/);
+    // Drop once dnd-kit has found the place under it (its live region says so).
+    await page.getByRole('status').filter({ hasText: `${second.filename} is over position 1.` }).waitFor({ state: 'attached', ...POLL });
     await page.keyboard.press('Space');
     await expect.poll(() => order(page), POLL).toEqual([second.id, first.id]);
     await page.getByLabel(`Alt text for ${second.filename}`).fill('A moon glaze cup on linen');
@@ -128,6 +133,7 @@ describe('product editor in Chromium', () => {
   });
 
   it('shows server field errors at their fields with a summary that links to them', async () => {
+    store.allow(/HTTP 400 \/api\/owner\/products|HTTP 409 \/api\/owner\/products|status of 400 \(Bad Request\)|status of 409 \(Conflict\)/);
     const owner = await signedInOwner(store);
     const { page } = owner;
     await newProduct(page);
@@ -151,6 +157,7 @@ describe('product editor in Chromium', () => {
   });
 
   it('shows a 412 conflict and resolves it by keeping mine; a variant price edited by keyboard only', async () => {
+    store.allow(/HTTP 412 \/api\/owner\/products|status of 412 \(Precondition Failed\)/);
     const session = await demoOwnerSession(store.worker);
     const made = await store.worker.fetch('/api/owner/products', {
       method: 'POST',

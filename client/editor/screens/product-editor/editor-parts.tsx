@@ -49,7 +49,7 @@ export function TokenInput({ label, values, onChange, suggestions = [], error, p
   return (
     <div className="prod-tokens">
       <label htmlFor={id}>{label}</label>
-      <ul className="prod-token-list" aria-label={label}>
+      <ul className="prod-token-list" aria-label={`${label} chosen`}>
         {values.map((v) => (
           <li key={v} className="prod-token">
             <span>{v}</span>
