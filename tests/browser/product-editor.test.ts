@@ -86,8 +86,8 @@ describe('product editor in Chromium', () => {
     await expect.poll(() => order(page), POLL).toEqual([second.id, first.id]);
     await page.getByLabel(`Alt text for ${second.filename}`).fill('A moon glaze cup on linen');
     await page.getByLabel('Status').selectOption('published');
-    await page.getByLabel('Categories').fill('Cups');
-    await page.getByLabel('Categories').press('Enter');
+    await page.getByLabel('Categories', { exact: true }).fill('Cups');
+    await page.getByLabel('Categories', { exact: true }).press('Enter');
     await page.screenshot({ path: join(ARTIFACTS, 'product-editor-1280.png'), fullPage: true });
     await page.keyboard.press('Control+s');
     await page.waitForURL(/\/config\/products\/[0-9a-f]{32}$/, POLL);
@@ -101,10 +101,10 @@ describe('product editor in Chromium', () => {
     const shop = shopper.page;
     await shop.goto(store.url('/shop/moon-glaze-cup'));
     await islandsHydrated(shop, '[data-island="product-form"], [data-island="cart-pill"]');
-    expect(await shop.locator('.product-gallery-main img').getAttribute('alt')).toBe('A moon glaze cup on linen');
-    expect(await shop.locator('.product-gallery-main img').getAttribute('src')).toContain(second.filename.replace(/\.[^.]+$/, ''));
-    await shop.getByLabel('Size').selectOption('M');
-    await shop.getByLabel('Glaze').selectOption('Blue');
+    expect(await shop.locator('.gallery-slide.is-active img').getAttribute('alt')).toBe('A moon glaze cup on linen');
+    expect(await shop.locator('.gallery-slide.is-active img').getAttribute('src')).toContain(second.filename.replace(/\.[^.]+$/, ''));
+    await shop.locator('select[data-variant-option-name="Size"]').selectOption('M');
+    await shop.locator('select[data-variant-option-name="Glaze"]').selectOption('Blue');
     await expect.poll(() => shop.locator('.product-purchase .product-price').innerText(), POLL).toContain('$21.50');
     await shop.locator('.product-purchase button.sqs-add-to-cart-button').click();
     await shop.waitForFunction(() => document.cookie.includes('hasCart=true'));

@@ -205,18 +205,6 @@ export function ProductEditorScreen({ id, search, panels = EXTRA_PANELS }: { id:
             {errors.description ? <p className="ui-field-error" data-field-error>{errors.description}</p> : null}
           </section>
           <ImagesPanel images={draft.images} disabled={saving} errors={errors} onChange={(images) => set({ images, variants: draft.variants.map((v) => (v.imageAssetId && !images.some((i) => i.assetId === v.imageAssetId) ? { ...v, imageAssetId: null } : v)) })} />
-          <VariantsPanel
-            type={draft.productType}
-            currency={draft.currency}
-            options={draft.options}
-            variants={draft.variants}
-            images={draft.images}
-            errors={errors}
-            disabled={saving}
-            onOptions={(options) => set({ options })}
-            onVariants={(variants) => set({ variants })}
-          />
-          <ExtraPanels panels={panels} product={panelProduct} errors={errors} disabled={saving} change={(patch) => setDraft((d) => (d ? { ...d, extra: { ...d.extra, ...patch } } : d))} />
         </div>
         <aside className="prod-side">
           <section className="prod-section" aria-label="Publishing">
@@ -241,6 +229,19 @@ export function ProductEditorScreen({ id, search, panels = EXTRA_PANELS }: { id:
           </section>
         </aside>
       </div>
+      {/* Full width: the variants table needs the room. */}
+      <VariantsPanel
+        type={draft.productType}
+        currency={draft.currency}
+        options={draft.options}
+        variants={draft.variants}
+        images={draft.images}
+        errors={errors}
+        disabled={saving}
+        onOptions={(options) => set({ options })}
+        onVariants={(variants) => set({ variants })}
+      />
+      <ExtraPanels panels={panels} product={panelProduct} errors={errors} disabled={saving} change={(patch) => setDraft((d) => (d ? { ...d, extra: { ...d.extra, ...patch } } : d))} />
 
       <Dialog
         open={state === 'conflict'}
