@@ -118,7 +118,7 @@ describe('product editor in Chromium', () => {
     await checkout.getByLabel('Last name', { exact: true }).fill('Lovelace');
     await checkout.getByLabel('Address', { exact: true }).fill('1 Main St');
     await checkout.getByLabel('City', { exact: true }).fill('Portland');
-    await checkout.getByLabel('State / region').fill('OR');
+    await checkout.getByLabel('State / region').selectOption('OR');
     await checkout.getByLabel('Postal code').fill('97201');
     await shop.keyboard.press('Tab');
     await shop.getByRole('radio', { name: /Standard/ }).check();

@@ -24,8 +24,8 @@ const variant = z.strictObject({
   qtyInStock: z.number().int({ error: 'Enter the stock as a whole number.' }).min(0, { error: 'Stock cannot go below 0.' }).max(1_000_000_000).optional().default(0),
   unlimited: z.boolean().optional().default(false),
   weightGrams: z.number().int({ error: 'Enter the weight in whole grams.' }).min(0, { error: 'A weight cannot be negative.' }).max(10_000_000).nullable().optional().default(null),
-  // The variant's main image: one of the product's `images` (cat-editor).
-  imageAssetId: z.string().max(64).nullable().optional().default(null),
+  // The variant's main image: one of the product's `images` (cat-editor); absent keeps the stored one.
+  imageAssetId: z.string().max(64).nullable().optional(),
 });
 
 // Product images (cat-editor): display order, the first is the main image.
@@ -46,8 +46,8 @@ const productFields = {
   variantOptionOrdering: z.array(optionName).max(6).optional().default([]),
   // SPEC §9: at most 250 items in a user-orderable collection bounds the variants a product may list too.
   variants: z.array(variant, { error: 'Add at least one variant.' }).min(1, { error: 'Add at least one variant.' }).max(250),
-  // Product images (cat-editor): 0-50, first = main image.
-  images: z.array(productImage).max(50, { error: 'A product has at most 50 images.' }).optional().default([]),
+  // Product images (cat-editor): 0-50, first = main image; absent keeps the stored images.
+  images: z.array(productImage).max(50, { error: 'A product has at most 50 images.' }).optional(),
 };
 
 export const productBody = z.strictObject(productFields);
@@ -68,7 +68,7 @@ export function productInput(body: Body, type: ProductType, currency: string, lo
   if (new Set(options).size !== options.length) fail('variantOptionOrdering', 'Each option is listed once.');
   if (type === PRODUCT_TYPE.digital && body.variants.length !== 1) fail('variants', 'A digital product has exactly one variant.');
   const imageIds = new Set<string>();
-  body.images.forEach((image, i) => {
+  (body.images ?? []).forEach((image, i) => {
     if (imageIds.has(image.assetId)) fail(`images.${i}.assetId`, CATALOG_MESSAGES.imageRepeated);
     imageIds.add(image.assetId);
   });
@@ -90,7 +90,8 @@ export function productInput(body: Body, type: ProductType, currency: string, lo
     const combo = JSON.stringify(options.map((o) => v.attributes[o] ?? ''));
     if (options.length > 0 && seenOptions.has(combo)) fail(`${at}.attributes`, 'Another variant has the same option values.');
     seenOptions.add(combo);
-    if (v.imageAssetId !== null && !imageIds.has(v.imageAssetId)) fail(`${at}.imageAssetId`, CATALOG_MESSAGES.variantImageNotListed);
+    // Without `images` in the body a variant image cannot be checked against them: it must come with them.
+    if (typeof v.imageAssetId === 'string' && !imageIds.has(v.imageAssetId)) fail(`${at}.imageAssetId`, CATALOG_MESSAGES.variantImageNotListed);
     return {
       id: v.id, sku: v.sku, priceCents: parsed.ok ? parsed.minor : 0, salePriceCents: sale?.ok ? sale.minor : 0, onSale: v.onSale,
       attributes: v.attributes, qtyInStock: v.qtyInStock, unlimited: v.unlimited, weightGrams: v.weightGrams, imageAssetId: v.imageAssetId,
@@ -102,6 +103,6 @@ export function productInput(body: Body, type: ProductType, currency: string, lo
   return {
     title: body.title, description: body.description, slug: body.slug, status: body.status, visible: body.visible,
     categories: [...new Set(body.categories)], tags: [...new Set(body.tags)], variantOptionOrdering: options, variants,
-    images: body.images.map((image) => ({ assetId: image.assetId, altText: image.altText })),
+    images: body.images?.map((image) => ({ assetId: image.assetId, altText: image.altText })),
   };
 }

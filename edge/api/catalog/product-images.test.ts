@@ -124,6 +124,15 @@ describe('product images', () => {
     expect(many.json.fields.images).toBe('A product has at most 50 images.');
   });
 
+  it('a save without `images` (another client) keeps the images and the variants’ images', async () => {
+    const current = (await worker.fetch(`/api/owner/products/${id}`, { headers: { Cookie: admin.signed!.cookie } }).then((r) => r.json())) as any;
+    const variants = current.product.variants.map((v: any) => ({ id: v.id, sku: v.sku, price: v.priceCents, attributes: v.attributes }));
+    const res = await put(id, current.product.version, { title: 'Bud Vase', status: 'published', variantOptionOrdering: ['Glaze'], variants });
+    expect(res.status).toBe(200);
+    expect(res.json.product.images.map((i: any) => i.assetId)).toEqual([asset.c, asset.a, asset.b]);
+    expect(res.json.product.variants.map((v: any) => v.imageAssetId)).toEqual([asset.b, asset.c]);
+  });
+
   it('removes every image: no main image left', async () => {
     const current = (await worker.fetch(`/api/owner/products/${id}`, { headers: { Cookie: admin.signed!.cookie } }).then((r) => r.json())) as any;
     const { collectionId: _c, productType: _t, ...body } = vase({ images: [] });

@@ -26,7 +26,7 @@ export interface VariantInput {
   qtyInStock: number;
   unlimited: boolean;
   weightGrams: number | null;
-  /** The variant's main image (`variants.main_image_id`): one of the product's images, or null. */
+  /** The variant's main image (`variants.main_image_id`): one of the product's images, or null; undefined keeps the stored one. */
   imageAssetId?: string | null | undefined;
 }
 
@@ -100,7 +100,7 @@ async function skuClash(db: Db, websiteId: string, skus: readonly string[], exce
 }
 
 function variantValues(v: VariantInput, type: number) {
-  return [v.sku, v.priceCents, v.salePriceCents, v.onSale ? 1 : 0, JSON.stringify(v.attributes), alwaysUnlimited(type) || v.unlimited ? 1 : 0, v.weightGrams, v.imageAssetId ?? null];
+  return [v.sku, v.priceCents, v.salePriceCents, v.onSale ? 1 : 0, JSON.stringify(v.attributes), alwaysUnlimited(type) || v.unlimited ? 1 : 0, v.weightGrams];
 }
 
 function insertVariant(db: Db, websiteId: string, productId: string, currency: string, type: number, v: VariantInput, position: number, id: string, author: Author, now: number): D1PreparedStatement[] {
@@ -112,7 +112,7 @@ function insertVariant(db: Db, websiteId: string, productId: string, currency: s
         `INSERT INTO variants (id, website_id, product_id, currency, qty_in_stock, position, sku, price_cents, sale_price_cents, on_sale, attributes, unlimited, weight_grams, main_image_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(id, websiteId, productId, currency, qty, position, ...variantValues(v, type)),
+      .bind(id, websiteId, productId, currency, qty, position, ...variantValues(v, type), v.imageAssetId ?? null),
   ];
   if (qty > 0) {
     out.push(
@@ -298,10 +298,11 @@ export async function updateProduct(db: Db, site: { id: string; currency: string
           ? [
               d1
                 .prepare(
-                  `UPDATE variants SET position = ?1, sku = ?2, price_cents = ?3, sale_price_cents = ?4, on_sale = ?5, attributes = ?6, unlimited = ?7, weight_grams = ?8, main_image_id = ?9
-                   WHERE id = ?10 AND product_id = ?11`,
+                  `UPDATE variants SET position = ?1, sku = ?2, price_cents = ?3, sale_price_cents = ?4, on_sale = ?5, attributes = ?6, unlimited = ?7, weight_grams = ?8,
+                     main_image_id = CASE WHEN ?9 = 1 THEN ?10 ELSE main_image_id END
+                   WHERE id = ?11 AND product_id = ?12`,
                 )
-                .bind(position, ...variantValues(v, current.type), v.id, itemId),
+                .bind(position, ...variantValues(v, current.type), v.imageAssetId === undefined ? 0 : 1, v.imageAssetId ?? null, v.id, itemId),
             ]
           : insertVariant(db, site.id, itemId, site.currency, current.type, v, position, newId(), author, now),
       ),
