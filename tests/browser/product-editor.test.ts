@@ -121,7 +121,12 @@ describe('product editor in Chromium', () => {
     await checkout.getByLabel('State / region').selectOption('OR');
     await checkout.getByLabel('Postal code').fill('97201');
     await shop.keyboard.press('Tab');
-    await shop.getByRole('radio', { name: /Standard/ }).check();
+    await shop.getByRole('radio', { name: /Standard/ }).waitFor(POLL);
+    // Arrow keys move through the radio group (as in checkout.test.ts).
+    await shop.getByRole('radio', { name: /Pick up/ }).focus();
+    await shop.keyboard.press('ArrowDown');
+    await expect.poll(() => shop.getByRole('radio', { name: /Standard/ }).isChecked(), POLL).toBe(true);
+    await expect.poll(() => shop.locator('.order-summary').innerText(), POLL).toContain('Shipping: $8.00');
     await checkout.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
     await checkout.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/34');
     await checkout.getByLabel('Security code', { exact: true }).fill('123');
