@@ -137,6 +137,37 @@ describe('product editor in Chromium', () => {
     expect(sold!.q).toBe(5 + 3 - 1);
   });
 
+  it('creates a gift card with two denominations and a digital product with one price', async () => {
+    const owner = await signedInOwner(store);
+    const { page } = owner;
+    await openOwnerApp(page, store.url(`/config/products/new?collectionId=${shopId}&type=giftCard`));
+    await page.getByRole('heading', { name: 'New gift card', level: 1 }).waitFor(POLL);
+    await page.getByLabel('Title').fill('Studio Gift Card');
+    await page.getByLabel('SKU of denomination 1', { exact: true }).fill('GIFT-25');
+    await page.getByLabel('Price of denomination 1', { exact: true }).fill('25');
+    await page.getByRole('button', { name: 'Add denomination' }).click();
+    await page.getByLabel('SKU of denomination 2', { exact: true }).fill('GIFT-50');
+    await page.getByLabel('Price of denomination 2', { exact: true }).fill('50.00');
+    expect(await page.getByLabel('Stock of denomination 1').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/config\/products\/[0-9a-f]{32}$/, POLL);
+    await expect.poll(() => page.locator('.prod-save-state').innerText(), POLL).toBe('Saved');
+    const gift = await store.worker.db.prepare("SELECT v.price_cents AS p, v.unlimited AS u FROM variants v WHERE v.sku IN ('GIFT-25', 'GIFT-50') ORDER BY v.position").all<{ p: number; u: number }>();
+    expect(gift.results).toEqual([{ p: 2500, u: 1 }, { p: 5000, u: 1 }]);
+
+    await openOwnerApp(page, store.url(`/config/products/new?collectionId=${shopId}&type=digital`));
+    await page.getByRole('heading', { name: 'New digital product', level: 1 }).waitFor(POLL);
+    await page.getByLabel('Title').fill('Glaze Recipes PDF');
+    await page.getByLabel('SKU of the product', { exact: true }).fill('PDF-GLAZE');
+    await page.getByLabel('Price of the product', { exact: true }).fill('9.99');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/config\/products\/[0-9a-f]{32}$/, POLL);
+    await expect.poll(() => page.locator('.prod-save-state').innerText(), POLL).toBe('Saved');
+    const digital = await store.worker.db.prepare("SELECT p.price_cents AS p, p.product_type AS t FROM products p JOIN variants v ON v.product_id = p.item_id WHERE v.sku = 'PDF-GLAZE'").first<{ p: number; t: number }>();
+    expect(digital).toEqual({ p: 999, t: 2 });
+    await owner.close();
+  });
+
   it('shows server field errors at their fields with a summary that links to them', async () => {
     store.allow(/HTTP 400 \/api\/owner\/products|HTTP 409 \/api\/owner\/products|status of 400 \(Bad Request\)|status of 409 \(Conflict\)/);
     const owner = await signedInOwner(store);
