@@ -225,6 +225,20 @@ describe('product editor in Chromium', () => {
     await expect.poll(() => page.locator('.prod-save-state').innerText(), POLL).toBe('Saved');
     const saved = await store.worker.db.prepare("SELECT v.price_cents AS p, i.title FROM variants v JOIN items i ON i.id = v.product_id WHERE v.sku = 'JUG-1'").first<{ p: number; title: string }>();
     expect(saved).toEqual({ p: 4500, title: 'Conflict Jug' });
+    // A second conflict, resolved by Reload: their version replaces my unsaved edit.
+    const version = ((await (await store.worker.fetch(`/api/owner/products/${product.id}`, { headers: { Cookie: session.cookie } })).json()) as { product: { version: number } }).product.version;
+    const theirs = await store.worker.fetch(`/api/owner/products/${product.id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: session.cookie, 'X-CSRF-Token': session.xsrfToken, 'If-Match': `"${version}"` },
+      body: JSON.stringify({ title: 'Conflict Jug, reloaded', status: 'published', variants: [{ id: await currentVariant(product.id, session.cookie), sku: 'JUG-1', price: 4700 }] }),
+    });
+    expect(theirs.status).toBe(200);
+    await page.getByLabel('Title').fill('Conflict Jug, mine');
+    await page.keyboard.press('Control+s');
+    await dialog.waitFor(POLL);
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Conflict Jug, reloaded', level: 1 }).waitFor(POLL);
+    expect(await page.getByLabel('Price of the product', { exact: true }).inputValue()).toBe('47.00');
     await owner.close();
   });
 });
