@@ -9,6 +9,7 @@ import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { OutboxScreen } from './screens/outbox.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
+import { ProductEditorRoute } from './screens/product-editor/route.js';
 import { HeaderFooterRoute } from './screens/header-footer/route.js';
 import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
@@ -92,10 +93,13 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/customers', screen: '/config/customers', title: 'Customers', render: () => <CustomersScreen /> },
   { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
   { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },
+  // Before /config/products/:id, which would take 'import' for a product id.
+  { pattern: '/config/products/import', screen: '/config/products', title: 'Import products', render: () => <ProductImportScreen /> },
+  { pattern: '/config/products/new', screen: '/config/products', title: 'New product', render: () => <ProductEditorRoute id={undefined} /> },
+  { pattern: '/config/products/:id', screen: '/config/products', title: 'Product editor', render: (p) => <ProductEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/pages/:id/edit', screen: '/config/pages', title: 'Page editor', render: (p) => <PageEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/header-footer', screen: '/config/header-footer', title: 'Header and footer', render: () => <HeaderFooterRoute /> },
   { pattern: '/config/traffic', screen: '/config/traffic', title: 'Traffic', render: () => <TrafficScreen /> },
-  { pattern: '/config/products/import', screen: '/config/products', title: 'Import products', render: () => <ProductImportScreen /> },
 ];
 
 /** The app route for `pathname`, when the contributor may open it. */

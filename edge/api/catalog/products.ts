@@ -5,7 +5,7 @@ import { requirePermission } from '../../middleware/roles/index.js';
 import { ApiError } from '../../errors.js';
 import type { ProductType } from '../../../schema/index.js';
 import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
-import { listOwnerProducts, ownerProduct, PRODUCT_SORTS, STOCK_STATES } from '../../services/catalog/product-read.js';
+import { listOwnerProducts, ownerProduct, PRODUCT_SORTS, productFacets, STOCK_STATES } from '../../services/catalog/product-read.js';
 import { createProduct, updateProduct } from '../../services/catalog/product-save.js';
 import { checkExtras, readExtras } from '../../services/catalog/product-extras.js';
 import { bulkAction, deleteProduct, MAX_BULK_IDS } from '../../services/catalog/product-bulk.js';
@@ -111,6 +111,11 @@ ownerProductsApi.get('/', requirePermission('catalog'), queryParams(listQuery), 
   const page = await listOwnerProducts(c.var.db, c.var.site.id, { ...q, cursor: after });
   return c.json({ products: page.rows, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
 });
+
+// The editor's suggestions for its category and tag inputs (cat-editor).
+ownerProductsApi.get('/facets', requirePermission('catalog'), queryParams(z.strictObject({ collectionId: z.string().max(64).optional() })), async (c) =>
+  c.json(await productFacets(c.var.db, c.var.site.id, c.req.valid('query').collectionId)),
+);
 
 ownerProductsApi.post('/', requirePermission('catalog'), jsonBody(newProductBody), async (c) => {
   const body = c.req.valid('json');

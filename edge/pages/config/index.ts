@@ -35,6 +35,8 @@ config.get('/orders/:number', (c) => screen(c, '/config/orders', 'orders', 'Orde
 config.get('/products/import', (c) => screen(c, '/config/products', 'catalog', 'Import products', () => placeholder('Import products')));
 // The store creation wizard (the Products screen's "Create your store"): the catalog row's permission.
 config.get('/store-setup', (c) => screen(c, '/config/products', 'catalog', 'Store setup', () => placeholder('Store setup')));
+// The product editor (new or one product): the products row's permission.
+config.get('/products/:id', (c) => screen(c, '/config/products', 'catalog', 'Product editor', () => placeholder('Product editor')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -28,4 +28,8 @@ export const CATALOG_MESSAGES = {
   productHasOrders: (title: string) => `${title} has orders, so it cannot be deleted. Archive it instead: it leaves the store and stays for orders.`,
   bulkChanged: 'These products changed while the action ran. Nothing was changed; reload and try again.',
   variantInCarts: (sku: string) => `The variant ${sku} is in shoppers\u2019 carts; hide the product instead of deleting the variant.`,
+  // Product images (cat-editor).
+  imageRepeated: 'This image is already in the product\u2019s images.',
+  imageNotFound: 'Choose an image from this site\u2019s files.',
+  variantImageNotListed: 'Choose one of this product\u2019s images.',
 } as const;
