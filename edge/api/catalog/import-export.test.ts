@@ -176,7 +176,8 @@ describe('GET /api/owner/products/export.csv and the round trip', () => {
         const rows = (await who.get(`/api/owner/products?collectionId=${collectionId}&limit=200`)).json.products as { id: string }[];
         const full = await Promise.all(rows.map(async (r) => (await who.get(`/api/owner/products/${r.id}`)).json.product));
         return full
-          .map(({ id: _i, collectionId: _c, fullUrl: _f, version: _v, variants, ...p }) => ({ ...p, variants: variants.map(({ id: _id, held: _h, ...v }: any) => v) }))
+          // The publish time is when each copy was published (the CSV carries the status, not the time).
+          .map(({ id: _i, collectionId: _c, fullUrl: _f, version: _v, publishOn: _p, variants, ...p }) => ({ ...p, variants: variants.map(({ id: _id, held: _h, ...v }: any) => v) }))
           .sort((a, b) => a.urlId.localeCompare(b.urlId));
       };
       const original = await list(admin, storeId);
