@@ -54,7 +54,7 @@ describe('product editor in Chromium', () => {
     const owner = await signedInOwner(store);
     const { page } = owner;
     await newProduct(page);
-    await page.getByLabel('Title').fill('Moon Glaze Cup');
+    await page.getByLabel('Title', { exact: true }).fill('Moon Glaze Cup');
     await typeOption(page, 0, 'Size', ['S', 'M', 'L']);
     await typeOption(page, 1, 'Glaze', ['White', 'Blue']);
     await page.getByRole('button', { name: 'Generate variants' }).click();
@@ -85,7 +85,7 @@ describe('product editor in Chromium', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => order(page), POLL).toEqual([second.id, first.id]);
     await page.getByLabel(`Alt text for ${second.filename}`).fill('A moon glaze cup on linen');
-    await page.getByLabel('Status').selectOption('published');
+    await page.locator('select[data-path="status"]').selectOption('published');
     await page.getByLabel('Categories', { exact: true }).fill('Cups');
     await page.getByLabel('Categories', { exact: true }).press('Enter');
     await page.screenshot({ path: join(ARTIFACTS, 'product-editor-1280.png'), fullPage: true });
@@ -142,7 +142,7 @@ describe('product editor in Chromium', () => {
     const { page } = owner;
     await openOwnerApp(page, store.url(`/config/products/new?collectionId=${shopId}&type=giftCard`));
     await page.getByRole('heading', { name: 'New gift card', level: 1 }).waitFor(POLL);
-    await page.getByLabel('Title').fill('Studio Gift Card');
+    await page.getByLabel('Title', { exact: true }).fill('Studio Gift Card');
     await page.getByLabel('SKU of denomination 1', { exact: true }).fill('GIFT-25');
     await page.getByLabel('Price of denomination 1', { exact: true }).fill('25');
     await page.getByRole('button', { name: 'Add denomination' }).click();
@@ -157,7 +157,7 @@ describe('product editor in Chromium', () => {
 
     await openOwnerApp(page, store.url(`/config/products/new?collectionId=${shopId}&type=digital`));
     await page.getByRole('heading', { name: 'New digital product', level: 1 }).waitFor(POLL);
-    await page.getByLabel('Title').fill('Glaze Recipes PDF');
+    await page.getByLabel('Title', { exact: true }).fill('Glaze Recipes PDF');
     await page.getByLabel('SKU of the product', { exact: true }).fill('PDF-GLAZE');
     await page.getByLabel('Price of the product', { exact: true }).fill('9.99');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -173,7 +173,7 @@ describe('product editor in Chromium', () => {
     const owner = await signedInOwner(store);
     const { page } = owner;
     await newProduct(page);
-    await page.getByLabel('Title').fill('Sku Clash Bowl');
+    await page.getByLabel('Title', { exact: true }).fill('Sku Clash Bowl');
     // A sku the demo shop already uses, and a price with too many decimals.
     await page.getByLabel('SKU of the product', { exact: true }).fill('FK-MUG-08-OAT');
     await page.getByLabel('Price of the product', { exact: true }).fill('12.505');
@@ -233,7 +233,7 @@ describe('product editor in Chromium', () => {
       body: JSON.stringify({ title: 'Conflict Jug, reloaded', status: 'published', variants: [{ id: await currentVariant(product.id, session.cookie), sku: 'JUG-1', price: 4700 }] }),
     });
     expect(theirs.status).toBe(200);
-    await page.getByLabel('Title').fill('Conflict Jug, mine');
+    await page.getByLabel('Title', { exact: true }).fill('Conflict Jug, mine');
     await page.keyboard.press('Control+s');
     await dialog.waitFor(POLL);
     await dialog.getByRole('button', { name: 'Reload' }).click();
