@@ -30,6 +30,7 @@ import { ownerBlockSourcesApi } from './owner/block-sources.js';
 import { ownerViewsApi } from './owner/views.js';
 import { contentServiceApi } from './catalog/content-service.js';
 import { ownerProductsApi } from './catalog/products.js';
+import { ownerTagsApi } from './catalog/tags.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -126,6 +127,7 @@ api.route('/owner', ownerCustomersApi);
 api.route('/owner/block-sources', ownerBlockSourcesApi);
 api.route('/content-service/product/1.1', contentServiceApi);
 api.route('/owner/products', ownerProductsApi);
+api.route('/owner/tags', ownerTagsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -202,6 +202,14 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'PUT /api/owner/products/:productId/variants/:variantId/stock', path: '/api/owner/products/p1/variants/v1/stock', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/products/:productId/variants/:variantId/stock-history', path: '/api/owner/products/p1/variants/v1/stock-history', status: 401, expect: 'api' },
+  // The tag manager (edge/api/catalog/tags.ts).
+  { route: 'GET /api/owner/tags', path: '/api/owner/tags', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/tags/:collectionId', path: '/api/owner/tags/c1', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/tags/:collectionId', path: '/api/owner/tags/c1', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/tags/:collectionId/rename', path: '/api/owner/tags/c1/rename', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/tags/:collectionId/merge', path: '/api/owner/tags/c1/merge', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/tags/:collectionId/remove', path: '/api/owner/tags/c1/remove', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/tags/:collectionId/categories/:categoryId/position', path: '/api/owner/tags/c1/categories/k1/position', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },

@@ -25,4 +25,16 @@ export const CATALOG_MESSAGES = {
   stockChanged: 'The stock changed since you read it. Reload to see the current count, then set it again.',
   stockUnlimited: 'This variant has unlimited stock; turn that off to count its units.',
   variantInCarts: (sku: string) => `The variant ${sku} is in shoppers\u2019 carts; hide the product instead of deleting the variant.`,
+  // Tag manager (SPEC §5 texts with tagType 'tag' / 'category'; the rest ours).
+  tagExists: (tagType: 'tag' | 'category') => `This ${tagType} already exists`,
+  editOneAtATime: (tagType: 'tag' | 'category') => `You may only edit one ${tagType} at a time`,
+  tagMissing: (tagType: 'tag' | 'category', name: string) => `No ${tagType} named ${name} here.`,
+  tagCollectionNotFound: 'No such store or blog on this site.',
+  categoryMissing: 'No such category in this store.',
+  noRootCategory: 'This store has no root category yet.',
+  rootCategoryStays: 'The store\u2019s top category (all products) cannot be removed, merged away or moved.',
+  categoryInsideItself: 'A category cannot go inside itself or one of its subcategories.',
+  categoryMoved: 'Someone else moved this category since you loaded the list. Reload, then move it again.',
+  // SPEC §9: at most 250 items in a user-orderable collection.
+  tooManySiblings: 'A category holds at most 250 subcategories (a list ordered by hand holds at most 250 items).',
 } as const;
