@@ -20,6 +20,7 @@ import { SubscriptionsScreen } from './screens/subscriptions.js';
 import { TrafficScreen } from './screens/traffic.js';
 import { PagesScreen } from './screens/pages/pages-screen.js';
 import { DesignRoute } from './screens/design/route.js';
+import { TagsScreen } from './screens/tags/tags-screen.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 import { dropAllLocalCopies } from './screens/page-editor/local-copy.js';
@@ -88,6 +89,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/pages/:id/edit', screen: '/config/pages', title: 'Page editor', render: (p) => <PageEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/header-footer', screen: '/config/header-footer', title: 'Header and footer', render: () => <HeaderFooterRoute /> },
   { pattern: '/config/traffic', screen: '/config/traffic', title: 'Traffic', render: () => <TrafficScreen /> },
+  { pattern: '/config/tags', screen: '/config/tags', title: 'Tags and categories', render: () => <TagsScreen /> },
 ];
 
 /** The app route for `pathname`, when the contributor may open it. */

@@ -26,15 +26,22 @@ export interface ItemPage {
   total: number;
 }
 
-/** One page (0-based offset) of a collection's public items in the collection's order. */
+/** One page (0-based offset) of a collection's public items in the collection's order, optionally with one tag or category. */
 export async function listItems(
   db: Db,
   collection: CollectionRecord,
   offset: number,
   limit: number,
   now: number,
+  filter: { tag?: string | undefined; category?: string | undefined } = {},
 ): Promise<ItemPage> {
-  const where = and(eq(items.collectionId, collection.id), visible(now));
+  // `?tag=` / `?category=` of a collection page: only items carrying that name.
+  const where = and(
+    eq(items.collectionId, collection.id),
+    visible(now),
+    filter.tag ? hasValue(items.tags, filter.tag) : undefined,
+    filter.category ? hasValue(items.categories, filter.category) : undefined,
+  );
   return query(async () => {
     const [rows, [total]] = await db.batch([
       db.select().from(items).where(where).orderBy(...ordering(collection)).limit(limit).offset(offset),

@@ -156,6 +156,14 @@ describe('merge', () => {
     expect(await searchTags('Bowl')).toBe('navy , gift');
   });
 
+  it('the storefront list of the store filters by the merged tag (?tag=)', async () => {
+    const titles = async (query: string) => ((await (await worker.fetch(`/tag-shop?${query}&format=json`)).json()) as any).items.map((i: any) => i.title).sort();
+    expect(await titles('tag=navy')).toEqual(['Bowl', 'Cup', 'Vase']);
+    expect(await titles('tag=cobalt')).toEqual([]);
+    expect(await titles('tag=gift')).toEqual(['Bowl']);
+    expect(await titles('category=Bowls')).toEqual(['Bowl']);
+  });
+
   it('merges into a new name', async () => {
     const res = await admin.send('POST', `${base()}/merge`, { tagType: 'tag', from: ['sale', 'gift'], into: 'offers' });
     expect(res.json.tags).toContainEqual({ name: 'offers', count: 2 });
