@@ -79,10 +79,14 @@ describe('add', () => {
     expect(used.json.message).toBe('This tag already exists');
   });
 
-  it('adds a category into the tree under the root; a name in use is "This category already exists"', async () => {
+  it('adds a category into the tree under the root; a name of the tree is "This category already exists"', async () => {
     const res = await admin.send('POST', base(), { tagType: 'category', name: 'Planters' });
     expect(res.status).toBe(201);
     expect(res.json.categories.find((c: any) => c.name === 'Planters')).toMatchObject({ parentId: rootId, type: 'category', count: 0 });
+    // A name products use outside the tree goes into it; then it is taken.
+    const used = await admin.send('POST', base(), { tagType: 'category', name: 'Mugs' });
+    expect(used.status).toBe(201);
+    expect(used.json.categories.find((c: any) => c.name === 'Mugs')).toMatchObject({ parentId: rootId, count: 2 });
     const again = await admin.send('POST', base(), { tagType: 'category', name: 'Mugs' });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('This category already exists');
@@ -96,6 +100,17 @@ describe('add', () => {
     // Without the crumb nothing is added.
     expect((await admin.send('POST', base(), { tagType: 'tag', name: 'no-crumb' }, null)).status).toBe(401);
     expect(await countRows(worker, 'collection_tags', "name = 'no-crumb'")).toBe(0);
+  });
+
+  it('gives a store made before the tree (the demo shop) its root first', async () => {
+    const shop = (await admin.get('/api/owner/tags')).json.collections.find((c: any) => c.title === 'Shop');
+    expect((await admin.get(`/api/owner/tags/${shop.id}`)).json.categories.every((c: any) => c.id === null)).toBe(true);
+    const res = await admin.send('POST', `/api/owner/tags/${shop.id}`, { tagType: 'category', name: 'Bowls' });
+    expect(res.status).toBe(201);
+    const [root, bowls] = res.json.categories;
+    expect(root).toMatchObject({ name: 'All', type: 'root', parentId: null });
+    expect(bowls).toMatchObject({ name: 'Bowls', parentId: root.id });
+    expect(bowls.count).toBeGreaterThan(0);
   });
 });
 

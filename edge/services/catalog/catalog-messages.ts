@@ -31,7 +31,6 @@ export const CATALOG_MESSAGES = {
   tagMissing: (tagType: 'tag' | 'category', name: string) => `No ${tagType} named ${name} here.`,
   tagCollectionNotFound: 'No such store or blog on this site.',
   categoryMissing: 'No such category in this store.',
-  noRootCategory: 'This store has no root category yet.',
   rootCategoryStays: 'The store\u2019s top category (all products) cannot be removed, merged away or moved.',
   categoryInsideItself: 'A category cannot go inside itself or one of its subcategories.',
   categoryMoved: 'Someone else moved this category since you loaded the list. Reload, then move it again.',

@@ -185,19 +185,25 @@ async function runBatch(db: Db, websiteId: string, tagType: TagType, statements:
   forgetSite(websiteId);
 }
 
+/** The root's name when the tag manager makes a store's tree (the store creation's usual `allCategoryDisplayName`). */
+const DEFAULT_ROOT_NAME = 'All';
+
 /** Adds a name the collection offers; a store category goes into its tree (under `parentId`, else the root), last. */
 export async function addTag(db: Db, websiteId: string, collectionId: string, tagType: TagType, name: string, parentId: string | null, now = Date.now()) {
   const c = await collectionOf(db, websiteId, collectionId);
-  if ((await knownNames(db, c, tagType)).has(name)) throw exists(tagType);
   if (isStoreCategory(c, tagType)) {
+    // A name products use outside the tree goes into it; a name of the tree is refused (the unique index).
     const tree = await treeOf(db, c.id);
-    const parent = parentId ?? tree.find((r) => r.type === 'root')?.id ?? null;
-    if (!parent) throw new ApiError(409, 'no_root_category', CATALOG_MESSAGES.noRootCategory);
+    if (tree.some((r) => r.name === name)) throw exists(tagType);
+    let parent = parentId ?? tree.find((r) => r.type === 'root')?.id ?? null;
+    // A store made before the tree (the demo's) gets its root first.
+    if (!parent) parent = (await createCategory(db, websiteId, c.id, { displayName: DEFAULT_ROOT_NAME, parentCategoryId: null, type: 'root', pageRendering: 'all-products', displayIndex: 0 }, now)).id;
     const last = Math.max(-1, ...tree.filter((r) => r.parentId === parent).map((r) => r.displayIndex));
     await createCategory(db, websiteId, c.id, { displayName: name, parentCategoryId: parent, type: 'category', pageRendering: 'category', displayIndex: last + 1 }, now);
     forgetSite(websiteId);
     return;
   }
+  if ((await knownNames(db, c, tagType)).has(name)) throw exists(tagType);
   await runBatch(db, websiteId, tagType, [
     db.$client.prepare('INSERT INTO collection_tags (website_id, collection_id, tag_type, name, created_on) VALUES (?1, ?2, ?3, ?4, ?5)').bind(websiteId, c.id, tagType, name, now),
   ], now);

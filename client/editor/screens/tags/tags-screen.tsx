@@ -245,7 +245,9 @@ function NameSection({ collection, tagType, rows, tree, editing, setEditing, onA
       {loose.length ? (
         <ul className="tags-list">
           {loose.map((row) => (
-            <li key={row.name} className="tags-row" data-tag-row={row.name}>{rowView(row)}</li>
+            <li key={row.name} className="tags-row" data-tag-row={row.name}>
+              {rowView(row, tree ? { depth: 0, controls: <Button variant="secondary" aria-label={`Add ${row.name} to the category tree`} disabled={busy} onClick={() => void send('POST', '', { tagType, name: row.name })}>Add to tree</Button> } : undefined)}
+            </li>
           ))}
         </ul>
       ) : !tree || !treeRows.length ? (
