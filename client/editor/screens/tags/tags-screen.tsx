@@ -49,6 +49,15 @@ const uses = (kind: Kind, n: number) => `${n} ${kind === 'store' ? (n === 1 ? 'p
  * store's category tree, nested and ordered by drag and drop or the keyboard.
  */
 export function TagsScreen() {
+  return (
+    <div className="tags-screen">
+      <h1>Tags and categories</h1>
+      <TagsBody />
+    </div>
+  );
+}
+
+function TagsBody() {
   const { result, retry } = useLoad('collections', () => ownerFetch<{ collections: TagCollection[] }>('GET', BASE));
   const [chosen, setChosen] = useState('');
   if (result.state === 'loading') return <Skeleton label="Loading stores and blogs" />;
@@ -57,12 +66,12 @@ export function TagsScreen() {
   if (collections.length === 0) return <EmptyState title="No store or blog yet">Tags and categories belong to a store or a blog.</EmptyState>;
   const current = collections.find((c) => c.id === chosen) ?? collections[0]!;
   return (
-    <div className="tags-screen">
+    <>
       {collections.length > 1 ? (
         <SelectField label="Store or blog" value={current.id} onChange={(e) => setChosen(e.target.value)} options={collections.map((c) => ({ value: c.id, label: `${c.title} (${c.kind})` }))} />
       ) : null}
       <CollectionTags key={current.id} collection={current} />
-    </div>
+    </>
   );
 }
 
@@ -246,7 +255,7 @@ function NameSection({ collection, tagType, rows, tree, editing, setEditing, onA
         <ul className="tags-list">
           {loose.map((row) => (
             <li key={row.name} className="tags-row" data-tag-row={row.name}>
-              {rowView(row, tree ? { depth: 0, controls: <Button variant="secondary" aria-label={`Add ${row.name} to the category tree`} disabled={busy} onClick={() => void send('POST', '', { tagType, name: row.name })}>Add to tree</Button> } : undefined)}
+              {rowView(row, tree ? { depth: 0, controls: <Button variant="secondary" aria-label={`Add to tree: ${row.name}`} disabled={busy} onClick={() => void send('POST', '', { tagType, name: row.name })}>Add to tree</Button> } : undefined)}
             </li>
           ))}
         </ul>
