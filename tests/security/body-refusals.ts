@@ -90,6 +90,10 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/owner/tags/:collectionId/merge', method: 'POST', path: '/api/owner/tags/c1/merge', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/owner/tags/:collectionId/remove', method: 'POST', path: '/api/owner/tags/c1/remove', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/owner/tags/:collectionId/categories/:categoryId/position', method: 'PUT', path: '/api/owner/tags/c1/categories/k1/position', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from categories' },
+  // Blog posts: a rich-text body, up to 1 MB of JSON.
+  { route: 'POST /api/owner/blog-posts', method: 'POST', path: '/api/owner/blog-posts', maxBytes: 1024 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml', 'application/x-www-form-urlencoded'], stored: 'select count(*) as n from items' },
+  { route: 'PUT /api/owner/blog-posts/:postId', method: 'PUT', path: '/api/owner/blog-posts/b1', maxBytes: 1024 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml', 'application/x-www-form-urlencoded'] },
+  { route: 'DELETE /api/owner/blog-posts/:postId', method: 'DELETE', path: '/api/owner/blog-posts/b1', maxBytes: 1024 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml', 'application/x-www-form-urlencoded'] },
   { route: 'POST /api/reviews/moderation/status', method: 'POST', path: '/api/reviews/moderation/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: "select count(*) as n from reviews where moderated_on is not null" },
   // Forms, newsletter, restock.
   { route: 'POST /api/site-users/account/notifications/restock', method: 'POST', path: '/api/site-users/account/notifications/restock', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from restock_signups' },

@@ -210,6 +210,12 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/tags/:collectionId/merge', path: '/api/owner/tags/c1/merge', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/tags/:collectionId/remove', path: '/api/owner/tags/c1/remove', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'PUT /api/owner/tags/:collectionId/categories/:categoryId/position', path: '/api/owner/tags/c1/categories/k1/position', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  // Blog posts (edge/api/blog/posts.ts).
+  { route: 'GET /api/owner/blog-posts', path: '/api/owner/blog-posts', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/blog-posts', path: '/api/owner/blog-posts', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/blog-posts/:postId', path: '/api/owner/blog-posts/b1', status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/blog-posts/:postId', path: '/api/owner/blog-posts/b1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/blog-posts/:postId', path: '/api/owner/blog-posts/b1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
@@ -222,6 +228,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/subscriptions', path: '/config/subscriptions', status: 200, expect: 'page' },
   { route: 'GET /config/customers', path: '/config/customers', status: 200, expect: 'page' },
   { route: 'GET /config/restock', path: '/config/restock', status: 200, expect: 'page' },
+  { route: 'GET /config/tags', path: '/config/tags', status: 200, expect: 'page' },
   { route: 'GET /config/pages', path: '/config/pages', status: 200, expect: 'page' },
   { route: 'GET /config/header-footer', path: '/config/header-footer', status: 200, expect: 'page' },
   { route: 'GET /config/pages/:id/edit', path: '/config/pages/p1/edit', status: 200, expect: 'page' },

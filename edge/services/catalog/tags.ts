@@ -152,7 +152,7 @@ async function knownNames(db: Db, c: Collection, tagType: TagType): Promise<Set<
  * versions (an editor open on an older version then gets 412 instead of writing the old
  * names back), then the search rows, then the items.
  */
-function rewriteItems(db: Db, collectionId: string, tagType: TagType, from: readonly string[], to: string | null): D1PreparedStatement[] {
+function rewriteItems(db: Db, collectionId: string, tagType: TagType, from: readonly string[], to: string | null, now: number): D1PreparedStatement[] {
   const d1 = db.$client;
   const col = column(tagType);
   const names = JSON.stringify(from);
@@ -169,7 +169,8 @@ function rewriteItems(db: Db, collectionId: string, tagType: TagType, from: read
          WHERE it.id = ${SEARCH_TABLE}.item_id AND ${SEARCH_TABLE}.item_id IN (${users})`,
       )
       .bind(collectionId, names, to),
-    d1.prepare(`UPDATE items AS i SET ${col} = (SELECT json_group_array(v) FROM (${renamed('i')})) WHERE i.collection_id = ?1 AND ${uses}`).bind(collectionId, names, to),
+    // updated_on moves on too: it is a blog post's version (edge/services/blog/posts.ts).
+    d1.prepare(`UPDATE items AS i SET ${col} = (SELECT json_group_array(v) FROM (${renamed('i')})), updated_on = MAX(i.updated_on + 1, ?4) WHERE i.collection_id = ?1 AND ${uses}`).bind(collectionId, names, to, now),
   ];
 }
 
@@ -220,7 +221,7 @@ export async function renameTag(db: Db, websiteId: string, collectionId: string,
   const registry = isStoreCategory(c, tagType)
     ? d1.prepare('UPDATE categories SET display_name = ?3 WHERE collection_id = ?1 AND display_name = ?2').bind(c.id, from, to)
     : d1.prepare('UPDATE collection_tags SET name = ?4 WHERE collection_id = ?1 AND tag_type = ?2 AND name = ?3').bind(c.id, tagType, from, to);
-  await runBatch(db, websiteId, tagType, [registry, ...rewriteItems(db, c.id, tagType, [from], to)], now);
+  await runBatch(db, websiteId, tagType, [registry, ...rewriteItems(db, c.id, tagType, [from], to, now)], now);
 }
 
 /** Merges `from` names into `into` (an existing or a new name): items keep one `into` where they had any. */
@@ -238,7 +239,7 @@ export async function mergeTags(db: Db, websiteId: string, collectionId: string,
         d1.prepare('DELETE FROM collection_tags WHERE collection_id = ?1 AND tag_type = ?2 AND name IN (SELECT value FROM json_each(?3))').bind(c.id, tagType, JSON.stringify(gone)),
         d1.prepare('INSERT OR IGNORE INTO collection_tags (website_id, collection_id, tag_type, name, created_on) VALUES (?1, ?2, ?3, ?4, ?5)').bind(websiteId, c.id, tagType, into, now),
       ];
-  await runBatch(db, websiteId, tagType, [...registry, ...rewriteItems(db, c.id, tagType, gone, into)], now);
+  await runBatch(db, websiteId, tagType, [...registry, ...rewriteItems(db, c.id, tagType, gone, into, now)], now);
 }
 
 /** Removes names from the collection and from every item that has them. A store's root category stays. */
@@ -251,7 +252,7 @@ export async function removeTags(db: Db, websiteId: string, collectionId: string
   const registry = isStoreCategory(c, tagType)
     ? await treeRemove(db, c.id, names)
     : [d1.prepare('DELETE FROM collection_tags WHERE collection_id = ?1 AND tag_type = ?2 AND name IN (SELECT value FROM json_each(?3))').bind(c.id, tagType, JSON.stringify(names))];
-  await runBatch(db, websiteId, tagType, [...registry, ...rewriteItems(db, c.id, tagType, names, null)], now);
+  await runBatch(db, websiteId, tagType, [...registry, ...rewriteItems(db, c.id, tagType, names, null, now)], now);
 }
 
 interface Move {
