@@ -229,6 +229,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/customers', path: '/config/customers', status: 200, expect: 'page' },
   { route: 'GET /config/restock', path: '/config/restock', status: 200, expect: 'page' },
   { route: 'GET /config/tags', path: '/config/tags', status: 200, expect: 'page' },
+  { route: 'GET /config/blog', path: '/config/blog', status: 200, expect: 'page' },
+  { route: 'GET /config/blog/:id', path: '/config/blog/new', status: 200, expect: 'page' },
   { route: 'GET /config/pages', path: '/config/pages', status: 200, expect: 'page' },
   { route: 'GET /config/header-footer', path: '/config/header-footer', status: 200, expect: 'page' },
   { route: 'GET /config/pages/:id/edit', path: '/config/pages/p1/edit', status: 200, expect: 'page' },

@@ -31,6 +31,8 @@ for (const s of OWNER_SCREENS) {
 }
 // One order (the app's order detail screen): the orders row's permission.
 config.get('/orders/:number', (c) => screen(c, '/config/orders', 'orders', 'Order', () => placeholder('Order')));
+// One blog post (the app's post editor; `new` for a new one): the blog row's permission.
+config.get('/blog/:id', (c) => screen(c, '/config/blog', 'blog', 'Blog post', () => placeholder('Blog post')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {
