@@ -102,6 +102,14 @@ describe('add', () => {
     expect(await countRows(worker, 'collection_tags', "name = 'no-crumb'")).toBe(0);
   });
 
+  it('of 10 adds of one new tag at once, exactly one goes in', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => admin.send('POST', base(), { tagType: 'tag', name: 'raced' })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.json.message)).toEqual(Array(9).fill('This tag already exists'));
+    expect(await countRows(worker, 'collection_tags', "name = 'raced'")).toBe(1);
+    await admin.send('POST', `${base()}/remove`, { tagType: 'tag', names: ['raced'] });
+  });
+
   it('gives a store made before the tree (the demo shop) its root first', async () => {
     const shop = (await admin.get('/api/owner/tags')).json.collections.find((c: any) => c.title === 'Shop');
     expect((await admin.get(`/api/owner/tags/${shop.id}`)).json.categories.every((c: any) => c.id === null)).toBe(true);
