@@ -28,6 +28,8 @@ const SCREENS = [
   { label: 'Pages', path: '/config/pages' },
   { label: 'Design', path: '/config/design' },
   { label: 'Header and footer', path: '/config/header-footer' },
+  { label: 'Blog', path: '/config/blog' },
+  { label: 'Tags and categories', path: '/config/tags' },
   { label: 'Reviews', path: '/config/reviews' },
   { label: 'Gift cards', path: '/config/gift-cards' },
   { label: 'Restock', path: '/config/restock' },
