@@ -24,6 +24,8 @@ import { DesignRoute } from './screens/design/route.js';
 import { ProductImportScreen } from './screens/product-import/product-import.js';
 import { ProductsScreen } from './screens/products/products-screen.js';
 import { StoreSetupScreen } from './screens/store-setup/store-setup-screen.js';
+import { TagsScreen } from './screens/tags/tags-screen.js';
+import { BlogPostEditor, BlogPostsScreen } from './screens/blog-posts/blog-posts.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 import { dropAllLocalCopies } from './screens/page-editor/local-copy.js';
@@ -100,6 +102,9 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/pages/:id/edit', screen: '/config/pages', title: 'Page editor', render: (p) => <PageEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/header-footer', screen: '/config/header-footer', title: 'Header and footer', render: () => <HeaderFooterRoute /> },
   { pattern: '/config/traffic', screen: '/config/traffic', title: 'Traffic', render: () => <TrafficScreen /> },
+  { pattern: '/config/tags', screen: '/config/tags', title: 'Tags and categories', render: () => <TagsScreen /> },
+  { pattern: '/config/blog', screen: '/config/blog', title: 'Blog', render: () => <BlogPostsScreen /> },
+  { pattern: '/config/blog/:id', screen: '/config/blog', title: 'Blog post', render: (p) => <BlogPostEditor key={p.id} id={p.id!} /> },
 ];
 
 /** The app route for `pathname`, when the contributor may open it. */

@@ -32,6 +32,8 @@ import { contentServiceApi } from './catalog/content-service.js';
 import { ownerProductsApi } from './catalog/products.js';
 import { productExtrasApi } from './catalog/product-extras.js';
 import { productImportExportApi } from './catalog/import-export.js';
+import { ownerTagsApi } from './catalog/tags.js';
+import { ownerBlogPostsApi } from './blog/posts.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -68,6 +70,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/owner\/products\/import\/?$/, body: { maxBytes: 24 * 1024 * 1024, types: JSON_TYPES } },
   // A product save: up to 250 variants and a rich-text description (edge/api/catalog/product-body.ts).
   { path: /^\/api\/owner\/products(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
+  // A blog post save: a rich-text body (edge/api/blog/posts.ts).
+  { path: /^\/api\/owner\/blog-posts(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
   // The site header and footer: two layouts of up to 1 MB each.
   { path: /^\/api\/site-header-footer\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
   // An upload is the file's bytes (edge/api/files), streamed through. The guard stops bodies past
@@ -135,6 +139,8 @@ api.route('/content-service/product/1.1', contentServiceApi);
 api.route('/owner/products', productImportExportApi);
 api.route('/owner/products', ownerProductsApi);
 api.route('/owner/product-extras', productExtrasApi);
+api.route('/owner/tags', ownerTagsApi);
+api.route('/owner/blog-posts', ownerBlogPostsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -26,19 +26,23 @@ export interface ItemPage {
   total: number;
 }
 
-/** One page (0-based offset) of a collection's public items in the collection's order. */
+/** One page (0-based offset) of a collection's public items in the collection's order, optionally with one tag or category. */
 export async function listItems(
   db: Db,
   collection: CollectionRecord,
   offset: number,
   limit: number,
   now: number,
+  filter: { tag?: string | undefined; category?: string | undefined } = {},
 ): Promise<ItemPage> {
-  // A product the owner hid (products.visible = 0) is not listed, as in the other store queries.
+  // A product the owner hid (products.visible = 0) is not listed, as in the other store queries;
+  // `?tag=` / `?category=` of a collection page: only items carrying that name.
   const where = and(
     eq(items.collectionId, collection.id),
     visible(now),
     sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+    filter.tag ? hasValue(items.tags, filter.tag) : undefined,
+    filter.category ? hasValue(items.categories, filter.category) : undefined,
   );
   return query(async () => {
     const [rows, [total]] = await db.batch([

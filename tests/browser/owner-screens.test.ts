@@ -29,6 +29,8 @@ const SCREENS = [
   { label: 'Design', path: '/config/design' },
   { label: 'Header and footer', path: '/config/header-footer' },
   { label: 'Products', path: '/config/products' },
+  { label: 'Blog', path: '/config/blog' },
+  { label: 'Tags and categories', path: '/config/tags' },
   { label: 'Reviews', path: '/config/reviews' },
   { label: 'Gift cards', path: '/config/gift-cards' },
   { label: 'Restock', path: '/config/restock' },

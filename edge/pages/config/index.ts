@@ -37,6 +37,8 @@ config.get('/products/import', (c) => screen(c, '/config/products', 'catalog', '
 config.get('/store-setup', (c) => screen(c, '/config/products', 'catalog', 'Store setup', () => placeholder('Store setup')));
 // The product editor (new or one product): the products row's permission.
 config.get('/products/:id', (c) => screen(c, '/config/products', 'catalog', 'Product editor', () => placeholder('Product editor')));
+// One blog post (the app's post editor; `new` for a new one): the blog row's permission.
+config.get('/blog/:id', (c) => screen(c, '/config/blog', 'blog', 'Blog post', () => placeholder('Blog post')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

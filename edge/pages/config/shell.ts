@@ -26,6 +26,8 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/design', label: 'Design', permission: 'pages', area: 'Pages' },
   { path: '/config/header-footer', label: 'Header and footer', permission: 'pages', area: 'Pages' },
   { path: '/config/products', label: 'Products', permission: 'catalog', area: 'Products' },
+  { path: '/config/blog', label: 'Blog', permission: 'blog', area: 'Pages' },
+  { path: '/config/tags', label: 'Tags and categories', permission: 'catalog', area: 'Products' },
   { path: '/config/reviews', label: 'Reviews', permission: 'reviews', area: 'Products' },
   { path: '/config/gift-cards', label: 'Gift cards', permission: 'giftCards', area: 'Products' },
   { path: '/config/restock', label: 'Restock', permission: 'restock', area: 'Products' },
