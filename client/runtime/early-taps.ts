@@ -57,6 +57,8 @@ export function holdEarlyTaps(doc: Document, hurry: (el: HTMLElement) => void): 
       const list = held.get(island) ?? [];
       list.push(describe(island, control));
       held.set(island, list);
+      // Answered within the frame: the control shows it is busy until the island takes over.
+      control.setAttribute('aria-busy', 'true');
       hurry(island);
     },
     true,
