@@ -21,6 +21,7 @@ export interface DashboardRows {
   events: Row[];
   checkouts: Row[];
   vitals: Row[];
+  inpByType: Row[];
   errors: Row[];
   pageEvents: Row[];
   orders: Row[];
@@ -68,6 +69,19 @@ export async function readDashboardRows(db: Db, site: string, range: DayRange, p
     vitals: q(
       `select page_path, metric, bucket, sum(count) as count, sum(good) as good, sum(poor) as poor from census_vitals
        where website_id = ?1 and day between ?2 and ?3 group by page_path, metric, bucket`,
+      site,
+      range.from,
+      range.to,
+    ),
+    // INP histograms per page type: a page path takes the type its page views carried (raw
+    // hits of the range; the home page is its own type), 'other' when no hit says.
+    inpByType: q(
+      `select case when v.page_path = '/' or v.page_path like '/?%' then 'home' else coalesce(cast(t.page_type as text), 'other') end as page_type,
+         v.bucket, sum(v.count) as count, sum(v.good) as good, sum(v.poor) as poor
+       from census_vitals v left join (
+         select page_path, max(page_type) as page_type from census_hits where website_id = ?1 and day between ?2 and ?3 and page_type is not null group by page_path
+       ) t on t.page_path = v.page_path
+       where v.website_id = ?1 and v.day between ?2 and ?3 and v.metric = 'INP' group by 1, v.bucket`,
       site,
       range.from,
       range.to,
