@@ -77,22 +77,20 @@ export interface SpeedSalesRow {
   revenueAtRiskCents: Cents;
 }
 
-/** SPEC §2 page type codes as the dashboard names them; other codes show as `type <code>`. */
+/** The page types of the INP table (dashboard-queries.ts reads them from the path), as the owner reads them. */
 const PAGE_TYPE_LABELS: Record<string, string> = {
   home: 'Home',
-  '1': 'Listing',
-  '2': 'Page',
-  '50': 'Product or post',
-  '102': 'Search',
-  '200': 'Cart',
-  '201': 'Checkout',
-  '202': 'Order confirmed',
-  '211': 'Order status',
+  listing: 'Listing',
+  product: 'Product',
+  post: 'Post',
+  page: 'Page',
+  cart: 'Cart',
+  checkout: 'Checkout',
   other: 'Other',
 };
 
 export interface InpTypeRow {
-  /** 'home', a SPEC §2 page type code, or 'other' (no page view of that path in the range). */
+  /** home, listing, product, post, page, cart, checkout or other (search, order status, gone pages). */
   pageType: string;
   label: string;
   samples: number;
@@ -116,7 +114,7 @@ function inpByPageType(rows: readonly Record<string, unknown>[]): InpTypeRow[] {
   return [...types.entries()]
     .map(([pageType, t]) => ({
       pageType,
-      label: PAGE_TYPE_LABELS[pageType] ?? `type ${pageType}`,
+      label: PAGE_TYPE_LABELS[pageType] ?? pageType,
       samples: t.samples,
       p75: percentileFromHistogram('INP', t.buckets, 0.75),
       good: t.good,
