@@ -26,9 +26,19 @@ async function phoneVisit(path: string): Promise<Page> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  // "After load": the islands in view are up and the traffic runtime, which starts a few seconds
+  // after load (client/runtime/loader.ts), has sent its page view; then an idle period.
+  const pageView = page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
   await page.goto(store.url(path), { waitUntil: 'load' });
   await islandsHydrated(page, '[data-island="product-form"], [data-island="cart-pill"]');
+  await pageView;
+  await afterIdle(page);
   return page;
+}
+
+/** Resolves in the page's next idle period (nothing else queued on its main thread). */
+function afterIdle(page: Page): Promise<unknown> {
+  return page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
 }
 
 interface Reaction {
@@ -90,6 +100,7 @@ describe('taps on the phone profile', () => {
     expectWithinFrameBudget(choice, 'variant select');
 
     const button = page.locator('.product-purchase button.sqs-add-to-cart-button');
+    await afterIdle(page);
     const tap = await measure(page, purchase, 'click', () => button.tap());
     expect(await button.innerText()).not.toBe('Add To Cart');
     expectWithinFrameBudget(tap, 'add to cart');
@@ -101,6 +112,7 @@ describe('taps on the phone profile', () => {
     const slot = page.locator('[data-island="review-form"]');
     await slot.scrollIntoViewIfNeeded();
     expect(await slot.getAttribute('data-island-state')).toBe('pending');
+    await afterIdle(page);
     const tap = await measure(page, '[data-island="review-form"]', 'click', () => slot.getByRole('button', { name: 'Write a review' }).tap());
     expectWithinFrameBudget(tap, 'write a review');
     // The same tap, replayed once the island is up, opens the form: no second tap.
