@@ -12,6 +12,8 @@ export interface EarlyTaps {
 interface Held {
   text: string;
   index: number;
+  /** Its place among all the island's controls, when no control has its text after mounting. */
+  at: number;
   focused: boolean;
 }
 
@@ -25,18 +27,20 @@ function controlOf(target: EventTarget | null, island: HTMLElement): HTMLElement
 }
 
 // The server may draw a control as `<span role="button">` that the island draws as a `<button>`:
-// a control is found again by its text (and its place among controls of that text).
+// a control is found again by its text (and its place among controls of that text), else by
+// its place among the island's controls.
 const CONTROLS = 'button, [role="button"]';
 const labelled = (island: HTMLElement, text: string) => Array.from(island.querySelectorAll<HTMLElement>(CONTROLS)).filter((c) => (c.textContent?.trim() ?? '') === text);
 
 function describe(island: HTMLElement, control: HTMLElement): Held {
   const text = control.textContent?.trim() ?? '';
-  return { text, index: labelled(island, text).indexOf(control), focused: document.activeElement === control };
+  const at = Array.from(island.querySelectorAll<HTMLElement>(CONTROLS)).indexOf(control);
+  return { text, index: labelled(island, text).indexOf(control), at, focused: document.activeElement === control };
 }
 
 function find(island: HTMLElement, held: Held): HTMLElement | undefined {
   const same = labelled(island, held.text);
-  return same[held.index] ?? same[0];
+  return same[held.index] ?? same[0] ?? island.querySelectorAll<HTMLElement>(CONTROLS)[held.at];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { islandsHydrated, useStorefront } from './harness.js';
+import { islandsHydrated, recordAdds, useStorefront } from './harness.js';
 
 /**
  * Issue 37 on the phone profile (390x844 at DPR 2, touch, CPU slowed 4x, 150 ms round trips at
@@ -118,5 +118,32 @@ describe('taps on the phone profile', () => {
     // The same tap, replayed once the island is up, opens the form: no second tap.
     await page.locator('form.review-form').waitFor();
     expect(await slot.getAttribute('data-island-state')).toBe('hydrated');
+  });
+
+  it("a tap on a card's add-to-cart that comes before its island's chunk is held, shown at once and replayed once", async () => {
+    const visitor = await store.visitor();
+    close = () => visitor.close();
+    const { page } = visitor;
+    const adds = recordAdds(page);
+    // The add-to-cart chunk is held back until the tap has been made.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/client/islands/add-to-cart-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(store.url('/shop'));
+    const card = page.locator('.product-card', { has: page.getByRole('link', { name: 'Incense Holder', exact: true }) });
+    const marker = card.locator('[data-island="add-to-cart"]');
+    await card.scrollIntoViewIfNeeded();
+    expect(await marker.getAttribute('data-island-state')).toBe('pending');
+    // The server's control is a `role="button"` (engine add-to-cart-btn); the island's a <button>.
+    await card.locator('.sqs-add-to-cart-button').click();
+    expect(await card.locator('.sqs-add-to-cart-button').getAttribute('aria-busy')).toBe('true');
+    expect(adds).toEqual([]);
+    release();
+    await page.locator('.added-popover').waitFor();
+    expect(await marker.getAttribute('data-island-state')).toBe('hydrated');
+    expect(adds).toHaveLength(1);
   });
 });
