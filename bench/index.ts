@@ -73,3 +73,5 @@ await catalog.run();
 
 const catalogCsv = (await import('./catalog-csv.js')) as { run: () => Promise<void> };
 await catalogCsv.run();
+const phone = (await import('./phone.js')) as { run: (options?: { baseline?: string }) => Promise<void> };
+await phone.run(process.env.PHONE_BASELINE ? { baseline: process.env.PHONE_BASELINE } : {});
