@@ -1,3 +1,5 @@
+// Before any schema is built (zod-config.ts says why).
+import './zod-config.js';
 import { createRoot } from 'react-dom/client';
 import { OwnerShell, type OwnerShellProps } from './owner-shell.js';
 import './ui/ui.css';

@@ -21,11 +21,20 @@ async function api(method: string, body?: unknown, extra: Record<string, string>
 
 const part = (page: Page, name: 'header' | 'footer') => page.locator(`fieldset[data-part="${name}"]`);
 
-/** Tabs until `target` has focus (at most `max` presses), so every step is reachable by keyboard. */
+/**
+ * Tabs until `target` has focus (at most `max` presses), so every step is reachable by keyboard:
+ * forwards, or with Shift+Tab when the target comes before the focus (a block added above its
+ * button), rather than wrapping round the whole owner app and the preview frame.
+ */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80) {
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
-    await page.keyboard.press('Tab');
+    const where = await target.evaluate((el) => {
+      const at = document.activeElement;
+      if (el === at || (at && el.contains(at))) return 'here';
+      return at && at !== document.body && el.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING ? 'before' : 'after';
+    });
+    if (where === 'here') return;
+    await page.keyboard.press(where === 'before' ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`not reached by Tab: ${String(target)}`);
 }
