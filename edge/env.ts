@@ -12,10 +12,14 @@ export interface RateLimitBindings {
   RATE_VISITOR_WRITES?: RateLimit;
   /** Writes from one client address: 1200 a minute. */
   RATE_IP_WRITES?: RateLimit;
-  /** Sign-in attempts (and account mails) per account: 5 a minute. */
+  /** Sign-in attempts (and account mails) per account from one client address: 5 a minute. */
   RATE_SIGN_IN_ACCOUNT?: RateLimit;
   /** Sign-in, sign-up and reset attempts per client address: 20 a minute. */
   RATE_SIGN_IN_IP?: RateLimit;
+  /** Sign-in, sign-up and reset attempts on one account from all addresses together (the ceiling past which only known browsers sign in). */
+  RATE_SIGN_IN_CEILING?: RateLimit;
+  /** Wrong passwords on one account: past it the owner is mailed a notice (no refusal). */
+  RATE_SIGN_IN_FAILURES?: RateLimit;
   /** CSP violation reports from one client address: 20 a minute. */
   RATE_CSP_REPORTS?: RateLimit;
   /** Product reviews submitted by one visitor: 5 a minute. */

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   RATE_IP_WRITES: { simple: { limit: 1200, period: 60 } },
   RATE_SIGN_IN_ACCOUNT: { simple: { limit: 5, period: 60 } },
   RATE_SIGN_IN_IP: { simple: { limit: 20, period: 60 } },
+  RATE_SIGN_IN_CEILING: { simple: { limit: 50, period: 60 } },
+  RATE_SIGN_IN_FAILURES: { simple: { limit: 10, period: 60 } },
   RATE_CSP_REPORTS: { simple: { limit: 20, period: 60 } },
   RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
   RATE_FORM_VISITOR: { simple: { limit: 10, period: 60 } },
