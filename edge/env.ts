@@ -20,6 +20,10 @@ export interface RateLimitBindings {
   RATE_SIGN_IN_CEILING?: RateLimit;
   /** Wrong passwords on one account: past it the owner is mailed a notice (no refusal). */
   RATE_SIGN_IN_FAILURES?: RateLimit;
+  /** Mailing-list sign-ups (each may mail a confirmation) for one recipient address: 3 a minute. */
+  RATE_MAIL_RECIPIENT?: RateLimit;
+  /** Mailing-list sign-ups from one client address: 30 a minute. */
+  RATE_MAIL_IP?: RateLimit;
   /** CSP violation reports from one client address: 20 a minute. */
   RATE_CSP_REPORTS?: RateLimit;
   /** Product reviews submitted by one visitor: 5 a minute. */

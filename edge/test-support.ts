@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
   RATE_FORM_VISITOR: { simple: { limit: 10, period: 60 } },
   RATE_FORM_TARGET: { simple: { limit: 3000, period: 60 } },
+  RATE_MAIL_RECIPIENT: { simple: { limit: 3, period: 60 } },
+  RATE_MAIL_IP: { simple: { limit: 30, period: 60 } },
   RATE_CENSUS_VISITOR: { simple: { limit: 120, period: 60 } },
   RATE_CENSUS_IP: { simple: { limit: 6000, period: 60 } },
   RATE_JS_ERRORS: { simple: { limit: 20, period: 60 } },

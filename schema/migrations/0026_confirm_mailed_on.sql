@@ -1,0 +1,1 @@
+ALTER TABLE `mailing_list_subscribers` ADD `confirm_mailed_on` integer;
