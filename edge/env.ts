@@ -28,6 +28,10 @@ export interface RateLimitBindings {
   RATE_CSP_REPORTS?: RateLimit;
   /** Product reviews submitted by one visitor: 5 a minute. */
   RATE_REVIEW_WRITES?: RateLimit;
+  /** Product reviews from one client address: 20 a minute. */
+  RATE_REVIEW_IP?: RateLimit;
+  /** Product reviews on one site, from anyone: 100 a minute. */
+  RATE_REVIEW_SITE?: RateLimit;
   /** Form, newsletter and restock posts by one visitor (crumb), per kind of call: 10 a minute. */
   RATE_FORM_VISITOR?: RateLimit;
   /** Submissions to one form (and keys for one site): 3000 a minute, whoever sends them. */

@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   RATE_SIGN_IN_FAILURES: { simple: { limit: 10, period: 60 } },
   RATE_CSP_REPORTS: { simple: { limit: 20, period: 60 } },
   RATE_REVIEW_WRITES: { simple: { limit: 5, period: 60 } },
+  RATE_REVIEW_IP: { simple: { limit: 20, period: 60 } },
+  RATE_REVIEW_SITE: { simple: { limit: 100, period: 60 } },
   RATE_FORM_VISITOR: { simple: { limit: 10, period: 60 } },
   RATE_FORM_TARGET: { simple: { limit: 3000, period: 60 } },
   RATE_MAIL_RECIPIENT: { simple: { limit: 3, period: 60 } },

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { products } from '../../../schema/index.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
+import { clientIp } from '../../lib/client-address.js';
 import { visitorKey } from '../../lib/visitor-key.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { requirePermission } from '../../middleware/roles/index.js';
@@ -19,7 +20,7 @@ export const THANKS_MESSAGE = 'Thank you! Your review will appear once the shop 
 
 /**
  * /api/reviews: product reviews (SPEC §1). Shoppers read published reviews and send new
- * ones (crumb, 5 a minute per visitor); the owner's moderators list and moderate them.
+ * ones (crumb; 5 a minute per visitor, 20 per client address, 100 per site); the owner's moderators list and moderate them.
  */
 export const reviewsApi = new Hono<AppEnv>();
 
@@ -31,7 +32,13 @@ reviewsApi.get('/', queryParams(reviewsQuery), async (c) => {
 
 reviewsApi.post(
   '/',
-  rateLimit({ binding: 'RATE_REVIEW_WRITES', periodSeconds: 60, key: (c) => visitorKey(c) }),
+  // A crumb is the sender's choice, so per visitor alone bounds nothing: also per client
+  // address and per site (issue 33, finding 3; docs/security.md "Abuse budgets").
+  rateLimit(
+    { binding: 'RATE_REVIEW_WRITES', periodSeconds: 60, key: (c) => visitorKey(c) },
+    { binding: 'RATE_REVIEW_IP', periodSeconds: 60, key: (c) => (clientIp(c) ? `review:${clientIp(c)}` : undefined) },
+    { binding: 'RATE_REVIEW_SITE', periodSeconds: 60, key: (c) => `review:${c.var.site.id}` },
+  ),
   jsonBody(reviewBody),
   async (c) => {
     const input = c.req.valid('json');
