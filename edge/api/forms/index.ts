@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
+import { assertJsonDepth } from '../../lib/json-depth.js';
 import { isDatabaseFailure } from '../../services/db.js';
 import { findForm, formForSubmission } from '../../services/forms/definitions.js';
 import { sha256Hex } from '../../services/forms/hash.js';
@@ -29,6 +30,8 @@ const submissionPayload = z.object({
 });
 
 function parseFormJson(text: string): Record<string, unknown> {
+  // JSON inside the JSON body: bounded like the body itself (issue 33, finding 4).
+  assertJsonDepth(text, 'form');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
