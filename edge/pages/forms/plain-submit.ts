@@ -136,8 +136,29 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
   return undefined;
 }
 
+/**
+ * The form's success redirect as a Location, checked after URL normalisation (issue 33,
+ * finding 10): an absolute http(s) address is the owner's choice; a path must stay a path
+ * on this site once dot segments and backslashes are resolved ('/.//evil.example' becomes
+ * '//evil.example', which a browser would take for another host). Anything else: undefined.
+ */
+export function successLocation(target: string, origin: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (/^https?:\/\//i.test(target)) return url.href;
+  if (!target.startsWith('/') || url.origin !== origin) return undefined;
+  const local = `${url.pathname}${url.search}${url.hash}`;
+  return /^\/(?![/\\])/.test(local) ? local : undefined;
+}
+
 function thankYou(c: C, form: FormRecord, path: string): Response {
-  if (form.successRedirect && /^(https?:\/\/|\/(?![/\\]))/i.test(form.successRedirect)) return c.redirect(form.successRedirect, 303);
+  const redirect = form.successRedirect ? successLocation(form.successRedirect, new URL(c.req.url).origin) : undefined;
+  if (redirect) return c.redirect(redirect, 303);
   const url = new URL(path, 'http://x');
   url.searchParams.set(SUBMITTED_PARAM, form.id);
   return c.redirect(`${url.pathname}${url.search}#form-${encodeURIComponent(form.id)}`, 303);
