@@ -242,6 +242,33 @@ describe('signed-in writes, expiry, revocation', () => {
     expect(await whoAmI(me.cookie)).toEqual({ authenticated: false });
   });
 
+  it("sign-out detaches the CART token from the account's cart (issue 33, finding 10)", async () => {
+    const email = 'cart-leaver@shopper.test';
+    await createSiteUser(worker, { email, password: PASSWORD });
+    const me = await signIn(worker, email, PASSWORD);
+    const cartToken = me.cookie.split('; ').find((c) => c.startsWith('CART='))!.slice('CART='.length);
+    expect(cartToken).toBeTruthy();
+    const mug = await worker.db.prepare("SELECT product_id AS itemId, sku FROM variants WHERE sku = 'FK-MUG-08-OAT'").first<{ itemId: string; sku: string }>();
+    const added = await worker.fetch('/api/commerce/shopping-cart/entries', {
+      method: 'POST',
+      headers: { ...me.headers, 'Content-Type': 'application/json', 'CF-Connecting-IP': testAddress() },
+      body: JSON.stringify({ itemId: mug!.itemId, sku: mug!.sku, quantity: 1 }),
+    });
+    expect(added.status).toBe(200);
+    const entries = async (cookie: string) => {
+      const res = await worker.fetch('/api/commerce/shopping-cart', { headers: { Cookie: cookie } });
+      return ((((await res.json()) as Json).shoppingCart?.entries ?? []) as unknown[]).length;
+    };
+    expect(await entries(`CART=${cartToken}`)).toBe(1);
+    const out = await worker.fetch('/api/site-users/account/session?cloneCart=false', { method: 'DELETE', headers: me.headers });
+    expect(out.status).toBe(200);
+    // The token the browser held (or anyone who copied it) no longer opens the account's cart.
+    expect(await entries(`CART=${cartToken}`)).toBe(0);
+    // Signing in again brings the account's cart back.
+    const again = await signIn(worker, email, PASSWORD);
+    expect(await entries(again.cookie)).toBe(1);
+  });
+
   it('sign-out without the xsrfToken or crumb is a crumbFail and keeps the session', async () => {
     const email = 'stayer@shopper.test';
     await createSiteUser(worker, { email, password: PASSWORD });

@@ -5,7 +5,7 @@ import type { AppEnv, RateLimitBinding } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { clientIp } from '../../lib/client-address.js';
 import { cookieBase } from '../../lib/cookie-attributes.js';
-import { attachCartOnSignIn } from '../../services/accounts/cart-merge.js';
+import { attachCartOnSignIn, detachCartOnSignOut } from '../../services/accounts/cart-merge.js';
 import { cloneCartFor } from '../../services/accounts/cart-clone.js';
 import { createSession, revokeSession } from '../../services/accounts/sessions.js';
 import { forgetDevice, isKnownDevice, queueFailureNotice, rememberDevice } from '../../services/accounts/sign-in-guard.js';
@@ -110,5 +110,6 @@ export async function endSession(c: Context<AppEnv>, cloneCart: boolean): Promis
   clearSessionCookies(c);
   const scope = { db: c.var.db, site: c.var.site, now };
   const copy = cloneCart && c.var.siteUser ? await cloneCartFor(scope, cartToken(c)) : undefined;
+  if (c.var.siteUser) await detachCartOnSignOut(c.var.db, c.var.site.id, c.var.siteUser.id, now);
   syncCartCookies(c, copy?.view, copy?.token, true);
 }
