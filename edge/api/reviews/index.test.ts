@@ -129,6 +129,17 @@ describe('review-request links (page type 209)', () => {
     expect(row).toEqual({ email: 'buyer@example.com', verified_buyer: 1 });
   });
 
+  it('a review-request link makes one verified review per order line (issue 33, finding 10)', async () => {
+    const token = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'once@example.com', orderId: '1002', expiresAt: Date.now() + 60_000 });
+    const first = await (await visitor('198.51.100.25')).send('POST', '/api/reviews', { itemId: mugId, rating: 5, body: 'First', name: 'Cy', token });
+    expect(first.status).toBe(201);
+    const again = await (await visitor('198.51.100.26')).send('POST', '/api/reviews', { itemId: mugId, rating: 1, body: 'Second', name: 'Cy', token });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ error: 'review_link_used' });
+    const n = await worker.db.prepare("SELECT count(*) AS n FROM reviews WHERE email = 'once@example.com'").first<{ n: number }>();
+    expect(n?.n).toBe(1);
+  });
+
   it('a forged, expired or foreign token is refused', async () => {
     const good = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'b@example.com', expiresAt: Date.now() + 60_000 });
     const expired = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'b@example.com', expiresAt: Date.now() - 1 });

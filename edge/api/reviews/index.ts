@@ -16,6 +16,7 @@ import { jsonBody, queryParams } from '../validate.js';
 import { bulkStatusBody, moderationQuery, reviewBody, reviewsQuery, statusBody } from './schemas.js';
 
 export const INVALID_LINK_MESSAGE = 'This review link is invalid or has expired.';
+export const LINK_USED_MESSAGE = 'This review link has already been used.';
 export const THANKS_MESSAGE = 'Thank you! Your review will appear once the shop has approved it.';
 
 /**
@@ -45,6 +46,7 @@ reviewsApi.post(
     const site = c.var.site;
     let email = input.email;
     let verifiedBuyer = false;
+    let requestLine: string | null = null;
     if (input.token !== undefined) {
       const secret = c.env.REVIEW_LINK_SECRET;
       const request = secret ? await verifyReviewRequest(secret, input.token) : undefined;
@@ -52,6 +54,7 @@ reviewsApi.post(
       // The signed link was sent to the buyer of this product: the purchase is verified.
       email = request.email;
       verifiedBuyer = true;
+      requestLine = request.orderId ?? `email:${request.email}`;
     } else if (c.var.siteUser) {
       // A signed-in shopper writes as their (verified) account; its orders decide the badge.
       email = c.var.siteUser.email;
@@ -62,7 +65,8 @@ reviewsApi.post(
       c.var.db.select({ id: products.itemId }).from(products).where(and(eq(products.websiteId, site.id), eq(products.itemId, input.itemId))).limit(1),
     );
     if (!product) throw new ApiError(400, 'invalid_request', 'That product does not exist.', { fields: { itemId: 'That product does not exist.' } });
-    const review = await createReview(c.var.db, { websiteId: site.id, itemId: input.itemId, rating: input.rating, title: input.title, body: input.body, authorName: input.name, email, verifiedBuyer });
+    const review = await createReview(c.var.db, { websiteId: site.id, itemId: input.itemId, rating: input.rating, title: input.title, body: input.body, authorName: input.name, email, verifiedBuyer, requestLine });
+    if (!review) throw new ApiError(409, 'review_link_used', LINK_USED_MESSAGE);
     return c.json({ review: { id: review.id, status: review.status, verifiedBuyer }, message: THANKS_MESSAGE }, 201);
   },
 );
