@@ -24,7 +24,7 @@ function entries(): Record<string, string> {
 // the domain/ rules the runtime used to hold (constants, storefront texts, fraction digits).
 const STOREFRONT_SHARED =
   /client\/(components|runtime|islands\/product-form)\/|client\/islands\/form\/load-use-captcha\.ts$|domain\/(forms\/email|constants\/storefront|messages\/storefront-messages|money\/fraction-digits)\.ts$/;
-const LOADER_OWN = /client\/runtime\/(loader|island-props|island|early-errors|strategies\/[^/]+)\.ts$/;
+const LOADER_OWN = /client\/runtime\/(loader|island-props|island|early-errors|early-taps|yield|strategies\/[^/]+)\.ts$/;
 // Fetched only after an interaction (components/lazy-lightbox.tsx, the additional-fields
 // form): kept out of the shared chunk every page loads.
 const ON_DEMAND = /client\/components\/(lightbox|focus-trap|additional-fields-dialog)\.tsx?$/;

@@ -73,6 +73,16 @@ export async function run(): Promise<void> {
     const variantId = product.variants[0]!.id;
     const adjust = await timed(RUNS, (i) => send('POST', `/api/owner/products/${ids[0]}/variants/${variantId}/stock`, { delta: i % 2 ? -1 : 1, reason: 'bench' }));
     const list = await timed(RUNS, () => fetch(new URL('/api/owner/products?tag=bench&sort=-price&limit=50', base), { headers: signed.headers }));
+    // The product editor's opening: its two reads, made together (client/editor/screens/product-editor/).
+    const open = await timed(RUNS, async () => {
+      const [one, facets] = await Promise.all([
+        fetch(new URL(`/api/owner/products/${ids[0]}`, base), { headers: signed.headers }),
+        fetch(new URL(`/api/owner/products/facets?collectionId=${stores[0]}`, base), { headers: signed.headers }),
+      ]);
+      await facets.arrayBuffer();
+      if (!facets.ok) throw new Error(`facets answered ${facets.status}`);
+      return one;
+    });
 
     console.log(`\nowner catalogue writes, one at a time (${RUNS} calls each; 20 store creations)`);
     console.log(`  /healthz                       p50 ${fmt(healthz.p50)} ms  p99 ${fmt(healthz.p99)} ms`);
@@ -81,6 +91,7 @@ export async function run(): Promise<void> {
     console.log(`  product save (If-Match)        p50 ${fmt(save.p50)} ms  p99 ${fmt(save.p99)} ms`);
     console.log(`  stock adjustment               p50 ${fmt(adjust.p50)} ms  p99 ${fmt(adjust.p99)} ms`);
     console.log(`  product list, 200 products     p50 ${fmt(list.p50)} ms  p99 ${fmt(list.p99)} ms`);
+    console.log(`  editor open (product + facets) p50 ${fmt(open.p50)} ms  p99 ${fmt(open.p99)} ms`);
   } finally {
     await worker.dispose();
   }

@@ -70,3 +70,8 @@ const pageEditor = (await import('./page-editor.js')) as { run: () => Promise<vo
 await pageEditor.run();
 const catalog = (await import('./catalog.js')) as { run: () => Promise<void> };
 await catalog.run();
+
+const catalogCsv = (await import('./catalog-csv.js')) as { run: () => Promise<void> };
+await catalogCsv.run();
+const phone = (await import('./phone.js')) as { run: (options?: { baseline?: string }) => Promise<void> };
+await phone.run(process.env.PHONE_BASELINE ? { baseline: process.env.PHONE_BASELINE } : {});

@@ -6,6 +6,7 @@ import { clientAssets } from './files/client-assets.js';
 import { fontStylesheets } from './files/font-stylesheets.js';
 import { wellKnown } from './files/security-txt.js';
 import { themeFiles } from './files/theme-files.js';
+import { drainUnreadBody } from './middleware/connection/index.js';
 import { issueCrumb } from './middleware/crumb/index.js';
 import { handleError } from './pages/error-page.js';
 import { loadSession } from './middleware/session/index.js';
@@ -23,6 +24,8 @@ import { pages } from './pages/routes.js';
  */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
+  // Outermost: once the answer is decided, an unread request body is drained (or the connection closed).
+  app.use('*', drainUnreadBody);
   // First, so its headers reach every response: health, assets, pages, APIs, errors, 404s.
   app.use('*', securityHeaders);
   app.get('/healthz', (c) => c.text('ok'));

@@ -86,6 +86,8 @@ export interface Env extends RateLimitBindings {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Stripe API base URL override (a local server speaking Stripe's protocol in tests). */
   STRIPE_API_BASE?: string;
+  /** How long (s) an order's Idempotency-Key is owned by the request placing it before a retry or the Cron reconciler may take over; default 120. */
+  ORDER_LEASE_SECONDS?: string;
   /** Transactional mail provider of the outbox drain: 'postmark' (edge/services/mail); unset keeps mail in the outbox. */
   MAIL_PROVIDER?: string;
   /** Postmark server token (a wrangler secret). */

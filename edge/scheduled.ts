@@ -5,7 +5,8 @@ import { publishDuePages, purgeTrash } from './services/pages/page-workflow.js';
 import { openDb, type Db } from './services/db.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
-import { stripeClient, stripeSettings } from './services/payments/index.js';
+import { paymentProviderFor, stripeClient, stripeSettings } from './services/payments/index.js';
+import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
 import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 import { renewalDeps, renewDueSubscriptions } from './services/subscriptions/index.js';
 
@@ -36,6 +37,15 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
       if (!stripe) return null;
       const money = await reconcileStripe(db, stripeClient(stripe), now);
       return money.refunded || money.failed ? `refunded ${money.refunded}, failed ${money.failed}` : null;
+    },
+  },
+  // Orders whose request died mid-way (docs/crash-safety.md): past their lease, undone and their keys freed.
+  'order recovery': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const r = await reconcileOrderKeys(db, { providerFor: (name) => paymentProviderFor(name, env), leaseMs: leaseMs(env) }, now);
+      if (!(r.released || r.refunded || r.refundFailed)) return null;
+      return `released ${r.released} unfinished order keys (stock put back for ${r.restocked}), refunded ${r.refunded}, refund failed ${r.refundFailed}`;
     },
   },
   // Each cycle at most once, even when runs overlap (edge/services/subscriptions/renew.ts).

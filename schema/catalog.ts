@@ -61,3 +61,31 @@ export const stockHistory = sqliteTable(
   },
   (t) => [index('stock_history_variant_idx').on(t.variantId, t.id)],
 );
+
+/**
+ * Tag manager (SPEC §2, §5): names a collection offers before (or without) any item using
+ * them. `tagType` 'tag' for a store's or a blog's tags, 'category' for a blog's categories
+ * (a store's categories are `categories` rows). Items keep their names in items.tags /
+ * items.categories; the tag manager renames, merges and removes names in both at once.
+ * SPEC §9: tags at most 50 characters, categories 25.
+ */
+export const collectionTags = sqliteTable(
+  'collection_tags',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    // 'tag' | 'category'
+    tagType: text('tag_type').notNull(),
+    name: text('name').notNull(),
+    createdOn: integer('created_on').notNull(),
+  },
+  (t) => [
+    uniqueIndex('collection_tags_name_uq').on(t.collectionId, t.tagType, t.name),
+    check('collection_tags_name_ck', sql`length(${t.name}) BETWEEN 1 AND (CASE ${t.tagType} WHEN 'tag' THEN 50 ELSE 25 END)`),
+  ],
+);

@@ -31,6 +31,10 @@ export const products = sqliteTable(
     useCustomAddButtonText: integer('use_custom_add_button_text', { mode: 'boolean' }).notNull().default(false),
     customAddButtonText: text('custom_add_button_text'),
     visible: integer('visible', { mode: 'boolean' }).notNull().default(true),
+    // A digital product's download grant per purchase: how often its file may be fetched and for
+    // how many hours the links work; null takes the site's `digitalDownloads` preferences.
+    maxDownloads: integer('max_downloads'),
+    downloadLinkHours: integer('download_link_hours'),
     // The saved version an owner's save names (If-Match); bumped by a conditional UPDATE.
     version: integer('version').notNull().default(1),
   },

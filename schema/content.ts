@@ -61,7 +61,10 @@ export const items = sqliteTable(
   ],
 );
 
-/** Ordered images of an item (product gallery); `items.mainImageId` is the first. */
+/**
+ * Ordered images of an item (product gallery); `items.mainImageId` is the first.
+ * `altText` is this item's own alt text for the image (the product editor's); null uses the asset's.
+ */
 export const itemImages = sqliteTable(
   'item_images',
   {
@@ -72,6 +75,7 @@ export const itemImages = sqliteTable(
       .notNull()
       .references(() => assets.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    altText: text('alt_text'),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.assetId] }), index('item_images_item_position_idx').on(t.itemId, t.position)],
 );

@@ -108,8 +108,29 @@ export const idempotencyKeys = sqliteTable(
     requesterHash: text('requester_hash').notNull(),
     orderId: text('order_id'),
     createdOn: integer('created_on').notNull(),
+    /**
+     * Until when the request that claimed (or took over) the key owns it; a retry or the
+     * Cron reconciler may take over an unfinished key after it (docs/crash-safety.md). Each
+     * holder's writes are guarded by the value it set. NULL on keys from before leases.
+     */
+    leaseUntil: integer('lease_until'),
+    /** The steps done so far, each written in the batch that did it: stock secured... */
+    attemptId: text('attempt_id'),
+    /** JSON array of the coupon ids counted up with the stock (put back on undo). */
+    couponIds: text('coupon_ids'),
+    securedOn: integer('secured_on'),
+    /** ...then the payment captured: provider, its reference and the amount taken. */
+    paidOn: integer('paid_on'),
+    paymentProvider: text('payment_provider'),
+    paymentRef: text('payment_ref'),
+    paidCents: integer('paid_cents'),
+    currency: text('currency'),
   },
-  (t) => [uniqueIndex('idempotency_keys_site_key_uq').on(t.websiteId, t.key)],
+  (t) => [
+    uniqueIndex('idempotency_keys_site_key_uq').on(t.websiteId, t.key),
+    // The reconciler's scan: unfinished keys by lease end.
+    index('idempotency_keys_open_lease_idx').on(t.leaseUntil).where(sql`order_id IS NULL`),
+  ],
 );
 
 /**

@@ -56,7 +56,8 @@ function buildWorker(): Promise<WorkerBundle> {
     mainFields: ['module', 'main'],
     // file-type's zip reader logs through `debug`, whose main entry needs Node's tty; its
     // browser build runs on workerd (wrangler.toml has the same alias for `wrangler dev/deploy`).
-    alias: { debug: 'debug/src/browser.js' },
+    // papaparse's main entry requires Node's stream (for its Node stream input); its browser build does not.
+    alias: { debug: 'debug/src/browser.js', papaparse: 'papaparse/papaparse.min.js' },
     // wrangler.toml keep_names = false: the engine's closures compile faster without the shim.
     keepNames: false,
     logLevel: 'silent',

@@ -5,6 +5,10 @@ export interface OwnerContextValue {
   email: string;
   siteTitle: string;
   timeZone: string;
+  /** The site's id (SPEC §7 content-service paths name it). */
+  websiteId?: string;
+  /** True when the roles may change the site's navigation (permission `siteLayout`). */
+  siteLayout?: boolean;
 }
 
 export const OwnerContext = createContext<OwnerContextValue>({ email: '', siteTitle: '', timeZone: 'UTC' });

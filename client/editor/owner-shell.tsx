@@ -9,6 +9,7 @@ import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { OutboxScreen } from './screens/outbox.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
+import { ProductEditorRoute } from './screens/product-editor/route.js';
 import { HeaderFooterRoute } from './screens/header-footer/route.js';
 import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
@@ -20,6 +21,11 @@ import { SubscriptionsScreen } from './screens/subscriptions.js';
 import { TrafficScreen } from './screens/traffic.js';
 import { PagesScreen } from './screens/pages/pages-screen.js';
 import { DesignRoute } from './screens/design/route.js';
+import { ProductImportScreen } from './screens/product-import/product-import.js';
+import { ProductsScreen } from './screens/products/products-screen.js';
+import { StoreSetupScreen } from './screens/store-setup/store-setup-screen.js';
+import { TagsScreen } from './screens/tags/tags-screen.js';
+import { BlogPostEditor, BlogPostsScreen } from './screens/blog-posts/blog-posts.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 import { dropAllLocalCopies } from './screens/page-editor/local-copy.js';
@@ -35,6 +41,8 @@ export interface OwnerShellProps {
   siteTitle: string;
   /** The site's IANA time zone: the screens show times in it. */
   timeZone: string;
+  websiteId?: string;
+  siteLayout?: boolean;
 }
 
 /**
@@ -73,6 +81,8 @@ interface AppRoute {
 const ROUTES: readonly AppRoute[] = [
   { pattern: '/config', screen: '/config/', title: 'Owner area', render: (_p, screens) => <OverviewScreen screens={screens} /> },
   { pattern: '/config/pages', screen: '/config/pages', title: 'Pages', render: () => <PagesScreen /> },
+  { pattern: '/config/products', screen: '/config/products', title: 'Products', render: () => <ProductsScreen /> },
+  { pattern: '/config/store-setup', screen: '/config/products', title: 'Store setup', render: () => <StoreSetupScreen /> },
   { pattern: '/config/design', screen: '/config/design', title: 'Design', render: () => <DesignRoute /> },
   { pattern: '/config/orders', screen: '/config/orders', title: 'Orders', render: () => <OrdersScreen /> },
   { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
@@ -85,9 +95,16 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/customers', screen: '/config/customers', title: 'Customers', render: () => <CustomersScreen /> },
   { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
   { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },
+  // Before /config/products/:id, which would take 'import' for a product id.
+  { pattern: '/config/products/import', screen: '/config/products', title: 'Import products', render: () => <ProductImportScreen /> },
+  { pattern: '/config/products/new', screen: '/config/products', title: 'New product', render: () => <ProductEditorRoute id={undefined} /> },
+  { pattern: '/config/products/:id', screen: '/config/products', title: 'Product editor', render: (p) => <ProductEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/pages/:id/edit', screen: '/config/pages', title: 'Page editor', render: (p) => <PageEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/header-footer', screen: '/config/header-footer', title: 'Header and footer', render: () => <HeaderFooterRoute /> },
   { pattern: '/config/traffic', screen: '/config/traffic', title: 'Traffic', render: () => <TrafficScreen /> },
+  { pattern: '/config/tags', screen: '/config/tags', title: 'Tags and categories', render: () => <TagsScreen /> },
+  { pattern: '/config/blog', screen: '/config/blog', title: 'Blog', render: () => <BlogPostsScreen /> },
+  { pattern: '/config/blog/:id', screen: '/config/blog', title: 'Blog post', render: (p) => <BlogPostEditor key={p.id} id={p.id!} /> },
 ];
 
 /** The app route for `pathname`, when the contributor may open it. */
@@ -105,7 +122,7 @@ export function findRoute(pathname: string, screens: readonly NavScreen[]): { ro
  * menu. App screens render in the main area; a server-rendered screen's section is moved
  * into it and shown while its path is current.
  */
-export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone }: OwnerShellProps) {
+export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, websiteId, siteLayout }: OwnerShellProps) {
   const [state, setState] = useState<'idle' | 'signing-out' | 'failed'>('idle');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -157,7 +174,7 @@ export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone }: O
     </li>
   );
   return (
-    <OwnerContext.Provider value={{ email, siteTitle, timeZone }}>
+    <OwnerContext.Provider value={{ email, siteTitle, timeZone, websiteId, siteLayout }}>
       <ToastProvider>
         <div className="owner-app" data-owner-shell data-hydrated="true">
           <a className="owner-skip" href="#owner-main">

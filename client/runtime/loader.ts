@@ -6,6 +6,8 @@ import { bufferEarlyErrors } from './early-errors.js';
 import { ISLAND_ERROR_EVENT, type IslandModule } from './island.js';
 import { islandProps } from './island-props.js';
 import { STRATEGIES, strategyOf } from './strategies/index.js';
+import { holdEarlyTaps } from './early-taps.js';
+import { yieldToMain } from './yield.js';
 
 // Before any island runs: errors of the first seconds wait here for the reporter.
 const earlyErrors = bufferEarlyErrors();
@@ -13,6 +15,19 @@ const earlyErrors = bufferEarlyErrors();
 // Vite turns every island folder into its own chunk, fetched on first use.
 const modules = import.meta.glob<IslandModule>('../islands/*/mount.tsx');
 const ISLANDS = new Map(Object.entries(modules).map(([path, load]) => [path.split('/')[2]!, load]));
+
+// Mounting runs one island per task, each after a yield: a page of 27 islands never blocks a
+// tap for longer than its largest island takes to render (issue 37).
+let mounting: Promise<void> = Promise.resolve();
+function inTurn(mount: () => void): Promise<void> {
+  const turn = mounting.then(yieldToMain).then(mount);
+  mounting = turn.catch(() => undefined);
+  return turn;
+}
+
+// A tap that came before its island hydrates that island at once and is replayed after.
+const starters = new WeakMap<HTMLElement, () => void>();
+const taps = holdEarlyTaps(document, (el) => starters.get(el)?.());
 
 async function hydrate(el: HTMLElement, name: string): Promise<void> {
   const load = ISLANDS.get(name);
@@ -24,8 +39,9 @@ async function hydrate(el: HTMLElement, name: string): Promise<void> {
   try {
     const props = islandProps(el);
     const { default: mount } = await load();
-    mount(el, props);
+    await inTurn(() => mount(el, props));
     el.dataset.islandState = 'hydrated';
+    taps.replay(el);
   } catch (error) {
     // SPEC §8: a broken island is reported and never stops the rest of the page.
     el.dataset.islandState = 'failed';
@@ -40,7 +56,14 @@ export function hydrateIslands(root: ParentNode = document): void {
     if (el.dataset.islandState) continue;
     el.dataset.islandState = 'pending';
     const name = el.dataset.island!;
-    STRATEGIES[strategyOf(el)](el, () => void hydrate(el, name));
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void hydrate(el, name);
+    };
+    starters.set(el, start);
+    STRATEGIES[strategyOf(el)](el, start);
   }
 }
 

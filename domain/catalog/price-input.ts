@@ -16,8 +16,16 @@ export const PRICE_MESSAGES = {
 
 export type PriceParse = { ok: true; minor: number } | { ok: false; message: string };
 
-/** The decimal and grouping characters of `locale` (SPEC §5: number parsing follows locale rules). */
+const SEPARATORS = new Map<string, { decimal: string; group: string }>();
+
+/** The decimal and grouping characters of `locale` (SPEC §5: number parsing follows locale rules), built once per locale. */
 function separators(locale: string): { decimal: string; group: string } {
+  let known = SEPARATORS.get(locale);
+  if (!known) SEPARATORS.set(locale, (known = localeSeparators(locale)));
+  return known;
+}
+
+function localeSeparators(locale: string): { decimal: string; group: string } {
   let parts: Intl.NumberFormatPart[];
   try {
     parts = new Intl.NumberFormat(locale.replace('_', '-')).formatToParts(12345.6);

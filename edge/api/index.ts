@@ -30,6 +30,10 @@ import { ownerBlockSourcesApi } from './owner/block-sources.js';
 import { ownerViewsApi } from './owner/views.js';
 import { contentServiceApi } from './catalog/content-service.js';
 import { ownerProductsApi } from './catalog/products.js';
+import { productExtrasApi } from './catalog/product-extras.js';
+import { productImportExportApi } from './catalog/import-export.js';
+import { ownerTagsApi } from './catalog/tags.js';
+import { ownerBlogPostsApi } from './blog/posts.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -61,8 +65,13 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/commerce\/payments\/stripe\/webhook\/?$/, body: { maxBytes: 256 * 1024, types: JSON_TYPES } },
   // A page layout may be 1 MB (blocks/layout-schema.ts answers 400 past that, naming the field).
   { path: /^\/api\/pages\/[^/]+\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
+  // A CSV import: a file of up to 10 MB (the route answers 413 past that), as text or inside JSON with its mapping.
+  { path: /^\/api\/owner\/products\/import\/preview\/?$/, body: { maxBytes: 24 * 1024 * 1024, types: ['text/csv', 'text/plain', ...JSON_TYPES] } },
+  { path: /^\/api\/owner\/products\/import\/?$/, body: { maxBytes: 24 * 1024 * 1024, types: JSON_TYPES } },
   // A product save: up to 250 variants and a rich-text description (edge/api/catalog/product-body.ts).
   { path: /^\/api\/owner\/products(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
+  // A blog post save: a rich-text body (edge/api/blog/posts.ts).
+  { path: /^\/api\/owner\/blog-posts(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
   // The site header and footer: two layouts of up to 1 MB each.
   { path: /^\/api\/site-header-footer\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
   // An upload is the file's bytes (edge/api/files), streamed through. The guard stops bodies past
@@ -70,6 +79,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   // large' naming the format's own limit. JSON passes the guard so the role walk's calls reach the
   // permission check; the route itself takes only application/octet-stream.
   { path: /^\/api\/files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
+  // A digital product's file (edge/api/catalog/product-extras.ts): the same upload rules as the file manager's.
+  { path: /^\/api\/owner\/product-extras\/digital-files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
 const ruleGuards = BODY_RULES.map((rule) => ({ path: rule.path, guard: bodyGuard(rule.body) }));
@@ -125,7 +136,11 @@ api.route('/owner', ownerViewsApi);
 api.route('/owner', ownerCustomersApi);
 api.route('/owner/block-sources', ownerBlockSourcesApi);
 api.route('/content-service/product/1.1', contentServiceApi);
+api.route('/owner/products', productImportExportApi);
 api.route('/owner/products', ownerProductsApi);
+api.route('/owner/product-extras', productExtrasApi);
+api.route('/owner/tags', ownerTagsApi);
+api.route('/owner/blog-posts', ownerBlogPostsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

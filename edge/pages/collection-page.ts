@@ -38,9 +38,12 @@ export async function collectionPage(req: PageRequest, collection: CollectionRec
   }
   const pageSize = Math.min(Math.max(1, collection.itemsPerPage), MAX_PAGE_SIZE);
   const current = pageNumber(req.url.searchParams.get('page') ?? undefined);
+  // `?tag=` / `?category=`: the list of one tag or category (a name the tag manager keeps, at most 50 characters).
+  const filter = { tag: req.url.searchParams.get('tag')?.slice(0, 50) || undefined, category: req.url.searchParams.get('category')?.slice(0, 50) || undefined };
+  const filtered = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined)).toString();
   const [base, page] = await Promise.all([
     baseContext(req, PAGE_TYPE.collection, 'collection', collection.id),
-    listItems(req.db, collection, (current - 1) * pageSize, pageSize, req.now),
+    listItems(req.db, collection, (current - 1) * pageSize, pageSize, req.now, filter),
   ]);
   // Past the last page there is no page: 404, not "Page 3 of 1".
   if (current > totalPages(page.total, pageSize)) return notFoundPage(req);
@@ -52,7 +55,7 @@ export async function collectionPage(req: PageRequest, collection: CollectionRec
       ...base,
       collection: collectionJson(collection, page.total),
       items: page.rows.map((r) => itemJson(r, details, collection)),
-      pagination: paginationJson(collection.fullUrl, current, pageSize, page.total),
+      pagination: paginationJson(filtered ? `${collection.fullUrl}?${filtered}` : collection.fullUrl, current, pageSize, page.total),
       productMerchandisingContext: merchandisingJson(details.merchandising.values(), details.variants, 'product-list'),
     },
   };

@@ -64,7 +64,8 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
     },
   };
   // Shaped like a collection page's items so `partials/product-card` renders them.
-  if (isProduct) context.relatedItems = related.map((r) => itemJson(r, details, collection));
+  // The owner's chosen related products may come from another store of the site.
+  if (isProduct) context.relatedItems = related.map((r) => itemJson(r, details, r.collectionId === collection.id ? collection : undefined));
   // SPEC §4/§9 instalment messaging under the price (the product-form island words it).
   if (instalments) context.instalments = instalments;
   if (reviews) context.reviews = reviewsJson(row.fullUrl, reviewPage, reviews.reviews, reviews.summary);

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { assets, authors, forms, itemImages, merchandising, products, subscriptionPlans, variants } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 import type { ItemRecord } from './items.js';
@@ -68,7 +68,7 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
         .from(authors)
         .where(inArray(authors.id, authorIds.length ? authorIds : [''])),
       db
-        .select({ itemId: itemImages.itemId, asset: assets })
+        .select({ itemId: itemImages.itemId, altText: sql<string | null>`${itemImages.altText}`.as('item_alt_text'), asset: assets })
         .from(itemImages)
         .innerJoin(assets, eq(assets.id, itemImages.assetId))
         .where(inArray(itemImages.itemId, ids))
@@ -97,7 +97,9 @@ export async function loadItemDetails(db: Db, rows: readonly ItemRecord[]): Prom
       for (const a of await db.select().from(assets).where(inArray(assets.id, missing))) byId.set(a.id, a);
     }
     const images = new Map<string, AssetRecord[]>();
-    for (const [itemId, list] of groupBy(imageRows, (r) => r.itemId)) images.set(itemId, list.map((r) => r.asset));
+    // An item's own alt text for an image (the product editor's) is the one its pages show:
+    // the image formatters read the title first, so it stands in for both.
+    for (const [itemId, list] of groupBy(imageRows, (r) => r.itemId)) images.set(itemId, list.map((r) => (r.altText ? { ...r.asset, altText: r.altText, title: r.altText } : r.asset)));
     return {
       authors: new Map(authorRows.map((a) => [a.id, a.displayName])),
       images,

@@ -26,15 +26,24 @@ export interface ItemPage {
   total: number;
 }
 
-/** One page (0-based offset) of a collection's public items in the collection's order. */
+/** One page (0-based offset) of a collection's public items in the collection's order, optionally with one tag or category. */
 export async function listItems(
   db: Db,
   collection: CollectionRecord,
   offset: number,
   limit: number,
   now: number,
+  filter: { tag?: string | undefined; category?: string | undefined } = {},
 ): Promise<ItemPage> {
-  const where = and(eq(items.collectionId, collection.id), visible(now));
+  // A product the owner hid (products.visible = 0) is not listed, as in the other store queries;
+  // `?tag=` / `?category=` of a collection page: only items carrying that name.
+  const where = and(
+    eq(items.collectionId, collection.id),
+    visible(now),
+    sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+    filter.tag ? hasValue(items.tags, filter.tag) : undefined,
+    filter.category ? hasValue(items.categories, filter.category) : undefined,
+  );
   return query(async () => {
     const [rows, [total]] = await db.batch([
       db.select().from(items).where(where).orderBy(...ordering(collection)).limit(limit).offset(offset),
@@ -84,6 +93,32 @@ function relatedQuery(db: Db, collection: CollectionRecord, product: ItemRecord,
     .limit(limit);
 }
 
+/**
+ * The products the owner chose as related (the product editor's related-products panel), in
+ * their order: only those of the site that are public and not hidden from the store.
+ */
+function chosenRelatedQuery(db: Db, websiteId: string, ids: readonly string[], now: number) {
+  const list = JSON.stringify(ids);
+  return db
+    .select()
+    .from(items)
+    .where(
+      and(
+        eq(items.websiteId, websiteId),
+        sql`${items.id} in (select value from json_each(${list}))`,
+        visible(now),
+        sql`exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 1)`,
+      ),
+    )
+    .orderBy(sql`(select key from json_each(${list}) where value = ${items.id})`);
+}
+
+/** The related product ids an item's structured content names (at most 12, the save's limit). */
+function chosenRelated(item: ItemRecord): string[] {
+  const ids = item.structuredContent?.relatedProductIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string').slice(0, 12) : [];
+}
+
 export interface ItemNeighbours {
   sequence: Awaited<ReturnType<typeof itemSequence>>;
   related: ItemRecord[];
@@ -91,7 +126,8 @@ export interface ItemNeighbours {
 
 /**
  * What an item page shows around its item, in one D1 round trip: the collection's
- * sequence (previous / next links) and up to `limit` related products.
+ * sequence (previous / next links) and the related products: those the owner chose, else
+ * up to `limit` sharing a category or tag.
  */
 export async function itemNeighbours(
   db: Db,
@@ -101,7 +137,11 @@ export async function itemNeighbours(
   now: number,
 ): Promise<ItemNeighbours> {
   return query(async () => {
-    const [sequence, related] = await db.batch([sequenceQuery(db, collection, now), relatedQuery(db, collection, item, limit, now)]);
+    const chosen = chosenRelated(item);
+    const [sequence, related] = await db.batch([
+      sequenceQuery(db, collection, now),
+      chosen.length ? chosenRelatedQuery(db, collection.websiteId, chosen, now) : relatedQuery(db, collection, item, limit, now),
+    ]);
     return { sequence, related };
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { islandsHydrated, openStorefront, recordAdds, type Storefront, type Visitor } from './harness.js';
+import { islandsReached, openStorefront, recordAdds, type Storefront, type Visitor } from './harness.js';
 
 /**
  * SPEC §2 add-on buttons: the related products under a product page add with a plus
@@ -15,7 +15,7 @@ beforeAll(async () => {
   visitor = await store.visitor();
   await visitor.page.clock.install({ time: START });
   await visitor.page.goto(store.url('/shop/speckled-stoneware-mug'));
-  await islandsHydrated(visitor.page, '.related-products [data-island="add-to-cart"], [data-island="cart-pill"]');
+  await islandsReached(visitor.page, '.related-products [data-island="add-to-cart"], [data-island="cart-pill"]');
   await visitor.page.clock.pauseAt(START + 60_000);
 });
 afterAll(async () => {

@@ -50,6 +50,8 @@ const OWNER_PAGES: readonly { name: string; path: string }[] = [
   { name: 'owner files', path: '/config/files' },
   { name: 'owner restock', path: '/config/restock' },
   { name: 'owner pages', path: '/config/pages' },
+  { name: 'owner tags', path: '/config/tags' },
+  { name: 'owner blog', path: '/config/blog' },
 ];
 const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/>
 <script>document.documentElement.setAttribute('data-ran', 'yes'); fetch('/api/svg-ran');</script></svg>`;

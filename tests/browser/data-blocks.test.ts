@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { islandsHydrated, recordAdds, useStorefront } from './harness.js';
+import { islandsReached, recordAdds, useStorefront } from './harness.js';
 
 /** The demo home's summary block (a block layout): its product cards add to the cart like the shop's. */
 const store = useStorefront();
@@ -11,7 +11,7 @@ it("the home page's featured products (a summary block) add to the cart through 
   await visitor.page.goto(store.url('/'));
   const block = visitor.page.locator('#block-featured-products');
   // The card's island adds; the cart pill's island shows the popover: both must be up.
-  await islandsHydrated(visitor.page, '#block-featured-products [data-island="add-to-cart"], [data-island="cart-pill"]');
+  await islandsReached(visitor.page, '#block-featured-products [data-island="add-to-cart"], [data-island="cart-pill"]');
   const card = block.locator('.product-card', { has: visitor.page.getByRole('link', { name: 'Oval Serving Platter', exact: true }) });
   await card.locator('button.sqs-add-to-cart-button').click();
   const popover = visitor.page.locator('.added-popover');

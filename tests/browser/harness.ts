@@ -167,6 +167,19 @@ export async function islandsHydrated(page: Page, selector = '[data-island]'): P
 }
 
 /**
+ * Scrolls each marker of `selector` into view in turn (so `visible` islands below the fold,
+ * such as product cards' add-to-cart, start) and waits until all have mounted.
+ */
+export async function islandsReached(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const waiting = Array.from(document.querySelectorAll<HTMLElement>(sel)).filter((el) => el.dataset.islandState !== 'hydrated');
+    waiting[0]?.scrollIntoView({ block: 'center' });
+    return waiting.length === 0;
+  }, selector);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
  * Resolves when the page's form island has its submission key (fetched on the visitor's first
  * input): call it before that input, await it before ageing keys (edge/api/forms/test-visitor.ts).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { islandsHydrated, itemIdOf, recordAdds, useStorefront, visitorApi, type Visitor } from './harness.js';
+import { islandsHydrated, islandsReached, itemIdOf, recordAdds, useStorefront, visitorApi, type Visitor } from './harness.js';
 
 /** The listing grid's add-to-cart, popover and quick view, and the pill's cart loading, against the real cart API. */
 const store = useStorefront();
@@ -11,7 +11,7 @@ async function openShop(path = '/shop') {
   const cart = { adds: recordAdds(visitor.page) };
   await visitor.page.clock.install({ time: START });
   await visitor.page.goto(store.url(path));
-  await islandsHydrated(visitor.page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
+  await islandsReached(visitor.page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
   await visitor.page.clock.pauseAt(START + 60_000);
   return cart;
 }

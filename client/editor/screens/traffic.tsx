@@ -184,6 +184,13 @@ export function TrafficScreen() {
             rows={report.vitals.map((v) => [v.pagePath, v.metric, fixed(v.p75, v.metric === 'CLS' ? 3 : 0), pct(v.good / v.samples), pct(v.needsImprovement / v.samples), pct(v.poor / v.samples), v.samples])}
           />
           <Report
+            title="Interaction to Next Paint (p75 per page type, real visitors)"
+            name="inp-by-page-type"
+            csv={csv}
+            head={['Page type', 'INP p75 (ms)', 'Good', 'Needs improvement', 'Poor', 'Samples']}
+            rows={report.inpByPageType.map((t) => [t.label, fixed(t.p75), pct(t.good / t.samples), pct(t.needsImprovement / t.samples), pct(t.poor / t.samples), t.samples])}
+          />
+          <Report
             title="Speed vs. sales (product pages)"
             name="speed-vs-sales"
             csv={csv}

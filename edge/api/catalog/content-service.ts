@@ -5,8 +5,9 @@ import { ApiError } from '../../errors.js';
 import { allows, requirePermission } from '../../middleware/roles/index.js';
 import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
 import { CATEGORY_TYPES, createCategory, listCategories, listStores, PAGE_RENDERINGS } from '../../services/catalog/categories.js';
-import { createStore } from '../../services/catalog/store-creation.js';
-import { jsonBody } from '../validate.js';
+import { createStore, takenSlugs } from '../../services/catalog/store-creation.js';
+import { storeSlug } from '../../../domain/catalog/store-slug.js';
+import { jsonBody, queryParams } from '../validate.js';
 
 /** SPEC §9: category names are at most 25 characters. */
 const categoryName = z
@@ -68,6 +69,19 @@ contentServiceApi.get('/websites/:websiteId/products', requirePermission('catalo
   checkWebsite(c);
   return c.json({ stores: await listStores(c.var.db, c.var.site.id) });
 });
+
+// The URL a store with this title would get now (the store wizard's live preview; SPEC §5 slug rule).
+contentServiceApi.get(
+  '/websites/:websiteId/products/slug-preview',
+  requirePermission('catalog'),
+  queryParams(z.strictObject({ storeTitle: z.string().max(200).optional().default(''), fallbackStoreTitle: z.string().max(200).optional().default('Store') })),
+  async (c) => {
+    checkWebsite(c);
+    const q = c.req.valid('query');
+    const urlId = storeSlug(q.storeTitle, q.fallbackStoreTitle, await takenSlugs(c.var.db, c.var.site.id, []));
+    return c.json({ urlId, fullUrl: `/${urlId}` });
+  },
+);
 
 contentServiceApi.get('/websites/:websiteId/products/:collectionId/categories', requirePermission('catalog'), async (c) => {
   checkWebsite(c);

@@ -5,8 +5,11 @@ import { requirePermission } from '../../middleware/roles/index.js';
 import { ApiError } from '../../errors.js';
 import type { ProductType } from '../../../schema/index.js';
 import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
-import { listOwnerProducts, ownerProduct, PRODUCT_SORTS, STOCK_STATES } from '../../services/catalog/product-read.js';
+import { listOwnerProducts, ownerProduct, PRODUCT_SORTS, productFacets, STOCK_STATES } from '../../services/catalog/product-read.js';
 import { createProduct, updateProduct } from '../../services/catalog/product-save.js';
+import { checkExtras, readExtras } from '../../services/catalog/product-extras.js';
+import { bulkAction, deleteProduct, MAX_BULK_IDS } from '../../services/catalog/product-bulk.js';
+import { query } from '../../services/db.js';
 import { decodeCursor } from '../../services/restock/signups.js';
 import { newProductBody, PRODUCT_TYPE_NAMES, productBody, productInput } from './product-body.js';
 import type { Author } from '../../services/pages/page-records.js';
@@ -42,18 +45,29 @@ const target = (c: Context<AppEnv>): StockTarget => ({ websiteId: c.var.site.id,
 /** /api/owner/products: the owner's catalogue (docs/api/catalogue.md), permission row `catalog`. */
 export const ownerProductsApi = new Hono<AppEnv>({ strict: false });
 
+/** Unsent restock sign-ups of a variant: the stock dialog offers to send them after a restock. */
+async function restockWaiting(c: Context<AppEnv>, t: StockTarget): Promise<number> {
+  const row = await query(() =>
+    c.var.db.$client
+      .prepare('SELECT COUNT(*) AS n FROM restock_signups WHERE website_id = ? AND product_id = ? AND variant_id = ? AND sent_on IS NULL')
+      .bind(t.websiteId, t.productId, t.variantId)
+      .first<{ n: number }>(),
+  );
+  return row?.n ?? 0;
+}
+
 // Adjust by a delta with a reason: one guarded UPDATE, never below 0 or below what carts hold.
 ownerProductsApi.post('/:productId/variants/:variantId/stock', requirePermission('catalog'), jsonBody(adjustBody), async (c) => {
   const body = c.req.valid('json');
   const change = await adjustStock(c.var.db, target(c), body.delta, body.reason ?? null, author(c));
-  return c.json({ stock: change });
+  return c.json({ stock: { ...change, restockWaiting: await restockWaiting(c, target(c)) } });
 });
 
 // Set an absolute count, only while the stock is still the `expected` count the owner saw.
 ownerProductsApi.put('/:productId/variants/:variantId/stock', requirePermission('catalog'), jsonBody(setBody), async (c) => {
   const body = c.req.valid('json');
   const change = await setStock(c.var.db, target(c), body.expected, body.qtyInStock, body.reason ?? null, author(c));
-  return c.json({ stock: change });
+  return c.json({ stock: { ...change, restockWaiting: await restockWaiting(c, target(c)) } });
 });
 
 ownerProductsApi.get(
@@ -75,7 +89,8 @@ function ifMatchVersion(c: Context<AppEnv>): number {
 async function productAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 200) {
   const product = await ownerProduct(c.var.db, c.var.site.id, id);
   c.header('ETag', `"${product.version}"`);
-  return c.json({ product }, status);
+  // The issue 26 extra settings beside the product's own fields (product-extras.ts).
+  return c.json({ product: { ...product, ...(await readExtras(c.var.db, id)) } }, status);
 }
 
 const typeFilter = z.union([z.enum(Object.keys(PRODUCT_TYPE_NAMES) as [string, ...string[]]).transform((n) => PRODUCT_TYPE_NAMES[n as keyof typeof PRODUCT_TYPE_NAMES] as number), z.coerce.number().int().min(1).max(5)]);
@@ -97,11 +112,18 @@ ownerProductsApi.get('/', requirePermission('catalog'), queryParams(listQuery), 
   return c.json({ products: page.rows, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
 });
 
+// The editor's suggestions for its category and tag inputs (cat-editor).
+ownerProductsApi.get('/facets', requirePermission('catalog'), queryParams(z.strictObject({ collectionId: z.string().max(64).optional() })), async (c) =>
+  c.json(await productFacets(c.var.db, c.var.site.id, c.req.valid('query').collectionId)),
+);
+
 ownerProductsApi.post('/', requirePermission('catalog'), jsonBody(newProductBody), async (c) => {
   const body = c.req.valid('json');
   const site = c.var.site;
   const type = PRODUCT_TYPE_NAMES[body.productType];
-  const saved = await createProduct(c.var.db, site, body.collectionId, type, productInput(body, type, site.currency, site.locale), author(c));
+  const input = productInput(body, type, site.currency, site.locale);
+  await checkExtras(c.var.db, site, null, input.extras ?? {});
+  const saved = await createProduct(c.var.db, site, body.collectionId, type, input, author(c));
   return productAnswer(c, saved.id, 201);
 });
 
@@ -113,6 +135,38 @@ ownerProductsApi.put('/:productId', requirePermission('catalog'), jsonBody(produ
   const site = c.var.site;
   const current = await ownerProduct(c.var.db, site.id, id);
   const input = productInput(c.req.valid('json'), current.productType as ProductType, site.currency, site.locale);
+  await checkExtras(c.var.db, site, id, input.extras ?? {});
   await updateProduct(c.var.db, site, id, basedOn, input, author(c));
   return productAnswer(c, id);
+});
+
+const productIds = z
+  .array(z.string().min(1).max(64), { error: 'Choose the products.' })
+  .min(1, { error: 'Choose at least one product.' })
+  .max(MAX_BULK_IDS, { error: `A bulk action takes at most ${MAX_BULK_IDS} products.` });
+const bulkBody = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({ action: z.enum(['publish', 'draft', 'hide', 'show', 'archive', 'restore', 'delete']), ids: productIds }),
+    z.strictObject({
+      action: z.literal('setCategory'),
+      ids: productIds,
+      category: z.string({ error: 'Enter a category name.' }).trim().min(1, { error: 'Enter a category name.' }).max(25, { error: 'A category name is at most 25 characters.' }),
+    }),
+    z.strictObject({ action: z.literal('adjustStock'), ids: productIds, delta: adjustBody.shape.delta, reason }),
+  ],
+  { error: 'Choose an action: publish, draft, hide, show, archive, restore, delete, setCategory or adjustStock.' },
+);
+
+// One action over up to 200 products, all or nothing (docs/api/catalogue.md "Bulk actions").
+ownerProductsApi.post('/bulk', requirePermission('catalog'), jsonBody(bulkBody), async (c) => {
+  const result = await bulkAction(c.var.db, c.var.site.id, c.req.valid('json'), author(c));
+  return c.json(result);
+});
+
+// Delete one product the owner saw at If-Match's version; 409 (offering archive) when carts or orders have it.
+ownerProductsApi.delete('/:productId', requirePermission('catalog'), async (c) => {
+  const basedOn = ifMatchVersion(c);
+  await deleteProduct(c.var.db, c.var.site.id, c.req.param('productId'), basedOn);
+  return c.json({ deleted: true });
 });

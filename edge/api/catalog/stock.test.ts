@@ -164,9 +164,9 @@ describe('concurrency', () => {
   });
 
   it.each([
-    ['a delta of -30', (v: DemoVariant) => admin.send('POST', stockPath(v), { delta: -30, reason: 'recount' })],
-    ['a set from 50 to 15', (v: DemoVariant) => admin.send('PUT', stockPath(v), { expected: 50, qtyInStock: 15 })],
-  ])('an owner\u2019s %s racing 50 add-to-carts never oversells', async (_label, change) => {
+    ['an owner delta of -30', (v: DemoVariant) => admin.send('POST', stockPath(v), { delta: -30, reason: 'recount' })],
+    ['an owner set from 50 to 15', (v: DemoVariant) => admin.send('PUT', stockPath(v), { expected: 50, qtyInStock: 15 })],
+  ])('stock changed by %s racing 50 add-to-carts never oversells', async (_label, change) => {
     const v = await variantOf(worker.db, 'FK-MUG-08-OAT');
     await worker.db.prepare('DELETE FROM stock_holds WHERE variant_id = ?').bind(v.variantId).run();
     await setDemoStock(worker.db, v.sku, 50);

@@ -145,3 +145,39 @@ describe('the commerce funnel and speed vs. sales with real orders', () => {
     expect(report.funnel).toMatchObject({ orders: 1, revenueCents: 77_700 });
   });
 });
+
+describe('INP per page type (issue 37)', () => {
+  const CHROME_UA = { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': CHROME };
+  let n = 0;
+  /** One real visitor's page: its page view (with the page type the layout gives) and its RUM beacon. */
+  async function visit(pagePath: string, inp: number) {
+    const crumb = `inpvisitor${n++}aaaaaaaaaaaaaaaa`;
+    const record = { raw: false, app: 'atelier-rum', event: 'page_speed', pageLoadId: `inp-load-${n}`, ts: Date.now(), data: { pagePath, env: 'prod', metrics: { INP: inp } } };
+    const res = await worker.fetch('/api/1/performance/records', { method: 'POST', body: JSON.stringify([record]), headers: { ...CHROME_UA, Cookie: `crumb=${crumb}` } });
+    expect(res.status).toBe(204);
+  }
+
+  it('reads the p75 of real visitors per page type (from the path: products, listings, cart, home), in the JSON and the CSV', async () => {
+    // Two demo products: 3 fast and 1 slow interaction -> p75 is a fast one (within the 10 % buckets).
+    for (const inp of [40, 48, 56]) await visit('/shop/speckled-stoneware-mug', inp);
+    await visit('/shop/moon-jar?variant=1', 900);
+    // The cart (a query string left off): all slow.
+    for (const inp of [600, 640]) await visit('/cart?from=pill', inp);
+    await visit('/', 120);
+    await visit('/shop', 90);
+    const res = await worker.fetch('/api/census/dashboard', { headers: owner.headers });
+    expect(res.status).toBe(200);
+    const report = (await res.json()) as { inpByPageType: { pageType: string; label: string; samples: number; p75: number; good: number; poor: number }[] };
+    const type = (t: string) => report.inpByPageType.find((r) => r.pageType === t)!;
+    expect(type('product')).toMatchObject({ label: 'Product', samples: 4, good: 3, poor: 1 });
+    expect(type('product').p75).toBeGreaterThanOrEqual(56);
+    expect(type('product').p75).toBeLessThan(56 * 1.1);
+    expect(type('cart')).toMatchObject({ label: 'Cart', samples: 2, poor: 2 });
+    expect(type('cart').p75).toBeGreaterThanOrEqual(640);
+    expect(type('home')).toMatchObject({ label: 'Home', samples: 1, good: 1 });
+    expect(type('listing')).toMatchObject({ label: 'Listing', samples: 1, good: 1 });
+    const csv = await (await worker.fetch('/api/census/dashboard/inp-by-page-type.csv', { headers: owner.headers })).text();
+    expect(csv).toMatch(/^page_type,label,samples,inp_p75_ms,good,needs_improvement,poor\r\n/);
+    expect(csv).toMatch(/\r\ncart,Cart,2,\d/);
+  });
+});

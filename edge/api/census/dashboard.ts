@@ -24,6 +24,7 @@ export function reportTables(r: TrafficReport): Record<string, Cell[][]> {
     countries: top(r.top.countries, 'country'),
     funnel: [['stage', 'count'], ['product views', r.funnel.productViews], ['adds to cart', r.funnel.addsToCart], ['checkouts', r.funnel.checkouts], ['orders', r.funnel.orders], [`revenue_minor_units_${r.funnel.currency}`, r.funnel.revenueCents]],
     vitals: [['page', 'metric', 'samples', 'p75', 'good', 'needs_improvement', 'poor'], ...r.vitals.map((v) => [v.pagePath, v.metric, v.samples, v.p75, v.good, v.needsImprovement, v.poor])],
+    'inp-by-page-type': [['page_type', 'label', 'samples', 'inp_p75_ms', 'good', 'needs_improvement', 'poor'], ...r.inpByPageType.map((t) => [t.pageType, t.label, t.samples, t.p75, t.good, t.needsImprovement, t.poor])],
     errors: [['message', 'first_frame', 'count', 'last_seen', 'last_page'], ...r.errors.map((e) => [e.message, e.firstFrame, e.count, new Date(e.lastSeen).toISOString(), e.lastPage])],
     'speed-vs-sales': [
       ['page', 'views', 'lcp_p75_ms', 'inp_p75_ms', 'slow_share', 'adds_to_cart', 'add_to_cart_rate', 'adds_at_risk', 'orders', 'conversion_rate', 'revenue_minor_units', 'revenue_at_risk_minor_units'],

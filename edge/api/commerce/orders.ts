@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { CRUMB_COOKIE } from '../../middleware/crumb/index.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
-import { placeOrder } from '../../services/orders/index.js';
+import { leaseMs, placeOrder } from '../../services/orders/index.js';
 import { orderJson } from '../../services/orders/index.js';
 import { paymentProviderFor, stripeSettings } from '../../services/payments/index.js';
 import { downloadLinkSecret } from '../../services/downloads/index.js';
@@ -42,6 +42,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     provider,
     origin: new URL(c.req.url).origin,
     downloadSecret: downloadLinkSecret(c.env),
+    leaseMs: leaseMs(c.env),
     now: Date.now(),
   });
   // The purchased cart is gone for the visitor: both cart cookies are cleared (a

@@ -98,7 +98,8 @@ formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c)
       origin: new URL(c.req.url).origin,
       remoteIp: clientIp(c),
     });
-    if (!outcome.stored) throw new ApiError(401, 'form_key_refused', M.status401);
+    // A replay of a key that stored this visitor's submission gets the original success again.
+    if (!outcome.stored && !outcome.replayed) throw new ApiError(401, 'form_key_refused', M.status401);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (isDatabaseFailure(err)) {

@@ -31,7 +31,7 @@ export function apiErrorResponse(err: unknown, c: Context<AppEnv>): Response {
   if (err instanceof SiteNotFoundError) return json(c, 404, { error: 'site_not_found', message: 'Site not found.' });
   if (err instanceof DatabaseUnavailableError || isDatabaseFailure(err)) {
     console.error(`database unavailable for ${c.req.method} ${c.req.path}: ${String(err instanceof Error ? (err.cause ?? err.message) : err)}`);
-    return json(c, 503, { error: 'unavailable', message: 'Temporarily unavailable. Please try again.' }, { 'Retry-After': '30' });
+    return json(c, 503, { error: 'service_unavailable', message: 'Temporarily unavailable. Please try again.' }, { 'Retry-After': '30' });
   }
   console.error(`api failed ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return json(c, 500, { error: 'server_error', message: 'Something went wrong' });

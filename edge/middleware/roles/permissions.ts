@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   blockSources: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor],
   /** Add or change blocks that run the owner's markup (html, embed), checked inside the save. */
   pageCode: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
+  /** Write and publish the site's blog posts (edge/api/blog). */
+  blog: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
   /** See the file manager's files (and pick one in the editors). */
   files: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor, ROLE.storeManager, ROLE.campaignsEditor, ROLE.viewer],
   /** Upload, rename, set alt text and focal points. */

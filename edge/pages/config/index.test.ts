@@ -132,7 +132,7 @@ describe('/config/', () => {
   it('answers every owner screen with the shell that loads the app: no server-rendered lists, a no-JavaScript note', async () => {
     const owner = await demoOwner();
     const admin = await signIn(worker, owner.email, owner.password);
-    for (const path of ['/config/', '/config/orders', '/config/orders/1001', '/config/gift-cards', '/config/subscriptions', '/config/customers', '/config/restock', '/config/reviews', '/config/traffic', '/config/contributors', '/config/outbox', '/config/form-submissions', '/config/pages/any-page/edit', '/config/header-footer']) {
+    for (const path of ['/config/', '/config/orders', '/config/orders/1001', '/config/gift-cards', '/config/subscriptions', '/config/customers', '/config/restock', '/config/reviews', '/config/traffic', '/config/contributors', '/config/outbox', '/config/form-submissions', '/config/pages/any-page/edit', '/config/header-footer', '/config/tags', '/config/blog', '/config/blog/new']) {
       const res = await worker.fetch(path, { headers: { Cookie: admin.cookie } });
       expect(res.status, path).toBe(200);
       const html = await res.text();

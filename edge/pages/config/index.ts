@@ -31,6 +31,14 @@ for (const s of OWNER_SCREENS) {
 }
 // One order (the app's order detail screen): the orders row's permission.
 config.get('/orders/:number', (c) => screen(c, '/config/orders', 'orders', 'Order', () => placeholder('Order')));
+// The catalogue's CSV import (client/editor/screens/product-import): the products row's permission.
+config.get('/products/import', (c) => screen(c, '/config/products', 'catalog', 'Import products', () => placeholder('Import products')));
+// The store creation wizard (the Products screen's "Create your store"): the catalog row's permission.
+config.get('/store-setup', (c) => screen(c, '/config/products', 'catalog', 'Store setup', () => placeholder('Store setup')));
+// The product editor (new or one product): the products row's permission.
+config.get('/products/:id', (c) => screen(c, '/config/products', 'catalog', 'Product editor', () => placeholder('Product editor')));
+// One blog post (the app's post editor; `new` for a new one): the blog row's permission.
+config.get('/blog/:id', (c) => screen(c, '/config/blog', 'blog', 'Blog post', () => placeholder('Blog post')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -3,6 +3,8 @@ import type { AppEnv } from '../../env.js';
 import { loadClientAssetUrls } from '../../files/client-manifest.js';
 import { allows, type Permission } from '../../middleware/roles/index.js';
 import { accountPage, actionButton, html, type Markup } from '../account/html.js';
+import { COLLECTION_TYPE } from '../../../schema/index.js';
+import { query } from '../../services/db.js';
 import { ownerShell } from './shell.js';
 import { signInForm } from './sign-in.js';
 
@@ -39,6 +41,15 @@ export async function screen(
   const user = c.var.siteUser;
   if (!user) return signInPage(c);
   if (!permitted(c, permission)) return forbiddenPage(c);
-  const [body, client] = await Promise.all([content(), loadClientAssetUrls(c.env.ASSETS)]);
-  return accountPage(c, title, ownerShell(c, nav, body), status, 'config', client?.editor, client?.editorCss);
+  const [body, client, storeSetup] = await Promise.all([content(), loadClientAssetUrls(c.env.ASSETS), needsStoreSetup(c)]);
+  return accountPage(c, title, ownerShell(c, nav, body, { storeSetup }), status, 'config', client?.editor, client?.editorCss);
+}
+
+/** True while the site has no store and the roles may create one: the navigation then offers 'Store setup'. */
+async function needsStoreSetup(c: Context<AppEnv>): Promise<boolean> {
+  if (!allows('catalog', c.var.siteUser?.roles ?? [])) return false;
+  const row = await query(() =>
+    c.var.db.$client.prepare('SELECT 1 AS one FROM collections WHERE website_id = ? AND type = ? LIMIT 1').bind(c.var.site.id, COLLECTION_TYPE.products).first<{ one: number }>(),
+  );
+  return !row;
 }

@@ -25,6 +25,9 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/pages', label: 'Pages', permission: 'pages', area: 'Pages' },
   { path: '/config/design', label: 'Design', permission: 'pages', area: 'Pages' },
   { path: '/config/header-footer', label: 'Header and footer', permission: 'pages', area: 'Pages' },
+  { path: '/config/products', label: 'Products', permission: 'catalog', area: 'Products' },
+  { path: '/config/blog', label: 'Blog', permission: 'blog', area: 'Pages' },
+  { path: '/config/tags', label: 'Tags and categories', permission: 'catalog', area: 'Products' },
   { path: '/config/reviews', label: 'Reviews', permission: 'reviews', area: 'Products' },
   { path: '/config/gift-cards', label: 'Gift cards', permission: 'giftCards', area: 'Products' },
   { path: '/config/restock', label: 'Restock', permission: 'restock', area: 'Products' },
@@ -38,14 +41,18 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox', area: 'Settings' },
 ];
 
+const STORE_SETUP: OwnerScreen = { path: '/config/store-setup', label: 'Store setup', permission: 'catalog', area: 'Products' };
+
 /**
  * The owner area's frame: who is signed in, the navigation, sign-out, and the screen. The
  * frame sits in #owner-app with its props, so the React shell (client/editor) takes it over
  * when its script loads; without script the server-rendered frame works the same.
  */
-export function ownerShell(c: Context<AppEnv>, current: string, content: Markup): Markup {
+export function ownerShell(c: Context<AppEnv>, current: string, content: Markup, options: { storeSetup?: boolean } = {}): Markup {
   const user = c.var.siteUser!;
   const screens = OWNER_SCREENS.filter((s) => allows(s.permission, user.roles));
+  // The store wizard is a route only, listed (before Products) while the site has no store.
+  if (options.storeSetup) screens.splice(screens.findIndex((s) => s.path === '/config/products'), 0, STORE_SETUP);
   const props = {
     email: user.email,
     current,
@@ -54,6 +61,9 @@ export function ownerShell(c: Context<AppEnv>, current: string, content: Markup)
     timeZone: c.var.site.timeZone,
     screens: screens.map(({ path, label, area }) => ({ path, label, area })),
     publishPages: allows('pagePublishing', user.roles),
+    // The site's id (the SPEC §7 content-service paths name it) and whether the roles may change navigation.
+    websiteId: c.var.site.id,
+    siteLayout: allows('siteLayout', user.roles),
   };
   return html`<div id="owner-app" data-props="${JSON.stringify(props)}"><div data-owner-shell><header class="owner-header">
 <p>Signed in as <strong data-owner-email>${user.email}</strong></p>

@@ -83,6 +83,8 @@ describe('product context', () => {
     useCustomAddButtonText: false,
     customAddButtonText: null,
     visible: true,
+    maxDownloads: null,
+    downloadLinkHours: null,
   };
   const variant: VariantRecord = {
     id: 'v1',

@@ -12,7 +12,8 @@ import { productJson } from '../../services/item-json/product-json.js';
 export function itemJson(row: ItemRecord, details: ItemDetails, collection?: CollectionRecord): Record<string, unknown> {
   const images = (details.images.get(row.id) ?? []).map(imageJson);
   const mainAsset = row.mainImageId ? details.assets.get(row.mainImageId) : undefined;
-  const mainImage = mainAsset ? imageJson(mainAsset) : images[0];
+  // A gallery image carries the item's own alt text, so the main image is taken from there when listed.
+  const mainImage = images.find((i) => i.id === row.mainImageId) ?? (mainAsset ? imageJson(mainAsset) : images[0]);
   // The gallery starts with the main image even when it is not among the item's images.
   const gallery = mainImage && !images.some((i) => i.id === mainImage.id) ? [mainImage, ...images] : images;
 

@@ -49,12 +49,13 @@ export function seoJson(context: Json, site: SiteRecord, url: URL): SeoJson {
   const pageType = context.pageTypeName as string;
   const graph: Json[] = [];
   const out: SeoJson = {
-    title: item?.title ?? collection?.seoTitle ?? collection?.title ?? website.siteTitle,
+    // A product's own SEO title and description (the product editor's SEO panel) come first.
+    title: item?.structuredContent?.seoTitle || (item?.title ?? collection?.seoTitle ?? collection?.title ?? website.siteTitle),
     canonicalUrl: new URL(canonicalPath(url), origin).href,
     ogType: 'website',
     twitterCard: 'summary',
   };
-  const description = summary(item?.excerpt || item?.body || collection?.seoDescription || collection?.description || website.siteDescription);
+  const description = summary(item?.structuredContent?.seoDescription || item?.excerpt || item?.body || collection?.seoDescription || collection?.description || website.siteDescription);
   if (description) out.description = description;
   const image: Json | undefined = item?.mainImage ?? collection?.socialImage ?? context.featuredProducts?.[0]?.mainImage;
   if (image?.assetUrl) {

@@ -24,5 +24,23 @@ export const CATALOG_MESSAGES = {
   stockHeld: (held: number) => `Stock cannot go below the ${held} unit${held === 1 ? '' : 's'} held in shoppers\u2019 carts.`,
   stockChanged: 'The stock changed since you read it. Reload to see the current count, then set it again.',
   stockUnlimited: 'This variant has unlimited stock; turn that off to count its units.',
+  productInCarts: (title: string) => `${title} is in shoppers\u2019 carts, so it cannot be deleted. Archive it instead: it leaves the store and stays for orders.`,
+  productHasOrders: (title: string) => `${title} has orders, so it cannot be deleted. Archive it instead: it leaves the store and stays for orders.`,
+  bulkChanged: 'These products changed while the action ran. Nothing was changed; reload and try again.',
   variantInCarts: (sku: string) => `The variant ${sku} is in shoppers\u2019 carts; hide the product instead of deleting the variant.`,
+  // Product images (cat-editor).
+  imageRepeated: 'This image is already in the product\u2019s images.',
+  imageNotFound: 'Choose an image from this site\u2019s files.',
+  variantImageNotListed: 'Choose one of this product\u2019s images.',
+  // Tag manager (SPEC §5 texts with tagType 'tag' / 'category'; the rest ours).
+  tagExists: (tagType: 'tag' | 'category') => `This ${tagType} already exists`,
+  editOneAtATime: (tagType: 'tag' | 'category') => `You may only edit one ${tagType} at a time`,
+  tagMissing: (tagType: 'tag' | 'category', name: string) => `No ${tagType} named ${name} here.`,
+  tagCollectionNotFound: 'No such store or blog on this site.',
+  categoryMissing: 'No such category in this store.',
+  rootCategoryStays: 'The store\u2019s top category (all products) cannot be removed, merged away or moved.',
+  categoryInsideItself: 'A category cannot go inside itself or one of its subcategories.',
+  categoryMoved: 'Someone else moved this category since you loaded the list. Reload, then move it again.',
+  // SPEC §9: at most 250 items in a user-orderable collection.
+  tooManySiblings: 'A category holds at most 250 subcategories (a list ordered by hand holds at most 250 items).',
 } as const;

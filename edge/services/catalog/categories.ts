@@ -5,6 +5,8 @@ import { CATALOG_MESSAGES } from './catalog-messages.js';
 
 /** SPEC §9: nested categories limit. */
 export const MAX_CATEGORIES_PER_STORE = 10_000;
+/** SPEC §9: at most 250 items in a list the owner orders by hand; a category's subcategories are one. */
+export const MAX_ORDERED_SIBLINGS = 250;
 
 export const CATEGORY_TYPES = ['root', 'category'] as const;
 export const PAGE_RENDERINGS = ['all-products', 'category'] as const;
@@ -52,9 +54,10 @@ export async function createCategory(db: Db, websiteId: string, collectionId: st
          WHERE EXISTS (SELECT 1 FROM collections WHERE id = ?3 AND website_id = ?2 AND type = ?10)
            AND (?4 IS NULL OR EXISTS (SELECT 1 FROM categories WHERE id = ?4 AND collection_id = ?3))
            AND (?6 <> 'root' OR NOT EXISTS (SELECT 1 FROM categories WHERE collection_id = ?3 AND type = 'root'))
-           AND (SELECT COUNT(*) FROM categories WHERE collection_id = ?3) < ?11`,
+           AND (SELECT COUNT(*) FROM categories WHERE collection_id = ?3) < ?11
+           AND (?4 IS NULL OR (SELECT COUNT(*) FROM categories WHERE parent_id = ?4) < ?12)`,
       )
-      .bind(id, websiteId, collectionId, parent, input.displayName, input.type, input.pageRendering, input.displayIndex, now, COLLECTION_TYPE.products, MAX_CATEGORIES_PER_STORE)
+      .bind(id, websiteId, collectionId, parent, input.displayName, input.type, input.pageRendering, input.displayIndex, now, COLLECTION_TYPE.products, MAX_CATEGORIES_PER_STORE, MAX_ORDERED_SIBLINGS)
       .run();
     changes = result.meta.changes;
   } catch (err) {
@@ -74,14 +77,16 @@ async function whyRefused(db: Db, websiteId: string, collectionId: string, input
       .prepare(
         `SELECT (SELECT COUNT(*) FROM collections WHERE id = ?1 AND website_id = ?2 AND type = ?3) AS store,
                 (SELECT COUNT(*) FROM categories WHERE id = ?4 AND collection_id = ?1) AS parent,
-                (SELECT COUNT(*) FROM categories WHERE collection_id = ?1 AND type = 'root') AS roots`,
+                (SELECT COUNT(*) FROM categories WHERE collection_id = ?1 AND type = 'root') AS roots,
+                (SELECT COUNT(*) FROM categories WHERE collection_id = ?1) AS total`,
       )
       .bind(collectionId, websiteId, COLLECTION_TYPE.products, parent)
-      .first<{ store: number; parent: number; roots: number }>(),
+      .first<{ store: number; parent: number; roots: number; total: number }>(),
   );
   if (!row?.store) return new ApiError(404, 'not_found', CATALOG_MESSAGES.storeNotFound);
   if (parent !== null && !row.parent) return new ApiError(400, 'invalid_request', CATALOG_MESSAGES.parentCategoryMissing, { fields: { parentCategoryId: CATALOG_MESSAGES.parentCategoryMissing } });
   if (input.type === 'root' && row.roots) return new ApiError(409, 'root_category_exists', CATALOG_MESSAGES.rootCategoryExists);
+  if (row.total < MAX_CATEGORIES_PER_STORE) return new ApiError(409, 'too_many_in_order', CATALOG_MESSAGES.tooManySiblings);
   return new ApiError(409, 'too_many_categories', CATALOG_MESSAGES.tooManyCategories);
 }
 

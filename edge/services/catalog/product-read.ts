@@ -1,3 +1,4 @@
+import { COLLECTION_TYPE } from '../../../schema/index.js';
 import { ApiError } from '../../errors.js';
 import { query, type Db } from '../db.js';
 import { assetUrl } from '../item-json/image-json.js';
@@ -18,6 +19,14 @@ export interface OwnerVariant extends Omit<VariantInput, 'id'> {
   held: number;
 }
 
+/** A product image as the editor shows it: the body's fields plus what it needs to draw it. */
+export interface OwnerProductImage {
+  assetId: string;
+  altText: string;
+  url: string;
+  fileName: string;
+}
+
 export interface OwnerProduct {
   id: string;
   collectionId: string;
@@ -34,12 +43,13 @@ export interface OwnerProduct {
   variantOptionOrdering: string[];
   version: number;
   variants: OwnerVariant[];
+  images: OwnerProductImage[];
 }
 
 /** A product as the owner's editor reads it, with its version (the ETag of its answer). */
 export async function ownerProduct(db: Db, websiteId: string, itemId: string, now = Date.now()): Promise<OwnerProduct> {
   const d1 = db.$client;
-  const [head, vars] = await query(() =>
+  const [head, vars, imgs] = await query(() =>
     d1.batch([
       d1
         .prepare(
@@ -51,11 +61,17 @@ export async function ownerProduct(db: Db, websiteId: string, itemId: string, no
       d1
         .prepare(
           `SELECT v.id, v.sku, v.price_cents AS priceCents, v.sale_price_cents AS salePriceCents, v.on_sale AS onSale, v.attributes, v.qty_in_stock AS qtyInStock,
-             v.unlimited, v.weight_grams AS weightGrams,
+             v.unlimited, v.weight_grams AS weightGrams, v.main_image_id AS imageAssetId,
              COALESCE((SELECT SUM(h.quantity) FROM stock_holds h WHERE h.variant_id = v.id AND h.expires_on > ?2), 0) AS held
            FROM variants v WHERE v.product_id = ?1 ORDER BY v.position, v.id`,
         )
         .bind(itemId, now),
+      d1
+        .prepare(
+          `SELECT ii.asset_id AS assetId, ii.alt_text AS altText, a.r2_key AS r2Key, a.filename AS fileName
+           FROM item_images ii JOIN assets a ON a.id = ii.asset_id JOIN items i ON i.id = ii.item_id WHERE ii.item_id = ?1 AND i.website_id = ?2 ORDER BY ii.position`,
+        )
+        .bind(itemId, websiteId),
     ]),
   );
   const row = head!.results[0] as Record<string, unknown> | undefined;
@@ -86,7 +102,14 @@ export async function ownerProduct(db: Db, websiteId: string, itemId: string, no
       qtyInStock: v.qtyInStock as number,
       unlimited: v.unlimited === 1,
       weightGrams: v.weightGrams as number | null,
+      imageAssetId: (v.imageAssetId as string | null) ?? null,
       held: v.held as number,
+    })),
+    images: (imgs!.results as Record<string, unknown>[]).map((r) => ({
+      assetId: r.assetId as string,
+      altText: (r.altText as string | null) ?? '',
+      url: assetUrl(r.r2Key as string),
+      fileName: r.fileName as string,
     })),
   };
 }
@@ -190,4 +213,36 @@ export async function listOwnerProducts(db: Db, websiteId: string, q: ProductLis
     hasNextPage,
     nextPageCursor: hasNextPage && last ? encodeCursor([last.sortKey as string | number, last.id as string]) : null,
   };
+}
+
+/** Names the product editor suggests: the store's categories and the site's tags. */
+export interface ProductFacets {
+  categories: string[];
+  tags: string[];
+  /** The store asked for (its URL is the product URL preview's start); null without one or when it is not a store here. */
+  store: { id: string; title: string; fullUrl: string } | null;
+}
+
+/**
+ * The category names of store `collectionId` (its category rows, then names its products
+ * use that are not rows yet) and every tag the site's items carry, each sorted by name.
+ * Without a store: the categories of all the site's stores.
+ */
+export async function productFacets(db: Db, websiteId: string, collectionId: string | undefined): Promise<ProductFacets> {
+  const d1 = db.$client;
+  const [cats, tags, store] = await query(() =>
+    d1.batch([
+      d1
+        .prepare(
+          `SELECT display_name AS name FROM categories WHERE website_id = ?1 AND type = 'category' AND (?2 IS NULL OR collection_id = ?2)
+           UNION SELECT j.value FROM items i, json_each(i.categories) j WHERE i.website_id = ?1 AND (?2 IS NULL OR i.collection_id = ?2)
+           ORDER BY 1 COLLATE NOCASE LIMIT 1000`,
+        )
+        .bind(websiteId, collectionId ?? null),
+      d1.prepare('SELECT DISTINCT j.value AS name FROM items i, json_each(i.tags) j WHERE i.website_id = ?1 ORDER BY 1 COLLATE NOCASE LIMIT 1000').bind(websiteId),
+      d1.prepare('SELECT id, title, full_url AS fullUrl FROM collections WHERE id = ?1 AND website_id = ?2 AND type = ?3').bind(collectionId ?? null, websiteId, COLLECTION_TYPE.products),
+    ]),
+  );
+  const names = (rows: unknown[]) => (rows as { name: string }[]).map((r) => r.name);
+  return { categories: names(cats!.results), tags: names(tags!.results), store: (store!.results[0] as ProductFacets['store'] | undefined) ?? null };
 }

@@ -10,6 +10,7 @@ import { query, type Db } from '../db.js';
 import type { Author } from '../pages/page-records.js';
 import { forgetSite } from '../site-versions.js';
 import { CATALOG_MESSAGES } from './catalog-messages.js';
+import { extrasStatements, type ProductExtras } from './product-extras.js';
 
 /** SPEC §9: max products in a collection. */
 export const MAX_PRODUCTS_PER_STORE = 200;
@@ -26,18 +27,30 @@ export interface VariantInput {
   qtyInStock: number;
   unlimited: boolean;
   weightGrams: number | null;
+  /** The variant's main image (`variants.main_image_id`): one of the product's images, or null; undefined keeps the stored one. */
+  imageAssetId?: string | null | undefined;
+}
+
+/** A product image in display order (the first is the main image) with this product's alt text. */
+export interface ProductImageInput {
+  assetId: string;
+  altText: string;
 }
 
 export interface ProductInput {
   title: string;
   description: RichTextNode;
   slug?: string | undefined;
-  status: 'published' | 'draft';
+  status: 'published' | 'draft' | 'archived';
   visible: boolean;
   categories: string[];
   tags: string[];
   variantOptionOrdering: string[];
   variants: VariantInput[];
+  /** Issue 26 extra settings (product-extras.ts); absent keys keep what is stored. */
+  extras?: ProductExtras | undefined;
+  /** Product images (`item_images` in order, `items.main_image_id` the first); absent keeps none. */
+  images?: ProductImageInput[] | undefined;
 }
 
 export interface ProductSaved {
@@ -93,16 +106,16 @@ function variantValues(v: VariantInput, type: number) {
   return [v.sku, v.priceCents, v.salePriceCents, v.onSale ? 1 : 0, JSON.stringify(v.attributes), alwaysUnlimited(type) || v.unlimited ? 1 : 0, v.weightGrams];
 }
 
-function insertVariant(db: Db, websiteId: string, productId: string, currency: string, type: number, v: VariantInput, position: number, id: string, author: Author, now: number): D1PreparedStatement[] {
+export function insertVariant(db: Db, websiteId: string, productId: string, currency: string, type: number, v: VariantInput, position: number, id: string, author: Author, now: number): D1PreparedStatement[] {
   const d1 = db.$client;
   const qty = alwaysUnlimited(type) || v.unlimited ? 0 : v.qtyInStock;
   const out = [
     d1
       .prepare(
-        `INSERT INTO variants (id, website_id, product_id, currency, qty_in_stock, position, sku, price_cents, sale_price_cents, on_sale, attributes, unlimited, weight_grams)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO variants (id, website_id, product_id, currency, qty_in_stock, position, sku, price_cents, sale_price_cents, on_sale, attributes, unlimited, weight_grams, main_image_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(id, websiteId, productId, currency, qty, position, ...variantValues(v, type)),
+      .bind(id, websiteId, productId, currency, qty, position, ...variantValues(v, type), v.imageAssetId ?? null),
   ];
   if (qty > 0) {
     out.push(
@@ -115,7 +128,7 @@ function insertVariant(db: Db, websiteId: string, productId: string, currency: s
 }
 
 /** The product-level price of a digital item (SPEC §3): its one variant's. */
-function productPrice(type: number, input: ProductInput): [number | null, number | null, number] {
+export function productPrice(type: number, input: ProductInput): [number | null, number | null, number] {
   const only = input.variants[0];
   return type === PRODUCT_TYPE.digital && only ? [only.priceCents, only.salePriceCents, only.onSale ? 1 : 0] : [null, null, 0];
 }
@@ -126,6 +139,41 @@ function indexAndBump(db: Db, websiteId: string, itemId: string, input: ProductI
   const search = searchRowStatements({ id: itemId, websiteId, title: input.title, body, tags: input.tags, categories: input.categories });
   const bump = bumpStatement(db, websiteId, now).toSQL();
   return [...search, bump].map((s) => d1.prepare(s.sql).bind(...s.params));
+}
+
+/**
+ * The product's images in order and its main image (the first): the gallery rows are
+ * replaced, each insert only for an asset of this site. Nothing when the input has no
+ * `images` (a caller that does not manage them keeps what is stored).
+ */
+function imageStatements(db: Db, websiteId: string, itemId: string, input: ProductInput): D1PreparedStatement[] {
+  if (!input.images) return [];
+  const d1 = db.$client;
+  return [
+    d1.prepare('DELETE FROM item_images WHERE item_id = ?').bind(itemId),
+    ...input.images.map((image, position) =>
+      d1
+        .prepare('INSERT INTO item_images (item_id, asset_id, position, alt_text) SELECT ?1, id, ?2, ?3 FROM assets WHERE id = ?4 AND website_id = ?5')
+        .bind(itemId, position, image.altText === '' ? null : image.altText, image.assetId, websiteId),
+    ),
+    d1.prepare('UPDATE items SET main_image_id = (SELECT asset_id FROM item_images WHERE item_id = ?1 ORDER BY position LIMIT 1) WHERE id = ?1').bind(itemId),
+  ];
+}
+
+/** 400 naming the first image that is not one of this site's image files. */
+async function unknownImage(db: Db, websiteId: string, input: ProductInput): Promise<ApiError | undefined> {
+  const ids = (input.images ?? []).map((i) => i.assetId);
+  if (ids.length === 0) return undefined;
+  const rows = await query(() =>
+    db.$client
+      .prepare("SELECT id FROM assets WHERE website_id = ?1 AND kind = 'image' AND id IN (SELECT value FROM json_each(?2))")
+      .bind(websiteId, JSON.stringify(ids))
+      .all<{ id: string }>(),
+  );
+  const found = new Set(rows.results.map((r) => r.id));
+  const index = ids.findIndex((id) => !found.has(id));
+  if (index === -1) return undefined;
+  return new ApiError(400, 'invalid_request', CATALOG_MESSAGES.imageNotFound, { fields: { [`images.${index}.assetId`]: CATALOG_MESSAGES.imageNotFound } });
 }
 
 async function afterFailure(db: Db, websiteId: string, err: unknown, skus: readonly string[], itemId: string | null): Promise<ApiError | 'retry' | undefined> {
@@ -153,7 +201,7 @@ export async function createProduct(
   );
   if (!store) throw new ApiError(404, 'not_found', CATALOG_MESSAGES.storeNotFound, { fields: { collectionId: CATALOG_MESSAGES.storeNotFound } });
   const skus = input.variants.map((v) => v.sku);
-  const clash = await skuClash(db, site.id, skus, null);
+  const clash = (await unknownImage(db, site.id, input)) ?? (await skuClash(db, site.id, skus, null));
   if (clash) throw clash;
   const body = richTextHtml(input.description);
   for (let attempt = 0; ; attempt++) {
@@ -175,6 +223,8 @@ export async function createProduct(
         )
         .bind(id, site.id, type, JSON.stringify(input.variantOptionOrdering), site.currency, ...productPrice(type, input), input.visible ? 1 : 0),
       ...input.variants.flatMap((v, i) => insertVariant(db, site.id, id, site.currency, type, v, i, newId(), author, now)),
+      ...extrasStatements(d1, site.id, id, input.extras ?? {}, now),
+      ...imageStatements(db, site.id, id, input),
       ...indexAndBump(db, site.id, id, input, body, now),
     ];
     try {
@@ -214,7 +264,7 @@ export async function updateProduct(db: Db, site: { id: string; currency: string
   const unknown = input.variants.findIndex((v) => v.id !== undefined && !known.has(v.id));
   if (unknown !== -1) throw new ApiError(400, 'invalid_request', CATALOG_MESSAGES.variantNotFound, { fields: { [`variants.${unknown}.id`]: CATALOG_MESSAGES.variantNotFound } });
   const skus = input.variants.map((v) => v.sku);
-  const clash = await skuClash(db, site.id, skus, itemId);
+  const clash = (await unknownImage(db, site.id, input)) ?? (await skuClash(db, site.id, skus, itemId));
   if (clash) throw clash;
   const body = richTextHtml(input.description);
   const keep = JSON.stringify(input.variants.flatMap((v) => (v.id ? [v.id] : [])));
@@ -229,11 +279,13 @@ export async function updateProduct(db: Db, site: { id: string; currency: string
         .bind(JSON.stringify(input.variantOptionOrdering), ...productPrice(current.type, input), input.visible ? 1 : 0, itemId, site.id, basedOn),
       d1
         .prepare(
-          `UPDATE items SET title = CASE WHEN changes() = 1 THEN ?1 END, url_id = ?2, full_url = ?3, body = ?4, structured_content = ?5, categories = ?6, tags = ?7,
-             status = ?8, updated_on = ?9, publish_on = CASE WHEN ?8 = 'published' AND status <> 'published' THEN ?9 ELSE publish_on END
+          `UPDATE items SET title = CASE WHEN changes() = 1 THEN ?1 END, url_id = ?2, full_url = ?3, body = ?4,
+             structured_content = json_set(COALESCE(structured_content, '{}'), '$.descriptionDoc', json(?5)), categories = ?6, tags = ?7,
+             status = ?8, updated_on = ?9,
+             publish_on = CASE WHEN ?8 = 'published' AND status <> 'published' AND (publish_on IS NULL OR publish_on <= ?9) THEN ?9 ELSE publish_on END
            WHERE id = ?10`,
         )
-        .bind(input.title, slug, `${current.storeUrl.replace(/\/$/, '')}/${slug}`, body, JSON.stringify({ descriptionDoc: input.description }),
+        .bind(input.title, slug, `${current.storeUrl.replace(/\/$/, '')}/${slug}`, body, JSON.stringify(input.description),
           JSON.stringify(input.categories), JSON.stringify(input.tags), input.status, now, itemId),
       // A variant an open cart has cannot go: the NOT NULL url_id aborts the batch (409).
       d1
@@ -252,13 +304,16 @@ export async function updateProduct(db: Db, site: { id: string; currency: string
           ? [
               d1
                 .prepare(
-                  `UPDATE variants SET position = ?1, sku = ?2, price_cents = ?3, sale_price_cents = ?4, on_sale = ?5, attributes = ?6, unlimited = ?7, weight_grams = ?8
-                   WHERE id = ?9 AND product_id = ?10`,
+                  `UPDATE variants SET position = ?1, sku = ?2, price_cents = ?3, sale_price_cents = ?4, on_sale = ?5, attributes = ?6, unlimited = ?7, weight_grams = ?8,
+                     main_image_id = CASE WHEN ?9 = 1 THEN ?10 ELSE main_image_id END
+                   WHERE id = ?11 AND product_id = ?12`,
                 )
-                .bind(position, ...variantValues(v, current.type), v.id, itemId),
+                .bind(position, ...variantValues(v, current.type), v.imageAssetId === undefined ? 0 : 1, v.imageAssetId ?? null, v.id, itemId),
             ]
           : insertVariant(db, site.id, itemId, site.currency, current.type, v, position, newId(), author, now),
       ),
+      ...extrasStatements(d1, site.id, itemId, input.extras ?? {}, now),
+      ...imageStatements(db, site.id, itemId, input),
       ...indexAndBump(db, site.id, itemId, input, body, now),
     ];
     try {

@@ -45,7 +45,7 @@ const URL_TAKEN = /UNIQUE constraint failed: collections\.website_id, collection
 const NAV_GUARD = /NOT NULL constraint failed: navigation_items\.title/;
 
 /** Every first path segment the site already uses: collections, pages (the trash too) and the worker's own. */
-async function takenSlugs(db: Db, websiteId: string, storeUrls: readonly string[]): Promise<Set<string>> {
+export async function takenSlugs(db: Db, websiteId: string, storeUrls: readonly string[]): Promise<Set<string>> {
   const d1 = db.$client;
   const [cols, pages] = await query(() =>
     d1.batch([

@@ -1,5 +1,6 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import { query, type Db } from '../db.js';
+import { COLLECTION_TYPE } from '../../../schema/index.js';
 
 /** A day range, inclusive, as UTC days `YYYY-MM-DD`. */
 export interface DayRange {
@@ -21,6 +22,7 @@ export interface DashboardRows {
   events: Row[];
   checkouts: Row[];
   vitals: Row[];
+  inpByType: Row[];
   errors: Row[];
   pageEvents: Row[];
   orders: Row[];
@@ -68,6 +70,28 @@ export async function readDashboardRows(db: Db, site: string, range: DayRange, p
     vitals: q(
       `select page_path, metric, bucket, sum(count) as count, sum(good) as good, sum(poor) as poor from census_vitals
        where website_id = ?1 and day between ?2 and ?3 group by page_path, metric, bucket`,
+      site,
+      range.from,
+      range.to,
+    ),
+    // INP histograms per page type (issue 37), the type read from the path against the site's
+    // content (products, posts, listings, pages: a few rows per page of the catalogue, never
+    // raw hits); a query string is left off first.
+    inpByType: q(
+      `with v as (
+         select case when instr(page_path, '?') > 0 then substr(page_path, 1, instr(page_path, '?') - 1) else page_path end as path, bucket, count, good, poor
+         from census_vitals where website_id = ?1 and day between ?2 and ?3 and metric = 'INP')
+       select case
+           when v.path = '/' then 'home'
+           when v.path = '/cart' then 'cart'
+           when v.path = '/checkout' or v.path like '/checkout/%' then 'checkout'
+           when exists (select 1 from items i join collections c on c.id = i.collection_id where i.website_id = ?1 and i.full_url = v.path and c.type = ${COLLECTION_TYPE.products}) then 'product'
+           when exists (select 1 from items i where i.website_id = ?1 and i.full_url = v.path) then 'post'
+           when exists (select 1 from collections c where c.website_id = ?1 and c.full_url = v.path and c.type = ${COLLECTION_TYPE.page}) then 'page'
+           when exists (select 1 from collections c where c.website_id = ?1 and c.full_url = v.path) then 'listing'
+           else 'other' end as page_type,
+         v.bucket, sum(v.count) as count, sum(v.good) as good, sum(v.poor) as poor
+       from v group by 1, v.bucket`,
       site,
       range.from,
       range.to,

@@ -77,6 +77,53 @@ export interface SpeedSalesRow {
   revenueAtRiskCents: Cents;
 }
 
+/** The page types of the INP table (dashboard-queries.ts reads them from the path), as the owner reads them. */
+const PAGE_TYPE_LABELS: Record<string, string> = {
+  home: 'Home',
+  listing: 'Listing',
+  product: 'Product',
+  post: 'Post',
+  page: 'Page',
+  cart: 'Cart',
+  checkout: 'Checkout',
+  other: 'Other',
+};
+
+export interface InpTypeRow {
+  /** home, listing, product, post, page, cart, checkout or other (search, order status, gone pages). */
+  pageType: string;
+  label: string;
+  samples: number;
+  p75: number | null;
+  good: number;
+  needsImprovement: number;
+  poor: number;
+}
+
+function inpByPageType(rows: readonly Record<string, unknown>[]): InpTypeRow[] {
+  const types = new Map<string, { buckets: [number, number][]; good: number; poor: number; samples: number }>();
+  for (const r of rows) {
+    const type = String(r['page_type']);
+    const t = types.get(type) ?? { buckets: [], good: 0, poor: 0, samples: 0 };
+    t.buckets.push([num(r['bucket']), num(r['count'])]);
+    t.good += num(r['good']);
+    t.poor += num(r['poor']);
+    t.samples += num(r['count']);
+    types.set(type, t);
+  }
+  return [...types.entries()]
+    .map(([pageType, t]) => ({
+      pageType,
+      label: PAGE_TYPE_LABELS[pageType] ?? pageType,
+      samples: t.samples,
+      p75: percentileFromHistogram('INP', t.buckets, 0.75),
+      good: t.good,
+      needsImprovement: t.samples - t.good - t.poor,
+      poor: t.poor,
+    }))
+    .sort((a, b) => b.samples - a.samples || a.pageType.localeCompare(b.pageType));
+}
+
 export interface TrafficReport {
   range: DayRange;
   previous: DayRange;
@@ -87,6 +134,8 @@ export interface TrafficReport {
   /** Orders and revenue exclude test-mode orders; revenue is in `currency`, refunds left out. */
   funnel: { productViews: number; addsToCart: number; checkouts: number; orders: number; revenueCents: Cents; currency: string };
   vitals: VitalsRow[];
+  /** INP p75 per page type (issue 37): how interactions feel to real visitors, phones included. */
+  inpByPageType: InpTypeRow[];
   errors: ErrorGroupRow[];
   speedVsSales: SpeedSalesRow[];
 }
@@ -197,6 +246,7 @@ export async function trafficReport(db: Db, site: string, range: DayRange): Prom
       currency: String(orders['currency'] ?? 'USD'),
     },
     vitals,
+    inpByPageType: inpByPageType(r.inpByType),
     errors: r.errors.map((e) => ({ message: String(e['message']), firstFrame: String(e['first_frame']), count: num(e['count']), lastSeen: num(e['last_seen']), lastPage: (e['last_page'] as string | null) ?? null })),
     speedVsSales,
   };

@@ -34,6 +34,9 @@ export interface NewGrant {
   itemId: string;
   assetId: string;
   productName: string;
+  /** The product's own limit and link lifetime (issue 26), over the site's settings when set. */
+  maxDownloads: number | null;
+  linkLifetimeHours: number | null;
 }
 
 /** One grant per digital product of the order that has a file (a line of 2 units still gets one). */
@@ -41,16 +44,16 @@ export async function newGrants(db: Db, websiteId: string, entries: readonly { p
   const digital = entries.filter((e) => e.productType === PRODUCT_TYPE.digital);
   if (digital.length === 0) return [];
   const rows = await query(() =>
-    db.select({ itemId: products.itemId, assetId: products.digitalAssetId }).from(products)
+    db.select({ itemId: products.itemId, assetId: products.digitalAssetId, maxDownloads: products.maxDownloads, linkHours: products.downloadLinkHours }).from(products)
       .where(and(eq(products.websiteId, websiteId), inArray(products.itemId, digital.map((e) => e.itemId)))),
   );
-  const assetOf = new Map(rows.map((r) => [r.itemId, r.assetId]));
+  const rowOf = new Map(rows.map((r) => [r.itemId, r]));
   const seen = new Set<string>();
   return digital.flatMap((e) => {
-    const assetId = assetOf.get(e.itemId);
-    if (!assetId || seen.has(e.itemId)) return [];
+    const row = rowOf.get(e.itemId);
+    if (!row?.assetId || seen.has(e.itemId)) return [];
     seen.add(e.itemId);
-    return [{ id: newRowId(), itemId: e.itemId, assetId, productName: e.title }];
+    return [{ id: newRowId(), itemId: e.itemId, assetId: row.assetId, productName: e.title, maxDownloads: row.maxDownloads, linkLifetimeHours: row.linkHours }];
   });
 }
 
@@ -63,7 +66,8 @@ export function grantStatements(db: Db, order: { id: string; websiteId: string }
         `INSERT INTO download_grants (id, website_id, order_id, item_id, asset_id, product_name, downloads, max_downloads, expires_on, created_on)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9)`,
       )
-      .bind(g.id, order.websiteId, order.id, g.itemId, g.assetId, g.productName, settings.maxDownloads, now + settings.lifetimeMs, now),
+      .bind(g.id, order.websiteId, order.id, g.itemId, g.assetId, g.productName, g.maxDownloads ?? settings.maxDownloads,
+        now + (g.linkLifetimeHours !== null ? g.linkLifetimeHours * 3600_000 : settings.lifetimeMs), now),
   );
 }
 

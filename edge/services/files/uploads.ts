@@ -74,7 +74,11 @@ export interface Upload {
  * format's, so /assets/ serves it with the allow-listed type) and records the asset.
  * A body that ends short of its length stores nothing (400 'upload_incomplete').
  */
-export async function storeUpload(db: Db, bucket: R2Bucket, site: { id: string; identifier: string }, upload: Upload, now: number): Promise<FileRecord> {
+export async function storeUpload(
+  db: Db, bucket: R2Bucket, site: { id: string; identifier: string }, upload: Upload, now: number,
+  /** `files`: a digital product's file, private (only an order's download link serves it; edge/files/assets.ts SOLD_FILES). */
+  folder: 'uploads' | 'files' = 'uploads',
+): Promise<FileRecord> {
   const fileName = cleanFileName(upload.name) || 'file';
   const reader = upload.body.getReader();
   const { chunks, head } = await readHead(reader, Math.min(HEAD_BYTES, upload.length));
@@ -90,7 +94,7 @@ export async function storeUpload(db: Db, bucket: R2Bucket, site: { id: string; 
   }
   const format = UPLOAD_FORMATS[ext];
   const id = crypto.randomUUID().replaceAll('-', '');
-  const key = `${site.identifier}/uploads/${id}.${ext}`;
+  const key = `${site.identifier}/${folder}/${id}.${ext}`;
 
   const { readable, writable } = new FixedLengthStream(upload.length);
   const pump = (async () => {

@@ -1,5 +1,6 @@
 import type { SubmissionStatus } from '../../../schema/form-submissions.js';
 import { randomToken } from '../../lib/random-token.js';
+import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from './d1.js';
 import type { SanitizedValue } from '../../../domain/forms/form-field.js';
@@ -16,10 +17,16 @@ export interface NewSubmission {
   page: { title?: string | undefined; id?: string | undefined; contentSource?: string | undefined; path?: string | undefined; permissionTypeValue?: number | undefined };
   /** A reason already known to make the submission suspect (a filled honeypot). */
   suspectReason?: string | undefined;
+  /** The owner's notification, queued in the same batch when the submission is stored as received. */
+  notify?: { to: string; subject: string; text: string } | undefined;
   now: number;
 }
 
-export type StoreOutcome = { stored: true; id: string; status: SubmissionStatus; heldReason: string | null } | { stored: false };
+/**
+ * `replayed`: the key already stored this visitor's submission (a retry whose first answer
+ * was lost): the caller answers the original success again, nothing is stored twice.
+ */
+export type StoreOutcome = { stored: true; id: string; status: SubmissionStatus; heldReason: string | null } | { stored: false; replayed: boolean };
 
 /** Every value flattened to one lower-case line, so the owner's search is one LIKE. */
 export function searchText(values: Record<string, SanitizedValue>): string {
@@ -60,8 +67,28 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
       ),
       d1.prepare(`UPDATE form_keys SET used_on = ?1 WHERE key_hash = ?2 AND visitor_hash = ?3 AND used_on IS NULL AND expires_on > ?1`)
         .bind(s.now, s.keyHash, s.visitorHash),
+      // The owner's notice exists exactly when a received submission does (docs/crash-safety.md).
+      ...(s.notify
+        ? [
+            d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on)
+              SELECT ?1, ?2, 'form-notification', ?3, ?4, ?5, ?6 FROM form_submissions WHERE id = ?7 AND status = 'received'`)
+              .bind(newId(), s.websiteId, s.notify.to, s.notify.subject, s.notify.text, s.now, id),
+          ]
+        : []),
     ])),
   );
   const row = inserted!.results[0];
-  return row ? { stored: true, id, status: row.status, heldReason: row.held_reason } : { stored: false };
+  if (row) return { stored: true, id, status: row.status, heldReason: row.held_reason };
+  return { stored: false, replayed: await storedWithKey(db, s) };
+}
+
+/** Whether this key (issued to this visitor, for this site) already stored a submission. */
+async function storedWithKey(db: Db, s: NewSubmission): Promise<boolean> {
+  const d1 = d1Of(db);
+  const row = await query(() =>
+    d1.prepare(`SELECT 1 AS found FROM form_submissions f JOIN form_keys k ON k.key_hash = f.key_hash
+      WHERE f.key_hash = ?1 AND f.website_id = ?2 AND k.visitor_hash = ?3 AND k.website_id = ?2`)
+      .bind(s.keyHash, s.websiteId, s.visitorHash).first<{ found: number }>(),
+  );
+  return row !== null;
 }

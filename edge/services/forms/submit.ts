@@ -7,7 +7,6 @@ import type { SiteRecord } from '../websites.js';
 import { honeypotReason } from '../../../domain/forms/bot-defence.js';
 import type { FormRecord } from './definitions.js';
 import { sha256Hex } from './hash.js';
-import { queueFormMail } from './mail.js';
 import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import type { SanitizedValue } from '../../../domain/forms/form-field.js';
 import { storeSubmission, type NewSubmission, type StoreOutcome } from './submissions.js';
@@ -60,18 +59,16 @@ function describeValues(form: FormRecord, values: Record<string, SanitizedValue>
     .join('\n');
 }
 
-/** What follows a stored, unsuspected submission: the owner's notice and the form's list. */
+/** The owner's notice of a submission (queued in the batch that stores it). */
+function notice(input: SubmitInput): NewSubmission['notify'] {
+  const { form, values } = input;
+  if (!form.notifyEmail) return undefined;
+  return { to: form.notifyEmail, subject: `New submission: ${form.name}`, text: `${describeValues(form, values)}\n\nFrom ${input.page.path ?? 'your site'}.` };
+}
+
+/** What follows a stored, unsuspected submission: the form's list (the owner's notice is already queued). */
 async function deliver(db: Db, input: SubmitInput): Promise<void> {
   const { site, form, values } = input;
-  if (form.notifyEmail) {
-    await queueFormMail(db, {
-      websiteId: site.id,
-      to: form.notifyEmail,
-      subject: `New submission: ${form.name}`,
-      text: `${describeValues(form, values)}\n\nFrom ${input.page.path ?? 'your site'}.`,
-      kind: 'form-notification',
-    });
-  }
   const email = firstEmail(form, values);
   // SPEC §4: a disconnected form (no list) stops feeding the list.
   if (form.mailingListId && email) {
@@ -80,8 +77,9 @@ async function deliver(db: Db, input: SubmitInput): Promise<void> {
 }
 
 /**
- * Checks the bot defences, stores the submission with its key consumed atomically, then
- * delivers it (mail, mailing list) unless it was held for review.
+ * Checks the bot defences, stores the submission with its key consumed and the owner's
+ * notice queued atomically, then adds the sender to the form's list unless it was held
+ * for review. A key that already stored this visitor's submission answers `replayed`.
  */
 export async function submitForm(db: Db, env: Env, input: SubmitInput): Promise<StoreOutcome> {
   const suspect = honeypotReason(input.raw) ?? (await captchaSuspicion(env, input));
@@ -93,6 +91,7 @@ export async function submitForm(db: Db, env: Env, input: SubmitInput): Promise<
     values: input.values,
     page: input.page,
     suspectReason: suspect,
+    notify: notice(input),
     now: Date.now(),
   });
   if (outcome.stored && outcome.status === 'received') {

@@ -1,33 +1,59 @@
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Db } from '../db.js';
-import { queueMail } from '../mail/outbox.js';
+import { rawD1 } from '../cart/raw.js';
+import { newId } from '../accounts/tokens.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
-import type { LoadedOrder } from './order-json.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** What the confirmation says, known before the order batch (its number is counted in it). */
+export interface OrderMailFacts {
+  orderId: string;
+  websiteId: string;
+  email: string;
+  currency: string;
+  lines: readonly { quantity: number; productName: string; sku: string | null; unitPriceCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingTotalCents: number;
+  taxTotalCents: number;
+  grandTotalCents: number;
+  giftCardCents: number;
+}
+
 /**
- * The order confirmation (through the outbox, never blocking the order). It
- * carries the signed order-status link (page 211); the token is only in the mail.
+ * The order confirmation as an outbox row, a statement of the batch that records the
+ * order (docs/crash-safety.md): a committed order always has its mail queued. It carries
+ * the signed order-status link (page 211); the token is only in the mail. The order
+ * number is only known inside the batch, so the row is INSERTed from a SELECT of the new
+ * order, with a one-off placeholder replaced by its number.
  */
-export async function queueOrderMail(
-  db: Db, site: { id: string; title: string }, { order, lines }: LoadedOrder, statusUrl: string, now: number, downloads: readonly { name: string; url: string }[] = [],
-): Promise<void> {
-  const money = (n: number) => `${minorToDecimal(n, order.currency)} ${order.currency}`;
-  const rows = lines.map((l) => `${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''} — ${money(l.unitPriceCents * l.quantity)}`);
+export function orderMailStatement(
+  db: Db, site: { title: string }, o: OrderMailFacts, statusUrl: string, now: number, downloads: readonly { name: string; url: string }[] = [],
+): D1PreparedStatement {
+  const number = `{{order-number-${newId()}}}`;
+  const money = (n: number) => `${minorToDecimal(n, o.currency)} ${o.currency}`;
+  const rows = o.lines.map((l) => `${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''} — ${money(l.unitPriceCents * l.quantity)}`);
   const totals = [
-    `Subtotal: ${money(order.subtotalCents)}`,
-    ...(order.discountCents ? [`Discount: -${money(order.discountCents)}`] : []),
-    `Shipping: ${money(order.shippingTotalCents)}`,
-    `Tax: ${money(order.taxTotalCents)}`,
-    `Total: ${money(order.grandTotalCents)}`,
-    ...(order.giftCardCents ? [`Gift card: -${money(order.giftCardCents)}`, `Paid by card: ${money(order.grandTotalCents - order.giftCardCents)}`] : []),
+    `Subtotal: ${money(o.subtotalCents)}`,
+    ...(o.discountCents ? [`Discount: -${money(o.discountCents)}`] : []),
+    `Shipping: ${money(o.shippingTotalCents)}`,
+    `Tax: ${money(o.taxTotalCents)}`,
+    `Total: ${money(o.grandTotalCents)}`,
+    ...(o.giftCardCents ? [`Gift card: -${money(o.giftCardCents)}`, `Paid by card: ${money(o.grandTotalCents - o.giftCardCents)}`] : []),
   ];
   // Each digital product's signed, expiring download link.
   const files = downloads.map((d) => `${d.name}: ${d.url}`);
-  const subject = `${site.title}: order #${order.orderNumber} confirmed`;
-  const text = [`Thank you for your order #${order.orderNumber}.`, '', ...rows, '', ...totals, ...(files.length ? ['', 'Your downloads:', ...files] : []), '', `Order status: ${statusUrl}`].join('\n');
-  const html = `<p>Thank you for your order #${order.orderNumber}.</p><ul>${rows.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>${totals
+  const subject = `${site.title}: order #${number} confirmed`;
+  const text = [`Thank you for your order #${number}.`, '', ...rows, '', ...totals, ...(files.length ? ['', 'Your downloads:', ...files] : []), '', `Order status: ${statusUrl}`].join('\n');
+  const html = `<p>Thank you for your order #${number}.</p><ul>${rows.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>${totals
     .map(escapeHtml)
     .join('<br>')}</p>${downloads.length ? `<p>Your downloads:</p><ul>${downloads.map((d) => `<li><a href="${escapeHtml(d.url)}">${escapeHtml(d.name)}</a></li>`).join('')}</ul>` : ''}<p><a href="${escapeHtml(statusUrl)}">View your order status</a></p>`;
-  await queueMail(db, { websiteId: site.id, to: order.email, subject, text, html, kind: 'order-confirmation' }, now as never);
+  return rawD1(db)
+    .prepare(
+      `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on)
+       SELECT ?1, ?2, 'order-confirmation', ?3, replace(?4, ?7, o.order_number), replace(?5, ?7, o.order_number), replace(?6, ?7, o.order_number), ?8
+       FROM orders o WHERE o.id = ?9`,
+    )
+    .bind(newId(), o.websiteId, o.email, subject, text, html, number, now, o.orderId);
 }

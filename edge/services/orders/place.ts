@@ -6,19 +6,21 @@ import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
 import type { CaptureResult, PaymentProvider, TestCard } from '../payments/index.js';
 import { rawD1 } from '../cart/raw.js';
-import { claimKey, releaseKey } from './idempotency.js';
+import { claimKey, KEY_COLUMNS, LEASE_LOST, markPaid, orderedStatements, releaseKey, securedStatements, type HeldKey, type KeyRow } from './idempotency.js';
+import { stepsOf, undoAttempt, type AttemptSteps } from './undo.js';
 import { loadOrder, type LoadedOrder } from './order-json.js';
 import { quoteCheckout, type QuoteInput } from './quote.js';
 import { recordStatements } from './record.js';
-import { COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, restoreStatements, secureStatements, unitsByVariant } from './stock-batch.js';
-import { queueOrderMail } from './order-mail.js';
+import { COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, secureStatements, unitsByVariant } from './stock-batch.js';
+import { orderMailStatement, type OrderMailFacts } from './order-mail.js';
 import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
 import { accountRecordStatements, SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../subscriptions/start.js';
 import { DatabaseUnavailableError } from '../../errors.js';
 import { giftCardUse, giftCardRefusal, GIFT_CARD_MESSAGES, type GiftCardUse } from '../gift-cards/index.js';
-import { drawStatements, giftCardMailStatements, GIFT_CARD_GUARD_FAILURE, issueStatements, newGiftCards, settleStatements, undrawStatements } from '../gift-cards/index.js';
-import { downloadSettings, grantStatements, newGrants, orderDownloads } from '../downloads/index.js';
+import { drawStatements, giftCardMailStatements, GIFT_CARD_GUARD_FAILURE, issueStatements, newGiftCards, settleStatements } from '../gift-cards/index.js';
+import { downloadSettings, grantStatements, newGrants } from '../downloads/index.js';
+import { downloadPath } from '../downloads/links.js';
 
 export interface PlaceOrderInput extends QuoteInput {
   /** Who may replay the key: the visitor's crumb (it outlives the purchased cart's cookie). */
@@ -37,6 +39,8 @@ export interface PlaceOrderInput extends QuoteInput {
   origin: string;
   /** Signs the download links of digital products in the mail (absent: the mail has none). */
   downloadSecret?: string | undefined;
+  /** How long the key is this request's (ORDER_LEASE_SECONDS, `leaseMs`). */
+  leaseMs: number;
   now: number;
 }
 
@@ -48,80 +52,134 @@ export interface PlacedOrder {
 }
 
 /**
- * Places an order: price on the server, secure stock in one batch, capture the
- * payment, then record the order in one batch. Any failure puts stock, holds and coupon
- * counts back and frees the Idempotency-Key; a failure after capture refunds first.
+ * Places an order (docs/crash-safety.md): claim the Idempotency-Key with a lease, secure
+ * stock in one batch (the key row records it), capture the payment (the key row records
+ * it), then record the order with its mails in one batch. Any failure puts stock, holds,
+ * coupon counts and gift-card draws back and frees the key; a failure after capture
+ * refunds. A retry after the lease of a request that died mid-way takes the key over and
+ * resumes from its last completed step when the cart still matches it, else undoes it.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { site, now } = input;
   const requesterHash = await sha256Hex(`requester:${input.requester}`);
-  const claim = await claimKey(db, site.id, input.idempotencyKey, requesterHash, now);
+  const claim = await claimKey(db, site.id, input.idempotencyKey, requesterHash, now, input.leaseMs);
   if (claim.kind === 'done') {
     const order = await loadOrder(db, site.id, claim.orderId);
     if (!order) throw new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
     return { order, replayed: true };
   }
+  const left = claim.kind === 'taken-over' ? stepsOf(claim.left) : undefined;
   try {
-    const placed = await attempt(db, input);
+    const placed = await attempt(db, input, claim.held, left);
     const page = placed.subscribed ? 'subscription-confirmed' : 'order-confirmed';
     return { order: placed.order, replayed: false, confirmationPath: orderLink(page, placed.order.order.id, placed.statusToken) };
   } catch (err) {
-    await releaseKey(db, site.id, input.idempotencyKey).catch(() => undefined);
+    await abandon(db, claim.held, input.provider, now).catch(() => undefined);
     throw err;
   }
 }
 
-async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedOrder; statusToken: string; subscribed: boolean }> {
+/** After a failure: whatever steps the key row still records are undone (once), then the key is freed. */
+async function abandon(db: Db, held: HeldKey, provider: PaymentProvider, now: number): Promise<void> {
+  const row = await rawD1(db).prepare(`SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE website_id = ?1 AND key = ?2 AND lease_until = ?3 AND order_id IS NULL`)
+    .bind(held.websiteId, held.key, held.lease).first<KeyRow>();
+  if (!row) return;
+  const steps = stepsOf(row);
+  if (steps) await undoAttempt(db, held, steps, [], provider, now);
+  await releaseKey(db, held);
+}
+
+/** Whether the attempt a dead request left can be carried on for this cart as it is now. */
+async function resumable(db: Db, left: AttemptSteps, units: Map<string, number>, couponIds: readonly string[], due: { provider: string; cents: number; currency: string }): Promise<boolean> {
+  if ([...left.couponIds].sort().join() !== [...couponIds].sort().join()) return false;
+  if (left.paid && (left.paid.provider !== due.provider || left.paid.cents !== due.cents || left.paid.currency !== due.currency)) return false;
+  const { results } = await rawD1(db).prepare('SELECT variant_id AS variantId, quantity FROM stock_reservations WHERE attempt_id = ?1').bind(left.attemptId).all<{ variantId: string; quantity: number }>();
+  return results.length === units.size && results.every((r) => units.get(r.variantId) === r.quantity);
+}
+
+async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: AttemptSteps | undefined): Promise<{ order: LoadedOrder; statusToken: string; subscribed: boolean }> {
   const { site, now } = input;
   const { view, priced } = await quoteCheckout(db, input);
   const subscription = await subscriptionTerms(db, view);
   if (subscription && !input.provider.chargeSaved) throw new ApiError(422, 'payment_not_reusable', SUBSCRIPTION_MESSAGES.cannotSave);
   const t = priced.totals;
-  const attemptId = newRowId();
   const couponIds = priced.couponRows.map((c) => c.id);
   // Renewals charge the saved card the first order used, so a subscription takes no gift card.
   if (subscription && input.giftCardCode) {
     throw new ApiError(422, 'gift_card_not_allowed', SUBSCRIPTION_MESSAGES.noGiftCard, { fields: { giftCardCode: SUBSCRIPTION_MESSAGES.noGiftCard } });
   }
+  const units = unitsByVariant(view.entries);
+  // An attempt with a gift card or a subscription is never resumed: its draw or saved card is not on the key row.
+  const resume = left && !input.giftCardCode && !subscription
+    && (await resumable(db, left, units, couponIds, { provider: input.provider.name, cents: t.grandTotalCents, currency: t.currency }))
+    ? left
+    : undefined;
+  if (left && !resume) await undoAttempt(db, held, left, [], input.provider.name === left.paid?.provider ? input.provider : undefined, now);
+  const attemptId = resume?.attemptId ?? newRowId();
   // A gift card pays first; the card pays what is left, if anything.
   const gift = input.giftCardCode ? await giftCardUse(db, site, input.giftCardCode, view.entries.map((e) => e.productType), t.grandTotalCents) : undefined;
   const dueCents = gift ? gift.amountDueCents : t.grandTotalCents;
   const card = input.card;
   const giftCardOnly = gift !== undefined && dueCents === 0;
-  if (!giftCardOnly && !card && !input.paymentIntentId) {
+  if (!resume?.paid && !giftCardOnly && !card && !input.paymentIntentId) {
     const message = gift ? GIFT_CARD_MESSAGES.cardNeeded : 'Enter your card details.';
     throw new ApiError(422, 'card_required', message, { fields: { 'payment.card': message } });
   }
   const draw = gift && gift.appliedCents > 0 ? { attemptId, websiteId: site.id, giftCardId: gift.card.id, amountCents: gift.appliedCents, now } : undefined;
   const holds = await holdsOf(db, view.record.id, now);
-  await secure(db, { attemptId, cartId: view.record.id, units: unitsByVariant(view.entries), couponIds, now }, draw ? drawStatements(db, draw) : []);
-  const restore = () => rawD1(db).batch([...restoreStatements(db, attemptId, couponIds, holds), ...undrawStatements(db, attemptId)]);
+  if (!resume) {
+    await secure(db, { attemptId, cartId: view.record.id, units, couponIds, now }, [...(draw ? drawStatements(db, draw) : []), ...securedStatements(db, held, attemptId, couponIds, now)]);
+  }
+  const undo = (paid?: AttemptSteps['paid']) => undoAttempt(db, held, { attemptId, couponIds, paid }, holds, input.provider, now);
 
-  const paid: CaptureResult = await (giftCardOnly
-    ? Promise.resolve(coveredByGiftCard(gift))
-    : input.provider.capture({
-        amountCents: dueCents, currency: t.currency, card, paymentIntentId: input.paymentIntentId, websiteId: site.id, cartId: view.record.id, attemptId, now, saveForReuse: !!subscription,
-      })
-  ).catch(async (err) => {
-    await restore();
-    throw err;
-  });
-  if (!paid.ok) {
-    await restore();
-    throw new ApiError(paid.status ?? 402, paid.code, paid.message);
+  let paid: CaptureResult;
+  if (resume?.paid) paid = { ok: true, providerRef: resume.paid.ref };
+  else {
+    paid = await (giftCardOnly
+      ? Promise.resolve(coveredByGiftCard(gift))
+      : input.provider.capture({
+          amountCents: dueCents, currency: t.currency, card, paymentIntentId: input.paymentIntentId, websiteId: site.id, cartId: view.record.id, attemptId, now, saveForReuse: !!subscription,
+        })
+    ).catch(async (err) => {
+      await undo();
+      throw err;
+    });
+    if (!paid.ok) {
+      await undo();
+      throw new ApiError(paid.status ?? 402, paid.code, paid.message);
+    }
+    const taken = { provider: giftCardOnly ? 'gift-card' : input.provider.name, ref: paid.providerRef, cents: giftCardOnly ? gift.appliedCents : dueCents, currency: t.currency };
+    const marked = await markPaid(db, held, taken, now).catch(() => false);
+    if (!marked) {
+      // The key is no longer this request's (or D1 failed): nothing may use this payment.
+      if (!giftCardOnly) await undo(taken).catch(() => input.provider.refund(paid.ok ? paid.providerRef : '', dueCents).catch(() => undefined));
+      throw new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
+    }
   }
   const orderId = newRowId();
   const statusToken = newCartToken();
   const [giftCards, grants, downloads] = await Promise.all([newGiftCards(view.entries), newGrants(db, site.id, view.entries), downloadSettings(db, site.id)]);
   const issued = { id: orderId, websiteId: site.id, currency: t.currency };
+  const payment = giftCardOnly ? { provider: 'gift-card', providerRef: paid.providerRef, amountCents: gift.appliedCents } : { provider: input.provider.name, providerRef: paid.providerRef, amountCents: dueCents };
+  // The confirmation's download links are signed now: the grants' ids and expiry are known before the batch.
+  const links = input.downloadSecret
+    ? await Promise.all(grants.map(async (g) => ({ name: g.productName, url: `${input.origin}${await downloadPath(input.downloadSecret!, g.id, now + downloads.lifetimeMs)}` })))
+    : [];
+  const mail: OrderMailFacts = {
+    orderId, websiteId: site.id, email: input.email, currency: t.currency,
+    lines: view.entries.map((e) => ({ quantity: e.quantity, productName: e.title, sku: e.sku ?? null, unitPriceCents: e.unitPriceCents })),
+    subtotalCents: t.subtotalCents, discountCents: t.discountCents, shippingTotalCents: t.shippingCostCents, taxTotalCents: t.taxCents, grandTotalCents: t.grandTotalCents,
+    giftCardCents: draw ? draw.amountCents : 0,
+  };
   try {
     await rawD1(db).batch([
+      ...orderedStatements(db, held, orderId),
       ...recordStatements(db, {
-        orderId, attemptId, websiteId: site.id, idempotencyKey: input.idempotencyKey, view, totals: t, email: input.email,
+        orderId, attemptId, websiteId: site.id, view, totals: t, email: input.email,
         shippingAddress: input.shippingAddress ?? null, billingAddress: input.billingAddress ?? null,
         couponCodes: priced.totals.validCoupons.map((c) => c.code), testMode: input.provider.testMode,
         statusTokenHash: await sha256Hex(statusToken),
-        payment: giftCardOnly ? { provider: 'gift-card', providerRef: paid.providerRef, amountCents: gift.appliedCents } : { provider: input.provider.name, providerRef: paid.providerRef, amountCents: dueCents },
+        payment,
         now,
       }),
       ...accountRecordStatements(db, {
@@ -132,23 +190,18 @@ async function attempt(db: Db, input: PlaceOrderInput): Promise<{ order: LoadedO
       ...issueStatements(db, issued, giftCards, now),
       ...giftCardMailStatements(db, site, { id: orderId, email: input.email, currency: t.currency }, giftCards, now),
       ...grantStatements(db, issued, grants, downloads, now),
+      // Mail is an outbox row in the order's own batch: a recorded order always has its confirmation queued.
+      orderMailStatement(db, site, mail, `${input.origin}${orderLink('order-status', orderId, statusToken)}`, now, links),
     ]);
   } catch (err) {
-    if (!giftCardOnly) {
-      // A refund the provider refuses must not keep the stock: it is recorded for the owner instead.
-      const refunded = await input.provider.refund(paid.providerRef, dueCents).then(
-        () => 'refunded' as const,
-        (refundErr) => (console.error(`refund of ${input.provider.name} ${paid.providerRef} failed: ${String(refundErr)}`), 'refund_failed' as const),
-      );
-      await recordRefund(db, site.id, input.provider.name, paid.providerRef, dueCents, t.currency, now, refunded).catch(() => undefined);
-    }
-    await restore();
+    const text = String((err as Error)?.message ?? err) + String((err as Error & { cause?: Error })?.cause?.message ?? '');
+    // Another request took the key over: the payment and the stock are its to finish.
+    if (LEASE_LOST.test(text)) throw new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
+    // Refund and put everything back; a refund the provider refuses stays on record for the owner.
+    await undo(giftCardOnly ? undefined : payment.provider === input.provider.name ? { provider: payment.provider, ref: payment.providerRef, cents: dueCents, currency: t.currency } : undefined);
     throw isDatabaseFailure(err) ? new DatabaseUnavailableError(err) : err;
   }
   const order = (await loadOrder(db, site.id, orderId))!;
-  // Mail is an outbox row: a failure here never fails the paid order.
-  const links = grants.length ? await orderDownloads(db, input.downloadSecret, site.id, orderId) : [];
-  await queueOrderMail(db, site, order, `${input.origin}${orderLink('order-status', orderId, statusToken)}`, now, links.flatMap((l) => (l.url ? [{ name: l.productName, url: `${input.origin}${l.url}` }] : []))).catch(() => undefined);
   return { order, statusToken, subscribed: !!subscription };
 }
 
@@ -165,14 +218,7 @@ async function secure(db: Db, s: Parameters<typeof secureStatements>[1], giftCar
     if (STOCK_GUARD_FAILURE.test(text)) throw new ApiError(409, 'insufficient_stock', CART_MESSAGES.notEnoughStock);
     if (GIFT_CARD_GUARD_FAILURE.test(text)) throw giftCardRefusal(409, 'gift_card_balance_changed', GIFT_CARD_MESSAGES.balanceChanged);
     if (COUPON_GUARD_FAILURE.test(text)) throw new ApiError(409, 'coupon_used_up', 'This coupon has reached its usage limit.');
+    if (LEASE_LOST.test(text)) throw new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
     throw isDatabaseFailure(err) ? new DatabaseUnavailableError(err) : err;
   }
-}
-
-/** A refund after a failed order write stays on record (no order to attach it to). */
-async function recordRefund(db: Db, websiteId: string, provider: string, ref: string, amount: number, currency: string, now: number, status: 'refunded' | 'refund_failed') {
-  await rawD1(db)
-    .prepare(`INSERT INTO payments (id, website_id, order_id, provider, provider_ref, amount_cents, currency, status, created_on) VALUES (?1, ?2, NULL, ?3, ?4, ?5, ?6, ?8, ?7)`)
-    .bind(newRowId(), websiteId, provider, ref, amount, currency, now, status)
-    .run();
 }

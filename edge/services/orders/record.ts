@@ -9,7 +9,6 @@ export interface OrderRecordInput {
   orderId: string;
   attemptId: string;
   websiteId: string;
-  idempotencyKey: string;
   view: CartView;
   totals: CheckoutTotals;
   email: string;
@@ -26,8 +25,8 @@ export interface OrderRecordInput {
 /**
  * The batch that records a paid order: the next order number of the site (1001 first,
  * counted in this same batch so numbers never repeat), the order and its lines, the
- * payment, the cart marked purchased, the idempotency key pointing at the order, and the
- * attempt's reservations cleared (the units are sold).
+ * payment, the cart marked purchased and the attempt's reservations cleared (the units are
+ * sold). place.ts adds the key's own step (it points at the order) and the mails.
  */
 export function recordStatements(db: Db, r: OrderRecordInput): D1PreparedStatement[] {
   const d1 = rawD1(db);
@@ -56,7 +55,6 @@ export function recordStatements(db: Db, r: OrderRecordInput): D1PreparedStateme
     ...r.view.entries.map((e, position) => orderLineStatement(d1, r, { ...e, productName: e.title }, position)),
     capturedPaymentStatement(d1, { ...r.payment, orderId: r.orderId, websiteId: r.websiteId, currency: t.currency, now: r.now }),
     d1.prepare('UPDATE carts SET is_purchased = 1, order_id = ?2, updated_on = ?3 WHERE id = ?1').bind(r.view.record.id, r.orderId, r.now),
-    d1.prepare('UPDATE idempotency_keys SET order_id = ?3 WHERE website_id = ?1 AND key = ?2').bind(r.websiteId, r.idempotencyKey, r.orderId),
     d1.prepare('DELETE FROM stock_reservations WHERE attempt_id = ?1').bind(r.attemptId),
   ];
 }

@@ -1,0 +1,195 @@
+/**
+ * Orders whose request died mid-way (docs/crash-safety.md): each leftover kind is written
+ * as a dead request leaves it (the key row's steps, the stock taken, the reservation),
+ * then either the shopper's retry with the key after the lease or the Cron reconciler
+ * (the scheduled handler, every minute) finishes or undoes it.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type RunningWorker } from '../../test-support.js';
+import { setStock, variantOf } from './test-catalog.js';
+import { TestVisitor } from './test-visitor.js';
+import { addOne, placeOrder } from './test-checkout.js';
+
+let worker: RunningWorker;
+let site: string;
+beforeAll(async () => {
+  worker = await startWorker();
+  site = (await worker.db.prepare('SELECT id FROM websites LIMIT 1').first<{ id: string }>())!.id;
+});
+afterAll(() => worker?.dispose());
+
+const SKU = 'FK-MUG-08-OAT';
+// 2 × 3600 and US standard shipping (800), no Oregon tax.
+const GRAND_TOTAL = 8000;
+const stockOf = async () => (await variantOf(worker.db, SKU)).qtyInStock;
+const count = async (sql: string, ...params: unknown[]) => (await worker.db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+
+interface Leftover {
+  shopper: TestVisitor;
+  key: string;
+  attemptId: string;
+}
+
+/**
+ * A shopper with 2 mugs in the cart whose order request died after `step`: the key row as
+ * the request left it (its lease already over) and, from `secured` on, the units taken
+ * from stock under the attempt.
+ */
+async function leftover(step: 'claimed' | 'secured' | 'paid'): Promise<Leftover> {
+  const shopper = new TestVisitor(worker, '198.51.100.60');
+  await shopper.visit('/api/commerce/shopping-cart');
+  const variant = await variantOf(worker.db, SKU);
+  expect((await addOne(shopper, variant.itemId, SKU, 2)).status).toBe(200);
+  const key = randomUUID();
+  const attemptId = `dead-${randomUUID()}`;
+  const requester = createHash('sha256').update(`requester:${shopper.cookie('crumb')}`).digest('hex');
+  const now = Date.now();
+  const statements = [
+    worker.db
+      .prepare(
+        `INSERT INTO idempotency_keys (website_id, key, requester_hash, created_on, lease_until, attempt_id, coupon_ids, secured_on, paid_on, payment_provider, payment_ref, paid_cents, currency)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`,
+      )
+      .bind(
+        site, key, requester, now - 5000, now - 1000,
+        step === 'claimed' ? null : attemptId, step === 'claimed' ? null : '[]', step === 'claimed' ? null : now - 4000,
+        step === 'paid' ? now - 3000 : null, step === 'paid' ? 'test' : null, step === 'paid' ? `test_${attemptId}_1` : null, step === 'paid' ? GRAND_TOTAL : null, step === 'paid' ? 'USD' : null,
+      ),
+  ];
+  if (step !== 'claimed') {
+    statements.push(
+      worker.db.prepare('UPDATE variants SET qty_in_stock = qty_in_stock - 2 WHERE id = ?').bind(variant.variantId),
+      worker.db.prepare('INSERT INTO stock_reservations (attempt_id, variant_id, quantity) VALUES (?, ?, 2)').bind(attemptId, variant.variantId),
+      worker.db.prepare('DELETE FROM stock_holds WHERE variant_id = ?').bind(variant.variantId),
+    );
+  }
+  await worker.db.batch(statements);
+  return { shopper, key, attemptId };
+}
+
+const order = (l: Leftover) => placeOrder(l.shopper, { key: l.key, extra: { shippingOptionId: 'us-standard' } });
+const keyRow = (key: string) => worker.db.prepare('SELECT order_id, attempt_id, paid_on FROM idempotency_keys WHERE key = ?').bind(key).first();
+
+async function cron(): Promise<void> {
+  expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+  // The worker's console arrives a moment after the outcome: a marker request logs after the run.
+  await worker.fetch('/healthz');
+}
+
+describe('a retry with the key after the lease', () => {
+  it('nothing done: starts over and places the order', async () => {
+    await setStock(worker.db, SKU, 10);
+    const l = await leftover('claimed');
+    const res = await order(l);
+    expect(res.status).toBe(201);
+    expect(await stockOf()).toBe(8);
+    expect((await order(l)).json.order.id).toBe(res.json.order.id);
+  });
+
+  it('a key still leased answers 409 order_in_progress', async () => {
+    const l = await leftover('claimed');
+    await worker.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').bind(Date.now() + 60_000, l.key).run();
+    const res = await order(l);
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe('order_in_progress');
+  });
+
+  it('stock secured, not paid: takes the payment for the units already reserved and records the order', async () => {
+    await setStock(worker.db, SKU, 10);
+    const l = await leftover('secured');
+    expect(await stockOf()).toBe(8);
+    const res = await order(l);
+    expect(res.status).toBe(201);
+    // The reserved units became the order's: none taken twice.
+    expect(await stockOf()).toBe(8);
+    expect(await count('SELECT COUNT(*) AS n FROM stock_reservations WHERE attempt_id = ?', l.attemptId)).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND provider_ref LIKE ?`, res.json.order.id, `test_${l.attemptId}_%`)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'order-confirmation' AND subject LIKE ?`, `%order #${res.json.order.orderNumber} confirmed`)).toBe(1);
+  });
+
+  it('paid, no order: records the order with the payment taken, never charging again', async () => {
+    await setStock(worker.db, SKU, 10);
+    const l = await leftover('paid');
+    const res = await order(l);
+    expect(res.status).toBe(201);
+    expect(await stockOf()).toBe(8);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND provider_ref = ? AND status = 'captured'`, res.json.order.id, `test_${l.attemptId}_1`)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref LIKE ?`, `test_${l.attemptId}_%`)).toBe(1);
+    expect((await keyRow(l.key))!.order_id).toBe(res.json.order.id);
+  });
+
+  it('paid, and the order cannot be written: refunds the payment, puts the stock back and frees the key', async () => {
+    await setStock(worker.db, SKU, 10);
+    const l = await leftover('paid');
+    await worker.db.prepare(`CREATE TRIGGER inject_recovery_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    const res = await order(l).finally(() => worker.db.prepare('DROP TRIGGER inject_recovery_failure').run());
+    expect(res.status).toBe(503);
+    expect(res.json.error).toBe('service_unavailable');
+    expect(await stockOf()).toBe(10);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id IS NULL AND provider_ref = ? AND status = 'refunded' AND amount_cents = ?`, `test_${l.attemptId}_1`, GRAND_TOTAL)).toBe(1);
+    expect(await keyRow(l.key)).toBeNull();
+    // The shopper's next try with the key places the order afresh.
+    expect((await order(l)).status).toBe(201);
+  });
+
+  it('paid for a different total (the cart changed): refunds that payment and starts over', async () => {
+    await setStock(worker.db, SKU, 10);
+    const l = await leftover('paid');
+    await worker.db.prepare('UPDATE idempotency_keys SET paid_cents = 1 WHERE key = ?').bind(l.key).run();
+    const res = await order(l);
+    expect(res.status).toBe(201);
+    expect(await stockOf()).toBe(8);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id IS NULL AND provider_ref = ? AND status = 'refunded'`, `test_${l.attemptId}_1`)).toBe(1);
+  });
+});
+
+describe('the Cron reconciler', () => {
+  it('frees a key claimed by a request that died before doing anything', async () => {
+    const l = await leftover('claimed');
+    await cron();
+    expect(await keyRow(l.key)).toBeNull();
+    expect(worker.logs.some((line) => /^order recovery: released [1-9]\d* unfinished order keys/.test(line.message))).toBe(true);
+  });
+
+  it('puts back the stock a dead request secured and frees its key', async () => {
+    await setStock(worker.db, SKU, 10);
+    const l = await leftover('secured');
+    expect(await stockOf()).toBe(8);
+    await cron();
+    expect(await stockOf()).toBe(10);
+    expect(await count('SELECT COUNT(*) AS n FROM stock_reservations WHERE attempt_id = ?', l.attemptId)).toBe(0);
+    expect(await keyRow(l.key)).toBeNull();
+    // The shopper's retry then places the order once.
+    expect((await order(l)).status).toBe(201);
+    expect(await stockOf()).toBe(8);
+  });
+
+  it('refunds the payment of a dead request that had no order, and puts its stock back', async () => {
+    await setStock(worker.db, SKU, 10);
+    const l = await leftover('paid');
+    await cron();
+    expect(await stockOf()).toBe(10);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id IS NULL AND provider_ref = ? AND status = 'refunded' AND amount_cents = ?`, `test_${l.attemptId}_1`, GRAND_TOTAL)).toBe(1);
+    expect(await keyRow(l.key)).toBeNull();
+    expect(worker.logs.some((line) => /^order recovery: .*refunded [1-9]/.test(line.message))).toBe(true);
+  });
+
+  it('sends again a refund a crash cut short (still refunding a lease later)', async () => {
+    const ref = `test_cut-${randomUUID()}`;
+    await worker.db
+      .prepare(`INSERT INTO payments (id, website_id, order_id, provider, provider_ref, amount_cents, currency, status, created_on) VALUES (?, ?, NULL, 'test', ?, 500, 'USD', 'refunding', ?)`)
+      .bind(randomUUID(), site, ref, Date.now() - 600_000)
+      .run();
+    await cron();
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND status = 'refunded'`, ref)).toBe(1);
+  });
+
+  it('leaves keys still leased and keys with an order alone', async () => {
+    const l = await leftover('secured');
+    await worker.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE key = ?').bind(Date.now() + 60_000, l.key).run();
+    await cron();
+    expect((await keyRow(l.key))!.attempt_id).toBe(l.attemptId);
+    expect(await count('SELECT COUNT(*) AS n FROM stock_reservations WHERE attempt_id = ?', l.attemptId)).toBe(1);
+  });
+});

@@ -1,0 +1,149 @@
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import type { CsvProblem } from '../../../domain/catalog/csv-parse.js';
+import { slugify } from '../../../domain/pages/page-rules.js';
+import { richTextHtml } from '../../../blocks/text/rich-text.js';
+import { COLLECTION_TYPE, RECORD_TYPE, type ProductType } from '../../../schema/index.js';
+import { searchRowStatements } from '../../../schema/search.js';
+import { ApiError } from '../../errors.js';
+import { bumpStatement } from '../content-version.js';
+import { query, type Db } from '../db.js';
+import type { Author } from '../pages/page-records.js';
+import { forgetSite } from '../site-versions.js';
+import { CATALOG_MESSAGES } from './catalog-messages.js';
+import { insertVariant, MAX_PRODUCTS_PER_STORE, productPrice, type ProductInput } from './product-save.js';
+
+/** A product of the file, checked against the save's rules, with the lines it came from. */
+export interface ImportItem {
+  line: number;
+  variantLines: number[];
+  type: ProductType;
+  input: ProductInput;
+}
+
+export interface ImportedProduct {
+  id: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  line: number;
+}
+
+export const IMPORT_REFUSED = (n: number) => `${n} problem${n === 1 ? '' : 's'} in the file; nothing was imported.`;
+
+/** The 400 (or 409) of an import that stores nothing, listing every problem by line. */
+export function importRefused(errors: CsvProblem[], status: 400 | 409 = 400, code = 'invalid_import'): ApiError {
+  return new ApiError(status, code, IMPORT_REFUSED(errors.length), { extra: { errors } });
+}
+
+const newId = () => crypto.randomUUID().replaceAll('-', '');
+const errorText = (err: unknown) => `${(err as Error)?.message ?? err} ${(err as Error)?.cause ?? ''}`;
+const SKU_TAKEN = /UNIQUE constraint failed: variants\.website_id, variants\.sku/;
+const SLUG_TAKEN = /UNIQUE constraint failed: items\.collection_id, items\.url_id/;
+const STORE_FULL = /NOT NULL constraint failed: products\.product_type/;
+
+/** Problems the site's own rows make: the store's 200-product limit and skus other products use. */
+export async function siteProblems(db: Db, websiteId: string, collectionId: string, items: readonly ImportItem[]): Promise<CsvProblem[]> {
+  const d1 = db.$client;
+  const problems: CsvProblem[] = [];
+  const skus = items.flatMap((item) => item.input.variants.map((v, i) => ({ sku: v.sku, line: item.variantLines[i]! })));
+  const [count, clashes] = await query(() =>
+    d1.batch([
+      d1.prepare('SELECT COUNT(*) AS n FROM items WHERE collection_id = ? AND record_type = ?').bind(collectionId, RECORD_TYPE.storeItem),
+      d1
+        .prepare(
+          `SELECT v.sku, i.title FROM variants v JOIN items i ON i.id = v.product_id
+           WHERE v.website_id = ?1 AND v.sku IN (SELECT value FROM json_each(?2))`,
+        )
+        .bind(websiteId, JSON.stringify(skus.map((s) => s.sku))),
+    ]),
+  );
+  const held = (count!.results[0] as { n: number }).n;
+  const room = MAX_PRODUCTS_PER_STORE - held;
+  if (items.length > room) {
+    const first = items[Math.max(0, room)]!;
+    problems.push({ line: first.line, message: `${CATALOG_MESSAGES.tooManyProducts} This store holds ${held}; the file adds ${items.length}.` });
+  }
+  const taken = new Map((clashes!.results as { sku: string; title: string }[]).map((r) => [r.sku, r.title]));
+  for (const { sku, line } of skus) {
+    const title = taken.get(sku);
+    if (title !== undefined) problems.push({ line, message: CATALOG_MESSAGES.skuTaken(sku, title) });
+  }
+  return problems;
+}
+
+/** Free URL ids for the products, from their handles, next to the store's existing ones. */
+async function slugsFor(db: Db, collectionId: string, items: readonly ImportItem[]): Promise<string[]> {
+  const rows = await query(() => db.$client.prepare('SELECT url_id FROM items WHERE collection_id = ?').bind(collectionId).all<{ url_id: string }>());
+  const taken = new Set(rows.results.map((r) => r.url_id));
+  return items.map((item) => {
+    const base = slugify(item.input.slug ?? item.input.title) || 'product';
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    taken.add(slug);
+    return slug;
+  });
+}
+
+/**
+ * Creates every product of the file in store `collectionId` in ONE D1 batch (one
+ * transaction): items, products, variants with their starting stock history, search rows,
+ * and one content bump. The whole file or nothing: a sku another product took meanwhile
+ * (the unique index) or the store filling up (each item insert is conditional on the
+ * 200-product count, as a single save's is) aborts the batch and nothing is stored.
+ */
+export async function importProducts(db: Db, site: { id: string; currency: string }, collectionId: string, items: readonly ImportItem[], author: Author, now = Date.now()): Promise<ImportedProduct[]> {
+  const d1 = db.$client;
+  const store = await query(() =>
+    d1.prepare('SELECT full_url FROM collections WHERE id = ? AND website_id = ? AND type = ?').bind(collectionId, site.id, COLLECTION_TYPE.products).first<{ full_url: string }>(),
+  );
+  if (!store) throw new ApiError(404, 'not_found', CATALOG_MESSAGES.storeNotFound, { fields: { collectionId: CATALOG_MESSAGES.storeNotFound } });
+  const before = await siteProblems(db, site.id, collectionId, items);
+  if (before.length) throw importRefused(before, 409, 'import_conflict');
+  const storeUrl = store.full_url.replace(/\/$/, '');
+  for (let attempt = 0; ; attempt++) {
+    const slugs = await slugsFor(db, collectionId, items);
+    const created: ImportedProduct[] = [];
+    const statements: D1PreparedStatement[] = [];
+    items.forEach((item, index) => {
+      const id = newId();
+      const slug = slugs[index]!;
+      const { input, type } = item;
+      const body = richTextHtml(input.description);
+      created.push({ id, title: input.title, urlId: slug, fullUrl: `${storeUrl}/${slug}`, line: item.line });
+      statements.push(
+        d1
+          .prepare(
+            `INSERT INTO items (id, website_id, collection_id, record_type, url_id, full_url, title, body, structured_content, categories, tags, status, added_on, publish_on, updated_on, display_index)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?13, (SELECT COALESCE(MAX(display_index), -1) + 1 FROM items WHERE collection_id = ?3)
+             WHERE (SELECT COUNT(*) FROM items WHERE collection_id = ?3 AND record_type = ?4) < ?14`,
+          )
+          .bind(id, site.id, collectionId, RECORD_TYPE.storeItem, slug, `${storeUrl}/${slug}`, input.title, body,
+            JSON.stringify({ descriptionDoc: input.description }), JSON.stringify(input.categories), JSON.stringify(input.tags), input.status, now, MAX_PRODUCTS_PER_STORE),
+        d1
+          .prepare(
+            `INSERT INTO products (item_id, website_id, product_type, variant_option_ordering, currency, price_cents, sale_price_cents, on_sale, visible, version)
+             VALUES (?1, ?2, CASE WHEN changes() = 1 THEN ?3 END, ?4, ?5, ?6, ?7, ?8, ?9, 1)`,
+          )
+          .bind(id, site.id, type, JSON.stringify(input.variantOptionOrdering), site.currency, ...productPrice(type, input), input.visible ? 1 : 0),
+        ...input.variants.flatMap((v, i) => insertVariant(db, site.id, id, site.currency, type, v, i, newId(), author, now)),
+        // Searchable at once: the item's search row, as a single save writes it.
+        ...searchRowStatements({ id, websiteId: site.id, title: input.title, body, tags: input.tags, categories: input.categories }).map((s) => d1.prepare(s.sql).bind(...s.params)),
+      );
+    });
+    const bump = bumpStatement(db, site.id, now).toSQL();
+    statements.push(d1.prepare(bump.sql).bind(...bump.params));
+    try {
+      await d1.batch(statements);
+    } catch (err) {
+      const text = errorText(err);
+      if (SLUG_TAKEN.test(text) && attempt < 2) continue;
+      if (SKU_TAKEN.test(text) || STORE_FULL.test(text)) {
+        const problems = await siteProblems(db, site.id, collectionId, items);
+        if (problems.length) throw importRefused(problems, 409, 'import_conflict');
+      }
+      return query(() => Promise.reject(err));
+    }
+    forgetSite(site.id);
+    return created;
+  }
+}

@@ -1,0 +1,2 @@
+ALTER TABLE `products` ADD `max_downloads` integer;--> statement-breakpoint
+ALTER TABLE `products` ADD `download_link_hours` integer;

@@ -1,1 +1,0 @@
-ALTER TABLE `mailing_list_subscribers` ADD `confirm_mailed_on` integer;
