@@ -12,14 +12,26 @@ export interface RateLimitBindings {
   RATE_VISITOR_WRITES?: RateLimit;
   /** Writes from one client address: 1200 a minute. */
   RATE_IP_WRITES?: RateLimit;
-  /** Sign-in attempts (and account mails) per account: 5 a minute. */
+  /** Sign-in attempts (and account mails) per account from one client address: 5 a minute. */
   RATE_SIGN_IN_ACCOUNT?: RateLimit;
   /** Sign-in, sign-up and reset attempts per client address: 20 a minute. */
   RATE_SIGN_IN_IP?: RateLimit;
+  /** Sign-in, sign-up and reset attempts on one account from all addresses together (the ceiling past which only known browsers sign in). */
+  RATE_SIGN_IN_CEILING?: RateLimit;
+  /** Wrong passwords on one account: past it the owner is mailed a notice (no refusal). */
+  RATE_SIGN_IN_FAILURES?: RateLimit;
+  /** Mailing-list sign-ups (each may mail a confirmation) for one recipient address: 3 a minute. */
+  RATE_MAIL_RECIPIENT?: RateLimit;
+  /** Mailing-list sign-ups from one client address: 30 a minute. */
+  RATE_MAIL_IP?: RateLimit;
   /** CSP violation reports from one client address: 20 a minute. */
   RATE_CSP_REPORTS?: RateLimit;
   /** Product reviews submitted by one visitor: 5 a minute. */
   RATE_REVIEW_WRITES?: RateLimit;
+  /** Product reviews from one client address: 20 a minute. */
+  RATE_REVIEW_IP?: RateLimit;
+  /** Product reviews on one site, from anyone: 100 a minute. */
+  RATE_REVIEW_SITE?: RateLimit;
   /** Form, newsletter and restock posts by one visitor (crumb), per kind of call: 10 a minute. */
   RATE_FORM_VISITOR?: RateLimit;
   /** Submissions to one form (and keys for one site): 3000 a minute, whoever sends them. */

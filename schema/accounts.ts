@@ -130,3 +130,20 @@ export const accountCarts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.siteUserId] })],
 );
+
+/**
+ * Browsers that signed in to an account before (the `SignInDevice` cookie, only its SHA-256
+ * stored). While an account's sign-in ceiling is spent by guessing from many addresses, the
+ * right password still signs in from one of these (edge/services/accounts/sign-in-guard.ts).
+ */
+export const signInDevices = sqliteTable(
+  'sign_in_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    siteUserId: text('site_user_id')
+      .notNull()
+      .references(() => siteUsers.id, { onDelete: 'cascade' }),
+    createdOn: integer('created_on').notNull(),
+  },
+  (t) => [index('sign_in_devices_user_idx').on(t.siteUserId)],
+);

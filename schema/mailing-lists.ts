@@ -37,6 +37,8 @@ export const mailingListSubscribers = sqliteTable(
     email: text('email').notNull(),
     status: text('status').$type<SubscriberStatus>().notNull(),
     confirmTokenHash: text('confirm_token_hash').notNull(),
+    // When the last confirmation mail went out: one per address and list per cool-down (issue 33, finding 2).
+    confirmMailedOn: integer('confirm_mailed_on'),
     createdOn: integer('created_on').notNull(),
     confirmedOn: integer('confirmed_on'),
     unsubscribedOn: integer('unsubscribed_on'),

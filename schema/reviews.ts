@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { items } from './content.js';
 import { websites } from './websites.js';
 
@@ -29,12 +29,15 @@ export const reviews = sqliteTable(
     // Set when the review came through a signed review-request link (page type 209) or the
     // email has an order for the product.
     verifiedBuyer: integer('verified_buyer', { mode: 'boolean' }).notNull().default(false),
+    // The order line a review-request link was for ('<order id>' or 'email:<address>'): one review each (issue 33, finding 10).
+    requestLine: text('request_line'),
     status: text('status').$type<ReviewStatus>().notNull().default('pending'),
     createdOn: integer('created_on').notNull(),
     moderatedOn: integer('moderated_on'),
   },
   (t) => [
     index('reviews_item_status_idx').on(t.websiteId, t.itemId, t.status, t.createdOn),
+    uniqueIndex('reviews_request_line_uq').on(t.websiteId, t.itemId, t.requestLine),
     check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
     check('reviews_status_ck', sql`${t.status} in ('pending', 'published', 'rejected')`),
   ],

@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../env.js';
-import { DatabaseUnavailableError, SiteNotFoundError } from '../errors.js';
+import { ApiError, DatabaseUnavailableError, SiteNotFoundError } from '../errors.js';
 import { isDatabaseFailure } from '../services/db.js';
 import { apiErrorResponse, isApiPath } from '../middleware/api-errors/index.js';
 import { SERVER_ERROR, SERVICE_UNAVAILABLE, SITE_NOT_FOUND } from './fallback-pages.js';
@@ -25,12 +25,17 @@ async function themedErrorPage(c: Context<AppEnv>): Promise<Response> {
 }
 
 /**
- * `app.onError`: API calls get their JSON error; typed errors become their page; anything else is logged with its
+ * `app.onError`: API calls get their JSON error; typed errors (an ApiError under 500 too) become their page; anything else is logged with its
  * stack (server side only) and answered with the error page, status 500.
  */
 export const handleError: ErrorHandler<AppEnv> = async (err, c) => {
   if (isApiPath(c.req.path)) return apiErrorResponse(err, c);
   if (err instanceof HTTPException) return err.getResponse();
+  // A typed refusal thrown on a page's route (the body guard's 413/415, a 429) keeps its status
+  // and message, as on the APIs; only unexpected errors become a 500 (issue 33, finding 5).
+  if (err instanceof ApiError && err.status < 500) {
+    return plainResponse(c, { status: err.status, error: err.code, title: 'Request refused', message: err.message }, err.options.headers);
+  }
   if (err instanceof SiteNotFoundError) return plainResponse(c, SITE_NOT_FOUND);
   if (err instanceof DatabaseUnavailableError || isDatabaseFailure(err)) {
     console.error(`database unavailable for ${c.req.path}: ${describe(err instanceof DatabaseUnavailableError ? err.cause : err)}`);

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../engine/index.js';
+import type { ApiError } from '../errors.js';
 
 /**
  * Pages served without the theme, for when the theme cannot be used: no site for the
@@ -61,4 +62,10 @@ export const METHOD_NOT_ALLOWED = {
   message: 'This address can only be viewed, not sent to.',
 } as const;
 
-export type PlainPage = typeof METHOD_NOT_ALLOWED | typeof SITE_NOT_FOUND | typeof SERVICE_UNAVAILABLE | typeof PAGE_NOT_FOUND | typeof SERVER_ERROR;
+/** A page served without the theme: the fixed ones above, or a typed refusal (an ApiError on a page route). */
+export interface PlainPage {
+  readonly status: ApiError['status'];
+  readonly error: string;
+  readonly title: string;
+  readonly message: string;
+}

@@ -72,6 +72,17 @@ describe('body refusals on every state-changing API', () => {
     },
   );
 
+  // Issue 33, finding 4: a body nested thousands deep (a few KB) once overflowed the stack (500).
+  const JSON_RULES = STATE_CHANGING_APIS.filter((r) => /json|csp-report/.test(r.accepts));
+  it.each(JSON_RULES.map((r) => [label(r), r] as const))('%s: JSON nested 3,000 deep is 400 too_deep, storing nothing', async (_l, rule) => {
+    const before = await storedCount(rule);
+    const deep = `{"a":${'['.repeat(3000)}${']'.repeat(3000)}}`;
+    const res = await worker.fetch(rule.path, { method: rule.method, body: deep, headers: { ...auth, 'Content-Type': rule.accepts } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'too_deep' });
+    expect(await storedCount(rule)).toBe(before);
+  });
+
   it.each(STATE_CHANGING_APIS.map((r) => [label(r), r] as const))('%s: a body at the limit is not refused for its size', async (_l, rule) => {
     const res = await worker.fetch(rule.path, { method: rule.method, body: ' '.repeat(rule.maxBytes), headers: { ...auth, 'Content-Type': rule.accepts } });
     expect([413, 415]).not.toContain(res.status);

@@ -328,6 +328,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/form-submissions', path: '/config/form-submissions', status: 200, expect: 'page' },
   { route: 'GET /newsletter/unsubscribe', path: '/newsletter/unsubscribe?token=bad', status: 400, expect: 'page' },
   { route: 'GET /newsletter/confirm', path: '/newsletter/confirm?token=bad', status: 400, expect: 'page' },
+  { route: 'POST /newsletter/confirm', path: '/newsletter/confirm', method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'token=bad', status: 400, expect: 'page' },
   // Census, analytics, errors (crumb-checked: 401 without one) and the RUM beacon (400 on a bad body).
   ...['RecordHit', 'button-click', 'button-render', 'form-render', 'overlay'].map((name) => ({ route: `POST /api/census/${name}`, path: `/api/census/${name}`, method: 'POST', status: 401, expect: 'api' as const })),
   { route: 'GET /api/census/dashboard', path: '/api/census/dashboard', status: 401, expect: 'api' },

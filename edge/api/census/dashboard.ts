@@ -53,8 +53,10 @@ dashboard.get('/:table', requirePermission('traffic'), queryParams(rangeQuery), 
   const file = c.req.param('table');
   const name = file.replace(/\.csv$/, '');
   const range = dayRange(c.req.valid('query'));
-  const table = reportTables(await trafficReport(c.var.db, c.var.site.id, range))[name];
-  if (!table || !file.endsWith('.csv')) throw new ApiError(404, 'not_found', `No table ${file}.`);
+  const tables = reportTables(await trafficReport(c.var.db, c.var.site.id, range));
+  // An own property only: 'constructor' or '__proto__' must not find Object.prototype's (issue 33, finding 9).
+  const table = file.endsWith('.csv') && Object.hasOwn(tables, name) ? tables[name] : undefined;
+  if (!table) throw new ApiError(404, 'not_found', 'No such table.');
   return c.body(toCsv(table), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="traffic-${name}-${range.from}-${range.to}.csv"`,

@@ -83,6 +83,17 @@ describe('cart checkout fields', () => {
     expect(removed.json.shoppingCart.discountCents).toBe(0);
   });
 
+  it("gift-card lines do not count toward a coupon's minimum spend (issue 33, finding 7)", async () => {
+    const v = await shopper('FK-INC-01');
+    const card = await variantOf(worker.db, 'FK-GC-050');
+    expect((await addOne(v, card.itemId, 'FK-GC-050', 1)).status).toBe(200);
+    const cart = (await v.send('POST', '/api/commerce/shopping-cart/coupons', { code: 'welcome10' })).json.shoppingCart;
+    // 1400 of goods + a 5000 gift card: only the 1400 counts toward WELCOME10's 2000 minimum.
+    expect(cart.validCoupons).toEqual([]);
+    expect(cart.invalidCoupons.map((c: { code: string; reason: string }) => [c.code, c.reason])).toEqual([['WELCOME10', 'below-minimum']]);
+    expect(cart.discountCents).toBe(0);
+  });
+
   it('needs a cart and the crumb', async () => {
     const v = new TestVisitor(worker, '198.51.100.41');
     await v.visit('/api/commerce/shopping-cart');

@@ -33,6 +33,20 @@ async function countCarts(): Promise<number> {
 }
 
 describe('POST /api/commerce/shopping-cart/entries', () => {
+  it('refuses additionalFields nested thousands deep with a 400, as text or as an object (issue 33, finding 4)', async () => {
+    const v = await visitor();
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    const deep = '['.repeat(3000) + ']'.repeat(3000);
+    const before = await countCarts();
+    const asText = await v.send('POST', ENTRIES, { itemId: mug.itemId, sku: mug.sku, quantity: 1, additionalFields: deep });
+    expect(asText.status).toBe(400);
+    expect(asText.json).toMatchObject({ error: 'too_deep' });
+    const asObject = await v.send('POST', ENTRIES, `{"itemId":"${mug.itemId}","sku":"${mug.sku}","quantity":1,"additionalFields":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`);
+    expect(asObject.status).toBe(400);
+    expect(asObject.json).toMatchObject({ error: 'too_deep', message: 'The request body is nested too deeply (at most 32 levels).' });
+    expect(await countCarts()).toBe(before);
+  });
+
   it('refuses a call without the crumb with 401 crumbFail and creates nothing', async () => {
     const v = await visitor();
     const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');

@@ -2,17 +2,18 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
+import { assertJsonDepth } from '../../lib/json-depth.js';
 import { isDatabaseFailure } from '../../services/db.js';
 import { findForm, formForSubmission } from '../../services/forms/definitions.js';
 import { sha256Hex } from '../../services/forms/hash.js';
 import { issueFormKey } from '../../services/forms/keys.js';
 import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
-import { submitForm } from '../../services/forms/submit.js';
+import { firstEmail, submitForm } from '../../services/forms/submit.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { clientIp } from '../../lib/client-address.js';
 import { jsonBody } from '../validate.js';
-import { formBudget, perTarget, perVisitor, spendBudgets, visitorSecret } from '../../middleware/rate-limit/form-budgets.js';
+import { formBudget, mailBudgets, perTarget, perVisitor, spendBudgets, visitorSecret } from '../../middleware/rate-limit/form-budgets.js';
 import { templateSchemas } from './template-schema.js';
 
 /** SPEC §3 Form submission payload (plus `formId`, which forms outside a page's own slot send). */
@@ -29,6 +30,8 @@ const submissionPayload = z.object({
 });
 
 function parseFormJson(text: string): Record<string, unknown> {
+  // JSON inside the JSON body: bounded like the body itself (issue 33, finding 4).
+  assertJsonDepth(text, 'form');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -80,6 +83,8 @@ formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c)
   const raw = parseFormJson(payload.form);
   const { values, errors } = sanitizeOrThrow(form.fields, raw);
   if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  const listEmail = form.mailingListId ? firstEmail(form, values) : undefined;
+  if (listEmail) await spendBudgets(c, M.status429, ...mailBudgets(listEmail));
   try {
     const outcome = await submitForm(c.var.db, c.env, {
       site: c.var.site,

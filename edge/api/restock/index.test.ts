@@ -46,6 +46,20 @@ describe('POST /api/site-users/account/notifications/restock', () => {
     expect((await queuedMails(worker)).some((m) => m.to === 'joiner@example.com' && m.kind === 'newsletter-confirmation')).toBe(true);
   });
 
+  it('mails a list confirmation once per address within the cool-down, from any number of visitors (issue 33, finding 2)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
+      expect((await v.req('POST', PATH, { ...moonJar, email: 'bombed-restock@example.com', isJoinMailingList: true })).status).toBe(200);
+    }
+    expect((await queuedMails(worker)).filter((m) => m.to === 'bombed-restock@example.com' && m.kind === 'newsletter-confirmation')).toHaveLength(1);
+    // An unsubscribed address is not set back to pending.
+    await worker.db.prepare("UPDATE mailing_list_subscribers SET status = 'unsubscribed', confirm_mailed_on = 0 WHERE email = 'bombed-restock@example.com'").run();
+    const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
+    expect((await v.req('POST', PATH, { ...moonJar, email: 'bombed-restock@example.com', isJoinMailingList: true })).status).toBe(200);
+    const sub = await worker.db.prepare("SELECT status FROM mailing_list_subscribers WHERE email = 'bombed-restock@example.com'").first<{ status: string }>();
+    expect(sub?.status).toBe('unsubscribed');
+  });
+
   it('answers 429 with the SPEC restock text past the visitor budget', async () => {
     const v = await TestVisitor.arrive(worker, '/shop/moon-jar');
     const { granted, refused } = await spendBudget(10, (i) => v.req('POST', PATH, { ...moonJar, email: `r${i}@example.com` }));

@@ -10,7 +10,7 @@ import { subscribeToList } from '../../services/newsletter/subscribers.js';
 import { siteMailingList } from '../../services/newsletter/lists.js';
 import { findRestockVariant, recordRestockSignup } from '../../services/restock/signups.js';
 import { jsonBody } from '../validate.js';
-import { formBudget, perTarget, perVisitor } from '../../middleware/rate-limit/form-budgets.js';
+import { formBudget, mailBudgets, perTarget, perVisitor, spendBudgets } from '../../middleware/rate-limit/form-budgets.js';
 
 // SPEC §3 Restock sign-up (the visitor's email arrives as `email` from the form, or `siteVisitorEmail`).
 const signupBody = z.object({
@@ -51,6 +51,8 @@ restockApi.post(
     const variant = await findRestockVariant(c.var.db, site.id, body.productId, body.variantId);
     if (!variant) throw new ApiError(404, 'variant_not_found', 'This product is no longer available.');
     const joinMailingList = body.isJoinMailingList === true || body.isJoinMailingList === 'on' || body.isJoinMailingList === 'true';
+    // Joining the list mails a confirmation: the same per-recipient and per-address budgets as newsletter forms.
+    if (joinMailingList) await spendBudgets(c, R.failed, ...mailBudgets(email));
     const now = Date.now();
     await recordRestockSignup(c.var.db, { websiteId: site.id, productId: body.productId, variantId: body.variantId, email, language: body.language, joinMailingList, now });
     if (joinMailingList) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signReviewRequest } from '../../services/reviews/links.js';
-import { TEST_REVIEW_LINK_SECRET, createSiteUser, signIn, startWorker, type RunningWorker } from '../../test-support.js';
+import { randomBytes } from 'node:crypto';
+import { TEST_REVIEW_LINK_SECRET, createSiteUser, signIn, spendBudget, startWorker, testAddress, type RunningWorker } from '../../test-support.js';
 import { TestVisitor } from '../commerce/test-visitor.js';
 import { INVALID_LINK_MESSAGE, THANKS_MESSAGE } from './index.js';
 
@@ -100,6 +101,16 @@ describe('POST /api/reviews', () => {
   });
 });
 
+/** A review posted the way the flood did it: a crumb invented for this one request. */
+function inventedCrumbReview(ip: string) {
+  const crumb = randomBytes(16).toString('hex');
+  return worker.fetch('/api/reviews', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${crumb}`, 'X-CSRF-Token': crumb, 'CF-Connecting-IP': ip },
+    body: JSON.stringify(review({ body: 'Flood' })),
+  });
+}
+
 describe('review-request links (page type 209)', () => {
   it('a signed link opens the form and its review counts as a verified purchase', async () => {
     const token = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'buyer@example.com', orderId: '1001', expiresAt: Date.now() + 60_000 });
@@ -118,6 +129,17 @@ describe('review-request links (page type 209)', () => {
     expect(row).toEqual({ email: 'buyer@example.com', verified_buyer: 1 });
   });
 
+  it('a review-request link makes one verified review per order line (issue 33, finding 10)', async () => {
+    const token = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'once@example.com', orderId: '1002', expiresAt: Date.now() + 60_000 });
+    const first = await (await visitor('198.51.100.25')).send('POST', '/api/reviews', { itemId: mugId, rating: 5, body: 'First', name: 'Cy', token });
+    expect(first.status).toBe(201);
+    const again = await (await visitor('198.51.100.26')).send('POST', '/api/reviews', { itemId: mugId, rating: 1, body: 'Second', name: 'Cy', token });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ error: 'review_link_used' });
+    const n = await worker.db.prepare("SELECT count(*) AS n FROM reviews WHERE email = 'once@example.com'").first<{ n: number }>();
+    expect(n?.n).toBe(1);
+  });
+
   it('a forged, expired or foreign token is refused', async () => {
     const good = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'b@example.com', expiresAt: Date.now() + 60_000 });
     const expired = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'b@example.com', expiresAt: Date.now() - 1 });
@@ -134,5 +156,26 @@ describe('review-request links (page type 209)', () => {
     // A good token for another product does not transfer.
     const other = await v.send('POST', '/api/reviews', { itemId: 'other', rating: 4, body: 'x', name: 'Bo', token: good });
     expect(other.status).toBe(400);
+  });
+});
+
+// Last in the file: it spends the site's review budget for the rest of the minute.
+describe('review flood (issue 33, finding 3)', () => {
+  it('budgets reviews per client address, whatever crumb each brings', async () => {
+    const ip = testAddress();
+    const { granted, refused } = await spendBudget(20, () => inventedCrumbReview(ip));
+    expect(granted.length).toBeGreaterThanOrEqual(20);
+    expect(granted.length).toBeLessThanOrEqual(40);
+    expect(granted.every((res) => res.status === 201)).toBe(true);
+    expect(refused?.status).toBe(429);
+    expect((await inventedCrumbReview(testAddress())).status).toBe(201);
+  });
+
+  it('budgets reviews per site, whatever address and crumb each brings', async () => {
+    const { granted, refused } = await spendBudget(100, () => inventedCrumbReview(testAddress()));
+    // Earlier tests of this file spent some of the site's budget (this describe runs last).
+    expect(granted.length).toBeGreaterThanOrEqual(40);
+    expect(granted.length).toBeLessThanOrEqual(200);
+    expect(refused?.status).toBe(429);
   });
 });

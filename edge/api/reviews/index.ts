@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { products } from '../../../schema/index.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
+import { clientIp } from '../../lib/client-address.js';
 import { visitorKey } from '../../lib/visitor-key.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { requirePermission } from '../../middleware/roles/index.js';
@@ -15,11 +16,12 @@ import { jsonBody, queryParams } from '../validate.js';
 import { bulkStatusBody, moderationQuery, reviewBody, reviewsQuery, statusBody } from './schemas.js';
 
 export const INVALID_LINK_MESSAGE = 'This review link is invalid or has expired.';
+export const LINK_USED_MESSAGE = 'This review link has already been used.';
 export const THANKS_MESSAGE = 'Thank you! Your review will appear once the shop has approved it.';
 
 /**
  * /api/reviews: product reviews (SPEC §1). Shoppers read published reviews and send new
- * ones (crumb, 5 a minute per visitor); the owner's moderators list and moderate them.
+ * ones (crumb; 5 a minute per visitor, 20 per client address, 100 per site); the owner's moderators list and moderate them.
  */
 export const reviewsApi = new Hono<AppEnv>();
 
@@ -31,13 +33,20 @@ reviewsApi.get('/', queryParams(reviewsQuery), async (c) => {
 
 reviewsApi.post(
   '/',
-  rateLimit({ binding: 'RATE_REVIEW_WRITES', periodSeconds: 60, key: (c) => visitorKey(c) }),
+  // A crumb is the sender's choice, so per visitor alone bounds nothing: also per client
+  // address and per site (issue 33, finding 3; docs/security.md "Abuse budgets").
+  rateLimit(
+    { binding: 'RATE_REVIEW_WRITES', periodSeconds: 60, key: (c) => visitorKey(c) },
+    { binding: 'RATE_REVIEW_IP', periodSeconds: 60, key: (c) => (clientIp(c) ? `review:${clientIp(c)}` : undefined) },
+    { binding: 'RATE_REVIEW_SITE', periodSeconds: 60, key: (c) => `review:${c.var.site.id}` },
+  ),
   jsonBody(reviewBody),
   async (c) => {
     const input = c.req.valid('json');
     const site = c.var.site;
     let email = input.email;
     let verifiedBuyer = false;
+    let requestLine: string | null = null;
     if (input.token !== undefined) {
       const secret = c.env.REVIEW_LINK_SECRET;
       const request = secret ? await verifyReviewRequest(secret, input.token) : undefined;
@@ -45,6 +54,7 @@ reviewsApi.post(
       // The signed link was sent to the buyer of this product: the purchase is verified.
       email = request.email;
       verifiedBuyer = true;
+      requestLine = request.orderId ?? `email:${request.email}`;
     } else if (c.var.siteUser) {
       // A signed-in shopper writes as their (verified) account; its orders decide the badge.
       email = c.var.siteUser.email;
@@ -55,7 +65,8 @@ reviewsApi.post(
       c.var.db.select({ id: products.itemId }).from(products).where(and(eq(products.websiteId, site.id), eq(products.itemId, input.itemId))).limit(1),
     );
     if (!product) throw new ApiError(400, 'invalid_request', 'That product does not exist.', { fields: { itemId: 'That product does not exist.' } });
-    const review = await createReview(c.var.db, { websiteId: site.id, itemId: input.itemId, rating: input.rating, title: input.title, body: input.body, authorName: input.name, email, verifiedBuyer });
+    const review = await createReview(c.var.db, { websiteId: site.id, itemId: input.itemId, rating: input.rating, title: input.title, body: input.body, authorName: input.name, email, verifiedBuyer, requestLine });
+    if (!review) throw new ApiError(409, 'review_link_used', LINK_USED_MESSAGE);
     return c.json({ review: { id: review.id, status: review.status, verifiedBuyer }, message: THANKS_MESSAGE }, 201);
   },
 );

@@ -107,16 +107,77 @@ describe('POST /api/site-users/account/session', () => {
 });
 
 describe('throttling', () => {
-  it('answers 429 after five attempts on one account within a minute, even with the right password', async () => {
+  it('answers 429 after five attempts on one account from one address, even with the right password; another address still gets in', async () => {
     const email = 'throttled@shopper.test';
     await createSiteUser(worker, { email, password: PASSWORD });
-    const { granted } = await spendBudget(5, (i) => login(email, `guess-${i}`));
+    const ip = { 'CF-Connecting-IP': testAddress() };
+    const { granted } = await spendBudget(5, (i) => login(email, `guess-${i}`, {}, ip));
     expect(granted.length).toBeGreaterThanOrEqual(5);
     expect(granted.every((res) => res.status === 401)).toBe(true);
-    const res = await login(email, PASSWORD);
+    const res = await login(email, PASSWORD, {}, ip);
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toBe('60');
     expect(await res.json()).toEqual({ error: 'rate_limited', message: 'Please try again in a few seconds.' });
+    // The budget is per account AND source: the owner elsewhere is not locked out.
+    expect((await login(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('guessing from rotating addresses does not lock the real owner out (issue 33, finding 1)', async () => {
+    const email = 'rotated@shopper.test';
+    await createSiteUser(worker, { email, password: PASSWORD });
+    // Fifteen wrong passwords within a minute, each from a new address (the attack's pattern).
+    for (let i = 0; i < 15; i++) expect((await login(email, `guess-${i}`)).status).toBe(401);
+    expect((await login(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('mails the owner a notice on a burst of failures, once within the cool-down', async () => {
+    const email = 'noticed@shopper.test';
+    await createSiteUser(worker, { email, password: PASSWORD });
+    for (let i = 0; i < 25; i++) await login(email, `guess-${i}`);
+    const mails = await worker.db
+      .prepare("SELECT kind, subject, text_body AS text FROM mail_outbox WHERE to_address = ? AND kind = 'sign-in-failures'")
+      .bind(email)
+      .all<{ kind: string; subject: string; text: string }>();
+    expect(mails.results).toHaveLength(1);
+    expect(mails.results[0]!.text).toContain('/account/reset');
+    // An address without an account gets no mail.
+    for (let i = 0; i < 12; i++) await login('no-account-here@shopper.test', `guess-${i}`);
+    const none = await worker.db.prepare('SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = ?').bind('no-account-here@shopper.test').first<{ n: number }>();
+    expect(none!.n).toBe(0);
+  });
+
+  it('past the account-wide ceiling only a browser that signed in before gets in with the right password', async () => {
+    const email = 'besieged@shopper.test';
+    await createSiteUser(worker, { email, password: PASSWORD });
+    const first = await login(email, PASSWORD);
+    expect(first.status).toBe(200);
+    const device = responseCookies(first).get('SignInDevice');
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.headers.getSetCookie().find((l) => l.startsWith('SignInDevice='))).toContain('HttpOnly');
+    // Guesses from many addresses until the account-wide ceiling answers 429 at a fresh address;
+    // then a new browser with the right password is held off. (Budgets count per wall-clock
+    // minute: when the minute turned in between, the siege is laid again.)
+    const besiege = async (who: string) => {
+      for (let round = 0; round < 3; round++) {
+        const { refused } = await spendBudget(50, (i) => login(who, `guess-${i}`));
+        expect(refused?.status).toBe(429);
+        const fresh = await login(who, PASSWORD);
+        if (fresh.status === 429) return;
+        expect(fresh.status).toBe(200);
+      }
+      throw new Error('the ceiling never held');
+    };
+    await besiege(email);
+    const known = await login(email, PASSWORD, {}, { Cookie: `crumb=${CRUMB}; SignInDevice=${device}` });
+    expect(known.status).toBe(200);
+    // Each sign-in gives the browser a new token; the new one is bound to its account: it opens no other account under siege.
+    const rotated = responseCookies(known).get('SignInDevice');
+    expect(rotated).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(rotated).not.toBe(device);
+    const other = 'besieged-too@shopper.test';
+    await createSiteUser(worker, { email: other, password: PASSWORD });
+    await besiege(other);
+    expect((await login(other, PASSWORD, {}, { Cookie: `crumb=${CRUMB}; SignInDevice=${rotated}` })).status).toBe(429);
   });
 
   it('answers 429 after twenty attempts from one address over many accounts', async () => {
@@ -179,6 +240,33 @@ describe('signed-in writes, expiry, revocation', () => {
     const left = await worker.db.prepare('SELECT COUNT(*) AS n FROM site_sessions WHERE site_user_id = ?').bind(id).first<{ n: number }>();
     expect(left!.n).toBe(0);
     expect(await whoAmI(me.cookie)).toEqual({ authenticated: false });
+  });
+
+  it("sign-out detaches the CART token from the account's cart (issue 33, finding 10)", async () => {
+    const email = 'cart-leaver@shopper.test';
+    await createSiteUser(worker, { email, password: PASSWORD });
+    const me = await signIn(worker, email, PASSWORD);
+    const cartToken = me.cookie.split('; ').find((c) => c.startsWith('CART='))!.slice('CART='.length);
+    expect(cartToken).toBeTruthy();
+    const mug = await worker.db.prepare("SELECT product_id AS itemId, sku FROM variants WHERE sku = 'FK-MUG-08-OAT'").first<{ itemId: string; sku: string }>();
+    const added = await worker.fetch('/api/commerce/shopping-cart/entries', {
+      method: 'POST',
+      headers: { ...me.headers, 'Content-Type': 'application/json', 'CF-Connecting-IP': testAddress() },
+      body: JSON.stringify({ itemId: mug!.itemId, sku: mug!.sku, quantity: 1 }),
+    });
+    expect(added.status).toBe(200);
+    const entries = async (cookie: string) => {
+      const res = await worker.fetch('/api/commerce/shopping-cart', { headers: { Cookie: cookie } });
+      return ((((await res.json()) as Json).shoppingCart?.entries ?? []) as unknown[]).length;
+    };
+    expect(await entries(`CART=${cartToken}`)).toBe(1);
+    const out = await worker.fetch('/api/site-users/account/session?cloneCart=false', { method: 'DELETE', headers: me.headers });
+    expect(out.status).toBe(200);
+    // The token the browser held (or anyone who copied it) no longer opens the account's cart.
+    expect(await entries(`CART=${cartToken}`)).toBe(0);
+    // Signing in again brings the account's cart back.
+    const again = await signIn(worker, email, PASSWORD);
+    expect(await entries(again.cookie)).toBe(1);
   });
 
   it('sign-out without the xsrfToken or crumb is a crumbFail and keeps the session', async () => {

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
+import { assertJsonDepth } from '../../lib/json-depth.js';
 
 /** DESIGN: the default size limit of a state-changing API's body. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -27,10 +28,17 @@ export interface BodyGuardOptions {
   types?: readonly string[];
 }
 
+/** JSON media types (application/json, the +json family, CSP reports): their nesting is bounded. */
+function isJsonType(type: string): boolean {
+  return type === 'application/json' || type.endsWith('+json') || type === 'application/csp-report';
+}
+
 /**
  * Refuses a state-changing call's body before anything reads it: over the size limit ->
  * 413 (by Content-Length, or while streaming when there is none), a media type the route
- * does not take -> 415. Bodiless calls pass.
+ * does not take -> 415. A JSON body is then read (Hono keeps the text for the handler) and
+ * one nested deeper than MAX_JSON_DEPTH is 400 `too_deep` before any parser or schema
+ * recurses into it. Bodiless calls pass.
  */
 export function bodyGuard({ maxBytes = DEFAULT_BODY_LIMIT, types = JSON_TYPES }: BodyGuardOptions = {}): MiddlewareHandler<AppEnv> {
   const tooLarge = () => {
@@ -43,6 +51,10 @@ export function bodyGuard({ maxBytes = DEFAULT_BODY_LIMIT, types = JSON_TYPES }:
     if (!types.includes(type)) {
       throw new ApiError(415, 'unsupported_media_type', `Send the request body as ${types.join(' or ')}.`);
     }
-    return limit(c, next);
+    if (!isJsonType(type)) return limit(c, next);
+    return limit(c, async () => {
+      assertJsonDepth(await c.req.text());
+      await next();
+    });
   });
 }

@@ -3,6 +3,8 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
+import { clientIp } from '../../lib/client-address.js';
+import { normalizeEmail } from '../../../domain/forms/email.js';
 import { rateLimit, type RateLimitRule } from './index.js';
 
 /**
@@ -21,6 +23,19 @@ export function perVisitor(kind: string): RateLimitRule {
 /** A shared budget for one target (a form, or a site's keys), whoever spends it. */
 export function perTarget(target: (c: Context<AppEnv>) => string | undefined): RateLimitRule {
   return { binding: 'RATE_FORM_TARGET', periodSeconds: 60, key: target };
+}
+
+/**
+ * The budgets of a call that mails an address it was handed (a mailing list's confirmation):
+ * per recipient, whoever asks, and per client address, whatever crumbs and recipients it
+ * brings. A crumb is chosen by its sender, so a per-visitor budget alone bounds nothing
+ * (issue 33, finding 2).
+ */
+export function mailBudgets(email: string): RateLimitRule[] {
+  return [
+    { binding: 'RATE_MAIL_RECIPIENT', periodSeconds: 60, key: () => `list:${normalizeEmail(email)}` },
+    { binding: 'RATE_MAIL_IP', periodSeconds: 60, key: (c) => (clientIp(c) ? `list:${clientIp(c)}` : undefined) },
+  ];
 }
 
 /**

@@ -132,3 +132,38 @@ describe('POST /forms/:formId (no JavaScript)', () => {
     expect(off.headers.get('location')).toBe(`/?form-submitted=${formId}#form-${formId}`);
   });
 });
+
+describe('the success redirect (issue 33, finding 10)', () => {
+  const redirectTo = (target: string | null) => worker.db.prepare('UPDATE forms SET success_redirect = ? WHERE id = ?').bind(target, formId).run();
+
+  it.each(['/.//evil.example/x', '/./\\evil.example', '/%2e//evil.example', '/a/..//evil.example'])(
+    'is checked after URL normalisation: %s never leaves the site',
+    async (target) => {
+      await redirectTo(target);
+      try {
+        const v = await arrived();
+        const res = await v.req('POST', `/forms/${formId}`, body(good(`redir${Math.random()}`)), { ...ENCODED, origin });
+        expect(res.status).toBe(303);
+        const location = res.headers.get('location')!;
+        // What a browser makes of it: the path after dot segments are resolved.
+        expect(new URL(location, origin).pathname).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, origin).origin).toBe(origin);
+      } finally {
+        await redirectTo(null);
+      }
+    },
+  );
+
+  it('keeps a same-site path and an owner-chosen absolute address', async () => {
+    for (const [target, expected] of [['/thanks?x=1', '/thanks?x=1'], ['https://example.com/done', 'https://example.com/done']] as const) {
+      await redirectTo(target);
+      try {
+        const v = await arrived();
+        const res = await v.req('POST', `/forms/${formId}`, body(good(`keep${Math.random()}`)), { ...ENCODED, origin });
+        expect(res.headers.get('location')).toBe(expected);
+      } finally {
+        await redirectTo(null);
+      }
+    }
+  });
+});

@@ -15,7 +15,8 @@ import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
 import { clientIp } from '../../lib/client-address.js';
 import { timingSafeEqual } from '../../lib/timing-safe-equal.js';
 import { crumbFor, CRUMB_AT_COOKIE, CRUMB_COOKIE, CRUMB_FAIL_MESSAGE } from '../../middleware/crumb/index.js';
-import { perTarget, perVisitor, spendBudgets, visitorSecret } from '../../middleware/rate-limit/form-budgets.js';
+import { mailBudgets, perTarget, perVisitor, spendBudgets, visitorSecret } from '../../middleware/rate-limit/form-budgets.js';
+import type { RateLimitRule } from '../../middleware/rate-limit/index.js';
 import { findCollection } from '../../services/collections.js';
 import { findForm, type FormRecord } from '../../services/forms/definitions.js';
 import { sha256Hex } from '../../services/forms/hash.js';
@@ -23,7 +24,7 @@ import { issuePlainKey } from '../../services/forms/keys.js';
 import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import { plainFormKey, rawFromPost, renderedAt, samePath, type PostedBody } from '../../services/forms/plain-post.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
-import { submitForm } from '../../services/forms/submit.js';
+import { firstEmail, submitForm } from '../../services/forms/submit.js';
 import { findItemAt } from '../../services/items.js';
 import { SUBMITTED_PARAM } from '../context/form.js';
 import { type PostedFormState } from '../page-request.js';
@@ -82,10 +83,11 @@ async function pageAt(c: C, path: string, state: PostedFormState, status: PageRe
   return respond(c, req, { ...result, status });
 }
 
-async function store(c: C, form: FormRecord, body: PostedBody, path: string): Promise<Refusal | undefined> {
-  if (!fromThisSite(c, body)) return new Refusal(401, CRUMB_FAIL_MESSAGE);
+/** Spends budgets; over one, the 429 refusal the page shows (with the binding's Retry-After). */
+async function spendOrRefuse(c: C, ...rules: RateLimitRule[]): Promise<Refusal | undefined> {
   try {
-    await spendBudgets(c, M.status429, perVisitor('save'), perTarget(() => `form:${form.id}`));
+    await spendBudgets(c, M.status429, ...rules);
+    return undefined;
   } catch (err) {
     if (err instanceof ApiError && err.status === 429) {
       for (const [name, value] of Object.entries(err.options.headers ?? {})) c.header(name, value);
@@ -93,6 +95,12 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
     }
     throw err;
   }
+}
+
+async function store(c: C, form: FormRecord, body: PostedBody, path: string): Promise<Refusal | undefined> {
+  if (!fromThisSite(c, body)) return new Refusal(401, CRUMB_FAIL_MESSAGE);
+  const overBudget = await spendOrRefuse(c, perVisitor('save'), perTarget(() => `form:${form.id}`));
+  if (overBudget) return overBudget;
   const raw = rawFromPost(form.fields, body);
   let sanitized;
   try {
@@ -102,6 +110,9 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
     throw err;
   }
   if (Object.keys(sanitized.errors).length > 0) return new Refusal(400, M.invalidFields, sanitized.errors);
+  const listEmail = form.mailingListId ? firstEmail(form, sanitized.values) : undefined;
+  const overMailBudget = listEmail ? await spendOrRefuse(c, ...mailBudgets(listEmail)) : undefined;
+  if (overMailBudget) return overMailBudget;
   const visitorHash = await sha256Hex(`visitor:${visitorSecret(c)}`);
   const now = Date.now();
   // The clock starts when the visitor got their crumb (their first page here).
@@ -125,8 +136,29 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
   return undefined;
 }
 
+/**
+ * The form's success redirect as a Location, checked after URL normalisation (issue 33,
+ * finding 10): an absolute http(s) address is the owner's choice; a path must stay a path
+ * on this site once dot segments and backslashes are resolved ('/.//evil.example' becomes
+ * '//evil.example', which a browser would take for another host). Anything else: undefined.
+ */
+export function successLocation(target: string, origin: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (/^https?:\/\//i.test(target)) return url.href;
+  if (!target.startsWith('/') || url.origin !== origin) return undefined;
+  const local = `${url.pathname}${url.search}${url.hash}`;
+  return /^\/(?![/\\])/.test(local) ? local : undefined;
+}
+
 function thankYou(c: C, form: FormRecord, path: string): Response {
-  if (form.successRedirect && /^(https?:\/\/|\/(?![/\\]))/i.test(form.successRedirect)) return c.redirect(form.successRedirect, 303);
+  const redirect = form.successRedirect ? successLocation(form.successRedirect, new URL(c.req.url).origin) : undefined;
+  if (redirect) return c.redirect(redirect, 303);
   const url = new URL(path, 'http://x');
   url.searchParams.set(SUBMITTED_PARAM, form.id);
   return c.redirect(`${url.pathname}${url.search}#form-${encodeURIComponent(form.id)}`, 303);

@@ -103,3 +103,15 @@ export async function attachCartOnSignIn(
   );
   return result;
 }
+
+/**
+ * On sign-out: the account's cart gets a fresh token hash that nobody holds, so the CART
+ * token the browser had (or anyone who copied it) no longer opens it (issue 33, finding 10).
+ * The next sign-in hands the cart back under a new token (attachCartOnSignIn).
+ */
+export async function detachCartOnSignOut(db: Db, websiteId: string, siteUserId: string, now: EpochMs): Promise<void> {
+  const account = await accountCart(db, websiteId, siteUserId, now);
+  if (!account) return;
+  const tokenHash = await sha256Hex(newCartToken());
+  await query(() => db.update(carts).set({ tokenHash, updatedOn: now }).where(eq(carts.id, account.id)));
+}

@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors.js';
+import { assertJsonDepth } from '../../lib/json-depth.js';
 import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
 import { sha256Hex } from './tokens.js';
 
@@ -23,6 +24,8 @@ export function normaliseAdditionalFields(input: string | Record<string, unknown
   if (input === null || input === undefined || input === '') return null;
   let value: unknown = input;
   if (typeof input === 'string') {
+    // JSON inside the JSON body: bounded like the body itself (issue 33, finding 4).
+    assertJsonDepth(input, 'additionalFields');
     try {
       value = JSON.parse(input);
     } catch {

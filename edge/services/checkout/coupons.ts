@@ -26,14 +26,16 @@ export interface CouponOutcome {
   freeShipping: boolean;
 }
 
-function refusal(coupon: Coupon, lines: readonly CheckoutLine[], subtotal: Cents, now: EpochMs, currency: string): InvalidCoupon | undefined {
+function refusal(coupon: Coupon, lines: readonly CheckoutLine[], now: EpochMs, currency: string): InvalidCoupon | undefined {
   const refuse = (reason: CouponRefusal, message: string) => ({ code: coupon.code, reason, message });
   if (coupon.startsAt !== undefined && now < coupon.startsAt) return refuse('not-started', 'This coupon is not active yet.');
   if (coupon.endsAt !== undefined && now >= coupon.endsAt) return refuse('expired', 'This coupon has expired.');
   if (coupon.usageLimit !== undefined && coupon.timesUsed >= coupon.usageLimit) {
     return refuse('used-up', 'This coupon has reached its usage limit.');
   }
-  if (coupon.minSubtotalCents !== undefined && subtotal < coupon.minSubtotalCents) {
+  // The minimum counts the lines the coupon applies to: never gift cards, never lines outside its scope (issue 33, finding 7).
+  const eligibleSubtotal = sum(eligibleLines(coupon, lines).map(lineTotal));
+  if (coupon.minSubtotalCents !== undefined && eligibleSubtotal < coupon.minSubtotalCents) {
     return refuse('below-minimum', `Spend at least ${minorToDecimal(coupon.minSubtotalCents, currency)} ${currency} to use this coupon.`);
   }
   if (eligibleLines(coupon, lines).length === 0) return refuse('no-eligible-items', 'This coupon does not apply to any item in your cart.');
@@ -52,7 +54,7 @@ function lineTotal(line: CheckoutLine): number {
 }
 
 /**
- * Checks each coupon (date window, usage limit, minimum subtotal, product scope) and
+ * Checks each coupon (date window, usage limit, minimum spend on its eligible lines, product scope) and
  * prices the valid ones in the order given; the running discount never exceeds the
  * subtotal, so a total can never go negative.
  */
@@ -60,7 +62,7 @@ export function applyCoupons(coupons: readonly Coupon[], lines: readonly Checkou
   const subtotal = sum(lines.map(lineTotal));
   const outcome: CouponOutcome = { valid: [], invalid: [], discountCents: cents(0), freeShipping: false };
   for (const coupon of coupons) {
-    const refused = refusal(coupon, lines, subtotal, now, currency);
+    const refused = refusal(coupon, lines, now, currency);
     if (refused) {
       outcome.invalid.push(refused);
       continue;

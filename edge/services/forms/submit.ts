@@ -42,7 +42,8 @@ async function captchaSuspicion(env: Env, input: SubmitInput): Promise<string | 
   return verdict.ok ? undefined : `captcha:${verdict.reason ?? 'failed'}`;
 }
 
-function firstEmail(form: FormRecord, values: Record<string, SanitizedValue>): string | undefined {
+/** The first answered email field: the address a list sign-up subscribes. */
+export function firstEmail(form: FormRecord, values: Record<string, SanitizedValue>): string | undefined {
   const field = form.fields.find((f) => f.type === 'email' && typeof values[f.id] === 'string' && values[f.id]);
   return field ? (values[field.id] as string) : undefined;
 }

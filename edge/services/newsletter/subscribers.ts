@@ -22,38 +22,48 @@ export async function unsubscribeLink(db: Db, origin: string, listId: string, su
   return `${origin}/newsletter/unsubscribe?s=${encodeURIComponent(subscriberId)}&sig=${encodeURIComponent(sig)}`;
 }
 
+/** At most one confirmation mail per address and list within this time (issue 33, finding 2). */
+export const CONFIRMATION_COOL_DOWN_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Adds an address to a list with double opt-in: a new (or unsubscribed, or still pending)
- * address becomes 'pending' with a fresh confirmation token mailed through the outbox; an
- * already confirmed one stays as it is and gets no mail. One atomic upsert per call, so
- * concurrent sign-ups of one address are one subscriber.
+ * Adds an address to a list with double opt-in. A new address becomes 'pending' and is
+ * mailed a confirmation link; a pending or unsubscribed one is mailed a fresh link (the old
+ * one stops working) only when its last confirmation mail is older than the cool-down, and
+ * keeps its status: an unsubscribed address stays unsubscribed until that link is
+ * followed. A confirmed one stays as it is and gets no mail. One atomic upsert decides, so
+ * concurrent sign-ups of one address are one subscriber and at most one mail.
  */
 export async function subscribeToList(db: Db, input: SubscribeInput): Promise<SubscriberStatus> {
   const email = normalizeEmail(input.email);
   const token = randomToken(24);
   const tokenHash = await sha256Hex(token);
-  const row = await query(() =>
+  const mailed = await query(() =>
     db.get<{ id: string; status: SubscriberStatus; name: string }>(sql`
-      INSERT INTO mailing_list_subscribers (id, website_id, list_id, email, status, confirm_token_hash, created_on)
-      VALUES (${randomToken(12)}, ${input.site.id}, ${input.listId}, ${email}, 'pending', ${tokenHash}, ${input.now})
+      INSERT INTO mailing_list_subscribers (id, website_id, list_id, email, status, confirm_token_hash, confirm_mailed_on, created_on)
+      VALUES (${randomToken(12)}, ${input.site.id}, ${input.listId}, ${email}, 'pending', ${tokenHash}, ${input.now}, ${input.now})
       ON CONFLICT (list_id, email) DO UPDATE SET
-        confirm_token_hash = CASE WHEN status = 'confirmed' THEN confirm_token_hash ELSE excluded.confirm_token_hash END,
-        status = CASE WHEN status = 'confirmed' THEN 'confirmed' ELSE 'pending' END
+        confirm_token_hash = excluded.confirm_token_hash,
+        confirm_mailed_on = excluded.confirm_mailed_on
+      WHERE status != 'confirmed' AND (confirm_mailed_on IS NULL OR confirm_mailed_on <= ${input.now - CONFIRMATION_COOL_DOWN_MS})
       RETURNING id, status, (SELECT name FROM mailing_lists WHERE id = ${input.listId}) AS name`),
   );
-  if (!row) throw new Error('subscriber upsert returned nothing');
-  if (row.status === 'pending') {
-    const confirm = `${input.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
-    const unsubscribe = await unsubscribeLink(db, input.origin, input.listId, row.id);
-    await queueFormMail(db, {
-      websiteId: input.site.id,
-      to: email,
-      subject: `Confirm your subscription to ${row.name}`,
-      text: `Please confirm that you want ${row.name} from ${input.site.title}:\n${confirm}\n\nDid not ask for this? Ignore this mail, or unsubscribe: ${unsubscribe}`,
-      kind: 'newsletter-confirmation',
-    });
+  if (!mailed) {
+    // Confirmed already, or mailed within the cool-down: nothing changes, nothing is sent.
+    const row = await query(() =>
+      db.get<{ status: SubscriberStatus }>(sql`SELECT status FROM mailing_list_subscribers WHERE list_id = ${input.listId} AND email = ${email}`),
+    );
+    return row?.status ?? 'pending';
   }
-  return row.status;
+  const confirm = `${input.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  const unsubscribe = await unsubscribeLink(db, input.origin, input.listId, mailed.id);
+  await queueFormMail(db, {
+    websiteId: input.site.id,
+    to: email,
+    subject: `Confirm your subscription to ${mailed.name}`,
+    text: `Please confirm that you want ${mailed.name} from ${input.site.title}:\n${confirm}\n\nDid not ask for this? Ignore this mail, or unsubscribe: ${unsubscribe}`,
+    kind: 'newsletter-confirmation',
+  });
+  return mailed.status;
 }
 
 export interface ListSubscriber {
@@ -64,13 +74,27 @@ export interface ListSubscriber {
   status: SubscriberStatus;
 }
 
-/** Follows a double opt-in link: the subscriber it names becomes confirmed (again: idempotent). */
+/** The subscriber a double opt-in link names, without confirming (the page showing its button). */
+export async function peekSubscription(db: Db, websiteId: string, token: string): Promise<ListSubscriber | undefined> {
+  const tokenHash = await sha256Hex(token);
+  return query(() =>
+    db.get<ListSubscriber>(sql`
+      SELECT s.id, s.list_id AS listId, s.email, s.status, l.name AS listName
+      FROM mailing_list_subscribers s JOIN mailing_lists l ON l.id = s.list_id
+      WHERE s.confirm_token_hash = ${tokenHash} AND s.website_id = ${websiteId}`),
+  );
+}
+
+/**
+ * Follows a double opt-in link: the subscriber it names becomes confirmed (again: idempotent),
+ * also after unsubscribing, since only a link mailed after that still matches.
+ */
 export async function confirmSubscription(db: Db, websiteId: string, token: string, now: number): Promise<ListSubscriber | undefined> {
   const tokenHash = await sha256Hex(token);
   return query(() =>
     db.get<ListSubscriber>(sql`
-      UPDATE mailing_list_subscribers SET status = 'confirmed', confirmed_on = COALESCE(confirmed_on, ${now})
-      WHERE confirm_token_hash = ${tokenHash} AND website_id = ${websiteId} AND status IN ('pending', 'confirmed')
+      UPDATE mailing_list_subscribers SET confirmed_on = CASE WHEN status = 'confirmed' THEN confirmed_on ELSE ${now} END, status = 'confirmed'
+      WHERE confirm_token_hash = ${tokenHash} AND website_id = ${websiteId}
       RETURNING id, list_id AS listId, email, status, (SELECT name FROM mailing_lists l WHERE l.id = list_id) AS listName`),
   );
 }
@@ -87,12 +111,16 @@ export async function subscriberForLink(db: Db, websiteId: string, subscriberId:
   return row;
 }
 
-/** Unsubscribes by signed link; true when the link was good (already unsubscribed counts). */
+/**
+ * Unsubscribes by signed link; true when the link was good (already unsubscribed counts).
+ * The confirmation link mailed before stops working (its hash is replaced).
+ */
 export async function unsubscribe(db: Db, websiteId: string, subscriberId: string, signature: string, now: number): Promise<ListSubscriber | undefined> {
   const subscriber = await subscriberForLink(db, websiteId, subscriberId, signature);
   if (!subscriber) return undefined;
+  const retired = await sha256Hex(randomToken(24));
   await query(() =>
-    db.run(sql`UPDATE mailing_list_subscribers SET status = 'unsubscribed', unsubscribed_on = ${now}
+    db.run(sql`UPDATE mailing_list_subscribers SET status = 'unsubscribed', unsubscribed_on = ${now}, confirm_token_hash = ${retired}
       WHERE id = ${subscriber.id} AND status != 'unsubscribed'`),
   );
   return { ...subscriber, status: 'unsubscribed' };

@@ -17,6 +17,8 @@ export interface NewReview {
   authorName: string;
   email: string;
   verifiedBuyer: boolean;
+  /** The order line of the review-request link it came through; one review each. */
+  requestLine?: string | null;
 }
 
 /** What the storefront may show of a review: never the email. */
@@ -45,10 +47,14 @@ function publicReview(r: ReviewRecord): PublicReview {
 }
 
 /** Stores a new review as pending (SPEC: owner moderation) and returns it. */
-export async function createReview(db: Db, input: NewReview, now = Date.now()): Promise<ReviewRecord> {
-  const row: ReviewRecord = { ...input, id: crypto.randomUUID().replaceAll('-', ''), status: 'pending', createdOn: now, moderatedOn: null };
-  await query(() => db.insert(reviews).values(row).run());
-  return row;
+/**
+ * Stores a pending review; undefined when its review-request line has a review already
+ * (the unique index decides, so two concurrent uses of one link store one review).
+ */
+export async function createReview(db: Db, input: NewReview, now = Date.now()): Promise<ReviewRecord | undefined> {
+  const row: ReviewRecord = { ...input, requestLine: input.requestLine ?? null, id: crypto.randomUUID().replaceAll('-', ''), status: 'pending', createdOn: now, moderatedOn: null };
+  const stored = await query(() => db.insert(reviews).values(row).onConflictDoNothing().returning({ id: reviews.id }));
+  return stored.length > 0 ? row : undefined;
 }
 
 /** A product's published reviews (the only ones visitors see). */
