@@ -322,16 +322,18 @@ describe('the owner screens in Chromium', () => {
 
   it('draws the traffic chart over the period asked for: one day of data is one day on the axis', async () => {
     const { page } = await signedInOwner(store);
-    const today = new Date().toISOString().slice(0, 10);
-    await openOwnerApp(page, store.url(`/config/traffic?from=${today}&to=${today}`));
+    // Yesterday (UTC): a whole day of seeded hits at any hour the suite runs (just after
+    // midnight, today has none yet).
+    const day = new Date(Date.now() - DAY * 1000).toISOString().slice(0, 10);
+    await openOwnerApp(page, store.url(`/config/traffic?from=${day}&to=${day}`));
     await settled(page, 'Traffic');
     const visitors = page.locator('[data-chart="visitors"][data-x-min]');
     await visitors.waitFor();
-    const start = Date.parse(`${today}T00:00:00Z`) / 1000;
+    const start = Date.parse(`${day}T00:00:00Z`) / 1000;
     expect([Number(await visitors.getAttribute('data-x-min')), Number(await visitors.getAttribute('data-x-max'))]).toEqual([start, start + DAY]);
     await page.locator('[data-traffic-charts]').screenshot({ path: join(ARTIFACTS, 'owner-screens-1280-traffic-one-day-charts.png') });
     expect(await page.locator('[data-table="pages"] tbody tr').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('link', { name: 'Overview CSV' }).getAttribute('href')).toBe(`/api/census/dashboard/overview.csv?from=${today}&to=${today}`);
+    expect(await page.getByRole('link', { name: 'Overview CSV' }).getAttribute('href')).toBe(`/api/census/dashboard/overview.csv?from=${day}&to=${day}`);
     // The default: the last 30 days, from the first day's start to the last day's end.
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Orders' }).click();
     await settled(page, 'Orders');
