@@ -10,7 +10,7 @@ import { query, type Db } from '../db.js';
 import type { Author } from '../pages/page-records.js';
 import { forgetSite } from '../site-versions.js';
 import { CATALOG_MESSAGES } from './catalog-messages.js';
-import { insertVariant, MAX_PRODUCTS_PER_STORE, productPrice, type ProductInput } from './product-save.js';
+import { insertProductRows, MAX_PRODUCTS_PER_STORE, type ProductInput } from './product-save.js';
 
 /** A product of the file, checked against the save's rules, with the lines it came from. */
 export interface ImportItem {
@@ -111,21 +111,7 @@ export async function importProducts(db: Db, site: { id: string; currency: strin
       const body = richTextHtml(input.description);
       created.push({ id, title: input.title, urlId: slug, fullUrl: `${storeUrl}/${slug}`, line: item.line });
       statements.push(
-        d1
-          .prepare(
-            `INSERT INTO items (id, website_id, collection_id, record_type, url_id, full_url, title, body, structured_content, categories, tags, status, added_on, publish_on, updated_on, display_index)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?13, (SELECT COALESCE(MAX(display_index), -1) + 1 FROM items WHERE collection_id = ?3)
-             WHERE (SELECT COUNT(*) FROM items WHERE collection_id = ?3 AND record_type = ?4) < ?14`,
-          )
-          .bind(id, site.id, collectionId, RECORD_TYPE.storeItem, slug, `${storeUrl}/${slug}`, input.title, body,
-            JSON.stringify({ descriptionDoc: input.description }), JSON.stringify(input.categories), JSON.stringify(input.tags), input.status, now, MAX_PRODUCTS_PER_STORE),
-        d1
-          .prepare(
-            `INSERT INTO products (item_id, website_id, product_type, variant_option_ordering, currency, price_cents, sale_price_cents, on_sale, visible, version)
-             VALUES (?1, ?2, CASE WHEN changes() = 1 THEN ?3 END, ?4, ?5, ?6, ?7, ?8, ?9, 1)`,
-          )
-          .bind(id, site.id, type, JSON.stringify(input.variantOptionOrdering), site.currency, ...productPrice(type, input), input.visible ? 1 : 0),
-        ...input.variants.flatMap((v, i) => insertVariant(db, site.id, id, site.currency, type, v, i, newId(), author, now)),
+        ...insertProductRows(db, site, { id, collectionId, slug, fullUrl: `${storeUrl}/${slug}`, type, input, body }, author, now),
         // Searchable at once: the item's search row, as a single save writes it.
         ...searchRowStatements({ id, websiteId: site.id, title: input.title, body, tags: input.tags, categories: input.categories }).map((s) => d1.prepare(s.sql).bind(...s.params)),
       );

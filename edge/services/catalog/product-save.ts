@@ -127,6 +127,37 @@ export function insertVariant(db: Db, websiteId: string, productId: string, curr
   return out;
 }
 
+/**
+ * A new product's rows: its item (conditional on the store's 200-product limit, SPEC §9), the
+ * product (NULL type, so the batch aborts, when the item was not written) and its variants with
+ * their starting stock. The product save and the CSV import both create products through it.
+ */
+export function insertProductRows(
+  db: Db, site: { id: string; currency: string },
+  p: { id: string; collectionId: string; slug: string; fullUrl: string; type: ProductType; input: ProductInput; body: string },
+  author: Author, now: number,
+): D1PreparedStatement[] {
+  const d1 = db.$client;
+  const { id, type, input } = p;
+  return [
+    d1
+      .prepare(
+        `INSERT INTO items (id, website_id, collection_id, record_type, url_id, full_url, title, body, structured_content, categories, tags, status, added_on, publish_on, updated_on, display_index)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?13, (SELECT COALESCE(MAX(display_index), -1) + 1 FROM items WHERE collection_id = ?3)
+         WHERE (SELECT COUNT(*) FROM items WHERE collection_id = ?3 AND record_type = ?4) < ?14`,
+      )
+      .bind(id, site.id, p.collectionId, RECORD_TYPE.storeItem, p.slug, p.fullUrl, input.title, p.body,
+        JSON.stringify({ descriptionDoc: input.description }), JSON.stringify(input.categories), JSON.stringify(input.tags), input.status, now, MAX_PRODUCTS_PER_STORE),
+    d1
+      .prepare(
+        `INSERT INTO products (item_id, website_id, product_type, variant_option_ordering, currency, price_cents, sale_price_cents, on_sale, visible, version)
+         VALUES (?1, ?2, CASE WHEN changes() = 1 THEN ?3 END, ?4, ?5, ?6, ?7, ?8, ?9, 1)`,
+      )
+      .bind(id, site.id, type, JSON.stringify(input.variantOptionOrdering), site.currency, ...productPrice(type, input), input.visible ? 1 : 0),
+    ...input.variants.flatMap((v, i) => insertVariant(db, site.id, id, site.currency, type, v, i, newId(), author, now)),
+  ];
+}
+
 /** The product-level price of a digital item (SPEC §3): its one variant's. */
 export function productPrice(type: number, input: ProductInput): [number | null, number | null, number] {
   const only = input.variants[0];
@@ -208,21 +239,7 @@ export async function createProduct(
     const id = newId();
     const slug = await productSlug(db, collectionId, input.slug ?? input.title, null);
     const statements = [
-      d1
-        .prepare(
-          `INSERT INTO items (id, website_id, collection_id, record_type, url_id, full_url, title, body, structured_content, categories, tags, status, added_on, publish_on, updated_on, display_index)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?13, (SELECT COALESCE(MAX(display_index), -1) + 1 FROM items WHERE collection_id = ?3)
-           WHERE (SELECT COUNT(*) FROM items WHERE collection_id = ?3 AND record_type = ?4) < ?14`,
-        )
-        .bind(id, site.id, collectionId, RECORD_TYPE.storeItem, slug, `${store.full_url.replace(/\/$/, '')}/${slug}`, input.title, body,
-          JSON.stringify({ descriptionDoc: input.description }), JSON.stringify(input.categories), JSON.stringify(input.tags), input.status, now, MAX_PRODUCTS_PER_STORE),
-      d1
-        .prepare(
-          `INSERT INTO products (item_id, website_id, product_type, variant_option_ordering, currency, price_cents, sale_price_cents, on_sale, visible, version)
-           VALUES (?1, ?2, CASE WHEN changes() = 1 THEN ?3 END, ?4, ?5, ?6, ?7, ?8, ?9, 1)`,
-        )
-        .bind(id, site.id, type, JSON.stringify(input.variantOptionOrdering), site.currency, ...productPrice(type, input), input.visible ? 1 : 0),
-      ...input.variants.flatMap((v, i) => insertVariant(db, site.id, id, site.currency, type, v, i, newId(), author, now)),
+      ...insertProductRows(db, site, { id, collectionId, slug, fullUrl: `${store.full_url.replace(/\/$/, '')}/${slug}`, type, input, body }, author, now),
       ...extrasStatements(d1, site.id, id, input.extras ?? {}, now),
       ...imageStatements(db, site.id, id, input),
       ...indexAndBump(db, site.id, id, input, body, now),
