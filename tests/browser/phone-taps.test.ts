@@ -137,6 +137,8 @@ describe('taps on the phone profile', () => {
     const marker = card.locator('[data-island="add-to-cart"]');
     await card.scrollIntoViewIfNeeded();
     expect(await marker.getAttribute('data-island-state')).toBe('pending');
+    // The cart pill's island draws the added popover: it must be up (it needs no held chunk).
+    await islandsHydrated(page, '[data-island="cart-pill"]');
     // The server's control is a `role="button"` (engine add-to-cart-btn); the island's a <button>.
     await card.locator('.sqs-add-to-cart-button').click();
     expect(await card.locator('.sqs-add-to-cart-button').getAttribute('aria-busy')).toBe('true');
