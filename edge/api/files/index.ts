@@ -2,16 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { cleanFileName, FILE_MESSAGES, MAX_FILE_NAME_LENGTH } from '../../../domain/files/file-rules.js';
 import type { AppEnv } from '../../env.js';
-import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { FILE_SORTS, listFiles } from '../../services/files/file-list.js';
 import { renameFile, updateImageDetails } from '../../services/files/file-records.js';
 import { deleteFile } from '../../services/files/file-usage.js';
 import { storeUpload } from '../../services/files/uploads.js';
 import { jsonBody, queryParams } from '../validate.js';
+import { readUpload } from './upload-body.js';
 
 /** The one media type an upload's body is sent as (the bytes of the file, nothing around them). */
-export const UPLOAD_TYPE = 'application/octet-stream';
 
 const listQuery = z.object({
   q: z.string().max(200).optional(),
@@ -52,14 +51,7 @@ filesApi.get('/', requirePermission('files'), queryParams(listQuery), async (c) 
 });
 
 filesApi.post('/', requirePermission('fileEdits'), queryParams(uploadQuery), async (c) => {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== UPLOAD_TYPE) throw new ApiError(415, 'unsupported_media_type', `Send the file's bytes as ${UPLOAD_TYPE}.`);
-  const length = Number(c.req.header('content-length'));
-  const body = c.req.raw.body;
-  if (!body || !Number.isSafeInteger(length) || length <= 0) {
-    throw new ApiError(400, 'upload_incomplete', FILE_MESSAGES.uploadFailed, { fields: { file: 'Send the file with its Content-Length.' } });
-  }
-  const file = await storeUpload(c.var.db, c.env.FILES, c.var.site, { name: c.req.valid('query').name, length, body }, Date.now());
+  const file = await storeUpload(c.var.db, c.env.FILES, c.var.site, { name: c.req.valid('query').name, ...readUpload(c) }, Date.now());
   return c.json({ file }, 201);
 });
 
