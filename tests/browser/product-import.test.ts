@@ -3,29 +3,28 @@ import { useStorefront } from './harness.js';
 import { demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
 
 /**
- * The CSV import screen in Chromium: a Shopify-layout file of 500 products is refused with
- * the store's 200-product limit at its line; a file of 500 rows (200 products and their
- * variants) goes through the mapping step and imports all at once; a shopper then finds an
- * imported product with the storefront search.
+ * The CSV import screen in Chromium: a Shopify-layout file of 500 products (1,100 variants)
+ * meets the store's 200-product limit at its line; the owner puts the rest in new stores,
+ * goes through the mapping step and imports all at once; a shopper then finds a product of
+ * the third store with the storefront search.
  */
 const store = useStorefront();
 let storeId: string;
 
 const HEADER = 'Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Grams,Variant Inventory Tracker,Variant Inventory Qty,Variant Price,Variant Compare At Price,Image Src,Image Alt Text,Status';
 
-/** A Shopify product export: `products` products, the first `threes` with three sizes, the rest with two (or one when `single`). */
-function shopifyFile(products: number, threes: number, single = false): string {
+/** A Shopify product export: `products` products, the first `threes` with three sizes, the rest with two. */
+function shopifyFile(products: number, threes: number): string {
   const lines = [HEADER];
   for (let p = 0; p < products; p++) {
     const handle = `quillwort-planter-${p}`;
-    const sizes = single ? ['Default Title'] : p < threes ? ['Small', 'Medium', 'Large'] : ['Small', 'Large'];
+    const sizes = p < threes ? ['Small', 'Medium', 'Large'] : ['Small', 'Large'];
     sizes.forEach((size, i) => {
       const first = i === 0;
-      const option = single ? 'Title' : 'Size';
-      lines.push(
+            lines.push(
         [
           handle, first ? `Quillwort Planter ${p}` : '', first ? `"<p>A <strong>stoneware</strong> planter, number ${p}.</p>"` : '', first ? 'Fern' : '', first ? 'Planters' : '',
-          first ? '"garden, stoneware"' : '', first ? 'TRUE' : '', first ? option : '', size, `QP-${p}-${i}`, '900', 'shopify', '4', `${30 + i}.00`, '',
+          first ? '"garden, stoneware"' : '', first ? 'TRUE' : '', first ? 'Size' : '', size, `QP-${p}-${i}`, '900', 'shopify', '4', `${30 + i}.00`, '',
           first ? `https://cdn.example.test/qp-${p}.jpg` : '', first ? `Planter ${p}` : '', first ? 'active' : '',
         ].join(','),
       );
@@ -47,7 +46,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the CSV import screen', () => {
-  it('refuses a 500-product file by line, imports 500 rows of 200 products after the mapping step, and a shopper finds one by search', async () => {
+  it('meets the 200-product limit with a 500-product file, puts the rest in new stores, imports all after the mapping step, and a shopper finds one by search', async () => {
     const owner = await signedInOwner(store);
     const page = owner.page;
     await openOwnerApp(page, store.url('/config/products/import'));
@@ -55,19 +54,20 @@ describe('the CSV import screen', () => {
     const file = page.locator('input[data-import-file]');
     const storeSelect = page.getByLabel('Import into the store');
 
-    // 500 products: more than a store holds. The problem names the first product past the limit by its line.
-    await file.setInputFiles({ name: 'too-many.csv', mimeType: 'text/csv', buffer: Buffer.from(shopifyFile(500, 0, true)) });
+    // 500 products (1,100 variants): more than a store holds. The problem names the first product past the limit by its line.
+    await file.setInputFiles({ name: 'planters.csv', mimeType: 'text/csv', buffer: Buffer.from(shopifyFile(500, 100)) });
     await page.locator('[data-import-layout="shopify"]').waitFor();
     await storeSelect.selectOption(storeId);
     const problems = page.locator('[data-import-problems]');
-    await expect.poll(() => problems.innerText()).toContain('Line 202: A store has at most 200 products. This store holds 0; the file adds 500.');
+    await expect.poll(() => problems.innerText()).toContain('Line 502: A store has at most 200 products. This store holds 0; the file adds 500.');
     expect(await page.getByRole('button', { name: 'Import 500 products' }).isDisabled()).toBe(true);
-
-    // 200 products in 500 rows (100 with three sizes, 100 with two).
-    await file.setInputFiles({ name: 'planters.csv', mimeType: 'text/csv', buffer: Buffer.from(shopifyFile(200, 100)) });
-    await expect.poll(() => page.locator('[data-import-count]').innerText()).toBe('200 products, 500 variants');
-    await expect.poll(() => problems.count()).toBe(0);
+    await expect.poll(() => page.locator('[data-import-count]').innerText()).toBe('500 products, 1,100 variants');
     expect(await page.locator('[data-import-rows] tbody tr').count()).toBe(20);
+
+    // The way out: the products past the store's 200 go to new stores named after it.
+    await page.getByLabel(/Put the rest in new stores/).check();
+    await expect.poll(() => problems.count()).toBe(0);
+    expect(await page.locator('[data-import-placement]').innerText()).toBe('200 products in Planter Shop\n200 products in Planter Shop 2 (new store)\n100 products in Planter Shop 3 (new store)');
 
     // The mapping step: leaving the price column out is a problem; mapping it back clears it.
     const priceColumn = page.getByLabel('Import the column Variant Price as');
@@ -77,23 +77,24 @@ describe('the CSV import screen', () => {
     await expect.poll(() => problems.count()).toBe(0);
 
     // Commit from the keyboard.
-    const commit = page.getByRole('button', { name: 'Import 200 products' });
+    const commit = page.getByRole('button', { name: 'Import 500 products' });
     await expect.poll(() => commit.isEnabled()).toBe(true);
     await commit.focus();
     await page.keyboard.press('Enter');
     const result = page.locator('[data-import-result]');
-    await result.getByRole('heading', { name: 'Imported 200 products with 500 variants' }).waitFor({ timeout: 60_000 });
-    expect(await result.locator('[data-import-images]').innerText()).toBe('200 images to upload');
-    expect(await result.locator('.import-made').getByRole('link', { name: 'Quillwort Planter 137', exact: true }).getAttribute('href')).toMatch(/^\/config\/products\/[0-9a-f]{32}$/);
+    await result.getByRole('heading', { name: 'Imported 500 products with 1,100 variants' }).waitFor({ timeout: 90_000 });
+    expect(await result.locator('[data-import-stores]').innerText()).toContain('200 products in Planter Shop, 200 products in Planter Shop 2 and 100 products in Planter Shop 3.');
+    expect(await result.locator('[data-import-images]').innerText()).toBe('500 images to upload');
+    expect(await result.locator('.import-made').getByRole('link', { name: 'Quillwort Planter 437', exact: true }).getAttribute('href')).toMatch(/^\/config\/products\/[0-9a-f]{32}$/);
 
     // A shopper finds an imported product through the storefront search, at once.
     const shopper = await store.visitor({ viewport: { width: 1280, height: 900 } });
-    await shopper.page.goto(store.url('/search?q=quillwort+137'));
+    await shopper.page.goto(store.url('/search?q=quillwort+437'));
     const hit = shopper.page.locator('.search-result').first();
-    expect(await hit.locator('h2').innerText()).toBe('Quillwort Planter 137');
-    await hit.getByRole('link', { name: 'Quillwort Planter 137' }).click();
-    await shopper.page.waitForURL(/\/planter-shop\/quillwort-planter-137$/);
-    expect(await shopper.page.getByRole('heading', { level: 1 }).innerText()).toContain('Quillwort Planter 137');
+    expect(await hit.locator('h2').innerText()).toBe('Quillwort Planter 437');
+    await hit.getByRole('link', { name: 'Quillwort Planter 437' }).click();
+    await shopper.page.waitForURL(/\/planter-shop-3\/quillwort-planter-437$/);
+    expect(await shopper.page.getByRole('heading', { level: 1 }).innerText()).toContain('Quillwort Planter 437');
   }, 180_000);
 
   it('takes a dropped file, fits a phone (nothing but the tables scrolls sideways) and axe finds nothing serious', async () => {

@@ -27,12 +27,12 @@ async function send(who: OwnerSession, path: string, body: string, type: string)
   return { status: res.status, json: (await res.json().catch(() => undefined)) as any };
 }
 const preview = (who: OwnerSession, csv: string, extra: Record<string, unknown> = {}) => send(who, '/api/owner/products/import/preview', JSON.stringify({ csv, ...extra }), 'application/json');
-async function commit(who: OwnerSession, csv: string, collectionId = storeId, w = worker) {
+async function commit(who: OwnerSession, csv: string, collectionId = storeId, w = worker, extra: Record<string, unknown> = {}) {
   const mapping = (await preview(who, csv)).json.columns.map((c: { field: string | null }) => c.field);
   const res = await w.fetch('/api/owner/products/import', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: who.signed!.cookie, 'X-CSRF-Token': who.signed!.xsrfToken },
-    body: JSON.stringify({ csv, mapping, collectionId }),
+    body: JSON.stringify({ csv, mapping, collectionId, ...extra }),
   });
   return { status: res.status, json: (await res.json().catch(() => undefined)) as any };
 }
@@ -141,6 +141,48 @@ describe('POST /api/owner/products/import', () => {
     expect(over.json.errors).toEqual([{ line: 7, message: 'A store has at most 200 products. This store holds 195; the file adds 10.' }]);
     expect(await stored()).toEqual(before);
   }, 60_000);
+
+  it('with overflow, puts the products past a store\'s 200 in new stores named after it, in the same all-or-nothing batch', async () => {
+    const store = await admin.send('POST', `/api/content-service/product/1.1/websites/${siteId}/products`, { storeTitle: 'Spill Shop', fallbackStoreTitle: 'Store', allCategoryDisplayName: 'Everything' });
+    const spill = store.json.collection.id;
+    const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => `s${from + i},Spill ${from + i},SPILL-${from + i},1.00,active`).join('\n');
+    expect((await commit(admin, `Handle,Title,Variant SKU,Variant Price,Status\n${rows(0, 150)}`, spill)).status).toBe(201);
+    const csv = `Handle,Title,Variant SKU,Variant Price,Status\n${rows(150, 300)}`;
+
+    // The preview shows where the products would go; without overflow the limit is a problem, with it none.
+    const plain = await preview(admin, csv, { collectionId: spill });
+    expect(plain.json.errors).toEqual([{ line: 52, message: 'A store has at most 200 products. This store holds 150; the file adds 300.' }]);
+    expect(plain.json.placement).toEqual([{ store: 'Spill Shop', products: 300, new: false }]);
+    const spread = await preview(admin, csv, { collectionId: spill, overflow: true });
+    expect(spread.json.errorCount).toBe(0);
+    expect(spread.json.placement).toEqual([
+      { store: 'Spill Shop', products: 50, new: false },
+      { store: 'Spill Shop 2', products: 200, new: true },
+      { store: 'Spill Shop 3', products: 50, new: true },
+    ]);
+
+    // A sku clash anywhere in the file stores nothing, not even the new stores.
+    const before = { ...(await stored()), collections: await countRows(worker, 'collections'), categories: await countRows(worker, 'categories') };
+    const clash = await commit(admin, `${csv}\nclash,Clash,SPILL-3,1.00,active`, spill, worker, { overflow: true });
+    expect(clash.status).toBe(409);
+    expect({ ...(await stored()), collections: await countRows(worker, 'collections'), categories: await countRows(worker, 'categories') }).toEqual(before);
+
+    const ok = await commit(admin, csv, spill, worker, { overflow: true });
+    expect(ok.status).toBe(201);
+    expect(ok.json.stores).toEqual([{ store: 'Spill Shop', products: 50 }, { store: 'Spill Shop 2', products: 200 }, { store: 'Spill Shop 3', products: 50 }]);
+    const made = ok.json.products as { title: string; fullUrl: string }[];
+    expect(made.find((p) => p.title === 'Spill 199')!.fullUrl).toBe('/spill-shop/s199');
+    expect(made.find((p) => p.title === 'Spill 200')!.fullUrl).toBe('/spill-shop-2/s200');
+    expect(made.find((p) => p.title === 'Spill 449')!.fullUrl).toBe('/spill-shop-3/s449');
+    // The new stores are real stores: their root category takes the chosen store's name, and their product pages render.
+    const roots = await worker.db.prepare(
+      "SELECT c.title, g.display_name AS root FROM collections c JOIN categories g ON g.collection_id = c.id AND g.type = 'root' WHERE c.title LIKE 'Spill Shop%' ORDER BY c.display_index",
+    ).all<{ title: string; root: string }>();
+    expect(roots.results).toEqual([{ title: 'Spill Shop', root: 'Everything' }, { title: 'Spill Shop 2', root: 'Everything' }, { title: 'Spill Shop 3', root: 'Everything' }]);
+    const page = await worker.fetch('/spill-shop-3/s449');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Spill 449');
+  }, 120_000);
 });
 
 describe('GET /api/owner/products/export.csv and the round trip', () => {

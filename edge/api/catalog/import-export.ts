@@ -8,7 +8,7 @@ import { CSV_MESSAGES, MAX_IMPORT_BYTES, parseCsv, type CsvProblem } from '../..
 import { csvDownload } from '../../services/csv.js';
 import { listStores } from '../../services/catalog/categories.js';
 import { catalogueCsv, EXPORT_LAYOUTS } from '../../services/catalog/csv-export.js';
-import { importProducts, importRefused, siteProblems, type ImportItem } from '../../services/catalog/csv-import.js';
+import { importProducts, importRefused, siteProblems, storeShares, type ImportItem } from '../../services/catalog/csv-import.js';
 import { newProductBody, PRODUCT_TYPE_NAMES, productInput } from './product-body.js';
 import { jsonBody, queryParams } from '../validate.js';
 
@@ -19,8 +19,10 @@ const MAX_LISTED_PROBLEMS = 500;
 const fieldNames = Object.keys(IMPORT_FIELDS) as [ImportField, ...ImportField[]];
 const mapping = z.array(z.enum(fieldNames, { error: 'Choose a field from the list, or leave the column out.' }).nullable()).max(1000);
 const csvText = z.string({ error: 'Send the CSV file as text.' });
-const previewBody = z.strictObject({ csv: csvText, mapping: mapping.optional(), collectionId: z.string().max(64).optional() });
-const importBody = z.strictObject({ csv: csvText, mapping, collectionId: z.string({ error: 'Choose the store.' }).max(64) });
+// overflow: the products past the chosen store's 200 go to new stores named after it (docs/api/catalogue.md).
+const overflow = z.boolean({ error: 'overflow is true or false.' }).optional().default(false);
+const previewBody = z.strictObject({ csv: csvText, mapping: mapping.optional(), collectionId: z.string().max(64).optional(), overflow });
+const importBody = z.strictObject({ csv: csvText, mapping, collectionId: z.string({ error: 'Choose the store.' }).max(64), overflow });
 
 // Which column a save's field path came from, to name it beside the line.
 const PATH_FIELDS: Record<string, ImportField> = {
@@ -98,7 +100,7 @@ export const productImportExportApi = new Hono<AppEnv>({ strict: false });
 productImportExportApi.post('/import/preview', requirePermission('catalog'), async (c) => {
   const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
   let body: z.output<typeof previewBody>;
-  if (type === 'text/csv' || type === 'text/plain') body = { csv: await c.req.text(), collectionId: c.req.query('collectionId') };
+  if (type === 'text/csv' || type === 'text/plain') body = { csv: await c.req.text(), collectionId: c.req.query('collectionId'), overflow: c.req.query('overflow') === 'true' };
   else {
     const parsed = previewBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) throw new ApiError(400, 'invalid_request', parsed.error.issues[0]?.message ?? 'Send the CSV file.', { fields: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message])) });
@@ -106,8 +108,10 @@ productImportExportApi.post('/import/preview', requirePermission('catalog'), asy
   }
   const checked = checkFile(c, body.csv, body.mapping, body.collectionId ?? '');
   const errors = [...checked.errors];
-  if (body.collectionId && checked.items.length) errors.push(...(await siteProblems(c.var.db, c.var.site.id, body.collectionId, checked.items)));
+  if (body.collectionId && checked.items.length) errors.push(...(await siteProblems(c.var.db, c.var.site.id, body.collectionId, checked.items, body.overflow)));
   errors.sort((a, b) => a.line - b.line);
+  const stores = await listStores(c.var.db, c.var.site.id);
+  const chosen = stores.find((s) => s.id === body.collectionId);
   return c.json({
     layout: checked.layout,
     delimiter: checked.delimiter,
@@ -121,7 +125,11 @@ productImportExportApi.post('/import/preview', requirePermission('catalog'), asy
     errors: errors.slice(0, MAX_LISTED_PROBLEMS),
     errorCount: errors.length,
     // The stores the file may go to (the screen's choice).
-    stores: (await listStores(c.var.db, c.var.site.id)).map((s) => ({ id: s.id, title: s.title, productCount: s.productCount })),
+    stores: stores.map((s) => ({ id: s.id, title: s.title, productCount: s.productCount })),
+    // Where the products would go: the chosen store, then (with overflow) new stores of 200.
+    placement: chosen
+      ? storeShares(chosen.productCount, checked.products.length, body.overflow).map((products, i) => ({ store: i === 0 ? chosen.title : `${chosen.title} ${i + 1}`, products, new: i > 0 }))
+      : [],
   });
 });
 
@@ -132,12 +140,14 @@ productImportExportApi.post('/import', requirePermission('catalog'), jsonBody(im
   if (checked.errors.length) throw importRefused(checked.errors.slice(0, MAX_LISTED_PROBLEMS));
   if (checked.items.length === 0) throw importRefused([{ line: 1, message: 'The file has no products.' }]);
   const user = c.var.siteUser!;
-  const created = await importProducts(c.var.db, c.var.site, body.collectionId, checked.items, { id: user.id, name: user.email });
+  const created = await importProducts(c.var.db, c.var.site, body.collectionId, checked.items, { id: user.id, name: user.email }, { overflow: body.overflow });
   const byHandle = new Map(checked.products.map((p, i) => [p.handle, created[i]!]));
   return c.json(
     {
       products: created.map((p) => ({ ...p, editUrl: `/config/products/${p.id}` })),
       productCount: created.length,
+      // How many went to each store, the chosen one first (more than one with overflow).
+      stores: [...created.reduce((counts, p) => counts.set(p.store, (counts.get(p.store) ?? 0) + 1), new Map<string, number>())].map(([store, products]) => ({ store, products })),
       variantCount: checked.items.reduce((n, i) => n + i.input.variants.length, 0),
       images: images(checked.products).map((i) => ({ ...i, productId: byHandle.get(i.handle)?.id ?? null })),
     },

@@ -41,7 +41,7 @@ export interface CreatedStore {
 
 const newId = () => crypto.randomUUID().replaceAll('-', '');
 const MAIN_NAV = 'main-nav';
-const URL_TAKEN = /UNIQUE constraint failed: collections\.website_id, collections\.url_id/;
+export const URL_TAKEN = /UNIQUE constraint failed: collections\.website_id, collections\.url_id/;
 const NAV_GUARD = /NOT NULL constraint failed: navigation_items\.title/;
 
 /** Every first path segment the site already uses: collections, pages (the trash too) and the worker's own. */
@@ -101,6 +101,38 @@ async function navigationStatements(db: Db, websiteId: string, collectionId: str
   return { statements, version: version + 1 };
 }
 
+/** A new store's own rows: the product collection (last in the site's order) and its root category. */
+export interface StoreRows {
+  collectionId: string;
+  rootId: string;
+  slug: string;
+  title: string;
+  allCategoryDisplayName: string;
+}
+
+/**
+ * The statements that create a store's collection and root category, for a caller's batch
+ * (the store creation call, and a CSV import that spreads its products over new stores).
+ */
+export function storeRowStatements(db: Db, websiteId: string, store: StoreRows, now: number): D1PreparedStatement[] {
+  const d1 = db.$client;
+  return [
+    d1
+      .prepare(
+        `INSERT INTO collections (id, website_id, type, url_id, full_url, title, navigation_title, type_name, ordering, display_index, items_per_page, enabled, created_on, updated_on)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 'products', 'user-ordered',
+           (SELECT COALESCE(MAX(display_index), -1) + 1 FROM collections WHERE website_id = ?2), 24, 1, ?7, ?7)`,
+      )
+      .bind(store.collectionId, websiteId, COLLECTION_TYPE.products, store.slug, `/${store.slug}`, store.title, now),
+    d1
+      .prepare(
+        `INSERT INTO categories (id, website_id, collection_id, parent_id, display_name, type, page_rendering, display_index, created_on)
+         VALUES (?1, ?2, ?3, NULL, ?4, 'root', 'all-products', 0, ?5)`,
+      )
+      .bind(store.rootId, websiteId, store.collectionId, store.allCategoryDisplayName.trim(), now),
+  ];
+}
+
 /**
  * SPEC §7 store creation in SPEC §4 order — the product collection, then its root
  * category, then (optionally) its link in the main navigation — as ONE D1 batch, which
@@ -116,21 +148,7 @@ export async function createStore(db: Db, websiteId: string, input: StoreCreatio
     const slug = storeSlug(input.storeTitle, input.fallbackStoreTitle, await takenSlugs(db, websiteId, input.storeUrls));
     const collectionId = newId();
     const rootId = newId();
-    const statements: D1PreparedStatement[] = [
-      d1
-        .prepare(
-          `INSERT INTO collections (id, website_id, type, url_id, full_url, title, navigation_title, type_name, ordering, display_index, items_per_page, enabled, created_on, updated_on)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 'products', 'user-ordered',
-             (SELECT COALESCE(MAX(display_index), -1) + 1 FROM collections WHERE website_id = ?2), 24, 1, ?7, ?7)`,
-        )
-        .bind(collectionId, websiteId, COLLECTION_TYPE.products, slug, `/${slug}`, title, now),
-      d1
-        .prepare(
-          `INSERT INTO categories (id, website_id, collection_id, parent_id, display_name, type, page_rendering, display_index, created_on)
-           VALUES (?1, ?2, ?3, NULL, ?4, 'root', 'all-products', 0, ?5)`,
-        )
-        .bind(rootId, websiteId, collectionId, input.allCategoryDisplayName.trim(), now),
-    ];
+    const statements = storeRowStatements(db, websiteId, { collectionId, rootId, slug, title, allCategoryDisplayName: input.allCategoryDisplayName }, now);
     let navVersion: number | null = null;
     if (input.addToMainNav) {
       const nav = await navigationStatements(db, websiteId, collectionId, title, author, now);

@@ -33,6 +33,8 @@ export interface ImportPreview {
   errors: ImportProblem[];
   errorCount: number;
   stores: { id: string; title: string; productCount: number }[];
+  /** Where the products would go: the chosen store, then (with overflow) new stores of 200. */
+  placement: { store: string; products: number; new: boolean }[];
 }
 
 export interface ImportResult {
@@ -40,6 +42,7 @@ export interface ImportResult {
   productCount: number;
   variantCount: number;
   images: ImportImage[];
+  stores: { store: string; products: number }[];
 }
 
 /** A refused commit: the message and the problems by line. */
@@ -49,15 +52,15 @@ export class ImportRefusal extends OwnerApiError {
   }
 }
 
-export function previewImport(csv: string, mapping: (string | null)[] | undefined, collectionId: string | undefined): Promise<ImportPreview> {
-  return ownerFetch<ImportPreview>('POST', '/api/owner/products/import/preview', { csv, ...(mapping ? { mapping } : {}), ...(collectionId ? { collectionId } : {}) });
+export function previewImport(csv: string, mapping: (string | null)[] | undefined, collectionId: string | undefined, overflow: boolean): Promise<ImportPreview> {
+  return ownerFetch<ImportPreview>('POST', '/api/owner/products/import/preview', { csv, ...(mapping ? { mapping } : {}), ...(collectionId ? { collectionId } : {}), overflow });
 }
 
 /**
  * The commit, sent with XMLHttpRequest so that the upload of a large file reports its
  * progress (0-1); the server then writes everything in one batch, or nothing.
  */
-export function commitImport(csv: string, mapping: (string | null)[], collectionId: string, onProgress: (share: number) => void): Promise<ImportResult> {
+export function commitImport(csv: string, mapping: (string | null)[], collectionId: string, overflow: boolean, onProgress: (share: number) => void): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/owner/products/import');
@@ -78,6 +81,6 @@ export function commitImport(csv: string, mapping: (string | null)[], collection
       else reject(new ImportRefusal(body?.message ?? (xhr.status >= 500 ? TEXT.unreachable : TEXT.failed), xhr.status, body?.errors ?? []));
     };
     xhr.onerror = () => reject(new OwnerApiError(TEXT.network, 0));
-    xhr.send(JSON.stringify({ csv, mapping, collectionId }));
+    xhr.send(JSON.stringify({ csv, mapping, collectionId, overflow }));
   });
 }

@@ -6,6 +6,9 @@ import { SelectField } from '../../ui/fields.js';
 import { commitImport, ImportRefusal, MAX_FILE_BYTES, previewImport, TOO_LARGE, type ImportPreview, type ImportProblem, type ImportResult } from './import-api.js';
 import './product-import.css';
 
+/** SPEC §9: max products in a collection (a store). */
+const MAX_STORE_PRODUCTS = 200;
+
 const LAYOUTS: Record<ImportPreview['layout'], string> = {
   shopify: 'Shopify product export',
   atelier: 'Atelier product export',
@@ -33,6 +36,37 @@ function Problems({ problems, total }: { problems: readonly ImportProblem[]; tot
 }
 
 /**
+ * The choice a file with more products than the chosen store has room for offers: put the
+ * rest in new stores named after it (a store holds at most 200 products, SPEC §9), with
+ * where each product would go.
+ */
+function Overflow({ preview, storeId, checked, disabled, onChange }: { preview: ImportPreview; storeId: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+  const store = preview.stores.find((s) => s.id === storeId);
+  if (!store || store.productCount + preview.productCount <= MAX_STORE_PRODUCTS) return null;
+  return (
+    <div className="import-overflow">
+      <label className="ui-check">
+        <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} data-import-overflow />
+        <span>
+          A store holds at most {MAX_STORE_PRODUCTS} products and {store.title} has room for {Math.max(0, MAX_STORE_PRODUCTS - store.productCount)}. Put the rest in new stores
+          named after it.
+        </span>
+      </label>
+      {checked ? (
+        <ul data-import-placement>
+          {preview.placement.map((p) => (
+            <li key={p.store}>
+              {plural(p.products, 'product')} in {p.store}
+              {p.new ? ' (new store)' : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * /config/products/import: a CSV file in Shopify's product export layout or ours. Choose or
  * drop the file, see its first rows and the column mapping (a select per column, checked
  * again on every change), the problems by line, then 'Import N products' (all or nothing)
@@ -44,6 +78,8 @@ export function ProductImportScreen() {
   const [preview, setPreview] = useState<ImportPreview | undefined>();
   const [mapping, setMapping] = useState<(string | null)[]>([]);
   const [storeId, setStoreId] = useState('');
+  // The products past the chosen store's 200 go to new stores named after it.
+  const [overflow, setOverflow] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState<'' | 'reading' | 'checking' | 'importing'>('');
   const [progress, setProgress] = useState(0);
@@ -54,20 +90,20 @@ export function ProductImportScreen() {
   const [inputKey, setInputKey] = useState(0);
   const check = useRef(0);
 
-  const runPreview = async (text: string, columns: (string | null)[] | undefined, store: string) => {
+  const runPreview = async (text: string, columns: (string | null)[] | undefined, store: string, spread = overflow) => {
     const ticket = ++check.current;
     setBusy('checking');
     setFailure('');
     setRefused([]);
     try {
-      const answer = await previewImport(text, columns, store || undefined);
+      const answer = await previewImport(text, columns, store || undefined, spread);
       if (ticket !== check.current) return;
       setPreview(answer);
       setMapping(answer.columns.map((c) => c.field));
       const chosen = store || (answer.stores.length === 1 ? answer.stores[0]!.id : '');
       setStoreId(chosen);
       // The store's own checks (its 200-product limit, skus already used) need the store: check once more with it.
-      if (!store && chosen) void runPreview(text, answer.columns.map((c) => c.field), chosen);
+      if (!store && chosen) void runPreview(text, answer.columns.map((c) => c.field), chosen, spread);
       else setBusy('');
     } catch (error) {
       if (ticket !== check.current) return;
@@ -110,7 +146,7 @@ export function ProductImportScreen() {
     setFailure('');
     setRefused([]);
     try {
-      setResult(await commitImport(csv, mapping, storeId, setProgress));
+      setResult(await commitImport(csv, mapping, storeId, overflow, setProgress));
       setPreview(undefined);
     } catch (error) {
       setFailure(error instanceof OwnerApiError ? error.message : TEXT.failed);
@@ -192,6 +228,16 @@ export function ProductImportScreen() {
                 options={[...(storeId ? [] : [{ value: '', label: 'Choose a store' }]), ...preview.stores.map((s) => ({ value: s.id, label: `${s.title} (${plural(s.productCount, 'product')})` }))]}
               />
             )}
+            <Overflow
+              preview={preview}
+              storeId={storeId}
+              checked={overflow}
+              disabled={busy !== ''}
+              onChange={(on) => {
+                setOverflow(on);
+                void runPreview(csv, mapping, storeId, on);
+              }}
+            />
           </section>
 
           <Problems problems={preview.errors} total={preview.errorCount} />
@@ -277,6 +323,12 @@ export function ProductImportScreen() {
           <h2 id="import-result-heading" tabIndex={-1} ref={(el) => el?.focus()}>
             Imported {plural(result.productCount, 'product')} with {plural(result.variantCount, 'variant')}
           </h2>
+          {result.stores.length > 1 ? (
+            <p data-import-stores>
+              {result.stores.map((s, i) => `${i === 0 ? '' : i === result.stores.length - 1 ? ' and ' : ', '}${plural(s.products, 'product')} in ${s.store}`).join('')}. The new stores are not in the
+              navigation yet: add them in <Link href="/config/pages">Pages</Link>.
+            </p>
+          ) : null}
           <ul className="import-made">
             {result.products.map((p) => (
               <li key={p.id}>
