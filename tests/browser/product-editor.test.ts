@@ -7,7 +7,7 @@ import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.j
 
 /**
  * The product editor (client/editor/screens/product-editor/) in Chromium: issue 26's Must
- * show (a new product with two options and six variants, two images reordered by keyboard
+ * show (a store made with the setup wizard, then its first product with two options and six variants, two images reordered by keyboard
  * with alt text, published; a shopper buys a variant with the test card), a 412 conflict
  * shown and resolved, server field errors at their fields, keyboard-only editing of a
  * variant price, screenshots at 1280 and 390 px.
@@ -50,10 +50,17 @@ async function typeOption(page: Page, index: number, name: string, values: strin
 }
 
 describe('product editor in Chromium', () => {
-  it('creates a product with two options, six variants and two reordered images; a shopper buys a variant', async () => {
+  it('creates a store with the wizard, then its first product with two options, six variants and two reordered images; a shopper buys a variant', async () => {
     const owner = await signedInOwner(store);
     const { page } = owner;
-    await newProduct(page);
+    // The store first: the setup wizard, then its 'Add your first product' step.
+    await openOwnerApp(page, store.url('/config/store-setup'));
+    await page.getByLabel('Store title').fill('Moon Studio');
+    await expect.poll(() => page.locator('[data-store-url]').getAttribute('data-store-url'), POLL).toBe('/moon-studio');
+    await page.getByRole('button', { name: 'Create store' }).click();
+    await page.getByRole('heading', { name: 'Your store is ready' }).waitFor(POLL);
+    await page.getByRole('link', { name: 'Add your first product' }).click();
+    await page.getByRole('heading', { name: 'New physical product', level: 1 }).waitFor(POLL);
     await page.getByLabel('Title', { exact: true }).fill('Moon Glaze Cup');
     await typeOption(page, 0, 'Size', ['S', 'M', 'L']);
     await typeOption(page, 1, 'Glaze', ['White', 'Blue']);
@@ -99,7 +106,7 @@ describe('product editor in Chromium', () => {
 
     const shopper = await store.visitor();
     const shop = shopper.page;
-    await shop.goto(store.url('/shop/moon-glaze-cup'));
+    await shop.goto(store.url('/moon-studio/moon-glaze-cup'));
     await islandsHydrated(shop, '[data-island="product-form"], [data-island="cart-pill"]');
     expect(await shop.locator('.gallery-slide.is-active img').getAttribute('alt')).toBe('A moon glaze cup on linen');
     expect(await shop.locator('.gallery-slide.is-active img').getAttribute('src')).toContain(second.filename.replace(/\.[^.]+$/, ''));
