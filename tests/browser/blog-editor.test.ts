@@ -37,11 +37,18 @@ describe('the blog post editor in Chromium', () => {
     await picker.getByRole('button', { name: /^Choose journal-kiln/ }).first().click();
     await picker.waitFor({ state: 'hidden' });
     await page.locator('[data-main-image]').waitFor();
+    // A new post names the site's first author; the owner picks the other one.
+    expect(await page.getByLabel('Author').locator('option:checked').innerText()).toBe('Maya Okafor');
+    await page.getByLabel('Author').selectOption({ label: 'Theo Lindqvist' });
     await page.getByLabel('Tags').fill('glaze, celadon');
     await page.getByLabel('Publishing').selectOption('published');
     await page.getByRole('button', { name: 'Save post' }).click();
     await page.getByRole('heading', { name: 'Edit post', level: 1 }).waitFor(POLL);
     expect(page.url()).toMatch(/\/config\/blog\/[0-9a-f]{32}$/);
+    // Opened again, the post keeps its author (a save without touching the choice keeps it too).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit post', level: 1 }).waitFor(POLL);
+    expect(await page.getByLabel('Author').locator('option:checked').innerText()).toBe('Theo Lindqvist');
     await page.screenshot({ path: join(ARTIFACTS, 'blog-editor-1280.png'), fullPage: true });
 
     // A visitor reads it on the blog (no owner session).
@@ -49,8 +56,9 @@ describe('the blog post editor in Chromium', () => {
     await visitor.page.goto(store.url('/journal'));
     await visitor.page.getByRole('link', { name: 'Glaze day notes' }).first().click();
     await visitor.page.getByText('We mixed three new celadons today.').waitFor(POLL);
-    const json = (await (await store.worker.fetch('/journal/glaze-day-notes?format=json')).json()) as { item: { tags: string[]; assetUrl?: string } };
+    const json = (await (await store.worker.fetch('/journal/glaze-day-notes?format=json')).json()) as { item: { tags: string[]; assetUrl?: string; author?: { displayName: string } } };
     expect(json.item.tags).toEqual(['glaze', 'celadon']);
+    expect(json.item.author).toEqual({ displayName: 'Theo Lindqvist' });
     expect(json.item.assetUrl ?? '').toMatch(/journal-kiln/);
 
     const phone = await signedInOwner(store, { width: 390, height: 844 });

@@ -222,6 +222,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   // Blog posts (edge/api/blog/posts.ts).
   { route: 'GET /api/owner/blog-posts', path: '/api/owner/blog-posts', status: 401, expect: 'api' },
   { route: 'POST /api/owner/blog-posts', path: '/api/owner/blog-posts', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/blog-posts/authors', path: '/api/owner/blog-posts/authors', status: 401, expect: 'api' },
   { route: 'GET /api/owner/blog-posts/:postId', path: '/api/owner/blog-posts/b1', status: 401, expect: 'api' },
   { route: 'PUT /api/owner/blog-posts/:postId', path: '/api/owner/blog-posts/b1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/owner/blog-posts/:postId', path: '/api/owner/blog-posts/b1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },

@@ -89,6 +89,9 @@ describe('/api/owner/blog-posts', () => {
     expect(image.json.fields).toEqual({ mainImageId: 'That image is not in the file manager.' });
     const asset = (await worker.db.prepare('SELECT id FROM assets LIMIT 1').first<{ id: string }>())!.id;
     const author = (await worker.db.prepare('SELECT id FROM authors LIMIT 1').first<{ id: string }>())!.id;
+    const authors = await admin.get('/api/owner/blog-posts/authors');
+    expect(authors.json.authors.map((a: { displayName: string }) => a.displayName)).toEqual(['Maya Okafor', 'Theo Lindqvist']);
+    expect((await manager.get('/api/owner/blog-posts/authors')).status).toBe(403);
     const ok = await admin.send('POST', '/api/owner/blog-posts', post({ title: 'With a picture', mainImageId: asset, authorId: author }));
     expect(ok.json.post).toMatchObject({ mainImageId: asset, authorId: author });
   });

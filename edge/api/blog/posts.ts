@@ -4,7 +4,7 @@ import { EMPTY_DOC, richTextDoc } from '../../../blocks/text/rich-text-schema.js
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
-import { BLOG_MESSAGES, createPost, deletePost, listPosts, ownerPost, updatePost, type PostInput } from '../../services/blog/posts.js';
+import { BLOG_MESSAGES, createPost, deletePost, listAuthors, listPosts, ownerPost, updatePost, type PostInput } from '../../services/blog/posts.js';
 import { jsonBody, queryParams } from '../validate.js';
 
 const SCHEDULE_AHEAD = 'Choose a time to come for a scheduled post.';
@@ -57,6 +57,9 @@ ownerBlogPostsApi.post('/', requirePermission('blog'), jsonBody(newPostBody), as
   const { collectionId, ...body } = c.req.valid('json');
   return answer(c, await createPost(c.var.db, c.var.site.id, collectionId, input(body)), 201);
 });
+
+// The site's authors a post may name (its Author choice).
+ownerBlogPostsApi.get('/authors', requirePermission('blog'), async (c) => c.json({ authors: await listAuthors(c.var.db, c.var.site.id) }));
 
 ownerBlogPostsApi.get('/:postId', requirePermission('blog'), async (c) => answer(c, await ownerPost(c.var.db, c.var.site.id, c.req.param('postId'))));
 

@@ -84,6 +84,14 @@ async function blogOf(db: Db, websiteId: string, collectionId: string) {
   return row;
 }
 
+/** The site's authors, for the post editor's Author choice. */
+export async function listAuthors(db: Db, websiteId: string): Promise<{ id: string; displayName: string }[]> {
+  const rows = await query(() =>
+    db.$client.prepare('SELECT id, display_name AS displayName FROM authors WHERE website_id = ? ORDER BY display_name COLLATE NOCASE, id').bind(websiteId).all<{ id: string; displayName: string }>(),
+  );
+  return rows.results;
+}
+
 /** The site's blogs' posts, newest first (drafts and scheduled ones too). */
 export async function listPosts(db: Db, websiteId: string, collectionId: string | undefined, now = Date.now()) {
   const rows = await query(() =>

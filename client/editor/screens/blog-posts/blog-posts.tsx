@@ -52,6 +52,7 @@ interface Draft {
   body: RichTextNode;
   mainImageId: string | null;
   imageName: string;
+  authorId: string;
   categories: string;
   tags: string;
   publish: OwnerPost['publish'];
@@ -60,26 +61,33 @@ interface Draft {
 
 const names = (s: string) => s.split(',').map((n) => n.trim()).filter(Boolean);
 
-/** /config/blog/:id (`new` for a new post): title, body (the lazy rich text editor), excerpt, main image, categories, tags, publishing, slug. */
+type Author = { id: string; displayName: string };
+
+/** /config/blog/:id (`new` for a new post): title, body (the lazy rich text editor), excerpt, main image, author, categories, tags, publishing, slug. */
 export function BlogPostEditor({ id }: { id: string }) {
   const isNew = id === 'new';
-  const { result, retry } = useLoad(`post-${id}`, async () =>
-    isNew
-      ? { post: undefined, blogs: (await ownerFetch<{ collections: { id: string; kind: string }[] }>('GET', '/api/owner/tags').catch(() => ({ collections: [] }))).collections }
-      : { post: (await ownerFetch<{ post: OwnerPost }>('GET', `${BASE}/${id}`)).post, blogs: [] },
-  );
+  const { result, retry } = useLoad(`post-${id}`, async () => {
+    const [found, blogs, { authors }] = await Promise.all([
+      isNew ? undefined : ownerFetch<{ post: OwnerPost }>('GET', `${BASE}/${id}`).then((r) => r.post),
+      isNew ? ownerFetch<{ collections: { id: string; kind: string }[] }>('GET', '/api/owner/tags').then((r) => r.collections, () => []) : [],
+      ownerFetch<{ authors: Author[] }>('GET', `${BASE}/authors`),
+    ]);
+    return { post: found, blogs, authors };
+  });
   if (result.state === 'loading') return <Skeleton label="Loading the post" />;
   if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
-  return <PostForm key={id} post={result.data.post} blogId={result.data.blogs.find((b) => b.kind === 'blog')?.id} />;
+  return <PostForm key={id} post={result.data.post} authors={result.data.authors} blogId={result.data.blogs.find((b) => b.kind === 'blog')?.id} />;
 }
 
-function PostForm({ post, blogId }: { post: OwnerPost | undefined; blogId: string | undefined }) {
+function PostForm({ post, authors, blogId }: { post: OwnerPost | undefined; authors: Author[]; blogId: string | undefined }) {
   const { timeZone } = useOwner();
   const toast = useToast();
   const [version, setVersion] = useState(post?.version);
   const [draft, setDraft] = useState<Draft>({
     title: post?.title ?? '', slug: post?.urlId ?? '', excerpt: post?.excerpt ?? '', body: post?.body ?? { type: 'doc', content: [] },
-    mainImageId: post?.mainImageId ?? null, imageName: post?.mainImageId ? 'Chosen image' : '', categories: post?.categories.join(', ') ?? '', tags: post?.tags.join(', ') ?? '',
+    mainImageId: post?.mainImageId ?? null, imageName: post?.mainImageId ? 'Chosen image' : '',
+    // A new post names the site's first author (the one most sites have); 'No author' stays a choice.
+    authorId: post ? (post.authorId ?? '') : (authors[0]?.id ?? ''), categories: post?.categories.join(', ') ?? '', tags: post?.tags.join(', ') ?? '',
     publish: post?.publish ?? 'draft', publishAt: post?.publishOn ? epochToZoned(post.publishOn, timeZone) : '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -93,7 +101,7 @@ function PostForm({ post, blogId }: { post: OwnerPost | undefined; blogId: strin
     setMessage('');
     setErrors({});
     const body = {
-      title: draft.title, slug: draft.slug || undefined, excerpt: draft.excerpt, body: draft.body, mainImageId: draft.mainImageId,
+      title: draft.title, slug: draft.slug || undefined, excerpt: draft.excerpt, body: draft.body, mainImageId: draft.mainImageId, authorId: draft.authorId || null,
       categories: names(draft.categories), tags: names(draft.tags), publish: draft.publish,
       publishOn: draft.publish === 'scheduled' ? (zonedToEpoch(draft.publishAt, timeZone) ?? null) : (post?.publishOn ?? null),
     };
@@ -128,6 +136,8 @@ function PostForm({ post, blogId }: { post: OwnerPost | undefined; blogId: strin
         {draft.mainImageId ? <span data-main-image>{draft.imageName}</span> : null}
       </div>
       {errors.mainImageId ? <p className="ui-field-error">{errors.mainImageId}</p> : null}
+      <SelectField label="Author" value={draft.authorId} onChange={(e) => set({ authorId: e.target.value })} options={[{ value: '', label: 'No author' }, ...authors.map((a) => ({ value: a.id, label: a.displayName }))]} />
+      {errors.authorId ? <p className="ui-field-error">{errors.authorId}</p> : null}
       <TextField label="Categories" hint="Separate names with commas." value={draft.categories} error={errors['categories.0']} onChange={(e) => set({ categories: e.target.value })} />
       <TextField label="Tags" hint="Separate names with commas." value={draft.tags} error={errors['tags.0']} onChange={(e) => set({ tags: e.target.value })} />
       <SelectField label="Publishing" value={draft.publish} onChange={(e) => set({ publish: e.target.value as Draft['publish'] })} options={[{ value: 'draft', label: 'Draft' }, { value: 'published', label: 'Published now' }, { value: 'scheduled', label: 'Scheduled' }]} />
