@@ -9,6 +9,8 @@ export interface OwnerContextValue {
   websiteId?: string;
   /** True when the roles may change the site's navigation (permission `siteLayout`). */
   siteLayout?: boolean;
+  /** The site's locale (BCP 47): amounts the owner types and reads use its number format. */
+  locale?: string;
 }
 
 export const OwnerContext = createContext<OwnerContextValue>({ email: '', siteTitle: '', timeZone: 'UTC' });

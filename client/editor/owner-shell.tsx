@@ -43,6 +43,7 @@ export interface OwnerShellProps {
   timeZone: string;
   websiteId?: string;
   siteLayout?: boolean;
+  locale?: string;
 }
 
 /**
@@ -122,7 +123,7 @@ export function findRoute(pathname: string, screens: readonly NavScreen[]): { ro
  * menu. App screens render in the main area; a server-rendered screen's section is moved
  * into it and shown while its path is current.
  */
-export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, websiteId, siteLayout }: OwnerShellProps) {
+export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, websiteId, siteLayout, locale }: OwnerShellProps) {
   const [state, setState] = useState<'idle' | 'signing-out' | 'failed'>('idle');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -174,7 +175,7 @@ export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, web
     </li>
   );
   return (
-    <OwnerContext.Provider value={{ email, siteTitle, timeZone, websiteId, siteLayout }}>
+    <OwnerContext.Provider value={{ email, siteTitle, timeZone, websiteId, siteLayout, locale }}>
       <ToastProvider>
         <div className="owner-app" data-owner-shell data-hydrated="true">
           <a className="owner-skip" href="#owner-main">

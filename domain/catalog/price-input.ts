@@ -35,6 +35,11 @@ function localeSeparators(locale: string): { decimal: string; group: string } {
   return { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
 }
 
+/** The decimal separator of `locale`'s numbers ('.' in en-US, ',' in de-DE): a stored price shown for editing uses it. */
+export function decimalSeparator(locale: string): string {
+  return separators(locale).decimal;
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Minor units from whole and fraction digit strings, exactly (BigInt, never a float). */

@@ -64,6 +64,7 @@ export function ownerShell(c: Context<AppEnv>, current: string, content: Markup,
     // The site's id (the SPEC §7 content-service paths name it) and whether the roles may change navigation.
     websiteId: c.var.site.id,
     siteLayout: allows('siteLayout', user.roles),
+    locale: c.var.site.locale,
   };
   return html`<div id="owner-app" data-props="${JSON.stringify(props)}"><div data-owner-shell><header class="owner-header">
 <p>Signed in as <strong data-owner-email>${user.email}</strong></p>

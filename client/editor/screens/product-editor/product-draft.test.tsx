@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ExtraPanels } from './editor-parts.js';
 import { EXTRA_PANELS, type ProductPanel, type ProductPanelProps } from './extra-panels.js';
+import { parsePrice } from '../../../../domain/catalog/price-input.js';
 import { bodyOf, blankVariant, draftOf, generateVariants, minorToText, newDraft, type DraftVariant } from './product-draft.js';
 
 const v = (attributes: Record<string, string>, sku: string): DraftVariant => ({ ...blankVariant(attributes), sku, price: '10.00' });
@@ -64,6 +65,11 @@ describe('bodyOf', () => {
     expect(minorToText(2450, 'USD')).toBe('24.50');
     expect(minorToText(5, 'USD')).toBe('0.05');
     expect(minorToText(1200, 'JPY')).toBe('1200');
+    // In the site locale's format, which the server parses the typed price with.
+    expect(minorToText(2450, 'EUR', 'de-DE')).toBe('24,50');
+    expect(minorToText(123456, 'EUR', 'fr-FR')).toBe('1234,56');
+    expect(parsePrice(minorToText(123456, 'EUR', 'de-DE'), 'EUR', 'de-DE')).toEqual({ ok: true, minor: 123456 });
+    expect(parsePrice(minorToText(123456, 'USD', 'en-US'), 'USD', 'en-US')).toEqual({ ok: true, minor: 123456 });
   });
 });
 

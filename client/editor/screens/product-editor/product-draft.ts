@@ -1,4 +1,6 @@
 import type { RichTextNode } from '../../../../blocks/text/rich-text-schema.js';
+import { decimalSeparator } from '../../../../domain/catalog/price-input.js';
+import { fractionDigits } from '../../../../domain/money/fraction-digits.js';
 import type { OwnerProduct } from '../../../../edge/services/catalog/product-read.js';
 
 /** SPEC §3 ProductType names the editor handles (paywall products belong to the members area). */
@@ -70,23 +72,19 @@ export interface ProductDraft {
 let serial = 0;
 export const freshKey = (prefix: string) => `${prefix}${++serial}`;
 
-/** Decimal places of `currency` (USD 2, JPY 0). */
-export function currencyDecimals(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
 
-/** Minor units as a plain decimal ("24.50"), the form's starting text for a stored price. */
-export function minorToText(minor: number, currency: string): string {
-  const places = currencyDecimals(currency);
+/**
+ * Minor units as a plain decimal in the site locale's format ("24.50" in en-US, "24,50" in
+ * de-DE; no grouping), the form's starting text for a stored price: the server parses what
+ * the owner types with the same locale (domain/catalog/price-input.ts).
+ */
+export function minorToText(minor: number, currency: string, locale = 'en-US'): string {
+  const places = fractionDigits(currency);
   if (places === 0) return String(minor);
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);
   const unit = 10 ** places;
-  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(places, '0')}`;
+  return `${sign}${Math.floor(abs / unit)}${decimalSeparator(locale)}${String(abs % unit).padStart(places, '0')}`;
 }
 
 export function blankVariant(attributes: Record<string, string> = {}, like?: DraftVariant): DraftVariant {
@@ -101,7 +99,7 @@ export function newDraft(collectionId: string, productType: TypeName, currency =
 }
 
 /** A loaded product as the form's draft. */
-export function draftOf(product: OwnerProduct): ProductDraft {
+export function draftOf(product: OwnerProduct, locale?: string): ProductDraft {
   const type = typeName(product.productType) ?? 'physical';
   const names = product.variantOptionOrdering;
   // A gift card's denominations are its variants; its 'Amount' option is the editor's own.
@@ -111,8 +109,8 @@ export function draftOf(product: OwnerProduct): ProductDraft {
     title: product.title, description: product.description as RichTextNode, slug: product.urlId, status: product.status === 'published' || product.status === 'archived' ? product.status : 'draft', visible: product.visible,
     categories: product.categories, tags: product.tags, options,
     variants: product.variants.map((v) => {
-      const price = minorToText(v.priceCents, product.currency);
-      const salePrice = v.salePriceCents ? minorToText(v.salePriceCents, product.currency) : '';
+      const price = minorToText(v.priceCents, product.currency, locale);
+      const salePrice = v.salePriceCents ? minorToText(v.salePriceCents, product.currency, locale) : '';
       return {
         key: freshKey('v'), id: v.id, sku: v.sku, price, salePrice, onSale: v.onSale, attributes: v.attributes, qtyInStock: String(v.qtyInStock), stockNow: v.qtyInStock,
         unlimited: v.unlimited, weightGrams: v.weightGrams === null ? '' : String(v.weightGrams), imageAssetId: v.imageAssetId ?? null,

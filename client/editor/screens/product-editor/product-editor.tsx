@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { slugify } from '../../../../domain/pages/page-rules.js';
 import { TEXT } from '../../api.js';
+import { useOwner } from '../../context.js';
 import { Link, navigate } from '../../router.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
@@ -61,12 +62,16 @@ export function ProductEditorScreen({ id, search, panels = EXTRA_PANELS }: { id:
   const [state, setState] = useState<SaveState>('idle');
   const [problem, setProblem] = useState<SaveProblem | undefined>();
   const [attempt, setAttempt] = useState(0);
+  const { locale } = useOwner();
 
-  const adopt = useCallback((product: OwnerProduct) => {
-    const next = draftOf(product);
-    setDraft(next);
-    setBaseline(JSON.stringify(bodyOf(next)));
-  }, []);
+  const adopt = useCallback(
+    (product: OwnerProduct) => {
+      const next = draftOf(product, locale);
+      setDraft(next);
+      setBaseline(JSON.stringify(bodyOf(next)));
+    },
+    [locale],
+  );
 
   useEffect(() => {
     setLoadError(undefined);
