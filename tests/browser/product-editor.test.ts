@@ -144,7 +144,7 @@ describe('product editor in Chromium', () => {
     expect(sold!.q).toBe(5 + 3 - 1);
   });
 
-  it('creates a gift card with two denominations and a digital product with one price', async () => {
+  it('creates a gift card with two denominations, and a digital product with its file, download limit, button text and SEO title through the extra panels', async () => {
     const owner = await signedInOwner(store);
     const { page } = owner;
     await openOwnerApp(page, store.url(`/config/products/new?collectionId=${shopId}&type=giftCard`));
@@ -167,11 +167,32 @@ describe('product editor in Chromium', () => {
     await page.getByLabel('Title', { exact: true }).fill('Glaze Recipes PDF');
     await page.getByLabel('SKU of the product', { exact: true }).fill('PDF-GLAZE');
     await page.getByLabel('Price of the product', { exact: true }).fill('9.99');
+    // The extra panels: the file buyers download (uploaded privately), its download limit, the button's own text and the SEO title.
+    const filePanel = page.locator('[data-extra-panel="digital-file"]');
+    await filePanel.getByLabel('Upload the file').setInputFiles({ name: 'glaze-recipes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+    await expect.poll(() => filePanel.locator('[data-digital-file]').innerText(), POLL).toMatch(/^glaze-recipes\.pdf \(/);
+    await filePanel.getByLabel('Downloads per purchase').fill('3');
+    const buttonPanel = page.locator('[data-extra-panel="button-text"]');
+    await buttonPanel.getByRole('switch', { name: 'Use my own button text' }).click();
+    await buttonPanel.getByLabel('Button text').fill('Get the recipes');
+    await page.locator('[data-extra-panel="seo"]').getByLabel('SEO title').fill('Glaze recipes as a PDF');
+    await page.locator('select[data-path="status"]').selectOption('published');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/config\/products\/[0-9a-f]{32}$/, POLL);
     await expect.poll(() => page.locator('.prod-save-state').innerText(), POLL).toBe('Saved');
-    const digital = await store.worker.db.prepare("SELECT p.price_cents AS p, p.product_type AS t FROM products p JOIN variants v ON v.product_id = p.item_id WHERE v.sku = 'PDF-GLAZE'").first<{ p: number; t: number }>();
-    expect(digital).toEqual({ p: 999, t: 2 });
+    const digital = await store.worker.db
+      .prepare(
+        `SELECT p.price_cents AS p, p.product_type AS t, p.max_downloads AS downloads, p.custom_add_button_text AS button, a.filename AS file
+         FROM products p JOIN variants v ON v.product_id = p.item_id LEFT JOIN assets a ON a.id = p.digital_asset_id WHERE v.sku = 'PDF-GLAZE'`,
+      )
+      .first<{ p: number; t: number; downloads: number; button: string; file: string }>();
+    expect(digital).toMatchObject({ p: 999, t: 2, downloads: 3, button: 'Get the recipes' });
+    expect(digital!.file).toMatch(/glaze-recipes/);
+    // The shopper's page shows the button text and the SEO title; the file is not public.
+    const productPage = await (await store.worker.fetch('/shop/glaze-recipes-pdf')).text();
+    expect(productPage).toContain('<title>Glaze recipes as a PDF');
+    expect(productPage).toContain('Get the recipes');
+    expect(productPage).not.toContain('glaze-recipes.pdf');
     await owner.close();
   });
 
