@@ -1,6 +1,7 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { placeAnnouncements, useSortSensors } from '../../ui/sortable.js';
 import type { ReactNode } from 'react';
 import { canIndent, indentNode, moveNode, outdentNode, removeNode, reorderNode, type NavNode } from './tree.js';
 
@@ -13,19 +14,14 @@ import { canIndent, indentNode, moveNode, outdentNode, removeNode, reorderNode, 
  * site's CSP stays as it is.
  */
 export function NavTree({ nodes, editable, busy, onChange, renderRow }: { nodes: NavNode[]; editable: boolean; busy: boolean; onChange: (next: NavNode[], moved?: string) => void; renderRow: (node: NavNode) => ReactNode }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSortSensors();
   const titles = new Map<string, string>();
   for (const n of nodes) {
     titles.set(n.key, n.title);
     for (const c of n.children) titles.set(c.key, c.title);
   }
   const name = (id: string | number | undefined) => titles.get(String(id)) ?? 'the item';
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${name(over.id)}.` : `${name(active.id)} is no longer over a place.`),
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped at ${name(over.id)}'s place.` : `${name(active.id)} was dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
-  };
+  const announcements = placeAnnouncements(name);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onChange(reorderNode(nodes, String(active.id), String(over.id)), String(active.id));
   };

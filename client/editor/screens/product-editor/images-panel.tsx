@@ -1,6 +1,7 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useSortSensors } from '../../ui/sortable.js';
 import { useState } from 'react';
 import { Button } from '../../ui/button.js';
 import { FilePickerDialog } from '../files/file-picker.js';
@@ -16,7 +17,7 @@ const MAX_IMAGES = 50;
  */
 export function ImagesPanel({ images, onChange, errors, disabled }: { images: DraftImage[]; onChange: (next: DraftImage[]) => void; errors: Record<string, string>; disabled: boolean }) {
   const [picking, setPicking] = useState(false);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSortSensors();
   const name = (id: string | number | undefined) => images.find((i) => i.assetId === id)?.fileName ?? 'the image';
   const position = (id: string | number | undefined) => images.findIndex((i) => i.assetId === id) + 1;
   const announcements: Announcements = {

@@ -1,6 +1,7 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useSortSensors } from '../../ui/sortable.js';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button.js';
 import { CellInput, TokenInput } from './editor-parts.js';
@@ -44,7 +45,7 @@ export function VariantsPanel(props: Props) {
 }
 
 function OptionsEditor({ options, disabled, errors, onOptions, onGenerate }: { options: DraftOption[]; disabled: boolean; errors: Record<string, string>; onOptions: (next: DraftOption[]) => void; onGenerate: () => void }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSortSensors();
   const label = (id: string | number | undefined) => options.find((o) => o.key === id)?.name || 'the option';
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up option ${label(active.id)}.`,

@@ -1,6 +1,7 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { placeAnnouncements, useSortSensors } from '../../ui/sortable.js';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useLoad } from '../../use-load.js';
@@ -318,15 +319,10 @@ type DepthRow = TreeCategory & { depth: number };
  * row's place; the arrow buttons move up and down, nest under the category above and move out.
  */
 function CategoryTree({ rows, busy, onMove, renderRow }: { rows: DepthRow[]; busy: boolean; onMove: (id: string, to: Position | null) => void; renderRow: (row: NameRow, extra: { depth: number; handle?: ReactNode; controls?: ReactNode }) => ReactNode }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSortSensors();
   const names = new Map(rows.map((r) => [r.id, r.name]));
   const name = (id: string | number | undefined) => names.get(String(id)) ?? 'the category';
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${name(over.id)}.` : `${name(active.id)} is no longer over a place.`),
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped at ${name(over.id)}'s place.` : `${name(active.id)} was dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
-  };
+  const announcements = placeAnnouncements(name);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(String(active.id), dropAt(rows, String(active.id), String(over.id)));
   };
