@@ -9,6 +9,11 @@ export type ItemRecord = typeof items.$inferSelect;
 const RECORD_TEXT = 1;
 const RECORD_STORE_ITEM = 11;
 
+/** Items that are not a product the owner hid from the store (products.visible = 0); other items pass. */
+const NOT_HIDDEN = sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`;
+/** Items that are products shown in the store (suggestions name products only). */
+const SHOWN_PRODUCT = sql`exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 1)`;
+
 /** Only published items whose publish date has come are public. */
 function visible(now: number): SQL {
   return and(eq(items.status, 'published'), or(isNull(items.publishOn), lte(items.publishOn, now)))!;
@@ -40,7 +45,7 @@ export async function listItems(
   const where = and(
     eq(items.collectionId, collection.id),
     visible(now),
-    sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+    NOT_HIDDEN,
     filter.tag ? hasValue(items.tags, filter.tag) : undefined,
     filter.category ? hasValue(items.categories, filter.category) : undefined,
   );
@@ -86,7 +91,7 @@ function relatedQuery(db: Db, collection: CollectionRecord, product: ItemRecord,
         ne(items.id, product.id),
         visible(now),
         // A product hidden from the store is not suggested either.
-        sql`exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 1)`,
+        SHOWN_PRODUCT,
       ),
     )
     .orderBy(desc(related), ...ordering(collection))
@@ -107,7 +112,7 @@ function chosenRelatedQuery(db: Db, websiteId: string, ids: readonly string[], n
         eq(items.websiteId, websiteId),
         sql`${items.id} in (select value from json_each(${list}))`,
         visible(now),
-        sql`exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 1)`,
+        SHOWN_PRODUCT,
       ),
     )
     .orderBy(sql`(select key from json_each(${list}) where value = ${items.id})`);
@@ -236,7 +241,7 @@ export function summaryItemsQuery(db: Db, websiteId: string, filter: SummaryFilt
         visible(now),
         filter.category ? hasValue(items.categories, filter.category) : undefined,
         filter.tag ? hasValue(items.tags, filter.tag) : undefined,
-        sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+        NOT_HIDDEN,
       ),
     )
     .orderBy(...order)
@@ -256,7 +261,7 @@ export function storeItemsQuery(db: Db, websiteId: string, ids: readonly string[
         eq(collections.enabled, true),
         sql`${items.id} in (select value from json_each(${JSON.stringify(ids)}))`,
         visible(now),
-        sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+        NOT_HIDDEN,
       ),
     );
 }
