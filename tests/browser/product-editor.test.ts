@@ -100,6 +100,16 @@ describe('product editor in Chromium', () => {
     await page.waitForURL(/\/config\/products\/[0-9a-f]{32}$/, POLL);
     await expect.poll(() => page.locator('.prod-save-state').innerText(), POLL).toBe('Saved');
     await page.getByRole('heading', { name: 'Moon Glaze Cup', level: 1 }).waitFor(POLL);
+    // A saved variant's stock changes through the stock dialog (atomic, with its history), opened from the editor; the table follows, nothing is left unsaved.
+    await page.getByRole('button', { name: 'Adjust stock of S / White' }).click();
+    const stockDialog = page.getByRole('dialog', { name: 'Stock: Moon Glaze Cup' });
+    await stockDialog.getByLabel('Reason (optional)').fill('Second firing');
+    await stockDialog.getByLabel('Change by').fill('2');
+    await stockDialog.getByRole('button', { name: 'Adjust', exact: true }).click();
+    await stockDialog.getByText('Stock is now 7.').waitFor(POLL);
+    await stockDialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('.prod-variants [data-stock-now]').first().innerText(), POLL).toBe('7 in stock');
+    expect(await page.locator('.prod-save-state').innerText()).toBe('Saved');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(ARTIFACTS, 'product-editor-390.png'), fullPage: true });
     await owner.close();

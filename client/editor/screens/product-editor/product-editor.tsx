@@ -14,6 +14,7 @@ import { EXTRA_PANELS, type ProductPanel } from './extra-panels.js';
 import { ImagesPanel } from './images-panel.js';
 import { loadFacets, loadProduct, saveProduct, type OwnerProduct, type ProductFacets, type SaveProblem } from './product-api.js';
 import { bodyOf, draftOf, newDraft, TYPE_LABELS, typeName, urlPreview, type ProductDraft } from './product-draft.js';
+import { StockDialog } from '../products/stock-dialog.js';
 import { VariantsPanel } from './variants-panel.js';
 
 /** A product just created: the editor at its new address starts from it instead of loading it again. */
@@ -63,6 +64,8 @@ export function ProductEditorScreen({ id, search, panels = EXTRA_PANELS }: { id:
   const [problem, setProblem] = useState<SaveProblem | undefined>();
   const [attempt, setAttempt] = useState(0);
   const { locale } = useOwner();
+  // The saved variant whose stock dialog is open.
+  const [stockOf, setStockOf] = useState<string | null>(null);
 
   const adopt = useCallback(
     (product: OwnerProduct) => {
@@ -245,7 +248,23 @@ export function ProductEditorScreen({ id, search, panels = EXTRA_PANELS }: { id:
         disabled={saving}
         onOptions={(options) => set({ options })}
         onVariants={(variants) => set({ variants })}
+        onStock={draft.id ? setStockOf : undefined}
       />
+      {stockOf && draft.id ? (
+        <StockDialog
+          productId={draft.id}
+          variantId={stockOf}
+          open
+          onClose={() => setStockOf(null)}
+          // Stock changes on its own (atomic, with history), not with the save: only the shown counts follow it.
+          onChanged={() =>
+            void loadProduct(draft.id!).then(
+              (fresh) => setDraft((d) => (d ? { ...d, variants: d.variants.map((v) => ({ ...v, stockNow: fresh.variants.find((f) => f.id === v.id)?.qtyInStock ?? v.stockNow })) } : d)),
+              () => undefined,
+            )
+          }
+        />
+      ) : null}
       <ExtraPanels panels={panels} product={panelProduct} errors={errors} disabled={saving} change={(patch) => setDraft((d) => (d ? { ...d, extra: { ...d.extra, ...patch } } : d))} />
 
       <Dialog

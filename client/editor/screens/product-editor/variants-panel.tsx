@@ -17,6 +17,8 @@ interface Props {
   disabled: boolean;
   onOptions: (next: DraftOption[]) => void;
   onVariants: (next: DraftVariant[]) => void;
+  /** Opens the stock dialog (adjust with a reason, set, history) of a saved variant. */
+  onStock?: (variantId: string) => void;
 }
 
 /**
@@ -111,7 +113,7 @@ function variantName(v: DraftVariant, names: readonly string[], index: number, t
   return values.length ? values.join(' / ') : names.length ? `variant ${index + 1}` : 'the product';
 }
 
-function VariantsTable({ type, currency, options, variants, images, errors, disabled, onVariants }: Props) {
+function VariantsTable({ type, currency, options, variants, images, errors, disabled, onVariants, onStock }: Props) {
   const names = type === 'physical' || type === 'service' ? options.map((o) => o.name.trim()).filter(Boolean) : [];
   const optionColumns = names.filter((n) => variants.some((v) => v.attributes[n] !== undefined));
   const stocked = type === 'physical' || type === 'service';
@@ -163,7 +165,14 @@ function VariantsTable({ type, currency, options, variants, images, errors, disa
                 {stocked ? (
                   <td className="prod-stock">
                     {v.id ? (
-                      <span>{v.unlimited ? 'Unlimited' : `${v.stockNow ?? 0} in stock`}</span>
+                      <span className="prod-stock-now">
+                        <span data-stock-now>{v.unlimited ? 'Unlimited' : `${v.stockNow ?? 0} in stock`}</span>
+                        {onStock && !v.unlimited ? (
+                          <Button variant="secondary" disabled={disabled} aria-label={`Adjust stock of ${who}`} onClick={() => onStock(v.id!)}>
+                            Adjust
+                          </Button>
+                        ) : null}
+                      </span>
                     ) : v.unlimited ? null : (
                       <CellInput label={`Stock of ${who}`} inputMode="numeric" value={v.qtyInStock} disabled={disabled} path={`variants.${i}.qtyInStock`} error={err(i, 'qtyInStock')} onChange={(e) => update(i, { qtyInStock: e.currentTarget.value })} />
                     )}
