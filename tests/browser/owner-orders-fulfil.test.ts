@@ -3,7 +3,7 @@ import { setStock, variantOf } from '../../edge/api/commerce/test-catalog.js';
 import { addOne, placeOrder } from '../../edge/api/commerce/test-checkout.js';
 import { TestVisitor } from '../../edge/api/commerce/test-visitor.js';
 import { useStorefront } from './harness.js';
-import { openOwnerApp, signedInOwner } from './owner-harness.js';
+import { addSessionCookies, demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
 
 /**
  * The owner's order screen in Chromium: fulfil with carrier and tracking (the shopper's
@@ -107,5 +107,27 @@ describe('owner order screen', () => {
     expect(await page.locator('.owner-sidebar').isVisible()).toBe(false);
     expect(await page.locator('.packing-slip-tools').isVisible()).toBe(false);
     expect(await slip.isVisible()).toBe(true);
+  });
+
+  it('has no serious or critical axe violation on the order screen, its dialogs and the packing slip', async () => {
+    const o = await order('axe@orders.test', 2, true);
+    // axe is injected as an inline script, which the owner area's CSP refuses: this context bypasses it.
+    const context = await store.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    await addSessionCookies(context, (await demoOwnerSession(store.worker)).cookie, store.url('/'));
+    const page = await context.newPage();
+    await openOwnerApp(page, store.url(`/config/orders/${o.orderNumber}`));
+    await page.locator('[data-order]').waitFor();
+    expect(await seriousAxeViolations(page, { inject: 'script-tag' })).toEqual([]);
+    for (const [button, name] of [['Fulfil', 'Fulfil items'], ['Refund', 'Refund'], ['Cancel order', 'Cancel this order?']] as const) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.getByRole('dialog', { name }).waitFor();
+      expect({ name, violations: await seriousAxeViolations(page, { inject: 'script-tag' }) }).toEqual({ name, violations: [] });
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    await openOwnerApp(page, store.url(`/config/orders/${o.orderNumber}/packing-slip`));
+    await page.locator('[data-packing-slip]').waitFor();
+    expect(await seriousAxeViolations(page, { inject: 'script-tag' })).toEqual([]);
+    await context.close();
   });
 });

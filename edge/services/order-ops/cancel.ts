@@ -1,6 +1,7 @@
 import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
 import type { Db } from '../db.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
 import { cancelMail, type MailOrder } from './mails.js';
 import { refundOrder, type ProviderFor, type RefundOutcome } from './refund.js';
 import { openUnits, refundableCents, type OrderState } from './state.js';
@@ -53,7 +54,8 @@ export async function cancelOrder(db: Db, site: { id: string; title: string }, s
   const d1 = rawD1(db);
   const fulfilledNow = s.lines.reduce((n, l) => n + l.fulfilledQuantity, 0);
   const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency };
-  const summary = `Cancelled: ${open.map((l) => `${openUnits(l)} × ${l.productName}`).join(', ')}${input.reason ? ` · ${input.reason}` : ''}`;
+  const due = refundCents > 0 ? ` · refund due ${minorToDecimal(refundCents, s.order.currency)} ${s.order.currency}` : '';
+  const summary = `Cancelled: ${open.map((l) => `${openUnits(l)} × ${l.productName}`).join(', ')}${due}${input.reason ? ` · ${input.reason}` : ''}`;
   try {
     await d1.batch([
       d1
