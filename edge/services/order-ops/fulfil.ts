@@ -34,6 +34,8 @@ export type FulfilOutcome =
 const QUANTITY_GUARD = /NOT NULL constraint failed: order_events\.body/;
 const KEY_TAKEN = /UNIQUE constraint failed: order_fulfilments\.website_id, order_fulfilments\.request_key/;
 const REVIEW_LINK_DAYS_MS = 60 * 86_400_000;
+/** SPEC §3 productType 4: a gift card. */
+const GIFT_CARD_TYPE = 4;
 
 async function byKey(db: Db, websiteId: string, key: string) {
   const [row] = await query(() => db.select().from(orderFulfilments).where(and(eq(orderFulfilments.websiteId, websiteId), eq(orderFulfilments.requestKey, key))).limit(1));
@@ -74,8 +76,8 @@ export async function fulfilOrder(db: Db, site: { id: string; title: string }, s
   const mailLines = wanted.map((w) => ({ ...lines.get(w.lineId)!, quantity: w.quantity }));
   const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency };
   const summary = `${input.kind === 'shipped' ? 'Shipped' : 'Picked up'}: ${mailLines.map((l) => `${l.quantity} × ${l.productName}`).join(', ')}${carrier ? ` · ${carrier}` : ''}${tracking ? ` ${tracking}` : ''}`;
-  // Products fulfilled for the first time get a review request (once per order line).
-  const firstTime = input.reviewSecret ? wanted.map((w) => lines.get(w.lineId)!).filter((l) => l.fulfilledQuantity === 0) : [];
+  // Products fulfilled for the first time get a review request (once per order line); gift cards are not reviewed.
+  const firstTime = input.reviewSecret ? wanted.map((w) => lines.get(w.lineId)!).filter((l) => l.fulfilledQuantity === 0 && l.productType !== GIFT_CARD_TYPE) : [];
   const reviewLinks = await Promise.all(
     [...new Map(firstTime.map((l) => [l.itemId, l])).values()].map(async (l) => ({
       productName: l.productName,
