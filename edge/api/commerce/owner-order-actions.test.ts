@@ -189,6 +189,30 @@ describe('refunds', () => {
     expect((await send(admin(), `${API}/${o.orderNumber}/refunds`, { amountCents: 10, lines: [{ lineId: o.items[0]!.lineId, quantity: 1 }] }, randomUUID())).status).toBe(400);
   });
 
+  it('a refund left pending by a crash answers 409 to its key at first; after two minutes the key takes it over and settles it once', async () => {
+    const o = await order(1, { email: 'stale@example.com' });
+    const site = (await worker.db.prepare('SELECT website_id AS id FROM orders WHERE id = ?').bind(o.id).first<{ id: string }>())!.id;
+    const pending = (key: string, id: string, at: number) =>
+      worker.db
+        .prepare(`INSERT INTO order_refunds (id, website_id, order_id, amount_cents, provider_cents, gift_card_cents, status, request_key, created_by, created_on) VALUES (?, ?, ?, 500, 500, 0, 'pending', ?, 'crashed@owner.test', ?)`)
+        .bind(id, site, o.id, `refund:${key}`, at)
+        .run();
+    const fresh = randomUUID();
+    await pending(fresh, `fresh-${fresh}`, Date.now());
+    const busy = await send(admin(), `${API}/${o.orderNumber}/refunds`, { amountCents: 500 }, fresh);
+    expect(busy.status).toBe(409);
+    expect(busy.json.error).toBe('refund_in_progress');
+    const stale = randomUUID();
+    await pending(stale, `stale-${stale}`, Date.now() - 10 * 60_000);
+    // Both pending rows hold their amounts: 4400 - 1000 is left.
+    expect((await detail(o.orderNumber)).refundable).toBe(o.grandTotal - 1000);
+    const taken = await Promise.all([1, 2, 3].map(() => send(admin(), `${API}/${o.orderNumber}/refunds`, { amountCents: 500 }, stale)));
+    expect(taken.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(taken.find((r) => r.status === 201)!.json.refund).toMatchObject({ id: `stale-${stale}`, status: 'succeeded' });
+    expect(await mails('stale@example.com', 'order-refunded')).toHaveLength(1);
+    expect((await send(admin(), `${API}/${o.orderNumber}/refunds`, { amountCents: 500 }, stale)).status).toBe(200);
+  });
+
   it('20 concurrent refund clicks on one order refund once, with one key or with a key each', async () => {
     const o = await order(2, { email: 'race@example.com' });
     const key = randomUUID();

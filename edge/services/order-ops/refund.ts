@@ -55,7 +55,17 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
   for (const l of input.lines ?? []) if (!lineById.has(l.lineId) || l.quantity > lineById.get(l.lineId)!.quantity) return { kind: 'bad_line', lineId: l.lineId };
   const amount = input.lines ? input.lines.reduce((n, l) => n + lineById.get(l.lineId)!.unitPriceCents * l.quantity, 0) : input.amountCents ?? 0;
   const earlier = await byKey(db, site.id, input.requestKey);
-  if (earlier) return replayOf(earlier, s.order.id, amount);
+  if (earlier) {
+    const replay = replayOf(earlier, s.order.id, amount);
+    if (replay.kind !== 'in_progress' || earlier.createdOn > input.now - STALE_REFUND_MS) return replay;
+    // Take the stale refund over: one conditional UPDATE, so one request does it.
+    const claimed = await rawD1(db)
+      .prepare(`UPDATE order_refunds SET created_on = ?3 WHERE id = ?1 AND status = 'pending' AND created_on = ?2`)
+      .bind(earlier.id, earlier.createdOn, input.now)
+      .run();
+    if (!claimed.meta.changes) return replay;
+    return settle(db, site, s, { ...earlier, createdOn: input.now }, input, providerFor);
+  }
   if (amount <= 0 || amount > refundableCents(s)) return { kind: 'too_much', refundableCents: Math.max(0, refundableCents(s)) };
   const id = newRowId();
   const d1 = rawD1(db);
@@ -83,7 +93,21 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
       .all<{ n: number }>()).results;
     return { kind: 'too_much', refundableCents: Math.max(0, left?.n ?? 0) };
   }
-  const row = (await byKey(db, site.id, input.requestKey))!;
+  return settle(db, site, s, (await byKey(db, site.id, input.requestKey))!, input, providerFor);
+}
+
+/**
+ * A refund left `pending` this long (its request crashed between the provider and the
+ * settling batch) is taken over by the next request with its key: the provider is asked
+ * again under the same idempotency key (Stripe replays the refund it made, never a second
+ * one) and the row is settled.
+ */
+const STALE_REFUND_MS = 120_000;
+
+/** Asks the provider for the card part of `row`, then settles it (succeeded or failed). */
+async function settle(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
+  const d1 = rawD1(db);
+  const lineById = new Map(s.lines.map((l) => [l.id, l]));
   const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency };
   if (row.providerCents > 0) {
     const provider = s.payment ? providerFor(s.payment.provider) : undefined;
@@ -105,7 +129,7 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
       return { kind: 'failed', refund: { ...row, status: 'failed', settledOn: input.now, requestKey: `${row.requestKey}:failed:${row.id}` } };
     }
   }
-  const mailLines = (input.lines ?? []).map((l) => ({ ...lineById.get(l.lineId)!, quantity: l.quantity }));
+  const mailLines = (row.lines ?? []).flatMap((l) => (lineById.has(l.lineId) ? [{ ...lineById.get(l.lineId)!, quantity: l.quantity }] : []));
   await d1.batch([
     d1.prepare(`UPDATE order_refunds SET status = 'succeeded', settled_on = ?2 WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),
     ...(row.giftCardCents > 0 && s.giftCard
