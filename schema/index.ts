@@ -19,6 +19,7 @@ export * from './security.js';
 export * from './reviews.js';
 export * from './checkout.js';
 export * from './orders.js';
+export * from './order-ops.js';
 export * from './subscriptions.js';
 export * from './payment-events.js';
 export * from './gift-cards.js';

@@ -32,7 +32,7 @@ export const orders = sqliteTable(
     grandTotalCents: centsColumn('grand_total_cents'),
     // Drawn from a gift card (schema/gift-cards.ts); the card paid grandTotal minus this.
     giftCardCents: integer('gift_card_cents').notNull().default(0),
-    // 'paid' | 'refunded'
+    // 'paid' | 'partially_refunded' | 'refunded' | 'cancelled' (edge/services/order-ops)
     status: text('status').notNull().default('paid'),
     // SHA-256 of the token in the order-status link of the confirmation mail (page 211).
     statusTokenHash: text('status_token_hash').notNull(),
@@ -70,6 +70,12 @@ export const orderLines = sqliteTable(
     websiteId: text('website_id').notNull(),
     ...boughtLineColumns(),
     position: integer('position').notNull(),
+    // The cart entry's additional-fields answers (canonical JSON text), copied at checkout.
+    additionalFields: text('additional_fields'),
+    // Units sent or picked up, and units cancelled (edge/services/order-ops): each moves only by a
+    // conditional UPDATE that keeps their sum within the quantity bought.
+    fulfilledQuantity: integer('fulfilled_quantity').notNull().default(0),
+    cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.position), check('order_lines_quantity_ck', sql`${t.quantity} >= 1`)],
 );

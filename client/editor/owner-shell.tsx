@@ -3,7 +3,8 @@ import { setCrumb, TEXT } from './api.js';
 import { OwnerContext } from './context.js';
 import { currentScreen, groupScreens, type NavScreen } from './navigation.js';
 import { Link, matchRoute, setClientPaths, useLocation } from './router.js';
-import { OrderDetailScreen } from './screens/order-detail.js';
+import { OrderDetailScreen } from './screens/order-detail/order-detail-screen.js';
+import { PackingSlipScreen } from './screens/order-detail/packing-slip.js';
 import { OrdersScreen } from './screens/orders.js';
 import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { OutboxScreen } from './screens/outbox.js';
@@ -86,6 +87,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/store-setup', screen: '/config/products', title: 'Store setup', render: () => <StoreSetupScreen /> },
   { pattern: '/config/design', screen: '/config/design', title: 'Design', render: () => <DesignRoute /> },
   { pattern: '/config/orders', screen: '/config/orders', title: 'Orders', render: () => <OrdersScreen /> },
+  { pattern: '/config/orders/:number/packing-slip', screen: '/config/orders', title: 'Packing slip', render: (p) => <PackingSlipScreen key={p.number} number={p.number!} /> },
   { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
   { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },

@@ -4,6 +4,8 @@ import { subscriptionCheckout } from '../services/subscriptions/checkout-context
 import { cartPricing } from '../services/orders/cart-pricing.js';
 import { orderFromLink, orderJson } from '../services/orders/index.js';
 import { orderDownloads } from '../services/downloads/index.js';
+import { shopperFulfilments } from '../services/order-ops/index.js';
+import { moneyJson } from '../../domain/money/money.js';
 import { baseContext } from './page-context.js';
 import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
@@ -52,7 +54,13 @@ export async function orderPage(req: PageRequest, kind: 'confirmed' | 'status', 
   const [pageType, name, template] = kind === 'confirmed'
     ? ([PAGE_TYPE.orderConfirmed, 'order-confirmed', 'order-confirmed.html'] as const)
     : ([PAGE_TYPE.orderStatus, 'order-status', 'order-status.html'] as const);
-  const [base, downloads] = await Promise.all([baseContext(req, pageType, name), orderDownloads(req.db, downloadSecret, req.site.id, found.order.id)]);
+  const [base, downloads, done] = await Promise.all([
+    baseContext(req, pageType, name),
+    orderDownloads(req.db, downloadSecret, req.site.id, found.order.id),
+    shopperFulfilments(req.db, req.site.id, found),
+  ]);
   // The digital products' download links, signed afresh on each view.
-  return { status: 200, templates: [template], context: { ...base, order: { ...orderJson(found), downloads } } };
+  // The owner's shipments and refunds show on the status page (and are empty on the confirmation).
+  const order = { ...orderJson(found), downloads, fulfilments: done.fulfilments, refundedTotal: done.refundedCents, refundedTotalMoney: moneyJson(done.refundedCents, found.order.currency) };
+  return { status: 200, templates: [template], context: { ...base, order } };
 }

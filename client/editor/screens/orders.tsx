@@ -21,7 +21,9 @@ const FILTERS: FilterDef[] = [
     options: [
       { value: '', label: 'All' },
       { value: 'paid', label: 'Paid' },
+      { value: 'partially_refunded', label: 'Partly refunded' },
       { value: 'refunded', label: 'Refunded' },
+      { value: 'cancelled', label: 'Cancelled' },
     ],
   },
   { id: 'from', label: 'From', type: 'date' },

@@ -14,6 +14,8 @@ import {
 } from '../../services/owner-commerce/subscriptions.js';
 import { subscriptionJson } from '../../services/subscriptions/index.js';
 import { jsonBody, queryParams } from '../validate.js';
+import { orderTimeline, orderState, refundableCents } from '../../services/order-ops/index.js';
+import { fulfilmentJson, ownerOrderActions, refundJson } from './owner-order-actions.js';
 
 /**
  * /api/commerce/owner: the owner's orders, gift cards and subscriptions as JSON (the same
@@ -82,6 +84,10 @@ ownerCommerce.get('/orders/:number', requirePermission('orders'), async (c) => {
   const number = c.req.param('number');
   const d = /^\d{4,9}$/.test(number) ? await ownerOrderDetail(c.var.db, c.var.site.id, Number(number)) : undefined;
   if (!d) throw notFound('order');
+  const [ops, timeline] = await Promise.all([
+    orderState(c.var.db, c.var.site.id, d.order.orderNumber),
+    orderTimeline(c.var.db, c.var.site.id, d.order, d.payments, d.mails),
+  ]);
   return c.json({
     order: orderJson(d),
     billingAddress: d.order.billingAddress,
@@ -91,8 +97,16 @@ ownerCommerce.get('/orders/:number', requirePermission('orders'), async (c) => {
     downloads: d.downloads.map((g) => ({ productName: g.productName, downloads: g.downloads, maxDownloads: g.maxDownloads, expiresOn: g.expiresOn })),
     subscriptionId: d.subscription?.id ?? null,
     mails: d.mails,
+    // What the owner's actions work with (owner-order-actions.ts): refunds, fulfilments, the timeline.
+    refundable: ops ? refundableCents(ops) : 0,
+    refunds: ops?.refunds.map(refundJson) ?? [],
+    fulfilments: ops?.fulfilments.map(fulfilmentJson) ?? [],
+    timeline,
   });
 });
+
+// Fulfil, mark picked up, cancel, refund, notes.
+ownerCommerce.route('/orders', ownerOrderActions);
 
 ownerCommerce.get(
   '/gift-cards',

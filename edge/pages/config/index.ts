@@ -31,6 +31,8 @@ for (const s of OWNER_SCREENS) {
 }
 // One order (the app's order detail screen): the orders row's permission.
 config.get('/orders/:number', (c) => screen(c, '/config/orders', 'orders', 'Order', () => placeholder('Order')));
+// Its printable packing slip (client/editor/screens/order-detail/packing-slip.tsx).
+config.get('/orders/:number/packing-slip', (c) => screen(c, '/config/orders', 'orders', 'Packing slip', () => placeholder('Packing slip')));
 // The catalogue's CSV import (client/editor/screens/product-import): the products row's permission.
 config.get('/products/import', (c) => screen(c, '/config/products', 'catalog', 'Import products', () => placeholder('Import products')));
 // The store creation wizard (the Products screen's "Create your store"): the catalog row's permission.

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { orderLines, orders } from '../../../schema/index.js';
 import { moneyJson } from '../../../domain/money/money.js';
 import { query, type Db } from '../db.js';
+import { lineFieldAnswers } from './line-fields.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -37,9 +38,17 @@ export function orderJson({ order, lines }: LoadedOrder): Record<string, unknown
     items: lines.map((l) => ({
       sku: l.sku, productName: l.productName, productType: l.productType, quantity: l.quantity, itemId: l.itemId,
       unitPrice: l.unitPriceCents, unitPriceMoney: moneyJson(l.unitPriceCents, c),
+      lineId: l.id,
+      // The additional-fields answers as the cart took them, and as label/value pairs to show.
+      additionalFields: l.additionalFields === null ? null : (JSON.parse(l.additionalFields) as unknown),
+      fieldAnswers: lineFieldAnswers(l.additionalFields),
+      fulfilledQuantity: l.fulfilledQuantity,
+      cancelledQuantity: l.cancelledQuantity,
     })),
     subtotal: order.subtotalCents,
+    subtotalMoney: moneyJson(order.subtotalCents, c),
     discountTotal: order.discountCents,
+    discountTotalMoney: moneyJson(order.discountCents, c),
     shippingTotal: order.shippingTotalCents,
     shippingTotalMoney: moneyJson(order.shippingTotalCents, c),
     taxTotal: order.taxTotalCents,

@@ -3,6 +3,7 @@ import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
 import { newId } from '../accounts/tokens.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
+import { lineFieldAnswers } from './line-fields.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -12,7 +13,7 @@ export interface OrderMailFacts {
   websiteId: string;
   email: string;
   currency: string;
-  lines: readonly { quantity: number; productName: string; sku: string | null; unitPriceCents: number }[];
+  lines: readonly { quantity: number; productName: string; sku: string | null; unitPriceCents: number; additionalFields?: string | null }[];
   subtotalCents: number;
   discountCents: number;
   shippingTotalCents: number;
@@ -33,7 +34,9 @@ export function orderMailStatement(
 ): D1PreparedStatement {
   const number = `{{order-number-${newId()}}}`;
   const money = (n: number) => `${minorToDecimal(n, o.currency)} ${o.currency}`;
-  const rows = o.lines.map((l) => `${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''} — ${money(l.unitPriceCents * l.quantity)}`);
+  // Each line, with its additional-fields answers (attendee names, a gift message) after it.
+  const answers = (l: OrderMailFacts['lines'][number]) => lineFieldAnswers(l.additionalFields).map((a) => `${a.label}: ${a.value}`);
+  const rows = o.lines.map((l) => [`${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''} — ${money(l.unitPriceCents * l.quantity)}`, ...answers(l).map((a) => `  ${a}`)].join('\n'));
   const totals = [
     `Subtotal: ${money(o.subtotalCents)}`,
     ...(o.discountCents ? [`Discount: -${money(o.discountCents)}`] : []),
@@ -46,7 +49,7 @@ export function orderMailStatement(
   const files = downloads.map((d) => `${d.name}: ${d.url}`);
   const subject = `${site.title}: order #${number} confirmed`;
   const text = [`Thank you for your order #${number}.`, '', ...rows, '', ...totals, ...(files.length ? ['', 'Your downloads:', ...files] : []), '', `Order status: ${statusUrl}`].join('\n');
-  const html = `<p>Thank you for your order #${number}.</p><ul>${rows.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>${totals
+  const html = `<p>Thank you for your order #${number}.</p><ul>${rows.map((r) => `<li>${r.split('\n').map((part) => escapeHtml(part.trim())).join('<br>')}</li>`).join('')}</ul><p>${totals
     .map(escapeHtml)
     .join('<br>')}</p>${downloads.length ? `<p>Your downloads:</p><ul>${downloads.map((d) => `<li><a href="${escapeHtml(d.url)}">${escapeHtml(d.name)}</a></li>`).join('')}</ul>` : ''}<p><a href="${escapeHtml(statusUrl)}">View your order status</a></p>`;
   return rawD1(db)

@@ -32,6 +32,8 @@ export interface OrderLineRow {
   productType: number;
   quantity: number;
   unitPriceCents: number;
+  /** The cart entry's additional-fields answers (canonical JSON text), if any. */
+  additionalFields?: string | null;
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -64,10 +66,13 @@ export function paidOrderStatements(d1: D1Database, o: PaidOrderRow): D1Prepared
 export function orderLineStatement(d1: D1Database, o: { orderId: string; websiteId: string }, line: OrderLineRow, position: number): D1PreparedStatement {
   return d1
     .prepare(
-      `INSERT INTO order_lines (id, order_id, website_id, item_id, variant_id, sku, product_name, product_type, quantity, unit_price_cents, position)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
+      `INSERT INTO order_lines (id, order_id, website_id, item_id, variant_id, sku, product_name, product_type, quantity, unit_price_cents, position, additional_fields)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
     )
-    .bind(newRowId(), o.orderId, o.websiteId, line.itemId, line.variantId, line.sku, line.productName, line.productType, line.quantity, line.unitPriceCents, position);
+    .bind(
+      newRowId(), o.orderId, o.websiteId, line.itemId, line.variantId, line.sku, line.productName, line.productType, line.quantity, line.unitPriceCents, position,
+      line.additionalFields ?? null,
+    );
 }
 
 /** The captured payment of an order. */

@@ -167,7 +167,7 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
     : [];
   const mail: OrderMailFacts = {
     orderId, websiteId: site.id, email: input.email, currency: t.currency,
-    lines: view.entries.map((e) => ({ quantity: e.quantity, productName: e.title, sku: e.sku ?? null, unitPriceCents: e.unitPriceCents })),
+    lines: view.entries.map((e) => ({ quantity: e.quantity, productName: e.title, sku: e.sku ?? null, unitPriceCents: e.unitPriceCents, additionalFields: e.additionalFields })),
     subtotalCents: t.subtotalCents, discountCents: t.discountCents, shippingTotalCents: t.shippingCostCents, taxTotalCents: t.taxCents, grandTotalCents: t.grandTotalCents,
     giftCardCents: draw ? draw.amountCents : 0,
   };

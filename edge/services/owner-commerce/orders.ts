@@ -4,7 +4,7 @@ import { type Cents, type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 
 /** The payment states an order can be in (orders.status) and the owner can filter by. */
-export const ORDER_PAYMENT_STATES = ['paid', 'refunded'] as const;
+export const ORDER_PAYMENT_STATES = ['paid', 'partially_refunded', 'refunded', 'cancelled'] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
 
 /** One row of the owner's order list. */

@@ -19,3 +19,11 @@ export function paymentProviderFor(name: string, env: StripeEnv = {}): PaymentPr
   if (name === 'test') return stripe ? undefined : testProvider();
   return name === 'stripe' && stripe ? stripeProvider(stripeClient(stripe), isTestKey(stripe.secretKey)) : undefined;
 }
+
+/**
+ * The provider to refund a recorded payment through: the test provider for test payments
+ * (no money moves, so it is there even on a Stripe deployment), Stripe where it is set up.
+ */
+export function refundProviderFor(name: string, env: StripeEnv = {}): PaymentProvider | undefined {
+  return name === 'test' ? testProvider() : paymentProviderFor(name, env);
+}

@@ -54,7 +54,11 @@ export interface PaymentProvider {
   /** True when no real money moves (SPEC §3 Order testMode). */
   readonly testMode: boolean;
   capture(request: CaptureRequest): Promise<CaptureResult>;
-  refund(providerRef: string, amountCents: Cents): Promise<void>;
+  /**
+   * Gives back `amountCents` of a captured payment. `idempotencyKey` names this one refund
+   * (an owner's partial refunds each have their own); without it the payment's ref is the key.
+   */
+  refund(providerRef: string, amountCents: Cents, idempotencyKey?: string): Promise<void>;
   /** Charges a method saved by `capture({ saveForReuse })`; providers without it cannot renew subscriptions. */
   chargeSaved?(request: SavedChargeRequest): Promise<CaptureResult>;
 }

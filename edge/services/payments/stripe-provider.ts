@@ -88,8 +88,8 @@ export function stripeProvider(stripe: Stripe, testMode: boolean): PaymentProvid
     testMode,
     capture: (request) => captureIntent(stripe, request),
     chargeSaved: (request) => chargeSavedCard(stripe, request),
-    async refund(providerRef: string, amountCents: Cents): Promise<void> {
-      await stripe.refunds.create({ payment_intent: providerRef, amount: amountCents }, { idempotencyKey: `refund_${providerRef}` });
+    async refund(providerRef: string, amountCents: Cents, idempotencyKey?: string): Promise<void> {
+      await stripe.refunds.create({ payment_intent: providerRef, amount: amountCents }, { idempotencyKey: idempotencyKey ?? `refund_${providerRef}` });
     },
   };
 }

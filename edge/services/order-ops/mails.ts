@@ -1,0 +1,75 @@
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import type { Db } from '../db.js';
+import { rawD1 } from '../cart/raw.js';
+import { newId } from '../accounts/tokens.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
+import { lineFieldAnswers } from '../orders/line-fields.js';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The order a mail is about, as the owner's actions know it. */
+export interface MailOrder {
+  id: string;
+  websiteId: string;
+  orderNumber: number;
+  email: string;
+  currency: string;
+}
+
+export interface MailLine {
+  productName: string;
+  sku: string | null;
+  quantity: number;
+  additionalFields?: string | null;
+}
+
+/** One outbox row (docs/crash-safety.md): a statement of the batch that does what it tells. */
+function outboxRow(db: Db, o: MailOrder, kind: string, subject: string, paragraphs: string[][], now: number): D1PreparedStatement {
+  const text = paragraphs.map((p) => p.join('\n')).join('\n\n');
+  const html = paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('');
+  return rawD1(db)
+    .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`)
+    .bind(newId(), o.websiteId, kind, o.email, subject, text, html, now);
+}
+
+const lineText = (l: MailLine) => [`${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''}`, ...lineFieldAnswers(l.additionalFields).map((a) => `  ${a.label}: ${a.value}`)];
+
+/** "Your order has shipped" (with carrier and tracking number) or "was picked up". */
+export function fulfilmentMail(
+  db: Db, site: { title: string }, o: MailOrder, f: { kind: 'shipped' | 'picked_up'; carrier: string | null; trackingNumber: string | null; lines: MailLine[] }, now: number,
+): D1PreparedStatement {
+  const shipped = f.kind === 'shipped';
+  const subject = shipped ? `${site.title}: order #${o.orderNumber} has shipped` : `${site.title}: order #${o.orderNumber} was picked up`;
+  const head = shipped ? [`Good news: items of your order #${o.orderNumber} are on their way.`] : [`Items of your order #${o.orderNumber} were picked up.`];
+  const tracking = shipped && (f.carrier || f.trackingNumber) ? [[...(f.carrier ? [`Carrier: ${f.carrier}`] : []), ...(f.trackingNumber ? [`Tracking number: ${f.trackingNumber}`] : [])]] : [];
+  return outboxRow(db, o, shipped ? 'order-shipped' : 'order-picked-up', subject, [head, f.lines.flatMap(lineText), ...tracking], now);
+}
+
+/** The refund: amount, where it went (card, gift card) and the lines when it was for lines. */
+export function refundMail(
+  db: Db, site: { title: string }, o: MailOrder, r: { amountCents: number; providerCents: number; giftCardCents: number; lines: MailLine[] }, now: number,
+): D1PreparedStatement {
+  const money = (n: number) => `${minorToDecimal(n, o.currency)} ${o.currency}`;
+  const where = [
+    ...(r.providerCents ? [`To your payment method: ${money(r.providerCents)}`] : []),
+    ...(r.giftCardCents ? [`To your gift card: ${money(r.giftCardCents)}`] : []),
+  ];
+  const paragraphs = [[`We refunded ${money(r.amountCents)} for your order #${o.orderNumber}.`], ...(r.lines.length ? [r.lines.flatMap(lineText)] : []), where];
+  return outboxRow(db, o, 'order-refunded', `${site.title}: refund for order #${o.orderNumber}`, paragraphs, now);
+}
+
+/** The cancellation, with what was cancelled. */
+export function cancelMail(db: Db, site: { title: string }, o: MailOrder, lines: MailLine[], now: number): D1PreparedStatement {
+  return outboxRow(db, o, 'order-cancelled', `${site.title}: order #${o.orderNumber} was cancelled`, [[`Your order #${o.orderNumber} was cancelled.`], lines.flatMap(lineText)], now);
+}
+
+/** Issue 33's gap: after fulfilment, one link per product asking for a review (page type 209). */
+export function reviewRequestMail(db: Db, site: { title: string }, o: MailOrder, links: { productName: string; url: string }[], now: number): D1PreparedStatement {
+  const text = [`Thank you for your order #${o.orderNumber}. How do you like what you bought? A short review helps other shoppers.`, '', ...links.map((l) => `${l.productName}: ${l.url}`)].join('\n');
+  const html = `<p>Thank you for your order #${o.orderNumber}. How do you like what you bought? A short review helps other shoppers.</p><ul>${links
+    .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.productName)}</a></li>`)
+    .join('')}</ul>`;
+  return rawD1(db)
+    .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on) VALUES (?1, ?2, 'review-request', ?3, ?4, ?5, ?6, ?7)`)
+    .bind(newId(), o.websiteId, o.email, `${site.title}: how was your order #${o.orderNumber}?`, text, html, now);
+}

@@ -1,0 +1,165 @@
+import { and, eq } from 'drizzle-orm';
+import type { Cents } from '../../../domain/branded-types.js';
+import { orderRefunds } from '../../../schema/index.js';
+import { rawD1 } from '../cart/raw.js';
+import { newRowId } from '../cart/tokens.js';
+import { query, type Db } from '../db.js';
+import { minorToDecimal } from '../../../domain/money/money.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { refundMail, type MailOrder } from './mails.js';
+import { refundableCents, type LineQuantity, type OrderState, type RefundRow } from './state.js';
+
+export interface RefundInput {
+  /** An amount in minor units, or `lines` (each line's unit price × units). */
+  amountCents?: number;
+  lines?: LineQuantity[];
+  reason?: string;
+  requestKey: string;
+  actor: string;
+  now: number;
+}
+
+export type RefundOutcome =
+  | { kind: 'done'; refund: RefundRow; replay: boolean }
+  | { kind: 'too_much'; refundableCents: number }
+  | { kind: 'bad_line'; lineId: string }
+  | { kind: 'key_reused' }
+  | { kind: 'in_progress' }
+  | { kind: 'failed'; refund: RefundRow };
+
+async function byKey(db: Db, websiteId: string, key: string) {
+  const [row] = await query(() => db.select().from(orderRefunds).where(and(eq(orderRefunds.websiteId, websiteId), eq(orderRefunds.requestKey, key))).limit(1));
+  return row;
+}
+
+/** What an earlier request with the same key did, as this request's answer. */
+function replayOf(row: RefundRow, orderId: string, amountCents: number): RefundOutcome {
+  if (row.orderId !== orderId || row.amountCents !== amountCents) return { kind: 'key_reused' };
+  return row.status === 'pending' ? { kind: 'in_progress' } : { kind: 'done', refund: row, replay: true };
+}
+
+/** Finds the provider that took an order's card payment (the test provider, Stripe). */
+export type ProviderFor = (name: string) => PaymentProvider | undefined;
+
+/**
+ * Refunds part or all of an order. The gate is one conditional INSERT: the refund row is
+ * written only if the order's grand total less every refund not failed still covers the
+ * amount, and only once per request key (unique) — so concurrent clicks or retries refund
+ * once and refunds never add up to more than was paid. The card payment is refunded first
+ * (through its provider, with the refund's id as the provider's idempotency key), the rest
+ * goes back onto the gift card that paid. Then one batch settles the row, credits the
+ * card, updates the order's state and queues the shopper's mail.
+ */
+export async function refundOrder(db: Db, site: { id: string; title: string }, s: OrderState, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
+  const lineById = new Map(s.lines.map((l) => [l.id, l]));
+  for (const l of input.lines ?? []) if (!lineById.has(l.lineId) || l.quantity > lineById.get(l.lineId)!.quantity) return { kind: 'bad_line', lineId: l.lineId };
+  const amount = input.lines ? input.lines.reduce((n, l) => n + lineById.get(l.lineId)!.unitPriceCents * l.quantity, 0) : input.amountCents ?? 0;
+  const earlier = await byKey(db, site.id, input.requestKey);
+  if (earlier) {
+    const replay = replayOf(earlier, s.order.id, amount);
+    if (replay.kind !== 'in_progress' || earlier.createdOn > input.now - STALE_REFUND_MS) return replay;
+    // Take the stale refund over: one conditional UPDATE, so one request does it.
+    const claimed = await rawD1(db)
+      .prepare(`UPDATE order_refunds SET created_on = ?3 WHERE id = ?1 AND status = 'pending' AND created_on = ?2`)
+      .bind(earlier.id, earlier.createdOn, input.now)
+      .run();
+    if (!claimed.meta.changes) return replay;
+    return settle(db, site, s, { ...earlier, createdOn: input.now }, input, providerFor);
+  }
+  if (amount <= 0 || amount > refundableCents(s)) return { kind: 'too_much', refundableCents: Math.max(0, refundableCents(s)) };
+  const id = newRowId();
+  const d1 = rawD1(db);
+  const providerPaid = s.payment?.amountCents ?? 0;
+  // Of what is not refunded yet, the card payment's part first; the rest is the gift card's.
+  const cardLeft = `(?5 - (SELECT COALESCE(SUM(r.provider_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed'))`;
+  const written = await d1
+    .prepare(
+      `INSERT INTO order_refunds (id, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, status, request_key, created_by, created_on)
+       SELECT ?1, ?2, ?3, ?4, MIN(?4, ${cardLeft}), ?4 - MIN(?4, ${cardLeft}), ?6, ?7, 'pending', ?8, ?9, ?10
+       FROM orders o
+       WHERE o.id = ?3 AND o.website_id = ?2
+         AND o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed') >= ?4
+       ON CONFLICT (website_id, request_key) DO NOTHING`,
+    )
+    .bind(id, site.id, s.order.id, amount, providerPaid, input.lines ? JSON.stringify(input.lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now)
+    .run();
+  if (!written.meta.changes) {
+    // Another request with this key got there first, or the amount no longer fits.
+    const other = await byKey(db, site.id, input.requestKey);
+    if (other) return replayOf(other, s.order.id, amount);
+    const [left] = (await d1
+      .prepare(`SELECT o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = o.id AND r.status <> 'failed') AS n FROM orders o WHERE o.id = ?1`)
+      .bind(s.order.id)
+      .all<{ n: number }>()).results;
+    return { kind: 'too_much', refundableCents: Math.max(0, left?.n ?? 0) };
+  }
+  return settle(db, site, s, (await byKey(db, site.id, input.requestKey))!, input, providerFor);
+}
+
+/**
+ * A refund left `pending` this long (its request crashed between the provider and the
+ * settling batch) is taken over by the next request with its key: the provider is asked
+ * again under the same idempotency key (Stripe replays the refund it made, never a second
+ * one) and the row is settled.
+ */
+const STALE_REFUND_MS = 120_000;
+
+/** Asks the provider for the card part of `row`, then settles it (succeeded or failed). */
+async function settle(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
+  const d1 = rawD1(db);
+  const lineById = new Map(s.lines.map((l) => [l.id, l]));
+  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency };
+  if (row.providerCents > 0) {
+    const provider = s.payment ? providerFor(s.payment.provider) : undefined;
+    const refused = provider
+      ? await provider.refund(s.payment!.ref, row.providerCents as Cents, `refund_${row.id}`).then(
+          () => undefined,
+          (err: unknown) => String((err as Error)?.message ?? err),
+        )
+      : 'the payment provider is not set up here';
+    if (refused !== undefined) {
+      console.error(`refund ${row.id} of order ${s.order.id} failed: ${refused}`);
+      await d1.batch([
+        // The key is set free (renamed on the failed row): the owner's retry with it tries again.
+        d1.prepare(`UPDATE order_refunds SET status = 'failed', settled_on = ?2, request_key = request_key || ':failed:' || id WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),
+        d1
+          .prepare(`INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on) VALUES (?1, ?2, ?3, 'refund_failed', ?4, ?5, ?6)`)
+          .bind(newRowId(), site.id, s.order.id, `Refund of ${row.amountCents} failed: ${refused.slice(0, 300)}`, input.actor, input.now),
+      ]);
+      return { kind: 'failed', refund: { ...row, status: 'failed', settledOn: input.now, requestKey: `${row.requestKey}:failed:${row.id}` } };
+    }
+  }
+  const mailLines = (row.lines ?? []).flatMap((l) => (lineById.has(l.lineId) ? [{ ...lineById.get(l.lineId)!, quantity: l.quantity }] : []));
+  await d1.batch([
+    d1.prepare(`UPDATE order_refunds SET status = 'succeeded', settled_on = ?2 WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),
+    ...(row.giftCardCents > 0 && s.giftCard
+      ? [d1.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ?2 WHERE id = ?1 AND website_id = ?3').bind(s.giftCard.id, row.giftCardCents, site.id)]
+      : []),
+    d1
+      .prepare(
+        `UPDATE orders SET status = CASE WHEN status = 'cancelled' THEN status
+           WHEN grand_total_cents <= (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ?1 AND r.status = 'succeeded') THEN 'refunded'
+           ELSE 'partially_refunded' END
+         WHERE id = ?1`,
+      )
+      .bind(s.order.id),
+    d1
+      .prepare(
+        `UPDATE payments SET status = 'refunded' WHERE order_id = ?1 AND provider <> 'gift-card' AND status = 'captured'
+           AND amount_cents <= (SELECT COALESCE(SUM(r.provider_cents), 0) FROM order_refunds r WHERE r.order_id = ?1 AND r.status = 'succeeded')`,
+      )
+      .bind(s.order.id),
+    d1
+      .prepare(`INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on) VALUES (?1, ?2, ?3, 'refunded', ?4, ?5, ?6)`)
+      .bind(newRowId(), site.id, s.order.id, refundSummary(row, mailLines, s.order.currency), input.actor, input.now),
+    refundMail(db, site, o, { amountCents: row.amountCents, providerCents: row.providerCents, giftCardCents: row.giftCardCents, lines: mailLines }, input.now),
+  ]);
+  return { kind: 'done', refund: { ...row, status: 'succeeded', settledOn: input.now }, replay: false };
+}
+
+function refundSummary(row: RefundRow, lines: { quantity: number; productName: string }[], currency: string): string {
+  const parts = [`Refunded ${minorToDecimal(row.amountCents, currency)} ${currency}`];
+  if (lines.length) parts.push(lines.map((l) => `${l.quantity} × ${l.productName}`).join(', '));
+  if (row.reason) parts.push(row.reason);
+  return parts.join(' · ');
+}
