@@ -64,6 +64,9 @@ export async function quoteCheckout(db: Db, input: QuoteInput): Promise<Checkout
   const shippingOptionId = input.shippingOptionId ?? (view.record.shippingLocation?.selectedShippingOptionId as string | undefined);
   const priced = await priceCart(db, site, view, { ...(location ? { location } : {}), ...(shippingOptionId ? { shippingOptionId } : {}), couponCodes, now });
   const t = priced.totals;
+  // A coupon other orders used up since the shopper saw it: say so rather than charge the full price.
+  const usedUp = priced.invalidCoupons.find((c) => c.reason === 'used-up');
+  if (usedUp) throw new ApiError(409, 'coupon_used_up', usedUp.message, { fields: { coupons: usedUp.message } });
   if (t.requiresShipping && !t.selectedShippingOption) {
     throw new ApiError(422, 'no_shipping_option', 'We do not ship to this address.', { fields: { shippingAddress: 'We do not ship to this address.' } });
   }
