@@ -226,7 +226,7 @@ export function CouponsScreen() {
             <TextField label="Code" autoComplete="off" value={draft.code} maxLength={50} error={errors.code} hint="Shoppers type it at checkout; letters, digits, - and _" onChange={(e) => change({ code: e.target.value }, 'code')} />
             <SelectField label="Discount" value={draft.kind} options={KINDS} onChange={(e) => change({ kind: e.target.value as Effect['kind'], value: '' })} />
             {draft.kind === 'percentage' ? (
-              <TextField label="Percentage off" inputMode="decimal" value={draft.value} error={errors['effect.percentBps']} onChange={(e) => change({ value: e.target.value }, 'effect.percentBps')} />
+              <TextField label="Percent off (%)" inputMode="decimal" value={draft.value} error={errors['effect.percentBps']} onChange={(e) => change({ value: e.target.value }, 'effect.percentBps')} />
             ) : null}
             {draft.kind === 'fixed' ? (
               <TextField label={`Amount off (${money.currency})`} inputMode="decimal" value={draft.value} error={errors['effect.amountCents']} onChange={(e) => change({ value: e.target.value }, 'effect.amountCents')} />
