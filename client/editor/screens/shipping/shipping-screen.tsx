@@ -213,8 +213,8 @@ export function ShippingScreen() {
               </ul>
               <span className="owner-row-actions">
                 <Button variant="secondary" onClick={() => open(zone)} aria-label={`Edit ${zone.name}`}>Edit</Button>
-                <Button variant="secondary" disabled={i === 0} onClick={() => void move(i, -1)} aria-label={`Move ${zone.name} up`}>Move up</Button>
-                <Button variant="secondary" disabled={i === zones.length - 1} onClick={() => void move(i, 1)} aria-label={`Move ${zone.name} down`}>Move down</Button>
+                <Button variant="secondary" disabled={i === 0} onClick={() => void move(i, -1)} aria-label={`Move up ${zone.name}`}>Move up</Button>
+                <Button variant="secondary" disabled={i === zones.length - 1} onClick={() => void move(i, 1)} aria-label={`Move down ${zone.name}`}>Move down</Button>
                 <Button variant="danger" onClick={() => setDeleting(zone)} aria-label={`Delete ${zone.name}`}>Delete</Button>
               </span>
             </li>
