@@ -17,6 +17,9 @@ import { FilesScreen } from './screens/files/files-screen.js';
 import { ContributorsScreen } from './screens/contributors.js';
 import { CustomersScreen } from './screens/customers.js';
 import { GiftCardsScreen } from './screens/gift-cards.js';
+import { ShippingScreen } from './screens/shipping/shipping-screen.js';
+import { TaxesScreen } from './screens/taxes/taxes-screen.js';
+import { CouponsScreen } from './screens/coupons/coupons-screen.js';
 import { RestockScreen } from './screens/restock.js';
 import { SubscriptionsScreen } from './screens/subscriptions.js';
 import { TrafficScreen } from './screens/traffic.js';
@@ -95,6 +98,9 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
   { pattern: '/config/restock', screen: '/config/restock', title: 'Restock', render: () => <RestockScreen /> },
   { pattern: '/config/gift-cards', screen: '/config/gift-cards', title: 'Gift cards', render: () => <GiftCardsScreen /> },
+  { pattern: '/config/shipping', screen: '/config/shipping', title: 'Shipping', render: () => <ShippingScreen /> },
+  { pattern: '/config/taxes', screen: '/config/taxes', title: 'Taxes', render: () => <TaxesScreen /> },
+  { pattern: '/config/coupons', screen: '/config/coupons', title: 'Coupons', render: () => <CouponsScreen /> },
   { pattern: '/config/customers', screen: '/config/customers', title: 'Customers', render: () => <CustomersScreen /> },
   { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
   { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },

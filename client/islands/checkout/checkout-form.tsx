@@ -142,10 +142,12 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
           {regions ? (
             <div className="field">
               <label htmlFor="region">State / region</label>
-              <select id="region" value={v.region} onChange={(e) => { const next = { ...v, region: e.target.value }; setV(next); void locate(next); }}>
+              <select id="region" value={v.region} aria-invalid={errors.region ? true : undefined} aria-describedby={errors.region ? 'region-error' : undefined}
+                onChange={(e) => { const next = { ...v, region: e.target.value }; setV(next); setErrors((old) => ({ ...old, region: '' })); void locate(next); }}>
                 <option value="">Select…</option>
                 {regions.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
               </select>
+              {errors.region ? <p className="field-error" id="region-error">{errors.region}</p> : null}
             </div>
           ) : (
             <Field id="region" label="State / region" value={v.region} onChange={set('region')} onBlur={() => void locate(v)} />

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { cartJson, loadCartView, visitorCart, type CartView } from '../../services/cart/index.js';
 import { addressPostcodeError } from '../../../domain/postal-codes/postal-codes.js';
+import { resolveRegion } from '../../../domain/postal-codes/postcode-region.js';
 import { cartPricing, storedLocation } from '../../services/orders/cart-pricing.js';
 import { addCartCoupon, removeCartCoupon, setCartLocation } from '../../services/orders/cart-settings.js';
 import { jsonBody } from '../validate.js';
@@ -42,9 +43,12 @@ cartCheckout.put('/shipping-location', jsonBody(locationBody), async (c) => {
   const body = c.req.valid('json');
   const error = body.postalCode ? addressPostcodeError(body.country, body.postalCode) : null;
   if (error) throw new ApiError(422, 'invalid_postal_code', error, { fields: { postalCode: error } });
+  // Issue 33 finding 6: the postcode decides the region (and so the tax) where it can.
+  const { region, mismatch } = resolveRegion(body.country, body.region, body.postalCode);
+  if (mismatch) throw new ApiError(422, 'region_mismatch', mismatch, { fields: { region: mismatch } });
   const view = await liveCart(c);
   const kept = storedLocation(view)?.selectedShippingOptionId;
-  const location = { country: body.country, ...(body.region ? { region: body.region.toUpperCase() } : {}), ...(body.postalCode ? { postalCode: body.postalCode } : {}), ...(kept ? { selectedShippingOptionId: kept } : {}) };
+  const location = { country: body.country, ...(region ? { region } : {}), ...(body.postalCode ? { postalCode: body.postalCode } : {}), ...(kept ? { selectedShippingOptionId: kept } : {}) };
   await setCartLocation(c.var.db, view.record.id, location, Date.now());
   return reply(c, view.record.id, view);
 });

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   customers: [ROLE.admin, ROLE.websiteManager, ROLE.storeManager],
   /** Gift cards issued by the store: balances, redemptions, disabling a card. */
   giftCards: [ROLE.admin, ROLE.storeManager],
+  /** Shipping zones and rates, tax rules and coupons (edge/api/checkout-settings). */
+  checkoutSettings: [ROLE.admin, ROLE.storeManager],
   /** Shoppers' subscriptions: list, cancel one. */
   subscriptions: [ROLE.admin, ROLE.storeManager],
   /** Restock (back-in-stock) sign-ups and sends. */

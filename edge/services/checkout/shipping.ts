@@ -31,6 +31,9 @@ function rateAmount(rate: ShippingRate, grams: number, subtotal: Cents): Cents |
     case 'weight':
       // Heavier than the last tier: this rate cannot carry the parcel.
       return rate.tiers.find((tier) => grams <= tier.upToGrams)?.amountCents;
+    case 'value':
+      // Worth more than the last tier: the rate is not offered.
+      return rate.tiers.find((tier) => subtotal <= tier.upToCents)?.amountCents;
   }
 }
 

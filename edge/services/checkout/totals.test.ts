@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cents } from '../../../domain/branded-types.js';
 import { cents } from './amounts.js';
 import { checkoutTotals, type CheckoutInput } from './totals.js';
-import type { CheckoutLine, Coupon, ShippingZone, TaxRule } from './types.js';
+import type { CheckoutLine, Coupon, ShippingRate, ShippingZone, TaxRule } from './types.js';
 
 const NOW = Date.UTC(2026, 10, 22);
 
@@ -152,6 +152,58 @@ describe('checkoutTotals properties', () => {
     appliesToShipping: fc.boolean(),
   });
   const location = fc.option(fc.record({ country: fc.constantFrom('US', 'GB', 'JP', 'CA'), region: fc.constantFrom('NY', 'QC', 'ON') }), { nil: undefined });
+  /** Rising tier bounds for weight and value rates. */
+  const bounds = (max: number) => fc.uniqueArray(fc.integer({ min: 0, max }), { minLength: 1, maxLength: 4 }).map((a) => a.sort((x, y) => x - y));
+  const rate = (id: string): fc.Arbitrary<ShippingRate> =>
+    fc.oneof(
+      fc.record({ kind: fc.constant('flat' as const), id: fc.constant(id), name: fc.constant(id), amountCents: amount(50_000) }),
+      fc.record({ kind: fc.constant('pickup' as const), id: fc.constant(id), name: fc.constant(id) }),
+      fc.record({ kind: fc.constant('free-over' as const), id: fc.constant(id), name: fc.constant(id), amountCents: amount(50_000), freeFromCents: amount(1_000_000) }),
+      bounds(200_000).chain((ups) => fc.tuple(...ups.map((up) => amount(50_000).map((a) => ({ upToGrams: up, amountCents: a })))).map((tiers) => ({ kind: 'weight' as const, id, name: id, tiers }))),
+      bounds(5_000_000).chain((ups) => fc.tuple(...ups.map((up) => amount(50_000).map((a) => ({ upToCents: up as Cents, amountCents: a })))).map((tiers) => ({ kind: 'value' as const, id, name: id, tiers }))),
+    );
+  /** Configured zones: a country (optionally narrowed to regions) or the rest of the world, each with 1-3 rates. */
+  const zones: fc.Arbitrary<ShippingZone[]> = fc
+    .array(
+      fc.record({ countries: fc.constantFrom(['US'], ['CA'], ['GB', 'JP'], ['*']), regions: fc.subarray(['NY', 'QC', 'ON']), rateCount: fc.integer({ min: 1, max: 3 }) }),
+      { minLength: 0, maxLength: 4 },
+    )
+    .chain((specs) =>
+      fc.tuple(
+        ...specs.map((spec, z) =>
+          fc.tuple(...Array.from({ length: spec.rateCount }, (_, r) => rate(`z${z}r${r}`))).map((rates) => ({
+            id: `z${z}`, countries: spec.countries, ...(spec.regions.length && spec.countries[0] !== '*' ? { regions: spec.regions } : {}), rates,
+          })),
+        ),
+      ),
+    );
+  const regionalRule: fc.Arbitrary<TaxRule> = fc.record({
+    id: fc.string(), name: fc.string(), country: fc.constantFrom('US', 'CA', 'GB'), region: fc.constantFrom('NY', 'QC', 'ON'),
+    rateBps: fc.integer({ min: 0, max: 3000 }), inclusive: fc.boolean(), appliesToShipping: fc.boolean(),
+  });
+
+  it.each(['USD', 'JPY'])('with random configured zones, tax rules and coupons the totals add up and only the zone’s rates are offered (%s)', (currency) => {
+    fc.assert(
+      fc.property(lines, zones, fc.array(coupon, { maxLength: 3 }), fc.array(fc.oneof(taxRule, regionalRule), { maxLength: 4 }), location, fc.nat(5), (ls, zs, cs, rules, loc, pick) => {
+        const first = checkoutTotals({ lines: ls, currency, location: loc, zones: zs, taxRules: rules, coupons: cs, now: NOW });
+        const chosen = first.shippingOptions[pick % Math.max(1, first.shippingOptions.length)]?.id;
+        const t = checkoutTotals({ lines: ls, currency, location: loc, zones: zs, taxRules: rules, coupons: cs, selectedShippingOptionId: chosen, now: NOW });
+        expect(t.grandTotalCents).toBe(t.subtotalCents - t.discountCents + t.shippingCostCents + t.taxCents);
+        for (const a of [t.subtotalCents, t.discountCents, t.shippingCostCents, t.taxCents, t.includedTaxCents, t.grandTotalCents]) {
+          expect(Number.isSafeInteger(a) && a >= 0).toBe(true);
+        }
+        // Every option offered is a rate of one zone: the most specific one for the location.
+        const zoneIds = new Set(t.shippingOptions.map((o) => o.id.split('r')[0]));
+        expect(zoneIds.size).toBeLessThanOrEqual(1);
+        if (t.requiresShipping && chosen) expect(t.selectedShippingOption?.id).toBe(chosen);
+        if (!t.requiresShipping) expect(t.shippingOptions).toEqual([]);
+        // The tax is the sum of the rules applied, and only rules of the location's country apply.
+        expect(t.applicableTaxRules.filter((r) => !r.inclusive).reduce((n, r) => n + r.amountCents, 0)).toBe(t.taxCents);
+        if (!loc) expect(t.applicableTaxRules).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
 
   it.each(['USD', 'JPY'])('grandTotal = subtotal − discount + shipping + tax, all integers, never negative (%s)', (currency) => {
     fc.assert(

@@ -23,6 +23,8 @@ export interface ShippingLocation {
 export type ShippingRate =
   | { kind: 'flat'; id: string; name: string; amountCents: Cents }
   | { kind: 'weight'; id: string; name: string; tiers: readonly { upToGrams: number; amountCents: Cents }[] }
+  /** Priced by the order value (the subtotal): the first tier whose `upToCents` the subtotal does not pass. */
+  | { kind: 'value'; id: string; name: string; tiers: readonly { upToCents: Cents; amountCents: Cents }[] }
   | { kind: 'free-over'; id: string; name: string; amountCents: Cents; freeFromCents: Cents }
   | { kind: 'pickup'; id: string; name: string };
 
@@ -60,7 +62,7 @@ export interface Coupon {
   endsAt?: EpochMs;
   usageLimit?: number;
   timesUsed: number;
-  /** Absent or empty: every product. */
+  /** Absent or empty: every product. (A coupon's categories are expanded to their products before pricing.) */
   productIds?: readonly string[];
 }
 

@@ -11,7 +11,7 @@ import { stepsOf, undoAttempt, type AttemptSteps } from './undo.js';
 import { loadOrder, type LoadedOrder } from './order-json.js';
 import { quoteCheckout, type QuoteInput } from './quote.js';
 import { recordStatements } from './record.js';
-import { COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, secureStatements, unitsByVariant } from './stock-batch.js';
+import { COUPON_CUSTOMER_GUARD_FAILURE, COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, secureStatements, unitsByVariant } from './stock-batch.js';
 import { orderMailStatement, type OrderMailFacts } from './order-mail.js';
 import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
@@ -128,7 +128,8 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
   const draw = gift && gift.appliedCents > 0 ? { attemptId, websiteId: site.id, giftCardId: gift.card.id, amountCents: gift.appliedCents, now } : undefined;
   const holds = await holdsOf(db, view.record.id, now);
   if (!resume) {
-    await secure(db, { attemptId, cartId: view.record.id, units, couponIds, now }, [...(draw ? drawStatements(db, draw) : []), ...securedStatements(db, held, attemptId, couponIds, now)]);
+    const customer = { email: input.email, siteUserId: input.siteUserId ?? null };
+    await secure(db, { attemptId, cartId: view.record.id, units, couponIds, customer, now }, [...(draw ? drawStatements(db, draw) : []), ...securedStatements(db, held, attemptId, couponIds, now)]);
   }
   const undo = (paid?: AttemptSteps['paid']) => undoAttempt(db, held, { attemptId, couponIds, paid }, holds, input.provider, now);
 
@@ -205,6 +206,8 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
   return { order, statusToken, subscribed: !!subscription };
 }
 
+const COUPON_CUSTOMER_LIMIT_MESSAGE = 'You have already used this coupon as many times as it allows.';
+
 /** The payment of an order the gift card pays in full: nothing is captured from a card. */
 function coveredByGiftCard(gift: GiftCardUse) {
   return { ok: true as const, providerRef: gift.card.id };
@@ -218,6 +221,7 @@ async function secure(db: Db, s: Parameters<typeof secureStatements>[1], giftCar
     if (STOCK_GUARD_FAILURE.test(text)) throw new ApiError(409, 'insufficient_stock', CART_MESSAGES.notEnoughStock);
     if (GIFT_CARD_GUARD_FAILURE.test(text)) throw giftCardRefusal(409, 'gift_card_balance_changed', GIFT_CARD_MESSAGES.balanceChanged);
     if (COUPON_GUARD_FAILURE.test(text)) throw new ApiError(409, 'coupon_used_up', 'This coupon has reached its usage limit.');
+    if (COUPON_CUSTOMER_GUARD_FAILURE.test(text)) throw new ApiError(409, 'coupon_customer_limit', COUPON_CUSTOMER_LIMIT_MESSAGE, { fields: { coupons: COUPON_CUSTOMER_LIMIT_MESSAGE } });
     if (LEASE_LOST.test(text)) throw new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
     throw isDatabaseFailure(err) ? new DatabaseUnavailableError(err) : err;
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { coupons as couponTable, shippingZones, taxRules as taxTable, variants } from '../../../schema/index.js';
 import { type Cents } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
@@ -43,7 +43,18 @@ const toZone = (z: typeof shippingZones.$inferSelect): ShippingZone => ({
 const toRule = (r: typeof taxTable.$inferSelect): TaxRule => ({
   id: r.id, name: r.name, country: r.country, ...(r.region ? { region: r.region } : {}), rateBps: r.rateBps, inclusive: r.inclusive, appliesToShipping: r.appliesToShipping,
 });
-const toCoupon = (c: CouponRow): Coupon => ({
+/** A coupon's scope: its products plus the cart's products in its categories (`inCategories`). */
+const toCoupon = (c: CouponRow, inCategories: ReadonlyMap<string, readonly string[]>): Coupon => {
+  const products = [...(c.productIds ?? []), ...(c.categoryIds ?? []).flatMap((id) => inCategories.get(id) ?? [])];
+  const scoped = (c.productIds?.length ?? 0) + (c.categoryIds?.length ?? 0) > 0;
+  return {
+    ...baseCoupon(c),
+    // A scope that matches nothing in this cart stays a scope (no product qualifies), never "every product".
+    ...(scoped ? { productIds: products.length ? products : ['-'] } : {}),
+  };
+};
+
+const baseCoupon = (c: CouponRow): Coupon => ({
   code: c.code,
   effect: c.effect as unknown as CouponEffect,
   ...(c.minSubtotalCents !== null ? { minSubtotalCents: c.minSubtotalCents as Cents } : {}),
@@ -51,8 +62,24 @@ const toCoupon = (c: CouponRow): Coupon => ({
   ...(c.endsAt !== null ? { endsAt: c.endsAt as Coupon['endsAt'] } : {}),
   ...(c.usageLimit !== null ? { usageLimit: c.usageLimit } : {}),
   timesUsed: c.timesUsed,
-  ...(c.productIds?.length ? { productIds: c.productIds } : {}),
 });
+
+/**
+ * For each category a coupon names, the cart's products in it (items name their categories by
+ * display name within their store, categories.collection_id).
+ */
+async function productsInCategories(db: Db, couponRows: readonly CouponRow[], itemIds: readonly string[]): Promise<Map<string, string[]>> {
+  const categoryIds = [...new Set(couponRows.flatMap((c) => c.categoryIds ?? []))];
+  const out = new Map<string, string[]>();
+  if (!categoryIds.length || !itemIds.length) return out;
+  const rows = await query(() =>
+    db.all<{ categoryId: string; itemId: string }>(sql`SELECT c.id AS categoryId, i.id AS itemId FROM categories c JOIN items i ON i.collection_id = c.collection_id
+      WHERE c.id IN (${sql.join(categoryIds.map((id) => sql`${id}`), sql`, `)}) AND i.id IN (${sql.join([...new Set(itemIds)].map((id) => sql`${id}`), sql`, `)})
+        AND EXISTS (SELECT 1 FROM json_each(i.categories) j WHERE j.value = c.display_name)`),
+  );
+  for (const r of rows) out.set(r.categoryId, [...(out.get(r.categoryId) ?? []), r.itemId]);
+  return out;
+}
 
 /** The checkout lines of a cart, with the variants' weights read from D1. */
 async function linesOf(db: Db, view: CartView): Promise<CheckoutLine[]> {
@@ -72,9 +99,10 @@ async function linesOf(db: Db, view: CartView): Promise<CheckoutLine[]> {
  */
 export async function priceCart(db: Db, site: { id: string; currency: string }, view: CartView, choices: PricingChoices): Promise<PricedCart> {
   const [{ zones, rules, couponRows, upper }, lines] = await Promise.all([loadSettings(db, site.id, choices.couponCodes), linesOf(db, view)]);
+  const inCategories = await productsInCategories(db, couponRows, lines.map((l) => l.productId));
   const totals = checkoutTotals({
     lines, currency: site.currency, ...(choices.location ? { location: choices.location } : {}), zones: zones.map(toZone), taxRules: rules.map(toRule),
-    coupons: couponRows.map(toCoupon), ...(choices.shippingOptionId ? { selectedShippingOptionId: choices.shippingOptionId } : {}), now: choices.now as never,
+    coupons: couponRows.map((c) => toCoupon(c, inCategories)), ...(choices.shippingOptionId ? { selectedShippingOptionId: choices.shippingOptionId } : {}), now: choices.now as never,
   });
   const known = new Set(couponRows.map((c) => c.code));
   const unknown = upper.filter((c) => !known.has(c)).map((code) => ({ code, reason: 'unknown' as const, message: UNKNOWN_COUPON_MESSAGE }));

@@ -2,6 +2,7 @@ import type { Db } from '../db.js';
 import { ApiError } from '../../errors.js';
 import { findCart, loadCartView, type CartKind, type CartView } from '../cart/index.js';
 import { addressPostcodeError } from '../../../domain/postal-codes/postal-codes.js';
+import { resolveRegion } from '../../../domain/postal-codes/postcode-region.js';
 import { priceCart, type PricedCart } from './pricing.js';
 
 export type Address = Record<string, string> & { country: string; postalCode?: string; region?: string };
@@ -25,8 +26,12 @@ export interface CheckoutQuote {
 }
 
 function addressErrors(prefix: string, address: Address | undefined): Record<string, string> {
-  const message = address?.postalCode ? addressPostcodeError(address.country, address.postalCode) : null;
-  return message ? { [`${prefix}.postalCode`]: message } : {};
+  if (!address) return {};
+  const message = address.postalCode ? addressPostcodeError(address.country, address.postalCode) : null;
+  if (message) return { [`${prefix}.postalCode`]: message };
+  // Issue 33 finding 6: a region the postcode contradicts would choose the tax; refuse it.
+  const { mismatch } = resolveRegion(address.country, address.region, address.postalCode);
+  return mismatch ? { [`${prefix}.region`]: mismatch } : {};
 }
 
 async function liveCart(db: Db, site: QuoteInput['site'], token: string | undefined, now: number, kind: CartKind = 'shopping'): Promise<CartView> {
@@ -50,12 +55,18 @@ export async function quoteCheckout(db: Db, input: QuoteInput): Promise<Checkout
   const requiresShipping = view.entries.some((e) => e.productType === 1);
   if (requiresShipping && !input.shippingAddress) fields.shippingAddress = 'Enter a shipping address.';
   if (Object.keys(fields).length) throw new ApiError(422, 'invalid_address', 'Please check the highlighted fields.', { fields });
-  const location = input.shippingAddress
-    ? { country: input.shippingAddress.country, ...(input.shippingAddress.region ? { region: input.shippingAddress.region } : {}), ...(input.shippingAddress.postalCode ? { postalCode: input.shippingAddress.postalCode } : {}) }
+  const ship = input.shippingAddress;
+  // Tax and zones follow the postcode's region where the postcode decides it (resolveRegion).
+  const region = ship ? resolveRegion(ship.country, ship.region, ship.postalCode).region : undefined;
+  const location = ship
+    ? { country: ship.country, ...(region ? { region } : {}), ...(ship.postalCode ? { postalCode: ship.postalCode } : {}) }
     : undefined;
   const shippingOptionId = input.shippingOptionId ?? (view.record.shippingLocation?.selectedShippingOptionId as string | undefined);
   const priced = await priceCart(db, site, view, { ...(location ? { location } : {}), ...(shippingOptionId ? { shippingOptionId } : {}), couponCodes, now });
   const t = priced.totals;
+  // A coupon other orders used up since the shopper saw it: say so rather than charge the full price.
+  const usedUp = priced.invalidCoupons.find((c) => c.reason === 'used-up');
+  if (usedUp) throw new ApiError(409, 'coupon_used_up', usedUp.message, { fields: { coupons: usedUp.message } });
   if (t.requiresShipping && !t.selectedShippingOption) {
     throw new ApiError(422, 'no_shipping_option', 'We do not ship to this address.', { fields: { shippingAddress: 'We do not ship to this address.' } });
   }

@@ -14,12 +14,16 @@ export function unitsByVariant(entries: readonly CartEntryView[]): Map<string, n
 export const STOCK_GUARD_FAILURE = /NOT NULL constraint failed: stock_reservations\.quantity/;
 /** A coupon's usage limit was reached by another order first. */
 export const COUPON_GUARD_FAILURE = /CHECK constraint failed: coupons_usage_ck/;
+/** The shopper (email or account) has used the coupon as often as it allows one customer. */
+export const COUPON_CUSTOMER_GUARD_FAILURE = /NOT NULL constraint failed: coupon_redemptions\.email/;
 
 export interface SecureInput {
   attemptId: string;
   cartId: string;
   units: Map<string, number>;
   couponIds: readonly string[];
+  /** Who uses the coupons: the order's email (lower-cased here) and the signed-in account, if any. */
+  customer: { email: string; siteUserId: string | null };
   now: number;
 }
 
@@ -48,7 +52,21 @@ export function secureStatements(db: Db, s: SecureInput): D1PreparedStatement[] 
         .bind(s.attemptId, variantId, quantity),
     );
   }
-  for (const couponId of s.couponIds) out.push(d1.prepare('UPDATE coupons SET times_used = times_used + 1 WHERE id = ?1').bind(couponId));
+  const email = s.customer.email.trim().toLowerCase();
+  for (const couponId of s.couponIds) {
+    out.push(
+      d1.prepare('UPDATE coupons SET times_used = times_used + 1 WHERE id = ?1').bind(couponId),
+      // Per-customer limit: the email is NULL (aborting the batch) once this email or account used it that often.
+      d1
+        .prepare(
+          `INSERT INTO coupon_redemptions (coupon_id, attempt_id, email, site_user_id, created_on)
+           VALUES (?1, ?2, CASE WHEN (SELECT per_customer_limit FROM coupons WHERE id = ?1) IS NULL
+             OR (SELECT COUNT(*) FROM coupon_redemptions r WHERE r.coupon_id = ?1 AND (r.email = ?3 OR (?4 IS NOT NULL AND r.site_user_id = ?4)))
+                < (SELECT per_customer_limit FROM coupons WHERE id = ?1) THEN ?3 END, ?4, ?5)`,
+        )
+        .bind(couponId, s.attemptId, email, s.customer.siteUserId, s.now),
+    );
+  }
   out.push(d1.prepare('DELETE FROM stock_holds WHERE cart_id = ?1').bind(s.cartId));
   return out;
 }
@@ -66,6 +84,7 @@ export function restoreStatements(db: Db, attemptId: string, couponIds: readonly
     ).bind(attemptId),
     d1.prepare('DELETE FROM stock_reservations WHERE attempt_id = ?1').bind(attemptId),
     ...couponIds.map((id) => d1.prepare('UPDATE coupons SET times_used = times_used - 1 WHERE id = ?1 AND times_used > 0').bind(id)),
+    d1.prepare('DELETE FROM coupon_redemptions WHERE attempt_id = ?1').bind(attemptId),
     ...holds.map((h) =>
       d1
         .prepare(

@@ -107,7 +107,7 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
   const units = await limitedUnits(db, row);
   if (units.size) {
     try {
-      await d1.batch(secureStatements(db, { attemptId, cartId: row.id, units, couponIds: [], now }));
+      await d1.batch(secureStatements(db, { attemptId, cartId: row.id, units, couponIds: [], customer: { email: '', siteUserId: null }, now }));
     } catch {
       return decline(CART_MESSAGES.notEnoughStock);
     }
