@@ -129,7 +129,6 @@ export const formModelInput = z
     if (url !== '' && !isPageUrl(url)) ctx.addIssue({ code: 'custom', path: ['advanced', 'successUrl'], message: M.invalidUrl(url) });
   });
 
-export type FormModelInput = z.input<typeof formModelInput>;
 export type FormModel = z.output<typeof formModelInput>;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
