@@ -23,10 +23,10 @@ function PreviewField({ field }: { field: DraftField }) {
   if ('parts' in spec) {
     const parts = spec.parts.filter((p) => !(field.type === 'phone' && p === 'country' && !field.showCountryCode));
     control = <span className="fb-preview-parts">{parts.map((p) => <input key={p} disabled placeholder={PART_LABELS[p] ?? p} aria-label={PART_LABELS[p] ?? p} />)}</span>;
-  } else if (field.type === 'textarea') control = <textarea disabled placeholder={field.placeholder} rows={3} />;
+  } else if (field.type === 'textarea') control = <textarea disabled placeholder={field.placeholder} rows={3} aria-label={field.title} />;
   else if (field.type === 'radio' || field.type === 'checkbox') {
-    control = <span className="fb-preview-choices">{(field.options ?? []).map((o) => <label key={o}><input type={field.type} disabled /> {o}</label>)}</span>;
-  } else if (field.type === 'select') control = <select disabled>{(field.options ?? []).map((o) => <option key={o}>{o}</option>)}</select>;
+    control = <span className="fb-preview-choices">{(field.options ?? []).map((o) => <label key={o}><input type={field.type === 'radio' ? 'radio' : 'checkbox'} disabled /> {o}</label>)}</span>;
+  } else if (field.type === 'select') control = <select disabled aria-label={field.title}>{(field.options ?? []).map((o) => <option key={o}>{o}</option>)}</select>;
   else if (field.type === 'likert') {
     control = (
       <table className="fb-preview-likert">
@@ -40,7 +40,7 @@ function PreviewField({ field }: { field: DraftField }) {
         </tbody>
       </table>
     );
-  } else control = <span className="fb-preview-single">{field.type === 'currency' ? <span>{field.currencySymbol}</span> : null}<input disabled placeholder={field.placeholder} /></span>;
+  } else control = <span className="fb-preview-single">{field.type === 'currency' ? <span>{field.currencySymbol}</span> : null}<input disabled placeholder={field.placeholder} aria-label={field.title} /></span>;
   return (
     <div className="fb-preview-field" data-preview-field={field.id}>
       {title}
