@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormSummary } from '../../../../edge/services/forms/builder.js';
 import type { OwnerList, OwnerSubscriber } from '../../../../edge/services/newsletter/owner-lists.js';
 import { currentCrumb, OwnerApiError, ownerFetch, TEXT } from '../../api.js';
@@ -30,6 +30,10 @@ export function MailingListsScreen() {
     ]);
     return { lists: lists.lists, forms: forms.forms };
   });
+  // While a change reloads the lists, the last ones stay on screen (an open list keeps its state).
+  const last = useRef<{ lists: OwnerList[]; forms: FormSummary[] }>(undefined);
+  if (result.state === 'ready') last.current = result.data;
+  const data = result.state === 'ready' ? result.data : last.current;
   const [open, setOpen] = useState<string | undefined>();
   const [name, setName] = useState('');
   const [error, setError] = useState('');
@@ -58,12 +62,12 @@ export function MailingListsScreen() {
         <TextField label="New list name" value={name} maxLength={100} error={error || undefined} onChange={(e) => setName(e.target.value)} />
         <Button type="submit" variant="secondary">Create list</Button>
       </form>
-      {result.state === 'loading' ? <Skeleton label="Loading lists" /> : null}
+      {result.state === 'loading' && !data ? <Skeleton label="Loading lists" /> : null}
       {result.state === 'error' ? <ErrorPanel message={result.message} onRetry={retry} /> : null}
-      {result.state === 'ready' && result.data.lists.length === 0 ? <EmptyState title="No mailing lists yet" /> : null}
-      {result.state === 'ready'
-        ? result.data.lists.map((list) => (
-            <ListCard key={list.id} list={list} forms={result.data.forms} open={open === list.id} onToggle={() => setOpen(open === list.id ? undefined : list.id)} onChanged={refresh} />
+      {data && data.lists.length === 0 ? <EmptyState title="No mailing lists yet" /> : null}
+      {data
+        ? data.lists.map((list) => (
+            <ListCard key={list.id} list={list} forms={data.forms} open={open === list.id} onToggle={() => setOpen(open === list.id ? undefined : list.id)} onChanged={refresh} />
           ))
         : null}
     </div>
@@ -161,7 +165,8 @@ function Subscribers({ list, onChanged }: { list: OwnerList; onChanged: () => vo
   const [importMessage, setImportMessage] = useState('');
   const cursor = after[after.length - 1];
   const query = new URLSearchParams({ pageSize: '50', ...(status ? { status } : {}), ...(q ? { q } : {}), ...(cursor ? { after: cursor } : {}) });
-  const { result, retry } = useLoad(`subs-${list.id}-${query}`, () =>
+  // The counts in the key: an import or a sign-up elsewhere reloads the page of subscribers.
+  const { result, retry } = useLoad(`subs-${list.id}-${query}-${JSON.stringify(list.counts)}`, () =>
     ownerFetch<{ subscribers: OwnerSubscriber[]; hasNextPage: boolean; nextPageCursor: string | null }>('GET', `${BASE}/${list.id}/subscribers?${query}`),
   );
 
