@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ageKeys } from '../../edge/api/forms/test-visitor.js';
 import { queuedMails } from '../../edge/api/forms/test-mail-log.js';
 import { formKeyIssued, islandsHydrated, useStorefront } from './harness.js';
-import { openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
+import { demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
 import { pagesApi, POLL, saved } from './page-editor-support.js';
 
 /**
@@ -126,4 +126,41 @@ describe('the form builder', () => {
     expect(notice).toMatchObject({ to: 'inbox@fernandkiln.test', kind: 'form-notification' });
     expect(notice!.text).toContain('Kiln size: Large');
   }, 240_000);
+
+  it('asks before leaving with unsaved changes, and a save over someone else\'s shows the conflict dialog', async () => {
+    store.allow(/412 .*\/api\/owner\/forms|status of 412/);
+    const { page } = await signedInOwner(store);
+    const session = await demoOwnerSession(store.worker);
+    const made = await store.worker.fetch('/api/owner/forms', {
+      method: 'POST',
+      headers: { ...session.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Guarded', kind: 'contact', build: { fields: [{ id: 'email', type: 'email', title: 'Email' }] }, storage: { email: { enabled: false }, mailingList: { enabled: false, listId: null } }, advanced: {}, captcha: { enabled: false }, disclaimer: {} }),
+    });
+    const form = ((await made.json()) as { form: { id: string } }).form;
+    await openOwnerApp(page, store.url(`/config/forms/${form.id}`));
+    await page.getByRole('heading', { name: 'Edit form', level: 1 }).waitFor(POLL);
+    await page.getByLabel('Form name').fill('Guarded, renamed');
+    await page.locator('[data-save-state]').getByText('Unsaved changes').waitFor();
+    // Leaving asks: Cancel stays, Discard goes.
+    await page.getByRole('link', { name: 'Back to forms' }).click();
+    const ask = page.getByRole('dialog', { name: 'Save your changes?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(page.url()).toContain(`/config/forms/${form.id}`);
+    // Someone else saves version 1 meanwhile: this save is refused and says so.
+    const other = await store.worker.fetch(`/api/owner/forms/${form.id}`, {
+      method: 'PUT',
+      headers: { ...session.headers, 'Content-Type': 'application/json', 'If-Match': '"1"' },
+      body: JSON.stringify({ name: 'Saved elsewhere', kind: 'contact', build: { fields: [] }, storage: { email: { enabled: false }, mailingList: { enabled: false, listId: null } }, advanced: {}, captcha: { enabled: false }, disclaimer: {} }),
+    });
+    expect(other.status).toBe(200);
+    await page.getByRole('button', { name: 'Save form' }).click();
+    const conflict = page.getByRole('dialog', { name: 'This form was changed elsewhere' });
+    await conflict.waitFor(POLL);
+    await conflict.getByRole('button', { name: 'Keep editing' }).click();
+    await page.locator('[data-form-message]').getByText('Someone else saved this form since you opened it.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Back to forms' }).click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('heading', { name: 'Forms', level: 1 }).waitFor(POLL);
+    await page.locator('[data-form-row="Saved elsewhere"]').waitFor(POLL);
+  }, 120_000);
 });
