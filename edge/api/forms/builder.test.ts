@@ -185,6 +185,7 @@ describe('versioned forms on a published page', () => {
     const ctx = (await visitor.req('GET', '/contact?format=json')).json;
     const shown = ctx.collection.form;
     expect(shown.id).toBe(contactId);
+    expect((await visitor.req('GET', '/contact')).text).toContain(`<input type="hidden" name="formVersion" value="${shown.version}">`);
     const key = (await visitor.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
     await ageKeys(worker);
 
@@ -215,6 +216,21 @@ describe('versioned forms on a published page', () => {
     const refused = await fresh.req('POST', '/api/form/SaveFormSubmission', { ...payload, key: key2, formVersion: newShown.version });
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.json.errors)).toEqual(['tel']);
+  });
+
+  it('the page without JavaScript carries the version too: a no-JS post of version N passes after N+1', async () => {
+    const form = (await call(admin, 'POST', '/api/owner/forms', model({ name: 'Plain versions', storage: { email: { enabled: false }, mailingList: { enabled: false, listId: null } }, build: { fields: [{ id: 'note', type: 'text', title: 'Note', required: true }] } }))).json.form;
+    // The owner then requires a second field the visitor's page did not show.
+    const next = await call(admin, 'PUT', `/api/owner/forms/${form.id}`, model({ name: 'Plain versions', storage: { email: { enabled: false }, mailingList: { enabled: false, listId: null } }, build: { fields: [{ id: 'note', type: 'text', title: 'Note', required: true }, { id: 'city', type: 'text', title: 'City', required: true }] } }), { 'If-Match': '"1"' });
+    expect(next.json.form.version).toBe(2);
+    const v = await TestVisitor.arrive(worker);
+    v.jar.set('crumbAt', String(Date.now() - 20_000));
+    const origin = new URL((await worker.fetch('/contact')).url || 'http://localhost/').origin;
+    const post = (version: string) => v.req('POST', `/forms/${form.id}`, new URLSearchParams({ pagePath: '/contact', formVersion: version, note: `plain note ${version}` }).toString(), { 'content-type': 'application/x-www-form-urlencoded', origin });
+    expect((await post('1')).status).toBe(303);
+    expect((await post('2')).status).toBe(400);
+    const rows = await worker.db.prepare("SELECT search_text FROM form_submissions WHERE form_id = ?").bind(form.id).all<{ search_text: string }>();
+    expect(rows.results.map((r) => r.search_text)).toEqual(['plain note 1']);
   });
 
   it('mails the notification to, cc and bcc each with the subject set in the storage tab', async () => {
