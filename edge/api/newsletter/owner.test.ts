@@ -57,6 +57,10 @@ describe('/api/owner/mailing-lists', () => {
     expect(all.json.lists.map((l: { name: string }) => l.name)).toEqual(['Kiln Notes', 'Workshop letters']);
     // The demo newsletter form (what the newsletter block shows) feeds Kiln Notes.
     expect(all.json.lists[0].connectedForms).toMatchObject([{ kind: 'newsletter', name: 'Kiln Notes newsletter' }]);
+    // The connect menu's forms come with the lists: a campaigns editor needs no form-builder permission.
+    const lists = await call(campaigns, 'GET', '/api/owner/mailing-lists');
+    expect(lists.json.forms.map((f: { name: string }) => f.name).sort()).toEqual(['Contact the studio', 'Kiln Notes newsletter']);
+    expect((await call(campaigns, 'GET', '/api/owner/forms')).status).toBe(403);
   });
 
   it('connects a form, its sign-ups arrive pending then confirmed; after a disconnect they stop', async () => {

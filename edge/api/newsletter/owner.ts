@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { csvDownload } from '../../services/csv.js';
-import { createList, importSubscribers, listSubscribers, ownerList, ownerLists, renameList, subscribersCsv } from '../../services/newsletter/owner-lists.js';
+import { connectableForms, createList, importSubscribers, listSubscribers, ownerList, ownerLists, renameList, subscribersCsv } from '../../services/newsletter/owner-lists.js';
 import { readSubscriberCsv } from '../../../domain/newsletter/subscriber-import.js';
 import { jsonBody, queryParams } from '../validate.js';
 
@@ -25,7 +25,9 @@ const subscriberQuery = z.strictObject({
  */
 export const ownerMailingListsApi = new Hono<AppEnv>({ strict: false });
 
-ownerMailingListsApi.get('/', requirePermission('newsletters'), async (c) => c.json({ lists: await ownerLists(c.var.db, c.var.site.id) }));
+ownerMailingListsApi.get('/', requirePermission('newsletters'), async (c) =>
+  c.json({ lists: await ownerLists(c.var.db, c.var.site.id), forms: await connectableForms(c.var.db, c.var.site.id) }),
+);
 
 ownerMailingListsApi.post('/', requirePermission('newsletters'), jsonBody(listName), async (c) =>
   c.json({ list: await createList(c.var.db, c.var.site.id, c.req.valid('json').name) }, 201),

@@ -25,6 +25,22 @@ export interface OwnerList {
   connectedForms: { id: string; name: string; kind: string }[];
 }
 
+/** A form a list can be connected to (the newsletter block shows the site's first newsletter form). */
+export interface ConnectableForm {
+  id: string;
+  name: string;
+  kind: string;
+  mailingListId: string | null;
+}
+
+/** The site's contact and newsletter forms with their lists, for the connect menu (no form-builder permission needed). */
+export async function connectableForms(db: Db, websiteId: string): Promise<ConnectableForm[]> {
+  const { results } = await query(() =>
+    d1Of(db).prepare("SELECT id, name, kind, mailing_list_id FROM forms WHERE website_id = ?1 AND kind IN ('contact', 'newsletter') ORDER BY created_on, id").bind(websiteId).all<Row>(),
+  );
+  return results.map((r) => ({ id: r.id as string, name: r.name as string, kind: r.kind as string, mailingListId: (r.mailing_list_id as string | null) ?? null }));
+}
+
 export interface OwnerSubscriber {
   id: string;
   email: string;

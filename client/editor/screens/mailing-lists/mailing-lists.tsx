@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import type { FormSummary } from '../../../../edge/services/forms/builder.js';
-import type { OwnerList, OwnerSubscriber } from '../../../../edge/services/newsletter/owner-lists.js';
+import type { ConnectableForm, OwnerList, OwnerSubscriber } from '../../../../edge/services/newsletter/owner-lists.js';
 import { currentCrumb, OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
@@ -23,15 +22,9 @@ type Problem = { line: number; column?: string; message: string };
  */
 export function MailingListsScreen() {
   const [reload, setReload] = useState(0);
-  const { result, retry } = useLoad(`lists-${reload}`, async () => {
-    const [lists, forms] = await Promise.all([
-      ownerFetch<{ lists: OwnerList[] }>('GET', BASE),
-      ownerFetch<{ forms: FormSummary[] }>('GET', '/api/owner/forms').catch(() => ({ forms: [] as FormSummary[] })),
-    ]);
-    return { lists: lists.lists, forms: forms.forms };
-  });
+  const { result, retry } = useLoad(`lists-${reload}`, () => ownerFetch<{ lists: OwnerList[]; forms: ConnectableForm[] }>('GET', BASE));
   // While a change reloads the lists, the last ones stay on screen (an open list keeps its state).
-  const last = useRef<{ lists: OwnerList[]; forms: FormSummary[] }>(undefined);
+  const last = useRef<{ lists: OwnerList[]; forms: ConnectableForm[] }>(undefined);
   if (result.state === 'ready') last.current = result.data;
   const data = result.state === 'ready' ? result.data : last.current;
   const [open, setOpen] = useState<string | undefined>();
@@ -74,7 +67,7 @@ export function MailingListsScreen() {
   );
 }
 
-function ListCard({ list, forms, open, onToggle, onChanged }: { list: OwnerList; forms: FormSummary[]; open: boolean; onToggle: () => void; onChanged: () => void }) {
+function ListCard({ list, forms, open, onToggle, onChanged }: { list: OwnerList; forms: ConnectableForm[]; open: boolean; onToggle: () => void; onChanged: () => void }) {
   const toast = useToast();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(list.name);
