@@ -7,6 +7,8 @@ import { OrderDetailScreen } from './screens/order-detail/order-detail-screen.js
 import { PackingSlipScreen } from './screens/order-detail/packing-slip.js';
 import { OrdersScreen } from './screens/orders.js';
 import { FormSubmissionsScreen } from './screens/form-submissions.js';
+import { FormEditorRoute, FormsRoute } from './screens/form-builder/route.js';
+import { MailingListsScreen } from './screens/mailing-lists/mailing-lists.js';
 import { OutboxScreen } from './screens/outbox.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
@@ -95,6 +97,9 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
+  { pattern: '/config/forms', screen: '/config/forms', title: 'Forms', render: () => <FormsRoute /> },
+  { pattern: '/config/forms/:id', screen: '/config/forms', title: 'Form builder', render: (p) => <FormEditorRoute key={p.id} id={p.id!} /> },
+  { pattern: '/config/mailing-lists', screen: '/config/mailing-lists', title: 'Mailing lists', render: () => <MailingListsScreen /> },
   { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
   { pattern: '/config/restock', screen: '/config/restock', title: 'Restock', render: () => <RestockScreen /> },
   { pattern: '/config/gift-cards', screen: '/config/gift-cards', title: 'Gift cards', render: () => <GiftCardsScreen /> },

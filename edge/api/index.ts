@@ -36,6 +36,8 @@ import { productImportExportApi } from './catalog/import-export.js';
 import { ownerTagsApi } from './catalog/tags.js';
 import { ownerBlogPostsApi } from './blog/posts.js';
 import { checkoutSettingsApi } from './checkout-settings/index.js';
+import { ownerFormsApi } from './forms/builder.js';
+import { ownerMailingListsApi } from './newsletter/owner.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -74,6 +76,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   { path: /^\/api\/owner\/products(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
   // A blog post save: a rich-text body (edge/api/blog/posts.ts).
   { path: /^\/api\/owner\/blog-posts(\/[^/]+)?\/?$/, body: { maxBytes: 1024 * 1024, types: JSON_TYPES } },
+  // A subscriber CSV import: up to 2 MB of text inside JSON (edge/api/newsletter/owner.ts).
+  { path: /^\/api\/owner\/mailing-lists\/[^/]+\/import\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
   // The site header and footer: two layouts of up to 1 MB each.
   { path: /^\/api\/site-header-footer\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
   // An upload is the file's bytes (edge/api/files), streamed through. The guard stops bodies past
@@ -144,6 +148,8 @@ api.route('/owner/product-extras', productExtrasApi);
 api.route('/owner/tags', ownerTagsApi);
 api.route('/owner/blog-posts', ownerBlogPostsApi);
 api.route('/owner/checkout-settings', checkoutSettingsApi);
+api.route('/owner/forms', ownerFormsApi);
+api.route('/owner/mailing-lists', ownerMailingListsApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -126,6 +126,13 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'DELETE /api/form/submissions/:id', method: 'DELETE', path: '/api/form/submissions/s1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/form/forms/:formId/mailing-list', method: 'PUT', path: '/api/form/forms/f1/mailing-list', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/newsletter/unsubscribe', method: 'POST', path: '/api/newsletter/unsubscribe', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/owner/forms', method: 'POST', path: '/api/owner/forms', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from forms' },
+  { route: 'PUT /api/owner/forms/:formId', method: 'PUT', path: '/api/owner/forms/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from form_versions' },
+  { route: 'DELETE /api/owner/forms/:formId', method: 'DELETE', path: '/api/owner/forms/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/owner/mailing-lists', method: 'POST', path: '/api/owner/mailing-lists', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from mailing_lists' },
+  { route: 'PATCH /api/owner/mailing-lists/:listId', method: 'PATCH', path: '/api/owner/mailing-lists/l1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // A subscriber CSV inside JSON: up to 3 MB (BODY_RULES).
+  { route: 'POST /api/owner/mailing-lists/:listId/import', method: 'POST', path: '/api/owner/mailing-lists/l1/import', maxBytes: 3072 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml', 'application/x-www-form-urlencoded'], stored: 'select count(*) as n from mailing_list_subscribers' },
   // Pages (edge/api/pages): a draft's layout may be 1 MB, so its body guard takes 2 MB of JSON (BODY_RULES).
   { route: 'POST /api/pages', method: 'POST', path: '/api/pages', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from pages' },
   { route: 'PATCH /api/pages/:id', method: 'PATCH', path: '/api/pages/p1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

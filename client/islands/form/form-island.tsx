@@ -115,7 +115,10 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
       <div ref={doneRef} className="form-submission-text" tabIndex={-1}>
         {/* Owner-authored markup from the form's settings (SPEC §4 submission text and post-submit markup). */}
         <div dangerouslySetInnerHTML={{ __html: form.submissionHtml || '<p>Thank you!</p>' }} />
-        {form.postSubmitHtml ? <div className="form-post-submit" dangerouslySetInnerHTML={{ __html: form.postSubmitHtml }} /> : null}
+        {form.postSubmitHtml ? (
+          // The owner's post-submit markup runs like an html block's: a sandboxed frame without same-origin access.
+          <iframe className="form-post-submit" sandbox="allow-scripts allow-popups allow-forms" referrerPolicy="no-referrer" title="After submitting" srcDoc={form.postSubmitHtml} />
+        ) : null}
       </div>
     );
   }

@@ -13,6 +13,8 @@ export interface IslandField extends FormField {
 /** The form island's props: the form's public definition. */
 export interface FormProps {
   id: string;
+  /** The form version this page shows; sent back as formVersion. */
+  version?: number;
   kind: string;
   name: string;
   isNewsletter: boolean;

@@ -47,6 +47,7 @@ export async function saveSubmission(form: FormProps, key: string, values: RawVa
   const payload = {
     key,
     formId: form.id,
+    formVersion: form.version,
     form: JSON.stringify({ ...values, [HONEYPOT_FIELD]: honeypot }),
     captchaKey,
     pageTitle: document.title,

@@ -7,6 +7,7 @@ import { isDatabaseFailure } from '../../services/db.js';
 import { findForm, formForSubmission } from '../../services/forms/definitions.js';
 import { sha256Hex } from '../../services/forms/hash.js';
 import { issueFormKey } from '../../services/forms/keys.js';
+import { fieldsForVersion } from '../../services/forms/builder.js';
 import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import { firstEmail, submitForm } from '../../services/forms/submit.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
@@ -27,6 +28,8 @@ const submissionPayload = z.object({
   pagePath: z.string().max(2083).optional(),
   pagePermissionTypeValue: z.coerce.number().int().optional(),
   formId: z.string().max(100).optional(),
+  /** The form version the page showed (formJson `version`): its fields judge the values. */
+  formVersion: z.coerce.number().int().min(1).max(1e9).optional(),
 });
 
 function parseFormJson(text: string): Record<string, unknown> {
@@ -77,8 +80,10 @@ formsApi.post(
 
 formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c) => {
   const payload = c.req.valid('json');
-  const form = await formForSubmission(c.var.db, c.var.site.id, payload);
-  if (!form) throw new ApiError(404, 'form_not_found', M.status404);
+  const current = await formForSubmission(c.var.db, c.var.site.id, payload);
+  if (!current) throw new ApiError(404, 'form_not_found', M.status404);
+  // A visitor mid-way through version N keeps submitting against N after the owner saves N+1.
+  const form = { ...current, fields: await fieldsForVersion(c.var.db, current, payload.formVersion) };
   await spendBudgets(c, M.status429, perVisitor('save'), perTarget(() => `form:${form.id}`));
   const raw = parseFormJson(payload.form);
   const { values, errors } = sanitizeOrThrow(form.fields, raw);

@@ -32,7 +32,9 @@ export const PERMISSIONS = {
   restock: [ROLE.admin, ROLE.storeManager],
   /** Form submissions. */
   formSubmissions: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
-  /** Newsletter subscribers. */
+  /** Build contact and newsletter forms (edge/api/forms/builder.ts); post-submit markup runs sandboxed. */
+  forms: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
+  /** Newsletter subscribers and mailing lists. */
   newsletters: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
   /** Traffic, performance and error figures. */
   traffic: [ROLE.admin, ROLE.reporting, ROLE.websiteManager],

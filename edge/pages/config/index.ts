@@ -41,6 +41,8 @@ config.get('/store-setup', (c) => screen(c, '/config/products', 'catalog', 'Stor
 config.get('/products/:id', (c) => screen(c, '/config/products', 'catalog', 'Product editor', () => placeholder('Product editor')));
 // One blog post (the app's post editor; `new` for a new one): the blog row's permission.
 config.get('/blog/:id', (c) => screen(c, '/config/blog', 'blog', 'Blog post', () => placeholder('Blog post')));
+// One form in the builder (`new` for a new one): the forms row's permission.
+config.get('/forms/:id', (c) => screen(c, '/config/forms', 'forms', 'Form builder', () => placeholder('Form builder')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -19,6 +19,7 @@ import { mailBudgets, perTarget, perVisitor, spendBudgets, visitorSecret } from 
 import type { RateLimitRule } from '../../middleware/rate-limit/index.js';
 import { findCollection } from '../../services/collections.js';
 import { findForm, type FormRecord } from '../../services/forms/definitions.js';
+import { fieldsForVersion } from '../../services/forms/builder.js';
 import { sha256Hex } from '../../services/forms/hash.js';
 import { issuePlainKey } from '../../services/forms/keys.js';
 import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
@@ -167,9 +168,12 @@ function thankYou(c: C, form: FormRecord, path: string): Response {
 export const plainForms = new Hono<AppEnv>({ strict: false });
 
 plainForms.post('/:formId', bodyGuard({ types: FORM_TYPES }), async (c) => {
-  const form = await findForm(c.var.db, c.var.site.id, c.req.param('formId'));
-  if (!form) return c.html(plainPage('Form not found', M.status404), 404);
+  const current = await findForm(c.var.db, c.var.site.id, c.req.param('formId'));
+  if (!current) return c.html(plainPage('Form not found', M.status404), 404);
   const body = (await c.req.parseBody({ all: true })) as PostedBody;
+  // The version the page showed (its hidden formVersion) judges the values, as with the island.
+  const shown = typeof body['formVersion'] === 'string' && /^\d{1,9}$/.test(body['formVersion']) ? Number(body['formVersion']) : undefined;
+  const form = { ...current, fields: await fieldsForVersion(c.var.db, current, shown) };
   const path = samePath(typeof body['pagePath'] === 'string' ? body['pagePath'] : undefined);
   const refusal = await store(c, form, body, path);
   if (!refusal) return thankYou(c, form, path);

@@ -103,6 +103,8 @@ export function formJson(
   const likertAnswers = options.likertAnswers ?? LIKERT_ANSWERS;
   return {
     id: form.id,
+    // Sent back with a submission (formVersion) so a later save does not change the rules mid-way.
+    version: form.version,
     kind: form.kind,
     name: form.name,
     isNewsletter: form.kind === 'newsletter',

@@ -18,7 +18,7 @@ export interface NewSubmission {
   /** A reason already known to make the submission suspect (a filled honeypot). */
   suspectReason?: string | undefined;
   /** The owner's notification, queued in the same batch when the submission is stored as received. */
-  notify?: { to: string; subject: string; text: string } | undefined;
+  notify?: { to: readonly string[]; subject: string; text: string } | undefined;
   now: number;
 }
 
@@ -68,13 +68,11 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
       d1.prepare(`UPDATE form_keys SET used_on = ?1 WHERE key_hash = ?2 AND visitor_hash = ?3 AND used_on IS NULL AND expires_on > ?1`)
         .bind(s.now, s.keyHash, s.visitorHash),
       // The owner's notice exists exactly when a received submission does (docs/crash-safety.md).
-      ...(s.notify
-        ? [
-            d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on)
-              SELECT ?1, ?2, 'form-notification', ?3, ?4, ?5, ?6 FROM form_submissions WHERE id = ?7 AND status = 'received'`)
-              .bind(newId(), s.websiteId, s.notify.to, s.notify.subject, s.notify.text, s.now, id),
-          ]
-        : []),
+      ...(s.notify?.to ?? []).map((to) =>
+        d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on)
+          SELECT ?1, ?2, 'form-notification', ?3, ?4, ?5, ?6 FROM form_submissions WHERE id = ?7 AND status = 'received'`)
+          .bind(newId(), s.websiteId, to, s.notify!.subject, s.notify!.text, s.now, id),
+      ),
     ])),
   );
   const row = inserted!.results[0];

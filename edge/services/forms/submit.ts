@@ -62,8 +62,10 @@ function describeValues(form: FormRecord, values: Record<string, SanitizedValue>
 /** The owner's notice of a submission (queued in the batch that stores it). */
 function notice(input: SubmitInput): NewSubmission['notify'] {
   const { form, values } = input;
-  if (!form.notifyEmail) return undefined;
-  return { to: form.notifyEmail, subject: `New submission: ${form.name}`, text: `${describeValues(form, values)}\n\nFrom ${input.page.path ?? 'your site'}.` };
+  // Builder storage tab: to, cc and bcc each get their own copy (no recipient sees another's address).
+  const to = [form.notifyEmail, form.notifyCc, form.notifyBcc].flatMap((list) => (list ?? '').split(',')).map((a) => a.trim()).filter(Boolean);
+  if (to.length === 0) return undefined;
+  return { to: [...new Set(to)], subject: form.notifySubject?.trim() || `New submission: ${form.name}`, text: `${describeValues(form, values)}\n\nFrom ${input.page.path ?? 'your site'}.` };
 }
 
 /** What follows a stored, unsuspected submission: the form's list (the owner's notice is already queued). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { forms, mailingLists } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 
@@ -22,6 +22,7 @@ export async function siteMailingList(db: Db, websiteId: string): Promise<string
 /**
  * SPEC §4 mailing list connect/disconnect: points a form at a list (or at none). After a
  * disconnect, the form's submissions stop going to the list (submit reads it per request).
+ * A new form version, so a builder tab opened before the change cannot silently undo it (412).
  */
 export async function connectFormToList(db: Db, websiteId: string, formId: string, listId: string | null): Promise<boolean> {
   if (listId) {
@@ -31,7 +32,7 @@ export async function connectFormToList(db: Db, websiteId: string, formId: strin
     if (!list) return false;
   }
   const updated = await query(() =>
-    db.update(forms).set({ mailingListId: listId }).where(and(eq(forms.websiteId, websiteId), eq(forms.id, formId))).returning({ id: forms.id }),
+    db.update(forms).set({ mailingListId: listId, version: sql`${forms.version} + 1` }).where(and(eq(forms.websiteId, websiteId), eq(forms.id, formId))).returning({ id: forms.id }),
   );
   return updated.length === 1;
 }
