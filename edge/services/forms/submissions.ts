@@ -3,6 +3,7 @@ import { randomToken } from '../../lib/random-token.js';
 import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from './d1.js';
+import { formSubmittedStatements } from '../webhooks/fact-events.js';
 import type { SanitizedValue } from '../../../domain/forms/form-field.js';
 
 /** Faster than this from key to submission is not a person typing (SPEC-free bot defence). */
@@ -75,6 +76,8 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
               .bind(newId(), s.websiteId, s.notify.to, s.notify.subject, s.notify.text, s.now, id),
           ]
         : []),
+      // The webhook event, likewise only for a received submission (edge/services/webhooks).
+      ...formSubmittedStatements(d1, { websiteId: s.websiteId, submissionId: id, formId: s.formId, values: s.values, pagePath: s.page.path ?? null }, s.now),
     ])),
   );
   const row = inserted!.results[0];
