@@ -25,6 +25,7 @@ import { ProductImportScreen } from './screens/product-import/product-import.js'
 import { ProductsScreen } from './screens/products/products-screen.js';
 import { StoreSetupScreen } from './screens/store-setup/store-setup-screen.js';
 import { TagsScreen } from './screens/tags/tags-screen.js';
+import { AutomationsScreen } from './screens/automations/automations-screen.js';
 import { BlogPostEditor, BlogPostsScreen } from './screens/blog-posts/blog-posts.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
@@ -88,6 +89,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
   { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
+  { pattern: '/config/automations', screen: '/config/automations', title: 'Automations', render: () => <AutomationsScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
   { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
   { pattern: '/config/restock', screen: '/config/restock', title: 'Restock', render: () => <RestockScreen /> },
