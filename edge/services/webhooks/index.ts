@@ -3,7 +3,7 @@ import type { DeliveryDeps } from './deliver.js';
 import { dohResolver } from './resolver.js';
 import { devOriginsOf } from './url-check.js';
 
-export { webhookEventStatements, emitEvent, type EventSource, type WebhookEvent } from './events.js';
+export { webhookEventStatements, emitEvent } from './events.js';
 
 /** The URL rules and resolver of this deployment (WEBHOOK_DOH_URL, WEBHOOK_DEV_ALLOW_ORIGINS). */
 export function webhookDeps(env: Env): DeliveryDeps {

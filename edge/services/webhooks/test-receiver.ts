@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REPLAY_WINDOW_SECONDS } from '../../../domain/webhooks/webhook-events.js';
 
 export interface ReceivedHook {
   path: string;
@@ -58,7 +59,7 @@ export class TestReceiver {
 }
 
 /** What a receiver does (docs/api/webhooks.md): the HMAC of `timestamp.body` under the secret, compared in constant time, and the timestamp within the window. */
-export function verifyHook(hook: ReceivedHook, secret: string, nowSeconds: number, windowSeconds = 300): boolean {
+export function verifyHook(hook: ReceivedHook, secret: string, nowSeconds: number, windowSeconds = REPLAY_WINDOW_SECONDS): boolean {
   const timestamp = hook.headers['atelier-webhook-timestamp'] ?? '';
   const signature = (hook.headers['atelier-webhook-signature'] ?? '').replace(/^v1=/, '');
   if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > windowSeconds) return false;
