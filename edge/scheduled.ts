@@ -9,7 +9,7 @@ import { paymentProviderFor, stripeClient, stripeSettings } from './services/pay
 import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
 import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 import { renewalDeps, renewDueSubscriptions } from './services/subscriptions/index.js';
-import { runDeliveries } from './services/webhooks/deliver.js';
+import { LOG_RETENTION_DAYS, pruneWebhookLog, runDeliveries } from './services/webhooks/deliver.js';
 import { webhookDeps } from './services/webhooks/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,6 +89,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     run: async (_env, db, now) => {
       const purged = await purgeTrash(db, now);
       return purged ? `purged ${purged}` : null;
+    },
+  },
+  // The webhook delivery log keeps LOG_RETENTION_DAYS of finished deliveries.
+  'webhook log retention': {
+    crons: [DAILY_CRON],
+    run: async (_env, db, now) => {
+      const removed = await pruneWebhookLog(db, now);
+      return removed ? `removed ${removed} deliveries older than ${LOG_RETENTION_DAYS} days` : null;
     },
   },
   'cart cleanup': {

@@ -217,3 +217,19 @@ export async function sendTestDelivery(db: Db, deps: DeliveryDeps, websiteId: st
   await record(d1, row, token, outcome, now);
   return outcome;
 }
+
+/** How long delivered and failed deliveries (and events nothing waits for) are kept for the log. */
+export const LOG_RETENTION_DAYS = 30;
+
+/** The daily clean-up: finished deliveries past LOG_RETENTION_DAYS, then events no delivery needs any more. */
+export async function pruneWebhookLog(db: Db, now: number): Promise<number> {
+  const d1 = d1Of(db);
+  const before = now - LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+  const [deliveries] = await query(() =>
+    d1.batch([
+      d1.prepare(`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND updated_on < ?1`).bind(before),
+      d1.prepare('DELETE FROM webhook_events WHERE created_on < ?1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id)').bind(before),
+    ]),
+  );
+  return deliveries!.meta.changes;
+}

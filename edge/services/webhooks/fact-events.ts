@@ -23,10 +23,12 @@ export interface OrderEventFacts {
 /**
  * order.created and order.paid of an order recorded paid (checkout records an order only
  * once its payment is captured, so both happen in the same batch). The order number is
- * counted inside that batch: each event reads it from the new order row.
+ * counted inside that batch: each event reads it from the new order row. Subscription
+ * renewals record their orders the same way (`extra`: the subscription and cycle).
  */
-export function orderEventStatements(d1: D1Database, o: OrderEventFacts, paidCents: number, now: number): D1PreparedStatement[] {
+export function orderEventStatements(d1: D1Database, o: OrderEventFacts, paidCents: number, now: number, extra: Record<string, unknown> = {}): D1PreparedStatement[] {
   const order = {
+    ...extra,
     orderId: o.orderId,
     email: o.email,
     currency: o.currency,
