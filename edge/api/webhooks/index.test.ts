@@ -11,6 +11,7 @@ import { FakeDoh, TestReceiver, verifyHook, type ReceivedHook } from '../../serv
 import { setStock, variantOf } from '../commerce/test-catalog.js';
 import { addOne, placeOrder } from '../commerce/test-checkout.js';
 import { TestVisitor as ShopVisitor } from '../commerce/test-visitor.js';
+import { shopper, subscribe } from '../commerce/test-subscription.js';
 import { linkIn, queuedMails } from '../forms/test-mail-log.js';
 import { ageKeys, TestVisitor } from '../forms/test-visitor.js';
 import { RESTOCK_PATH, soldOutMoonJar } from '../restock/test-restock.js';
@@ -309,5 +310,40 @@ describe('test sends, the log, disabling and re-enabling', () => {
     expect(log).toHaveLength(DISABLE_AFTER_FAILURES + 2);
     expect(log.every((d) => d.status === 'delivered')).toBe(true);
     expect((await call('GET', `${BASE}/${id}`)).json.subscription.state).toBe('connected');
+  });
+});
+
+describe('subscription renewals', () => {
+  it('send order.created and order.paid for a renewal order too, from the renewal batch', async () => {
+    const made = await create(`${receiver.url}/renewals`, ['order.created', 'order.paid']);
+    const v = await shopper(worker, '198.51.100.121');
+    const res = await subscribe(v, worker.db, { email: 'renewing@example.com' });
+    expect(res.status).toBe(201);
+    const sub = (await worker.db.prepare('SELECT id, next_billing_at AS due, renewal_total_cents AS total FROM subscriptions WHERE first_order_id = ?').bind(res.json.order.id).first<{ id: string; due: number; total: number }>())!;
+    await cron();
+    expect(receiver.at('/renewals').map((h) => h.json.type).sort()).toEqual(['order.created', 'order.paid']);
+    // The hourly renewal run at the due date, then the delivery run.
+    expect((await worker.scheduled('7 * * * *', sub.due + 1000)).outcome).toBe('ok');
+    await cron(sub.due + 2000);
+    const renewal = receiver.at('/renewals').slice(2);
+    expect(renewal.map((h) => h.json.type).sort()).toEqual(['order.created', 'order.paid']);
+    const paid = renewal.find((h) => h.json.type === 'order.paid')!;
+    expect(paid.json.data).toMatchObject({ subscriptionId: sub.id, cycle: 2, email: 'renewing@example.com', paidCents: sub.total, grandTotalCents: sub.total, orderNumber: expect.any(Number) });
+    expect(verifyHook(paid, made.json.secret, Math.floor((sub.due + 2000) / 1000))).toBe(true);
+  });
+});
+
+describe('the delivery log clean-up', () => {
+  it('removes finished deliveries and their events after 30 days, keeping those still waiting', async () => {
+    const made = await create(`${receiver.url}/old`, ['order.fulfilled']);
+    const websiteId = (await worker.db.prepare('SELECT id FROM websites WHERE is_default = 1').first<{ id: string }>())!.id;
+    const now = Date.now();
+    const old = await emitEvent(db(), websiteId, 'order.fulfilled', { orderId: 'old' }, now - 40 * 86_400_000);
+    const waiting = await emitEvent(db(), websiteId, 'order.fulfilled', { orderId: 'waiting' }, now - 40 * 86_400_000);
+    await worker.db.prepare("UPDATE webhook_deliveries SET status = 'delivered' WHERE event_id = ?").bind(old).run();
+    expect((await worker.scheduled('17 3 * * *', now)).outcome).toBe('ok');
+    expect(await count('SELECT count(*) AS n FROM webhook_events WHERE id IN (?, ?)', old, waiting)).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM webhook_deliveries WHERE event_id = ?', waiting)).toBe(1);
+    await call('DELETE', `${BASE}/${made.json.subscription.id}`);
   });
 });
