@@ -1,7 +1,8 @@
 /**
  * The signature every webhook POST carries (docs/api/webhooks.md, "Verifying a delivery"):
  * hex HMAC-SHA-256, keyed with the subscription's secret, over `${timestamp}.${body}`, the
- * timestamp in whole Unix seconds. Sent as `Atelier-Signature: t=<timestamp>,v1=<hex>`.
+ * timestamp in whole Unix seconds. Sent as `Atelier-Webhook-Signature: v1=<hex>` beside
+ * `Atelier-Webhook-Timestamp: <timestamp>` and `Atelier-Webhook-Id: <event id>`.
  */
 export const HEADER = { id: 'Atelier-Webhook-Id', timestamp: 'Atelier-Webhook-Timestamp', signature: 'Atelier-Webhook-Signature', event: 'Atelier-Webhook-Event' } as const;
 
