@@ -343,7 +343,7 @@ describe('the delivery log clean-up', () => {
     await worker.db.prepare("UPDATE webhook_deliveries SET status = 'delivered' WHERE event_id = ?").bind(old).run();
     expect((await worker.scheduled('17 3 * * *', now)).outcome).toBe('ok');
     expect(await count('SELECT count(*) AS n FROM webhook_events WHERE id IN (?, ?)', old, waiting)).toBe(1);
-    expect(await count('SELECT count(*) AS n FROM webhook_deliveries WHERE event_id = ?', waiting)).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM webhook_deliveries WHERE event_id = ? AND subscription_id = ?', waiting, made.json.subscription.id)).toBe(1);
     await call('DELETE', `${BASE}/${made.json.subscription.id}`);
   });
 });
