@@ -78,6 +78,14 @@ export interface Env extends RateLimitBindings {
   CAPTCHA_MIN_SCORE?: string;
   /** Provider base URL override (a local server speaking the provider's protocol in tests). */
   CAPTCHA_ENDPOINT?: string;
+  /**
+   * Development and tests only, NEVER set in production (docs/api/webhooks.md): comma-separated
+   * exact origins (e.g. http://127.0.0.1:8788) a webhook may target despite the https and
+   * private-address rules, for a local receiver.
+   */
+  WEBHOOK_DEV_ALLOW_ORIGINS?: string;
+  /** DNS-over-HTTPS JSON endpoint the webhook SSRF check resolves host names with (default cloudflare-dns.com). */
+  WEBHOOK_DOH_URL?: string;
   /** Stripe secret key (a wrangler secret): when set, checkout offers `payment.provider: 'stripe'`. */
   STRIPE_SECRET_KEY?: string;
   /** Stripe publishable key, the only Stripe key the browser may see. */

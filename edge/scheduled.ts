@@ -9,6 +9,8 @@ import { paymentProviderFor, stripeClient, stripeSettings } from './services/pay
 import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
 import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 import { renewalDeps, renewDueSubscriptions } from './services/subscriptions/index.js';
+import { LOG_RETENTION_DAYS, pruneWebhookLog, runDeliveries } from './services/webhooks/deliver.js';
+import { webhookDeps } from './services/webhooks/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,6 +29,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     run: async (env, db, now) => {
       const mail = await drainOutbox(db, mailSenderFor(env), now);
       return mail.sent || mail.failed ? `sent ${mail.sent}, failed ${mail.failed}` : null;
+    },
+  },
+  // Webhook events due (new ones and retries after their backoff), RUN_LIMIT a run (edge/services/webhooks/deliver.ts).
+  'webhook deliveries': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const r = await runDeliveries(db, webhookDeps(env), now);
+      return r.delivered || r.failed ? `delivered ${r.delivered}, failed ${r.failed}` : null;
     },
   },
   // With Stripe set up: refunds captured money that has no order.
@@ -79,6 +89,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     run: async (_env, db, now) => {
       const purged = await purgeTrash(db, now);
       return purged ? `purged ${purged}` : null;
+    },
+  },
+  // The webhook delivery log keeps LOG_RETENTION_DAYS of finished deliveries.
+  'webhook log retention': {
+    crons: [DAILY_CRON],
+    run: async (_env, db, now) => {
+      const removed = await pruneWebhookLog(db, now);
+      return removed ? `removed ${removed} deliveries older than ${LOG_RETENTION_DAYS} days` : null;
     },
   },
   'cart cleanup': {

@@ -28,3 +28,4 @@ export * from './pages.js';
 export * from './owner-views.js';
 export * from './site-styles.js';
 export * from './catalog.js';
+export * from './webhooks.js';

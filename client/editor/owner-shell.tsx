@@ -31,6 +31,7 @@ import { ProductImportScreen } from './screens/product-import/product-import.js'
 import { ProductsScreen } from './screens/products/products-screen.js';
 import { StoreSetupScreen } from './screens/store-setup/store-setup-screen.js';
 import { TagsScreen } from './screens/tags/tags-screen.js';
+import { AutomationsScreen } from './screens/automations/automations-screen.js';
 import { BlogPostEditor, BlogPostsScreen } from './screens/blog-posts/blog-posts.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
@@ -96,6 +97,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/orders/:number', screen: '/config/orders', title: 'Order', render: (p) => <OrderDetailScreen key={p.number} number={p.number!} /> },
   { pattern: '/config/reviews', screen: '/config/reviews', title: 'Reviews', render: () => <ReviewsScreen /> },
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
+  { pattern: '/config/automations', screen: '/config/automations', title: 'Automations', render: () => <AutomationsScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
   { pattern: '/config/forms', screen: '/config/forms', title: 'Forms', render: () => <FormsRoute /> },
   { pattern: '/config/forms/:id', screen: '/config/forms', title: 'Form builder', render: (p) => <FormEditorRoute key={p.id} id={p.id!} /> },

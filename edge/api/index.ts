@@ -38,6 +38,7 @@ import { ownerBlogPostsApi } from './blog/posts.js';
 import { checkoutSettingsApi } from './checkout-settings/index.js';
 import { ownerFormsApi } from './forms/builder.js';
 import { ownerMailingListsApi } from './newsletter/owner.js';
+import { ownerWebhooksApi } from './webhooks/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -150,6 +151,7 @@ api.route('/owner/blog-posts', ownerBlogPostsApi);
 api.route('/owner/checkout-settings', checkoutSettingsApi);
 api.route('/owner/forms', ownerFormsApi);
 api.route('/owner/mailing-lists', ownerMailingListsApi);
+api.route('/owner/webhooks', ownerWebhooksApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -112,6 +112,12 @@ describe('fulfilment', () => {
     const none = await send(admin(), `${API}/${o.orderNumber}/pickup`, {});
     expect(none.status).toBe(409);
     expect(none.json.error).toBe('nothing_to_fulfil');
+    // The automations' order.fulfilled event: one per fulfilment (the replay and the refusals wrote none).
+    const events = await worker.db
+      .prepare("SELECT json_extract(payload, '$.kind') AS kind, json_extract(payload, '$.trackingNumber') AS tracking FROM webhook_events WHERE type = 'order.fulfilled' AND json_extract(payload, '$.orderNumber') = ? ORDER BY created_on, rowid")
+      .bind(o.orderNumber)
+      .all<{ kind: string; tracking: string | null }>();
+    expect(events.results).toEqual([{ kind: 'shipped', tracking: '1Z999AA10123456784' }, { kind: 'picked_up', tracking: null }]);
   });
 
   it('the shopper’s order-status page lists the shipment with carrier and tracking number', async () => {

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   contributors: [ROLE.admin],
   /** Moderate product reviews (publish, reject). */
   reviews: [ROLE.admin, ROLE.storeManager, ROLE.moderator],
+  /** Outgoing webhooks (automation-service connection): they send customers' data to another service. */
+  webhooks: [ROLE.admin],
   /** Read the site's outgoing mail. */
   outbox: [ROLE.admin, ROLE.websiteManager],
   /** Read pages, their drafts and revisions. */

@@ -3,6 +3,7 @@ import { randomToken } from '../../lib/random-token.js';
 import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from './d1.js';
+import { formSubmittedStatements } from '../webhooks/fact-events.js';
 import type { SanitizedValue } from '../../../domain/forms/form-field.js';
 
 /** Faster than this from key to submission is not a person typing (SPEC-free bot defence). */
@@ -73,6 +74,8 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
           SELECT ?1, ?2, 'form-notification', ?3, ?4, ?5, ?6 FROM form_submissions WHERE id = ?7 AND status = 'received'`)
           .bind(newId(), s.websiteId, to, s.notify!.subject, s.notify!.text, s.now, id),
       ),
+      // The webhook event, likewise only for a received submission (edge/services/webhooks).
+      ...formSubmittedStatements(d1, { websiteId: s.websiteId, submissionId: id, formId: s.formId, values: s.values, pagePath: s.page.path ?? null }, s.now),
     ])),
   );
   const row = inserted!.results[0];

@@ -7,6 +7,8 @@ import { sha256Hex } from '../forms/hash.js';
 import { queueFormMail } from '../forms/mail.js';
 import type { SiteRecord } from '../websites.js';
 import { unsubscribeSignature, verifyUnsubscribeSignature } from './signing.js';
+import { d1Of } from '../forms/d1.js';
+import { newsletterSubscribedStatements } from '../webhooks/fact-events.js';
 
 export interface SubscribeInput {
   site: SiteRecord;
@@ -91,12 +93,21 @@ export async function peekSubscription(db: Db, websiteId: string, token: string)
  */
 export async function confirmSubscription(db: Db, websiteId: string, token: string, now: number): Promise<ListSubscriber | undefined> {
   const tokenHash = await sha256Hex(token);
-  return query(() =>
-    db.get<ListSubscriber>(sql`
-      UPDATE mailing_list_subscribers SET confirmed_on = CASE WHEN status = 'confirmed' THEN confirmed_on ELSE ${now} END, status = 'confirmed'
-      WHERE confirm_token_hash = ${tokenHash} AND website_id = ${websiteId}
-      RETURNING id, list_id AS listId, email, status, (SELECT name FROM mailing_lists l WHERE l.id = list_id) AS listName`),
+  const d1 = d1Of(db);
+  // The newsletter.subscribed webhook event is in the same batch, only when this confirmation changed the status.
+  const [confirmed] = await query(() =>
+    d1.batch<ListSubscriber>([
+      d1
+        .prepare(
+          `UPDATE mailing_list_subscribers SET confirmed_on = CASE WHEN status = 'confirmed' THEN confirmed_on ELSE ?3 END, status = 'confirmed'
+           WHERE confirm_token_hash = ?1 AND website_id = ?2
+           RETURNING id, list_id AS listId, email, status, (SELECT name FROM mailing_lists l WHERE l.id = list_id) AS listName`,
+        )
+        .bind(tokenHash, websiteId, now),
+      ...newsletterSubscribedStatements(d1, websiteId, tokenHash, now),
+    ]),
   );
+  return confirmed!.results[0];
 }
 
 /** The subscriber a signed unsubscribe link names, when its signature holds. */

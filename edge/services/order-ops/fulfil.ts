@@ -5,6 +5,7 @@ import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
 import { signReviewRequest, REVIEW_REQUEST_PATH } from '../reviews/links.js';
 import { fulfilmentMail, reviewRequestMail, type MailOrder } from './mails.js';
+import { webhookEventStatements } from '../webhooks/index.js';
 import { openUnits, type FulfilmentRow, type LineQuantity, type OrderState } from './state.js';
 
 export interface FulfilInput {
@@ -100,6 +101,11 @@ export async function fulfilOrder(db: Db, site: { id: string; title: string }, s
         .bind(newRowId(), site.id, s.order.id, input.kind === 'shipped' ? 'fulfilled' : 'picked_up', wanted.length, summary, input.actor, input.now),
       ...(input.notify ? [fulfilmentMail(db, site, o, { kind: input.kind, carrier, trackingNumber: tracking, lines: mailLines }, input.now)] : []),
       ...(reviewLinks.length ? [reviewRequestMail(db, site, o, reviewLinks, input.now)] : []),
+      // The automations' event (docs/api/webhooks.md), in the same batch: it exists exactly when the fulfilment does.
+      ...webhookEventStatements(d1, {
+        websiteId: site.id, type: 'order.fulfilled', now: input.now,
+        payload: { orderId: s.order.id, orderNumber: s.order.orderNumber, fulfilmentId: id, kind: input.kind, carrier, trackingNumber: tracking, lines: wanted },
+      }),
     ]);
   } catch (err) {
     const text = String((err as Error)?.message ?? err) + String((err as Error & { cause?: Error })?.cause?.message ?? '');

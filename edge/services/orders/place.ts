@@ -11,6 +11,7 @@ import { stepsOf, undoAttempt, type AttemptSteps } from './undo.js';
 import { loadOrder, type LoadedOrder } from './order-json.js';
 import { quoteCheckout, type QuoteInput } from './quote.js';
 import { recordStatements } from './record.js';
+import { orderEventStatements } from '../webhooks/fact-events.js';
 import { COUPON_CUSTOMER_GUARD_FAILURE, COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, secureStatements, unitsByVariant } from './stock-batch.js';
 import { orderMailStatement, type OrderMailFacts } from './order-mail.js';
 import { orderLink } from './status-link.js';
@@ -193,6 +194,8 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
       ...grantStatements(db, issued, grants, downloads, now),
       // Mail is an outbox row in the order's own batch: a recorded order always has its confirmation queued.
       orderMailStatement(db, site, mail, `${input.origin}${orderLink('order-status', orderId, statusToken)}`, now, links),
+      // Webhook events too (order.created, order.paid): they exist exactly when the order does.
+      ...orderEventStatements(rawD1(db), mail, payment.amountCents, now),
     ]);
   } catch (err) {
     const text = String((err as Error)?.message ?? err) + String((err as Error & { cause?: Error })?.cause?.message ?? '');

@@ -3,6 +3,8 @@ import { items, products, restockSignups, variants } from '../../../schema/index
 import { randomToken } from '../../lib/random-token.js';
 import { query, type Db } from '../db.js';
 import { normalizeEmail } from '../../../domain/forms/email.js';
+import { d1Of } from '../forms/d1.js';
+import { restockSignedUpStatements } from '../webhooks/fact-events.js';
 
 export interface RestockSignupInput {
   websiteId: string;
@@ -35,14 +37,21 @@ export async function findRestockVariant(db: Db, websiteId: string, productId: s
  */
 export async function recordRestockSignup(db: Db, s: RestockSignupInput): Promise<void> {
   const email = normalizeEmail(s.email);
+  const d1 = d1Of(db);
   await query(() =>
-    db
-      .insert(restockSignups)
-      .values({ id: randomToken(12), websiteId: s.websiteId, productId: s.productId, variantId: s.variantId, email, language: s.language ?? null, joinMailingList: s.joinMailingList, createdOn: s.now })
-      .onConflictDoUpdate({
-        target: [restockSignups.websiteId, restockSignups.variantId, restockSignups.email],
-        set: { sentOn: null, language: sql`coalesce(excluded.language, ${restockSignups.language})`, joinMailingList: sql`max(excluded.join_mailing_list, ${restockSignups.joinMailingList})` },
-      }),
+    d1.batch([
+      d1
+        .prepare(
+          `INSERT INTO restock_signups (id, website_id, product_id, variant_id, email, language, join_mailing_list, created_on)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+           ON CONFLICT (website_id, variant_id, email) DO UPDATE SET sent_on = NULL,
+             language = coalesce(excluded.language, restock_signups.language),
+             join_mailing_list = max(excluded.join_mailing_list, restock_signups.join_mailing_list)`,
+        )
+        .bind(randomToken(12), s.websiteId, s.productId, s.variantId, email, s.language ?? null, s.joinMailingList ? 1 : 0, s.now),
+      // The restock.signed_up webhook event, in the sign-up's own batch (edge/services/webhooks).
+      ...restockSignedUpStatements(d1, { websiteId: s.websiteId, productId: s.productId, variantId: s.variantId, email, language: s.language ?? null }, s.now),
+    ]),
   );
 }
 

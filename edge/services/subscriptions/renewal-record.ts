@@ -3,6 +3,7 @@ import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
 import { capturedPaymentStatement, orderLineStatement, paidOrderStatements } from '../orders/order-statements.js';
 import type { SubscriptionRow } from './subscription-json.js';
+import { orderEventStatements } from '../webhooks/fact-events.js';
 
 export interface RenewalRecordInput {
   orderId: string;
@@ -54,5 +55,17 @@ export function renewalStatements(db: Db, s: SubscriptionRow, r: RenewalRecordIn
       .bind(r.orderId, s.websiteId, s.siteUserId, s.id, r.cycle, r.now),
     d1.prepare('UPDATE subscriptions SET failed_attempts = 0, last_failure = NULL, updated_on = ?2 WHERE id = ?1').bind(s.id, r.now),
     d1.prepare('DELETE FROM stock_reservations WHERE attempt_id = ?1').bind(r.attemptId),
+    // Webhook events (order.created, order.paid) in the renewal's own batch (edge/services/webhooks).
+    ...orderEventStatements(
+      d1,
+      {
+        orderId: r.orderId, websiteId: s.websiteId, email: s.email, currency: s.currency,
+        lines: [{ quantity: s.quantity, productName: s.productName, sku: s.sku, unitPriceCents: s.unitPriceCents }],
+        subtotalCents: s.subtotalCents, discountCents: 0, shippingTotalCents: s.shippingCents, taxTotalCents: s.taxCents, grandTotalCents: s.renewalTotalCents,
+      },
+      s.renewalTotalCents,
+      r.now,
+      { subscriptionId: s.id, cycle: r.cycle },
+    ),
   ];
 }
