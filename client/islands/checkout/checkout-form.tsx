@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
 import { formatCents } from '../../runtime/money.js';
 import { AddressAutocomplete } from './address-autocomplete.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
@@ -138,7 +139,9 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
       const next: Fields = {};
       for (const [name, message] of Object.entries(fields)) next[formField(name)] ??= message;
       setErrors(next);
-      setAlert((err as Error).message);
+      // Refused fields are named beside each field: the alert says to look at them (SPEC §8);
+      // any other refusal (a declined card) is the provider's own message.
+      setAlert(Object.keys(next).length ? FORM_MESSAGES.updateMissing : (err as Error).message);
       const named = Object.keys(next).map((n) => LABELS[n] ?? n);
       setAnnounce(named.length ? `${named.length === 1 ? '1 field needs' : `${named.length} fields need`} attention: ${named.join(', ')}.` : '');
       // A refused attempt is over: the next one is a new order attempt with its own key.
@@ -164,6 +167,8 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
     );
   }
   const regions = REGIONS[v.country!];
+  // 'Update the missing or invalid information above.' goes with the last field error.
+  const shownAlert = alert === FORM_MESSAGES.updateMissing && !Object.values(errors).some(Boolean) ? '' : alert;
   const payLabel = subscription ? 'Subscribe' : 'Place order';
   const amount = share.dueCents > 0 ? share.dueCents : cart.grandTotalCents;
   return (
@@ -254,7 +259,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
             )}
           </fieldset>
           <p className="sr-only checkout-announcer" aria-live="polite">{announce}</p>
-          {alert ? <div className="checkout-error" role="alert" ref={alertRef}>{alert}</div> : null}
+          {shownAlert ? <div className="checkout-error" role="alert" ref={alertRef}>{shownAlert}</div> : null}
           <button type="submit" className="button checkout-pay" disabled={busy}>
             {busy ? 'Placing order…' : <>{payLabel} <span className="checkout-pay-amount">· {money(amount)}</span></>}
           </button>

@@ -6,8 +6,8 @@ import type { AppliedGiftCard } from './gift-card-field.js';
 function Line({ name, label, children, strong = false }: { name: string; label: string; children: ReactNode; strong?: boolean }) {
   return (
     <div className={`summary-line summary-line-${name}`} data-line={name}>
-      <span>{label}</span>
-      {strong ? <strong>{children}</strong> : <span>{children}</span>}
+      {/* 'Subtotal: $36.00' as text (screen readers, copy and paste); the theme shows the colon as a gap. */}
+      <span>{label}<span className="summary-colon">:</span></span> {strong ? <strong>{children}</strong> : <span>{children}</span>}
     </div>
   );
 }

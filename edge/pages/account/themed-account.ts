@@ -6,7 +6,7 @@ import { PAGE_TYPE } from '../page-types.js';
 import { renderInLayout } from '../render-page.js';
 import { pageRequest } from '../respond.js';
 import { siteStylesView } from '../site-styles-view.js';
-import type { Markup } from './html.js';
+import type { HtmlEscapedString } from 'hono/utils/html';
 
 /**
  * A shopper's account page inside the site's own layout (issue 31): the theme's header with
@@ -15,7 +15,7 @@ import type { Markup } from './html.js';
  * Undefined when the site's theme has no layout or cannot be loaded: the caller then serves
  * the plain frame, so an account page always answers.
  */
-export async function themedAccountPage(c: Context<AppEnv>, title: string, body: Markup): Promise<string | undefined> {
+export async function themedAccountPage(c: Context<AppEnv>, title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>): Promise<string | undefined> {
   try {
     const req = pageRequest(c);
     const [base, theme, clientAssets, siteStyles, content] = await Promise.all([
