@@ -47,7 +47,7 @@ export function OrderSummary({ cart, money, wording, giftCard, share }: {
         <div className="summary-totals">
           <Line name="subtotal" label="Subtotal">{money(cart.subtotalCents)}</Line>
           {cart.discountCents ? <Line name="discount" label="Discount">−{money(cart.discountCents)}</Line> : null}
-          {cart.requiresShipping ? <Line name="shipping" label="Shipping">{money(cart.shippingCostCents)}</Line> : null}
+          {cart.requiresShipping ? <Line name="shipping" label="Shipping">{cart.selectedShippingOption ? money(cart.shippingCostCents) : 'With your address'}</Line> : null}
           <Line name="tax" label="Tax">{money(cart.taxCents)}</Line>
           <Line name="total" label="Total" strong>{money(cart.grandTotalCents)}</Line>
           {giftCard ? (
