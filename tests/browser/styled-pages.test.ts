@@ -17,6 +17,8 @@ const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'styled-pages');
 const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
 const address = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' };
+// The tests that walk ten pages each: room for a loaded CI machine (or CHROMIUM_CPU_THROTTLE).
+const LONG = 240_000;
 let orderLinks: { confirmed: string; status: string } | undefined;
 
 beforeAll(() => {
@@ -100,7 +102,7 @@ describe('styled pages in Chromium', () => {
     await visitor.page.getByRole('button', { name: 'Show order summary' }).click();
     await visitor.page.locator('.order-summary-body:not(.is-collapsed)').waitFor();
     expect(await widths(visitor.page)).toEqual({ document: width, viewport: width, cut: [] });
-  });
+  }, LONG);
 
   it('checkout: errors sit below their fields, are announced, and go once the field is fixed', async () => {
     store.allow(/HTTP 400 \/api\/commerce\/orders|status of 400/);
@@ -248,7 +250,7 @@ describe('styled pages in Chromium', () => {
     expect(await page.locator('.site-header .account-link').isVisible()).toBe(false);
     await page.locator('.nav-toggle-label').click();
     await page.locator('.site-nav').getByRole('link', { name: 'Your account' }).waitFor();
-  });
+  }, LONG);
 
   it.each([
     ['/checkout', 390],
@@ -315,5 +317,5 @@ describe('styled pages: axe-core and screenshots', () => {
     } finally {
       await context.close();
     }
-  });
+  }, LONG);
 });
