@@ -26,6 +26,16 @@ export function servedPage(req: PageRequest, slug: string): Promise<ServedPage |
 }
 
 /**
+ * The rendered layout as the collection's `mainContent`, and `mainContentHasHeading` when it
+ * has its own page title (an h1 of a text block, say): `page.html` then leaves out the
+ * collection's title heading, so the page has one h1 (the demo's About and Contact did not).
+ */
+function setMainContent(collection: Record<string, unknown>, html: string): void {
+  collection.mainContent = html;
+  if (/<h1[\s>]/i.test(html)) collection.mainContentHasHeading = true;
+}
+
+/**
  * A plain page collection's (type 10: home, about, contact) content: the layout of the
  * block page with the collection's URL id, rendered into `collection.mainContent`; the
  * context's `page` names the revision (and holds the layout for `?format=json`).
@@ -33,7 +43,7 @@ export function servedPage(req: PageRequest, slug: string): Promise<ServedPage |
 export async function withPageLayout(req: PageRequest, context: Record<string, unknown>, collection: Record<string, unknown>, page: ServedPage | undefined): Promise<void> {
   if (!page) return;
   const html = await layoutHtml(req, page.layout, context);
-  if (html !== undefined) collection.mainContent = html;
+  if (html !== undefined) setMainContent(collection, html);
   context.page = { id: page.id, version: page.version, publishedOn: page.publishedOn, layout: page.layout };
 }
 
@@ -57,7 +67,7 @@ export async function blockPage(req: PageRequest, page: ServedPage): Promise<Pag
   if (page.seoDescription) collection.seoDescription = page.seoDescription;
   if (page.socialImage) collection.socialImage = { assetUrl: page.socialImage };
   const html = await layoutHtml(req, page.layout, base);
-  if (html !== undefined) collection.mainContent = html;
+  if (html !== undefined) setMainContent(collection, html);
   return {
     status: 200,
     templates: ['page.html'],

@@ -65,6 +65,8 @@ export async function baseContext(
     ...(siteFooter === undefined ? {} : { siteFooter }),
     cart: emptyCartJson(site),
     request: { path: url.pathname, query: queryJson(url) },
+    // Only signed-in visitors' pages say so: they are never cached (cache-policy.ts).
+    visitor: { signedIn: req.signedIn === true },
     // The footer's newsletter sign-up (the site's newsletter form), when it has one.
     ...(newsletter ? { newsletterForm: formContext(req, newsletter) } : {}),
   };

@@ -35,6 +35,8 @@ export interface PageRequest {
   previewDraft?: boolean;
   /** `?preview&revision=N`: that revision of the page instead of its draft (the editor's history). */
   previewRevision?: number | undefined;
+  /** A signed-in visitor (their pages bypass the page cache): the header links to 'Your account', not 'Sign in'. */
+  signedIn?: boolean;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
 }

@@ -17,7 +17,7 @@ export const PAGE_TYPE = {
 
 export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error' | 'reviews-request'
   | 'newsletter-unsubscribe' | 'newsletter-confirmation' | 'checkout' | 'order-confirmed' | 'order-status'
-  | 'subscription-confirmed';
+  | 'subscription-confirmed' | 'account';
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {

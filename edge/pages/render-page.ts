@@ -53,6 +53,15 @@ export function renderThemed(
 }
 
 /**
+ * `pageContent` (markup built elsewhere and already escaped, such as an account page) inside
+ * the theme's `layout.html`; undefined when the theme has no layout.
+ */
+export function renderInLayout(theme: Theme, site: SiteRecord, data: Record<string, unknown>, pageContent: string, url: string): string | undefined {
+  const layout = theme.byPath.get(LAYOUT);
+  return layout ? renderOne(theme, site, LAYOUT, layout, { ...data, pageContent }, url) : undefined;
+}
+
+/**
  * A block layout as HTML (blocks/render-layout.ts): blocks and sections through the
  * theme's `blocks/<type>.html` and `section.html` when it has them, else the defaults.
  * `extra` carries the blocks' loaded data and the page context (edge/pages/block-data.ts).

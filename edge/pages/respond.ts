@@ -26,6 +26,7 @@ export function pageRequest(c: Context<AppEnv>): PageRequest {
     db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now(), shell,
     captchaSiteKey: activeCaptchaSiteKey(c.env, c.var.site),
     captchaProvider: c.env.CAPTCHA_PROVIDER,
+    signedIn: Boolean(c.var.siteUser),
   };
   if (!wantsJson(c)) {
     // Overlaps the theme's queries with the context's.

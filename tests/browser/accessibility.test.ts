@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from './axe.js';
 import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
 
 /**
@@ -9,17 +7,9 @@ import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visi
  * serious or critical WCAG 2.1 A/AA violation. axe is injected as an inline script, so
  * this context bypasses the CSP (the pages' own scripts run exactly as usual).
  */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Rules excepted, with the reason. Empty: every serious or critical finding is fixed. */
 const EXCEPTIONS: Record<string, string> = {};
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
 
 let store: Storefront;
 let visitor: Visitor;
@@ -40,17 +30,6 @@ afterAll(async () => {
   await store?.close();
 });
 
-async function audit(page: Page): Promise<Finding[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return results.violations
-    .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && !(v.id in EXCEPTIONS))
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
-}
-
 const PAGES = ['/', '/shop', '/shop/speckled-stoneware-mug', '/cart', '/checkout', '/contact'];
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
@@ -63,7 +42,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     // (data-state says "initialized" from the moment the fetch starts; the visitor's cart has a mug, so wait for the pill itself.)
     await page.locator('.cart-pill.is-visible').waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    const findings = await audit(page);
+    const findings = await audit(page, EXCEPTIONS);
     if (findings.length) console.log(path, JSON.stringify(findings, null, 2));
     expect(findings).toEqual([]);
   });

@@ -93,7 +93,7 @@ describe('accounts in Chromium', () => {
     const { context, page, errors } = await freshPage();
     await page.goto(url('/account'));
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel(/Password/).fill('browser-Pass-123');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();

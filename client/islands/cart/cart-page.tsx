@@ -43,6 +43,7 @@ export function CartPage({ currency, serverHtml }: { currency: string; serverHtm
             <div>
               Subtotal ({cart!.totalQuantity} {cart!.totalQuantity === 1 ? 'item' : 'items'}): <strong>{formatCents(cart!.subtotalCents, cur)}</strong>
             </div>
+            <p className="cart-summary-note">Shipping and tax are worked out at checkout.</p>
             <a className="button" href={CHECKOUT_PATH}>
               Checkout
             </a>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
 import { formatCents } from '../../runtime/money.js';
 import { AddressAutocomplete } from './address-autocomplete.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
 import { GiftCardField, giftCardShare, type AppliedGiftCard } from './gift-card-field.js';
 import { fieldsFromPlace } from './place-fields.js';
 import { payThroughStripe, testCardPayment } from './order-payment.js';
+import { OrderSummary } from './order-summary.js';
 import { postcodeHint } from './postcode.js';
 import { StripeField } from './stripe-field.js';
 import type { StripeConfig, StripePayment } from './stripe-payment.js';
@@ -12,9 +14,10 @@ import { COUNTRIES, REGIONS } from './regions.js';
 
 type Fields = Record<string, string>;
 
-function Field({ id, label, error, ...input }: { id: string; label: string; error?: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
+/** A labelled input with its error right below it (described by it, marked invalid). */
+function Field({ id, label, error, className, ...input }: { id: string; label: string; error?: string | undefined; className?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className="field">
+    <div className={`field${className ? ` ${className}` : ''}${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
       {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
@@ -29,21 +32,44 @@ export interface SubscriptionCheckout {
   cart: PricedCart;
 }
 
+/** The server's field names (`shippingAddress.city`, `payment.card.number`) as the form's. */
+const FIELD_OF: Record<string, string> = { number: 'card', 'payment.card': 'card', expMonth: 'exp', expYear: 'exp', giftCardCode: 'giftCardCode' };
+function formField(name: string): string {
+  const bare = name.replace(/^(shippingAddress|billingAddress|payment\.card)\./, '');
+  return FIELD_OF[bare] ?? bare;
+}
+
+/** The labels the live region names when fields need attention. */
+const LABELS: Record<string, string> = {
+  email: 'Email', firstName: 'First name', lastName: 'Last name', address1: 'Address', city: 'City', region: 'State / region',
+  postalCode: 'Postal code', country: 'Country', coupon: 'Coupon code', card: 'Card number', exp: 'Expiry', cvc: 'Security code', giftCardCode: 'Gift card code',
+};
+
 /**
- * The checkout form: contact, address (country first), shipping, coupon, gift
- * card, card, summary. For a subscription the cart is the page's, the order call names
- * its token, the summary says the SPEC §9 price wording, and coupons and gift cards are off.
- * With `stripe` (the deployment has Stripe) the card is Stripe's Payment Element: the server
- * makes the intent, Stripe.js authorises it, then the order names it; else the test card.
+ * The checkout form in the order shoppers know: contact, delivery (address with
+ * autocomplete, country first, then the shipping option), payment (coupon, gift card,
+ * card), then the pay button naming the amount and a trust line; the order summary beside
+ * it (collapsed behind its total on phones). Each error sits below its field and goes as soon
+ * as the field is edited; a live region says which fields need attention, and a refusal of
+ * the whole order (a declined card) is an alert above the button. For a subscription the cart
+ * is the page's, the order call names its token, the summary says the SPEC §9 price wording,
+ * and coupons and gift cards are off. With `stripe` the card is Stripe's Payment Element (the
+ * server makes the intent, Stripe.js authorises it, then the order names it); else the local
+ * test provider's card fields, with the demo's test card named above them.
+ *
+ * `initialCart` is the priced cart the page was rendered with, so the first render is the
+ * whole form (no 'Loading' line that the form would then push down: checkout CLS).
  */
-export function CheckoutForm({ currency, subscription, stripe }: { currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined }) {
-  const [cart, setCart] = useState<PricedCart | null>(null);
+export function CheckoutForm({ currency, subscription, stripe, initialCart }: { currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined; initialCart?: PricedCart | undefined }) {
+  const [cart, setCart] = useState<PricedCart | null>(subscription?.cart ?? initialCart ?? null);
   const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', coupon: '', card: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<Fields>({});
   const [alert, setAlert] = useState('');
+  const [announce, setAnnounce] = useState('');
   const [busy, setBusy] = useState(false);
   const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const key = useRef<string>(crypto.randomUUID());
+  const alertRef = useRef<HTMLDivElement>(null);
   // The mounted Payment Element, or why Stripe.js could not load (null while loading).
   const [stripePayment, setStripePayment] = useState<StripePayment | string | null>(null);
   // A subscription pays through Stripe too: its intent names the cart token and saves the card.
@@ -51,13 +77,17 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
   // The fields as last rendered: a chosen address arrives after a fetch, when `v` may be stale.
   const latest = useRef(v);
   latest.current = v;
-  const set = (name: string) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [name]: e.target.value }));
+  const clearError = (name: string) => setErrors((old) => (old[name] ? { ...old, [name]: '' } : old));
+  const set = (name: string) => (e: { target: { value: string } }) => {
+    setV((old) => ({ ...old, [name]: e.target.value }));
+    clearError(name);
+  };
   const money = (n: number) => formatCents(n, cart?.currency ?? currency);
 
   useEffect(() => {
-    if (subscription) setCart(subscription.cart);
-    else void checkoutApi.cart().then(setCart, (e: Error) => setAlert(e.message));
-  }, [subscription]);
+    if (subscription || initialCart) return;
+    void checkoutApi.cart().then(setCart, (e: Error) => setAlert(e.message));
+  }, [subscription, initialCart]);
 
   async function locate(next: Fields) {
     const hint = next.postalCode ? postcodeHint(next.country!, next.postalCode) : null;
@@ -86,6 +116,7 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
   async function submit(e: FormEvent) {
     e.preventDefault();
     setAlert('');
+    setAnnounce('');
     const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country };
     const choices = {
       ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
@@ -105,106 +136,136 @@ export function CheckoutForm({ currency, subscription, stripe }: { currency: str
       window.location.assign(answer.confirmationUrl ?? '/');
     } catch (err) {
       const fields = (err as Error & { fields?: Fields }).fields ?? {};
-      setErrors(Object.fromEntries(Object.entries(fields).map(([k, m]) => [k.replace(/^(shippingAddress|billingAddress|payment\.card)\./, ''), m])));
-      setAlert((err as Error).message);
+      const next: Fields = {};
+      for (const [name, message] of Object.entries(fields)) next[formField(name)] ??= message;
+      setErrors(next);
+      // Refused fields are named beside each field: the alert says to look at them (SPEC §8);
+      // any other refusal (a declined card) is the provider's own message.
+      setAlert(Object.keys(next).length ? FORM_MESSAGES.updateMissing : (err as Error).message);
+      const named = Object.keys(next).map((n) => LABELS[n] ?? n);
+      setAnnounce(named.length ? `${named.length === 1 ? '1 field needs' : `${named.length} fields need`} attention: ${named.join(', ')}.` : '');
       // A refused attempt is over: the next one is a new order attempt with its own key.
       key.current = crypto.randomUUID();
       setBusy(false);
     }
   }
 
+  // The refusal in view once it is shown (the button may be far below the first bad field on a phone).
+  useEffect(() => {
+    if (alert) alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [alert]);
+
   const share = giftCardShare(giftCard, cart?.grandTotalCents ?? 0);
-  if (!cart) return <p>Loading your cart…</p>;
-  if (cart.entries.length === 0) return <p>You have nothing in your shopping cart.</p>;
+  if (!cart) return <div className="checkout-loading"><h1>Checkout</h1><p>Loading your cart…</p></div>;
+  if (cart.entries.length === 0) {
+    return (
+      <div className="empty-state">
+        <h1>Checkout</h1>
+        <p>You have nothing in your shopping cart.</p>
+        <a className="button button-secondary" href="/">Continue shopping</a>
+      </div>
+    );
+  }
   const regions = REGIONS[v.country!];
+  // 'Update the missing or invalid information above.' goes with the last field error.
+  const shownAlert = alert === FORM_MESSAGES.updateMissing && !Object.values(errors).some(Boolean) ? '' : alert;
+  const payLabel = subscription ? 'Subscribe' : 'Place order';
+  const amount = share.dueCents > 0 ? share.dueCents : cart.grandTotalCents;
   return (
     <form className="checkout-form" onSubmit={submit} noValidate>
       <h1>Checkout</h1>
-      <fieldset>
-        <legend>Contact</legend>
-        <Field id="email" label="Email" type="email" autoComplete="email" value={v.email} onChange={set('email')} error={errors.email} required />
-      </fieldset>
-      {cart.requiresShipping ? (
-        <fieldset>
-          <legend>Shipping address</legend>
-          <div className="field">
-            <label htmlFor="country">Country</label>
-            <select id="country" value={v.country} onChange={(e) => { const next = { ...v, country: e.target.value, region: '' }; setV(next); void locate(next); }}>
-              {COUNTRIES.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
-            </select>
-          </div>
-          <Field id="firstName" label="First name" autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
-          <Field id="lastName" label="Last name" autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
-          <AddressAutocomplete id="address1" label="Address" value={v.address1!} country={v.country!} error={errors.address1}
-            onChange={(address1) => setV((old) => ({ ...old, address1 }))}
-            onChoose={(place, street) => { const next = fieldsFromPlace(latest.current, place, street); setV(next); void locate(next); }} />
-          <Field id="city" label="City" autoComplete="address-level2" value={v.city} onChange={set('city')} error={errors.city} />
-          {regions ? (
-            <div className="field">
-              <label htmlFor="region">State / region</label>
-              <select id="region" value={v.region} aria-invalid={errors.region ? true : undefined} aria-describedby={errors.region ? 'region-error' : undefined}
-                onChange={(e) => { const next = { ...v, region: e.target.value }; setV(next); setErrors((old) => ({ ...old, region: '' })); void locate(next); }}>
-                <option value="">Select…</option>
-                {regions.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
-              </select>
-              {errors.region ? <p className="field-error" id="region-error">{errors.region}</p> : null}
-            </div>
-          ) : (
-            <Field id="region" label="State / region" value={v.region} onChange={set('region')} onBlur={() => void locate(v)} />
-          )}
-          <Field id="postalCode" label="Postal code" autoComplete="postal-code" value={v.postalCode} onChange={set('postalCode')} onBlur={() => void locate(v)} error={errors.postalCode} />
-          {cart.shippingOptions.length ? (
-            <fieldset>
-              <legend>Shipping option</legend>
-              {cart.shippingOptions.map((o) => (
-                <label key={o.id} className="shipping-option">
-                  <input type="radio" name="shippingOption" value={o.id} checked={cart.selectedShippingOption?.id === o.id} onChange={() => void checkoutApi.setOption(o.id).then(setCart)} />
-                  {o.name} — {money(o.amountCents)}
-                </label>
-              ))}
+      <div className="checkout-layout">
+        <OrderSummary cart={cart} money={money} wording={subscription?.priceWording} giftCard={giftCard} share={share} />
+        <div className="checkout-main">
+          <fieldset className="checkout-step">
+            <legend>Contact</legend>
+            <Field id="email" label="Email" type="email" autoComplete="email" value={v.email} onChange={set('email')} error={errors.email} required />
+          </fieldset>
+          {cart.requiresShipping ? (
+            <fieldset className="checkout-step">
+              <legend>Delivery</legend>
+              <div className="field">
+                <label htmlFor="country">Country</label>
+                <select id="country" value={v.country} onChange={(e) => { const next = { ...v, country: e.target.value, region: '' }; setV(next); void locate(next); }}>
+                  {COUNTRIES.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
+                </select>
+              </div>
+              <div className="field-row">
+                <Field id="firstName" label="First name" autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
+                <Field id="lastName" label="Last name" autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
+              </div>
+              <AddressAutocomplete id="address1" label="Address" value={v.address1!} country={v.country!} error={errors.address1}
+                onChange={(address1) => { setV((old) => ({ ...old, address1 })); clearError('address1'); }}
+                onChoose={(place, street) => { const next = fieldsFromPlace(latest.current, place, street); setV(next); setErrors((old) => ({ ...old, address1: '', city: '', region: '', postalCode: '' })); void locate(next); }} />
+              <div className="field-row field-row-3">
+                <Field id="city" label="City" autoComplete="address-level2" value={v.city} onChange={set('city')} error={errors.city} />
+                {regions ? (
+                  <div className={`field${errors.region ? ' has-error' : ''}`}>
+                    <label htmlFor="region">State / region</label>
+                    <select id="region" value={v.region} aria-invalid={errors.region ? true : undefined} aria-describedby={errors.region ? 'region-error' : undefined}
+                      onChange={(e) => { const next = { ...v, region: e.target.value }; setV(next); clearError('region'); void locate(next); }}>
+                      <option value="">Select…</option>
+                      {regions.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
+                    </select>
+                    {errors.region ? <p className="field-error" id="region-error">{errors.region}</p> : null}
+                  </div>
+                ) : (
+                  <Field id="region" label="State / region" value={v.region} onChange={set('region')} onBlur={() => void locate(v)} error={errors.region} />
+                )}
+                <Field id="postalCode" label="Postal code" autoComplete="postal-code" value={v.postalCode} onChange={set('postalCode')} onBlur={() => void locate(v)} error={errors.postalCode} />
+              </div>
+              {cart.shippingOptions.length ? (
+                <fieldset className="shipping-options">
+                  <legend>Shipping option</legend>
+                  {cart.shippingOptions.map((o) => (
+                    <label key={o.id} className="shipping-option">
+                      <input type="radio" name="shippingOption" value={o.id} checked={cart.selectedShippingOption?.id === o.id} onChange={() => void checkoutApi.setOption(o.id).then(setCart)} />
+                      <span className="shipping-option-name">{o.name}</span> <span className="shipping-option-price">{money(o.amountCents)}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              ) : (
+                <p className="shipping-options-hint">Enter your address to see the shipping options.</p>
+              )}
             </fieldset>
           ) : null}
-        </fieldset>
-      ) : null}
-      {subscription ? null : (
-        <>
-          <fieldset>
-            <legend>Coupon</legend>
-            <Field id="coupon" label="Coupon code" value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
-            <button type="button" onClick={() => void applyCoupon()}>Apply</button>
+          <fieldset className="checkout-step">
+            <legend>Payment</legend>
+            {subscription ? null : (
+              <div className="checkout-codes">
+                <div className="field-with-button">
+                  <Field id="coupon" label="Coupon code" value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
+                  <button type="button" className="button button-secondary" onClick={() => void applyCoupon()}>Apply</button>
+                </div>
+                <GiftCardField applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
+              </div>
+            )}
+            {share.dueCents > 0 && viaStripe ? (
+              <StripeField config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} saveCard={!!subscription} onReady={setStripePayment} />
+            ) : share.dueCents > 0 ? (
+              <fieldset className="card-fields">
+                <legend>Card (test card)</legend>
+                <p className="test-card-note">
+                  This is a demo store: no money is taken. Pay with the test card <strong>4242 4242 4242 4242</strong>, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.
+                </p>
+                <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.card} />
+                <div className="field-row">
+                  <Field id="exp" label="Expiry (MM/YY)" autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.exp} />
+                  <Field id="cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={v.cvc} onChange={set('cvc')} error={errors.cvc} />
+                </div>
+              </fieldset>
+            ) : (
+              <p className="gift-card-covers">Your gift card covers this order: no card payment is needed.</p>
+            )}
           </fieldset>
-          <GiftCardField applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
-        </>
-      )}
-      {share.dueCents > 0 && viaStripe ? (
-        <StripeField config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} saveCard={!!subscription} onReady={setStripePayment} />
-      ) : share.dueCents > 0 ? (
-        <fieldset>
-          <legend>Payment (test card)</legend>
-          <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.number ?? errors['payment.card']} />
-          <Field id="exp" label="Expiry (MM/YY)" autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.expMonth ?? errors.expYear} />
-          <Field id="cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={v.cvc} onChange={set('cvc')} error={errors.cvc} />
-        </fieldset>
-      ) : (
-        <p className="gift-card-covers">Your gift card covers this order: no card payment is needed.</p>
-      )}
-      <section className="order-summary" aria-label="Order summary">
-        <ul>{cart.entries.map((e) => <li key={e.id}>{e.title} × {e.quantity} — {money(e.subTotalCents ?? 0)}</li>)}</ul>
-        {subscription ? <p className="subscription-wording">{subscription.priceWording}</p> : null}
-        <p>Subtotal: {money(cart.subtotalCents)}</p>
-        {cart.discountCents ? <p>Discount: −{money(cart.discountCents)}</p> : null}
-        {cart.requiresShipping ? <p>Shipping: {money(cart.shippingCostCents)}</p> : null}
-        <p>Tax: {money(cart.taxCents)}</p>
-        <p className="order-total">Total: <strong>{money(cart.grandTotalCents)}</strong></p>
-        {giftCard ? (
-          <>
-            <p className="order-gift-card">Gift card (ending {giftCard.summary.last4}): −{money(share.appliedCents)}</p>
-            <p className="order-due">To pay by card: <strong>{money(share.dueCents)}</strong></p>
-          </>
-        ) : null}
-      </section>
-      {alert ? <p className="checkout-error" role="alert">{alert}</p> : null}
-      <button type="submit" className="button" disabled={busy}>{busy ? 'Placing order…' : subscription ? 'Subscribe' : 'Place order'}</button>
+          <p className="sr-only checkout-announcer" aria-live="polite">{announce}</p>
+          {shownAlert ? <div className="checkout-error" role="alert" ref={alertRef}>{shownAlert}</div> : null}
+          <button type="submit" className="button checkout-pay" disabled={busy}>
+            {busy ? 'Placing order…' : <>{payLabel} <span className="checkout-pay-amount">· {money(amount)}</span></>}
+          </button>
+          <p className="checkout-trust"><strong>Secure checkout.</strong> Your card details go straight to the payment provider and are never stored on this site.</p>
+        </div>
+      </div>
     </form>
   );
 }

@@ -11,13 +11,19 @@ function subscriptionOf(props: Record<string, unknown>): SubscriptionCheckout | 
   return { cartToken: s.cartToken, priceWording: typeof s.priceWording === 'string' ? s.priceWording : '', cart };
 }
 
+/** The page's priced cart (a shopping cart's checkout), so the island's first render is the whole form. */
+function cartOf(props: Record<string, unknown>): PricedCart | undefined {
+  const cart = props.cart as PricedCart | undefined;
+  return cart && Array.isArray(cart.entries) && Array.isArray(cart.shippingOptions) && typeof cart.grandTotalCents === 'number' ? cart : undefined;
+}
+
 function stripeOf(props: Record<string, unknown>): StripeConfig | undefined {
   const s = props.stripe as { publishableKey?: unknown } | undefined;
   return s && typeof s.publishableKey === 'string' && s.publishableKey.startsWith('pk_') ? { publishableKey: s.publishableKey } : undefined;
 }
 
-/** `data-island="checkout"` on /checkout (eager): prop currency; subscription and cart for a subscription checkout; stripe when the deployment has Stripe. */
+/** `data-island="checkout"` on /checkout (eager): props currency and cart (the priced cart); subscription for a subscription checkout; stripe when the deployment has Stripe. */
 const mount: MountIsland = (el, props) => {
-  renderIsland(el, <CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} />);
+  renderIsland(el, <CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} initialCart={cartOf(props)} />);
 };
 export default mount;

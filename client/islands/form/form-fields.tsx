@@ -87,9 +87,12 @@ function Likert({ field, values, onChange }: FieldProps) {
   );
 }
 
-function SingleInput({ field, values, onChange }: FieldProps) {
+function SingleInput({ field, values, error, onChange }: FieldProps) {
   const value = (values[field.id] as string | undefined) ?? '';
-  const common = { id: field.inputId, name: field.id, value, onChange: (e: { target: { value: string } }) => onChange(field.id, e.target.value) };
+  const common = {
+    id: field.inputId, name: field.id, value, onChange: (e: { target: { value: string } }) => onChange(field.id, e.target.value),
+    'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${field.inputId}-error` : undefined,
+  };
   if (field.type === 'textarea') {
     const max = typeof field['maxLength'] === 'number' ? (field['maxLength'] as number) : 0;
     return (
@@ -131,7 +134,7 @@ export function FormField(props: FieldProps): ReactNode {
   const body = field.parts ? <Parts {...props} /> : field.type === 'likert' ? <Likert {...props} /> : field.type === 'radio' || field.type === 'checkbox' ? <Choices {...props} multiple={field.type === 'checkbox'} /> : <SingleInput {...props} />;
   return (
     <div className={`form-item field ${field.type}${field.required ? ' required' : ''}${error ? ' error' : ''}`} data-field-id={field.id}>
-      {error ? <p className="field-error" role="alert">{error}</p> : null}
+      {error ? <p className="field-error" id={`${field.inputId}-error`} role="alert">{error}</p> : null}
       {grouped ? (
         <fieldset id={field.inputId}>
           <Title field={field} />

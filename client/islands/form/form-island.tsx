@@ -54,6 +54,12 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
   const onChange = (id: string, value: unknown) => {
     warmKey();
     setValues((v) => ({ ...v, [id]: value }));
+    // An error goes as soon as its field is edited (the next submit checks again).
+    setErrors((old) => {
+      if (!(id in old)) return old;
+      const { [id]: _fixed, ...rest } = old;
+      return rest;
+    });
   };
 
   const fail = (message: string, fields: Record<string, string> = {}) => {
@@ -123,6 +129,8 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
     );
   }
   const showNotices = !!notice && !form.isNewsletter && Object.keys(errors).length > 0;
+  // 'Please fix the highlighted fields' goes with the last of those errors.
+  const shownNotice = notice === M.invalidFields && Object.keys(errors).length === 0 ? '' : notice;
   return (
     <form className="form" noValidate onSubmit={onSubmit} onFocus={warmKey} aria-busy={phase === 'submitting'}>
       {showNotices ? <p className="form-notice form-notice-above" role="alert">{M.noticeAbove}</p> : null}
@@ -136,7 +144,7 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
       </div>
       {captcha?.element}
       {form.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimerHtml }} /> : null}
-      {notice ? <p className="form-message" role="alert">{notice}</p> : null}
+      {shownNotice ? <p className="form-message" role="alert">{shownNotice}</p> : null}
       <div className="form-button-wrapper">
         <button className="button form-submit" type="submit" disabled={phase === 'submitting'}>
           {phase === 'submitting' ? 'Submitting…' : form.submitButtonText}

@@ -3,6 +3,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppEnv } from '../../env.js';
 import { crumbFor } from '../../middleware/crumb/index.js';
+import { themedAccountPage } from './themed-account.js';
 
 /** Markup built with hono's `html` tag: every interpolated value is escaped. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -10,9 +11,11 @@ export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 /**
  * A server-rendered account or owner-area page: the site's stylesheet, no inline script
  * (the CSP forbids it), never cached (it holds the visitor's crumb and data). `script` is
- * a module of the client build (the owner app on /config/ screens).
+ * a module of the client build (the owner app on /config/ screens). A shopper's account
+ * page is framed by the site's own layout (header with navigation and cart, footer) when
+ * the theme has one (themed-account.ts); the owner area keeps its plain frame.
  */
-export function accountPage(
+export async function accountPage(
   c: Context<AppEnv>,
   title: string,
   body: Markup,
@@ -20,8 +23,16 @@ export function accountPage(
   area: 'account' | 'config' = 'account',
   script?: string,
   stylesheets: readonly string[] = [],
-): Response | Promise<Response> {
+): Promise<Response> {
   c.header('Cache-Control', 'no-store');
+  if (area === 'account') {
+    const themed = await themedAccountPage(c, title, body);
+    if (themed !== undefined) {
+      // Never indexed (the plain frame says it with a meta tag).
+      c.header('X-Robots-Tag', 'noindex');
+      return c.html(themed, status as 200);
+    }
+  }
   return c.html(
     html`<!doctype html>
 <html lang="${c.var.site.locale}">

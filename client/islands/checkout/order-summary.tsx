@@ -1,0 +1,63 @@
+import { useState, type ReactNode } from 'react';
+import type { PricedCart } from './checkout-api.js';
+import type { AppliedGiftCard } from './gift-card-field.js';
+
+/** One label and amount of the summary; `data-line` names it for the tests and the theme. */
+function Line({ name, label, children, strong = false }: { name: string; label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`summary-line summary-line-${name}`} data-line={name}>
+      {/* 'Subtotal: $36.00' as text (screen readers, copy and paste); the theme shows the colon as a gap. */}
+      <span>{label}<span className="summary-colon">:</span></span> {strong ? <strong>{children}</strong> : <span>{children}</span>}
+    </div>
+  );
+}
+
+/**
+ * The checkout's order summary: the lines, the totals that add up (subtotal, discount,
+ * shipping, tax, total) and the gift card's share. On phones it is collapsed behind a
+ * button naming the total (the theme hides `.order-summary-body.is-collapsed` below 433 px
+ * only); from 433 px the button is hidden and the body always shows.
+ */
+export function OrderSummary({ cart, money, wording, giftCard, share }: {
+  cart: PricedCart;
+  money: (cents: number) => string;
+  wording?: string | undefined;
+  giftCard: AppliedGiftCard | null;
+  share: { appliedCents: number; dueCents: number };
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <aside className="order-summary" aria-label="Order summary">
+      <button type="button" className="order-summary-toggle" aria-expanded={open} aria-controls="order-summary-body" onClick={() => setOpen((o) => !o)}>
+        <span>{open ? 'Hide order summary' : 'Show order summary'}</span>
+        <strong>{money(cart.grandTotalCents)}</strong>
+      </button>
+      <div id="order-summary-body" className={`order-summary-body${open ? '' : ' is-collapsed'}`}>
+        <h2 className="order-summary-title">Order summary</h2>
+        <ul className="summary-entries">
+          {cart.entries.map((e) => (
+            <li key={e.id} className="summary-entry">
+              {e.assetUrl ? <img src={`${e.assetUrl}?format=100w`} alt="" width={48} height={48} /> : <span className="media-placeholder" />}
+              <span className="summary-entry-title">{e.title} <span className="summary-entry-quantity">× {e.quantity}</span></span>
+              <span className="summary-entry-total">{money(e.subTotalCents ?? 0)}</span>
+            </li>
+          ))}
+        </ul>
+        {wording ? <p className="subscription-wording">{wording}</p> : null}
+        <div className="summary-totals">
+          <Line name="subtotal" label="Subtotal">{money(cart.subtotalCents)}</Line>
+          {cart.discountCents ? <Line name="discount" label="Discount">−{money(cart.discountCents)}</Line> : null}
+          {cart.requiresShipping ? <Line name="shipping" label="Shipping">{cart.selectedShippingOption ? money(cart.shippingCostCents) : 'With your address'}</Line> : null}
+          <Line name="tax" label="Tax">{money(cart.taxCents)}</Line>
+          <Line name="total" label="Total" strong>{money(cart.grandTotalCents)}</Line>
+          {giftCard ? (
+            <>
+              <Line name="gift-card" label={`Gift card (ending ${giftCard.summary.last4})`}>−{money(share.appliedCents)}</Line>
+              <Line name="due" label="To pay by card" strong>{money(share.dueCents)}</Line>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </aside>
+  );
+}
