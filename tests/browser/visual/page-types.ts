@@ -106,4 +106,22 @@ export async function openSettled(page: Page, url: string): Promise<void> {
     await document.fonts.ready;
     await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
   });
+  // Islands that fetch before drawing (the checkout prices the cart) are done when the network is.
+  await page.waitForLoadState('networkidle');
+  // Then the page's size holds still for ten frames in a row (nothing is still being drawn in).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let same = 0;
+        const tick = () => {
+          const size = `${document.documentElement.scrollWidth}x${document.documentElement.scrollHeight}`;
+          same = size === last ? same + 1 : 0;
+          last = size;
+          if (same >= 10) resolve();
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+  );
 }
