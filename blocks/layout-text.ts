@@ -7,7 +7,7 @@ import { renderLayout } from './render-layout.js';
  * default partials, leaving out the blocks `skip` names (those whose content is loaded
  * data, such as summaries of other pages' items) and the blocks that run owner markup in a
  * sandbox (html, embed). Tags are the caller's to strip (schema/search.ts `plainText`).
- * @example layoutSearchHtml(layout, (type) => BLOCK_LOADERS.has(type))
+ * @example layoutSearchHtml(layout, showsLoadedContent)
  */
 export function layoutSearchHtml(layout: PageLayout, skip: (type: string) => boolean): string {
   const own = {

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineBlock } from '../define.js';
 import { richTextHtml } from './rich-text.js';
 import { EMPTY_DOC, richTextDoc } from './rich-text-schema.js';
+import { splitStoreValues } from './store-values.js';
 
 /** text.html */
-export const TEXT_PARTIAL = "<div class=\"block-text rich-text\">{view.html}</div>\n";
+export const TEXT_PARTIAL = "<div class=\"block-text rich-text\">{.section view.parts}{.repeated section @}{markup}{.equal? token \"store.freeShippingOver\"}{data.store.freeShippingOver|html}{.end}{.end}{.or}{view.html}{.end}</div>\n";
 
 /** Rich text: ProseMirror JSON, rendered to HTML by the allow-list serializer. */
 export const textBlock = defineBlock({
@@ -14,5 +15,11 @@ export const textBlock = defineBlock({
   group: 'BASIC',
   props: z.strictObject({ text: richTextDoc.default({ type: 'doc', content: [] }) }),
   partial: TEXT_PARTIAL,
-  view: (props) => ({ html: richTextHtml(props.text ?? EMPTY_DOC) }),
+  // `parts`: the HTML cut at each store value (`{store.freeShippingOver}`), which the partial
+  // fills from the loader's data (./loader.ts); absent when the text uses none.
+  view: (props) => {
+    const html = richTextHtml(props.text ?? EMPTY_DOC);
+    const parts = splitStoreValues(html);
+    return parts ? { html, parts } : { html };
+  },
 });

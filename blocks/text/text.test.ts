@@ -7,3 +7,15 @@ it('renders its rich text through the allow-list serializer', () => {
   expect(render(textBlock.partial, { props, view: textBlock.view!(props) }).output).toBe('<div class="block-text rich-text"><p><strong>Hi &lt;there&gt;</strong></p></div>\n');
   expect(textBlock.props.parse({})).toEqual({ text: { type: 'doc', content: [] } });
 });
+
+it('fills {store.freeShippingOver} from its loaded data (escaped), shows nothing without it, and leaves unknown tokens as text', () => {
+  const doc = (text: string) => textBlock.props.parse({ text: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] } });
+  const props = doc('Free over {store.freeShippingOver}, {store.nope} & more.');
+  const view = textBlock.view!(props);
+  expect(render(textBlock.partial, { props, view, data: { store: { freeShippingOver: '$75<' } } }).output).toBe(
+    '<div class="block-text rich-text"><p>Free over $75&lt;, {store.nope} &amp; more.</p></div>\n',
+  );
+  expect(render(textBlock.partial, { props, view }).output).toBe('<div class="block-text rich-text"><p>Free over , {store.nope} &amp; more.</p></div>\n');
+  // Text without a token keeps its view and markup exactly.
+  expect(textBlock.view!(doc('Plain'))).toEqual({ html: '<p>Plain</p>' });
+});

@@ -6,7 +6,7 @@ import { ADDED_TO_CART_EVENT, emit, type AddedToCartDetail } from '../runtime/ev
 import { MESSAGES, unselectedOptionsMessage } from '../../domain/messages/storefront-messages.js';
 import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
 import { AddOnIcon } from './add-on-icon.js';
-import { NEXT, SUCCESS_TO_ADDED_MS, acceptsClick, phaseDisabled, phaseLabel, type Phase } from './add-to-cart-phase.js';
+import { NEXT, acceptsClick, phaseDisabled, phaseLabel, type Phase } from './add-to-cart-phase.js';
 
 // The lightbox form is fetched only when a product with additional fields is added.
 const AdditionalFieldsDialog = lazy(() => import('./additional-fields-dialog.js'));
@@ -64,6 +64,10 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     return () => clearTimeout(timer.current);
   }, [phase]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A message about the shopper's choice ('Please select the Size and Glaze options.', a bad
+  // quantity) is stale once the choice changes (`select` is a new function then); failures from
+  // the cart (with a title) stay until the next attempt.
+  useEffect(() => setError((shown) => (shown && !shown.title ? null : shown)), [select]);
 
   const fail = (message: string) => {
     setError({ title: express ? MESSAGES.purchaseTitle : MESSAGES.addTitle, message });
@@ -101,7 +105,8 @@ export function AddToCartButton(props: AddToCartButtonProps) {
       cartStore.update(shoppingCart);
       emit<AddedToCartDetail>(ADDED_TO_CART_EVENT, { itemId, title, popover: !!(popover ?? listing) });
       if (express) return location.assign(CHECKOUT_PATH);
-      timer.current = setTimeout(() => setPhase('added'), SUCCESS_TO_ADDED_MS);
+      // SPEC §4: the adding state ends with the cart's answer; 'Added!' is the added state.
+      setPhase('added');
     } catch (e) {
       fail(failureText(e));
     }

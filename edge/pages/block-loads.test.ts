@@ -17,7 +17,7 @@ it('calls each block type\'s loader once per page with every block of that type,
   });
   const check = parseLayout({
     sections: [
-      { id: 's1', blocks: [{ id: 'a', type: 'summary', props: { collection: 'shop' }, layout: at(1) }, { id: 't', type: 'text', props: {}, layout: at(2) }] },
+      { id: 's1', blocks: [{ id: 'a', type: 'summary', props: { collection: 'shop' }, layout: at(1) }, { id: 't', type: 'spacer', props: {}, layout: at(2) }] },
       { id: 's2', blocks: [{ id: 'b', type: 'summary', props: { collection: 'journal' }, layout: at(1) }, { id: 'c', type: 'form', props: { form: 'f1' }, layout: at(2) }, { id: 'd', type: 'summary', props: { collection: 'events' }, layout: at(3) }] },
     ],
   });
@@ -29,12 +29,12 @@ it('calls each block type\'s loader once per page with every block of that type,
   expect(data.has('b')).toBe(false); // undefined: nothing found
   expect(data.get('d')).toMatchObject({ type: 'summary', n: 2 });
   expect(data.get('c')).toMatchObject({ type: 'form', n: 0 });
-  expect(data.has('t')).toBe(false); // text has no loader
+  expect(data.has('t')).toBe(false); // spacer has no loader
 });
 
 it('runs no loader for a layout without data blocks', async () => {
   const get = vi.spyOn(BLOCK_LOADERS, 'get');
-  const check = parseLayout({ sections: [{ id: 's1', blocks: [{ id: 't', type: 'text', props: {}, layout: at() }] }] });
+  const check = parseLayout({ sections: [{ id: 's1', blocks: [{ id: 't', type: 'spacer', props: {}, layout: at() }] }] });
   if (!check.ok) throw new Error(check.message);
   expect((await loadBlockData({} as PageRequest, check.layout)).size).toBe(0);
   expect(get).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@
  * by page id; a draft never has one. Searches join `pages` on the published pointer too,
  * so a row can never show a page that is not live.
  */
-import { BLOCK_LOADERS } from '../../blocks/loaders.js';
+import { showsLoadedContent } from '../../blocks/loaders.js';
 import { layoutSearchHtml } from '../../blocks/layout-text.js';
 import type { PageLayout } from '../../blocks/layout-schema.js';
 import { SEARCH_TABLE, searchRowStatements } from '../../schema/search.js';
@@ -34,7 +34,7 @@ export async function syncPageSearch(db: Db, websiteId: string, pageId: string):
       await remove.run();
       return;
     }
-    const body = layoutSearchHtml(JSON.parse(live.document) as PageLayout, (type) => BLOCK_LOADERS.has(type));
+    const body = layoutSearchHtml(JSON.parse(live.document) as PageLayout, showsLoadedContent);
     await d1.batch(searchRowStatements({ id: pageId, websiteId, title: live.title, body }).map((s) => d1.prepare(s.sql).bind(...s.params)));
   });
 }

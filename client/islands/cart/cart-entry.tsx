@@ -40,6 +40,9 @@ export function CartEntryRow({ entry, currency, now }: { entry: Entry; currency:
     setQuantity(String(entry.quantity));
     sent.current = entry.quantity;
   }, [entry.quantity]);
+  // A message about an earlier attempt is stale once the cart changes (another line removed or
+  // updated): the page now shows the cart as it is.
+  useEffect(() => cartStore.subscribe(() => setError(null)), []);
 
   const run = async (title: string, call: () => Promise<void>) => {
     setBusy(true);
@@ -57,7 +60,16 @@ export function CartEntryRow({ entry, currency, now }: { entry: Entry; currency:
     if (!Number.isInteger(n) || n < 0 || n > QUANTITY_MAX) return setError({ title: MESSAGES.quantityFailed, message: Number.isFinite(n) ? MESSAGES.quantityNotWhole : MESSAGES.quantityNotNumber });
     if (n === sent.current) return;
     sent.current = n;
-    void run(MESSAGES.quantityFailed, async () => cartStore.update(await cartApi.setQuantity(entry.id, n)));
+    void run(MESSAGES.quantityFailed, async () => {
+      try {
+        cartStore.update(await cartApi.setQuantity(entry.id, n));
+      } catch (e) {
+        // Refused: the box shows the quantity the cart still holds (and prices), not the one asked for.
+        setQuantity(String(entry.quantity));
+        sent.current = entry.quantity;
+        throw e;
+      }
+    });
   };
   const remove = () => void run(MESSAGES.removeFailed, async () => cartStore.update(await cartApi.remove(entry.id)));
   const edit = () =>

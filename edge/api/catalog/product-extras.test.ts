@@ -133,7 +133,7 @@ describe('saving and reading the extras', () => {
     const of = async (urlId: string) => (await admin.get(`/api/owner/products/${ids.results.find((r) => r.urlId === urlId)!.id}`)).json.product;
     expect(await of('monthly-clay-club')).toMatchObject({ isSubscribable: true, subscriptionPlan: { billingPeriodValue: 1, billingPeriodUnit: 'MONTH', numBillingCycles: 0 } });
     expect(await of('intro-wheel-workshop')).toMatchObject({ useCustomAddButtonText: true, customAddButtonText: 'Book a seat', additionalFieldsFormId: formId, merchandising: { scarcityEnabled: true, scarcityText: '{0} seats left' } });
-    expect(await of('moon-jar')).toMatchObject({ merchandising: { customSoldOutText: 'Back after the winter firing', restockNotificationsEnabled: true, mailingListOptInByDefault: true } });
+    expect(await of('moon-jar')).toMatchObject({ merchandising: { customSoldOutText: 'Back after the winter firing', restockNotificationsEnabled: true, mailingListOptInByDefault: false } });
     expect(await of('cone-6-glaze-recipe-guide')).toMatchObject({ digitalFile: { fileName: 'glaze-guide.pdf', contentType: 'application/pdf', maxDownloads: null, linkLifetimeHours: null } });
   });
 

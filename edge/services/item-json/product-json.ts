@@ -93,7 +93,8 @@ const RESTOCK_MESSAGES = {
   CTAText: 'Get notified by email when this product is back in stock',
   placeholderText: 'Email Address',
   buttonText: 'Sign Up',
-  mailingListDescription: 'Subscribe to our mailing list',
+  // Says what ticking does (the restock notice alone never subscribes anyone): SPEC §3, unticked by default.
+  mailingListDescription: 'Also subscribe me to the newsletter (news and offers by email; unsubscribe any time)',
 };
 
 // Stock at or below this many counts as scarce.
