@@ -1,3 +1,4 @@
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { SubmissionStatus } from '../../../schema/form-submissions.js';
 import { randomToken } from '../../lib/random-token.js';
 import { newId } from '../accounts/tokens.js';
@@ -19,6 +20,11 @@ export interface NewSubmission {
   suspectReason?: string | undefined;
   /** The owner's notification, queued in the same batch when the submission is stored as received. */
   notify?: { to: string; subject: string; text: string } | undefined;
+  /**
+   * The form's mailing-list sign-up (subscriber upsert and confirmation mail), written in the
+   * same batch and only when the submission (id given) is stored as received.
+   */
+  listSignUp?: ((submissionId: string) => D1PreparedStatement[]) | undefined;
   now: number;
 }
 
@@ -75,6 +81,7 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
               .bind(newId(), s.websiteId, s.notify.to, s.notify.subject, s.notify.text, s.now, id),
           ]
         : []),
+      ...(s.listSignUp ? s.listSignUp(id) : []),
     ])),
   );
   const row = inserted!.results[0];
