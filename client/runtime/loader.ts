@@ -71,13 +71,28 @@ hydrateIslands();
 
 /**
  * Census, real-user performance and the error reporter (client/runtime/traffic) start once
- * the page has settled, SPEC §9's DOM-settle delay after load: their chunk never competes
- * with the islands for the first load (the 80 KB budget), and web-vitals reads LCP, CLS,
- * FCP and first input from buffered entries, so nothing is lost by waiting. A failure to
- * load it never stops the page (SPEC §8). Errors of the wait are queued by bufferEarlyErrors.
+ * the shopper no longer waits on the page: at the first idle period after `load`, or at the
+ * first pointerdown or keydown if that comes sooner (issue 37: never a fixed delay that lands
+ * on a phone's first tap). Their chunk never competes with the islands for the first load
+ * (the 80 KB budget), and web-vitals reads LCP, CLS, FCP and first input from buffered
+ * entries, so nothing is lost by waiting. An idle period that never comes (a page kept busy)
+ * is cut short by the idle callback's timeout; a browser without requestIdleCallback waits
+ * the same time on a timer. A failure to load it never stops the page (SPEC §8). Errors of
+ * the wait are queued by bufferEarlyErrors.
  */
-const TRAFFIC_SETTLE_MS = 3000;
-const startTrafficLater = () =>
-  window.setTimeout(() => void import('./traffic/index.js').then(({ startTraffic }) => startTraffic(earlyErrors)).catch(() => undefined), TRAFFIC_SETTLE_MS);
-if (document.readyState === 'complete') startTrafficLater();
-else window.addEventListener('load', startTrafficLater, { once: true });
+const TRAFFIC_IDLE_TIMEOUT_MS = 5000;
+const INPUT_EVENTS = ['pointerdown', 'keydown'] as const;
+let trafficStarted = false;
+function startTraffic(): void {
+  if (trafficStarted) return;
+  trafficStarted = true;
+  for (const type of INPUT_EVENTS) window.removeEventListener(type, startTraffic, true);
+  void import('./traffic/index.js').then(({ startTraffic: start }) => start(earlyErrors)).catch(() => undefined);
+}
+for (const type of INPUT_EVENTS) window.addEventListener(type, startTraffic, { capture: true, passive: true });
+const startTrafficWhenIdle = () => {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(startTraffic, { timeout: TRAFFIC_IDLE_TIMEOUT_MS });
+  else window.setTimeout(startTraffic, TRAFFIC_IDLE_TIMEOUT_MS);
+};
+if (document.readyState === 'complete') startTrafficWhenIdle();
+else window.addEventListener('load', startTrafficWhenIdle, { once: true });

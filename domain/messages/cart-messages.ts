@@ -22,4 +22,6 @@ export const CART_MESSAGES = {
   entryMismatch: 'That entry does not hold this item and variant.',
   duplicateLine: 'Your cart already has this item with the same details.',
   additionalFieldsJson: 'additionalFields must be JSON text, an object or null.',
+  // Issue 33 (4b): an answer to no field of the product's additional-fields form (ours).
+  additionalFieldUnknown: 'This item has no such field.',
 } as const;

@@ -51,13 +51,34 @@ async function until<T>(probe: () => Promise<T | null | undefined>, what: string
   throw new Error(`timed out waiting for ${what}`);
 }
 
+// Playwright's clock answers requestIdleCallback within 50 ms of clock time: the idle period
+// after load that starts the traffic runtime (client/runtime/loader.ts).
+const TO_IDLE_MS = 50;
+
 describe('traffic runtime in Chromium', () => {
+  it('starts at the first tap on a page that never goes idle, and not before', async () => {
+    const { context, page, requests } = await freshPage();
+    // The clock stands still: no idle period and no timer ever comes, only the tap.
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.goto(url('/shop'), { waitUntil: 'load' });
+    // The page's eager island (the cart pill) is up: the loader has long passed its load handler.
+    // (Polled on a timer of Playwright's own: the page's animation frames stand still with the clock.)
+    await page.waitForSelector('[data-island="cart-pill"][data-island-state="hydrated"]', { state: 'attached' });
+    expect(requests.filter((r) => r.url().endsWith('/api/census/RecordHit'))).toHaveLength(0);
+    const hit = page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
+    await page.mouse.click(5, 5);
+    expect((await hit).status()).toBe(200);
+    await context.close();
+  });
+
   it('a visit records a hit with the right cookies; the next page continues the visit', async () => {
     const { context, page } = await freshPage();
+    // Clock time passes only when the test moves it: the idle period is what starts the runtime.
+    await page.clock.pauseAt(Date.now() + 1000);
     const hit = page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
     await page.goto(url('/shop'), { waitUntil: 'load' });
-    // The traffic runtime starts once the page has settled (client/runtime/loader.ts).
-    await page.clock.runFor(3000);
+    // No input: the traffic runtime starts at the first idle period (client/runtime/loader.ts).
+    await page.clock.runFor(TO_IDLE_MS);
     expect((await hit).status()).toBe(200);
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
     const parts = decodeURIComponent(cookies['ss_cvr']!.value).split('|');
@@ -74,7 +95,7 @@ describe('traffic runtime in Chromium', () => {
     expect(row!['hit_id']).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const next = page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
     await page.goto(url('/shop/speckled-stoneware-mug'), { waitUntil: 'load' });
-    await page.clock.runFor(3000);
+    await page.clock.runFor(TO_IDLE_MS);
     expect((await next).status()).toBe(200);
     const item = await until(
       () => first<Record<string, unknown>>("select page_type, item_id, new_visit, visit_no from census_hits where visitor_id = ? and page_path = '/shop/speckled-stoneware-mug'", parts[0]),
@@ -87,11 +108,11 @@ describe('traffic runtime in Chromium', () => {
 
   it('web vitals arrive only after the page is hidden (before the 30 s flush)', async () => {
     const { context, page, requests } = await freshPage();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.goto(url('/shop/speckled-stoneware-mug'), { waitUntil: 'load' });
-    // The first input comes before the traffic runtime starts: the collector reads it from
-    // the browser's buffered entries.
+    // The first input starts the traffic runtime (no clock time passes): the collector reads
+    // that input from the browser's buffered entries.
     await page.mouse.click(640, 450);
-    await page.clock.runFor(3000);
     await page.waitForFunction(() => document.cookie.includes('ss_cvt='));
     await page.clock.runFor(1000);
     const perf = () => requests.filter((r) => r.url().endsWith('/api/1/performance/records'));
@@ -120,7 +141,7 @@ describe('traffic runtime in Chromium', () => {
   it('an injected error is reported once, with its stack cut at 5000 characters', async () => {
     const { context, page, requests } = await freshPage();
     await page.goto(url('/about'), { waitUntil: 'load' });
-    await page.clock.runFor(3000);
+    await page.clock.runFor(TO_IDLE_MS);
     await page.waitForFunction(() => document.cookie.includes('ss_cvt='));
     const message = `injected failure ${Date.now()}`;
     // Thrown from an event listener, so the browser reports it to window 'error'.
@@ -163,8 +184,8 @@ describe('traffic runtime in Chromium', () => {
     const reports = () => requests.filter((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'));
     expect(reports()).toHaveLength(0);
     const sent = page.waitForResponse((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'));
-    // The runtime starts after 3 s; the reporter drains the loader's buffer and sends 1 s later.
-    await page.clock.runFor(3000);
+    // The runtime starts at the idle period; the reporter drains the loader's buffer and sends 1 s later.
+    await page.clock.runFor(TO_IDLE_MS);
     await page.clock.runFor(1000);
     expect((await sent).status()).toBe(200);
     await page.clock.runFor(5000);

@@ -86,7 +86,8 @@ describe('cart checkout fields', () => {
   it("gift-card lines do not count toward a coupon's minimum spend (issue 33, finding 7)", async () => {
     const v = await shopper('FK-INC-01');
     const card = await variantOf(worker.db, 'FK-GC-050');
-    expect((await addOne(v, card.itemId, 'FK-GC-050', 1)).status).toBe(200);
+    const message = JSON.stringify({ recipient: 'Grace' });
+    expect((await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: card.itemId, sku: 'FK-GC-050', quantity: 1, additionalFields: message })).status).toBe(200);
     const cart = (await v.send('POST', '/api/commerce/shopping-cart/coupons', { code: 'welcome10' })).json.shoppingCart;
     // 1400 of goods + a 5000 gift card: only the 1400 counts toward WELCOME10's 2000 minimum.
     expect(cart.validCoupons).toEqual([]);

@@ -179,12 +179,12 @@ describe('stock: holds and 409', () => {
     const gift = await variantOf(worker.db, 'FK-GC-050');
     const a = await v.send('POST', ENTRIES, { itemId: guide, sku: null, quantity: 1, additionalFields: null });
     expect(a.status).toBe(200);
-    const b = await v.send('POST', ENTRIES, { itemId: gift.itemId, sku: gift.sku, quantity: 2, additionalFields: JSON.stringify({ message: 'Happy birthday' }) });
+    const b = await v.send('POST', ENTRIES, { itemId: gift.itemId, sku: gift.sku, quantity: 2, additionalFields: JSON.stringify({ recipient: 'Grace', message: 'Happy birthday' }) });
     expect(b.status).toBe(200);
     const cart = b.json.shoppingCart;
     expect(cart).toMatchObject({ hasDigital: true, purelyDigital: true, requiresShipping: false, totalQuantity: 3 });
     expect(cart.entries.map((e: { holdExpiresAt: unknown }) => e.holdExpiresAt)).toEqual([null, null]);
-    expect(cart.entries[1].additionalFields).toEqual({ message: 'Happy birthday' });
+    expect(cart.entries[1].additionalFields).toEqual({ recipient: 'Grace', message: 'Happy birthday' });
     expect(cart.subtotalCents).toBe(cart.entries[0].purchasePriceCents + 2 * 5000);
   });
 
@@ -244,19 +244,21 @@ describe('changing entries', () => {
   it('keeps lines apart by additional fields and edits them', async () => {
     const v = await visitor();
     const workshop = await variantOf(worker.db, 'FK-WS-INTRO-0131');
-    const a = await v.send('POST', ENTRIES, { itemId: workshop.itemId, sku: workshop.sku, quantity: 1, additionalFields: '{"name":"Ada"}' });
-    const b = await v.send('POST', ENTRIES, { itemId: workshop.itemId, sku: workshop.sku, quantity: 1, additionalFields: { name: 'Grace' } });
+    // Answers to the workshop's form (edge/api/commerce/additional-fields.test.ts checks them).
+    const answers = (first: string) => ({ 'attendee-name': [first, 'Hopper'], experience: 'Never' });
+    const a = await v.send('POST', ENTRIES, { itemId: workshop.itemId, sku: workshop.sku, quantity: 1, additionalFields: JSON.stringify(answers('Ada')) });
+    const b = await v.send('POST', ENTRIES, { itemId: workshop.itemId, sku: workshop.sku, quantity: 1, additionalFields: answers('Grace') });
     expect(b.json.shoppingCart.entries).toHaveLength(2);
     const id = a.json.newlyAdded.id;
-    const edited = await v.send('PUT', `${ENTRIES}/${id}/additionalFields`, { itemId: workshop.itemId, sku: workshop.sku, additionalFields: '{"name":"Ada L."}' });
+    const edited = await v.send('PUT', `${ENTRIES}/${id}/additionalFields`, { itemId: workshop.itemId, sku: workshop.sku, additionalFields: JSON.stringify(answers('Ada L.')) });
     expect(edited.status).toBe(200);
-    expect(edited.json.updatedEntry).toMatchObject({ id, additionalFields: { name: 'Ada L.' }, quantity: 1 });
-    const clash = await v.send('PUT', `${ENTRIES}/${id}/additionalFields`, { itemId: workshop.itemId, sku: workshop.sku, additionalFields: { name: 'Grace' } });
+    expect(edited.json.updatedEntry).toMatchObject({ id, additionalFields: answers('Ada L.'), quantity: 1 });
+    const clash = await v.send('PUT', `${ENTRIES}/${id}/additionalFields`, { itemId: workshop.itemId, sku: workshop.sku, additionalFields: answers('Grace') });
     expect(clash.status).toBe(409);
     const mismatch = await v.send('PUT', `${ENTRIES}/${id}/additionalFields`, { itemId: 'other', sku: workshop.sku, additionalFields: null });
     expect(mismatch.status).toBe(400);
     // Same answers with keys in another order are the same line.
-    const c = await v.send('POST', ENTRIES, { itemId: workshop.itemId, sku: workshop.sku, quantity: 1, additionalFields: { name: 'Grace' } });
+    const c = await v.send('POST', ENTRIES, { itemId: workshop.itemId, sku: workshop.sku, quantity: 1, additionalFields: { experience: 'Never', 'attendee-name': ['Grace', 'Hopper'] } });
     expect(c.json.shoppingCart.entries).toHaveLength(2);
     expect(c.json.shoppingCart.totalQuantity).toBe(3);
   });

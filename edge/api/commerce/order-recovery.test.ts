@@ -10,6 +10,7 @@ import { startWorker, type RunningWorker } from '../../test-support.js';
 import { setStock, variantOf } from './test-catalog.js';
 import { TestVisitor } from './test-visitor.js';
 import { addOne, placeOrder } from './test-checkout.js';
+import { balanceOf, seedGiftCard } from './test-gift-cards.js';
 
 let worker: RunningWorker;
 let site: string;
@@ -36,7 +37,7 @@ interface Leftover {
  * the request left it (its lease already over) and, from `secured` on, the units taken
  * from stock under the attempt.
  */
-async function leftover(step: 'claimed' | 'secured' | 'paid'): Promise<Leftover> {
+async function leftover(step: 'claimed' | 'secured' | 'paid', gift?: { id: string; cents: number }): Promise<Leftover> {
   const shopper = new TestVisitor(worker, '198.51.100.60');
   await shopper.visit('/api/commerce/shopping-cart');
   const variant = await variantOf(worker.db, SKU);
@@ -54,7 +55,7 @@ async function leftover(step: 'claimed' | 'secured' | 'paid'): Promise<Leftover>
       .bind(
         site, key, requester, now - 5000, now - 1000,
         step === 'claimed' ? null : attemptId, step === 'claimed' ? null : '[]', step === 'claimed' ? null : now - 4000,
-        step === 'paid' ? now - 3000 : null, step === 'paid' ? 'test' : null, step === 'paid' ? `test_${attemptId}_1` : null, step === 'paid' ? GRAND_TOTAL : null, step === 'paid' ? 'USD' : null,
+        step === 'paid' ? now - 3000 : null, step === 'paid' ? 'test' : null, step === 'paid' ? `test_${attemptId}_1` : null, step === 'paid' ? GRAND_TOTAL - (gift?.cents ?? 0) : null, step === 'paid' ? 'USD' : null,
       ),
   ];
   if (step !== 'claimed') {
@@ -63,6 +64,13 @@ async function leftover(step: 'claimed' | 'secured' | 'paid'): Promise<Leftover>
       worker.db.prepare('INSERT INTO stock_reservations (attempt_id, variant_id, quantity) VALUES (?, ?, 2)').bind(attemptId, variant.variantId),
       worker.db.prepare('DELETE FROM stock_holds WHERE variant_id = ?').bind(variant.variantId),
     );
+    // The gift card paid first: its draw was secured with the stock.
+    if (gift) {
+      statements.push(
+        worker.db.prepare('UPDATE gift_cards SET balance_cents = balance_cents - ? WHERE id = ?').bind(gift.cents, gift.id),
+        worker.db.prepare('INSERT INTO gift_card_redemptions (attempt_id, website_id, gift_card_id, amount_cents, created_on) VALUES (?, ?, ?, ?, ?)').bind(attemptId, site, gift.id, gift.cents, now - 4000),
+      );
+    }
   }
   await worker.db.batch(statements);
   return { shopper, key, attemptId };
@@ -141,6 +149,53 @@ describe('a retry with the key after the lease', () => {
     expect(res.status).toBe(201);
     expect(await stockOf()).toBe(8);
     expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id IS NULL AND provider_ref = ? AND status = 'refunded'`, `test_${l.attemptId}_1`)).toBe(1);
+  });
+});
+
+describe('a retry of an attempt that drew on a gift card (issue 35)', () => {
+  const GIFT = 3000;
+  const withGift = (l: Leftover, code: string | undefined) => placeOrder(l.shopper, { key: l.key, extra: { shippingOptionId: 'us-standard', ...(code ? { giftCardCode: code } : {}) } });
+  const redemption = (attemptId: string) =>
+    worker.db.prepare('SELECT r.order_id AS orderId, r.amount_cents AS cents, o.gift_card_cents AS orderCents FROM gift_card_redemptions r LEFT JOIN orders o ON o.id = r.order_id WHERE r.attempt_id = ?').bind(attemptId).first();
+
+  it('paid with the gift card and a card, no order: records the order with both payments taken, no refund, no second charge', async () => {
+    await setStock(worker.db, SKU, 10);
+    const card = await seedGiftCard(worker.db, GIFT);
+    const l = await leftover('paid', { id: card.id, cents: GIFT });
+    const res = await withGift(l, card.code);
+    expect(res.status).toBe(201);
+    expect(await stockOf()).toBe(8);
+    // The card was drawn once, by the dead attempt, and that draw paid this order.
+    expect(await balanceOf(worker.db, card.id)).toBe(0);
+    expect(await redemption(l.attemptId)).toEqual({ orderId: res.json.order.id, cents: GIFT, orderCents: GIFT });
+    // The card payment the dead attempt took is the order's; nothing refunded, nothing charged again.
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND provider_ref = ? AND status = 'captured' AND amount_cents = ?`, res.json.order.id, `test_${l.attemptId}_1`, GRAND_TOTAL - GIFT)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref LIKE 'test_%' AND (order_id = ? OR provider_ref LIKE ?) AND provider <> 'gift-card'`, res.json.order.id, `test_${l.attemptId}_%`)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND status = 'refunded'`, `test_${l.attemptId}_1`)).toBe(0);
+  });
+
+  it('stock secured and the gift card drawn, not paid: charges the card only the rest and settles the same draw', async () => {
+    await setStock(worker.db, SKU, 10);
+    const card = await seedGiftCard(worker.db, GIFT);
+    const l = await leftover('secured', { id: card.id, cents: GIFT });
+    const res = await withGift(l, card.code);
+    expect(res.status).toBe(201);
+    expect(await stockOf()).toBe(8);
+    expect(await balanceOf(worker.db, card.id)).toBe(0);
+    expect(await redemption(l.attemptId)).toEqual({ orderId: res.json.order.id, cents: GIFT, orderCents: GIFT });
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND provider = 'test' AND amount_cents = ?`, res.json.order.id, GRAND_TOTAL - GIFT)).toBe(1);
+  });
+
+  it('a retry without the gift card puts the dead attempt\'s draw back and the card pays it all', async () => {
+    await setStock(worker.db, SKU, 10);
+    const card = await seedGiftCard(worker.db, GIFT);
+    const l = await leftover('secured', { id: card.id, cents: GIFT });
+    const res = await withGift(l, undefined);
+    expect(res.status).toBe(201);
+    // Before issue 35's fix the draw stayed taken by an order that never used it.
+    expect(await balanceOf(worker.db, card.id)).toBe(GIFT);
+    expect(await redemption(l.attemptId)).toBeNull();
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND provider = 'test' AND amount_cents = ?`, res.json.order.id, GRAND_TOTAL)).toBe(1);
   });
 });
 

@@ -140,6 +140,31 @@ describe('review-request links (page type 209)', () => {
     expect(n?.n).toBe(1);
   });
 
+  it('a retry of a stored review answers that review again and stores nothing twice, with a link or without (issue 35)', async () => {
+    const plain = review({ email: 'retry@example.com', body: 'Sent twice: the first answer was lost.' });
+    const first = await (await visitor('198.51.100.27')).send('POST', '/api/reviews', plain);
+    const retry = await (await visitor('198.51.100.28')).send('POST', '/api/reviews', plain);
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.json).toEqual(first.json);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    // A different review from the same author is a new one.
+    const other = await (await visitor('198.51.100.29')).send('POST', '/api/reviews', { ...plain, rating: 3 });
+    expect(other.status).toBe(201);
+    expect(other.json.review.id).not.toBe(first.json.review.id);
+    const n = await worker.db.prepare("SELECT count(*) AS n FROM reviews WHERE email = 'retry@example.com'").first<{ n: number }>();
+    expect(n?.n).toBe(2);
+
+    const token = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'retry-link@example.com', orderId: '1003', expiresAt: Date.now() + 60_000 });
+    const linked = { itemId: mugId, rating: 5, body: 'Through the link', name: 'Di', token };
+    const a = await (await visitor('198.51.100.30')).send('POST', '/api/reviews', linked);
+    const b = await (await visitor('198.51.100.31')).send('POST', '/api/reviews', linked);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.json).toEqual(a.json);
+    expect(b.json.review.verifiedBuyer).toBe(true);
+    // The link still makes one review only: a different text is refused.
+    expect((await (await visitor('198.51.100.32')).send('POST', '/api/reviews', { ...linked, body: 'Changed my mind' })).status).toBe(409);
+  });
+
   it('a forged, expired or foreign token is refused', async () => {
     const good = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'b@example.com', expiresAt: Date.now() + 60_000 });
     const expired = await signReviewRequest(TEST_REVIEW_LINK_SECRET, { websiteId: siteId, itemId: mugId, email: 'b@example.com', expiresAt: Date.now() - 1 });

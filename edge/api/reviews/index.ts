@@ -65,9 +65,12 @@ reviewsApi.post(
       c.var.db.select({ id: products.itemId }).from(products).where(and(eq(products.websiteId, site.id), eq(products.itemId, input.itemId))).limit(1),
     );
     if (!product) throw new ApiError(400, 'invalid_request', 'That product does not exist.', { fields: { itemId: 'That product does not exist.' } });
-    const review = await createReview(c.var.db, { websiteId: site.id, itemId: input.itemId, rating: input.rating, title: input.title, body: input.body, authorName: input.name, email, verifiedBuyer, requestLine });
-    if (!review) throw new ApiError(409, 'review_link_used', LINK_USED_MESSAGE);
-    return c.json({ review: { id: review.id, status: review.status, verifiedBuyer }, message: THANKS_MESSAGE }, 201);
+    const created = await createReview(c.var.db, { websiteId: site.id, itemId: input.itemId, rating: input.rating, title: input.title, body: input.body, authorName: input.name, email, verifiedBuyer, requestLine });
+    if (!created) throw new ApiError(409, 'review_link_used', LINK_USED_MESSAGE);
+    // A retry of a stored review (its first answer lost) answers that review again (issue 35).
+    const { review, replayed } = created;
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json({ review: { id: review.id, status: review.status, verifiedBuyer: review.verifiedBuyer }, message: THANKS_MESSAGE }, 201);
   },
 );
 

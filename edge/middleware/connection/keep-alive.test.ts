@@ -42,6 +42,10 @@ describe('a POST answered before its body is read', () => {
   for (const [name, path, body] of [
     ['401 without the crumb', '/api/form/FormSubmissionKey', JSON.stringify({ pad: 'x'.repeat(20_000) })],
     ['413 over the size limit', '/api/commerce/shopping-cart/entries', JSON.stringify({ pad: 'x'.repeat(300_000) })],
+    // Over the 1 MiB the server drains for keep-alive: before the fix these lost the answer itself
+    // (ECONNRESET: the socket was closed with the body unread).
+    ['413 over the drain limit (2 MiB)', '/api/commerce/shopping-cart/entries', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) })],
+    ['401 over the drain limit (2 MiB)', '/api/form/FormSubmissionKey', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) })],
   ] as const) {
     it(`${name}: the next request on the same keep-alive socket is answered`, async () => {
       agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -1,6 +1,10 @@
 import { ApiError } from '../../errors.js';
 import { assertJsonDepth } from '../../lib/json-depth.js';
 import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
+import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
+import type { FormField, SanitizedValue } from '../../../domain/forms/form-field.js';
+import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
+import { isFieldType } from '../../../domain/forms/field-types.js';
 import { sha256Hex } from './tokens.js';
 
 /** JSON with object keys sorted, so equal answers give equal text (and equal line keys). */
@@ -34,6 +38,47 @@ export function normaliseAdditionalFields(input: string | Record<string, unknown
   }
   if (value === null) return null;
   return JSON.stringify(canonical(value));
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isBlank = (value: SanitizedValue) =>
+  typeof value === 'string' ? value === '' : Array.isArray(value) ? value.every((v) => v === '') : Object.keys(value).length === 0;
+
+/**
+ * Checks a cart entry's answers (canonical JSON text from normaliseAdditionalFields, or null)
+ * against the product's additional-fields form, the way a form submission is checked (SPEC §5,
+ * issue 33 finding 4b): an object of field id -> answer, every required field answered, each
+ * answer of its field's type, within its length and among its options; a key that is no field
+ * of the form is refused, and a product without a form takes no answers. 400 with the SPEC §8
+ * form messages and an errors map (field id -> message) as the form API gives it. Returns the
+ * sanitized answers (trimmed, blank optional answers left out) as canonical JSON text, or null.
+ */
+export function checkAdditionalFields(form: readonly FormField[] | null, fields: string | null): string | null {
+  const value: unknown = fields === null ? null : JSON.parse(fields);
+  if (value !== null && !isPlainObject(value)) {
+    throw new ApiError(400, 'unparsable_form', FORM_MESSAGES.cannotParse, { fields: { additionalFields: FORM_MESSAGES.cannotParse } });
+  }
+  const raw = value ?? {};
+  const known = new Set((form ?? []).filter((f) => isFieldType(f.type) && f.type !== 'section').map((f) => f.id));
+  const errors: Record<string, string> = {};
+  for (const key of Object.keys(raw)) if (!known.has(key)) errors[key] = CART_MESSAGES.additionalFieldUnknown;
+  if (!form) return refuseOr(errors, null);
+  let sanitized: ReturnType<typeof sanitizeSubmission>;
+  try {
+    sanitized = sanitizeSubmission(form, raw);
+  } catch (err) {
+    if (!(err instanceof FormParseError)) throw err;
+    throw new ApiError(400, 'unparsable_form', FORM_MESSAGES.cannotParse, { fields: { [err.fieldId]: FORM_MESSAGES.cannotParse } });
+  }
+  Object.assign(errors, sanitized.errors);
+  const answers = Object.entries(sanitized.values).filter(([, v]) => !isBlank(v));
+  return refuseOr(errors, answers.length === 0 ? null : JSON.stringify(canonical(Object.fromEntries(answers))));
+}
+
+function refuseOr(errors: Record<string, string>, answers: string | null): string | null {
+  if (Object.keys(errors).length > 0) throw new ApiError(400, 'invalid_fields', FORM_MESSAGES.invalidFields, { fields: errors, extra: { errors } });
+  return answers;
 }
 
 /** The identity of a cart line: the same item, variant and answers add up on one entry. */

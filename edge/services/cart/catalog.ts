@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import { items, products, variants, PRODUCT_TYPE, type ProductType } from '../../../schema/index.js';
+import { forms, items, products, variants, PRODUCT_TYPE, type ProductType } from '../../../schema/index.js';
+import type { FormField } from '../../../domain/forms/form-field.js';
 import { ApiError } from '../../errors.js';
 import { query, type Db } from '../db.js';
 import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
@@ -16,6 +17,8 @@ export interface Purchasable {
   currency: string;
   /** SPEC §5: digital and gift-card stock counts as unlimited; else the variant's flag. */
   unlimited: boolean;
+  /** The fields of the product's additional-fields form; null when it has none (issue 33, 4b). */
+  fieldsForm: FormField[] | null;
 }
 
 const unavailable = () => new ApiError(400, 'variant_unavailable', CART_MESSAGES.variantUnavailable, { fields: { sku: CART_MESSAGES.variantUnavailable } });
@@ -29,9 +32,10 @@ export async function findPurchasable(db: Db, websiteId: string, itemId: string,
   // One statement (the product with each of its variants): adds are D1-round-trip bound.
   const rows = await query(() =>
     db
-      .select({ product: products, variant: variants })
+      .select({ product: products, variant: variants, formFields: forms.fields })
       .from(items)
       .innerJoin(products, eq(products.itemId, items.id))
+      .leftJoin(forms, and(eq(forms.id, products.additionalFieldsFormId), eq(forms.websiteId, websiteId)))
       .leftJoin(variants, and(eq(variants.productId, items.id), eq(variants.websiteId, websiteId)))
       .where(
         and(
@@ -47,7 +51,7 @@ export async function findPurchasable(db: Db, websiteId: string, itemId: string,
   const product = rows[0]?.product;
   if (!product) throw unavailable();
   const type = product.productType as ProductType;
-  const base = { itemId, productType: type, isSubscribable: product.isSubscribable };
+  const base = { itemId, productType: type, isSubscribable: product.isSubscribable, fieldsForm: rows[0]!.formFields ?? null };
   if (type === PRODUCT_TYPE.digital) {
     // A digital product is priced on the product and has no variants to choose.
     if (sku !== null || product.priceCents == null) throw unavailable();
@@ -68,4 +72,19 @@ export async function findPurchasable(db: Db, websiteId: string, itemId: string,
     currency: variant.currency,
     unlimited: type === PRODUCT_TYPE.giftCard || variant.unlimited,
   };
+}
+
+/**
+ * The fields of the additional-fields form of this website's product `itemId`, or null when
+ * the product has none (an entry's answers are edited after the add: SPEC §7 PUT .../additionalFields).
+ */
+export async function additionalFieldsFormOf(db: Db, websiteId: string, itemId: string): Promise<FormField[] | null> {
+  const rows = await query(() =>
+    db
+      .select({ fields: forms.fields })
+      .from(products)
+      .innerJoin(forms, and(eq(forms.id, products.additionalFieldsFormId), eq(forms.websiteId, websiteId)))
+      .where(and(eq(products.itemId, itemId), eq(products.websiteId, websiteId))),
+  );
+  return rows[0]?.fields ?? null;
 }

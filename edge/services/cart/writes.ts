@@ -4,8 +4,8 @@ import { ApiError } from '../../errors.js';
 import { rawD1 } from './raw.js';
 import { query, type Db } from '../db.js';
 import type { SiteRecord } from '../websites.js';
-import { lineKey, normaliseAdditionalFields } from './additional-fields.js';
-import { findPurchasable, type Purchasable } from './catalog.js';
+import { checkAdditionalFields, lineKey, normaliseAdditionalFields } from './additional-fields.js';
+import { additionalFieldsFormOf, findPurchasable, type Purchasable } from './catalog.js';
 import { dropIfEmptyStatement, findCart, holdDurationMs, insertCartStatement, newCart, touchCartStatement, type CartKind, type CartRecord } from './carts.js';
 import { HOLD_WRITTEN, holdEntryStatement, holdLineStatement, releaseEntryStatement } from './holds.js';
 import { QUANTITY_MAX } from '../../../domain/constants/storefront.js';
@@ -71,7 +71,7 @@ export async function addEntry(scope: CartScope, token: string | undefined, inpu
   if (kind === 'shopping' && item.isSubscribable) throw new ApiError(400, 'subscription_only', CART_MESSAGES.subscriptionOnly);
   const max = maxQuantityOf(scope, item.productType);
   if (input.quantity > max) throw tooMany(max);
-  const fields = normaliseAdditionalFields(input.additionalFields);
+  const fields = checkAdditionalFields(item.fieldsForm, normaliseAdditionalFields(input.additionalFields));
   const key = await lineKey(item.itemId, item.sku, fields);
 
   const fresh = existing ? undefined : await newCart(site.id, now, kind, planId);
@@ -195,7 +195,8 @@ export async function updateEntryFields(scope: CartScope, token: string | undefi
   if (entry.itemId !== input.itemId || (input.sku !== null && entry.sku !== input.sku)) {
     throw new ApiError(400, 'entry_mismatch', CART_MESSAGES.entryMismatch, { fields: { itemId: CART_MESSAGES.entryMismatch } });
   }
-  const fields = normaliseAdditionalFields(input.additionalFields);
+  const form = await additionalFieldsFormOf(db, scope.site.id, entry.itemId);
+  const fields = checkAdditionalFields(form, normaliseAdditionalFields(input.additionalFields));
   const key = await lineKey(entry.itemId, entry.sku, fields);
   const results = await run(db, [
     rawD1(db)

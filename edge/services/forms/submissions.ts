@@ -1,3 +1,4 @@
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { SubmissionStatus } from '../../../schema/form-submissions.js';
 import { randomToken } from '../../lib/random-token.js';
 import { newId } from '../accounts/tokens.js';
@@ -20,6 +21,11 @@ export interface NewSubmission {
   suspectReason?: string | undefined;
   /** The owner's notification, queued in the same batch when the submission is stored as received. */
   notify?: { to: readonly string[]; subject: string; text: string } | undefined;
+  /**
+   * The form's mailing-list sign-up (subscriber upsert and confirmation mail), written in the
+   * same batch and only when the submission (id given) is stored as received.
+   */
+  listSignUp?: ((submissionId: string) => D1PreparedStatement[]) | undefined;
   now: number;
 }
 
@@ -76,6 +82,7 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
       ),
       // The webhook event, likewise only for a received submission (edge/services/webhooks).
       ...formSubmittedStatements(d1, { websiteId: s.websiteId, submissionId: id, formId: s.formId, values: s.values, pagePath: s.page.path ?? null }, s.now),
+      ...(s.listSignUp ? s.listSignUp(id) : []),
     ])),
   );
   const row = inserted!.results[0];

@@ -2,7 +2,7 @@ import type { Env } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../captcha/index.js';
 import type { Db } from '../db.js';
-import { subscribeToList } from '../newsletter/subscribers.js';
+import { listSignUpStatements } from '../newsletter/subscribers.js';
 import type { SiteRecord } from '../websites.js';
 import { honeypotReason } from '../../../domain/forms/bot-defence.js';
 import type { FormRecord } from './definitions.js';
@@ -68,24 +68,26 @@ function notice(input: SubmitInput): NewSubmission['notify'] {
   return { to: [...new Set(to)], subject: form.notifySubject?.trim() || `New submission: ${form.name}`, text: `${describeValues(form, values)}\n\nFrom ${input.page.path ?? 'your site'}.` };
 }
 
-/** What follows a stored, unsuspected submission: the form's list (the owner's notice is already queued). */
-async function deliver(db: Db, input: SubmitInput): Promise<void> {
+/**
+ * The form's list sign-up, for the submission's own batch: SPEC §4, a disconnected form (no
+ * list) stops feeding the list; the first answered email field is the address.
+ */
+async function listSignUp(db: Db, input: SubmitInput): Promise<NewSubmission['listSignUp']> {
   const { site, form, values } = input;
   const email = firstEmail(form, values);
-  // SPEC §4: a disconnected form (no list) stops feeding the list.
-  if (form.mailingListId && email) {
-    await subscribeToList(db, { site, listId: form.mailingListId, email, origin: input.origin, now: Date.now() });
-  }
+  if (!form.mailingListId || !email) return undefined;
+  return listSignUpStatements(db, { site, listId: form.mailingListId, email, origin: input.origin, now: Date.now() });
 }
 
 /**
- * Checks the bot defences, stores the submission with its key consumed and the owner's
- * notice queued atomically, then adds the sender to the form's list unless it was held
- * for review. A key that already stored this visitor's submission answers `replayed`.
+ * Checks the bot defences and stores the submission with its key consumed, the owner's
+ * notice queued and the sender's list sign-up (with its confirmation mail) in one atomic
+ * batch; a submission held for review signs nobody up. A key that already stored this
+ * visitor's submission answers `replayed`.
  */
 export async function submitForm(db: Db, env: Env, input: SubmitInput): Promise<StoreOutcome> {
   const suspect = honeypotReason(input.raw) ?? (await captchaSuspicion(env, input));
-  const outcome = await storeSubmission(db, {
+  return storeSubmission(db, {
     websiteId: input.site.id,
     formId: input.form.id,
     keyHash: await sha256Hex(input.key),
@@ -94,15 +96,8 @@ export async function submitForm(db: Db, env: Env, input: SubmitInput): Promise<
     page: input.page,
     suspectReason: suspect,
     notify: notice(input),
+    // A suspect submission is held for review: it signs nobody up.
+    listSignUp: suspect ? undefined : await listSignUp(db, input),
     now: Date.now(),
   });
-  if (outcome.stored && outcome.status === 'received') {
-    try {
-      await deliver(db, input);
-    } catch (err) {
-      // Stored already: a delivery problem is logged for the owner, never lost or failed.
-      console.warn(`form ${input.form.id}: delivery after store failed: ${String(err)}`);
-    }
-  }
-  return outcome;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { giftCards, PRODUCT_TYPE } from '../../../schema/index.js';
 import { type Cents } from '../../../domain/branded-types.js';
 import { ApiError } from '../../errors.js';
@@ -44,6 +44,27 @@ export async function giftCardUse(
   if (!card || card.currency !== site.currency) throw refuse(422, 'gift_card_invalid', GIFT_CARD_MESSAGES.invalid);
   if (card.balanceCents <= 0) throw refuse(422, 'gift_card_empty', GIFT_CARD_MESSAGES.noBalance);
   return { card, ...giftCardDraw(grandTotalCents, card.balanceCents as Cents) };
+}
+
+/**
+ * The gift-card use a dead order attempt (`attemptId`) already drew, when a retry names the same
+ * card and the draw is exactly what a fresh attempt would take for this total (the card's
+ * balance with the draw put back): the attempt can carry on without drawing again (issue 35).
+ * Undefined otherwise (no draw, another card, a changed total or balance): undo and start over.
+ */
+export async function carriedGiftCardUse(
+  db: Db, site: { id: string; currency: string }, typed: string, attemptId: string, productTypes: readonly number[], grandTotalCents: Cents,
+): Promise<GiftCardUse | undefined> {
+  if (productTypes.includes(PRODUCT_TYPE.giftCard)) return undefined;
+  const [drawn, card] = await Promise.all([
+    query(() => db.get<{ giftCardId: string; amountCents: number }>(sql`
+      SELECT gift_card_id AS giftCardId, amount_cents AS amountCents FROM gift_card_redemptions
+      WHERE attempt_id = ${attemptId} AND website_id = ${site.id} AND order_id IS NULL`)),
+    findGiftCard(db, site.id, typed),
+  ]);
+  if (!drawn || !card || card.id !== drawn.giftCardId || card.currency !== site.currency) return undefined;
+  const fresh = giftCardDraw(grandTotalCents, (card.balanceCents + drawn.amountCents) as Cents);
+  return fresh.appliedCents === drawn.amountCents ? { card, ...fresh } : undefined;
 }
 
 /** What the checkout summary shows of a gift card (no code, only its last four). */

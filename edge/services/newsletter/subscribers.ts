@@ -4,10 +4,11 @@ import { randomToken } from '../../lib/random-token.js';
 import { query, type Db } from '../db.js';
 import { normalizeEmail } from '../../../domain/forms/email.js';
 import { sha256Hex } from '../forms/hash.js';
-import { queueFormMail } from '../forms/mail.js';
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import { newId } from '../accounts/tokens.js';
+import { d1Of, retryBusy } from '../forms/d1.js';
 import type { SiteRecord } from '../websites.js';
 import { unsubscribeSignature, verifyUnsubscribeSignature } from './signing.js';
-import { d1Of } from '../forms/d1.js';
 import { newsletterSubscribedStatements } from '../webhooks/fact-events.js';
 
 export interface SubscribeInput {
@@ -32,40 +33,65 @@ export const CONFIRMATION_COOL_DOWN_MS = 24 * 60 * 60 * 1000;
  * mailed a confirmation link; a pending or unsubscribed one is mailed a fresh link (the old
  * one stops working) only when its last confirmation mail is older than the cool-down, and
  * keeps its status: an unsubscribed address stays unsubscribed until that link is
- * followed. A confirmed one stays as it is and gets no mail. One atomic upsert decides, so
- * concurrent sign-ups of one address are one subscriber and at most one mail.
+ * followed. A confirmed one stays as it is and gets no mail. One atomic batch decides and
+ * queues the mail (listSignUpStatements), so concurrent sign-ups of one address are one
+ * subscriber and at most one mail, and a crash never leaves a sign-up whose mail is lost.
  */
 export async function subscribeToList(db: Db, input: SubscribeInput): Promise<SubscriberStatus> {
+  const d1 = d1Of(db);
+  const signUp = await listSignUpStatements(db, input);
+  await query(() => retryBusy(() => d1.batch(signUp(null))));
+  const row = await query(() =>
+    db.get<{ status: SubscriberStatus }>(sql`SELECT status FROM mailing_list_subscribers WHERE list_id = ${input.listId} AND email = ${normalizeEmail(input.email)}`),
+  );
+  return row?.status ?? 'pending';
+}
+
+/**
+ * The two statements of a list sign-up, for the caller's own batch (issue 35: a form's list
+ * sign-up is written with the submission that asks for it): the subscriber upsert (the rules
+ * of subscribeToList) and its confirmation mail, an outbox row inserted only when the upsert
+ * of this very batch set its fresh confirmation token. `gate`: a form submission id, when the
+ * sign-up must happen only if that submission is stored in the same batch as received (not
+ * held for review). Reads what the mail needs first (the subscriber's id for its signed
+ * unsubscribe link, the list's name); nothing is written until the batch runs.
+ */
+export async function listSignUpStatements(db: Db, input: SubscribeInput): Promise<(gate: string | null) => D1PreparedStatement[]> {
+  const d1 = d1Of(db);
   const email = normalizeEmail(input.email);
   const token = randomToken(24);
   const tokenHash = await sha256Hex(token);
-  const mailed = await query(() =>
-    db.get<{ id: string; status: SubscriberStatus; name: string }>(sql`
-      INSERT INTO mailing_list_subscribers (id, website_id, list_id, email, status, confirm_token_hash, confirm_mailed_on, created_on)
-      VALUES (${randomToken(12)}, ${input.site.id}, ${input.listId}, ${email}, 'pending', ${tokenHash}, ${input.now}, ${input.now})
-      ON CONFLICT (list_id, email) DO UPDATE SET
-        confirm_token_hash = excluded.confirm_token_hash,
-        confirm_mailed_on = excluded.confirm_mailed_on
-      WHERE status != 'confirmed' AND (confirm_mailed_on IS NULL OR confirm_mailed_on <= ${input.now - CONFIRMATION_COOL_DOWN_MS})
-      RETURNING id, status, (SELECT name FROM mailing_lists WHERE id = ${input.listId}) AS name`),
+  const known = await query(() =>
+    db.get<{ id: string | null; name: string | null }>(sql`
+      SELECT (SELECT id FROM mailing_list_subscribers WHERE list_id = ${input.listId} AND email = ${email}) AS id,
+             (SELECT name FROM mailing_lists WHERE id = ${input.listId}) AS name`),
   );
-  if (!mailed) {
-    // Confirmed already, or mailed within the cool-down: nothing changes, nothing is sent.
-    const row = await query(() =>
-      db.get<{ status: SubscriberStatus }>(sql`SELECT status FROM mailing_list_subscribers WHERE list_id = ${input.listId} AND email = ${email}`),
-    );
-    return row?.status ?? 'pending';
-  }
+  // A racing first sign-up may insert the address under its own id: then this batch's token is
+  // not stored, its mail (which names this id) is not queued, and the other one's mail goes out.
+  const subscriberId = known?.id ?? randomToken(12);
+  const listName = known?.name ?? '';
   const confirm = `${input.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
-  const unsubscribe = await unsubscribeLink(db, input.origin, input.listId, mailed.id);
-  await queueFormMail(db, {
-    websiteId: input.site.id,
-    to: email,
-    subject: `Confirm your subscription to ${mailed.name}`,
-    text: `Please confirm that you want ${mailed.name} from ${input.site.title}:\n${confirm}\n\nDid not ask for this? Ignore this mail, or unsubscribe: ${unsubscribe}`,
-    kind: 'newsletter-confirmation',
-  });
-  return mailed.status;
+  const unsubscribe = await unsubscribeLink(db, input.origin, input.listId, subscriberId);
+  const subject = `Confirm your subscription to ${listName}`;
+  const text = `Please confirm that you want ${listName} from ${input.site.title}:\n${confirm}\n\nDid not ask for this? Ignore this mail, or unsubscribe: ${unsubscribe}`;
+  return (gate) => [
+    d1
+      .prepare(
+        `INSERT INTO mailing_list_subscribers (id, website_id, list_id, email, status, confirm_token_hash, confirm_mailed_on, created_on)
+         SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?6 WHERE ?8 IS NULL OR EXISTS (SELECT 1 FROM form_submissions WHERE id = ?8 AND status = 'received')
+         ON CONFLICT (list_id, email) DO UPDATE SET
+           confirm_token_hash = excluded.confirm_token_hash,
+           confirm_mailed_on = excluded.confirm_mailed_on
+         WHERE status != 'confirmed' AND (confirm_mailed_on IS NULL OR confirm_mailed_on <= ?7)`,
+      )
+      .bind(subscriberId, input.site.id, input.listId, email, tokenHash, input.now, input.now - CONFIRMATION_COOL_DOWN_MS, gate),
+    d1
+      .prepare(
+        `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on)
+         SELECT ?1, ?2, 'newsletter-confirmation', ?3, ?4, ?5, ?6 FROM mailing_list_subscribers WHERE id = ?7 AND confirm_token_hash = ?8`,
+      )
+      .bind(newId(), input.site.id, email, subject, text, input.now, subscriberId, tokenHash),
+  ];
 }
 
 export interface ListSubscriber {

@@ -18,7 +18,7 @@ import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
 import { accountRecordStatements, SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../subscriptions/start.js';
 import { DatabaseUnavailableError } from '../../errors.js';
-import { giftCardUse, giftCardRefusal, GIFT_CARD_MESSAGES, type GiftCardUse } from '../gift-cards/index.js';
+import { carriedGiftCardUse, giftCardUse, giftCardRefusal, GIFT_CARD_MESSAGES, type GiftCardUse } from '../gift-cards/index.js';
 import { drawStatements, giftCardMailStatements, GIFT_CARD_GUARD_FAILURE, issueStatements, newGiftCards, settleStatements } from '../gift-cards/index.js';
 import { downloadSettings, grantStatements, newGrants } from '../downloads/index.js';
 import { downloadPath } from '../downloads/links.js';
@@ -91,10 +91,18 @@ async function abandon(db: Db, held: HeldKey, provider: PaymentProvider, now: nu
 }
 
 /** Whether the attempt a dead request left can be carried on for this cart as it is now. */
-async function resumable(db: Db, left: AttemptSteps, units: Map<string, number>, couponIds: readonly string[], due: { provider: string; cents: number; currency: string }): Promise<boolean> {
+async function resumable(
+  db: Db, left: AttemptSteps, units: Map<string, number>, couponIds: readonly string[], due: { provider: string; cents: number; currency: string }, giftCardCarried: boolean,
+): Promise<boolean> {
   if ([...left.couponIds].sort().join() !== [...couponIds].sort().join()) return false;
   if (left.paid && (left.paid.provider !== due.provider || left.paid.cents !== due.cents || left.paid.currency !== due.currency)) return false;
-  const { results } = await rawD1(db).prepare('SELECT variant_id AS variantId, quantity FROM stock_reservations WHERE attempt_id = ?1').bind(left.attemptId).all<{ variantId: string; quantity: number }>();
+  const [reserved, drawn] = await rawD1(db).batch<{ variantId: string; quantity: number }>([
+    rawD1(db).prepare('SELECT variant_id AS variantId, quantity FROM stock_reservations WHERE attempt_id = ?1').bind(left.attemptId),
+    rawD1(db).prepare('SELECT 1 AS variantId, 0 AS quantity FROM gift_card_redemptions WHERE attempt_id = ?1 AND order_id IS NULL').bind(left.attemptId),
+  ]);
+  // A gift-card draw the retry does not carry on (no code, another card) is undone, never left behind.
+  if (!giftCardCarried && drawn!.results.length > 0) return false;
+  const results = reserved!.results;
   return results.length === units.size && results.every((r) => units.get(r.variantId) === r.quantity);
 }
 
@@ -110,15 +118,21 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
     throw new ApiError(422, 'gift_card_not_allowed', SUBSCRIPTION_MESSAGES.noGiftCard, { fields: { giftCardCode: SUBSCRIPTION_MESSAGES.noGiftCard } });
   }
   const units = unitsByVariant(view.entries);
-  // An attempt with a gift card or a subscription is never resumed: its draw or saved card is not on the key row.
-  const resume = left && !input.giftCardCode && !subscription
-    && (await resumable(db, left, units, couponIds, { provider: input.provider.name, cents: t.grandTotalCents, currency: t.currency }))
+  const productTypes = view.entries.map((e) => e.productType);
+  // A dead attempt's gift-card draw carries on when the retry names the same card for the same
+  // total (issue 35); an attempt of a subscription is never resumed: its saved card is not on the key row.
+  const carried = left && input.giftCardCode ? await carriedGiftCardUse(db, site, input.giftCardCode, left.attemptId, productTypes, t.grandTotalCents) : undefined;
+  const carriedDue = carried
+    ? (carried.amountDueCents === 0 ? { provider: 'gift-card', cents: carried.appliedCents } : { provider: input.provider.name, cents: carried.amountDueCents })
+    : { provider: input.provider.name, cents: t.grandTotalCents };
+  const resume = left && !subscription && (!input.giftCardCode || carried)
+    && (await resumable(db, left, units, couponIds, { ...carriedDue, currency: t.currency }, carried !== undefined))
     ? left
     : undefined;
   if (left && !resume) await undoAttempt(db, held, left, [], input.provider.name === left.paid?.provider ? input.provider : undefined, now);
   const attemptId = resume?.attemptId ?? newRowId();
   // A gift card pays first; the card pays what is left, if anything.
-  const gift = input.giftCardCode ? await giftCardUse(db, site, input.giftCardCode, view.entries.map((e) => e.productType), t.grandTotalCents) : undefined;
+  const gift = resume && carried ? carried : input.giftCardCode ? await giftCardUse(db, site, input.giftCardCode, productTypes, t.grandTotalCents) : undefined;
   const dueCents = gift ? gift.amountDueCents : t.grandTotalCents;
   const card = input.card;
   const giftCardOnly = gift !== undefined && dueCents === 0;

@@ -2,7 +2,7 @@
  * Product reviews in D1 (schema/reviews.ts): shoppers create pending reviews, the owner
  * publishes or rejects them, product pages show the published ones with a summary.
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { items, products, reviews, type ReviewStatus } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 
@@ -46,15 +46,39 @@ function publicReview(r: ReviewRecord): PublicReview {
   return { id: r.id, rating: r.rating, title: r.title, body: r.body, authorName: r.authorName, verifiedBuyer: r.verifiedBuyer, createdOn: r.createdOn };
 }
 
-/** Stores a new review as pending (SPEC: owner moderation) and returns it. */
+/** A stored review, and whether it was stored by an earlier request (a replay). */
+export interface CreatedReview {
+  review: ReviewRecord;
+  replayed: boolean;
+}
+
+/** The same review from the same author (and the same review-request line): what a retry sends. */
+const sameReview = (r: NewReview) => and(
+  eq(reviews.websiteId, r.websiteId), eq(reviews.itemId, r.itemId), eq(reviews.email, r.email), eq(reviews.rating, r.rating),
+  eq(reviews.title, r.title), eq(reviews.body, r.body), eq(reviews.authorName, r.authorName),
+  r.requestLine ? eq(reviews.requestLine, r.requestLine) : isNull(reviews.requestLine),
+);
+
 /**
- * Stores a pending review; undefined when its review-request line has a review already
- * (the unique index decides, so two concurrent uses of one link store one review).
+ * Stores a pending review (SPEC: owner moderation). A retry whose first answer was lost (the
+ * same author, product, rating, title, text and review-request line as a stored review)
+ * stores nothing and answers the stored review (`replayed`, issue 35). Undefined when the
+ * review-request line has a different review already (the unique index decides, so two
+ * concurrent uses of one link store one review). One statement: the identical-review check
+ * and the insert are atomic.
  */
-export async function createReview(db: Db, input: NewReview, now = Date.now()): Promise<ReviewRecord | undefined> {
+export async function createReview(db: Db, input: NewReview, now = Date.now()): Promise<CreatedReview | undefined> {
   const row: ReviewRecord = { ...input, requestLine: input.requestLine ?? null, id: crypto.randomUUID().replaceAll('-', ''), status: 'pending', createdOn: now, moderatedOn: null };
-  const stored = await query(() => db.insert(reviews).values(row).onConflictDoNothing().returning({ id: reviews.id }));
-  return stored.length > 0 ? row : undefined;
+  const stored = await query(() =>
+    db.run(sql`INSERT INTO reviews (id, website_id, item_id, rating, title, body, author_name, email, verified_buyer, request_line, status, created_on)
+      SELECT ${row.id}, ${row.websiteId}, ${row.itemId}, ${row.rating}, ${row.title}, ${row.body}, ${row.authorName}, ${row.email},
+        ${row.verifiedBuyer ? 1 : 0}, ${row.requestLine}, 'pending', ${now}
+      WHERE NOT EXISTS (SELECT 1 FROM reviews WHERE ${sameReview(input)})
+      ON CONFLICT DO NOTHING`),
+  );
+  if (stored.meta.changes > 0) return { review: row, replayed: false };
+  const [earlier] = await query(() => db.select().from(reviews).where(sameReview(input)).orderBy(reviews.createdOn).limit(1));
+  return earlier ? { review: earlier, replayed: true } : undefined;
 }
 
 /** A product's published reviews (the only ones visitors see). */
