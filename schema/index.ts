@@ -27,3 +27,4 @@ export * from './pages.js';
 export * from './owner-views.js';
 export * from './site-styles.js';
 export * from './catalog.js';
+export * from './commerce-settings.js';

@@ -34,6 +34,7 @@ import { productExtrasApi } from './catalog/product-extras.js';
 import { productImportExportApi } from './catalog/import-export.js';
 import { ownerTagsApi } from './catalog/tags.js';
 import { ownerBlogPostsApi } from './blog/posts.js';
+import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -141,6 +142,8 @@ api.route('/owner/products', ownerProductsApi);
 api.route('/owner/product-extras', productExtrasApi);
 api.route('/owner/tags', ownerTagsApi);
 api.route('/owner/blog-posts', ownerBlogPostsApi);
+api.route('/v1/commerce-preferences', commercePreferencesApi);
+api.route('/owner/payment-keys', paymentKeysApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);
