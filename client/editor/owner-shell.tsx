@@ -15,9 +15,10 @@ import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
 import { ContributorsScreen } from './screens/contributors.js';
 import { CustomersScreen } from './screens/customers.js';
-import { GiftCardsScreen } from './screens/gift-cards.js';
+import { GiftCardsScreen } from './screens/gift-cards/gift-cards-screen.js';
 import { RestockScreen } from './screens/restock.js';
-import { SubscriptionsScreen } from './screens/subscriptions.js';
+import { SubscriptionsScreen } from './screens/subscriptions/subscriptions-screen.js';
+import { CommerceSettingsScreen } from './screens/commerce-settings/commerce-settings-screen.js';
 import { TrafficScreen } from './screens/traffic.js';
 import { PagesScreen } from './screens/pages/pages-screen.js';
 import { DesignRoute } from './screens/design/route.js';
@@ -95,6 +96,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/customers', screen: '/config/customers', title: 'Customers', render: () => <CustomersScreen /> },
   { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
   { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },
+  { pattern: '/config/commerce-settings', screen: '/config/commerce-settings', title: 'Commerce settings', render: () => <CommerceSettingsScreen /> },
   // Before /config/products/:id, which would take 'import' for a product id.
   { pattern: '/config/products/import', screen: '/config/products', title: 'Import products', render: () => <ProductImportScreen /> },
   { pattern: '/config/products/new', screen: '/config/products', title: 'New product', render: () => <ProductEditorRoute id={undefined} /> },

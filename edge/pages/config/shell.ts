@@ -37,6 +37,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions', area: 'Marketing' },
   { path: '/config/traffic', label: 'Traffic', permission: 'traffic', area: 'Analytics' },
   { path: '/config/files', label: 'Files', permission: 'files', area: 'Files' },
+  { path: '/config/commerce-settings', label: 'Commerce settings', permission: 'commerceSettings', area: 'Settings' },
   { path: '/config/contributors', label: 'Contributors', permission: 'contributors', area: 'Settings' },
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox', area: 'Settings' },
 ];
