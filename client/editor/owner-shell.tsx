@@ -6,7 +6,7 @@ import { Link, matchRoute, setClientPaths, useLocation } from './router.js';
 import { OrderDetailScreen } from './screens/order-detail.js';
 import { OrdersScreen } from './screens/orders.js';
 import { FormSubmissionsScreen } from './screens/form-submissions.js';
-import { OutboxScreen } from './screens/outbox.js';
+import { OutboxScreen } from './screens/outbox/outbox-screen.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
 import { ProductEditorRoute } from './screens/product-editor/route.js';

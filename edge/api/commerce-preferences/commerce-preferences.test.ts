@@ -84,6 +84,13 @@ describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
     const bad = await s.admin.send('PUT', '/api/v1/commerce-preferences/installments', { enabled: true, provider: 'klarna', numInstallments: 40, minCents: 500, maxCents: 100 });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toMatchObject({ provider: 'Choose an instalment provider.', numInstallments: 'Instalments are 2 to 12 payments.' });
+    // SPEC §9: the demo site is en-US, which Afterpay serves and Clearpay (en-GB) does not.
+    const clearpay = await s.admin.send('PUT', '/api/v1/commerce-preferences/installments', { enabled: true, provider: 'clearpay', numInstallments: 4, minCents: 3500, maxCents: 200000 });
+    expect(clearpay.status).toBe(400);
+    expect(clearpay.json.fields.provider).toBe("Clearpay is not offered for this site's language (en-US); choose Afterpay.");
+    const off = await s.admin.send('PUT', '/api/v1/commerce-preferences/installments', { enabled: false, provider: 'clearpay', numInstallments: 4, minCents: 3500, maxCents: 200000 });
+    expect(off.status).toBe(200);
+    await s.admin.send('PUT', '/api/v1/commerce-preferences/installments', { enabled: true, provider: 'afterpay', numInstallments: 4, minCents: 3500, maxCents: 200000 });
     const extra = await s.admin.send('PUT', '/api/v1/commerce-preferences/email', { senderName: 'A', replyTo: '', other: 1 });
     expect(extra.status).toBe(400);
     const header = await s.admin.send('PUT', '/api/v1/commerce-preferences/email', { senderName: 'Evil\r\nBcc: x@y.test', replyTo: '' });

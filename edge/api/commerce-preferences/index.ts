@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
-import { PREFERENCE_NAMESPACES, PREFERENCE_SCHEMAS, type PreferenceNamespace } from '../../../domain/commerce/preferences.js';
+import { INSTALMENT_PROVIDERS, instalmentProviderFor, PREFERENCE_NAMESPACES, PREFERENCE_SCHEMAS, type PreferenceNamespace } from '../../../domain/commerce/preferences.js';
 import {
   canStoreSecrets, CurrencyChangeRefused, deleteSecret, readPreferences, readSecret, storeSecret, writePreferences,
 } from '../../services/commerce-preferences/index.js';
@@ -23,6 +23,18 @@ function namespaceOf(text: string): PreferenceNamespace {
   return text as PreferenceNamespace;
 }
 
+/** SPEC §9: each instalment brand serves its own locales; an enabled provider must serve the site's. */
+function instalmentsFitLocale(v: { enabled: boolean; provider: string }, locale: string): void {
+  if (!v.enabled) return;
+  const fits = instalmentProviderFor(locale);
+  if (fits === v.provider) return;
+  const all = Object.values(INSTALMENT_PROVIDERS).flat().join(', ');
+  const message = fits
+    ? `${v.provider[0]!.toUpperCase()}${v.provider.slice(1)} is not offered for this site's language (${locale}); choose ${fits[0]!.toUpperCase()}${fits.slice(1)}.`
+    : `Instalment messaging is offered only for sites in ${all}.`;
+  throw new ApiError(400, 'invalid_request', message, { fields: { provider: message } });
+}
+
 commercePreferencesApi.get('/:namespace', requirePermission('commerceSettings'), async (c) => {
   const namespace = namespaceOf(c.req.param('namespace'));
   return c.json({ websiteId: c.var.site.id, ...(await readPreferences(c.var.db, c.var.site, namespace, c.env)) });
@@ -38,6 +50,7 @@ commercePreferencesApi.put('/:namespace', requirePermission('commerceSettings'),
   if (websiteId !== undefined && websiteId !== c.var.site.id) throw new ApiError(400, 'invalid_request', 'websiteId names another site.', { fields: { websiteId: 'websiteId names another site.' } });
   const parsed = PREFERENCE_SCHEMAS[namespace].safeParse(rest);
   if (!parsed.success) throw validationError(parsed.error);
+  if (namespace === 'installments') instalmentsFitLocale(parsed.data as { enabled: boolean; provider: string }, c.var.site.locale);
   try {
     await writePreferences(c.var.db, c.var.site, namespace, parsed.data as Record<string, unknown>, Date.now());
   } catch (err) {
