@@ -12,7 +12,6 @@ export const STORE_CURRENCIES = [
   'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
   'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
 ] as const;
-export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
 
 /**
  * SPEC §9: two instalment brands by locale, one for en_US, en_CA, fr_CA, en_AU, en_NZ,

@@ -39,6 +39,7 @@ const SCREENS = [
   { label: 'Customers', path: '/config/customers' },
   { label: 'Form submissions', path: '/config/form-submissions' },
   { label: 'Traffic', path: '/config/traffic' },
+  { label: 'Commerce settings', path: '/config/commerce-settings' },
   { label: 'Contributors', path: '/config/contributors' },
   { label: 'Outbox', path: '/config/outbox' },
 ] as const;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import { commercePreferences } from '../../../schema/index.js';
 import {
-  PREFERENCE_DEFAULTS, PREFERENCE_SCHEMAS, type PaymentsView, type PreferenceNamespace, type Preferences,
+  PREFERENCE_DEFAULTS, type PaymentsView, type PreferenceNamespace, type Preferences,
 } from '../../../domain/commerce/preferences.js';
 import { fractionDigits } from '../../../domain/money/fraction-digits.js';
 import { bumpStatement } from '../content-version.js';
@@ -13,7 +13,7 @@ import { forgetSite } from '../site-versions.js';
 import type { SiteRecord } from '../websites.js';
 import { secretLast4 } from './secrets.js';
 
-export { canStoreSecrets, deleteSecret, readSecret, storeSecret, type SecretsEnv } from './secrets.js';
+export { canStoreSecrets, deleteSecret, readSecret, storeSecret } from './secrets.js';
 
 type Stored = Exclude<PreferenceNamespace, 'store'>;
 
@@ -160,7 +160,6 @@ async function writeStore(db: Db, site: SiteRecord, input: Preferences<'store'>,
   return changed;
 }
 
-export { PREFERENCE_SCHEMAS };
 
 /**
  * The outbox drain's envelope lookup: each site's `email` preferences, read once per drain.

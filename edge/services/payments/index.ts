@@ -6,7 +6,7 @@ export type { CaptureResult, PaymentProvider, TestCard } from './provider.js';
 export { stripeBrowserSettings, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
 export { prepareIntent } from './stripe-intents.js';
 export { customerFor } from './stripe-customers.js';
-export { sitePayments, type SitePayments } from './site-payments.js';
+export { sitePayments } from './site-payments.js';
 import { testProvider } from './test-provider.js';
 import { isTestKey, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
 import { stripeProvider } from './stripe-provider.js';
