@@ -14,7 +14,7 @@ import { HeaderFooterRoute } from './screens/header-footer/route.js';
 import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
 import { ContributorsScreen } from './screens/contributors.js';
-import { CustomersScreen } from './screens/customers.js';
+import { CustomersScreen } from './screens/customers/customers-screen.js';
 import { GiftCardsScreen } from './screens/gift-cards/gift-cards-screen.js';
 import { RestockScreen } from './screens/restock.js';
 import { SubscriptionsScreen } from './screens/subscriptions/subscriptions-screen.js';
