@@ -114,7 +114,7 @@ export function SubscriptionsScreen() {
               )}
               <Button
                 variant="secondary"
-                aria-label={`Change the next billing date of ${c.row.original.email} to ${c.row.original.productName}`}
+                aria-label={`Change date of the next billing of ${c.row.original.email} for ${c.row.original.productName}`}
                 onClick={() => {
                   setDialogError('');
                   setNextDay(c.row.original.nextBillingDate ? dayIn(c.row.original.nextBillingDate, timeZone) : '');
