@@ -60,6 +60,8 @@ export interface Env extends RateLimitBindings {
   FILES: R2Bucket;
   /** The Vite build (dist/client), wrangler.toml `[assets]`; absent when not built. */
   ASSETS?: AssetsBinding;
+  /** Encrypts the payment secrets owners store in D1 (payment_secrets); a Workers secret. */
+  SETTINGS_ENCRYPTION_KEY?: string;
   /** Signs review-request links (page type 209); a Workers secret, set per deployment. */
   REVIEW_LINK_SECRET?: string;
   /** Signs digital download links; when unset, REVIEW_LINK_SECRET signs them (with a purpose tag). */

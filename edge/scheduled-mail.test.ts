@@ -76,3 +76,19 @@ describe('scheduled outbox drain with the Postmark sender', () => {
     postmark.mode = 'ok';
   });
 });
+
+describe('the site\'s sender name and reply-to (commerce preferences `email`)', () => {
+  it('sends with the sender name on the deployment\'s address and the reply-to the owner set', async () => {
+    const site = (await worker.db.prepare('SELECT id FROM websites WHERE is_default = 1').first<{ id: string }>())!.id;
+    await worker.db
+      .prepare("INSERT INTO commerce_preferences (website_id, namespace, value, updated_on) VALUES (?, 'email', ?, 0) ON CONFLICT DO UPDATE SET value = excluded.value")
+      .bind(site, JSON.stringify({ senderName: 'Fern & Kiln Studio', replyTo: 'hello@fernandkiln.test' }))
+      .run();
+    expect(await order('named@example.com', '198.51.100.65')).toBe(201);
+    await runCron();
+    const sent = postmark.received.filter((m) => m.body.To === 'named@example.com');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ From: '"Fern & Kiln Studio" <shop@example.com>', ReplyTo: 'hello@fernandkiln.test' });
+    await worker.db.prepare("DELETE FROM commerce_preferences WHERE website_id = ? AND namespace = 'email'").bind(site).run();
+  });
+});

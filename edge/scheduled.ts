@@ -5,6 +5,7 @@ import { publishDuePages, purgeTrash } from './services/pages/page-workflow.js';
 import { openDb, type Db } from './services/db.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
+import { mailEnvelopes } from './services/commerce-preferences/index.js';
 import { paymentProviderFor, stripeClient, stripeSettings } from './services/payments/index.js';
 import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
 import { reconcileStripe } from './services/payments/stripe-reconcile.js';
@@ -27,7 +28,7 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
   'mail outbox': {
     crons: [MAIL_CRON],
     run: async (env, db, now) => {
-      const mail = await drainOutbox(db, mailSenderFor(env), now);
+      const mail = await drainOutbox(db, mailSenderFor(env), now, 20, mailEnvelopes(db));
       return mail.sent || mail.failed ? `sent ${mail.sent}, failed ${mail.failed}` : null;
     },
   },

@@ -29,3 +29,4 @@ export * from './owner-views.js';
 export * from './site-styles.js';
 export * from './catalog.js';
 export * from './webhooks.js';
+export * from './commerce-settings.js';

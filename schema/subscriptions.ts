@@ -49,7 +49,7 @@ export const subscriptions = sqliteTable(
     anchorOn: integer('anchor_on').notNull(),
     // When the next charge is due (a retry time while past due); null once it has ended.
     nextBillingAt: integer('next_billing_at'),
-    // 'active' | 'past_due' | 'ended' | 'canceled'
+    // 'active' | 'past_due' | 'paused' (owner paused: never claimed for renewal) | 'ended' | 'canceled'
     status: text('status').notNull().default('active'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lastFailure: text('last_failure'),

@@ -147,7 +147,7 @@ async function serveWithMiniflare(secret: string): Promise<void> {
         modulesRoot: REPO_ROOT,
         assets: { directory: CLIENT_DIST, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
         // ATELIER_ORDER_LEASE_SECONDS: a short order lease (the crash tests, tests/crash/).
-        bindings: { ...workerOptions.bindings, REVIEW_LINK_SECRET: secret, ...(process.env.ATELIER_ORDER_LEASE_SECONDS ? { ORDER_LEASE_SECONDS: process.env.ATELIER_ORDER_LEASE_SECONDS } : {}) },
+        bindings: { ...workerOptions.bindings, REVIEW_LINK_SECRET: secret, SETTINGS_ENCRYPTION_KEY: await localSecret('settings-encryption-key'), ...(process.env.ATELIER_ORDER_LEASE_SECONDS ? { ORDER_LEASE_SECONDS: process.env.ATELIER_ORDER_LEASE_SECONDS } : {}) },
       },
       bridgeWorker({ app: name }),
     ],

@@ -9,7 +9,7 @@ import { OrdersScreen } from './screens/orders.js';
 import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { FormEditorRoute, FormsRoute } from './screens/form-builder/route.js';
 import { MailingListsScreen } from './screens/mailing-lists/mailing-lists.js';
-import { OutboxScreen } from './screens/outbox.js';
+import { OutboxScreen } from './screens/outbox/outbox-screen.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
 import { ProductEditorRoute } from './screens/product-editor/route.js';
@@ -17,13 +17,14 @@ import { HeaderFooterRoute } from './screens/header-footer/route.js';
 import { ReviewsScreen } from './screens/reviews.js';
 import { FilesScreen } from './screens/files/files-screen.js';
 import { ContributorsScreen } from './screens/contributors.js';
-import { CustomersScreen } from './screens/customers.js';
-import { GiftCardsScreen } from './screens/gift-cards.js';
+import { CustomersScreen } from './screens/customers/customers-screen.js';
+import { GiftCardsScreen } from './screens/gift-cards/gift-cards-screen.js';
 import { ShippingScreen } from './screens/shipping/shipping-screen.js';
 import { TaxesScreen } from './screens/taxes/taxes-screen.js';
 import { CouponsScreen } from './screens/coupons/coupons-screen.js';
 import { RestockScreen } from './screens/restock.js';
-import { SubscriptionsScreen } from './screens/subscriptions.js';
+import { SubscriptionsScreen } from './screens/subscriptions/subscriptions-screen.js';
+import { CommerceSettingsScreen } from './screens/commerce-settings/commerce-settings-screen.js';
 import { TrafficScreen } from './screens/traffic.js';
 import { PagesScreen } from './screens/pages/pages-screen.js';
 import { DesignRoute } from './screens/design/route.js';
@@ -111,6 +112,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/customers', screen: '/config/customers', title: 'Customers', render: () => <CustomersScreen /> },
   { pattern: '/config/subscriptions', screen: '/config/subscriptions', title: 'Subscriptions', render: () => <SubscriptionsScreen /> },
   { pattern: '/config/contributors', screen: '/config/contributors', title: 'Contributors', render: () => <ContributorsScreen /> },
+  { pattern: '/config/commerce-settings', screen: '/config/commerce-settings', title: 'Commerce settings', render: () => <CommerceSettingsScreen /> },
   // Before /config/products/:id, which would take 'import' for a product id.
   { pattern: '/config/products/import', screen: '/config/products', title: 'Import products', render: () => <ProductImportScreen /> },
   { pattern: '/config/products/new', screen: '/config/products', title: 'New product', render: () => <ProductEditorRoute id={undefined} /> },

@@ -39,6 +39,7 @@ import { checkoutSettingsApi } from './checkout-settings/index.js';
 import { ownerFormsApi } from './forms/builder.js';
 import { ownerMailingListsApi } from './newsletter/owner.js';
 import { ownerWebhooksApi } from './webhooks/index.js';
+import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -152,6 +153,8 @@ api.route('/owner/checkout-settings', checkoutSettingsApi);
 api.route('/owner/forms', ownerFormsApi);
 api.route('/owner/mailing-lists', ownerMailingListsApi);
 api.route('/owner/webhooks', ownerWebhooksApi);
+api.route('/v1/commerce-preferences', commercePreferencesApi);
+api.route('/owner/payment-keys', paymentKeysApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -19,7 +19,7 @@ import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js
 import { checkoutPage, orderPage, subscriptionConfirmedPage } from './checkout-pages.js';
 import { downloadResponse } from './download-pages.js';
 import { downloadLinkSecret } from '../services/downloads/index.js';
-import { stripeBrowserSettings } from '../services/payments/index.js';
+import { sitePayments, stripeBrowserSettings } from '../services/payments/index.js';
 import { plainForms } from './forms/plain-submit.js';
 import { findHiddenPage } from '../services/pages/published-page.js';
 import { allows } from '../middleware/roles/index.js';
@@ -67,7 +67,8 @@ pages.get('/cart', async (c) => {
 pages.get('/checkout', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
-  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE), c.req.query('cartToken'), stripeBrowserSettings(c.env)));
+  const pay = await sitePayments(c.var.db, c.env, c.var.site);
+  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE), c.req.query('cartToken'), stripeBrowserSettings(pay.env)));
 });
 
 pages.get('/order-confirmed', async (c) => {

@@ -44,6 +44,7 @@ const SCREENS = [
   { label: 'Form submissions', path: '/config/form-submissions' },
   { label: 'Mailing lists', path: '/config/mailing-lists' },
   { label: 'Traffic', path: '/config/traffic' },
+  { label: 'Commerce settings', path: '/config/commerce-settings' },
   { label: 'Contributors', path: '/config/contributors' },
   { label: 'Outbox', path: '/config/outbox' },
 ] as const;

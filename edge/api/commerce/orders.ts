@@ -5,12 +5,15 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { leaseMs, placeOrder } from '../../services/orders/index.js';
 import { orderJson } from '../../services/orders/index.js';
-import { paymentProviderFor, stripeSettings } from '../../services/payments/index.js';
+import { paymentProviderFor, sitePayments, stripeSettings } from '../../services/payments/index.js';
 import { downloadLinkSecret } from '../../services/downloads/index.js';
 import { jsonBody } from '../validate.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, placeOrderBody } from './order-schemas.js';
+
+/** The refusal when the owner turned the local test provider off (commerce preferences `payments`). */
+const TEST_PROVIDER_OFF = 'This store is not taking test-card payments.';
 
 /** POST /api/commerce/orders: place the cart's order. */
 export const orders = new Hono<AppEnv>({ strict: false });
@@ -22,9 +25,15 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
   }
   const body = c.req.valid('json');
   // No payment body: a gift card pays it all; the deployment's own provider stands behind the order.
-  const provider = paymentProviderFor(body.payment?.provider ?? (stripeSettings(c.env) ? 'stripe' : 'test'), c.env);
-  if (!provider) throw new ApiError(422, 'invalid_request', 'Unknown payment provider.', { fields: { 'payment.provider': 'Unknown payment provider.' } });
   const site = c.var.site;
+  // The site's own payment settings (commerce preferences `payments`, its stored Stripe key) over the deployment's.
+  const pay = await sitePayments(c.var.db, c.env, site);
+  const name = body.payment?.provider ?? (stripeSettings(pay.env) ? 'stripe' : 'test');
+  const provider = paymentProviderFor(name, pay.env, pay.testProvider);
+  if (!provider && name === 'test' && !pay.testProvider) {
+    throw new ApiError(422, 'payments_off', TEST_PROVIDER_OFF, { fields: { 'payment.provider': TEST_PROVIDER_OFF } });
+  }
+  if (!provider) throw new ApiError(422, 'invalid_request', 'Unknown payment provider.', { fields: { 'payment.provider': 'Unknown payment provider.' } });
   const placed = await placeOrder(c.var.db, {
     site: { id: site.id, currency: site.currency, title: site.title },
     cartToken: body.cartToken ?? token(c),

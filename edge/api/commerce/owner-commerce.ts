@@ -8,7 +8,10 @@ import { ownerOrderDetail } from '../../services/owner-commerce/order-detail.js'
 import { dayStartIn, listOwnerOrders, ORDER_PAYMENT_STATES, ORDER_SORTS, parseOrderCursor } from '../../services/owner-commerce/orders.js';
 import { csvDownload } from '../../services/csv.js';
 import { ordersCsv } from '../../services/owner-commerce/orders-csv.js';
-import { disableGiftCard, giftCardBalance, issueGiftCardAsOwner, listOwnerGiftCards, parseGiftCardCursor } from '../../services/owner-commerce/gift-cards.js';
+import {
+  adjustGiftCardBalance, disableGiftCard, giftCardAdjustments, giftCardBalance, issueGiftCardAsOwner, listOwnerGiftCards, parseGiftCardCursor,
+} from '../../services/owner-commerce/gift-cards.js';
+import { moveNextBilling, pauseSubscription, resumeSubscription, type ScheduleOutcome } from '../../services/owner-commerce/subscription-schedule.js';
 import {
   cancelSubscriptionAsOwner, listOwnerSubscriptions, parseSubscriptionCursor, SUBSCRIPTION_STATES,
 } from '../../services/owner-commerce/subscriptions.js';
@@ -176,3 +179,71 @@ ownerCommerce.post('/subscriptions/:id/cancel', requirePermission('subscriptions
   if (outcome === 'not-billable') throw new ApiError(409, 'not_billable', 'That subscription was already canceled or ended.');
   return c.json({ id, status: 'canceled' });
 });
+
+const adjustBody = z.strictObject({
+  deltaCents: z
+    .number({ error: 'Enter an amount.' })
+    .int({ error: 'Enter an amount in whole minor units.' })
+    .refine((n) => n !== 0, { error: 'Enter an amount other than zero.' })
+    .refine((n) => Math.abs(n) <= MAX_ISSUE_CENTS, { error: 'An adjustment is at most 10,000.00.' }),
+  reason: z.string({ error: 'Enter a reason.' }).trim().min(1, { error: 'Enter a reason.' }).max(500, { error: 'The reason is at most 500 characters.' }),
+});
+
+// The owner adds to or takes from a card's balance, with a reason kept in its history.
+ownerCommerce.post('/gift-cards/:id/adjust', requirePermission('giftCards'), jsonBody(adjustBody), async (c) => {
+  const id = c.req.param('id');
+  if (!ID.test(id)) throw notFound('gift card');
+  const outcome = await adjustGiftCardBalance(c.var.db, c.var.site.id, id, { ...c.req.valid('json'), byEmail: c.var.siteUser!.email }, Date.now());
+  if (!outcome.ok) {
+    if (outcome.reason === 'missing') throw notFound('gift card');
+    const message = outcome.reason === 'below-zero' ? 'That would take the balance below zero.' : 'A gift card holds at most 10,000.00.';
+    throw new ApiError(409, 'balance_out_of_range', message, { fields: { deltaCents: message } });
+  }
+  return c.json({ id, balanceCents: outcome.balanceCents, adjustment: outcome.adjustment });
+});
+
+ownerCommerce.get('/gift-cards/:id/adjustments', requirePermission('giftCards'), async (c) => {
+  const id = c.req.param('id');
+  const rows = ID.test(id) ? await giftCardAdjustments(c.var.db, c.var.site.id, id) : undefined;
+  if (!rows) throw notFound('gift card');
+  return c.json({ adjustments: rows });
+});
+
+function scheduleAnswer(id: string, outcome: ScheduleOutcome) {
+  if (outcome.ok) return { id, status: outcome.status, nextBillingDate: outcome.nextBillingAt };
+  if (outcome.reason === 'missing') throw notFound('subscription');
+  if (outcome.reason === 'raced') throw new ApiError(409, 'conflict', 'The subscription changed meanwhile. Reload and try again.');
+  if (outcome.reason === 'not-paused') throw new ApiError(409, 'not_paused', 'Only a paused subscription can be resumed.');
+  throw new ApiError(409, 'not_billable', 'That subscription was already canceled or ended.');
+}
+
+ownerCommerce.post('/subscriptions/:id/pause', requirePermission('subscriptions'), async (c) => {
+  const id = c.req.param('id');
+  if (!ID.test(id)) throw notFound('subscription');
+  return c.json(scheduleAnswer(id, await pauseSubscription(c.var.db, c.var.site.id, id, Date.now())));
+});
+
+ownerCommerce.post('/subscriptions/:id/resume', requirePermission('subscriptions'), async (c) => {
+  const id = c.req.param('id');
+  if (!ID.test(id)) throw notFound('subscription');
+  return c.json(scheduleAnswer(id, await resumeSubscription(c.var.db, c.var.site.id, id, Date.now())));
+});
+
+/** The next billing day (YYYY-MM-DD in the site's time zone); the charge runs at the day's start there. */
+const NEXT_DATE_MESSAGE = 'Choose a date after today.';
+ownerCommerce.put(
+  '/subscriptions/:id/next-billing',
+  requirePermission('subscriptions'),
+  jsonBody(z.strictObject({ date: day })),
+  async (c) => {
+    const id = c.req.param('id');
+    if (!ID.test(id)) throw notFound('subscription');
+    const date = c.req.valid('json').date;
+    const at = dayStartIn(date, c.var.site.timeZone);
+    const now = Date.now();
+    // A future date, and not absurdly far (five years).
+    if (!(at > now)) throw new ApiError(400, 'invalid_request', NEXT_DATE_MESSAGE, { fields: { date: NEXT_DATE_MESSAGE } });
+    if (at > now + 5 * 366 * 86_400_000) throw new ApiError(400, 'invalid_request', 'Choose a date within five years.', { fields: { date: 'Choose a date within five years.' } });
+    return c.json(scheduleAnswer(id, await moveNextBilling(c.var.db, c.var.site.id, id, at, now)));
+  },
+);

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { quoteCheckout } from '../../services/orders/index.js';
 import { giftCardUse } from '../../services/gift-cards/index.js';
-import { customerFor, prepareIntent, stripeClient, stripeSettings } from '../../services/payments/index.js';
+import { customerFor, prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../../services/subscriptions/start.js';
 import { applyStripeEvent, verifyStripeEvent } from '../../services/payments/stripe-webhooks.js';
 import { jsonBody } from '../validate.js';
@@ -24,7 +24,7 @@ const EMAIL_NEEDED = 'Enter a valid email address.';
  * shopper's Stripe Customer for off-session renewals, as the order then requires.
  */
 payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) => {
-  const settings = stripeSettings(c.env);
+  const settings = stripeSettings((await sitePayments(c.var.db, c.env, c.var.site)).env);
   if (!settings) throw new ApiError(404, 'not_found', NOT_SET_UP);
   const body = c.req.valid('json');
   const site = c.var.site;

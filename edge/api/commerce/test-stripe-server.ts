@@ -41,6 +41,8 @@ export class FakeStripe {
   offSessionDecline: OffSessionDecline | undefined;
   /** Make off-session charges succeed but answer them with a 500 (the answer is lost). */
   loseOffSessionAnswers = false;
+  /** Secret keys /v1/balance refuses with 401 (a revoked or mistyped key). */
+  readonly revokedKeys = new Set<string>();
   private readonly replies = new Map<string, Reply>();
   private server?: Server;
   url = '';
@@ -98,6 +100,12 @@ export class FakeStripe {
   }
 
   private route(call: StripeCall): Reply {
+    // The owner's "Test connection": keys listed in `revokedKeys` are refused as Stripe refuses a bad key.
+    if (call.method === 'GET' && call.path === '/v1/balance') {
+      const key = call.authorization?.replace(/^Bearer\s+/, '') ?? '';
+      if (this.revokedKeys.has(key)) return error(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}` });
+      return { status: 200, body: { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false } };
+    }
     if (call.path === '/v1/customers') return call.method === 'POST' ? this.createCustomer(call.form) : this.listCustomers(call.query);
     const m = call.path.match(/^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(capture|cancel))?$/);
     if (call.method === 'POST' && call.path === '/v1/payment_intents') return this.create(call.form);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { listOutboxPage } from '../../services/mail/outbox.js';
+import { mailEnvelopes } from '../../services/commerce-preferences/index.js';
 import { queryParams } from '../validate.js';
 
 /** /api/mail: the site's outgoing mail, for the owner's outbox screen. */
@@ -27,7 +28,11 @@ mail.get('/outbox', requirePermission('outbox'), queryParams(OUTBOX_QUERY), asyn
     cursor: cursor || undefined,
     limit,
   });
+  // The display name and reply-to the drain sends these mails with (commerce preferences `email`).
+  const envelope = await mailEnvelopes(c.var.db)(c.var.site.id);
   return c.json({
+    senderName: envelope.senderName || c.var.site.title,
+    replyTo: envelope.replyTo || null,
     mails: page.rows.map((m) => ({
       id: m.id,
       kind: m.kind,

@@ -32,6 +32,17 @@ beforeAll(async () => {
     order(3, 'bob@cust.test', ['Bob', 'Zed'], 999, Date.UTC(2026, 1, 1)),
     order(4, 'zoe@csv.test', ['=Zoë', 'Ünal'], 120000, Date.UTC(2026, 3, 1)),
   ]);
+  // Newsletter states: Ann confirmed on one list (unsubscribed from another), Bob pending, Zoë unsubscribed, Carol never.
+  await worker.db.batch([
+    worker.db.prepare("INSERT INTO mailing_lists (id, website_id, name, created_on) VALUES ('cust-list-1', ?, 'News', 0), ('cust-list-2', ?, 'Offers', 0)").bind(siteId, siteId),
+    worker.db
+      .prepare(
+        `INSERT INTO mailing_list_subscribers (id, website_id, list_id, email, status, confirm_token_hash, created_on) VALUES
+         ('cs-1', ?1, 'cust-list-1', 'ann@cust.test', 'confirmed', 'h1', 0), ('cs-2', ?1, 'cust-list-2', 'ann@cust.test', 'unsubscribed', 'h2', 0),
+         ('cs-3', ?1, 'cust-list-1', 'bob@cust.test', 'pending', 'h3', 0), ('cs-4', ?1, 'cust-list-1', 'zoe@csv.test', 'unsubscribed', 'h4', 0)`,
+      )
+      .bind(siteId),
+  ]);
 }, 60_000);
 afterAll(() => worker?.dispose());
 
@@ -46,9 +57,9 @@ describe('GET /api/owner/customers', () => {
     expect(status).toBe(200);
     expect(json.currency).toBe('USD');
     expect(json.customers).toEqual([
-      expect.objectContaining({ email: 'ann@cust.test', name: 'Ann Lee', orderCount: 2, spentCents: 4250, firstOrderOn: Date.UTC(2026, 0, 5), lastOrderOn: Date.UTC(2026, 2, 9), accountId: expect.any(String) }),
-      expect.objectContaining({ email: 'bob@cust.test', name: 'Bob Zed', orderCount: 1, spentCents: 999, accountId: null }),
-      expect.objectContaining({ email: 'carol@cust.test', name: '', orderCount: 0, spentCents: 0, firstOrderOn: null, accountId: expect.any(String) }),
+      expect.objectContaining({ email: 'ann@cust.test', name: 'Ann Lee', orderCount: 2, spentCents: 4250, firstOrderOn: Date.UTC(2026, 0, 5), lastOrderOn: Date.UTC(2026, 2, 9), accountId: expect.any(String), newsletter: 'subscribed' }),
+      expect.objectContaining({ email: 'bob@cust.test', name: 'Bob Zed', orderCount: 1, spentCents: 999, accountId: null, newsletter: 'pending' }),
+      expect.objectContaining({ email: 'carol@cust.test', name: '', orderCount: 0, spentCents: 0, firstOrderOn: null, accountId: expect.any(String), newsletter: null }),
     ]);
   });
 
@@ -86,8 +97,8 @@ describe('GET /api/owner/customers', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1).split('\r\n');
     expect(lines).toEqual([
-      'Email,Name,Account,Orders,Total spent,Currency,First order (UTC),Last order (UTC)',
-      `zoe@csv.test,'=Zoë Ünal,no,1,1200.00,USD,2026-04-01T00:00:00.000Z,2026-04-01T00:00:00.000Z`,
+      'Email,Name,Account,Orders,Total spent,Currency,First order (UTC),Last order (UTC),Newsletter',
+      `zoe@csv.test,'=Zoë Ünal,no,1,1200.00,USD,2026-04-01T00:00:00.000Z,2026-04-01T00:00:00.000Z,unsubscribed`,
       '',
     ]);
     const all = await (await worker.fetch('/api/owner/customers.csv?q=cust.test&sort=email', { headers: { Cookie: owner.cookie } })).text();

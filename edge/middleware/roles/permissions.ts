@@ -28,6 +28,10 @@ export const PERMISSIONS = {
   checkoutSettings: [ROLE.admin, ROLE.storeManager],
   /** Shoppers' subscriptions: list, cancel one. */
   subscriptions: [ROLE.admin, ROLE.storeManager],
+  /** Commerce preferences: currency, store flags, checkout, instalments, sender name, payment providers on/off. */
+  commerceSettings: [ROLE.admin, ROLE.storeManager],
+  /** Store, replace, remove and test the site's payment-provider secret keys. */
+  paymentKeys: [ROLE.admin],
   /** Restock (back-in-stock) sign-ups and sends. */
   restock: [ROLE.admin, ROLE.storeManager],
   /** Form submissions. */

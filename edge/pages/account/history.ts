@@ -17,7 +17,7 @@ import { accountPage, actionButton, html, notice, type Markup } from './html.js'
  */
 export const accountHistory = new Hono<AppEnv>({ strict: false });
 
-const STATUS_TEXT: Record<string, string> = { paid: 'Paid', refunded: 'Refunded', active: 'Active', past_due: 'Past due', ended: 'Ended', canceled: 'Canceled' };
+const STATUS_TEXT: Record<string, string> = { paid: 'Paid', refunded: 'Refunded', active: 'Active', past_due: 'Past due', paused: 'Paused', ended: 'Ended', canceled: 'Canceled' };
 const statusText = (s: string) => STATUS_TEXT[s] ?? s;
 
 function dateText(c: Context<AppEnv>, ms: number | null): string {
@@ -101,7 +101,7 @@ accountHistory.get('/subscriptions/:id', async (c) => {
 <p>Next payment: ${dateText(c, s.nextBillingDate as number | null)}</p>
 <p>Payments so far: ${row.cyclesBilled}${row.numBillingCycles ? ` of ${row.numBillingCycles}` : ''}</p>
 ${c.req.query('canceled') === '1' ? notice('Your subscription is canceled. There will be no further payments.', 'info') : ''}
-${row.status === 'active' || row.status === 'past_due' ? actionButton(c, `/account/subscriptions/${row.id}/cancel`, 'Cancel subscription') : ''}
+${row.status === 'active' || row.status === 'past_due' || row.status === 'paused' ? actionButton(c, `/account/subscriptions/${row.id}/cancel`, 'Cancel subscription') : ''}
 <p><a href="/account">Back to your account</a></p>`,
   );
 });

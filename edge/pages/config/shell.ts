@@ -42,6 +42,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/mailing-lists', label: 'Mailing lists', permission: 'newsletters', area: 'Marketing' },
   { path: '/config/traffic', label: 'Traffic', permission: 'traffic', area: 'Analytics' },
   { path: '/config/files', label: 'Files', permission: 'files', area: 'Files' },
+  { path: '/config/commerce-settings', label: 'Commerce settings', permission: 'commerceSettings', area: 'Settings' },
   { path: '/config/contributors', label: 'Contributors', permission: 'contributors', area: 'Settings' },
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox', area: 'Settings' },
   { path: '/config/automations', label: 'Automations', permission: 'webhooks', area: 'Settings' },

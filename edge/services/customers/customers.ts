@@ -19,7 +19,13 @@ export interface CustomerRow {
   spentCents: number;
   firstOrderOn: number | null;
   lastOrderOn: number | null;
+  /** Newsletter state over the site's mailing lists: subscribed (any confirmed), pending, unsubscribed, or null (never signed up). */
+  newsletter: 'subscribed' | 'pending' | 'unsubscribed' | null;
 }
+
+/** The `newsletter` column of a customers row (`?1` = the website id). */
+const NEWSLETTER_SQL = `(SELECT CASE WHEN max(s.status = 'confirmed') = 1 THEN 'subscribed' WHEN max(s.status = 'pending') = 1 THEN 'pending'
+  WHEN count(*) > 0 THEN 'unsubscribed' END FROM mailing_list_subscribers s WHERE s.website_id = ?1 AND lower(s.email) = customers.email) AS newsletter`;
 
 /** What the list sorts by: the column and its direction ('-' descending). */
 export const CUSTOMER_SORTS = ['-last', 'last', '-first', 'first', '-orders', 'orders', '-spent', 'spent', 'email', '-email'] as const;
@@ -86,7 +92,7 @@ export async function listCustomers(db: Db, websiteId: string, q: CustomerQuery)
     where.push(`(${key}, email) ${down ? '<' : '>'} (?${binds.length - 1}, ?${binds.length})`);
   }
   binds.push(q.limit + 1);
-  const text = `${CUSTOMERS_SQL} SELECT *, ${key} AS sortKey FROM customers${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${key} ${dir}, email ${dir} LIMIT ?${binds.length}`;
+  const text = `${CUSTOMERS_SQL} SELECT *, ${key} AS sortKey, ${NEWSLETTER_SQL} FROM customers${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${key} ${dir}, email ${dir} LIMIT ?${binds.length}`;
   const { results } = await db.$client.prepare(text).bind(...binds).all<CustomerRow & { sortKey: string | number }>();
   const rows = results.slice(0, q.limit);
   const last = rows.at(-1);
@@ -113,7 +119,7 @@ export const CUSTOMER_ORDERS_SQL = `SELECT order_number AS orderNumber, created_
 
 export async function customerDetail(db: Db, websiteId: string, email: string): Promise<{ customer: CustomerRow; orders: CustomerOrder[] } | undefined> {
   const lower = email.trim().toLowerCase();
-  const customer = await db.$client.prepare(`${CUSTOMERS_SQL} SELECT * FROM customers WHERE email = ?2`).bind(websiteId, lower).first<CustomerRow>();
+  const customer = await db.$client.prepare(`${CUSTOMERS_SQL} SELECT *, ${NEWSLETTER_SQL} FROM customers WHERE email = ?2`).bind(websiteId, lower).first<CustomerRow>();
   if (!customer) return undefined;
   const { results } = await db.$client
     .prepare(CUSTOMER_ORDERS_SQL)
@@ -127,13 +133,13 @@ export async function customerDetail(db: Db, websiteId: string, email: string): 
  * read page by page along the same keyset cursor; totals are decimal amounts of `currency`.
  */
 export async function* customersCsv(db: Db, websiteId: string, q: Omit<CustomerQuery, 'cursor' | 'limit'>, currency: string): AsyncGenerator<string> {
-  yield csvLine(['Email', 'Name', 'Account', 'Orders', 'Total spent', 'Currency', 'First order (UTC)', 'Last order (UTC)']);
+  yield csvLine(['Email', 'Name', 'Account', 'Orders', 'Total spent', 'Currency', 'First order (UTC)', 'Last order (UTC)', 'Newsletter']);
   const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
   let cursor: string | undefined;
   do {
     const page = await listCustomers(db, websiteId, { ...q, cursor, limit: 200 });
     yield page.rows
-      .map((r) => csvLine([r.email, r.name, r.accountId !== null, r.orderCount, minorToDecimal(r.spentCents, currency), currency, iso(r.firstOrderOn), iso(r.lastOrderOn)]))
+      .map((r) => csvLine([r.email, r.name, r.accountId !== null, r.orderCount, minorToDecimal(r.spentCents, currency), currency, iso(r.firstOrderOn), iso(r.lastOrderOn), r.newsletter ?? '']))
       .join('');
     cursor = page.nextPageCursor ?? undefined;
   } while (cursor);

@@ -1,5 +1,17 @@
 import type { OutboxRow } from './outbox.js';
-import { MailRefusedError, type MailSender } from './sender.js';
+import { MailRefusedError, type MailEnvelope, type MailSender } from './sender.js';
+
+/**
+ * The From header with the site's sender name: the address stays the deployment's verified
+ * sender (MAIL_FROM), only the display name changes. The name holds no quotes, line breaks
+ * or angle brackets (commerce preferences refuse them), so quoting it is enough.
+ * @example fromHeader('Atelier <shop@example.com>', 'Fern & Kiln') === '"Fern & Kiln" <shop@example.com>'
+ */
+export function fromHeader(from: string, senderName: string | undefined): string {
+  if (!senderName) return from;
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return `"${senderName}" <${address}>`;
+}
 
 export interface PostmarkOptions {
   /** The server's API token (X-Postmark-Server-Token), a worker secret. */
@@ -31,12 +43,13 @@ export function postmarkSender(options: PostmarkOptions): MailSender {
   const endpoint = `${(options.apiBase ?? 'https://api.postmarkapp.com').replace(/\/$/, '')}/email`;
   return {
     name: 'postmark',
-    async send(mail: OutboxRow): Promise<void> {
+    async send(mail: OutboxRow, envelope?: MailEnvelope): Promise<void> {
       const res = await fetch(endpoint, {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Postmark-Server-Token': options.token },
         body: JSON.stringify({
-          From: options.from,
+          From: fromHeader(options.from, envelope?.senderName),
+          ...(envelope?.replyTo ? { ReplyTo: envelope.replyTo } : {}),
           To: mail.toAddress,
           Subject: mail.subject,
           TextBody: mail.textBody,

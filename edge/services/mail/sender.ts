@@ -11,8 +11,14 @@ import type { OutboxRow } from './outbox.js';
  */
 export interface MailSender {
   readonly name: string;
-  /** Delivers one mail; throws when the provider refuses it. */
-  send(mail: OutboxRow): Promise<void>;
+  /** Delivers one mail; throws when the provider refuses it. `envelope` is the site's sender name and reply-to. */
+  send(mail: OutboxRow, envelope?: MailEnvelope): Promise<void>;
+}
+
+/** The site's commerce preferences `email`: the From display name and the Reply-To address ('' = none). */
+export interface MailEnvelope {
+  senderName: string;
+  replyTo: string;
 }
 
 /** The local default: delivery is "it sits in the outbox", nothing leaves the machine. */
@@ -33,7 +39,9 @@ export const MAX_ATTEMPTS = 5;
  * Sends up to `limit` queued mails with `sender`. Each row is claimed with one atomic
  * UPDATE (status queued -> sending) before sending, so two drains never send it twice.
  */
-export async function drainOutbox(db: Db, sender: MailSender, now: EpochMs, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function drainOutbox(
+  db: Db, sender: MailSender, now: EpochMs, limit = 20, envelopeFor: (websiteId: string) => Promise<MailEnvelope | undefined> = async () => undefined,
+): Promise<{ sent: number; failed: number }> {
   if (sender === outboxOnlySender) return { sent: 0, failed: 0 };
   const queued = await query(() =>
     db.select().from(mailOutbox).where(eq(mailOutbox.status, 'queued')).orderBy(asc(mailOutbox.createdOn)).limit(limit),
@@ -50,7 +58,7 @@ export async function drainOutbox(db: Db, sender: MailSender, now: EpochMs, limi
     );
     if (claimed.length === 0) continue;
     try {
-      await sender.send(mail);
+      await sender.send(mail, await envelopeFor(mail.websiteId));
       await query(() => db.update(mailOutbox).set({ status: 'sent', sentOn: now }).where(eq(mailOutbox.id, mail.id)));
       sent += 1;
     } catch (err) {

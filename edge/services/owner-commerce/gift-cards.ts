@@ -156,3 +156,75 @@ export async function giftCardBalance(db: Db, websiteId: string, typed: string):
   );
   return row ? { id: row.id, last4: row.last4, currency: row.currency, initialCents: row.initialCents, balanceCents: row.balanceCents, disabled: row.disabledOn !== null } : undefined;
 }
+
+/** One hand adjustment of a card's balance, as the history shows it. */
+export interface GiftCardAdjustment {
+  id: string;
+  deltaCents: number;
+  balanceAfterCents: number;
+  reason: string;
+  byEmail: string;
+  createdOn: EpochMs;
+}
+
+export type AdjustOutcome = { ok: true; balanceCents: number; adjustment: GiftCardAdjustment } | { ok: false; reason: 'missing' | 'below-zero' | 'above-limit' };
+
+/** The most a card may hold after an adjustment (minor units), as for a card issued by hand. */
+export const MAX_CARD_BALANCE_CENTS = 1_000_000;
+
+/**
+ * The owner moves a card's balance by `deltaCents` (+ adds, - takes) with a reason. One D1
+ * batch: a conditional UPDATE (the balance stays within 0..MAX_CARD_BALANCE_CENTS, checked
+ * in the statement, never read-modify-write) and the history row, inserted only when that
+ * UPDATE changed the card (changes() = 1) with the balance it left. Concurrent adjustments
+ * and checkouts drawing from the card each see the other's result.
+ */
+export async function adjustGiftCardBalance(
+  db: Db, websiteId: string, id: string, input: { deltaCents: number; reason: string; byEmail: string }, now: EpochMs,
+): Promise<AdjustOutcome> {
+  const d1 = rawD1(db);
+  const adjustmentId = newRowId();
+  const [update] = await query(() =>
+    d1.batch([
+      d1
+        .prepare(
+          `UPDATE gift_cards SET balance_cents = balance_cents + ?3
+           WHERE id = ?1 AND website_id = ?2 AND balance_cents + ?3 >= 0 AND balance_cents + ?3 <= ?4`,
+        )
+        .bind(id, websiteId, input.deltaCents, MAX_CARD_BALANCE_CENTS),
+      d1
+        .prepare(
+          `INSERT INTO gift_card_adjustments (id, website_id, gift_card_id, delta_cents, balance_after_cents, reason, by_email, created_on)
+           SELECT ?3, website_id, id, ?4, balance_cents, ?5, ?6, ?7 FROM gift_cards WHERE id = ?1 AND website_id = ?2 AND changes() = 1`,
+        )
+        .bind(id, websiteId, adjustmentId, input.deltaCents, input.reason, input.byEmail, now),
+    ]),
+  );
+  if (update!.meta.changes === 1) {
+    const row = await query(() =>
+      d1.prepare('SELECT balance_after_cents AS b FROM gift_card_adjustments WHERE id = ?1').bind(adjustmentId).first<{ b: number }>(),
+    );
+    const balanceCents = row!.b;
+    return { ok: true, balanceCents, adjustment: { id: adjustmentId, deltaCents: input.deltaCents, balanceAfterCents: balanceCents, reason: input.reason, byEmail: input.byEmail, createdOn: now } };
+  }
+  const card = await query(() => d1.prepare('SELECT balance_cents AS b FROM gift_cards WHERE id = ?1 AND website_id = ?2').bind(id, websiteId).first<{ b: number }>());
+  if (!card) return { ok: false, reason: 'missing' };
+  return { ok: false, reason: card.b + input.deltaCents < 0 ? 'below-zero' : 'above-limit' };
+}
+
+/** A card's adjustments, newest first (undefined when the card is not this site's). */
+export async function giftCardAdjustments(db: Db, websiteId: string, id: string): Promise<GiftCardAdjustment[] | undefined> {
+  const d1 = rawD1(db);
+  const card = await query(() => d1.prepare('SELECT 1 AS n FROM gift_cards WHERE id = ?1 AND website_id = ?2').bind(id, websiteId).first());
+  if (!card) return undefined;
+  const rows = await query(() =>
+    d1
+      .prepare(
+        `SELECT id, delta_cents AS deltaCents, balance_after_cents AS balanceAfterCents, reason, by_email AS byEmail, created_on AS createdOn
+         FROM gift_card_adjustments WHERE gift_card_id = ?1 AND website_id = ?2 ORDER BY created_on DESC, id DESC LIMIT 200`,
+      )
+      .bind(id, websiteId)
+      .all<GiftCardAdjustment>(),
+  );
+  return rows.results;
+}

@@ -7,7 +7,7 @@ import { query, type Db } from '../db.js';
 import type { SubscriptionRow } from '../subscriptions/index.js';
 
 /** The states a subscription can be in (schema/subscriptions.ts), for the owner's filter. */
-export const SUBSCRIPTION_STATES = ['active', 'past_due', 'canceled', 'ended'] as const;
+export const SUBSCRIPTION_STATES = ['active', 'past_due', 'paused', 'canceled', 'ended'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 export interface OwnerSubscriptionPage {
@@ -63,7 +63,7 @@ export async function cancelSubscriptionAsOwner(
       d1
         .prepare(
           `UPDATE subscriptions SET status = 'canceled', next_billing_at = NULL, updated_on = ?3
-           WHERE id = ?1 AND website_id = ?2 AND status IN ('active', 'past_due')`,
+           WHERE id = ?1 AND website_id = ?2 AND status IN ('active', 'past_due', 'paused')`,
         )
         .bind(id, site.id, now),
       // Text only: the product name is a stored value and SQL does not HTML-escape it.

@@ -6,17 +6,18 @@ export type { CaptureResult, PaymentProvider, TestCard } from './provider.js';
 export { stripeBrowserSettings, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
 export { prepareIntent } from './stripe-intents.js';
 export { customerFor } from './stripe-customers.js';
+export { sitePayments } from './site-payments.js';
 import { testProvider } from './test-provider.js';
 import { isTestKey, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
 import { stripeProvider } from './stripe-provider.js';
 import type { PaymentProvider } from './provider.js';
 
 /** The provider a payment body names, if this deployment offers it. */
-export function paymentProviderFor(name: string, env: StripeEnv = {}): PaymentProvider | undefined {
+export function paymentProviderFor(name: string, env: StripeEnv = {}, testEnabled = true): PaymentProvider | undefined {
   const stripe = stripeSettings(env);
-  // The local test card only where no real provider is set up: on a Stripe deployment it
-  // would let anyone place (test-mode) orders that still take stock.
-  if (name === 'test') return stripe ? undefined : testProvider();
+  // The local test card only where no real provider is set up (on a Stripe deployment it
+  // would let anyone place test-mode orders that still take stock) and the owner left it on.
+  if (name === 'test') return stripe || !testEnabled ? undefined : testProvider();
   return name === 'stripe' && stripe ? stripeProvider(stripeClient(stripe), isTestKey(stripe.secretKey)) : undefined;
 }
 

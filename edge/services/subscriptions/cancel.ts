@@ -11,7 +11,7 @@ export async function cancelSubscription(db: Db, websiteId: string, siteUserId: 
   const result = await rawD1(db)
     .prepare(
       `UPDATE subscriptions SET status = 'canceled', next_billing_at = NULL, updated_on = ?4
-       WHERE id = ?1 AND website_id = ?2 AND site_user_id = ?3 AND status IN ('active', 'past_due')`,
+       WHERE id = ?1 AND website_id = ?2 AND site_user_id = ?3 AND status IN ('active', 'past_due', 'paused')`,
     )
     .bind(id, websiteId, siteUserId, now)
     .run();

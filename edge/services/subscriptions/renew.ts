@@ -94,7 +94,7 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
     await d1
       .prepare(
         `UPDATE subscriptions SET cycles_billed = ?2, failed_attempts = failed_attempts + 1, last_failure = ?5, updated_on = ?6,
-           next_billing_at = CASE WHEN status = 'canceled' THEN NULL ELSE ?3 END, status = CASE WHEN status = 'canceled' THEN 'canceled' ELSE ?4 END
+           next_billing_at = CASE WHEN status = 'canceled' THEN NULL ELSE ?3 END, status = CASE WHEN status IN ('canceled', 'paused') THEN status ELSE ?4 END
          WHERE id = ?1 AND cycles_billed = ?7`,
       )
       .bind(row.id, paidCycles, canceled ? null : now + RETRY_DELAY_MS, canceled ? 'canceled' : 'past_due', message, now, cycle)
@@ -144,7 +144,7 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
     await d1
       .prepare(
         `UPDATE subscriptions SET cycles_billed = ?2, updated_on = ?5, next_billing_at = CASE WHEN status = 'canceled' THEN NULL ELSE ?3 END,
-           status = CASE WHEN status = 'canceled' THEN 'canceled' ELSE ?4 END WHERE id = ?1 AND cycles_billed = ?6`,
+           status = CASE WHEN status IN ('canceled', 'paused') THEN status ELSE ?4 END WHERE id = ?1 AND cycles_billed = ?6`,
       )
       .bind(row.id, paidCycles, row.nextBillingAt, row.status, now, cycle)
       .run();

@@ -1,17 +1,20 @@
 import { useMemo, useState } from 'react';
 import { createColumnHelper, type SortingState } from '@tanstack/table-core';
-import type { CustomerOrder, CustomerRow } from '../../../edge/services/customers/customers.js';
-import { ownerFetch } from '../api.js';
-import { useOwner } from '../context.js';
-import { DataTable, type PageRequest } from '../data-table/data-table.js';
-import { formatDate, formatMoney } from '../format.js';
-import { Link } from '../router.js';
-import { Button } from '../ui/button.js';
-import { Dialog } from '../ui/dialog.js';
-import { EmptyState, ErrorPanel, Skeleton } from '../ui/states.js';
-import { useLoad } from '../use-load.js';
+import type { CustomerOrder, CustomerRow } from '../../../../edge/services/customers/customers.js';
+import { ownerFetch } from '../../api.js';
+import { useOwner } from '../../context.js';
+import { DataTable, type PageRequest } from '../../data-table/data-table.js';
+import { formatDate, formatMoney } from '../../format.js';
+import { Link } from '../../router.js';
+import { Button } from '../../ui/button.js';
+import { Dialog } from '../../ui/dialog.js';
+import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
+import { useLoad } from '../../use-load.js';
 
 const column = createColumnHelper<CustomerRow>();
+
+/** A customer's newsletter state over the site's mailing lists, as the list and drawer say it. */
+const NEWSLETTER_TEXT: Record<string, string> = { subscribed: 'Subscribed', pending: 'Awaiting confirmation', unsubscribed: 'Unsubscribed', none: 'Not signed up' };
 
 /** The table's sortable columns and the API's sort names. */
 const SORT_NAME: Record<string, string> = { email: 'email', orderCount: 'orders', spentCents: 'spent', firstOrderOn: 'first', lastOrderOn: 'last' };
@@ -46,6 +49,7 @@ export function CustomersScreen() {
       column.accessor('spentCents', { header: 'Total spent', cell: (c) => formatMoney(c.getValue(), currency) }),
       column.accessor('firstOrderOn', { header: 'First order', cell: (c) => day(c.getValue()) }),
       column.accessor('lastOrderOn', { header: 'Last order', cell: (c) => day(c.getValue()) }),
+      column.accessor('newsletter', { header: 'Newsletter', enableSorting: false, cell: (c) => NEWSLETTER_TEXT[c.getValue() ?? 'none'] }),
     ],
     [timeZone, currency],
   );
@@ -97,6 +101,8 @@ function CustomerDetail({ email }: { email: string }) {
         <dd>{customer.orderCount}</dd>
         <dt>Total spent</dt>
         <dd>{formatMoney(customer.spentCents, currency)}</dd>
+        <dt>Newsletter</dt>
+        <dd>{NEWSLETTER_TEXT[customer.newsletter ?? 'none']}</dd>
       </dl>
       <h3>Orders</h3>
       {orders.length === 0 ? (

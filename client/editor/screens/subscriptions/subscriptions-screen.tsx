@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/table-core';
-import { OwnerApiError, ownerFetch, TEXT } from '../api.js';
-import { useOwner } from '../context.js';
-import { DataTable, type PageRequest } from '../data-table/data-table.js';
-import { formatTime } from '../format.js';
-import { Link } from '../router.js';
-import { Button } from '../ui/button.js';
-import { Dialog } from '../ui/dialog.js';
-import { SelectField } from '../ui/fields.js';
-import { useToast } from '../ui/toast.js';
+import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
+import { useOwner } from '../../context.js';
+import { DataTable, type PageRequest } from '../../data-table/data-table.js';
+import { formatTime } from '../../format.js';
+import { Link } from '../../router.js';
+import { Button } from '../../ui/button.js';
+import { Dialog } from '../../ui/dialog.js';
+import { SelectField, TextField } from '../../ui/fields.js';
+import { useToast } from '../../ui/toast.js';
 
 /** What the screen reads of GET /api/commerce/owner/subscriptions. */
 interface OwnerSubscription {
@@ -16,7 +16,7 @@ interface OwnerSubscription {
   email: string;
   productName: string;
   quantity: number;
-  status: 'active' | 'past_due' | 'canceled' | 'ended';
+  status: 'active' | 'past_due' | 'paused' | 'canceled' | 'ended';
   nextBillingDate: number | null;
   numBillingCycles: number;
   cyclesBilled: number;
@@ -29,17 +29,23 @@ const STATES = [
   { value: '', label: 'All states' },
   { value: 'active', label: 'Active' },
   { value: 'past_due', label: 'Past due' },
+  { value: 'paused', label: 'Paused' },
   { value: 'canceled', label: 'Canceled' },
   { value: 'ended', label: 'Ended' },
 ] as const;
 const stateText = (s: string) => STATES.find((x) => x.value === s)?.label ?? s;
-const billable = (s: OwnerSubscription) => s.status === 'active' || s.status === 'past_due';
+const billable = (s: OwnerSubscription) => s.status === 'active' || s.status === 'past_due' || s.status === 'paused';
 const column = createColumnHelper<OwnerSubscription>();
+
+/** YYYY-MM-DD of an instant in the site's time zone (the date input's value). */
+function dayIn(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+}
 
 /**
  * /config/subscriptions: shoppers' subscriptions with SPEC §9 billing wording, next billing
- * date and cycles, filtered by state; the owner cancels one after a confirmation (the
- * server-rendered screen offered cancel only: no pause or resume exists).
+ * date and cycles, filtered by state. The owner pauses (the renewal job skips it) and
+ * resumes one, moves its next billing date to a future day, or cancels it after a confirmation.
  */
 export function SubscriptionsScreen() {
   const { timeZone } = useOwner();
@@ -49,6 +55,37 @@ export function SubscriptionsScreen() {
   const [canceling, setCanceling] = useState<OwnerSubscription | undefined>();
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState('');
+  const [moving, setMoving] = useState<OwnerSubscription | undefined>();
+  const [nextDay, setNextDay] = useState('');
+  const [rowBusy, setRowBusy] = useState('');
+
+  /** Pause or resume: one call, a toast, and the list read again. */
+  const toggle = async (sub: OwnerSubscription, action: 'pause' | 'resume') => {
+    setRowBusy(sub.id);
+    try {
+      await ownerFetch('POST', `${API}/${encodeURIComponent(sub.id)}/${action}`);
+      toast(action === 'pause' ? `Paused: ${sub.email} will not be charged until it is resumed.` : `Resumed: ${sub.email} will be charged on the next billing date.`);
+      setVersion((v) => v + 1);
+    } catch (error) {
+      toast(error instanceof OwnerApiError ? error.message : TEXT.failed);
+    } finally {
+      setRowBusy('');
+    }
+  };
+  const move = async () => {
+    setBusy(true);
+    setDialogError('');
+    try {
+      await ownerFetch('PUT', `${API}/${encodeURIComponent(moving!.id)}/next-billing`, { date: nextDay });
+      toast(`The next billing date of ${moving!.email} is now ${nextDay}.`);
+      setMoving(undefined);
+      setVersion((v) => v + 1);
+    } catch (error) {
+      setDialogError(error instanceof OwnerApiError ? (error.fields.date ?? error.message) : TEXT.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const columns = useMemo(
     () => [
@@ -66,6 +103,26 @@ export function SubscriptionsScreen() {
         cell: (c) =>
           billable(c.row.original) ? (
             <span className="owner-row-actions">
+              {c.row.original.status === 'paused' ? (
+                <Button variant="secondary" busy={rowBusy === c.row.original.id} aria-label={`Resume the subscription of ${c.row.original.email} to ${c.row.original.productName}`} onClick={() => void toggle(c.row.original, 'resume')}>
+                  Resume
+                </Button>
+              ) : (
+                <Button variant="secondary" busy={rowBusy === c.row.original.id} aria-label={`Pause the subscription of ${c.row.original.email} to ${c.row.original.productName}`} onClick={() => void toggle(c.row.original, 'pause')}>
+                  Pause
+                </Button>
+              )}
+              <Button
+                variant="secondary"
+                aria-label={`Change date of the next billing of ${c.row.original.email} for ${c.row.original.productName}`}
+                onClick={() => {
+                  setDialogError('');
+                  setNextDay(c.row.original.nextBillingDate ? dayIn(c.row.original.nextBillingDate, timeZone) : '');
+                  setMoving(c.row.original);
+                }}
+              >
+                Change date
+              </Button>
               <Button
                 variant="secondary"
                 aria-label={`Cancel the subscription of ${c.row.original.email} to ${c.row.original.productName}`}
@@ -80,7 +137,7 @@ export function SubscriptionsScreen() {
           ) : null,
       }),
     ],
-    [timeZone],
+    [timeZone, rowBusy],
   );
   const fetchPage = async (request: PageRequest) => {
     const params = new URLSearchParams({ ...(status ? { status } : {}), ...(request.cursor ? { after: request.cursor } : {}) });
@@ -135,6 +192,26 @@ export function SubscriptionsScreen() {
           {canceling?.email} will not be charged again for {canceling?.productName}.
         </p>
         {dialogError ? <p role="alert">{dialogError}</p> : null}
+      </Dialog>
+      <Dialog
+        open={moving !== undefined}
+        title="Change the next billing date"
+        onClose={() => setMoving(undefined)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setMoving(undefined)}>
+              Cancel
+            </Button>
+            <Button busy={busy} onClick={() => void move()}>
+              Save date
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {moving?.email} is charged for {moving?.productName} on this day, then every billing period from it.
+        </p>
+        <TextField label="Next billing date" type="date" value={nextDay} min={dayIn(Date.now() + 86_400_000, timeZone)} error={dialogError || undefined} onChange={(e) => setNextDay(e.target.value)} />
       </Dialog>
     </>
   );

@@ -1,16 +1,17 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/table-core';
-import type { GiftCardBalance, OwnerGiftCard } from '../../../edge/services/owner-commerce/gift-cards.js';
-import { OwnerApiError, ownerFetch, TEXT } from '../api.js';
-import { useOwner } from '../context.js';
-import { DataTable, type PageRequest } from '../data-table/data-table.js';
-import { formatMoney, formatTime } from '../format.js';
-import { Link } from '../router.js';
-import { useUnsavedChanges } from '../use-unsaved-changes.js';
-import { Button } from '../ui/button.js';
-import { Dialog } from '../ui/dialog.js';
-import { TextField } from '../ui/fields.js';
-import { useToast } from '../ui/toast.js';
+import type { GiftCardBalance, OwnerGiftCard } from '../../../../edge/services/owner-commerce/gift-cards.js';
+import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
+import { useOwner } from '../../context.js';
+import { DataTable, type PageRequest } from '../../data-table/data-table.js';
+import { formatMoney, formatTime } from '../../format.js';
+import { Link } from '../../router.js';
+import { useUnsavedChanges } from '../../use-unsaved-changes.js';
+import { Button } from '../../ui/button.js';
+import { Dialog } from '../../ui/dialog.js';
+import { TextField } from '../../ui/fields.js';
+import { useToast } from '../../ui/toast.js';
+import { AdjustDialog } from './adjust-dialog.js';
 
 const API = '/api/commerce/owner/gift-cards';
 const column = createColumnHelper<OwnerGiftCard>();
@@ -27,14 +28,16 @@ export function amountToCents(text: string): number | undefined {
 
 /**
  * /config/gift-cards: the cards the store issued (never their codes: the last four only),
- * issuing one by hand (the code is mailed to the recipient), a balance check by code, and
- * disabling a card after a confirmation.
+ * issuing one by hand (the code is mailed to the recipient), a balance check by code,
+ * adjusting a balance with a reason (with the card's adjustment history), and disabling a
+ * card after a confirmation.
  */
 export function GiftCardsScreen() {
   const { timeZone } = useOwner();
   const toast = useToast();
   const [version, setVersion] = useState(0);
   const [disabling, setDisabling] = useState<OwnerGiftCard | undefined>();
+  const [adjusting, setAdjusting] = useState<OwnerGiftCard | undefined>();
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState('');
   // Issue form.
@@ -130,6 +133,9 @@ export function GiftCardsScreen() {
           c.row.original.disabledOn === null ? (
             <span className="owner-row-actions">
               Active
+              <Button variant="secondary" aria-label={`Adjust the balance of the gift card ending ${c.row.original.last4}`} onClick={() => setAdjusting(c.row.original)}>
+                Adjust
+              </Button>
               <Button
                 variant="secondary"
                 aria-label={`Disable the gift card ending ${c.row.original.last4}`}
@@ -243,6 +249,15 @@ export function GiftCardsScreen() {
         <p>Checkout no longer accepts it. This cannot be undone.</p>
         {dialogError ? <p role="alert">{dialogError}</p> : null}
       </Dialog>
+      <AdjustDialog
+        card={adjusting}
+        onClose={() => setAdjusting(undefined)}
+        onAdjusted={(message) => {
+          toast(message);
+          setAdjusting(undefined);
+          setVersion((v) => v + 1);
+        }}
+      />
       {unsaved}
     </>
   );

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/table-core';
-import { ownerFetch } from '../api.js';
-import { useOwner } from '../context.js';
-import { DataTable, type FilterDef, type PageRequest } from '../data-table/data-table.js';
-import { formatTime } from '../format.js';
+import { ownerFetch } from '../../api.js';
+import { useOwner } from '../../context.js';
+import { DataTable, type FilterDef, type PageRequest } from '../../data-table/data-table.js';
+import { formatTime } from '../../format.js';
+import { Link } from '../../router.js';
 
 /** What the screen reads of GET /api/mail/outbox. */
 interface OutboxMail {
@@ -45,6 +46,7 @@ const FILTERS: FilterDef[] = [
 export function OutboxScreen() {
   const { timeZone } = useOwner();
   const [searched, setSearched] = useState('');
+  const [sender, setSender] = useState<{ name: string; replyTo: string | null } | undefined>();
   const columns = useMemo(
     () => [
       column.accessor('createdOn', {
@@ -76,12 +78,19 @@ export function OutboxScreen() {
     if (request.filters.status) params.set('status', request.filters.status);
     if (request.cursor) params.set('cursor', request.cursor);
     setSearched(request.search);
-    const answer = await ownerFetch<{ mails: OutboxMail[]; nextPageCursor: string | null }>('GET', `/api/mail/outbox?${params}`);
+    const answer = await ownerFetch<{ mails: OutboxMail[]; nextPageCursor: string | null; senderName: string; replyTo: string | null }>('GET', `/api/mail/outbox?${params}`);
+    setSender({ name: answer.senderName, replyTo: answer.replyTo });
     return { rows: answer.mails, next: answer.nextPageCursor };
   };
   return (
     <>
       <h1>Outbox</h1>
+      {sender ? (
+        <p data-mail-sender>
+          Sent as <strong>{sender.name}</strong>
+          {sender.replyTo ? <> (replies to {sender.replyTo})</> : null}. <Link href="/config/commerce-settings">Change</Link>
+        </p>
+      ) : null}
       <DataTable
         label="Outbox"
         columns={columns}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type RunningWorker } from '../../test-support.js';
+import { ownerSessions, type OwnerSession } from '../commerce/test-owner.js';
+import { TestVisitor } from '../commerce/test-visitor.js';
+import { addOne, placeOrder } from '../commerce/test-checkout.js';
+import { variantOf } from '../commerce/test-catalog.js';
+import { FakeStripe } from '../commerce/test-stripe-server.js';
+
+/**
+ * SPEC §7 GET/PUT /api/v1/commerce-preferences/{namespace} and /api/owner/payment-keys over
+ * HTTP on the worker: the contract (websiteId + the rest), unchanged writes skipped, zod
+ * refusals, roles, the currency change and its refusal, and that no answer carries the
+ * stored Stripe secret key.
+ */
+const SECRET = 'sk_test_prefsSecretKey0123456789WXYZ';
+const stripe = new FakeStripe();
+let worker: RunningWorker;
+let s: Awaited<ReturnType<typeof ownerSessions>>;
+let siteId: string;
+
+beforeAll(async () => {
+  await stripe.start();
+  worker = await startWorker({ bindings: { SETTINGS_ENCRYPTION_KEY: 'test-settings-encryption-key-0123456789', STRIPE_API_BASE: stripe.url } });
+  s = await ownerSessions(worker, 'prefs');
+  siteId = (await worker.db.prepare('SELECT id FROM websites WHERE is_default = 1').first<{ id: string }>())!.id;
+}, 60_000);
+afterAll(async () => {
+  await worker?.dispose();
+  await stripe.stop();
+});
+
+const row = (namespace: string) =>
+  worker.db.prepare('SELECT value, updated_on AS updatedOn FROM commerce_preferences WHERE website_id = ? AND namespace = ?').bind(siteId, namespace).first<{ value: string; updatedOn: number }>();
+const version = async () => (await worker.db.prepare('SELECT content_version AS v FROM websites WHERE id = ?').bind(siteId).first<{ v: number }>())!.v;
+
+describe('GET /api/v1/commerce-preferences/{namespace}', () => {
+  it('answers websiteId and the namespace\'s preferences (stored ones over the defaults)', async () => {
+    const got = await s.admin.get('/api/v1/commerce-preferences/installments');
+    expect(got.status).toBe(200);
+    expect(got.json).toEqual({ websiteId: siteId, enabled: true, provider: 'afterpay', numInstallments: 4, minCents: 3500, maxCents: 200000 });
+    const store = await s.manager.get('/api/v1/commerce-preferences/store');
+    expect(store.json).toEqual({
+      websiteId: siteId, currency: 'USD', multipleQuantityAllowedForServices: true, useCLDRMoneyFormat: true, stockHoldMinutes: 15, expressCheckout: expect.any(Boolean), captchaSiteKey: expect.any(String),
+    });
+    expect((await s.admin.get('/api/v1/commerce-preferences/email')).json).toEqual({ websiteId: siteId, senderName: '', replyTo: '' });
+  });
+
+  it('404s an unknown namespace; refuses anonymous visitors (401) and roles outside commerceSettings (403)', async () => {
+    expect((await s.admin.get('/api/v1/commerce-preferences/nope')).status).toBe(404);
+    expect((await s.anonymous.get('/api/v1/commerce-preferences/store')).status).toBe(401);
+    expect((await s.reporter.get('/api/v1/commerce-preferences/store')).status).toBe(403);
+    expect((await s.reporter.send('PUT', '/api/v1/commerce-preferences/email', { senderName: 'x', replyTo: '' })).status).toBe(403);
+  });
+});
+
+describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
+  it('writes the namespace and answers like GET; the websiteId GET gave may be sent back', async () => {
+    const put = await s.admin.send('PUT', '/api/v1/commerce-preferences/email', { websiteId: siteId, senderName: 'Fern & Kiln Studio', replyTo: 'hello@fernandkiln.test' });
+    expect(put.status).toBe(200);
+    expect(put.json).toEqual({ websiteId: siteId, senderName: 'Fern & Kiln Studio', replyTo: 'hello@fernandkiln.test' });
+    expect((await s.admin.get('/api/v1/commerce-preferences/email')).json).toEqual(put.json);
+  });
+
+  it('skips the write when nothing changed (SPEC §5): no updated_on, no content version bump', async () => {
+    const body = { guestCheckout: false, collectPhoneNumber: true };
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', body)).status).toBe(200);
+    const first = await row('checkout');
+    const v = await version();
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', body)).status).toBe(200);
+    expect(await row('checkout')).toEqual(first);
+    expect(await version()).toBe(v);
+    // One changed scalar writes (and bumps the version).
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...body, guestCheckout: true })).json.guestCheckout).toBe(true);
+    expect(await version()).toBe(v + 1);
+    // The store namespace lives on the websites row: an unchanged PUT leaves it alone too.
+    const store = (await s.admin.get('/api/v1/commerce-preferences/store')).json;
+    const before = await worker.db.prepare('SELECT updated_on AS u, content_version AS v FROM websites WHERE id = ?').bind(siteId).first();
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/store', store)).status).toBe(200);
+    expect(await worker.db.prepare('SELECT updated_on AS u, content_version AS v FROM websites WHERE id = ?').bind(siteId).first()).toEqual(before);
+  });
+
+  it('refuses bodies that fail the namespace schema with field messages, and another site\'s websiteId', async () => {
+    const bad = await s.admin.send('PUT', '/api/v1/commerce-preferences/installments', { enabled: true, provider: 'klarna', numInstallments: 40, minCents: 500, maxCents: 100 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toMatchObject({ provider: 'Choose an instalment provider.', numInstallments: 'Instalments are 2 to 12 payments.' });
+    // SPEC §9: the demo site is en-US, which Afterpay serves and Clearpay (en-GB) does not.
+    const clearpay = await s.admin.send('PUT', '/api/v1/commerce-preferences/installments', { enabled: true, provider: 'clearpay', numInstallments: 4, minCents: 3500, maxCents: 200000 });
+    expect(clearpay.status).toBe(400);
+    expect(clearpay.json.fields.provider).toBe("Clearpay is not offered for this site's language (en-US); choose Afterpay.");
+    const off = await s.admin.send('PUT', '/api/v1/commerce-preferences/installments', { enabled: false, provider: 'clearpay', numInstallments: 4, minCents: 3500, maxCents: 200000 });
+    expect(off.status).toBe(200);
+    await s.admin.send('PUT', '/api/v1/commerce-preferences/installments', { enabled: true, provider: 'afterpay', numInstallments: 4, minCents: 3500, maxCents: 200000 });
+    const extra = await s.admin.send('PUT', '/api/v1/commerce-preferences/email', { senderName: 'A', replyTo: '', other: 1 });
+    expect(extra.status).toBe(400);
+    const header = await s.admin.send('PUT', '/api/v1/commerce-preferences/email', { senderName: 'Evil\r\nBcc: x@y.test', replyTo: '' });
+    expect(header.json.fields.senderName).toBe('The sender name cannot hold line breaks, quotes or < >.');
+    const other = await s.admin.send('PUT', '/api/v1/commerce-preferences/email', { websiteId: 'another-site', senderName: 'A', replyTo: '' });
+    expect(other.status).toBe(400);
+    const currency = await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...(await s.admin.get('/api/v1/commerce-preferences/store')).json, currency: 'KRW' });
+    expect(currency.json.fields.currency).toBe('Choose a currency from the list.');
+    // Without the crumb the write is refused before anything else.
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/email', { senderName: 'A', replyTo: '' }, null)).status).toBe(401);
+  });
+
+  it('store flags take effect: hold minutes set the hold of the next add', async () => {
+    const store = (await s.admin.get('/api/v1/commerce-preferences/store')).json;
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, stockHoldMinutes: 90 })).json.stockHoldMinutes).toBe(90);
+    const v = new TestVisitor(worker, '198.51.100.40');
+    await v.visit('/');
+    const variant = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    const before = Date.now();
+    expect((await addOne(v, variant.itemId, variant.sku)).status).toBe(200);
+    const hold = await worker.db.prepare('SELECT max(expires_on) AS e FROM stock_holds WHERE variant_id = ?').bind(variant.variantId).first<{ e: number }>();
+    expect(hold!.e).toBeGreaterThanOrEqual(before + 90 * 60_000);
+    expect(hold!.e).toBeLessThan(before + 91 * 60_000 + 5_000);
+    // While that cart is open the currency cannot change (its lines are priced in USD).
+    const refused = await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, stockHoldMinutes: 90, currency: 'JPY' });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ error: 'currency_in_use', message: 'One open cart holds items priced in USD. Change the currency when they have been checked out or have expired.' });
+    expect((await s.admin.get('/api/v1/commerce-preferences/store')).json.currency).toBe('USD');
+    await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
+    await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, stockHoldMinutes: 15 });
+  });
+
+  it('changes the store currency to JPY: prices keep their number in 0-digit minor units, and checkout charges yen', async () => {
+    await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    const store = (await s.admin.get('/api/v1/commerce-preferences/store')).json;
+    const put = await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, currency: 'JPY' });
+    expect(put.status).toBe(200);
+    expect(put.json.currency).toBe('JPY');
+    const after = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    expect(after.priceCents).toBe(Math.round(mug.priceCents / 100));
+    const left = await worker.db.prepare("SELECT count(*) AS n FROM variants WHERE website_id = ? AND currency <> 'JPY'").bind(siteId).first<{ n: number }>();
+    expect(left!.n).toBe(0);
+    const v = new TestVisitor(worker, '198.51.100.41');
+    await v.visit('/');
+    expect((await addOne(v, after.itemId, after.sku)).status).toBe(200);
+    const placed = await placeOrder(v);
+    expect(placed.status).toBe(201);
+    const order = await worker.db.prepare('SELECT currency, subtotal_cents AS subtotal FROM orders WHERE order_number = ?').bind(placed.json.order.orderNumber ?? placed.json.order.number).first<{ currency: string; subtotal: number }>();
+    expect(order).toMatchObject({ currency: 'JPY', subtotal: after.priceCents });
+    // And back: 1,200 yen becomes 1,200.00 dollars.
+    await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, currency: 'USD' })).json.currency).toBe('USD');
+    expect((await variantOf(worker.db, 'FK-MUG-08-OAT')).priceCents).toBe(after.priceCents * 100);
+  });
+});
+
+describe('payments: the test provider switch and the Stripe secret key', () => {
+  it('turning the test provider off refuses test-card orders; on again takes them', async () => {
+    await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
+    const off = await s.admin.send('PUT', '/api/v1/commerce-preferences/payments', { testProvider: false, stripePublishableKey: '' });
+    expect(off.json).toEqual({ websiteId: siteId, testProvider: false, stripePublishableKey: '', stripeSecretKeyLast4: null, stripeSecretKeySource: null });
+    const v = new TestVisitor(worker, '198.51.100.42');
+    await v.visit('/');
+    const mug = await variantOf(worker.db, 'FK-TUM-ASH');
+    await addOne(v, mug.itemId, mug.sku);
+    const refused = await placeOrder(v);
+    expect(refused.status).toBe(422);
+    expect(refused.json).toMatchObject({ error: 'payments_off', message: 'This store is not taking test-card payments.' });
+    await s.admin.send('PUT', '/api/v1/commerce-preferences/payments', { testProvider: true, stripePublishableKey: '' });
+    expect((await placeOrder(v)).status).toBe(201);
+  });
+
+  it('stores the secret key encrypted, shows only its last four, and no GET or page carries it', async () => {
+    expect((await s.manager.send('PUT', '/api/owner/payment-keys/stripe', { secretKey: SECRET })).status).toBe(403);
+    const bad = await s.admin.send('PUT', '/api/owner/payment-keys/stripe', { secretKey: 'pk_test_notasecret1234' });
+    expect(bad.status).toBe(400);
+    const put = await s.admin.send('PUT', '/api/owner/payment-keys/stripe', { secretKey: SECRET });
+    expect(put.json).toEqual({ stripeSecretKeyLast4: 'WXYZ' });
+    const stored = await worker.db.prepare('SELECT ciphertext, last4 FROM payment_secrets WHERE website_id = ?').bind(siteId).first<{ ciphertext: string; last4: string }>();
+    expect(stored!.last4).toBe('WXYZ');
+    expect(stored!.ciphertext).not.toContain('prefsSecret');
+    expect(atob(stored!.ciphertext)).not.toContain('prefsSecret');
+    const payments = await s.admin.get('/api/v1/commerce-preferences/payments');
+    expect(payments.json).toMatchObject({ stripeSecretKeyLast4: 'WXYZ', stripeSecretKeySource: 'site' });
+    // Every namespace, the owner shell and the checkout page: the key is nowhere.
+    for (const ns of ['store', 'checkout', 'installments', 'email', 'payments', 'inventory', 'reviews', 'digitalDownloads']) {
+      const got = await s.admin.get(`/api/v1/commerce-preferences/${ns}`);
+      expect(got.status).toBe(200);
+      expect(JSON.stringify(got.json)).not.toContain(SECRET.slice(8, -4));
+    }
+    for (const path of ['/config/commerce-settings', '/checkout', '/checkout?format=json']) {
+      expect(await (await worker.fetch(path, { headers: { Cookie: s.admin.signed!.cookie } })).text()).not.toContain(SECRET.slice(8, -4));
+    }
+  });
+
+  it('"Test connection" asks Stripe\'s API with the stored key and reports a refused key', async () => {
+    const ok = await s.admin.send('POST', '/api/owner/payment-keys/stripe/test');
+    expect(ok.json).toEqual({ ok: true, mode: 'test', message: 'Connected to Stripe in test mode.' });
+    const call = stripe.calls.filter((c) => c.path === '/v1/balance').at(-1)!;
+    expect(call.authorization).toBe(`Bearer ${SECRET}`);
+    stripe.revokedKeys.add(SECRET);
+    const refused = await s.admin.send('POST', '/api/owner/payment-keys/stripe/test');
+    expect(refused.json).toEqual({ ok: false, mode: 'test', message: 'Stripe refused the key: it is not valid or was revoked.' });
+    stripe.revokedKeys.clear();
+  });
+
+  it('with a stored key checkout pays through Stripe (the page gets the publishable key) and the test card is refused', async () => {
+    await s.admin.send('PUT', '/api/v1/commerce-preferences/payments', { testProvider: true, stripePublishableKey: 'pk_test_prefsPublishable123' });
+    const v = new TestVisitor(worker, '198.51.100.43');
+    await v.visit('/');
+    const page = await v.send('GET', '/checkout?format=json');
+    expect(page.json.stripe).toEqual({ publishableKey: 'pk_test_prefsPublishable123' });
+    const mug = await variantOf(worker.db, 'FK-TUM-ASH');
+    await addOne(v, mug.itemId, mug.sku);
+    expect((await placeOrder(v)).status).toBe(422);
+    const intent = await v.send('POST', '/api/commerce/payments/stripe/intent', { shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' } });
+    expect(intent.status).toBe(200);
+    expect(stripe.calls.filter((c) => c.path === '/v1/payment_intents').at(-1)!.authorization).toBe(`Bearer ${SECRET}`);
+    // Removing the key puts the deployment's settings (none here) and the test provider back.
+    expect((await s.admin.send('DELETE', '/api/owner/payment-keys/stripe')).json).toEqual({ removed: true });
+    expect((await placeOrder(v)).status).toBe(201);
+  });
+});
