@@ -137,7 +137,9 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
     } catch (err) {
       const fields = (err as Error & { fields?: Fields }).fields ?? {};
       const next: Fields = {};
-      for (const [name, message] of Object.entries(fields)) next[formField(name)] ??= message;
+      // Only fields the form shows can carry their message; a refusal of something the shopper cannot edit here
+      // (the store not taking test cards) is the alert's own message.
+      for (const [name, message] of Object.entries(fields)) if (formField(name) in LABELS) next[formField(name)] ??= message;
       setErrors(next);
       // Refused fields are named beside each field: the alert says to look at them (SPEC §8);
       // any other refusal (a declined card) is the provider's own message.

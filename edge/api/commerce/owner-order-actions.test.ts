@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => worker?.dispose());
 
 const API = '/api/commerce/owner/orders';
-const ANSWERS = { 'attendee-name': 'Grace Hopper', experience: 'Never', notes: 'Left-handed <b>' };
+const ANSWERS = { 'attendee-name': ['Grace', 'Hopper'], experience: 'Never', notes: 'Left-handed <b>' };
 
 /** A shopper's order: `mugs` mugs (physical) and, with `session`, a private session with additional fields. */
 async function order(mugs: number, o: { session?: boolean; email?: string } = {}) {

@@ -203,9 +203,13 @@ describe('publishing', () => {
     await owner('PUT', `/${page.id}/draft`, { layout: textLayout('Exactly these words') }, ifMatch(1));
     const preview = await (await worker.fetch('/same-bytes?preview', { headers: { Cookie: ownerSession.cookie } })).text();
     expect((await owner('POST', `/${page.id}/publish`, { version: 2 })).status).toBe(200);
-    const live = await (await visit('/same-bytes')).text();
+    // The same visitor (the signed-in owner: the header says 'Your account' to them) sees the live page as the preview showed it.
+    const live = await (await worker.fetch('/same-bytes', { headers: { Cookie: ownerSession.cookie } })).text();
     expect(live).toContain('Exactly these words');
     expect(live).toBe(preview);
+    // A visitor who is not signed in gets the same page but for the header's account link.
+    const anonymous = await (await visit('/same-bytes')).text();
+    expect(anonymous.replaceAll('>Sign in</a>', '>Your account</a>')).toBe(preview);
   });
 
   it('shows the social image as the link preview once published, and refuses another site\'s picture', async () => {
