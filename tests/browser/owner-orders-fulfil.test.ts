@@ -25,7 +25,7 @@ async function order(email: string, mugs: number, session = false) {
   expect((await addOne(v, mug.itemId, 'FK-MUG-08-OAT', mugs)).status).toBe(200);
   if (session) {
     const s = await variantOf(store.worker.db, 'FK-PRIV-2H');
-    const answers = JSON.stringify({ 'attendee-name': 'Ada Lovelace', experience: 'Never' });
+    const answers = JSON.stringify({ 'attendee-name': ['Ada', 'Lovelace'], experience: 'Never' });
     expect((await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: s.itemId, sku: 'FK-PRIV-2H', quantity: 1, additionalFields: answers })).status).toBe(200);
   }
   const res = await placeOrder(v, { extra: { email, shippingOptionId: 'us-standard' } });
