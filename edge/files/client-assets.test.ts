@@ -17,11 +17,13 @@ afterAll(async () => {
 });
 
 describe('clientAssetUrls', () => {
-  it('finds the loader, the chunks islands share, and the editor when built', () => {
+  it('finds the loader, the chunks islands share (not one only a single island imports), and the editor when built', () => {
     const urls = clientAssetUrls({
-      'client/runtime/loader.ts': { file: 'loader-AAAAAAAA.js', isEntry: true, dynamicImports: ['client/islands/a/mount.tsx'] },
-      'client/islands/a/mount.tsx': { file: 'islands/a-BBBBBBBB.js', imports: ['_react.js'] },
+      'client/runtime/loader.ts': { file: 'loader-AAAAAAAA.js', isEntry: true, dynamicImports: ['client/islands/a/mount.tsx', 'client/islands/b/mount.tsx'] },
+      'client/islands/a/mount.tsx': { file: 'islands/a-BBBBBBBB.js', imports: ['_react.js', '_regions.js'] },
+      'client/islands/b/mount.tsx': { file: 'islands/b-FFFFFFFF.js', imports: ['_react.js'] },
       '_react.js': { file: 'chunks/react-CCCCCCCC.js' },
+      '_regions.js': { file: 'chunks/regions-GGGGGGGG.js' },
       'client/editor/main.tsx': { file: 'editor-DDDDDDDD.js', isEntry: true, css: ['assets/editor-EEEEEEEE.css'] },
     });
     expect(urls).toEqual({

@@ -39,11 +39,16 @@ export function clientAssetUrls(manifest: ViteManifest): ClientAssetUrls | undef
   const loader = manifest[LOADER_SOURCE];
   if (!loader) return undefined;
   const shared = new Set<string>();
+  // A chunk two or more islands import (React, the runtime, shared messages) is preloaded; one
+  // only a single island needs (the checkout's region tables, also split out because the owner
+  // app imports them) comes with that island, not on every page.
+  const importers = new Map<string, number>();
   for (const island of loader.dynamicImports ?? []) {
-    for (const dep of manifest[island]?.imports ?? []) {
-      const file = manifest[dep]?.file;
-      if (file) shared.add(BASE + file);
-    }
+    for (const dep of new Set(manifest[island]?.imports ?? [])) importers.set(dep, (importers.get(dep) ?? 0) + 1);
+  }
+  for (const [dep, count] of importers) {
+    const file = manifest[dep]?.file;
+    if (file && count >= 2) shared.add(BASE + file);
   }
   for (const dep of loader.imports ?? []) {
     const file = manifest[dep]?.file;
