@@ -108,6 +108,8 @@ export const mailOutbox = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     createdOn: integer('created_on').notNull(),
     sentOn: integer('sent_on'),
+    // Not sent before this time (a review request some days after the purchase); null: at once.
+    sendAfter: integer('send_after'),
   },
   (t) => [index('mail_outbox_website_created_idx').on(t.websiteId, t.createdOn), index('mail_outbox_status_idx').on(t.status)],
 );

@@ -32,6 +32,9 @@ export function instalmentProviderFor(locale: string): InstalmentProvider | unde
   return undefined;
 }
 
+/** How many days a review request waits by default (the `reviews` namespace's requestDelayDays). */
+export const REVIEW_REQUEST_DELAY_DAYS = 7;
+
 const flag = z.boolean({ error: 'Choose on or off.' });
 const cents = (what: string) =>
   z.number({ error: `Enter ${what}.` }).int({ error: `Enter ${what} in whole minor units.` }).min(0, { error: `Enter ${what} of 0 or more.` }).max(100_000_000, { error: `${what} is too large.` });
@@ -73,7 +76,12 @@ export const PREFERENCE_SCHEMAS = {
     lowStockThreshold: z.number({ error: 'Enter a number.' }).int({ error: 'Enter a whole number.' }).min(0, { error: 'Enter 0 or more.' }).max(100_000, { error: 'Enter at most 100000.' }),
     notifyOnLowStock: flag,
   }),
-  reviews: z.strictObject({ enabled: flag, showOnProductPages: flag }),
+  reviews: z.strictObject({
+    enabled: flag,
+    showOnProductPages: flag,
+    // Days after fulfilment (after purchase for digital products and services) the review request mail waits.
+    requestDelayDays: z.number({ error: 'Enter a number of days.' }).int({ error: 'Enter whole days.' }).min(0, { error: 'Wait 0 to 60 days.' }).max(60, { error: 'Wait 0 to 60 days.' }).optional(),
+  }),
   digitalDownloads: z.strictObject({
     linkLifetimeHours: z.number({ error: 'Enter hours.' }).int({ error: 'Enter whole hours.' }).min(1, { error: 'A link lasts 1 to 8760 hours.' }).max(8760, { error: 'A link lasts 1 to 8760 hours.' }),
     maxDownloads: z.number({ error: 'Enter a number.' }).int({ error: 'Enter a whole number.' }).min(1, { error: 'Allow 1 to 100 downloads.' }).max(100, { error: 'Allow 1 to 100 downloads.' }),
@@ -91,7 +99,7 @@ export const PREFERENCE_DEFAULTS: { [N in Exclude<PreferenceNamespace, 'store'>]
   email: { senderName: '', replyTo: '' },
   payments: { testProvider: true, stripePublishableKey: '' },
   inventory: { lowStockThreshold: 3, notifyOnLowStock: true },
-  reviews: { enabled: true, showOnProductPages: true },
+  reviews: { enabled: true, showOnProductPages: true, requestDelayDays: REVIEW_REQUEST_DELAY_DAYS },
   digitalDownloads: { linkLifetimeHours: 72, maxDownloads: 5 },
 };
 

@@ -51,6 +51,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     provider,
     origin: new URL(c.req.url).origin,
     downloadSecret: downloadLinkSecret(c.env),
+    reviewSecret: c.env.REVIEW_LINK_SECRET,
     leaseMs: leaseMs(c.env),
     now: Date.now(),
   });

@@ -54,6 +54,20 @@ describe('drainOutbox', () => {
     expect((await listOutbox(db, SITE)).every((r) => r.status === 'sent' && r.sentOn === 5000)).toBe(true);
   });
 
+  it('holds a mail with a later send time (a review request) until that time, then sends it once', async () => {
+    await d1
+      .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on, send_after) VALUES ('later', ?1, 'review-request', 'later@x.test', 'How was it?', 'x', 5500, 9000)`)
+      .bind(SITE)
+      .run();
+    const delivered: string[] = [];
+    const sender: MailSender = { name: 'recording', send: async (mail) => void delivered.push(mail.id) };
+    expect(await drainOutbox(db, sender, 8999, 50)).toEqual({ sent: 0, failed: 0 });
+    expect((await listOutbox(db, SITE, { to: 'later@x.test' }))[0]).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await drainOutbox(db, sender, 9000, 50)).toEqual({ sent: 1, failed: 0 });
+    expect(await drainOutbox(db, sender, 9500, 50)).toEqual({ sent: 0, failed: 0 });
+    expect(delivered).toEqual(['later']);
+  });
+
   it('puts a refused mail back in the queue, and gives up after five attempts', async () => {
     const id = await queueMail(db, { websiteId: SITE, to: 'bounce@x.test', subject: 'Bounce', text: 'x', kind: 'test' }, 6000);
     const refusing: MailSender = { name: 'refusing', send: async () => { throw new Error('provider said no'); } };

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../../schema/index.js';
 import { type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
@@ -44,7 +44,13 @@ export async function drainOutbox(
 ): Promise<{ sent: number; failed: number }> {
   if (sender === outboxOnlySender) return { sent: 0, failed: 0 };
   const queued = await query(() =>
-    db.select().from(mailOutbox).where(eq(mailOutbox.status, 'queued')).orderBy(asc(mailOutbox.createdOn)).limit(limit),
+    db
+      .select()
+      .from(mailOutbox)
+      // A mail with a later send time (a review request) waits for it.
+      .where(and(eq(mailOutbox.status, 'queued'), or(isNull(mailOutbox.sendAfter), lte(mailOutbox.sendAfter, now))))
+      .orderBy(asc(mailOutbox.createdOn))
+      .limit(limit),
   );
   let sent = 0;
   let failed = 0;

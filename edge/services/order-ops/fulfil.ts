@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { orderFulfilments } from '../../../schema/index.js';
+import { orderFulfilments, PRODUCT_TYPE } from '../../../schema/index.js';
 import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
-import { signReviewRequest, REVIEW_REQUEST_PATH } from '../reviews/links.js';
-import { fulfilmentMail, reviewRequestMail, type MailOrder } from './mails.js';
+import { REVIEW_LINK_DAYS_MS, REVIEW_REQUEST_PATH, signReviewRequest } from '../reviews/links.js';
+import { fulfilmentMail, reviewRequestDelayMs, reviewRequestMail, type MailOrder } from './mails.js';
 import { webhookEventStatements } from '../webhooks/index.js';
 import { openUnits, type FulfilmentRow, type LineQuantity, type OrderState } from './state.js';
 
@@ -34,9 +34,8 @@ export type FulfilOutcome =
 /** The D1 error of the guard below: a line had fewer open units than asked when the batch ran. */
 const QUANTITY_GUARD = /NOT NULL constraint failed: order_events\.body/;
 const KEY_TAKEN = /UNIQUE constraint failed: order_fulfilments\.website_id, order_fulfilments\.request_key/;
-const REVIEW_LINK_DAYS_MS = 60 * 86_400_000;
-/** SPEC §3 productType 4: a gift card. */
-const GIFT_CARD_TYPE = 4;
+/** Product types whose review request waits for fulfilment: physical goods (digital 2 and service 3 are asked after purchase; gift cards 4 never). */
+const ASKED_AT_FULFILMENT = new Set<number>([PRODUCT_TYPE.physical]);
 
 async function byKey(db: Db, websiteId: string, key: string) {
   const [row] = await query(() => db.select().from(orderFulfilments).where(and(eq(orderFulfilments.websiteId, websiteId), eq(orderFulfilments.requestKey, key))).limit(1));
@@ -77,12 +76,14 @@ export async function fulfilOrder(db: Db, site: { id: string; title: string }, s
   const mailLines = wanted.map((w) => ({ ...lines.get(w.lineId)!, quantity: w.quantity }));
   const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency };
   const summary = `${input.kind === 'shipped' ? 'Shipped' : 'Picked up'}: ${mailLines.map((l) => `${l.quantity} × ${l.productName}`).join(', ')}${carrier ? ` · ${carrier}` : ''}${tracking ? ` ${tracking}` : ''}`;
-  // Products fulfilled for the first time get a review request (once per order line); gift cards are not reviewed.
-  const firstTime = input.reviewSecret ? wanted.map((w) => lines.get(w.lineId)!).filter((l) => l.fulfilledQuantity === 0 && l.productType !== GIFT_CARD_TYPE) : [];
+  // Products fulfilled for the first time get a review request (once per order line), sent some days later; gift cards
+  // are not reviewed, and digital products and services were asked about with their purchase (orders/place.ts).
+  const firstTime = input.reviewSecret ? wanted.map((w) => lines.get(w.lineId)!).filter((l) => l.fulfilledQuantity === 0 && ASKED_AT_FULFILMENT.has(l.productType)) : [];
+  const reviewAfter = firstTime.length ? input.now + (await reviewRequestDelayMs(db, site.id)) : 0;
   const reviewLinks = await Promise.all(
     [...new Map(firstTime.map((l) => [l.itemId, l])).values()].map(async (l) => ({
       productName: l.productName,
-      url: `${input.origin}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(input.reviewSecret!, { websiteId: site.id, itemId: l.itemId, email: s.order.email, orderId: s.order.id, expiresAt: input.now + REVIEW_LINK_DAYS_MS })}`,
+      url: `${input.origin}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(input.reviewSecret!, { websiteId: site.id, itemId: l.itemId, email: s.order.email, orderId: s.order.id, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
     })),
   );
   try {
@@ -100,7 +101,7 @@ export async function fulfilOrder(db: Db, site: { id: string; title: string }, s
         .prepare(`INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on) VALUES (?1, ?2, ?3, ?4, CASE WHEN changes() = ?5 THEN ?6 END, ?7, ?8)`)
         .bind(newRowId(), site.id, s.order.id, input.kind === 'shipped' ? 'fulfilled' : 'picked_up', wanted.length, summary, input.actor, input.now),
       ...(input.notify ? [fulfilmentMail(db, site, o, { kind: input.kind, carrier, trackingNumber: tracking, lines: mailLines }, input.now)] : []),
-      ...(reviewLinks.length ? [reviewRequestMail(db, site, o, reviewLinks, input.now)] : []),
+      ...(reviewLinks.length ? [reviewRequestMail(db, site, o, reviewLinks, input.now, reviewAfter)] : []),
       // The automations' event (docs/api/webhooks.md), in the same batch: it exists exactly when the fulfilment does.
       ...webhookEventStatements(d1, {
         websiteId: site.id, type: 'order.fulfilled', now: input.now,

@@ -1,5 +1,6 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
-import type { Db } from '../db.js';
+import { query, type Db } from '../db.js';
+import { REVIEW_REQUEST_DELAY_DAYS } from '../../../domain/commerce/preferences.js';
 import { rawD1 } from '../cart/raw.js';
 import { newId } from '../accounts/tokens.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
@@ -63,13 +64,31 @@ export function cancelMail(db: Db, site: { title: string }, o: MailOrder, lines:
   return outboxRow(db, o, 'order-cancelled', `${site.title}: order #${o.orderNumber} was cancelled`, [[`Your order #${o.orderNumber} was cancelled.`], lines.flatMap(lineText)], now);
 }
 
-/** Issue 33's gap: after fulfilment, one link per product asking for a review (page type 209). */
-export function reviewRequestMail(db: Db, site: { title: string }, o: MailOrder, links: { productName: string; url: string }[], now: number): D1PreparedStatement {
-  const text = [`Thank you for your order #${o.orderNumber}. How do you like what you bought? A short review helps other shoppers.`, '', ...links.map((l) => `${l.productName}: ${l.url}`)].join('\n');
-  const html = `<p>Thank you for your order #${o.orderNumber}. How do you like what you bought? A short review helps other shoppers.</p><ul>${links
-    .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.productName)}</a></li>`)
-    .join('')}</ul>`;
+/**
+ * The days a review request waits (the `reviews` preferences' requestDelayDays, SPEC-free
+ * default REVIEW_REQUEST_DELAY_DAYS), in milliseconds.
+ */
+export async function reviewRequestDelayMs(db: Db, websiteId: string): Promise<number> {
+  const row = await query(() =>
+    rawD1(db).prepare("SELECT json_extract(value, '$.requestDelayDays') AS days FROM commerce_preferences WHERE website_id = ? AND namespace = 'reviews'").bind(websiteId).first<{ days: number | null }>(),
+  );
+  const days = Number(row?.days ?? REVIEW_REQUEST_DELAY_DAYS);
+  return (Number.isInteger(days) && days >= 0 ? days : REVIEW_REQUEST_DELAY_DAYS) * 86_400_000;
+}
+
+/**
+ * Issue 33's gap: one link per product asking for a review (page type 209), queued with the
+ * order's fact (fulfilment, or the purchase of digital products and services) and sent by
+ * the outbox only from `sendAfter` on. The order number is named when it is known.
+ */
+export function reviewRequestMail(
+  db: Db, site: { title: string }, o: { websiteId: string; email: string; orderNumber?: number }, links: { productName: string; url: string }[], now: number, sendAfter: number,
+): D1PreparedStatement {
+  const which = o.orderNumber === undefined ? 'your order' : `your order #${o.orderNumber}`;
+  const intro = `Thank you for ${which}. How do you like what you bought? A short review helps other shoppers.`;
+  const text = [intro, '', ...links.map((l) => `${l.productName}: ${l.url}`)].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p><ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.productName)}</a></li>`).join('')}</ul>`;
   return rawD1(db)
-    .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on) VALUES (?1, ?2, 'review-request', ?3, ?4, ?5, ?6, ?7)`)
-    .bind(newId(), o.websiteId, o.email, `${site.title}: how was your order #${o.orderNumber}?`, text, html, now);
+    .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, send_after) VALUES (?1, ?2, 'review-request', ?3, ?4, ?5, ?6, ?7, ?8)`)
+    .bind(newId(), o.websiteId, o.email, `${site.title}: how was ${which}?`, text, html, now, sendAfter);
 }

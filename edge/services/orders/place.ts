@@ -21,6 +21,9 @@ import { DatabaseUnavailableError } from '../../errors.js';
 import { carriedGiftCardUse, giftCardUse, giftCardRefusal, GIFT_CARD_MESSAGES, type GiftCardUse } from '../gift-cards/index.js';
 import { drawStatements, giftCardMailStatements, GIFT_CARD_GUARD_FAILURE, issueStatements, newGiftCards, settleStatements } from '../gift-cards/index.js';
 import { downloadSettings, grantStatements, newGrants } from '../downloads/index.js';
+import { PRODUCT_TYPE } from '../../../schema/index.js';
+import { reviewRequestDelayMs, reviewRequestMail } from '../order-ops/mails.js';
+import { REVIEW_LINK_DAYS_MS, REVIEW_REQUEST_PATH, signReviewRequest } from '../reviews/links.js';
 import { downloadPath } from '../downloads/links.js';
 
 export interface PlaceOrderInput extends QuoteInput {
@@ -40,6 +43,8 @@ export interface PlaceOrderInput extends QuoteInput {
   origin: string;
   /** Signs the download links of digital products in the mail (absent: the mail has none). */
   downloadSecret?: string | undefined;
+  /** Signs the review-request links of digital products and services, mailed some days after the purchase (absent: none). */
+  reviewSecret?: string | undefined;
   /** How long the key is this request's (ORDER_LEASE_SECONDS, `leaseMs`). */
   leaseMs: number;
   now: number;
@@ -181,6 +186,18 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
   const links = input.downloadSecret
     ? await Promise.all(grants.map(async (g) => ({ name: g.productName, url: `${input.origin}${await downloadPath(input.downloadSecret!, g.id, now + downloads.lifetimeMs)}` })))
     : [];
+  // Digital products and services are asked for a review after the purchase (physical goods after fulfilment): one
+  // link per product, in a mail the outbox holds back for the site's review delay (issue 33's gap).
+  const toReview = [...new Map(view.entries.filter((e) => e.productType === PRODUCT_TYPE.digital || e.productType === PRODUCT_TYPE.service).map((e) => [e.itemId, e])).values()];
+  const reviewAfter = input.reviewSecret && toReview.length ? now + (await reviewRequestDelayMs(db, site.id)) : 0;
+  const reviewLinks = reviewAfter
+    ? await Promise.all(
+        toReview.map(async (e) => ({
+          productName: e.title,
+          url: `${input.origin}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(input.reviewSecret!, { websiteId: site.id, itemId: e.itemId, email: input.email, orderId, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
+        })),
+      )
+    : [];
   const mail: OrderMailFacts = {
     orderId, websiteId: site.id, email: input.email, currency: t.currency,
     lines: view.entries.map((e) => ({ quantity: e.quantity, productName: e.title, sku: e.sku ?? null, unitPriceCents: e.unitPriceCents, additionalFields: e.additionalFields })),
@@ -208,6 +225,7 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
       ...grantStatements(db, issued, grants, downloads, now),
       // Mail is an outbox row in the order's own batch: a recorded order always has its confirmation queued.
       orderMailStatement(db, site, mail, `${input.origin}${orderLink('order-status', orderId, statusToken)}`, now, links),
+      ...(reviewLinks.length ? [reviewRequestMail(db, site, { websiteId: site.id, email: input.email }, reviewLinks, now, reviewAfter)] : []),
       // Webhook events too (order.created, order.paid): they exist exactly when the order does.
       ...orderEventStatements(rawD1(db), mail, payment.amountCents, now),
     ]);

@@ -17,6 +17,9 @@ export interface ReviewRequest {
 const REVIEW_LINK_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
 export const REVIEW_REQUEST_PATH = '/reviews/request';
 
+/** How long a mailed review-request link works, from the day its mail is sent. */
+export const REVIEW_LINK_DAYS_MS = 60 * 86_400_000;
+
 const encoder = new TextEncoder();
 
 function base64url(bytes: Uint8Array): string {
