@@ -6,6 +6,7 @@ import { useOwner } from '../../context.js';
 import { DataTable, type PageRequest } from '../../data-table/data-table.js';
 import { formatMoney, formatTime } from '../../format.js';
 import { Link } from '../../router.js';
+import { useRowAction } from '../../use-row-action.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
@@ -36,10 +37,8 @@ export function GiftCardsScreen() {
   const { timeZone } = useOwner();
   const toast = useToast();
   const [version, setVersion] = useState(0);
-  const [disabling, setDisabling] = useState<OwnerGiftCard | undefined>();
+  const disabling = useRowAction<OwnerGiftCard>(() => setVersion((v) => v + 1));
   const [adjusting, setAdjusting] = useState<OwnerGiftCard | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState('');
   // Issue form.
   const [amount, setAmount] = useState('');
   const [email, setEmail] = useState('');
@@ -139,10 +138,7 @@ export function GiftCardsScreen() {
               <Button
                 variant="secondary"
                 aria-label={`Disable the gift card ending ${c.row.original.last4}`}
-                onClick={() => {
-                  setDialogError('');
-                  setDisabling(c.row.original);
-                }}
+                onClick={() => disabling.open(c.row.original)}
               >
                 Disable
               </Button>
@@ -158,20 +154,11 @@ export function GiftCardsScreen() {
     const answer = await ownerFetch<{ giftCards: OwnerGiftCard[]; next: string | null }>('GET', `${API}${request.cursor ? `?after=${encodeURIComponent(request.cursor)}` : ''}`);
     return { rows: answer.giftCards, next: answer.next };
   };
-  const disable = async () => {
-    setBusy(true);
-    setDialogError('');
-    try {
-      await ownerFetch('POST', `${API}/${encodeURIComponent(disabling!.id)}/disable`);
-      toast(`Gift card •••• ${disabling!.last4} disabled. Checkout no longer accepts it.`);
-      setDisabling(undefined);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      setDialogError(error instanceof OwnerApiError ? error.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const disable = () =>
+    disabling.run(async (card) => {
+      await ownerFetch('POST', `${API}/${encodeURIComponent(card.id)}/disable`);
+      return `Gift card •••• ${card.last4} disabled. Checkout no longer accepts it.`;
+    });
 
   return (
     <>
@@ -232,22 +219,22 @@ export function GiftCardsScreen() {
         </section>
       </div>
       <Dialog
-        open={disabling !== undefined}
-        title={`Disable the gift card ending ${disabling?.last4 ?? ''}?`}
-        onClose={() => setDisabling(undefined)}
+        open={disabling.row !== undefined}
+        title={`Disable the gift card ending ${disabling.row?.last4 ?? ''}?`}
+        onClose={disabling.close}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setDisabling(undefined)}>
+            <Button variant="secondary" onClick={disabling.close}>
               Cancel
             </Button>
-            <Button variant="danger" busy={busy} onClick={() => void disable()}>
+            <Button variant="danger" busy={disabling.busy} onClick={() => void disable()}>
               Disable
             </Button>
           </>
         }
       >
         <p>Checkout no longer accepts it. This cannot be undone.</p>
-        {dialogError ? <p role="alert">{dialogError}</p> : null}
+        {disabling.error ? <p role="alert">{disabling.error}</p> : null}
       </Dialog>
       <AdjustDialog
         card={adjusting}

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
 import { SelectField, TextField } from '../../ui/fields.js';
 import { useToast } from '../../ui/toast.js';
+import { useRowAction } from '../../use-row-action.js';
 
 /** What the screen reads of GET /api/commerce/owner/subscriptions. */
 interface OwnerSubscription {
@@ -52,10 +53,9 @@ export function SubscriptionsScreen() {
   const toast = useToast();
   const [status, setStatus] = useState('');
   const [version, setVersion] = useState(0);
-  const [canceling, setCanceling] = useState<OwnerSubscription | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [dialogError, setDialogError] = useState('');
-  const [moving, setMoving] = useState<OwnerSubscription | undefined>();
+  const reread = () => setVersion((v) => v + 1);
+  const canceling = useRowAction<OwnerSubscription>(reread);
+  const moving = useRowAction<OwnerSubscription>(reread);
   const [nextDay, setNextDay] = useState('');
   const [rowBusy, setRowBusy] = useState('');
 
@@ -72,20 +72,14 @@ export function SubscriptionsScreen() {
       setRowBusy('');
     }
   };
-  const move = async () => {
-    setBusy(true);
-    setDialogError('');
-    try {
-      await ownerFetch('PUT', `${API}/${encodeURIComponent(moving!.id)}/next-billing`, { date: nextDay });
-      toast(`The next billing date of ${moving!.email} is now ${nextDay}.`);
-      setMoving(undefined);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      setDialogError(error instanceof OwnerApiError ? (error.fields.date ?? error.message) : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const move = () =>
+    moving.run(
+      async (sub) => {
+        await ownerFetch('PUT', `${API}/${encodeURIComponent(sub.id)}/next-billing`, { date: nextDay });
+        return `The next billing date of ${sub.email} is now ${nextDay}.`;
+      },
+      (error) => error.fields.date,
+    );
 
   const columns = useMemo(
     () => [
@@ -116,9 +110,8 @@ export function SubscriptionsScreen() {
                 variant="secondary"
                 aria-label={`Change date of the next billing of ${c.row.original.email} for ${c.row.original.productName}`}
                 onClick={() => {
-                  setDialogError('');
                   setNextDay(c.row.original.nextBillingDate ? dayIn(c.row.original.nextBillingDate, timeZone) : '');
-                  setMoving(c.row.original);
+                  moving.open(c.row.original);
                 }}
               >
                 Change date
@@ -126,10 +119,7 @@ export function SubscriptionsScreen() {
               <Button
                 variant="secondary"
                 aria-label={`Cancel the subscription of ${c.row.original.email} to ${c.row.original.productName}`}
-                onClick={() => {
-                  setDialogError('');
-                  setCanceling(c.row.original);
-                }}
+                onClick={() => canceling.open(c.row.original)}
               >
                 Cancel
               </Button>
@@ -144,20 +134,11 @@ export function SubscriptionsScreen() {
     const answer = await ownerFetch<{ subscriptions: OwnerSubscription[]; next: string | null }>('GET', `${API}?${params}`);
     return { rows: answer.subscriptions, next: answer.next };
   };
-  const cancel = async () => {
-    setBusy(true);
-    setDialogError('');
-    try {
-      await ownerFetch('POST', `${API}/${encodeURIComponent(canceling!.id)}/cancel`);
-      toast('Subscription canceled. The shopper will not be charged again.');
-      setCanceling(undefined);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      setDialogError(error instanceof OwnerApiError ? error.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const cancel = () =>
+    canceling.run(async (sub) => {
+      await ownerFetch('POST', `${API}/${encodeURIComponent(sub.id)}/cancel`);
+      return 'Subscription canceled. The shopper will not be charged again.';
+    });
 
   return (
     <>
@@ -174,44 +155,44 @@ export function SubscriptionsScreen() {
         toolbar={<SelectField label="State" value={status} onChange={(e) => setStatus(e.target.value)} options={STATES} />}
       />
       <Dialog
-        open={canceling !== undefined}
+        open={canceling.row !== undefined}
         title="Cancel this subscription?"
-        onClose={() => setCanceling(undefined)}
+        onClose={canceling.close}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setCanceling(undefined)}>
+            <Button variant="secondary" onClick={canceling.close}>
               Keep it
             </Button>
-            <Button variant="danger" busy={busy} onClick={() => void cancel()}>
+            <Button variant="danger" busy={canceling.busy} onClick={() => void cancel()}>
               Cancel subscription
             </Button>
           </>
         }
       >
         <p>
-          {canceling?.email} will not be charged again for {canceling?.productName}.
+          {canceling.row?.email} will not be charged again for {canceling.row?.productName}.
         </p>
-        {dialogError ? <p role="alert">{dialogError}</p> : null}
+        {canceling.error ? <p role="alert">{canceling.error}</p> : null}
       </Dialog>
       <Dialog
-        open={moving !== undefined}
+        open={moving.row !== undefined}
         title="Change the next billing date"
-        onClose={() => setMoving(undefined)}
+        onClose={moving.close}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setMoving(undefined)}>
+            <Button variant="secondary" onClick={moving.close}>
               Cancel
             </Button>
-            <Button busy={busy} onClick={() => void move()}>
+            <Button busy={moving.busy} onClick={() => void move()}>
               Save date
             </Button>
           </>
         }
       >
         <p>
-          {moving?.email} is charged for {moving?.productName} on this day, then every billing period from it.
+          {moving.row?.email} is charged for {moving.row?.productName} on this day, then every billing period from it.
         </p>
-        <TextField label="Next billing date" type="date" value={nextDay} min={dayIn(Date.now() + 86_400_000, timeZone)} error={dialogError || undefined} onChange={(e) => setNextDay(e.target.value)} />
+        <TextField label="Next billing date" type="date" value={nextDay} min={dayIn(Date.now() + 86_400_000, timeZone)} error={moving.error || undefined} onChange={(e) => setNextDay(e.target.value)} />
       </Dialog>
     </>
   );
