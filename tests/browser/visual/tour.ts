@@ -95,7 +95,10 @@ export function pageTour(checks: TourChecks): void {
         const path = await type.path(store, visitor);
         let shift: { cls: number; shifts: string[] } | undefined;
         if (checks.look && type.cls) await page.addInitScript(OBSERVE_CLS);
-        await openSettled(page, store.url(path), checks.look && type.cls ? async (quiet) => (shift = await shiftWhileIslandsTakeOver(page, quiet)) : undefined);
+        const measureShift = async (quiet: () => Promise<void>) => {
+          shift = await shiftWhileIslandsTakeOver(page, quiet);
+        };
+        await openSettled(page, store.url(path), checks.look && type.cls ? measureShift : undefined);
 
         if (checks.overflow) expect({ page: type.name, ...(await overflowOf(page)) }).toEqual({ page: type.name, width, viewport: width, past: [] });
         if (shift) expect(shift.cls, shift.shifts.join('\n')).toBeLessThan(GOOD_CLS);
