@@ -1,11 +1,16 @@
 /**
  * Every storefront page type of the demo store, as the page tour opens them (tests/browser/
- * visual/tour.ts): a path, and for pages that need a shopper's state (a cart, an order) the set-up that makes it through the real APIs
+ * visual/tour.ts): a path, and for pages that need a shopper's state (a cart, an order, a
+ * signed-in customer, a newsletter sign-up) the set-up that makes it through the real APIs
  * first; which checks beyond overflow and the screenshot apply (axe, layout shift); and a second
  * state the same load is driven into (the checkout with its errors shown).
  */
 import { randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
+import { CLUB_SKU } from '../../../edge/api/commerce/test-subscription.js';
+import { ageKeys } from '../../../edge/api/forms/test-visitor.js';
+import { linkIn, queuedMails } from '../../../edge/api/forms/test-mail-log.js';
+import { createSiteUser } from '../../../edge/test-support.js';
 import { islandsReached, itemIdOf, visitorApi, type StorefrontSuite, type Visitor } from '../harness.js';
 
 export interface PageType {
@@ -68,8 +73,68 @@ async function placeOrder(store: StorefrontSuite, visitor: Visitor): Promise<str
   return (await postOrder(store, visitor, { shippingAddress: ADDRESS, shippingOptionId: 'us-standard' })).confirmationUrl;
 }
 
+const CUSTOMER = { email: 'ada@customers.test', password: 'tour-Password-31' };
+const customer = oncePerWorker((store) => createSiteUser(store.worker, CUSTOMER));
+
+/** Signs the visitor's browser in as the tour's customer (created once per worker): the session cookie lands in its context. */
+async function signedIn(store: StorefrontSuite, visitor: Visitor): Promise<void> {
+  await customer(store, visitor);
+  await visitor.context.request.get(store.url('/api/site-users/account'));
+  const crumb = (await visitor.context.cookies(store.url('/'))).find((c) => c.name === 'crumb')?.value ?? '';
+  const res = await visitor.context.request.post(store.url('/api/site-users/account/session'), {
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': crumb },
+    data: JSON.stringify({ email: CUSTOMER.email, password: CUSTOMER.password, rememberMe: false }),
+  });
+  if (!res.ok()) throw new Error(`sign-in refused: ${res.status()} ${await res.text()}`);
+}
+
+/** The customer's own order (a mug, shipped): its number. The visitor is signed in first. */
+const customerOrder = oncePerWorker(async (store, visitor) => {
+  await signedIn(store, visitor);
+  const mug = await itemIdOf(store, '/shop/speckled-stoneware-mug');
+  await visitorApi(store, visitor, 'POST', '/api/commerce/shopping-cart/entries', { itemId: mug, sku: 'FK-MUG-08-OAT', quantity: 1, additionalFields: null });
+  return (await postOrder(store, visitor, { email: CUSTOMER.email, shippingAddress: ADDRESS, shippingOptionId: 'us-standard' })).order.orderNumber;
+});
+
+/** The customer's clay club subscription: its id and the first order's confirmation path. The visitor is signed in first. */
+const customerSubscription = oncePerWorker(async (store, visitor) => {
+  await signedIn(store, visitor);
+  const club = await itemIdOf(store, '/shop/monthly-clay-club');
+  const { cartToken } = (await visitorApi(store, visitor, 'POST', '/api/3/commerce/cart/subscription', { itemId: club, sku: CLUB_SKU, qty: 1, additionalFields: null })) as { cartToken: string };
+  const placed = await postOrder(store, visitor, { email: CUSTOMER.email, cartToken });
+  const row = await store.worker.db.prepare('SELECT id FROM subscriptions WHERE first_order_id = ?').bind(placed.order.id).first<{ id: string }>();
+  if (!row) throw new Error('the clay club order started no subscription');
+  return { id: row.id, confirmationUrl: placed.confirmationUrl };
+});
+
+/** A footer newsletter sign-up (pending, double opt-in) through the form API: the links its confirmation mail carries. */
+const newsletterLinks = oncePerWorker(async (store) => {
+  const context = (await fetch(store.url('/?format=json')).then((r) => r.json())) as { newsletterForm: { id: string; fields: { id: string }[] } };
+  const form = context.newsletterForm;
+  const jar = new Map<string, string>();
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(store.url(path), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'X-CSRF-Token': jar.get('crumb') ?? '', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const set of res.headers.getSetCookie()) jar.set(set.slice(0, set.indexOf('=')), set.slice(set.indexOf('=') + 1, set.indexOf(';') === -1 ? undefined : set.indexOf(';')));
+    if (!res.ok) throw new Error(`${path} -> ${res.status} ${await res.text()}`);
+    return res.json().catch(() => undefined) as Promise<{ key?: string } | undefined>;
+  };
+  await call('/api/commerce/shopping-cart');
+  const key = (await call('/api/form/FormSubmissionKey', ''))?.key;
+  await ageKeys(store.worker);
+  await call('/api/form/SaveFormSubmission', { key, formId: form.id, form: JSON.stringify({ [form.fields[0]!.id]: 'reader@example.com' }), pageTitle: 'Home', pagePath: '/' });
+  const mail = (await queuedMails(store.worker)).find((m) => m.to === 'reader@example.com' && m.kind === 'newsletter-confirmation');
+  if (!mail) throw new Error('no confirmation mail for the newsletter sign-up');
+  return { confirm: linkIn(mail, '/newsletter/confirm'), unsubscribe: linkIn(mail, '/newsletter/unsubscribe') };
+});
+
 // What changes from run to run on these pages: new orders' numbers and dates, stock-hold countdowns.
 const ORDER_MASK = ['.order-number', 'time', '.order-date', '.order-meta'];
+// And a subscription's next payment date (a month after the run).
+const SUBSCRIPTION_MASK = [...ORDER_MASK, '.subscription-next'];
 
 /** The checkout's empty submit: every error shown beside its field; on a phone the order summary opened too. */
 const CHECKOUT_ERRORS: PageType['then'] = {
@@ -123,6 +188,29 @@ export const PAGE_TYPES: PageType[] = [
   { name: 'account-sign-in', path: fixed('/account'), axe: true },
   { name: 'account-sign-up', path: fixed('/account/sign-up'), axe: true },
   { name: 'account-reset', path: fixed('/account/reset'), axe: true },
+  {
+    name: 'account-order',
+    path: async (store, visitor) => {
+      const number = await customerOrder(store, visitor);
+      await signedIn(store, visitor);
+      return `/account/orders/${number}`;
+    },
+    mask: ORDER_MASK,
+    axe: true,
+  },
+  {
+    name: 'account-subscription',
+    path: async (store, visitor) => {
+      const { id } = await customerSubscription(store, visitor);
+      await signedIn(store, visitor);
+      return `/account/subscriptions/${id}`;
+    },
+    mask: SUBSCRIPTION_MASK,
+    axe: true,
+  },
+  { name: 'subscription-confirmed', path: async (store, visitor) => (await customerSubscription(store, visitor)).confirmationUrl, mask: SUBSCRIPTION_MASK, axe: true },
+  { name: 'newsletter-confirm', path: async (store, visitor) => (await newsletterLinks(store, visitor)).confirm, axe: true },
+  { name: 'newsletter-unsubscribe', path: async (store, visitor) => (await newsletterLinks(store, visitor)).unsubscribe, axe: true },
 ];
 
 // The traffic chunk's census hit, events and RUM beacons: they start at the page's first idle
