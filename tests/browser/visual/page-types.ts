@@ -6,12 +6,12 @@
  * state the same load is driven into (the checkout with its errors shown).
  */
 import { randomUUID } from 'node:crypto';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CLUB_SKU } from '../../../edge/api/commerce/test-subscription.js';
 import { ageKeys } from '../../../edge/api/forms/test-visitor.js';
 import { linkIn, queuedMails } from '../../../edge/api/forms/test-mail-log.js';
 import { createSiteUser } from '../../../edge/test-support.js';
-import { islandsReached, itemIdOf, visitorApi, type StorefrontSuite, type Visitor } from '../harness.js';
+import { islandsReached, itemIdOf, trackRequests, visitorApi, type StorefrontSuite, type Visitor } from '../harness.js';
 
 export interface PageType {
   /** File-name-safe name of the page type (baselines are `<name>-<width>.png`). */
@@ -212,39 +212,6 @@ export const PAGE_TYPES: PageType[] = [
   { name: 'newsletter-confirm', path: async (store, visitor) => (await newsletterLinks(store, visitor)).confirm, axe: true },
   { name: 'newsletter-unsubscribe', path: async (store, visitor) => (await newsletterLinks(store, visitor)).unsubscribe, axe: true },
 ];
-
-// The traffic chunk's census hit, events and RUM beacons: they start at the page's first idle
-// period and change nothing on it (their answers can take seconds on a loaded machine).
-const BACKGROUND = /^\/api\/(census|events)\//;
-
-/**
- * The page's own requests in flight (documents, chunks, pictures, the islands' fetches), and
- * `quiet()`, which resolves once none is in flight and none has started over two frames: the
- * network state the checks need, without networkidle's fixed half second after the traffic beacons.
- */
-function trackRequests(page: Page): { quiet(): Promise<void> } {
-  const pending = new Set<Request>();
-  let started = 0;
-  page.on('request', (request) => {
-    if (BACKGROUND.test(new URL(request.url()).pathname)) return;
-    pending.add(request);
-    started += 1;
-  });
-  const done = (request: Request) => pending.delete(request);
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  const twoFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return {
-    async quiet() {
-      for (;;) {
-        const before = started;
-        const idle = pending.size === 0;
-        await twoFrames();
-        if (idle && pending.size === 0 && started === before) return;
-      }
-    },
-  };
-}
 
 /**
  * Loads `path` and waits until the page stops changing by itself: every picture loaded (lazy
