@@ -33,12 +33,15 @@ describe('store values in page copy', () => {
     expect(await shippingParagraph()).not.toContain('$150');
   });
 
-  it('follows the setting when the owner changes the threshold, and shows no amount when no zone ships free', async () => {
+  it('follows the setting when the owner changes the threshold, and leaves the sentence out when no zone ships free', async () => {
     const rates = (from: number) => JSON.stringify([{ kind: 'free-over', id: 'us-standard', name: 'Standard', amountCents: 800, freeFromCents: from }]);
     await worker.db.prepare(`update shipping_zones set rates = ? where website_id = ? and countries = '["US"]'`).bind(rates(12050), siteId).run();
     expect(await shippingParagraph()).toContain('Free US shipping on orders over $120.50.');
     await worker.db.prepare(`update shipping_zones set rates = '[]' where website_id = ? and countries = '["US"]'`).bind(siteId).run();
-    expect(await shippingParagraph()).toContain('Free US shipping on orders over .');
+    // Before: 'Free US shipping on orders over .' The paragraph now reads on without the sentence.
+    expect(await shippingParagraph()).toBe(
+      '<p>Orders ship within five studio days in recycled packaging. If something arrives broken, send us a photo within 14 days and we will replace it or refund you.</p>',
+    );
     expect(await shippingParagraph()).not.toContain('{store.');
   });
 

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openBrowser } from './chromium.js';
+import { trackRequests } from './harness.js';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { demoOwner, startWorker, type RunningWorker } from '../../edge/test-support.js';
 
@@ -16,8 +17,12 @@ import { demoOwner, startWorker, type RunningWorker } from '../../edge/test-supp
  * ADDING A PAGE OR ISLAND? Add its URL to PAGES (OWNER_PAGES for the signed-in owner area).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Screenshots of each page under the policy, for a look (git-ignored).
+// Screenshots of each page under the policy, for a look (git-ignored): `TEST_SCREENSHOTS=1` (they
+// assert nothing, and thirty full-page pictures cost the suite half a minute).
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+const screenshot = async (page: Page, name: string) => {
+  if (process.env.TEST_SCREENSHOTS === '1') await page.screenshot({ path: join(ARTIFACTS, `csp-${name.replaceAll(' ', '-')}.png`), fullPage: true });
+};
 const PAGES: readonly { name: string; path: string; status: number }[] = [
   { name: 'home', path: '/', status: 200 },
   { name: 'product listing', path: '/shop', status: 200 },
@@ -85,13 +90,21 @@ afterAll(async () => {
   await worker?.dispose();
 });
 
-/** Opens `url`, lets images and late work settle, and returns what the policy refused. */
+/**
+ * Opens `url`, lets images and late work settle, and returns what the policy refused. The late
+ * work includes the traffic chunk, which the loader starts at the first idle period or the first
+ * key press: a key press here starts it at once, and the page's own requests (the chunk, the
+ * islands' fetches; not the census beacon's slow answer) are waited for instead of networkidle.
+ */
 async function open(page: Page, url: string): Promise<{ status: number; csp: string; violations: string[] }> {
   const console: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) console.push(m.text());
   });
-  const res = await page.goto(url, { waitUntil: 'networkidle' });
+  const network = trackRequests(page);
+  const res = await page.goto(url);
+  await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown')));
+  await network.quiet();
   const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
   return { status: res?.status() ?? 0, csp: (await res?.headerValue('content-security-policy')) ?? '', violations: [...violations, ...console] };
 }
@@ -107,7 +120,7 @@ describe('the CSP in Chromium', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).marginTop)).toBe('0px');
     const broken = await page.evaluate(() => Array.from(document.images).filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
     expect(broken).toEqual([]);
-    await page.screenshot({ path: join(ARTIFACTS, `csp-${name.replaceAll(' ', '-')}.png`), fullPage: true });
+    await screenshot(page, name);
     await page.close();
   });
 
@@ -174,7 +187,7 @@ describe('the CSP in the owner area', () => {
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
     expect(seen.violations).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
-    await page.screenshot({ path: join(ARTIFACTS, `csp-${name.replaceAll(' ', '-')}.png`), fullPage: true });
+    await screenshot(page, name);
     await page.close();
   });
 });

@@ -3,7 +3,7 @@
  * the seeded D1/R2 and the Vite build, and Debian's Chromium through playwright-core.
  * Every page records console errors and failed requests so a test can assert none.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { openBrowser } from './chromium.js';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
@@ -154,6 +154,39 @@ export function useStorefront(options: { bindings?: Record<string, string> } = {
     },
     allow(pattern) {
       allowed = pattern;
+    },
+  };
+}
+
+// The traffic chunk's census hit, events and RUM beacons: they start at the page's first idle
+// period and change nothing on it (their answers can take seconds on a loaded machine).
+const BACKGROUND = /^\/api\/(census|events)\//;
+
+/**
+ * The page's own requests in flight (documents, chunks, pictures, the islands' fetches), and
+ * `quiet()`, which resolves once none is in flight and none has started over two frames: the
+ * network state the checks need, without networkidle's fixed half second after the traffic beacons.
+ */
+export function trackRequests(page: Page): { quiet(): Promise<void> } {
+  const pending = new Set<Request>();
+  let started = 0;
+  page.on('request', (request) => {
+    if (BACKGROUND.test(new URL(request.url()).pathname)) return;
+    pending.add(request);
+    started += 1;
+  });
+  const done = (request: Request) => pending.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const twoFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return {
+    async quiet() {
+      for (;;) {
+        const before = started;
+        const idle = pending.size === 0;
+        await twoFrames();
+        if (idle && pending.size === 0 && started === before) return;
+      }
     },
   };
 }

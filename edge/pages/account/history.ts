@@ -76,12 +76,19 @@ accountHistory.get('/orders/:number', async (c) => {
   return accountPage(
     c,
     `Order #${order.orderNumber}`,
-    html`<h1>Order #${order.orderNumber}</h1>
-<p data-order-meta>${dateText(c, order.createdOn)} · ${statusText(order.status)}${order.testMode ? ' · test mode' : ''}</p>
+    html`<section class="account-detail account-order">
+<h1>Order #${order.orderNumber}</h1>
+<p class="order-meta" data-order-meta>${dateText(c, order.createdOn)} · ${statusText(order.status)}${order.testMode ? ' · test mode' : ''}</p>
 <ul class="order-lines">${lines.map((l) => html`<li>${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''} — ${money(l.unitPriceCents * l.quantity)}</li>`)}</ul>
-<p>Subtotal: ${money(order.subtotalCents)}${order.discountCents ? html` · Discount: −${money(order.discountCents)}` : ''} · Shipping: ${money(order.shippingTotalCents)} · Tax: ${money(order.taxTotalCents)}</p>
+<dl class="order-totals">
+<dt>Subtotal</dt><dd>${money(order.subtotalCents)}</dd>
+${order.discountCents ? html`<dt>Discount</dt><dd>−${money(order.discountCents)}</dd>` : ''}
+<dt>Shipping</dt><dd>${money(order.shippingTotalCents)}</dd>
+<dt>Tax</dt><dd>${money(order.taxTotalCents)}</dd>
+</dl>
 <p class="order-total">Total: <strong data-order-total>${money(order.grandTotalCents)}</strong></p>
-<p><a href="/account">Back to your account</a></p>`,
+<p class="account-actions"><a class="button button-secondary" href="/account">Back to your account</a></p>
+</section>`,
   );
 });
 
@@ -95,14 +102,20 @@ accountHistory.get('/subscriptions/:id', async (c) => {
   return accountPage(
     c,
     row.productName,
-    html`<h1>${row.productName}</h1>
-<p data-subscription-wording>${String(s.priceWording)}</p>
-<p>Status: ${statusText(row.status)}${row.lastFailure && row.status === 'past_due' ? html` — ${row.lastFailure}` : ''}</p>
-<p>Next payment: ${dateText(c, s.nextBillingDate as number | null)}</p>
-<p>Payments so far: ${row.cyclesBilled}${row.numBillingCycles ? ` of ${row.numBillingCycles}` : ''}</p>
+    html`<section class="account-detail account-subscription">
+<h1>${row.productName}</h1>
+<p class="account-detail-lead" data-subscription-wording>${String(s.priceWording)}</p>
+<ul class="account-facts">
+<li>Status: ${statusText(row.status)}${row.lastFailure && row.status === 'past_due' ? html` — ${row.lastFailure}` : ''}</li>
+<li class="subscription-next">Next payment: ${dateText(c, s.nextBillingDate as number | null)}</li>
+<li>Payments so far: ${row.cyclesBilled}${row.numBillingCycles ? ` of ${row.numBillingCycles}` : ''}</li>
+</ul>
 ${c.req.query('canceled') === '1' ? notice('Your subscription is canceled. There will be no further payments.', 'info') : ''}
+<div class="account-actions">
 ${row.status === 'active' || row.status === 'past_due' || row.status === 'paused' ? actionButton(c, `/account/subscriptions/${row.id}/cancel`, 'Cancel subscription') : ''}
-<p><a href="/account">Back to your account</a></p>`,
+<a class="button button-secondary" href="/account">Back to your account</a>
+</div>
+</section>`,
   );
 });
 
