@@ -268,6 +268,16 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/webhooks/:id/disable', path: '/api/owner/webhooks/w1/disable', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/webhooks/:id/test', path: '/api/owner/webhooks/w1/test', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/webhooks/:id/deliveries', path: '/api/owner/webhooks/w1/deliveries', status: 401, expect: 'api' },
+  // Theme versions and API tokens (edge/api/themes).
+  { route: 'GET /api/owner/theme/versions', path: '/api/owner/theme/versions', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/theme/versions/:number', path: '/api/owner/theme/versions/1', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/theme/versions', path: '/api/owner/theme/versions', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/theme/versions/:number/publish', path: '/api/owner/theme/versions/1/publish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/theme/rollback', path: '/api/owner/theme/rollback', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/api-tokens', path: '/api/owner/api-tokens', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/api-tokens', path: '/api/owner/api-tokens', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/api-tokens/:id/uses', path: '/api/owner/api-tokens/t1/uses', status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/api-tokens/:id', path: '/api/owner/api-tokens/t1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
