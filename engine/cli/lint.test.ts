@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContextFields, parseContextFields, shapeOfValue } from './context-fields.js';
@@ -107,6 +108,16 @@ describe('atelier lint (command)', () => {
     const usage = io();
     expect(await main(['lint'], usage.io)).toBe(2);
     expect(await main(['lint', THEME, '--bogus'], usage.io)).toBe(2);
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-lint-'));
+    writeFileSync(join(dir, 'search.html'), '{.repeated section items}{title}{fullUrl}{.end}');
+    writeFileSync(join(dir, 'page.json'), JSON.stringify({ pageTypeName: 'search', items: [{ title: 'Mug' }] }));
+    const withData = io();
+    expect(await main(['lint', dir, '--data', join(dir, 'page.json')], withData.io)).toBe(1);
+    expect(withData.err.join('')).toContain("search.html:1:34  VARIABLE_UNKNOWN  'fullUrl': no 'fullUrl' in this section or the page context\n");
+    expect(withData.out.join('')).toBe('1 template linted: 1 error, 0 warnings\n');
+    const documented = io();
+    expect(await main(['lint', dir], documented.io)).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
     const bad = io();
     expect(await main(['lint', join(import.meta.dirname, 'testdata-missing')], bad.io)).toBe(2);
   });

@@ -1,5 +1,5 @@
 /** `atelier pull | push | publish | rollback`: theme versions of a live site (docs/cli.md). */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { CliError, type Io } from './cli-error.js';
 import { parseOptions, stringOption, usageError, type Parsed } from './options.js';
@@ -17,6 +17,23 @@ interface CompileError {
   at: string;
   code: string;
   message: string;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A theme file's text: theme files are UTF-8 text (images belong in the file manager). */
+function themeText(file: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return readText(file);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new CliError(`atelier push: ${file} is not UTF-8 text; theme files are text (put images in the site's file manager)`);
+  }
 }
 
 function oneDir(command: string, parsed: Parsed): string {
@@ -79,7 +96,7 @@ export async function pushCommand(argv: readonly string[], io: Io): Promise<numb
   if (!isDirectory(dir)) throw new CliError(`${dir}: no such directory`);
   const state = readState(dir);
   const client = siteClient('push', parsed, state);
-  const files = walkFiles(dir, (name) => name !== STATE_FILE).map((file) => ({ path: relative(dir, file).split(sep).join('/'), content: readText(file) }));
+  const files = walkFiles(dir, (name) => name !== STATE_FILE).map((file) => ({ path: relative(dir, file).split(sep).join('/'), content: themeText(file) }));
   if (files.length === 0) throw new CliError(`atelier push: ${dir} has no theme files`);
   const force = parsed.values.force === true;
   const body = { files, note: stringOption(parsed, 'note') ?? `Pushed from the atelier CLI`, force, ...(state ? { expectLive: state.version } : {}) };

@@ -143,6 +143,11 @@ describe('atelier pull / push / publish / rollback', () => {
     await worker.db.prepare('update api_tokens set expires_on = ? where id = ?').bind(Date.now() - 1000, expired.id).run();
     expect((await atelier('pull', '--site', site, '--token', expired.secret, tempDir())).err).toContain('(401)');
 
+    writeFileSync(join(dir, 'assets/logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]));
+    const binary = await atelier('push', dir, '--token', reader.secret);
+    expect(binary.code).toBe(1);
+    expect(binary.err).toContain('logo.png is not UTF-8 text');
+
     expect((await atelier('pull', '--site', site, tempDir())).code).toBe(2);
     expect((await atelier('publish', '--site', site, '--token', reader.secret)).code).toBe(2);
     expect((await atelier('pull', '--site', 'ftp://x', '--token', 't')).code).toBe(2);
