@@ -14,6 +14,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   test: async () => (await import('./test-command.js')).testCommand,
   json: async () => (await import('./json-command.js')).jsonCommand,
   lint: async () => (await import('./lint-command.js')).lintCommand,
+  reference: async () => (await import('./reference-command.js')).referenceCommand,
   pull: async () => (await import('./site-commands.js')).pullCommand,
   push: async () => (await import('./site-commands.js')).pushCommand,
   publish: async () => (await import('./site-commands.js')).publishCommand,

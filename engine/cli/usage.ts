@@ -11,6 +11,7 @@ Commands:
   json <url-or-file>       pretty print a page's context JSON
   lint <dir>               find theme mistakes: compile errors, unknown formatters,
                            missing or unused partials, variables no page provides
+  reference                print the formatter and predicate reference (Markdown)
   pull [dir]               write a site's live theme version into <dir>
   push [dir]               upload <dir> as a new theme version (--publish to go live)
   publish --version <n>    make a theme version live
