@@ -137,10 +137,18 @@ describe('theme versions', () => {
     expect((await call('GET', '/api/owner/api-tokens', undefined, editor)).status).toBe(403);
   });
 
-  it('two versions created at once get distinct numbers', async () => {
+  it('two versions created at once get distinct numbers; two published at once leave exactly one live, whose files the site renders', async () => {
     const [a, b] = await Promise.all([pushMarked('a'), pushMarked('b')]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.json.version.number).not.toBe(b.json.version.number);
+    const published = await Promise.all([a, b].map((v) => call('POST', `/api/owner/theme/versions/${v.json.version.number}/publish`)));
+    expect(published.map((p) => p.status)).toEqual([200, 200]);
+    expect(await count("select count(*) as n from theme_versions where state = 'live'")).toBe(1);
+    const live = (await call('GET', '/api/owner/theme/versions')).json.live as number;
+    const mark = live === a.json.version.number ? 'a' : 'b';
+    expect((await page('/')).html).toContain(MARK(mark));
+    expect(await count("select count(*) as n from templates t join theme_files f on f.path = t.path and f.sha256 = t.hash join theme_versions v on v.id = f.version_id and v.state = 'live'"))
+      .toBe(await count('select count(*) as n from templates'));
   });
 });
 
