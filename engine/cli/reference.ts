@@ -70,6 +70,9 @@ export const FORMATTER_DOCS: Readonly<Record<string, ReferenceEntry>> = {
   smartypants: { usage: '{value|smartypants}', description: 'Straight quotes, apostrophes and `--` made typographic.', example: ex('{v|smartypants}', { v: '"Hi" -- it\'s' }, '“Hi” — it’s') },
   str: { usage: '{value|str}', description: 'The value as text.', example: ex('{v|str}', { v: 12 }, '12') },
   truncate: { usage: '{value|truncate [length] [ellipsis]}', description: 'Cut to `length` characters (default 100) at a word boundary, ending with the ellipsis (default "...").', example: ex('{v|truncate 10}', { v: 'The quick brown fox' }, 'The quick ...') },
+  date: { usage: '{epoch|date pattern}', description: "The instant (epoch ms) in the site's time zone by a strftime pattern (`%B` month name, `%d` day, `%Y` year, ...); '' without locale data.", example: ex('{t|date %B %d, %Y}', { t: Date.UTC(2026, 5, 1, 16) }, 'June 01, 2026') },
+  timesince: { usage: '{epoch|timesince}', description: "How long ago, in a `<span class=\"timesince\">` carrying the instant; 'Invalid date.' when the value is not a date.", example: ex('{t|timesince}', { t: 'soon' }, 'Invalid date.') },
+  'comment-count': { usage: '{item|comment-count}', description: "'No Comments', '1 Comment' or 'N Comments' from the item's `publicCommentCount`.", example: ex('{item|comment-count}', { item: { publicCommentCount: 1 } }, '1 Comment') },
   'url-encode': { usage: '{value|url-encode}', description: 'Encoded for a URL query value.', example: ex('{v|url-encode}', { v: 'a b&c' }, 'a%20b%26c') },
 };
 
@@ -85,6 +88,10 @@ export const PREDICATE_DOCS: Readonly<Record<string, ReferenceEntry>> = {
   'even?': { usage: '{.even? [value]}', description: 'The integer (the argument, else the scope) is even.', example: ex('{.repeated section items}{.even? @index}e{.or}o{.end}{.end}', { items: [1, 2, 3] }, 'oeo') },
   'odd?': { usage: '{.odd? [value]}', description: 'The integer (the argument, else the scope) is odd.', example: ex('{.odd? n}odd{.end}', { n: -5 }, 'odd') },
   'nth?': { usage: '{.nth? [value] n}', description: 'The integer (the first argument, else the scope) is a multiple of n (non-zero integers only).', example: ex('{.repeated section items}{.nth? @index 2}|{.end}{@}{.end}', { items: ['a', 'b', 'c', 'd'] }, 'a|bc|d') },
+  'has-variants?': { usage: '{.section item}{.has-variants?}...{.end}{.end}', description: 'The product (scope) has more than one variant.', example: ex('{.section item}{.has-variants?}choose{.or}one{.end}{.end}', { item: { structuredContent: { variants: [{}, {}] } } }, 'choose') },
+  'sold-out?': { usage: '{.section item}{.sold-out?}...{.end}{.end}', description: 'No variant of the product (scope) is in stock or unlimited.', example: ex('{.section item}{.sold-out?}gone{.or}here{.end}{.end}', { item: { structuredContent: { variants: [{ qtyInStock: 0, unlimited: false }] } } }, 'gone') },
+  'excerpt?': { usage: '{.excerpt?}...{.end}', description: "The scope's `excerpt` has text once tags and whitespace are stripped.", example: ex('{.excerpt?}yes{.or}no{.end}', { excerpt: '<p> </p>' }, 'no') },
+  'same-day?': { usage: '{.same-day? a b}', description: "The two instants fall on the same day in the site's time zone.", example: ex('{.same-day? start end}one day{.or}several{.end}', { start: Date.UTC(2026, 1, 1, 14), end: Date.UTC(2026, 1, 1, 20) }, 'one day') },
   'plural?': { usage: '{.section n}{.plural?}...{.end}{.end}', description: 'The scope is a number above 1.', example: ex('{.section n}{.plural?}many{.or}one{.end}{.end}', { n: 2 }, 'many') },
   'singular?': { usage: '{.section n}{.singular?}...{.end}{.end}', description: 'The scope is the number 1.', example: ex('{.section n}{.singular?}one{.or}many{.end}{.end}', { n: 1 }, 'one') },
 };
