@@ -122,6 +122,8 @@ export interface Vars {
   issuedCrumb?: string;
   /** The signed-in visitor and their contributor roles on this site (edge/middleware/session). */
   siteUser?: SiteUser;
+  /** The API token a tool authenticated with (`Authorization: Bearer`, theme routes only; edge/middleware/api-token). */
+  apiToken?: { id: string; scopes: readonly string[] };
 }
 
 /** The Hono generics every router of the edge shares. */

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { reviewsApi } from './reviews/index.js';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
@@ -39,6 +39,7 @@ import { checkoutSettingsApi } from './checkout-settings/index.js';
 import { ownerFormsApi } from './forms/builder.js';
 import { ownerMailingListsApi } from './newsletter/owner.js';
 import { ownerWebhooksApi } from './webhooks/index.js';
+import { apiTokensApi, themeApi } from './themes/index.js';
 import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
 
 /**
@@ -88,6 +89,8 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   // permission check; the route itself takes only application/octet-stream.
   { path: /^\/api\/files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
   // A digital product's file (edge/api/catalog/product-extras.ts): the same upload rules as the file manager's.
+  // A theme version: up to 4 MB of theme files inside JSON (edge/api/themes, THEME_LIMITS).
+  { path: /^\/api\/owner\/theme\/versions\/?$/, body: { maxBytes: 6 * 1024 * 1024, types: JSON_TYPES } },
   { path: /^\/api\/owner\/product-extras\/digital-files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });
@@ -103,8 +106,16 @@ const noStore = createMiddleware<AppEnv>(async (c, next) => {
   c.header('Cache-Control', 'no-store');
 });
 
+/**
+ * Theme routes called by a tool with `Authorization: Bearer` (edge/middleware/api-token): a
+ * browser never sends that header cross-site on its own, so no crumb is needed; the route's
+ * guard then accepts nothing but a valid token (the session is ignored).
+ */
+const BEARER_ROUTES = /^\/api\/owner\/theme(\/|$)/;
+const bearerCall = (c: Context<AppEnv>) => BEARER_ROUTES.test(c.req.path) && /^Bearer /.test(c.req.header('Authorization') ?? '');
+
 const crumbUnlessExempt = createMiddleware<AppEnv>(async (c, next) =>
-  CRUMB_EXEMPT.some((path) => path.test(c.req.path)) ? next() : requireCrumb(c, next),
+  CRUMB_EXEMPT.some((path) => path.test(c.req.path)) || bearerCall(c) ? next() : requireCrumb(c, next),
 );
 
 /**
@@ -153,6 +164,8 @@ api.route('/owner/checkout-settings', checkoutSettingsApi);
 api.route('/owner/forms', ownerFormsApi);
 api.route('/owner/mailing-lists', ownerMailingListsApi);
 api.route('/owner/webhooks', ownerWebhooksApi);
+api.route('/owner/theme', themeApi);
+api.route('/owner/api-tokens', apiTokensApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
 

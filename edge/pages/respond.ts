@@ -8,6 +8,7 @@ import type { PageRequest } from './page-request.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
 import { loadTheme } from './theme-templates.js';
+import { previewTheme, THEME_PREVIEW_PARAM } from './theme-preview.js';
 import { loadPageShell } from '../services/page-shell.js';
 import { seoJson } from './seo/meta.js';
 import { pageUrl } from './cache-policy.js';
@@ -29,8 +30,9 @@ export function pageRequest(c: Context<AppEnv>): PageRequest {
     signedIn: Boolean(c.var.siteUser),
   };
   if (!wantsJson(c)) {
-    // Overlaps the theme's queries with the context's.
-    req.theme = loadTheme(req.db, req.site.id, shell.then((s) => s.themeRefs));
+    // Overlaps the theme's queries with the context's. `?theme_version=N` previews a version (theme-preview.ts).
+    const live = () => loadTheme(req.db, req.site.id, shell.then((s) => s.themeRefs));
+    req.theme = c.req.query(THEME_PREVIEW_PARAM) === undefined ? live() : previewTheme(c).then((preview) => preview ?? live());
     req.theme.catch(() => undefined);
   }
   return req;

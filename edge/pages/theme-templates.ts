@@ -55,9 +55,17 @@ export function partialNames(paths: readonly string[]): Map<string, string[]> {
  * yet. `index` is the theme's file index when the caller already has it (page-shell.ts).
  */
 export async function loadTheme(db: Db, websiteId: string, index?: Promise<ThemeFileRef[]>): Promise<Theme> {
-  const refs = (await (index ?? themeIndex(db, websiteId))).filter((r) => r.path.endsWith('.html'));
+  return themeFromRefs(await (index ?? themeIndex(db, websiteId)), (paths) => themeContents(db, websiteId, paths));
+}
+
+/**
+ * A theme from its file index: templates whose hash is compiled already come from the
+ * cache, the others' contents from `fetch` (the live theme, or a theme version's preview).
+ */
+export async function themeFromRefs(allRefs: readonly ThemeFileRef[], fetch: (paths: string[]) => Promise<Map<string, string>>): Promise<Theme> {
+  const refs = allRefs.filter((r) => r.path.endsWith('.html'));
   const missing = refs.filter((r) => !compiled.has(r.hash)).map((r) => r.path);
-  const sources = await themeContents(db, websiteId, missing);
+  const sources = missing.length ? await fetch(missing) : new Map<string, string>();
   const byPath = new Map<string, CompiledTemplate>();
   for (const ref of refs) {
     const cached = compiled.get(ref.hash);

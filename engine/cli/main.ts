@@ -13,6 +13,12 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   check: async () => (await import('./check-command.js')).checkCommand,
   test: async () => (await import('./test-command.js')).testCommand,
   json: async () => (await import('./json-command.js')).jsonCommand,
+  lint: async () => (await import('./lint-command.js')).lintCommand,
+  reference: async () => (await import('./reference-command.js')).referenceCommand,
+  pull: async () => (await import('./site-commands.js')).pullCommand,
+  push: async () => (await import('./site-commands.js')).pushCommand,
+  publish: async () => (await import('./site-commands.js')).publishCommand,
+  rollback: async () => (await import('./site-commands.js')).rollbackCommand,
 };
 
 /**

@@ -9,6 +9,13 @@ Commands:
   check <files or dirs...> compile templates and report every error
   test <dirs...>           run fixture files and diff their output
   json <url-or-file>       pretty print a page's context JSON
+  lint <dir>               find theme mistakes: compile errors, unknown formatters,
+                           missing or unused partials, variables no page provides
+  reference                print the formatter and predicate reference (Markdown)
+  pull [dir]               write a site's live theme version into <dir>
+  push [dir]               upload <dir> as a new theme version (--publish to go live)
+  publish --version <n>    make a theme version live
+  rollback [--version <n>] make the previous (or an earlier) theme version live again
 
 Options:
   -h, --help               show this help (also: atelier <command> --help)
@@ -79,5 +86,78 @@ page's context); anything else is read as a JSON file.
 
 Options:
       --indent <n>         spaces per level (default 2)
+  -h, --help               show this help
+`;
+
+const REMOTE_OPTIONS = `      --site <url>         the site (default: the one recorded by "atelier pull" in
+                           <dir>/.atelier-theme.json)
+      --token <token>      an API token of the site (default: $ATELIER_TOKEN); create
+                           one in the owner area under Settings → API tokens`;
+
+export const PULL_USAGE = `Usage: atelier pull --site <url> --token <token> [dir]
+
+Write the site's live theme version into <dir> (default: the current folder)
+and record the site and version in <dir>/.atelier-theme.json, so that a later
+push can tell when someone else published in between. Needs theme:read.
+
+Options:
+${REMOTE_OPTIONS}
+  -h, --help               show this help
+`;
+
+export const PUSH_USAGE = `Usage: atelier push [dir] [--publish] [--force] [options]
+
+Upload every file under <dir> (default: the current folder) as a new, unpublished
+theme version and print its preview URL. Refused when the live version changed
+since the pull recorded in .atelier-theme.json, unless --force. Needs theme:write.
+
+Options:
+${REMOTE_OPTIONS}
+      --publish            publish the new version at once (refused, with each
+                           template error as file:line:col, if one does not compile)
+      --force              push even though the live version changed since the pull
+      --note <text>        a note kept with the version
+  -h, --help               show this help
+`;
+
+export const PUBLISH_USAGE = `Usage: atelier publish --version <n> [options]
+
+Make theme version <n> live. Every template is compiled first: a version with
+errors is refused and the errors print as file:line:col. Needs theme:write.
+
+Options:
+${REMOTE_OPTIONS}
+  -h, --help               show this help
+`;
+
+export const ROLLBACK_USAGE = `Usage: atelier rollback [--version <n>] [options]
+
+Make an earlier theme version live again in one step: the one live before the
+current one, or <n>. Needs theme:write.
+
+Options:
+${REMOTE_OPTIONS}
+  -h, --help               show this help
+`;
+
+export const LINT_USAGE = `Usage: atelier lint <dir> [--data page.json ...]
+
+Find mistakes in a theme folder, each as "file:line:column  code  message" with
+the source line and a caret, and a suggestion where one is close:
+  - compile errors, unknown formatters and predicates among them
+  - {x|apply name} of a partial the theme does not have (PARTIAL_MISSING)
+  - partials no template applies (PARTIAL_UNUSED, a warning)
+  - blocks/<type>.html of no block type (BLOCK_TYPE_UNKNOWN), and block types a
+    theme with block partials has none for (a warning)
+  - variables a page template reads that its page type never provides
+    (VARIABLE_UNKNOWN: "did you mean item.title?"), from the fields each page
+    type has (docs/page-context.md, "Fields per page type")
+Exits 1 when there is an error (warnings alone exit 0).
+
+Options:
+  -d, --data <file.json>   a page's context JSON ("atelier json <url> > page.json"):
+                           its page type is checked against these real fields
+                           instead of the documented ones; repeat for more pages
+  -q, --quiet              print problems only, no summary line
   -h, --help               show this help
 `;

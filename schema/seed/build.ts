@@ -1,6 +1,6 @@
 import {
   websites, websiteHosts, multilingualSettings, commercePreferences, collections, authors, items,
-  itemImages, assets, products, variants, subscriptionPlans, merchandising, forms, navigationItems, templates,
+  itemImages, assets, products, variants, subscriptionPlans, merchandising, forms, navigationItems, templates, themeVersions, themeFiles,
   mailingLists, pages, pageRevisions,
 } from '../index.js';
 import { RECORD_TYPE } from '../types.js';
@@ -192,8 +192,13 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
     });
   }
 
+  // The demo theme is the site's live theme version 1; `templates` holds the live version's files.
+  const themeVersionId = id('theme', '1');
+  out.push(insertRow(themeVersions, { id: themeVersionId, websiteId, number: 1, note: 'Demo theme', state: 'live', createdOn, publishedOn: createdOn }));
   for (const file of demo.themeFiles) {
-    out.push(insertRow(templates, { websiteId, path: file.path, content: file.content, hash: contentHash(file.content), updatedOn: createdOn }));
+    const hash = contentHash(file.content);
+    out.push(insertRow(templates, { websiteId, path: file.path, content: file.content, hash, updatedOn: createdOn }));
+    out.push(insertRow(themeFiles, { versionId: themeVersionId, path: file.path, content: file.content, sha256: hash }));
   }
   out.push(...checkoutSeedRows(websiteId, id));
   for (const item of searchable) out.push(searchSeedStatement(item));

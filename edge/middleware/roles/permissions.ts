@@ -70,6 +70,10 @@ export const PERMISSIONS = {
   fileEdits: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor, ROLE.storeManager, ROLE.campaignsEditor],
   /** Delete files nothing uses. */
   fileDeletes: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.storeManager],
+  /** Read, create, publish and roll back the site's theme versions (edge/api/themes); tools use API tokens instead. */
+  themes: [ROLE.admin, ROLE.websiteManager],
+  /** Create and revoke API tokens for tools (the `atelier` CLI). */
+  apiTokens: [ROLE.admin, ROLE.websiteManager],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

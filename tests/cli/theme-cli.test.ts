@@ -1,0 +1,187 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../edge/test-support.js';
+import { BLOCKS } from '../../blocks/registry.js';
+import { BLOCK_TYPES } from '../../engine/cli/block-types.js';
+import { loadContextFields, type Shape } from '../../engine/cli/context-fields.js';
+import { main } from '../../engine/cli/main.js';
+import { STATE_FILE } from '../../engine/cli/site-client.js';
+
+// The theme commands of the `atelier` CLI against a real worker on a loopback port, and the
+// page-context documentation `atelier lint` reads, checked against the same worker's pages.
+let worker: RunningWorker;
+let owner: SignedIn;
+let site: string;
+const dirs: string[] = [];
+beforeAll(async () => {
+  worker = await startWorker({ port: 0 });
+  site = worker.url.origin;
+  const { email, password } = await demoOwner();
+  owner = await signIn(worker, email, password);
+}, 120_000);
+afterAll(async () => {
+  await worker?.dispose();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function token(scopes: string[]): Promise<{ id: string; secret: string }> {
+  const res = await worker.fetch('/api/owner/api-tokens', {
+    method: 'POST',
+    headers: { ...owner.headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: `cli ${scopes.join(' ')}`, scopes, expiresInDays: 7 }),
+  });
+  const json = (await res.json()) as { token: { id: string }; secret: string };
+  return { id: json.token.id, secret: json.secret };
+}
+
+async function atelier(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (t) => void out.push(t), err: (t) => void err.push(t) });
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'atelier-theme-'));
+  dirs.push(d);
+  return d;
+};
+const home = async (headers: Record<string, string> = {}) => (await fetch(`${site}/`, { headers })).text();
+const mark = (dir: string, text: string) => {
+  const file = join(dir, 'layout.html');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/(<p id="cli-mark">[^<]*<\/p>)?<\/body>/, `<p id="cli-mark">${text}</p></body>`));
+};
+
+describe('atelier pull / push / publish / rollback', () => {
+  it('round trip: the storefront shows the pushed change after publish and the old one after rollback', async () => {
+    const { secret } = await token(['theme:read', 'theme:write']);
+    const dir = tempDir();
+    const pulled = await atelier('pull', '--site', site, '--token', secret, dir);
+    expect(pulled).toMatchObject({ code: 0, err: '' });
+    expect(pulled.out).toMatch(/^Pulled version 1 \(\d+ files\)/);
+    expect(JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8'))).toEqual({ site, version: 1 });
+    expect(readFileSync(join(dir, 'assets/site.css'), 'utf8')).toContain('{');
+
+    mark(dir, 'pushed');
+    // The token from the environment; the site from the pull's state file.
+    vi.stubEnv('ATELIER_TOKEN', secret);
+    const pushed = await atelier('push', dir);
+    vi.unstubAllEnvs();
+    expect(pushed.code).toBe(0);
+    const number = Number(/Created version (\d+)/.exec(pushed.out)![1]);
+    const preview = /Preview: (\S+)/.exec(pushed.out)![1]!;
+    expect(preview).toBe(`${site}/?theme_version=${number}`);
+    expect(await home()).not.toContain('cli-mark');
+    expect(await (await fetch(preview, { headers: { Authorization: `Bearer ${secret}` } })).text()).toContain('<p id="cli-mark">pushed</p>');
+
+    expect((await atelier('publish', '--site', site, '--token', secret, '--version', String(number))).code).toBe(0);
+    expect(await home()).toContain('<p id="cli-mark">pushed</p>');
+
+    const rolled = await atelier('rollback', '--site', site, '--token', secret);
+    expect(rolled.code).toBe(0);
+    expect(rolled.out).toMatch(/^Published version 1 \(was \d+\)/);
+    expect(await home()).not.toContain('cli-mark');
+  });
+
+  it('refuses a push when the live version changed since the pull, unless forced; push --publish records the new base', async () => {
+    const { secret } = await token(['theme:read', 'theme:write']);
+    const [a, b] = [tempDir(), tempDir()];
+    expect((await atelier('pull', '--site', site, '--token', secret, a)).code).toBe(0);
+    expect((await atelier('pull', '--site', site, '--token', secret, b)).code).toBe(0);
+    mark(a, 'from a');
+    const first = await atelier('push', a, '--token', secret, '--publish');
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/Published version (\d+)/);
+    expect(await home()).toContain('<p id="cli-mark">from a</p>');
+    const live = Number(/Published version (\d+)/.exec(first.out)![1]);
+    expect(JSON.parse(readFileSync(join(a, STATE_FILE), 'utf8')).version).toBe(live);
+
+    mark(b, 'from b');
+    const stale = await atelier('push', b, '--token', secret, '--publish');
+    expect(stale.code).toBe(1);
+    expect(stale.err).toContain(`The live theme is now version ${live}`);
+    expect(stale.err).toContain('--force');
+    expect(await home()).toContain('<p id="cli-mark">from a</p>');
+    expect((await atelier('push', b, '--token', secret, '--publish', '--force')).code).toBe(0);
+    expect(await home()).toContain('<p id="cli-mark">from b</p>');
+    // a is now behind b's publish, but a second push from a is still checked against its own base.
+    expect((await atelier('push', a, '--token', secret)).code).toBe(1);
+  });
+
+  it('a version that does not compile is refused with file:line:col and the site keeps its theme', async () => {
+    const { secret } = await token(['theme:read', 'theme:write']);
+    const dir = tempDir();
+    expect((await atelier('pull', '--site', site, '--token', secret, dir)).code).toBe(0);
+    const before = await home();
+    writeFileSync(join(dir, 'search.html'), '<h1>Search</h1>\n{.section search}{query|nosuch}{.end}');
+    const broken = await atelier('push', dir, '--token', secret, '--publish');
+    expect(broken.code).toBe(1);
+    expect(broken.out).toMatch(/Created version \d+/);
+    expect(broken.err).toContain("search.html:2:25  FORMATTER_UNKNOWN  Formatter 'nosuch' is unknown");
+    expect(broken.err).toContain('was not published: 1 template error; the live site is unchanged');
+    expect(await home()).toBe(before);
+  });
+
+  it('a read-only token cannot push; revoked and expired tokens answer 401; usage mistakes exit 2', async () => {
+    const reader = await token(['theme:read']);
+    const dir = tempDir();
+    expect((await atelier('pull', '--site', site, '--token', reader.secret, dir)).code).toBe(0);
+    const push = await atelier('push', dir, '--token', reader.secret);
+    expect(push.code).toBe(1);
+    expect(push.err).toContain('(403)');
+    expect((await atelier('publish', '--version', '1', '--site', site, '--token', reader.secret)).code).toBe(1);
+
+    const revoked = await token(['theme:read']);
+    await worker.fetch(`/api/owner/api-tokens/${revoked.id}`, { method: 'DELETE', headers: owner.headers });
+    const refused = await atelier('pull', '--site', site, '--token', revoked.secret, tempDir());
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('the site refused the token (401)');
+
+    const expired = await token(['theme:read']);
+    await worker.db.prepare('update api_tokens set expires_on = ? where id = ?').bind(Date.now() - 1000, expired.id).run();
+    expect((await atelier('pull', '--site', site, '--token', expired.secret, tempDir())).err).toContain('(401)');
+
+    writeFileSync(join(dir, 'assets/logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]));
+    const binary = await atelier('push', dir, '--token', reader.secret);
+    expect(binary.code).toBe(1);
+    expect(binary.err).toContain('logo.png is not UTF-8 text');
+
+    expect((await atelier('pull', '--site', site, tempDir())).code).toBe(2);
+    expect((await atelier('publish', '--site', site, '--token', reader.secret)).code).toBe(2);
+    expect((await atelier('pull', '--site', 'ftp://x', '--token', 't')).code).toBe(2);
+  });
+});
+
+/** Fields of `value` that `shape` does not list, as dotted paths (lists: every element). */
+function undocumented(value: unknown, shape: Shape | undefined, path: string): string[] {
+  if (!shape || shape.kind === 'any' || value === null || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return shape.kind === 'list' ? value.flatMap((v) => undocumented(v, shape.of, `${path}[]`)) : [];
+  if (shape.kind !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => (shape.fields.has(k) ? undocumented(v, shape.fields.get(k), `${path}.${k}`) : [`${path}.${k}`]));
+}
+
+describe('docs/page-context.md "Fields per page type"', () => {
+  it('lists every field the real page context of each page type has', async () => {
+    const fields = loadContextFields();
+    const shop = (await (await worker.fetch('/shop?format=json')).json()) as { items: { fullUrl: string }[] };
+    const journal = (await (await worker.fetch('/journal?format=json')).json()) as { items: { fullUrl: string }[] };
+    const paths = ['/', '/shop', '/journal', '/about', '/cart', '/search?q=mug', '/no-such-page', shop.items[0]!.fullUrl, journal.items[0]!.fullUrl];
+    const seen = new Set<string>();
+    const missing: string[] = [];
+    for (const path of paths) {
+      const context = (await (await worker.fetch(`${path}${path.includes('?') ? '&' : '?'}format=json`)).json()) as { pageTypeName: string };
+      seen.add(context.pageTypeName);
+      const shape = fields.pageTypes.get(context.pageTypeName);
+      if (!shape) missing.push(`${path}: page type ${context.pageTypeName}`);
+      else missing.push(...undocumented(context, shape, context.pageTypeName).map((f) => `${path}: ${f}`));
+    }
+    expect(missing, 'fields to add to docs/page-context.md (context-fields block)').toEqual([]);
+    expect([...seen].sort()).toEqual(['cart', 'collection', 'home', 'item', 'not-found', 'page', 'search']);
+  });
+
+  it("lint's block types are the registry's", () => {
+    expect([...BLOCK_TYPES].sort()).toEqual(BLOCKS.map((b) => b.name).sort());
+  });
+});
