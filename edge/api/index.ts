@@ -39,6 +39,7 @@ import { checkoutSettingsApi } from './checkout-settings/index.js';
 import { ownerFormsApi } from './forms/builder.js';
 import { ownerMailingListsApi } from './newsletter/owner.js';
 import { ownerWebhooksApi } from './webhooks/index.js';
+import { campaignClicksApi, ownerCampaignsApi } from './campaigns/index.js';
 import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
 
 /**
@@ -153,6 +154,8 @@ api.route('/owner/checkout-settings', checkoutSettingsApi);
 api.route('/owner/forms', ownerFormsApi);
 api.route('/owner/mailing-lists', ownerMailingListsApi);
 api.route('/owner/webhooks', ownerWebhooksApi);
+api.route('/owner/campaigns', ownerCampaignsApi);
+api.route('/campaigns', campaignClicksApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
 

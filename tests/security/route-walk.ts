@@ -268,6 +268,19 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/webhooks/:id/disable', path: '/api/owner/webhooks/w1/disable', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/webhooks/:id/test', path: '/api/owner/webhooks/w1/test', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/webhooks/:id/deliveries', path: '/api/owner/webhooks/w1/deliveries', status: 401, expect: 'api' },
+  // Email campaigns (edge/api/campaigns).
+  { route: 'GET /api/owner/campaigns', path: '/api/owner/campaigns', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/campaigns', path: '/api/owner/campaigns', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/campaigns/:id', path: '/api/owner/campaigns/c1', status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/campaigns/:id', path: '/api/owner/campaigns/c1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/campaigns/:id', path: '/api/owner/campaigns/c1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/campaigns/:id/preview', path: '/api/owner/campaigns/c1/preview', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/campaigns/:id/test', path: '/api/owner/campaigns/c1/test', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/campaigns/:id/send', path: '/api/owner/campaigns/c1/send', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/campaigns/:id/schedule', path: '/api/owner/campaigns/c1/schedule', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/campaigns/:id/cancel', path: '/api/owner/campaigns/c1/cancel', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // A forged or unsigned click link: 400, never a redirect.
+  { route: 'GET /api/campaigns/click', path: '/api/campaigns/click?c=c1&r=s1&u=https%3A%2F%2Fevil.test%2F&s=bad', status: 400, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
@@ -391,6 +404,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/forms', path: '/config/forms', status: 200, expect: 'page' },
   { route: 'GET /config/forms/:id', path: '/config/forms/new', status: 200, expect: 'page' },
   { route: 'GET /config/mailing-lists', path: '/config/mailing-lists', status: 200, expect: 'page' },
+  { route: 'GET /config/campaigns', path: '/config/campaigns', status: 200, expect: 'page' },
+  { route: 'GET /config/campaigns/:id', path: '/config/campaigns/new', status: 200, expect: 'page' },
   { route: 'GET /newsletter/unsubscribe', path: '/newsletter/unsubscribe?token=bad', status: 400, expect: 'page' },
   { route: 'GET /newsletter/confirm', path: '/newsletter/confirm?token=bad', status: 400, expect: 'page' },
   { route: 'POST /newsletter/confirm', path: '/newsletter/confirm', method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'token=bad', status: 400, expect: 'page' },
