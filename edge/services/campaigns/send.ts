@@ -1,5 +1,5 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
-import { campaignMailHtml, campaignMailText, linkTargets, replaceLinks } from '../../../domain/campaigns/campaign-mail.js';
+import { absoluteTarget, campaignMailHtml, campaignMailText, linkTargets, replaceLinks } from '../../../domain/campaigns/campaign-mail.js';
 import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from '../forms/d1.js';
@@ -61,7 +61,10 @@ export async function mailBuilder(
   const targets = linkTargets(campaign.bodyHtml);
   return async (recipient) => {
     const links = new Map<string, string>();
-    if (sign) for (const t of targets) links.set(t, await clickLink(sign, campaign.origin, campaign.id, recipient?.subscriberId ?? '', t));
+    for (const t of targets) {
+      const target = absoluteTarget(t, campaign.origin);
+      links.set(t, sign ? await clickLink(sign, campaign.origin, campaign.id, recipient?.subscriberId ?? '', target) : target);
+    }
     const bodyHtml = replaceLinks(campaign.bodyHtml, links);
     const unsubscribeUrl = recipient && unsubscribe
       ? `${campaign.origin}/newsletter/unsubscribe?s=${encodeURIComponent(recipient.subscriberId)}&sig=${encodeURIComponent(await unsubscribe(recipient.subscriberId))}`
