@@ -92,5 +92,28 @@ describe('campaigns in Chromium', () => {
     await call(store.worker, session, 'POST', `/api/owner/campaigns/${next.id}/send`, undefined, { 'If-Match': '"1"' });
     expect((await store.worker.scheduled('* * * * *')).outcome).toBe('ok');
     expect((await campaignMails(store.worker)).filter((m) => m.subject === 'Second glaze letter').map((m) => m.to)).toEqual(['grace@example.com']);
+
+    // A stale editor: someone else saves first; Save shows the conflict dialog and Reload shows theirs.
+    store.allow(/412/);
+    const third = (await call(store.worker, session, 'POST', '/api/owner/campaigns', { subject: 'Autumn letter', listId })).json.campaign;
+    await openOwnerApp(page, store.url(`/config/campaigns/${third.id}`));
+    await page.getByRole('heading', { name: 'Edit campaign', level: 1 }).waitFor(POLL);
+    await page.getByRole('textbox', { name: 'Email body', exact: true }).waitFor(POLL);
+    await call(store.worker, session, 'PUT', `/api/owner/campaigns/${third.id}`, { subject: 'Autumn letter (theirs)', listId }, { 'If-Match': '"1"' });
+    await page.getByLabel('Subject').fill('Autumn letter (mine)');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const conflict = page.getByRole('dialog', { name: 'This campaign changed' });
+    await conflict.waitFor(POLL);
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.getByLabel('Subject').inputValue(), POLL).toBe('Autumn letter (theirs)');
+
+    // Schedule with a date and time, then cancel: back to a draft.
+    await page.getByLabel(/^Send at/).fill('2031-03-01T09:30');
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.locator('[data-campaign-state]').getByText('Scheduled').waitFor(POLL);
+    await page.getByText(/^Scheduled for /).waitFor();
+    await page.getByRole('button', { name: 'Cancel scheduled send' }).click();
+    await page.locator('[data-campaign-state]').getByText('Draft').waitFor(POLL);
+    expect((await call(store.worker, session, 'GET', `/api/owner/campaigns/${third.id}`)).json.campaign).toMatchObject({ state: 'draft', scheduledFor: null, subject: 'Autumn letter (theirs)' });
   });
 });

@@ -94,6 +94,12 @@ describe('/api/owner/campaigns', () => {
     const [click] = hrefsIn(preview.json.html, '/api/campaigns/click');
     expect(new URLSearchParams(click!.split('?')[1]).get('u')).toBe('https://example.com/kiln?day=1&time=2');
     expect(preview.json.text).toContain('Come by.');
+    // A path of the site is made absolute with the site's origin before it is signed.
+    const site = (await call(campaigns, 'POST', '/api/owner/campaigns', { subject: 'Paths', body: doc('See', '/journal') })).json.campaign;
+    const sitePreview = (await call(campaigns, 'GET', `/api/owner/campaigns/${site.id}/preview`)).json;
+    const siteClick = hrefsIn(sitePreview.html, '/api/campaigns/click')[0]!;
+    expect(new URLSearchParams(siteClick.split('?')[1]).get('u')).toBe('http://localhost/journal');
+    expect((await call(undefined, 'GET', siteClick)).headers.get('Location')).toBe('http://localhost/journal');
 
     const test = await call(campaigns, 'POST', `/api/owner/campaigns/${c.id}/test`);
     expect(test.json).toEqual({ sentTo: 'writer@campaigns.test' });
