@@ -158,8 +158,12 @@ describe('/api/owner/campaigns', () => {
     const otherR = link.replace(/r=[^&]+/, `r=${encodeURIComponent(`${listId}-sub-00001`)}`);
     expect((await call(undefined, 'GET', otherR)).status).toBe(400);
     expect((await call(campaigns, 'GET', `/api/owner/campaigns/${c.id}`)).json.campaign.counts.clicks).toBe(2);
+    // 20 clicks at once all count (atomic increments, no read-modify-write).
+    const burst = await Promise.all(Array.from({ length: 20 }, () => call(undefined, 'GET', link)));
+    expect(burst.every((r) => r.status === 302)).toBe(true);
+    expect((await call(campaigns, 'GET', `/api/owner/campaigns/${c.id}`)).json.campaign.counts.clicks).toBe(22);
     const clicks = await worker.db.prepare('SELECT subscriber_id, clicks FROM campaign_recipients WHERE campaign_id = ? ORDER BY subscriber_id').bind(c.id).all();
-    expect(clicks.results.map((r) => r['clicks'])).toEqual([2, 0, 0]);
+    expect(clicks.results.map((r) => r['clicks'])).toEqual([22, 0, 0]);
 
     // friend1 unsubscribes with the mail's own link (the page-300 flow's POST).
     const mail1 = mails.find((m) => m.to === 'friend1@example.com')!;
