@@ -35,4 +35,5 @@ CREATE TABLE `campaigns` (
 );
 --> statement-breakpoint
 CREATE INDEX `campaigns_website_idx` ON `campaigns` (`website_id`,`created_on`);--> statement-breakpoint
-CREATE INDEX `campaigns_state_idx` ON `campaigns` (`state`);
+CREATE INDEX `campaigns_state_idx` ON `campaigns` (`state`);--> statement-breakpoint
+ALTER TABLE `mail_outbox` ADD `list_unsubscribe` text;

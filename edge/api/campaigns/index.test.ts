@@ -185,6 +185,19 @@ describe('/api/owner/campaigns', () => {
     await cron();
     const second = (await campaignMails(worker)).filter((m) => m.subject === 'Second letter');
     expect(second.map((m) => m.to).sort()).toEqual(['friend0@example.com', 'friend4@example.com']);
+
+    // Each recipient's mail carries a one-click unsubscribe URL (List-Unsubscribe, RFC 8058): a mail client's POST works.
+    const oneClick = await worker.db
+      .prepare("SELECT list_unsubscribe AS url FROM mail_outbox WHERE kind = 'campaign' AND subject = 'Second letter' AND to_address = 'friend4@example.com'")
+      .first<{ url: string }>();
+    expect(oneClick!.url).toMatch(/^http:\/\/localhost\/api\/newsletter\/unsubscribe\?s=.+&sig=.+/);
+    const clicked = await worker.fetch(new URL(oneClick!.url).pathname + new URL(oneClick!.url).search, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.status).toBe(200);
+    const friend4 = await worker.db.prepare('SELECT status FROM mailing_list_subscribers WHERE email = ?').bind('friend4@example.com').first<{ status: string }>();
+    expect(friend4!.status).toBe('unsubscribed');
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM mail_outbox WHERE kind = 'campaign-test' AND list_unsubscribe IS NOT NULL").first('n')).toBe(0);
   });
 
   it('schedules a send for later, cancels it, and the Cron Trigger sends it at its time', async () => {

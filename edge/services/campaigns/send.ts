@@ -50,6 +50,8 @@ export interface BuiltMail {
   subject: string;
   html: string;
   text: string;
+  /** The recipient's one-click unsubscribe URL (RFC 8058); null in a preview or test. */
+  listUnsubscribe: string | null;
 }
 
 /** Builds mails of one campaign, reading the list's key and importing the click key once. */
@@ -66,13 +68,13 @@ export async function mailBuilder(
       links.set(t, sign ? await clickLink(sign, campaign.origin, campaign.id, recipient?.subscriberId ?? '', target) : target);
     }
     const bodyHtml = replaceLinks(campaign.bodyHtml, links);
-    const unsubscribeUrl = recipient && unsubscribe
-      ? `${campaign.origin}/newsletter/unsubscribe?s=${encodeURIComponent(recipient.subscriberId)}&sig=${encodeURIComponent(await unsubscribe(recipient.subscriberId))}`
-      : `${campaign.origin}/newsletter/unsubscribe`;
+    const query = recipient && unsubscribe ? `?s=${encodeURIComponent(recipient.subscriberId)}&sig=${encodeURIComponent(await unsubscribe(recipient.subscriberId))}` : '';
+    const unsubscribeUrl = `${campaign.origin}/newsletter/unsubscribe${query}`;
     return {
       subject: campaign.subject,
       html: campaignMailHtml({ subject: campaign.subject, bodyHtml, siteTitle: campaign.siteTitle, unsubscribeUrl }),
       text: campaignMailText(bodyHtml, unsubscribeUrl),
+      listUnsubscribe: query ? `${campaign.origin}/api/newsletter/unsubscribe${query}` : null,
     };
   };
 }
@@ -120,11 +122,11 @@ async function sendStep(db: Db, c: SendingRow, build: Awaited<ReturnType<typeof 
     statements.push(
       d1
         .prepare(
-          `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on)
-           SELECT ?1, ?2, 'campaign', r.email, ?3, ?4, ?5, ?6 FROM campaign_recipients r JOIN mailing_list_subscribers s ON s.id = r.subscriber_id
+          `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, list_unsubscribe)
+           SELECT ?1, ?2, 'campaign', r.email, ?3, ?4, ?5, ?6, ?9 FROM campaign_recipients r JOIN mailing_list_subscribers s ON s.id = r.subscriber_id
            WHERE r.campaign_id = ?7 AND r.subscriber_id = ?8 AND r.state = 'pending' AND s.status = 'confirmed'`,
         )
-        .bind(mailId, c.website_id, mail.subject, mail.text, mail.html, now, c.id, r.subscriber_id),
+        .bind(mailId, c.website_id, mail.subject, mail.text, mail.html, now, c.id, r.subscriber_id, mail.listUnsubscribe),
       d1
         .prepare(
           `UPDATE campaign_recipients SET
