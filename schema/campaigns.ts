@@ -34,6 +34,8 @@ export const campaigns = sqliteTable(
     recipientCount: integer('recipient_count').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
     clickCount: integer('click_count').notNull().default(0),
+    // Recipients whose mail loaded its open pixel at least once (images on; an estimate).
+    openCount: integer('open_count').notNull().default(0),
   },
   (t) => [index('campaigns_website_idx').on(t.websiteId, t.createdOn), index('campaigns_state_idx').on(t.state)],
 );
@@ -60,6 +62,7 @@ export const campaignRecipients = sqliteTable(
     mailId: text('mail_id'),
     queuedOn: integer('queued_on'),
     clicks: integer('clicks').notNull().default(0),
+    openedOn: integer('opened_on'),
   },
   (t) => [uniqueIndex('campaign_recipients_uq').on(t.campaignId, t.subscriberId), index('campaign_recipients_state_idx').on(t.campaignId, t.state)],
 );

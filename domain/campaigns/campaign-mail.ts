@@ -12,6 +12,8 @@ export interface CampaignMailParts {
   siteTitle: string;
   /** The recipient's signed unsubscribe link (page type 300); '#' in a preview. */
   unsubscribeUrl: string;
+  /** The recipient's signed open pixel; none in a preview or test. */
+  openPixelUrl?: string | undefined;
 }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -48,6 +50,7 @@ export function campaignMailHtml(parts: CampaignMailParts): string {
     + '</table>'
     + `<p style="font-family:Helvetica,Arial,sans-serif;font-size:12px;color:#7a6f66;margin:16px 0 0;">You get this mail because you subscribed to ${escape(parts.siteTitle)}. `
     + `<a href="${escape(parts.unsubscribeUrl)}" style="color:#7a6f66;">Unsubscribe</a></p>`
+    + (parts.openPixelUrl ? `<img src="${escape(parts.openPixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px;">` : '')
     + '</td></tr></table></body></html>';
 }
 

@@ -6,6 +6,7 @@ CREATE TABLE `campaign_recipients` (
 	`mail_id` text,
 	`queued_on` integer,
 	`clicks` integer DEFAULT 0 NOT NULL,
+	`opened_on` integer,
 	FOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`subscriber_id`) REFERENCES `mailing_list_subscribers`(`id`) ON UPDATE no action ON DELETE cascade
 );
@@ -30,6 +31,7 @@ CREATE TABLE `campaigns` (
 	`recipient_count` integer DEFAULT 0 NOT NULL,
 	`sent_count` integer DEFAULT 0 NOT NULL,
 	`click_count` integer DEFAULT 0 NOT NULL,
+	`open_count` integer DEFAULT 0 NOT NULL,
 	FOREIGN KEY (`website_id`) REFERENCES `websites`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`list_id`) REFERENCES `mailing_lists`(`id`) ON UPDATE no action ON DELETE set null
 );

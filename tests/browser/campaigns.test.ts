@@ -70,7 +70,7 @@ describe('campaigns in Chromium', () => {
     const mails = await campaignMails(store.worker);
     expect(mails.map((m) => m.to).sort()).toEqual(['ada@example.com', 'grace@example.com']);
 
-    // Ada opens her mail and clicks its link: redirected to the journal, and counted.
+    // Ada opens her mail (its open pixel loads) and clicks its link: redirected to the journal, and counted.
     const ada = await store.visitor();
     await ada.page.setContent(mails.find((m) => m.to === 'ada@example.com')!.html);
     await Promise.all([ada.page.waitForURL(/\/journal$/, POLL), ada.page.getByRole('link', { name: 'Read the journal' }).click()]);
@@ -79,6 +79,8 @@ describe('campaigns in Chromium', () => {
     await row.locator('[data-campaign-state]').getByText('Sent').waitFor(POLL);
     expect(await row.locator('[data-count="sent"]').innerText()).toBe('2');
     expect(await row.locator('[data-count="clicks"]').innerText()).toBe('1');
+    // Her mail client loaded the images: the open pixel counted one open.
+    expect(await row.locator('[data-count="opens"]').innerText()).toBe('1');
 
     // Then the mail's unsubscribe link: the page-300 flow, one button press.
     await ada.page.setContent(mails.find((m) => m.to === 'ada@example.com')!.html);

@@ -281,6 +281,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/campaigns/:id/cancel', path: '/api/owner/campaigns/c1/cancel', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // A forged or unsigned click link: 400, never a redirect.
   { route: 'GET /api/campaigns/click', path: '/api/campaigns/click?c=c1&r=s1&u=https%3A%2F%2Fevil.test%2F&s=bad', status: 400, expect: 'api' },
+  { route: 'GET /api/campaigns/open', path: '/api/campaigns/open?c=c1&r=s1&s=bad', status: 400, expect: 'api' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },

@@ -94,6 +94,7 @@ describe('/api/owner/campaigns', () => {
     const [click] = hrefsIn(preview.json.html, '/api/campaigns/click');
     expect(new URLSearchParams(click!.split('?')[1]).get('u')).toBe('https://example.com/kiln?day=1&time=2');
     expect(preview.json.text).toContain('Come by.');
+    expect(preview.json.html).not.toContain('/api/campaigns/open');
     // A path of the site is made absolute with the site's origin before it is signed.
     const site = (await call(campaigns, 'POST', '/api/owner/campaigns', { subject: 'Paths', body: doc('See', '/journal') })).json.campaign;
     const sitePreview = (await call(campaigns, 'GET', `/api/owner/campaigns/${site.id}/preview`)).json;
@@ -136,10 +137,22 @@ describe('/api/owner/campaigns', () => {
     await cron();
     await cron();
     const after = (await call(campaigns, 'GET', `/api/owner/campaigns/${c.id}`)).json.campaign;
-    expect(after).toMatchObject({ state: 'sent', counts: { recipients: 3, sent: 3, clicks: 0 } });
+    expect(after).toMatchObject({ state: 'sent', counts: { recipients: 3, sent: 3, clicks: 0, opens: 0 } });
     const mails = (await campaignMails(worker)).filter((m) => m.subject === 'Firing news');
     expect(mails.map((m) => m.to).sort()).toEqual(['friend0@example.com', 'friend1@example.com', 'friend4@example.com']);
 
+    // friend0's mail loads its open pixel twice: one open. A forged pixel is refused.
+    const pixel = [...mails.find((m) => m.to === 'friend0@example.com')!.html.matchAll(/<img src="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'))[0]!;
+    expect(pixel).toContain('/api/campaigns/open?');
+    for (let i = 0; i < 2; i++) {
+      const res = await worker.fetch(new URL(pixel).pathname + new URL(pixel).search);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toBe('image/gif');
+      expect(res.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin');
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(20);
+    }
+    expect((await call(undefined, 'GET', new URL(pixel).pathname + new URL(pixel).search.replace(/s=[^&]+/, 's=forged'))).status).toBe(400);
+    expect((await call(campaigns, 'GET', `/api/owner/campaigns/${c.id}`)).json.campaign.counts.opens).toBe(1);
     // friend0 clicks twice: counted twice, redirected each time; a changed target is refused without a redirect.
     const mail0 = mails.find((m) => m.to === 'friend0@example.com')!;
     const link = hrefsIn(mail0.html, '/api/campaigns/click')[0]!;

@@ -7,9 +7,9 @@ import { requirePermission } from '../../middleware/roles/index.js';
 import { ownerLists } from '../../services/newsletter/owner-lists.js';
 import { queueMail } from '../../services/mail/outbox.js';
 import {
-  cancelSchedule, CAMPAIGN_MESSAGES, countClick, createCampaign, deleteCampaign, getCampaign, listCampaigns, startSend, updateCampaign, type OwnerCampaign,
+  cancelSchedule, CAMPAIGN_MESSAGES, countClick, countOpen, createCampaign, deleteCampaign, getCampaign, listCampaigns, startSend, updateCampaign, type OwnerCampaign,
 } from '../../services/campaigns/campaigns.js';
-import { campaignLinkSecret, verifyClick } from '../../services/campaigns/links.js';
+import { campaignLinkSecret, verifyLink } from '../../services/campaigns/links.js';
 import { mailBuilder } from '../../services/campaigns/send.js';
 import { jsonBody } from '../validate.js';
 
@@ -130,7 +130,23 @@ campaignClicksApi.get('/click', async (c) => {
   const invalid = () => new ApiError(400, 'invalid_link', 'This link is not valid.');
   if (!parsed.success || !secret) throw invalid();
   const { c: campaignId, r, u, s } = parsed.data;
-  if (!/^https?:\/\//i.test(u) || !(await verifyClick(secret, campaignId, r, u, s))) throw invalid();
+  if (!/^https?:\/\//i.test(u) || !(await verifyLink(secret, campaignId, r, u, s))) throw invalid();
   if (r) await countClick(c.var.db, campaignId, r);
   return c.redirect(u, 302);
+});
+
+// A transparent 1×1 GIF.
+const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (ch) => ch.charCodeAt(0));
+const openQuery = z.object({ c: z.string().min(1).max(64), r: z.string().min(1).max(64), s: z.string().min(1).max(100) });
+
+/** GET /api/campaigns/open: a recipient's open pixel; a good signature records the first open. */
+campaignClicksApi.get('/open', async (c) => {
+  const parsed = openQuery.safeParse(c.req.query());
+  const secret = campaignLinkSecret(c.env);
+  if (!parsed.success || !secret || !(await verifyLink(secret, parsed.data.c, parsed.data.r, 'open-pixel', parsed.data.s))) {
+    throw new ApiError(400, 'invalid_link', 'This link is not valid.');
+  }
+  await countOpen(c.var.db, parsed.data.c, parsed.data.r, Date.now());
+  // Mail clients on other origins load it (like product images in order mail).
+  return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cross-Origin-Resource-Policy': 'cross-origin' });
 });

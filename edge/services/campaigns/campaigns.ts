@@ -46,10 +46,11 @@ interface Row {
   recipient_count: number;
   sent_count: number;
   click_count: number;
+  open_count: number;
 }
 
 const SELECT = `SELECT c.id, c.list_id, l.name AS list_name, c.subject, c.body_doc, c.body_html, c.state, c.scheduled_for, c.version,
-  c.created_on, c.updated_on, c.sent_on, c.recipient_count, c.sent_count, c.click_count
+  c.created_on, c.updated_on, c.sent_on, c.recipient_count, c.sent_count, c.click_count, c.open_count
   FROM campaigns c LEFT JOIN mailing_lists l ON l.id = c.list_id`;
 
 function campaignJson(row: Row) {
@@ -58,7 +59,7 @@ function campaignJson(row: Row) {
     body: JSON.parse(row.body_doc) as RichTextNode, bodyHtml: row.body_html,
     state: row.state, scheduledFor: row.scheduled_for, version: row.version,
     createdOn: row.created_on, updatedOn: row.updated_on, sentOn: row.sent_on,
-    counts: { recipients: row.recipient_count, sent: row.sent_count, clicks: row.click_count },
+    counts: { recipients: row.recipient_count, sent: row.sent_count, clicks: row.click_count, opens: row.open_count },
   };
 }
 export type OwnerCampaign = ReturnType<typeof campaignJson>;
@@ -171,6 +172,17 @@ export async function cancelSchedule(db: Db, websiteId: string, id: string, base
   );
   if (!write.meta.changes) await refusal(db, websiteId, id, basedOn, ['scheduled']);
   return getCampaign(db, websiteId, id);
+}
+
+/** Records a recipient's first open; the campaign's count is the number of recipients who opened, in the same batch. */
+export async function countOpen(db: Db, campaignId: string, subscriberId: string, now: number): Promise<void> {
+  const d1 = d1Of(db);
+  await query(() =>
+    d1.batch([
+      d1.prepare('UPDATE campaign_recipients SET opened_on = ?3 WHERE campaign_id = ?1 AND subscriber_id = ?2 AND opened_on IS NULL').bind(campaignId, subscriberId, now),
+      d1.prepare('UPDATE campaigns SET open_count = (SELECT count(*) FROM campaign_recipients WHERE campaign_id = ?1 AND opened_on IS NOT NULL) WHERE id = ?1').bind(campaignId),
+    ]),
+  );
 }
 
 /** Counts a click of a signed link: the recipient's and the campaign's counters in one batch. */

@@ -5,6 +5,7 @@ import { timingSafeEqual } from '../../lib/timing-safe-equal.js';
  * HMAC-SHA-256 over the campaign, the recipient (subscriber id, '' in a test mail) and the
  * target under the worker secret CAMPAIGN_LINK_SECRET (else REVIEW_LINK_SECRET, with a
  * purpose tag). A link whose signature does not hold is refused, so the route is no open redirect.
+ * The open pixel (`/api/campaigns/open?c=&r=&s=`) is signed the same way with the target 'open-pixel'.
  */
 export const CLICK_PATH = '/api/campaigns/click';
 
@@ -33,8 +34,16 @@ export async function clickLink(sign: Awaited<ReturnType<typeof clickSigner>>, o
   return `${origin}${CLICK_PATH}?${new URLSearchParams({ c: campaignId, r: recipient, u: target, s }).toString()}`;
 }
 
+export const OPEN_PATH = '/api/campaigns/open';
+
+/** The open pixel's URL of one recipient (signed over the campaign and the recipient only). */
+export async function openPixelLink(sign: Awaited<ReturnType<typeof clickSigner>>, origin: string, campaignId: string, recipient: string): Promise<string> {
+  const s = await sign(campaignId, recipient, 'open-pixel');
+  return `${origin}${OPEN_PATH}?${new URLSearchParams({ c: campaignId, r: recipient, s }).toString()}`;
+}
+
 /** True when `signature` is the one the link's fields carry. */
-export async function verifyClick(secret: string, campaignId: string, recipient: string, target: string, signature: string): Promise<boolean> {
+export async function verifyLink(secret: string, campaignId: string, recipient: string, target: string, signature: string): Promise<boolean> {
   const sign = await clickSigner(secret);
   return timingSafeEqual(await sign(campaignId, recipient, target), signature);
 }

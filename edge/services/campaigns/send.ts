@@ -4,7 +4,7 @@ import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from '../forms/d1.js';
 import { unsubscribeSigner } from '../newsletter/signing.js';
-import { clickLink, clickSigner } from './links.js';
+import { clickLink, clickSigner, openPixelLink } from './links.js';
 
 /**
  * Sending campaigns from the Cron Trigger (edge/scheduled.ts), resumable at any point:
@@ -72,7 +72,10 @@ export async function mailBuilder(
     const unsubscribeUrl = `${campaign.origin}/newsletter/unsubscribe${query}`;
     return {
       subject: campaign.subject,
-      html: campaignMailHtml({ subject: campaign.subject, bodyHtml, siteTitle: campaign.siteTitle, unsubscribeUrl }),
+      html: campaignMailHtml({
+        subject: campaign.subject, bodyHtml, siteTitle: campaign.siteTitle, unsubscribeUrl,
+        openPixelUrl: recipient && sign ? await openPixelLink(sign, campaign.origin, campaign.id, recipient.subscriberId) : undefined,
+      }),
       text: campaignMailText(bodyHtml, unsubscribeUrl),
       listUnsubscribe: query ? `${campaign.origin}/api/newsletter/unsubscribe${query}` : null,
     };

@@ -52,6 +52,7 @@ export function CampaignsScreen() {
               <th scope="col">State</th>
               <th scope="col">Recipients</th>
               <th scope="col">Sent</th>
+              <th scope="col">Opens</th>
               <th scope="col">Clicks</th>
             </tr>
           </thead>
@@ -67,6 +68,7 @@ export function CampaignsScreen() {
                 </td>
                 <td data-count="recipients">{c.counts.recipients}</td>
                 <td data-count="sent">{c.counts.sent}</td>
+                <td data-count="opens">{c.counts.opens}</td>
                 <td data-count="clicks">{c.counts.clicks}</td>
               </tr>
             ))}
@@ -166,7 +168,7 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
       {campaign && campaign.state !== 'draft' ? (
         <p data-campaign-counts>
           {campaign.state === 'scheduled' && campaign.scheduledFor ? `Scheduled for ${formatTime(campaign.scheduledFor, timeZone)}. ` : null}
-          {`${plural(campaign.counts.recipients, 'recipient')}, ${campaign.counts.sent} sent, ${plural(campaign.counts.clicks, 'click')}.`}
+          {`${plural(campaign.counts.recipients, 'recipient')}, ${campaign.counts.sent} sent, ${campaign.counts.opens} opened, ${plural(campaign.counts.clicks, 'click')}.`}
         </p>
       ) : null}
       <TextField label="Subject" value={draft.subject} maxLength={200} disabled={!editable} error={errors.subject} onChange={(e) => set({ subject: e.target.value })} />
