@@ -66,6 +66,10 @@ export interface Env extends RateLimitBindings {
   REVIEW_LINK_SECRET?: string;
   /** Signs digital download links; when unset, REVIEW_LINK_SECRET signs them (with a purpose tag). */
   DOWNLOAD_LINK_SECRET?: string;
+  /** Signs campaign click links (/api/campaigns/click); when unset, REVIEW_LINK_SECRET signs them (with a purpose tag). */
+  CAMPAIGN_LINK_SECRET?: string;
+  /** TESTS ONLY: a campaign send run dies before committing its batch after this many (edge/services/campaigns/send.ts). */
+  CAMPAIGN_TEST_STOP_AFTER_BATCHES?: string;
   /** "off" disables the edge page cache (benchmarks compare both). */
   PAGE_CACHE?: string;
   /** How long (ms) an isolate trusts a host's content version without D1; default 1000, "0" always asks. */

@@ -12,6 +12,8 @@ import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 import { renewalDeps, renewDueSubscriptions } from './services/subscriptions/index.js';
 import { LOG_RETENTION_DAYS, pruneWebhookLog, runDeliveries } from './services/webhooks/deliver.js';
 import { webhookDeps } from './services/webhooks/index.js';
+import { runCampaignSends } from './services/campaigns/send.js';
+import { campaignLinkSecret } from './services/campaigns/links.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,6 +32,15 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     run: async (env, db, now) => {
       const mail = await drainOutbox(db, mailSenderFor(env), now, 20, mailEnvelopes(db));
       return mail.sent || mail.failed ? `sent ${mail.sent}, failed ${mail.failed}` : null;
+    },
+  },
+  // Email campaigns due or being sent: the audience copied, then batches handed to the outbox (edge/services/campaigns/send.ts).
+  'campaign sends': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const stop = env.CAMPAIGN_TEST_STOP_AFTER_BATCHES ? Number(env.CAMPAIGN_TEST_STOP_AFTER_BATCHES) : undefined;
+      const r = await runCampaignSends(db, { secret: campaignLinkSecret(env), stopAfterBatches: stop }, now);
+      return r.started || r.queued || r.finished ? `started ${r.started}, queued ${r.queued} mails, finished ${r.finished}` : null;
     },
   },
   // Webhook events due (new ones and retries after their backoff), RUN_LIMIT a run (edge/services/webhooks/deliver.ts).

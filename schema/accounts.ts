@@ -110,6 +110,8 @@ export const mailOutbox = sqliteTable(
     sentOn: integer('sent_on'),
     // Not sent before this time (a review request some days after the purchase); null: at once.
     sendAfter: integer('send_after'),
+    // A list mail's one-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe and List-Unsubscribe-Post headers.
+    listUnsubscribe: text('list_unsubscribe'),
   },
   (t) => [index('mail_outbox_website_created_idx').on(t.websiteId, t.createdOn), index('mail_outbox_status_idx').on(t.status)],
 );

@@ -31,3 +31,4 @@ export * from './catalog.js';
 export * from './webhooks.js';
 export * from './commerce-settings.js';
 export * from './theme-versions.js';
+export * from './campaigns.js';

@@ -9,6 +9,7 @@ import { OrdersScreen } from './screens/orders.js';
 import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { FormEditorRoute, FormsRoute } from './screens/form-builder/route.js';
 import { MailingListsScreen } from './screens/mailing-lists/mailing-lists.js';
+import { CampaignEditorRoute, CampaignsScreen } from './screens/campaigns/campaigns.js';
 import { OutboxScreen } from './screens/outbox/outbox-screen.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
@@ -105,6 +106,8 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/forms', screen: '/config/forms', title: 'Forms', render: () => <FormsRoute /> },
   { pattern: '/config/forms/:id', screen: '/config/forms', title: 'Form builder', render: (p) => <FormEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/mailing-lists', screen: '/config/mailing-lists', title: 'Mailing lists', render: () => <MailingListsScreen /> },
+  { pattern: '/config/campaigns', screen: '/config/campaigns', title: 'Campaigns', render: () => <CampaignsScreen /> },
+  { pattern: '/config/campaigns/:id', screen: '/config/campaigns', title: 'Campaign', render: (p) => <CampaignEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
   { pattern: '/config/restock', screen: '/config/restock', title: 'Restock', render: () => <RestockScreen /> },
   { pattern: '/config/gift-cards', screen: '/config/gift-cards', title: 'Gift cards', render: () => <GiftCardsScreen /> },

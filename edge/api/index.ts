@@ -40,6 +40,7 @@ import { ownerFormsApi } from './forms/builder.js';
 import { ownerMailingListsApi } from './newsletter/owner.js';
 import { ownerWebhooksApi } from './webhooks/index.js';
 import { apiTokensApi, themeApi } from './themes/index.js';
+import { campaignClicksApi, ownerCampaignsApi } from './campaigns/index.js';
 import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
 
 /**
@@ -166,6 +167,8 @@ api.route('/owner/mailing-lists', ownerMailingListsApi);
 api.route('/owner/webhooks', ownerWebhooksApi);
 api.route('/owner/theme', themeApi);
 api.route('/owner/api-tokens', apiTokensApi);
+api.route('/owner/campaigns', ownerCampaignsApi);
+api.route('/campaigns', campaignClicksApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
 

@@ -149,6 +149,13 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/owner/forms', method: 'POST', path: '/api/owner/forms', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from forms' },
   { route: 'PUT /api/owner/forms/:formId', method: 'PUT', path: '/api/owner/forms/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from form_versions' },
   { route: 'DELETE /api/owner/forms/:formId', method: 'DELETE', path: '/api/owner/forms/f1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/owner/campaigns', method: 'POST', path: '/api/owner/campaigns', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from campaigns' },
+  { route: 'PUT /api/owner/campaigns/:id', method: 'PUT', path: '/api/owner/campaigns/c1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/owner/campaigns/:id', method: 'DELETE', path: '/api/owner/campaigns/c1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/owner/campaigns/:id/test', method: 'POST', path: '/api/owner/campaigns/c1/test', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from mail_outbox' },
+  { route: 'POST /api/owner/campaigns/:id/send', method: 'POST', path: '/api/owner/campaigns/c1/send', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/owner/campaigns/:id/schedule', method: 'POST', path: '/api/owner/campaigns/c1/schedule', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/owner/campaigns/:id/cancel', method: 'POST', path: '/api/owner/campaigns/c1/cancel', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/owner/mailing-lists', method: 'POST', path: '/api/owner/mailing-lists', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from mailing_lists' },
   { route: 'PATCH /api/owner/mailing-lists/:listId', method: 'PATCH', path: '/api/owner/mailing-lists/l1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // A subscriber CSV inside JSON: up to 3 MB (BODY_RULES).

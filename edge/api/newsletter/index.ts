@@ -4,7 +4,8 @@ import { ApiError } from '../../errors.js';
 import { unsubscribe } from '../../services/newsletter/subscribers.js';
 
 /**
- * POST /api/newsletter/unsubscribe: `s` (subscriber id) and `sig` from a signed link, as
+ * POST /api/newsletter/unsubscribe: `s` (subscriber id) and `sig` from a signed link (in the body, or in the
+ * URL of a List-Unsubscribe header), as
  * the page-type-300 form or a mail client's one-click unsubscribe (RFC 8058) sends them.
  * Crumb-exempt: the signature is the credential, and one-click posts carry no cookies.
  */
@@ -12,7 +13,8 @@ export const newsletterApi = new Hono<AppEnv>({ strict: false });
 
 newsletterApi.post('/unsubscribe', async (c) => {
   const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const [id, sig] = [body['s'], body['sig']];
+  // A one-click post (RFC 8058) carries `List-Unsubscribe=One-Click` as its body and s and sig in the URL.
+  const [id, sig] = [body['s'] ?? c.req.query('s'), body['sig'] ?? c.req.query('sig')];
   if (typeof id !== 'string' || typeof sig !== 'string' || !id || !sig) {
     throw new ApiError(400, 'invalid_link', 'This unsubscribe link is not valid.');
   }

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   forms: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
   /** Newsletter subscribers and mailing lists. */
   newsletters: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
+  /** Write, preview, test and send email campaigns to a mailing list (edge/api/campaigns). */
+  campaigns: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
   /** Traffic, performance and error figures. */
   traffic: [ROLE.admin, ROLE.reporting, ROLE.websiteManager],
   /** Invite, list and remove contributors. */

@@ -43,6 +43,8 @@ config.get('/products/:id', (c) => screen(c, '/config/products', 'catalog', 'Pro
 config.get('/blog/:id', (c) => screen(c, '/config/blog', 'blog', 'Blog post', () => placeholder('Blog post')));
 // One form in the builder (`new` for a new one): the forms row's permission.
 config.get('/forms/:id', (c) => screen(c, '/config/forms', 'forms', 'Form builder', () => placeholder('Form builder')));
+// One campaign (`new` for a new one): the campaigns row's permission.
+config.get('/campaigns/:id', (c) => screen(c, '/config/campaigns', 'campaigns', 'Campaign', () => placeholder('Campaign')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -14,7 +14,7 @@ beforeEach(() => {
 
 const row: OutboxRow = {
   id: 'mail-1', websiteId: 'site-1', kind: 'order-confirmation', toAddress: 'ada@example.com', subject: 'Order #1001', textBody: 'Thanks', htmlBody: '<p>Thanks</p>',
-  status: 'sending', attempts: 1, createdOn: 1, sentOn: null, sendAfter: null,
+  status: 'sending', attempts: 1, createdOn: 1, sentOn: null, sendAfter: null, listUnsubscribe: null,
 };
 const sender = () => postmarkSender({ token: POSTMARK_TEST_TOKEN, from: 'Atelier <shop@example.com>', apiBase: postmark.url });
 
@@ -29,6 +29,15 @@ describe('Postmark sender', () => {
         Tag: 'order-confirmation', MessageStream: 'outbound', Metadata: { outboxId: 'mail-1', websiteId: 'site-1' },
       },
     });
+  });
+
+  it('sends a list mail\'s one-click unsubscribe URL as List-Unsubscribe headers (RFC 8058)', async () => {
+    const url = 'https://shop.example/api/newsletter/unsubscribe?s=sub-1&sig=abc';
+    await sender().send({ ...row, kind: 'campaign', listUnsubscribe: url });
+    expect(postmark.received.at(-1)!.body.Headers).toEqual([
+      { Name: 'List-Unsubscribe', Value: `<${url}>` },
+      { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+    ]);
   });
 
   it('a server error is a retryable failure; an inactive recipient or a bad token is refused for good', async () => {

@@ -57,6 +57,10 @@ export function postmarkSender(options: PostmarkOptions): MailSender {
           Tag: mail.kind,
           MessageStream: 'outbound',
           Metadata: { outboxId: mail.id, websiteId: mail.websiteId },
+          // A list mail: one-click unsubscribe in the mail client (RFC 8058).
+          ...(mail.listUnsubscribe
+            ? { Headers: [{ Name: 'List-Unsubscribe', Value: `<${mail.listUnsubscribe}>` }, { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' }] }
+            : {}),
         }),
         signal: AbortSignal.timeout(10_000),
       });

@@ -31,6 +31,13 @@ export async function unsubscribeSignature(db: Db, listId: string, subscriberId:
   return hmac(key, `unsubscribe:${subscriberId}`);
 }
 
+/** Signs the unsubscribe links of many subscribers of one list with one read of its key (campaign sends). */
+export async function unsubscribeSigner(db: Db, listId: string): Promise<(subscriberId: string) => Promise<string>> {
+  const key = await listSigningKey(db, listId);
+  if (!key) throw new Error(`mailing list ${listId} does not exist`);
+  return (subscriberId) => hmac(key, `unsubscribe:${subscriberId}`);
+}
+
 /** True when `signature` is the one this list gives this subscriber. */
 export async function verifyUnsubscribeSignature(db: Db, listId: string, subscriberId: string, signature: string): Promise<boolean> {
   const key = await listSigningKey(db, listId);

@@ -1,0 +1,263 @@
+import { useState } from 'react';
+import type { RichTextNode } from '../../../../blocks/text/rich-text-schema.js';
+import type { OwnerCampaign } from '../../../../edge/services/campaigns/campaigns.js';
+import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
+import { useOwner } from '../../context.js';
+import { formatTime } from '../../format.js';
+import { Link, navigate } from '../../router.js';
+import { useLoad } from '../../use-load.js';
+import { Button } from '../../ui/button.js';
+import { Dialog } from '../../ui/dialog.js';
+import { SelectField, TextField } from '../../ui/fields.js';
+import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
+import { useToast } from '../../ui/toast.js';
+import { RichTextField } from '../page-editor/rich-text-field.js';
+import { epochToZoned, zonedToEpoch } from '../pages/zoned-time.js';
+
+const BASE = '/api/owner/campaigns';
+const STATE_LABEL = { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', sent: 'Sent' } as const;
+
+interface ListChoice {
+  id: string;
+  name: string;
+  confirmed: number;
+}
+type Overview = { campaigns: OwnerCampaign[]; lists: ListChoice[] };
+
+const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+
+/** /config/campaigns: the site's campaigns, newest first, with their state and counts. */
+export function CampaignsScreen() {
+  const { timeZone } = useOwner();
+  const { result, retry } = useLoad('campaigns', () => ownerFetch<Overview>('GET', BASE));
+  return (
+    <div className="campaigns">
+      <div className="owner-panel-head">
+        <h1>Campaigns</h1>
+        <Link className="ui-button" data-variant="primary" href="/config/campaigns/new">New campaign</Link>
+      </div>
+      {result.state === 'loading' ? <Skeleton label="Loading campaigns" /> : null}
+      {result.state === 'error' ? <ErrorPanel message={result.message} onRetry={retry} /> : null}
+      {result.state === 'ready' && result.data.campaigns.length === 0 ? (
+        <EmptyState title="No campaigns yet">
+          <p>Write an email to the subscribers of a mailing list, send yourself a test, then send it or schedule it.</p>
+        </EmptyState>
+      ) : null}
+      {result.state === 'ready' && result.data.campaigns.length ? (
+        <table className="campaigns-table">
+          <thead>
+            <tr>
+              <th scope="col">Subject</th>
+              <th scope="col">List</th>
+              <th scope="col">State</th>
+              <th scope="col">Recipients</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Opens</th>
+              <th scope="col">Clicks</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.data.campaigns.map((c) => (
+              <tr key={c.id} data-campaign={c.id}>
+                <td><Link href={`/config/campaigns/${c.id}`}>{c.subject}</Link></td>
+                <td>{c.listName ?? '—'}</td>
+                <td>
+                  <span className="ui-badge" data-campaign-state>{STATE_LABEL[c.state]}</span>
+                  {c.state === 'scheduled' && c.scheduledFor ? ` ${formatTime(c.scheduledFor, timeZone)}` : null}
+                  {c.state === 'sent' && c.sentOn ? ` ${formatTime(c.sentOn, timeZone)}` : null}
+                </td>
+                <td data-count="recipients">{c.counts.recipients}</td>
+                <td data-count="sent">{c.counts.sent}</td>
+                <td data-count="opens">{c.counts.opens}</td>
+                <td data-count="clicks">{c.counts.clicks}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+/** /config/campaigns/:id (`new` for a new one): the editor. */
+export function CampaignEditorRoute({ id }: { id: string }) {
+  const isNew = id === 'new';
+  const { result, retry } = useLoad(`campaign-${id}`, async () => {
+    const [overview, campaign] = await Promise.all([
+      ownerFetch<Overview>('GET', BASE),
+      isNew ? undefined : ownerFetch<{ campaign: OwnerCampaign }>('GET', `${BASE}/${id}`).then((r) => r.campaign),
+    ]);
+    return { lists: overview.lists, campaign };
+  });
+  if (result.state === 'loading') return <Skeleton label="Loading the campaign" />;
+  if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
+  return <CampaignForm key={`${id}-${result.data.campaign?.version ?? 0}`} campaign={result.data.campaign} lists={result.data.lists} onReload={retry} />;
+}
+
+/** A write naming the version it is based on (If-Match); 412 means someone else changed it. */
+function versioned(version: number): typeof fetch {
+  return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'If-Match': `"${version}"` } });
+}
+
+interface Draft {
+  subject: string;
+  listId: string;
+  body: RichTextNode;
+}
+
+function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerCampaign | undefined; lists: ListChoice[]; onReload: () => void }) {
+  const { timeZone } = useOwner();
+  const toast = useToast();
+  const [campaign, setCampaign] = useState(initial);
+  const [draft, setDraft] = useState<Draft>({ subject: initial?.subject ?? '', listId: initial?.listId ?? '', body: initial?.body ?? { type: 'doc', content: [] } });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState('');
+  const [preview, setPreview] = useState<{ subject: string; html: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [scheduleAt, setScheduleAt] = useState(initial?.scheduledFor ? epochToZoned(initial.scheduledFor, timeZone) : '');
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const editable = !campaign || campaign.state === 'draft';
+  const list = lists.find((l) => l.id === draft.listId);
+
+  /** Runs one action; field errors go beside their fields, a stale version opens the conflict dialog. */
+  const run = async (name: string, action: () => Promise<void>) => {
+    setBusy(name);
+    setMessage('');
+    setErrors({});
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof OwnerApiError && error.status === 412) setConflict(true);
+      else if (error instanceof OwnerApiError) {
+        setErrors(error.fields);
+        setMessage(error.message);
+      } else setMessage(TEXT.failed);
+    } finally {
+      setBusy('');
+    }
+  };
+
+  /** Saves the draft (creating it the first time) and answers the saved campaign. */
+  const save = async (): Promise<OwnerCampaign> => {
+    const body = { subject: draft.subject, listId: draft.listId || null, body: draft.body };
+    const saved = campaign
+      ? (await ownerFetch<{ campaign: OwnerCampaign }>('PUT', `${BASE}/${campaign.id}`, body, versioned(campaign.version))).campaign
+      : (await ownerFetch<{ campaign: OwnerCampaign }>('POST', BASE, body)).campaign;
+    setCampaign(saved);
+    if (!campaign) navigate(`/config/campaigns/${saved.id}`, true);
+    return saved;
+  };
+  const current = async () => (editable ? save() : campaign!);
+
+  const transition = async (path: string, body?: unknown) => {
+    const saved = await current();
+    const next = (await ownerFetch<{ campaign: OwnerCampaign }>('POST', `${BASE}/${saved.id}/${path}`, body, versioned(saved.version))).campaign;
+    setCampaign(next);
+    return next;
+  };
+
+  return (
+    <form className="owner-form campaign-form" noValidate onSubmit={(e) => { e.preventDefault(); void run('save', async () => { await save(); toast('Campaign saved.'); }); }}>
+      <div className="owner-panel-head">
+        <h1>{campaign ? 'Edit campaign' : 'New campaign'}</h1>
+        {campaign ? <span className="ui-badge" data-campaign-state>{STATE_LABEL[campaign.state]}</span> : null}
+      </div>
+      <p className="tags-notice" role="status" data-campaign-message>{message}</p>
+      {campaign && campaign.state !== 'draft' ? (
+        <p data-campaign-counts>
+          {campaign.state === 'scheduled' && campaign.scheduledFor ? `Scheduled for ${formatTime(campaign.scheduledFor, timeZone)}. ` : null}
+          {`${plural(campaign.counts.recipients, 'recipient')}, ${campaign.counts.sent} sent, ${campaign.counts.opens} opened, ${plural(campaign.counts.clicks, 'click')}.`}
+        </p>
+      ) : null}
+      <TextField label="Subject" value={draft.subject} maxLength={200} disabled={!editable} error={errors.subject} onChange={(e) => set({ subject: e.target.value })} />
+      <SelectField
+        label="Mailing list"
+        value={draft.listId}
+        disabled={!editable}
+        onChange={(e) => set({ listId: e.target.value })}
+        options={[{ value: '', label: 'Choose a list' }, ...lists.map((l) => ({ value: l.id, label: `${l.name} (${plural(l.confirmed, 'confirmed subscriber')})` }))]}
+      />
+      {errors.listId ? <p className="ui-field-error">{errors.listId}</p> : null}
+      {editable ? <RichTextField label="Email body" value={draft.body} onChange={(body) => set({ body })} /> : null}
+      <div className="owner-row-actions">
+        {editable ? <Button type="submit" busy={busy === 'save'}>Save draft</Button> : null}
+        <Button variant="secondary" busy={busy === 'preview'} onClick={() => void run('preview', async () => {
+          const saved = await current();
+          setPreview(await ownerFetch<{ subject: string; html: string }>('GET', `${BASE}/${saved.id}/preview`));
+        })}>Preview</Button>
+        <Button variant="secondary" busy={busy === 'test'} onClick={() => void run('test', async () => {
+          const saved = await current();
+          const { sentTo } = await ownerFetch<{ sentTo: string }>('POST', `${BASE}/${saved.id}/test`);
+          toast(`Test sent to ${sentTo}.`);
+        })}>Send test</Button>
+      </div>
+      {editable ? (
+        <fieldset className="campaign-send">
+          <legend>Send</legend>
+          <div className="owner-row-actions">
+            <Button onClick={() => {
+              if (!draft.subject.trim()) setErrors({ subject: 'Add an email subject' });
+              else if (!list) setErrors({ listId: 'A List must be selected' });
+              else setConfirming(true);
+            }}>Send now</Button>
+          </div>
+          <TextField label={`Send at (${timeZone})`} type="datetime-local" value={scheduleAt} error={errors.at} onChange={(e) => setScheduleAt(e.target.value)} />
+          <Button variant="secondary" busy={busy === 'schedule'} onClick={() => void run('schedule', async () => {
+            const at = zonedToEpoch(scheduleAt, timeZone);
+            if (at === undefined) {
+              setErrors({ at: 'Choose a time to come for a scheduled send.' });
+              return;
+            }
+            await transition('schedule', { at });
+            toast('Campaign scheduled.');
+          })}>Schedule</Button>
+        </fieldset>
+      ) : null}
+      {campaign?.state === 'scheduled' ? (
+        <div className="owner-row-actions">
+          <Button variant="secondary" busy={busy === 'cancel'} onClick={() => void run('cancel', async () => {
+            await transition('cancel');
+            toast('Scheduled send cancelled.');
+          })}>Cancel scheduled send</Button>
+        </div>
+      ) : null}
+      <p><Link href="/config/campaigns">Back to campaigns</Link></p>
+
+      <Dialog open={preview !== null} title="Preview" onClose={() => setPreview(null)} actions={<Button variant="secondary" onClick={() => setPreview(null)}>Close</Button>}>
+        {preview ? (
+          <>
+            <p data-preview-subject>Subject: {preview.subject}</p>
+            <iframe className="campaign-preview" title="Email preview" sandbox="" srcDoc={preview.html} style={{ width: '100%', height: '60vh', border: '1px solid #ddd' }} />
+          </>
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={confirming}
+        title="Send this campaign?"
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>Keep editing</Button>
+            <Button busy={busy === 'send'} onClick={() => void run('send', async () => {
+              setConfirming(false);
+              await transition('send');
+              toast('Sending started.');
+            })}>{`Send to ${plural(list?.confirmed ?? 0, 'subscriber')}`}</Button>
+          </>
+        }
+      >
+        <p data-send-summary>{`“${draft.subject}” goes to ${plural(list?.confirmed ?? 0, 'confirmed subscriber')} of ${list?.name ?? ''}. This cannot be undone.`}</p>
+      </Dialog>
+      <Dialog
+        open={conflict}
+        title="This campaign changed"
+        onClose={() => setConflict(false)}
+        actions={<Button onClick={() => { setConflict(false); onReload(); }}>Reload</Button>}
+      >
+        <p>Someone else changed this campaign since you opened it. Reload to see their changes, then edit again.</p>
+      </Dialog>
+    </form>
+  );
+}
