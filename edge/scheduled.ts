@@ -8,6 +8,7 @@ import { mailSenderFor } from './services/mail/providers.js';
 import { mailEnvelopes } from './services/commerce-preferences/index.js';
 import { paymentProviderFor, stripeClient, stripeSettings } from './services/payments/index.js';
 import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
+import { downloadLinkSecret } from './services/downloads/index.js';
 import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 import { renewalDeps, renewDueSubscriptions } from './services/subscriptions/index.js';
 import { LOG_RETENTION_DAYS, pruneWebhookLog, runDeliveries } from './services/webhooks/deliver.js';
@@ -61,13 +62,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
       return money.refunded || money.failed ? `refunded ${money.refunded}, failed ${money.failed}` : null;
     },
   },
-  // Orders whose request died mid-way (docs/crash-safety.md): past their lease, undone and their keys freed.
+  // Orders whose request died mid-way (docs/crash-safety.md): past their lease, paid ones finished, the rest undone and their keys freed.
   'order recovery': {
     crons: [MAIL_CRON],
     run: async (env, db, now) => {
-      const r = await reconcileOrderKeys(db, { providerFor: (name) => paymentProviderFor(name, env), leaseMs: leaseMs(env) }, now);
-      if (!(r.released || r.refunded || r.refundFailed)) return null;
-      return `released ${r.released} unfinished order keys (stock put back for ${r.restocked}), refunded ${r.refunded}, refund failed ${r.refundFailed}`;
+      const deps = { providerFor: (name: string) => paymentProviderFor(name, env), leaseMs: leaseMs(env), downloadSecret: downloadLinkSecret(env), reviewSecret: env.REVIEW_LINK_SECRET };
+      const r = await reconcileOrderKeys(db, deps, now);
+      if (!(r.released || r.refunded || r.refundFailed || r.finished)) return null;
+      return `released ${r.released} unfinished order keys (stock put back for ${r.restocked}), refunded ${r.refunded}, refund failed ${r.refundFailed}, finished ${r.finished} paid orders`;
     },
   },
   // Each cycle at most once, even when runs overlap (edge/services/subscriptions/renew.ts).

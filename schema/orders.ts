@@ -131,6 +131,14 @@ export const idempotencyKeys = sqliteTable(
     paymentRef: text('payment_ref'),
     paidCents: integer('paid_cents'),
     currency: text('currency'),
+    /** With a subscription's payment: the saved method renewals charge (a resumed attempt needs it). */
+    reusableRef: text('reusable_ref'),
+    /**
+     * JSON, written with the stock: what recording the order needs (the cart's lines as priced,
+     * the totals, email, addresses, shipping option, plan), so a retry resumes and the Cron
+     * reconciler finishes a paid attempt rather than refunding it (edge/services/orders/order-facts.ts).
+     */
+    orderFacts: text('order_facts'),
   },
   (t) => [
     uniqueIndex('idempotency_keys_site_key_uq').on(t.websiteId, t.key),

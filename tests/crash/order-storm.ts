@@ -73,7 +73,15 @@ function order(c: Client, key: string, email: string): Promise<Answer> {
   return c.send('POST', '/api/commerce/orders', { email, shippingAddress: ADDRESS, payment: { provider: 'test', card: CARD } }, { 'Idempotency-Key': key });
 }
 
-export async function orderStorm(store: CrashStore, kill: KillPoint): Promise<StormOutcome> {
+/** Optional steps of a scenario around the restart (the Cron scenario waits for the reconciler there). */
+export interface StormHooks {
+  /** With the store down, right after the kill. */
+  afterKill?: () => Promise<void>;
+  /** After the restart, instead of waiting one lease before the retries. */
+  afterRestart?: () => Promise<void>;
+}
+
+export async function orderStorm(store: CrashStore, kill: KillPoint, hooks: StormHooks = {}): Promise<StormOutcome> {
   await store.sql(`UPDATE variants SET qty_in_stock = ${STOCK} WHERE sku = '${SKU}'`);
   await store.start();
   const [variant] = await store.sql<{ product_id: string }>(`SELECT product_id FROM variants WHERE sku = '${SKU}'`);
@@ -97,10 +105,12 @@ export async function orderStorm(store: CrashStore, kill: KillPoint): Promise<St
   const killedAt = (await store.waitFor(probe, kill.atLeast + offset, () => settled === SHOPPERS)) - offset;
   await store.kill();
   await Promise.all(storm);
+  await hooks.afterKill?.();
 
   await store.start();
   // One lease after the kill: every key left in flight has expired.
-  await new Promise((resolve) => setTimeout(resolve, TEST_LEASE_SECONDS * 1000 + 500));
+  if (hooks.afterRestart) await hooks.afterRestart();
+  else await new Promise((resolve) => setTimeout(resolve, TEST_LEASE_SECONDS * 1000 + 500));
   const retries = await Promise.all(clients.map((c, i) => order(c, keys[i]!, emails[i]!)));
   const replays = await Promise.all(clients.map((c, i) => order(c, keys[i]!, emails[i]!)));
 

@@ -11,6 +11,8 @@ import { setStock, variantOf } from './test-catalog.js';
 import { TestVisitor } from './test-visitor.js';
 import { addOne, placeOrder } from './test-checkout.js';
 import { balanceOf, seedGiftCard } from './test-gift-cards.js';
+import { shopper, subscriptionCart } from './test-subscription.js';
+import type { Answer } from './test-visitor.js';
 
 let worker: RunningWorker;
 let site: string;
@@ -220,7 +222,7 @@ describe('the Cron reconciler', () => {
     expect(await stockOf()).toBe(8);
   });
 
-  it('refunds the payment of a dead request that had no order, and puts its stock back', async () => {
+  it('refunds the payment of a dead request whose key kept no order facts (a key from before them), and puts its stock back', async () => {
     await setStock(worker.db, SKU, 10);
     const l = await leftover('paid');
     await cron();
@@ -246,5 +248,120 @@ describe('the Cron reconciler', () => {
     await cron();
     expect((await keyRow(l.key))!.attempt_id).toBe(l.attemptId);
     expect(await count('SELECT COUNT(*) AS n FROM stock_reservations WHERE attempt_id = ?', l.attemptId)).toBe(1);
+  });
+});
+
+/**
+ * Places an order whose key row loses its lease right after the payment is recorded on it
+ * (a trigger ends the lease in the same write): the request can no longer record the order
+ * and answers 409, leaving the attempt paid with its stock reserved, exactly as a request
+ * killed after the payment leaves it, but through the real code up to that step.
+ */
+async function diedAfterPayment(place: () => Promise<Answer>): Promise<{ attemptId: string; paymentRef: string }> {
+  await worker.db
+    .prepare(
+      `CREATE TRIGGER die_after_payment AFTER UPDATE OF paid_on ON idempotency_keys WHEN OLD.paid_on IS NULL AND NEW.paid_on IS NOT NULL
+       BEGIN UPDATE idempotency_keys SET lease_until = 0 WHERE website_id = NEW.website_id AND key = NEW.key; END`,
+    )
+    .run();
+  const res = await place().finally(() => worker.db.prepare('DROP TRIGGER die_after_payment').run());
+  expect(res.status).toBe(409);
+  const row = await worker.db.prepare('SELECT attempt_id AS attemptId, payment_ref AS paymentRef FROM idempotency_keys WHERE lease_until = 0 AND order_id IS NULL AND paid_on IS NOT NULL ORDER BY paid_on DESC LIMIT 1')
+    .first<{ attemptId: string; paymentRef: string }>();
+  expect(row?.paymentRef).toMatch(/^test_/);
+  return row!;
+}
+
+describe('a subscription checkout paid before its request died (issue 35)', () => {
+  it('resumes on the retry with the saved card kept on the key: one charge, one subscription, and replays it after', async () => {
+    const v = await shopper(worker, '198.51.100.71');
+    const cartToken = await subscriptionCart(v, worker.db);
+    const key = randomUUID();
+    const email = `resume-${randomUUID().slice(0, 8)}@example.com`;
+    const place = () => placeOrder(v, { key, address: undefined, extra: { cartToken, email } });
+    const dead = await diedAfterPayment(place);
+    const res = await place();
+    expect(res.status).toBe(201);
+    const orderId = res.json.order.id;
+    // The payment the dead request took is the order's: never refunded, never taken twice.
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref LIKE ?`, `test_${dead.attemptId}_%`)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND provider_ref = ? AND status = 'captured'`, orderId, dead.paymentRef)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE status IN ('refunded', 'refunding', 'refund_failed') AND provider_ref LIKE ?`, `test_${dead.attemptId}_%`)).toBe(0);
+    // One subscription, renewing on the card saved by that payment.
+    const subs = (await worker.db.prepare('SELECT first_order_id AS firstOrderId, payment_ref AS ref FROM subscriptions WHERE email = ?').bind(email).all<{ firstOrderId: string; ref: string }>()).results;
+    expect(subs).toHaveLength(1);
+    expect(subs[0]!.firstOrderId).toBe(orderId);
+    expect(subs[0]!.ref).toMatch(/^pm_test_4242_/);
+    const again = await place();
+    expect(again.status).toBe(201);
+    expect(again.json.order.id).toBe(orderId);
+    expect(await count('SELECT COUNT(*) AS n FROM subscriptions WHERE email = ?', email)).toBe(1);
+  });
+});
+
+describe('the Cron reconciler and a paid attempt (issue 35)', () => {
+  const paidLeftover = async () => {
+    await setStock(worker.db, SKU, 10);
+    const v = new TestVisitor(worker, '198.51.100.72');
+    await v.visit('/api/commerce/shopping-cart');
+    const variant = await variantOf(worker.db, SKU);
+    expect((await addOne(v, variant.itemId, SKU, 2)).status).toBe(200);
+    const key = randomUUID();
+    const email = `finish-${randomUUID().slice(0, 8)}@example.com`;
+    const place = () => placeOrder(v, { key, extra: { shippingOptionId: 'us-standard', email } });
+    const dead = await diedAfterPayment(place);
+    expect(await stockOf()).toBe(8);
+    return { ...dead, key, email, place };
+  };
+  const mails = (to: string, kind: string) => count('SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = ? AND kind = ?', to, kind);
+
+  it('finishes it from the facts on its key: the order with its lines, payment and confirmation mail, the units sold, nothing refunded', async () => {
+    const l = await paidLeftover();
+    await cron();
+    const orderId = ((await keyRow(l.key)) as { order_id: string | null }).order_id;
+    expect(orderId).toBeTruthy();
+    const order = await worker.db.prepare('SELECT email, grand_total_cents AS total, shipping_address AS address FROM orders WHERE id = ?').bind(orderId).first<{ email: string; total: number; address: string }>();
+    expect(order).toMatchObject({ email: l.email, total: GRAND_TOTAL });
+    expect(JSON.parse(order!.address)).toMatchObject({ country: 'US' });
+    expect(await count('SELECT COALESCE(SUM(quantity), 0) AS n FROM order_lines WHERE order_id = ?', orderId)).toBe(2);
+    expect(await stockOf()).toBe(8);
+    expect(await count('SELECT COUNT(*) AS n FROM stock_reservations WHERE attempt_id = ?', l.attemptId)).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND provider_ref = ? AND status = 'captured' AND amount_cents = ?`, orderId, l.paymentRef, GRAND_TOTAL)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref LIKE ?`, `test_${l.attemptId}_%`)).toBe(1);
+    expect(await mails(l.email, 'order-confirmation')).toBe(1);
+    expect(worker.logs.some((line) => /^order recovery: .*finished [1-9]\d* paid orders/.test(line.message))).toBe(true);
+    // The shopper's retry with the key answers that order.
+    const retry = await l.place();
+    expect(retry.status).toBe(201);
+    expect(retry.json.order.id).toBe(orderId);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+  });
+
+  it('refunds it when its units are gone, and mails the shopper why', async () => {
+    const l = await paidLeftover();
+    // The reserved units went back to stock (and may be sold): the order cannot be finished.
+    await worker.db.batch([
+      worker.db.prepare('DELETE FROM stock_reservations WHERE attempt_id = ?').bind(l.attemptId),
+      worker.db.prepare('UPDATE variants SET qty_in_stock = qty_in_stock + 2 WHERE sku = ?').bind(SKU),
+    ]);
+    await cron();
+    expect(await keyRow(l.key)).toBeNull();
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id IS NULL AND provider_ref = ? AND status = 'refunded' AND amount_cents = ?`, l.paymentRef, GRAND_TOTAL)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ?', l.email)).toBe(0);
+    expect(await mails(l.email, 'order-unfinished')).toBe(1);
+    const text = (await worker.db.prepare(`SELECT text_body AS text FROM mail_outbox WHERE to_address = ? AND kind = 'order-unfinished'`).bind(l.email).first<{ text: string }>())!.text;
+    expect(text).toContain('We are refunding the full 80.00 USD');
+    expect(await stockOf()).toBe(10);
+  });
+
+  it('refunds it when the order cannot be written, puts the units back and mails the shopper', async () => {
+    const l = await paidLeftover();
+    await worker.db.prepare(`CREATE TRIGGER inject_finish_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    await cron().finally(() => worker.db.prepare('DROP TRIGGER inject_finish_failure').run());
+    expect(await keyRow(l.key)).toBeNull();
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id IS NULL AND provider_ref = ? AND status = 'refunded'`, l.paymentRef)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ?', l.email)).toBe(0);
+    expect(await stockOf()).toBe(10);
+    expect(await mails(l.email, 'order-unfinished')).toBe(1);
   });
 });

@@ -333,6 +333,25 @@ describe('scheduled Stripe reconcile', () => {
     expect(refundsOf(id)).toHaveLength(1);
   });
 
+  it('leaves an intent an unfinished order key records as its payment to the order reconciler (issue 35)', async () => {
+    const { id } = await readyToPay('FK-MUG-08-OAT', { stock: 20 });
+    Object.assign(stripe.intents.get(id)!, { status: 'succeeded', amount_received: stripe.intents.get(id)!.amount });
+    expect((await deliver(succeeded(id))).status).toBe(200);
+    await age(id);
+    // The key of the attempt that took it, paid and still leased: finishing it (or refunding it) is the order reconciler's.
+    const site = (await worker.db.prepare('SELECT id FROM websites LIMIT 1').first<{ id: string }>())!.id;
+    await worker.db
+      .prepare(
+        `INSERT INTO idempotency_keys (website_id, key, requester_hash, created_on, lease_until, attempt_id, coupon_ids, secured_on, paid_on, payment_provider, payment_ref, paid_cents, currency)
+         VALUES (?1, ?2, 'r', ?3, ?4, 'a-stripe-left', '[]', ?3, ?3, 'stripe', ?5, ?6, 'USD')`,
+      )
+      .bind(site, `stripe-left-${id}`, Date.now(), Date.now() + 3_600_000, id, stripe.intents.get(id)!.amount)
+      .run();
+    await runCron();
+    expect(refundsOf(id)).toHaveLength(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ?`, id)).toBe(0);
+  });
+
   it('never refunds an intent that paid an order', async () => {
     const { id } = await paidOrder('FK-INC-01', { stock: 5 });
     await deliver(succeeded(id));

@@ -160,6 +160,27 @@ describe('POST /api/form/FormSubmissionKey and SaveFormSubmission', () => {
     expect(limited.headers.get('Retry-After')).toBe('60');
     expect(await rows("SELECT id FROM form_submissions WHERE search_text LIKE '%lovelace10%'")).toHaveLength(0);
   });
+  it('answers 20 replays of a stored submission with its success past the visitor budget, spending none of it, while a new key gets 429 (issue 35)', async () => {
+    const v = await TestVisitor.arrive(worker);
+    const [stored, fresh] = [await keyFor(v), await keyFor(v)];
+    await ageKeys(worker);
+    const first = await v.req('POST', '/api/form/SaveFormSubmission', payload(stored, good(11)));
+    expect(first.status).toBe(200);
+    // The rest of the visitor's budget goes on refused posts.
+    const { refused } = await spendBudget(10, () => v.req('POST', '/api/form/SaveFormSubmission', payload(fresh, { ...good(12), email: 'bad' })));
+    expect(refused?.status).toBe(429);
+    for (let i = 0; i < 20; i++) {
+      const replay = await v.req('POST', '/api/form/SaveFormSubmission', payload(stored, good(11)));
+      expect(replay.status).toBe(200);
+      expect(replay.json).toEqual({ success: true });
+    }
+    const limited = await v.req('POST', '/api/form/SaveFormSubmission', payload(fresh, good(12)));
+    expect(limited.status).toBe(429);
+    expect(limited.json.message).toBe(M.status429);
+    expect(await rows("SELECT id FROM form_submissions WHERE search_text LIKE '%lovelace11%'")).toHaveLength(1);
+    expect(await rows("SELECT id FROM mail_outbox WHERE kind = 'form-notification' AND text_body LIKE '%Lovelace11%'")).toHaveLength(1);
+    expect(await rows("SELECT id FROM form_submissions WHERE search_text LIKE '%lovelace12%'")).toHaveLength(0);
+  });
 });
 
 describe('POST /api/rest/forms/validate/{formId}', () => {

@@ -10,6 +10,7 @@ import { issueFormKey } from '../../services/forms/keys.js';
 import { fieldsForVersion } from '../../services/forms/builder.js';
 import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import { firstEmail, submitForm } from '../../services/forms/submit.js';
+import { storedWithKey } from '../../services/forms/submissions.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
 import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { clientIp } from '../../lib/client-address.js';
@@ -84,6 +85,11 @@ formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c)
   if (!current) throw new ApiError(404, 'form_not_found', M.status404);
   // A visitor mid-way through version N keeps submitting against N after the owner saves N+1.
   const form = { ...current, fields: await fieldsForVersion(c.var.db, current, payload.formVersion) };
+  // A replay of a key that stored this visitor's submission answers the stored success at once:
+  // it spends no budget, so a client retrying a lost answer is never refused 429 (issue 35).
+  if (await storedWithKey(c.var.db, { keyHash: await sha256Hex(payload.key), websiteId: c.var.site.id, visitorHash: await visitorHash(c) })) {
+    return c.json({ success: true });
+  }
   await spendBudgets(c, M.status429, perVisitor('save'), perTarget(() => `form:${form.id}`));
   const raw = parseFormJson(payload.form);
   const { values, errors } = sanitizeOrThrow(form.fields, raw);

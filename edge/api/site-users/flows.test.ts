@@ -67,6 +67,24 @@ describe('sign-up with email verification', () => {
     expect((await send('POST', '/api/site-users/account/session', { email: owner.email, password: 'some-Other-pass-1' })).status).toBe(401);
   });
 
+  it('writes the account, its link and its verification mail in one batch: a failure between them leaves nothing, and the retry signs up (issue 35)', async () => {
+    const email = 'batch.shopper@example.test';
+    const accounts = async () => (await worker.db.prepare('SELECT COUNT(*) AS n FROM site_users WHERE email = ?').bind(email).first<{ n: number }>())!.n;
+    // A kill point between the writes: the verification mail's INSERT fails after the account's.
+    await worker.db.prepare(`CREATE TRIGGER inject_sign_up_failure BEFORE INSERT ON mail_outbox WHEN NEW.kind = 'verify-email' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    const failed = await send('POST', '/api/site-users/account', { email, password: PASSWORD }).finally(() => worker.db.prepare('DROP TRIGGER inject_sign_up_failure').run());
+    expect(failed.status).toBe(503);
+    // Before: the account stayed, unverified and with no mail, and the retry only got 'you already have an account'.
+    expect(await accounts()).toBe(0);
+    expect(await mailCount(email)).toBe(0);
+    const retry = await send('POST', '/api/site-users/account', { email, password: PASSWORD });
+    expect(retry.status).toBe(202);
+    expect(await accounts()).toBe(1);
+    const mail = await lastMail(email);
+    expect(mail.kind).toBe('verify-email');
+    expect((await send('POST', '/api/site-users/account/verify', { token: mail.token })).status).toBe(200);
+  });
+
   it('validates the address and the password length', async () => {
     const res = await send('POST', '/api/site-users/account', { email: 'not-an-email', password: 'short' });
     expect(res.status).toBe(400);

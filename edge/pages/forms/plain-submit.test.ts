@@ -63,6 +63,21 @@ describe('POST /forms/:formId (no JavaScript)', () => {
     expect(thanks).not.toContain(`action="/forms/${formId}"`);
   });
 
+  it('answers the same post again with its 303 past the visitor budget, spending none of it, while a new post gets 429 (issue 35)', async () => {
+    const v = await arrived();
+    const sent = body(good('replay'));
+    const post = () => v.req('POST', `/forms/${formId}`, sent, { ...ENCODED, origin });
+    expect((await post()).status).toBe(303);
+    // The rest of the visitor's budget (10 a minute) goes on refused posts.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await v.req('POST', `/forms/${formId}`, body({ ...good(`bad${i}`), email: 'bad' }), { ...ENCODED, origin })).status);
+    expect(statuses).toContain(429);
+    for (let i = 0; i < 20; i++) expect((await post()).status).toBe(303);
+    expect((await v.req('POST', `/forms/${formId}`, body(good('fresh')), { ...ENCODED, origin })).status).toBe(429);
+    expect(await stored('replay')).toHaveLength(1);
+    expect(await stored('fresh')).toHaveLength(0);
+  });
+
   it('shows the page again with the SPEC §5 messages and the values kept, then takes the corrected post', async () => {
     const v = await arrived();
     const res = await v.req('POST', `/forms/${formId}`, body({ ...good('two'), email: 'not-an-email', 'name.last': '' }), { ...ENCODED, origin });

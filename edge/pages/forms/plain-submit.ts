@@ -22,6 +22,7 @@ import { findForm, type FormRecord } from '../../services/forms/definitions.js';
 import { fieldsForVersion } from '../../services/forms/builder.js';
 import { sha256Hex } from '../../services/forms/hash.js';
 import { issuePlainKey } from '../../services/forms/keys.js';
+import { storedWithKey } from '../../services/forms/submissions.js';
 import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
 import { plainFormKey, rawFromPost, renderedAt, samePath, type PostedBody } from '../../services/forms/plain-post.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
@@ -100,25 +101,27 @@ async function spendOrRefuse(c: C, ...rules: RateLimitRule[]): Promise<Refusal |
 
 async function store(c: C, form: FormRecord, body: PostedBody, path: string): Promise<Refusal | undefined> {
   if (!fromThisSite(c, body)) return new Refusal(401, CRUMB_FAIL_MESSAGE);
-  const overBudget = await spendOrRefuse(c, perVisitor('save'), perTarget(() => `form:${form.id}`));
-  if (overBudget) return overBudget;
   const raw = rawFromPost(form.fields, body);
   let sanitized;
   try {
     sanitized = sanitizeSubmission(form.fields, raw);
   } catch (err) {
-    if (err instanceof FormParseError) return new Refusal(400, M.cannotParse);
+    if (err instanceof FormParseError) return (await spendOrRefuse(c, perVisitor('save'), perTarget(() => `form:${form.id}`))) ?? new Refusal(400, M.cannotParse);
     throw err;
   }
-  if (Object.keys(sanitized.errors).length > 0) return new Refusal(400, M.invalidFields, sanitized.errors);
-  const listEmail = form.mailingListId ? firstEmail(form, sanitized.values) : undefined;
-  const overMailBudget = listEmail ? await spendOrRefuse(c, ...mailBudgets(listEmail)) : undefined;
-  if (overMailBudget) return overMailBudget;
   const visitorHash = await sha256Hex(`visitor:${visitorSecret(c)}`);
   const now = Date.now();
   // The clock starts when the visitor got their crumb (their first page here).
   const stamp = renderedAt(getCookie(c, CRUMB_AT_COOKIE), now);
   const key = await plainFormKey(visitorHash, form.id, stamp, sanitized.values);
+  // The same post again (a reload whose first answer was lost) is the stored success, spending no budget (issue 35).
+  if (Object.keys(sanitized.errors).length === 0 && (await storedWithKey(c.var.db, { keyHash: await sha256Hex(key), websiteId: c.var.site.id, visitorHash }))) return undefined;
+  const overBudget = await spendOrRefuse(c, perVisitor('save'), perTarget(() => `form:${form.id}`));
+  if (overBudget) return overBudget;
+  if (Object.keys(sanitized.errors).length > 0) return new Refusal(400, M.invalidFields, sanitized.errors);
+  const listEmail = form.mailingListId ? firstEmail(form, sanitized.values) : undefined;
+  const overMailBudget = listEmail ? await spendOrRefuse(c, ...mailBudgets(listEmail)) : undefined;
+  if (overMailBudget) return overMailBudget;
   try {
     await issuePlainKey(c.var.db, c.var.site.id, visitorHash, key, stamp);
     // Not stored means this very post was stored before (its key is used): a reload, not a loss.

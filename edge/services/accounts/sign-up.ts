@@ -1,30 +1,55 @@
 import type { EpochMs } from '../../../domain/branded-types.js';
-import { queueMail } from '../mail/outbox.js';
-import type { Db } from '../db.js';
-import { consumeLink, issueLink } from './account-links.js';
+import { queueMail, type OutgoingMail } from '../mail/outbox.js';
+import { rawD1 } from '../cart/raw.js';
+import { hashPassword } from './passwords.js';
+import { query, type Db } from '../db.js';
+import { consumeLink, issueLink, LINK_LIFETIME_MS } from './account-links.js';
 import { existingAccountMail, passwordResetMail, verifyEmailMail, type MailSite } from './mails.js';
 import { revokeUserSessions } from './sessions.js';
-import { createUser, findUserByEmail, findUserById, markEmailVerified, setPassword, type SiteUserRow } from './site-users.js';
-import { normaliseEmail } from './tokens.js';
+import { findUserByEmail, findUserById, markEmailVerified, setPassword, type SiteUserRow } from './site-users.js';
+import { newId, normaliseEmail, secretToken, sha256Hex } from './tokens.js';
 
 /**
  * Sign-up: a new address gets an unverified account and a verification mail; an address
  * that already has an account gets a mail saying so instead. The caller answers both the
  * same way, so sign-up never reveals whether an address has an account.
+ *
+ * One D1 batch (issue 35, docs/crash-safety.md): the account, its verification link and the
+ * mail that carries it, or, when the address already has an account, the 'existing account'
+ * mail. Each later statement asks whether this batch's account row exists, so a crash never
+ * leaves an account whose verification mail was lost.
  */
 export async function signUp(db: Db, site: MailSite, input: { email: string; password: string; language?: string }, now: EpochMs): Promise<void> {
   const email = normaliseEmail(input.email);
-  const user = await createUser(db, { websiteId: site.id, email, password: input.password, verified: false, language: input.language, now });
-  if (!user) {
-    await queueMail(db, existingAccountMail(site, email), now);
-    return;
-  }
-  await sendVerification(db, site, user, now);
-}
-
-export async function sendVerification(db: Db, site: MailSite, user: SiteUserRow, now: EpochMs): Promise<void> {
-  const token = await issueLink(db, { websiteId: site.id, purpose: 'verify', email: user.email, siteUserId: user.id, now });
-  await queueMail(db, verifyEmailMail(site, user.email, token), now);
+  const userId = newId();
+  const token = secretToken();
+  const [passwordHash, tokenHash] = await Promise.all([hashPassword(input.password), sha256Hex(token)]);
+  const d1 = rawD1(db);
+  const mail = (m: OutgoingMail, when: 'EXISTS' | 'NOT EXISTS') =>
+    d1
+      .prepare(
+        `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE ${when} (SELECT 1 FROM site_users WHERE id = ?9)`,
+      )
+      .bind(newId(), m.websiteId, m.kind, m.to, m.subject, m.text, m.html ?? null, now, userId);
+  await query(() =>
+    d1.batch([
+      d1
+        .prepare(
+          `INSERT INTO site_users (id, website_id, email, password_hash, email_verified_on, language, created_on, updated_on)
+           VALUES (?1, ?2, ?3, ?4, NULL, ?5, ?6, ?6) ON CONFLICT DO NOTHING`,
+        )
+        .bind(userId, site.id, email, passwordHash, input.language ?? null, now),
+      d1
+        .prepare(
+          `INSERT INTO account_tokens (token_hash, website_id, purpose, site_user_id, email, created_on, expires_on)
+           SELECT ?1, ?2, 'verify', ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM site_users WHERE id = ?3)`,
+        )
+        .bind(tokenHash, site.id, userId, email, now, now + LINK_LIFETIME_MS.verify),
+      mail(verifyEmailMail(site, email, token), 'EXISTS'),
+      mail(existingAccountMail(site, email), 'NOT EXISTS'),
+    ]),
+  );
 }
 
 /** Uses a verification link: the account's email counts as verified. Undefined for a bad link. */

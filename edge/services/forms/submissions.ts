@@ -90,8 +90,11 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
   return { stored: false, replayed: await storedWithKey(db, s) };
 }
 
-/** Whether this key (issued to this visitor, for this site) already stored a submission. */
-async function storedWithKey(db: Db, s: NewSubmission): Promise<boolean> {
+/**
+ * Whether this key (issued to this visitor, for this site) already stored a submission: a
+ * replay, answered with the stored success before any rate budget is spent (issue 35).
+ */
+export async function storedWithKey(db: Db, s: { keyHash: string; websiteId: string; visitorHash: string }): Promise<boolean> {
   const d1 = d1Of(db);
   const row = await query(() =>
     d1.prepare(`SELECT 1 AS found FROM form_submissions f JOIN form_keys k ON k.key_hash = f.key_hash

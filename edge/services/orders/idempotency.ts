@@ -27,11 +27,13 @@ export interface KeyRow {
   paymentRef: string | null;
   paidCents: number | null;
   currency: string | null;
+  reusableRef: string | null;
+  orderFacts: string | null;
 }
 
 export const KEY_COLUMNS = `website_id AS websiteId, key, requester_hash AS requesterHash, order_id AS orderId, lease_until AS leaseUntil,
   attempt_id AS attemptId, coupon_ids AS couponIds, secured_on AS securedOn, paid_on AS paidOn, payment_provider AS paymentProvider,
-  payment_ref AS paymentRef, paid_cents AS paidCents, currency`;
+  payment_ref AS paymentRef, paid_cents AS paidCents, currency, reusable_ref AS reusableRef, order_facts AS orderFacts`;
 
 /** The key this request holds: its lease end is the token every later step is guarded by. */
 export interface HeldKey {
@@ -103,28 +105,32 @@ export function leaseGuard(db: Db, held: HeldKey): D1PreparedStatement {
 /** The D1 error text of `leaseGuard`: another request or the reconciler took the key over. */
 export const LEASE_LOST = /NOT NULL constraint failed: idempotency_keys\.requester_hash/;
 
-/** Step 2 in the stock batch: the attempt, its coupons and "stock secured". */
-export function securedStatements(db: Db, held: HeldKey, attemptId: string, couponIds: readonly string[], now: number): D1PreparedStatement[] {
+/** Step 2 in the stock batch: the attempt, its coupons, "stock secured" and what recording the order needs (`facts`, JSON). */
+export function securedStatements(db: Db, held: HeldKey, attemptId: string, couponIds: readonly string[], facts: string, now: number): D1PreparedStatement[] {
   return [
     rawD1(db)
       .prepare(
-        `UPDATE idempotency_keys SET attempt_id = ?4, coupon_ids = ?5, secured_on = ?6, paid_on = NULL, payment_provider = NULL, payment_ref = NULL, paid_cents = NULL, currency = NULL
+        `UPDATE idempotency_keys SET attempt_id = ?4, coupon_ids = ?5, secured_on = ?6, order_facts = ?7,
+           paid_on = NULL, payment_provider = NULL, payment_ref = NULL, paid_cents = NULL, currency = NULL, reusable_ref = NULL
          WHERE website_id = ?1 AND key = ?2 AND lease_until = ?3 AND order_id IS NULL`,
       )
-      .bind(held.websiteId, held.key, held.lease, attemptId, JSON.stringify(couponIds), now),
+      .bind(held.websiteId, held.key, held.lease, attemptId, JSON.stringify(couponIds), now, facts),
     leaseGuard(db, held),
   ];
 }
 
-/** Step 3, right after the capture: what was taken, so a retry records it rather than charging again. False: the lease was lost. */
-export async function markPaid(db: Db, held: HeldKey, p: { provider: string; ref: string; cents: number; currency: string }, now: number): Promise<boolean> {
+/**
+ * Step 3, right after the capture: what was taken (with a subscription's saved method), so a
+ * retry or the reconciler records it rather than charging again. False: the lease was lost.
+ */
+export async function markPaid(db: Db, held: HeldKey, p: { provider: string; ref: string; cents: number; currency: string; reusableRef?: string | undefined }, now: number): Promise<boolean> {
   const res = await query(() =>
     rawD1(db)
       .prepare(
-        `UPDATE idempotency_keys SET paid_on = ?4, payment_provider = ?5, payment_ref = ?6, paid_cents = ?7, currency = ?8
+        `UPDATE idempotency_keys SET paid_on = ?4, payment_provider = ?5, payment_ref = ?6, paid_cents = ?7, currency = ?8, reusable_ref = ?9
          WHERE website_id = ?1 AND key = ?2 AND lease_until = ?3 AND order_id IS NULL`,
       )
-      .bind(held.websiteId, held.key, held.lease, now, p.provider, p.ref, p.cents, p.currency)
+      .bind(held.websiteId, held.key, held.lease, now, p.provider, p.ref, p.cents, p.currency, p.reusableRef ?? null)
       .run(),
   );
   return res.meta.changes === 1;

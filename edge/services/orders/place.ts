@@ -3,28 +3,21 @@ import type { Db } from '../db.js';
 import { ApiError } from '../../errors.js';
 import { holdsOf } from '../cart/index.js';
 import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
-import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
+import { newRowId, sha256Hex } from '../cart/tokens.js';
 import type { CaptureResult, PaymentProvider, TestCard } from '../payments/index.js';
 import { rawD1 } from '../cart/raw.js';
-import { claimKey, KEY_COLUMNS, LEASE_LOST, markPaid, orderedStatements, releaseKey, securedStatements, type HeldKey, type KeyRow } from './idempotency.js';
+import { claimKey, KEY_COLUMNS, LEASE_LOST, markPaid, releaseKey, securedStatements, type HeldKey, type KeyRow } from './idempotency.js';
 import { stepsOf, undoAttempt, type AttemptSteps } from './undo.js';
 import { loadOrder, type LoadedOrder } from './order-json.js';
 import { quoteCheckout, type QuoteInput } from './quote.js';
-import { recordStatements } from './record.js';
-import { orderEventStatements } from '../webhooks/fact-events.js';
+import { recordOrder, type OrderFacts } from './finish.js';
 import { COUPON_CUSTOMER_GUARD_FAILURE, COUPON_GUARD_FAILURE, STOCK_GUARD_FAILURE, secureStatements, unitsByVariant } from './stock-batch.js';
-import { orderMailStatement, type OrderMailFacts } from './order-mail.js';
 import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
-import { accountRecordStatements, SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../subscriptions/start.js';
+import { SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../subscriptions/start.js';
 import { DatabaseUnavailableError } from '../../errors.js';
 import { carriedGiftCardUse, giftCardUse, giftCardRefusal, GIFT_CARD_MESSAGES, type GiftCardUse } from '../gift-cards/index.js';
-import { drawStatements, giftCardMailStatements, GIFT_CARD_GUARD_FAILURE, issueStatements, newGiftCards, settleStatements } from '../gift-cards/index.js';
-import { downloadSettings, grantStatements, newGrants } from '../downloads/index.js';
-import { PRODUCT_TYPE } from '../../../schema/index.js';
-import { reviewRequestDelayMs, reviewRequestMail } from '../order-ops/mails.js';
-import { REVIEW_LINK_DAYS_MS, REVIEW_REQUEST_PATH, signReviewRequest } from '../reviews/links.js';
-import { downloadPath } from '../downloads/links.js';
+import { drawStatements, GIFT_CARD_GUARD_FAILURE } from '../gift-cards/index.js';
 
 export interface PlaceOrderInput extends QuoteInput {
   /** Who may replay the key: the visitor's crumb (it outlives the purchased cart's cookie). */
@@ -125,12 +118,19 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
   const units = unitsByVariant(view.entries);
   const productTypes = view.entries.map((e) => e.productType);
   // A dead attempt's gift-card draw carries on when the retry names the same card for the same
-  // total (issue 35); an attempt of a subscription is never resumed: its saved card is not on the key row.
+  // total (issue 35). A subscription's attempt resumes when it agreed to the same plan and, once paid,
+  // kept the saved method its renewals charge (the key row's reusable_ref).
   const carried = left && input.giftCardCode ? await carriedGiftCardUse(db, site, input.giftCardCode, left.attemptId, productTypes, t.grandTotalCents) : undefined;
   const carriedDue = carried
     ? (carried.amountDueCents === 0 ? { provider: 'gift-card', cents: carried.appliedCents } : { provider: input.provider.name, cents: carried.amountDueCents })
     : { provider: input.provider.name, cents: t.grandTotalCents };
-  const resume = left && !subscription && (!input.giftCardCode || carried)
+  const facts: OrderFacts = {
+    site: { id: site.id, currency: site.currency, title: site.title }, view, totals: t, couponCodes: t.validCoupons.map((c) => c.code), email: input.email,
+    shippingAddress: input.shippingAddress ?? null, billingAddress: input.billingAddress ?? null, siteUserId: input.siteUserId ?? null,
+    origin: input.origin, testMode: input.provider.testMode, subscription: subscription ?? null,
+  };
+  const samePlan = !subscription || (left?.facts?.subscription && JSON.stringify(left.facts.subscription) === JSON.stringify(subscription) && (!left.paid || !!left.paid.reusableRef));
+  const resume = left && samePlan && (!input.giftCardCode || carried)
     && (await resumable(db, left, units, couponIds, { ...carriedDue, currency: t.currency }, carried !== undefined))
     ? left
     : undefined;
@@ -149,12 +149,12 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
   const holds = await holdsOf(db, view.record.id, now);
   if (!resume) {
     const customer = { email: input.email, siteUserId: input.siteUserId ?? null };
-    await secure(db, { attemptId, cartId: view.record.id, units, couponIds, customer, now }, [...(draw ? drawStatements(db, draw) : []), ...securedStatements(db, held, attemptId, couponIds, now)]);
+    await secure(db, { attemptId, cartId: view.record.id, units, couponIds, customer, now }, [...(draw ? drawStatements(db, draw) : []), ...securedStatements(db, held, attemptId, couponIds, JSON.stringify(facts), now)]);
   }
   const undo = (paid?: AttemptSteps['paid']) => undoAttempt(db, held, { attemptId, couponIds, paid }, holds, input.provider, now);
 
   let paid: CaptureResult;
-  if (resume?.paid) paid = { ok: true, providerRef: resume.paid.ref };
+  if (resume?.paid) paid = { ok: true, providerRef: resume.paid.ref, reusableRef: resume.paid.reusableRef };
   else {
     paid = await (giftCardOnly
       ? Promise.resolve(coveredByGiftCard(gift))
@@ -169,7 +169,7 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
       await undo();
       throw new ApiError(paid.status ?? 402, paid.code, paid.message);
     }
-    const taken = { provider: giftCardOnly ? 'gift-card' : input.provider.name, ref: paid.providerRef, cents: giftCardOnly ? gift.appliedCents : dueCents, currency: t.currency };
+    const taken = { provider: giftCardOnly ? 'gift-card' : input.provider.name, ref: paid.providerRef, cents: giftCardOnly ? gift.appliedCents : dueCents, currency: t.currency, reusableRef: paid.reusableRef };
     const marked = await markPaid(db, held, taken, now).catch(() => false);
     if (!marked) {
       // The key is no longer this request's (or D1 failed): nothing may use this payment.
@@ -177,58 +177,14 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
       throw new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
     }
   }
-  const orderId = newRowId();
-  const statusToken = newCartToken();
-  const [giftCards, grants, downloads] = await Promise.all([newGiftCards(view.entries), newGrants(db, site.id, view.entries), downloadSettings(db, site.id)]);
-  const issued = { id: orderId, websiteId: site.id, currency: t.currency };
   const payment = giftCardOnly ? { provider: 'gift-card', providerRef: paid.providerRef, amountCents: gift.appliedCents } : { provider: input.provider.name, providerRef: paid.providerRef, amountCents: dueCents };
-  // The confirmation's download links are signed now: the grants' ids and expiry are known before the batch.
-  const links = input.downloadSecret
-    ? await Promise.all(grants.map(async (g) => ({ name: g.productName, url: `${input.origin}${await downloadPath(input.downloadSecret!, g.id, now + downloads.lifetimeMs)}` })))
-    : [];
-  // Digital products and services are asked for a review after the purchase (physical goods after fulfilment): one
-  // link per product, in a mail the outbox holds back for the site's review delay (issue 33's gap).
-  const toReview = [...new Map(view.entries.filter((e) => e.productType === PRODUCT_TYPE.digital || e.productType === PRODUCT_TYPE.service).map((e) => [e.itemId, e])).values()];
-  const reviewAfter = input.reviewSecret && toReview.length ? now + (await reviewRequestDelayMs(db, site.id)) : 0;
-  const reviewLinks = reviewAfter
-    ? await Promise.all(
-        toReview.map(async (e) => ({
-          productName: e.title,
-          url: `${input.origin}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(input.reviewSecret!, { websiteId: site.id, itemId: e.itemId, email: input.email, orderId, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
-        })),
-      )
-    : [];
-  const mail: OrderMailFacts = {
-    orderId, websiteId: site.id, email: input.email, currency: t.currency,
-    lines: view.entries.map((e) => ({ quantity: e.quantity, productName: e.title, sku: e.sku ?? null, unitPriceCents: e.unitPriceCents, additionalFields: e.additionalFields })),
-    subtotalCents: t.subtotalCents, discountCents: t.discountCents, shippingTotalCents: t.shippingCostCents, taxTotalCents: t.taxCents, grandTotalCents: t.grandTotalCents,
-    giftCardCents: draw ? draw.amountCents : 0,
-  };
+  let recorded: { orderId: string; statusToken: string };
   try {
-    await rawD1(db).batch([
-      ...orderedStatements(db, held, orderId),
-      ...recordStatements(db, {
-        orderId, attemptId, websiteId: site.id, view, totals: t, email: input.email,
-        shippingAddress: input.shippingAddress ?? null, billingAddress: input.billingAddress ?? null,
-        couponCodes: priced.totals.validCoupons.map((c) => c.code), testMode: input.provider.testMode,
-        statusTokenHash: await sha256Hex(statusToken),
-        payment,
-        now,
-      }),
-      ...accountRecordStatements(db, {
-        orderId, websiteId: site.id, siteUserId: input.siteUserId ?? null, subscription, view, totals: t, email: input.email,
-        shippingAddress: input.shippingAddress ?? null, payment: { provider: input.provider.name, reusableRef: paid.reusableRef }, now,
-      }),
-      ...(draw ? settleStatements(db, { ...draw, orderId, currency: t.currency, alongsideCard: !giftCardOnly }) : []),
-      ...issueStatements(db, issued, giftCards, now),
-      ...giftCardMailStatements(db, site, { id: orderId, email: input.email, currency: t.currency }, giftCards, now),
-      ...grantStatements(db, issued, grants, downloads, now),
-      // Mail is an outbox row in the order's own batch: a recorded order always has its confirmation queued.
-      orderMailStatement(db, site, mail, `${input.origin}${orderLink('order-status', orderId, statusToken)}`, now, links),
-      ...(reviewLinks.length ? [reviewRequestMail(db, site, { websiteId: site.id, email: input.email }, reviewLinks, now, reviewAfter)] : []),
-      // Webhook events too (order.created, order.paid): they exist exactly when the order does.
-      ...orderEventStatements(rawD1(db), mail, payment.amountCents, now),
-    ]);
+    recorded = await recordOrder(db, {
+      facts, held, attemptId, payment, cardProvider: input.provider.name, reusableRef: paid.reusableRef,
+      draw: draw ? { giftCardId: draw.giftCardId, amountCents: draw.amountCents } : undefined,
+      downloadSecret: input.downloadSecret, reviewSecret: input.reviewSecret, now,
+    });
   } catch (err) {
     const text = String((err as Error)?.message ?? err) + String((err as Error & { cause?: Error })?.cause?.message ?? '');
     // Another request took the key over: the payment and the stock are its to finish.
@@ -237,8 +193,8 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
     await undo(giftCardOnly ? undefined : payment.provider === input.provider.name ? { provider: payment.provider, ref: payment.providerRef, cents: dueCents, currency: t.currency } : undefined);
     throw isDatabaseFailure(err) ? new DatabaseUnavailableError(err) : err;
   }
-  const order = (await loadOrder(db, site.id, orderId))!;
-  return { order, statusToken, subscribed: !!subscription };
+  const order = (await loadOrder(db, site.id, recorded.orderId))!;
+  return { order, statusToken: recorded.statusToken, subscribed: !!subscription };
 }
 
 const COUPON_CUSTOMER_LIMIT_MESSAGE = 'You have already used this coupon as many times as it allows.';

@@ -1,3 +1,4 @@
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Cents } from '../../../domain/branded-types.js';
 import type { HoldRecord } from '../cart/index.js';
 import { rawD1 } from '../cart/raw.js';
@@ -7,22 +8,25 @@ import { undrawStatements } from '../gift-cards/index.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { leaseGuard, type HeldKey, type KeyRow } from './idempotency.js';
 import { restoreStatements } from './stock-batch.js';
+import { readOrderFacts, type OrderFacts } from './finish.js';
 
 /** The steps an unfinished attempt completed, as its key row records them. */
 export interface AttemptSteps {
   attemptId: string;
   couponIds: string[];
-  /** The payment taken (provider 'gift-card': a gift card paid it all, nothing to refund). */
-  paid?: { provider: string; ref: string; cents: number; currency: string } | undefined;
+  /** The payment taken (provider 'gift-card': a gift card paid it all, nothing to refund); `reusableRef`: a subscription's saved method. */
+  paid?: { provider: string; ref: string; cents: number; currency: string; reusableRef?: string | undefined } | undefined;
+  /** What recording the order needs, as priced with the stock (absent on keys from before it was kept). */
+  facts?: OrderFacts | undefined;
 }
 
 /** What the key row says was done (undefined: nothing was secured). */
 export function stepsOf(row: KeyRow): AttemptSteps | undefined {
   if (!row.securedOn || !row.attemptId) return undefined;
   const paid = row.paidOn && row.paymentProvider && row.paymentRef
-    ? { provider: row.paymentProvider, ref: row.paymentRef, cents: row.paidCents ?? 0, currency: row.currency ?? '' }
+    ? { provider: row.paymentProvider, ref: row.paymentRef, cents: row.paidCents ?? 0, currency: row.currency ?? '', reusableRef: row.reusableRef ?? undefined }
     : undefined;
-  return { attemptId: row.attemptId, couponIds: JSON.parse(row.couponIds ?? '[]') as string[], paid };
+  return { attemptId: row.attemptId, couponIds: JSON.parse(row.couponIds ?? '[]') as string[], paid, facts: readOrderFacts(row.orderFacts) };
 }
 
 export type UndoOutcome = 'released' | 'refunded' | 'refund_failed';
@@ -35,14 +39,19 @@ export type UndoOutcome = 'released' | 'refunded' | 'refund_failed';
  * went (a refund the provider refuses stays on record for the owner; one cut short by a
  * crash is retried by the reconciler).
  */
-export async function undoAttempt(db: Db, held: HeldKey, steps: AttemptSteps, holds: readonly HoldRecord[], provider: PaymentProvider | undefined, now: number): Promise<UndoOutcome> {
+export async function undoAttempt(
+  db: Db, held: HeldKey, steps: AttemptSteps, holds: readonly HoldRecord[], provider: PaymentProvider | undefined, now: number,
+  /** More statements of the same batch (the reconciler's mail to the shopper). */
+  also: readonly D1PreparedStatement[] = [],
+): Promise<UndoOutcome> {
   const d1 = rawD1(db);
   const refundable = steps.paid && steps.paid.provider !== 'gift-card' ? steps.paid : undefined;
   const paymentId = newRowId();
   await d1.batch([
     d1
       .prepare(
-        `UPDATE idempotency_keys SET attempt_id = NULL, coupon_ids = NULL, secured_on = NULL, paid_on = NULL, payment_provider = NULL, payment_ref = NULL, paid_cents = NULL, currency = NULL
+        `UPDATE idempotency_keys SET attempt_id = NULL, coupon_ids = NULL, secured_on = NULL, paid_on = NULL, payment_provider = NULL, payment_ref = NULL, paid_cents = NULL, currency = NULL,
+           reusable_ref = NULL, order_facts = NULL
          WHERE website_id = ?1 AND key = ?2 AND lease_until = ?3 AND attempt_id = ?4 AND order_id IS NULL`,
       )
       .bind(held.websiteId, held.key, held.lease, steps.attemptId),
@@ -56,6 +65,7 @@ export async function undoAttempt(db: Db, held: HeldKey, steps: AttemptSteps, ho
             .bind(paymentId, held.websiteId, refundable.provider, refundable.ref, refundable.cents, refundable.currency, now),
         ]
       : []),
+    ...also,
   ]);
   if (!refundable) return 'released';
   return settleRefund(db, paymentId, refundable, provider);

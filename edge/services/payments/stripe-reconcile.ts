@@ -29,7 +29,9 @@ async function refund(stripe: Stripe, ref: string, amount: number, key: string):
  * refunded). (1) Refunds that Stripe refused at checkout (`refund_failed`) are tried
  * again. (2) An intent whose `payment_intent.succeeded` arrived over ORPHAN_AFTER_MS ago
  * and that no payment row knows (its order write never happened, e.g. the capture's
- * answer was lost) is refunded and recorded. Refund keys are per run, and a refund Stripe
+ * answer was lost) is refunded and recorded. An intent an order key records as its payment
+ * is left to the order reconciler (edge/services/orders/reconcile.ts), which finishes that
+ * order or refunds it itself. Refund keys are per run, and a refund Stripe
  * has already made counts as made, so a repeat never refunds twice.
  */
 export async function reconcileStripe(db: Db, stripe: Stripe, now: number): Promise<Outcome> {
@@ -48,6 +50,7 @@ export async function reconcileStripe(db: Db, stripe: Stripe, now: number): Prom
       `SELECT e.payment_ref AS ref, e.website_id AS site FROM payment_events e
        WHERE e.provider = 'stripe' AND e.type = 'payment_intent.succeeded' AND e.payment_ref IS NOT NULL AND e.received_on < ?1
          AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.provider = 'stripe' AND p.provider_ref = e.payment_ref)
+         AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.payment_provider = 'stripe' AND k.payment_ref = e.payment_ref AND k.order_id IS NULL)
        LIMIT ${BATCH}`,
     )
     .bind(now - ORPHAN_AFTER_MS)

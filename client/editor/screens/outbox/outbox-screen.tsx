@@ -22,7 +22,7 @@ const column = createColumnHelper<OutboxMail>();
 
 /** The kinds of mail the worker queues (edge/services: accounts, orders, forms, restock, gift cards, subscriptions). */
 const KINDS = [
-  'verify-email', 'sign-up-existing', 'password-reset', 'invitation', 'order-confirmation', 'gift-card', 'restock-notice',
+  'verify-email', 'sign-up-existing', 'password-reset', 'invitation', 'order-confirmation', 'order-unfinished', 'gift-card', 'restock-notice',
   'form-notification', 'newsletter-confirmation', 'subscription-renewed', 'subscription-declined',
 ];
 
