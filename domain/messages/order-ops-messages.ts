@@ -18,6 +18,8 @@ export const ORDER_OPS_MESSAGES = {
   tooMany: 'That is more units than are left to fulfil.',
   cancelled: 'This order was cancelled.',
   refundTooMuch: (left: string) => `The refund is more than what is left to refund. You can refund at most ${left}.`,
+  lineRefunded: (left: number) =>
+    left > 0 ? `Only ${left} unit${left === 1 ? ' of that item is' : 's of that item are'} left to refund.` : 'That item was already refunded (or cancelled); it cannot be refunded twice.',
   nothingToRefund: 'Nothing is left to refund on this order.',
   inProgress: 'This refund is already being processed. Please wait a moment.',
   providerRefused: 'The payment provider did not make the refund. Nothing was refunded; try again later.',

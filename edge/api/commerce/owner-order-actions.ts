@@ -115,6 +115,10 @@ function refundAnswer(c: Context<AppEnv>, out: RefundOutcome, currency: string) 
     }
     case 'bad_line':
       throw new ApiError(422, 'invalid_request', M.lineUnknown, { fields: { lines: M.lineUnknown } });
+    case 'line_refunded': {
+      const message = M.lineRefunded(out.unitsLeft);
+      throw new ApiError(409, 'line_already_refunded', message, { fields: { lines: message }, extra: { lineId: out.lineId, unitsLeft: out.unitsLeft } });
+    }
     case 'key_reused':
       throw new ApiError(422, 'idempotency_key_reused', M.keyReused);
     case 'in_progress':

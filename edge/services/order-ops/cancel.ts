@@ -2,6 +2,7 @@ import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
 import type { Db } from '../db.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
+import { refundedUnits } from '../../../domain/commerce/line-refunds.js';
 import { cancelMail, type MailOrder } from './mails.js';
 import { refundOrder, type ProviderFor, type RefundOutcome } from './refund.js';
 import { openUnits, refundableCents, type OrderState } from './state.js';
@@ -33,7 +34,9 @@ export function cancelRefundCents(s: Pick<OrderState, 'order' | 'lines' | 'refun
   if (!fulfilled) return Math.max(0, left);
   const o = s.order;
   if (o.subtotalCents <= 0) return 0;
-  const open = s.lines.reduce((n, l) => n + l.unitPriceCents * openUnits(l), 0);
+  // Units refunded line by line count as open ones first (never refunded twice).
+  const refunded = refundedUnits(s.refunds);
+  const open = s.lines.reduce((n, l) => n + l.unitPriceCents * Math.max(0, openUnits(l) - (refunded.get(l.id) ?? 0)), 0);
   const share = Math.floor((open * (o.subtotalCents - o.discountCents + o.taxTotalCents)) / o.subtotalCents);
   return Math.max(0, Math.min(left, share));
 }

@@ -6,11 +6,12 @@ import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
 import type { PaymentProvider } from '../payments/index.js';
+import { lineRefundTotals, lineUnitsRefundCents, refundedUnits } from '../../../domain/commerce/line-refunds.js';
 import { refundMail, type MailOrder } from './mails.js';
 import { refundableCents, type LineQuantity, type OrderState, type RefundRow } from './state.js';
 
 export interface RefundInput {
-  /** An amount in minor units, or `lines` (each line's unit price × units). */
+  /** An amount in minor units, or `lines` (their units with their share of discount and tax). */
   amountCents?: number;
   lines?: LineQuantity[];
   reason?: string;
@@ -23,6 +24,8 @@ export type RefundOutcome =
   | { kind: 'done'; refund: RefundRow; replay: boolean }
   | { kind: 'too_much'; refundableCents: number }
   | { kind: 'bad_line'; lineId: string }
+  /** The line has fewer units left to refund than asked (refunded, or cancelled with a refund). */
+  | { kind: 'line_refunded'; lineId: string; unitsLeft: number }
   | { kind: 'key_reused' }
   | { kind: 'in_progress' }
   | { kind: 'failed'; refund: RefundRow };
@@ -32,9 +35,10 @@ async function byKey(db: Db, websiteId: string, key: string) {
   return row;
 }
 
-/** What an earlier request with the same key did, as this request's answer. */
-function replayOf(row: RefundRow, orderId: string, amountCents: number): RefundOutcome {
-  if (row.orderId !== orderId || row.amountCents !== amountCents) return { kind: 'key_reused' };
+/** What an earlier request with the same key did, as this request's answer (same order and amount, or same lines). */
+function replayOf(row: RefundRow, orderId: string, amountCents: number, lines?: LineQuantity[]): RefundOutcome {
+  const same = lines ? JSON.stringify(row.lines) === JSON.stringify(lines) : row.lines === null && row.amountCents === amountCents;
+  if (row.orderId !== orderId || !same) return { kind: 'key_reused' };
   return row.status === 'pending' ? { kind: 'in_progress' } : { kind: 'done', refund: row, replay: true };
 }
 
@@ -52,11 +56,24 @@ export type ProviderFor = (name: string) => PaymentProvider | undefined;
  */
 export async function refundOrder(db: Db, site: { id: string; title: string }, s: OrderState, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
   const lineById = new Map(s.lines.map((l) => [l.id, l]));
-  for (const l of input.lines ?? []) if (!lineById.has(l.lineId) || l.quantity > lineById.get(l.lineId)!.quantity) return { kind: 'bad_line', lineId: l.lineId };
-  const amount = input.lines ? input.lines.reduce((n, l) => n + lineById.get(l.lineId)!.unitPriceCents * l.quantity, 0) : input.amountCents ?? 0;
+  const lines = input.lines && mergeLines(input.lines);
+  for (const l of lines ?? []) if (!lineById.has(l.lineId) || l.quantity > lineById.get(l.lineId)!.quantity) return { kind: 'bad_line', lineId: l.lineId };
   const earlier = await byKey(db, site.id, input.requestKey);
+  // Units refunded by other requests (this key's own row left out, so a retry prices the same).
+  const refunded = refundedUnits(s.refunds.filter((r) => r.requestKey !== input.requestKey));
+  if (!earlier && lines) {
+    for (const l of lines) {
+      const line = lineById.get(l.lineId)!;
+      const unitsLeft = line.quantity - line.cancelledQuantity - (refunded.get(l.lineId) ?? 0);
+      if (l.quantity > unitsLeft) return { kind: 'line_refunded', lineId: l.lineId, unitsLeft: Math.max(0, unitsLeft) };
+    }
+  }
+  const totals = lines && lineRefundTotals(s.order, s.lines);
+  const amount = lines
+    ? lines.reduce((n, l) => n + lineUnitsRefundCents(totals!.get(l.lineId)!, lineById.get(l.lineId)!.quantity, refunded.get(l.lineId) ?? 0, l.quantity), 0)
+    : input.amountCents ?? 0;
   if (earlier) {
-    const replay = replayOf(earlier, s.order.id, amount);
+    const replay = replayOf(earlier, s.order.id, amount, lines);
     if (replay.kind !== 'in_progress' || earlier.createdOn > input.now - STALE_REFUND_MS) return replay;
     // Take the stale refund over: one conditional UPDATE, so one request does it.
     const claimed = await rawD1(db)
@@ -79,14 +96,20 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
        FROM orders o
        WHERE o.id = ?3 AND o.website_id = ?2
          AND o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed') >= ?4
+         AND NOT EXISTS (${LINE_UNITS_TAKEN})
        ON CONFLICT (website_id, request_key) DO NOTHING`,
     )
-    .bind(id, site.id, s.order.id, amount, providerPaid, input.lines ? JSON.stringify(input.lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now)
+    .bind(id, site.id, s.order.id, amount, providerPaid, lines ? JSON.stringify(lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now)
     .run();
   if (!written.meta.changes) {
     // Another request with this key got there first, or the amount no longer fits.
     const other = await byKey(db, site.id, input.requestKey);
-    if (other) return replayOf(other, s.order.id, amount);
+    if (other) return replayOf(other, s.order.id, amount, lines);
+    if (lines) {
+      // Another refund took some of these units first.
+      const taken = await lineUnitsTaken(db, s.order.id, lines);
+      if (taken) return taken;
+    }
     const [left] = (await d1
       .prepare(`SELECT o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = o.id AND r.status <> 'failed') AS n FROM orders o WHERE o.id = ?1`)
       .bind(s.order.id)
@@ -94,6 +117,38 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
     return { kind: 'too_much', refundableCents: Math.max(0, left?.n ?? 0) };
   }
   return settle(db, site, s, (await byKey(db, site.id, input.requestKey))!, input, providerFor);
+}
+
+/** The same line asked twice in one request counts once, with the units added up. */
+function mergeLines(lines: LineQuantity[]): LineQuantity[] {
+  const units = new Map<string, number>();
+  for (const l of lines) units.set(l.lineId, (units.get(l.lineId) ?? 0) + l.quantity);
+  return [...units].map(([lineId, quantity]) => ({ lineId, quantity }));
+}
+
+/**
+ * Part of the refund INSERT's WHERE: a requested line (?6, the refund's lines JSON) whose units
+ * would pass what was bought, counting units cancelled and units of refunds not failed. Being
+ * inside the one INSERT makes it atomic: two refunds of the last unit cannot both be written.
+ */
+const LINE_UNITS_TAKEN = `SELECT 1 FROM json_each(?6) j JOIN order_lines l ON l.id = json_extract(j.value, '$.lineId') AND l.order_id = ?3
+  WHERE json_extract(j.value, '$.quantity') + l.cancelled_quantity
+    + (SELECT COALESCE(SUM(json_extract(rj.value, '$.quantity')), 0) FROM order_refunds r, json_each(r.lines) rj
+       WHERE r.order_id = ?3 AND r.status <> 'failed' AND json_extract(rj.value, '$.lineId') = l.id) > l.quantity`;
+
+/** The first requested line that has fewer units left than asked, read after a refused INSERT. */
+async function lineUnitsTaken(db: Db, orderId: string, lines: LineQuantity[]): Promise<RefundOutcome | undefined> {
+  const { results } = await rawD1(db)
+    .prepare(
+      `SELECT l.id AS id, l.quantity - l.cancelled_quantity - (SELECT COALESCE(SUM(json_extract(rj.value, '$.quantity')), 0) FROM order_refunds r, json_each(r.lines) rj
+         WHERE r.order_id = ?1 AND r.status <> 'failed' AND json_extract(rj.value, '$.lineId') = l.id) AS n
+       FROM order_lines l WHERE l.order_id = ?1`,
+    )
+    .bind(orderId)
+    .all<{ id: string; n: number }>();
+  const left = new Map(results.map((r) => [r.id, r.n]));
+  const short = lines.find((l) => l.quantity > (left.get(l.lineId) ?? 0));
+  return short && { kind: 'line_refunded', lineId: short.lineId, unitsLeft: Math.max(0, left.get(short.lineId) ?? 0) };
 }
 
 /**

@@ -34,7 +34,7 @@ export interface OrderDetail {
   payments: { provider: string; ref: string; amount: number; currency: string; status: string; created: number }[];
   mails: { kind: string; subject: string; toAddress: string }[];
   refundable: number;
-  refunds: { id: string; amount: number; toPaymentMethod: number; toGiftCard: number; status: string; reason: string | null; created: number; createdBy: string }[];
+  refunds: { id: string; amount: number; toPaymentMethod: number; toGiftCard: number; lines: { lineId: string; quantity: number }[] | null; status: string; reason: string | null; created: number; createdBy: string }[];
   fulfilments: { id: string; kind: string; carrier: string | null; trackingNumber: string | null; lines: { lineId: string; quantity: number }[]; created: number; createdBy: string }[];
   timeline: { kind: string; at: number; by: string; text: string }[];
 }
