@@ -6,7 +6,8 @@ import { openDb, type Db } from './services/db.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
 import { mailEnvelopes } from './services/commerce-preferences/index.js';
-import { paymentProviderFor, stripeClient, stripeSettings } from './services/payments/index.js';
+import { paymentProviderFor, siteRefundProviders, stripeClient, stripeSettings } from './services/payments/index.js';
+import { finishStaleRefunds } from './services/order-ops/index.js';
 import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
 import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 import { renewalDeps, renewDueSubscriptions } from './services/subscriptions/index.js';
@@ -57,6 +58,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
       const r = await reconcileOrderKeys(db, { providerFor: (name) => paymentProviderFor(name, env), leaseMs: leaseMs(env) }, now);
       if (!(r.released || r.refunded || r.refundFailed)) return null;
       return `released ${r.released} unfinished order keys (stock put back for ${r.restocked}), refunded ${r.refunded}, refund failed ${r.refundFailed}`;
+    },
+  },
+  // Refunds left pending past two minutes (a cancel's refund among them) are finished (edge/services/order-ops/pending.ts).
+  'pending refunds': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const r = await finishStaleRefunds(db, (site) => siteRefundProviders(db, env, site), now);
+      return r.finished || r.pending ? `finished ${r.finished}, still pending ${r.pending}` : null;
     },
   },
   // Each cycle at most once, even when runs overlap (edge/services/subscriptions/renew.ts).

@@ -25,5 +25,6 @@ export const ORDER_OPS_MESSAGES = {
   providerRefused: 'The payment provider did not make the refund. Nothing was refunded; try again later.',
   allFulfilled: 'Every item of this order was fulfilled; refund it instead of cancelling.',
   changed: 'The order changed while you were cancelling it. Reload it and try again.',
+  cancelledRefundPending: 'The order is cancelled. The payment provider did not make the refund yet; it is tried again automatically within a few minutes.',
   cancelledRefundFailed: 'The order is cancelled, but the payment provider did not make the refund. Refund it from the order.',
 } as const;

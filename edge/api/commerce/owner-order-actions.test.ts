@@ -346,6 +346,32 @@ describe('cancel', () => {
   });
 });
 
+describe('cancel and the gift cards an order issued', () => {
+  it('disables them; what was already spent is kept from the refund, and the timeline says so', async () => {
+    const v = new TestVisitor(worker, `198.51.100.${(ip++ % 200) + 20}`);
+    await v.visit('/api/commerce/shopping-cart');
+    const gc = await variantOf(worker.db, 'FK-GC-050');
+    const giftMessage = JSON.stringify({ recipient: 'Grace', message: 'Happy birthday' });
+    const added = await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: gc.itemId, sku: 'FK-GC-050', quantity: 1, additionalFields: giftMessage });
+    expect(added.json?.message ?? added.status).toBe(200);
+    const placed = await placeOrder(v, { address: undefined, extra: { email: 'gcbuyer@example.com' } });
+    expect(placed.json?.message ?? placed.status).toBe(201);
+    const o = placed.json.order;
+    const card = (await worker.db.prepare('SELECT id, code_last4 AS last4 FROM gift_cards WHERE order_id = ?').bind(o.id).first<{ id: string; last4: string }>())!;
+    // The recipient spent 20.00 of the 50.00 card.
+    await worker.db.prepare('UPDATE gift_cards SET balance_cents = 3000 WHERE id = ?').bind(card.id).run();
+    const res = await send(admin(), `${API}/${o.orderNumber}/cancel`, {});
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ changed: true, refund: { amount: 3000, status: 'succeeded' }, giftCards: { disabled: 1, unusedCents: 3000, spentCents: 2000 } });
+    expect(await count('SELECT COUNT(*) AS n FROM gift_cards WHERE id = ? AND disabled_on IS NOT NULL', card.id)).toBe(1);
+    const d = await detail(o.orderNumber);
+    expect(d.giftCardsIssued).toEqual([expect.objectContaining({ disabled: true, balanceCents: 3000 })]);
+    expect(d.refundable).toBe(2000);
+    const note = d.timeline.find((e: any) => e.kind === 'gift_cards_disabled');
+    expect(note.text).toBe(`Gift card disabled: ····${card.last4} (30.00 USD unused); 20.00 USD of it was already spent and is kept from the refund`);
+  });
+});
+
 describe('notes and timeline', () => {
   it('keeps owner notes and shows placed, paid, mails, fulfilled, refunded and notes with who and when, oldest first', async () => {
     const o = await order(1, { email: 'timeline@example.com' });

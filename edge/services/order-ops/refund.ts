@@ -28,7 +28,9 @@ export type RefundOutcome =
   | { kind: 'line_refunded'; lineId: string; unitsLeft: number }
   | { kind: 'key_reused' }
   | { kind: 'in_progress' }
-  | { kind: 'failed'; refund: RefundRow };
+  | { kind: 'failed'; refund: RefundRow }
+  /** A cancel's refund the provider did not make yet: kept pending and tried again (finishPendingRefund). */
+  | { kind: 'pending'; refund: RefundRow };
 
 async function byKey(db: Db, websiteId: string, key: string) {
   const [row] = await query(() => db.select().from(orderRefunds).where(and(eq(orderRefunds.websiteId, websiteId), eq(orderRefunds.requestKey, key))).limit(1));
@@ -157,7 +159,33 @@ async function lineUnitsTaken(db: Db, orderId: string, lines: LineQuantity[]): P
  * again under the same idempotency key (Stripe replays the refund it made, never a second
  * one) and the row is settled.
  */
-const STALE_REFUND_MS = 120_000;
+export const STALE_REFUND_MS = 120_000;
+
+/**
+ * Finishes a refund row left `pending` (a cancel's refund, written in the cancel's own batch,
+ * or a refund whose request crashed): one conditional UPDATE claims it (so one caller does
+ * it), then the provider is asked under the row's own idempotency key and the row settled.
+ * `claimFrom` is the `created_on` the caller saw; the cancel that wrote the row claims its
+ * own, later callers only rows older than STALE_REFUND_MS.
+ */
+export async function finishPendingRefund(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: Pick<RefundInput, 'actor' | 'now'>, providerFor: ProviderFor): Promise<RefundOutcome> {
+  const claimed = await rawD1(db)
+    .prepare(`UPDATE order_refunds SET created_on = ?3 WHERE id = ?1 AND status = 'pending' AND created_on = ?2`)
+    .bind(row.id, row.createdOn, input.now)
+    .run();
+  if (!claimed.meta.changes) return { kind: 'in_progress' };
+  return settle(db, site, s, { ...row, createdOn: input.now }, { ...input, requestKey: row.requestKey }, providerFor);
+}
+
+/** A refund row pending longer than this is taken over (by its key's next request, a cancel's retry or the Cron job). */
+export const isStaleRefund = (row: RefundRow, now: number) => row.status === 'pending' && row.createdOn <= now - STALE_REFUND_MS;
+
+/**
+ * A cancel's refund (key `cancel:…`) is owed to the shopper whatever the owner does next, so a
+ * provider refusal leaves a `pending` row (its amount reserved) for the next cancel request or
+ * the Cron job to try again, at most every STALE_REFUND_MS.
+ */
+const keepsTrying = (row: RefundRow) => row.requestKey.startsWith('cancel:');
 
 /** Asks the provider for the card part of `row`, then settles it (succeeded or failed). */
 async function settle(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
@@ -174,6 +202,28 @@ async function settle(db: Db, site: { id: string; title: string }, s: OrderState
       : 'the payment provider is not set up here';
     if (refused !== undefined) {
       console.error(`refund ${row.id} of order ${s.order.id} failed: ${refused}`);
+      if (keepsTrying(row)) {
+        // The refused row is failed (Stripe keeps a refused request's answer for its idempotency
+        // key, so a retry needs a new one) and a fresh pending row with the same key, amount and
+        // split takes its place, for the next cancel request or the Cron job; one timeline note.
+        const next: RefundRow = { ...row, id: newRowId(), createdOn: input.now, settledOn: null };
+        await d1.batch([
+          d1.prepare(`UPDATE order_refunds SET status = 'failed', settled_on = ?2, request_key = request_key || ':failed:' || id WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),
+          d1
+            .prepare(
+              `INSERT INTO order_refunds (id, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, status, request_key, created_by, created_on)
+               SELECT ?1, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, 'pending', ?3, created_by, ?4 FROM order_refunds WHERE id = ?2 AND changes() = 1`,
+            )
+            .bind(next.id, row.id, row.requestKey, input.now),
+          d1
+            .prepare(
+              `INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on)
+               SELECT ?1, ?2, ?3, 'refund_failed', ?4, ?5, ?6 WHERE NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = ?3 AND e.kind = 'refund_failed' AND e.body = ?4)`,
+            )
+            .bind(newRowId(), site.id, s.order.id, `Refund of ${minorToDecimal(row.amountCents, s.order.currency)} ${s.order.currency} for the cancellation is pending: the payment provider did not make it; it is tried again automatically.`, input.actor, input.now),
+        ]);
+        return { kind: 'pending', refund: next };
+      }
       await d1.batch([
         // The key is set free (renamed on the failed row): the owner's retry with it tries again.
         d1.prepare(`UPDATE order_refunds SET status = 'failed', settled_on = ?2, request_key = request_key || ':failed:' || id WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),

@@ -11,6 +11,10 @@ import { testProvider } from './test-provider.js';
 import { isTestKey, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
 import { stripeProvider } from './stripe-provider.js';
 import type { PaymentProvider } from './provider.js';
+import { sitePayments } from './site-payments.js';
+import type { SecretsEnv } from '../commerce-preferences/secrets.js';
+import type { Db } from '../db.js';
+import type { SiteRecord } from '../websites.js';
 
 /** The provider a payment body names, if this deployment offers it. */
 export function paymentProviderFor(name: string, env: StripeEnv = {}, testEnabled = true): PaymentProvider | undefined {
@@ -27,4 +31,13 @@ export function paymentProviderFor(name: string, env: StripeEnv = {}, testEnable
  */
 export function refundProviderFor(name: string, env: StripeEnv = {}): PaymentProvider | undefined {
   return name === 'test' ? testProvider() : paymentProviderFor(name, env);
+}
+
+/**
+ * The refund providers of one site: its stored Stripe key (commerce settings, decrypted here,
+ * server-side only) over the deployment's STRIPE_SECRET_KEY, as its checkout uses.
+ */
+export async function siteRefundProviders(db: Db, env: StripeEnv & SecretsEnv, site: SiteRecord): Promise<(name: string) => PaymentProvider | undefined> {
+  const { env: siteEnv } = await sitePayments(db, env, site);
+  return (name) => refundProviderFor(name, siteEnv);
 }
