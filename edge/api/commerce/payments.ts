@@ -59,7 +59,8 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
  * `Stripe-Signature` HMAC over the raw body is the credential; a bad one is a 400.
  */
 payments.post('/stripe/webhook', async (c) => {
-  const settings = stripeSettings(c.env);
+  // The site's stored secret key over the deployment's (the signing secret stays a Workers secret).
+  const settings = stripeSettings((await sitePayments(c.var.db, c.env, c.var.site)).env);
   if (!settings?.webhookSecret) throw new ApiError(404, 'not_found', NOT_SET_UP);
   const signature = c.req.header('Stripe-Signature');
   if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing.');
