@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type RunningWorker } from '../../test-support.js';
+import { createSiteUser, signIn, startWorker, type RunningWorker } from '../../test-support.js';
 import { ownerSessions, type OwnerSession } from '../commerce/test-owner.js';
 import { TestVisitor } from '../commerce/test-visitor.js';
-import { addOne, placeOrder } from '../commerce/test-checkout.js';
+import { ADDRESS_OR, addOne, placeOrder } from '../commerce/test-checkout.js';
 import { variantOf } from '../commerce/test-catalog.js';
 import { FakeStripe } from '../commerce/test-stripe-server.js';
 
@@ -78,6 +78,8 @@ describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
     const before = await worker.db.prepare('SELECT updated_on AS u, content_version AS v FROM websites WHERE id = ?').bind(siteId).first();
     expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/store', store)).status).toBe(200);
     expect(await worker.db.prepare('SELECT updated_on AS u, content_version AS v FROM websites WHERE id = ?').bind(siteId).first()).toEqual(before);
+    // Phone numbers off again: checkout enforces it (the checkout-fields test below).
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { guestCheckout: true, collectPhoneNumber: false })).status).toBe(200);
   });
 
   it('refuses bodies that fail the namespace schema with field messages, and another site\'s websiteId', async () => {
@@ -145,6 +147,35 @@ describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
     await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
     expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, currency: 'USD' })).json.currency).toBe('USD');
     expect((await variantOf(worker.db, 'FK-MUG-08-OAT')).priceCents).toBe(after.priceCents * 100);
+  });
+});
+
+describe('checkout fields: guest checkout and phone numbers, enforced by the server', () => {
+  it('guest checkout off refuses a guest with a sign-in link and takes a signed-in shopper; phone on requires it beside the field', async () => {
+    await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
+    const checkout = (await s.admin.get('/api/v1/commerce-preferences/checkout')).json;
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, guestCheckout: false, collectPhoneNumber: true })).status).toBe(200);
+    const mug = await variantOf(worker.db, 'FK-TUM-ASH');
+    const guest = new TestVisitor(worker, '198.51.100.51');
+    await guest.visit('/');
+    await addOne(guest, mug.itemId, mug.sku);
+    const refused = await placeOrder(guest);
+    expect(refused.status).toBe(401);
+    expect(refused.json).toEqual({ error: 'sign_in_required', message: 'Sign in to check out: this store takes orders from account holders only.', signInUrl: '/account' });
+    // A signed-in shopper checks out, and needs the phone number.
+    await createSiteUser(worker, { email: 'member@prefs.test', password: 'member-Password-1' });
+    const member = await signIn(worker, 'member@prefs.test', 'member-Password-1');
+    const v = new TestVisitor(worker, '198.51.100.52');
+    for (const pair of member.cookie.split('; ')) v.jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    await addOne(v, mug.itemId, mug.sku);
+    const noPhone = await placeOrder(v);
+    expect(noPhone.status).toBe(422);
+    expect(noPhone.json).toMatchObject({ message: 'Enter a phone number.', fields: { 'shippingAddress.phone': 'Enter a phone number.' } });
+    const placed = await placeOrder(v, { address: { ...ADDRESS_OR, phone: '+1 503 555 0100' } });
+    expect(placed.status).toBe(201);
+    // Back on: guests check out without a phone again.
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, guestCheckout: true, collectPhoneNumber: false })).status).toBe(200);
+    expect((await placeOrder(guest)).status).toBe(201);
   });
 });
 
