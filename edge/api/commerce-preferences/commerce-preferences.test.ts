@@ -129,11 +129,37 @@ describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
     await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
     const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
     const store = (await s.admin.get('/api/v1/commerce-preferences/store')).json;
+    // Shipping and coupon amounts of every kind, in USD cents.
+    const zone = 'zone-currency-test';
+    const rates = [
+      { kind: 'flat', id: 'r1', name: 'Flat', amountCents: 800 },
+      { kind: 'free-over', id: 'r2', name: 'Free over', amountCents: 1200, freeFromCents: 7500 },
+      { kind: 'weight', id: 'r3', name: 'Weight', tiers: [{ upToGrams: 500, amountCents: 500 }, { upToGrams: 5000, amountCents: 1500 }] },
+      { kind: 'value', id: 'r4', name: 'Value', tiers: [{ upToCents: 5000, amountCents: 900 }, { upToCents: 20000, amountCents: 0 }] },
+      { kind: 'pickup', id: 'r5', name: 'Pickup' },
+    ];
+    await worker.db.prepare(`INSERT INTO shipping_zones (id, website_id, name, countries, rates, position, version) VALUES (?, ?, 'Currency test', '["NZ"]', ?, 99, 1)`).bind(zone, siteId, JSON.stringify(rates)).run();
+    await worker.db.prepare(`INSERT INTO coupons (id, website_id, code, effect, min_subtotal_cents, version) VALUES ('cpn-fixed-cur', ?, 'CURFIXED', '{"kind":"fixed","amountCents":1000}', 5000, 1), ('cpn-pct-cur', ?, 'CURPCT', '{"kind":"percentage","percentBps":1000}', NULL, 1)`).bind(siteId, siteId).run();
+    const ratesNow = async () => JSON.parse((await worker.db.prepare('SELECT rates FROM shipping_zones WHERE id = ?').bind(zone).first<{ rates: string }>())!.rates);
+    const couponsNow = async () =>
+      (await worker.db.prepare(`SELECT code, effect, min_subtotal_cents AS min, version FROM coupons WHERE id IN ('cpn-fixed-cur', 'cpn-pct-cur') ORDER BY code`).all<{ code: string; effect: string; min: number | null; version: number }>()).results.map((c) => ({ ...c, effect: JSON.parse(c.effect) }));
     const put = await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, currency: 'JPY' });
     expect(put.status).toBe(200);
     expect(put.json.currency).toBe('JPY');
     const after = await variantOf(worker.db, 'FK-MUG-08-OAT');
     expect(after.priceCents).toBe(Math.round(mug.priceCents / 100));
+    // The same rule for shipping and coupons: $75 free shipping over $36 mugs is 75 yen over 36 yen, not 7,500 yen.
+    expect(await ratesNow()).toEqual([
+      { kind: 'flat', id: 'r1', name: 'Flat', amountCents: 8 },
+      { kind: 'free-over', id: 'r2', name: 'Free over', amountCents: 12, freeFromCents: 75 },
+      { kind: 'weight', id: 'r3', name: 'Weight', tiers: [{ upToGrams: 500, amountCents: 5 }, { upToGrams: 5000, amountCents: 15 }] },
+      { kind: 'value', id: 'r4', name: 'Value', tiers: [{ upToCents: 50, amountCents: 9 }, { upToCents: 200, amountCents: 0 }] },
+      { kind: 'pickup', id: 'r5', name: 'Pickup' },
+    ]);
+    expect(await couponsNow()).toEqual([
+      { code: 'CURFIXED', effect: { kind: 'fixed', amountCents: 10 }, min: 50, version: 2 },
+      { code: 'CURPCT', effect: { kind: 'percentage', percentBps: 1000 }, min: null, version: 2 },
+    ]);
     const left = await worker.db.prepare("SELECT count(*) AS n FROM variants WHERE website_id = ? AND currency <> 'JPY'").bind(siteId).first<{ n: number }>();
     expect(left!.n).toBe(0);
     const v = new TestVisitor(worker, '198.51.100.41');
@@ -147,6 +173,10 @@ describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
     await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
     expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, currency: 'USD' })).json.currency).toBe('USD');
     expect((await variantOf(worker.db, 'FK-MUG-08-OAT')).priceCents).toBe(after.priceCents * 100);
+    expect(await ratesNow()).toEqual(rates);
+    expect((await couponsNow()).map((c) => [c.effect, c.min])).toEqual([[{ kind: 'fixed', amountCents: 1000 }, 5000], [{ kind: 'percentage', percentBps: 1000 }, null]]);
+    await worker.db.prepare(`DELETE FROM coupons WHERE id IN ('cpn-fixed-cur', 'cpn-pct-cur')`).run();
+    await worker.db.prepare('DELETE FROM shipping_zones WHERE id = ?').bind(zone).run();
   });
 });
 
