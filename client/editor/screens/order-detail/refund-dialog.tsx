@@ -3,8 +3,8 @@ import { fractionDigits } from '../../../../domain/money/fraction-digits.js';
 import { lineRefundTotals, lineUnitsRefundCents, refundedUnits } from '../../../../domain/commerce/line-refunds.js';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { formatMoney } from '../../format.js';
-import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
+import { DialogActions } from './dialog-actions.js';
 import { TextField } from '../../ui/fields.js';
 import { ORDER_OPS_MESSAGES } from '../../../../domain/messages/order-ops-messages.js';
 import { newRequestId, orderApi, parseAmount, type OrderDetail, type OrderLine } from './order-api.js';
@@ -57,12 +57,7 @@ export function RefundDialog({ detail, onClose, onDone }: { detail: OrderDetail;
       open
       title="Refund"
       onClose={onClose}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Close</Button>
-          <Button onClick={submit} busy={busy} data-action="confirm-refund">{busy ? 'Refunding…' : `Refund ${money(total)}`}</Button>
-        </>
-      }
+      actions={<DialogActions closeLabel="Close" onClose={onClose} label={`Refund ${money(total)}`} busyLabel="Refunding…" onConfirm={submit} busy={busy} action="confirm-refund" />}
     >
       <p data-refundable={refundable}>Left to refund: {money(refundable)}</p>
       <form
