@@ -6,7 +6,8 @@ import { openDb, type Db } from './services/db.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
 import { mailEnvelopes } from './services/commerce-preferences/index.js';
-import { paymentProviderFor, stripeClient, stripeSettings } from './services/payments/index.js';
+import { paymentProviderFor, siteRefundProviders, sitesWithStripeKeys, stripeClient, stripeSettings } from './services/payments/index.js';
+import { finishStaleRefunds } from './services/order-ops/index.js';
 import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
 import { downloadLinkSecret } from './services/downloads/index.js';
 import { reconcileStripe } from './services/payments/stripe-reconcile.js';
@@ -56,9 +57,13 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
   'stripe reconcile': {
     crons: [MAIL_CRON],
     run: async (env, db, now) => {
+      // Sites with their own stored key with it; every other site with the deployment's key.
+      const own = await sitesWithStripeKeys(db, env);
+      const runs = own.map((site) => reconcileStripe(db, stripeClient(site.settings), now, { websiteId: site.id }));
       const stripe = stripeSettings(env);
-      if (!stripe) return null;
-      const money = await reconcileStripe(db, stripeClient(stripe), now);
+      if (stripe) runs.push(reconcileStripe(db, stripeClient(stripe), now, { exceptSites: own.map((site) => site.id) }));
+      const all = await Promise.all(runs);
+      const money = all.reduce((n, r) => ({ refunded: n.refunded + r.refunded, failed: n.failed + r.failed }), { refunded: 0, failed: 0 });
       return money.refunded || money.failed ? `refunded ${money.refunded}, failed ${money.failed}` : null;
     },
   },
@@ -70,6 +75,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
       const r = await reconcileOrderKeys(db, deps, now);
       if (!(r.released || r.refunded || r.refundFailed || r.finished)) return null;
       return `released ${r.released} unfinished order keys (stock put back for ${r.restocked}), refunded ${r.refunded}, refund failed ${r.refundFailed}, finished ${r.finished} paid orders`;
+    },
+  },
+  // Refunds left pending past two minutes (a cancel's refund among them) are finished (edge/services/order-ops/pending.ts).
+  'pending refunds': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const r = await finishStaleRefunds(db, (site) => siteRefundProviders(db, env, site), now);
+      return r.finished || r.pending ? `finished ${r.finished}, still pending ${r.pending}` : null;
     },
   },
   // Each cycle at most once, even when runs overlap (edge/services/subscriptions/renew.ts).

@@ -8,15 +8,20 @@ import { orders } from './orders.js';
  * INSERT so their sum never exceeds what the order took.
  */
 
+/** The columns every table here starts with: its id, the site, and the order it belongs to (deleted with it). */
+const orderReference = () => ({
+  id: text('id').primaryKey(),
+  websiteId: text('website_id').notNull(),
+  orderId: text('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+});
+
 /** One shipment (carrier, tracking number) or pickup of some or all of an order's units. */
 export const orderFulfilments = sqliteTable(
   'order_fulfilments',
   {
-    id: text('id').primaryKey(),
-    websiteId: text('website_id').notNull(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    ...orderReference(),
     // 'shipped' | 'picked_up'
     kind: text('kind').notNull(),
     carrier: text('carrier'),
@@ -40,11 +45,7 @@ export const orderFulfilments = sqliteTable(
 export const orderRefunds = sqliteTable(
   'order_refunds',
   {
-    id: text('id').primaryKey(),
-    websiteId: text('website_id').notNull(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    ...orderReference(),
     amountCents: integer('amount_cents').notNull(),
     providerCents: integer('provider_cents').notNull(),
     giftCardCents: integer('gift_card_cents').notNull(),
@@ -72,12 +73,8 @@ export const orderRefunds = sqliteTable(
 export const orderEvents = sqliteTable(
   'order_events',
   {
-    id: text('id').primaryKey(),
-    websiteId: text('website_id').notNull(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    // 'note' | 'fulfilled' | 'picked_up' | 'refunded' | 'refund_failed' | 'cancelled'
+    ...orderReference(),
+    // 'note' | 'fulfilled' | 'picked_up' | 'refunded' | 'refund_failed' | 'cancelled' | 'gift_cards_disabled'
     kind: text('kind').notNull(),
     /** The note's text, or a short summary of what happened. */
     body: text('body').notNull(),

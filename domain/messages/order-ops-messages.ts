@@ -18,10 +18,13 @@ export const ORDER_OPS_MESSAGES = {
   tooMany: 'That is more units than are left to fulfil.',
   cancelled: 'This order was cancelled.',
   refundTooMuch: (left: string) => `The refund is more than what is left to refund. You can refund at most ${left}.`,
+  lineRefunded: (left: number) =>
+    left > 0 ? `Only ${left} unit${left === 1 ? ' of that item is' : 's of that item are'} left to refund.` : 'That item was already refunded (or cancelled); it cannot be refunded twice.',
   nothingToRefund: 'Nothing is left to refund on this order.',
   inProgress: 'This refund is already being processed. Please wait a moment.',
   providerRefused: 'The payment provider did not make the refund. Nothing was refunded; try again later.',
   allFulfilled: 'Every item of this order was fulfilled; refund it instead of cancelling.',
   changed: 'The order changed while you were cancelling it. Reload it and try again.',
+  cancelledRefundPending: 'The order is cancelled. The payment provider did not make the refund yet; it is tried again automatically within a few minutes.',
   cancelledRefundFailed: 'The order is cancelled, but the payment provider did not make the refund. Refund it from the order.',
 } as const;

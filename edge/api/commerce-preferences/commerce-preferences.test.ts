@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type RunningWorker } from '../../test-support.js';
+import { createSiteUser, signIn, startWorker, type RunningWorker } from '../../test-support.js';
 import { ownerSessions, type OwnerSession } from '../commerce/test-owner.js';
 import { TestVisitor } from '../commerce/test-visitor.js';
-import { addOne, placeOrder } from '../commerce/test-checkout.js';
+import { ADDRESS_OR, addOne, placeOrder } from '../commerce/test-checkout.js';
 import { variantOf } from '../commerce/test-catalog.js';
 import { FakeStripe } from '../commerce/test-stripe-server.js';
 
@@ -78,6 +78,8 @@ describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
     const before = await worker.db.prepare('SELECT updated_on AS u, content_version AS v FROM websites WHERE id = ?').bind(siteId).first();
     expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/store', store)).status).toBe(200);
     expect(await worker.db.prepare('SELECT updated_on AS u, content_version AS v FROM websites WHERE id = ?').bind(siteId).first()).toEqual(before);
+    // Phone numbers off again: checkout enforces it (the checkout-fields test below).
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { guestCheckout: true, collectPhoneNumber: false })).status).toBe(200);
   });
 
   it('refuses bodies that fail the namespace schema with field messages, and another site\'s websiteId', async () => {
@@ -127,11 +129,37 @@ describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
     await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
     const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
     const store = (await s.admin.get('/api/v1/commerce-preferences/store')).json;
+    // Shipping and coupon amounts of every kind, in USD cents.
+    const zone = 'zone-currency-test';
+    const rates = [
+      { kind: 'flat', id: 'r1', name: 'Flat', amountCents: 800 },
+      { kind: 'free-over', id: 'r2', name: 'Free over', amountCents: 1200, freeFromCents: 7500 },
+      { kind: 'weight', id: 'r3', name: 'Weight', tiers: [{ upToGrams: 500, amountCents: 500 }, { upToGrams: 5000, amountCents: 1500 }] },
+      { kind: 'value', id: 'r4', name: 'Value', tiers: [{ upToCents: 5000, amountCents: 900 }, { upToCents: 20000, amountCents: 0 }] },
+      { kind: 'pickup', id: 'r5', name: 'Pickup' },
+    ];
+    await worker.db.prepare(`INSERT INTO shipping_zones (id, website_id, name, countries, rates, position, version) VALUES (?, ?, 'Currency test', '["NZ"]', ?, 99, 1)`).bind(zone, siteId, JSON.stringify(rates)).run();
+    await worker.db.prepare(`INSERT INTO coupons (id, website_id, code, effect, min_subtotal_cents, version) VALUES ('cpn-fixed-cur', ?, 'CURFIXED', '{"kind":"fixed","amountCents":1000}', 5000, 1), ('cpn-pct-cur', ?, 'CURPCT', '{"kind":"percentage","percentBps":1000}', NULL, 1)`).bind(siteId, siteId).run();
+    const ratesNow = async () => JSON.parse((await worker.db.prepare('SELECT rates FROM shipping_zones WHERE id = ?').bind(zone).first<{ rates: string }>())!.rates);
+    const couponsNow = async () =>
+      (await worker.db.prepare(`SELECT code, effect, min_subtotal_cents AS min, version FROM coupons WHERE id IN ('cpn-fixed-cur', 'cpn-pct-cur') ORDER BY code`).all<{ code: string; effect: string; min: number | null; version: number }>()).results.map((c) => ({ ...c, effect: JSON.parse(c.effect) }));
     const put = await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, currency: 'JPY' });
     expect(put.status).toBe(200);
     expect(put.json.currency).toBe('JPY');
     const after = await variantOf(worker.db, 'FK-MUG-08-OAT');
     expect(after.priceCents).toBe(Math.round(mug.priceCents / 100));
+    // The same rule for shipping and coupons: $75 free shipping over $36 mugs is 75 yen over 36 yen, not 7,500 yen.
+    expect(await ratesNow()).toEqual([
+      { kind: 'flat', id: 'r1', name: 'Flat', amountCents: 8 },
+      { kind: 'free-over', id: 'r2', name: 'Free over', amountCents: 12, freeFromCents: 75 },
+      { kind: 'weight', id: 'r3', name: 'Weight', tiers: [{ upToGrams: 500, amountCents: 5 }, { upToGrams: 5000, amountCents: 15 }] },
+      { kind: 'value', id: 'r4', name: 'Value', tiers: [{ upToCents: 50, amountCents: 9 }, { upToCents: 200, amountCents: 0 }] },
+      { kind: 'pickup', id: 'r5', name: 'Pickup' },
+    ]);
+    expect(await couponsNow()).toEqual([
+      { code: 'CURFIXED', effect: { kind: 'fixed', amountCents: 10 }, min: 50, version: 2 },
+      { code: 'CURPCT', effect: { kind: 'percentage', percentBps: 1000 }, min: null, version: 2 },
+    ]);
     const left = await worker.db.prepare("SELECT count(*) AS n FROM variants WHERE website_id = ? AND currency <> 'JPY'").bind(siteId).first<{ n: number }>();
     expect(left!.n).toBe(0);
     const v = new TestVisitor(worker, '198.51.100.41');
@@ -145,6 +173,39 @@ describe('PUT /api/v1/commerce-preferences/{namespace}', () => {
     await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
     expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/store', { ...store, currency: 'USD' })).json.currency).toBe('USD');
     expect((await variantOf(worker.db, 'FK-MUG-08-OAT')).priceCents).toBe(after.priceCents * 100);
+    expect(await ratesNow()).toEqual(rates);
+    expect((await couponsNow()).map((c) => [c.effect, c.min])).toEqual([[{ kind: 'fixed', amountCents: 1000 }, 5000], [{ kind: 'percentage', percentBps: 1000 }, null]]);
+    await worker.db.prepare(`DELETE FROM coupons WHERE id IN ('cpn-fixed-cur', 'cpn-pct-cur')`).run();
+    await worker.db.prepare('DELETE FROM shipping_zones WHERE id = ?').bind(zone).run();
+  });
+});
+
+describe('checkout fields: guest checkout and phone numbers, enforced by the server', () => {
+  it('guest checkout off refuses a guest with a sign-in link and takes a signed-in shopper; phone on requires it beside the field', async () => {
+    await worker.db.prepare('UPDATE carts SET expires_on = 0 WHERE website_id = ?').bind(siteId).run();
+    const checkout = (await s.admin.get('/api/v1/commerce-preferences/checkout')).json;
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, guestCheckout: false, collectPhoneNumber: true })).status).toBe(200);
+    const mug = await variantOf(worker.db, 'FK-TUM-ASH');
+    const guest = new TestVisitor(worker, '198.51.100.51');
+    await guest.visit('/');
+    await addOne(guest, mug.itemId, mug.sku);
+    const refused = await placeOrder(guest);
+    expect(refused.status).toBe(401);
+    expect(refused.json).toEqual({ error: 'sign_in_required', message: 'Sign in to check out: this store takes orders from account holders only.', signInUrl: '/account' });
+    // A signed-in shopper checks out, and needs the phone number.
+    await createSiteUser(worker, { email: 'member@prefs.test', password: 'member-Password-1' });
+    const member = await signIn(worker, 'member@prefs.test', 'member-Password-1');
+    const v = new TestVisitor(worker, '198.51.100.52');
+    for (const pair of member.cookie.split('; ')) v.jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    await addOne(v, mug.itemId, mug.sku);
+    const noPhone = await placeOrder(v);
+    expect(noPhone.status).toBe(422);
+    expect(noPhone.json).toMatchObject({ message: 'Enter a phone number.', fields: { 'shippingAddress.phone': 'Enter a phone number.' } });
+    const placed = await placeOrder(v, { address: { ...ADDRESS_OR, phone: '+1 503 555 0100' } });
+    expect(placed.status).toBe(201);
+    // Back on: guests check out without a phone again.
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, guestCheckout: true, collectPhoneNumber: false })).status).toBe(200);
+    expect((await placeOrder(guest)).status).toBe(201);
   });
 });
 

@@ -11,6 +11,7 @@ import { jsonBody } from '../validate.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, placeOrderBody } from './order-schemas.js';
+import { enforceCheckoutFields } from './checkout-fields.js';
 
 /** The refusal when the owner turned the local test provider off (commerce preferences `payments`). */
 const TEST_PROVIDER_OFF = 'This store is not taking test-card payments.';
@@ -24,6 +25,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     throw new ApiError(400, 'invalid_request', 'Send an Idempotency-Key header (8-255 characters).', { fields: { 'Idempotency-Key': 'Required: 8-255 printable characters.' } });
   }
   const body = c.req.valid('json');
+  await enforceCheckoutFields(c, body);
   // No payment body: a gift card pays it all; the deployment's own provider stands behind the order.
   const site = c.var.site;
   // The site's own payment settings (commerce preferences `payments`, its stored Stripe key) over the deployment's.

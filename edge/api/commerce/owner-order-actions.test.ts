@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../test-support.js';
 import { setStock, variantOf } from './test-catalog.js';
-import { ADDRESS_OR, addOne, placeOrder } from './test-checkout.js';
+import { ADDRESS_NY, ADDRESS_OR, addOne, placeOrder } from './test-checkout.js';
 import { balanceOf, placeGiftOrder, seedGiftCard } from './test-gift-cards.js';
 import { TestVisitor } from './test-visitor.js';
 import { ownerSessions, type OwnerSession } from './test-owner.js';
@@ -28,7 +28,7 @@ const API = '/api/commerce/owner/orders';
 const ANSWERS = { 'attendee-name': ['Grace', 'Hopper'], experience: 'Never', notes: 'Left-handed <b>' };
 
 /** A shopper's order: `mugs` mugs (physical) and, with `session`, a private session with additional fields. */
-async function order(mugs: number, o: { session?: boolean; email?: string } = {}) {
+async function order(mugs: number, o: { session?: boolean; email?: string; address?: Record<string, string>; coupons?: string[] } = {}) {
   const v = new TestVisitor(worker, `198.51.100.${(ip++ % 200) + 20}`);
   await v.visit('/api/commerce/shopping-cart');
   const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
@@ -37,9 +37,13 @@ async function order(mugs: number, o: { session?: boolean; email?: string } = {}
     const s = await variantOf(worker.db, 'FK-PRIV-2H');
     expect((await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: s.itemId, sku: 'FK-PRIV-2H', quantity: 1, additionalFields: JSON.stringify(ANSWERS) })).status).toBe(200);
   }
-  const res = await placeOrder(v, { address: ADDRESS_OR, extra: { email: o.email ?? 'buyer@example.com', ...(mugs ? { shippingOptionId: 'us-standard' } : {}) } });
+  const extra = { email: o.email ?? 'buyer@example.com', ...(mugs ? { shippingOptionId: 'us-standard' } : {}), ...(o.coupons ? { coupons: o.coupons } : {}) };
+  const res = await placeOrder(v, { address: o.address ?? ADDRESS_OR, extra });
   expect(res.json?.message ?? res.status).toBe(201);
-  return res.json.order as { id: string; orderNumber: number; grandTotal: number; items: { lineId: string; sku: string; quantity: number; unitPrice: number }[] };
+  return res.json.order as {
+    id: string; orderNumber: number; grandTotal: number; subtotal: number; discountTotal: number; taxTotal: number; shippingTotal: number;
+    items: { lineId: string; sku: string; quantity: number; unitPrice: number }[];
+  };
 }
 
 /** An owner write with an optional Idempotency-Key. */
@@ -261,6 +265,46 @@ describe('refunds', () => {
   });
 });
 
+describe('line refunds (share of discount and tax, each unit once)', () => {
+  it('a line carries its share of the coupon and the tax; its units add up to exactly what it cost, and no unit is refunded twice', async () => {
+    // 3 mugs in New York with WELCOME10: 10800 − 1080 = 9720, free shipping, tax 8.88 % → 863; total 10583.
+    const o = await order(3, { email: 'lineshare@example.com', address: ADDRESS_NY, coupons: ['welcome10'] });
+    expect([o.subtotal, o.discountTotal, o.shippingTotal, o.taxTotal, o.grandTotal]).toEqual([10800, 1080, 0, 863, 10583]);
+    const line = o.items[0]!.lineId;
+    const one = await send(admin(), `${API}/${o.orderNumber}/refunds`, { lines: [{ lineId: line, quantity: 1 }] }, randomUUID());
+    expect(one.status).toBe(201);
+    // floor(10583 / 3): the unit price less its discount share plus its tax share, not the 3600 unit price.
+    expect(one.json.refund.amount).toBe(3527);
+    const key = randomUUID();
+    const rest = await send(admin(), `${API}/${o.orderNumber}/refunds`, { lines: [{ lineId: line, quantity: 2 }] }, key);
+    expect(rest.json.refund.amount).toBe(10583 - 3527);
+    // The retry of the same key answers the same refund (priced the same, not as a third unit).
+    const retry = await send(admin(), `${API}/${o.orderNumber}/refunds`, { lines: [{ lineId: line, quantity: 2 }] }, key);
+    expect(retry.status).toBe(200);
+    expect(retry.json.refund.amount).toBe(10583 - 3527);
+    const d = await detail(o.orderNumber);
+    expect(d.refundable).toBe(0);
+    expect(d.order.status).toBe('refunded');
+    const again = await send(admin(), `${API}/${o.orderNumber}/refunds`, { lines: [{ lineId: line, quantity: 1 }] }, randomUUID());
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ error: 'line_already_refunded', message: 'That item was already refunded (or cancelled); it cannot be refunded twice.', unitsLeft: 0 });
+  });
+
+  it('20 concurrent refunds of the same single unit (a key each) refund it once, though the amount left would allow more', async () => {
+    const o = await order(3, { session: true, email: 'lineonce@example.com' });
+    const session = o.items.find((l) => l.sku === 'FK-PRIV-2H')!;
+    const all = await Promise.all(Array.from({ length: 20 }, () => send(admin(), `${API}/${o.orderNumber}/refunds`, { lines: [{ lineId: session.lineId, quantity: 1 }] }, randomUUID())));
+    expect(all.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(all.filter((r) => r.status === 409 && r.json.error === 'line_already_refunded')).toHaveLength(19);
+    expect(await count(`SELECT COALESCE(SUM(amount_cents), 0) AS n FROM order_refunds WHERE order_id = ? AND status <> 'failed'`, o.id)).toBe(session.unitPrice);
+    // The mugs can still be refunded, and asking for more units than are left says how many are.
+    const mug = o.items.find((l) => l.sku === 'FK-MUG-08-OAT')!;
+    expect((await send(admin(), `${API}/${o.orderNumber}/refunds`, { lines: [{ lineId: mug.lineId, quantity: 2 }] }, randomUUID())).status).toBe(201);
+    const over = await send(admin(), `${API}/${o.orderNumber}/refunds`, { lines: [{ lineId: mug.lineId, quantity: 2 }] }, randomUUID());
+    expect(over.json).toMatchObject({ error: 'line_already_refunded', message: 'Only 1 unit of that item is left to refund.', unitsLeft: 1 });
+  });
+});
+
 describe('cancel', () => {
   it('cancels an unfulfilled order: stock back, everything refunded, once however often it is sent', async () => {
     const o = await order(2, { email: 'cancel@example.com' });
@@ -299,6 +343,32 @@ describe('cancel', () => {
     const refused = await send(admin(), `${API}/${done.orderNumber}/cancel`, {});
     expect(refused.status).toBe(409);
     expect(refused.json.error).toBe('all_fulfilled');
+  });
+});
+
+describe('cancel and the gift cards an order issued', () => {
+  it('disables them; what was already spent is kept from the refund, and the timeline says so', async () => {
+    const v = new TestVisitor(worker, `198.51.100.${(ip++ % 200) + 20}`);
+    await v.visit('/api/commerce/shopping-cart');
+    const gc = await variantOf(worker.db, 'FK-GC-050');
+    const giftMessage = JSON.stringify({ recipient: 'Grace', message: 'Happy birthday' });
+    const added = await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: gc.itemId, sku: 'FK-GC-050', quantity: 1, additionalFields: giftMessage });
+    expect(added.json?.message ?? added.status).toBe(200);
+    const placed = await placeOrder(v, { address: undefined, extra: { email: 'gcbuyer@example.com' } });
+    expect(placed.json?.message ?? placed.status).toBe(201);
+    const o = placed.json.order;
+    const card = (await worker.db.prepare('SELECT id, code_last4 AS last4 FROM gift_cards WHERE order_id = ?').bind(o.id).first<{ id: string; last4: string }>())!;
+    // The recipient spent 20.00 of the 50.00 card.
+    await worker.db.prepare('UPDATE gift_cards SET balance_cents = 3000 WHERE id = ?').bind(card.id).run();
+    const res = await send(admin(), `${API}/${o.orderNumber}/cancel`, {});
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ changed: true, refund: { amount: 3000, status: 'succeeded' }, giftCards: { disabled: 1, unusedCents: 3000, spentCents: 2000 } });
+    expect(await count('SELECT COUNT(*) AS n FROM gift_cards WHERE id = ? AND disabled_on IS NOT NULL', card.id)).toBe(1);
+    const d = await detail(o.orderNumber);
+    expect(d.giftCardsIssued).toEqual([expect.objectContaining({ disabled: true, balanceCents: 3000 })]);
+    expect(d.refundable).toBe(2000);
+    const note = d.timeline.find((e: any) => e.kind === 'gift_cards_disabled');
+    expect(note.text).toBe(`Gift card disabled: ····${card.last4} (30.00 USD unused); 20.00 USD of it was already spent and is kept from the refund`);
   });
 });
 

@@ -6,7 +6,7 @@ import { requirePermission } from '../../middleware/roles/index.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
 import { ORDER_OPS_MESSAGES } from '../../../domain/messages/order-ops-messages.js';
 import { addOrderNote, cancelOrder, fulfilOrder, orderState, refundOrder, type FulfilmentRow, type RefundOutcome, type RefundRow } from '../../services/order-ops/index.js';
-import { refundProviderFor } from '../../services/payments/index.js';
+import { siteRefundProviders } from '../../services/payments/index.js';
 import { newRowId } from '../../services/cart/tokens.js';
 import { jsonBody } from '../validate.js';
 
@@ -115,12 +115,18 @@ function refundAnswer(c: Context<AppEnv>, out: RefundOutcome, currency: string) 
     }
     case 'bad_line':
       throw new ApiError(422, 'invalid_request', M.lineUnknown, { fields: { lines: M.lineUnknown } });
+    case 'line_refunded': {
+      const message = M.lineRefunded(out.unitsLeft);
+      throw new ApiError(409, 'line_already_refunded', message, { fields: { lines: message }, extra: { lineId: out.lineId, unitsLeft: out.unitsLeft } });
+    }
     case 'key_reused':
       throw new ApiError(422, 'idempotency_key_reused', M.keyReused);
     case 'in_progress':
       throw new ApiError(409, 'refund_in_progress', M.inProgress);
     case 'failed':
       throw new ApiError(503, 'refund_failed', M.providerRefused, { extra: { refund: refundJson(out.refund) } });
+    case 'pending':
+      return c.json({ refund: refundJson(out.refund), replay: false, message: M.cancelledRefundPending }, 202);
   }
 }
 
@@ -131,7 +137,7 @@ ownerOrderActions.post('/:number/refunds', requirePermission('orders'), jsonBody
   const s = await stateOf(c);
   const out = await refundOrder(
     c.var.db, site(c), s, { amountCents: body.amountCents, lines: body.lines, reason: body.reason || undefined, requestKey: `refund:${key}`, actor: actor(c), now: Date.now() },
-    (name) => refundProviderFor(name, c.env),
+    await siteRefundProviders(c.var.db, c.env, c.var.site),
   );
   return refundAnswer(c, out, s.order.currency);
 });
@@ -139,22 +145,21 @@ ownerOrderActions.post('/:number/refunds', requirePermission('orders'), jsonBody
 ownerOrderActions.post('/:number/cancel', requirePermission('orders'), jsonBody(cancelBody), async (c) => {
   const body = c.req.valid('json');
   const s = await stateOf(c);
-  const out = await cancelOrder(c.var.db, site(c), s, { reason: body.reason || undefined, actor: actor(c), now: Date.now(), notify: body.notify ?? true }, (name) =>
-    refundProviderFor(name, c.env),
-  );
+  const providers = await siteRefundProviders(c.var.db, c.env, c.var.site);
+  const out = await cancelOrder(c.var.db, site(c), s, { reason: body.reason || undefined, actor: actor(c), now: Date.now(), notify: body.notify ?? true }, providers);
+  const refundOf = (r: RefundOutcome | undefined) => (r?.kind === 'done' || r?.kind === 'failed' || r?.kind === 'pending' ? refundJson(r.refund) : null);
+  const messageOf = (r: RefundOutcome | undefined) => (r?.kind === 'failed' ? { message: M.cancelledRefundFailed } : r?.kind === 'pending' ? { message: M.cancelledRefundPending } : {});
   switch (out.kind) {
     case 'already_cancelled':
-      // A second click or a retry: the order is cancelled either way, nothing runs twice.
-      return c.json({ status: 'cancelled', changed: false, refund: null });
+      // A second click or a retry: the order is cancelled either way, nothing runs twice (a
+      // refund its first request left pending is finished here once it is two minutes old).
+      return c.json({ status: 'cancelled', changed: false, refund: refundOf(out.refund), ...messageOf(out.refund) });
     case 'all_fulfilled':
       throw new ApiError(409, 'all_fulfilled', M.allFulfilled);
     case 'changed':
       throw new ApiError(409, 'order_changed', M.changed);
-    case 'cancelled': {
-      const r = out.refund;
-      const refund = r?.kind === 'done' || r?.kind === 'failed' ? refundJson(r.refund) : null;
-      return c.json({ status: 'cancelled', changed: true, refund, ...(r?.kind === 'failed' ? { message: M.cancelledRefundFailed } : {}) });
-    }
+    case 'cancelled':
+      return c.json({ status: 'cancelled', changed: true, refund: refundOf(out.refund), ...(out.giftCards ? { giftCards: out.giftCards } : {}), ...messageOf(out.refund) });
   }
 });
 

@@ -78,4 +78,60 @@ describe('owner refunds through Stripe', () => {
     expect(retried.status).toBe(201);
     expect((await as.admin.get(`${API}/${number}`)).json.refundable).toBe(3400);
   });
+
+  it('a cancel whose Stripe refund fails once leaves it pending (recorded in the cancel batch); the Cron run two minutes on makes it once', async () => {
+    const paid = await paidOrder('FK-MUG-08-OAT', { stock: 20 });
+    const number = (await as.admin.get(API)).json.orders[0].orderNumber as number;
+    stripe.failRefunds = true;
+    const cancelled = await cancel(number);
+    stripe.failRefunds = false;
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ changed: true, refund: { amount: 4400, status: 'pending' }, message: expect.stringContaining('tried again automatically') });
+    const before = (await as.admin.get(`${API}/${number}`)).json;
+    // The amount stays reserved; nothing more can be refunded meanwhile.
+    expect(before).toMatchObject({ refundable: 0, order: { status: 'cancelled' } });
+    expect(before.timeline.find((e: any) => e.kind === 'refund_failed').text).toContain('pending');
+    // A second cancel within two minutes does not call Stripe again.
+    const calls = stripe.callsTo('POST', /^\/v1\/refunds$/).length;
+    expect((await cancel(number)).json).toMatchObject({ changed: false, refund: null });
+    await worker.scheduled('* * * * *', Date.now() + 30_000);
+    expect(stripe.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(calls);
+    await worker.scheduled('* * * * *', Date.now() + 3 * 60_000);
+    expect(stripe.refunds.filter((r) => r.payment_intent === paid.id)).toEqual([expect.objectContaining({ amount: 4400 })]);
+    const after = (await as.admin.get(`${API}/${number}`)).json;
+    // The refused try is kept as failed (Stripe replays a refused key, so the retry has its own), the retry succeeded.
+    expect(after.refunds.map((r: any) => [r.amount, r.status])).toEqual([[4400, 'failed'], [4400, 'succeeded']]);
+    expect(after.refundable).toBe(0);
+    expect(after.payments).toEqual([expect.objectContaining({ provider: 'stripe', status: 'refunded' })]);
+    // Once: later runs and cancels change nothing.
+    await worker.scheduled('* * * * *', Date.now() + 6 * 60_000);
+    expect((await cancel(number)).json).toMatchObject({ changed: false, refund: null });
+    expect(stripe.refunds.filter((r) => r.payment_intent === paid.id)).toHaveLength(1);
+    expect(await refundMails(paid.orderId)).toBe(1);
+  });
+
+  it('a cancel refund left pending is finished by the next cancel request once it is two minutes old (once, under concurrent requests)', async () => {
+    await paidOrder('FK-MUG-08-OAT', { stock: 20 });
+    const number = (await as.admin.get(API)).json.orders[0].orderNumber as number;
+    stripe.failRefunds = true;
+    await cancel(number);
+    stripe.failRefunds = false;
+    // Three minutes later (as a request that died after the cancel batch leaves it too).
+    await worker.db.prepare(`UPDATE order_refunds SET created_on = ? WHERE request_key LIKE 'cancel:%' AND status = 'pending'`).bind(Date.now() - 3 * 60_000).run();
+    const both = await Promise.all([cancel(number), cancel(number)]);
+    expect(both.filter((r) => r.json.refund?.status === 'succeeded')).toHaveLength(1);
+    expect((await as.admin.get(`${API}/${number}`)).json.refunds.filter((r: any) => r.status === 'succeeded')).toEqual([expect.objectContaining({ amount: 4400 })]);
+  });
 });
+
+async function cancel(number: number) {
+  const res = await worker.fetch(`${API}/${number}/cancel`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: as.admin.signed!.cookie, 'X-CSRF-Token': as.admin.signed!.xsrfToken },
+    body: '{}',
+  });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+const refundMails = async (orderId: string) =>
+  (await worker.db.prepare(`SELECT COUNT(*) AS n FROM mail_outbox m JOIN orders o ON o.email = m.to_address WHERE o.id = ? AND m.kind = 'order-refunded' AND m.created_on >= o.created_on`).bind(orderId).first<{ n: number }>())!.n;

@@ -6,6 +6,7 @@ import { giftCardUse } from '../../services/gift-cards/index.js';
 import { customerFor, prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../../services/subscriptions/start.js';
 import { applyStripeEvent, verifyStripeEvent } from '../../services/payments/stripe-webhooks.js';
+import { enforceCheckoutFields } from './checkout-fields.js';
 import { jsonBody } from '../validate.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { intentBody } from './order-schemas.js';
@@ -27,6 +28,7 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
   const settings = stripeSettings((await sitePayments(c.var.db, c.env, c.var.site)).env);
   if (!settings) throw new ApiError(404, 'not_found', NOT_SET_UP);
   const body = c.req.valid('json');
+  await enforceCheckoutFields(c, body);
   const site = c.var.site;
   const { view, priced } = await quoteCheckout(c.var.db, {
     site: { id: site.id, currency: site.currency, title: site.title },
@@ -59,7 +61,8 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
  * `Stripe-Signature` HMAC over the raw body is the credential; a bad one is a 400.
  */
 payments.post('/stripe/webhook', async (c) => {
-  const settings = stripeSettings(c.env);
+  // The site's stored secret key over the deployment's (the signing secret stays a Workers secret).
+  const settings = stripeSettings((await sitePayments(c.var.db, c.env, c.var.site)).env);
   if (!settings?.webhookSecret) throw new ApiError(404, 'not_found', NOT_SET_UP);
   const signature = c.req.header('Stripe-Signature');
   if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing.');

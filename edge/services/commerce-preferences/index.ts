@@ -102,6 +102,40 @@ function currencyStatements(db: Db, websiteId: string, from: string, to: string,
     d1
       .prepare(`UPDATE variants SET currency = ?3, price_cents = ${scale('price_cents')}, sale_price_cents = ${scale('sale_price_cents')} WHERE website_id = ?1 AND currency = ?2 AND ${moved}`)
       .bind(websiteId, from, to),
+    ...(shift === 0 ? [] : checkoutAmountStatements(db, websiteId, to, scale)),
+  ];
+}
+
+/**
+ * The amounts of the shipping rates (flat, free-over amount and threshold, weight-tier
+ * amounts, order-value tiers' bounds and amounts) and of the coupons (fixed amount, minimum
+ * order) scale with the prices, by the same rule, in the same batch — so a $75 free-shipping
+ * threshold over $36 mugs stays 75 over 36 in yen, not 7,500 yen over 36. Each row's
+ * `version` moves, so an editor open on the old amounts gets 412 on save.
+ */
+function checkoutAmountStatements(db: Db, websiteId: string, to: string, scale: (col: string) => string): D1PreparedStatement[] {
+  const d1 = rawD1(db);
+  const moved = `(SELECT currency FROM websites WHERE id = ?1) = ?2`;
+  const field = (doc: string, path: string) => `'${path}', ${scale(`json_extract(${doc}, '${path}')`)}`;
+  const tiers = (withBound: boolean) =>
+    `json((SELECT json_group_array(json_set(t.value, ${field('t.value', '$.amountCents')}${withBound ? `, ${field('t.value', '$.upToCents')}` : ''})) FROM json_each(r.value, '$.tiers') t))`;
+  const rate = `CASE json_extract(r.value, '$.kind')
+      WHEN 'flat' THEN json_set(r.value, ${field('r.value', '$.amountCents')})
+      WHEN 'free-over' THEN json_set(r.value, ${field('r.value', '$.amountCents')}, ${field('r.value', '$.freeFromCents')})
+      WHEN 'weight' THEN json_set(r.value, '$.tiers', ${tiers(false)})
+      WHEN 'value' THEN json_set(r.value, '$.tiers', ${tiers(true)})
+      ELSE json(r.value) END`;
+  return [
+    d1
+      .prepare(`UPDATE shipping_zones SET version = version + 1, rates = (SELECT json_group_array(json(${rate})) FROM json_each(shipping_zones.rates) r) WHERE website_id = ?1 AND ${moved}`)
+      .bind(websiteId, to),
+    d1
+      .prepare(
+        `UPDATE coupons SET version = version + 1, min_subtotal_cents = ${scale('min_subtotal_cents')},
+           effect = CASE WHEN json_extract(effect, '$.kind') = 'fixed' THEN json_set(effect, ${field('effect', '$.amountCents')}) ELSE effect END
+         WHERE website_id = ?1 AND ${moved}`,
+      )
+      .bind(websiteId, to),
   ];
 }
 

@@ -6,11 +6,12 @@ import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
 import type { PaymentProvider } from '../payments/index.js';
+import { lineRefundTotals, lineUnitsRefundCents, refundedUnits } from '../../../domain/commerce/line-refunds.js';
 import { refundMail, type MailOrder } from './mails.js';
 import { refundableCents, type LineQuantity, type OrderState, type RefundRow } from './state.js';
 
 export interface RefundInput {
-  /** An amount in minor units, or `lines` (each line's unit price × units). */
+  /** An amount in minor units, or `lines` (their units with their share of discount and tax). */
   amountCents?: number;
   lines?: LineQuantity[];
   reason?: string;
@@ -23,18 +24,23 @@ export type RefundOutcome =
   | { kind: 'done'; refund: RefundRow; replay: boolean }
   | { kind: 'too_much'; refundableCents: number }
   | { kind: 'bad_line'; lineId: string }
+  /** The line has fewer units left to refund than asked (refunded, or cancelled with a refund). */
+  | { kind: 'line_refunded'; lineId: string; unitsLeft: number }
   | { kind: 'key_reused' }
   | { kind: 'in_progress' }
-  | { kind: 'failed'; refund: RefundRow };
+  | { kind: 'failed'; refund: RefundRow }
+  /** A cancel's refund the provider did not make yet: kept pending and tried again (finishPendingRefund). */
+  | { kind: 'pending'; refund: RefundRow };
 
 async function byKey(db: Db, websiteId: string, key: string) {
   const [row] = await query(() => db.select().from(orderRefunds).where(and(eq(orderRefunds.websiteId, websiteId), eq(orderRefunds.requestKey, key))).limit(1));
   return row;
 }
 
-/** What an earlier request with the same key did, as this request's answer. */
-function replayOf(row: RefundRow, orderId: string, amountCents: number): RefundOutcome {
-  if (row.orderId !== orderId || row.amountCents !== amountCents) return { kind: 'key_reused' };
+/** What an earlier request with the same key did, as this request's answer (same order and amount, or same lines). */
+function replayOf(row: RefundRow, orderId: string, amountCents: number, lines?: LineQuantity[]): RefundOutcome {
+  const same = lines ? JSON.stringify(row.lines) === JSON.stringify(lines) : row.lines === null && row.amountCents === amountCents;
+  if (row.orderId !== orderId || !same) return { kind: 'key_reused' };
   return row.status === 'pending' ? { kind: 'in_progress' } : { kind: 'done', refund: row, replay: true };
 }
 
@@ -52,11 +58,24 @@ export type ProviderFor = (name: string) => PaymentProvider | undefined;
  */
 export async function refundOrder(db: Db, site: { id: string; title: string }, s: OrderState, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
   const lineById = new Map(s.lines.map((l) => [l.id, l]));
-  for (const l of input.lines ?? []) if (!lineById.has(l.lineId) || l.quantity > lineById.get(l.lineId)!.quantity) return { kind: 'bad_line', lineId: l.lineId };
-  const amount = input.lines ? input.lines.reduce((n, l) => n + lineById.get(l.lineId)!.unitPriceCents * l.quantity, 0) : input.amountCents ?? 0;
+  const lines = input.lines && mergeLines(input.lines);
+  for (const l of lines ?? []) if (!lineById.has(l.lineId) || l.quantity > lineById.get(l.lineId)!.quantity) return { kind: 'bad_line', lineId: l.lineId };
   const earlier = await byKey(db, site.id, input.requestKey);
+  // Units refunded by other requests (this key's own row left out, so a retry prices the same).
+  const refunded = refundedUnits(s.refunds.filter((r) => r.requestKey !== input.requestKey));
+  if (!earlier && lines) {
+    for (const l of lines) {
+      const line = lineById.get(l.lineId)!;
+      const unitsLeft = line.quantity - line.cancelledQuantity - (refunded.get(l.lineId) ?? 0);
+      if (l.quantity > unitsLeft) return { kind: 'line_refunded', lineId: l.lineId, unitsLeft: Math.max(0, unitsLeft) };
+    }
+  }
+  const totals = lines && lineRefundTotals(s.order, s.lines);
+  const amount = lines
+    ? lines.reduce((n, l) => n + lineUnitsRefundCents(totals!.get(l.lineId)!, lineById.get(l.lineId)!.quantity, refunded.get(l.lineId) ?? 0, l.quantity), 0)
+    : input.amountCents ?? 0;
   if (earlier) {
-    const replay = replayOf(earlier, s.order.id, amount);
+    const replay = replayOf(earlier, s.order.id, amount, lines);
     if (replay.kind !== 'in_progress' || earlier.createdOn > input.now - STALE_REFUND_MS) return replay;
     // Take the stale refund over: one conditional UPDATE, so one request does it.
     const claimed = await rawD1(db)
@@ -79,14 +98,20 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
        FROM orders o
        WHERE o.id = ?3 AND o.website_id = ?2
          AND o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed') >= ?4
+         AND NOT EXISTS (${LINE_UNITS_TAKEN})
        ON CONFLICT (website_id, request_key) DO NOTHING`,
     )
-    .bind(id, site.id, s.order.id, amount, providerPaid, input.lines ? JSON.stringify(input.lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now)
+    .bind(id, site.id, s.order.id, amount, providerPaid, lines ? JSON.stringify(lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now)
     .run();
   if (!written.meta.changes) {
     // Another request with this key got there first, or the amount no longer fits.
     const other = await byKey(db, site.id, input.requestKey);
-    if (other) return replayOf(other, s.order.id, amount);
+    if (other) return replayOf(other, s.order.id, amount, lines);
+    if (lines) {
+      // Another refund took some of these units first.
+      const taken = await lineUnitsTaken(db, s.order.id, lines);
+      if (taken) return taken;
+    }
     const [left] = (await d1
       .prepare(`SELECT o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = o.id AND r.status <> 'failed') AS n FROM orders o WHERE o.id = ?1`)
       .bind(s.order.id)
@@ -96,13 +121,71 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
   return settle(db, site, s, (await byKey(db, site.id, input.requestKey))!, input, providerFor);
 }
 
+/** The same line asked twice in one request counts once, with the units added up. */
+function mergeLines(lines: LineQuantity[]): LineQuantity[] {
+  const units = new Map<string, number>();
+  for (const l of lines) units.set(l.lineId, (units.get(l.lineId) ?? 0) + l.quantity);
+  return [...units].map(([lineId, quantity]) => ({ lineId, quantity }));
+}
+
+/**
+ * Part of the refund INSERT's WHERE: a requested line (?6, the refund's lines JSON) whose units
+ * would pass what was bought, counting units cancelled and units of refunds not failed. Being
+ * inside the one INSERT makes it atomic: two refunds of the last unit cannot both be written.
+ */
+const LINE_UNITS_TAKEN = `SELECT 1 FROM json_each(?6) j JOIN order_lines l ON l.id = json_extract(j.value, '$.lineId') AND l.order_id = ?3
+  WHERE json_extract(j.value, '$.quantity') + l.cancelled_quantity
+    + (SELECT COALESCE(SUM(json_extract(rj.value, '$.quantity')), 0) FROM order_refunds r, json_each(r.lines) rj
+       WHERE r.order_id = ?3 AND r.status <> 'failed' AND json_extract(rj.value, '$.lineId') = l.id) > l.quantity`;
+
+/** The first requested line that has fewer units left than asked, read after a refused INSERT. */
+async function lineUnitsTaken(db: Db, orderId: string, lines: LineQuantity[]): Promise<RefundOutcome | undefined> {
+  const { results } = await rawD1(db)
+    .prepare(
+      `SELECT l.id AS id, l.quantity - l.cancelled_quantity - (SELECT COALESCE(SUM(json_extract(rj.value, '$.quantity')), 0) FROM order_refunds r, json_each(r.lines) rj
+         WHERE r.order_id = ?1 AND r.status <> 'failed' AND json_extract(rj.value, '$.lineId') = l.id) AS n
+       FROM order_lines l WHERE l.order_id = ?1`,
+    )
+    .bind(orderId)
+    .all<{ id: string; n: number }>();
+  const left = new Map(results.map((r) => [r.id, r.n]));
+  const short = lines.find((l) => l.quantity > (left.get(l.lineId) ?? 0));
+  return short && { kind: 'line_refunded', lineId: short.lineId, unitsLeft: Math.max(0, left.get(short.lineId) ?? 0) };
+}
+
 /**
  * A refund left `pending` this long (its request crashed between the provider and the
  * settling batch) is taken over by the next request with its key: the provider is asked
  * again under the same idempotency key (Stripe replays the refund it made, never a second
  * one) and the row is settled.
  */
-const STALE_REFUND_MS = 120_000;
+export const STALE_REFUND_MS = 120_000;
+
+/**
+ * Finishes a refund row left `pending` (a cancel's refund, written in the cancel's own batch,
+ * or a refund whose request crashed): one conditional UPDATE claims it (so one caller does
+ * it), then the provider is asked under the row's own idempotency key and the row settled.
+ * `claimFrom` is the `created_on` the caller saw; the cancel that wrote the row claims its
+ * own, later callers only rows older than STALE_REFUND_MS.
+ */
+export async function finishPendingRefund(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: Pick<RefundInput, 'actor' | 'now'>, providerFor: ProviderFor): Promise<RefundOutcome> {
+  const claimed = await rawD1(db)
+    .prepare(`UPDATE order_refunds SET created_on = ?3 WHERE id = ?1 AND status = 'pending' AND created_on = ?2`)
+    .bind(row.id, row.createdOn, input.now)
+    .run();
+  if (!claimed.meta.changes) return { kind: 'in_progress' };
+  return settle(db, site, s, { ...row, createdOn: input.now }, { ...input, requestKey: row.requestKey }, providerFor);
+}
+
+/** A refund row pending longer than this is taken over (by its key's next request, a cancel's retry or the Cron job). */
+export const isStaleRefund = (row: RefundRow, now: number) => row.status === 'pending' && row.createdOn <= now - STALE_REFUND_MS;
+
+/**
+ * A cancel's refund (key `cancel:…`) is owed to the shopper whatever the owner does next, so a
+ * provider refusal leaves a `pending` row (its amount reserved) for the next cancel request or
+ * the Cron job to try again, at most every STALE_REFUND_MS.
+ */
+const keepsTrying = (row: RefundRow) => row.requestKey.startsWith('cancel:');
 
 /** Asks the provider for the card part of `row`, then settles it (succeeded or failed). */
 async function settle(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
@@ -119,6 +202,28 @@ async function settle(db: Db, site: { id: string; title: string }, s: OrderState
       : 'the payment provider is not set up here';
     if (refused !== undefined) {
       console.error(`refund ${row.id} of order ${s.order.id} failed: ${refused}`);
+      if (keepsTrying(row)) {
+        // The refused row is failed (Stripe keeps a refused request's answer for its idempotency
+        // key, so a retry needs a new one) and a fresh pending row with the same key, amount and
+        // split takes its place, for the next cancel request or the Cron job; one timeline note.
+        const next: RefundRow = { ...row, id: newRowId(), createdOn: input.now, settledOn: null };
+        await d1.batch([
+          d1.prepare(`UPDATE order_refunds SET status = 'failed', settled_on = ?2, request_key = request_key || ':failed:' || id WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),
+          d1
+            .prepare(
+              `INSERT INTO order_refunds (id, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, status, request_key, created_by, created_on)
+               SELECT ?1, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, 'pending', ?3, created_by, ?4 FROM order_refunds WHERE id = ?2 AND changes() = 1`,
+            )
+            .bind(next.id, row.id, row.requestKey, input.now),
+          d1
+            .prepare(
+              `INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on)
+               SELECT ?1, ?2, ?3, 'refund_failed', ?4, ?5, ?6 WHERE NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = ?3 AND e.kind = 'refund_failed' AND e.body = ?4)`,
+            )
+            .bind(newRowId(), site.id, s.order.id, `Refund of ${minorToDecimal(row.amountCents, s.order.currency)} ${s.order.currency} for the cancellation is pending: the payment provider did not make it; it is tried again automatically.`, input.actor, input.now),
+        ]);
+        return { kind: 'pending', refund: next };
+      }
       await d1.batch([
         // The key is set free (renamed on the failed row): the owner's retry with it tries again.
         d1.prepare(`UPDATE order_refunds SET status = 'failed', settled_on = ?2, request_key = request_key || ':failed:' || id WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),

@@ -8,9 +8,15 @@ export { prepareIntent } from './stripe-intents.js';
 export { customerFor } from './stripe-customers.js';
 export { sitePayments } from './site-payments.js';
 import { testProvider } from './test-provider.js';
-import { isTestKey, stripeClient, stripeSettings, type StripeEnv } from './stripe-client.js';
+import { isTestKey, stripeClient, stripeSettings, type StripeEnv, type StripeSettings } from './stripe-client.js';
 import { stripeProvider } from './stripe-provider.js';
 import type { PaymentProvider } from './provider.js';
+import { sitePayments } from './site-payments.js';
+import { canStoreSecrets, readSecret, type SecretsEnv } from '../commerce-preferences/secrets.js';
+import { query, type Db } from '../db.js';
+import { eq } from 'drizzle-orm';
+import { paymentSecrets } from '../../../schema/index.js';
+import type { SiteRecord } from '../websites.js';
 
 /** The provider a payment body names, if this deployment offers it. */
 export function paymentProviderFor(name: string, env: StripeEnv = {}, testEnabled = true): PaymentProvider | undefined {
@@ -27,4 +33,31 @@ export function paymentProviderFor(name: string, env: StripeEnv = {}, testEnable
  */
 export function refundProviderFor(name: string, env: StripeEnv = {}): PaymentProvider | undefined {
   return name === 'test' ? testProvider() : paymentProviderFor(name, env);
+}
+
+/**
+ * The refund providers of one site: its stored Stripe key (commerce settings, decrypted here,
+ * server-side only) over the deployment's STRIPE_SECRET_KEY, as its checkout uses.
+ */
+export async function siteRefundProviders(db: Db, env: StripeEnv & SecretsEnv, site: SiteRecord): Promise<(name: string) => PaymentProvider | undefined> {
+  const { env: siteEnv } = await sitePayments(db, env, site);
+  return (name) => refundProviderFor(name, siteEnv);
+}
+
+/**
+ * The sites that stored their own Stripe secret key (commerce settings), each with its
+ * settings (the deployment's vars with the site's key over them): what the Cron jobs use
+ * for those sites' money instead of STRIPE_SECRET_KEY.
+ */
+export async function sitesWithStripeKeys(db: Db, env: StripeEnv & SecretsEnv): Promise<{ id: string; settings: StripeSettings }[]> {
+  if (!canStoreSecrets(env)) return [];
+  const ids = await query(() => db.select({ id: paymentSecrets.websiteId }).from(paymentSecrets).where(eq(paymentSecrets.provider, 'stripe')));
+  const out = await Promise.all(
+    ids.map(async ({ id }) => {
+      const key = await readSecret(db, env, id, 'stripe');
+      const settings = key ? stripeSettings({ ...env, STRIPE_SECRET_KEY: key }) : undefined;
+      return settings ? [{ id, settings }] : [];
+    }),
+  );
+  return out.flat();
 }

@@ -12,6 +12,15 @@ interface Outcome {
   failed: number;
 }
 
+/**
+ * Which sites' money one run looks at: a site with its own stored Stripe key is reconciled
+ * with that key (`websiteId`), the others with the deployment's key (`exceptSites`).
+ */
+export interface ReconcileScope {
+  websiteId?: string;
+  exceptSites?: readonly string[];
+}
+
 /** A refund Stripe says is already done counts as done (an earlier try went through). */
 async function refund(stripe: Stripe, ref: string, amount: number, key: string): Promise<boolean> {
   try {
@@ -34,11 +43,17 @@ async function refund(stripe: Stripe, ref: string, amount: number, key: string):
  * order or refunds it itself. Refund keys are per run, and a refund Stripe
  * has already made counts as made, so a repeat never refunds twice.
  */
-export async function reconcileStripe(db: Db, stripe: Stripe, now: number): Promise<Outcome> {
+export async function reconcileStripe(db: Db, stripe: Stripe, now: number, scope: ReconcileScope = {}): Promise<Outcome> {
   const d1 = rawD1(db);
   const out: Outcome = { refunded: 0, failed: 0 };
+  const only = scope.websiteId ?? null;
+  const except = JSON.stringify(scope.exceptSites ?? []);
   const retries = await d1
-    .prepare(`SELECT id, provider_ref AS ref, amount_cents AS amount FROM payments WHERE provider = 'stripe' AND status = 'refund_failed' LIMIT ${BATCH}`)
+    .prepare(
+      `SELECT id, provider_ref AS ref, amount_cents AS amount FROM payments WHERE provider = 'stripe' AND status = 'refund_failed'
+         AND (?1 IS NULL OR website_id = ?1) AND website_id NOT IN (SELECT value FROM json_each(?2)) LIMIT ${BATCH}`,
+    )
+    .bind(only, except)
     .all<{ id: string; ref: string; amount: number }>();
   for (const row of retries.results) {
     const done = await refund(stripe, row.ref, row.amount, `refund_${row.ref}_retry_${now}`);
@@ -51,9 +66,10 @@ export async function reconcileStripe(db: Db, stripe: Stripe, now: number): Prom
        WHERE e.provider = 'stripe' AND e.type = 'payment_intent.succeeded' AND e.payment_ref IS NOT NULL AND e.received_on < ?1
          AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.provider = 'stripe' AND p.provider_ref = e.payment_ref)
          AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.payment_provider = 'stripe' AND k.payment_ref = e.payment_ref AND k.order_id IS NULL)
+         AND (?2 IS NULL OR e.website_id = ?2) AND e.website_id NOT IN (SELECT value FROM json_each(?3))
        LIMIT ${BATCH}`,
     )
-    .bind(now - ORPHAN_AFTER_MS)
+    .bind(now - ORPHAN_AFTER_MS, only, except)
     .all<{ ref: string; site: string }>();
   for (const orphan of orphans.results) {
     const intent = await stripe.paymentIntents.retrieve(orphan.ref).catch(() => undefined);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { websites } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 import { paymentProviderFor, type StripeEnv } from '../payments/index.js';
+import { readSecret, type SecretsEnv } from '../commerce-preferences/secrets.js';
 import type { RenewalDeps } from './renew.js';
 
 /** Subscriptions: checkout records them, the cron renews them, accounts list them. */
@@ -13,10 +14,17 @@ export { accountSubscription, accountSubscriptions, subscriptionJson, subscripti
  * subscription was saved with (as this deployment offers it: Stripe with its secret key),
  * and the site's name and origin for the receipt's links.
  */
-export function renewalDeps(db: Db, env: StripeEnv = {}): RenewalDeps {
+export function renewalDeps(db: Db, env: StripeEnv & SecretsEnv = {}): RenewalDeps {
   const sites = new Map<string, Promise<{ title: string; origin: string } | undefined>>();
+  const keys = new Map<string, Promise<string | undefined>>();
   return {
-    providerFor: (name) => paymentProviderFor(name, env),
+    async providerFor(name, websiteId) {
+      // The site's stored Stripe key (commerce settings) wins over the deployment's, as at checkout.
+      let key = keys.get(websiteId);
+      if (!key) keys.set(websiteId, (key = readSecret(db, env, websiteId, 'stripe')));
+      const own = await key;
+      return paymentProviderFor(name, own ? { ...env, STRIPE_SECRET_KEY: own } : env);
+    },
     siteOf(websiteId) {
       let site = sites.get(websiteId);
       if (!site) {

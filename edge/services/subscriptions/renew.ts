@@ -25,7 +25,8 @@ export const RENEWALS_PER_RUN = 50;
 export type RenewalOutcome = 'renewed' | 'declined' | 'skipped';
 
 export interface RenewalDeps {
-  providerFor(name: string): PaymentProvider | undefined;
+  /** The provider a subscription was saved with, as its site offers it (the site's stored Stripe key over the deployment's). */
+  providerFor(name: string, websiteId: string): PaymentProvider | undefined | Promise<PaymentProvider | undefined>;
   siteOf(websiteId: string): Promise<RenewalSite | undefined>;
 }
 
@@ -113,7 +114,7 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
     }
   }
   const restore = () => (units.size ? d1.batch(restoreStatements(db, attemptId, [], [])) : Promise.resolve([]));
-  const provider = deps.providerFor(row.paymentProvider);
+  const provider = await deps.providerFor(row.paymentProvider, row.websiteId);
   const paid = provider?.chargeSaved
     ? await provider
         .chargeSaved({ reusableRef: row.paymentRef, amountCents: row.renewalTotalCents as Cents, currency: row.currency, attemptId, websiteId: row.websiteId, now })

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/table-core';
-import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
+import { ownerFetch } from '../../api.js';
 import { minorText, parseMinor, SETTINGS_API, settingsWrite } from '../../checkout-settings-client.js';
+import { DeleteActions, EditActions, useVersionedRows } from '../../use-versioned-rows.js';
 import { useOwner } from '../../context.js';
 import { DataTable } from '../../data-table/data-table.js';
 import { formatDate, formatMoney } from '../../format.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
 import { Checkbox, SelectField, TextField } from '../../ui/fields.js';
-import { useToast } from '../../ui/toast.js';
 
 type Effect = { kind: 'percentage'; percentBps: number } | { kind: 'fixed'; amountCents: number } | { kind: 'free-shipping' };
 interface Coupon {
@@ -69,14 +69,11 @@ async function loadChoices(): Promise<{ products: Choice[]; categories: Choice[]
  */
 export function CouponsScreen() {
   const { timeZone } = useOwner();
-  const toast = useToast();
   const [version, setVersion] = useState(0);
   const [money, setMoney] = useState({ currency: 'USD', fractionDigits: 2 });
   const [editing, setEditing] = useState<{ coupon?: Coupon; draft: Draft } | undefined>();
-  const [deleting, setDeleting] = useState<Coupon | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, deleting, setDeleting, write, remove } = useVersionedRows<Coupon>(API, () => setVersion((v) => v + 1));
   const [choices, setChoices] = useState<{ products: Choice[]; categories: Choice[] } | undefined>();
   const digits = money.fractionDigits;
 
@@ -160,34 +157,13 @@ export function CouponsScreen() {
       code: d.code, effect, minSubtotalCents: minimum ?? null, startsAt: dayToMs(d.starts), endsAt: dayToMs(d.ends), usageLimit, perCustomerLimit,
       productIds: d.productIds, categoryIds: d.categoryIds,
     };
-    setBusy(true);
-    try {
-      if (editing.coupon) await settingsWrite('PUT', `${API}/${encodeURIComponent(editing.coupon.id)}`, editing.coupon.version, body);
-      else await settingsWrite('POST', API, null, body);
-      toast(`Coupon ${d.code.trim().toUpperCase()} saved.`);
-      setEditing(undefined);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      if (error instanceof OwnerApiError) setErrors(error.fields);
-      setFailure(error instanceof OwnerApiError ? error.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await settingsWrite('DELETE', `${API}/${encodeURIComponent(deleting.id)}`, deleting.version);
-      toast(`Coupon ${deleting.code} deleted.`);
-      setDeleting(undefined);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      setFailure(error instanceof OwnerApiError ? error.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
+    const coupon = editing.coupon;
+    await write(
+      () => (coupon ? settingsWrite('PUT', `${API}/${encodeURIComponent(coupon.id)}`, coupon.version, body) : settingsWrite('POST', API, null, body)),
+      `Coupon ${d.code.trim().toUpperCase()} saved.`,
+      () => setEditing(undefined),
+      setErrors,
+    );
   };
 
   const toggle = (list: string[], id: string, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
@@ -214,12 +190,7 @@ export function CouponsScreen() {
         drawer
         title={editing?.coupon ? `Edit ${editing.coupon.code}` : 'Create coupon'}
         onClose={() => setEditing(undefined)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(undefined)}>Cancel</Button>
-            <Button busy={busy} onClick={() => void save()}>Save coupon</Button>
-          </>
-        }
+        actions={<EditActions onCancel={() => setEditing(undefined)} onSave={() => void save()} busy={busy} saveLabel="Save coupon" />}
       >
         {draft ? (
           <form className="owner-form" noValidate onSubmit={(e) => (e.preventDefault(), void save())}>
@@ -256,12 +227,7 @@ export function CouponsScreen() {
         open={deleting !== undefined}
         title={`Delete ${deleting?.code ?? ''}?`}
         onClose={() => setDeleting(undefined)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(undefined)}>Cancel</Button>
-            <Button variant="danger" busy={busy} onClick={() => void remove()}>Delete</Button>
-          </>
-        }
+        actions={<DeleteActions onCancel={() => setDeleting(undefined)} onDelete={() => void remove((c) => `Coupon ${c.code} deleted.`)} busy={busy} />}
       >
         <p>Shoppers can no longer use this code. Orders that used it keep their discount.</p>
         {failure ? <p role="alert">{failure}</p> : null}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { formatMoney } from '../../format.js';
-import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
+import { DialogActions } from './dialog-actions.js';
 import { TextField } from '../../ui/fields.js';
 import { openUnits, orderApi, type OrderDetail } from './order-api.js';
 
@@ -19,7 +19,8 @@ export function CancelDialog({ detail, onClose, onDone }: { detail: OrderDetail;
     setError(undefined);
     try {
       const done = await orderApi.cancel(detail.order.orderNumber, { reason: reason.trim() || undefined });
-      onDone(done.message ?? (done.refund ? `Order cancelled; ${formatMoney(done.refund.amount, detail.order.currency)} refunded.` : 'Order cancelled.'));
+      const cards = done.giftCards ? ` ${done.giftCards.disabled === 1 ? 'The gift card it issued was' : `${done.giftCards.disabled} gift cards it issued were`} disabled.` : '';
+      onDone((done.message ?? (done.refund ? `Order cancelled; ${formatMoney(done.refund.amount, detail.order.currency)} refunded.` : 'Order cancelled.')) + cards);
     } catch (err) {
       setError(err instanceof OwnerApiError ? err.message : TEXT.failed);
       setBusy(false);
@@ -31,12 +32,7 @@ export function CancelDialog({ detail, onClose, onDone }: { detail: OrderDetail;
       open
       title="Cancel this order?"
       onClose={onClose}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Keep the order</Button>
-          <Button variant="danger" onClick={submit} busy={busy} data-action="confirm-cancel">{busy ? 'Cancelling…' : 'Cancel order'}</Button>
-        </>
-      }
+      actions={<DialogActions closeLabel="Keep the order" onClose={onClose} label="Cancel order" busyLabel="Cancelling…" onConfirm={submit} busy={busy} action="confirm-cancel" danger />}
     >
       <p>These items go back into stock and the shopper is emailed:</p>
       <ul>{open.map((l) => <li key={l.lineId}>{openUnits(l)} × {l.productName}</li>)}</ul>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { OwnerApiError, TEXT } from '../../api.js';
-import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
+import { DialogActions } from './dialog-actions.js';
 import { TextField } from '../../ui/fields.js';
 import { newRequestId, openUnits, orderApi, type OrderDetail } from './order-api.js';
 
@@ -45,12 +45,7 @@ export function FulfilDialog({ detail, kind, onClose, onDone }: { detail: OrderD
       open
       title={title}
       onClose={onClose}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Close</Button>
-          <Button onClick={submit} busy={busy} data-action="confirm-fulfil">{busy ? 'Saving…' : title}</Button>
-        </>
-      }
+      actions={<DialogActions closeLabel="Close" onClose={onClose} label={title} busyLabel="Saving…" onConfirm={submit} busy={busy} action="confirm-fulfil" />}
     >
       <form
         onSubmit={(e) => {

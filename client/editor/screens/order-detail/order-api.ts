@@ -34,7 +34,7 @@ export interface OrderDetail {
   payments: { provider: string; ref: string; amount: number; currency: string; status: string; created: number }[];
   mails: { kind: string; subject: string; toAddress: string }[];
   refundable: number;
-  refunds: { id: string; amount: number; toPaymentMethod: number; toGiftCard: number; status: string; reason: string | null; created: number; createdBy: string }[];
+  refunds: { id: string; amount: number; toPaymentMethod: number; toGiftCard: number; lines: { lineId: string; quantity: number }[] | null; status: string; reason: string | null; created: number; createdBy: string }[];
   fulfilments: { id: string; kind: string; carrier: string | null; trackingNumber: string | null; lines: { lineId: string; quantity: number }[]; created: number; createdBy: string }[];
   timeline: { kind: string; at: number; by: string; text: string }[];
 }
@@ -48,7 +48,7 @@ export const orderApi = {
   fulfil: (number: number, body: { lines: { lineId: string; quantity: number }[]; carrier?: string; trackingNumber?: string; requestId: string }) =>
     ownerFetch<unknown>('POST', `${base(number)}/fulfilments`, body),
   pickup: (number: number, body: { lines: { lineId: string; quantity: number }[]; requestId: string }) => ownerFetch<unknown>('POST', `${base(number)}/pickup`, body),
-  cancel: (number: number, body: { reason?: string }) => ownerFetch<{ refund: { amount: number; status: string } | null; message?: string }>('POST', `${base(number)}/cancel`, body),
+  cancel: (number: number, body: { reason?: string }) => ownerFetch<{ refund: { amount: number; status: string } | null; message?: string; giftCards?: { disabled: number; unusedCents: number; spentCents: number } }>('POST', `${base(number)}/cancel`, body),
   refund: (number: number, body: { amountCents?: number; lines?: { lineId: string; quantity: number }[]; reason?: string; requestId: string }) =>
     ownerFetch<{ refund: { amount: number } }>('POST', `${base(number)}/refunds`, body),
   note: (number: number, body: string) => ownerFetch<unknown>('POST', `${base(number)}/notes`, { body }),

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { minorText, parseMinor, SETTINGS_API, settingsWrite } from '../../checkout-settings-client.js';
+import { DeleteActions, EditActions, useVersionedRows } from '../../use-versioned-rows.js';
 import { formatMoney } from '../../format.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
@@ -102,9 +103,6 @@ export function ShippingScreen() {
   const [load, setLoad] = useState<{ state: 'loading' } | { state: 'error'; message: string } | ({ state: 'ready' } & ZonesAnswer)>({ state: 'loading' });
   const [editing, setEditing] = useState<{ zone?: Zone; draft: ZoneDraft } | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState<Zone | undefined>();
 
   const refresh = useCallback(async () => {
     try {
@@ -115,6 +113,7 @@ export function ShippingScreen() {
     }
   }, []);
   useEffect(() => void refresh(), [refresh]);
+  const { busy, failure, setFailure, deleting, setDeleting, write, remove } = useVersionedRows<Zone>(API, refresh);
 
   if (load.state === 'loading') return (<><h1>Shipping</h1><Skeleton label="Loading shipping zones" /></>);
   if (load.state === 'error') return (<><h1>Shipping</h1><ErrorPanel message={load.message} onRetry={() => void refresh()} /></>);
@@ -138,21 +137,13 @@ export function ShippingScreen() {
     setErrors(found);
     setFailure('');
     if (!body) return;
-    setBusy(true);
-    try {
-      if (editing.zone) await settingsWrite('PUT', `${API}/${encodeURIComponent(editing.zone.id)}`, editing.zone.version, body);
-      else await settingsWrite('POST', API, null, body);
-      toast(`Shipping zone ${editing.draft.name.trim()} saved.`);
-      setEditing(undefined);
-      await refresh();
-    } catch (error) {
-      if (error instanceof OwnerApiError) {
-        setErrors(error.fields);
-        setFailure(error.message);
-      } else setFailure(TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
+    const zone = editing.zone;
+    await write(
+      () => (zone ? settingsWrite('PUT', `${API}/${encodeURIComponent(zone.id)}`, zone.version, body) : settingsWrite('POST', API, null, body)),
+      `Shipping zone ${editing.draft.name.trim()} saved.`,
+      () => setEditing(undefined),
+      setErrors,
+    );
   };
 
   const move = async (index: number, by: -1 | 1) => {
@@ -168,20 +159,6 @@ export function ShippingScreen() {
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await settingsWrite('DELETE', `${API}/${encodeURIComponent(deleting.id)}`, deleting.version);
-      toast(`Shipping zone ${deleting.name} deleted.`);
-      setDeleting(undefined);
-      await refresh();
-    } catch (error) {
-      setFailure(error instanceof OwnerApiError ? error.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const draft = editing?.draft;
   return (
@@ -226,12 +203,7 @@ export function ShippingScreen() {
         drawer
         title={editing?.zone ? `Edit ${editing.zone.name}` : 'Add shipping zone'}
         onClose={() => setEditing(undefined)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(undefined)}>Cancel</Button>
-            <Button busy={busy} onClick={() => void save()}>Save zone</Button>
-          </>
-        }
+        actions={<EditActions onCancel={() => setEditing(undefined)} onSave={() => void save()} busy={busy} saveLabel="Save zone" />}
       >
         {draft ? (
           <form className="owner-form" noValidate onSubmit={(e) => (e.preventDefault(), void save())}>
@@ -279,12 +251,7 @@ export function ShippingScreen() {
         open={deleting !== undefined}
         title={`Delete ${deleting?.name ?? ''}?`}
         onClose={() => setDeleting(undefined)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(undefined)}>Cancel</Button>
-            <Button variant="danger" busy={busy} onClick={() => void remove()}>Delete</Button>
-          </>
-        }
+        actions={<DeleteActions onCancel={() => setDeleting(undefined)} onDelete={() => void remove((z) => `Shipping zone ${z.name} deleted.`)} busy={busy} />}
       >
         <p>Addresses in this zone fall to the next zone that covers them, or cannot be shipped to.</p>
         {failure ? <p role="alert">{failure}</p> : null}

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { REGIONS } from '../../../../domain/postal-codes/region-tables.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { SETTINGS_API, settingsWrite } from '../../checkout-settings-client.js';
+import { DeleteActions, EditActions, useVersionedRows } from '../../use-versioned-rows.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
 import { Checkbox, SelectField, TextField } from '../../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
-import { useToast } from '../../ui/toast.js';
 
 interface TaxRule { id: string; name: string; country: string; region: string | null; rateBps: number; inclusive: boolean; appliesToShipping: boolean; version: number }
 interface Draft { name: string; country: string; region: string; rate: string; inclusive: boolean; appliesToShipping: boolean }
@@ -28,13 +28,9 @@ const percent = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')
  * comes from the postcode where the postcode decides it (US, Canada).
  */
 export function TaxesScreen() {
-  const toast = useToast();
   const [load, setLoad] = useState<{ state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; rules: TaxRule[] }>({ state: 'loading' });
   const [editing, setEditing] = useState<{ rule?: TaxRule; draft: Draft } | undefined>();
-  const [deleting, setDeleting] = useState<TaxRule | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const refresh = useCallback(async () => {
     try {
@@ -44,6 +40,7 @@ export function TaxesScreen() {
     }
   }, []);
   useEffect(() => void refresh(), [refresh]);
+  const { busy, failure, setFailure, deleting, setDeleting, write, remove } = useVersionedRows<TaxRule>(API, refresh);
 
   if (load.state === 'loading') return (<><h1>Taxes</h1><Skeleton label="Loading tax rules" /></>);
   if (load.state === 'error') return (<><h1>Taxes</h1><ErrorPanel message={load.message} onRetry={() => void refresh()} /></>);
@@ -67,35 +64,14 @@ export function TaxesScreen() {
     const { draft, rule } = editing;
     const rateBps = percentToBps(draft.rate);
     if (rateBps === undefined) return setErrors({ rateBps: 'Enter a rate such as 8.25.' });
-    setBusy(true);
     setFailure('');
-    try {
-      const body = { name: draft.name, country: draft.country.trim().toUpperCase(), region: draft.region || null, rateBps, inclusive: draft.inclusive, appliesToShipping: draft.appliesToShipping };
-      if (rule) await settingsWrite('PUT', `${API}/${encodeURIComponent(rule.id)}`, rule.version, body);
-      else await settingsWrite('POST', API, null, body);
-      toast(`Tax rule ${draft.name.trim()} saved.`);
-      setEditing(undefined);
-      await refresh();
-    } catch (error) {
-      if (error instanceof OwnerApiError) setErrors(error.fields);
-      setFailure(error instanceof OwnerApiError ? error.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await settingsWrite('DELETE', `${API}/${encodeURIComponent(deleting.id)}`, deleting.version);
-      toast(`Tax rule ${deleting.name} deleted.`);
-      setDeleting(undefined);
-      await refresh();
-    } catch (error) {
-      setFailure(error instanceof OwnerApiError ? error.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
+    const body = { name: draft.name, country: draft.country.trim().toUpperCase(), region: draft.region || null, rateBps, inclusive: draft.inclusive, appliesToShipping: draft.appliesToShipping };
+    await write(
+      () => (rule ? settingsWrite('PUT', `${API}/${encodeURIComponent(rule.id)}`, rule.version, body) : settingsWrite('POST', API, null, body)),
+      `Tax rule ${draft.name.trim()} saved.`,
+      () => setEditing(undefined),
+      setErrors,
+    );
   };
 
   const draft = editing?.draft;
@@ -136,12 +112,7 @@ export function TaxesScreen() {
         open={editing !== undefined}
         title={editing?.rule ? `Edit ${editing.rule.name}` : 'Add tax rule'}
         onClose={() => setEditing(undefined)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(undefined)}>Cancel</Button>
-            <Button busy={busy} onClick={() => void save()}>Save tax rule</Button>
-          </>
-        }
+        actions={<EditActions onCancel={() => setEditing(undefined)} onSave={() => void save()} busy={busy} saveLabel="Save tax rule" />}
       >
         {draft ? (
           <form className="owner-form" noValidate onSubmit={(e) => (e.preventDefault(), void save())}>
@@ -163,12 +134,7 @@ export function TaxesScreen() {
         open={deleting !== undefined}
         title={`Delete ${deleting?.name ?? ''}?`}
         onClose={() => setDeleting(undefined)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(undefined)}>Cancel</Button>
-            <Button variant="danger" busy={busy} onClick={() => void remove()}>Delete</Button>
-          </>
-        }
+        actions={<DeleteActions onCancel={() => setDeleting(undefined)} onDelete={() => void remove((r) => `Tax rule ${r.name} deleted.`)} busy={busy} />}
       >
         <p>Checkout stops charging it at once.</p>
         {failure ? <p role="alert">{failure}</p> : null}
