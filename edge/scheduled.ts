@@ -6,7 +6,7 @@ import { openDb, type Db } from './services/db.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
 import { mailEnvelopes } from './services/commerce-preferences/index.js';
-import { paymentProviderFor, siteRefundProviders, sitesWithStripeKeys, stripeClient, stripeSettings } from './services/payments/index.js';
+import { refundProvidersBySite, siteRefundProviders, sitesWithStripeKeys, stripeClient, stripeSettings } from './services/payments/index.js';
 import { finishStaleRefunds } from './services/order-ops/index.js';
 import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
 import { downloadLinkSecret } from './services/downloads/index.js';
@@ -71,7 +71,7 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
   'order recovery': {
     crons: [MAIL_CRON],
     run: async (env, db, now) => {
-      const deps = { providerFor: (name: string) => paymentProviderFor(name, env), leaseMs: leaseMs(env), downloadSecret: downloadLinkSecret(env), reviewSecret: env.REVIEW_LINK_SECRET };
+      const deps = { providerFor: refundProvidersBySite(db, env), leaseMs: leaseMs(env), downloadSecret: downloadLinkSecret(env), reviewSecret: env.REVIEW_LINK_SECRET };
       const r = await reconcileOrderKeys(db, deps, now);
       if (!(r.released || r.refunded || r.refundFailed || r.finished)) return null;
       return `released ${r.released} unfinished order keys (stock put back for ${r.restocked}), refunded ${r.refunded}, refund failed ${r.refundFailed}, finished ${r.finished} paid orders`;

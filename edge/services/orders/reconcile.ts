@@ -11,8 +11,11 @@ import { settleRefund, stepsOf, undoAttempt, type AttemptSteps } from './undo.js
 const BATCH = 100;
 
 export interface ReconcileDeps {
-  /** The provider that took a payment, by its name (undefined: not set up here, the refund is recorded as failed). */
-  providerFor(name: string): PaymentProvider | undefined;
+  /**
+   * The provider that took a payment, by its name, with the site's own payment settings
+   * (its stored Stripe key); undefined: not set up there, the refund is recorded as failed.
+   */
+  providerFor(name: string, websiteId: string): Promise<PaymentProvider | undefined>;
   leaseMs: number;
   /** Sign the download and review-request links of a finished order's mails (absent: none). */
   downloadSecret?: string | undefined;
@@ -62,7 +65,7 @@ export async function reconcileOrderKeys(db: Db, deps: ReconcileDeps, now: numbe
       const tell = steps.paid && steps.paid.provider !== 'gift-card' && facts
         ? [unfinishedOrderMail(db, facts.site, { email: facts.email, lines: facts.view.entries }, steps.paid, now)]
         : [];
-      const outcome = await undoAttempt(db, held, steps, [], steps.paid ? deps.providerFor(steps.paid.provider) : undefined, now, tell);
+      const outcome = await undoAttempt(db, held, steps, [], steps.paid ? await deps.providerFor(steps.paid.provider, row.websiteId) : undefined, now, tell);
       report.restocked += 1;
       if (outcome === 'refunded') report.refunded += 1;
       if (outcome === 'refund_failed') report.refundFailed += 1;
@@ -71,11 +74,11 @@ export async function reconcileOrderKeys(db: Db, deps: ReconcileDeps, now: numbe
     report.released += 1;
   }
   const { results: refunding } = await d1
-    .prepare(`SELECT id, provider, provider_ref AS ref, amount_cents AS cents FROM payments WHERE status = 'refunding' AND created_on < ?1 LIMIT ?2`)
+    .prepare(`SELECT id, website_id AS site, provider, provider_ref AS ref, amount_cents AS cents FROM payments WHERE status = 'refunding' AND created_on < ?1 LIMIT ?2`)
     .bind(now - deps.leaseMs, BATCH)
-    .all<{ id: string; provider: string; ref: string; cents: number }>();
+    .all<{ id: string; site: string; provider: string; ref: string; cents: number }>();
   for (const p of refunding) {
-    const outcome = await settleRefund(db, p.id, p, deps.providerFor(p.provider));
+    const outcome = await settleRefund(db, p.id, p, await deps.providerFor(p.provider, p.site));
     if (outcome === 'refunded') report.refunded += 1;
     else report.refundFailed += 1;
   }

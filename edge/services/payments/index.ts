@@ -15,7 +15,7 @@ import { sitePayments } from './site-payments.js';
 import { canStoreSecrets, readSecret, type SecretsEnv } from '../commerce-preferences/secrets.js';
 import { query, type Db } from '../db.js';
 import { eq } from 'drizzle-orm';
-import { paymentSecrets } from '../../../schema/index.js';
+import { paymentSecrets, websites } from '../../../schema/index.js';
 import type { SiteRecord } from '../websites.js';
 
 /** The provider a payment body names, if this deployment offers it. */
@@ -42,6 +42,25 @@ export function refundProviderFor(name: string, env: StripeEnv = {}): PaymentPro
 export async function siteRefundProviders(db: Db, env: StripeEnv & SecretsEnv, site: SiteRecord): Promise<(name: string) => PaymentProvider | undefined> {
   const { env: siteEnv } = await sitePayments(db, env, site);
   return (name) => refundProviderFor(name, siteEnv);
+}
+
+/**
+ * Refund providers by site for one Cron run: each site's payment settings are read once,
+ * the first time one of its payments needs a provider; a site that no longer exists gets
+ * the deployment's.
+ */
+export function refundProvidersBySite(db: Db, env: StripeEnv & SecretsEnv): (name: string, websiteId: string) => Promise<PaymentProvider | undefined> {
+  const sites = new Map<string, Promise<(name: string) => PaymentProvider | undefined>>();
+  return async (name, websiteId) => {
+    let forSite = sites.get(websiteId);
+    if (!forSite) {
+      forSite = query(() => db.select().from(websites).where(eq(websites.id, websiteId)).limit(1)).then(([site]) =>
+        site ? siteRefundProviders(db, env, site) : (n: string) => refundProviderFor(n, env),
+      );
+      sites.set(websiteId, forSite);
+    }
+    return (await forSite)(name);
+  };
 }
 
 /**
