@@ -76,20 +76,20 @@ async function areaOr404(c: Context<AppEnv>): Promise<AreaView> {
  */
 export const ownerMembersApi = new Hono<AppEnv>({ strict: false });
 
-ownerMembersApi.use('*', requirePermission('members'));
+const guard = requirePermission('members');
 
-ownerMembersApi.get('/areas', async (c) => c.json({ areas: await listAreas(c.var.db, c.var.site.id) }));
+ownerMembersApi.get('/areas', guard, async (c) => c.json({ areas: await listAreas(c.var.db, c.var.site.id) }));
 
-ownerMembersApi.post('/areas', jsonBody(areaBody), async (c) => {
+ownerMembersApi.post('/areas', guard, jsonBody(areaBody), async (c) => {
   const body = c.req.valid('json');
   const area = await areaPagesChecked(() => createArea(c.var.db, c.var.site.id, body, Date.now()));
   await resyncSearch(c, body.pages.map((p) => p.pageId));
   return withEtag(c, area, 201);
 });
 
-ownerMembersApi.get('/areas/:id', async (c) => withEtag(c, await areaOr404(c)));
+ownerMembersApi.get('/areas/:id', guard, async (c) => withEtag(c, await areaOr404(c)));
 
-ownerMembersApi.put('/areas/:id', jsonBody(areaBody), async (c) => {
+ownerMembersApi.put('/areas/:id', guard, jsonBody(areaBody), async (c) => {
   const expected = ifMatch(c);
   const before = await areaOr404(c);
   const body = c.req.valid('json');
@@ -100,7 +100,7 @@ ownerMembersApi.put('/areas/:id', jsonBody(areaBody), async (c) => {
   return withEtag(c, result);
 });
 
-ownerMembersApi.delete('/areas/:id', async (c) => {
+ownerMembersApi.delete('/areas/:id', guard, async (c) => {
   const expected = ifMatch(c);
   const before = await areaOr404(c);
   const result = await deleteArea(c.var.db, c.var.site.id, before.id, expected, Date.now());
@@ -110,12 +110,12 @@ ownerMembersApi.delete('/areas/:id', async (c) => {
   return c.body(null, 204);
 });
 
-ownerMembersApi.get('/areas/:id/members', async (c) => {
+ownerMembersApi.get('/areas/:id/members', guard, async (c) => {
   const area = await areaOr404(c);
   return c.json({ members: await areaMembers(c.var.db, c.var.site.id, area.id) });
 });
 
-ownerMembersApi.get('/areas/:id/members.csv', async (c) => {
+ownerMembersApi.get('/areas/:id/members.csv', guard, async (c) => {
   const area = await areaOr404(c);
   const rows = await areaMembers(c.var.db, c.var.site.id, area.id);
   async function* lines(): AsyncGenerator<string> {
@@ -128,7 +128,7 @@ ownerMembersApi.get('/areas/:id/members.csv', async (c) => {
 });
 
 // Grant by hand: the shopper must have an account on this site.
-ownerMembersApi.post('/areas/:id/members', jsonBody(grantBody), async (c) => {
+ownerMembersApi.post('/areas/:id/members', guard, jsonBody(grantBody), async (c) => {
   const area = await areaOr404(c);
   const { email } = c.req.valid('json');
   const userId = await siteUserIdByEmail(c.var.db, c.var.site.id, email);
@@ -137,7 +137,7 @@ ownerMembersApi.post('/areas/:id/members', jsonBody(grantBody), async (c) => {
   return c.json({ members: await areaMembers(c.var.db, c.var.site.id, area.id) }, 201);
 });
 
-ownerMembersApi.post('/areas/:id/members/:membershipId/revoke', async (c) => {
+ownerMembersApi.post('/areas/:id/members/:membershipId/revoke', guard, async (c) => {
   const area = await areaOr404(c);
   const done = await revokeMembership(c.var.db, c.var.site.id, area.id, c.req.param('membershipId'), Date.now());
   if (!done) throw new ApiError(404, 'not_found', 'No such active membership in this area.');
@@ -145,7 +145,7 @@ ownerMembersApi.post('/areas/:id/members/:membershipId/revoke', async (c) => {
 });
 
 // Passwords: scope 'site' or a page id. The answer never holds a hash.
-ownerMembersApi.get('/passwords', async (c) => c.json({ passwords: await lockedScopes(c.var.db, c.var.site.id) }));
+ownerMembersApi.get('/passwords', guard, async (c) => c.json({ passwords: await lockedScopes(c.var.db, c.var.site.id) }));
 
 async function checkScope(c: Context<AppEnv>, scope: string): Promise<void> {
   if (scope === SITE_SCOPE) return;
@@ -154,7 +154,7 @@ async function checkScope(c: Context<AppEnv>, scope: string): Promise<void> {
   if (verdict === 'collection') throw new ApiError(400, 'invalid_request', PROTECT_COLLECTION_CONTENT);
 }
 
-ownerMembersApi.put('/passwords/:scope', jsonBody(passwordBody), async (c) => {
+ownerMembersApi.put('/passwords/:scope', guard, jsonBody(passwordBody), async (c) => {
   const scope = c.req.param('scope');
   await checkScope(c, scope);
   await setAccessPassword(c.var.db, c.var.site.id, scope, c.req.valid('json').password, Date.now());
@@ -162,7 +162,7 @@ ownerMembersApi.put('/passwords/:scope', jsonBody(passwordBody), async (c) => {
   return c.json({ passwords: await lockedScopes(c.var.db, c.var.site.id) });
 });
 
-ownerMembersApi.delete('/passwords/:scope', async (c) => {
+ownerMembersApi.delete('/passwords/:scope', guard, async (c) => {
   const scope = c.req.param('scope');
   if (!(await clearAccessPassword(c.var.db, c.var.site.id, scope, Date.now()))) throw new ApiError(404, 'not_found', 'This has no password.');
   if (scope !== SITE_SCOPE) await resyncSearch(c, [scope]);

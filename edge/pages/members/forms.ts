@@ -39,8 +39,6 @@ async function formOf<T extends z.ZodTypeAny>(c: Context<AppEnv>, schema: T): Pr
 
 export const memberForms = new Hono<AppEnv>({ strict: false });
 
-memberForms.use('*', requireCrumb);
-
 // Wrong passwords are throttled per source address and per target (site or page): the budget
 // is spent before the password is checked, so a throttled guess learns nothing.
 const passwordBudgets = (scope: string) =>
@@ -50,7 +48,7 @@ const passwordBudgets = (scope: string) =>
     { binding: 'RATE_SIGN_IN_CEILING', periodSeconds: 60, key: (c) => `unlock:${c.var.site.id}:${scope}` },
   );
 
-memberForms.post('/unlock', async (c) => {
+memberForms.post('/unlock', requireCrumb, async (c) => {
   const form = await formOf(c, unlockForm);
   const back = safeReturn(form.return);
   const [lock] = await locksFor(c.var.db, c.var.site.id, [form.scope]);
@@ -72,7 +70,7 @@ memberForms.post('/unlock', async (c) => {
 });
 
 // A free area's join button: the signed-in visitor becomes a member at once.
-memberForms.post('/join', async (c) => {
+memberForms.post('/join', requireCrumb, async (c) => {
   const form = await formOf(c, joinForm);
   const user = c.var.siteUser;
   if (!user) return c.redirect('/account', 303);
