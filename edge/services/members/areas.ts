@@ -216,14 +216,6 @@ export async function hasAccess(db: Db, areaId: string, siteUserId: string, now:
   return row !== undefined;
 }
 
-/** The areas a site user is an active member of (ids), for navigation items with memberAreaId. */
-export async function memberAreaIds(db: Db, websiteId: string, siteUserId: string, now: number): Promise<string[]> {
-  const rows = await query(() =>
-    db.select({ areaId: memberships.areaId }).from(memberships).where(and(eq(memberships.websiteId, websiteId), eq(memberships.siteUserId, siteUserId), activeNow(now))),
-  );
-  return rows.map((r) => r.areaId);
-}
-
 export interface MemberRow {
   id: string;
   email: string;
