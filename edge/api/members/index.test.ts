@@ -217,6 +217,17 @@ describe('member areas (paywall 107, access denied 106, protected content 105, 2
     expect(JSON.stringify(json)).not.toContain(SENTINEL_MEMBER);
   });
 
+  it('renders the member-area block (67) with the area name and join and sign-in links, on a cacheable page', async () => {
+    const at = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
+    await publishedPage('join-the-circle', { sections: [{ id: 's1', design: {}, blocks: [{ id: 'm1', type: 'member-area', props: { area: areaId }, layout: at }] }] });
+    const res = await visit('/join-the-circle');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).not.toContain('private');
+    const html = await res.text();
+    expect(html).toContain('<p class="block-member-area-name">The Studio Circle</p>');
+    expect(html).toContain('href="/account/sign-up">Join</a>');
+  });
+
   it('shows a signed-in non-member access denied (403) with the join button', async () => {
     const res = await visit('/member-article', stranger);
     expect(res.status).toBe(403);

@@ -285,3 +285,12 @@ export async function revokeMembership(db: Db, websiteId: string, areaId: string
   );
   return rows.length > 0;
 }
+
+/** The names of these areas of the site, by id (the member-area block's loader). */
+export async function areaNames(db: Db, websiteId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await query(() =>
+    db.select({ id: memberAreas.id, name: memberAreas.name }).from(memberAreas).where(and(eq(memberAreas.websiteId, websiteId), inArray(memberAreas.id, [...ids]))),
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
