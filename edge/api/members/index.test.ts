@@ -264,6 +264,8 @@ describe('member areas (paywall 107, access denied 106, protected content 105, 2
     expect(joined.status).toBe(303);
     const location = joined.headers.get('location')!;
     expect(location).toContain('/membership-confirmed?area=');
+    // Not a member: nothing to confirm.
+    expect((await visit(location, stranger)).status).toBe(404);
     const confirmed = await visit(location, reader);
     expect(confirmed.status).toBe(200);
     expect((await visit(`${location}&format=json`, reader).then((r) => r.json())).pageType).toBe(208);

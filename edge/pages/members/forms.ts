@@ -11,7 +11,7 @@ import { clientIp } from '../../lib/client-address.js';
 import { cookieBase } from '../../lib/cookie-attributes.js';
 import { requireCrumb } from '../../middleware/crumb/index.js';
 import { RATE_LIMITED_MESSAGE, rateLimit } from '../../middleware/rate-limit/index.js';
-import { grantMembership, listAreas } from '../../services/members/areas.js';
+import { grantMembership, hasAccess, listAreas } from '../../services/members/areas.js';
 import { checkLockPassword, locksFor, unlockCookieName, unlockToken } from '../../services/members/passwords.js';
 import { baseContext } from '../page-context.js';
 import { PAGE_TYPE } from '../page-types.js';
@@ -86,7 +86,9 @@ export async function membershipConfirmed(c: Context<AppEnv>): Promise<Response>
   const req = pageRequest(c);
   c.header('Cache-Control', PERSONAL);
   const user = c.var.siteUser;
-  const area = user ? (await listAreas(req.db, req.site.id)).find((a) => a.id === c.req.query('area')) : undefined;
+  const found = user ? (await listAreas(req.db, req.site.id)).find((a) => a.id === c.req.query('area')) : undefined;
+  // Only a membership the visitor really has is confirmed.
+  const area = found && (await hasAccess(req.db, found.id, user!.id, req.now)) ? found : undefined;
   const back = safeReturn(c.req.query('return'));
   const base = await baseContext(req, PAGE_TYPE.membershipConfirmed, 'membership-confirmed');
   const body = area
