@@ -45,6 +45,9 @@ await pages.run();
 const blockPages = (await import('./block-pages.js')) as { run: () => Promise<void> };
 await blockPages.run();
 
+const members = (await import('./members.js')) as { run: () => Promise<void> };
+await members.run();
+
 const cart = (await import('./cart.js')) as { run: () => Promise<void> };
 await cart.run();
 

@@ -32,3 +32,4 @@ export * from './webhooks.js';
 export * from './commerce-settings.js';
 export * from './theme-versions.js';
 export * from './campaigns.js';
+export * from './members.js';

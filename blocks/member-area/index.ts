@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { defineBlock } from '../define.js';
 
 /** member-area.html */
-export const MEMBER_AREA_PARTIAL = "<div class=\"block-placeholder block-member-area\" data-block-code=\"67\" role=\"note\"><p class=\"block-placeholder-title\">{.section props.title}{@|html}{.or}Member areas{.end}</p><p>Member areas are coming soon. This block keeps its place on the page (block type 67) and will show here once the feature is ready.</p></div>\n";
+export const MEMBER_AREA_PARTIAL = "<div class=\"block-member-area\" data-block-code=\"67\">{.section props.title}<h2 class=\"block-member-area-title\">{@|html}</h2>{.end}{.section data}<p class=\"block-member-area-name\">{name|html}</p><p class=\"block-member-area-links\"><a class=\"button\" href=\"/account/sign-up\">Join</a> <a href=\"/account\">Sign in</a></p>{.or}<p class=\"block-member-area-empty\">Member area</p>{.end}</div>\n";
 
 /**
- * A placeholder for member areas (SPEC §3 BlockType 67): a page may hold the block now, and
- * visitors see a box saying the feature is coming. Its own issue builds the feature.
+ * The member-area block (SPEC §3 BlockType 67, issue 30): the chosen member area's name with
+ * links to join (create an account) and sign in. The same for every visitor, so a page
+ * holding it stays cacheable; what a member may read is decided per page (edge/pages/members).
  */
 export const memberAreaBlock = defineBlock({
   name: 'member-area',
   code: 67,
   group: 'PREMIUM',
-  props: z.strictObject({ title: z.string().max(200).default('') }),
+  props: z.strictObject({ title: z.string().max(200).default(''), area: z.string().max(64).default('') }),
   partial: MEMBER_AREA_PARTIAL,
 });

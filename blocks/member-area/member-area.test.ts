@@ -1,11 +1,16 @@
 import { expect, it } from 'vitest';
+import { parseLayout } from '../layout-schema.js';
+import { renderLayout } from '../render-layout.js';
 import { memberAreaBlock } from './index.js';
 import { renderBlock } from '../test-render.js';
 
-it('holds its place with a box saying member areas are coming (block type 67)', () => {
-  expect(renderBlock('member-area')).toBe(
-    '<div class="block-placeholder block-member-area" data-block-code="67" role="note"><p class="block-placeholder-title">Member areas</p><p>Member areas are coming soon. This block keeps its place on the page (block type 67) and will show here once the feature is ready.</p></div>\n',
-  );
-  expect(renderBlock('member-area', { title: '<script>alert(1)</script>' })).toContain('&lt;script&gt;');
+it('shows the chosen area with join and sign-in links, escaped (block type 67)', () => {
+  expect(renderBlock('member-area')).toBe('<div class="block-member-area" data-block-code="67"><p class="block-member-area-empty">Member area</p></div>\n');
+  const check = parseLayout({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'member-area', props: { title: '<script>alert(1)</script>', area: 'a1' }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] });
+  if (!check.ok) throw new Error(check.message);
+  const { html } = renderLayout(check.layout, () => undefined, {}, { blocks: new Map([['b', { name: 'Glaze <Club>' }]]) });
+  expect(html).toContain('&lt;script&gt;');
+  expect(html).toContain('<p class="block-member-area-name">Glaze &lt;Club&gt;</p>');
+  expect(html).toContain('<a class="button" href="/account/sign-up">Join</a> <a href="/account">Sign in</a>');
   expect(memberAreaBlock.code).toBe(67);
 });

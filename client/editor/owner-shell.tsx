@@ -35,6 +35,7 @@ import { StoreSetupScreen } from './screens/store-setup/store-setup-screen.js';
 import { TagsScreen } from './screens/tags/tags-screen.js';
 import { AutomationsScreen } from './screens/automations/automations-screen.js';
 import { ApiTokensScreen } from './screens/api-tokens/api-tokens-screen.js';
+import { MembersScreen } from './screens/members/members-screen.js';
 import { BlogPostEditor, BlogPostsScreen } from './screens/blog-posts/blog-posts.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
@@ -102,6 +103,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
   { pattern: '/config/automations', screen: '/config/automations', title: 'Automations', render: () => <AutomationsScreen /> },
   { pattern: '/config/api-tokens', screen: '/config/api-tokens', title: 'API tokens', render: () => <ApiTokensScreen /> },
+  { pattern: '/config/members', screen: '/config/members', title: 'Members', render: () => <MembersScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
   { pattern: '/config/forms', screen: '/config/forms', title: 'Forms', render: () => <FormsRoute /> },
   { pattern: '/config/forms/:id', screen: '/config/forms', title: 'Form builder', render: (p) => <FormEditorRoute key={p.id} id={p.id!} /> },

@@ -42,6 +42,7 @@ import { ownerWebhooksApi } from './webhooks/index.js';
 import { apiTokensApi, themeApi } from './themes/index.js';
 import { campaignClicksApi, ownerCampaignsApi } from './campaigns/index.js';
 import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
+import { ownerMembersApi } from './members/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -171,6 +172,7 @@ api.route('/owner/campaigns', ownerCampaignsApi);
 api.route('/campaigns', campaignClicksApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
+api.route('/owner/members', ownerMembersApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

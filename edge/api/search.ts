@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env.js';
+import { ApiError } from '../errors.js';
+import { siteClosedTo, SITE_SCOPE, unlockCookieName } from '../services/members/passwords.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { MAX_QUERY_LENGTH, searchItems } from '../services/search.js';
 import { imageJson } from '../services/item-json/image-json.js';
@@ -21,6 +24,10 @@ export const searchApi = new Hono<AppEnv>();
 
 searchApi.get('/suggest', async (c) => {
   const { q } = SuggestQuery.parse({ q: c.req.query('q') ?? undefined });
+  // Behind a site password the search answers nothing until the visitor unlocks (issue 30).
+  if (await siteClosedTo(c.var.db, c.var.site.id, getCookie(c, unlockCookieName(SITE_SCOPE)))) {
+    throw new ApiError(401, 'site_locked', 'This site is password protected.');
+  }
   c.header('Cache-Control', 'public, max-age=60');
   if (!q) return c.json({ query: q, suggestions: [] });
   const { hits } = await searchItems(c.var.db, c.var.site.id, q, { limit: SUGGESTIONS, now: Date.now() });

@@ -157,7 +157,9 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   if (res.status !== 200 && res.status !== 404) return;
   const body = await res.arrayBuffer();
   const etag = await bodyEtag(body);
-  const store = cache && key && !res.headers.has('set-cookie') ? { cache, key } : undefined;
+  // A per-visitor answer (a lock screen, a member page: `private` or `no-store`) is never stored.
+  const personal = /\b(?:private|no-store)\b/i.test(res.headers.get('cache-control') ?? '');
+  const store = cache && key && !res.headers.has('set-cookie') && !personal ? { cache, key } : undefined;
   const gzip = store ? await gzipFor(body, res.headers.get('content-type')) : undefined;
   if (store) {
     const expires = Date.now() + PAGE_TTL_SECONDS * 1000;

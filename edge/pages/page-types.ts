@@ -6,10 +6,15 @@ export const PAGE_TYPE = {
   notFound: 100,
   error: 101,
   search: 102,
+  lockScreen: 103,
+  protectedContent: 105,
+  accessDenied: 106,
+  paywall: 107,
   showCart: 200,
   checkout: 201,
   orderConfirmed: 202,
   subscriptionConfirmed: 206,
+  membershipConfirmed: 208,
   reviewsRequest: 209,
   orderStatus: 211,
   newsletterUnsubscribe: 300,
@@ -17,7 +22,7 @@ export const PAGE_TYPE = {
 
 export type PageTypeName = 'home' | 'collection' | 'item' | 'page' | 'cart' | 'search' | 'not-found' | 'error' | 'reviews-request'
   | 'newsletter-unsubscribe' | 'newsletter-confirmation' | 'checkout' | 'order-confirmed' | 'order-status'
-  | 'subscription-confirmed' | 'account';
+  | 'subscription-confirmed' | 'account' | 'lock-screen' | 'protected-content' | 'access-denied' | 'paywall' | 'membership-confirmed';
 
 /** What a resolved request renders: the status, the theme files to try in order, the context. */
 export interface PageResult {

@@ -25,16 +25,22 @@ import { findHiddenPage } from '../services/pages/published-page.js';
 import { allows } from '../middleware/roles/index.js';
 import { blockPage, servedPage } from './block-page.js';
 import type { PageRequest } from './page-request.js';
+import { gatedPage, siteLock } from './members/access.js';
+import { memberForms, membershipConfirmed } from './members/forms.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
 
 // Served from the edge cache when it can be (never for carts, accounts or signed-in visitors).
 pages.use('*', pageCache);
+// A site password hides every page below (issue 30); its lock screen is never cached.
+pages.use('*', siteLock);
 
 pages.route('/', seoFiles);
 // Forms posted without JavaScript (the theme's form action).
 pages.route('/forms', plainForms);
+// The lock screen's password and a member area's join button (issue 30).
+pages.route('/members', memberForms);
 
 /**
  * A signed-in contributor's `?preview` of a page built from blocks: its draft, never
@@ -83,6 +89,9 @@ pages.get('/subscription-confirmed', async (c) => {
   return respond(c, req, await subscriptionConfirmedPage(req, c.req.query('order'), c.req.query('token')));
 });
 
+// SPEC §2 page type 208: after joining a member area.
+pages.get('/membership-confirmed', membershipConfirmed);
+
 pages.get('/order-status', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
@@ -117,7 +126,8 @@ pages.get('/:collection', async (c) => {
   const previewing = preview(c, req);
   if (collection) return respond(c, req, await collectionPage(req, collection));
   const page = await servedPage(req, c.req.param('collection'));
-  if (page) return respond(c, req, await blockPage(req, page));
+  // A page behind a password or in a member area answers per visitor (a contributor's preview is the draft itself).
+  if (page) return (!previewing && (await gatedPage(c, req, page))) || respond(c, req, await blockPage(req, page));
   // A Private or Deprecated page: its live revision for signed-in contributors only.
   const user = c.get('siteUser');
   const hidden = !previewing && user && allows('pages', user.roles) ? await findHiddenPage(req.db, req.site.id, c.req.param('collection')) : undefined;

@@ -11,8 +11,12 @@ import { SEARCH_TABLE, searchRowStatements } from '../../schema/search.js';
 import { query, type Db } from './db.js';
 import { matchExpression, searchTerms } from './search.js';
 
-// What visitors may see of a published page: not in the trash, not Private or Deprecated.
-const VISIBLE = "p.trashed_on IS NULL AND p.status NOT IN ('private', 'deprecated')";
+// What visitors may see of a published page: not in the trash, not Private or Deprecated,
+// not behind a page password or in a member area (issue 30: their words never reach the search).
+const VISIBLE =
+  "p.trashed_on IS NULL AND p.status NOT IN ('private', 'deprecated')" +
+  ' AND NOT EXISTS (SELECT 1 FROM access_passwords ap WHERE ap.website_id = p.website_id AND ap.scope = p.id)' +
+  ' AND NOT EXISTS (SELECT 1 FROM member_area_pages mp WHERE mp.page_id = p.id)';
 
 /**
  * Rewrites page `pageId`'s search row from its current state: the published revision's

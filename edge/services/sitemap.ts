@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { collections, items, pages, products } from '../../schema/index.js';
+import { accessPasswords, collections, items, memberAreaPages, pages, products } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 
 /** One `<url>` of a sitemap: a site-relative path and when it last changed. */
@@ -48,6 +48,9 @@ export async function sitemapEntries(
             isNotNull(pages.publishedVersion),
             isNull(pages.trashedOn),
             notInArray(pages.status, ['private', 'deprecated']),
+            // Pages behind a password or in a member area are never listed (issue 30).
+            sql`not exists (select 1 from ${accessPasswords} where ${accessPasswords.websiteId} = ${pages.websiteId} and ${accessPasswords.scope} = ${pages.id})`,
+            sql`not exists (select 1 from ${memberAreaPages} where ${memberAreaPages.pageId} = ${pages.id})`,
             // A plain page collection's content (home, about, contact) is listed as the collection.
             sql`not exists (select 1 from ${collections} where ${collections.websiteId} = ${pages.websiteId} and ${collections.urlId} = ${pages.slug})`,
           ),

@@ -292,12 +292,31 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   // A forged or unsigned click link: 400, never a redirect.
   { route: 'GET /api/campaigns/click', path: '/api/campaigns/click?c=c1&r=s1&u=https%3A%2F%2Fevil.test%2F&s=bad', status: 400, expect: 'api' },
   { route: 'GET /api/campaigns/open', path: '/api/campaigns/open?c=c1&r=s1&s=bad', status: 400, expect: 'api' },
+  // Member areas and passwords (edge/api/members).
+  { route: 'GET /api/owner/members/areas', path: '/api/owner/members/areas', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/members/areas', path: '/api/owner/members/areas', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/members/areas/:id', path: '/api/owner/members/areas/a1', status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/members/areas/:id', path: '/api/owner/members/areas/a1', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/members/areas/:id', path: '/api/owner/members/areas/a1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/members/areas/:id/members', path: '/api/owner/members/areas/a1/members', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/members/areas/:id/members.csv', path: '/api/owner/members/areas/a1/members.csv', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/members/areas/:id/members', path: '/api/owner/members/areas/a1/members', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/members/areas/:id/members/:membershipId/revoke', path: '/api/owner/members/areas/a1/members/m1/revoke', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/members/passwords', path: '/api/owner/members/passwords', status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/members/passwords/:scope', path: '/api/owner/members/passwords/site', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/members/passwords/:scope', path: '/api/owner/members/passwords/site', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
+  // The lock screen's password and a free area's join button (edge/pages/members): crumb-less posts are refused.
+  { route: 'POST /members/unlock', path: '/members/unlock', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /members/join', path: '/members/join', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  // Membership confirmed (208): signed out, there is no membership to show.
+  { route: 'GET /membership-confirmed', path: '/membership-confirmed?area=x', status: 404, expect: 'page' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },
   { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
   { route: 'GET /config/automations', path: '/config/automations', status: 200, expect: 'page' },
   { route: 'GET /config/api-tokens', path: '/config/api-tokens', status: 200, expect: 'page' },
+  { route: 'GET /config/members', path: '/config/members', status: 200, expect: 'page' },
   { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },
   { route: 'GET /config/traffic', path: '/config/traffic', status: 200, expect: 'page' },
   { route: 'GET /config/orders', path: '/config/orders', status: 200, expect: 'page' },

@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   webhooks: [ROLE.admin],
   /** Read the site's outgoing mail. */
   outbox: [ROLE.admin, ROLE.websiteManager],
+  /** Member areas, their members (grant, revoke, export) and site and page passwords (edge/api/members). */
+  members: [ROLE.admin, ROLE.websiteManager],
   /** Read pages, their drafts and revisions. */
   pages: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor, ROLE.viewer],
   /** Create pages, save drafts, restore revisions. */

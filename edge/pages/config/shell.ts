@@ -37,6 +37,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/taxes', label: 'Taxes', permission: 'checkoutSettings', area: 'Orders' },
   { path: '/config/coupons', label: 'Coupons', permission: 'checkoutSettings', area: 'Marketing' },
   { path: '/config/customers', label: 'Customers', permission: 'customers', area: 'Customers' },
+  { path: '/config/members', label: 'Members', permission: 'members', area: 'Customers' },
   { path: '/config/forms', label: 'Forms', permission: 'forms', area: 'Marketing' },
   { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions', area: 'Marketing' },
   { path: '/config/mailing-lists', label: 'Mailing lists', permission: 'newsletters', area: 'Marketing' },

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../../domain/roles/roles.js';
+import { createSiteUser, demoOwner, jsonOrUndefined, responseCookies, signIn, startWorker, testAddress, type RunningWorker, type SignedIn } from '../../test-support.js';
+import { ifMatch, pageClient, paragraphDoc, textLayout } from '../pages/test-pages.js';
+
+/**
+ * Issue 30 on the worker: site and page passwords, member areas (owner API, paywall 107,
+ * access denied 106, protected content 105, free join and membership confirmed 208), and
+ * the sentinel walk: protected words never reach a visitor without access.
+ */
+let worker: RunningWorker;
+let pagesApi: ReturnType<typeof pageClient>;
+let ownerSession: SignedIn;
+let reader: SignedIn;
+let stranger: SignedIn;
+const SENTINEL_MEMBER = 'zqxmembersentinel';
+const SENTINEL_LOCKED = 'zqxlockedsentinel';
+const SENTINEL_TEASED = 'zqxteasedsentinel';
+
+const PASSWORD = 'members-Password-1';
+
+async function owner(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await worker.fetch(`/api/owner/members${path}`, {
+    method,
+    headers: { ...ownerSession.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: jsonOrUndefined(text), text, headers: res.headers };
+}
+
+/** Creates and publishes a block page; returns its id. */
+async function publishedPage(slug: string, layout: unknown): Promise<string> {
+  const created = await pagesApi('POST', '', { title: `Page ${slug}`, slug });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const id = created.json.page.id as string;
+  expect((await pagesApi('PUT', `/${id}/draft`, { layout }, ifMatch(1))).status).toBe(200);
+  expect((await pagesApi('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
+  return id;
+}
+
+function twoSections(teaser: string, rest: string) {
+  const at = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
+  return {
+    sections: [
+      { id: 's1', design: {}, blocks: [{ id: 'b1', type: 'text', props: { text: paragraphDoc(teaser) }, layout: at }] },
+      { id: 's2', design: {}, blocks: [{ id: 'b2', type: 'text', props: { text: paragraphDoc(rest) }, layout: at }] },
+    ],
+  };
+}
+
+const visit = (path: string, who?: SignedIn | string, init: RequestInit = {}) =>
+  worker.fetch(path, { ...init, headers: { ...(typeof who === 'string' ? { Cookie: who } : who ? { Cookie: who.cookie } : {}), ...(init.headers ?? {}) } });
+
+/** A visitor's crumb cookie (any page hands one out). */
+async function crumb(): Promise<string> {
+  return responseCookies(await worker.fetch('/api/site-users/account')).get('crumb')!;
+}
+
+let lockedId: string;
+let memberId: string;
+let teasedId: string;
+let areaId: string;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  const demo = await demoOwner();
+  ownerSession = await signIn(worker, demo.email, demo.password);
+  pagesApi = pageClient(worker, ownerSession);
+  await createSiteUser(worker, { email: 'reader@members.test', password: PASSWORD });
+  await createSiteUser(worker, { email: 'stranger@members.test', password: PASSWORD });
+  await createSiteUser(worker, { email: 'viewer@members.test', password: PASSWORD, roles: [ROLE.viewer] });
+  reader = await signIn(worker, 'reader@members.test', PASSWORD);
+  stranger = await signIn(worker, 'stranger@members.test', PASSWORD);
+  lockedId = await publishedPage('locked-notes', textLayout(`Locked words ${SENTINEL_LOCKED}`));
+  memberId = await publishedPage('member-article', textLayout(`Member words ${SENTINEL_MEMBER}`));
+  teasedId = await publishedPage('teased-article', twoSections('Everyone reads this opening', `Then the rest ${SENTINEL_TEASED}`));
+}, 120_000);
+afterAll(() => worker?.dispose());
+
+describe('the owner API (/api/owner/members)', () => {
+  it('refuses visitors and contributors without the members permission', async () => {
+    expect((await worker.fetch('/api/owner/members/areas')).status).toBe(401);
+    const viewer = await signIn(worker, 'viewer@members.test', PASSWORD);
+    const res = await worker.fetch('/api/owner/members/areas', { headers: viewer.headers });
+    expect(res.status).toBe(403);
+  });
+
+  it('creates an area with its pages, validates, and versions edits with If-Match', async () => {
+    const bad = await owner('POST', '/areas', { name: '', access: 'free', priceCents: 500 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toMatchObject({ name: 'Enter a name.', priceCents: 'A free area has no price.' });
+    const home = await owner('POST', '/areas', { name: 'X', access: 'free', pages: [{ pageId: 'nope', teaserSections: null }] });
+    expect(home.status).toBe(400);
+    expect(home.json.fields['pages.0.pageId']).toBe('This page does not exist.');
+
+    const created = await owner('POST', '/areas', {
+      name: 'Studio Circle', access: 'free',
+      pages: [{ pageId: memberId, teaserSections: null }, { pageId: teasedId, teaserSections: 1 }],
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.headers.get('etag')).toBe('"1"');
+    areaId = created.json.area.id;
+    expect(created.json.area.pages.map((p: { pageId: string }) => p.pageId).sort()).toEqual([memberId, teasedId].sort());
+
+    const body = { name: 'The Studio Circle', access: 'free', pages: [{ pageId: memberId, teaserSections: null }, { pageId: teasedId, teaserSections: 1 }] };
+    expect((await owner('PUT', `/areas/${areaId}`, body)).status).toBe(428);
+    const saved = await owner('PUT', `/areas/${areaId}`, body, ifMatch(1));
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.area).toMatchObject({ name: 'The Studio Circle', version: 2 });
+    const stale = await owner('PUT', `/areas/${areaId}`, { ...body, name: 'Lost', pages: [] }, ifMatch(1));
+    expect(stale.status).toBe(409);
+    const kept = await owner('GET', `/areas/${areaId}`);
+    expect(kept.json.area.name).toBe('The Studio Circle');
+    expect(kept.json.area.pages).toHaveLength(2);
+
+    const other = await owner('POST', '/areas', { name: 'Other', access: 'one-time', priceCents: 900, pages: [{ pageId: memberId, teaserSections: null }] });
+    expect(other.status).toBe(400);
+    expect(other.json.fields['pages.0.pageId']).toBe('This page is already in another member area.');
+  });
+
+  it('two saves of the same version: exactly one wins', async () => {
+    const made = await owner('POST', '/areas', { name: 'Race', access: 'free' });
+    const id = made.json.area.id;
+    const [a, b] = await Promise.all([
+      owner('PUT', `/areas/${id}`, { name: 'Race A', access: 'free' }, ifMatch(1)),
+      owner('PUT', `/areas/${id}`, { name: 'Race B', access: 'free' }, ifMatch(1)),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((await owner('DELETE', `/areas/${id}`, undefined, ifMatch(2))).status).toBe(204);
+  });
+
+  it('sets, lists and removes passwords, never answering a hash', async () => {
+    expect((await owner('PUT', '/passwords/nope', { password: 'open sesame' })).status).toBe(404);
+    expect((await owner('PUT', `/passwords/${lockedId}`, { password: 'no' })).status).toBe(400);
+    const set = await owner('PUT', `/passwords/${lockedId}`, { password: 'open sesame' });
+    expect(set.status).toBe(200);
+    expect(set.json.passwords.map((p: { scope: string }) => p.scope)).toEqual([lockedId]);
+    expect(set.text).not.toContain('pbkdf2');
+    const about = await worker.db.prepare("SELECT id FROM pages WHERE slug = 'about'").first<{ id: string }>();
+    if (about) expect((await owner('PUT', `/passwords/${about.id}`, { password: 'open sesame' })).json.message).toBe('This page is the content of a collection and cannot be protected.');
+  });
+});
+
+describe('page passwords (lock screen 103)', () => {
+  it('shows the lock screen with a crumb and nothing of the page, never cached', async () => {
+    const res = await visit('/locked-notes');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    expect(html).toContain('data-page-type="103"');
+    expect(html).toMatch(/name="crumb" value="[A-Za-z0-9_-]{22,}"/);
+    expect(html).not.toContain(SENTINEL_LOCKED);
+    expect((await visit('/locked-notes')).headers.get('x-page-cache')).toBe('BYPASS');
+    const json = await (await visit('/locked-notes?format=json')).json();
+    expect(json).toEqual({ pageType: 103, pageTypeName: 'lock-screen', lockScreen: { scope: 'page' } });
+  });
+
+  it('refuses a post without the crumb, a wrong password (401), and opens with the right one', async () => {
+    const token = await crumb();
+    const post = (password: string, withCrumb = true, ip = testAddress()) =>
+      worker.fetch('/members/unlock', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${token}`, 'CF-Connecting-IP': ip },
+        body: new URLSearchParams({ ...(withCrumb ? { crumb: token } : {}), scope: lockedId, password, return: '/locked-notes' }).toString(),
+      });
+    expect((await post('open sesame', false)).status).toBe(401);
+    const wrong = await post('guess');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('That password is not correct.');
+    const right = await post('open sesame');
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/locked-notes');
+    const setCookie = right.headers.getSetCookie().find((l) => l.startsWith(`unlock_${lockedId}=`))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    const unlock = setCookie.split(';')[0]!;
+    const open = await visit('/locked-notes', unlock);
+    expect(await open.text()).toContain(SENTINEL_LOCKED);
+    expect(open.headers.get('cache-control')).toBe('private, no-store');
+    // A forged cookie opens nothing.
+    expect(await (await visit('/locked-notes', `unlock_${lockedId}=${'0'.repeat(64)}`)).text()).not.toContain(SENTINEL_LOCKED);
+  });
+
+  it('throttles wrong passwords per source (429 with the SPEC text)', async () => {
+    const token = await crumb();
+    const ip = testAddress();
+    const statuses: number[] = [];
+    let last = '';
+    for (let i = 0; i < 6; i++) {
+      const res = await worker.fetch('/members/unlock', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${token}`, 'CF-Connecting-IP': ip },
+        body: new URLSearchParams({ crumb: token, scope: lockedId, password: `guess ${i}` }).toString(),
+      });
+      statuses.push(res.status);
+      last = await res.text();
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5]).toBe(429);
+    expect(last).toContain('Please try again in a few seconds.');
+  });
+});
+
+describe('member areas (paywall 107, access denied 106, protected content 105, 208)', () => {
+  it('shows a signed-out visitor the paywall with the sign-up link, and never caches it', async () => {
+    const res = await visit('/member-article');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    expect(html).toContain('class="member-paywall"');
+    expect(html).toContain('href="/account/sign-up"');
+    expect(html).not.toContain(SENTINEL_MEMBER);
+    const json = await (await visit('/member-article?format=json')).json();
+    expect(json.pageType).toBe(107);
+    expect(json.memberArea).toMatchObject({ id: areaId, access: 'free' });
+    expect(JSON.stringify(json)).not.toContain(SENTINEL_MEMBER);
+  });
+
+  it('renders the member-area block (67) with the area name and join and sign-in links, on a cacheable page', async () => {
+    const at = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
+    await publishedPage('join-the-circle', { sections: [{ id: 's1', design: {}, blocks: [{ id: 'm1', type: 'member-area', props: { area: areaId }, layout: at }] }] });
+    const res = await visit('/join-the-circle');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).not.toContain('private');
+    const html = await res.text();
+    expect(html).toContain('<p class="block-member-area-name">The Studio Circle</p>');
+    expect(html).toContain('href="/account/sign-up">Join</a>');
+  });
+
+  it('shows a signed-in non-member access denied (403) with the join button', async () => {
+    const res = await visit('/member-article', stranger);
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain('Your account is not a member of this area.');
+    expect(html).toContain('action="/members/join"');
+    expect(html).not.toContain(SENTINEL_MEMBER);
+    expect((await (await visit('/member-article?format=json', stranger)).json()).pageType).toBe(106);
+  });
+
+  it('sends the teaser of a protected page and leaves the rest out (105)', async () => {
+    const html = await (await visit('/teased-article')).text();
+    expect(html).toContain('Everyone reads this opening');
+    expect(html).not.toContain(SENTINEL_TEASED);
+    const json = await (await visit('/teased-article?format=json')).json();
+    expect(json.pageType).toBe(105);
+    expect(json.page.layout.sections).toHaveLength(1);
+    expect(JSON.stringify(json)).not.toContain(SENTINEL_TEASED);
+  });
+
+  it('a free join grants at once, lands on membership confirmed (208), then the page reads whole', async () => {
+    const noCrumb = await worker.fetch('/members/join', {
+      method: 'POST', redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: reader.cookie },
+      body: new URLSearchParams({ area: areaId }).toString(),
+    });
+    expect(noCrumb.status).toBe(401);
+    const crumbValue = /crumb=([^;]+)/.exec(reader.cookie)![1]!;
+    const joined = await worker.fetch('/members/join', {
+      method: 'POST', redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: reader.cookie },
+      body: new URLSearchParams({ crumb: crumbValue, area: areaId, return: '/member-article' }).toString(),
+    });
+    expect(joined.status).toBe(303);
+    const location = joined.headers.get('location')!;
+    expect(location).toContain('/membership-confirmed?area=');
+    // Not a member: nothing to confirm.
+    expect((await visit(location, stranger)).status).toBe(404);
+    const confirmed = await visit(location, reader);
+    expect(confirmed.status).toBe(200);
+    expect((await visit(`${location}&format=json`, reader).then((r) => r.json())).pageType).toBe(208);
+    const page = await visit('/member-article', reader);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(await page.text()).toContain(SENTINEL_MEMBER);
+    expect(await (await visit('/teased-article', reader)).text()).toContain(SENTINEL_TEASED);
+  });
+
+  it('the owner lists members, exports them, revokes by hand and grants again', async () => {
+    const list = await owner('GET', `/areas/${areaId}/members`);
+    const row = list.json.members.find((m: { email: string }) => m.email === 'reader@members.test');
+    expect(row).toMatchObject({ state: 'active', source: 'free' });
+    const csv = await owner('GET', `/areas/${areaId}/members.csv`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.text).toContain('reader@members.test,The Studio Circle,free,active,free');
+
+    expect((await owner('POST', `/areas/${areaId}/members/${row.id}/revoke`)).status).toBe(200);
+    expect((await visit('/member-article', reader)).status).toBe(403);
+    expect((await owner('POST', `/areas/${areaId}/members/${row.id}/revoke`)).status).toBe(404);
+
+    expect((await owner('POST', `/areas/${areaId}/members`, { email: 'nobody@members.test' })).status).toBe(400);
+    const granted = await owner('POST', `/areas/${areaId}/members`, { email: 'reader@members.test' });
+    expect(granted.status).toBe(201);
+    expect(granted.json.members.find((m: { email: string }) => m.email === 'reader@members.test')).toMatchObject({ state: 'active', source: 'grant', grantedBy: ownerSession && expect.any(String) });
+    expect(await (await visit('/member-article', reader)).text()).toContain(SENTINEL_MEMBER);
+  });
+});
+
+describe('the sentinel walk: protected words never reach a visitor without access', () => {
+  const PUBLIC_ANSWERS = [
+    '/', '/?format=json', '/member-article', '/member-article?format=json', '/teased-article', '/teased-article?format=json',
+    '/locked-notes', '/locked-notes?format=json',
+    // The protected pages' other words (a search echoes its query, so never the sentinel itself).
+    ...['Member words', 'Locked words', 'Then the rest'].flatMap((q) => [`/search?q=${encodeURIComponent(q)}`, `/search?q=${encodeURIComponent(q)}&format=json`, `/api/search/suggest?q=${encodeURIComponent(q)}`]),
+    '/sitemap.xml', '/journal?format=rss',
+    '/journal', '/robots.txt',
+  ];
+
+  it('finds none of the sentinels in any public answer, anonymous or signed in without access', async () => {
+    // The owner's view of the same page has it (the sentinel is really there).
+    expect(await (await visit('/locked-notes?preview', ownerSession)).text()).toContain(SENTINEL_LOCKED);
+    for (const who of [undefined, stranger]) {
+      for (const path of PUBLIC_ANSWERS) {
+        const res = await visit(path, who);
+        const body = await res.text();
+        for (const s of [SENTINEL_MEMBER, SENTINEL_LOCKED, SENTINEL_TEASED]) expect(body, `${path} as ${who ? 'stranger' : 'anonymous'}`).not.toContain(s);
+      }
+    }
+    // JSON-LD and feeds are part of the HTML answers above; the sitemap lists no protected page.
+    const sitemap = await (await visit('/sitemap.xml')).text();
+    expect(sitemap).not.toContain('/member-article');
+    expect(sitemap).not.toContain('/locked-notes');
+    expect(sitemap).not.toContain('/teased-article');
+  });
+});
+
+describe('the site password', () => {
+  it('locks every page, the sitemap and the search API until unlocked; removing it opens the site', async () => {
+    expect((await owner('PUT', '/passwords/site', { password: 'whole site' })).status).toBe(200);
+    for (const path of ['/', '/shop', '/sitemap.xml', '/journal?format=rss', '/search?q=mug']) {
+      const res = await visit(path);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(await res.text(), path).toContain('This site is password protected');
+    }
+    expect((await visit('/api/search/suggest?q=mug')).status).toBe(401);
+    const token = await crumb();
+    const right = await worker.fetch('/members/unlock', {
+      method: 'POST', redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${token}`, 'CF-Connecting-IP': testAddress() },
+      body: new URLSearchParams({ crumb: token, scope: 'site', password: 'whole site', return: '/shop' }).toString(),
+    });
+    expect(right.status).toBe(303);
+    const unlock = right.headers.getSetCookie().find((l) => l.startsWith('unlock_site='))!.split(';')[0]!;
+    const shop = await visit('/shop', unlock);
+    expect(shop.status).toBe(200);
+    expect(await shop.text()).not.toContain('This site is password protected');
+    expect((await visit('/api/search/suggest?q=mug', unlock)).status).toBe(200);
+    expect((await owner('DELETE', '/passwords/site')).status).toBe(200);
+    expect(await (await visit('/shop')).text()).not.toContain('This site is password protected');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Who may read a page (issue 30): site and page passwords (lock screen, 103) and member
+ * areas (paywall 107, access denied 106, protected content 105). Every answer that depends
+ * on the visitor is marked `private, no-store`, which the page cache never stores.
+ */
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { escapeAttr, escapeHtml } from '../../../engine/index.js';
+import { displayMoney } from '../../../domain/money/money.js';
+import type { AppEnv } from '../../env.js';
+import { crumbFor } from '../../middleware/crumb/index.js';
+import { hasAccess, pageProtection, type PageProtection } from '../../services/members/areas.js';
+import { isUnlocked, locksFor, SITE_SCOPE, unlockCookieName, type AccessLock } from '../../services/members/passwords.js';
+import type { ServedPage } from '../../services/pages/published-page.js';
+import { blockPage } from '../block-page.js';
+import { baseContext } from '../page-context.js';
+import type { PageRequest } from '../page-request.js';
+import { PAGE_TYPE, type PageResult } from '../page-types.js';
+import { respond, wantsJson } from '../respond.js';
+
+/** Never stored by the page cache (page-cache.ts skips these) nor by any shared cache. */
+export const PERSONAL = 'private, no-store';
+
+/** SPEC-style texts of the lock screen and the paywall. */
+export const MEMBER_TEXT = {
+  lockTitle: 'This page is password protected',
+  siteLockTitle: 'This site is password protected',
+  lockPrompt: 'Enter the password to continue.',
+  wrongPassword: 'That password is not correct.',
+  paywallTitle: 'Members only',
+  deniedTitle: 'Access denied',
+  deniedMessage: 'Your account is not a member of this area.',
+} as const;
+
+/** A password lock the visitor has not opened, else undefined. */
+async function closedLock(c: Context<AppEnv>, lock: AccessLock | undefined): Promise<AccessLock | undefined> {
+  if (!lock) return undefined;
+  return (await isUnlocked(c.var.site.id, lock, getCookie(c, unlockCookieName(lock.scope)))) ? undefined : lock;
+}
+
+function lockScreenHtml(c: Context<AppEnv>, scope: string, returnPath: string, error?: string): string {
+  const title = scope === SITE_SCOPE ? MEMBER_TEXT.siteLockTitle : MEMBER_TEXT.lockTitle;
+  const crumb = crumbFor(c);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#222;max-width:28rem;margin:15vh auto;padding:0 1.5rem}label,input,button{display:block;font:inherit}input{width:100%;padding:.5rem;margin:.25rem 0 1rem}button{padding:.5rem 1rem}.error{color:#a00}</style>
+</head>
+<body>
+<main class="lock-screen" data-page-type="103">
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(MEMBER_TEXT.lockPrompt)}</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/members/unlock">
+<input type="hidden" name="crumb" value="${escapeAttr(crumb)}">
+<input type="hidden" name="scope" value="${escapeAttr(scope)}">
+<input type="hidden" name="return" value="${escapeAttr(returnPath)}">
+<label for="lock-password">Password</label>
+<input id="lock-password" name="password" type="password" autocomplete="current-password" required maxlength="256">
+<button type="submit">Unlock</button>
+</form>
+</main>
+</body>
+</html>
+`;
+}
+
+/** The lock screen (SPEC §2 page type 103): nothing of the page behind it, never cached. */
+export function lockScreen(c: Context<AppEnv>, scope: string, returnPath: string, error?: string, status: 200 | 401 | 429 = 200): Response {
+  c.header('Cache-Control', PERSONAL);
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  if (wantsJson(c)) return c.json({ pageType: PAGE_TYPE.lockScreen, pageTypeName: 'lock-screen', lockScreen: { scope: scope === SITE_SCOPE ? 'site' : 'page', ...(error ? { error } : {}) } }, status);
+  return c.html(lockScreenHtml(c, scope, returnPath, error), status);
+}
+
+/** Paths a site password never hides: the unlock form's post and robots.txt. */
+const OPEN_PATHS = /^\/(?:members\/unlock|robots\.txt|favicon\.ico)\/?$/;
+
+/**
+ * The site password, in front of every page route (sitemap, feeds and search included):
+ * a visitor without the site's unlock cookie gets the lock screen.
+ */
+export const siteLock = createMiddleware<AppEnv>(async (c, next) => {
+  if (OPEN_PATHS.test(c.req.path)) return next();
+  const [lock] = await locksFor(c.var.db, c.var.site.id, [SITE_SCOPE]);
+  if (!(await closedLock(c, lock))) return next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+  return lockScreen(c, SITE_SCOPE, c.req.path);
+});
+
+function money(p: PageProtection): string {
+  return displayMoney(p.priceCents, p.currency);
+}
+
+/** What the area asks of a visitor without access: the options, as HTML (escaped). */
+function accessOptionsHtml(c: Context<AppEnv>, p: PageProtection, returnPath: string): string {
+  const signedIn = Boolean(c.var.siteUser);
+  const name = escapeHtml(p.areaName);
+  const offer =
+    p.access === 'free' ? `Join ${name} for free.` : p.access === 'one-time' ? `Access to ${name}: ${escapeHtml(money(p))}, paid once.` : `Access to ${name}: ${escapeHtml(money(p))} a month.`;
+  let action: string;
+  if (!signedIn) {
+    action = `<p><a class="member-sign-up" href="/account/sign-up">Create an account</a> or <a class="member-sign-in" href="/account">sign in</a> to join.</p>`;
+  } else if (p.access === 'free') {
+    action = `<form method="post" action="/members/join">
+<input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}">
+<input type="hidden" name="area" value="${escapeAttr(p.areaId)}">
+<input type="hidden" name="return" value="${escapeAttr(returnPath)}">
+<button type="submit" class="member-join">Join ${name}</button>
+</form>`;
+  } else {
+    action = `<p class="member-paid">Paid access is bought from the site owner.</p>`;
+  }
+  return `<div class="member-access" data-member-area="${escapeAttr(p.areaId)}" data-access="${escapeAttr(p.access)}"><p>${offer}</p>${action}</div>`;
+}
+
+function areaJson(p: PageProtection): Record<string, unknown> {
+  return { id: p.areaId, name: p.areaName, access: p.access, price: { currency: p.currency, minor: p.priceCents } };
+}
+
+/**
+ * The page for a visitor without access: the teaser sections and the options (105) when
+ * the page has a teaser, else the paywall (107) when signed out and access denied (106)
+ * when signed in. The protected sections never reach the renderer.
+ */
+async function withoutAccess(c: Context<AppEnv>, req: PageRequest, page: ServedPage, p: PageProtection): Promise<Response> {
+  const returnPath = `/${page.slug}`;
+  const options = accessOptionsHtml(c, p, returnPath);
+  if (p.teaserSections !== null && p.teaserSections > 0) {
+    const teaser: ServedPage = { ...page, layout: { sections: page.layout.sections.slice(0, p.teaserSections) } };
+    const result = await blockPage(req, teaser);
+    const collection = result.context.collection as Record<string, unknown>;
+    collection.mainContent = `${String(collection.mainContent ?? '')}<section class="member-divider"><h2>${escapeHtml(MEMBER_TEXT.paywallTitle)}</h2>${options}</section>`;
+    result.context.pageType = PAGE_TYPE.protectedContent;
+    result.context.pageTypeName = 'protected-content';
+    result.context.memberArea = areaJson(p);
+    return respond(c, req, result);
+  }
+  const denied = Boolean(c.var.siteUser);
+  const base = await baseContext(req, denied ? PAGE_TYPE.accessDenied : PAGE_TYPE.paywall, denied ? 'access-denied' : 'paywall', page.id);
+  const heading = denied ? MEMBER_TEXT.deniedTitle : MEMBER_TEXT.paywallTitle;
+  const intro = denied ? `<p>${escapeHtml(MEMBER_TEXT.deniedMessage)}</p>` : '';
+  const result: PageResult = {
+    status: denied ? 403 : 200,
+    templates: ['page.html'],
+    context: {
+      ...base,
+      collection: {
+        id: page.id, title: page.title, urlId: page.slug, fullUrl: returnPath, typeName: 'page', navigationTitle: page.title,
+        mainContent: `<section class="member-paywall"><h1>${escapeHtml(heading)}</h1>${intro}${options}</section>`,
+        mainContentHasHeading: true,
+      },
+      memberArea: areaJson(p),
+    },
+  };
+  return respond(c, req, result);
+}
+
+/**
+ * The answer for a published block page with a password or in a member area, or undefined
+ * when it is an ordinary public page. A member gets the page itself, never cached.
+ */
+export async function gatedPage(c: Context<AppEnv>, req: PageRequest, page: ServedPage): Promise<Response | undefined> {
+  const [[lock], protection] = await Promise.all([locksFor(req.db, req.site.id, [page.id]), pageProtection(req.db, req.site.id, page.id)]);
+  if (lock) {
+    c.header('Cache-Control', PERSONAL);
+    if (await closedLock(c, lock)) return lockScreen(c, page.id, `/${page.slug}`);
+  }
+  if (!protection) return undefined;
+  c.header('Cache-Control', PERSONAL);
+  c.header('X-Robots-Tag', 'noindex');
+  const user = c.var.siteUser;
+  if (user && (await hasAccess(req.db, protection.areaId, user.id, req.now))) {
+    const result = await blockPage(req, page);
+    result.context.memberArea = { ...areaJson(protection), member: true };
+    return respond(c, req, result);
+  }
+  return withoutAccess(c, req, page, protection);
+}
