@@ -9,6 +9,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { clientIp } from '../../lib/client-address.js';
 import { cookieBase } from '../../lib/cookie-attributes.js';
+import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
 import { requireCrumb } from '../../middleware/crumb/index.js';
 import { RATE_LIMITED_MESSAGE, rateLimit } from '../../middleware/rate-limit/index.js';
 import { grantMembership, hasAccess, listAreas } from '../../services/members/areas.js';
@@ -48,7 +49,10 @@ const passwordBudgets = (scope: string) =>
     { binding: 'RATE_SIGN_IN_CEILING', periodSeconds: 60, key: (c) => `unlock:${c.var.site.id}:${scope}` },
   );
 
-memberForms.post('/unlock', requireCrumb, async (c) => {
+// Small url-encoded forms: another type is 415, an oversize body 413, before the crumb is read.
+const guard = bodyGuard({ types: FORM_TYPES, maxBytes: 4 * 1024 });
+
+memberForms.post('/unlock', guard, requireCrumb, async (c) => {
   const form = await formOf(c, unlockForm);
   const back = safeReturn(form.return);
   const [lock] = await locksFor(c.var.db, c.var.site.id, [form.scope]);
@@ -70,7 +74,7 @@ memberForms.post('/unlock', requireCrumb, async (c) => {
 });
 
 // A free area's join button: the signed-in visitor becomes a member at once.
-memberForms.post('/join', requireCrumb, async (c) => {
+memberForms.post('/join', guard, requireCrumb, async (c) => {
   const form = await formOf(c, joinForm);
   const user = c.var.siteUser;
   if (!user) return c.redirect('/account', 303);
