@@ -40,6 +40,7 @@ import { ownerFormsApi } from './forms/builder.js';
 import { ownerMailingListsApi } from './newsletter/owner.js';
 import { ownerWebhooksApi } from './webhooks/index.js';
 import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
+import { multilingualApi } from './multilingual/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -155,6 +156,7 @@ api.route('/owner/mailing-lists', ownerMailingListsApi);
 api.route('/owner/webhooks', ownerWebhooksApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
+api.route('/multilingual', multilingualApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

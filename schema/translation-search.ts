@@ -1,0 +1,28 @@
+import { plainText, type SearchStatement } from './search.js';
+
+/**
+ * The full-text index of translated products (`translation_search`, an FTS5 table created
+ * by the custom migration 0037_translation_search.sql): one row of plain text per item and
+ * language. Shared by the seed and the translation writes (edge/services/multilingual/store.ts).
+ */
+export const TRANSLATION_SEARCH_TABLE = 'translation_search';
+
+export interface TranslatedSearchSource {
+  itemId: string;
+  websiteId: string;
+  language: string;
+  title: string;
+  excerpt?: string | null;
+  body?: string | null;
+}
+
+/** Replaces an item's row for one language. */
+export function translationSearchStatements(row: TranslatedSearchSource): SearchStatement[] {
+  return [
+    { sql: `DELETE FROM ${TRANSLATION_SEARCH_TABLE} WHERE item_id = ? AND language = ?`, params: [row.itemId, row.language] },
+    {
+      sql: `INSERT INTO ${TRANSLATION_SEARCH_TABLE} (title, excerpt, body, item_id, website_id, language) VALUES (?, ?, ?, ?, ?, ?)`,
+      params: [plainText(row.title), plainText(row.excerpt), plainText(row.body), row.itemId, row.websiteId, row.language],
+    },
+  ];
+}
