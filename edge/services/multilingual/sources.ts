@@ -51,7 +51,10 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
   const layout = (entityId: string, entityTitle: string, l: PageLayout | null) => {
     if (l) for (const [fieldKey, source] of layoutTexts(l)) out.push({ kind: 'block', entityId, fieldKey, entityTitle, source });
   };
-  for (const p of pageRows) layout(p.id, p.title, JSON.parse(p.document) as PageLayout);
+  for (const p of pageRows) {
+    out.push({ kind: 'block', entityId: p.id, fieldKey: 'title', entityTitle: p.title, source: p.title });
+    layout(p.id, p.title, JSON.parse(p.document) as PageLayout);
+  }
   const headerFooter = toHeaderFooter(hf);
   layout('site-header', 'Header', headerFooter.header);
   layout('site-footer', 'Footer', headerFooter.footer);
