@@ -45,7 +45,7 @@ export function isRtl(tag: string): boolean {
 /** The language's own name, for a switcher ("français"); the tag when the runtime has no name. */
 export function languageName(tag: string, inLanguage: string = tag): string {
   try {
-    const name = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(tag);
+    const name = new Intl.DisplayNames([inLanguage], { type: 'language', languageDisplay: 'standard' }).of(tag);
     return name ? name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1) : tag;
   } catch {
     return tag;

@@ -110,6 +110,11 @@ describe('pages under /fr/', () => {
     expect(same.headers.get('set-cookie') ?? '').not.toMatch(/atelier-language/);
     const back = await worker.fetch('/about', { headers: { Cookie: 'atelier-language=fr' } });
     expect(back.headers.get('set-cookie') ?? '').toMatch(/atelier-language=en-US/);
+    // A browser revalidating its copy (304) is remembered too.
+    const etag = (await worker.fetch('/about')).headers.get('etag')!;
+    const revalidated = await worker.fetch('/about', { headers: { Cookie: 'atelier-language=fr', 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('set-cookie') ?? '').toMatch(/atelier-language=en-US/);
     const fresh = await worker.fetch('/about');
     expect(fresh.headers.get('set-cookie') ?? '').not.toMatch(/atelier-language/);
   });

@@ -60,7 +60,7 @@ export const languageRoutes = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const rememberLanguage = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (c.req.method !== 'GET' || c.res.status !== 200) return;
+  if (c.req.method !== 'GET' || (c.res.status !== 200 && c.res.status !== 304)) return;
   const language = c.res.headers.get('content-language');
   if (!language) return;
   const chosen = getCookie(c, LANGUAGE_COOKIE);
