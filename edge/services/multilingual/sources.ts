@@ -5,7 +5,7 @@ import { query, type Db } from '../db.js';
 import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.js';
 import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
-import { layoutTexts } from './texts.js';
+import { layoutTexts, PRODUCT_FIELDS } from './texts.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
 
 /** One translatable text of the site in its primary language, with its translation's state. */
@@ -62,8 +62,9 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
   const categories = new Set<string>();
   for (const p of productRows) {
     const sc = p.structuredContent ?? {};
-    const fields: [string, unknown][] = [['title', p.title], ['excerpt', p.excerpt], ['body', p.body], ['seoTitle', sc.seoTitle], ['seoDescription', sc.seoDescription]];
-    for (const [fieldKey, value] of fields) {
+    const own: Record<string, unknown> = { title: p.title, excerpt: p.excerpt, body: p.body };
+    for (const fieldKey of PRODUCT_FIELDS) {
+      const value = fieldKey in own ? own[fieldKey] : sc[fieldKey];
       if (typeof value === 'string' && value.trim()) out.push({ kind: 'product', entityId: p.id, fieldKey, entityTitle: p.title, source: value });
     }
     for (const c of p.categories ?? []) categories.add(c);
