@@ -119,6 +119,14 @@ describe('pages under /fr/', () => {
     expect(fresh.headers.get('set-cookie') ?? '').not.toMatch(/atelier-language/);
   });
 
+  it("a signed-in shopper's switch is kept on their account (SPEC §7 account locale), once per switch", async () => {
+    const account = async () => ((await (await worker.fetch('/api/site-users/account', { headers: owner.headers })).json()) as { language: string | null }).language;
+    expect((await worker.fetch('/fr/about', { headers: owner.headers })).status).toBe(200);
+    expect(await account()).toBe('fr');
+    await worker.fetch('/about', { headers: { ...owner.headers, Cookie: `${owner.cookie}; atelier-language=fr` } });
+    expect(await account()).toBe('en-US');
+  });
+
   it('French search finds French products by French words', async () => {
     const fr = await page('/fr/search?q=soliflore');
     expect(fr.status).toBe(200);

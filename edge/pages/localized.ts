@@ -5,6 +5,7 @@ import { languagePrefix, prefixCandidate } from '../../domain/languages/language
 import type { AppEnv, PageLanguage, Vars } from '../env.js';
 import { cookieBase } from '../lib/cookie-attributes.js';
 import { readLanguages } from '../services/multilingual/settings.js';
+import { setLanguage } from '../services/accounts/site-users.js';
 import { handleError } from './error-page.js';
 import { pages } from './routes.js';
 
@@ -36,14 +37,22 @@ localizedPages.onError(handleError);
 export const languageRoutes = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const candidate = prefixCandidate(url.pathname);
-  if (!candidate) return next();
+  const chosen = getCookie(c, LANGUAGE_COOKIE);
+  // A signed-in shopper's switch is kept on their account too (SPEC §7 account locale): only when
+  // the page's language differs from the cookie's, so once per switch, never per page view.
+  const switched = c.req.method === 'GET' && c.var.siteUser !== undefined && chosen !== undefined;
+  if (!candidate && !switched) return next();
   const { languages } = await readLanguages(c.var.db, c.var.site.id, c.var.site.locale);
-  const code = languages.enabled ? languages.added.find((l) => languagePrefix(l) === candidate) : undefined;
+  const code = candidate && languages.enabled ? languages.added.find((l) => languagePrefix(l) === candidate) : undefined;
+  const shown = code ?? languages.primary;
+  if (c.req.method === 'GET' && c.var.siteUser && languages.enabled && chosen !== shown && (code || chosen !== undefined)) {
+    await setLanguage(c.var.db, { id: c.var.siteUser.id, websiteId: c.var.site.id }, shown, Date.now());
+  }
   if (!code) return next();
-  const rest = url.pathname.slice(candidate.length + 1) || '/';
+  const rest = url.pathname.slice(candidate!.length + 1) || '/';
   const request = new Request(new URL(`${rest}${url.search}`, url.origin), c.req.raw);
   const { site, db, siteUser, xsrfToken, issuedCrumb } = c.var;
-  INNER.set(request, { vars: { site, db, siteUser, xsrfToken, issuedCrumb }, language: { code, prefix: `/${candidate}`, publicUrl: c.req.url } });
+  INNER.set(request, { vars: { site, db, siteUser, xsrfToken, issuedCrumb }, language: { code, prefix: `/${candidate!}`, publicUrl: c.req.url } });
   let ctx: ExecutionContext | undefined;
   try {
     ctx = c.executionCtx;

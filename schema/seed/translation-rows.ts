@@ -1,5 +1,5 @@
 import { translations } from '../translations.js';
-import { translationSearchStatements } from '../translation-search.js';
+import { translationSearchSeedStatement } from '../translation-search.js';
 import type { DemoFixtures, TranslationFixture } from './fixture-types.js';
 import { insertRow, type SeedStatement } from './statements.js';
 
@@ -28,10 +28,9 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
       if (!product) throw new Error(`translations.json names an unknown product: ${urlId}`);
       const itemId = id('item', 'shop', urlId);
       for (const [field, text] of Object.entries(fields)) row('product', itemId, field, text);
-      const search = translationSearchStatements({
+      out.push(translationSearchSeedStatement({
         itemId, websiteId, language, title: fields.title ?? product.title, excerpt: fields.excerpt ?? product.excerpt, body: fields.body ?? product.body,
-      });
-      out.push(...search);
+      }));
     }
     for (const [name, text] of Object.entries(fixture.categories ?? {})) row('category', name, 'name', text);
     for (const [key, text] of Object.entries(fixture.strings ?? {})) row('system', 'strings', key, text);
