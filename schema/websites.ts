@@ -24,6 +24,8 @@ export interface SiteSettings {
   securityContact?: string | string[];
   securityPolicyUrl?: string;
   securityPreferredLanguages?: string;
+  /** The header option of a multilingual site (issue 29): false hides the theme's language switcher. */
+  languageSwitcher?: boolean;
   [key: string]: unknown;
 }
 

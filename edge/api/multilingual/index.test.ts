@@ -56,6 +56,18 @@ describe('settings, languages and the connection', () => {
     expect(ok.json.languages[2]).toMatchObject({ prefix: '/ar-eg', rtl: true, published: true });
   });
 
+  it('the header option hides the switcher and keeps the hreflang alternates', async () => {
+    const off = await call('PUT', '/languages', { languages: ['en-US', 'fr', 'ar-EG'], showSwitcher: false });
+    expect(off.json.showSwitcher).toBe(false);
+    let html = await (await worker.fetch('/about')).text();
+    expect(html).not.toContain('class="language-switcher"');
+    expect(html).toContain('hreflang="fr"');
+    expect((await call('GET', '/settings')).json.showSwitcher).toBe(false);
+    expect((await call('PUT', '/languages', { languages: ['en-US', 'fr', 'ar-EG'], showSwitcher: true })).json.showSwitcher).toBe(true);
+    html = await (await worker.fetch('/about')).text();
+    expect(html).toContain('class="language-switcher"');
+  });
+
   it('a right-to-left language renders with dir="rtl"', async () => {
     const html = await (await worker.fetch('/ar-eg/about')).text();
     expect(html).toMatch(/<html lang="ar-EG" dir="rtl"/);

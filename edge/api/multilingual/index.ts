@@ -29,7 +29,12 @@ const tag = z.string().max(35).transform((value, ctx) => {
 
 // SPEC §7: PUT body `languages`; ours adds `primaryLanguage` (default: the first listed).
 const languagesBody = z
-  .strictObject({ languages: z.array(tag).min(1).max(MAX_LANGUAGES, LANGUAGE_MESSAGES.tooMany), primaryLanguage: tag.optional() })
+  .strictObject({
+    languages: z.array(tag).min(1).max(MAX_LANGUAGES, LANGUAGE_MESSAGES.tooMany),
+    primaryLanguage: tag.optional(),
+    // The header option: show the language switcher in the theme's header (default on).
+    showSwitcher: z.boolean().optional(),
+  })
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
     body.languages.forEach((l, i) => {
@@ -49,6 +54,7 @@ async function settingsJson(c: Context<AppEnv>) {
     enabled: languages.enabled,
     primaryLanguage: languages.primary,
     languages: [languages.primary, ...languages.added].map((l) => languageJson(l, languages)),
+    showSwitcher: c.var.site.siteSettings.languageSwitcher !== false,
     updatedOn,
   };
 }
@@ -64,8 +70,8 @@ multilingualApi.put('/languages', requirePermission('languages'), jsonBody(langu
   const body = c.req.valid('json');
   const primary = body.primaryLanguage ?? body.languages[0]!;
   const added = body.languages.filter((l) => languagePrefix(l) !== languagePrefix(primary));
-  await saveLanguages(c.var.db, c.var.site.id, primary, added);
-  return c.json(await settingsJson(c));
+  await saveLanguages(c.var.db, c.var.site.id, primary, added, Date.now(), body.showSwitcher);
+  return c.json({ ...(await settingsJson(c)), showSwitcher: body.showSwitcher ?? c.var.site.siteSettings.languageSwitcher !== false });
 });
 
 // Turns multilingual off: one language again; the language list and every translation stay.

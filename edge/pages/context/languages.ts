@@ -16,7 +16,7 @@ export interface LanguageContext {
   code: string;
   rtl: boolean;
   /** `languages` of the page context on a multilingual site: `items` and the `xDefault` URL. */
-  switcher?: { items: LanguageLink[]; xDefault: string };
+  switcher?: { items: LanguageLink[]; xDefault: string; showSwitcher: boolean };
 }
 
 /** The page's path without its language prefix, with `?page=N` past the first page (as canonical URLs have it). */
@@ -43,6 +43,8 @@ export function languageContext(req: PageRequest, languages: SiteLanguages): Lan
   out.switcher = {
     items: all.map((language) => ({ code: language, name: languageName(language), url: urlOf(language), current: language === code })),
     xDefault: urlOf(languages.primary),
+    // The header option (PUT /api/multilingual/languages `showSwitcher`); alternates are listed either way.
+    showSwitcher: req.site.siteSettings.languageSwitcher !== false,
   };
   return out;
 }

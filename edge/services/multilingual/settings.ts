@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { multilingualSettings } from '../../../schema/index.js';
+import { multilingualSettings, websites } from '../../../schema/index.js';
 import { bumpStatement } from '../content-version.js';
 import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
@@ -42,17 +42,19 @@ export async function readLanguages(db: Db, websiteId: string, siteLocale: strin
  * Saves the primary and added languages and turns multilingual on; pages change at once
  * (the content version moves in the same batch). A removed language's translations stay.
  */
-export async function saveLanguages(db: Db, websiteId: string, primary: string, added: readonly string[], now = Date.now()): Promise<void> {
+export async function saveLanguages(db: Db, websiteId: string, primary: string, added: readonly string[], now = Date.now(), switcher?: boolean): Promise<void> {
   const languages = [primary, ...added.filter((l) => l !== primary)];
-  await query(() =>
-    db.batch([
-      db
-        .insert(multilingualSettings)
-        .values({ websiteId, defaultLanguage: primary, languages, enabled: true, updatedOn: now })
-        .onConflictDoUpdate({ target: multilingualSettings.websiteId, set: { defaultLanguage: primary, languages, enabled: true, updatedOn: now } }),
-      bumpStatement(db, websiteId, now),
-    ]),
-  );
+  const save = db
+    .insert(multilingualSettings)
+    .values({ websiteId, defaultLanguage: primary, languages, enabled: true, updatedOn: now })
+    .onConflictDoUpdate({ target: multilingualSettings.websiteId, set: { defaultLanguage: primary, languages, enabled: true, updatedOn: now } });
+  const bump = bumpStatement(db, websiteId, now);
+  // The header option lives in the site settings the theme reads (one atomic json_set, no read first).
+  const option = db
+    .update(websites)
+    .set({ siteSettings: sql`json_set(${websites.siteSettings}, '$.languageSwitcher', json(${switcher === false ? 'false' : 'true'}))` })
+    .where(eq(websites.id, websiteId));
+  await query<unknown>(() => (switcher === undefined ? db.batch([save, bump]) : db.batch([option, save, bump])));
   forgetSite(websiteId);
 }
 

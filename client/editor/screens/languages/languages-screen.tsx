@@ -3,7 +3,7 @@ import { canonicalLanguage, languageName } from '../../../../domain/languages/la
 import { OwnerApiError, ownerFetch } from '../../api.js';
 import { useLoad } from '../../use-load.js';
 import { Button } from '../../ui/button.js';
-import { TextField } from '../../ui/fields.js';
+import { Checkbox, TextField } from '../../ui/fields.js';
 import { ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { MissingTexts } from './missing-texts.js';
@@ -12,7 +12,7 @@ import './languages.css';
 const BASE = '/api/multilingual';
 
 interface LanguageRow { code: string; name: string; prefix: string; primary: boolean; rtl: boolean; published: boolean }
-interface Settings { enabled: boolean; primaryLanguage: string; languages: LanguageRow[] }
+interface Settings { enabled: boolean; primaryLanguage: string; languages: LanguageRow[]; showSwitcher: boolean }
 interface Counts { missing: number; draft: number; done: number }
 interface Status { languages: (LanguageRow & { counts: Counts })[] }
 
@@ -32,11 +32,11 @@ export function LanguagesScreen() {
   const [error, setError] = useState<string | undefined>();
   const [showing, setShowing] = useState<string | null>(null);
 
-  async function save(languages: string[], primaryLanguage: string, done: string) {
+  async function save(languages: string[], primaryLanguage: string, done: string, showSwitcher?: boolean) {
     setBusy(true);
     setError(undefined);
     try {
-      await ownerFetch('PUT', `${BASE}/languages`, { languages, primaryLanguage });
+      await ownerFetch('PUT', `${BASE}/languages`, { languages, primaryLanguage, ...(showSwitcher === undefined ? {} : { showSwitcher }) });
       toast(done);
       retry();
       return true;
@@ -122,6 +122,14 @@ export function LanguagesScreen() {
       </form>
       {codes.length > 1 && !settings.enabled ? (
         <Button disabled={busy} onClick={() => save(codes, settings.primaryLanguage, 'Multilingual turned on')}>Publish all languages</Button>
+      ) : null}
+      {codes.length > 1 ? (
+        <Checkbox
+          label="Show the language switcher in the header"
+          checked={settings.showSwitcher}
+          disabled={busy}
+          onChange={(e) => save(codes, settings.primaryLanguage, e.target.checked ? 'Switcher shown' : 'Switcher hidden', e.target.checked)}
+        />
       ) : null}
       {settings.enabled ? <Button variant="secondary" disabled={busy} onClick={disconnect}>Turn multilingual off</Button> : null}
       {showing ? <MissingTexts language={showing} /> : null}
