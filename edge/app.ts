@@ -17,6 +17,7 @@ import { config } from './pages/config/index.js';
 import { pageCacheFastPath } from './pages/page-cache.js';
 import { newsletterPages } from './pages/newsletter/index.js';
 import { pages } from './pages/routes.js';
+import { languageRoutes, rememberLanguage } from './pages/localized.js';
 
 /**
  * The edge app: assets and health need no site; everything else is served for the Host's
@@ -34,6 +35,8 @@ export function createApp(): Hono<AppEnv> {
   app.route('/client', clientAssets);
   // Pages and APIs give each new visitor a crumb, outside the page cache so cached HTML never holds it.
   app.use('*', issueCrumb);
+  // The visitor's language choice (a cookie), outside the page cache like the crumb.
+  app.use('*', rememberLanguage);
   // Serves cached pages before any D1 query.
   app.use('*', pageCacheFastPath);
   app.use('*', selectSite);
@@ -46,6 +49,8 @@ export function createApp(): Hono<AppEnv> {
   app.route('/config', config);
   app.route('/account', account);
   app.route('/newsletter', newsletterPages);
+  // `/fr/...`: the page routes again in an added language (issue 29).
+  app.use('*', languageRoutes);
   app.route('/', pages);
   app.onError(handleError);
   return app;

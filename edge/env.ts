@@ -128,6 +128,18 @@ export interface Vars {
   siteUser?: SiteUser;
   /** The API token a tool authenticated with (`Authorization: Bearer`, theme routes only; edge/middleware/api-token). */
   apiToken?: { id: string; scopes: readonly string[] };
+  /** A page under an added language's prefix (`/fr/...`, edge/pages/localized.ts): the language and the URL the visitor asked for. */
+  language?: PageLanguage;
+}
+
+/** The language of a `/<prefix>/...` page request (issue 29). */
+export interface PageLanguage {
+  /** The added language's BCP-47 tag, e.g. `fr`. */
+  code: string;
+  /** `/fr`: what links of the page start with. */
+  prefix: string;
+  /** The URL as requested, prefix included (cache key, canonical, alternates). */
+  publicUrl: string;
 }
 
 /** The Hono generics every router of the edge shares. */

@@ -33,3 +33,4 @@ export * from './commerce-settings.js';
 export * from './theme-versions.js';
 export * from './campaigns.js';
 export * from './members.js';
+export * from './translations.js';

@@ -24,6 +24,8 @@ export interface SiteSettings {
   securityContact?: string | string[];
   securityPolicyUrl?: string;
   securityPreferredLanguages?: string;
+  /** The header option of a multilingual site (issue 29): false hides the theme's language switcher. */
+  languageSwitcher?: boolean;
   [key: string]: unknown;
 }
 
@@ -81,6 +83,8 @@ export const multilingualSettings = sqliteTable('multilingual_settings', {
     .references(() => websites.id, { onDelete: 'cascade' }),
   defaultLanguage: text('default_language').notNull(),
   languages: text('languages', { mode: 'json' }).$type<string[]>().notNull(),
+  /** Off after DELETE /api/multilingual/connection: one language again, the list and translations kept. */
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
   updatedOn: integer('updated_on').notNull(),
 });
 

@@ -11,6 +11,7 @@ import { FormEditorRoute, FormsRoute } from './screens/form-builder/route.js';
 import { MailingListsScreen } from './screens/mailing-lists/mailing-lists.js';
 import { CampaignEditorRoute, CampaignsScreen } from './screens/campaigns/campaigns.js';
 import { OutboxScreen } from './screens/outbox/outbox-screen.js';
+import { LanguagesScreen } from './screens/languages/languages-screen.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
 import { ProductEditorRoute } from './screens/product-editor/route.js';
@@ -104,6 +105,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/automations', screen: '/config/automations', title: 'Automations', render: () => <AutomationsScreen /> },
   { pattern: '/config/api-tokens', screen: '/config/api-tokens', title: 'API tokens', render: () => <ApiTokensScreen /> },
   { pattern: '/config/members', screen: '/config/members', title: 'Members', render: () => <MembersScreen /> },
+  { pattern: '/config/languages', screen: '/config/languages', title: 'Languages', render: () => <LanguagesScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
   { pattern: '/config/forms', screen: '/config/forms', title: 'Forms', render: () => <FormsRoute /> },
   { pattern: '/config/forms/:id', screen: '/config/forms', title: 'Form builder', render: (p) => <FormEditorRoute key={p.id} id={p.id!} /> },

@@ -43,6 +43,7 @@ import { apiTokensApi, themeApi } from './themes/index.js';
 import { campaignClicksApi, ownerCampaignsApi } from './campaigns/index.js';
 import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
 import { ownerMembersApi } from './members/index.js';
+import { multilingualApi } from './multilingual/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -173,6 +174,7 @@ api.route('/campaigns', campaignClicksApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
 api.route('/owner/members', ownerMembersApi);
+api.route('/multilingual', multilingualApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

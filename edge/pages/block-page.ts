@@ -5,16 +5,20 @@ import { baseContext } from './page-context.js';
 import type { PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { renderBlocks } from './render-page.js';
+import { translateItemsIn, translateLayout } from '../services/multilingual/texts.js';
 
 /**
  * `layout` as HTML for this request: its blocks' server loaders run (batched per type),
  * then blocks and sections render through the theme over the page's context `base`.
  * Undefined for `?format=json` answers, which have no theme and show the layout itself.
+ * On a page of an added language the blocks' texts (by the page id) and the items their
+ * loaders bring are translated first, the primary language filling what is missing.
  */
-export async function layoutHtml(req: PageRequest, layout: PageLayout, base: Record<string, unknown>): Promise<string | undefined> {
+export async function layoutHtml(req: PageRequest, pageId: string, layout: PageLayout, base: Record<string, unknown>): Promise<string | undefined> {
   if (!req.theme) return undefined;
-  const [theme, blocks] = await Promise.all([req.theme, loadBlockData(req, layout)]);
-  return renderBlocks(theme, req.site, layout, req.url.pathname, { blocks, page: base });
+  const [theme, blocks, table] = await Promise.all([req.theme, loadBlockData(req, layout), req.translations]);
+  if (table) for (const data of blocks.values()) translateItemsIn(data, table);
+  return renderBlocks(theme, req.site, table ? translateLayout(layout, pageId, table) : layout, req.url.pathname, { blocks, page: base });
 }
 
 /**
@@ -23,6 +27,12 @@ export async function layoutHtml(req: PageRequest, layout: PageLayout, base: Rec
  */
 export function servedPage(req: PageRequest, slug: string): Promise<ServedPage | undefined> {
   return req.previewDraft ? findDraftPage(req.db, req.site.id, slug, req.previewRevision) : findPublishedPage(req.db, req.site.id, slug);
+}
+
+/** The page's title in the page's language (a `block` text of the page named `title`), when translated. */
+async function titleIn(req: PageRequest, pageId: string, collection: Record<string, unknown>): Promise<void> {
+  const title = (await req.translations)?.get('block', pageId, 'title');
+  if (title !== undefined) collection.title = collection.navigationTitle = title;
 }
 
 /**
@@ -42,7 +52,8 @@ function setMainContent(collection: Record<string, unknown>, html: string): void
  */
 export async function withPageLayout(req: PageRequest, context: Record<string, unknown>, collection: Record<string, unknown>, page: ServedPage | undefined): Promise<void> {
   if (!page) return;
-  const html = await layoutHtml(req, page.layout, context);
+  await titleIn(req, page.id, collection);
+  const html = await layoutHtml(req, page.id, page.layout, context);
   if (html !== undefined) setMainContent(collection, html);
   context.page = { id: page.id, version: page.version, publishedOn: page.publishedOn, layout: page.layout };
 }
@@ -66,7 +77,8 @@ export async function blockPage(req: PageRequest, page: ServedPage): Promise<Pag
   if (page.seoTitle) collection.seoTitle = page.seoTitle;
   if (page.seoDescription) collection.seoDescription = page.seoDescription;
   if (page.socialImage) collection.socialImage = { assetUrl: page.socialImage };
-  const html = await layoutHtml(req, page.layout, base);
+  await titleIn(req, page.id, collection);
+  const html = await layoutHtml(req, page.id, page.layout, base);
   if (html !== undefined) setMainContent(collection, html);
   return {
     status: 200,

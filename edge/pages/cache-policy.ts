@@ -4,12 +4,14 @@
  */
 
 // SPEC §2: any path containing /config/ is the editor; carts, checkout and accounts are per
-// visitor. APIs, assets and theme files are not pages and have their own caching.
-const NOT_SHARED_PAGES = /^\/(?:cart|checkout|account|api|commerce|theme|assets|healthz)(?:\/|$)|\/config(?:\/|$)/i;
+// visitor. APIs, assets and theme files are not pages and have their own caching. The same
+// under a language prefix (`/fr/cart`, issue 29).
+const NOT_SHARED_PAGES = /^(?:\/[a-z]{2,3}(?:-[a-z0-9]{2,8})*)?\/(?:cart|checkout|account|api|commerce|theme|assets|healthz)(?:\/|$)|\/config(?:\/|$)/i;
 
 // Cookies that never change a page's HTML: the CSRF crumb (and when it was issued), the cart token (the cart pill
-// is an island), census cookies and common analytics. Any other cookie (a session) bypasses.
-const NEUTRAL_COOKIES = /^(?:crumb|crumbAt|CART|hasCart|ss_cvr|ss_cvt|_ga(?:_[A-Z0-9]+)?|_gid|_fbp)$/;
+// is an island), census cookies, the remembered language (pages are chosen by their path, never by it) and common
+// analytics. Any other cookie (a session) bypasses.
+const NEUTRAL_COOKIES = /^(?:crumb|crumbAt|CART|hasCart|ss_cvr|ss_cvt|atelier-language|_ga(?:_[A-Z0-9]+)?|_gid|_fbp)$/;
 
 /** Query parameters that select what a page shows; they are part of the cache key. */
 const PAGE_PARAMETERS = ['page', 'q', 'format'] as const;

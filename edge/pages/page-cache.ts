@@ -145,7 +145,8 @@ export const pageCacheFastPath = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   if (!readsPage(c)) return next();
-  const url = new URL(c.req.url);
+  // A page of an added language is keyed by the URL asked for, its `/fr` prefix included.
+  const url = new URL(c.var.language?.publicUrl ?? c.req.url);
   const site = c.var.site;
   rememberVersion(hostName(url.host), site.id, site.contentVersion);
   const cache = isCacheableRequest(c.req.raw, url) ? edgeCache(c) : undefined;

@@ -10,6 +10,8 @@ import type { SiteRecord } from '../services/websites.js';
 import type { PageTypeName } from './page-types.js';
 import type { Theme } from './theme-templates.js';
 import { emptyCartJson, localizedStringsJson, websiteJson, websiteSettingsJson } from './context/website.js';
+import { translateLayout, type TranslationTable } from '../services/multilingual/texts.js';
+import { languageContext, translatedStrings } from './context/languages.js';
 
 function queryJson(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
@@ -22,15 +24,15 @@ function queryJson(url: URL): Record<string, string> {
   return out;
 }
 
-function linkJson(link: NavigationLink, activeCollectionId: string | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = { title: link.title, url: link.url };
+function linkJson(link: NavigationLink, activeCollectionId: string | undefined, table?: TranslationTable): Record<string, unknown> {
+  const out: Record<string, unknown> = { title: table?.get('navigation', link.id, 'title') ?? link.title, url: link.url };
   if (link.collectionId) out.collectionId = link.collectionId;
   if (link.newWindow) out.newWindow = true;
   // A block page is active by its page id (block-page.ts passes it as the active id).
   const target = link.collectionId ?? link.pageId;
   out.active = target !== null && target === activeCollectionId;
   // Present only when the link has some, so a site without nested links keeps its exact context.
-  if (link.children.length) out.children = link.children.map((child) => linkJson(child, activeCollectionId));
+  if (link.children.length) out.children = link.children.map((child) => linkJson(child, activeCollectionId, table));
   return out;
 }
 
@@ -42,24 +44,31 @@ export async function baseContext(
   activeCollectionId?: string,
 ): Promise<Record<string, unknown>> {
   const { site, url } = req;
-  const [{ links, headerFooter }, newsletter] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id)]);
-  // The owner's header and footer (block layouts, edge/services/site-layout), rendered through the theme when set.
+  const [{ links, headerFooter, languages }, newsletter, table] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id), req.translations]);
+  // The owner's header and footer (block layouts, edge/services/site-layout), rendered through the theme when set,
+  // in the page's language (their texts translated, the primary's where a translation is missing).
   const theme = req.theme && (headerFooter.header || headerFooter.footer) ? await req.theme : undefined;
-  const chrome = (layout: PageLayout | null) => (theme && layout ? renderBlocks(theme, site, layout, url.pathname) : undefined);
-  const siteHeader = chrome(headerFooter.header);
-  const siteFooter = chrome(headerFooter.footer);
-  const menu = (name: string) => links.filter((l) => l.menu === name).map((l) => linkJson(l, activeCollectionId));
+  const chrome = (layout: PageLayout | null, entity: string) =>
+    theme && layout ? renderBlocks(theme, site, table ? translateLayout(layout, entity, table) : layout, url.pathname) : undefined;
+  const siteHeader = chrome(headerFooter.header, 'site-header');
+  const siteFooter = chrome(headerFooter.footer, 'site-footer');
+  const menu = (name: string) => links.filter((l) => l.menu === name).map((l) => linkJson(l, activeCollectionId, table));
+  const language = languageContext(req, languages);
   return {
     pageType,
     pageTypeName,
     website: {
       ...websiteJson(site, url.origin),
+      language: language.code,
+      ...(language.rtl ? { direction: 'rtl' } : {}),
       // The bot check sign-up forms render (restock): only when this deployment can verify its tokens.
       ...(req.captchaSiteKey ? { captchaSettings: { siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' } } : {}),
     },
     websiteSettings: websiteSettingsJson(site),
     featureFlags: { useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false },
-    localizedStrings: localizedStringsJson(site),
+    localizedStrings: table ? translatedStrings(localizedStringsJson(site), table) : localizedStringsJson(site),
+    // Only multilingual sites have `languages`: the switcher and the hreflang alternates.
+    ...(language.switcher ? { languages: language.switcher } : {}),
     navigation: { items: menu('main-nav'), footerItems: menu('footer-nav') },
     ...(siteHeader === undefined ? {} : { siteHeader }),
     ...(siteFooter === undefined ? {} : { siteFooter }),

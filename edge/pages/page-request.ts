@@ -3,6 +3,8 @@ import type { Db } from '../services/db.js';
 import type { PageShell } from '../services/page-shell.js';
 import type { SiteRecord } from '../services/websites.js';
 import type { Theme } from './theme-templates.js';
+import type { PageLanguage } from '../env.js';
+import type { TranslationTable } from '../services/multilingual/texts.js';
 
 /** A refused no-JS post, re-rendered with its values and messages (edge/pages/forms). */
 export interface PostedFormState {
@@ -39,4 +41,8 @@ export interface PageRequest {
   signedIn?: boolean;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
+  /** A page of an added language (`/fr/...`): `site.locale` is that language for every render. */
+  language?: PageLanguage;
+  /** That language's published translations (loading while the context is built). */
+  translations?: Promise<TranslationTable>;
 }

@@ -13,6 +13,9 @@ import { loadPageShell } from '../services/page-shell.js';
 import { seoJson } from './seo/meta.js';
 import { pageUrl } from './cache-policy.js';
 import { siteStylesView } from './site-styles-view.js';
+import { loadTranslationTable } from '../services/multilingual/store.js';
+import { translateItemsIn } from '../services/multilingual/texts.js';
+import { localizeLinks } from './language-links.js';
 
 /** `?format=json` on any published URL returns the page context instead of HTML. */
 export function wantsJson(c: Context<AppEnv>): boolean {
@@ -20,15 +23,24 @@ export function wantsJson(c: Context<AppEnv>): boolean {
 }
 
 export function pageRequest(c: Context<AppEnv>): PageRequest {
-  const shell = loadPageShell(c.var.db, c.var.site.id);
+  const shell = loadPageShell(c.var.db, c.var.site.id, c.var.site.locale);
   // A failure surfaces where it is awaited; unhandled here it would only be noise.
   shell.catch(() => undefined);
+  const language = c.var.language;
   const req: PageRequest = {
-    db: c.var.db, site: c.var.site, url: pageUrl(c.req.url), now: Date.now(), shell,
+    db: c.var.db,
+    // A page of an added language renders money, numbers and dates in that language (engine locale).
+    site: language ? { ...c.var.site, locale: language.code } : c.var.site,
+    url: pageUrl(language?.publicUrl ?? c.req.url), now: Date.now(), shell,
     captchaSiteKey: activeCaptchaSiteKey(c.env, c.var.site),
     captchaProvider: c.env.CAPTCHA_PROVIDER,
     signedIn: Boolean(c.var.siteUser),
   };
+  if (language) {
+    req.language = language;
+    req.translations = loadTranslationTable(req.db, req.site.id, language.code);
+    req.translations.catch(() => undefined);
+  }
   if (!wantsJson(c)) {
     // Overlaps the theme's queries with the context's. `?theme_version=N` previews a version (theme-preview.ts).
     const live = () => loadTheme(req.db, req.site.id, shell.then((s) => s.themeRefs));
@@ -47,14 +59,19 @@ export function plainResponse(c: Context<AppEnv>, page: PlainPage, headers: Reco
 
 /** Renders a resolved page with the site's theme (or returns its context as JSON). */
 export async function respond(c: Context<AppEnv>, req: PageRequest, result: PageResult): Promise<Response> {
+  // Products and posts anywhere in the context read in the page's language (issue 29).
+  if (req.translations) translateItemsIn(result.context, await req.translations);
   result.context.seo = seoJson(result.context, req.site, req.url);
+  const website = result.context.website as { language?: unknown } | undefined;
+  if (typeof website?.language === 'string') c.header('Content-Language', website.language);
   if (wantsJson(c)) return c.json(result.context, result.status);
   try {
     const [theme, clientAssets, siteStyles] = await Promise.all([req.theme ?? loadTheme(req.db, req.site.id), loadClientAssetUrls(c.env.ASSETS), siteStylesView(req)]);
     // The layout links the islands' loader (its hashed URL comes from the Vite manifest) and
     // emits the site styles (custom properties, font stylesheets) when the site has some.
     const data = { ...result.context, ...(clientAssets ? { clientAssets } : {}), ...(siteStyles ? { siteStyles } : {}) };
-    return c.html(renderThemed(theme, req.site, result.templates, data, req.url.pathname), result.status);
+    const html = renderThemed(theme, req.site, result.templates, data, req.url.pathname);
+    return c.html(req.language ? localizeLinks(html, req.language.prefix) : html, result.status);
   } catch (err) {
     // A theme without a not-found (or status) template still answers 404 (405), not 500.
     if (err instanceof TemplateMissingError && (result.status === 404 || result.status === 405)) {

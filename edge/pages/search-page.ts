@@ -3,6 +3,7 @@ import { collectionsById } from '../services/collections.js';
 import { loadItemDetails } from '../services/item-details.js';
 import { MARK_END, MARK_START, MAX_QUERY_LENGTH, searchItems } from '../services/search.js';
 import { searchPages } from '../services/page-search.js';
+import { searchTranslatedItems } from '../services/multilingual/search.js';
 import { itemJson } from './context/item.js';
 import { pageNumber, paginationJson, totalPages } from './context/pagination.js';
 import { merchandisingJson } from '../services/item-json/product-json.js';
@@ -36,7 +37,10 @@ export async function searchPage(req: PageRequest): Promise<PageResult> {
   const [base, results, pageHits] = await Promise.all([
     baseContext(req, PAGE_TYPE.search, 'search'),
     text
-      ? searchItems(req.db, req.site.id, text, { limit: SEARCH_PAGE_SIZE, offset: (current - 1) * SEARCH_PAGE_SIZE, now: req.now })
+      ? // A page of an added language searches the translated products (issue 29).
+        req.language
+        ? searchTranslatedItems(req.db, req.site.id, req.language.code, text, { limit: SEARCH_PAGE_SIZE, offset: (current - 1) * SEARCH_PAGE_SIZE, now: req.now })
+        : searchItems(req.db, req.site.id, text, { limit: SEARCH_PAGE_SIZE, offset: (current - 1) * SEARCH_PAGE_SIZE, now: req.now })
       : Promise.resolve({ hits: [], total: 0 }),
     // Published pages built from blocks that match, after the first page of items.
     text && current === 1 ? searchPages(req.db, req.site.id, text, PAGE_HITS) : Promise.resolve([]),

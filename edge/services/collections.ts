@@ -5,6 +5,8 @@ import { query, type Db } from './db.js';
 export type CollectionRecord = typeof collections.$inferSelect;
 
 export interface NavigationLink {
+  /** The navigation item's id (its label's translations are keyed by it). */
+  id: string;
   menu: string;
   title: string;
   url: string;
@@ -69,6 +71,7 @@ export function toNavigationLinks(rows: Awaited<ReturnType<typeof navigationQuer
   const byId = new Map<string, NavigationLink>();
   for (const { nav, fullUrl, page } of visible) {
     byId.set(nav.id, {
+      id: nav.id,
       menu: nav.menu,
       title: nav.title,
       url: fullUrl ?? (page?.slug ? `/${page.slug}` : null) ?? nav.externalLink ?? '#',

@@ -24,7 +24,9 @@ describe('buildDemoSeed', () => {
   it('writes every statement as an idempotent insert that inlines cleanly', () => {
     for (const statement of seed.statements) {
       // Full-text rows (FTS5 has no ON CONFLICT) are inserted only when the item has none.
-      expect(statement.sql).toMatch(/^insert into .* on conflict do nothing$|^INSERT INTO search_index .* WHERE NOT EXISTS \(SELECT 1 FROM search_index WHERE item_id = \?\)$/);
+      expect(statement.sql).toMatch(
+        /^insert into .* on conflict do nothing$|^INSERT INTO search_index .* WHERE NOT EXISTS \(SELECT 1 FROM search_index WHERE item_id = \?\)$|^INSERT INTO translation_search .* WHERE NOT EXISTS \(SELECT 1 FROM translation_search WHERE item_id = \? AND language = \?\)$/,
+      );
       expect(() => inlineStatement(statement)).not.toThrow();
     }
   });

@@ -9,6 +9,7 @@ import { contentHash, demoId } from './ids.js';
 import { insertRow, type SeedStatement } from './statements.js';
 import { buildProductRows } from './product-rows.js';
 import { checkoutSeedRows } from './checkout-rows.js';
+import { buildTranslationRows } from './translation-rows.js';
 import { searchSeedStatement, type SearchSource } from '../search.js';
 
 /** A file to copy into R2: `file` is relative to fixtures/demo/. */
@@ -201,6 +202,7 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
     out.push(insertRow(themeFiles, { versionId: themeVersionId, path: file.path, content: file.content, sha256: hash }));
   }
   out.push(...checkoutSeedRows(websiteId, id));
+  out.push(...buildTranslationRows(demo, websiteId, id, createdOn));
   for (const item of searchable) out.push(searchSeedStatement(item));
   return { websiteId, identifier: site.identifier, statements: out, uploads };
 }

@@ -22,7 +22,7 @@ export interface WebsiteFixture {
   header?: string;
   footer?: string;
   socialAccounts?: unknown[];
-  multilingual?: { defaultLanguage: string; languages: string[] };
+  multilingual?: { defaultLanguage: string; languages: string[]; enabled?: boolean };
   commercePreferences?: Record<string, Record<string, unknown>>;
 }
 
@@ -143,6 +143,15 @@ export interface PageFixture {
   layout: { sections: unknown[] };
 }
 
+/** One language's translations of the demo (fixtures/demo/translations.json), keyed by slugs, menus and URL ids. */
+export interface TranslationFixture {
+  pages?: Record<string, { title?: string; texts?: Record<string, string> }>;
+  navigation?: Record<string, string[]>;
+  products?: Record<string, { title?: string; excerpt?: string; body?: string; seoTitle?: string; seoDescription?: string }>;
+  categories?: Record<string, string>;
+  strings?: Record<string, string>;
+}
+
 /** Everything the seed needs, already read from disk. */
 export interface DemoFixtures {
   website: WebsiteFixture;
@@ -153,6 +162,8 @@ export interface DemoFixtures {
   forms: FormFixture[];
   pages: PageFixture[];
   navigation: Record<string, NavigationFixture[]>;
+  /** By language (optional: older fixture sets have none). */
+  translations?: Record<string, TranslationFixture>;
   images: Record<string, ImageFixture>;
   /** Byte size of every file under fixtures/demo/, by path relative to it. */
   fileSizes: Record<string, number>;

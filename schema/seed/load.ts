@@ -53,6 +53,7 @@ export async function loadDemoFixtures(demoDir = DEMO_DIR, themeDir = THEME_DIR)
     forms: await readJson(demoDir, 'forms.json'),
     pages: await readJson(demoDir, 'pages.json'),
     navigation: await readJson(demoDir, 'navigation.json'),
+    translations: await readJson<DemoFixtures['translations']>(demoDir, 'translations.json').catch(() => undefined),
     images: await readJson(demoDir, 'images.json'),
     fileSizes,
     themeFiles,

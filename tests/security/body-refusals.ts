@@ -187,6 +187,10 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   // Site structure (edge/api/site-layout): the header and footer are two layouts of up to 1 MB each.
   { route: 'PUT /api/site-header-footer', method: 'PUT', path: '/api/site-header-footer', maxBytes: 3072 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/x-www-form-urlencoded'], stored: 'select count(*) as n from header_footer_revisions' },
   { route: 'POST /api/widget/UpdateNavigation', method: 'POST', path: '/api/widget/UpdateNavigation', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from navigation_revisions' },
+  // Languages (edge/api/multilingual, issue 29).
+  { route: 'PUT /api/multilingual/languages', method: 'PUT', path: '/api/multilingual/languages', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'PUT /api/multilingual/translations', method: 'PUT', path: '/api/multilingual/translations', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from translations' },
+  { route: 'DELETE /api/multilingual/connection', method: 'DELETE', path: '/api/multilingual/connection', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain'] },
   // Site styles (edge/api/site-styles): a small JSON document.
   { route: 'PUT /api/site-styles/draft', method: 'PUT', path: '/api/site-styles/draft', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from site_style_revisions' },
   { route: 'POST /api/site-styles/publish', method: 'POST', path: '/api/site-styles/publish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

@@ -317,6 +317,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/automations', path: '/config/automations', status: 200, expect: 'page' },
   { route: 'GET /config/api-tokens', path: '/config/api-tokens', status: 200, expect: 'page' },
   { route: 'GET /config/members', path: '/config/members', status: 200, expect: 'page' },
+  { route: 'GET /config/languages', path: '/config/languages', status: 200, expect: 'page' },
   { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },
   { route: 'GET /config/traffic', path: '/config/traffic', status: 200, expect: 'page' },
   { route: 'GET /config/orders', path: '/config/orders', status: 200, expect: 'page' },
@@ -424,6 +425,14 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/pages/:id/lock', path: '/api/pages/p1/lock', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/pages/:id/lock', path: '/api/pages/p1/lock', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'PUT /api/site-header-footer', path: '/api/site-header-footer', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  // Languages (edge/api/multilingual, issue 29): admin and website manager only.
+  { route: 'GET /api/multilingual/settings', path: '/api/multilingual/settings', status: 401, expect: 'api' },
+  { route: 'GET /api/multilingual/status', path: '/api/multilingual/status', status: 401, expect: 'api' },
+  { route: 'GET /api/multilingual/languages', path: '/api/multilingual/languages', status: 401, expect: 'api' },
+  { route: 'PUT /api/multilingual/languages', path: '/api/multilingual/languages', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/multilingual/connection', path: '/api/multilingual/connection', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/multilingual/translations', path: '/api/multilingual/translations?language=fr', status: 401, expect: 'api' },
+  { route: 'PUT /api/multilingual/translations', path: '/api/multilingual/translations', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/commondata/GetNavigationCollections', path: '/api/commondata/GetNavigationCollections', status: 401, expect: 'api' },
   { route: 'POST /api/widget/UpdateNavigation', path: '/api/widget/UpdateNavigation', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // Site styles (edge/api/site-styles).

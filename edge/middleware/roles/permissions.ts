@@ -72,6 +72,8 @@ export const PERMISSIONS = {
   files: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor, ROLE.storeManager, ROLE.campaignsEditor, ROLE.viewer],
   /** Upload, rename, set alt text and focal points. */
   fileEdits: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.draftEditor, ROLE.storeManager, ROLE.campaignsEditor],
+  /** The site's languages and their translations (edge/api/multilingual; issue 29). */
+  languages: [ROLE.admin, ROLE.websiteManager],
   /** Delete files nothing uses. */
   fileDeletes: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.storeManager],
   /** Read, create, publish and roll back the site's theme versions (edge/api/themes); tools use API tokens instead. */

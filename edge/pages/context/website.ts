@@ -1,19 +1,6 @@
 import type { SiteRecord } from '../../services/websites.js';
 import { moneyJson } from '../../../domain/money/money.js';
-
-// SPEC §3 localized strings with the English fallbacks of SPEC §8. productVariantSelectText
-// is left out: without it `variants-select` names each option ("Select Size").
-const DEFAULT_STRINGS: Record<string, string> = {
-  productAddToCartText: 'Add To Cart',
-  productSubscribeText: 'Subscribe',
-  productQuantityInputLabel: 'Quantity',
-  productSoldOutText: 'sold out',
-  productSaleText: 'sale',
-  productQuickViewText: 'Quick View',
-  giftCardValueDisplayText: 'Value',
-  giftCardVariantSelectText: 'Select Value',
-  productSummaryFormNoAnswerText: 'N/A',
-};
+import { SYSTEM_TEXTS } from '../../services/multilingual/system-texts.js';
 
 /** The site's favicon: `siteSettings.faviconUrl` (an uploaded image) or the generated default. */
 export function faviconUrl(site: SiteRecord): string {
@@ -57,7 +44,7 @@ export function websiteSettingsJson(site: SiteRecord): Record<string, unknown> {
 }
 
 export function localizedStringsJson(site: SiteRecord): Record<string, string> {
-  return { ...DEFAULT_STRINGS, ...site.localizedStrings };
+  return { ...SYSTEM_TEXTS, ...site.localizedStrings };
 }
 
 /** The empty cart until carts live in D1. */

@@ -6,6 +6,8 @@ import { defaultFaviconSvg } from './favicon.js';
 import { activeContentHeaders } from '../../files/active-content.js';
 import { canonicalOrigin } from './meta.js';
 import { robotsTxt, SITEMAP_LIMIT, sitemapIndexXml, urlsetXml } from './sitemap.js';
+import { publishedLanguages, readLanguages } from '../../services/multilingual/settings.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
 
 /** What crawlers fetch besides pages: robots.txt, sitemaps, the favicon. */
 export const seoFiles = new Hono<AppEnv>({ strict: false });
@@ -23,14 +25,18 @@ seoFiles.get('/robots.txt', (c) => {
 async function sitemap(c: Context<AppEnv>, file: number | undefined): Promise<Response> {
   const site = c.var.site;
   const origin = canonicalOrigin(site, new URL(c.req.url));
-  const offset = ((file ?? 1) - 1) * SITEMAP_LIMIT;
-  const { entries, total } = await sitemapEntries(c.var.db, site.id, { offset, limit: SITEMAP_LIMIT, now: Date.now(), siteUpdatedOn: site.updatedOn });
-  const files = Math.ceil(total / SITEMAP_LIMIT);
+  const { languages } = await readLanguages(c.var.db, site.id, site.locale);
+  const all = publishedLanguages(languages).map((code) => ({ code, prefix: code === languages.primary ? '' : `/${languagePrefix(code)}` }));
+  // Each page is one URL per language: a file holds fewer pages so it stays within the limit.
+  const perFile = Math.floor(SITEMAP_LIMIT / all.length);
+  const offset = ((file ?? 1) - 1) * perFile;
+  const { entries, total } = await sitemapEntries(c.var.db, site.id, { offset, limit: perFile, now: Date.now(), siteUpdatedOn: site.updatedOn });
+  const files = Math.ceil(total / perFile);
   c.header('Cache-Control', CRAWLER_CACHE);
   c.header('Content-Type', XML);
   if (file === undefined && files > 1) return c.body(sitemapIndexXml(origin, files, site.updatedOn));
   if (file !== undefined && (file > files || entries.length === 0)) return c.body(null, 404);
-  return c.body(urlsetXml(origin, entries));
+  return c.body(urlsetXml(origin, entries, { primary: languages.primary, all }));
 }
 
 seoFiles.get('/sitemap.xml', (c) => sitemap(c, undefined));

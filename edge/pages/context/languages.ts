@@ -1,0 +1,57 @@
+import { isRtl, languageName, languagePrefix } from '../../../domain/languages/languages.js';
+import { publishedLanguages, type SiteLanguages } from '../../services/multilingual/settings.js';
+import type { TranslationTable } from '../../services/multilingual/texts.js';
+import type { PageRequest } from '../page-request.js';
+import { canonicalOrigin } from '../seo/meta.js';
+
+/** One language version of the page: the switcher's link and an hreflang alternate. */
+interface LanguageLink {
+  code: string;
+  name: string;
+  url: string;
+  current: boolean;
+}
+
+export interface LanguageContext {
+  code: string;
+  rtl: boolean;
+  /** `languages` of the page context on a multilingual site: `items` and the `xDefault` URL. */
+  switcher?: { items: LanguageLink[]; xDefault: string; showSwitcher: boolean };
+}
+
+/** The page's path without its language prefix, with `?page=N` past the first page (as canonical URLs have it). */
+function sharedPath(req: PageRequest): string {
+  const path = req.language ? req.url.pathname.slice(req.language.prefix.length) || '/' : req.url.pathname;
+  const page = Number(req.url.searchParams.get('page'));
+  return Number.isInteger(page) && page > 1 ? `${path}?page=${page}` : path;
+}
+
+/**
+ * The page's language (issue 29) and, when the site publishes more than one, an absolute
+ * URL of the same page in each of them: the header's switcher links to these (absolute, so
+ * a translated page's link rewriting leaves them alone) and the layout's head lists them as
+ * `hreflang` alternates, the primary language's as `x-default`.
+ */
+export function languageContext(req: PageRequest, languages: SiteLanguages): LanguageContext {
+  const code = req.language?.code ?? languages.primary;
+  const out: LanguageContext = { code, rtl: isRtl(code) };
+  const all = publishedLanguages(languages);
+  if (all.length < 2) return out;
+  const origin = canonicalOrigin(req.site, req.url);
+  const path = sharedPath(req);
+  const urlOf = (language: string) => `${origin}${language === languages.primary ? '' : `/${languagePrefix(language)}`}${path === '/' && language !== languages.primary ? '/' : path}`;
+  out.switcher = {
+    items: all.map((language) => ({ code: language, name: languageName(language), url: urlOf(language), current: language === code })),
+    xDefault: urlOf(languages.primary),
+    // The header option (PUT /api/multilingual/languages `showSwitcher`); alternates are listed either way.
+    showSwitcher: req.site.siteSettings.languageSwitcher !== false,
+  };
+  return out;
+}
+
+/** The SPEC §3 localized strings with the language's translations (system texts) over them. */
+export function translatedStrings(strings: Record<string, string>, table: TranslationTable): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, text] of Object.entries(strings)) out[key] = table.get('system', 'strings', key) ?? text;
+  return out;
+}

@@ -1,0 +1,104 @@
+import { and, asc, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import type { PageLayout } from '../../../blocks/layout-schema.js';
+import { items, navigationItems, pageRevisions, pages, products, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
+import { query, type Db } from '../db.js';
+import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.js';
+import type { SiteRecord } from '../websites.js';
+import { storedTranslations } from './store.js';
+import { layoutTexts, PRODUCT_FIELDS } from './texts.js';
+import { SYSTEM_TEXTS } from './system-texts.js';
+
+/** One translatable text of the site in its primary language, with its translation's state. */
+export interface TranslatableText {
+  kind: TranslationKind;
+  entityId: string;
+  fieldKey: string;
+  /** What the owner sees the text belongs to: a page title, a product title, 'Header'. */
+  entityTitle: string;
+  source: string;
+  text: string | null;
+  status: TranslationStatus;
+  updatedOn: number | null;
+}
+
+type Source = Omit<TranslatableText, 'text' | 'status' | 'updatedOn'>;
+
+/**
+ * Every text a visitor of the site reads that a translation can replace (issue 29 first
+ * slice): published pages' block texts, the header and footer, navigation labels, product
+ * titles, excerpts, descriptions and SEO fields, category names and the SPEC §3 system texts.
+ */
+async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
+  const [pageRows, [hf], navRows, productRows] = await query(() =>
+    db.batch([
+      db
+        .select({ id: pages.id, title: pages.title, document: pageRevisions.document })
+        .from(pages)
+        .innerJoin(pageRevisions, and(eq(pageRevisions.pageId, pages.id), eq(pageRevisions.version, pages.publishedVersion)))
+        .where(and(eq(pages.websiteId, site.id), isNotNull(pages.publishedVersion), isNull(pages.trashedOn), notInArray(pages.status, ['private', 'deprecated'])))
+        .orderBy(asc(pages.slug)),
+      headerFooterQuery(db, site.id),
+      db.select({ id: navigationItems.id, title: navigationItems.title }).from(navigationItems).where(eq(navigationItems.websiteId, site.id)).orderBy(asc(navigationItems.menu), asc(navigationItems.position)),
+      db
+        .select({ id: items.id, title: items.title, excerpt: items.excerpt, body: items.body, structuredContent: items.structuredContent, categories: items.categories })
+        .from(items)
+        .innerJoin(products, eq(products.itemId, items.id))
+        .where(eq(items.websiteId, site.id))
+        .orderBy(asc(items.title)),
+    ]),
+  );
+  const out: Source[] = [];
+  const layout = (entityId: string, entityTitle: string, l: PageLayout | null) => {
+    if (l) for (const [fieldKey, source] of layoutTexts(l)) out.push({ kind: 'block', entityId, fieldKey, entityTitle, source });
+  };
+  for (const p of pageRows) {
+    out.push({ kind: 'block', entityId: p.id, fieldKey: 'title', entityTitle: p.title, source: p.title });
+    layout(p.id, p.title, JSON.parse(p.document) as PageLayout);
+  }
+  const headerFooter = toHeaderFooter(hf);
+  layout('site-header', 'Header', headerFooter.header);
+  layout('site-footer', 'Footer', headerFooter.footer);
+  for (const n of navRows) out.push({ kind: 'navigation', entityId: n.id, fieldKey: 'title', entityTitle: 'Navigation', source: n.title });
+  const categories = new Set<string>();
+  for (const p of productRows) {
+    const sc = p.structuredContent ?? {};
+    const own: Record<string, unknown> = { title: p.title, excerpt: p.excerpt, body: p.body };
+    for (const fieldKey of PRODUCT_FIELDS) {
+      const value = fieldKey in own ? own[fieldKey] : sc[fieldKey];
+      if (typeof value === 'string' && value.trim()) out.push({ kind: 'product', entityId: p.id, fieldKey, entityTitle: p.title, source: value });
+    }
+    for (const c of p.categories ?? []) categories.add(c);
+  }
+  for (const c of [...categories].sort()) out.push({ kind: 'category', entityId: c, fieldKey: 'name', entityTitle: 'Categories', source: c });
+  const strings = { ...SYSTEM_TEXTS, ...site.localizedStrings };
+  for (const [key, source] of Object.entries(strings)) {
+    if (typeof source === 'string') out.push({ kind: 'system', entityId: 'strings', fieldKey: key, entityTitle: 'Store texts', source });
+  }
+  return out;
+}
+
+const keyOf = (t: { kind: string; entityId: string; fieldKey: string }) => `${t.kind}\u0000${t.entityId}\u0000${t.fieldKey}`;
+
+/** The site's translatable texts with their state in `language` (missing when never saved). */
+export async function translatableTexts(db: Db, site: SiteRecord, language: string): Promise<TranslatableText[]> {
+  const [sources, stored] = await Promise.all([sourceTexts(db, site), storedTranslations(db, site.id, language)]);
+  const byKey = new Map(stored.map((r) => [keyOf(r), r]));
+  return sources.map((s) => {
+    const row = byKey.get(keyOf(s));
+    return { ...s, text: row?.text ?? null, status: row?.status ?? 'missing', updatedOn: row?.updatedOn ?? null };
+  });
+}
+
+/** How many of the site's texts are missing, draft and done in `language`. */
+export function statusCounts(texts: readonly TranslatableText[]): Record<TranslationStatus, number> {
+  const counts: Record<TranslationStatus, number> = { missing: 0, draft: 0, done: 0 };
+  for (const t of texts) counts[t.status]++;
+  return counts;
+}
+
+/** True when `kind/entity/field` names one of the site's translatable texts (a PUT may only target those). */
+export async function isTranslatable(db: Db, site: SiteRecord, kind: TranslationKind, entityId: string, fieldKey: string): Promise<boolean> {
+  const sources = await sourceTexts(db, site);
+  const key = keyOf({ kind, entityId, fieldKey });
+  return sources.some((s) => keyOf(s) === key);
+}

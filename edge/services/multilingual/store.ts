@@ -1,0 +1,89 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { items, translations, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
+import { translationSearchStatements } from '../../../schema/translation-search.js';
+import { bumpStatement } from '../content-version.js';
+import { query, type Db } from '../db.js';
+import { forgetSite } from '../site-versions.js';
+import { TranslationTable } from './texts.js';
+
+/** The published (`done`) texts of one language: one query, read by every page of that language. */
+export async function loadTranslationTable(db: Db, websiteId: string, language: string): Promise<TranslationTable> {
+  const rows = await query(() =>
+    db
+      .select({ kind: translations.kind, entityId: translations.entityId, fieldKey: translations.fieldKey, text: translations.text })
+      .from(translations)
+      .where(and(eq(translations.websiteId, websiteId), eq(translations.language, language), eq(translations.status, 'done'))),
+  );
+  return new TranslationTable(rows);
+}
+
+export type TranslationRow = typeof translations.$inferSelect;
+
+/** Every stored text of one language (any status), for the owner's list. */
+export async function storedTranslations(db: Db, websiteId: string, language: string): Promise<TranslationRow[]> {
+  return query(() =>
+    db
+      .select()
+      .from(translations)
+      .where(and(eq(translations.websiteId, websiteId), eq(translations.language, language)))
+      .orderBy(asc(translations.kind), asc(translations.entityId), asc(translations.fieldKey)),
+  );
+}
+
+export interface TranslationInput {
+  kind: TranslationKind;
+  entityId: string;
+  fieldKey: string;
+  language: string;
+  text: string;
+  status: Exclude<TranslationStatus, 'missing'>;
+}
+
+/**
+ * Saves one translated text (insert or replace on its unique key) and moves the content
+ * version in the same batch, so cached pages of that language render again. A product's
+ * translated search row is rewritten after (markup stripped there, see `reindexProduct`).
+ */
+export async function saveTranslation(db: Db, websiteId: string, input: TranslationInput, now = Date.now()): Promise<TranslationRow> {
+  const values = { websiteId, ...input, updatedOn: now };
+  const [[row]] = await query(() =>
+    db.batch([
+      db
+        .insert(translations)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [translations.websiteId, translations.kind, translations.entityId, translations.fieldKey, translations.language],
+          set: { text: input.text, status: input.status, updatedOn: now },
+        })
+        .returning(),
+      bumpStatement(db, websiteId, now),
+    ]),
+  );
+  forgetSite(websiteId);
+  if (input.kind === 'product') await reindexProduct(db, websiteId, input.entityId, input.language);
+  return row!;
+}
+
+/** Rewrites a product's translated search row for `language` from its `done` texts (the primary text fills the rest). */
+export async function reindexProduct(db: Db, websiteId: string, itemId: string, language: string): Promise<void> {
+  const [[item], texts] = await query(() =>
+    db.batch([
+      db.select({ title: items.title, excerpt: items.excerpt, body: items.body }).from(items).where(and(eq(items.id, itemId), eq(items.websiteId, websiteId))),
+      db
+        .select({ field: translations.fieldKey, text: translations.text })
+        .from(translations)
+        .where(
+          and(
+            eq(translations.websiteId, websiteId), eq(translations.kind, 'product'), eq(translations.entityId, itemId),
+            eq(translations.language, language), eq(translations.status, 'done'),
+          ),
+        ),
+    ]),
+  );
+  if (!item) return;
+  const t = new Map(texts.map((r) => [r.field, r.text]));
+  const statements = translationSearchStatements({
+    itemId, websiteId, language, title: t.get('title') ?? item.title, excerpt: t.get('excerpt') ?? item.excerpt, body: t.get('body') ?? item.body,
+  });
+  await query(() => db.$client.batch(statements.map((s) => db.$client.prepare(s.sql).bind(...s.params))));
+}

@@ -1,0 +1,120 @@
+import type { PageLayout } from '../../../blocks/layout-schema.js';
+import type { TranslationKind } from '../../../schema/translations.js';
+
+/**
+ * Which texts of a page are translatable, and how a translation replaces one (issue 29).
+ * Pure: the page builders apply a `TranslationTable` to block layouts, navigation, items
+ * and system texts; the owner API lists the same texts to count what is missing.
+ */
+
+/** Block props holding words a visitor reads (ProseMirror text nodes are `text` too); never URLs or options. */
+const TEXT_PROPS = new Set([
+  'text', 'title', 'label', 'caption', 'alt', 'description', 'placeholder', 'note', 'buttonLabel', 'markdown',
+  'heading', 'subtitle', 'quote', 'attribution', 'buttonText', 'artist',
+]);
+
+/** Product fields a translation may replace: `structuredContent` holds the SEO ones. */
+export const PRODUCT_FIELDS = ['title', 'excerpt', 'body', 'seoTitle', 'seoDescription'] as const;
+
+/** The translated texts of one language, looked up by kind, entity and field. */
+export class TranslationTable {
+  readonly #texts = new Map<string, string>();
+
+  constructor(rows: Iterable<{ kind: string; entityId: string; fieldKey: string; text: string }> = []) {
+    for (const r of rows) this.#texts.set(`${r.kind}\u0000${r.entityId}\u0000${r.fieldKey}`, r.text);
+  }
+
+  get(kind: TranslationKind, entityId: string, field: string): string | undefined {
+    return this.#texts.get(`${kind}\u0000${entityId}\u0000${field}`);
+  }
+
+  get size(): number {
+    return this.#texts.size;
+  }
+}
+
+type Visit = (field: string, text: string) => string | undefined;
+
+function walkProps(value: unknown, path: string, visit: Visit, depth: number): unknown {
+  if (depth > 12) return value;
+  if (Array.isArray(value)) return value.map((v, i) => walkProps(v, `${path}.${i}`, visit, depth + 1));
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    out[key] = typeof v === 'string' && TEXT_PROPS.has(key) && v.trim() ? (visit(at, v) ?? v) : walkProps(v, at, visit, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * A copy of `layout` whose translatable block props `visit` may replace; each text is
+ * named `<blockId>:<prop path>` (e.g. `hero-text:text.content.0.content.0.text`).
+ */
+export function mapLayoutTexts(layout: PageLayout, visit: Visit): PageLayout {
+  return {
+    ...layout,
+    sections: layout.sections.map((section) => ({
+      ...section,
+      blocks: section.blocks.map((block) => ({
+        ...block,
+        props: walkProps(block.props, '', (path, text) => visit(`${block.id}:${path}`, text), 0) as typeof block.props,
+      })),
+    })),
+  };
+}
+
+/** The translatable texts of a layout, in order: `[field, source text]`. */
+export function layoutTexts(layout: PageLayout): [string, string][] {
+  const out: [string, string][] = [];
+  mapLayoutTexts(layout, (field, text) => {
+    out.push([field, text]);
+    return undefined;
+  });
+  return out;
+}
+
+/** `layout` in the table's language (entity: a page id, `site-header` or `site-footer`); untranslated texts stay. */
+export function translateLayout(layout: PageLayout, entityId: string, table: TranslationTable): PageLayout {
+  if (table.size === 0) return layout;
+  return mapLayoutTexts(layout, (field) => table.get('block', entityId, field));
+}
+
+type Json = Record<string, unknown>;
+
+function translateItem(item: Json, table: TranslationTable): void {
+  const id = item.id as string;
+  for (const field of ['title', 'excerpt', 'body'] as const) {
+    const text = table.get('product', id, field);
+    if (text !== undefined) item[field] = text;
+  }
+  const sc = item.structuredContent;
+  if (sc && typeof sc === 'object') {
+    const copy: Json = { ...(sc as Json) };
+    for (const field of ['seoTitle', 'seoDescription'] as const) {
+      const text = table.get('product', id, field);
+      if (text !== undefined) copy[field] = text;
+    }
+    item.structuredContent = copy;
+  }
+  if (Array.isArray(item.categories)) item.categories = item.categories.map((c) => (typeof c === 'string' ? (table.get('category', c, 'name') ?? c) : c));
+}
+
+/**
+ * Translates, in place, every item (an object with an `id`, a `title` and a `recordType`)
+ * found in a page context or in blocks' loaded data: title, excerpt, body, SEO fields and
+ * category names. Walks at most 8 levels; layouts and markup strings are left alone.
+ */
+export function translateItemsIn(value: unknown, table: TranslationTable, depth = 0): void {
+  if (table.size === 0 || depth > 8 || !value || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const v of value) translateItemsIn(v, table, depth + 1);
+    return;
+  }
+  const obj = value as Json;
+  if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.recordType === 'number') translateItem(obj, table);
+  for (const [key, v] of Object.entries(obj)) {
+    if (key === 'layout' || key === 'structuredContent' || key === 'seo') continue;
+    if (v && typeof v === 'object') translateItemsIn(v, table, depth + 1);
+  }
+}

@@ -1,0 +1,39 @@
+import { translations } from '../translations.js';
+import { translationSearchSeedStatement } from '../translation-search.js';
+import type { DemoFixtures, TranslationFixture } from './fixture-types.js';
+import { insertRow, type SeedStatement } from './statements.js';
+
+type Id = (...parts: string[]) => string;
+
+/**
+ * The demo's translations (fixtures/demo/translations.json, issue 29): pages by slug, navigation
+ * labels by menu position, products by URL id, categories and system texts by name, each
+ * seeded `done`; translated products get their row in the translated search index.
+ */
+export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: Id, now: number): SeedStatement[] {
+  const out: SeedStatement[] = [];
+  for (const [language, fixture] of Object.entries(demo.translations ?? {}) as [string, TranslationFixture][]) {
+    const row = (kind: (typeof translations.$inferInsert)['kind'], entityId: string, fieldKey: string, text: string) =>
+      out.push(insertRow(translations, { websiteId, kind, entityId, fieldKey, language, text, status: 'done', updatedOn: now }));
+    for (const [slug, page] of Object.entries(fixture.pages ?? {})) {
+      const pageId = id('page', slug);
+      if (page.title) row('block', pageId, 'title', page.title);
+      for (const [field, text] of Object.entries(page.texts ?? {})) row('block', pageId, field, text);
+    }
+    for (const [menu, labels] of Object.entries(fixture.navigation ?? {})) {
+      labels.forEach((label, position) => row('navigation', id('nav', menu, String(position)), 'title', label));
+    }
+    for (const [urlId, fields] of Object.entries(fixture.products ?? {})) {
+      const product = demo.products.find((p) => p.urlId === urlId);
+      if (!product) throw new Error(`translations.json names an unknown product: ${urlId}`);
+      const itemId = id('item', 'shop', urlId);
+      for (const [field, text] of Object.entries(fields)) row('product', itemId, field, text);
+      out.push(translationSearchSeedStatement({
+        itemId, websiteId, language, title: fields.title ?? product.title, excerpt: fields.excerpt ?? product.excerpt, body: fields.body ?? product.body,
+      }));
+    }
+    for (const [name, text] of Object.entries(fixture.categories ?? {})) row('category', name, 'name', text);
+    for (const [key, text] of Object.entries(fixture.strings ?? {})) row('system', 'strings', key, text);
+  }
+  return out;
+}
