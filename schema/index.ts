@@ -30,3 +30,4 @@ export * from './site-styles.js';
 export * from './catalog.js';
 export * from './webhooks.js';
 export * from './commerce-settings.js';
+export * from './popups.js';

@@ -40,6 +40,8 @@ import { ownerFormsApi } from './forms/builder.js';
 import { ownerMailingListsApi } from './newsletter/owner.js';
 import { ownerWebhooksApi } from './webhooks/index.js';
 import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
+import { popupApi } from './popups/index.js';
+import { ownerPopupApi } from './popups/owner.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -153,6 +155,8 @@ api.route('/owner/checkout-settings', checkoutSettingsApi);
 api.route('/owner/forms', ownerFormsApi);
 api.route('/owner/mailing-lists', ownerMailingListsApi);
 api.route('/owner/webhooks', ownerWebhooksApi);
+api.route('/owner/popup', ownerPopupApi);
+api.route('/popup', popupApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
 

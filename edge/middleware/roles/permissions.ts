@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   forms: [ROLE.admin, ROLE.websiteManager, ROLE.editor],
   /** Newsletter subscribers and mailing lists. */
   newsletters: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
+  /** Design and publish the site's promo popup (edge/api/popups): marketing, like lists and campaigns. */
+  popups: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
   /** Traffic, performance and error figures. */
   traffic: [ROLE.admin, ROLE.reporting, ROLE.websiteManager],
   /** Invite, list and remove contributors. */
