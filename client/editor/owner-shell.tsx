@@ -9,6 +9,7 @@ import { OrdersScreen } from './screens/orders.js';
 import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { FormEditorRoute, FormsRoute } from './screens/form-builder/route.js';
 import { MailingListsScreen } from './screens/mailing-lists/mailing-lists.js';
+import { PopupScreen } from './screens/popup/popup-screen.js';
 import { OutboxScreen } from './screens/outbox/outbox-screen.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
@@ -103,6 +104,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/forms', screen: '/config/forms', title: 'Forms', render: () => <FormsRoute /> },
   { pattern: '/config/forms/:id', screen: '/config/forms', title: 'Form builder', render: (p) => <FormEditorRoute key={p.id} id={p.id!} /> },
   { pattern: '/config/mailing-lists', screen: '/config/mailing-lists', title: 'Mailing lists', render: () => <MailingListsScreen /> },
+  { pattern: '/config/popup', screen: '/config/popup', title: 'Popup', render: () => <PopupScreen /> },
   { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
   { pattern: '/config/restock', screen: '/config/restock', title: 'Restock', render: () => <RestockScreen /> },
   { pattern: '/config/gift-cards', screen: '/config/gift-cards', title: 'Gift cards', render: () => <GiftCardsScreen /> },

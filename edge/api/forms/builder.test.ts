@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
+import type { RunningWorker, SignedIn } from '../../test-support.js';
+import { startWithOwners, type OwnerCall } from './test-owners.js';
 import { ageKeys, TestVisitor } from './test-visitor.js';
 import { queuedMails } from './test-mail-log.js';
 
@@ -8,33 +9,12 @@ let worker: RunningWorker;
 let admin: SignedIn;
 let editor: SignedIn;
 let campaigns: SignedIn;
+let call: OwnerCall;
 
 beforeAll(async () => {
-  worker = await startWorker();
-  const owner = await demoOwner();
-  admin = await signIn(worker, owner.email, owner.password);
-  await createSiteUser(worker, { email: 'editor@builder.test', password: 'builder-Password-1', roles: [4] });
-  await createSiteUser(worker, { email: 'campaigns@builder.test', password: 'builder-Password-1', roles: [11] });
-  editor = await signIn(worker, 'editor@builder.test', 'builder-Password-1');
-  campaigns = await signIn(worker, 'campaigns@builder.test', 'builder-Password-1');
+  ({ worker, admin, editor, campaigns, call } = await startWithOwners('builder'));
 }, 60_000);
 afterAll(() => worker?.dispose());
-
-async function call(who: SignedIn | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await worker.fetch(path, {
-    method,
-    headers: { ...(who ? who.headers : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, etag: res.headers.get('etag') };
-}
 
 const ALL_FIELDS = [
   { id: 'who', type: 'name', title: 'Your name', required: true, description: 'First and last' },

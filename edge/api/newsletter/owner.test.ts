@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
+import type { RunningWorker, SignedIn } from '../../test-support.js';
+import { startWithOwners, type OwnerCall } from '../forms/test-owners.js';
 import { ageKeys, TestVisitor } from '../forms/test-visitor.js';
 import { linkIn, queuedMails } from '../forms/test-mail-log.js';
 
@@ -8,33 +9,12 @@ let worker: RunningWorker;
 let admin: SignedIn;
 let campaigns: SignedIn;
 let editor: SignedIn;
+let call: OwnerCall;
 
 beforeAll(async () => {
-  worker = await startWorker();
-  const owner = await demoOwner();
-  admin = await signIn(worker, owner.email, owner.password);
-  await createSiteUser(worker, { email: 'campaigns@lists.test', password: 'lists-Password-1', roles: [11] });
-  await createSiteUser(worker, { email: 'editor@lists.test', password: 'lists-Password-1', roles: [4] });
-  campaigns = await signIn(worker, 'campaigns@lists.test', 'lists-Password-1');
-  editor = await signIn(worker, 'editor@lists.test', 'lists-Password-1');
+  ({ worker, admin, editor, campaigns, call } = await startWithOwners('lists'));
 }, 60_000);
 afterAll(() => worker?.dispose());
-
-async function call(who: SignedIn | undefined, method: string, path: string, body?: unknown) {
-  const res = await worker.fetch(path, {
-    method,
-    headers: { ...(who ? who.headers : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
 
 async function signUp(formId: string, email: string): Promise<number> {
   const v = await TestVisitor.arrive(worker);
