@@ -1,9 +1,6 @@
-/** Page type of the promo popup overlay (SPEC §2); its census events carry it. */
-export const POPUP_PAGE_TYPE = 104;
-
 /**
  * SPEC §3 popup overlay dismissal state, kept in the visitor's localStorage under
- * `atelier.popup.<websiteId>` with the keys `date-closed` (epoch ms), `version` (the popup
+ * `atelier.popup.<websiteId>` (the page hands the key to the popup as `storageKey`) with the keys `date-closed` (epoch ms), `version` (the popup
  * version closed) and `submitted` (true once the visitor signed up or followed the link).
  */
 export interface DismissalState {

@@ -1,5 +1,5 @@
 import { readCookie } from '../../runtime/cookies.js';
-import { POPUP_PAGE_TYPE } from '../../../domain/popups/dismissal.js';
+import { POPUP_PAGE_TYPE } from '../../../domain/popups/page-type.js';
 
 export type OverlayAction = 'render' | 'close' | 'submit';
 

@@ -1,27 +1,26 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusableIn, trapTab } from '../../components/focus-trap.js';
 import { apiFetch, ApiFailure } from '../../runtime/api.js';
-import { dismissalKey, type Frequency } from '../../../domain/popups/dismissal.js';
 import type { CaptchaConfig, UseCaptcha } from '../form/use-captcha.js';
 import { overlayEvent } from './census.js';
 
 export interface PromoPopupProps {
-  websiteId: string;
+  /** The localStorage key of the SPEC §3 dismissal state (domain/popups/dismissal.ts). */
+  storageKey: string;
   version: number;
   heading: string;
   text: string;
   imageUrl: string | null;
   imageAlt: string;
   action: { kind: 'newsletter'; buttonLabel: string } | { kind: 'link'; label: string; url: string };
-  frequency: Frequency;
   captcha?: CaptchaConfig;
   useCaptcha?: UseCaptcha | undefined;
 }
 
 /** SPEC §3 dismissal state: written on close and on submit, read by the trigger on every page. */
-function remember(websiteId: string, version: number, submitted: boolean): void {
+function remember(storageKey: string, version: number, submitted: boolean): void {
   try {
-    localStorage.setItem(dismissalKey(websiteId), JSON.stringify({ 'date-closed': Date.now(), version, submitted }));
+    localStorage.setItem(storageKey, JSON.stringify({ 'date-closed': Date.now(), version, submitted }));
   } catch {
     // Storage blocked: the popup stays closed on this page only.
   }
@@ -62,7 +61,7 @@ export function PromoPopup(props: PromoPopupProps) {
   if (!open) return null;
 
   const close = () => {
-    remember(props.websiteId, props.version, done);
+    remember(props.storageKey, props.version, done);
     if (!done) overlayEvent('close', props.version);
     setOpen(false);
   };
@@ -75,7 +74,7 @@ export function PromoPopup(props: PromoPopupProps) {
     try {
       const token = props.captcha ? await captcha.token() : '';
       await apiFetch('POST', '/api/popup/subscribe', { email, ...(token ? { recaptchaEnterpriseV3Token: token } : {}) });
-      remember(props.websiteId, props.version, true);
+      remember(props.storageKey, props.version, true);
       overlayEvent('submit', props.version);
       setDone(true);
     } catch (err) {
@@ -114,7 +113,7 @@ export function PromoPopup(props: PromoPopupProps) {
             className="button promo-popup-link"
             href={props.action.url}
             onClick={() => {
-              remember(props.websiteId, props.version, true);
+              remember(props.storageKey, props.version, true);
               overlayEvent('submit', props.version);
             }}
           >

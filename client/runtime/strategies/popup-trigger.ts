@@ -1,11 +1,11 @@
-import { dismissalKey, mayShow, parseDismissal, type Frequency } from '../../../domain/popups/dismissal.js';
+import { mayShow, parseDismissal, type Frequency } from '../../../domain/popups/dismissal.js';
 import { islandProps } from '../island-props.js';
 
 type Trigger = { kind: 'delay'; seconds: number } | { kind: 'scroll'; percent: number } | { kind: 'exit'; fallbackSeconds: number };
 
-function readState(websiteId: string) {
+function readState(storageKey: string) {
   try {
-    return parseDismissal(localStorage.getItem(dismissalKey(websiteId)));
+    return parseDismissal(localStorage.getItem(storageKey));
   } catch {
     // Storage blocked: the popup may show, and closing it holds for this page only.
     return undefined;
@@ -30,8 +30,8 @@ function scrolledPercent(): number {
  * without a fine pointer, after the fallback seconds).
  */
 export function armPopup(el: HTMLElement, run: () => void): void {
-  const props = islandProps(el) as { websiteId: string; version: number; trigger: Trigger; frequency: Frequency };
-  if (!mayShow(readState(props.websiteId), props.version, props.frequency, Date.now())) {
+  const props = islandProps(el) as { storageKey: string; version: number; trigger: Trigger; frequency: Frequency };
+  if (!mayShow(readState(props.storageKey), props.version, props.frequency, Date.now())) {
     el.dataset.popupState = 'dismissed';
     return;
   }

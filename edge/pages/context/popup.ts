@@ -1,4 +1,5 @@
 import { publishedPopup } from '../../services/popups/popups.js';
+import { dismissalKey } from '../../../domain/popups/dismissal.js';
 import { popupShowsOn } from '../../../domain/popups/popup.js';
 import type { PageRequest } from '../page-request.js';
 
@@ -16,7 +17,7 @@ export async function popupContext(req: PageRequest, pageType: number): Promise<
   if (!popup || !popupShowsOn(popup.design, req.url.pathname)) return undefined;
   const { design } = popup;
   return {
-    websiteId: req.site.id,
+    storageKey: dismissalKey(req.site.id),
     version: popup.version,
     heading: design.heading,
     text: design.text,
