@@ -98,6 +98,25 @@ describe('/api/owner/mailing-lists', () => {
     expect(lines).toHaveLength(4);
   });
 
+  it('imports 2,000 rows in statements D1 takes, all or nothing: a failure on row 1,500 imports none of them', async () => {
+    const list = (await call(admin, 'POST', '/api/owner/mailing-lists', { name: 'Big import' })).json.list;
+    const csv = (from: number) => `email,consent\n${Array.from({ length: 2000 }, (_, i) => `bulk-${from + i}@example.com,yes`).join('\n')}\n`;
+    // A store failure in the middle of the write (row 1,500, past the old batch size of 500).
+    await worker.db
+      .prepare(`CREATE TRIGGER import_fails BEFORE INSERT ON mailing_list_subscribers WHEN NEW.email = 'bulk-1499@example.com' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`)
+      .run();
+    const failed = await call(admin, 'POST', `/api/owner/mailing-lists/${list.id}/import`, { csv: csv(0) });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect((await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}`)).json.list.counts.confirmed).toBe(0);
+    await worker.db.prepare('DROP TRIGGER import_fails').run();
+
+    const ok = await call(admin, 'POST', `/api/owner/mailing-lists/${list.id}/import`, { csv: csv(0) });
+    expect(ok.json).toEqual({ added: 2000, kept: 0 });
+    const overlap = await call(admin, 'POST', `/api/owner/mailing-lists/${list.id}/import`, { csv: csv(1000) });
+    expect(overlap.json).toEqual({ added: 1000, kept: 1000 });
+    expect((await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}`)).json.list.counts.confirmed).toBe(3000);
+  });
+
   it('keeps the unsubscribe page (page type 300) working for a list subscriber', async () => {
     const lists = (await call(admin, 'GET', '/api/owner/mailing-lists')).json.lists;
     const connected = lists.find((l: { name: string }) => l.name === 'Connected');
