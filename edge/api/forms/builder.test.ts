@@ -198,6 +198,25 @@ describe('versioned forms on a published page', () => {
     expect(Object.keys(refused.json.errors)).toEqual(['tel']);
   });
 
+  it('prunes versions at save: keeps the newest five and any replaced within a day, so a visitor mid-way still submits against theirs', async () => {
+    const quiet = { email: { enabled: false, to: '', cc: '', bcc: '', subject: '' }, mailingList: { enabled: false, listId: null } };
+    const oneField = (id: string) => ({ storage: quiet, build: { fields: [{ id: 'mail', type: 'email', title: 'Email', required: true }, { id, type: 'text', title: id, required: true }] } });
+    const form = (await call(admin, 'POST', '/api/owner/forms', model({ name: 'Pruned', ...oneField('note') }))).json.form;
+    for (let v = 1; v <= 7; v++) expect((await call(admin, 'PUT', `/api/owner/forms/${form.id}`, model({ name: 'Pruned', ...oneField(`f${v}`) }), { 'If-Match': `"${v}"` })).status).toBe(200);
+    const kept = async () => (await worker.db.prepare('SELECT version FROM form_versions WHERE form_id = ? ORDER BY version').bind(form.id).all<{ version: number }>()).results.map((r) => r.version);
+    // Every version was replaced within the day: all kept, and version 1's visitor still submits against it.
+    expect(await kept()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const visitor = await TestVisitor.arrive(worker);
+    const key = (await visitor.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
+    await ageKeys(worker);
+    const res = await visitor.req('POST', '/api/form/SaveFormSubmission', { key, formId: form.id, formVersion: 1, form: JSON.stringify({ mail: 'midway@example.com', note: 'still version 1' }) });
+    expect(res.json).toEqual({ success: true });
+    // A day later the next save prunes what no visitor can still hold: the newest five stay.
+    await worker.db.prepare('UPDATE form_versions SET saved_on = saved_on - ? WHERE form_id = ?').bind(25 * 60 * 60 * 1000, form.id).run();
+    expect((await call(admin, 'PUT', `/api/owner/forms/${form.id}`, model({ name: 'Pruned', ...oneField('f8') }), { 'If-Match': '"8"' })).status).toBe(200);
+    expect(await kept()).toEqual([5, 6, 7, 8, 9]);
+  });
+
   it('the page without JavaScript carries the version too: a no-JS post of version N passes after N+1', async () => {
     const form = (await call(admin, 'POST', '/api/owner/forms', model({ name: 'Plain versions', storage: { email: { enabled: false }, mailingList: { enabled: false, listId: null } }, build: { fields: [{ id: 'note', type: 'text', title: 'Note', required: true }] } }))).json.form;
     // The owner then requires a second field the visitor's page did not show.
