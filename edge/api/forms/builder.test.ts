@@ -232,15 +232,18 @@ describe('versioned forms on a published page', () => {
     expect(rows.results.map((r) => r.search_text)).toEqual(['plain note 1']);
   });
 
-  it('mails the notification to, cc and bcc each with the subject set in the storage tab', async () => {
+  it('mails the notification as one message to, cc and bcc with the subject set in the storage tab', async () => {
     const form = (await call(admin, 'POST', '/api/owner/forms', model({ name: 'Mailer', build: { fields: [{ id: 'mail', type: 'email', title: 'Email', required: true }] } }))).json.form;
     const visitor = await TestVisitor.arrive(worker);
     const key = (await visitor.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
     await ageKeys(worker);
     const res = await visitor.req('POST', '/api/form/SaveFormSubmission', { key, formId: form.id, formVersion: 1, form: JSON.stringify({ mail: 'guest@example.com' }) });
     expect(res.status).toBe(200);
+    // One message with To, Cc and Bcc (not a copy per address).
     const mails = (await queuedMails(worker)).filter((m) => m.subject === 'New enquiry');
-    expect(mails.map((m) => m.to).sort()).toEqual(['archive@example.com', 'helper@example.com', 'studio@example.com']);
+    expect(mails.map((m) => m.to)).toEqual(['studio@example.com']);
     expect(mails[0]!.text).toContain('guest@example.com');
+    const row = await worker.db.prepare("SELECT cc_address, bcc_address FROM mail_outbox WHERE subject = 'New enquiry'").first<{ cc_address: string; bcc_address: string }>();
+    expect(row).toEqual({ cc_address: 'helper@example.com', bcc_address: 'archive@example.com' });
   });
 });
