@@ -88,6 +88,11 @@ describe('/api/owner/mailing-lists', () => {
     expect(page.json).toMatchObject({ hasNextPage: true });
     const rest = await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}/subscribers?pageSize=2&after=${encodeURIComponent(page.json.nextPageCursor)}`);
     expect(rest.json.subscribers).toHaveLength(1);
+    // Sorted z to a for the data table's descending Email column, paged the same way.
+    const desc = await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}/subscribers?pageSize=2&order=desc`);
+    expect(desc.json.subscribers.map((s: { email: string }) => s.email)).toEqual(['new@example.com', 'ann@example.com']);
+    const descRest = await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}/subscribers?pageSize=2&order=desc&after=${encodeURIComponent(desc.json.nextPageCursor)}`);
+    expect(descRest.json.subscribers.map((s: { email: string }) => s.email)).toEqual(['=cmd@example.com']);
 
     const csv = await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}/export`);
     expect(csv.headers.get('content-type')).toContain('text/csv');

@@ -107,6 +107,8 @@ export interface SubscriberQuery {
   search?: string | undefined;
   /** The email after which the page starts (the listing is by email). */
   after?: string | undefined;
+  /** Newest-letter first (z to a) instead of a to z. */
+  descending?: boolean | undefined;
   pageSize: number;
 }
 
@@ -117,8 +119,8 @@ export async function listSubscribers(db: Db, websiteId: string, listId: string,
   const { results } = await query(() =>
     d1Of(db).prepare(`SELECT id, email, status, created_on, confirmed_on, unsubscribed_on FROM mailing_list_subscribers
       WHERE website_id = ?1 AND list_id = ?2 AND (?3 IS NULL OR status = ?3) AND (?4 IS NULL OR lower(email) LIKE ?4 ESCAPE '\\')
-        AND (?5 IS NULL OR email > ?5)
-      ORDER BY email LIMIT ?6`).bind(websiteId, listId, q.status ?? null, like, q.after ?? null, q.pageSize + 1).all<Row>(),
+        AND (?5 IS NULL OR (CASE WHEN ?7 THEN email < ?5 ELSE email > ?5 END))
+      ORDER BY email ${q.descending ? 'DESC' : 'ASC'} LIMIT ?6`).bind(websiteId, listId, q.status ?? null, like, q.after ?? null, q.pageSize + 1, q.descending ? 1 : 0).all<Row>(),
   );
   const rows = results.slice(0, q.pageSize).map((r) => ({
     id: r.id as string, email: r.email as string, status: r.status as SubscriberStatus, createdOn: r.created_on as number,
