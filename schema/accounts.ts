@@ -100,6 +100,9 @@ export const mailOutbox = sqliteTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
+    // One message's other recipients (comma separated; a form notification's cc and bcc); null: none.
+    ccAddress: text('cc_address'),
+    bccAddress: text('bcc_address'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),

@@ -34,3 +34,4 @@ export * from './theme-versions.js';
 export * from './campaigns.js';
 export * from './members.js';
 export * from './translations.js';
+export * from './popups.js';

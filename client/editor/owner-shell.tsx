@@ -10,6 +10,7 @@ import { FormSubmissionsScreen } from './screens/form-submissions.js';
 import { FormEditorRoute, FormsRoute } from './screens/form-builder/route.js';
 import { MailingListsScreen } from './screens/mailing-lists/mailing-lists.js';
 import { CampaignEditorRoute, CampaignsScreen } from './screens/campaigns/campaigns.js';
+import { PopupScreen } from './screens/popup/popup-screen.js';
 import { OutboxScreen } from './screens/outbox/outbox-screen.js';
 import { LanguagesScreen } from './screens/languages/languages-screen.js';
 import { OverviewScreen } from './screens/overview.js';
@@ -112,6 +113,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/mailing-lists', screen: '/config/mailing-lists', title: 'Mailing lists', render: () => <MailingListsScreen /> },
   { pattern: '/config/campaigns', screen: '/config/campaigns', title: 'Campaigns', render: () => <CampaignsScreen /> },
   { pattern: '/config/campaigns/:id', screen: '/config/campaigns', title: 'Campaign', render: (p) => <CampaignEditorRoute key={p.id} id={p.id!} /> },
+  { pattern: '/config/popup', screen: '/config/popup', title: 'Popup', render: () => <PopupScreen /> },
   { pattern: '/config/files', screen: '/config/files', title: 'Files', render: () => <FilesScreen /> },
   { pattern: '/config/restock', screen: '/config/restock', title: 'Restock', render: () => <RestockScreen /> },
   { pattern: '/config/gift-cards', screen: '/config/gift-cards', title: 'Gift cards', render: () => <GiftCardsScreen /> },

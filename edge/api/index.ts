@@ -44,6 +44,8 @@ import { campaignClicksApi, ownerCampaignsApi } from './campaigns/index.js';
 import { commercePreferencesApi, paymentKeysApi } from './commerce-preferences/index.js';
 import { ownerMembersApi } from './members/index.js';
 import { multilingualApi } from './multilingual/index.js';
+import { popupApi } from './popups/index.js';
+import { ownerPopupApi } from './popups/owner.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -171,6 +173,8 @@ api.route('/owner/theme', themeApi);
 api.route('/owner/api-tokens', apiTokensApi);
 api.route('/owner/campaigns', ownerCampaignsApi);
 api.route('/campaigns', campaignClicksApi);
+api.route('/owner/popup', ownerPopupApi);
+api.route('/popup', popupApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
 api.route('/owner/members', ownerMembersApi);

@@ -3,6 +3,7 @@ import type { Db } from '../services/db.js';
 import type { NavigationLink } from '../services/collections.js';
 import { footerNewsletterForm } from '../services/forms/definitions.js';
 import { formContext } from './context/form.js';
+import { popupContext } from './context/popup.js';
 import { renderBlocks } from './render-page.js';
 import type { PageRequest } from './page-request.js';
 import type { PageShell } from '../services/page-shell.js';
@@ -44,7 +45,7 @@ export async function baseContext(
   activeCollectionId?: string,
 ): Promise<Record<string, unknown>> {
   const { site, url } = req;
-  const [{ links, headerFooter, languages }, newsletter, table] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id), req.translations]);
+  const [{ links, headerFooter, languages }, newsletter, table, promoPopup] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id), req.translations, popupContext(req, pageType)]);
   // The owner's header and footer (block layouts, edge/services/site-layout), rendered through the theme when set,
   // in the page's language (their texts translated, the primary's where a translation is missing).
   const theme = req.theme && (headerFooter.header || headerFooter.footer) ? await req.theme : undefined;
@@ -78,5 +79,7 @@ export async function baseContext(
     visitor: { signedIn: req.signedIn === true },
     // The footer's newsletter sign-up (the site's newsletter form), when it has one.
     ...(newsletter ? { newsletterForm: formContext(req, newsletter) } : {}),
+    // The promo popup's island props (page type 104), when one is published for this page.
+    ...(promoPopup ? { promoPopup } : {}),
   };
 }

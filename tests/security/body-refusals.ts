@@ -143,6 +143,10 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'PUT /api/owner/checkout-settings/coupons/:id', method: 'PUT', path: '/api/owner/checkout-settings/coupons/k1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'DELETE /api/owner/checkout-settings/coupons/:id', method: 'DELETE', path: '/api/owner/checkout-settings/coupons/k1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from coupons' },
   { route: 'POST /api/reviews/moderation/status', method: 'POST', path: '/api/reviews/moderation/status', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: "select count(*) as n from reviews where moderated_on is not null" },
+  // Promo popup (edge/api/popups).
+  { route: 'PUT /api/owner/popup', method: 'PUT', path: '/api/owner/popup', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from promo_popups' },
+  { route: 'POST /api/owner/popup/publish', method: 'POST', path: '/api/owner/popup/publish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/popup/subscribe', method: 'POST', path: '/api/popup/subscribe', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from mailing_list_subscribers' },
   // Forms, newsletter, restock.
   { route: 'POST /api/site-users/account/notifications/restock', method: 'POST', path: '/api/site-users/account/notifications/restock', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from restock_signups' },
   { route: 'POST /api/site-users/account/notifications/restock/send', method: 'POST', path: '/api/site-users/account/notifications/restock/send', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

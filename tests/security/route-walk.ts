@@ -435,6 +435,12 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/multilingual/translations', path: '/api/multilingual/translations', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/commondata/GetNavigationCollections', path: '/api/commondata/GetNavigationCollections', status: 401, expect: 'api' },
   { route: 'POST /api/widget/UpdateNavigation', path: '/api/widget/UpdateNavigation', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // Promo popup (edge/api/popups): owner reads need a session, writes a crumb; the visitor sign-up a crumb.
+  { route: 'GET /api/owner/popup', path: '/api/owner/popup', status: 401, expect: 'api' },
+  { route: 'PUT /api/owner/popup', path: '/api/owner/popup', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/popup/publish', path: '/api/owner/popup/publish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/popup/subscribe', path: '/api/popup/subscribe', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /config/popup', path: '/config/popup', status: 200, expect: 'page' },
   // Site styles (edge/api/site-styles).
   { route: 'GET /api/site-styles', path: '/api/site-styles', status: 401, expect: 'api' },
   { route: 'GET /api/site-styles/fonts', path: '/api/site-styles/fonts', status: 401, expect: 'api' },

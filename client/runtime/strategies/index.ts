@@ -1,9 +1,10 @@
 import { whenEager } from './eager.js';
 import { whenIdle } from './idle.js';
 import { whenInteracted } from './interaction.js';
+import { whenPopupTriggered } from './popup.js';
 import { whenVisible } from './visible.js';
 
-export type Strategy = 'eager' | 'idle' | 'visible' | 'interaction';
+export type Strategy = 'eager' | 'idle' | 'visible' | 'interaction' | 'popup';
 
 /** `data-island-load` of a marker picks one; anything else hydrates when visible. */
 export const STRATEGIES: Record<Strategy, (el: HTMLElement, run: () => void) => void> = {
@@ -11,9 +12,10 @@ export const STRATEGIES: Record<Strategy, (el: HTMLElement, run: () => void) => 
   idle: whenIdle,
   visible: whenVisible,
   interaction: whenInteracted,
+  popup: whenPopupTriggered,
 };
 
 export function strategyOf(el: HTMLElement): Strategy {
   const wanted = el.dataset.islandLoad;
-  return wanted === 'eager' || wanted === 'idle' || wanted === 'interaction' ? wanted : 'visible';
+  return wanted === 'eager' || wanted === 'idle' || wanted === 'interaction' || wanted === 'popup' ? wanted : 'visible';
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
+import type { RunningWorker, SignedIn } from '../../test-support.js';
+import { startWithOwners, type OwnerCall } from './test-owners.js';
 import { ageKeys, TestVisitor } from './test-visitor.js';
 import { queuedMails } from './test-mail-log.js';
 
@@ -8,33 +9,12 @@ let worker: RunningWorker;
 let admin: SignedIn;
 let editor: SignedIn;
 let campaigns: SignedIn;
+let call: OwnerCall;
 
 beforeAll(async () => {
-  worker = await startWorker();
-  const owner = await demoOwner();
-  admin = await signIn(worker, owner.email, owner.password);
-  await createSiteUser(worker, { email: 'editor@builder.test', password: 'builder-Password-1', roles: [4] });
-  await createSiteUser(worker, { email: 'campaigns@builder.test', password: 'builder-Password-1', roles: [11] });
-  editor = await signIn(worker, 'editor@builder.test', 'builder-Password-1');
-  campaigns = await signIn(worker, 'campaigns@builder.test', 'builder-Password-1');
+  ({ worker, admin, editor, campaigns, call } = await startWithOwners('builder'));
 }, 60_000);
 afterAll(() => worker?.dispose());
-
-async function call(who: SignedIn | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await worker.fetch(path, {
-    method,
-    headers: { ...(who ? who.headers : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, etag: res.headers.get('etag') };
-}
 
 const ALL_FIELDS = [
   { id: 'who', type: 'name', title: 'Your name', required: true, description: 'First and last' },
@@ -218,6 +198,25 @@ describe('versioned forms on a published page', () => {
     expect(Object.keys(refused.json.errors)).toEqual(['tel']);
   });
 
+  it('prunes versions at save: keeps the newest five and any replaced within a day, so a visitor mid-way still submits against theirs', async () => {
+    const quiet = { email: { enabled: false, to: '', cc: '', bcc: '', subject: '' }, mailingList: { enabled: false, listId: null } };
+    const oneField = (id: string) => ({ storage: quiet, build: { fields: [{ id: 'mail', type: 'email', title: 'Email', required: true }, { id, type: 'text', title: id, required: true }] } });
+    const form = (await call(admin, 'POST', '/api/owner/forms', model({ name: 'Pruned', ...oneField('note') }))).json.form;
+    for (let v = 1; v <= 7; v++) expect((await call(admin, 'PUT', `/api/owner/forms/${form.id}`, model({ name: 'Pruned', ...oneField(`f${v}`) }), { 'If-Match': `"${v}"` })).status).toBe(200);
+    const kept = async () => (await worker.db.prepare('SELECT version FROM form_versions WHERE form_id = ? ORDER BY version').bind(form.id).all<{ version: number }>()).results.map((r) => r.version);
+    // Every version was replaced within the day: all kept, and version 1's visitor still submits against it.
+    expect(await kept()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const visitor = await TestVisitor.arrive(worker);
+    const key = (await visitor.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
+    await ageKeys(worker);
+    const res = await visitor.req('POST', '/api/form/SaveFormSubmission', { key, formId: form.id, formVersion: 1, form: JSON.stringify({ mail: 'midway@example.com', note: 'still version 1' }) });
+    expect(res.json).toEqual({ success: true });
+    // A day later the next save prunes what no visitor can still hold: the newest five stay.
+    await worker.db.prepare('UPDATE form_versions SET saved_on = saved_on - ? WHERE form_id = ?').bind(25 * 60 * 60 * 1000, form.id).run();
+    expect((await call(admin, 'PUT', `/api/owner/forms/${form.id}`, model({ name: 'Pruned', ...oneField('f8') }), { 'If-Match': '"8"' })).status).toBe(200);
+    expect(await kept()).toEqual([5, 6, 7, 8, 9]);
+  });
+
   it('the page without JavaScript carries the version too: a no-JS post of version N passes after N+1', async () => {
     const form = (await call(admin, 'POST', '/api/owner/forms', model({ name: 'Plain versions', storage: { email: { enabled: false }, mailingList: { enabled: false, listId: null } }, build: { fields: [{ id: 'note', type: 'text', title: 'Note', required: true }] } }))).json.form;
     // The owner then requires a second field the visitor's page did not show.
@@ -233,15 +232,18 @@ describe('versioned forms on a published page', () => {
     expect(rows.results.map((r) => r.search_text)).toEqual(['plain note 1']);
   });
 
-  it('mails the notification to, cc and bcc each with the subject set in the storage tab', async () => {
+  it('mails the notification as one message to, cc and bcc with the subject set in the storage tab', async () => {
     const form = (await call(admin, 'POST', '/api/owner/forms', model({ name: 'Mailer', build: { fields: [{ id: 'mail', type: 'email', title: 'Email', required: true }] } }))).json.form;
     const visitor = await TestVisitor.arrive(worker);
     const key = (await visitor.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
     await ageKeys(worker);
     const res = await visitor.req('POST', '/api/form/SaveFormSubmission', { key, formId: form.id, formVersion: 1, form: JSON.stringify({ mail: 'guest@example.com' }) });
     expect(res.status).toBe(200);
+    // One message with To, Cc and Bcc (not a copy per address).
     const mails = (await queuedMails(worker)).filter((m) => m.subject === 'New enquiry');
-    expect(mails.map((m) => m.to).sort()).toEqual(['archive@example.com', 'helper@example.com', 'studio@example.com']);
+    expect(mails.map((m) => m.to)).toEqual(['studio@example.com']);
     expect(mails[0]!.text).toContain('guest@example.com');
+    const row = await worker.db.prepare("SELECT cc_address, bcc_address FROM mail_outbox WHERE subject = 'New enquiry'").first<{ cc_address: string; bcc_address: string }>();
+    expect(row).toEqual({ cc_address: 'helper@example.com', bcc_address: 'archive@example.com' });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
+import type { RunningWorker, SignedIn } from '../../test-support.js';
+import { startWithOwners, type OwnerCall } from '../forms/test-owners.js';
 import { ageKeys, TestVisitor } from '../forms/test-visitor.js';
 import { linkIn, queuedMails } from '../forms/test-mail-log.js';
 
@@ -8,33 +9,12 @@ let worker: RunningWorker;
 let admin: SignedIn;
 let campaigns: SignedIn;
 let editor: SignedIn;
+let call: OwnerCall;
 
 beforeAll(async () => {
-  worker = await startWorker();
-  const owner = await demoOwner();
-  admin = await signIn(worker, owner.email, owner.password);
-  await createSiteUser(worker, { email: 'campaigns@lists.test', password: 'lists-Password-1', roles: [11] });
-  await createSiteUser(worker, { email: 'editor@lists.test', password: 'lists-Password-1', roles: [4] });
-  campaigns = await signIn(worker, 'campaigns@lists.test', 'lists-Password-1');
-  editor = await signIn(worker, 'editor@lists.test', 'lists-Password-1');
+  ({ worker, admin, editor, campaigns, call } = await startWithOwners('lists'));
 }, 60_000);
 afterAll(() => worker?.dispose());
-
-async function call(who: SignedIn | undefined, method: string, path: string, body?: unknown) {
-  const res = await worker.fetch(path, {
-    method,
-    headers: { ...(who ? who.headers : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
 
 async function signUp(formId: string, email: string): Promise<number> {
   const v = await TestVisitor.arrive(worker);
@@ -108,6 +88,11 @@ describe('/api/owner/mailing-lists', () => {
     expect(page.json).toMatchObject({ hasNextPage: true });
     const rest = await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}/subscribers?pageSize=2&after=${encodeURIComponent(page.json.nextPageCursor)}`);
     expect(rest.json.subscribers).toHaveLength(1);
+    // Sorted z to a for the data table's descending Email column, paged the same way.
+    const desc = await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}/subscribers?pageSize=2&order=desc`);
+    expect(desc.json.subscribers.map((s: { email: string }) => s.email)).toEqual(['new@example.com', 'ann@example.com']);
+    const descRest = await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}/subscribers?pageSize=2&order=desc&after=${encodeURIComponent(desc.json.nextPageCursor)}`);
+    expect(descRest.json.subscribers.map((s: { email: string }) => s.email)).toEqual(['=cmd@example.com']);
 
     const csv = await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}/export`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -116,6 +101,25 @@ describe('/api/owner/mailing-lists', () => {
     // The formula guard: a cell starting with = is exported as text.
     expect(lines.some((l) => l.startsWith("'=cmd@example.com,confirmed"))).toBe(true);
     expect(lines).toHaveLength(4);
+  });
+
+  it('imports 2,000 rows in statements D1 takes, all or nothing: a failure on row 1,500 imports none of them', async () => {
+    const list = (await call(admin, 'POST', '/api/owner/mailing-lists', { name: 'Big import' })).json.list;
+    const csv = (from: number) => `email,consent\n${Array.from({ length: 2000 }, (_, i) => `bulk-${from + i}@example.com,yes`).join('\n')}\n`;
+    // A store failure in the middle of the write (row 1,500, past the old batch size of 500).
+    await worker.db
+      .prepare(`CREATE TRIGGER import_fails BEFORE INSERT ON mailing_list_subscribers WHEN NEW.email = 'bulk-1499@example.com' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`)
+      .run();
+    const failed = await call(admin, 'POST', `/api/owner/mailing-lists/${list.id}/import`, { csv: csv(0) });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect((await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}`)).json.list.counts.confirmed).toBe(0);
+    await worker.db.prepare('DROP TRIGGER import_fails').run();
+
+    const ok = await call(admin, 'POST', `/api/owner/mailing-lists/${list.id}/import`, { csv: csv(0) });
+    expect(ok.json).toEqual({ added: 2000, kept: 0 });
+    const overlap = await call(admin, 'POST', `/api/owner/mailing-lists/${list.id}/import`, { csv: csv(1000) });
+    expect(overlap.json).toEqual({ added: 1000, kept: 1000 });
+    expect((await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}`)).json.list.counts.confirmed).toBe(3000);
   });
 
   it('keeps the unsubscribe page (page type 300) working for a list subscriber', async () => {

@@ -16,6 +16,7 @@ const subscriberQuery = z.strictObject({
   status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
   q: z.string().max(200).optional(),
   after: z.string().max(300).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -41,7 +42,7 @@ ownerMailingListsApi.patch('/:listId', requirePermission('newsletters'), jsonBod
 
 ownerMailingListsApi.get('/:listId/subscribers', requirePermission('newsletters'), queryParams(subscriberQuery), async (c) => {
   const q = c.req.valid('query');
-  const page = await listSubscribers(c.var.db, c.var.site.id, c.req.param('listId'), { status: q.status, search: q.q, after: q.after, pageSize: q.pageSize });
+  const page = await listSubscribers(c.var.db, c.var.site.id, c.req.param('listId'), { status: q.status, search: q.q, after: q.after, descending: q.order === 'desc', pageSize: q.pageSize });
   return c.json({ subscribers: page.rows, hasNextPage: page.nextAfter !== null, nextPageCursor: page.nextAfter });
 });
 

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   newsletters: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
   /** Write, preview, test and send email campaigns to a mailing list (edge/api/campaigns). */
   campaigns: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
+  /** Design and publish the site's promo popup (edge/api/popups): marketing, like lists and campaigns. */
+  popups: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
   /** Traffic, performance and error figures. */
   traffic: [ROLE.admin, ROLE.reporting, ROLE.websiteManager],
   /** Invite, list and remove contributors. */

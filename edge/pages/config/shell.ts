@@ -42,6 +42,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/form-submissions', label: 'Form submissions', permission: 'formSubmissions', area: 'Marketing' },
   { path: '/config/mailing-lists', label: 'Mailing lists', permission: 'newsletters', area: 'Marketing' },
   { path: '/config/campaigns', label: 'Campaigns', permission: 'campaigns', area: 'Marketing' },
+  { path: '/config/popup', label: 'Popup', permission: 'popups', area: 'Marketing' },
   { path: '/config/traffic', label: 'Traffic', permission: 'traffic', area: 'Analytics' },
   { path: '/config/files', label: 'Files', permission: 'files', area: 'Files' },
   { path: '/config/commerce-settings', label: 'Commerce settings', permission: 'commerceSettings', area: 'Settings' },

@@ -152,11 +152,32 @@ export async function createForm(db: Db, websiteId: string, m: FormModel, now = 
   return ownerForm(db, websiteId, id);
 }
 
+/** The newest versions of a form always kept, whatever their age. */
+export const KEPT_FORM_VERSIONS = 5;
+/** An older version is kept while a visitor may still hold it: for this long after a newer one replaced it. */
+export const FORM_VERSION_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Prunes a form's versions in its save's batch: keeps the newest KEPT_FORM_VERSIONS and every
+ * version replaced less than FORM_VERSION_GRACE_MS ago (its successor's `saved_on` is when pages
+ * stopped showing it, so a visitor who loaded it within the last day still submits against it);
+ * the rest go. A submission naming a pruned version is judged by the current fields.
+ */
+function pruneVersionsStatement(d1: ReturnType<typeof d1Of>, formId: string, now: number) {
+  return d1
+    .prepare(
+      `DELETE FROM form_versions WHERE form_id = ?1
+         AND version <= (SELECT version FROM forms WHERE id = ?1) - ?2
+         AND NOT EXISTS (SELECT 1 FROM form_versions nxt WHERE nxt.form_id = ?1 AND nxt.version = form_versions.version + 1 AND nxt.saved_on > ?3)`,
+    )
+    .bind(formId, KEPT_FORM_VERSIONS, now - FORM_VERSION_GRACE_MS);
+}
+
 /**
  * Saves a form edited from version `basedOn`: the UPDATE runs only while the version is still
  * `basedOn` and raises it by one; the same batch keeps the old version's fields (forms made
- * before versioning have no row yet) and the new one's. A stale save changes nothing: 412
- * with the current version.
+ * before versioning have no row yet) and the new one's, and prunes old versions no visitor
+ * still holds (pruneVersionsStatement). A stale save changes nothing: 412 with the current version.
  */
 export async function updateForm(db: Db, websiteId: string, id: string, basedOn: number, m: FormModel, now = Date.now()): Promise<OwnerForm> {
   await assertList(db, websiteId, m);
@@ -173,6 +194,7 @@ export async function updateForm(db: Db, websiteId: string, id: string, basedOn:
       d1.prepare(`INSERT INTO form_versions (form_id, version, fields, saved_on)
         SELECT id, version, fields, ?3 FROM forms WHERE id = ?1 AND website_id = ?2 AND version = ?4 ON CONFLICT DO NOTHING`)
         .bind(id, websiteId, now, basedOn + 1),
+      pruneVersionsStatement(d1, id, now),
     ])),
   );
   if (updated!.results.length === 0) {

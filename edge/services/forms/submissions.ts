@@ -20,7 +20,7 @@ export interface NewSubmission {
   /** A reason already known to make the submission suspect (a filled honeypot). */
   suspectReason?: string | undefined;
   /** The owner's notification, queued in the same batch when the submission is stored as received. */
-  notify?: { to: readonly string[]; subject: string; text: string } | undefined;
+  notify?: { to: readonly string[]; cc: readonly string[]; bcc: readonly string[]; subject: string; text: string } | undefined;
   /**
    * The form's mailing-list sign-up (subscriber upsert and confirmation mail), written in the
    * same batch and only when the submission (id given) is stored as received.
@@ -75,10 +75,11 @@ export async function storeSubmission(db: Db, s: NewSubmission): Promise<StoreOu
       d1.prepare(`UPDATE form_keys SET used_on = ?1 WHERE key_hash = ?2 AND visitor_hash = ?3 AND used_on IS NULL AND expires_on > ?1`)
         .bind(s.now, s.keyHash, s.visitorHash),
       // The owner's notice exists exactly when a received submission does (docs/crash-safety.md).
-      ...(s.notify?.to ?? []).map((to) =>
-        d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on)
-          SELECT ?1, ?2, 'form-notification', ?3, ?4, ?5, ?6 FROM form_submissions WHERE id = ?7 AND status = 'received'`)
-          .bind(newId(), s.websiteId, to, s.notify!.subject, s.notify!.text, s.now, id),
+      // One message: To, Cc and Bcc on one outbox row.
+      ...(s.notify ? [s.notify] : []).map((n) =>
+        d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, cc_address, bcc_address, subject, text_body, created_on)
+          SELECT ?1, ?2, 'form-notification', ?3, ?4, ?5, ?6, ?7, ?8 FROM form_submissions WHERE id = ?9 AND status = 'received'`)
+          .bind(newId(), s.websiteId, n.to.join(', '), n.cc.join(', ') || null, n.bcc.join(', ') || null, n.subject, n.text, s.now, id),
       ),
       // The webhook event, likewise only for a received submission (edge/services/webhooks).
       ...formSubmittedStatements(d1, { websiteId: s.websiteId, submissionId: id, formId: s.formId, values: s.values, pagePath: s.page.path ?? null }, s.now),

@@ -62,10 +62,13 @@ function describeValues(form: FormRecord, values: Record<string, SanitizedValue>
 /** The owner's notice of a submission (queued in the batch that stores it). */
 function notice(input: SubmitInput): NewSubmission['notify'] {
   const { form, values } = input;
-  // Builder storage tab: to, cc and bcc each get their own copy (no recipient sees another's address).
-  const to = [form.notifyEmail, form.notifyCc, form.notifyBcc].flatMap((list) => (list ?? '').split(',')).map((a) => a.trim()).filter(Boolean);
+  const list = (text: string | null | undefined) => [...new Set((text ?? '').split(',').map((a) => a.trim()).filter(Boolean))];
+  // Builder storage tab: ONE message with To, Cc and Bcc (bcc recipients stay hidden from the others).
+  let [to, cc, bcc] = [list(form.notifyEmail), list(form.notifyCc), list(form.notifyBcc)];
+  if (to.length === 0) [to, cc] = cc.length ? [cc, []] : [bcc, []];
   if (to.length === 0) return undefined;
-  return { to: [...new Set(to)], subject: form.notifySubject?.trim() || `New submission: ${form.name}`, text: `${describeValues(form, values)}\n\nFrom ${input.page.path ?? 'your site'}.` };
+  if (to === bcc) bcc = [];
+  return { to, cc, bcc, subject: form.notifySubject?.trim() || `New submission: ${form.name}`, text: `${describeValues(form, values)}\n\nFrom ${input.page.path ?? 'your site'}.` };
 }
 
 /**

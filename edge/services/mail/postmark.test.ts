@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 const row: OutboxRow = {
-  id: 'mail-1', websiteId: 'site-1', kind: 'order-confirmation', toAddress: 'ada@example.com', subject: 'Order #1001', textBody: 'Thanks', htmlBody: '<p>Thanks</p>',
+  id: 'mail-1', websiteId: 'site-1', kind: 'order-confirmation', toAddress: 'ada@example.com', ccAddress: null, bccAddress: null, subject: 'Order #1001', textBody: 'Thanks', htmlBody: '<p>Thanks</p>',
   status: 'sending', attempts: 1, createdOn: 1, sentOn: null, sendAfter: null, listUnsubscribe: null,
 };
 const sender = () => postmarkSender({ token: POSTMARK_TEST_TOKEN, from: 'Atelier <shop@example.com>', apiBase: postmark.url });
@@ -38,6 +38,11 @@ describe('Postmark sender', () => {
       { Name: 'List-Unsubscribe', Value: `<${url}>` },
       { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
     ]);
+  });
+
+  it('sends one message to To, Cc and Bcc (a form notification with cc and bcc)', async () => {
+    await sender().send({ ...row, kind: 'form-notification', toAddress: 'studio@example.com', ccAddress: 'helper@example.com', bccAddress: 'archive@example.com, books@example.com' });
+    expect(postmark.received.at(-1)!.body).toMatchObject({ To: 'studio@example.com', Cc: 'helper@example.com', Bcc: 'archive@example.com, books@example.com' });
   });
 
   it('a server error is a retryable failure; an inactive recipient or a bad token is refused for good', async () => {

@@ -51,6 +51,8 @@ export function postmarkSender(options: PostmarkOptions): MailSender {
           From: fromHeader(options.from, envelope?.senderName),
           ...(envelope?.replyTo ? { ReplyTo: envelope.replyTo } : {}),
           To: mail.toAddress,
+          ...(mail.ccAddress ? { Cc: mail.ccAddress } : {}),
+          ...(mail.bccAddress ? { Bcc: mail.bccAddress } : {}),
           Subject: mail.subject,
           TextBody: mail.textBody,
           ...(mail.htmlBody ? { HtmlBody: mail.htmlBody } : {}),

@@ -1,5 +1,6 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { placeAnnouncements, useSortSensors } from '../../ui/sortable.js';
 import { CSS } from '@dnd-kit/utilities';
 import { FIELD_LABELS, moveField, type DraftField } from './builder-draft.js';
 import type { FieldType } from '../../../../domain/forms/field-types.js';
@@ -20,14 +21,8 @@ const nameOf = (f: DraftField | undefined) => (f ? f.title || f.key || f.id : 't
  * properties; the remove button drops it.
  */
 export function FieldList({ fields, selected, errors, onSelect, onFields }: Props) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const label = (id: string | number | undefined) => nameOf(fields.find((f) => f.id === id));
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up field ${label(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${label(active.id)} is over ${label(over.id)}.` : `${label(active.id)} is no longer over a place.`),
-    onDragEnd: ({ active, over }) => (over ? `${label(active.id)} was dropped at ${label(over.id)}'s place.` : `${label(active.id)} was dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
-  };
+  const sensors = useSortSensors();
+  const announcements = placeAnnouncements((id) => nameOf(fields.find((f) => f.id === id)));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onFields(moveField(fields, fields.findIndex((f) => f.id === active.id), fields.findIndex((f) => f.id === over.id)));
   };

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { createColumnHelper } from '@tanstack/table-core';
 import type { ConnectableForm, OwnerList, OwnerSubscriber } from '../../../../edge/services/newsletter/owner-lists.js';
 import { currentCrumb, OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
@@ -9,10 +10,12 @@ import { Dialog } from '../../ui/dialog.js';
 import { SelectField, TextField } from '../../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
+import { DataTable, type PageRequest } from '../../data-table/data-table.js';
 import './mailing-lists.css';
 
 const BASE = '/api/owner/mailing-lists';
 const STATUS_LABEL = { pending: 'Awaiting confirmation', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' } as const;
+const subscriberColumn = createColumnHelper<OwnerSubscriber>();
 type Problem = { line: number; column?: string; message: string };
 
 /**
@@ -151,17 +154,30 @@ function ListCard({ list, forms, open, onToggle, onChanged }: { list: OwnerList;
 function Subscribers({ list, onChanged }: { list: OwnerList; onChanged: () => void }) {
   const { timeZone } = useOwner();
   const toast = useToast();
-  const [status, setStatus] = useState('');
-  const [q, setQ] = useState('');
-  const [after, setAfter] = useState<string[]>([]);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [importMessage, setImportMessage] = useState('');
-  const cursor = after[after.length - 1];
-  const query = new URLSearchParams({ pageSize: '50', ...(status ? { status } : {}), ...(q ? { q } : {}), ...(cursor ? { after: cursor } : {}) });
-  // The counts in the key: an import or a sign-up elsewhere reloads the page of subscribers.
-  const { result, retry } = useLoad(`subs-${list.id}-${query}-${JSON.stringify(list.counts)}`, () =>
-    ownerFetch<{ subscribers: OwnerSubscriber[]; hasNextPage: boolean; nextPageCursor: string | null }>('GET', `${BASE}/${list.id}/subscribers?${query}`),
+  const columns = useMemo(
+    () => [
+      subscriberColumn.accessor('email', { header: 'Email' }),
+      subscriberColumn.accessor('status', { header: 'Status', enableSorting: false, cell: (c) => <span data-status={c.getValue()}>{STATUS_LABEL[c.getValue()]}</span> }),
+      subscriberColumn.accessor('createdOn', { header: 'Signed up', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
+      subscriberColumn.accessor('confirmedOn', { header: 'Confirmed', enableSorting: false, cell: (c) => (c.getValue() ? formatTime(c.getValue()!, timeZone) : '—') }),
+    ],
+    [timeZone],
   );
+  // The shared data table: search, the status filter, sorting by address, cursor pages, saved views.
+  const fetchPage = async (request: PageRequest) => {
+    const status = request.filters['status'];
+    const query = new URLSearchParams({
+      pageSize: String(request.pageSize),
+      ...(status ? { status } : {}),
+      ...(request.search ? { q: request.search } : {}),
+      ...(request.sort[0]?.desc ? { order: 'desc' } : {}),
+      ...(request.cursor ? { after: request.cursor } : {}),
+    });
+    const answer = await ownerFetch<{ subscribers: OwnerSubscriber[]; hasNextPage: boolean; nextPageCursor: string | null }>('GET', `${BASE}/${list.id}/subscribers?${query}`);
+    return { rows: answer.subscribers, next: answer.hasNextPage ? answer.nextPageCursor : null };
+  };
 
   const importFile = async (file: File) => {
     setProblems([]);
@@ -191,8 +207,6 @@ function Subscribers({ list, onChanged }: { list: OwnerList; onChanged: () => vo
   return (
     <div className="ml-subscribers">
       <div className="owner-row-actions">
-        <SelectField label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setAfter([]); }} options={[{ value: '', label: 'All' }, ...Object.entries(STATUS_LABEL).map(([value, label]) => ({ value, label }))]} />
-        <TextField label="Search addresses" type="search" value={q} onChange={(e) => { setQ(e.target.value); setAfter([]); }} />
         <a className="ui-button" data-variant="secondary" href={`${BASE}/${list.id}/export`} download>Export CSV</a>
         <label className="ui-button" data-variant="secondary">
           Import CSV
@@ -206,31 +220,19 @@ function Subscribers({ list, onChanged }: { list: OwnerList; onChanged: () => vo
           {problems.map((p, i) => <li key={i}>Line {p.line}{p.column ? ` (${p.column})` : ''}: {p.message}</li>)}
         </ul>
       ) : null}
-      {result.state === 'loading' ? <Skeleton label="Loading subscribers" /> : null}
-      {result.state === 'error' ? <ErrorPanel message={result.message} onRetry={retry} /> : null}
-      {result.state === 'ready' ? (
-        result.data.subscribers.length === 0 ? <EmptyState title="No subscribers here" /> : (
-          <div className="ml-table-wrap" role="region" aria-label={`Subscribers of ${list.name}`} tabIndex={0}>
-            <table className="ml-table">
-              <thead><tr><th scope="col">Email</th><th scope="col">Status</th><th scope="col">Signed up</th><th scope="col">Confirmed</th></tr></thead>
-              <tbody>
-                {result.data.subscribers.map((s) => (
-                  <tr key={s.id} data-subscriber={s.email}>
-                    <td>{s.email}</td>
-                    <td data-status={s.status}>{STATUS_LABEL[s.status]}</td>
-                    <td>{formatTime(s.createdOn, timeZone)}</td>
-                    <td>{s.confirmedOn ? formatTime(s.confirmedOn, timeZone) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
-      <div className="owner-row-actions">
-        <Button variant="secondary" disabled={after.length === 0} onClick={() => setAfter(after.slice(0, -1))}>Previous</Button>
-        <Button variant="secondary" disabled={result.state !== 'ready' || !result.data.hasNextPage} onClick={() => result.state === 'ready' && result.data.nextPageCursor && setAfter([...after, result.data.nextPageCursor])}>Next</Button>
-      </div>
+      <DataTable
+        label={`Subscribers of ${list.name}`}
+        columns={columns}
+        getRowId={(s) => s.id}
+        fetchPage={fetchPage}
+        // The counts in the key: an import or a sign-up elsewhere reloads the page of subscribers.
+        filterKey={`${list.id}-${JSON.stringify(list.counts)}`}
+        searchLabel="Search addresses"
+        emptyTitle="No subscribers here"
+        filters={[{ id: 'status', label: 'Status', type: 'select', options: [{ value: '', label: 'All' }, ...Object.entries(STATUS_LABEL).map(([value, label]) => ({ value, label }))] }]}
+        viewsKey="mailing-list-subscribers"
+        rowData={(s) => ({ 'data-subscriber': s.email })}
+      />
     </div>
   );
 }

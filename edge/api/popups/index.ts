@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env.js';
+import { ApiError } from '../../errors.js';
+import { clientIp } from '../../lib/client-address.js';
+import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../../services/captcha/index.js';
+import { subscribeToList } from '../../services/newsletter/subscribers.js';
+import { publishedPopup } from '../../services/popups/popups.js';
+import { isGeneralEmail } from '../../../domain/forms/email.js';
+import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
+import { POPUP_MESSAGES as P } from '../../../domain/popups/popup.js';
+import { formBudget, mailBudgets, perTarget, perVisitor, spendBudgets } from '../../middleware/rate-limit/form-budgets.js';
+import { jsonBody } from '../validate.js';
+
+const signUpBody = z.strictObject({
+  email: z.string().max(1000),
+  recaptchaEnterpriseV3Token: z.string().max(4000).nullish(),
+});
+
+/**
+ * POST /api/popup/subscribe: the promo popup's newsletter sign-up (docs/api/popups.md). The
+ * newsletter sign-up path (double opt-in, the confirmation mail's budgets per recipient and
+ * per address) with the bot check under the PROMO_POPUP_SUBMISSION action.
+ */
+export const popupApi = new Hono<AppEnv>({ strict: false });
+
+popupApi.post('/subscribe', formBudget(P.failed, perVisitor('popup'), perTarget((c) => `popup:${c.var.site.id}`)), jsonBody(signUpBody), async (c) => {
+  const body = c.req.valid('json');
+  const email = body.email.trim();
+  if (!email) throw new ApiError(400, 'invalid_email', P.emailBlank, { fields: { email: P.emailBlank } });
+  if (!isGeneralEmail(email)) throw new ApiError(400, 'invalid_email', P.emailInvalid, { fields: { email: P.emailInvalid } });
+  const site = c.var.site;
+  const popup = await publishedPopup(c.var.db, site.id);
+  if (!popup || popup.design.action.kind !== 'newsletter') throw new ApiError(404, 'popup_not_found', P.notFound);
+  const siteKey = activeCaptchaSiteKey(c.env, site);
+  if (siteKey) {
+    if (!body.recaptchaEnterpriseV3Token) throw new ApiError(400, 'captcha_required', FORM_MESSAGES.captchaIncomplete);
+    const verdict = await captchaVerifier(c.env, siteKey)!.verify(body.recaptchaEnterpriseV3Token, CAPTCHA_ACTIONS.popup, clientIp(c));
+    if (!verdict.ok) throw new ApiError(400, 'captcha_failed', P.failed);
+  }
+  await spendBudgets(c, P.failed, ...mailBudgets(email));
+  await subscribeToList(c.var.db, { site, listId: popup.design.action.listId, email, origin: new URL(c.req.url).origin, now: Date.now() });
+  // Answers alike whether the address was new, pending or confirmed: nothing to learn about others' addresses.
+  return c.json({ success: true });
+});
