@@ -18,7 +18,8 @@ export const mailingLists = sqliteTable(
 );
 
 /** 'pending' until the double opt-in link is followed; 'unsubscribed' keeps the row for the record. */
-export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+/** `bounced`: the mail provider refused the address for good (e.g. an inactive recipient); no campaign goes to it. */
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
 
 /**
  * One address on one list (unique per list). The double opt-in link carries a random

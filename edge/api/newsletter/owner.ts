@@ -13,7 +13,7 @@ const MAX_IMPORT_CHARS = 2 * 1024 * 1024;
 
 const listName = z.strictObject({ name: z.string().trim().min(1, 'Add a list name.').max(100, 'A list name is at most 100 characters.') });
 const subscriberQuery = z.strictObject({
-  status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
+  status: z.enum(['pending', 'confirmed', 'unsubscribed', 'bounced']).optional(),
   q: z.string().max(200).optional(),
   after: z.string().max(300).optional(),
   order: z.enum(['asc', 'desc']).optional(),

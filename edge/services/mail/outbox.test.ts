@@ -4,7 +4,7 @@ import { startBindings, type Bindings } from '../../../scripts/bindings-bridge.j
 import { applyMigrations } from '../../../schema/testing.js';
 import { openDb, type Db } from '../db.js';
 import { listOutbox, queueMail } from './outbox.js';
-import { drainOutbox, outboxOnlySender, type MailSender } from './sender.js';
+import { drainOutbox, MailRefusedError, outboxOnlySender, type MailSender } from './sender.js';
 
 let local: Bindings;
 let d1: D1Database;
@@ -76,5 +76,25 @@ describe('drainOutbox', () => {
       const row = (await listOutbox(db, SITE, { to: 'bounce@x.test' }))[0]!;
       expect(row).toMatchObject({ id, attempts: attempt, status: attempt < 5 ? 'queued' : 'failed' });
     }
+  });
+
+  it('marks the address bounced on the site\'s lists when the provider refuses the recipient for good, not for other refusals', async () => {
+    await d1.batch([
+      d1.prepare("INSERT INTO mailing_lists (id, website_id, name, created_on) VALUES ('bl-1', ?1, 'News', 0), ('bl-2', ?1, 'Offers', 0)").bind(SITE),
+      d1.prepare(
+        `INSERT INTO mailing_list_subscribers (id, website_id, list_id, email, status, confirm_token_hash, created_on) VALUES
+           ('bs-1', ?1, 'bl-1', 'gone@x.test', 'confirmed', 'h1', 0), ('bs-2', ?1, 'bl-2', 'gone@x.test', 'unsubscribed', 'h2', 0),
+           ('bs-3', ?1, 'bl-1', 'kept@x.test', 'confirmed', 'h3', 0)`,
+      ).bind(SITE),
+    ]);
+    const statuses = async () =>
+      Object.fromEntries((await d1.prepare("SELECT id, status FROM mailing_list_subscribers WHERE id LIKE 'bs-%'").all<{ id: string; status: string }>()).results.map((r) => [r.id, r.status]));
+    const refuse = (bounced: boolean): MailSender => ({ name: 'refusing', send: async () => { throw new MailRefusedError('no', bounced); } });
+    await queueMail(db, { websiteId: SITE, to: 'kept@x.test', subject: 'Bad sender', text: 'x', kind: 'test' }, 8000);
+    expect(await drainOutbox(db, refuse(false), 8100)).toEqual({ sent: 0, failed: 1 });
+    await queueMail(db, { websiteId: SITE, to: 'gone@X.test', subject: 'Campaign', text: 'x', kind: 'campaign' }, 8200);
+    expect(await drainOutbox(db, refuse(true), 8300)).toEqual({ sent: 0, failed: 1 });
+    expect((await listOutbox(db, SITE, { to: 'gone@X.test' }))[0]!.status).toBe('failed');
+    expect(await statuses()).toEqual({ 'bs-1': 'bounced', 'bs-2': 'unsubscribed', 'bs-3': 'confirmed' });
   });
 });

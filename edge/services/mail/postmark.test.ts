@@ -51,9 +51,15 @@ describe('Postmark sender', () => {
     expect(down).toBeInstanceOf(Error);
     expect(down).not.toBeInstanceOf(MailRefusedError);
     postmark.mode = 'inactive';
-    await expect(sender().send(row)).rejects.toBeInstanceOf(MailRefusedError);
+    const inactive = await sender().send(row).catch((e: unknown) => e);
+    // An inactive recipient is a bounce of the address itself: the lists stop sending to it.
+    expect(inactive).toBeInstanceOf(MailRefusedError);
+    expect((inactive as MailRefusedError).bounced).toBe(true);
     const badToken = postmarkSender({ token: 'wrong', from: 'shop@example.com', apiBase: postmark.url });
-    await expect(badToken.send(row)).rejects.toThrow(/401/);
+    const refused = await badToken.send(row).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MailRefusedError);
+    expect(String(refused)).toMatch(/401/);
+    expect((refused as MailRefusedError).bounced).toBe(false);
   });
 
   it('is chosen by MAIL_PROVIDER with a token and a sender; otherwise mail stays in the outbox', () => {

@@ -34,6 +34,7 @@ interface PostmarkAnswer {
  * sender signature the server does not have. Anything else (5xx, 429, network) is retried.
  */
 const PERMANENT_CODES = new Set([300, 400, 401, 406, 422]);
+const INACTIVE_RECIPIENT = 406;
 
 /**
  * A MailSender for Postmark's transactional API (`POST /email`), used by the outbox drain.
@@ -70,7 +71,8 @@ export function postmarkSender(options: PostmarkOptions): MailSender {
       if (res.ok && (answer.ErrorCode ?? 0) === 0) return;
       const reason = `Postmark ${res.status} (ErrorCode ${answer.ErrorCode ?? '?'}): ${answer.Message ?? res.statusText}`;
       const permanent = res.status === 401 || (res.status === 422 && PERMANENT_CODES.has(answer.ErrorCode ?? -1));
-      throw permanent ? new MailRefusedError(reason) : new Error(reason);
+      // 406 Inactive recipient: the address hard-bounced or complained before; Postmark will not send to it.
+      throw permanent ? new MailRefusedError(reason, answer.ErrorCode === INACTIVE_RECIPIENT) : new Error(reason);
     },
   };
 }

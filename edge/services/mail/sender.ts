@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { mailOutbox } from '../../../schema/index.js';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { mailingListSubscribers, mailOutbox } from '../../../schema/index.js';
+import { normalizeEmail } from '../../../domain/forms/email.js';
 import { type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 import type { OutboxRow } from './outbox.js';
@@ -27,9 +28,27 @@ export const outboxOnlySender: MailSender = {
   async send() {},
 };
 
-/** A provider refused a mail for good (bad address, rejected sender): it is not retried. */
+/**
+ * A provider refused a mail for good (bad address, rejected sender): it is not retried.
+ * `bounced`: the refusal is of the recipient's address itself (it hard-bounced before or
+ * is not a mailbox), so the site's mailing lists stop sending to it.
+ */
 export class MailRefusedError extends Error {
   override readonly name = 'MailRefusedError';
+  constructor(
+    message: string,
+    readonly bounced = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The site's subscribers at an address the provider refused for good, marked bounced (unsubscribed ones stay so). */
+function markBounced(db: Db, websiteId: string, address: string) {
+  return db
+    .update(mailingListSubscribers)
+    .set({ status: 'bounced' })
+    .where(and(eq(mailingListSubscribers.websiteId, websiteId), eq(mailingListSubscribers.email, normalizeEmail(address)), inArray(mailingListSubscribers.status, ['pending', 'confirmed'])));
 }
 
 /** Tries per mail, one per drain (the Cron Trigger runs every minute), before it is marked failed. */
@@ -70,7 +89,10 @@ export async function drainOutbox(
     } catch (err) {
       console.warn(`mail ${mail.id} (${mail.kind}) not sent by ${sender.name}: ${err instanceof Error ? err.message : String(err)}`);
       const status = err instanceof MailRefusedError || claimed[0]!.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
-      await query(() => db.update(mailOutbox).set({ status }).where(eq(mailOutbox.id, mail.id)));
+      const failedRow = db.update(mailOutbox).set({ status }).where(eq(mailOutbox.id, mail.id));
+      // A bounced address leaves the site's lists in the same write (campaigns send only to confirmed addresses).
+      if (err instanceof MailRefusedError && err.bounced) await query(() => db.batch([failedRow, markBounced(db, mail.websiteId, mail.toAddress)]));
+      else await query(() => failedRow);
       failed += 1;
     }
   }

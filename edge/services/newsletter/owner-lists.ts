@@ -63,7 +63,7 @@ export async function ownerLists(db: Db, websiteId: string): Promise<OwnerList[]
     ]),
   );
   return lists!.results.map((l) => {
-    const byStatus: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
+    const byStatus: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
     for (const c of counts!.results) if (c.list_id === l.id) byStatus[c.status as SubscriberStatus] = c.n as number;
     return {
       id: l.id as string,

@@ -14,7 +14,7 @@ import { DataTable, type PageRequest } from '../../data-table/data-table.js';
 import './mailing-lists.css';
 
 const BASE = '/api/owner/mailing-lists';
-const STATUS_LABEL = { pending: 'Awaiting confirmation', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' } as const;
+const STATUS_LABEL = { pending: 'Awaiting confirmation', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed', bounced: 'Bounced' } as const;
 const subscriberColumn = createColumnHelper<OwnerSubscriber>();
 type Problem = { line: number; column?: string; message: string };
 
@@ -107,7 +107,7 @@ function ListCard({ list, forms, open, onToggle, onChanged }: { list: OwnerList;
       <div className="ml-list-head">
         <h2 id={`ml-${list.id}`}>{list.name}</h2>
         <span className="ml-counts" data-counts>
-          {list.counts.confirmed} confirmed, {list.counts.pending} awaiting confirmation, {list.counts.unsubscribed} unsubscribed
+          {list.counts.confirmed} confirmed, {list.counts.pending} awaiting confirmation, {list.counts.unsubscribed} unsubscribed{list.counts.bounced ? `, ${list.counts.bounced} bounced` : ''}
         </span>
         <Button variant="secondary" onClick={() => setRenaming(true)}>Rename</Button>
         <Button variant="secondary" aria-expanded={open} onClick={onToggle}>{open ? 'Hide subscribers' : 'Subscribers'}</Button>
