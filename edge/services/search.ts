@@ -14,7 +14,6 @@ const WEIGHTS = '10.0, 4.0, 1.0, 3.0, 3.0';
 export const MARK_START = '\u0002';
 export const MARK_END = '\u0003';
 
-const fts = sql.raw(SEARCH_TABLE);
 
 /** The words of a visitor's query, as FTS5's unicode61 tokenizer splits them. */
 export function searchTerms(text: string): string[] {
@@ -41,10 +40,21 @@ export interface SearchResults {
   total: number;
 }
 
-function publicMatch(websiteId: string, expression: string, now: number): SQL {
+/** An FTS5 index of items: its table, its bm25 column weights, and what else a row must match (e.g. its language). */
+export interface ItemIndex {
+  table: string;
+  weights: string;
+  scope?: SQL | undefined;
+}
+
+const PRIMARY: ItemIndex = { table: SEARCH_TABLE, weights: WEIGHTS };
+
+function publicMatch(index: ItemIndex, websiteId: string, expression: string, now: number): SQL {
+  const fts = sql.raw(index.table);
   return and(
     sql`${fts} MATCH ${expression}`,
     sql`${fts}.website_id = ${websiteId}`,
+    index.scope,
     eq(items.websiteId, websiteId),
     eq(items.status, 'published'),
     or(isNull(items.publishOn), lte(items.publishOn, now)),
@@ -53,8 +63,9 @@ function publicMatch(websiteId: string, expression: string, now: number): SQL {
   )!;
 }
 
-async function run(db: Db, websiteId: string, expression: string, limit: number, offset: number, now: number): Promise<SearchResults> {
-  const where = publicMatch(websiteId, expression, now);
+async function run(db: Db, index: ItemIndex, websiteId: string, expression: string, limit: number, offset: number, now: number): Promise<SearchResults> {
+  const fts = sql.raw(index.table);
+  const where = publicMatch(index, websiteId, expression, now);
   const join = sql`${fts}.item_id = ${items.id}`;
   const [rows, [total]] = await db.batch([
     db
@@ -65,7 +76,7 @@ async function run(db: Db, websiteId: string, expression: string, limit: number,
       .from(items)
       .innerJoin(fts, join)
       .where(where)
-      .orderBy(sql.raw(`bm25(${SEARCH_TABLE}, ${WEIGHTS})`), items.id)
+      .orderBy(sql.raw(`bm25(${index.table}, ${index.weights})`), items.id)
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(items).innerJoin(fts, join).where(where),
@@ -74,12 +85,13 @@ async function run(db: Db, websiteId: string, expression: string, limit: number,
 }
 
 /**
- * Full-text search over a site's public items, best first (bm25, title weighted up),
- * every word matching as a prefix. When no item has all the words, items with any of
- * them are returned instead, still ranked. Two statements in one D1 round trip per try.
+ * A site's public items found in `index`, best first: every word matching as a prefix;
+ * when no item has all the words, items with any of them, still ranked. Two statements in
+ * one D1 round trip per try.
  */
-export async function searchItems(
+export async function searchIndexedItems(
   db: Db,
+  index: ItemIndex,
   websiteId: string,
   text: string,
   { limit, offset = 0, now }: { limit: number; offset?: number; now: number },
@@ -87,8 +99,13 @@ export async function searchItems(
   const terms = searchTerms(text);
   if (terms.length === 0) return { hits: [], total: 0 };
   return query(async () => {
-    const all = await run(db, websiteId, matchExpression(terms, 'all'), limit, offset, now);
+    const all = await run(db, index, websiteId, matchExpression(terms, 'all'), limit, offset, now);
     if (all.total > 0 || terms.length === 1) return all;
-    return run(db, websiteId, matchExpression(terms, 'any'), limit, offset, now);
+    return run(db, index, websiteId, matchExpression(terms, 'any'), limit, offset, now);
   });
+}
+
+/** Full-text search over a site's public items in the site's own language (bm25, title weighted up). */
+export function searchItems(db: Db, websiteId: string, text: string, options: { limit: number; offset?: number; now: number }): Promise<SearchResults> {
+  return searchIndexedItems(db, PRIMARY, websiteId, text, options);
 }

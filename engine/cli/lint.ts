@@ -11,6 +11,7 @@ import { ANY, mergeShapes, type ContextFields, type Shape } from './context-fiel
 import { closest } from './edit-distance.js';
 import { lineColumnAt } from './json-text.js';
 import { partialNames } from './template-files.js';
+import { Op } from '../syntax/opcodes.js';
 
 export interface LintFinding {
   file: string;
@@ -27,16 +28,8 @@ export interface ThemeFile {
   source: string;
 }
 
-// Opcodes of the instruction tree (engine/syntax/opcodes.ts, conformance "ast" form).
-const VARIABLE = 1;
-const SECTION = 2;
-const REPEATED = 4;
-const PREDICATE = 5;
-const BINDVAR = 6;
-const OR_PREDICATE = 7;
-const IF = 8;
-const MACRO = 10;
-const ROOT = 17;
+// Opcodes of the instruction tree (conformance "ast" form).
+const { VARIABLE, SECTION, REPEATED, PREDICATE, BINDVAR, OR_PREDICATE, IF, MACRO, ROOT } = Op;
 
 type Path = (string | number)[];
 

@@ -7,17 +7,10 @@
 import type { InstructionTree } from '../index.js';
 import { ErrorCode, type TemplateError } from '../index.js';
 import { lineColumnAt } from './json-text.js';
+import { Op } from '../syntax/opcodes.js';
 
-// Opcodes of the instruction tree (see the conformance README, "ast" fixtures).
-const VARIABLE = 1;
-const SECTION = 2;
-const REPEATED = 4;
-const PREDICATE = 5;
-const BINDVAR = 6;
-const OR_PREDICATE = 7;
-const IF = 8;
-const MACRO = 10;
-const ROOT = 17;
+// Opcodes of the instruction tree (conformance "ast" form).
+const { VARIABLE, SECTION, REPEATED, PREDICATE, BINDVAR, OR_PREDICATE, IF, MACRO, ROOT } = Op;
 
 interface Use {
   name: string;
