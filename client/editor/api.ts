@@ -42,6 +42,8 @@ export async function ownerFetch<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   } catch {
     throw new OwnerApiError(TEXT.network, 0);
   }
+  // 204 No Content (a DELETE): nothing to read.
+  if (res.status === 204) return undefined as T;
   const json = (await res.json().catch(() => undefined)) as (T & { message?: string; fields?: Record<string, string> }) | undefined;
   if (!res.ok) throw new OwnerApiError(json?.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status, json?.fields ?? {});
   if (json === undefined) throw new OwnerApiError(TEXT.failed, res.status);

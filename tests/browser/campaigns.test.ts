@@ -117,5 +117,23 @@ describe('campaigns in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel scheduled send' }).click();
     await page.locator('[data-campaign-state]').getByText('Draft').waitFor(POLL);
     expect((await call(store.worker, session, 'GET', `/api/owner/campaigns/${third.id}`)).json.campaign).toMatchObject({ state: 'draft', scheduledFor: null, subject: 'Autumn letter (theirs)' });
+
+    // Leaving with an unsaved subject asks first; Discard leaves the stored draft as it was.
+    await page.getByLabel('Subject').fill('Autumn letter (unsaved)');
+    await page.getByRole('link', { name: 'Back to campaigns' }).click();
+    const ask = page.getByRole('dialog', { name: 'Save your changes?' });
+    await ask.waitFor(POLL);
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    const autumn = page.locator('[data-campaign]', { hasText: 'Autumn letter (theirs)' });
+    await autumn.waitFor(POLL);
+    // Deleting the draft asks, then it is gone from the list and the API.
+    await autumn.getByRole('link').click();
+    await page.getByRole('button', { name: 'Delete draft' }).click();
+    const removal = page.getByRole('dialog', { name: 'Delete this draft?' });
+    await removal.getByRole('button', { name: 'Delete draft' }).click();
+    await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor(POLL);
+    await page.locator('[data-campaign]', { hasText: 'Glaze club news' }).waitFor(POLL);
+    expect(await page.locator('[data-campaign]', { hasText: 'Autumn letter' }).count()).toBe(0);
+    expect((await call(store.worker, session, 'GET', `/api/owner/campaigns/${third.id}`)).status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RichTextNode } from '../../../../blocks/text/rich-text-schema.js';
 import type { OwnerCampaign } from '../../../../edge/services/campaigns/campaigns.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
@@ -6,6 +6,7 @@ import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
 import { Link, navigate } from '../../router.js';
 import { useLoad } from '../../use-load.js';
+import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
 import { SelectField, TextField } from '../../ui/fields.js';
@@ -110,6 +111,10 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
   const toast = useToast();
   const [campaign, setCampaign] = useState(initial);
   const [draft, setDraft] = useState<Draft>({ subject: initial?.subject ?? '', listId: initial?.listId ?? '', body: initial?.body ?? { type: 'doc', content: [] } });
+  // What the server holds: the draft differs from it while changes are unsaved.
+  const [savedDraft, setSavedDraft] = useState(draft);
+  const [deleting, setDeleting] = useState(false);
+  const [deleted, setDeleted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState('');
@@ -119,6 +124,7 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
   const [scheduleAt, setScheduleAt] = useState(initial?.scheduledFor ? epochToZoned(initial.scheduledFor, timeZone) : '');
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const editable = !campaign || campaign.state === 'draft';
+  const dirty = editable && !deleted && JSON.stringify(draft) !== JSON.stringify(savedDraft);
   const list = lists.find((l) => l.id === draft.listId);
 
   /** Runs one action; field errors go beside their fields, a stale version opens the conflict dialog. */
@@ -141,14 +147,31 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
 
   /** Saves the draft (creating it the first time) and answers the saved campaign. */
   const save = async (): Promise<OwnerCampaign> => {
-    const body = { subject: draft.subject, listId: draft.listId || null, body: draft.body };
+    const sent = draft;
+    const body = { subject: sent.subject, listId: sent.listId || null, body: sent.body };
     const saved = campaign
       ? (await ownerFetch<{ campaign: OwnerCampaign }>('PUT', `${BASE}/${campaign.id}`, body, versioned(campaign.version))).campaign
       : (await ownerFetch<{ campaign: OwnerCampaign }>('POST', BASE, body)).campaign;
     setCampaign(saved);
-    if (!campaign) navigate(`/config/campaigns/${saved.id}`, true);
+    setSavedDraft(sent);
     return saved;
   };
+  // A new campaign's address once it is saved, and the list once it is deleted: after the
+  // render that marks the form clean, so the unsaved-changes guard does not ask.
+  useEffect(() => {
+    if (!initial && campaign) navigate(`/config/campaigns/${campaign.id}`, true);
+  }, [campaign?.id]);
+  useEffect(() => {
+    if (deleted) navigate('/config/campaigns');
+  }, [deleted]);
+  const unsaved = useUnsavedChanges(dirty, async () => {
+    let kept = false;
+    await run('save', async () => {
+      await save();
+      kept = true;
+    });
+    return kept;
+  });
   const current = async () => (editable ? save() : campaign!);
 
   const transition = async (path: string, body?: unknown) => {
@@ -183,6 +206,7 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
       {editable ? <RichTextField label="Email body" value={draft.body} onChange={(body) => set({ body })} /> : null}
       <div className="owner-row-actions">
         {editable ? <Button type="submit" busy={busy === 'save'}>Save draft</Button> : null}
+        {campaign?.state === 'draft' ? <Button variant="secondary" onClick={() => setDeleting(true)}>Delete draft</Button> : null}
         <Button variant="secondary" busy={busy === 'preview'} onClick={() => void run('preview', async () => {
           const saved = await current();
           setPreview(await ownerFetch<{ subject: string; html: string }>('GET', `${BASE}/${saved.id}/preview`));
@@ -251,6 +275,24 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
         <p data-send-summary>{`“${draft.subject}” goes to ${plural(list?.confirmed ?? 0, 'confirmed subscriber')} of ${list?.name ?? ''}. This cannot be undone.`}</p>
       </Dialog>
       <Dialog
+        open={deleting}
+        title="Delete this draft?"
+        onClose={() => setDeleting(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(false)}>Keep it</Button>
+            <Button variant="danger" busy={busy === 'delete'} onClick={() => void run('delete', async () => {
+              setDeleting(false);
+              await ownerFetch('DELETE', `${BASE}/${campaign!.id}`, undefined, versioned(campaign!.version));
+              toast('Draft deleted.');
+              setDeleted(true);
+            })}>Delete draft</Button>
+          </>
+        }
+      >
+        <p>{`“${draft.subject || 'Untitled'}” is deleted for good. Nothing has been sent.`}</p>
+      </Dialog>
+      <Dialog
         open={conflict}
         title="This campaign changed"
         onClose={() => setConflict(false)}
@@ -258,6 +300,7 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
       >
         <p>Someone else changed this campaign since you opened it. Reload to see their changes, then edit again.</p>
       </Dialog>
+      {unsaved}
     </form>
   );
 }
