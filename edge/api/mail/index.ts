@@ -37,6 +37,8 @@ mail.get('/outbox', requirePermission('outbox'), queryParams(OUTBOX_QUERY), asyn
       id: m.id,
       kind: m.kind,
       to: m.toAddress,
+      cc: m.ccAddress,
+      bcc: m.bccAddress,
       subject: m.subject,
       text: m.textBody,
       status: m.status,

@@ -85,6 +85,17 @@ describe('GET /api/mail/outbox', () => {
     expect(((await get('/api/mail/outbox?to=buyer1@outbox.test')).json as Answer).mails.length).toBe(5);
   });
 
+  it('shows a form notification\'s cc and bcc with its recipient, null on other mail', async () => {
+    await worker.db
+      .prepare("INSERT INTO mail_outbox (id, website_id, kind, to_address, cc_address, bcc_address, subject, text_body, status, created_on) VALUES ('mail-cc', ?, 'form-notification', 'studio@outbox.test', 'helper@outbox.test', 'archive@outbox.test', 'New contact', 'text', 'queued', 1)")
+      .bind(siteId)
+      .run();
+    const mails = ((await get('/api/mail/outbox?limit=200')).json as Answer).mails as (Mail & { cc: string | null; bcc: string | null })[];
+    expect(mails.find((m) => m.id === 'mail-cc')).toMatchObject({ to: 'studio@outbox.test', cc: 'helper@outbox.test', bcc: 'archive@outbox.test' });
+    expect(mails.find((m) => m.id === 'mail-00')).toMatchObject({ cc: null, bcc: null });
+    await worker.db.prepare("DELETE FROM mail_outbox WHERE id = 'mail-cc'").run();
+  });
+
   it('refuses bad input and callers without the outbox permission', async () => {
     expect((await get('/api/mail/outbox?status=lost')).status).toBe(400);
     expect((await get('/api/mail/outbox?limit=0')).status).toBe(400);

@@ -11,6 +11,9 @@ interface OutboxMail {
   id: string;
   kind: string;
   to: string;
+  /** Copies of a form notification (null: none), sent in the same message. */
+  cc: string | null;
+  bcc: string | null;
   subject: string;
   text: string;
   status: string;
@@ -54,7 +57,17 @@ export function OutboxScreen() {
         enableSorting: false,
         cell: (c) => <time dateTime={new Date(c.getValue()).toISOString()}>{formatTime(c.getValue(), timeZone)}</time>,
       }),
-      column.accessor('to', { header: 'To', enableSorting: false }),
+      column.accessor('to', {
+        header: 'To',
+        enableSorting: false,
+        cell: (c) => (
+          <>
+            {c.getValue()}
+            {c.row.original.cc ? <span className="owner-mail-copy"> Cc: {c.row.original.cc}</span> : null}
+            {c.row.original.bcc ? <span className="owner-mail-copy"> Bcc: {c.row.original.bcc}</span> : null}
+          </>
+        ),
+      }),
       column.accessor('subject', {
         header: 'Subject',
         enableSorting: false,
