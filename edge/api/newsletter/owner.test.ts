@@ -27,7 +27,7 @@ describe('/api/owner/mailing-lists', () => {
   it('creates and renames lists; a second list of the same name is refused', async () => {
     const made = await call(campaigns, 'POST', '/api/owner/mailing-lists', { name: 'Workshop news' });
     expect(made.status).toBe(201);
-    expect(made.json.list).toMatchObject({ name: 'Workshop news', counts: { pending: 0, confirmed: 0, unsubscribed: 0 }, connectedForms: [] });
+    expect(made.json.list).toMatchObject({ name: 'Workshop news', counts: { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 }, connectedForms: [] });
     expect((await call(campaigns, 'POST', '/api/owner/mailing-lists', { name: 'workshop NEWS' })).status).toBe(409);
     expect((await call(campaigns, 'POST', '/api/owner/mailing-lists', { name: ' ' })).json.fields.name).toBe('Add a list name.');
     const renamed = await call(campaigns, 'PATCH', `/api/owner/mailing-lists/${made.json.list.id}`, { name: 'Workshop letters' });
@@ -62,7 +62,7 @@ describe('/api/owner/mailing-lists', () => {
     expect((await call(admin, 'PUT', `/api/form/forms/${newsletter.id}/mailing-list`, { listId: null })).json).toMatchObject({ connected: false });
     expect(await signUp(newsletter.id, 'second@example.com')).toBe(200);
     const after = (await call(admin, 'GET', `/api/owner/mailing-lists/${list.id}`)).json.list;
-    expect(after.counts).toEqual({ pending: 0, confirmed: 1, unsubscribed: 0 });
+    expect(after.counts).toEqual({ pending: 0, confirmed: 1, unsubscribed: 0, bounced: 0 });
     expect(after.connectedForms).toEqual([]);
   });
 
