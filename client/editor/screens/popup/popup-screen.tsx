@@ -64,6 +64,7 @@ function PopupEditor({ initial, lists }: { initial: PopupState; lists: OwnerList
 
   return (
     <div className="popup-screen">
+      <h1>Popup</h1>
       <form
         className="popup-form"
         onSubmit={(e) => {
