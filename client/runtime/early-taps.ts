@@ -48,6 +48,33 @@ function find(island: HTMLElement, held: Held): HTMLElement | undefined {
  */
 export function holdEarlyTaps(doc: Document, hurry: (el: HTMLElement) => void): EarlyTaps {
   const held = new Map<HTMLElement, Held[]>();
+  // A press on a pending island whose island takes over before the release: the pressed control
+  // is gone and the browser fires no click at all, so the release replays it (seen under load:
+  // Quick View's chunk landing between a mouse's down and up).
+  const pressed = new Map<HTMLElement, { control: HTMLElement; tap: Held }>();
+  doc.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!event.isTrusted || !(event.target instanceof Element)) return;
+      const island = event.target.closest<HTMLElement>('[data-island]');
+      if (!island || island.dataset.islandState !== 'pending') return;
+      const control = controlOf(event.target, island);
+      if (control) pressed.set(island, { control, tap: describe(island, control) });
+    },
+    true,
+  );
+  doc.addEventListener(
+    'pointerup',
+    (event) => {
+      if (!event.isTrusted) return;
+      for (const [island, press] of pressed) {
+        pressed.delete(island);
+        if (press.control.isConnected || island.dataset.islandState !== 'hydrated') continue;
+        find(island, press.tap)?.click();
+      }
+    },
+    true,
+  );
   doc.addEventListener(
     'click',
     (event) => {

@@ -93,6 +93,31 @@ describe('listing grid', () => {
     expect(cart.adds).toHaveLength(1);
   });
 
+  it('a press on Quick View that its island takes over before the release still opens it', async () => {
+    visitor = await store.visitor();
+    const { page } = visitor;
+    // The quick-view chunk is held until the button is pressed, then lands before the release:
+    // the pressed server control is gone and the browser fires no click of its own.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/client/islands/quick-view-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(store.url('/shop'));
+    const target = card('Everyday Tumbler');
+    await target.scrollIntoViewIfNeeded();
+    const marker = target.locator('[data-island="quick-view"]');
+    const box = (await target.getByRole('button', { name: 'Quick View' }).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    expect(await marker.getAttribute('data-island-state')).toBe('pending');
+    release();
+    await page.waitForFunction((el) => el?.getAttribute('data-island-state') === 'hydrated', await marker.elementHandle());
+    await page.mouse.up();
+    await page.getByRole('dialog', { name: 'Everyday Tumbler' }).waitFor();
+  });
+
   it("the pill loads the cart when hasCart=true and caps the count at '100+'", async () => {
     visitor = await store.visitor();
     const budVase = await itemIdOf(store, '/shop/bud-vase');
