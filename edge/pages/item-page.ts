@@ -3,6 +3,8 @@ import { loadItemDetails } from '../services/item-details.js';
 import { itemNeighbours, type ItemRecord } from '../services/items.js';
 import { reviewsForPage } from '../services/reviews/store.js';
 import { instalmentSettings } from '../services/instalments.js';
+import { instalmentPill, type InstalmentSettings } from '../../domain/commerce/instalments.js';
+import { displayMoney } from '../../domain/money/money.js';
 import { reviewsJson } from './context/reviews.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
@@ -67,7 +69,26 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
   // The owner's chosen related products may come from another store of the site.
   if (isProduct) context.relatedItems = related.map((r) => itemJson(r, details, r.collectionId === collection.id ? collection : undefined));
   // SPEC §4/§9 instalment messaging under the price (the product-form island words it).
-  if (instalments) context.instalments = instalments;
+  if (instalments) {
+    context.instalments = instalments;
+    const pill = serverPill(context.item, instalments, req.site.currency, String((base.website as { language?: string }).language ?? req.site.locale));
+    // Drawn by the server too, so the island taking over the purchase form moves nothing below it.
+    if (pill) context.instalmentPill = pill;
+  }
   if (reviews) context.reviews = reviewsJson(row.fullUrl, reviewPage, reviews.reviews, reviews.summary);
   return { status: 200, templates: isProduct ? ['product.html', 'item.html'] : ['item.html'], context };
+}
+
+interface PricedVariant {
+  price: number;
+  salePrice: number;
+  onSale: boolean;
+}
+
+/** The instalment pill of a physical product (type 1) at its lowest price, as the island first draws it. */
+function serverPill(item: unknown, settings: InstalmentSettings, currency: string, locale: string) {
+  const product = (item as { structuredContent?: { productType?: number; variants?: PricedVariant[] } }).structuredContent;
+  const variants = product?.variants ?? [];
+  if (product?.productType !== 1 || variants.length === 0) return undefined;
+  return instalmentPill(Math.min(...variants.map((v) => (v.onSale ? v.salePrice : v.price))), settings, locale, (minor) => displayMoney(minor, currency, locale));
 }

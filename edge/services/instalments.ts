@@ -1,15 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { commercePreferences } from '../../schema/index.js';
 import { query, type Db } from './db.js';
-
-/** SPEC §9 buy-now-pay-later settings of a site (commerce preferences namespace `installments`). */
-export interface InstalmentSettings {
-  provider: string;
-  numInstallments: number;
-  /** The provider's amount limits, integer minor units (SPEC §9: site settings). */
-  minCents: number;
-  maxCents: number;
-}
+import type { InstalmentSettings } from '../../domain/commerce/instalments.js';
 
 // SPEC §9: instalments default to 4.
 const DEFAULT_COUNT = 4;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LazyLightbox as Lightbox } from '../../components/lazy-lightbox.js';
 import { formatCents } from '../../runtime/money.js';
-import { instalmentBrand, instalmentOffer, type InstalmentSettings } from './instalments.js';
+import { instalmentBrand, instalmentPill, type InstalmentSettings } from '../../../domain/commerce/instalments.js';
 
 /**
  * The instalment pill under a physical product's price, and its info popup (SPEC §4:
@@ -10,16 +10,12 @@ import { instalmentBrand, instalmentOffer, type InstalmentSettings } from './ins
 export function InstalmentMessage({ priceCents, currency, settings, locale }: { priceCents: number; currency: string; settings: InstalmentSettings; locale: string }) {
   const [open, setOpen] = useState(false);
   const brand = instalmentBrand(locale);
-  if (!brand) return null;
-  const offer = instalmentOffer(priceCents, settings);
-  const text =
-    offer.kind === 'payments'
-      ? `or ${offer.count} interest-free payments of ${formatCents(offer.eachCents, currency)} with`
-      : `${brand} available for orders ${offer.kind === 'over' ? 'over' : 'up to'} ${formatCents(offer.limitCents, currency)}`;
+  const pill = instalmentPill(priceCents, settings, locale, (minor) => formatCents(minor, currency, locale));
+  if (!brand || !pill) return null;
   return (
     <p className="instalment-pill">
-      {text}
-      {offer.kind === 'payments' && <strong> {brand}</strong>}{' '}
+      {pill.text}
+      {pill.brand && <strong> {pill.brand}</strong>}{' '}
       <button type="button" className="instalment-info" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Info
       </button>

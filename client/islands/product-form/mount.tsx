@@ -1,7 +1,7 @@
 import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { ProductForm, type Merchandising, type ProductFormProps } from './product-form.js';
-import type { InstalmentSettings } from './instalments.js';
+import type { InstalmentSettings } from '../../../domain/commerce/instalments.js';
 import type { ProductJson } from './product-logic.js';
 
 /**

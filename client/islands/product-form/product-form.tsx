@@ -6,7 +6,7 @@ import { formatCents } from '../../runtime/money.js';
 import { MESSAGES } from '../../../domain/messages/storefront-messages.js';
 import { loadWhenReached, retryingImport } from '../../runtime/retry-import.js';
 import { InstalmentMessage } from './instalment-message.js';
-import type { InstalmentSettings } from './instalments.js';
+import type { InstalmentSettings } from '../../../domain/commerce/instalments.js';
 import {
   buttonLabel,
   isSoldOut,

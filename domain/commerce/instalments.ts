@@ -30,3 +30,25 @@ export function instalmentOffer(priceCents: number, s: InstalmentSettings): Inst
   // Whole cents per payment; the provider settles any remainder on the first one.
   return { kind: 'payments', count: s.numInstallments, eachCents: Math.ceil(priceCents / s.numInstallments) };
 }
+
+/** The pill's words: `brand` is set when the text ends with the brand, shown in bold after it. */
+export interface InstalmentPill {
+  text: string;
+  brand?: string;
+}
+
+/**
+ * The pill under a physical product's price, the same on the server (its first paint) and in
+ * the product-form island, so hydrating it moves nothing. Undefined where no provider serves
+ * the locale.
+ * `money` formats minor units (the server's displayMoney, the island's formatCents: the same Intl
+ * currency format, and the island keeps its bundle small).
+ * @example instalmentPill(3600, settings, 'en-US', (c) => displayMoney(c, 'USD')) // { text: 'or 4 interest-free payments of $9.00 with', brand: 'Afterpay' }
+ */
+export function instalmentPill(priceCents: number, settings: InstalmentSettings, locale: string, money: (minor: number) => string): InstalmentPill | undefined {
+  const brand = instalmentBrand(locale);
+  if (!brand) return undefined;
+  const offer = instalmentOffer(priceCents, settings);
+  if (offer.kind === 'payments') return { text: `or ${offer.count} interest-free payments of ${money(offer.eachCents)} with`, brand };
+  return { text: `${brand} available for orders ${offer.kind === 'over' ? 'over' : 'up to'} ${money(offer.limitCents)}` };
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { instalmentBrand, instalmentOffer } from './instalments.js';
+import { displayMoney } from '../money/money.js';
+import { instalmentBrand, instalmentOffer, instalmentPill } from './instalments.js';
 
+const usd = (locale: string) => (minor: number) => displayMoney(minor, 'USD', locale);
 const settings = { provider: 'afterpay', numInstallments: 4, minCents: 3500, maxCents: 200000 };
 
 describe('instalment messaging (SPEC §5, §9)', () => {
@@ -18,5 +20,11 @@ describe('instalment messaging (SPEC §5, §9)', () => {
     expect(instalmentBrand('fr_CA')).toBe('Afterpay');
     expect(instalmentBrand('en-GB')).toBe('Clearpay');
     expect(instalmentBrand('de-DE')).toBeUndefined();
+  });
+  it('words the pill the same for the server and the island', () => {
+    expect(instalmentPill(3600, settings, 'en-US', usd('en-US'))).toEqual({ text: 'or 4 interest-free payments of $9.00 with', brand: 'Afterpay' });
+    expect(instalmentPill(3500, settings, 'en-GB', usd('en-GB'))).toEqual({ text: 'Clearpay available for orders over US$35.00' });
+    expect(instalmentPill(200001, settings, 'en-US', usd('en-US'))).toEqual({ text: 'Afterpay available for orders up to $2,000.00' });
+    expect(instalmentPill(3600, settings, 'de-DE', usd('de-DE'))).toBeUndefined();
   });
 });
