@@ -83,10 +83,12 @@ export async function expireEndedTrials(db: Db, now: number): Promise<number> {
     db.$client
       .prepare(
         `UPDATE websites SET subscription_state = ?1, content_version = content_version + 1, updated_on = ?3
-          WHERE subscription_state = ?2 AND trial_ends_on IS NOT NULL AND trial_ends_on <= ?3`,
+          WHERE subscription_state = ?2 AND trial_ends_on IS NOT NULL AND trial_ends_on <= ?3 RETURNING id`,
       )
       .bind(SUBSCRIPTION_STATE.expired, SUBSCRIPTION_STATE.trial, now)
-      .run(),
+      .all<{ id: string }>(),
   );
-  return result.meta.changes ?? 0;
+  // This isolate's remembered versions give way at once (others within SITE_VERSION_TTL_MS).
+  for (const row of result.results) forgetSite(row.id);
+  return result.results.length;
 }
