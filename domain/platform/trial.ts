@@ -19,14 +19,11 @@ export const SUBSCRIPTION_STATE = {
   enterprise: 15,
 } as const;
 
-export type SubscriptionStateCode = (typeof SUBSCRIPTION_STATE)[keyof typeof SUBSCRIPTION_STATE];
-
 /** A new site's trial length (issue 34). */
 export const DEFAULT_TRIAL_DAYS = 14;
 
-/** Site types that are never "expired" (SPEC §4). */
-export const SITE_TYPES = ['site', 'parking-page', 'cover-page'] as const;
-export type SiteType = (typeof SITE_TYPES)[number];
+/** Site types (websites.site_type) that are never "expired" (SPEC §4); every other site is 'site'. */
+const NEVER_EXPIRED_TYPES: readonly string[] = ['parking-page', 'cover-page'];
 
 const DAY_MS = 86_400_000;
 
@@ -76,5 +73,5 @@ export function trialDaysRemaining(endsOn: number, now: number, timeZone: string
 
 /** SPEC §4: expired when the state is expired and the type is not a parking page or cover page. */
 export function isSiteExpired(site: { subscriptionState: number; siteType: string }): boolean {
-  return site.subscriptionState === SUBSCRIPTION_STATE.expired && site.siteType !== 'parking-page' && site.siteType !== 'cover-page';
+  return site.subscriptionState === SUBSCRIPTION_STATE.expired && !NEVER_EXPIRED_TYPES.includes(site.siteType);
 }

@@ -6,7 +6,7 @@ import { forgetSite } from '../site-versions.js';
 import type { SiteRecord } from '../websites.js';
 import { stripeBilling, testBilling, type BillingProvider, type SubscribeResult } from './provider.js';
 
-export { BILLING_DECLINED, type BillingProvider } from './provider.js';
+export type { BillingProvider } from './provider.js';
 
 /** The deployment's billing provider: Stripe when BILLING_PROVIDER=stripe and a key is set, else the local test one. */
 export function billingProviderFor(env: StripeEnv & { BILLING_PROVIDER?: string }): BillingProvider {
