@@ -97,6 +97,9 @@ describe('plan gating', () => {
     expect(cart.status).toBe(403);
     expect(await cart.text()).toContain('Selling online is part of the Business plan.');
     expect((await call(owner, 'GET', '/api/census/dashboard')).status).toBe(200);
+    // Stripe's events about money already taken are never refused by the plan.
+    const webhook = await call(undefined, 'POST', '/api/commerce/payments/stripe/webhook', {});
+    expect(webhook.json?.error).not.toBe('plan_required');
 
     // Upgrading through the API (local test provider) turns them on.
     const upgraded = await call(owner, 'POST', '/api/owner/billing/subscribe', { plan: 'business' });
