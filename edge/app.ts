@@ -12,6 +12,8 @@ import { handleError } from './pages/error-page.js';
 import { loadSession } from './middleware/session/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
+import { planGate } from './middleware/plan/index.js';
+import { siteAvailability } from './pages/unavailable.js';
 import { account } from './pages/account/index.js';
 import { config } from './pages/config/index.js';
 import { pageCacheFastPath } from './pages/page-cache.js';
@@ -40,6 +42,9 @@ export function createApp(): Hono<AppEnv> {
   // Serves cached pages before any D1 query.
   app.use('*', pageCacheFastPath);
   app.use('*', selectSite);
+  // An expired site (SPEC §4) shows visitors the unavailable page; features outside the plan answer 403.
+  app.use('*', siteAvailability);
+  app.use('*', planGate);
   app.route('/theme', themeFiles);
   app.route('/.well-known', wellKnown);
   // The signed-in visitor (c.var.siteUser, c.var.xsrfToken) for every page and API below.

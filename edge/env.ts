@@ -100,6 +100,8 @@ export interface Env extends RateLimitBindings {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Stripe API base URL override (a local server speaking Stripe's protocol in tests). */
   STRIPE_API_BASE?: string;
+  /** Who bills the sites' plans (edge/services/billing): 'stripe' (Stripe subscriptions with STRIPE_SECRET_KEY) or the local 'test' provider (default). */
+  BILLING_PROVIDER?: string;
   /** How long (s) an order's Idempotency-Key is owned by the request placing it before a retry or the Cron reconciler may take over; default 120. */
   ORDER_LEASE_SECONDS?: string;
   /** Transactional mail provider of the outbox drain: 'postmark' (edge/services/mail); unset keeps mail in the outbox. */

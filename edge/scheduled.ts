@@ -16,6 +16,7 @@ import { LOG_RETENTION_DAYS, pruneWebhookLog, runDeliveries } from './services/w
 import { webhookDeps } from './services/webhooks/index.js';
 import { runCampaignSends } from './services/campaigns/send.js';
 import { campaignLinkSecret } from './services/campaigns/links.js';
+import { expireEndedTrials } from './services/billing/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -124,6 +125,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     run: async (_env, db, now) => {
       const removed = await pruneWebhookLog(db, now);
       return removed ? `removed ${removed} deliveries older than ${LOG_RETENTION_DAYS} days` : null;
+    },
+  },
+  // Trials that ended become expired (SPEC §4), at most a minute late; one atomic UPDATE, nothing deleted.
+  'trial expiry': {
+    crons: [MAIL_CRON],
+    run: async (_env, db, now) => {
+      const expired = await expireEndedTrials(db, now);
+      return expired ? `expired ${expired} sites` : null;
     },
   },
   'cart cleanup': {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sqliteTable, text, integer, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, primaryKey, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 import type { HslColor } from './types.js';
 
 /** SPEC §3 Store settings, stored whole because templates read them as one object. */
@@ -59,12 +59,23 @@ export const websites = sqliteTable(
     updatedOn: integer('updated_on').notNull(),
     // Bumped by every owner change (edge/services/content-version.ts); tags cached pages.
     contentVersion: integer('content_version').notNull().default(1),
+    // Trials and plans (issue 34, domain/platform): SPEC §3 subscription state (8 = paid), the plan
+    // whose features the site has, when a trial ends (epoch ms; null when not on trial) and the site
+    // type (SPEC §4: parking and cover pages never count as expired).
+    subscriptionState: integer('subscription_state').notNull().default(8),
+    plan: text('plan').notNull().default('commerce'),
+    trialEndsOn: integer('trial_ends_on'),
+    siteType: text('site_type').notNull().default('site'),
+    // The billing provider's subscription reference once the site pays (edge/services/billing).
+    billingReference: text('billing_reference'),
   },
   (t) => [
     uniqueIndex('websites_primary_host_uq').on(t.primaryHost),
     uniqueIndex('websites_identifier_uq').on(t.identifier),
     // At most one development default.
     uniqueIndex('websites_single_default_uq').on(t.isDefault).where(sql`${t.isDefault} = 1`),
+    // The expiry Cron job finds trials that ended.
+    index('websites_trial_idx').on(t.subscriptionState, t.trialEndsOn),
   ],
 );
 

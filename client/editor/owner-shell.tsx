@@ -39,6 +39,9 @@ import { AutomationsScreen } from './screens/automations/automations-screen.js';
 import { ApiTokensScreen } from './screens/api-tokens/api-tokens-screen.js';
 import { MembersScreen } from './screens/members/members-screen.js';
 import { BlogPostEditor, BlogPostsScreen } from './screens/blog-posts/blog-posts.js';
+import { BillingScreen } from './screens/billing/billing-screen.js';
+import { SubscriptionBanner } from './screens/billing/trial-banner.js';
+import type { SubscriptionBannerProps } from '../../edge/pages/config/shell.js';
 import { Button } from './ui/button.js';
 import { ToastProvider } from './ui/toast.js';
 import { dropAllLocalCopies } from './screens/page-editor/local-copy.js';
@@ -57,6 +60,8 @@ export interface OwnerShellProps {
   websiteId?: string;
   siteLayout?: boolean;
   locale?: string;
+  /** The site's subscription state for the trial or expiry banner. */
+  subscription?: SubscriptionBannerProps;
 }
 
 /**
@@ -133,6 +138,9 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/traffic', screen: '/config/traffic', title: 'Traffic', render: () => <TrafficScreen /> },
   { pattern: '/config/tags', screen: '/config/tags', title: 'Tags and categories', render: () => <TagsScreen /> },
   { pattern: '/config/blog', screen: '/config/blog', title: 'Blog', render: () => <BlogPostsScreen /> },
+  { pattern: '/config/billing', screen: '/config/billing', title: 'Billing', render: () => <BillingScreen heading="Billing" /> },
+  { pattern: '/config/billing/upgrade', screen: '/config/billing', title: 'Upgrade', render: () => <BillingScreen heading="Upgrade your trial" /> },
+  { pattern: '/config/billing/website-subscriptions', screen: '/config/billing', title: 'Website subscriptions', render: () => <BillingScreen heading="Website subscriptions" /> },
   { pattern: '/config/blog/:id', screen: '/config/blog', title: 'Blog post', render: (p) => <BlogPostEditor key={p.id} id={p.id!} /> },
 ];
 
@@ -151,7 +159,7 @@ export function findRoute(pathname: string, screens: readonly NavScreen[]): { ro
  * menu. App screens render in the main area; a server-rendered screen's section is moved
  * into it and shown while its path is current.
  */
-export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, websiteId, siteLayout, locale }: OwnerShellProps) {
+export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, websiteId, siteLayout, locale, subscription }: OwnerShellProps) {
   const [state, setState] = useState<'idle' | 'signing-out' | 'failed'>('idle');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -242,6 +250,7 @@ export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, web
             </div>
           </div>
           <div className="owner-main" id="owner-main" tabIndex={-1} ref={mainRef}>
+            <SubscriptionBanner subscription={subscription} timeZone={timeZone} />
             {found ? found.route.render(found.params, screens) : null}
             <div ref={serverHost} hidden={found !== undefined} data-server-screen />
           </div>

@@ -46,6 +46,7 @@ import { ownerMembersApi } from './members/index.js';
 import { multilingualApi } from './multilingual/index.js';
 import { popupApi } from './popups/index.js';
 import { ownerPopupApi } from './popups/owner.js';
+import { billingApi } from './billing/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -179,6 +180,7 @@ api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
 api.route('/owner/members', ownerMembersApi);
 api.route('/multilingual', multilingualApi);
+api.route('/owner/billing', billingApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -34,6 +34,14 @@ export const SITE_NOT_FOUND = {
   message: 'There is no website at this address.',
 } as const;
 
+/** An expired site (SPEC §4): its visitors see this until the owner renews. */
+export const SITE_UNAVAILABLE = {
+  status: 503,
+  error: 'site_unavailable',
+  title: 'This site is not available',
+  message: 'This site is not available right now. If it is yours, sign in at /config/ to renew it.',
+} as const;
+
 export const SERVICE_UNAVAILABLE = {
   status: 503,
   error: 'service_unavailable',

@@ -114,6 +114,7 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/owner/theme/versions/:number/publish', method: 'POST', path: '/api/owner/theme/versions/1/publish', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/owner/theme/rollback', method: 'POST', path: '/api/owner/theme/rollback', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/owner/api-tokens', method: 'POST', path: '/api/owner/api-tokens', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from api_tokens' },
+  { route: 'POST /api/owner/billing/subscribe', method: 'POST', path: '/api/owner/billing/subscribe', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: "select count(*) as n from websites where billing_reference is not null" },
   { route: 'DELETE /api/owner/api-tokens/:id', method: 'DELETE', path: '/api/owner/api-tokens/t1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // Member areas and passwords: small JSON bodies on the default guard.
   { route: 'POST /api/owner/members/areas', method: 'POST', path: '/api/owner/members/areas', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from member_areas' },

@@ -278,6 +278,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/api-tokens', path: '/api/owner/api-tokens', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/api-tokens/:id/uses', path: '/api/owner/api-tokens/t1/uses', status: 401, expect: 'api' },
   { route: 'DELETE /api/owner/api-tokens/:id', path: '/api/owner/api-tokens/t1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'GET /api/owner/billing', path: '/api/owner/billing', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/billing/subscribe', path: '/api/owner/billing/subscribe', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // Email campaigns (edge/api/campaigns).
   { route: 'GET /api/owner/campaigns', path: '/api/owner/campaigns', status: 401, expect: 'api' },
   { route: 'POST /api/owner/campaigns', path: '/api/owner/campaigns', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
@@ -316,6 +318,9 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
   { route: 'GET /config/automations', path: '/config/automations', status: 200, expect: 'page' },
   { route: 'GET /config/api-tokens', path: '/config/api-tokens', status: 200, expect: 'page' },
+  { route: 'GET /config/billing', path: '/config/billing', status: 200, expect: 'page' },
+  { route: 'GET /config/billing/upgrade', path: '/config/billing/upgrade', status: 200, expect: 'page' },
+  { route: 'GET /config/billing/website-subscriptions', path: '/config/billing/website-subscriptions', status: 200, expect: 'page' },
   { route: 'GET /config/members', path: '/config/members', status: 200, expect: 'page' },
   { route: 'GET /config/languages', path: '/config/languages', status: 200, expect: 'page' },
   { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },

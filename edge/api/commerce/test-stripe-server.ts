@@ -28,6 +28,10 @@ export class FakeStripe {
   readonly customers = new Map<string, FakeCustomer>();
   readonly paymentMethods = new Map<string, FakePaymentMethod>();
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  /** Plan subscriptions of the platform's billing (edge/services/billing): id -> status and form. */
+  readonly subscriptions = new Map<string, { id: string; status: string; customer: string; form: Record<string, string> }>();
+  /** Create new subscriptions `incomplete`, as Stripe does when the first invoice's payment fails. */
+  incompleteSubscriptions = false;
   readonly calls: StripeCall[] = [];
   /** Make the next captures fail as the card network declined them (402 card_error). */
   declineCaptures = false;
@@ -106,6 +110,14 @@ export class FakeStripe {
       if (this.revokedKeys.has(key)) return error(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}` });
       return { status: 200, body: { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false } };
     }
+    if (call.path === '/v1/subscriptions' && call.method === 'POST') return this.createSubscription(call.form);
+    const sub = call.path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if (sub && call.method === 'DELETE') {
+      const found = this.subscriptions.get(sub[1]!);
+      if (!found) return missing('subscription', sub[1]!, 'id');
+      found.status = 'canceled';
+      return { status: 200, body: { object: 'subscription', ...found } };
+    }
     if (call.path === '/v1/customers') return call.method === 'POST' ? this.createCustomer(call.form) : this.listCustomers(call.query);
     const m = call.path.match(/^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(capture|cancel))?$/);
     if (call.method === 'POST' && call.path === '/v1/payment_intents') return this.create(call.form);
@@ -126,6 +138,16 @@ export class FakeStripe {
       return { status: 200, body: intent };
     }
     return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${call.method}: ${call.path}).` });
+  }
+
+  private createSubscription(form: Record<string, string>): Reply {
+    if (!form.customer || !this.customers.has(form.customer)) return missing('customer', form.customer ?? '', 'customer');
+    if (!form['items[0][price_data][unit_amount]'] && !form['items[0][price]']) {
+      return error(400, { type: 'invalid_request_error', param: 'items', message: 'Missing required param: items.' });
+    }
+    const found = { id: newId('sub'), status: this.incompleteSubscriptions ? 'incomplete' : 'active', customer: form.customer, form };
+    this.subscriptions.set(found.id, found);
+    return { status: 200, body: { object: 'subscription', id: found.id, status: found.status, customer: found.customer, metadata: formObject(form, 'metadata'), livemode: false } };
   }
 
   private createCustomer(form: Record<string, string>): Reply {

@@ -80,6 +80,8 @@ export const PERMISSIONS = {
   fileDeletes: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.storeManager],
   /** Read, create, publish and roll back the site's theme versions (edge/api/themes); tools use API tokens instead. */
   themes: [ROLE.admin, ROLE.websiteManager],
+  /** The site's plan, trial and billing: buy, change or renew a plan (edge/api/billing). */
+  billing: [ROLE.admin, ROLE.billing],
   /** Create and revoke API tokens for tools (the `atelier` CLI). */
   apiTokens: [ROLE.admin, ROLE.websiteManager],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -45,6 +45,9 @@ config.get('/blog/:id', (c) => screen(c, '/config/blog', 'blog', 'Blog post', ()
 config.get('/forms/:id', (c) => screen(c, '/config/forms', 'forms', 'Form builder', () => placeholder('Form builder')));
 // One campaign (`new` for a new one): the campaigns row's permission.
 config.get('/campaigns/:id', (c) => screen(c, '/config/campaigns', 'campaigns', 'Campaign', () => placeholder('Campaign')));
+// SPEC §2 upgrade destinations: the billing screen's two paths (client/editor/screens/billing).
+config.get('/billing/upgrade', (c) => screen(c, '/config/billing', 'billing', 'Upgrade', () => placeholder('Upgrade')));
+config.get('/billing/website-subscriptions', (c) => screen(c, '/config/billing', 'billing', 'Website subscriptions', () => placeholder('Website subscriptions')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { allows, type Permission } from '../../middleware/roles/index.js';
 import { actionButton, html, type Markup } from '../account/html.js';
+import { upgradeDestination } from '../../../domain/platform/plans.js';
+import { isSiteExpired, SUBSCRIPTION_STATE, trialDaysRemaining } from '../../../domain/platform/trial.js';
 
 /** A screen of the owner area and the permission that shows it in the navigation. */
 export interface OwnerScreen {
@@ -51,7 +53,24 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/automations', label: 'Automations', permission: 'webhooks', area: 'Settings' },
   { path: '/config/api-tokens', label: 'API tokens', permission: 'apiTokens', area: 'Settings' },
   { path: '/config/languages', label: 'Languages', permission: 'languages', area: 'Settings' },
+  { path: '/config/billing', label: 'Billing', permission: 'billing', area: 'Settings' },
 ];
+
+/** What the owner shell's trial or expiry banner needs (client/editor/screens/billing/trial-banner.tsx counts the days in the browser). */
+export interface SubscriptionBannerProps {
+  state: number;
+  trialEndsOn: number | null;
+  expired: boolean;
+  upgradeUrl: string;
+}
+
+/** The banner's text: SPEC §4 trial days while on trial, how to renew when expired, nothing for a paid site. */
+export function subscriptionBannerText(sub: SubscriptionBannerProps, timeZone: string, now: number): string | undefined {
+  if (sub.expired) return 'This site has expired: visitors see a "not available" page. Renew your plan to bring it back as it was.';
+  if (sub.state !== SUBSCRIPTION_STATE.trial || sub.trialEndsOn === null) return undefined;
+  const days = trialDaysRemaining(sub.trialEndsOn, now, timeZone);
+  return `${days} ${days === 1 ? 'day' : 'days'} left in your trial`;
+}
 
 const STORE_SETUP: OwnerScreen = { path: '/config/store-setup', label: 'Store setup', permission: 'catalog', area: 'Products' };
 
@@ -77,7 +96,14 @@ export function ownerShell(c: Context<AppEnv>, current: string, content: Markup,
     websiteId: c.var.site.id,
     siteLayout: allows('siteLayout', user.roles),
     locale: c.var.site.locale,
+    subscription: {
+      state: c.var.site.subscriptionState,
+      trialEndsOn: c.var.site.trialEndsOn,
+      expired: isSiteExpired(c.var.site),
+      upgradeUrl: upgradeDestination(c.var.site.subscriptionState),
+    } satisfies SubscriptionBannerProps,
   };
+  const banner = subscriptionBannerText(props.subscription, c.var.site.timeZone, Date.now());
   return html`<div id="owner-app" data-props="${JSON.stringify(props)}"><div data-owner-shell><header class="owner-header">
 <p>Signed in as <strong data-owner-email>${user.email}</strong></p>
 ${actionButton(c, '/config/sign-out', 'Sign out')}
@@ -85,6 +111,7 @@ ${actionButton(c, '/config/sign-out', 'Sign out')}
 <nav aria-label="Owner area" class="owner-nav"><ul>
 <li><a href="/config/"${current === '/config/' ? html` aria-current="page"` : ''}>Overview</a></li>
 ${screens.map((s) => html`<li><a href="${s.path}"${current === s.path ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}
-</ul></nav></div></div>
+</ul></nav>
+${banner ? html`<p class="owner-banner" data-subscription-banner>${banner} <a href="${props.subscription.upgradeUrl}">${props.subscription.expired ? 'Renew' : 'Upgrade'}</a></p>` : ''}</div></div>
 <section class="owner-screen">${content}</section>`;
 }

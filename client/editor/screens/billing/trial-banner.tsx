@@ -1,0 +1,26 @@
+import { trialDaysRemaining } from '../../../../domain/platform/trial.js';
+import type { SubscriptionBannerProps } from '../../../../edge/pages/config/shell.js';
+import { Link } from '../../router.js';
+import './billing.css';
+
+/**
+ * The owner shell's banner: "N days left in your trial" (SPEC §4, counted in the site's time
+ * zone at the browser's clock) or, on an expired site, how to renew. Nothing on a paid site.
+ */
+export function SubscriptionBanner({ subscription, timeZone }: { subscription: SubscriptionBannerProps | undefined; timeZone: string }) {
+  if (!subscription) return null;
+  if (subscription.expired) {
+    return (
+      <p className="billing-banner" role="alert" data-subscription-banner data-state="expired">
+        This site has expired: visitors see a “not available” page. <Link href={subscription.upgradeUrl}>Renew your plan</Link> to bring it back as it was.
+      </p>
+    );
+  }
+  if (subscription.state !== 3 || subscription.trialEndsOn === null) return null;
+  const days = trialDaysRemaining(subscription.trialEndsOn, Date.now(), timeZone);
+  return (
+    <p className="billing-banner" data-subscription-banner data-state="trial">
+      {days} {days === 1 ? 'day' : 'days'} left in your trial. <Link href={subscription.upgradeUrl}>Upgrade</Link>
+    </p>
+  );
+}

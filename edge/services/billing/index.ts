@@ -1,0 +1,94 @@
+import { planById, PLANS, upgradeDestination, type PlanId } from '../../../domain/platform/plans.js';
+import { isSiteExpired, SUBSCRIPTION_STATE, trialDaysRemaining } from '../../../domain/platform/trial.js';
+import { query, type Db } from '../db.js';
+import { stripeSettings, type StripeEnv } from '../payments/stripe-client.js';
+import { forgetSite } from '../site-versions.js';
+import type { SiteRecord } from '../websites.js';
+import { stripeBilling, testBilling, type BillingProvider, type SubscribeResult } from './provider.js';
+
+export type { BillingProvider } from './provider.js';
+
+/** The deployment's billing provider: Stripe when BILLING_PROVIDER=stripe and a key is set, else the local test one. */
+export function billingProviderFor(env: StripeEnv & { BILLING_PROVIDER?: string }): BillingProvider {
+  const stripe = env.BILLING_PROVIDER === 'stripe' ? stripeSettings(env) : undefined;
+  return stripe ? stripeBilling(stripe) : testBilling();
+}
+
+/** What the owner's billing screen shows (docs/api/billing.md). */
+export interface BillingView {
+  plan: string;
+  planName: string;
+  state: number;
+  stateName: string;
+  /** SPEC §4 days remaining while on trial; null otherwise. */
+  trialDaysLeft: number | null;
+  trialEndsOn: number | null;
+  expired: boolean;
+  /** SPEC §2 upgrade destination for the site's state. */
+  upgradeUrl: string;
+  provider: string;
+  plans: { id: string; name: string; monthlyCents: number; features: readonly string[] }[];
+}
+
+export function billingView(site: SiteRecord, provider: BillingProvider, now: number): BillingView {
+  const onTrial = site.subscriptionState === SUBSCRIPTION_STATE.trial && site.trialEndsOn !== null;
+  return {
+    plan: site.plan,
+    planName: planById(site.plan)?.name ?? site.plan,
+    state: site.subscriptionState,
+    stateName: Object.entries(SUBSCRIPTION_STATE).find(([, code]) => code === site.subscriptionState)?.[0] ?? String(site.subscriptionState),
+    trialDaysLeft: onTrial ? trialDaysRemaining(site.trialEndsOn!, now, site.timeZone) : null,
+    trialEndsOn: site.trialEndsOn,
+    expired: isSiteExpired(site),
+    upgradeUrl: upgradeDestination(site.subscriptionState),
+    provider: provider.name,
+    plans: PLANS.map((p) => ({ id: p.id, name: p.name, monthlyCents: p.monthlyCents, features: p.features })),
+  };
+}
+
+/**
+ * Buys `plan` for the site: the provider first, then one UPDATE makes the site paid on that
+ * plan (an expired or trial site comes back as it was: nothing was deleted) and moves its
+ * content version so cached pages and the expired page give way at once.
+ */
+export async function subscribeSite(
+  db: Db, provider: BillingProvider, site: SiteRecord, input: { plan: PlanId; email: string; card?: string | undefined; idempotencyKey: string }, now: number,
+): Promise<SubscribeResult> {
+  const plan = planById(input.plan)!;
+  const result = await provider.subscribe({
+    websiteId: site.id, plan: plan.id, email: input.email, monthlyCents: plan.monthlyCents, previousReference: site.billingReference,
+    card: input.card, idempotencyKey: input.idempotencyKey,
+  });
+  if (!result.ok) return result;
+  await query(() =>
+    db.$client
+      .prepare(
+        `UPDATE websites SET plan = ?2, subscription_state = ?3, trial_ends_on = NULL, billing_reference = ?4,
+           content_version = content_version + 1, updated_on = ?5 WHERE id = ?1`,
+      )
+      .bind(site.id, plan.id, SUBSCRIPTION_STATE.paid, result.reference, now)
+      .run(),
+  );
+  forgetSite(site.id);
+  return result;
+}
+
+/**
+ * The Cron job: every trial that has ended becomes expired in one atomic UPDATE (a site
+ * renewed meanwhile is no longer on trial and is left alone). Nothing is deleted. Answers
+ * how many sites expired.
+ */
+export async function expireEndedTrials(db: Db, now: number): Promise<number> {
+  const result = await query(() =>
+    db.$client
+      .prepare(
+        `UPDATE websites SET subscription_state = ?1, content_version = content_version + 1, updated_on = ?3
+          WHERE subscription_state = ?2 AND trial_ends_on IS NOT NULL AND trial_ends_on <= ?3 RETURNING id`,
+      )
+      .bind(SUBSCRIPTION_STATE.expired, SUBSCRIPTION_STATE.trial, now)
+      .all<{ id: string }>(),
+  );
+  // This isolate's remembered versions give way at once (others within SITE_VERSION_TTL_MS).
+  for (const row of result.results) forgetSite(row.id);
+  return result.results.length;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { trialDaysRemaining, trialEndsOn } from '../../domain/platform/trial.js';
+import { useStorefront } from './harness.js';
+import { openOwnerApp, signedInOwner } from './owner-harness.js';
+
+/**
+ * The billing screen (client/editor/screens/billing/) and the owner shell's trial banner in
+ * Chromium, the browser's clock set to the trial's last day: the banner says "1 day left in
+ * your trial", its link opens the SPEC §2 trial-upgrade path, and choosing a plan (local test
+ * billing; the declining card first) makes the site paid and the banner goes.
+ */
+const store = useStorefront();
+
+describe('billing in Chromium', () => {
+  it('shows the trial days on the banner at the browser clock and upgrades the site', async () => {
+    store.allow(/HTTP 402 |status of 402/);
+    const tz = 'America/New_York';
+    const ends = trialEndsOn(Date.now(), tz, 14);
+    await store.worker.db.prepare('UPDATE websites SET subscription_state = 3, trial_ends_on = ?, plan = ? WHERE is_default = 1').bind(ends, 'business').run();
+    const lastDay = ends - 2 * 60 * 60_000; // 22:00 on the trial's last local day
+    expect(trialDaysRemaining(ends, lastDay, tz)).toBe(1);
+
+    const { page } = await signedInOwner(store);
+    await page.clock.install({ time: lastDay });
+    await openOwnerApp(page, store.url('/config/'));
+    const banner = page.locator('[data-subscription-banner][data-state="trial"]');
+    await expect.poll(() => banner.textContent()).toBe('1 day left in your trial. Upgrade');
+
+    await banner.getByRole('link', { name: 'Upgrade' }).click();
+    await page.getByRole('heading', { name: 'Upgrade your trial', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/config/billing/upgrade');
+    expect(await page.locator('[data-billing-state]').textContent()).toBe('Trial');
+    expect(await page.locator('[data-billing-plan]').textContent()).toBe('Business');
+
+    const commerce = page.locator('[data-plan="commerce"]');
+    await page.getByLabel('Card number (test billing)').fill('4000 0000 0000 0002');
+    await commerce.getByRole('button', { name: 'Choose Commerce' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+
+    await page.getByLabel('Card number (test billing)').fill('4242 4242 4242 4242');
+    await commerce.getByRole('button', { name: 'Choose Commerce' }).click();
+    await page.waitForURL((url) => url.pathname === '/config/billing');
+    await expect.poll(() => page.locator('[data-billing-state]').textContent()).toBe('Paid');
+    expect(await page.locator('[data-billing-plan]').textContent()).toBe('Commerce');
+    expect(await commerce.getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
+    expect(await page.locator('[data-subscription-banner]').count()).toBe(0);
+    const row = await store.worker.db.prepare('SELECT subscription_state AS state, plan FROM websites WHERE is_default = 1').first();
+    expect(row).toEqual({ state: 8, plan: 'commerce' });
+  });
+});
