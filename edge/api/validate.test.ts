@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppEnv } from '../env.js';
 import { handleError } from '../pages/error-page.js';
-import { jsonBody, queryParams } from './validate.js';
+import { ifMatchNumber, jsonBody, queryParams } from './validate.js';
 
 function app() {
   const a = new Hono<AppEnv>();
@@ -43,5 +43,31 @@ describe('queryParams', () => {
   it('validates and coerces the query string', async () => {
     expect(await (await app().request('http://localhost/api/q?page=2')).json()).toEqual({ page: 2 });
     expect((await app().request('http://localhost/api/q?page=0')).status).toBe(400);
+  });
+});
+
+describe('ifMatchNumber', () => {
+  const ask = (header: string | undefined, maxDigits?: number) =>
+    ifMatchNumber({ req: { header: (name: string) => (name === 'if-match' ? header : undefined) } }, 'Send the version you edited.', maxDigits);
+  const refusal = (f: () => unknown) => {
+    try {
+      f();
+    } catch (error) {
+      const e = error as { status: number; code: string; message: string };
+      return [e.status, e.code, e.message];
+    }
+    return undefined;
+  };
+
+  it('reads a strong, weak or bare version', () => {
+    expect(ask('"7"')).toBe(7);
+    expect(ask(' W/"12" ')).toBe(12);
+    expect(ask('3')).toBe(3);
+  });
+  it('answers 428 without the header and 400 for no whole number within the bound', () => {
+    expect(refusal(() => ask(undefined))).toEqual([428, 'version_required', 'Send the version you edited.']);
+    expect(refusal(() => ask('"x"'))).toEqual([400, 'invalid_request', 'Send the version you edited.']);
+    expect(refusal(() => ask('"1234567890"', 9))).toEqual([400, 'invalid_request', 'Send the version you edited.']);
+    expect(ask('"123456789"', 9)).toBe(123456789);
   });
 });

@@ -33,3 +33,22 @@ export function queryParams<T extends ZodType>(schema: T) {
     if (!result.success) throw validationError(result.error);
   });
 }
+
+const VERSION_TAGS = new Map<number, RegExp>();
+
+/**
+ * The version an `If-Match: "<version>"` header names (a weak `W/` and the quotes optional):
+ * 428 `version_required` without the header, 400 `invalid_request` when it names no whole
+ * number of at most `maxDigits` digits (each resource's version column bounds it). `message`
+ * is the resource's own "send the version you edited" text, used for both.
+ * @example const version = ifMatchNumber(c, PAGE_MESSAGES.versionRequired); // If-Match: "7" -> 7
+ */
+export function ifMatchNumber(c: { req: { header(name: string): string | undefined } }, message: string, maxDigits = 15): number {
+  const header = c.req.header('if-match');
+  if (header === undefined) throw new ApiError(428, 'version_required', message);
+  let tag = VERSION_TAGS.get(maxDigits);
+  if (!tag) VERSION_TAGS.set(maxDigits, (tag = new RegExp(`^\\s*(?:W\\/)?"?(\\d{1,${maxDigits}})"?\\s*$`)));
+  const match = tag.exec(header);
+  if (!match) throw new ApiError(400, 'invalid_request', message, { fields: { 'If-Match': message } });
+  return Number(match[1]);
+}

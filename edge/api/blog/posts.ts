@@ -2,10 +2,9 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { EMPTY_DOC, richTextDoc } from '../../../blocks/text/rich-text-schema.js';
 import type { AppEnv } from '../../env.js';
-import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { BLOG_MESSAGES, createPost, deletePost, listAuthors, listPosts, ownerPost, updatePost, type PostInput } from '../../services/blog/posts.js';
-import { jsonBody, queryParams } from '../validate.js';
+import { ifMatchNumber, jsonBody, queryParams } from '../validate.js';
 
 const SCHEDULE_AHEAD = 'Choose a time to come for a scheduled post.';
 
@@ -32,15 +31,6 @@ const newPostBody = z.strictObject({ ...postFields, collectionId: z.string({ err
 
 const input = (b: z.infer<typeof postBody>): PostInput => ({ ...b, slug: b.slug?.trim() || undefined });
 
-/** The version an `If-Match: "<version>"` names; 428 without one. */
-function ifMatch(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', BLOG_MESSAGES.versionRequired);
-  const match = /^\s*(?:W\/)?"?(\d{1,16})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', BLOG_MESSAGES.versionRequired, { fields: { 'If-Match': BLOG_MESSAGES.versionRequired } });
-  return Number(match[1]);
-}
-
 function answer(c: Context<AppEnv>, post: Awaited<ReturnType<typeof ownerPost>>, status: 200 | 201 = 200) {
   c.header('ETag', `"${post.version}"`);
   return c.json({ post }, status);
@@ -64,12 +54,12 @@ ownerBlogPostsApi.get('/authors', requirePermission('blog'), async (c) => c.json
 ownerBlogPostsApi.get('/:postId', requirePermission('blog'), async (c) => answer(c, await ownerPost(c.var.db, c.var.site.id, c.req.param('postId'))));
 
 ownerBlogPostsApi.put('/:postId', requirePermission('blog'), jsonBody(postBody), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, BLOG_MESSAGES.versionRequired, 16);
   return answer(c, await updatePost(c.var.db, c.var.site.id, c.req.param('postId'), basedOn, input(c.req.valid('json'))));
 });
 
 ownerBlogPostsApi.delete('/:postId', requirePermission('blog'), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, BLOG_MESSAGES.versionRequired, 16);
   await deletePost(c.var.db, c.var.site.id, c.req.param('postId'), basedOn);
   return c.body(null, 204);
 });

@@ -11,7 +11,7 @@ import {
 } from '../../services/campaigns/campaigns.js';
 import { campaignLinkSecret, verifyLink } from '../../services/campaigns/links.js';
 import { mailBuilder } from '../../services/campaigns/send.js';
-import { jsonBody } from '../validate.js';
+import { ifMatchNumber, jsonBody } from '../validate.js';
 
 const campaignBody = z.strictObject({
   subject: z
@@ -22,15 +22,6 @@ const campaignBody = z.strictObject({
   listId: z.string().max(64).nullable().optional().default(null),
   body: richTextDoc.optional().default(EMPTY_DOC as never),
 });
-
-/** The version an `If-Match: "<version>"` names; 428 without one. */
-function ifMatch(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', CAMPAIGN_MESSAGES.versionRequired);
-  const match = /^\s*(?:W\/)?"?(\d{1,16})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', CAMPAIGN_MESSAGES.versionRequired, { fields: { 'If-Match': CAMPAIGN_MESSAGES.versionRequired } });
-  return Number(match[1]);
-}
 
 function answer(c: Context<AppEnv>, campaign: OwnerCampaign, status: 200 | 201 = 200) {
   c.header('ETag', `"${campaign.version}"`);
@@ -68,12 +59,12 @@ ownerCampaignsApi.post('/', requirePermission('campaigns'), jsonBody(campaignBod
 ownerCampaignsApi.get('/:id', requirePermission('campaigns'), async (c) => answer(c, await getCampaign(c.var.db, c.var.site.id, id(c))));
 
 ownerCampaignsApi.put('/:id', requirePermission('campaigns'), jsonBody(campaignBody), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, CAMPAIGN_MESSAGES.versionRequired, 16);
   return answer(c, await updateCampaign(c.var.db, c.var.site.id, id(c), basedOn, c.req.valid('json'), Date.now()));
 });
 
 ownerCampaignsApi.delete('/:id', requirePermission('campaigns'), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, CAMPAIGN_MESSAGES.versionRequired, 16);
   await deleteCampaign(c.var.db, c.var.site.id, id(c), basedOn);
   return c.body(null, 204);
 });
@@ -96,7 +87,7 @@ ownerCampaignsApi.post('/:id/test', requirePermission('campaigns'), async (c) =>
 });
 
 ownerCampaignsApi.post('/:id/send', requirePermission('campaigns'), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, CAMPAIGN_MESSAGES.versionRequired, 16);
   return answer(c, await startSend(c.var.db, c.var.site.id, id(c), basedOn, origin(c), null, Date.now()));
 });
 
@@ -105,13 +96,13 @@ ownerCampaignsApi.post(
   requirePermission('campaigns'),
   jsonBody(z.strictObject({ at: z.number({ error: CAMPAIGN_MESSAGES.scheduleAhead }).int().min(0).max(8.64e15) })),
   async (c) => {
-    const basedOn = ifMatch(c);
+    const basedOn = ifMatchNumber(c, CAMPAIGN_MESSAGES.versionRequired, 16);
     return answer(c, await startSend(c.var.db, c.var.site.id, id(c), basedOn, origin(c), c.req.valid('json').at, Date.now()));
   },
 );
 
 ownerCampaignsApi.post('/:id/cancel', requirePermission('campaigns'), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, CAMPAIGN_MESSAGES.versionRequired, 16);
   return answer(c, await cancelSchedule(c.var.db, c.var.site.id, id(c), basedOn, Date.now()));
 });
 

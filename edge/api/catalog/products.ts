@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { requirePermission } from '../../middleware/roles/index.js';
-import { ApiError } from '../../errors.js';
 import type { ProductType } from '../../../schema/index.js';
 import { CATALOG_MESSAGES } from '../../services/catalog/catalog-messages.js';
 import { listOwnerProducts, ownerProduct, PRODUCT_SORTS, productFacets, STOCK_STATES } from '../../services/catalog/product-read.js';
@@ -14,7 +13,7 @@ import { decodeCursor } from '../../services/restock/signups.js';
 import { newProductBody, PRODUCT_TYPE_NAMES, productBody, productInput } from './product-body.js';
 import type { Author } from '../../services/pages/page-records.js';
 import { adjustStock, setStock, stockHistoryOf, type StockTarget } from '../../services/catalog/stock.js';
-import { jsonBody, queryParams } from '../validate.js';
+import { ifMatchNumber, jsonBody, queryParams } from '../validate.js';
 
 /** Stock counts are whole units; a change moves at most a million at a time. */
 const MAX_STOCK = 1_000_000_000;
@@ -77,15 +76,6 @@ ownerProductsApi.get(
   async (c) => c.json(await stockHistoryOf(c.var.db, target(c), c.req.valid('query').before)),
 );
 
-/** The version an `If-Match: "<version>"` names; 428 without one. */
-function ifMatchVersion(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', CATALOG_MESSAGES.versionRequired);
-  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', CATALOG_MESSAGES.versionRequired, { fields: { 'If-Match': CATALOG_MESSAGES.versionRequired } });
-  return Number(match[1]);
-}
-
 async function productAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 200) {
   const product = await ownerProduct(c.var.db, c.var.site.id, id);
   c.header('ETag', `"${product.version}"`);
@@ -130,7 +120,7 @@ ownerProductsApi.post('/', requirePermission('catalog'), jsonBody(newProductBody
 ownerProductsApi.get('/:productId', requirePermission('catalog'), (c) => productAnswer(c, c.req.param('productId')));
 
 ownerProductsApi.put('/:productId', requirePermission('catalog'), jsonBody(productBody), async (c) => {
-  const basedOn = ifMatchVersion(c);
+  const basedOn = ifMatchNumber(c, CATALOG_MESSAGES.versionRequired);
   const id = c.req.param('productId');
   const site = c.var.site;
   const current = await ownerProduct(c.var.db, site.id, id);
@@ -166,7 +156,7 @@ ownerProductsApi.post('/bulk', requirePermission('catalog'), jsonBody(bulkBody),
 
 // Delete one product the owner saw at If-Match's version; 409 (offering archive) when carts or orders have it.
 ownerProductsApi.delete('/:productId', requirePermission('catalog'), async (c) => {
-  const basedOn = ifMatchVersion(c);
+  const basedOn = ifMatchNumber(c, CATALOG_MESSAGES.versionRequired);
   await deleteProduct(c.var.db, c.var.site.id, c.req.param('productId'), basedOn);
   return c.json({ deleted: true });
 });

@@ -10,7 +10,7 @@ import {
   createCoupon, createTaxRule, createZone, deleteCoupon, deleteTaxRule, deleteZone, getCoupon, getTaxRule, getZone, listCoupons, listTaxRules, listZones,
   orderZones, updateCoupon, updateTaxRule, updateZone, type CouponRow, type TaxRuleRow, type ZoneRow,
 } from '../../services/checkout-settings/index.js';
-import { jsonBody } from '../validate.js';
+import { ifMatchNumber, jsonBody } from '../validate.js';
 
 /**
  * /api/owner/checkout-settings: the site's shipping zones, tax rules and coupons
@@ -21,15 +21,6 @@ export const checkoutSettingsApi = new Hono<AppEnv>({ strict: false });
 
 const guard = requirePermission('checkoutSettings');
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The version an `If-Match: "<version>"` names; 428 without one. */
-function ifMatch(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', M.version);
-  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', M.version, { fields: { 'If-Match': M.version } });
-  return Number(match[1]);
-}
 
 function id(c: Context<AppEnv>, what: string): string {
   const value = c.req.param('id') ?? '';
@@ -63,11 +54,11 @@ checkoutSettingsApi.put('/shipping-zones/order', guard, jsonBody(zoneOrderInput)
 );
 checkoutSettingsApi.get('/shipping-zones/:id', guard, async (c) => one(c, 'zone', zoneJson(await getZone(c.var.db, c.var.site.id, id(c, 'shipping zone')))));
 checkoutSettingsApi.put('/shipping-zones/:id', guard, jsonBody(shippingZoneInput), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, M.version);
   return one(c, 'zone', zoneJson(await updateZone(c.var.db, c.var.site.id, id(c, 'shipping zone'), basedOn, c.req.valid('json'))));
 });
 checkoutSettingsApi.delete('/shipping-zones/:id', guard, async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, M.version);
   await deleteZone(c.var.db, c.var.site.id, id(c, 'shipping zone'), basedOn);
   return c.body(null, 204);
 });
@@ -79,11 +70,11 @@ checkoutSettingsApi.post('/tax-rules', guard, jsonBody(taxRuleInput), async (c) 
 );
 checkoutSettingsApi.get('/tax-rules/:id', guard, async (c) => one(c, 'taxRule', ruleJson(await getTaxRule(c.var.db, c.var.site.id, id(c, 'tax rule')))));
 checkoutSettingsApi.put('/tax-rules/:id', guard, jsonBody(taxRuleInput), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, M.version);
   return one(c, 'taxRule', ruleJson(await updateTaxRule(c.var.db, c.var.site.id, id(c, 'tax rule'), basedOn, c.req.valid('json'))));
 });
 checkoutSettingsApi.delete('/tax-rules/:id', guard, async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, M.version);
   await deleteTaxRule(c.var.db, c.var.site.id, id(c, 'tax rule'), basedOn);
   return c.body(null, 204);
 });
@@ -95,11 +86,11 @@ checkoutSettingsApi.post('/coupons', guard, jsonBody(couponInput), async (c) =>
 );
 checkoutSettingsApi.get('/coupons/:id', guard, async (c) => one(c, 'coupon', couponJson(await getCoupon(c.var.db, c.var.site.id, id(c, 'coupon')))));
 checkoutSettingsApi.put('/coupons/:id', guard, jsonBody(couponInput), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, M.version);
   return one(c, 'coupon', couponJson(await updateCoupon(c.var.db, c.var.site.id, id(c, 'coupon'), basedOn, c.req.valid('json'))));
 });
 checkoutSettingsApi.delete('/coupons/:id', guard, async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, M.version);
   await deleteCoupon(c.var.db, c.var.site.id, id(c, 'coupon'), basedOn);
   return c.body(null, 204);
 });

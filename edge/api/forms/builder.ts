@@ -1,19 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env.js';
-import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { BUILDER_MESSAGES, createForm, deleteForm, formUses, listOwnerForms, ownerForm, updateForm, type OwnerForm } from '../../services/forms/builder.js';
 import { formModelInput } from '../../../domain/forms/form-model.js';
-import { jsonBody } from '../validate.js';
-
-/** The version an `If-Match: "<version>"` names; 428 without one. */
-function ifMatch(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', BUILDER_MESSAGES.versionRequired);
-  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', BUILDER_MESSAGES.versionRequired, { fields: { 'If-Match': BUILDER_MESSAGES.versionRequired } });
-  return Number(match[1]);
-}
+import { ifMatchNumber, jsonBody } from '../validate.js';
 
 function answer(c: Context<AppEnv>, form: OwnerForm, status: 200 | 201 = 200) {
   c.header('ETag', `"${form.version}"`);
@@ -40,12 +30,12 @@ ownerFormsApi.get('/:formId', requirePermission('forms'), async (c) => {
 });
 
 ownerFormsApi.put('/:formId', requirePermission('forms'), jsonBody(formModelInput), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, BUILDER_MESSAGES.versionRequired, 9);
   return answer(c, await updateForm(c.var.db, c.var.site.id, c.req.param('formId'), basedOn, c.req.valid('json')));
 });
 
 ownerFormsApi.delete('/:formId', requirePermission('forms'), async (c) => {
-  const basedOn = ifMatch(c);
+  const basedOn = ifMatchNumber(c, BUILDER_MESSAGES.versionRequired, 9);
   await deleteForm(c.var.db, c.var.site.id, c.req.param('formId'), basedOn);
   return c.body(null, 204);
 });

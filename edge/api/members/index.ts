@@ -10,7 +10,7 @@ import {
 import { clearAccessPassword, lockedScopes, setAccessPassword, SITE_SCOPE } from '../../services/members/passwords.js';
 import { syncPageSearch } from '../../services/page-search.js';
 import { csvDownload, csvLine } from '../../services/csv.js';
-import { jsonBody } from '../validate.js';
+import { ifMatchNumber, jsonBody } from '../validate.js';
 
 const VERSION_REQUIRED = 'Send the version you edited in an If-Match header.';
 const VERSION_CONFLICT = 'Someone else changed this member area. Reload to see their changes.';
@@ -35,15 +35,6 @@ const grantBody = z.strictObject({ email: z.string().trim().email({ error: 'Ente
 const passwordBody = z.strictObject({
   password: z.string({ error: 'Enter a password.' }).min(4, { error: 'A password has at least 4 characters.' }).max(256, { error: 'A password is at most 256 characters.' }),
 });
-
-/** The version an `If-Match: "<version>"` names; 428 without one. */
-function ifMatch(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', VERSION_REQUIRED);
-  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', VERSION_REQUIRED, { fields: { 'If-Match': VERSION_REQUIRED } });
-  return Number(match[1]);
-}
 
 function withEtag(c: Context<AppEnv>, area: AreaView, status: 200 | 201 = 200): Response {
   c.header('ETag', `"${area.version}"`);
@@ -90,7 +81,7 @@ ownerMembersApi.post('/areas', guard, jsonBody(areaBody), async (c) => {
 ownerMembersApi.get('/areas/:id', guard, async (c) => withEtag(c, await areaOr404(c)));
 
 ownerMembersApi.put('/areas/:id', guard, jsonBody(areaBody), async (c) => {
-  const expected = ifMatch(c);
+  const expected = ifMatchNumber(c, VERSION_REQUIRED);
   const before = await areaOr404(c);
   const body = c.req.valid('json');
   const result = await areaPagesChecked(() => updateArea(c.var.db, c.var.site.id, before.id, expected, body, Date.now()));
@@ -101,7 +92,7 @@ ownerMembersApi.put('/areas/:id', guard, jsonBody(areaBody), async (c) => {
 });
 
 ownerMembersApi.delete('/areas/:id', guard, async (c) => {
-  const expected = ifMatch(c);
+  const expected = ifMatchNumber(c, VERSION_REQUIRED);
   const before = await areaOr404(c);
   const result = await deleteArea(c.var.db, c.var.site.id, before.id, expected, Date.now());
   if (result === 'missing') throw new ApiError(404, 'not_found', 'No such member area on this site.');

@@ -15,7 +15,7 @@ import {
   cancelSchedule, deleteFromTrash, duplicatePage, heartbeat, pageLock, releaseLock, requireTrashedPage, restoreFromTrash, schedulePublish, setPageStatus, trashPage,
 } from '../../services/pages/page-workflow.js';
 import { publishRevision, restoreRevision, saveDraft, unpublishPage } from '../../services/pages/page-writes.js';
-import { jsonBody, queryParams } from '../validate.js';
+import { ifMatchNumber, jsonBody, queryParams } from '../validate.js';
 
 const newPage = z.strictObject({
   title: z.string().trim().min(1, PAGE_MESSAGES.titleRequired).max(MAX_TITLE_LENGTH),
@@ -58,16 +58,10 @@ function pageSlug(typed: string | undefined, title: string): string {
   return slug;
 }
 
-/** The version an `If-Match: "<version>"` names; 428 without one, 400 when it names none. */
+/** The version an `If-Match: "<version>"` names; 428 without one when `required`, 400 when it names none. */
 function ifMatchVersion(c: Context<AppEnv>, required: boolean): number | undefined {
-  const header = c.req.header('if-match');
-  if (header === undefined) {
-    if (required) throw new ApiError(428, 'version_required', PAGE_MESSAGES.versionRequired);
-    return undefined;
-  }
-  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.versionRequired, { fields: { 'If-Match': PAGE_MESSAGES.versionRequired } });
-  return Number(match[1]);
+  if (!required && c.req.header('if-match') === undefined) return undefined;
+  return ifMatchNumber(c, PAGE_MESSAGES.versionRequired);
 }
 
 /** The `{version}` of a revision route: 404 unless it is a whole number. */

@@ -7,16 +7,7 @@ import { ownerList } from '../../services/newsletter/owner-lists.js';
 import { publishPopup, readPopup, savePopupDraft } from '../../services/popups/popups.js';
 import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import { popupDesign } from '../../../domain/popups/popup.js';
-import { jsonBody } from '../validate.js';
-
-/** The draft revision an `If-Match: "<revision>"` names (0: never saved); 428 without one. */
-function ifMatchRevision(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', PAGE_MESSAGES.versionRequired);
-  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.versionRequired, { fields: { 'If-Match': PAGE_MESSAGES.versionRequired } });
-  return Number(match[1]);
-}
+import { ifMatchNumber, jsonBody } from '../validate.js';
 
 async function answer(c: Context<AppEnv>) {
   const state = await readPopup(c.var.db, c.var.site.id);
@@ -33,7 +24,7 @@ export const ownerPopupApi = new Hono<AppEnv>({ strict: false });
 ownerPopupApi.get('/', requirePermission('popups'), answer);
 
 ownerPopupApi.put('/', requirePermission('popups'), jsonBody(z.strictObject({ design: popupDesign })), async (c) => {
-  const basedOn = ifMatchRevision(c);
+  const basedOn = ifMatchNumber(c, PAGE_MESSAGES.versionRequired);
   const { design } = c.req.valid('json');
   // A sign-up popup names one of this site's lists (SPEC §5 'A List must be selected').
   if (design.action.kind === 'newsletter') {
@@ -46,6 +37,6 @@ ownerPopupApi.put('/', requirePermission('popups'), jsonBody(z.strictObject({ de
 });
 
 ownerPopupApi.post('/publish', requirePermission('popups'), async (c) => {
-  await publishPopup(c.var.db, c.var.site.id, ifMatchRevision(c));
+  await publishPopup(c.var.db, c.var.site.id, ifMatchNumber(c, PAGE_MESSAGES.versionRequired));
   return answer(c);
 });

@@ -10,22 +10,13 @@ import { readHeaderFooter, saveHeaderFooter } from '../../services/site-layout/h
 import {
   NAVIGATION_MENUS, navigationTargets, saveNavigation, siteLayout, type NavigationItemInput, type NavigationMenu,
 } from '../../services/site-layout/navigation.js';
-import { jsonBody } from '../validate.js';
+import { ifMatchNumber, jsonBody } from '../validate.js';
 
 /** At most this many items in one navigation, children included (bounds one save's batch). */
 const MAX_NAVIGATION_ITEMS = 100;
 const MAX_URL_LENGTH = 2083;
 
 const author = (c: Context<AppEnv>) => ({ id: c.get('siteUser')!.id, name: c.get('siteUser')!.email });
-
-/** The version an `If-Match: "<version>"` names (0: never saved); 428 without one. */
-function ifMatchVersion(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', PAGE_MESSAGES.versionRequired);
-  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.versionRequired, { fields: { 'If-Match': PAGE_MESSAGES.versionRequired } });
-  return Number(match[1]);
-}
 
 // SPEC §3 Navigation item: collectionId, externalLink, memberAreaId, children (plus ours:
 // pageId for a block page, a title and newWindow). Checked further in `checkedItems`.
@@ -115,7 +106,7 @@ siteLayoutApi.get('/site-header-footer', requirePermission('pages'), async (c) =
 });
 
 siteLayoutApi.put('/site-header-footer', requirePermission('siteLayout'), jsonBody(z.strictObject({ header: z.unknown(), footer: z.unknown() })), async (c) => {
-  const basedOn = ifMatchVersion(c);
+  const basedOn = ifMatchNumber(c, PAGE_MESSAGES.versionRequired);
   const body = c.req.valid('json');
   const header = checkedLayout(body.header ?? null, 'header');
   const footer = checkedLayout(body.footer ?? null, 'footer');
@@ -140,7 +131,7 @@ siteLayoutApi.get('/commondata/GetSiteLayout', requirePermission('pages'), async
 siteLayoutApi.get('/commondata/GetNavigationCollections', requirePermission('pages'), async (c) => c.json(await navigationTargets(c.var.db, c.var.site.id)));
 
 siteLayoutApi.post('/widget/UpdateNavigation', requirePermission('siteLayout'), jsonBody(updateNavigation), async (c) => {
-  const basedOn = ifMatchVersion(c);
+  const basedOn = ifMatchNumber(c, PAGE_MESSAGES.versionRequired);
   const body = c.req.valid('json');
   if (!(NAVIGATION_MENUS as readonly string[]).includes(body.fieldName)) {
     const message = PAGE_MESSAGES.notAnOption(body.fieldName);

@@ -4,19 +4,9 @@ import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import { fontCssUrl, FONT_FAMILIES } from '../../../domain/site-styles/fonts.js';
 import { siteStylesSchema } from '../../../domain/site-styles/site-styles.js';
 import type { AppEnv } from '../../env.js';
-import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { publishStyles, readSiteStyles, saveStylesDraft } from '../../services/site-styles/site-styles.js';
-import { jsonBody } from '../validate.js';
-
-/** The draft version an `If-Match: "<version>"` names (0: never saved); 428 without one. */
-function ifMatchVersion(c: Context<AppEnv>): number {
-  const header = c.req.header('if-match');
-  if (header === undefined) throw new ApiError(428, 'version_required', PAGE_MESSAGES.versionRequired);
-  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
-  if (!match) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.versionRequired, { fields: { 'If-Match': PAGE_MESSAGES.versionRequired } });
-  return Number(match[1]);
-}
+import { ifMatchNumber, jsonBody } from '../validate.js';
 
 async function answer(c: Context<AppEnv>) {
   const state = await readSiteStyles(c.var.db, c.var.site.id);
@@ -40,14 +30,14 @@ siteStylesApi.get('/fonts', requirePermission('pages'), (c) =>
 );
 
 siteStylesApi.put('/draft', requirePermission('pageDrafts'), jsonBody(z.strictObject({ styles: siteStylesSchema })), async (c) => {
-  const basedOn = ifMatchVersion(c);
+  const basedOn = ifMatchNumber(c, PAGE_MESSAGES.versionRequired);
   const user = c.get('siteUser')!;
   await saveStylesDraft(c.var.db, c.var.site.id, basedOn, c.req.valid('json').styles, { id: user.id, name: user.email });
   return answer(c);
 });
 
 siteStylesApi.post('/publish', requirePermission('siteLayout'), async (c) => {
-  const version = ifMatchVersion(c);
+  const version = ifMatchNumber(c, PAGE_MESSAGES.versionRequired);
   await publishStyles(c.var.db, c.var.site.id, version);
   return answer(c);
 });
