@@ -115,12 +115,8 @@ const CHILDREN: Record<string, string> = {
   coupon_redemptions: 'coupon_id IN (SELECT id FROM coupons WHERE website_id = ?1)',
 };
 
-/**
- * A SHA-256 over every row of `websiteId` in every table (tables with a website_id
- * column, plus child tables through their parent), table by table in a fixed order.
- * Returns the per-table digests so a failure names the table that changed.
- */
-export async function siteChecksum(worker: RunningWorker, websiteId: string): Promise<Record<string, string>> {
+/** Every row of `websiteId` as JSON text per table (tables with a website_id column, plus child tables through their parent). */
+export async function siteRows(worker: RunningWorker, websiteId: string): Promise<Record<string, string>> {
   const tables = (await worker.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all<{ name: string }>()).results.map((r) => r.name);
   const out: Record<string, string> = {};
   for (const table of tables) {
@@ -129,7 +125,16 @@ export async function siteChecksum(worker: RunningWorker, websiteId: string): Pr
     const where = columns.includes('website_id') ? 'website_id = ?1' : CHILDREN[table];
     if (!where) continue;
     const { results } = await worker.db.prepare(`SELECT * FROM "${table}" WHERE ${where} ORDER BY rowid`).bind(websiteId).all();
-    out[table] = createHash('sha256').update(JSON.stringify(results)).digest('hex').slice(0, 16);
+    out[table] = JSON.stringify(results);
   }
   return out;
+}
+
+/**
+ * A SHA-256 over every row of `websiteId` in every table, table by table in a fixed
+ * order; per-table digests so a failure names the table that changed.
+ */
+export async function siteChecksum(worker: RunningWorker, websiteId: string): Promise<Record<string, string>> {
+  const rows = await siteRows(worker, websiteId);
+  return Object.fromEntries(Object.entries(rows).map(([table, text]) => [table, createHash('sha256').update(text).digest('hex').slice(0, 16)]));
 }

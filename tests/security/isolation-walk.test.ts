@@ -3,7 +3,7 @@ import { createApp } from '../../edge/app.js';
 import { PERMISSION_TAG, type Permission } from '../../edge/middleware/roles/index.js';
 import { demoId } from '../../schema/seed/ids.js';
 import { startWorker, type RunningWorker, type SignedIn } from '../../edge/test-support.js';
-import { addOwnerRows, seedSiteB, signInOn, siteA, siteChecksum, type Site } from './isolation-sites.js';
+import { addOwnerRows, seedSiteB, signInOn, siteA, siteChecksum, siteRows, type Site } from './isolation-sites.js';
 
 /**
  * The isolation walk (issue 34): two sites in one worker, an admin owner each. Every owner
@@ -80,7 +80,7 @@ beforeAll(async () => {
     category: walk('category'),
     themeVersion: '77',
     page: await one(`SELECT id AS v FROM pages WHERE website_id = ? AND trashed_on IS NULL ORDER BY id LIMIT 1`, w),
-    form: await one(`SELECT id AS v FROM forms WHERE website_id = ? ORDER BY id LIMIT 1`, w),
+    form: await one(`SELECT id AS v FROM forms WHERE website_id = ? AND kind IN ('contact', 'newsletter') ORDER BY id LIMIT 1`, w),
     asset: await one(`SELECT id AS v FROM assets WHERE website_id = ? ORDER BY id LIMIT 1`, w),
     product: await one(`SELECT p.item_id AS v FROM products p JOIN variants v ON v.product_id = p.item_id WHERE p.website_id = ? ORDER BY p.item_id LIMIT 1`, w),
     storeCollection: await one(`SELECT collection_id AS v FROM categories WHERE id = ?`, walk('category')),
@@ -252,4 +252,69 @@ describe('the isolation walk: two sites, every owner route', () => {
     }
     expect({ wrong, after: await siteChecksum(worker, a.id) }).toEqual({ wrong: [], after: before });
   }, 120_000);
+
+  it("site B's owner cannot point site B's rows at site A's rows (ids of site A in bodies are refused)", async () => {
+    const q = (sql: string) => one(sql, b.id);
+    const bForm = await q(`SELECT id AS v FROM forms WHERE website_id = ? AND kind IN ('contact', 'newsletter') ORDER BY id LIMIT 1`);
+    const bStore = await q(`SELECT id AS v FROM collections WHERE website_id = ? AND type = 13 ORDER BY id LIMIT 1`);
+    const product = (over: Record<string, unknown>) => ({ collectionId: bStore, productType: 'physical', title: 'Walk', variants: [{ sku: 'WALK-X', price: '10.00' }], ...over });
+    interface Refs { list: string; page: string; store: string; blog: string; asset: string; author: string; product: string }
+    const refsOf = async (w: string, post: string): Promise<Refs> => ({
+      list: await one(`SELECT id AS v FROM mailing_lists WHERE website_id = ? ORDER BY id LIMIT 1`, w),
+      page: await one(`SELECT id AS v FROM pages p WHERE website_id = ?1 AND trashed_on IS NULL AND NOT EXISTS (SELECT 1 FROM collections c WHERE c.website_id = ?1 AND c.url_id = p.slug) ORDER BY id LIMIT 1`, w),
+      store: await one(`SELECT id AS v FROM collections WHERE website_id = ? AND type = 13 ORDER BY id LIMIT 1`, w),
+      blog: await one(`SELECT collection_id AS v FROM items WHERE id = ?`, post),
+      asset: await one(`SELECT id AS v FROM assets WHERE website_id = ? AND content_type LIKE 'image/%' ORDER BY id LIMIT 1`, w),
+      author: await one(`SELECT id AS v FROM authors WHERE website_id = ? ORDER BY id LIMIT 1`, w),
+      product: await one(`SELECT item_id AS v FROM products WHERE website_id = ? ORDER BY item_id LIMIT 1`, w),
+    });
+    const bPost = await q(`SELECT id AS v FROM items WHERE website_id = ? AND record_type = 1 AND id NOT IN (SELECT item_id FROM products) ORDER BY id LIMIT 1`);
+    // A page of its own on each site (the seeded pages are all collection content).
+    for (const w of [a.id, b.id]) {
+      await worker.db.prepare(`INSERT INTO pages (id, website_id, title, slug, created_on, updated_on) VALUES (?, ?, 'Walk page', 'walk-page', 0, 0)`).bind(demoId(w, 'walk', 'page'), w).run();
+    }
+    const [foreign, own] = [await refsOf(a.id, ids.post), await refsOf(b.id, bPost)];
+    markers.push(foreign.page, foreign.author);
+    const before = await siteChecksum(worker, a.id);
+    const form = await worker.fetch(`/api/owner/forms/${bForm}`, { host: b.host, headers: ownerB.headers });
+    const formModel = (await form.json()) as { form: Record<string, unknown> };
+    if (!formModel.form) throw new Error(`form of site B: ${form.status} ${JSON.stringify(formModel)}`);
+    const etag = form.headers.get('etag') ?? '"1"';
+    // Each case names site A's rows (refused) and then site B's own (accepted), so a refusal means the scope.
+    const cases = (r: Refs, n: string): [string, string, unknown, Record<string, string>?][] => [
+      ['PUT', `/api/owner/forms/${bForm}`, { ...pick(formModel.form), storage: { email: { enabled: false }, mailingList: { enabled: true, listId: r.list } } }, { 'If-Match': etag }],
+      ['PUT', `/api/form/forms/${bForm}/mailing-list`, { listId: r.list }],
+      ['POST', '/api/owner/campaigns', { subject: 'Walk', listId: r.list }],
+      ['POST', '/api/owner/members/areas', { name: `Walk ${n}`, access: 'free', pages: [{ pageId: r.page, teaserSections: null }] }],
+      ['POST', '/api/owner/products', product({ collectionId: r.store, variants: [{ sku: `WALK-S${n}`, price: '10.00' }] })],
+      ['POST', '/api/owner/products', product({ images: [{ assetId: r.asset }], variants: [{ sku: `WALK-I${n}`, price: '10.00' }] })],
+      ['POST', '/api/owner/blog-posts', { collectionId: r.blog, title: 'Walk' }],
+      ['POST', '/api/owner/blog-posts', { collectionId: own.blog, title: 'Walk', mainImageId: r.asset }],
+      ['POST', '/api/owner/blog-posts', { collectionId: own.blog, title: 'Walk', authorId: r.author }],
+      ['POST', '/api/owner/checkout-settings/coupons', { code: `WALK${n}`, effect: { kind: 'percentage', percentBps: 1000 }, productIds: [r.product] }],
+      ['POST', `/api/content-service/product/1.1/websites/${b.id}/products/${r.store}/categories`, { displayName: `Walk ${n}`, type: 'root' }],
+    ];
+    const send = async ([method, path, body, extra]: [string, string, unknown, Record<string, string>?]) => {
+      const res = await worker.fetch(path, { host: b.host, method, headers: { ...ownerB.headers, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body) });
+      return { status: res.status, text: await res.text(), label: `${method} ${path} ${JSON.stringify(body).slice(0, 80)}` };
+    };
+    const wrong: string[] = [];
+    for (const c of cases(foreign, 'A')) {
+      const res = await send(c);
+      if (![400, 404].includes(res.status)) wrong.push(`site A's ids: ${res.label} -> ${res.status} ${res.text.slice(0, 100)}`);
+    }
+    for (const c of cases(own, 'B')) {
+      const res = await send(c);
+      if (res.status >= 300) wrong.push(`control with site B's own ids: ${res.label} -> ${res.status} ${res.text.slice(0, 100)}`);
+    }
+    // Nothing of site B names a row of site A, and site A is unchanged.
+    const referencing = Object.entries(await siteRows(worker, b.id)).filter(([, text]) => leaks(text).length).map(([table, text]) => `${table}: ${leaks(text).join(',')}`);
+    expect({ wrong, referencing, after: await siteChecksum(worker, a.id) }).toEqual({ wrong: [], referencing: [], after: before });
+  });
 });
+
+/** The editable part of a form model as the owner API answers it. */
+function pick(form: Record<string, unknown>): Record<string, unknown> {
+  const { name, kind, build, advanced, captcha, disclaimer } = form;
+  return { name, kind, build, advanced, captcha, disclaimer };
+}
