@@ -39,14 +39,14 @@ export async function siteA(worker: RunningWorker): Promise<Site> {
   return { id: row!.id, host: HOST_A, ownerId: demoId(row!.identifier, 'site-user', DEMO_OWNER_EMAIL) };
 }
 
-/** Signs the site's demo owner in on the site's own host. */
-export async function signInOn(worker: RunningWorker, host: string): Promise<SignedIn> {
+/** Signs a user (default: the site's demo owner) in on the site's own host. */
+export async function signInOn(worker: RunningWorker, host: string, email = DEMO_OWNER_EMAIL, password = demoOwnerPassword()): Promise<SignedIn> {
   const crumb = responseCookies(await worker.fetch('/api/site-users/account', { host })).get('crumb') ?? '';
   const res = await worker.fetch('/api/site-users/account/session', {
     host,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: `crumb=${crumb}`, 'X-CSRF-Token': crumb, 'CF-Connecting-IP': testAddress() },
-    body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: demoOwnerPassword(), rememberMe: false }),
+    body: JSON.stringify({ email, password, rememberMe: false }),
   });
   if (res.status !== 200) throw new Error(`sign-in on ${host} failed: ${res.status} ${await res.text()}`);
   const { xsrfToken } = (await res.json()) as { xsrfToken: string };

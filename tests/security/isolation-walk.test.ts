@@ -313,6 +313,53 @@ describe('the isolation walk: two sites, every owner route', () => {
   });
 });
 
+
+describe('the storefront across hosts', () => {
+  it("a shopper's session and a visitor's cart of site A mean nothing on site B's host", async () => {
+    const { createSiteUser, responseCookies } = await import('../../edge/test-support.js');
+    await createSiteUser(worker, { email: 'shopper-a@walk.test', password: 'walk-Password-1' });
+    const shopper = await signInOn(worker, a.host, 'shopper-a@walk.test', 'walk-Password-1');
+    const account = async (host: string) => (await (await worker.fetch('/api/site-users/account', { host, headers: shopper.headers })).text());
+    expect(await account(a.host)).toContain('shopper-a@walk.test');
+    expect(await account(b.host)).not.toContain('shopper-a@walk.test');
+
+    // A visitor fills a cart on site A, then brings its cookies to site B.
+    const sku = await one(`SELECT sku AS v FROM variants WHERE id = ?`, ids.variant);
+    const add = await worker.fetch('/api/commerce/shopping-cart/entries', {
+      host: a.host,
+      method: 'POST',
+      headers: { ...shopper.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ itemId: ids.product, sku, quantity: 1, additionalFields: null }),
+    });
+    expect(add.status).toBe(200);
+    const cookies = [shopper.cookie, ...[...responseCookies(add)].map(([k, v]) => `${k}=${v}`)].join('; ');
+    const headers = { Cookie: cookies, 'X-CSRF-Token': shopper.xsrfToken };
+    const cartOn = async (host: string) => (await worker.fetch('/api/commerce/shopping-cart', { host, headers })).text();
+    const cartA = await cartOn(a.host);
+    const entryId = (JSON.parse(cartA) as { shoppingCart: { entries: { id: string }[] } }).shoppingCart.entries[0]?.id;
+    expect(cartA).toContain(ids.product);
+    expect(entryId).toBeDefined();
+    const cartB = await cartOn(b.host);
+    expect(cartB).not.toContain(ids.product);
+    expect(cartB).not.toContain(entryId);
+
+    // Site A's cart entry and item through site B's host: refused, site A's cart unchanged.
+    const before = await siteChecksum(worker, a.id);
+    // Site B does not know site A's session: the request is an anonymous visitor's, with its crumb.
+    const crumb = /(?:^|; )crumb=([^;]+)/.exec(cookies)![1]!;
+    const onB = (method: string, path: string, body?: unknown) =>
+      worker.fetch(path, { host: b.host, method, headers: { Cookie: cookies, 'X-CSRF-Token': crumb, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const refused = [
+      await onB('PUT', `/api/commerce/shopping-cart/entries/${entryId}`, { quantity: 3 }),
+      await onB('DELETE', `/api/commerce/shopping-cart/entries/${entryId}`),
+      await onB('POST', '/api/commerce/shopping-cart/entries', { itemId: ids.product, sku, quantity: 1, additionalFields: null }),
+    ];
+    const statuses = await Promise.all(refused.map(async (r) => `${r.status} ${(await r.text()).slice(0, 80)}`));
+    for (const status of statuses) expect(status).toMatch(/^(400|404)/);
+    expect(await siteChecksum(worker, a.id)).toEqual(before);
+  });
+});
+
 /** The editable part of a form model as the owner API answers it. */
 function pick(form: Record<string, unknown>): Record<string, unknown> {
   const { name, kind, build, advanced, captcha, disclaimer } = form;
