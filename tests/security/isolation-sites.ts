@@ -91,6 +91,8 @@ export async function addOwnerRows(worker: RunningWorker, site: Site): Promise<v
     [`INSERT INTO campaigns (id, website_id, list_id, subject, body_doc, body_html, state, version, created_on, updated_on) VALUES (?, ?, ?, 'Walk', '{"type":"doc","content":[]}', '<p>Walk</p>', 'draft', 1, ?, ?)`, [id('campaign'), w, list?.id ?? null, now, now]],
     [`INSERT INTO member_areas (id, website_id, name, access, created_on, updated_on) VALUES (?, ?, 'Walk area', 'free', ?, ?)`, [id('area'), w, now, now]],
     [`INSERT INTO memberships (id, website_id, area_id, site_user_id, state, source, starts_on, updated_on) VALUES (?, ?, ?, ?, 'active', 'grant', ?, ?)`, [id('membership'), w, id('area'), shopper, now, now]],
+    [`INSERT INTO website_domains (host, website_id, token, verified_on, created_on) VALUES (?, ?, 'walk-token', ?, ?)`, [`shop-${w}.walk-domains.com`, w, now, now]],
+    [`INSERT INTO website_hosts (host, website_id) VALUES (?, ?)`, [`shop-${w}.walk-domains.com`, w]],
     [`INSERT INTO categories (id, website_id, collection_id, display_name, type, page_rendering, created_on) VALUES (?, ?, ?, 'Walk category', 'category', 'ALL', ?)`, [id('category'), w, collection!.id, now]],
   ];
   for (const [sql, params] of rows) {

@@ -79,6 +79,7 @@ beforeAll(async () => {
     membership: walk('membership'),
     category: walk('category'),
     themeVersion: '77',
+    domain: `shop-${w}.walk-domains.com`,
     page: await one(`SELECT id AS v FROM pages WHERE website_id = ? AND trashed_on IS NULL ORDER BY id LIMIT 1`, w),
     form: await one(`SELECT id AS v FROM forms WHERE website_id = ? AND kind IN ('contact', 'newsletter') ORDER BY id LIMIT 1`, w),
     asset: await one(`SELECT id AS v FROM assets WHERE website_id = ? ORDER BY id LIMIT 1`, w),
@@ -136,6 +137,7 @@ function pathWithIdsOfA(pattern: string): { path: string; foreign: boolean } {
     [/\/campaigns\/:id/, () => `/campaigns/${ids.campaign}`],
     [/\/areas\/:id/, () => `/areas/${ids.area}`],
     [/\/members\/:membershipId/, () => `/members/${ids.membership}`],
+    [/\/domains\/:host/, () => `/domains/${ids.domain}`],
   ];
   let path = pattern;
   for (const [re, to] of rules) {

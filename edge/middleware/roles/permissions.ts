@@ -82,6 +82,8 @@ export const PERMISSIONS = {
   themes: [ROLE.admin, ROLE.websiteManager],
   /** Create and revoke API tokens for tools (the `atelier` CLI). */
   apiTokens: [ROLE.admin, ROLE.websiteManager],
+  /** Attach, verify, make primary and remove the site's custom domains (edge/api/domains). */
+  domains: [ROLE.admin],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
