@@ -234,7 +234,7 @@ describe('the isolation walk: two sites, every owner route', () => {
       if (res.status !== 200) failed.push(`${label(route)} -> ${res.status}`);
     }
     expect(failed).toEqual([]);
-  });
+  }, 300_000);
 
   it("(a) site B's owner session on site A's host is refused on every owner route, and (b) site A's ids on site B's host answer 404; site A is unchanged", async () => {
     const before = await siteChecksum(worker, a.id);
@@ -253,7 +253,7 @@ describe('the isolation walk: two sites, every owner route', () => {
       if (leaks(textB).length) wrong.push(`(b) ${label(route)} leaks ${leaks(textB).join(',')}`);
     }
     expect({ wrong, after: await siteChecksum(worker, a.id) }).toEqual({ wrong: [], after: before });
-  }, 120_000);
+  }, 600_000);
 
   it("site B's owner cannot point site B's rows at site A's rows (ids of site A in bodies are refused)", async () => {
     const q = (sql: string) => one(sql, b.id);
@@ -312,7 +312,7 @@ describe('the isolation walk: two sites, every owner route', () => {
     // Nothing of site B names a row of site A, and site A is unchanged.
     const referencing = Object.entries(await siteRows(worker, b.id)).filter(([, text]) => leaks(text).length).map(([table, text]) => `${table}: ${leaks(text).join(',')}`);
     expect({ wrong, referencing, after: await siteChecksum(worker, a.id) }).toEqual({ wrong: [], referencing: [], after: before });
-  });
+  }, 300_000);
 });
 
 
@@ -359,7 +359,7 @@ describe('the storefront across hosts', () => {
     const statuses = await Promise.all(refused.map(async (r) => `${r.status} ${(await r.text()).slice(0, 80)}`));
     for (const status of statuses) expect(status).toMatch(/^(400|404)/);
     expect(await siteChecksum(worker, a.id)).toEqual(before);
-  });
+  }, 300_000);
 });
 
 /** The editable part of a form model as the owner API answers it. */
