@@ -103,6 +103,18 @@ describe('custom domains', () => {
     expect((await asB('GET', '/api/owner/domains')).json.domains).toEqual([]);
   });
 
+  it('two owners racing for one name: exactly one gets it, the other 409', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? asA : asB)('POST', '/api/owner/domains', { host: 'race.example-pottery.com' })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    const owners = await worker.db.prepare(`SELECT COUNT(*) AS n FROM website_domains WHERE host = 'race.example-pottery.com'`).first<{ n: number }>();
+    expect(owners?.n).toBe(1);
+    const winner = answers.findIndex((a) => a.status === 201);
+    await (winner % 2 ? asA : asB)('DELETE', '/api/owner/domains/race.example-pottery.com');
+  });
+
   it('makes a verified domain primary: canonical URLs use it and the other hosts redirect (301) to it; back to the platform host', async () => {
     await asA('POST', '/api/owner/domains', { host: 'www.example-pottery.com' });
     const pending = await asA('POST', '/api/owner/domains/www.example-pottery.com/primary');
