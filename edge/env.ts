@@ -92,6 +92,16 @@ export interface Env extends RateLimitBindings {
   WEBHOOK_DEV_ALLOW_ORIGINS?: string;
   /** DNS-over-HTTPS JSON endpoint the webhook SSRF check resolves host names with (default cloudflare-dns.com). */
   WEBHOOK_DOH_URL?: string;
+  /** Custom-domain TXT verification: "doh" asks DOMAINS_DOH_URL (default cloudflare-dns.com); else the local fake zone in R2. */
+  DOMAINS_DNS?: string;
+  DOMAINS_DOH_URL?: string;
+  /** Custom-domain certificates: "cloudflare" uses Cloudflare for SaaS (CF_SAAS_ZONE_ID, CF_SAAS_API_TOKEN secret, CF_API_BASE); else local. */
+  CUSTOM_HOSTNAMES?: string;
+  CF_SAAS_ZONE_ID?: string;
+  CF_SAAS_API_TOKEN?: string;
+  CF_API_BASE?: string;
+  /** Comma-separated platform domains (e.g. "atelier.site"): no owner may attach them or their subdomains. */
+  PLATFORM_DOMAINS?: string;
   /** Stripe secret key (a wrangler secret): when set, checkout offers `payment.provider: 'stripe'`. */
   STRIPE_SECRET_KEY?: string;
   /** Stripe publishable key, the only Stripe key the browser may see. */

@@ -103,6 +103,10 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/owner/products/bulk', method: 'POST', path: '/api/owner/products/bulk', maxBytes: 1024 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml', 'application/x-www-form-urlencoded'], stored: 'select count(*) as n from stock_history' },
   { route: 'DELETE /api/owner/products/:productId', method: 'DELETE', path: '/api/owner/products/p1', maxBytes: 1024 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml', 'application/x-www-form-urlencoded'], stored: 'select count(*) as n from items' },
   // The tag manager: small JSON bodies on the default guard.
+  { route: 'POST /api/owner/domains', method: 'POST', path: '/api/owner/domains', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from website_domains' },
+  { route: 'POST /api/owner/domains/:host/verify', method: 'POST', path: '/api/owner/domains/shop.example.com/verify', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/owner/domains/:host/primary', method: 'POST', path: '/api/owner/domains/shop.example.com/primary', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'DELETE /api/owner/domains/:host', method: 'DELETE', path: '/api/owner/domains/shop.example.com', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/owner/webhooks', method: 'POST', path: '/api/owner/webhooks', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from webhook_subscriptions' },
   { route: 'PUT /api/owner/webhooks/:id', method: 'PUT', path: '/api/owner/webhooks/w1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'DELETE /api/owner/webhooks/:id', method: 'DELETE', path: '/api/owner/webhooks/w1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

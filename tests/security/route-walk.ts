@@ -268,6 +268,12 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/webhooks/:id/disable', path: '/api/owner/webhooks/w1/disable', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/webhooks/:id/test', path: '/api/owner/webhooks/w1/test', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/webhooks/:id/deliveries', path: '/api/owner/webhooks/w1/deliveries', status: 401, expect: 'api' },
+  // Custom domains (edge/api/domains, issue 34).
+  { route: 'GET /api/owner/domains', path: '/api/owner/domains', status: 401, expect: 'api' },
+  { route: 'POST /api/owner/domains', path: '/api/owner/domains', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/domains/:host/verify', path: '/api/owner/domains/shop.example.com/verify', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/domains/:host/primary', path: '/api/owner/domains/shop.example.com/primary', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/domains/:host', path: '/api/owner/domains/shop.example.com', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
   // Theme versions and API tokens (edge/api/themes).
   { route: 'GET /api/owner/theme/versions', path: '/api/owner/theme/versions', status: 401, expect: 'api' },
   { route: 'GET /api/owner/theme/versions/:number', path: '/api/owner/theme/versions/1', status: 401, expect: 'api' },
@@ -321,6 +327,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/billing', path: '/config/billing', status: 200, expect: 'page' },
   { route: 'GET /config/billing/upgrade', path: '/config/billing/upgrade', status: 200, expect: 'page' },
   { route: 'GET /config/billing/website-subscriptions', path: '/config/billing/website-subscriptions', status: 200, expect: 'page' },
+  { route: 'GET /config/domains', path: '/config/domains', status: 200, expect: 'page' },
   { route: 'GET /config/members', path: '/config/members', status: 200, expect: 'page' },
   { route: 'GET /config/languages', path: '/config/languages', status: 200, expect: 'page' },
   { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },

@@ -150,7 +150,12 @@ apiTokensApi.post('/', requirePermission('apiTokens'), jsonBody(tokenBody), asyn
   return c.json(created, 201);
 });
 
-apiTokensApi.get('/:id/uses', requirePermission('apiTokens'), async (c) => c.json({ uses: await apiTokenUses(c.var.db, c.var.site.id, c.req.param('id')) }));
+apiTokensApi.get('/:id/uses', requirePermission('apiTokens'), async (c) => {
+  const uses = await apiTokenUses(c.var.db, c.var.site.id, c.req.param('id'));
+  // Another site's token answers 404 exactly like a missing one.
+  if (!uses) throw new ApiError(404, 'not_found', 'No such API token on this site.');
+  return c.json({ uses });
+});
 
 apiTokensApi.delete('/:id', requirePermission('apiTokens'), async (c) => {
   if (!(await revokeApiToken(c.var.db, c.var.site.id, c.req.param('id')))) throw new ApiError(404, 'not_found', 'No such active API token on this site.');

@@ -84,6 +84,8 @@ export const PERMISSIONS = {
   billing: [ROLE.admin, ROLE.billing],
   /** Create and revoke API tokens for tools (the `atelier` CLI). */
   apiTokens: [ROLE.admin, ROLE.websiteManager],
+  /** Attach, verify, make primary and remove the site's custom domains (edge/api/domains). */
+  domains: [ROLE.admin],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { SiteNotFoundError } from '../../errors.js';
 import { openDb } from '../../services/db.js';
+import { primaryRedirect } from '../../services/domains/index.js';
 import { findSiteByHost, hostName } from '../../services/websites.js';
 
 /**
@@ -14,6 +15,15 @@ export const selectSite = createMiddleware<AppEnv>(async (c, next) => {
   const db = openDb(c.env.DB);
   const site = await findSiteByHost(db, host);
   if (!site) throw new SiteNotFoundError(host);
+  // A site whose primary host is a verified custom domain answers its other hosts (www,
+  // the platform host) with a permanent redirect there (issue 34, docs/api/domains.md).
+  if (host !== site.primaryHost && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+    const primary = await primaryRedirect(db, site, host);
+    if (primary) {
+      const url = new URL(c.req.url);
+      return c.redirect(`https://${primary}${url.pathname}${url.search}`, 301);
+    }
+  }
   c.set('db', db);
   c.set('site', site);
   await next();

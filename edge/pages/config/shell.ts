@@ -52,6 +52,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/outbox', label: 'Outbox', permission: 'outbox', area: 'Settings' },
   { path: '/config/automations', label: 'Automations', permission: 'webhooks', area: 'Settings' },
   { path: '/config/api-tokens', label: 'API tokens', permission: 'apiTokens', area: 'Settings' },
+  { path: '/config/domains', label: 'Domains', permission: 'domains', area: 'Settings' },
   { path: '/config/languages', label: 'Languages', permission: 'languages', area: 'Settings' },
   { path: '/config/billing', label: 'Billing', permission: 'billing', area: 'Settings' },
 ];

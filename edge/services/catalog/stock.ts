@@ -127,6 +127,13 @@ export async function stockHistoryOf(db: Db, t: StockTarget, before?: number): P
       .bind(t.variantId, t.productId, t.websiteId, before ?? null)
       .all<StockHistoryRow>(),
   );
+  if (rows.results.length === 0) {
+    // No history: a variant of another site answers 404 exactly like a missing one.
+    const found = await query(() =>
+      db.$client.prepare('SELECT 1 AS one FROM variants WHERE id = ?1 AND product_id = ?2 AND website_id = ?3').bind(t.variantId, t.productId, t.websiteId).first(),
+    );
+    if (!found) throw new ApiError(404, 'not_found', CATALOG_MESSAGES.variantNotFound);
+  }
   const page = rows.results.slice(0, 100);
   return { rows: page, next: rows.results.length > 100 ? page.at(-1)!.id : null };
 }

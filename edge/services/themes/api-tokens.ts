@@ -102,8 +102,10 @@ export async function useApiToken(
   return { id: row.id, scopes: JSON.parse(row.scopes) as TokenScope[] };
 }
 
-/** The latest uses of a token (newest first). */
+/** The latest uses of a token (newest first); undefined when the site has no such token. */
 export async function apiTokenUses(db: Db, websiteId: string, id: string, limit = 50) {
+  const token = await query(() => db.$client.prepare('SELECT 1 AS one FROM api_tokens WHERE id = ? AND website_id = ?').bind(id, websiteId).first());
+  if (!token) return undefined;
   const { results } = await query(() =>
     db.$client
       .prepare(
