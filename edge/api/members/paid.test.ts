@@ -222,3 +222,42 @@ describe('paid member areas', () => {
     expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
   });
 });
+
+describe('the site password covers the commerce APIs and the account', () => {
+  it('answers 401 site_locked (JSON) until unlocked; the owner commerce API and the Stripe webhook stay open', async () => {
+    expect((await owner('PUT', '/passwords/site', { password: 'open-sesame' })).status).toBe(200);
+    try {
+      const v = await shopper(worker, `198.51.100.${ip++}`);
+      for (const [method, path, body] of [
+        ['GET', '/api/commerce/shopping-cart', undefined],
+        ['POST', '/api/commerce/shopping-cart/entries', { itemId: 'x', quantity: 1 }],
+        ['POST', '/api/commerce/orders', { email: 'a@b.test' }],
+        ['POST', '/api/3/commerce/cart/subscription', { itemId: 'x', qty: 1 }],
+        ['GET', '/api/commerce/inventory/stock?itemId=x', undefined],
+      ] as const) {
+        const res = await v.send(method, path, body, { headers: { 'Idempotency-Key': 'lock-test-key-1' } });
+        expect(res.status, `${method} ${path}`).toBe(401);
+        expect(res.json, `${method} ${path}`).toEqual({ error: 'site_locked', message: 'This site is password protected. Unlock it to continue.' });
+      }
+      // The account: the lock screen for its pages, 401 JSON for its posts.
+      const account = await v.send('GET', '/account?format=json');
+      expect(account.json).toMatchObject({ pageType: 103 });
+      const signInPost = await formPost(v, '/account/sign-in', { email: 'monthly@paid.test', password: PASSWORD });
+      expect(signInPost.status).toBe(401);
+      expect(await signInPost.json()).toMatchObject({ error: 'site_locked' });
+      // Not the owner's commerce routes (their own sign-in and role checks) nor Stripe's callbacks.
+      expect((await worker.fetch('/api/commerce/owner/orders', { headers: ownerSession.headers })).status).toBe(200);
+      expect((await worker.fetch('/api/commerce/payments/stripe/webhook', { method: 'POST', body: '{}' })).status).not.toBe(401);
+      // Unlocked, the cart answers.
+      const unlock = await formPost(v, '/members/unlock', { scope: 'site', password: 'open-sesame', return: '/' });
+      expect(unlock.status).toBe(303);
+      for (const line of unlock.headers.getSetCookie()) {
+        const pair = line.split(';')[0]!;
+        v.jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      }
+      expect((await v.send('GET', '/api/commerce/shopping-cart')).status).toBe(200);
+    } finally {
+      expect((await owner('DELETE', '/passwords/site')).status).toBe(200);
+    }
+  });
+});
