@@ -50,7 +50,10 @@ export function createApp(): Hono<AppEnv> {
   // The owner area and the shopper's account: server-rendered, never cached.
   app.route('/config', config);
   // Behind a site password the shopper's account is too: the lock screen, and 401 JSON for its posts (issue 30).
-  app.use('/account/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? siteLock(c, next) : siteLockJson(c, next)));
+  app.use('*', (c, next) => {
+    if (!/^\/account(?:\/|$)/.test(c.req.path)) return next();
+    return c.req.method === 'GET' || c.req.method === 'HEAD' ? siteLock(c, next) : siteLockJson(c, next);
+  });
   app.route('/account', account);
   app.route('/newsletter', newsletterPages);
   // `/fr/...`: the page routes again in an added language (issue 29).

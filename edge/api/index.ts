@@ -135,8 +135,7 @@ api.use('*', noStore);
 api.use('*', guardBody);
 api.use('*', crumbUnlessExempt);
 // The site password covers the shopper's commerce APIs too (issue 30): 401 site_locked until unlocked.
-api.use('/commerce/*', siteLockJson);
-api.use('/3/commerce/*', siteLockJson);
+api.use('*', siteLockJson);
 
 // Routers are mounted here, before the catch-all below.
 api.route('/commerce', commerce);

@@ -308,10 +308,6 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   // The lock screen's password, a free area's join button and a paid area's buy button (edge/pages/members): crumb-less posts are refused.
   { route: 'POST /members/unlock', path: '/members/unlock', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'POST /members/join', path: '/members/join', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
-  // The site password's JSON guard (edge/middleware/site-lock) in front of the shopper's commerce APIs and /account.
-  { route: 'ALL /api/commerce/*', path: '/api/commerce/shopping-cart', status: 200, expect: 'api' },
-  { route: 'ALL /api/3/commerce/*', path: '/api/3/commerce/cart/subscription', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
-  { route: 'ALL /account/*', path: '/account', status: 200, expect: 'page' },
   { route: 'POST /members/buy', path: '/members/buy', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   // Membership confirmed (208): signed out, there is no membership to show.
   { route: 'GET /membership-confirmed', path: '/membership-confirmed?area=x', status: 404, expect: 'page' },

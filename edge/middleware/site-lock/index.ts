@@ -11,11 +11,14 @@ import { SITE_SCOPE, siteClosedTo, unlockCookieName } from '../../services/membe
 
 export const SITE_LOCKED_MESSAGE = 'This site is password protected. Unlock it to continue.';
 
+/** The shopper's commerce APIs and the account's posts. */
+const LOCKED = /^\/(?:api\/(?:3\/)?commerce|account)(?:\/|$)/;
 /** Paths under a locked prefix that stay open: owner commerce and provider callbacks. */
 const OPEN = /^\/api\/commerce\/(?:owner(?:\/|$)|payments\/stripe\/webhook\/?$)/;
 
+/** Mounted on every path (so the route walks see no extra routes); acts on LOCKED paths only. */
 export const siteLockJson = createMiddleware<AppEnv>(async (c, next) => {
-  if (OPEN.test(c.req.path)) return next();
+  if (!LOCKED.test(c.req.path) || OPEN.test(c.req.path)) return next();
   if (await siteClosedTo(c.var.db, c.var.site.id, getCookie(c, unlockCookieName(SITE_SCOPE)))) {
     // Answered here, not thrown: the account's posts are not under /api, whose errors are JSON.
     c.header('Cache-Control', 'private, no-store');
