@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ifMatch, pageClient, textLayout } from '../../edge/api/pages/test-pages.js';
 import { createSiteUser, signIn } from '../../edge/test-support.js';
 import { islandsHydrated, useStorefront } from './harness.js';
+import { draftPreview, POLL, saved } from './page-editor-support.js';
 import { addSessionCookies, demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
 
 /**
@@ -12,6 +13,7 @@ import { addSessionCookies, demoOwnerSession, openOwnerApp, signedInOwner } from
 const store = useStorefront();
 const ARTICLE = 'Glaze recipes for members: cone six celadon';
 const PASSWORD = 'members-Browser-1';
+let journalId = '';
 const PAID_ARTICLE = 'Kiln notes for subscribers: reduction at cone ten';
 
 beforeAll(async () => {
@@ -19,6 +21,7 @@ beforeAll(async () => {
   const pages = pageClient(store.worker, owner);
   const created = await pages('POST', '', { title: 'Glaze Journal', slug: 'glaze-journal' });
   const id = created.json.page.id as string;
+  journalId = id;
   await pages('PUT', `/${id}/draft`, { layout: textLayout(ARTICLE) }, ifMatch(1));
   expect((await pages('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
   const area = await store.worker.fetch('/api/owner/members/areas', {
@@ -71,6 +74,20 @@ describe('a members-only article', () => {
     await page.getByRole('heading', { name: 'Access denied' }).waitFor();
     expect(await page.content()).not.toContain(ARTICLE);
     await expect(page.getByRole('button', { name: 'Join Glaze Club' }).isVisible()).resolves.toBe(true);
+
+    // The member-area block's panel (block 67): its title and the area picked from the site's areas.
+    await openOwnerApp(owner.page, store.url(`/config/pages/${journalId}/edit`));
+    await owner.page.getByRole('button', { name: 'Add block' }).click();
+    await owner.page.locator('#pe-block-menu').getByRole('button', { name: 'Member area', exact: true }).click();
+    const settings = owner.page.getByRole('region', { name: 'Block settings' });
+    await settings.getByText('No member area chosen yet.').waitFor(POLL);
+    await settings.getByLabel('Title').fill('Join the circle');
+    await settings.getByRole('button', { name: /^Choose Glaze Club/ }).click();
+    await settings.getByText('Showing: Glaze Club').waitFor();
+    await saved(owner.page);
+    const block = draftPreview(owner.page).locator('.block-member-area');
+    await block.locator('.block-member-area-name', { hasText: 'Glaze Club' }).waitFor(POLL);
+    expect(await block.locator('.block-member-area-title').innerText()).toBe('Join the circle');
   });
 
   it('a visitor meets the paywall of a paid article, buys the monthly plan with the test card and reads it', async () => {
