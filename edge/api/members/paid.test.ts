@@ -119,6 +119,12 @@ describe('paid member areas', () => {
     // Hidden from the store and the site search.
     const shop = await (await worker.fetch('/shop?format=json')).text();
     expect(shop).not.toContain('Kiln Club membership');
+    // Nor in the owner's product table: the Members screen manages it.
+    const ownerList = await worker.fetch('/api/owner/products?limit=200', { headers: ownerSession.headers });
+    expect(ownerList.status).toBe(200);
+    const listed = await ownerList.text();
+    expect(listed).toContain('Moon Jar');
+    expect(listed).not.toContain('Kiln Club membership');
     // A price change reaches the product.
     const area = await owner('GET', `/areas/${monthlyArea}`);
     const body = { name: 'Kiln Club', access: 'recurring', priceCents: 1200, currency: 'USD', pages: area.json.area.pages.map((p: Row) => ({ pageId: p.pageId, teaserSections: null })) };
