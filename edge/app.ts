@@ -19,6 +19,8 @@ import { config } from './pages/config/index.js';
 import { pageCacheFastPath } from './pages/page-cache.js';
 import { newsletterPages } from './pages/newsletter/index.js';
 import { pages } from './pages/routes.js';
+import { siteLock } from './pages/members/access.js';
+import { siteLockJson } from './middleware/site-lock/index.js';
 import { languageRoutes, rememberLanguage } from './pages/localized.js';
 
 /**
@@ -52,6 +54,11 @@ export function createApp(): Hono<AppEnv> {
   app.route('/api', api);
   // The owner area and the shopper's account: server-rendered, never cached.
   app.route('/config', config);
+  // Behind a site password the shopper's account is too: the lock screen, and 401 JSON for its posts (issue 30).
+  app.use('*', (c, next) => {
+    if (!/^\/account(?:\/|$)/.test(c.req.path)) return next();
+    return c.req.method === 'GET' || c.req.method === 'HEAD' ? siteLock(c, next) : siteLockJson(c, next);
+  });
   app.route('/account', account);
   app.route('/newsletter', newsletterPages);
   // `/fr/...`: the page routes again in an added language (issue 29).

@@ -40,6 +40,10 @@ export const memberAreas = sqliteTable(
     access: text('access', { enum: ['free', 'one-time', 'recurring'] }).notNull(),
     priceCents: integer('price_cents').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
+    // The paywall product (type 5, hidden from the store) that sells a paid area's access
+    // through checkout or subscriptions; null for a free area that was never paid. No foreign
+    // key (SQLite adds columns without ON DELETE): a product deleted leaves an id nothing sells.
+    productId: text('product_id'),
     version: integer('version').notNull().default(1),
     createdOn: integer('created_on').notNull(),
     updatedOn: integer('updated_on').notNull(),
@@ -91,6 +95,8 @@ export const memberships = sqliteTable(
     grantedBy: text('granted_by'),
     startsOn: integer('starts_on').notNull(),
     endsOn: integer('ends_on'),
+    // With source 'subscription': the subscription whose state the access follows (active only).
+    subscriptionId: text('subscription_id'),
     updatedOn: integer('updated_on').notNull(),
   },
   (t) => [uniqueIndex('memberships_user_area_uq').on(t.areaId, t.siteUserId), index('memberships_website_idx').on(t.websiteId)],

@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { siteLockJson } from '../middleware/site-lock/index.js';
 import { reviewsApi } from './reviews/index.js';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
@@ -135,6 +136,8 @@ export const api = new Hono<AppEnv>({ strict: false });
 api.use('*', noStore);
 api.use('*', guardBody);
 api.use('*', crumbUnlessExempt);
+// The site password covers the shopper's commerce APIs too (issue 30): 401 site_locked until unlocked.
+api.use('*', siteLockJson);
 
 // Routers are mounted here, before the catch-all below.
 api.route('/commerce', commerce);

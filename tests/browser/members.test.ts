@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ifMatch, pageClient, textLayout } from '../../edge/api/pages/test-pages.js';
 import { createSiteUser, signIn } from '../../edge/test-support.js';
-import { useStorefront } from './harness.js';
+import { islandsHydrated, useStorefront } from './harness.js';
+import { draftPreview, POLL, saved } from './page-editor-support.js';
 import { addSessionCookies, demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
 
 /**
@@ -12,12 +13,15 @@ import { addSessionCookies, demoOwnerSession, openOwnerApp, signedInOwner } from
 const store = useStorefront();
 const ARTICLE = 'Glaze recipes for members: cone six celadon';
 const PASSWORD = 'members-Browser-1';
+let journalId = '';
+const PAID_ARTICLE = 'Kiln notes for subscribers: reduction at cone ten';
 
 beforeAll(async () => {
   const owner = await demoOwnerSession(store.worker);
   const pages = pageClient(store.worker, owner);
   const created = await pages('POST', '', { title: 'Glaze Journal', slug: 'glaze-journal' });
   const id = created.json.page.id as string;
+  journalId = id;
   await pages('PUT', `/${id}/draft`, { layout: textLayout(ARTICLE) }, ifMatch(1));
   expect((await pages('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
   const area = await store.worker.fetch('/api/owner/members/areas', {
@@ -27,6 +31,18 @@ beforeAll(async () => {
   });
   expect(area.status).toBe(201);
   await createSiteUser(store.worker, { email: 'potter@members.test', password: PASSWORD });
+  // A paid area: the Kiln Notes article behind a monthly plan.
+  const paid = await pages('POST', '', { title: 'Kiln Notes', slug: 'kiln-notes' });
+  const paidId = paid.json.page.id as string;
+  await pages('PUT', `/${paidId}/draft`, { layout: textLayout(PAID_ARTICLE) }, ifMatch(1));
+  expect((await pages('POST', `/${paidId}/publish`, { version: 2 })).status).toBe(200);
+  const paidArea = await store.worker.fetch('/api/owner/members/areas', {
+    method: 'POST',
+    headers: { ...owner.headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Kiln Circle', access: 'recurring', priceCents: 900, currency: 'USD', pages: [{ pageId: paidId, teaserSections: null }] }),
+  });
+  expect(paidArea.status).toBe(201);
+  await createSiteUser(store.worker, { email: 'buyer@members.test', password: PASSWORD });
 }, 120_000);
 
 describe('a members-only article', () => {
@@ -58,5 +74,42 @@ describe('a members-only article', () => {
     await page.getByRole('heading', { name: 'Access denied' }).waitFor();
     expect(await page.content()).not.toContain(ARTICLE);
     await expect(page.getByRole('button', { name: 'Join Glaze Club' }).isVisible()).resolves.toBe(true);
+
+    // The member-area block's panel (block 67): its title and the area picked from the site's areas.
+    await openOwnerApp(owner.page, store.url(`/config/pages/${journalId}/edit`));
+    await owner.page.getByRole('button', { name: 'Add block' }).click();
+    await owner.page.locator('#pe-block-menu').getByRole('button', { name: 'Member area', exact: true }).click();
+    const settings = owner.page.getByRole('region', { name: 'Block settings' });
+    await settings.getByText('No member area chosen yet.').waitFor(POLL);
+    await settings.getByLabel('Title').fill('Join the circle');
+    await settings.getByRole('button', { name: /^Choose Glaze Club/ }).click();
+    await settings.getByText('Showing: Glaze Club').waitFor();
+    await saved(owner.page);
+    const block = draftPreview(owner.page).locator('.block-member-area');
+    await block.locator('.block-member-area-name', { hasText: 'Glaze Club' }).waitFor(POLL);
+    expect(await block.locator('.block-member-area-title').innerText()).toBe('Join the circle');
+  });
+
+  it('a visitor meets the paywall of a paid article, buys the monthly plan with the test card and reads it', async () => {
+    store.allow(/HTTP 403 \/kiln-notes|status of 403 \(Forbidden\)/);
+    const buyer = await store.visitor();
+    const { page } = buyer;
+    await addSessionCookies(buyer.context, (await signIn(store.worker, 'buyer@members.test', PASSWORD)).cookie, store.url('/'));
+    await page.goto(store.url('/kiln-notes'));
+    await page.getByText('Access to Kiln Circle: $9.00 a month.').waitFor();
+    expect(await page.content()).not.toContain(PAID_ARTICLE);
+    await page.getByRole('button', { name: 'Subscribe for $9.00 a month' }).click();
+    await page.waitForURL(/\/checkout\?cartToken=/);
+    await islandsHydrated(page, '[data-island="checkout"]');
+    const checkout = page.locator('[data-island="checkout"]');
+    await expect.poll(() => checkout.locator('.order-summary').innerText()).toContain('$9.00 every month');
+    await checkout.getByLabel('Email', { exact: true }).fill('buyer@members.test');
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await checkout.getByLabel('Security code').fill('123');
+    await checkout.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('heading', { name: 'Welcome to Kiln Circle' }).waitFor();
+    await page.getByRole('link', { name: 'Continue reading' }).click();
+    await page.getByText(PAID_ARTICLE).waitFor();
   });
 });

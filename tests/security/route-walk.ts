@@ -313,9 +313,10 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/owner/members/passwords', path: '/api/owner/members/passwords', status: 401, expect: 'api' },
   { route: 'PUT /api/owner/members/passwords/:scope', path: '/api/owner/members/passwords/site', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/owner/members/passwords/:scope', path: '/api/owner/members/passwords/site', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
-  // The lock screen's password and a free area's join button (edge/pages/members): crumb-less posts are refused.
+  // The lock screen's password, a free area's join button and a paid area's buy button (edge/pages/members): crumb-less posts are refused.
   { route: 'POST /members/unlock', path: '/members/unlock', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'POST /members/join', path: '/members/join', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'POST /members/buy', path: '/members/buy', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   // Membership confirmed (208): signed out, there is no membership to show.
   { route: 'GET /membership-confirmed', path: '/membership-confirmed?area=x', status: 404, expect: 'page' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.

@@ -8,6 +8,7 @@ import { orderJson } from '../../services/orders/index.js';
 import { paymentProviderFor, sitePayments, stripeSettings } from '../../services/payments/index.js';
 import { downloadLinkSecret } from '../../services/downloads/index.js';
 import { jsonBody } from '../validate.js';
+import { areaOfOrder } from '../../services/members/paid.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, placeOrderBody } from './order-schemas.js';
@@ -61,5 +62,8 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
   // subscription checkout leaves the shopping cart alone).
   if (!body.cartToken) syncCartCookies(c, undefined, undefined, false);
   if (placed.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.json({ order: orderJson(placed.order), ...(placed.confirmationPath ? { confirmationUrl: placed.confirmationPath } : {}) }, 201);
+  // Access to a member area lands on membership confirmed (208), not the order's page.
+  const area = placed.confirmationPath ? await areaOfOrder(c.var.db, site.id, placed.order.order.id) : undefined;
+  const confirmationUrl = area ? `/membership-confirmed?area=${area}` : placed.confirmationPath;
+  return c.json({ order: orderJson(placed.order), ...(confirmationUrl ? { confirmationUrl } : {}) }, 201);
 });

@@ -5,6 +5,7 @@ import { quoteCheckout } from '../../services/orders/index.js';
 import { giftCardUse } from '../../services/gift-cards/index.js';
 import { customerFor, prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../../services/subscriptions/start.js';
+import { checkPaywallCart } from '../../services/members/paid.js';
 import { applyStripeEvent, verifyStripeEvent } from '../../services/payments/stripe-webhooks.js';
 import { enforceCheckoutFields } from './checkout-fields.js';
 import { jsonBody } from '../validate.js';
@@ -42,6 +43,7 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
   });
   const t = priced.totals;
   const subscription = await subscriptionTerms(c.var.db, view);
+  await checkPaywallCart(c.var.db, site.id, view, c.var.siteUser?.id);
   if (subscription && body.giftCardCode) {
     throw new ApiError(422, 'gift_card_not_allowed', SUBSCRIPTION_MESSAGES.noGiftCard, { fields: { giftCardCode: SUBSCRIPTION_MESSAGES.noGiftCard } });
   }

@@ -7,6 +7,7 @@ import {
   AreaPagesError, areaMembers, createArea, deleteArea, findArea, grantMembership, listAreas, lockablePage, PROTECT_COLLECTION_CONTENT,
   revokeMembership, siteUserIdByEmail, updateArea, type AreaView,
 } from '../../services/members/areas.js';
+import { checkSellable, syncAreaProduct } from '../../services/members/paid.js';
 import { clearAccessPassword, lockedScopes, setAccessPassword, SITE_SCOPE } from '../../services/members/passwords.js';
 import { syncPageSearch } from '../../services/page-search.js';
 import { csvDownload, csvLine } from '../../services/csv.js';
@@ -73,7 +74,9 @@ ownerMembersApi.get('/areas', guard, async (c) => c.json({ areas: await listArea
 
 ownerMembersApi.post('/areas', guard, jsonBody(areaBody), async (c) => {
   const body = c.req.valid('json');
+  await checkSellable(c.var.db, c.var.site.id, body.access);
   const area = await areaPagesChecked(() => createArea(c.var.db, c.var.site.id, body, Date.now()));
+  await syncAreaProduct(c.var.db, c.var.site.id, area.id, body, Date.now());
   await resyncSearch(c, body.pages.map((p) => p.pageId));
   return withEtag(c, area, 201);
 });
@@ -84,9 +87,11 @@ ownerMembersApi.put('/areas/:id', guard, jsonBody(areaBody), async (c) => {
   const expected = ifMatchNumber(c, VERSION_REQUIRED);
   const before = await areaOr404(c);
   const body = c.req.valid('json');
+  await checkSellable(c.var.db, c.var.site.id, body.access);
   const result = await areaPagesChecked(() => updateArea(c.var.db, c.var.site.id, before.id, expected, body, Date.now()));
   if (result === 'missing') throw new ApiError(404, 'not_found', 'No such member area on this site.');
   if (result === 'conflict') throw new ApiError(409, 'version_conflict', VERSION_CONFLICT);
+  await syncAreaProduct(c.var.db, c.var.site.id, result.id, body, Date.now());
   await resyncSearch(c, [...before.pages.map((p) => p.pageId), ...body.pages.map((p) => p.pageId)]);
   return withEtag(c, result);
 });

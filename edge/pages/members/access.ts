@@ -114,7 +114,13 @@ function accessOptionsHtml(c: Context<AppEnv>, p: PageProtection, returnPath: st
 <button type="submit" class="member-join">Join ${name}</button>
 </form>`;
   } else {
-    action = `<p class="member-paid">Paid access is bought from the site owner.</p>`;
+    const label = p.access === 'recurring' ? `Subscribe for ${money(p)} a month` : `Buy access for ${money(p)}`;
+    action = `<form method="post" action="/members/buy">
+<input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}">
+<input type="hidden" name="area" value="${escapeAttr(p.areaId)}">
+<input type="hidden" name="return" value="${escapeAttr(returnPath)}">
+<button type="submit" class="member-buy">${escapeHtml(label)}</button>
+</form>`;
   }
   return `<div class="member-access" data-member-area="${escapeAttr(p.areaId)}" data-access="${escapeAttr(p.access)}"><p>${offer}</p>${action}</div>`;
 }

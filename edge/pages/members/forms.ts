@@ -13,6 +13,9 @@ import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
 import { requireCrumb } from '../../middleware/crumb/index.js';
 import { RATE_LIMITED_MESSAGE, rateLimit } from '../../middleware/rate-limit/index.js';
 import { grantMembership, hasAccess, listAreas } from '../../services/members/areas.js';
+import { areaOffer } from '../../services/members/paid.js';
+import { addEntry, createSubscriptionCart, isCartTokenShape, type CartScope } from '../../services/cart/index.js';
+import { cartToken, syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { checkLockPassword, locksFor, unlockCookieName, unlockToken } from '../../services/members/passwords.js';
 import { baseContext } from '../page-context.js';
 import { PAGE_TYPE } from '../page-types.js';
@@ -85,6 +88,25 @@ memberForms.post('/join', guard, requireCrumb, async (c) => {
   return c.redirect(`/membership-confirmed?area=${area.id}&return=${encodeURIComponent(safeReturn(form.return))}`, 303);
 });
 
+// A paid area's buy button: the recurring plan opens the subscription checkout of its own
+// single-item cart; one-time access goes into the visitor's cart and the checkout.
+memberForms.post('/buy', guard, requireCrumb, async (c) => {
+  const form = await formOf(c, joinForm);
+  if (!c.var.siteUser) return c.redirect('/account', 303);
+  const offer = await areaOffer(c.var.db, c.var.site.id, form.area);
+  if (!offer) throw new ApiError(404, 'not_found', 'This member area has no paid access.');
+  const item = { itemId: offer.itemId, sku: offer.sku, quantity: 1, additionalFields: null };
+  const scope: CartScope = { db: c.var.db, site: c.var.site, now: Date.now() };
+  if (offer.access === 'recurring') {
+    const { cartToken } = await createSubscriptionCart(scope, item);
+    return c.redirect(`/checkout?cartToken=${cartToken}`, 303);
+  }
+  const visitorToken = cartToken(c);
+  const added = await addEntry(scope, isCartTokenShape(visitorToken) ? visitorToken : undefined, item);
+  syncCartCookies(c, added.view, added.token, true);
+  return c.redirect('/checkout', 303);
+});
+
 /** SPEC §2 page type 208: the membership the signed-in visitor now has. */
 export async function membershipConfirmed(c: Context<AppEnv>): Promise<Response> {
   const req = pageRequest(c);
@@ -93,7 +115,7 @@ export async function membershipConfirmed(c: Context<AppEnv>): Promise<Response>
   const found = user ? (await listAreas(req.db, req.site.id)).find((a) => a.id === c.req.query('area')) : undefined;
   // Only a membership the visitor really has is confirmed.
   const area = found && (await hasAccess(req.db, found.id, user!.id, req.now)) ? found : undefined;
-  const back = safeReturn(c.req.query('return'));
+  const back = c.req.query('return') ? safeReturn(c.req.query('return')) : area?.pages[0] ? `/${area.pages[0].slug}` : '/';
   const base = await baseContext(req, PAGE_TYPE.membershipConfirmed, 'membership-confirmed');
   const body = area
     ? `<h1>Welcome to ${escapeHtml(area.name)}</h1><p>Your membership is active.</p><p><a class="member-continue" href="${escapeAttr(back)}">Continue reading</a></p>`

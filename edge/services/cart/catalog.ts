@@ -43,7 +43,8 @@ export async function findPurchasable(db: Db, websiteId: string, itemId: string,
           eq(items.websiteId, websiteId),
           eq(items.status, 'published'),
           or(isNull(items.publishOn), lte(items.publishOn, now)),
-          eq(products.visible, true),
+          // A paywall product (a member area's access) is hidden from the store yet sold by its buy button.
+          or(eq(products.visible, true), eq(products.productType, PRODUCT_TYPE.paywall)),
         ),
       ),
   );

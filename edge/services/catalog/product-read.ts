@@ -156,7 +156,8 @@ const PRODUCTS_SQL = `WITH base AS (
     CASE WHEN p.product_type IN (2, 4) OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = i.id AND v.unlimited = 1) THEN NULL
          ELSE (SELECT COALESCE(SUM(v.qty_in_stock), 0) FROM variants v WHERE v.product_id = i.id) END AS stock
   FROM items i JOIN products p ON p.item_id = i.id
-  WHERE i.website_id = ?1
+  -- Paywall products (type 5) are a member area's access, managed on the Members screen.
+  WHERE i.website_id = ?1 AND p.product_type <> 5
 ), products_view AS (
   SELECT *, CASE WHEN stock IS NULL THEN 'unlimited' WHEN stock = 0 THEN 'out' WHEN stock <= ${LOW_STOCK_UNITS} THEN 'low' ELSE 'in' END AS stockState,
     COALESCE(stock, 9007199254740991) AS stockKey, COALESCE(priceCents, -1) AS priceKey

@@ -66,7 +66,7 @@ export async function listAreas(db: Db, websiteId: string): Promise<AreaView[]> 
       db
         .select({ areaId: memberships.areaId, n: sql<number>`count(*)` })
         .from(memberships)
-        .where(and(eq(memberships.websiteId, websiteId), eq(memberships.state, 'active')))
+        .where(and(eq(memberships.websiteId, websiteId), eq(memberships.state, 'active'), subscriptionHolds))
         .groupBy(memberships.areaId),
     ]),
   );
@@ -206,7 +206,10 @@ export async function pageProtection(db: Db, websiteId: string, pageId: string):
   return row;
 }
 
-const activeNow = (now: number) => and(eq(memberships.state, 'active'), or(isNull(memberships.endsOn), gt(memberships.endsOn, now)));
+/** A membership bought as a subscription lasts while that subscription is active (not past due, paused, ended or canceled). */
+const subscriptionHolds = sql`(${memberships.source} <> 'subscription' OR exists (select 1 from subscriptions s where s.id = ${memberships.subscriptionId} and s.status = 'active'))`;
+
+const activeNow = (now: number) => and(eq(memberships.state, 'active'), or(isNull(memberships.endsOn), gt(memberships.endsOn, now)), subscriptionHolds);
 
 /** True when the site user is an active member of the area now. */
 export async function hasAccess(db: Db, areaId: string, siteUserId: string, now: number): Promise<boolean> {
@@ -232,7 +235,10 @@ export async function areaMembers(db: Db, websiteId: string, areaId: string): Pr
   return query(() =>
     db
       .select({
-        id: memberships.id, email: siteUsers.email, siteUserId: memberships.siteUserId, state: memberships.state, source: memberships.source,
+        id: memberships.id, email: siteUsers.email, siteUserId: memberships.siteUserId,
+        // An active row whose subscription stopped (past due, canceled, ended) reads 'ended' until it renews.
+        state: sql<MemberRow['state']>`case when ${memberships.state} = 'active' and not ${subscriptionHolds} then 'ended' else ${memberships.state} end`,
+        source: memberships.source,
         grantedBy: memberships.grantedBy, startsOn: memberships.startsOn, endsOn: memberships.endsOn,
       })
       .from(memberships)
@@ -258,10 +264,10 @@ export async function grantMembership(
   await query(() =>
     db
       .insert(memberships)
-      .values({ id: newId(), websiteId, areaId, siteUserId, state: 'active', source: how.source, grantedBy: how.grantedBy ?? null, startsOn: now, endsOn: how.endsOn ?? null, updatedOn: now })
+      .values({ id: newId(), websiteId, areaId, siteUserId, state: 'active', source: how.source, grantedBy: how.grantedBy ?? null, startsOn: now, endsOn: how.endsOn ?? null, subscriptionId: null, updatedOn: now })
       .onConflictDoUpdate({
         target: [memberships.areaId, memberships.siteUserId],
-        set: { state: 'active', source: how.source, grantedBy: how.grantedBy ?? null, startsOn: now, endsOn: how.endsOn ?? null, updatedOn: now },
+        set: { state: 'active', source: how.source, grantedBy: how.grantedBy ?? null, startsOn: now, endsOn: how.endsOn ?? null, subscriptionId: null, updatedOn: now },
       }),
   );
 }

@@ -9,6 +9,7 @@ import { giftCardMailStatements, issueStatements, newGiftCards, settleStatements
 import { reviewRequestDelayMs, reviewRequestMail } from '../order-ops/mails.js';
 import { REVIEW_LINK_DAYS_MS, REVIEW_REQUEST_PATH, signReviewRequest } from '../reviews/links.js';
 import { accountRecordStatements, type SubscriptionTerms } from '../subscriptions/start.js';
+import { membershipGrantStatements } from '../members/paid.js';
 import { orderEventStatements } from '../webhooks/fact-events.js';
 import { PRODUCT_TYPE } from '../../../schema/index.js';
 import { orderedStatements, type HeldKey } from './idempotency.js';
@@ -114,6 +115,8 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
       orderId, websiteId: site.id, siteUserId: facts.siteUserId, subscription: facts.subscription ?? undefined, view, totals: t, email: facts.email,
       shippingAddress: facts.shippingAddress, payment: { provider: f.cardProvider, reusableRef: f.reusableRef }, now,
     }),
+    // Access bought to a member area: granted in the order's own batch (after the subscription it follows).
+    ...membershipGrantStatements(db, { orderId, websiteId: site.id, siteUserId: facts.siteUserId, view, now }),
     ...(f.draw ? settleStatements(db, { attemptId: f.attemptId, websiteId: site.id, giftCardId: f.draw.giftCardId, amountCents: f.draw.amountCents, now, orderId, currency: t.currency, alongsideCard: !giftCardOnly }) : []),
     ...issueStatements(db, issued, giftCards, now),
     ...giftCardMailStatements(db, site, { id: orderId, email: facts.email, currency: t.currency }, giftCards, now),

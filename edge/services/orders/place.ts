@@ -15,6 +15,7 @@ import { COUPON_CUSTOMER_GUARD_FAILURE, COUPON_GUARD_FAILURE, STOCK_GUARD_FAILUR
 import { orderLink } from './status-link.js';
 import { isDatabaseFailure } from '../db.js';
 import { SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../subscriptions/start.js';
+import { checkPaywallCart } from '../members/paid.js';
 import { DatabaseUnavailableError } from '../../errors.js';
 import { carriedGiftCardUse, giftCardUse, giftCardRefusal, GIFT_CARD_MESSAGES, type GiftCardUse } from '../gift-cards/index.js';
 import { drawStatements, GIFT_CARD_GUARD_FAILURE } from '../gift-cards/index.js';
@@ -108,6 +109,8 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
   const { site, now } = input;
   const { view, priced } = await quoteCheckout(db, input);
   const subscription = await subscriptionTerms(db, view);
+  // Access to a member area: a signed-in shopper and an area still selling it, before any charge.
+  await checkPaywallCart(db, site.id, view, input.siteUserId);
   if (subscription && !input.provider.chargeSaved) throw new ApiError(422, 'payment_not_reusable', SUBSCRIPTION_MESSAGES.cannotSave);
   const t = priced.totals;
   const couponIds = priced.couponRows.map((c) => c.id);

@@ -3,6 +3,7 @@ import { ChartDataPanel } from '../../../../blocks/charts/panel.js';
 import { FormPanel } from '../../../../blocks/form/panel.js';
 import { GalleryPanel } from '../../../../blocks/gallery/panel.js';
 import { ImagePanel } from '../../../../blocks/image/panel.js';
+import { MemberAreaPanel } from '../../../../blocks/member-area/panel.js';
 import { ProductPanel } from '../../../../blocks/product/panel.js';
 import { SummaryPanel } from '../../../../blocks/summary/panel.js';
 import { type BlockPanelProps, OtherFields } from './panel-kit.js';
@@ -25,6 +26,7 @@ const PANELS: Readonly<Record<string, ComponentType<BlockPanelProps>>> = {
   product: ProductPanel,
   summary: SummaryPanel,
   form: FormPanel,
+  'member-area': MemberAreaPanel,
   'chart-bar': ChartSettings,
   'chart-line': ChartSettings,
   'chart-pie': ChartSettings,
