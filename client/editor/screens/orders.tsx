@@ -49,7 +49,12 @@ export function OrdersScreen() {
     () => [
       column.accessor('orderNumber', {
         header: 'Order',
-        cell: (c) => <Link href={`/config/orders/${c.getValue()}`}>#{c.getValue()}</Link>,
+        cell: (c) => (
+          <>
+            <Link href={`/config/orders/${c.getValue()}`}>#{c.getValue()}</Link>
+            {c.row.original.kind === 'donation' ? <> <span className="ui-badge" data-order-kind="donation">Donation</span></> : null}
+          </>
+        ),
       }),
       column.accessor('createdOn', { header: 'Date', cell: (c) => formatTime(c.getValue(), timeZone) }),
       column.accessor('email', { header: 'Email', enableSorting: false }),

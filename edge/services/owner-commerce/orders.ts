@@ -17,6 +17,8 @@ export interface OwnerOrderRow {
   currency: string;
   status: string;
   testMode: boolean;
+  /** 'donation' for a donation (issue 30: no cart, `purchased_cart_id` 'donation:...'), else 'order'. */
+  kind: 'order' | 'donation';
 }
 
 export interface OwnerOrderQuery {
@@ -138,6 +140,7 @@ export function ownerOrdersSelect(db: Db, websiteId: string, q: OwnerOrderQuery,
         currency: orders.currency,
         status: orders.status,
         testMode: orders.testMode,
+        kind: sql<'order' | 'donation'>`CASE WHEN substr(${orders.purchasedCartId}, 1, 9) = 'donation:' THEN 'donation' ELSE 'order' END`,
       })
       .from(orders)
       .where(and(...where))
