@@ -11,7 +11,7 @@ it('without data links to the donate page; the title is escaped (block type 52)'
 });
 
 it('renders a plain GET form to /donate with the suggested amounts and the custom field', () => {
-  const check = parseLayout({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'donation', props: { amounts: [500, 2500] }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] });
+  const check = parseLayout({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'donation', props: { amounts: [{ cents: 500 }, { cents: 2500 }] }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] });
   if (!check.ok) throw new Error(check.message);
   const data = {
     legend: 'Choose an amount (USD)', custom: true, customLabel: 'Or enter another amount', range: 'Between $1.00 and $10,000.00.', button: 'Give <now>',
@@ -28,8 +28,8 @@ it('renders a plain GET form to /donate with the suggested amounts and the custo
 });
 
 it('refuses amounts that are not whole minor units, and more than six', () => {
-  expect(refusedFields('donation', { amounts: [10.5] })).toBeDefined();
-  expect(refusedFields('donation', { amounts: [0] })).toBeDefined();
-  expect(refusedFields('donation', { amounts: [1, 2, 3, 4, 5, 6, 7] })).toBeDefined();
-  expect(refusedFields('donation', { amounts: [100, 200] })).toBeUndefined();
+  expect(refusedFields('donation', { amounts: [{ cents: 10.5 }] })).toBeDefined();
+  expect(refusedFields('donation', { amounts: [{ cents: 0 }] })).toBeDefined();
+  expect(refusedFields('donation', { amounts: [1, 2, 3, 4, 5, 6, 7].map((cents) => ({ cents })) })).toBeDefined();
+  expect(refusedFields('donation', { amounts: [{ cents: 100 }, { cents: 200 }] })).toBeUndefined();
 });

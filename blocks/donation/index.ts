@@ -17,10 +17,11 @@ export const donationBlock = defineBlock({
   group: 'COMMERCE',
   props: z.strictObject({
     title: z.string().max(200).default(''),
+    // Rows (not bare numbers) so that the page editor's generic props form draws them: one 'Cents' field each.
     amounts: z
-      .array(z.number().int('Amounts are whole minor units (cents).').min(1, 'Amounts must be above zero.').max(1_000_000_000, 'This amount is too large.'))
+      .array(z.strictObject({ cents: z.number().int('Amounts are whole minor units (cents).').min(1, 'Amounts must be above zero.').max(1_000_000_000, 'This amount is too large.') }))
       .max(6, 'Offer at most six amounts.')
-      .default([1000, 2500, 5000]),
+      .default([{ cents: 1000 }, { cents: 2500 }, { cents: 5000 }]),
     allowCustom: z.boolean().default(true),
     buttonLabel: z.string().trim().max(40).default('Donate'),
   }),

@@ -14,7 +14,7 @@ export const donationLoader = defineLoader(donationBlock, async (blocks, ctx: Bl
   const { minCents, maxCents } = donationLimits(currency);
   const money = (cents: number) => displayMoney(cents, currency, locale);
   return blocks.map((props) => {
-    const amounts = [...new Set(props.amounts)].filter((a) => a >= minCents && a <= maxCents).sort((a, b) => a - b);
+    const amounts = [...new Set(props.amounts.map((a) => a.cents))].filter((a) => a >= minCents && a <= maxCents).sort((a, b) => a - b);
     const middle = Math.floor((amounts.length - 1) / 2);
     return {
       legend: amounts.length ? `Choose an amount (${currency})` : `Amount (${currency})`,

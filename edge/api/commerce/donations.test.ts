@@ -190,7 +190,7 @@ describe('the donate form without JavaScript (203, 204)', () => {
     const created = await pages('POST', '', { title: 'Support us', slug: 'support-us' });
     expect(created.status).toBe(201);
     const id = created.json.page.id as string;
-    const layout = { sections: [{ id: 's1', design: {}, blocks: [{ id: 'd1', type: 'donation', props: { title: 'Keep the kiln warm', amounts: [500, 2500, 50, 7500] }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] };
+    const layout = { sections: [{ id: 's1', design: {}, blocks: [{ id: 'd1', type: 'donation', props: { title: 'Keep the kiln warm', amounts: [500, 2500, 50, 7500].map((cents) => ({ cents })) }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] };
     expect((await pages('PUT', `/${id}/draft`, { layout }, ifMatch(1))).status).toBe(200);
     expect((await pages('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
     const html = await (await worker.fetch('/support-us')).text();
