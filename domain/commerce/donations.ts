@@ -13,12 +13,6 @@ export function donationLimits(currency: string): { minCents: number; maxCents: 
   return { minCents: min, maxCents: 10_000 * unit * (digits === 0 ? 100 : 1) };
 }
 
-/** The suggested amounts a new donation block offers, in minor units. */
-export function defaultSuggestedAmounts(currency: string): number[] {
-  const unit = 10 ** fractionDigits(currency) * (fractionDigits(currency) === 0 ? 100 : 1);
-  return [10 * unit, 25 * unit, 50 * unit];
-}
-
 export const DONATION_MESSAGES = {
   amountMissing: 'Choose or enter an amount to give.',
   amountInvalid: 'Enter the amount as a number, like 25 or 25.50.',
@@ -47,7 +41,7 @@ export function donationAmountError(cents: number, currency: string, locale = 'e
  * @example majorToMinor('25.50', 'USD') === 2550; majorToMinor('1200', 'JPY') === 1200
  */
 export function majorToMinor(text: string, currency: string): number | undefined {
-  const cleaned = text.trim().replace(/^[^\d.,]{0,3}/, '').replace(/,(?=\d{3}(?:\D|$))/g, '');
+  const cleaned = text.trim().replace(/^[^\d.,+-]{0,3}/, '').replace(/,(?=\d{3}(?:\D|$))/g, '');
   const digits = fractionDigits(currency);
   const match = /^(\d{1,9})(?:\.(\d*))?$/.exec(cleaned);
   if (!match) return undefined;
