@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 import { ifMatch, pageClient } from '../pages/test-pages.js';
@@ -129,6 +130,41 @@ describe('POST /api/commerce/donations', () => {
     expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = 'declined.giver@example.com'")).toBe(0);
     const retried = await give(v, 'donation-declined-1', { amount: 1500, email: 'declined.giver@example.com' });
     expect(retried.status).toBe(201);
+  });
+});
+
+describe('a donation whose request died after the charge', () => {
+  /** The key row a request left when it died right after charging `cents` (its lease over). */
+  async function deadPaidKey(v: TestVisitor, key: string, cents: number): Promise<string> {
+    const site = (await worker.db.prepare('SELECT id FROM websites LIMIT 1').first<{ id: string }>())!.id;
+    const attemptId = `dead-${key}`;
+    const requester = createHash('sha256').update(`requester:${v.cookie('crumb')}`).digest('hex');
+    const now = Date.now();
+    await worker.db
+      .prepare(
+        `INSERT INTO idempotency_keys (website_id, key, requester_hash, created_on, lease_until, attempt_id, coupon_ids, secured_on, paid_on, payment_provider, payment_ref, paid_cents, currency, order_facts)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, '[]', ?7, ?8, 'test', ?9, ?10, 'USD', 'null')`,
+      )
+      .bind(site, `donation:${key}`, requester, now - 5000, now - 1000, attemptId, now - 4000, now - 3000, `test_${attemptId}_1`, cents)
+      .run();
+    return `test_${attemptId}_1`;
+  }
+
+  it('is recorded from the charge already taken when the donor retries, never charged again', async () => {
+    const v = await visitor('198.51.100.66');
+    const ref = await deadPaidKey(v, 'donation-dead-retry', 3300);
+    const retried = await give(v, 'donation-dead-retry', { amount: 3300, email: 'dead.giver@example.com' });
+    expect(retried.status).toBe(201);
+    const rows = await worker.db.prepare('SELECT provider_ref AS ref, status FROM payments WHERE order_id = ?').bind(retried.json.donation.id).all<{ ref: string; status: string }>();
+    expect(rows.results).toEqual([{ ref, status: 'captured' }]);
+  });
+
+  it('is refunded by the Cron reconciler when nobody retries', async () => {
+    const v = await visitor('198.51.100.67');
+    const ref = await deadPaidKey(v, 'donation-dead-cron', 2100);
+    expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+    expect(await count("SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND status = 'refunded' AND order_id IS NULL", ref)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = 'donation:donation-dead-cron'")).toBe(0);
   });
 });
 
