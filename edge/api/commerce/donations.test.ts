@@ -198,6 +198,10 @@ describe('the donate form without JavaScript (203, 204)', () => {
     await v.visit('/donate');
     const html = await worker.fetch('/donate', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } }).then((r) => r.text());
     const { crumb, idempotencyKey } = formFields(html);
+    // The form is per visitor (its crumb and key): never stored by a cache, a new key on each load.
+    const again = await worker.fetch('/donate');
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
+    expect(formFields(await again.text()).idempotencyKey).not.toBe(idempotencyKey);
     const base = { crumb, idempotencyKey, email: 'bounds.giver@example.com', name: '', message: '', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123' };
     const low = await postForm(v, { ...base, amount: '0.50' });
     expect(low.status).toBe(400);
