@@ -253,5 +253,14 @@ describe("the owner's orders", () => {
     expect(detail.order.kind).toBe('donation');
     const csv = await (await worker.fetch('/api/commerce/owner/orders.csv?q=ada.giver', { headers })).text();
     expect(csv.split('\r\n')[1]).toMatch(/,25\.50,USD,paid,yes,donation$/);
+    // The Kind filter: donations only, or orders only, in the list and the export.
+    const onlyDonations = await (await worker.fetch('/api/commerce/owner/orders?kind=donation&limit=200', { headers })).json() as { orders: { kind: string }[] };
+    expect(onlyDonations.orders.length).toBeGreaterThan(3);
+    expect(onlyDonations.orders.every((o) => o.kind === 'donation')).toBe(true);
+    const onlyOrders = await (await worker.fetch('/api/commerce/owner/orders?kind=order&q=ada.giver', { headers })).json() as { orders: unknown[] };
+    expect(onlyOrders.orders).toEqual([]);
+    const ordersCsv = await (await worker.fetch('/api/commerce/owner/orders.csv?kind=order', { headers })).text();
+    expect(ordersCsv).not.toContain(',donation\r\n');
+    expect((await worker.fetch('/api/commerce/owner/orders?kind=gift', { headers })).status).toBe(400);
   });
 });
