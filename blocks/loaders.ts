@@ -1,4 +1,5 @@
 import { calendarLoader } from './calendar/loader.js';
+import { donationLoader } from './donation/loader.js';
 import { formLoader } from './form/loader.js';
 import { memberAreaLoader } from './member-area/loader.js';
 import { newsletterLoader } from './newsletter/loader.js';
@@ -12,7 +13,7 @@ import { textLoader } from './text/loader.js';
  * from the registry so that the editor's bundle never holds D1 code. A block type with
  * data adds its `loader.ts` and a line here.
  */
-export const BLOCK_LOADERS = new Map([summaryLoader, productLoader, formLoader, newsletterLoader, calendarLoader, textLoader, memberAreaLoader].map((entry) => [entry.name, entry.load]));
+export const BLOCK_LOADERS = new Map([summaryLoader, productLoader, formLoader, newsletterLoader, calendarLoader, textLoader, memberAreaLoader, donationLoader].map((entry) => [entry.name, entry.load]));
 
 // Text's loader only fills store values into the block's own words ({store.freeShippingOver}).
 const OWN_WORDS = new Set(['text']);

@@ -2,16 +2,28 @@ import { z } from 'zod';
 import { defineBlock } from '../define.js';
 
 /** donation.html */
-export const DONATION_PARTIAL = "<div class=\"block-placeholder block-donation\" data-block-code=\"52\" role=\"note\"><p class=\"block-placeholder-title\">{.section props.title}{@|html}{.or}Donations{.end}</p><p>Donations are coming soon. This block keeps its place on the page (block type 52) and will show here once the feature is ready.</p></div>\n";
+export const DONATION_PARTIAL = "<div class=\"block-donation\" data-block-code=\"52\">{.section props.title}<h2 class=\"block-donation-title\">{@|html}</h2>{.end}{.section data}<form class=\"donation-form\" method=\"get\" action=\"/donate\">\n  <fieldset class=\"donation-amounts\"><legend>{legend|html}</legend>{.repeated section options}<label class=\"donation-amount\"><input type=\"radio\" name=\"amount\" value=\"{value|htmlattr}\"{.if checked} checked{.end}> {label|html}</label>{.end}</fieldset>\n  {.if custom}<label class=\"donation-custom\"><span>{customLabel|html}</span> <input type=\"text\" name=\"custom\" inputmode=\"decimal\" autocomplete=\"off\" maxlength=\"12\"></label>{.end}\n  <p class=\"donation-range\">{range|html}</p>\n  <button class=\"button donation-submit\" type=\"submit\">{button|html}</button>\n</form>{.or}<p class=\"block-donation-link\"><a class=\"button\" href=\"/donate\">Donate</a></p>{.end}</div>\n";
 
 /**
- * A placeholder for donations (SPEC §3 BlockType 52): a page may hold the block now, and
- * visitors see a box saying the feature is coming. Its own issue builds the feature.
+ * The donation block (SPEC §3 BlockType 52, issue 30): suggested amounts and, when the owner
+ * allows it, a custom amount, in a plain GET form to the donate page (203), which takes the
+ * card. No script and nothing per visitor, so a page holding it stays cacheable. Amounts are
+ * integer minor units of the site's currency; the loader (loader.ts) labels them and drops
+ * any outside the site's donation limits (domain/commerce/donations.ts).
  */
 export const donationBlock = defineBlock({
   name: 'donation',
   code: 52,
   group: 'COMMERCE',
-  props: z.strictObject({ title: z.string().max(200).default('') }),
+  props: z.strictObject({
+    title: z.string().max(200).default(''),
+    // Rows (not bare numbers) so that the page editor's generic props form draws them: one 'Cents' field each.
+    amounts: z
+      .array(z.strictObject({ cents: z.number().int('Amounts are whole minor units (cents).').min(1, 'Amounts must be above zero.').max(1_000_000_000, 'This amount is too large.') }))
+      .max(6, 'Offer at most six amounts.')
+      .default([{ cents: 1000 }, { cents: 2500 }, { cents: 5000 }]),
+    allowCustom: z.boolean().default(true),
+    buttonLabel: z.string().trim().max(40).default('Donate'),
+  }),
   partial: DONATION_PARTIAL,
 });

@@ -27,6 +27,7 @@ import { blockPage, servedPage } from './block-page.js';
 import type { PageRequest } from './page-request.js';
 import { gatedPage, siteLock } from './members/access.js';
 import { memberForms, membershipConfirmed } from './members/forms.js';
+import { donationPages } from './donations.js';
 
 /** Published pages: each route resolves to a SPEC §2 page type and renders it. */
 export const pages = new Hono<AppEnv>({ strict: false });
@@ -41,6 +42,8 @@ pages.route('/', seoFiles);
 pages.route('/forms', plainForms);
 // The lock screen's password and a member area's join button (issue 30).
 pages.route('/members', memberForms);
+// Donate (203), its form posted without JavaScript, and contribution confirmed (204) (issue 30).
+pages.route('/', donationPages);
 
 /**
  * A signed-in contributor's `?preview` of a page built from blocks: its draft, never

@@ -157,7 +157,7 @@ describe('the owner data table in Chromium', () => {
     // The UTF-8 byte order mark first, so that Excel reads non-ASCII text as UTF-8.
     expect(text.startsWith('\uFEFF')).toBe(true);
     const csv = text.slice(1).split('\r\n');
-    expect(csv[0]).toBe('Order,Date (UTC),Email,Items,Total,Currency,Payment,Test');
+    expect(csv[0]).toBe('Order,Date (UTC),Email,Items,Total,Currency,Payment,Test,Kind');
     expect(csv.slice(1, -1)).toHaveLength(6);
     expect(csv.slice(1, -1).every((line) => line.includes(',refunded,'))).toBe(true);
     expect(csv.slice(1, -1).map((l) => Number(l.split(',')[4]))).toEqual(totals);

@@ -146,6 +146,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields', path: '/api/commerce/shopping-cart/entries/e1/additionalFields', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'POST /api/commerce/orders', path: '/api/commerce/orders', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/donations', path: '/api/commerce/donations', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // The owner's commerce JSON (edge/api/commerce/owner-commerce.ts): sign-in first.
   { route: 'GET /api/commerce/owner/orders', path: '/api/commerce/owner/orders', status: 401, expect: 'api' },
   { route: 'GET /api/commerce/owner/orders/:number', path: '/api/commerce/owner/orders/1001', status: 401, expect: 'api' },
@@ -319,6 +320,10 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /members/buy', path: '/members/buy', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   // Membership confirmed (208): signed out, there is no membership to show.
   { route: 'GET /membership-confirmed', path: '/membership-confirmed?area=x', status: 404, expect: 'page' },
+  // Donations (issue 30): the donate page (203) and its no-JS form, contribution confirmed (204) without its token.
+  { route: 'GET /donate', path: '/donate', status: 200, expect: 'page' },
+  { route: 'POST /donate', path: '/donate', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
+  { route: 'GET /contribution-confirmed', path: '/contribution-confirmed', status: 404, expect: 'page' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },

@@ -12,7 +12,7 @@ const column = createColumnHelper<OwnerOrderRow>();
 /** The table's sortable columns and the server's sort names (GET /api/commerce/owner/orders?sort=). */
 const SORT_NAMES: Record<string, string> = { orderNumber: 'number', createdOn: 'number', grandTotalCents: 'total' };
 
-/** The filters the orders API takes (GET /api/commerce/owner/orders?status=&from=&to=). */
+/** The filters the orders API takes (GET /api/commerce/owner/orders?status=&kind=&from=&to=). */
 const FILTERS: FilterDef[] = [
   {
     id: 'status',
@@ -26,11 +26,21 @@ const FILTERS: FilterDef[] = [
       { value: 'cancelled', label: 'Cancelled' },
     ],
   },
+  {
+    id: 'kind',
+    label: 'Kind',
+    type: 'select',
+    options: [
+      { value: '', label: 'All' },
+      { value: 'order', label: 'Orders' },
+      { value: 'donation', label: 'Donations' },
+    ],
+  },
   { id: 'from', label: 'From', type: 'date' },
   { id: 'to', label: 'To', type: 'date' },
 ];
 
-/** The request's query string: q, status, from, to, sort ('-' for descending), and for a page after, limit. */
+/** The request's query string: q, status, kind, from, to, sort ('-' for descending), and for a page after, limit. */
 export function ordersQuery(request: Omit<PageRequest, 'cursor' | 'pageSize'> & Partial<Pick<PageRequest, 'cursor' | 'pageSize'>>): string {
   const params = new URLSearchParams();
   if (request.search) params.set('q', request.search);
@@ -49,7 +59,12 @@ export function OrdersScreen() {
     () => [
       column.accessor('orderNumber', {
         header: 'Order',
-        cell: (c) => <Link href={`/config/orders/${c.getValue()}`}>#{c.getValue()}</Link>,
+        cell: (c) => (
+          <>
+            <Link href={`/config/orders/${c.getValue()}`}>#{c.getValue()}</Link>
+            {c.row.original.kind === 'donation' ? <> <span className="ui-badge" data-order-kind="donation">Donation</span></> : null}
+          </>
+        ),
       }),
       column.accessor('createdOn', { header: 'Date', cell: (c) => formatTime(c.getValue(), timeZone) }),
       column.accessor('email', { header: 'Email', enableSorting: false }),

@@ -8,6 +8,7 @@ import { jsonBody, queryParams } from '../validate.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
+import { donations } from './donations.js';
 import { ownerCommerce } from './owner-commerce.js';
 import { payments } from './payments.js';
 import { cartCheckout } from './cart-checkout.js';
@@ -81,6 +82,9 @@ commerce.route('/shopping-cart', cartGiftCard);
 
 // Placing an order (its own limits and Idempotency-Key).
 commerce.route('/orders', orders);
+
+// A donation (issue 30): no cart, its own Idempotency-Key.
+commerce.route('/donations', donations);
 
 // Stripe PaymentIntents for the cart and Stripe's webhook.
 commerce.route('/payments', payments);

@@ -15,7 +15,8 @@ export const addressSchema = z.object({
   phone: line('Phone', 40).optional().default(''),
 });
 
-const card = z.object({
+/** The local test provider's card as checkout and donations send it. */
+export const cardSchema = z.object({
   number: z.string({ error: 'Card number is required.' }).regex(/^[\d\s-]{12,23}$/, { error: 'Your card number is incomplete.' }),
   expMonth: z.number({ error: 'Expiry month is required.' }).int().min(1, { error: 'Your card’s expiration month is invalid.' }).max(12, { error: 'Your card’s expiration month is invalid.' }),
   expYear: z.number({ error: 'Expiry year is required.' }).int().min(2000, { error: 'Your card’s expiration year is invalid.' }).max(2100, { error: 'Your card’s expiration year is invalid.' }),
@@ -38,7 +39,7 @@ export const placeOrderBody = z.object({
     .discriminatedUnion(
       'provider',
       [
-        z.object({ provider: z.literal('test'), card: card.optional() }),
+        z.object({ provider: z.literal('test'), card: cardSchema.optional() }),
         z.object({ provider: z.literal('stripe'), paymentIntentId: z.string({ error: 'Payment is required.' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: 'This payment could not be found. Please pay again.' }) }),
       ],
       { error: 'Unknown payment provider.' },

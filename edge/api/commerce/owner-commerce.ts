@@ -37,6 +37,8 @@ const day = z.string().regex(DAY, 'Please enter a date as YYYY-MM-DD.');
 const orderFilters = z.object({
   q: z.string().max(200).optional(),
   status: z.enum(ORDER_PAYMENT_STATES).optional(),
+  // Orders or donations only (issue 30).
+  kind: z.enum(['order', 'donation']).optional(),
   // Days of the site's calendar (its time zone), both included.
   from: day.optional(),
   to: day.optional(),
@@ -65,10 +67,10 @@ ownerCommerce.get(
       .refine((p) => p.after === undefined || parseOrderCursor(p.sort, p.after) !== undefined, { message: 'That page link is not valid.', path: ['after'] }),
   ),
   async (c) => {
-    const { q, status, from, to, before, sort, after, limit } = c.req.valid('query');
+    const { q, status, kind, from, to, before, sort, after, limit } = c.req.valid('query');
     const cursor = after === undefined ? undefined : parseOrderCursor(sort, after);
     const range = createdRange(c.var.site.timeZone, from, to);
-    const page = await listOwnerOrders(c.var.db, c.var.site.id, { search: q, status, ...range, before, sort, after: cursor, pageSize: limit });
+    const page = await listOwnerOrders(c.var.db, c.var.site.id, { search: q, status, kind, ...range, before, sort, after: cursor, pageSize: limit });
     return c.json({ orders: page.rows, nextBefore: page.nextBefore ?? null, next: page.next ?? null });
   },
 );
@@ -78,8 +80,8 @@ ownerCommerce.get(
  * (services/csv.ts: a UTF-8 BOM, RFC 4180 quoting, formula-looking text prefixed with an apostrophe).
  */
 ownerCommerce.get('/orders.csv', requirePermission('orders'), queryParams(orderFilters.refine(datesInOrder, DATES_MESSAGE)), (c) => {
-  const { q, status, from, to, sort } = c.req.valid('query');
-  const lines = ordersCsv(c.var.db, c.var.site.id, { search: q, status, ...createdRange(c.var.site.timeZone, from, to), sort });
+  const { q, status, kind, from, to, sort } = c.req.valid('query');
+  const lines = ordersCsv(c.var.db, c.var.site.id, { search: q, status, kind, ...createdRange(c.var.site.timeZone, from, to), sort });
   return csvDownload(lines, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
 });
 

@@ -99,14 +99,14 @@ describe('owner orders: dates and the CSV export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('Order,Date (UTC),Email,Items,Total,Currency,Payment,Test');
+    expect(lines[0]).toBe('Order,Date (UTC),Email,Items,Total,Currency,Payment,Test,Kind');
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(1, -1).map((l) => Number(l.split(',')[0]))).toEqual([first, ...rest].map((p) => p.orderNumber));
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.test""),""paging""@example.com",`);
-    expect(lines[1]).toMatch(new RegExp(`^${first!.orderNumber},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,.*,\\d+\\.\\d{2},USD,paid,yes$`));
+    expect(lines[1]).toMatch(new RegExp(`^${first!.orderNumber},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,.*,\\d+\\.\\d{2},USD,paid,yes,order$`));
 
     const none = await worker.fetch('/api/commerce/owner/orders.csv?q=paging&from=2020-01-01&to=2020-01-02', { headers: admin.headers });
-    expect((await none.text()).split('\r\n')).toEqual(['Order,Date (UTC),Email,Items,Total,Currency,Payment,Test', '']);
+    expect((await none.text()).split('\r\n')).toEqual(['Order,Date (UTC),Email,Items,Total,Currency,Payment,Test,Kind', '']);
     expect((await worker.fetch('/api/commerce/owner/orders.csv?sort=email', { headers: admin.headers })).status).toBe(400);
     expect((await worker.fetch('/api/commerce/owner/orders.csv')).status).toBe(401);
   });

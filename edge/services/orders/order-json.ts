@@ -26,6 +26,8 @@ export function orderJson({ order, lines }: LoadedOrder): Record<string, unknown
     id: order.id,
     orderNumber: order.orderNumber,
     purchasedCartId: order.purchasedCartId,
+    // A donation (issue 30) is an order of its own kind: no cart was bought.
+    kind: order.purchasedCartId.startsWith('donation:') ? 'donation' : 'order',
     testMode: order.testMode,
     websiteId: order.websiteId,
     email: order.email,

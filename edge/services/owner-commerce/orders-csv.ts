@@ -3,10 +3,10 @@ import { csvLine } from '../csv.js';
 import type { Db } from '../db.js';
 import { listOwnerOrders, parseOrderCursor, type OwnerOrderQuery, type OwnerOrderRow } from './orders.js';
 
-const HEADER = ['Order', 'Date (UTC)', 'Email', 'Items', 'Total', 'Currency', 'Payment', 'Test'];
+const HEADER = ['Order', 'Date (UTC)', 'Email', 'Items', 'Total', 'Currency', 'Payment', 'Test', 'Kind'];
 
 function orderCells(o: OwnerOrderRow): (string | number | boolean)[] {
-  return [o.orderNumber, new Date(o.createdOn).toISOString(), o.email, o.itemCount, minorToDecimal(o.grandTotalCents, o.currency), o.currency, o.status, o.testMode];
+  return [o.orderNumber, new Date(o.createdOn).toISOString(), o.email, o.itemCount, minorToDecimal(o.grandTotalCents, o.currency), o.currency, o.status, o.testMode, o.kind];
 }
 
 /** Rows read per D1 query while exporting (the list's largest page). */

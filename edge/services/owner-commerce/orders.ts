@@ -17,12 +17,16 @@ export interface OwnerOrderRow {
   currency: string;
   status: string;
   testMode: boolean;
+  /** 'donation' for a donation (issue 30: no cart, `purchased_cart_id` 'donation:...'), else 'order'. */
+  kind: 'order' | 'donation';
 }
 
 export interface OwnerOrderQuery {
   /** An order number (with or without '#') or part of an email address. */
   search?: string;
   status?: OrderPaymentState;
+  /** Orders only, or donations only (issue 30: `purchased_cart_id` 'donation:...'). */
+  kind?: 'order' | 'donation';
   /** Placed at or after this instant (epoch ms); see dayStartIn for a day of the site's calendar. */
   createdFrom?: number;
   /** Placed before this instant (epoch ms, exclusive). */
@@ -99,6 +103,7 @@ export async function listOwnerOrders(db: Db, websiteId: string, q: OwnerOrderQu
 export function ownerOrdersSelect(db: Db, websiteId: string, q: OwnerOrderQuery, limit: number) {
   const where: (SQL | undefined)[] = [eq(orders.websiteId, websiteId)];
   if (q.status) where.push(eq(orders.status, q.status));
+  if (q.kind) where.push(q.kind === 'donation' ? sql`substr(${orders.purchasedCartId}, 1, 9) = 'donation:'` : sql`substr(${orders.purchasedCartId}, 1, 9) <> 'donation:'`);
   if (q.createdFrom !== undefined) where.push(gte(orders.createdOn, q.createdFrom));
   if (q.createdBefore !== undefined) where.push(lt(orders.createdOn, q.createdBefore));
   const sort = q.sort ?? '-number';
@@ -138,6 +143,7 @@ export function ownerOrdersSelect(db: Db, websiteId: string, q: OwnerOrderQuery,
         currency: orders.currency,
         status: orders.status,
         testMode: orders.testMode,
+        kind: sql<'order' | 'donation'>`CASE WHEN substr(${orders.purchasedCartId}, 1, 9) = 'donation:' THEN 'donation' ELSE 'order' END`,
       })
       .from(orders)
       .where(and(...where))

@@ -21,6 +21,8 @@ export interface OrderDetail {
     created: number;
     status: string;
     testMode: boolean;
+    /** 'donation': a donation (issue 30), no cart bought. */
+    kind?: 'order' | 'donation';
     shippingAddress: Record<string, string> | null;
     shippingOption: { name?: string } | null;
     items: OrderLine[];

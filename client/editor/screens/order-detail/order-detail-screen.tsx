@@ -54,7 +54,8 @@ function OrderView({ back, detail, reload }: { back: React.ReactNode; detail: Or
     <article data-order={order.orderNumber} className="order-detail">
       {back}
       <h1>
-        Order #{order.orderNumber} {order.testMode ? <span className="ui-badge">Test</span> : null}{' '}
+        Order #{order.orderNumber} {order.kind === 'donation' ? <span className="ui-badge" data-order-kind="donation">Donation</span> : null}{' '}
+        {order.testMode ? <span className="ui-badge">Test</span> : null}{' '}
         <span className="ui-badge" data-order-status={order.status}>{statusLabel(order.status)}</span>
       </h1>
       <p>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { donationAmountError, donationLimits, majorToMinor } from './donations.js';
+
+describe('donation amounts', () => {
+  it('reads a typed amount into minor units with string arithmetic, refusing what the currency cannot hold', () => {
+    expect(majorToMinor('25', 'USD')).toBe(2500);
+    expect(majorToMinor('25.5', 'USD')).toBe(2550);
+    expect(majorToMinor(' $1,000.05 ', 'USD')).toBe(100005);
+    expect(majorToMinor('0.29', 'USD')).toBe(29);
+    expect(majorToMinor('1200', 'JPY')).toBe(1200);
+    expect(majorToMinor('12.5', 'JPY')).toBeUndefined();
+    expect(majorToMinor('12.345', 'USD')).toBeUndefined();
+    expect(majorToMinor('-5', 'USD')).toBeUndefined();
+    expect(majorToMinor('ten', 'USD')).toBeUndefined();
+    expect(majorToMinor('', 'USD')).toBeUndefined();
+  });
+
+  it('bounds a donation per currency, with the amounts in the texts', () => {
+    expect(donationLimits('USD')).toEqual({ minCents: 100, maxCents: 1_000_000 });
+    expect(donationLimits('JPY')).toEqual({ minCents: 100, maxCents: 1_000_000 });
+    expect(donationAmountError(99, 'USD')).toBe('The smallest donation is $1.00.');
+    expect(donationAmountError(100, 'USD')).toBeUndefined();
+    expect(donationAmountError(1_000_000, 'USD')).toBeUndefined();
+    expect(donationAmountError(1_000_001, 'USD')).toBe('The largest donation is $10,000.00.');
+    expect(donationAmountError(10.5, 'USD')).toBe('Enter the amount as a number, like 25 or 25.50.');
+    expect(donationAmountError(99, 'JPY')).toMatch(/^The smallest donation is ￥100\.$|^The smallest donation is ¥100\.$/);
+  });
+});

@@ -1,0 +1,51 @@
+import { fractionDigits } from '../money/fraction-digits.js';
+import { displayMoney } from '../money/money.js';
+
+/**
+ * Donation limits (issue 30) in minor units of the site's currency: the smallest donation is
+ * one whole unit of the currency (1.00 USD, 100 JPY... 1 unit for zero-digit currencies is too
+ * small to be worth a card fee, so those take 100), the largest 10,000 whole units.
+ */
+export function donationLimits(currency: string): { minCents: number; maxCents: number } {
+  const digits = fractionDigits(currency);
+  const unit = 10 ** digits;
+  const min = digits === 0 ? 100 : unit;
+  return { minCents: min, maxCents: 10_000 * unit * (digits === 0 ? 100 : 1) };
+}
+
+export const DONATION_MESSAGES = {
+  amountMissing: 'Choose or enter an amount to give.',
+  amountInvalid: 'Enter the amount as a number, like 25 or 25.50.',
+  tooSmall: (min: string) => `The smallest donation is ${min}.`,
+  tooLarge: (max: string) => `The largest donation is ${max}.`,
+  paymentsOff: 'This site is not taking donations by card right now.',
+  messageTooLong: 'Your message is too long (500 characters at most).',
+} as const;
+
+/**
+ * Why `cents` may not be given in `currency` (undefined: it may). Amounts are integer minor
+ * units end to end; a fraction or a non-number is refused, never rounded.
+ */
+export function donationAmountError(cents: number, currency: string, locale = 'en-US'): string | undefined {
+  if (!Number.isSafeInteger(cents)) return DONATION_MESSAGES.amountInvalid;
+  const { minCents, maxCents } = donationLimits(currency);
+  if (cents < minCents) return DONATION_MESSAGES.tooSmall(displayMoney(minCents, currency, locale));
+  if (cents > maxCents) return DONATION_MESSAGES.tooLarge(displayMoney(maxCents, currency, locale));
+  return undefined;
+}
+
+/**
+ * A visitor's typed amount in major units ('25', '25.5', '1,000.00') to minor units, with
+ * string arithmetic only (no binary floating point). Undefined: not an amount in `currency`
+ * (letters, a minus sign, more fraction digits than the currency has).
+ * @example majorToMinor('25.50', 'USD') === 2550; majorToMinor('1200', 'JPY') === 1200
+ */
+export function majorToMinor(text: string, currency: string): number | undefined {
+  const cleaned = text.trim().replace(/^[^\d.,+-]{0,3}/, '').replace(/,(?=\d{3}(?:\D|$))/g, '');
+  const digits = fractionDigits(currency);
+  const match = /^(\d{1,9})(?:\.(\d*))?$/.exec(cleaned);
+  if (!match) return undefined;
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return undefined;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}

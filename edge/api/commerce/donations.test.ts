@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
+import { ifMatch, pageClient } from '../pages/test-pages.js';
+import { TestVisitor } from './test-visitor.js';
+
+/**
+ * Donations (issue 30) on the real worker: POST /api/commerce/donations (amount bounds,
+ * Idempotency-Key under 20 concurrent retries), the no-JS donate form (203) and contribution
+ * confirmed (204), the donation block on a published page, and the owner's orders and CSV.
+ */
+let worker: RunningWorker;
+let owner: SignedIn;
+beforeAll(async () => {
+  worker = await startWorker();
+  const demo = await demoOwner();
+  owner = await signIn(worker, demo.email, demo.password);
+});
+afterAll(() => worker?.dispose());
+
+const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
+const DECLINED = { ...CARD, number: '4000000000000002' };
+const count = async (sql: string, ...params: unknown[]) => (await worker.db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+
+async function visitor(ip: string): Promise<TestVisitor> {
+  const v = new TestVisitor(worker, ip);
+  await v.visit('/api/commerce/shopping-cart');
+  return v;
+}
+
+const give = (v: TestVisitor, key: string, body: Record<string, unknown>) =>
+  v.send('POST', '/api/commerce/donations', { email: 'giver@example.com', payment: { provider: 'test', card: CARD }, ...body }, { headers: { 'Idempotency-Key': key } });
+
+/** The hidden fields of a rendered donate form. */
+function formFields(html: string): { crumb: string; idempotencyKey: string } {
+  return { crumb: /name="crumb" value="([^"]+)"/.exec(html)![1]!, idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(html)![1]! };
+}
+
+async function postForm(v: TestVisitor, fields: Record<string, string>) {
+  const res = await worker.fetch('/donate', {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; '), 'CF-Connecting-IP': '198.51.100.90' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+}
+
+describe('POST /api/commerce/donations', () => {
+  it('refuses amounts outside the limits, fractions and a missing key with 400 and the field, charging nothing', async () => {
+    const v = await visitor('198.51.100.61');
+    const before = await count('SELECT COUNT(*) AS n FROM payments');
+    const low = await give(v, 'donation-low-0001', { amount: 99 });
+    expect(low.status).toBe(400);
+    expect(low.json).toEqual({ error: 'invalid_amount', message: 'The smallest donation is $1.00.', fields: { amount: 'The smallest donation is $1.00.' } });
+    const high = await give(v, 'donation-high-0001', { amount: 1_000_001 });
+    expect(high.status).toBe(400);
+    expect(high.json.fields).toEqual({ amount: 'The largest donation is $10,000.00.' });
+    // The edges themselves are allowed.
+    expect((await give(v, 'donation-edge-min1', { amount: 100 })).status).toBe(201);
+    expect((await give(v, 'donation-edge-max1', { amount: 1_000_000 })).status).toBe(201);
+    const fraction = await give(v, 'donation-frac-0001', { amount: 10.5 });
+    expect(fraction.status).toBe(400);
+    expect(fraction.json.fields.amount).toBe('Enter the amount as a number, like 25 or 25.50.');
+    expect((await give(v, 'donation-text-0001', { amount: '2500' })).status).toBe(400);
+    const noKey = await v.send('POST', '/api/commerce/donations', { amount: 2500, email: 'giver@example.com', payment: { provider: 'test', card: CARD } });
+    expect(noKey.status).toBe(400);
+    expect(noKey.json.fields['Idempotency-Key']).toBeDefined();
+    // Only the two edge donations were charged.
+    expect(await count('SELECT COUNT(*) AS n FROM payments')).toBe(before + 2);
+    // No crumb: refused before anything else.
+    expect((await v.send('POST', '/api/commerce/donations', { amount: 2500 }, { crumb: false, headers: { 'Idempotency-Key': 'donation-nocrumb' } })).status).toBe(401);
+  });
+
+  it('records a donation as an order of its own kind with a receipt in the outbox and a 204 page', async () => {
+    const v = await visitor('198.51.100.62');
+    const res = await give(v, 'donation-ok-000001', { amount: 2550, email: 'ada.giver@example.com', name: 'Ada <Giver>', message: 'For the kiln' });
+    expect(res.status).toBe(201);
+    const d = res.json.donation;
+    expect(d).toMatchObject({ kind: 'donation', grandTotal: 2550, subtotal: 2550, shippingTotal: 0, taxTotal: 0, currency: 'USD', testMode: true, status: 'paid' });
+    expect(d.items).toEqual([expect.objectContaining({ productName: 'Donation', quantity: 1, unitPrice: 2550, fieldAnswers: [{ label: 'Donor', value: 'Ada <Giver>' }, { label: 'Message', value: 'For the kiln' }] })]);
+    expect(await count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'captured' AND amount_cents = 2550", d.id)).toBe(1);
+    const mail = await worker.db.prepare("SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE kind = 'donation-receipt' AND to_address = 'ada.giver@example.com'").first<{ subject: string; text: string; html: string }>();
+    expect(mail!.subject).toMatch(new RegExp(`: receipt for your donation #${d.orderNumber}$`));
+    expect(mail!.text).toContain('Thank you for your donation of $25.50');
+    expect(mail!.html).toContain('Dear Ada &#60;Giver&#62;,');
+    expect(mail!.text).toMatch(/\/contribution-confirmed\?order=[^&]+&token=[A-Za-z0-9_-]{32}/);
+    const page = await worker.fetch(res.json.confirmationUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toContain('no-store');
+    const html = await page.text();
+    expect(html).toContain('Thank you for your donation');
+    expect(html).toContain('$25.50');
+    expect(html).toContain(`#${d.orderNumber}`);
+    const json = await (await worker.fetch(`${res.json.confirmationUrl}&format=json`)).json() as { pageType: number };
+    expect(json.pageType).toBe(204);
+    // A wrong token, or an ordinary order's link, is the not-found page.
+    expect((await worker.fetch(`/contribution-confirmed?order=${d.id}&token=${'a'.repeat(32)}`)).status).toBe(404);
+    expect((await worker.fetch('/contribution-confirmed')).status).toBe(404);
+  });
+
+  it('charges once for 20 concurrent retries of one key, and a later retry answers the same donation', async () => {
+    const v = await visitor('198.51.100.63');
+    const key = 'donation-race-000001';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => give(v, key, { amount: 4200, email: 'race.giver@example.com' })));
+    for (const a of answers) expect([201, 409], JSON.stringify(a.json)).toContain(a.status);
+    const won = answers.filter((a) => a.status === 201);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(won.map((a) => a.json.donation.id)).size).toBe(1);
+    const id = won[0]!.json.donation.id as string;
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = 'race.giver@example.com'")).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM payments WHERE order_id = ?', id)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM payments WHERE amount_cents = 4200 AND order_id IS NULL")).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'donation-receipt' AND to_address = 'race.giver@example.com'")).toBe(1);
+    const again = await give(v, key, { amount: 4200, email: 'race.giver@example.com' });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(again.json.donation.id).toBe(id);
+    expect(await count('SELECT COUNT(*) AS n FROM payments WHERE order_id = ?', id)).toBe(1);
+    // Another visitor cannot replay (or read) the key.
+    const other = await visitor('198.51.100.64');
+    expect((await give(other, key, { amount: 4200 })).status).toBe(422);
+  });
+
+  it('answers a declined card with 402 and frees the key for a retry', async () => {
+    const v = await visitor('198.51.100.65');
+    const declined = await v.send('POST', '/api/commerce/donations', { amount: 1500, email: 'declined.giver@example.com', payment: { provider: 'test', card: DECLINED } }, { headers: { 'Idempotency-Key': 'donation-declined-1' } });
+    expect(declined.status).toBe(402);
+    expect(declined.json.message).toBe('Your card was declined.');
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = 'declined.giver@example.com'")).toBe(0);
+    const retried = await give(v, 'donation-declined-1', { amount: 1500, email: 'declined.giver@example.com' });
+    expect(retried.status).toBe(201);
+  });
+});
+
+describe('a donation whose request died after the charge', () => {
+  /** The key row a request left when it died right after charging `cents` (its lease over). */
+  async function deadPaidKey(v: TestVisitor, key: string, cents: number): Promise<string> {
+    const site = (await worker.db.prepare('SELECT id FROM websites LIMIT 1').first<{ id: string }>())!.id;
+    const attemptId = `dead-${key}`;
+    const requester = createHash('sha256').update(`requester:${v.cookie('crumb')}`).digest('hex');
+    const now = Date.now();
+    await worker.db
+      .prepare(
+        `INSERT INTO idempotency_keys (website_id, key, requester_hash, created_on, lease_until, attempt_id, coupon_ids, secured_on, paid_on, payment_provider, payment_ref, paid_cents, currency, order_facts)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, '[]', ?7, ?8, 'test', ?9, ?10, 'USD', 'null')`,
+      )
+      .bind(site, `donation:${key}`, requester, now - 5000, now - 1000, attemptId, now - 4000, now - 3000, `test_${attemptId}_1`, cents)
+      .run();
+    return `test_${attemptId}_1`;
+  }
+
+  it('is recorded from the charge already taken when the donor retries, never charged again', async () => {
+    const v = await visitor('198.51.100.66');
+    const ref = await deadPaidKey(v, 'donation-dead-retry', 3300);
+    const retried = await give(v, 'donation-dead-retry', { amount: 3300, email: 'dead.giver@example.com' });
+    expect(retried.status).toBe(201);
+    const rows = await worker.db.prepare('SELECT provider_ref AS ref, status FROM payments WHERE order_id = ?').bind(retried.json.donation.id).all<{ ref: string; status: string }>();
+    expect(rows.results).toEqual([{ ref, status: 'captured' }]);
+  });
+
+  it('is refunded by the Cron reconciler when nobody retries', async () => {
+    const v = await visitor('198.51.100.67');
+    const ref = await deadPaidKey(v, 'donation-dead-cron', 2100);
+    expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+    expect(await count("SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND status = 'refunded' AND order_id IS NULL", ref)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = 'donation:donation-dead-cron'")).toBe(0);
+  });
+});
+
+describe('the donate form without JavaScript (203, 204)', () => {
+  it('takes a custom amount from the block, posts with the crumb, lands on 204, and a resent form charges once', async () => {
+    const v = new TestVisitor(worker, '198.51.100.90');
+    const page = await v.visit('/donate?custom=12.34');
+    expect(page.status).toBe(200);
+    const html = (await worker.fetch('/donate?custom=12.34', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } }).then((r) => r.text()));
+    expect(html).toContain('data-page-type="203"');
+    expect(html).toContain('name="amount" type="text" inputmode="decimal" autocomplete="off" required value="12.34"');
+    expect(html).not.toContain('data-island="donat');
+    const { crumb, idempotencyKey } = formFields(html);
+    const fields = { crumb, idempotencyKey, amount: '12.34', email: 'form.giver@example.com', name: 'Form Giver', message: '', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123' };
+    const sent = await postForm(v, fields);
+    expect(sent.status).toBe(303);
+    expect(sent.location).toMatch(/^\/contribution-confirmed\?order=[^&]+&token=[A-Za-z0-9_-]{32}$/);
+    const thanks = await worker.fetch(sent.location!);
+    expect(thanks.status).toBe(200);
+    expect(await thanks.text()).toContain('You gave <strong>$12.34</strong>');
+    // The same form sent again (a double click, a reload) shows the same donation, charging nothing more.
+    const resent = await postForm(v, fields);
+    expect(resent.status).toBe(200);
+    expect(resent.html).toContain('Thank you for your donation');
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = 'form.giver@example.com'")).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = 'form.giver@example.com'")).toBe(1);
+  });
+
+  it('shows errors on the form: amount bounds (400), a declined card (402); refuses a post without the crumb or as JSON', async () => {
+    const v = new TestVisitor(worker, '198.51.100.91');
+    await v.visit('/donate');
+    const html = await worker.fetch('/donate', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } }).then((r) => r.text());
+    const { crumb, idempotencyKey } = formFields(html);
+    // The form is per visitor (its crumb and key): never stored by a cache, a new key on each load.
+    const again = await worker.fetch('/donate');
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
+    expect(formFields(await again.text()).idempotencyKey).not.toBe(idempotencyKey);
+    const base = { crumb, idempotencyKey, email: 'bounds.giver@example.com', name: '', message: '', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123' };
+    const low = await postForm(v, { ...base, amount: '0.50' });
+    expect(low.status).toBe(400);
+    expect(low.html).toContain('The smallest donation is $1.00.');
+    expect(low.html).toContain('value="0.50"');
+    const high = await postForm(v, { ...base, amount: '10000.01' });
+    expect(high.status).toBe(400);
+    expect(high.html).toContain('The largest donation is $10,000.00.');
+    const junk = await postForm(v, { ...base, amount: '12.345' });
+    expect(junk.status).toBe(400);
+    expect(junk.html).toContain('Enter the amount as a number, like 25 or 25.50.');
+    const declined = await postForm(v, { ...base, amount: '20', cardNumber: '4000000000000002' });
+    expect(declined.status).toBe(402);
+    expect(declined.html).toContain('Your card was declined.');
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = 'bounds.giver@example.com'")).toBe(0);
+    const noCrumb = await postForm(v, { ...base, crumb: '', amount: '20' });
+    expect(noCrumb.status).toBe(401);
+    const asJson = await worker.fetch('/donate', { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: `crumb=${crumb}` }, body: '{}' });
+    expect(asJson.status).toBe(415);
+    // Out-of-range amounts from a link are shown, not charged.
+    expect((await worker.fetch('/donate?amount=5')).status).toBe(400);
+  });
+
+  it('the donation block on a published page offers the suggested amounts in a GET form to /donate', async () => {
+    const pages = pageClient(worker, owner);
+    const created = await pages('POST', '', { title: 'Support us', slug: 'support-us' });
+    expect(created.status).toBe(201);
+    const id = created.json.page.id as string;
+    const layout = { sections: [{ id: 's1', design: {}, blocks: [{ id: 'd1', type: 'donation', props: { title: 'Keep the kiln warm', amounts: [500, 2500, 50, 7500].map((cents) => ({ cents })) }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] };
+    expect((await pages('PUT', `/${id}/draft`, { layout }, ifMatch(1))).status).toBe(200);
+    expect((await pages('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
+    const html = await (await worker.fetch('/support-us')).text();
+    expect(html).toContain('<form class="donation-form" method="get" action="/donate">');
+    expect(html).toContain('<input type="radio" name="amount" value="2500" checked> $25.00');
+    expect(html).toContain('value="7500"');
+    // Below the site's minimum: left out.
+    expect(html).not.toContain('value="50"');
+    expect(html).toContain('name="custom"');
+  });
+});
+
+describe("the owner's orders", () => {
+  it('mark donations in the list, the detail and the CSV export', async () => {
+    const headers = owner.headers;
+    const list = await (await worker.fetch('/api/commerce/owner/orders?q=ada.giver', { headers })).json() as { orders: { kind: string; orderNumber: number }[] };
+    expect(list.orders.length).toBe(1);
+    expect(list.orders[0]!.kind).toBe('donation');
+    const detail = await (await worker.fetch(`/api/commerce/owner/orders/${list.orders[0]!.orderNumber}`, { headers })).json() as { order: { kind: string } };
+    expect(detail.order.kind).toBe('donation');
+    const csv = await (await worker.fetch('/api/commerce/owner/orders.csv?q=ada.giver', { headers })).text();
+    expect(csv.split('\r\n')[1]).toMatch(/,25\.50,USD,paid,yes,donation$/);
+    // The Kind filter: donations only, or orders only, in the list and the export.
+    const onlyDonations = await (await worker.fetch('/api/commerce/owner/orders?kind=donation&limit=200', { headers })).json() as { orders: { kind: string }[] };
+    expect(onlyDonations.orders.length).toBeGreaterThan(3);
+    expect(onlyDonations.orders.every((o) => o.kind === 'donation')).toBe(true);
+    const onlyOrders = await (await worker.fetch('/api/commerce/owner/orders?kind=order&q=ada.giver', { headers })).json() as { orders: unknown[] };
+    expect(onlyOrders.orders).toEqual([]);
+    const ordersCsv = await (await worker.fetch('/api/commerce/owner/orders.csv?kind=order', { headers })).text();
+    expect(ordersCsv).not.toContain(',donation\r\n');
+    expect((await worker.fetch('/api/commerce/owner/orders?kind=gift', { headers })).status).toBe(400);
+  });
+});

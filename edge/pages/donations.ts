@@ -1,0 +1,214 @@
+/**
+ * Donations without a cart (issue 30): the donate page (SPEC §2 page type 203) with its card
+ * form posted without JavaScript, and contribution confirmed (204) reached with the donation's
+ * link token. Both render through the site's theme (`donate.html` / `contribution-confirmed.html`
+ * when the theme has them, else `page.html` with the form as its main content).
+ */
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { DONATION_MESSAGES, donationAmountError, donationLimits, majorToMinor } from '../../domain/commerce/donations.js';
+import { displayMoney, minorToDecimal, moneyJson } from '../../domain/money/money.js';
+import { escapeAttr, escapeHtml } from '../../engine/index.js';
+import type { AppEnv } from '../env.js';
+import { ApiError } from '../errors.js';
+import { bodyGuard, FORM_TYPES } from '../middleware/body-guard/index.js';
+import { crumbFor, CRUMB_COOKIE, requireCrumb } from '../middleware/crumb/index.js';
+import { newCartToken } from '../services/cart/tokens.js';
+import { DONATION_CART_PREFIX, placeDonation } from '../services/donations/place.js';
+import { donationProvider } from '../services/donations/provider.js';
+import { leaseMs, orderFromLink, type LoadedOrder } from '../services/orders/index.js';
+import { baseContext } from './page-context.js';
+import { pageRequest, respond } from './respond.js';
+import { PAGE_TYPE, type PageResult } from './page-types.js';
+import { notFoundPage } from './utility-pages.js';
+
+const PERSONAL = 'private, no-store';
+
+/** What the visitor typed, shown back with the errors (never the card number). */
+interface DonateValues {
+  amount: string;
+  email: string;
+  name: string;
+  message: string;
+  anonymous: boolean;
+}
+
+interface DonateState {
+  values: DonateValues;
+  errors: Record<string, string>;
+  notice?: string | undefined;
+}
+
+const field = (id: string, label: string, input: string, error: string | undefined, hint = '') =>
+  `<div class="form-item field${error ? ' error' : ''}">${error ? `<p class="field-error" role="alert" id="${id}-error">${escapeHtml(error)}</p>` : ''}<label for="${id}">${escapeHtml(label)}</label>${hint}${input}</div>`;
+
+const invalid = (id: string, error: string | undefined) => (error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '');
+
+/** The donate form (page 203) as HTML, every value escaped. */
+function donateFormHtml(c: Context<AppEnv>, state: DonateState, currency: string, locale: string): string {
+  const { values: v, errors: e } = state;
+  const { minCents, maxCents } = donationLimits(currency);
+  const range = `Between ${displayMoney(minCents, currency, locale)} and ${displayMoney(maxCents, currency, locale)}.`;
+  const year = new Date().getUTCFullYear();
+  return `<section class="donate" data-page-type="203">
+<h1>Make a donation</h1>
+${state.notice ? `<p class="form-notice" role="alert">${escapeHtml(state.notice)}</p>` : ''}
+<form class="form donate-form" method="post" action="/donate" novalidate>
+<input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}">
+<input type="hidden" name="idempotencyKey" value="${escapeAttr(newCartToken())}">
+${field('donate-amount', `Amount (${currency})`, `<input id="donate-amount" name="amount" type="text" inputmode="decimal" autocomplete="off" required value="${escapeAttr(v.amount)}"${invalid('donate-amount', e.amount)}>`, e.amount, `<p class="description">${escapeHtml(range)}</p>`)}
+${field('donate-email', 'Email (for your receipt)', `<input id="donate-email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeAttr(v.email)}"${invalid('donate-email', e.email)}>`, e.email)}
+${field('donate-name', 'Your name', `<input id="donate-name" name="name" type="text" autocomplete="name" maxlength="100" value="${escapeAttr(v.name)}"${invalid('donate-name', e.name)}>`, e.name)}
+${field('donate-message', 'Message (optional)', `<textarea id="donate-message" name="message" maxlength="500"${invalid('donate-message', e.message)}>${escapeHtml(v.message)}</textarea>`, e.message)}
+<div class="form-item field checkbox"><label><input type="checkbox" name="anonymous" value="1"${v.anonymous ? ' checked' : ''}> Give anonymously (your name is not shown)</label></div>
+<fieldset class="donate-card"><legend>Card</legend>
+${field('donate-card', 'Card number', `<input id="donate-card" name="cardNumber" type="text" inputmode="numeric" autocomplete="cc-number" required maxlength="23"${invalid('donate-card', e.card)}>`, e.card)}
+${field('donate-exp-month', 'Expiry month (MM)', `<input id="donate-exp-month" name="expMonth" type="text" inputmode="numeric" autocomplete="cc-exp-month" required maxlength="2" placeholder="MM">`, undefined)}
+${field('donate-exp-year', 'Expiry year (YYYY)', `<input id="donate-exp-year" name="expYear" type="text" inputmode="numeric" autocomplete="cc-exp-year" required maxlength="4" placeholder="${year + 2}">`, undefined)}
+${field('donate-cvc', 'Security code', `<input id="donate-cvc" name="cvc" type="text" inputmode="numeric" autocomplete="cc-csc" required maxlength="4">`, undefined)}
+</fieldset>
+<div class="form-button-wrapper"><button class="button form-submit" type="submit">Donate</button></div>
+</form>
+</section>`;
+}
+
+async function renderDonate(c: Context<AppEnv>, state: DonateState, status: PageResult['status']): Promise<Response> {
+  const req = pageRequest(c);
+  c.header('Cache-Control', PERSONAL);
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  const { currency, locale } = req.site;
+  const { minCents, maxCents } = donationLimits(currency);
+  const base = await baseContext(req, PAGE_TYPE.donate, 'donate');
+  return respond(c, req, {
+    status,
+    templates: ['donate.html', 'page.html'],
+    context: {
+      ...base,
+      collection: { id: 'donate', title: 'Donate', urlId: 'donate', fullUrl: '/donate', typeName: 'page', mainContent: donateFormHtml(c, state, currency, locale), mainContentHasHeading: true },
+      donation: { currency, minimum: minCents, minimumMoney: moneyJson(minCents, currency), maximum: maxCents, maximumMoney: moneyJson(maxCents, currency), errors: state.errors },
+    },
+  });
+}
+
+export const donationPages = new Hono<AppEnv>({ strict: false });
+
+/**
+ * GET /donate (203): the donation block's choice arrives as `amount` (minor units, a suggested
+ * amount) or `custom` (what the visitor typed, major units); the form starts with it.
+ */
+donationPages.get('/donate', async (c) => {
+  const currency = c.var.site.currency;
+  const custom = (c.req.query('custom') ?? '').trim().slice(0, 40);
+  const preset = c.req.query('amount') ?? '';
+  const cents = custom ? majorToMinor(custom, currency) : /^\d{1,12}$/.test(preset) ? Number(preset) : undefined;
+  const amount = cents !== undefined ? minorToDecimal(cents, currency) : custom;
+  const error = custom && cents === undefined ? DONATION_MESSAGES.amountInvalid : cents !== undefined ? donationAmountError(cents, currency, c.var.site.locale) : undefined;
+  return renderDonate(c, { values: { amount, email: '', name: '', message: '', anonymous: false }, errors: error ? { amount: error } : {} }, error ? 400 : 200);
+});
+
+const donateForm = z.object({
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  amount: z.string().max(40).default(''),
+  email: z.string().max(254).default(''),
+  name: z.string().max(200).default(''),
+  message: z.string().max(2000).default(''),
+  anonymous: z.string().max(5).optional(),
+  cardNumber: z.string().max(40).default(''),
+  expMonth: z.string().max(4).default(''),
+  expYear: z.string().max(6).default(''),
+  cvc: z.string().max(6).default(''),
+});
+
+// A small url-encoded form: another type is 415, an oversize body 413, before the crumb is read.
+const guard = bodyGuard({ types: FORM_TYPES, maxBytes: 8 * 1024 });
+
+/**
+ * POST /donate: the donate form without JavaScript. Errors come back on the form (400 bad
+ * input or amount out of bounds, 402 a declined card, 422 payments off); a donation lands
+ * on its contribution-confirmed page (303). The form's Idempotency-Key is a hidden field
+ * minted with the form, so a resubmitted form never charges twice.
+ */
+donationPages.post('/donate', guard, requireCrumb, async (c) => {
+  const parsed = donateForm.safeParse(await c.req.parseBody());
+  if (!parsed.success) throw new ApiError(400, 'invalid_request', 'The form is not complete.');
+  const f = parsed.data;
+  const site = c.var.site;
+  const values: DonateValues = { amount: f.amount.trim(), email: f.email.trim(), name: f.name.trim(), message: f.message.trim(), anonymous: f.anonymous === '1' };
+  const errors: Record<string, string> = {};
+  const cents = values.amount ? majorToMinor(values.amount, site.currency) : undefined;
+  if (!values.amount) errors.amount = DONATION_MESSAGES.amountMissing;
+  else if (cents === undefined) errors.amount = DONATION_MESSAGES.amountInvalid;
+  else {
+    const bound = donationAmountError(cents, site.currency, site.locale);
+    if (bound) errors.amount = bound;
+  }
+  if (!z.email().max(254).safeParse(values.email).success) errors.email = 'Enter a valid email address.';
+  if (values.name.length > 100) errors.name = 'Your name is too long.';
+  if (values.message.length > 500) errors.message = DONATION_MESSAGES.messageTooLong;
+  const number = f.cardNumber.trim();
+  const card = { number, expMonth: Number(f.expMonth), expYear: Number(f.expYear.length === 2 ? `20${f.expYear}` : f.expYear), cvc: f.cvc.trim() };
+  if (!/^[\d\s-]{12,23}$/.test(number)) errors.card = 'Your card number is incomplete.';
+  else if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear) || card.expYear < 2000 || card.expYear > 2100) errors.card = 'Your card’s expiry date is invalid.';
+  else if (!/^\d{3,4}$/.test(card.cvc)) errors.card = 'Your card’s security code is incomplete.';
+  if (Object.keys(errors).length > 0 || cents === undefined) return renderDonate(c, { values, errors, notice: 'Please check the fields below.' }, 400);
+  try {
+    const provider = await donationProvider(c.var.db, c.env, site);
+    const placed = await placeDonation(c.var.db, {
+      site: { id: site.id, currency: site.currency, title: site.title, locale: site.locale },
+      requester: getCookie(c, CRUMB_COOKIE) ?? '',
+      idempotencyKey: f.idempotencyKey,
+      amountCents: cents,
+      email: values.email, name: values.name, message: values.message, anonymous: values.anonymous,
+      card, provider,
+      origin: new URL(c.req.url).origin,
+      leaseMs: leaseMs(c.env),
+      now: Date.now(),
+    });
+    c.header('Cache-Control', PERSONAL);
+    // A form sent twice (the key is the form's, bound to this visitor's crumb) shows the same donation again.
+    if (!placed.confirmationPath) return renderConfirmed(c, placed.order);
+    return c.redirect(placed.confirmationPath, 303);
+  } catch (err) {
+    if (err instanceof ApiError && err.status !== 429 && err.status < 500) {
+      const status = err.status === 402 || err.status === 422 ? err.status : 400;
+      return renderDonate(c, { values, errors: err.options.fields?.amount ? { amount: err.options.fields.amount } : {}, notice: err.message }, status);
+    }
+    throw err;
+  }
+});
+
+/** Contribution confirmed (204) for a donation the visitor may see. */
+async function renderConfirmed(c: Context<AppEnv>, found: LoadedOrder): Promise<Response> {
+  const req = pageRequest(c);
+  c.header('Cache-Control', PERSONAL);
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  const { order } = found;
+  const amount = displayMoney(order.grandTotalCents, order.currency, req.site.locale);
+  const base = await baseContext(req, PAGE_TYPE.contributionConfirmed, 'contribution-confirmed');
+  const body = `<section class="contribution-confirmed" data-page-type="204"><h1>Thank you for your donation</h1>
+<p class="contribution-amount">You gave <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(req.site.title)}.</p>
+<p>Receipt number <strong>#${order.orderNumber}</strong>. A receipt is on its way to ${escapeHtml(order.email)}.</p>
+${order.testMode ? '<p class="contribution-test">This was a test donation: no money moved.</p>' : ''}
+<p><a href="/">Back to the site</a></p></section>`;
+  return respond(c, req, {
+    status: 200,
+    templates: ['contribution-confirmed.html', 'page.html'],
+    context: {
+      ...base,
+      collection: { id: 'contribution-confirmed', title: 'Thank you', urlId: 'contribution-confirmed', fullUrl: '/contribution-confirmed', typeName: 'page', mainContent: body, mainContentHasHeading: true },
+      donation: { orderNumber: order.orderNumber, amount: order.grandTotalCents, amountMoney: moneyJson(order.grandTotalCents, order.currency), testMode: order.testMode },
+    },
+  });
+}
+
+/** GET /contribution-confirmed (204): the donation behind the link (its token), else the not-found page. */
+donationPages.get('/contribution-confirmed', async (c) => {
+  const req = pageRequest(c);
+  const found = await orderFromLink(req.db, req.site.id, c.req.query('order'), c.req.query('token'));
+  if (!found || !found.order.purchasedCartId.startsWith(DONATION_CART_PREFIX)) {
+    c.header('Cache-Control', PERSONAL);
+    return respond(c, req, await notFoundPage(req));
+  }
+  return renderConfirmed(c, found);
+});

@@ -1,0 +1,159 @@
+import type { Cents } from '../../../domain/branded-types.js';
+import { donationAmountError } from '../../../domain/commerce/donations.js';
+import { ApiError, DatabaseUnavailableError } from '../../errors.js';
+import { rawD1 } from '../cart/raw.js';
+import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
+import { isDatabaseFailure, type Db } from '../db.js';
+import { claimKey, LEASE_LOST, markPaid, orderedStatements, releaseKey, securedStatements, KEY_COLUMNS, type HeldKey, type KeyRow } from '../orders/idempotency.js';
+import { loadOrder, type LoadedOrder } from '../orders/order-json.js';
+import { capturedPaymentStatement, orderLineStatement, paidOrderStatements } from '../orders/order-statements.js';
+import { stepsOf, undoAttempt, type AttemptSteps } from '../orders/undo.js';
+import type { PaymentProvider, TestCard } from '../payments/index.js';
+import { orderEventStatements } from '../webhooks/fact-events.js';
+import { donationReceiptStatement } from './receipt.js';
+
+/** A donation's order is told apart by its `purchased_cart_id` (no cart is bought): `donation:<attempt>`. */
+export const DONATION_CART_PREFIX = 'donation:';
+
+/** The order line of a donation: not a catalogue item, so its item id names the kind. */
+export const DONATION_ITEM_ID = 'donation';
+
+/** The Idempotency-Key namespace of donations (a key used for an order never replays a donation). */
+const KEY_PREFIX = 'donation:';
+
+export interface DonationInput {
+  site: { id: string; currency: string; title: string; locale?: string | undefined };
+  /** Who may replay the key (the visitor's crumb), as for orders. */
+  requester: string;
+  idempotencyKey: string;
+  amountCents: number;
+  email: string;
+  /** The donor's name as they want it shown ('' when anonymous). */
+  name: string;
+  message: string;
+  anonymous: boolean;
+  card?: TestCard | undefined;
+  provider: PaymentProvider;
+  /** Origin of the site, for the link in the receipt. */
+  origin: string;
+  leaseMs: number;
+  now: number;
+}
+
+export interface PlacedDonation {
+  order: LoadedOrder;
+  replayed: boolean;
+  /** The donor's link to page 204 (absent on a replay: only the hash of its token is kept). */
+  confirmationPath?: string;
+}
+
+export const contributionLink = (orderId: string, token: string) => `/contribution-confirmed?order=${encodeURIComponent(orderId)}&token=${token}`;
+
+/**
+ * Gives a donation (issue 30): an order of its own kind, no cart. The same steps and key
+ * table as placing an order (docs/crash-safety.md): the Idempotency-Key is claimed with a
+ * lease, the attempt is recorded, the card is charged, the charge is recorded on the key,
+ * then the order, its one line, the payment, the receipt (outbox) and the webhook events
+ * are written in one batch that also points the key at the order. A retry with the same
+ * key answers the same order and never charges again; a retry after a request died after
+ * the charge records that charge instead of taking another. The Cron reconciler refunds a
+ * charge whose request died and was never retried (the key's order facts are empty).
+ */
+export async function placeDonation(db: Db, input: DonationInput): Promise<PlacedDonation> {
+  const refusal = donationAmountError(input.amountCents, input.site.currency, input.site.locale);
+  if (refusal) throw new ApiError(400, 'invalid_amount', refusal, { fields: { amount: refusal } });
+  const requesterHash = await sha256Hex(`requester:${input.requester}`);
+  const claim = await claimKey(db, input.site.id, KEY_PREFIX + input.idempotencyKey, requesterHash, input.now, input.leaseMs);
+  if (claim.kind === 'done') {
+    const order = await loadOrder(db, input.site.id, claim.orderId);
+    if (!order) throw new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
+    return { order, replayed: true };
+  }
+  const left = claim.kind === 'taken-over' ? stepsOf(claim.left) : undefined;
+  try {
+    const placed = await attempt(db, input, claim.held, left);
+    return { order: placed.order, replayed: false, confirmationPath: contributionLink(placed.order.order.id, placed.statusToken) };
+  } catch (err) {
+    await abandon(db, claim.held, input.provider, input.now).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function abandon(db: Db, held: HeldKey, provider: PaymentProvider, now: number): Promise<void> {
+  const row = await rawD1(db).prepare(`SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE website_id = ?1 AND key = ?2 AND lease_until = ?3 AND order_id IS NULL`)
+    .bind(held.websiteId, held.key, held.lease).first<KeyRow>();
+  if (!row) return;
+  const steps = stepsOf(row);
+  if (steps) await undoAttempt(db, held, steps, [], provider, now);
+  await releaseKey(db, held);
+}
+
+const IN_PROGRESS = () => new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
+
+async function attempt(db: Db, input: DonationInput, held: HeldKey, left: AttemptSteps | undefined): Promise<{ order: LoadedOrder; statusToken: string }> {
+  const { site, now, provider } = input;
+  const cents = input.amountCents;
+  // A dead attempt's charge is kept when it was for this very gift; anything else is undone (refunded).
+  const resume = left?.paid && left.paid.provider === provider.name && left.paid.cents === cents && left.paid.currency === site.currency ? left : undefined;
+  if (left && !resume) await undoAttempt(db, held, left, [], left.paid?.provider === provider.name ? provider : undefined, now);
+  const attemptId = resume?.attemptId ?? newRowId();
+  if (!resume) {
+    if (!input.card) throw new ApiError(422, 'card_required', 'Enter your card details.', { fields: { 'payment.card': 'Enter your card details.' } });
+    // The attempt is on the key before any money moves ('null' facts: the reconciler refunds, never records, a dead donation).
+    try {
+      await rawD1(db).batch(securedStatements(db, held, attemptId, [], 'null', now));
+    } catch (err) {
+      const text = String((err as Error)?.message ?? err) + String((err as Error & { cause?: Error })?.cause?.message ?? '');
+      if (LEASE_LOST.test(text)) throw IN_PROGRESS();
+      throw isDatabaseFailure(err) ? new DatabaseUnavailableError(err) : err;
+    }
+  }
+  let providerRef: string;
+  if (resume?.paid) providerRef = resume.paid.ref;
+  else {
+    const paid = await provider.capture({ amountCents: cents as Cents, currency: site.currency, card: input.card, websiteId: site.id, cartId: DONATION_CART_PREFIX + attemptId, attemptId, now });
+    if (!paid.ok) throw new ApiError(paid.status ?? 402, paid.code, paid.message);
+    providerRef = paid.providerRef;
+    const taken = { provider: provider.name, ref: providerRef, cents, currency: site.currency };
+    const marked = await markPaid(db, held, taken, now).catch(() => false);
+    if (!marked) {
+      // The key is no longer this request's: nothing may keep this charge.
+      await provider.refund(providerRef, cents as Cents).catch(() => undefined);
+      throw IN_PROGRESS();
+    }
+  }
+  const orderId = newRowId();
+  const statusToken = newCartToken();
+  const d1 = rawD1(db);
+  const line = {
+    itemId: DONATION_ITEM_ID, variantId: null, sku: null, productName: 'Donation', productType: 0, quantity: 1, unitPriceCents: cents,
+    // Shown as label/value pairs in the owner's order view (edge/services/orders/line-fields.ts).
+    additionalFields: JSON.stringify({ Donor: input.anonymous ? 'Anonymous' : input.name || 'Not given', ...(input.message ? { Message: input.message } : {}) }),
+  };
+  const facts = {
+    orderId, websiteId: site.id, email: input.email, currency: site.currency, lines: [line],
+    subtotalCents: cents, discountCents: 0, shippingTotalCents: 0, taxTotalCents: 0, grandTotalCents: cents,
+  };
+  try {
+    await d1.batch([
+      ...orderedStatements(db, held, orderId),
+      ...paidOrderStatements(d1, {
+        orderId, websiteId: site.id, purchasedCartId: DONATION_CART_PREFIX + attemptId, testMode: provider.testMode, email: input.email,
+        shippingAddress: null, billingAddress: null, shippingOption: null, couponCodes: [], currency: site.currency,
+        subtotalCents: cents, discountCents: 0, shippingCents: 0, taxCents: 0, includedTaxCents: 0, grandTotalCents: cents,
+        statusTokenHash: await sha256Hex(statusToken), now,
+      }),
+      orderLineStatement(d1, { orderId, websiteId: site.id }, line, 0),
+      capturedPaymentStatement(d1, { orderId, websiteId: site.id, provider: provider.name, providerRef, amountCents: cents, currency: site.currency, now }),
+      donationReceiptStatement(db, site, { orderId, email: input.email, name: input.name, cents, currency: site.currency, confirmationUrl: `${input.origin}${contributionLink(orderId, statusToken)}` }, now),
+      ...orderEventStatements(d1, facts, cents, now, { kind: 'donation' }),
+    ]);
+  } catch (err) {
+    const text = String((err as Error)?.message ?? err) + String((err as Error & { cause?: Error })?.cause?.message ?? '');
+    if (LEASE_LOST.test(text)) throw IN_PROGRESS();
+    // abandon() refunds the charge recorded on the key.
+    throw isDatabaseFailure(err) ? new DatabaseUnavailableError(err) : err;
+  }
+  const order = (await loadOrder(db, site.id, orderId))!;
+  return { order, statusToken };
+}

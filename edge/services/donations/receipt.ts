@@ -1,0 +1,35 @@
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import { displayMoney } from '../../../domain/money/money.js';
+import { newId } from '../accounts/tokens.js';
+import { rawD1 } from '../cart/raw.js';
+import type { Db } from '../db.js';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * The donation receipt as an outbox row (kind 'donation-receipt') in the batch that records
+ * the donation: a recorded donation always has its receipt queued. The order number is
+ * counted inside that batch, so the row is INSERTed from a SELECT of the new order with a
+ * one-off placeholder replaced by its number (as the order confirmation does).
+ */
+export function donationReceiptStatement(
+  db: Db,
+  site: { id: string; title: string; locale?: string | undefined },
+  d: { orderId: string; email: string; name: string; cents: number; currency: string; confirmationUrl: string },
+  now: number,
+): D1PreparedStatement {
+  const number = `{{order-number-${newId()}}}`;
+  const amount = displayMoney(d.cents, d.currency, site.locale);
+  const greeting = d.name ? `Dear ${d.name},` : 'Hello,';
+  const thanks = `Thank you for your donation of ${amount} to ${site.title}.`;
+  const subject = `${site.title}: receipt for your donation #${number}`;
+  const text = [greeting, '', thanks, `Receipt number: ${number}`, `Amount: ${amount}`, '', `Your receipt: ${d.confirmationUrl}`].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p><p>Receipt number: ${number}<br>Amount: ${escapeHtml(amount)}</p><p><a href="${escapeHtml(d.confirmationUrl)}">View your receipt</a></p>`;
+  return rawD1(db)
+    .prepare(
+      `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on)
+       SELECT ?1, ?2, 'donation-receipt', ?3, replace(?4, ?7, o.order_number), replace(?5, ?7, o.order_number), replace(?6, ?7, o.order_number), ?8
+       FROM orders o WHERE o.id = ?9`,
+    )
+    .bind(newId(), site.id, d.email, subject, text, html, number, now, d.orderId);
+}

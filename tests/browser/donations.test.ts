@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ifMatch, pageClient } from '../../edge/api/pages/test-pages.js';
+import { useStorefront } from './harness.js';
+import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
+
+/**
+ * Issue 30 in Chromium: a visitor types a custom amount in the donation block, pays on the
+ * donate page (203) with the test card, sees contribution confirmed (204), and the owner finds
+ * the donation, marked, in the Orders screen. The block and the form need no JavaScript.
+ */
+const store = useStorefront();
+
+beforeAll(async () => {
+  const owner = await demoOwnerSession(store.worker);
+  const pages = pageClient(store.worker, owner);
+  const created = await pages('POST', '', { title: 'Support the studio', slug: 'support-the-studio' });
+  const id = created.json.page.id as string;
+  const layout = { sections: [{ id: 's1', design: {}, blocks: [{ id: 'd1', type: 'donation', props: { title: 'Keep the kiln warm' }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] };
+  expect((await pages('PUT', `/${id}/draft`, { layout }, ifMatch(1))).status).toBe(200);
+  expect((await pages('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
+}, 120_000);
+
+describe('a donation', () => {
+  it('a custom amount with the test card lands on the thank-you page; the owner sees it in Orders', async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/support-the-studio'));
+    await page.getByRole('heading', { name: 'Keep the kiln warm' }).waitFor();
+    await page.getByLabel('Or enter another amount').fill('17.25');
+    await page.getByRole('button', { name: 'Donate' }).click();
+
+    await page.getByRole('heading', { name: 'Make a donation' }).waitFor();
+    await expect(page.getByLabel('Amount (USD)').inputValue()).resolves.toBe('17.25');
+    await page.getByLabel('Email (for your receipt)').fill('browser.giver@example.com');
+    await page.getByLabel('Your name', { exact: true }).fill('Browser Giver');
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry month (MM)').fill('12');
+    await page.getByLabel('Expiry year (YYYY)').fill('2099');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Donate' }).click();
+
+    await page.getByRole('heading', { name: 'Thank you for your donation' }).waitFor();
+    expect(await page.locator('.contribution-amount').textContent()).toContain('$17.25');
+    expect(new URL(page.url()).pathname).toBe('/contribution-confirmed');
+    // The receipt is queued in the outbox with the same amount.
+    const receipt = await store.worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE kind = 'donation-receipt' AND to_address = 'browser.giver@example.com'").first<{ text: string }>();
+    expect(receipt!.text).toContain('Thank you for your donation of $17.25');
+
+    const owner = await signedInOwner(store);
+    await openOwnerApp(owner.page, store.url('/config/orders'));
+    const row = owner.page.locator('tr', { hasText: 'browser.giver@example.com' });
+    await row.locator('[data-order-kind="donation"]').waitFor();
+    expect(await row.textContent()).toContain('$17.25');
+  });
+});
