@@ -37,6 +37,7 @@ import { StoreSetupScreen } from './screens/store-setup/store-setup-screen.js';
 import { TagsScreen } from './screens/tags/tags-screen.js';
 import { AutomationsScreen } from './screens/automations/automations-screen.js';
 import { ApiTokensScreen } from './screens/api-tokens/api-tokens-screen.js';
+import { ThemeCodeRoute } from './screens/theme-code/route.js';
 import { MembersScreen } from './screens/members/members-screen.js';
 import { BlogPostEditor, BlogPostsScreen } from './screens/blog-posts/blog-posts.js';
 import { Button } from './ui/button.js';
@@ -105,6 +106,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/outbox', screen: '/config/outbox', title: 'Outbox', render: () => <OutboxScreen /> },
   { pattern: '/config/automations', screen: '/config/automations', title: 'Automations', render: () => <AutomationsScreen /> },
   { pattern: '/config/api-tokens', screen: '/config/api-tokens', title: 'API tokens', render: () => <ApiTokensScreen /> },
+  { pattern: '/config/theme-code', screen: '/config/theme-code', title: 'Theme code', render: () => <ThemeCodeRoute /> },
   { pattern: '/config/members', screen: '/config/members', title: 'Members', render: () => <MembersScreen /> },
   { pattern: '/config/languages', screen: '/config/languages', title: 'Languages', render: () => <LanguagesScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },

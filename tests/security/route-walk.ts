@@ -316,6 +316,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/outbox', path: '/config/outbox', status: 200, expect: 'page' },
   { route: 'GET /config/automations', path: '/config/automations', status: 200, expect: 'page' },
   { route: 'GET /config/api-tokens', path: '/config/api-tokens', status: 200, expect: 'page' },
+  { route: 'GET /config/theme-code', path: '/config/theme-code', status: 200, expect: 'page' },
   { route: 'GET /config/members', path: '/config/members', status: 200, expect: 'page' },
   { route: 'GET /config/languages', path: '/config/languages', status: 200, expect: 'page' },
   { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },
