@@ -16,6 +16,7 @@ Commands:
   push [dir]               upload <dir> as a new theme version (--publish to go live)
   publish --version <n>    make a theme version live
   rollback [--version <n>] make the previous (or an earlier) theme version live again
+  dev --site <url>         serve the site with the local theme, reloading on changes
 
 Options:
   -h, --help               show this help (also: atelier <command> --help)
@@ -93,6 +94,22 @@ const REMOTE_OPTIONS = `      --site <url>         the site (default: the one re
                            <dir>/.atelier-theme.json)
       --token <token>      an API token of the site (default: $ATELIER_TOKEN); create
                            one in the owner area under Settings → API tokens`;
+
+export const DEV_USAGE = `Usage: atelier dev --site <url> --token <token> [--theme <dir>] [--port <n>]
+
+Serve the live site at http://127.0.0.1:<port> (default 4000) with the theme files
+of <dir> (default: the current folder): each page is rendered locally with the
+page's live context (?format=json), files under /theme/ come from <dir>, and the
+browser reloads when a file changes (CSS included). A template that does not compile
+shows an overlay with file:line:col and the caret. Nothing is written to the site:
+only GET and HEAD are passed on. Needs theme:read.
+
+Options:
+${REMOTE_OPTIONS}
+      --theme <dir>        the theme folder (default: the current folder)
+      --port <n>           the local port (default 4000; 0 picks a free one)
+  -h, --help               show this help
+`;
 
 export const PULL_USAGE = `Usage: atelier pull --site <url> --token <token> [dir]
 
