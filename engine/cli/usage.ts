@@ -158,8 +158,10 @@ ${REMOTE_OPTIONS}
 `;
 
 export const LINT_USAGE = `Usage: atelier lint <dir> [--data page.json ...]
+       atelier lint --site <url> --token <token> [--version <n>]
 
-Find mistakes in a theme folder, each as "file:line:column  code  message" with
+Find mistakes in a theme folder (or a site's live theme version, or version <n>,
+read with a theme:read token), each as "file:line:column  code  message" with
 the source line and a caret, and a suggestion where one is close:
   - compile errors, unknown formatters and predicates among them
   - {x|apply name} of a partial the theme does not have (PARTIAL_MISSING)
@@ -176,5 +178,8 @@ Options:
                            its page type is checked against these real fields
                            instead of the documented ones; repeat for more pages
   -q, --quiet              print problems only, no summary line
+      --site <url>         lint the site's theme instead of a folder (with --token
+                           or $ATELIER_TOKEN)
+      --version <n>        with --site: that version (a draft too) instead of the live one
   -h, --help               show this help
 `;

@@ -314,3 +314,26 @@ describe('atelier pull removes stale files', () => {
     expect(readFileSync(outside, 'utf8')).toBe('keep');
   });
 });
+
+describe('atelier lint --site', () => {
+  it("lints the site's live version or a draft through the token API, with the site's version in each position", async () => {
+    const { secret } = await token(['theme:read', 'theme:write']);
+    const auth = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' };
+    const { live } = (await (await fetch(`${site}/api/owner/theme/versions`, { headers: auth })).json()) as { live: number };
+    const layout = ((await (await fetch(`${site}/api/owner/theme/versions/${live}`, { headers: auth })).json()) as { files: { path: string; content: string }[] }).files.find((f) => f.path === 'layout.html')!;
+    const draft = await fetch(`${site}/api/owner/theme/versions`, { method: 'POST', headers: auth, body: JSON.stringify({ base: live, changes: [{ path: 'layout.html', content: `{title|nosuchformatter}\n${layout.content}` }] }) });
+    const number = ((await draft.json()) as { version: { number: number } }).version.number;
+
+    const broken = await atelier('lint', '--site', site, '--token', secret, '--version', String(number));
+    expect(broken.code).toBe(1);
+    expect(broken.err).toContain(`${site} version ${number}/layout.html:1:8  FORMATTER_UNKNOWN`);
+    expect(broken.err).toContain('    1 | {title|nosuchformatter}');
+
+    const clean = await atelier('lint', '--site', site, '--token', secret);
+    expect(clean.err).not.toContain('FORMATTER_UNKNOWN');
+    expect(clean.out).toMatch(/^\d+ templates linted: /);
+
+    expect((await atelier('lint', '--site', site, '--token', secret, 'fixtures/theme')).code).toBe(2);
+    expect((await atelier('lint', '--version', '2', 'fixtures/theme')).code).toBe(2);
+  });
+});
