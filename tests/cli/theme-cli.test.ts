@@ -228,6 +228,8 @@ describe('atelier dev', () => {
       const page = await first.text();
       expect(page).toContain('<p id="cli-mark">local one</p>');
       expect(page).toContain(DEV_EVENTS);
+      // The page's templates are named on its ?format=json, a page-cache hit too.
+      for (let i = 0; i < 2; i++) expect((await fetch(`${site}/?format=json`)).headers.get('x-theme-templates')).toBe('home.html, page.html');
       // The live context: the demo shop's products are on the home page as the site renders them.
       const live = await home();
       expect(live).not.toContain('local one');
