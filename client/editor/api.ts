@@ -3,8 +3,11 @@
  * failures as OwnerApiError with a message to show (the server's, or SPEC §8's general texts).
  */
 export class OwnerApiError extends Error {
-  /** The server's per-field messages (`fields` of a 400), shown beside their fields. */
-  constructor(message: string, readonly status: number, readonly fields: Record<string, string> = {}) {
+  /**
+   * `fields`: the server's per-field messages (of a 400), shown beside their fields; `body`: the
+   * whole JSON error answer, for extra members such as a theme publish's `errors`.
+   */
+  constructor(message: string, readonly status: number, readonly fields: Record<string, string> = {}, readonly body: Record<string, unknown> = {}) {
     super(message);
   }
 }
@@ -45,7 +48,7 @@ export async function ownerFetch<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   // 204 No Content (a DELETE): nothing to read.
   if (res.status === 204) return undefined as T;
   const json = (await res.json().catch(() => undefined)) as (T & { message?: string; fields?: Record<string, string> }) | undefined;
-  if (!res.ok) throw new OwnerApiError(json?.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status, json?.fields ?? {});
+  if (!res.ok) throw new OwnerApiError(json?.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status, json?.fields ?? {}, (json ?? {}) as Record<string, unknown>);
   if (json === undefined) throw new OwnerApiError(TEXT.failed, res.status);
   return json;
 }

@@ -14,7 +14,7 @@ const PRIVATE = 'private, no-cache';
 // Only these headers of a rendered page are stored: never Set-Cookie or per-request ones.
 // A policy or disposition set by the handler itself (the sandboxed SVG favicon) is part of
 // the answer; the site-wide security headers are added outside the cache on every request.
-const STORED_HEADERS = ['content-type', 'content-language', 'content-security-policy', 'content-disposition'];
+const STORED_HEADERS = ['content-type', 'content-language', 'content-security-policy', 'content-disposition', 'x-theme-templates'];
 // Internal header of stored copies: when the entry expires (epoch ms).
 const EXPIRES = 'x-page-expires';
 // Stored pages of these types are gzipped once and served compressed to visitors who accept

@@ -64,7 +64,11 @@ export async function respond(c: Context<AppEnv>, req: PageRequest, result: Page
   result.context.seo = seoJson(result.context, req.site, req.url);
   const website = result.context.website as { language?: unknown } | undefined;
   if (typeof website?.language === 'string') c.header('Content-Language', website.language);
-  if (wantsJson(c)) return c.json(result.context, result.status);
+  if (wantsJson(c)) {
+    // The templates that render this page, first found wins (`atelier dev` renders them locally).
+    c.header('X-Theme-Templates', result.templates.join(', '));
+    return c.json(result.context, result.status);
+  }
   try {
     const [theme, clientAssets, siteStyles] = await Promise.all([req.theme ?? loadTheme(req.db, req.site.id), loadClientAssetUrls(c.env.ASSETS), siteStylesView(req)]);
     // The layout links the islands' loader (its hashed URL comes from the Vite manifest) and

@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   push: async () => (await import('./site-commands.js')).pushCommand,
   publish: async () => (await import('./site-commands.js')).publishCommand,
   rollback: async () => (await import('./site-commands.js')).rollbackCommand,
+  dev: async () => (await import('./dev-command.js')).devCommand,
 };
 
 /**

@@ -73,6 +73,12 @@ export const FORMATTER_DOCS: Readonly<Record<string, ReferenceEntry>> = {
   date: { usage: '{epoch|date pattern}', description: "The instant (epoch ms) in the site's time zone by a strftime pattern (`%B` month name, `%d` day, `%Y` year, ...); '' without locale data.", example: ex('{t|date %B %d, %Y}', { t: Date.UTC(2026, 5, 1, 16) }, 'June 01, 2026') },
   timesince: { usage: '{epoch|timesince}', description: "How long ago, in a `<span class=\"timesince\">` carrying the instant; 'Invalid date.' when the value is not a date.", example: ex('{t|timesince}', { t: 'soon' }, 'Invalid date.') },
   'comment-count': { usage: '{item|comment-count}', description: "'No Comments', '1 Comment' or 'N Comments' from the item's `publicCommentCount`.", example: ex('{item|comment-count}', { item: { publicCommentCount: 1 } }, '1 Comment') },
+  capitalize: { usage: '{value|capitalize}', description: 'The value in upper case.', example: ex('{v|capitalize}', { v: 'new in' }, 'NEW IN') },
+  humanizeDuration: { usage: '{ms|humanizeDuration}', description: 'A duration in milliseconds as `m:ss`.', example: ex('{v|humanizeDuration}', { v: 125000 }, '2:05') },
+  'money-format': { usage: '{cents|money-format}', description: 'An amount in minor units (cents) as a decimal with two fraction digits, no currency sign.', example: ex('{v|money-format}', { v: 1250 }, '12.50') },
+  money: { usage: '{money|money}', description: "A money object (`{ currency, value }`) with its currency sign, in the site's locale.", example: ex('{v|money}', { v: { currency: 'USD', value: '12.50' } }, '$12.50') },
+  decimal: { usage: '{number|decimal}', description: "The number with the site locale's grouping and decimal separator.", example: ex('{v|decimal}', { v: 1234.5 }, '1,234.5') },
+  datetime: { usage: '{epoch|datetime}', description: "The instant (epoch ms) as a long date in the site's time zone and locale.", example: ex('{v|datetime}', { v: Date.UTC(2026, 0, 1, 12) }, 'January 1, 2026') },
   'url-encode': { usage: '{value|url-encode}', description: 'Encoded for a URL query value.', example: ex('{v|url-encode}', { v: 'a b&c' }, 'a%20b%26c') },
 };
 
@@ -92,6 +98,7 @@ export const PREDICATE_DOCS: Readonly<Record<string, ReferenceEntry>> = {
   'sold-out?': { usage: '{.section item}{.sold-out?}...{.end}{.end}', description: 'No variant of the product (scope) is in stock or unlimited.', example: ex('{.section item}{.sold-out?}gone{.or}here{.end}{.end}', { item: { structuredContent: { variants: [{ qtyInStock: 0, unlimited: false }] } } }, 'gone') },
   'excerpt?': { usage: '{.excerpt?}...{.end}', description: "The scope's `excerpt` has text once tags and whitespace are stripped.", example: ex('{.excerpt?}yes{.or}no{.end}', { excerpt: '<p> </p>' }, 'no') },
   'same-day?': { usage: '{.same-day? a b}', description: "The two instants fall on the same day in the site's time zone.", example: ex('{.same-day? start end}one day{.or}several{.end}', { start: Date.UTC(2026, 1, 1, 14), end: Date.UTC(2026, 1, 1, 20) }, 'one day') },
+  'collection?': { usage: '{.collection?}...{.end}', description: 'The scope has a `collection` (pages of a collection and its items).', example: ex('{.collection?}in {collection.title}{.or}none{.end}', { collection: { title: 'Shop' } }, 'in Shop') },
   'plural?': { usage: '{.section n}{.plural?}...{.end}{.end}', description: 'The scope is a number above 1.', example: ex('{.section n}{.plural?}many{.or}one{.end}{.end}', { n: 2 }, 'many') },
   'singular?': { usage: '{.section n}{.singular?}...{.end}{.end}', description: 'The scope is the number 1.', example: ex('{.section n}{.singular?}one{.or}many{.end}{.end}', { n: 1 }, 'one') },
 };

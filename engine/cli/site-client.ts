@@ -14,12 +14,20 @@ export const STATE_FILE = '.atelier-theme.json';
 export interface ThemeState {
   site: string;
   version: number;
+  /** The files the last pull (or push --publish) put in the folder: the next pull may delete these, never others. */
+  files?: string[];
 }
+
+/** A recorded path the CLI may touch: relative, no `..`, no empty segment. */
+const SAFE_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_][A-Za-z0-9_.\-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.\-]*)*$/;
 
 export function readState(dir: string): ThemeState | undefined {
   try {
     const value = JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8')) as Partial<ThemeState>;
-    if (typeof value.site === 'string' && Number.isInteger(value.version)) return { site: value.site, version: value.version! };
+    if (typeof value.site === 'string' && Number.isInteger(value.version)) {
+      const files = Array.isArray(value.files) ? value.files.filter((f): f is string => typeof f === 'string' && SAFE_PATH.test(f)) : undefined;
+      return { site: value.site, version: value.version!, ...(files ? { files } : {}) };
+    }
   } catch {
     // No state file (or not ours): the command needs --site.
   }

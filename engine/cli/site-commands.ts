@@ -1,5 +1,5 @@
 /** `atelier pull | push | publish | rollback`: theme versions of a live site (docs/cli.md). */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { CliError, type Io } from './cli-error.js';
 import { parseOptions, stringOption, usageError, type Parsed } from './options.js';
@@ -70,7 +70,8 @@ export async function pullCommand(argv: readonly string[], io: Io): Promise<numb
     return 0;
   }
   const dir = oneDir('pull', parsed);
-  const client = siteClient('pull', parsed, readState(dir));
+  const previous = readState(dir);
+  const client = siteClient('pull', parsed, previous);
   const list = await client.call<{ live: number | null }>('GET', '/api/owner/theme/versions');
   if (list.status !== 200) throw unexpected('pull', list.status, list.json);
   if (list.json.live === null) throw new CliError('atelier pull: the site has no live theme version');
@@ -81,8 +82,13 @@ export async function pullCommand(argv: readonly string[], io: Io): Promise<numb
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, f.content);
   }
-  writeState(dir, { site: client.site.origin, version: list.json.live });
-  io.out(`Pulled version ${list.json.live} (${one.json.files.length} files) into ${dir}\n`);
+  // Files the previous pull wrote that the live version no longer has; a file the author
+  // made (never pulled) is left alone.
+  const now = new Set(one.json.files.map((f) => f.path));
+  const stale = (previous?.site === client.site.origin ? (previous.files ?? []) : []).filter((path) => !now.has(path));
+  for (const path of stale) rmSync(join(dir, ...path.split('/')), { force: true });
+  writeState(dir, { site: client.site.origin, version: list.json.live, files: [...now] });
+  io.out(`Pulled version ${list.json.live} (${one.json.files.length} files) into ${dir}${stale.length ? `; removed ${stale.length} file${stale.length === 1 ? '' : 's'} it no longer has: ${stale.join(', ')}` : ''}\n`);
   return 0;
 }
 
@@ -109,7 +115,7 @@ export async function pushCommand(argv: readonly string[], io: Io): Promise<numb
   io.out(`Created version ${number} (${files.length} files)\nPreview: ${created.json.previewUrl}\n`);
   if (parsed.values.publish === true) {
     await publishVersion('push', client, io, `/api/owner/theme/versions/${number}/publish`, undefined, `version ${number}`);
-    writeState(dir, { site: client.site.origin, version: number });
+    writeState(dir, { site: client.site.origin, version: number, files: files.map((f) => f.path) });
   }
   return 0;
 }

@@ -16,6 +16,7 @@ Commands:
   push [dir]               upload <dir> as a new theme version (--publish to go live)
   publish --version <n>    make a theme version live
   rollback [--version <n>] make the previous (or an earlier) theme version live again
+  dev --site <url>         serve the site with the local theme, reloading on changes
 
 Options:
   -h, --help               show this help (also: atelier <command> --help)
@@ -94,6 +95,22 @@ const REMOTE_OPTIONS = `      --site <url>         the site (default: the one re
       --token <token>      an API token of the site (default: $ATELIER_TOKEN); create
                            one in the owner area under Settings → API tokens`;
 
+export const DEV_USAGE = `Usage: atelier dev --site <url> --token <token> [--theme <dir>] [--port <n>]
+
+Serve the live site at http://127.0.0.1:<port> (default 4000) with the theme files
+of <dir> (default: the current folder): each page is rendered locally with the
+page's live context (?format=json), files under /theme/ come from <dir>, and the
+browser reloads when a file changes (CSS included). A template that does not compile
+shows an overlay with file:line:col and the caret. Nothing is written to the site:
+only GET and HEAD are passed on. Needs theme:read.
+
+Options:
+${REMOTE_OPTIONS}
+      --theme <dir>        the theme folder (default: the current folder)
+      --port <n>           the local port (default 4000; 0 picks a free one)
+  -h, --help               show this help
+`;
+
 export const PULL_USAGE = `Usage: atelier pull --site <url> --token <token> [dir]
 
 Write the site's live theme version into <dir> (default: the current folder)
@@ -141,8 +158,10 @@ ${REMOTE_OPTIONS}
 `;
 
 export const LINT_USAGE = `Usage: atelier lint <dir> [--data page.json ...]
+       atelier lint --site <url> --token <token> [--version <n>]
 
-Find mistakes in a theme folder, each as "file:line:column  code  message" with
+Find mistakes in a theme folder (or a site's live theme version, or version <n>,
+read with a theme:read token), each as "file:line:column  code  message" with
 the source line and a caret, and a suggestion where one is close:
   - compile errors, unknown formatters and predicates among them
   - {x|apply name} of a partial the theme does not have (PARTIAL_MISSING)
@@ -159,5 +178,8 @@ Options:
                            its page type is checked against these real fields
                            instead of the documented ones; repeat for more pages
   -q, --quiet              print problems only, no summary line
+      --site <url>         lint the site's theme instead of a folder (with --token
+                           or $ATELIER_TOKEN)
+      --version <n>        with --site: that version (a draft too) instead of the live one
   -h, --help               show this help
 `;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,8 @@ import { BLOCKS } from '../../blocks/registry.js';
 import { BLOCK_TYPES } from '../../engine/cli/block-types.js';
 import { loadContextFields, type Shape } from '../../engine/cli/context-fields.js';
 import { main } from '../../engine/cli/main.js';
+import { devCommand } from '../../engine/cli/dev-command.js';
+import { DEV_EVENTS, type DevServer } from '../../engine/cli/dev-server.js';
 import { STATE_FILE } from '../../engine/cli/site-client.js';
 
 // The theme commands of the `atelier` CLI against a real worker on a loopback port, and the
@@ -61,7 +63,9 @@ describe('atelier pull / push / publish / rollback', () => {
     const pulled = await atelier('pull', '--site', site, '--token', secret, dir);
     expect(pulled).toMatchObject({ code: 0, err: '' });
     expect(pulled.out).toMatch(/^Pulled version 1 \(\d+ files\)/);
-    expect(JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8'))).toEqual({ site, version: 1 });
+    const state = JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8')) as { files: string[] };
+    expect(state).toMatchObject({ site, version: 1 });
+    expect(state.files).toContain('partials/product-card.html');
     expect(readFileSync(join(dir, 'assets/site.css'), 'utf8')).toContain('{');
 
     mark(dir, 'pushed');
@@ -183,5 +187,155 @@ describe('docs/page-context.md "Fields per page type"', () => {
 
   it("lint's block types are the registry's", () => {
     expect([...BLOCK_TYPES].sort()).toEqual(BLOCKS.map((b) => b.name).sort());
+  });
+});
+
+/** Reads a server-sent event stream until `text` arrives (each call continues where the last stopped). */
+function eventReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return async (text: string): Promise<void> => {
+    for (;;) {
+      const at = buffer.indexOf(text);
+      if (at !== -1) {
+        buffer = buffer.slice(at + text.length);
+        return;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the event stream ended before "${text}"`);
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+}
+
+describe('atelier dev', () => {
+  it('renders the local theme with the live context, reloads on a change, overlays compile errors, serves local CSS, never writes', async () => {
+    const { secret } = await token(['theme:read']);
+    const dir = tempDir();
+    expect((await atelier('pull', '--site', site, '--token', secret, dir)).code).toBe(0);
+    const versionsBefore = await (await fetch(`${site}/api/owner/theme/versions`, { headers: { Authorization: `Bearer ${secret}` } })).json();
+    mark(dir, 'local one');
+    let server: DevServer | undefined;
+    const out: string[] = [];
+    const code = await devCommand(['--site', site, '--token', secret, '--theme', dir, '--port', '0'], { out: (t) => void out.push(t), err: () => undefined }, (s) => (server = s));
+    expect(code).toBe(0);
+    const dev = server!;
+    try {
+      expect(out.join('')).toContain(`with the theme in ${dir} at ${dev.url}`);
+      const first = await fetch(`${dev.url}/`);
+      expect(first.status).toBe(200);
+      const page = await first.text();
+      expect(page).toContain('<p id="cli-mark">local one</p>');
+      expect(page).toContain(DEV_EVENTS);
+      // The page's templates are named on its ?format=json, a page-cache hit too.
+      for (let i = 0; i < 2; i++) expect((await fetch(`${site}/?format=json`)).headers.get('x-theme-templates')).toBe('home.html, page.html');
+      // The live context: the demo shop's products are on the home page as the site renders them.
+      const live = await home();
+      expect(live).not.toContain('local one');
+      const title = /<title>([^<]*)<\/title>/.exec(live)![1]!;
+      expect(page).toContain(`<title>${title}</title>`);
+
+      const stream = await fetch(`${dev.url}${DEV_EVENTS}`);
+      expect(stream.headers.get('content-type')).toBe('text/event-stream');
+      const next = eventReader(stream.body!);
+      await next(': atelier dev');
+      await expect.poll(() => dev.listeners()).toBe(1);
+
+      // A changed template: the browser is told to reload, and the next request renders it.
+      mark(dir, 'local two');
+      await next('event: reload');
+      await expect.poll(async () => (await fetch(`${dev.url}/`)).text()).toContain('<p id="cli-mark">local two</p>');
+
+      // A template that does not compile: the overlay with file:line:col and the caret.
+      const layout = join(dir, 'layout.html');
+      writeFileSync(layout, `{title|nosuchformatter}\n${readFileSync(layout, 'utf8')}`);
+      await next('event: reload');
+      await expect.poll(async () => (await fetch(`${dev.url}/`)).status).toBe(500);
+      const overlay = await (await fetch(`${dev.url}/`)).text();
+      expect(overlay).toContain('data-atelier-overlay');
+      expect(overlay).toContain('layout.html:1:8  FORMATTER_UNKNOWN');
+      expect(overlay).toContain('    1 | {title|nosuchformatter}\n      |        ^~~~~~~~~~~~~~~');
+      expect(overlay).toContain(DEV_EVENTS);
+
+      // CSS from the folder, reloaded too.
+      writeFileSync(join(dir, 'assets/site.css'), 'body { color: rebeccapurple; }\n');
+      await next('event: reload');
+      const css = await fetch(`${dev.url}/theme/assets/site.css`);
+      expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+      expect(await css.text()).toBe('body { color: rebeccapurple; }\n');
+
+      // Never writes to the site.
+      expect((await fetch(`${dev.url}/cart`, { method: 'POST', body: 'x' })).status).toBe(405);
+      expect(await (await fetch(`${site}/api/owner/theme/versions`, { headers: { Authorization: `Bearer ${secret}` } })).json()).toEqual(versionsBefore);
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('refuses to start with a revoked token (401)', async () => {
+    const { id, secret } = await token(['theme:read']);
+    await worker.fetch(`/api/owner/api-tokens/${id}`, { method: 'DELETE', headers: owner.headers });
+    const err: string[] = [];
+    const run = await main(['dev', '--site', site, '--token', secret, '--theme', tempDir(), '--port', '0'], { out: () => undefined, err: (t) => void err.push(t) });
+    expect(run).toBe(1);
+    expect(err.join('')).toMatch(/^atelier dev: the site refused the token \(401\)/);
+  });
+});
+
+describe('atelier pull removes stale files', () => {
+  it('deletes the files the last pull wrote that the live version no longer has, and no other file', async () => {
+    const { secret } = await token(['theme:read', 'theme:write']);
+    const auth = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' };
+    const publishChange = async (changes: { path: string; content: string | null }[]) => {
+      const { live } = (await (await fetch(`${site}/api/owner/theme/versions`, { headers: auth })).json()) as { live: number };
+      const made = await fetch(`${site}/api/owner/theme/versions`, { method: 'POST', headers: auth, body: JSON.stringify({ base: live, changes }) });
+      const { version } = (await made.json()) as { version: { number: number } };
+      expect((await fetch(`${site}/api/owner/theme/versions/${version.number}/publish`, { method: 'POST', headers: auth })).status).toBe(200);
+    };
+    await publishChange([{ path: 'partials/stale-extra.html', content: '<p>extra</p>' }]);
+    const dir = tempDir();
+    expect((await atelier('pull', '--site', site, '--token', secret, dir)).code).toBe(0);
+    expect(readFileSync(join(dir, 'partials/stale-extra.html'), 'utf8')).toBe('<p>extra</p>');
+    writeFileSync(join(dir, 'partials/mine.html'), '<p>mine, never pulled</p>');
+
+    await publishChange([{ path: 'partials/stale-extra.html', content: null }]);
+    const again = await atelier('pull', '--token', secret, dir);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('removed 1 file it no longer has: partials/stale-extra.html');
+    expect(existsSync(join(dir, 'partials/stale-extra.html'))).toBe(false);
+    expect(readFileSync(join(dir, 'partials/mine.html'), 'utf8')).toBe('<p>mine, never pulled</p>');
+    expect(existsSync(join(dir, 'layout.html'))).toBe(true);
+
+    // A hand-edited state file cannot point the deletion outside the folder.
+    const outside = join(tempDir(), 'keep.html');
+    writeFileSync(outside, 'keep');
+    const state = JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8')) as { files: string[] };
+    writeFileSync(join(dir, STATE_FILE), JSON.stringify({ ...state, files: [...state.files, `../${outside.split('/').slice(-2).join('/')}`, outside] }));
+    expect((await atelier('pull', '--token', secret, dir)).code).toBe(0);
+    expect(readFileSync(outside, 'utf8')).toBe('keep');
+  });
+});
+
+describe('atelier lint --site', () => {
+  it("lints the site's live version or a draft through the token API, with the site's version in each position", async () => {
+    const { secret } = await token(['theme:read', 'theme:write']);
+    const auth = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' };
+    const { live } = (await (await fetch(`${site}/api/owner/theme/versions`, { headers: auth })).json()) as { live: number };
+    const layout = ((await (await fetch(`${site}/api/owner/theme/versions/${live}`, { headers: auth })).json()) as { files: { path: string; content: string }[] }).files.find((f) => f.path === 'layout.html')!;
+    const draft = await fetch(`${site}/api/owner/theme/versions`, { method: 'POST', headers: auth, body: JSON.stringify({ base: live, changes: [{ path: 'layout.html', content: `{title|nosuchformatter}\n${layout.content}` }] }) });
+    const number = ((await draft.json()) as { version: { number: number } }).version.number;
+
+    const broken = await atelier('lint', '--site', site, '--token', secret, '--version', String(number));
+    expect(broken.code).toBe(1);
+    expect(broken.err).toContain(`${site} version ${number}/layout.html:1:8  FORMATTER_UNKNOWN`);
+    expect(broken.err).toContain('    1 | {title|nosuchformatter}');
+
+    const clean = await atelier('lint', '--site', site, '--token', secret);
+    expect(clean.err).not.toContain('FORMATTER_UNKNOWN');
+    expect(clean.out).toMatch(/^\d+ templates linted: /);
+
+    expect((await atelier('lint', '--site', site, '--token', secret, 'fixtures/theme')).code).toBe(2);
+    expect((await atelier('lint', '--version', '2', 'fixtures/theme')).code).toBe(2);
   });
 });

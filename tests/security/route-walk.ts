@@ -334,6 +334,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/billing/upgrade', path: '/config/billing/upgrade', status: 200, expect: 'page' },
   { route: 'GET /config/billing/website-subscriptions', path: '/config/billing/website-subscriptions', status: 200, expect: 'page' },
   { route: 'GET /config/domains', path: '/config/domains', status: 200, expect: 'page' },
+  { route: 'GET /config/theme-code', path: '/config/theme-code', status: 200, expect: 'page' },
   { route: 'GET /config/members', path: '/config/members', status: 200, expect: 'page' },
   { route: 'GET /config/languages', path: '/config/languages', status: 200, expect: 'page' },
   { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },

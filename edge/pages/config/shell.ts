@@ -27,6 +27,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/pages', label: 'Pages', permission: 'pages', area: 'Pages' },
   { path: '/config/design', label: 'Design', permission: 'pages', area: 'Pages' },
   { path: '/config/header-footer', label: 'Header and footer', permission: 'pages', area: 'Pages' },
+  { path: '/config/theme-code', label: 'Theme code', permission: 'themes', area: 'Pages' },
   { path: '/config/products', label: 'Products', permission: 'catalog', area: 'Products' },
   { path: '/config/blog', label: 'Blog', permission: 'blog', area: 'Pages' },
   { path: '/config/tags', label: 'Tags and categories', permission: 'catalog', area: 'Products' },
