@@ -2,6 +2,7 @@ import { translations } from '../translations.js';
 import { translationSearchSeedStatement } from '../translation-search.js';
 import type { DemoFixtures, TranslationFixture } from './fixture-types.js';
 import { insertRow, type SeedStatement } from './statements.js';
+import { STORE_TEXTS_ENTITY } from '../../domain/languages/store-texts.js';
 
 type Id = (...parts: string[]) => string;
 
@@ -34,6 +35,7 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
     }
     for (const [name, text] of Object.entries(fixture.categories ?? {})) row('category', name, 'name', text);
     for (const [key, text] of Object.entries(fixture.strings ?? {})) row('system', 'strings', key, text);
+    for (const [key, text] of Object.entries(fixture.storeTexts ?? {})) row('system', STORE_TEXTS_ENTITY, key, text);
   }
   return out;
 }
