@@ -20,6 +20,11 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
       const pageId = id('page', slug);
       if (page.title) row('block', pageId, 'title', page.title);
       for (const [field, text] of Object.entries(page.texts ?? {})) row('block', pageId, field, text);
+      // The page in the translations' search index: its translated title and words (issue 29).
+      const source = demo.pages.find((p) => p.slug === slug);
+      if (!source) throw new Error(`translations.json names an unknown page: ${slug}`);
+      const words = Object.values(page.texts ?? {}).map((t) => `<p>${t.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</p>`).join('');
+      out.push(translationSearchSeedStatement({ itemId: pageId, websiteId, language, title: page.title ?? source.title, body: words }));
     }
     for (const [menu, labels] of Object.entries(fixture.navigation ?? {})) {
       labels.forEach((label, position) => row('navigation', id('nav', menu, String(position)), 'title', label));

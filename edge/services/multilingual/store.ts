@@ -4,6 +4,7 @@ import { translationSearchStatements } from '../../../schema/translation-search.
 import { bumpStatement } from '../content-version.js';
 import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
+import { syncPageSearch } from '../page-search.js';
 import { TranslationTable } from './texts.js';
 
 /** The published (`done`) texts of one language: one query, read by every page of that language. */
@@ -61,6 +62,8 @@ export async function saveTranslation(db: Db, websiteId: string, input: Translat
   );
   forgetSite(websiteId);
   if (input.kind === 'product') await reindexProduct(db, websiteId, input.entityId, input.language);
+  // A page's texts: its rows in the translations' index (the header and footer are no page of their own).
+  if (input.kind === 'block' && input.entityId !== 'site-header' && input.entityId !== 'site-footer') await syncPageSearch(db, websiteId, input.entityId);
   return row!;
 }
 
