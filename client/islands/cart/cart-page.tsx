@@ -3,13 +3,29 @@ import { cartStore, loadCartOnStart } from '../../runtime/cart-store.js';
 import { CHECKOUT_PATH } from '../../../domain/constants/storefront.js';
 import { formatCents } from '../../runtime/money.js';
 import { CartEntryRow } from './cart-entry.js';
-import { storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 // The hold countdown ticks once a second, only while some entry is held.
 const TICK_MS = 1000;
 
 /** The /cart page once the cart is loaded: the server's markup until then. */
-export function CartPage({ currency, serverHtml, texts: t = storeTexts() }: { currency: string; serverHtml: string; texts?: StoreTexts }) {
+/**
+ * The page's `storeTexts` (issue 29: the store's words in the page's language), each read with
+ * its English default. Kept here rather than importing domain/languages/store-texts.ts, which
+ * would become a chunk shared with the checkout and preloaded on every page (JS budget).
+ */
+function cartTexts(given: Record<string, unknown>) {
+  const text = (key: string, english: string) => (typeof given[key] === 'string' ? (given[key] as string) : english);
+  const link = (key: string, fallback: string) => (typeof given[key] === 'string' && /^\/(?!\/)/.test(given[key] as string) ? (given[key] as string) : fallback);
+  return {
+    cartTitle: text('cartTitle', 'Your cart'), cartEmpty: text('cartEmpty', 'You have nothing in your shopping cart.'), continueShopping: text('continueShopping', 'Continue shopping'),
+    quantity: text('quantity', 'Quantity'), subtotal: text('subtotal', 'Subtotal'), item: text('item', 'item'), items: text('items', 'items'),
+    cartNote: text('cartNote', 'Shipping and tax are worked out at checkout.'), checkout: text('checkout', 'Checkout'),
+    homeUrl: link('homeUrl', '/'), checkoutUrl: link('checkoutUrl', CHECKOUT_PATH),
+  };
+}
+
+export function CartPage({ currency, serverHtml, texts = {} }: { currency: string; serverHtml: string; texts?: Record<string, unknown> }) {
+  const t = cartTexts(texts);
   const { status, cart } = useSyncExternalStore(cartStore.subscribe, cartStore.get);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => void loadCartOnStart(), []);
@@ -29,7 +45,7 @@ export function CartPage({ currency, serverHtml, texts: t = storeTexts() }: { cu
       {entries.length === 0 ? (
         <div className="empty-state">
           <p>{t.cartEmpty}</p>
-          <a className="button button-secondary" href={t.homeUrl ?? '/'}>
+          <a className="button button-secondary" href={t.homeUrl}>
             {t.continueShopping}
           </a>
         </div>
@@ -45,7 +61,7 @@ export function CartPage({ currency, serverHtml, texts: t = storeTexts() }: { cu
               {t.subtotal} ({cart!.totalQuantity} {cart!.totalQuantity === 1 ? t.item : t.items}): <strong>{formatCents(cart!.subtotalCents, cur)}</strong>
             </div>
             <p className="cart-summary-note">{t.cartNote}</p>
-            <a className="button" href={t.checkoutUrl ?? CHECKOUT_PATH}>
+            <a className="button" href={t.checkoutUrl}>
               {t.checkout}
             </a>
           </div>
