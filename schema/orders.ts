@@ -37,6 +37,8 @@ export const orders = sqliteTable(
     // SHA-256 of the token in the order-status link of the confirmation mail (page 211).
     statusTokenHash: text('status_token_hash').notNull(),
     createdOn: integer('created_on').notNull(),
+    // The shopper's language at checkout (issue 29): an added language of a multilingual site, else null (the primary).
+    language: text('language'),
   },
   (t) => [
     uniqueIndex('orders_site_number_uq').on(t.websiteId, t.orderNumber),

@@ -7,6 +7,7 @@ import { orderDownloads } from '../services/downloads/index.js';
 import { shopperFulfilments } from '../services/order-ops/index.js';
 import { moneyJson } from '../../domain/money/money.js';
 import { baseContext } from './page-context.js';
+import { storeTextsJson } from './context/languages.js';
 import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
@@ -25,11 +26,11 @@ export async function checkoutPage(req: PageRequest, cartToken: string | undefin
     const view = record ? await loadCartView(req.db, record) : undefined;
     const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));
     const subscription = view ? await subscriptionCheckout(req.db, view, subscriptionToken, req.site.currency, req.site.locale) : undefined;
-    return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, ...(subscription ? { subscription } : {}), ...(stripe ? { stripe } : {}) } };
+    return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, storeTexts: await storeTextsJson(req), ...(subscription ? { subscription } : {}), ...(stripe ? { stripe } : {}) } };
   }
   const view = await visitorCart(req.db, req.site.id, cartToken, req.now);
   const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));
-  return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, ...(stripe ? { stripe } : {}) } };
+  return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, storeTexts: await storeTextsJson(req), ...(stripe ? { stripe } : {}) } };
 }
 
 /**
@@ -54,13 +55,14 @@ export async function orderPage(req: PageRequest, kind: 'confirmed' | 'status', 
   const [pageType, name, template] = kind === 'confirmed'
     ? ([PAGE_TYPE.orderConfirmed, 'order-confirmed', 'order-confirmed.html'] as const)
     : ([PAGE_TYPE.orderStatus, 'order-status', 'order-status.html'] as const);
-  const [base, downloads, done] = await Promise.all([
+  const [base, downloads, done, storeTexts] = await Promise.all([
     baseContext(req, pageType, name),
     orderDownloads(req.db, downloadSecret, req.site.id, found.order.id),
     shopperFulfilments(req.db, req.site.id, found),
+    storeTextsJson(req, { number: found.order.orderNumber, email: found.order.email }),
   ]);
   // The digital products' download links, signed afresh on each view.
   // The owner's shipments and refunds show on the status page (and are empty on the confirmation).
   const order = { ...orderJson(found), downloads, fulfilments: done.fulfilments, refundedTotal: done.refundedCents, refundedTotalMoney: moneyJson(done.refundedCents, found.order.currency) };
-  return { status: 200, templates: [template], context: { ...base, order } };
+  return { status: 200, templates: [template], context: { ...base, order, storeTexts } };
 }

@@ -11,6 +11,11 @@ import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } fro
 let worker: RunningWorker;
 let owner: SignedIn;
 
+const pageId = async (slug: string) => (await worker.db.prepare('SELECT id FROM pages WHERE slug = ?').bind(slug).first<{ id: string }>())!.id;
+
+/** The page hits of a search page: 'URL title' each. */
+const hits = async (path: string) => [...(await page(path)).html.matchAll(/<li class="search-result is-page">.*?<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => `${m[1]} ${m[2]}`);
+
 async function page(path: string, headers: Record<string, string> = {}) {
   const res = await worker.fetch(path, { headers });
   return { res, status: res.status, html: await res.text() };
@@ -134,6 +139,30 @@ describe('pages under /fr/', () => {
     expect((await page('/fr/search?q=gigognes')).html).toContain('Bols gigognes');
     // The English search does not know the French words.
     expect((await page('/search?q=soliflore')).html).not.toContain('Bud Vase');
+  });
+
+  it('page hits in French search match the French words of translated pages, the primary words of the others', async () => {
+    // 'potiers' is only in the French about page; 'potters' only in the English one.
+    expect(await hits('/fr/search?q=potiers')).toEqual(['/fr/about À propos']);
+    expect(await hits('/fr/search?q=potters')).toEqual([]);
+    expect(await hits('/search?q=potiers')).toEqual([]);
+    expect(await hits('/search?q=potters')).toEqual(['/about About']);
+    // Contact has no translation: found by its (English) words, at its French address.
+    expect(await hits('/fr/search?q=commission')).toEqual(['/fr/contact Contact']);
+  });
+
+  it('a page translation saved by the owner is searchable in French at once', async () => {
+    const res = await worker.fetch('/api/multilingual/translations', {
+      method: 'PUT',
+      headers: { ...owner.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'block', entityId: await pageId('contact'), fieldKey: 'title', language: 'fr', text: 'Écrivez-nous', status: 'done' }),
+    });
+    expect(res.status, await res.text()).toBe(200);
+    expect(await hits(`/fr/search?q=${encodeURIComponent('écrivez')}`)).toEqual(['/fr/contact Écrivez-nous']);
+    // Its texts not translated yet read (and match) in English, under the French title.
+    expect(await hits('/fr/search?q=commission')).toEqual(['/fr/contact Écrivez-nous']);
+    expect(await hits(`/search?q=${encodeURIComponent('écrivez')}`)).toEqual([]);
+    expect(await hits('/search?q=commission')).toEqual(['/contact Contact']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../engine/index.js';
+import { storeTexts } from '../../domain/languages/store-texts.js';
 
 /**
  * The theme's order pages (202 confirmed, 211 status) share their gift-card line and
@@ -9,6 +10,8 @@ import { render } from '../../engine/index.js';
  */
 const theme = (path: string) => readFileSync(new URL(`../../fixtures/theme/${path}`, import.meta.url), 'utf8');
 const partials = { 'partials/order-extras': theme('partials/order-extras.html'), 'partials/order-totals': theme('partials/order-totals.html') };
+// The order pages' `storeTexts` in English, as edge/pages/checkout-pages.ts gives them (issue 29).
+const STORE_TEXTS = storeTexts();
 const money = (value: string) => ({ currency: 'USD', value });
 const ORDER = {
   orderNumber: 1001, email: 'a@example.com', status: 'paid', shippingTotal: 0, taxTotal: 0, grandTotalMoney: money('20.00'),
@@ -32,25 +35,25 @@ describe('order pages share partials/order-extras', () => {
     ['order-confirmed.html', '<p class="order-total">Total: <strong>$20.00</strong></p>\n', '  <a class="button button-secondary" href="/">Continue shopping</a>'],
     ['order-status.html', '<p class="order-total">Total: <strong>$20.00</strong></p>\n', '  \n  \n  \n</section>'],
   ])('%s renders the block exactly', (page, before, after) => {
-    const { output, errors } = render(theme(page), { order: ORDER }, { partials });
+    const { output, errors } = render(theme(page), { order: ORDER, storeTexts: STORE_TEXTS }, { partials });
     expect(errors).toEqual([]);
     expect(output).toContain(`${before}${EXTRAS}${after}`);
   });
 
   it('renders nothing of it without a gift card or downloads', () => {
-    const { output } = render(theme('order-status.html'), { order: { ...ORDER, giftCardTotal: 0, downloads: [] } }, { partials });
+    const { output } = render(theme('order-status.html'), { order: { ...ORDER, giftCardTotal: 0, downloads: [] }, storeTexts: STORE_TEXTS }, { partials });
     expect(output).toContain('<p class="order-total">Total: <strong>$20.00</strong></p>\n  \n  \n  \n  \n  \n</section>');
   });
 
   it.each(['order-confirmed.html', 'order-status.html'])('%s lists subtotal, discount (when any), shipping and tax before the total, as the mail does', (page) => {
     const order = { ...ORDER, subtotalMoney: money('72.00'), discountTotal: 720, discountTotalMoney: money('7.20'), shippingTotalMoney: money('8.00'), taxTotalMoney: money('5.18'), grandTotalMoney: money('77.98') };
-    const { output, errors } = render(theme(page), { order }, { partials });
+    const { output, errors } = render(theme(page), { order, storeTexts: STORE_TEXTS }, { partials });
     expect(errors).toEqual([]);
     const text = output.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain('Subtotal $72.00 Discount −$7.20 Shipping $8.00 Tax $5.18 Total: $77.98');
     expect(output).toContain('class="order-totals"');
     // Without a discount there is no discount line.
-    expect(render(theme(page), { order: ORDER }, { partials }).output).not.toContain('order-totals-discount');
+    expect(render(theme(page), { order: ORDER, storeTexts: STORE_TEXTS }, { partials }).output).not.toContain('order-totals-discount');
   });
 
   it('the status page shows each shipment with its carrier and tracking number (escaped) and what was refunded', () => {
@@ -61,7 +64,7 @@ describe('order pages share partials/order-extras', () => {
         { shipped: false, carrier: null, trackingNumber: null, items: [{ quantity: 1, productName: 'Vase' }] },
       ],
     };
-    const { output, errors } = render(theme('order-status.html'), { order }, { partials });
+    const { output, errors } = render(theme('order-status.html'), { order, storeTexts: STORE_TEXTS }, { partials });
     expect(errors).toEqual([]);
     expect(output).toContain('<li class="order-fulfilment">Shipped: 1 × Guide, 2 × Mug · <span class="order-carrier">UPS &lt;Ground&gt;</span> · Tracking number <span class="order-tracking">1Z999</span></li>');
     expect(output).toContain('<li class="order-fulfilment">Picked up: 1 × Vase</li>');

@@ -43,7 +43,7 @@ export async function searchPage(req: PageRequest): Promise<PageResult> {
         : searchItems(req.db, req.site.id, text, { limit: SEARCH_PAGE_SIZE, offset: (current - 1) * SEARCH_PAGE_SIZE, now: req.now })
       : Promise.resolve({ hits: [], total: 0 }),
     // Published pages built from blocks that match, after the first page of items.
-    text && current === 1 ? searchPages(req.db, req.site.id, text, PAGE_HITS) : Promise.resolve([]),
+    text && current === 1 ? searchPages(req.db, req.site.id, text, PAGE_HITS, req.language?.code) : Promise.resolve([]),
   ]);
   if (current > totalPages(results.total, SEARCH_PAGE_SIZE)) return notFoundPage(req);
   const rows = results.hits.map((h) => h.item);

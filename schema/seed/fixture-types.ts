@@ -150,6 +150,8 @@ export interface TranslationFixture {
   products?: Record<string, { title?: string; excerpt?: string; body?: string; seoTitle?: string; seoDescription?: string }>;
   categories?: Record<string, string>;
   strings?: Record<string, string>;
+  /** The store's words on cart, checkout, confirmation and its mail (domain/languages/store-texts.ts). */
+  storeTexts?: Record<string, string>;
 }
 
 /** Everything the seed needs, already read from disk. */

@@ -2,6 +2,7 @@ import { translations } from '../translations.js';
 import { translationSearchSeedStatement } from '../translation-search.js';
 import type { DemoFixtures, TranslationFixture } from './fixture-types.js';
 import { insertRow, type SeedStatement } from './statements.js';
+import { STORE_TEXTS_ENTITY } from '../../domain/languages/store-texts.js';
 
 type Id = (...parts: string[]) => string;
 
@@ -19,6 +20,11 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
       const pageId = id('page', slug);
       if (page.title) row('block', pageId, 'title', page.title);
       for (const [field, text] of Object.entries(page.texts ?? {})) row('block', pageId, field, text);
+      // The page in the translations' search index: its translated title and words (issue 29).
+      const source = demo.pages.find((p) => p.slug === slug);
+      if (!source) throw new Error(`translations.json names an unknown page: ${slug}`);
+      const words = Object.values(page.texts ?? {}).map((t) => `<p>${t.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</p>`).join('');
+      out.push(translationSearchSeedStatement({ itemId: pageId, websiteId, language, title: page.title ?? source.title, body: words }));
     }
     for (const [menu, labels] of Object.entries(fixture.navigation ?? {})) {
       labels.forEach((label, position) => row('navigation', id('nav', menu, String(position)), 'title', label));
@@ -34,6 +40,7 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
     }
     for (const [name, text] of Object.entries(fixture.categories ?? {})) row('category', name, 'name', text);
     for (const [key, text] of Object.entries(fixture.strings ?? {})) row('system', 'strings', key, text);
+    for (const [key, text] of Object.entries(fixture.storeTexts ?? {})) row('system', STORE_TEXTS_ENTITY, key, text);
   }
   return out;
 }

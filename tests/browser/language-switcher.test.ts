@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, signIn } from '../../edge/test-support.js';
-import { useStorefront } from './harness.js';
+import { islandsHydrated, useStorefront } from './harness.js';
 
 /**
  * Issue 29: the header's language switcher (plain links, no script of its own) on a product
- * page: a visitor switches to French and back; the choice is remembered in a cookie.
+ * page: a visitor switches to French and back; the choice is remembered in a cookie. Then the
+ * Must show walk: switched to French, a visitor adds to cart, checks out with the test card,
+ * sees the French confirmation, and the confirmation mail in the outbox is French.
  */
 const store = useStorefront();
 
@@ -37,5 +39,55 @@ describe('language switcher', () => {
     expect(new URL(page.url()).pathname).toBe('/shop/speckled-stoneware-mug');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Speckled Stoneware Mug');
     expect((await context.cookies()).find((c) => c.name === 'atelier-language')?.value).toBe('en-US');
+  });
+
+  it('a French shopper adds to cart, checks out with the test card and gets the confirmation in French', async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/shop/incense-holder'));
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' }).click();
+    await page.waitForURL(/\/fr\/shop\/incense-holder$/);
+    await islandsHydrated(page, '[data-island="product-form"], [data-island="cart-pill"]');
+    await page.locator('.product-purchase').getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.waitForFunction(() => document.cookie.includes('hasCart=true'));
+    await page.goto(store.url('/fr/cart'));
+    await islandsHydrated(page, '[data-island="cart"]');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Votre panier');
+    expect(await page.locator('.cart-summary').innerText()).toMatch(/Sous-total \(1 article\)/);
+    await page.getByRole('link', { name: 'Paiement', exact: true }).click();
+    await page.waitForURL(/\/fr\/checkout$/);
+    await islandsHydrated(page, '[data-island="checkout"]');
+    const checkout = page.locator('[data-island="checkout"]');
+    expect(await checkout.getByRole('heading', { level: 1 }).textContent()).toBe('Paiement');
+    await checkout.getByLabel('E-mail', { exact: true }).fill('camille@example.fr');
+    await checkout.getByLabel('Prénom', { exact: true }).fill('Camille');
+    await checkout.getByLabel('Nom', { exact: true }).fill('Martin');
+    await checkout.getByLabel('Adresse', { exact: true }).fill('1 Main St');
+    await page.keyboard.press('Escape');
+    await checkout.getByLabel('Ville', { exact: true }).fill('Portland');
+    await checkout.getByLabel('État / région').selectOption('OR');
+    await checkout.getByLabel('Code postal').fill('97201');
+    await page.keyboard.press('Tab');
+    // The radio follows the cart the server answers (a controlled input): click, then wait for it.
+    await checkout.getByRole('radio', { name: /Standard/ }).click();
+    await expect.poll(() => checkout.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+    // The summary in French with French money ('8,00 $').
+    await expect.poll(() => checkout.locator('.order-summary').innerText()).toMatch(/Livraison:\s*8,00\s\$/);
+    await checkout.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiration (MM/AA)').fill('12/34');
+    await checkout.getByLabel('Cryptogramme').fill('123');
+    await checkout.getByRole('button', { name: /^Passer la commande/ }).click();
+    await page.waitForURL(/\/fr\/order-confirmed\?order=/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    const heading = await page.getByRole('heading', { level: 1 }).innerText();
+    const number = /^Merci ! La commande n° (\d{4,}) est confirmée\.$/.exec(heading)?.[1];
+    expect(number, heading).toBeDefined();
+    expect(await page.locator('.order-confirmed').innerText()).toContain('Une confirmation a été envoyée à camille@example.fr.');
+    const mail = await store.worker.db
+      .prepare(`SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'order-confirmation' AND to_address = ?`)
+      .bind('camille@example.fr')
+      .first<{ subject: string; text: string }>();
+    expect(mail?.subject).toBe(`Fern & Kiln : commande n° ${number} confirmée`);
+    expect(mail?.text).toContain(`Merci pour votre commande n° ${number}.`);
+    expect(mail?.text).toMatch(/\/fr\/order-status\?order=/);
   });
 });

@@ -27,7 +27,7 @@ async function formOf(entry: Entry): Promise<AdditionalFieldsForm | undefined> {
  * One line of the cart page: quantity (0 removes), Remove, editing the additional
  * fields ('Saving…' while saving) and the stock hold counting down (SPEC §8 texts on failure).
  */
-export function CartEntryRow({ entry, currency, now }: { entry: Entry; currency: string; now: number }) {
+export function CartEntryRow({ entry, currency, now, quantityLabel = 'Quantity' }: { entry: Entry; currency: string; now: number; quantityLabel?: string }) {
   const id = useId();
   const [quantity, setQuantity] = useState(String(entry.quantity));
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
@@ -98,7 +98,7 @@ export function CartEntryRow({ entry, currency, now }: { entry: Entry; currency:
         {entry.fullUrl ? <a href={entry.fullUrl}>{entry.title}</a> : <span>{entry.title}</span>}
         {variant && <div className="cart-entry-variant">{variant}</div>}
         <div className="cart-entry-controls">
-          <label htmlFor={`${id}-qty`}>Quantity</label>
+          <label htmlFor={`${id}-qty`}>{quantityLabel}</label>
           <input
             id={`${id}-qty`}
             type="number"

@@ -8,7 +8,24 @@ import { CartEntryRow } from './cart-entry.js';
 const TICK_MS = 1000;
 
 /** The /cart page once the cart is loaded: the server's markup until then. */
-export function CartPage({ currency, serverHtml }: { currency: string; serverHtml: string }) {
+/**
+ * The page's `storeTexts` (issue 29: the store's words in the page's language), each read with
+ * its English default. Kept here rather than importing domain/languages/store-texts.ts, which
+ * would become a chunk shared with the checkout and preloaded on every page (JS budget).
+ */
+function cartTexts(given: Record<string, unknown>) {
+  const text = (key: string, english: string) => (typeof given[key] === 'string' ? (given[key] as string) : english);
+  const link = (key: string, fallback: string) => (typeof given[key] === 'string' && /^\/(?!\/)/.test(given[key] as string) ? (given[key] as string) : fallback);
+  return {
+    cartTitle: text('cartTitle', 'Your cart'), cartEmpty: text('cartEmpty', 'You have nothing in your shopping cart.'), continueShopping: text('continueShopping', 'Continue shopping'),
+    quantity: text('quantity', 'Quantity'), subtotal: text('subtotal', 'Subtotal'), item: text('item', 'item'), items: text('items', 'items'),
+    cartNote: text('cartNote', 'Shipping and tax are worked out at checkout.'), checkout: text('checkout', 'Checkout'),
+    homeUrl: link('homeUrl', '/'), checkoutUrl: link('checkoutUrl', CHECKOUT_PATH),
+  };
+}
+
+export function CartPage({ currency, serverHtml, texts = {} }: { currency: string; serverHtml: string; texts?: Record<string, unknown> }) {
+  const t = cartTexts(texts);
   const { status, cart } = useSyncExternalStore(cartStore.subscribe, cartStore.get);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => void loadCartOnStart(), []);
@@ -24,28 +41,28 @@ export function CartPage({ currency, serverHtml }: { currency: string; serverHtm
   const entries = cart?.entries ?? [];
   return (
     <>
-      <h1>Your cart</h1>
+      <h1>{t.cartTitle}</h1>
       {entries.length === 0 ? (
         <div className="empty-state">
-          <p>You have nothing in your shopping cart.</p>
-          <a className="button button-secondary" href="/">
-            Continue shopping
+          <p>{t.cartEmpty}</p>
+          <a className="button button-secondary" href={t.homeUrl}>
+            {t.continueShopping}
           </a>
         </div>
       ) : (
         <>
           <ul className="cart-entries">
             {entries.map((e) => (
-              <CartEntryRow key={e.id} entry={e} currency={cur} now={now} />
+              <CartEntryRow key={e.id} entry={e} currency={cur} now={now} quantityLabel={t.quantity} />
             ))}
           </ul>
           <div className="cart-summary">
             <div>
-              Subtotal ({cart!.totalQuantity} {cart!.totalQuantity === 1 ? 'item' : 'items'}): <strong>{formatCents(cart!.subtotalCents, cur)}</strong>
+              {t.subtotal} ({cart!.totalQuantity} {cart!.totalQuantity === 1 ? t.item : t.items}): <strong>{formatCents(cart!.subtotalCents, cur)}</strong>
             </div>
-            <p className="cart-summary-note">Shipping and tax are worked out at checkout.</p>
-            <a className="button" href={CHECKOUT_PATH}>
-              Checkout
+            <p className="cart-summary-note">{t.cartNote}</p>
+            <a className="button" href={t.checkoutUrl}>
+              {t.checkout}
             </a>
           </div>
         </>

@@ -11,6 +11,7 @@ import { postcodeHint } from './postcode.js';
 import { StripeField } from './stripe-field.js';
 import type { StripeConfig, StripePayment } from './stripe-payment.js';
 import { COUNTRIES, REGIONS } from './regions.js';
+import { storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 type Fields = Record<string, string>;
 
@@ -39,11 +40,11 @@ function formField(name: string): string {
   return FIELD_OF[bare] ?? bare;
 }
 
-/** The labels the live region names when fields need attention. */
-const LABELS: Record<string, string> = {
-  email: 'Email', firstName: 'First name', lastName: 'Last name', address1: 'Address', city: 'City', region: 'State / region',
-  postalCode: 'Postal code', country: 'Country', coupon: 'Coupon code', card: 'Card number', exp: 'Expiry', cvc: 'Security code', giftCardCode: 'Gift card code',
-};
+/** The labels the live region names when fields need attention, in the page's language. */
+const labelsOf = (t: StoreTexts): Record<string, string> => ({
+  email: t.email, firstName: t.firstName, lastName: t.lastName, address1: t.address, city: t.city, region: t.region,
+  postalCode: t.postalCode, country: t.country, coupon: t.couponCode, card: t.cardNumber, exp: t.expiry, cvc: t.securityCode, giftCardCode: 'Gift card code',
+});
 
 /**
  * The checkout form in the order shoppers know: contact, delivery (address with
@@ -60,7 +61,12 @@ const LABELS: Record<string, string> = {
  * `initialCart` is the priced cart the page was rendered with, so the first render is the
  * whole form (no 'Loading' line that the form would then push down: checkout CLS).
  */
-export function CheckoutForm({ currency, subscription, stripe, initialCart }: { currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined; initialCart?: PricedCart | undefined }) {
+export function CheckoutForm({ currency, subscription, stripe, initialCart, texts: t = storeTexts() }: {
+  currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined; initialCart?: PricedCart | undefined;
+  /** The store's words in the page's language (issue 29; `storeTexts` of the page). */
+  texts?: StoreTexts | undefined;
+}) {
+  const LABELS = labelsOf(t);
   const [cart, setCart] = useState<PricedCart | null>(subscription?.cart ?? initialCart ?? null);
   const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', coupon: '', card: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<Fields>({});
@@ -130,6 +136,8 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
       const answer = await checkoutApi.placeOrder(key.current, {
         email: v.email,
         ...(subscription ? { cartToken: subscription.cartToken } : {}),
+        // The page's language: an added one is recorded on the order and the confirmation mail is in it.
+        language: document.documentElement.lang,
         ...choices,
         ...(payment ? { payment } : {}),
       });
@@ -158,67 +166,67 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
   }, [alert]);
 
   const share = giftCardShare(giftCard, cart?.grandTotalCents ?? 0);
-  if (!cart) return <div className="checkout-loading"><h1>Checkout</h1><p>Loading your cart…</p></div>;
+  if (!cart) return <div className="checkout-loading"><h1>{t.checkout}</h1><p>Loading your cart…</p></div>;
   if (cart.entries.length === 0) {
     return (
       <div className="empty-state">
-        <h1>Checkout</h1>
-        <p>You have nothing in your shopping cart.</p>
-        <a className="button button-secondary" href="/">Continue shopping</a>
+        <h1>{t.checkout}</h1>
+        <p>{t.cartEmpty}</p>
+        <a className="button button-secondary" href={t.homeUrl ?? '/'}>{t.continueShopping}</a>
       </div>
     );
   }
   const regions = REGIONS[v.country!];
   // 'Update the missing or invalid information above.' goes with the last field error.
   const shownAlert = alert === FORM_MESSAGES.updateMissing && !Object.values(errors).some(Boolean) ? '' : alert;
-  const payLabel = subscription ? 'Subscribe' : 'Place order';
+  const payLabel = subscription ? 'Subscribe' : t.placeOrder;
   const amount = share.dueCents > 0 ? share.dueCents : cart.grandTotalCents;
   return (
     <form className="checkout-form" onSubmit={submit} noValidate>
-      <h1>Checkout</h1>
+      <h1>{t.checkout}</h1>
       <div className="checkout-layout">
-        <OrderSummary cart={cart} money={money} wording={subscription?.priceWording} giftCard={giftCard} share={share} />
+        <OrderSummary texts={t} cart={cart} money={money} wording={subscription?.priceWording} giftCard={giftCard} share={share} />
         <div className="checkout-main">
           <fieldset className="checkout-step">
-            <legend>Contact</legend>
-            <Field id="email" label="Email" type="email" autoComplete="email" value={v.email} onChange={set('email')} error={errors.email} required />
+            <legend>{t.contact}</legend>
+            <Field id="email" label={t.email} type="email" autoComplete="email" value={v.email} onChange={set('email')} error={errors.email} required />
           </fieldset>
           {cart.requiresShipping ? (
             <fieldset className="checkout-step">
-              <legend>Delivery</legend>
+              <legend>{t.delivery}</legend>
               <div className="field">
-                <label htmlFor="country">Country</label>
+                <label htmlFor="country">{t.country}</label>
                 <select id="country" value={v.country} onChange={(e) => { const next = { ...v, country: e.target.value, region: '' }; setV(next); void locate(next); }}>
                   {COUNTRIES.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
                 </select>
               </div>
               <div className="field-row">
-                <Field id="firstName" label="First name" autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
-                <Field id="lastName" label="Last name" autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
+                <Field id="firstName" label={t.firstName} autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
+                <Field id="lastName" label={t.lastName} autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
               </div>
-              <AddressAutocomplete id="address1" label="Address" value={v.address1!} country={v.country!} error={errors.address1}
+              <AddressAutocomplete id="address1" label={t.address} value={v.address1!} country={v.country!} error={errors.address1}
                 onChange={(address1) => { setV((old) => ({ ...old, address1 })); clearError('address1'); }}
                 onChoose={(place, street) => { const next = fieldsFromPlace(latest.current, place, street); setV(next); setErrors((old) => ({ ...old, address1: '', city: '', region: '', postalCode: '' })); void locate(next); }} />
               <div className="field-row field-row-3">
-                <Field id="city" label="City" autoComplete="address-level2" value={v.city} onChange={set('city')} error={errors.city} />
+                <Field id="city" label={t.city} autoComplete="address-level2" value={v.city} onChange={set('city')} error={errors.city} />
                 {regions ? (
                   <div className={`field${errors.region ? ' has-error' : ''}`}>
-                    <label htmlFor="region">State / region</label>
+                    <label htmlFor="region">{t.region}</label>
                     <select id="region" value={v.region} aria-invalid={errors.region ? true : undefined} aria-describedby={errors.region ? 'region-error' : undefined}
                       onChange={(e) => { const next = { ...v, region: e.target.value }; setV(next); clearError('region'); void locate(next); }}>
-                      <option value="">Select…</option>
+                      <option value="">{t.select}</option>
                       {regions.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
                     </select>
                     {errors.region ? <p className="field-error" id="region-error">{errors.region}</p> : null}
                   </div>
                 ) : (
-                  <Field id="region" label="State / region" value={v.region} onChange={set('region')} onBlur={() => void locate(v)} error={errors.region} />
+                  <Field id="region" label={t.region} value={v.region} onChange={set('region')} onBlur={() => void locate(v)} error={errors.region} />
                 )}
-                <Field id="postalCode" label="Postal code" autoComplete="postal-code" value={v.postalCode} onChange={set('postalCode')} onBlur={() => void locate(v)} error={errors.postalCode} />
+                <Field id="postalCode" label={t.postalCode} autoComplete="postal-code" value={v.postalCode} onChange={set('postalCode')} onBlur={() => void locate(v)} error={errors.postalCode} />
               </div>
               {cart.shippingOptions.length ? (
                 <fieldset className="shipping-options">
-                  <legend>Shipping option</legend>
+                  <legend>{t.shippingOption}</legend>
                   {cart.shippingOptions.map((o) => (
                     <label key={o.id} className="shipping-option">
                       <input type="radio" name="shippingOption" value={o.id} checked={cart.selectedShippingOption?.id === o.id} onChange={() => void checkoutApi.setOption(o.id).then(setCart)} />
@@ -227,17 +235,17 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
                   ))}
                 </fieldset>
               ) : (
-                <p className="shipping-options-hint">Enter your address to see the shipping options.</p>
+                <p className="shipping-options-hint">{t.shippingHint}</p>
               )}
             </fieldset>
           ) : null}
           <fieldset className="checkout-step">
-            <legend>Payment</legend>
+            <legend>{t.payment}</legend>
             {subscription ? null : (
               <div className="checkout-codes">
                 <div className="field-with-button">
-                  <Field id="coupon" label="Coupon code" value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
-                  <button type="button" className="button button-secondary" onClick={() => void applyCoupon()}>Apply</button>
+                  <Field id="coupon" label={t.couponCode} value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
+                  <button type="button" className="button button-secondary" onClick={() => void applyCoupon()}>{t.apply}</button>
                 </div>
                 <GiftCardField applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
               </div>
@@ -246,14 +254,14 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
               <StripeField config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} saveCard={!!subscription} onReady={setStripePayment} />
             ) : share.dueCents > 0 ? (
               <fieldset className="card-fields">
-                <legend>Card (test card)</legend>
+                <legend>{t.testCard}</legend>
                 <p className="test-card-note">
                   This is a demo store: no money is taken. Pay with the test card <strong>4242 4242 4242 4242</strong>, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.
                 </p>
-                <Field id="card" label="Card number" inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.card} />
+                <Field id="card" label={t.cardNumber} inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.card} />
                 <div className="field-row">
-                  <Field id="exp" label="Expiry (MM/YY)" autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.exp} />
-                  <Field id="cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={v.cvc} onChange={set('cvc')} error={errors.cvc} />
+                  <Field id="exp" label={t.expiry} autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.exp} />
+                  <Field id="cvc" label={t.securityCode} inputMode="numeric" autoComplete="cc-csc" value={v.cvc} onChange={set('cvc')} error={errors.cvc} />
                 </div>
               </fieldset>
             ) : (
@@ -263,9 +271,9 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
           <p className="sr-only checkout-announcer" aria-live="polite">{announce}</p>
           {shownAlert ? <div className="checkout-error" role="alert" ref={alertRef}>{shownAlert}</div> : null}
           <button type="submit" className="button checkout-pay" disabled={busy}>
-            {busy ? 'Placing order…' : <>{payLabel} <span className="checkout-pay-amount">· {money(amount)}</span></>}
+            {busy ? t.placingOrder : <>{payLabel} <span className="checkout-pay-amount">· {money(amount)}</span></>}
           </button>
-          <p className="checkout-trust"><strong>Secure checkout.</strong> Your card details go straight to the payment provider and are never stored on this site.</p>
+          <p className="checkout-trust"><strong>{t.secureCheckout}</strong> {t.secureCheckoutNote}</p>
         </div>
       </div>
     </form>

@@ -3,6 +3,7 @@ import type { MountIsland } from '../../runtime/island.js';
 import type { PricedCart } from './checkout-api.js';
 import { CheckoutForm, type SubscriptionCheckout } from './checkout-form.js';
 import type { StripeConfig } from './stripe-payment.js';
+import { storeTextsOf } from '../../../domain/languages/store-texts.js';
 
 function subscriptionOf(props: Record<string, unknown>): SubscriptionCheckout | undefined {
   const s = props.subscription as { cartToken?: unknown; priceWording?: unknown } | undefined;
@@ -22,8 +23,8 @@ function stripeOf(props: Record<string, unknown>): StripeConfig | undefined {
   return s && typeof s.publishableKey === 'string' && s.publishableKey.startsWith('pk_') ? { publishableKey: s.publishableKey } : undefined;
 }
 
-/** `data-island="checkout"` on /checkout (eager): props currency and cart (the priced cart); subscription for a subscription checkout; stripe when the deployment has Stripe. */
+/** `data-island="checkout"` on /checkout (eager): props currency, texts (the store's words in the page's language) and cart (the priced cart); subscription for a subscription checkout; stripe when the deployment has Stripe. */
 const mount: MountIsland = (el, props) => {
-  renderIsland(el, <CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} initialCart={cartOf(props)} />);
+  renderIsland(el, <CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} initialCart={cartOf(props)} texts={storeTextsOf(props.texts)} />);
 };
 export default mount;

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { PricedCart } from './checkout-api.js';
 import type { AppliedGiftCard } from './gift-card-field.js';
+import type { StoreTexts } from '../../../domain/languages/store-texts.js';
 
 /** One label and amount of the summary; `data-line` names it for the tests and the theme. */
 function Line({ name, label, children, strong = false }: { name: string; label: string; children: ReactNode; strong?: boolean }) {
@@ -18,7 +19,8 @@ function Line({ name, label, children, strong = false }: { name: string; label: 
  * button naming the total (the theme hides `.order-summary-body.is-collapsed` below 433 px
  * only); from 433 px the button is hidden and the body always shows.
  */
-export function OrderSummary({ cart, money, wording, giftCard, share }: {
+export function OrderSummary({ texts: t, cart, money, wording, giftCard, share }: {
+  texts: StoreTexts;
   cart: PricedCart;
   money: (cents: number) => string;
   wording?: string | undefined;
@@ -27,13 +29,13 @@ export function OrderSummary({ cart, money, wording, giftCard, share }: {
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <aside className="order-summary" aria-label="Order summary">
+    <aside className="order-summary" aria-label={t.orderSummary}>
       <button type="button" className="order-summary-toggle" aria-expanded={open} aria-controls="order-summary-body" onClick={() => setOpen((o) => !o)}>
-        <span>{open ? 'Hide order summary' : 'Show order summary'}</span>
+        <span>{open ? t.hideOrderSummary : t.showOrderSummary}</span>
         <strong>{money(cart.grandTotalCents)}</strong>
       </button>
       <div id="order-summary-body" className={`order-summary-body${open ? '' : ' is-collapsed'}`}>
-        <h2 className="order-summary-title">Order summary</h2>
+        <h2 className="order-summary-title">{t.orderSummary}</h2>
         <ul className="summary-entries">
           {cart.entries.map((e) => (
             <li key={e.id} className="summary-entry">
@@ -45,11 +47,11 @@ export function OrderSummary({ cart, money, wording, giftCard, share }: {
         </ul>
         {wording ? <p className="subscription-wording">{wording}</p> : null}
         <div className="summary-totals">
-          <Line name="subtotal" label="Subtotal">{money(cart.subtotalCents)}</Line>
-          {cart.discountCents ? <Line name="discount" label="Discount">−{money(cart.discountCents)}</Line> : null}
-          {cart.requiresShipping ? <Line name="shipping" label="Shipping">{cart.selectedShippingOption ? money(cart.shippingCostCents) : 'With your address'}</Line> : null}
-          <Line name="tax" label="Tax">{money(cart.taxCents)}</Line>
-          <Line name="total" label="Total" strong>{money(cart.grandTotalCents)}</Line>
+          <Line name="subtotal" label={t.subtotal}>{money(cart.subtotalCents)}</Line>
+          {cart.discountCents ? <Line name="discount" label={t.discount}>−{money(cart.discountCents)}</Line> : null}
+          {cart.requiresShipping ? <Line name="shipping" label={t.shipping}>{cart.selectedShippingOption ? money(cart.shippingCostCents) : t.withYourAddress}</Line> : null}
+          <Line name="tax" label={t.tax}>{money(cart.taxCents)}</Line>
+          <Line name="total" label={t.total} strong>{money(cart.grandTotalCents)}</Line>
           {giftCard ? (
             <>
               <Line name="gift-card" label={`Gift card (ending ${giftCard.summary.last4})`}>−{money(share.appliedCents)}</Line>

@@ -33,6 +33,8 @@ export const placeOrderBody = z.object({
   giftCardCode: z.string().trim().max(50, { error: 'This gift card code is not valid.' }).optional(),
   // The token of a subscription cart (POST /api/3/commerce/cart/subscription): its checkout starts a subscription.
   cartToken: z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: 'This subscription checkout link is not valid.' }).optional(),
+  // The page's language (issue 29): an added language of the site is recorded on the order; any other reads as the primary.
+  language: z.string().max(35).optional(),
   // The Stripe path sends the PaymentIntent the browser confirmed (POST /api/commerce/payments/stripe/intent made it).
   // The test card is left out when a gift card pays the whole order.
   payment: z

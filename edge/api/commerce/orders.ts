@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { CRUMB_COOKIE } from '../../middleware/crumb/index.js';
 import type { AppEnv } from '../../env.js';
@@ -9,6 +9,8 @@ import { paymentProviderFor, sitePayments, stripeSettings } from '../../services
 import { downloadLinkSecret } from '../../services/downloads/index.js';
 import { jsonBody } from '../validate.js';
 import { areaOfOrder } from '../../services/members/paid.js';
+import { canonicalLanguage, languagePrefix } from '../../../domain/languages/languages.js';
+import { readLanguages } from '../../services/multilingual/settings.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, placeOrderBody } from './order-schemas.js';
@@ -16,6 +18,18 @@ import { enforceCheckoutFields } from './checkout-fields.js';
 
 /** The refusal when the owner turned the local test provider off (commerce preferences `payments`). */
 const TEST_PROVIDER_OFF = 'This store is not taking test-card payments.';
+
+/**
+ * The shopper's language for the order (issue 29): the checkout page's language when it is
+ * an added language of a multilingual site (never trusted further: it only picks the texts).
+ */
+async function shopperLanguage(c: Context<AppEnv>, asked: string | undefined): Promise<{ code: string; prefix: string } | undefined> {
+  const code = asked === undefined ? undefined : canonicalLanguage(asked);
+  if (!code) return undefined;
+  const { languages } = await readLanguages(c.var.db, c.var.site.id, c.var.site.locale);
+  const found = languages.enabled ? languages.added.find((l) => languagePrefix(l) === languagePrefix(code)) : undefined;
+  return found ? { code: found, prefix: `/${languagePrefix(found)}` } : undefined;
+}
 
 /** POST /api/commerce/orders: place the cart's order. */
 export const orders = new Hono<AppEnv>({ strict: false });
@@ -53,6 +67,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     ...(body.payment?.provider === 'stripe' ? { paymentIntentId: body.payment.paymentIntentId } : { card: body.payment?.card }),
     provider,
     origin: new URL(c.req.url).origin,
+    language: await shopperLanguage(c, body.language),
     downloadSecret: downloadLinkSecret(c.env),
     reviewSecret: c.env.REVIEW_LINK_SECRET,
     leaseMs: leaseMs(c.env),

@@ -138,6 +138,86 @@ describe('translations', () => {
   });
 });
 
+describe('export and import (XLIFF 2.0 and JSON)', () => {
+  const download = async (format: 'xliff' | 'json', who: SignedIn = owner) => {
+    const res = await worker.fetch(`/api/multilingual/translations/export?language=fr&format=${format}`, { headers: who.headers });
+    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), body: await res.text() };
+  };
+  const upload = (content: string) => call('POST', '/translations/import', { content });
+  const list = async () => (await call('GET', '/translations?language=fr')).json as { counts: Record<string, number>; texts: { kind: string; entityId: string; fieldKey: string; source: string; text: string | null; status: string }[] };
+  const storedCount = async () => (await worker.db.prepare("SELECT count(*) AS n FROM translations WHERE language = 'fr'").first<{ n: number }>())!.n;
+
+  it('exports every text as an XLIFF 2.0 file: states, sources, targets, escaped', async () => {
+    const file = await download('xliff');
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('application/xliff+xml; charset=utf-8');
+    expect(file.disposition).toBe('attachment; filename="translations-fr.xlf"');
+    expect(file.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="fr">/);
+    expect(file.body).toContain('<segment state="final">\n        <source>Add To Cart</source>\n        <target>Ajouter au panier</target>');
+    expect(file.body).toContain('<source>Mugs &amp; Cups</source>');
+    const { counts } = await list();
+    expect(file.body.match(/<unit /g)).toHaveLength(counts.missing! + counts.draft! + counts.done!);
+    expect(file.body.match(/<segment state="initial">/g)).toHaveLength(counts.missing!);
+  });
+
+  it('round trip: an XLIFF file edited by a translator comes back, and a JSON export re-imported changes nothing', async () => {
+    const before = await list();
+    const missing = before.texts.find((t) => t.status === 'missing' && t.kind === 'product')!;
+    let xliff = (await download('xliff')).body;
+    // The translator fills in a missing text (marks it final) and rewrites a done one.
+    const at = xliff.indexOf(`<source>${missing.source.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')}</source>`);
+    expect(at).toBeGreaterThan(0);
+    const segmentStart = xliff.lastIndexOf('<segment state="initial">', at);
+    xliff = `${xliff.slice(0, segmentStart)}<segment state="final">\n        ${xliff.slice(at).replace('</source>', '</source><target>Traduit &amp; importé</target>')}`;
+    xliff = xliff.replace('<target>Ajouter au panier</target>', '<target>Mettre dans le panier</target>');
+    const imported = await upload(xliff);
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    expect(imported.json.language).toBe('fr');
+    expect(imported.json.imported).toBe(before.counts.draft! + before.counts.done! + 1);
+    const after = await list();
+    expect(after.counts.missing).toBe(before.counts.missing! - 1);
+    expect(after.texts.find((t) => t.kind === missing.kind && t.entityId === missing.entityId && t.fieldKey === missing.fieldKey)).toMatchObject({ text: 'Traduit & importé', status: 'done' });
+    expect(await (await worker.fetch('/fr/shop/speckled-stoneware-mug')).text()).toContain('Mettre dans le panier');
+
+    const json = await download('json');
+    expect(json.type).toBe('application/json; charset=utf-8');
+    expect(json.disposition).toBe('attachment; filename="translations-fr.json"');
+    expect(JSON.parse(json.body)).toMatchObject({ format: 'atelier-translations', version: 1, sourceLanguage: 'en-US', language: 'fr' });
+    const again = await upload(json.body);
+    expect(again.status).toBe(200);
+    // The same texts and states (only the times the rows were written moved).
+    const unstamped = (l: Awaited<ReturnType<typeof list>>) => ({ ...l, texts: l.texts.map(({ updatedOn: _, ...t }: Record<string, unknown>) => t) });
+    expect(unstamped(await list())).toEqual(unstamped(after));
+  });
+
+  it('a bad file answers 422 naming what is wrong, and nothing of it is saved', async () => {
+    const count = await storedCount();
+    const good = (await download('xliff')).body.replace('<target>Mettre dans le panier</target>', '<target>Changé</target>');
+    const cases: [string, RegExp][] = [
+      ['<xliff version="2.0"><file>', /^This XLIFF file is not well-formed XML/],
+      ['<xliff version="1.2" trgLang="fr"></xliff>', /^This is not an XLIFF 2.0 file/],
+      ['{"texts": []}', /^This JSON file is not a translations file from this site/],
+      ['not a file', /^This file is neither XLIFF 2.0 nor valid JSON\.$/],
+      // One good change and one unit this site never wrote: the good change is not saved either.
+      [good.replace('<file id="site">', '<file id="site"><unit id="uW10"><segment state="final"><source>x</source><target>y</target></segment></unit>'), /has an id this site did not write/],
+      [good.replace('<file id="site">', `<file id="site"><unit id="u${Buffer.from(JSON.stringify(['product', 'no-such-item', 'title'])).toString('base64url')}"><segment state="final"><source>x</source><target>y</target></segment></unit>`), /^The file translates a text this site does not have \(product no-such-item title\); nothing was imported\.$/],
+      [good.replace('trgLang="fr"', 'trgLang="de"'), /^Add this language to the site before translating into it\.$/],
+    ];
+    for (const [content, message] of cases) {
+      const res = await upload(content);
+      expect(res.status, content.slice(0, 80)).toBe(422);
+      expect(res.json.message).toMatch(message);
+    }
+    expect(await storedCount()).toBe(count);
+    expect(await (await worker.fetch('/fr/shop/speckled-stoneware-mug')).text()).not.toContain('Changé');
+  });
+
+  it('an editor may neither export nor import', async () => {
+    expect((await download('json', sessions.get(ROLE.editor)!)).status).toBe(403);
+    expect((await call('POST', '/translations/import', { content: '{}' }, sessions.get(ROLE.editor)!)).status).toBe(403);
+  });
+});
+
 describe('roles and crumbs', () => {
   it('admin and website manager may; an editor may not; anonymous visitors must sign in', async () => {
     expect((await call('GET', '/settings', undefined, sessions.get(ROLE.websiteManager)!)).status).toBe(200);

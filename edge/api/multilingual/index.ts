@@ -6,8 +6,9 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { disconnect, readLanguages, saveLanguages, type SiteLanguages } from '../../services/multilingual/settings.js';
-import { isTranslatable, statusCounts, translatableTexts } from '../../services/multilingual/sources.js';
-import { saveTranslation } from '../../services/multilingual/store.js';
+import { isTranslatable, statusCounts, translatableKeys, translatableTexts, translationKey } from '../../services/multilingual/sources.js';
+import { saveTranslation, saveTranslations } from '../../services/multilingual/store.js';
+import { parseTranslationFile, toJsonFile, toXliff, TranslationFileError } from '../../services/multilingual/exchange.js';
 import { jsonBody, queryParams } from '../validate.js';
 
 /** SPEC §7 multilingual calls (settings, status, languages, connection) and the translations owner API (issue 29). */
@@ -19,6 +20,7 @@ export const LANGUAGE_MESSAGES = {
   tooMany: `A site can have at most ${MAX_LANGUAGES} languages.`,
   notAdded: 'Add this language to the site before translating into it.',
   unknownText: 'There is no such text on the site to translate.',
+  fileTooLarge: 'A translations file can be at most 3 MB.',
 } as const;
 
 const tag = z.string().max(35).transform((value, ctx) => {
@@ -122,4 +124,50 @@ multilingualApi.put('/translations', requirePermission('languages'), jsonBody(tr
   }
   const row = await saveTranslation(c.var.db, c.var.site.id, { ...body, language });
   return c.json({ kind: row.kind, entityId: row.entityId, fieldKey: row.fieldKey, language: row.language, text: row.text, status: row.status, updatedOn: row.updatedOn });
+});
+
+// Export for a translator: every translatable text of the site with its translation (if any)
+// in one language, as XLIFF 2.0 (default) or our JSON, as a file download.
+const exportQuery = z.strictObject({ language: tag, format: z.enum(['xliff', 'json']).default('xliff') });
+
+multilingualApi.get('/translations/export', requirePermission('languages'), queryParams(exportQuery), async (c) => {
+  const q = c.req.valid('query');
+  const language = await addedLanguage(c, q.language);
+  const { languages } = await readLanguages(c.var.db, c.var.site.id, c.var.site.locale);
+  const texts = await translatableTexts(c.var.db, c.var.site, language);
+  const name = `translations-${languagePrefix(language)}`;
+  c.header('Cache-Control', 'no-store');
+  if (q.format === 'json') {
+    c.header('Content-Disposition', `attachment; filename="${name}.json"`);
+    return c.body(toJsonFile(texts, languages.primary, language), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  }
+  c.header('Content-Disposition', `attachment; filename="${name}.xlf"`);
+  return c.body(toXliff(texts, languages.primary, language), 200, { 'Content-Type': 'application/xliff+xml; charset=utf-8' });
+});
+
+// Import a translator's file (XLIFF 2.0 or JSON, its text in `content`): read and checked whole
+// first (every unit must name a text of the site, the language an added one); then saved in one
+// batch. A bad file answers 422 naming what is wrong, and nothing of it is saved.
+const MAX_FILE = 3 * 1024 * 1024;
+const importBody = z.strictObject({ content: z.string().min(1).max(MAX_FILE, LANGUAGE_MESSAGES.fileTooLarge) });
+
+multilingualApi.post('/translations/import', requirePermission('languages'), jsonBody(importBody), async (c) => {
+  let parsed;
+  try {
+    parsed = parseTranslationFile(c.req.valid('json').content);
+  } catch (err) {
+    if (!(err instanceof TranslationFileError)) throw err;
+    throw new ApiError(422, 'invalid_file', err.message, { fields: { content: err.message } });
+  }
+  const code = canonicalLanguage(parsed.language);
+  if (!code) throw new ApiError(422, 'invalid_file', LANGUAGE_MESSAGES.invalid, { fields: { content: LANGUAGE_MESSAGES.invalid } });
+  const language = await addedLanguage(c, code);
+  const keys = await translatableKeys(c.var.db, c.var.site);
+  const unknown = parsed.texts.find((t) => !keys.has(translationKey(t)));
+  if (unknown) {
+    const message = `The file translates a text this site does not have (${unknown.kind} ${unknown.entityId} ${unknown.fieldKey}); nothing was imported.`;
+    throw new ApiError(422, 'invalid_file', message, { fields: { content: message } });
+  }
+  await saveTranslations(c.var.db, c.var.site.id, language, parsed.texts);
+  return c.json({ language, imported: parsed.texts.length });
 });

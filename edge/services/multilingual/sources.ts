@@ -7,6 +7,7 @@ import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
 import { layoutTexts, PRODUCT_FIELDS } from './texts.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
+import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 
 /** One translatable text of the site in its primary language, with its translation's state. */
 export interface TranslatableText {
@@ -74,6 +75,7 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
   for (const [key, source] of Object.entries(strings)) {
     if (typeof source === 'string') out.push({ kind: 'system', entityId: 'strings', fieldKey: key, entityTitle: 'Store texts', source });
   }
+  for (const [key, source] of Object.entries(STORE_TEXTS)) out.push({ kind: 'system', entityId: STORE_TEXTS_ENTITY, fieldKey: key, entityTitle: 'Cart, checkout and confirmation', source });
   return out;
 }
 
@@ -95,6 +97,13 @@ export function statusCounts(texts: readonly TranslatableText[]): Record<Transla
   for (const t of texts) counts[t.status]++;
   return counts;
 }
+
+/** The keys (kind, entity, field) of the site's translatable texts, for checking an imported file whole. */
+export async function translatableKeys(db: Db, site: SiteRecord): Promise<Set<string>> {
+  return new Set((await sourceTexts(db, site)).map(keyOf));
+}
+
+export { keyOf as translationKey };
 
 /** True when `kind/entity/field` names one of the site's translatable texts (a PUT may only target those). */
 export async function isTranslatable(db: Db, site: SiteRecord, kind: TranslationKind, entityId: string, fieldKey: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import { translationSearchStatements } from '../../../schema/translation-search.
 import { bumpStatement } from '../content-version.js';
 import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
+import { syncPageSearch } from '../page-search.js';
 import { TranslationTable } from './texts.js';
 
 /** The published (`done`) texts of one language: one query, read by every page of that language. */
@@ -61,7 +62,33 @@ export async function saveTranslation(db: Db, websiteId: string, input: Translat
   );
   forgetSite(websiteId);
   if (input.kind === 'product') await reindexProduct(db, websiteId, input.entityId, input.language);
+  // A page's texts: its rows in the translations' index (the header and footer are no page of their own).
+  if (input.kind === 'block' && input.entityId !== 'site-header' && input.entityId !== 'site-footer') await syncPageSearch(db, websiteId, input.entityId);
   return row!;
+}
+
+/**
+ * Saves many translated texts of one language at once (an imported file): every row and the
+ * content version in one batch, so a file is imported whole or not at all; the derived search
+ * rows of the products and pages it touched are rewritten after.
+ */
+export async function saveTranslations(db: Db, websiteId: string, language: string, texts: readonly Omit<TranslationInput, 'language'>[], now = Date.now()): Promise<void> {
+  if (texts.length === 0) return;
+  const writes = texts.map((t) =>
+    db
+      .insert(translations)
+      .values({ websiteId, ...t, language, updatedOn: now })
+      .onConflictDoUpdate({
+        target: [translations.websiteId, translations.kind, translations.entityId, translations.fieldKey, translations.language],
+        set: { text: t.text, status: t.status, updatedOn: now },
+      }),
+  );
+  await query(() => db.batch([bumpStatement(db, websiteId, now), ...writes]));
+  forgetSite(websiteId);
+  for (const id of new Set(texts.filter((t) => t.kind === 'product').map((t) => t.entityId))) await reindexProduct(db, websiteId, id, language);
+  for (const id of new Set(texts.filter((t) => t.kind === 'block' && t.entityId !== 'site-header' && t.entityId !== 'site-footer').map((t) => t.entityId))) {
+    await syncPageSearch(db, websiteId, id);
+  }
 }
 
 /** Rewrites a product's translated search row for `language` from its `done` texts (the primary text fills the rest). */

@@ -15,6 +15,8 @@ import { PRODUCT_TYPE } from '../../../schema/index.js';
 import { orderedStatements, type HeldKey } from './idempotency.js';
 import { orderMailStatement, type OrderMailFacts } from './order-mail.js';
 import { recordStatements } from './record.js';
+import { loadTranslationTable } from '../multilingual/store.js';
+import { STORE_TEXTS_ENTITY, storeTexts } from '../../../domain/languages/store-texts.js';
 import { orderLink } from './status-link.js';
 
 /**
@@ -37,6 +39,8 @@ export interface OrderFacts {
   testMode: boolean;
   /** The plan a subscription checkout agreed to (null: a shopping cart). */
   subscription: SubscriptionTerms | null;
+  /** The shopper's language when it is an added one (issue 29): recorded on the order; the mail and its links are in it. */
+  language?: { code: string; prefix: string } | null;
 }
 
 /** The key row's `order_facts` read back (undefined: none, or unreadable). */
@@ -76,7 +80,11 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
   const { site, view, totals: t } = facts;
   const orderId = newRowId();
   const statusToken = newCartToken();
-  const [giftCards, grants, downloads] = await Promise.all([newGiftCards(view.entries), newGrants(db, site.id, view.entries), downloadSettings(db, site.id)]);
+  const language = facts.language ?? undefined;
+  const [giftCards, grants, downloads, table] = await Promise.all([
+    newGiftCards(view.entries), newGrants(db, site.id, view.entries), downloadSettings(db, site.id),
+    language ? loadTranslationTable(db, site.id, language.code) : undefined,
+  ]);
   const issued = { id: orderId, websiteId: site.id, currency: t.currency };
   // The confirmation's download links are signed now: the grants' ids and expiry are known before the batch.
   const links = f.downloadSecret
@@ -96,9 +104,13 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
     : [];
   const mail: OrderMailFacts = {
     orderId, websiteId: site.id, email: facts.email, currency: t.currency,
-    lines: view.entries.map((e) => ({ quantity: e.quantity, productName: e.title, sku: e.sku ?? null, unitPriceCents: e.unitPriceCents, additionalFields: e.additionalFields })),
+    // Product names in the shopper's language where translated (the order keeps the primary names).
+    lines: view.entries.map((e) => ({
+      quantity: e.quantity, productName: table?.get('product', e.itemId, 'title') ?? e.title, sku: e.sku ?? null, unitPriceCents: e.unitPriceCents, additionalFields: e.additionalFields,
+    })),
     subtotalCents: t.subtotalCents, discountCents: t.discountCents, shippingTotalCents: t.shippingCostCents, taxTotalCents: t.taxCents, grandTotalCents: t.grandTotalCents,
     giftCardCents: f.draw ? f.draw.amountCents : 0,
+    ...(language && table ? { language: { code: language.code, texts: storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)) } } : {}),
   };
   const giftCardOnly = f.payment.provider === 'gift-card';
   await rawD1(db).batch([
@@ -109,6 +121,7 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
       couponCodes: facts.couponCodes, testMode: facts.testMode,
       statusTokenHash: await sha256Hex(statusToken),
       payment: f.payment,
+      language: language?.code ?? null,
       now,
     }),
     ...accountRecordStatements(db, {
@@ -122,7 +135,7 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
     ...giftCardMailStatements(db, site, { id: orderId, email: facts.email, currency: t.currency }, giftCards, now),
     ...grantStatements(db, issued, grants, downloads, now),
     // Mail is an outbox row in the order's own batch: a recorded order always has its confirmation queued.
-    orderMailStatement(db, site, mail, `${facts.origin}${orderLink('order-status', orderId, statusToken)}`, now, links),
+    orderMailStatement(db, site, mail, `${facts.origin}${language?.prefix ?? ''}${orderLink('order-status', orderId, statusToken)}`, now, links),
     ...(reviewLinks.length ? [reviewRequestMail(db, site, { websiteId: site.id, email: facts.email }, reviewLinks, now, reviewAfter)] : []),
     // Webhook events too (order.created, order.paid): they exist exactly when the order does.
     ...orderEventStatements(rawD1(db), mail, f.payment.amountCents, now),

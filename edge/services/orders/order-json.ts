@@ -31,6 +31,8 @@ export function orderJson({ order, lines }: LoadedOrder): Record<string, unknown
     testMode: order.testMode,
     websiteId: order.websiteId,
     email: order.email,
+    // The shopper's language when they checked out in an added one (issue 29).
+    ...(order.language ? { language: order.language } : {}),
     currency: c,
     created: order.createdOn,
     status: order.status,

@@ -3,6 +3,8 @@ import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
 import { newId } from '../accounts/tokens.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
+import { fractionDigits } from '../../../domain/money/fraction-digits.js';
+import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 import { lineFieldAnswers } from './line-fields.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -20,6 +22,16 @@ export interface OrderMailFacts {
   taxTotalCents: number;
   grandTotalCents: number;
   giftCardCents: number;
+  /** The shopper's language when it is an added one (issue 29): the texts and money are in it. */
+  language?: { code: string; texts: StoreTexts } | undefined;
+}
+
+/** Money in the mail: '36.00 USD' in the primary language, the language's own currency format otherwise. */
+function mailMoney(currency: string, language: string | undefined): (minor: number) => string {
+  if (!language) return (n) => `${minorToDecimal(n, currency)} ${currency}`;
+  const digits = fractionDigits(currency);
+  const format = new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return (n) => format.format(n / 10 ** digits);
 }
 
 /**
@@ -33,25 +45,27 @@ export function orderMailStatement(
   db: Db, site: { title: string }, o: OrderMailFacts, statusUrl: string, now: number, downloads: readonly { name: string; url: string }[] = [],
 ): D1PreparedStatement {
   const number = `{{order-number-${newId()}}}`;
-  const money = (n: number) => `${minorToDecimal(n, o.currency)} ${o.currency}`;
+  const money = mailMoney(o.currency, o.language?.code);
+  const t = o.language?.texts ?? storeTexts();
   // Each line, with its additional-fields answers (attendee names, a gift message) after it.
   const answers = (l: OrderMailFacts['lines'][number]) => lineFieldAnswers(l.additionalFields).map((a) => `${a.label}: ${a.value}`);
   const rows = o.lines.map((l) => [`${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''} — ${money(l.unitPriceCents * l.quantity)}`, ...answers(l).map((a) => `  ${a}`)].join('\n'));
   const totals = [
-    `Subtotal: ${money(o.subtotalCents)}`,
-    ...(o.discountCents ? [`Discount: -${money(o.discountCents)}`] : []),
-    `Shipping: ${money(o.shippingTotalCents)}`,
-    `Tax: ${money(o.taxTotalCents)}`,
-    `Total: ${money(o.grandTotalCents)}`,
-    ...(o.giftCardCents ? [`Gift card: -${money(o.giftCardCents)}`, `Paid by card: ${money(o.grandTotalCents - o.giftCardCents)}`] : []),
+    `${t.subtotal}: ${money(o.subtotalCents)}`,
+    ...(o.discountCents ? [`${t.discount}: -${money(o.discountCents)}`] : []),
+    `${t.shipping}: ${money(o.shippingTotalCents)}`,
+    `${t.tax}: ${money(o.taxTotalCents)}`,
+    `${t.total}: ${money(o.grandTotalCents)}`,
+    ...(o.giftCardCents ? [`${t.giftCard}: -${money(o.giftCardCents)}`, `${t.paidByCard}: ${money(o.grandTotalCents - o.giftCardCents)}`] : []),
   ];
   // Each digital product's signed, expiring download link.
   const files = downloads.map((d) => `${d.name}: ${d.url}`);
-  const subject = `${site.title}: order #${number} confirmed`;
-  const text = [`Thank you for your order #${number}.`, '', ...rows, '', ...totals, ...(files.length ? ['', 'Your downloads:', ...files] : []), '', `Order status: ${statusUrl}`].join('\n');
-  const html = `<p>Thank you for your order #${number}.</p><ul>${rows.map((r) => `<li>${r.split('\n').map((part) => escapeHtml(part.trim())).join('<br>')}</li>`).join('')}</ul><p>${totals
+  const subject = fillText(t.mailSubject, { site: site.title, number });
+  const thanks = fillText(t.mailThanks, { number });
+  const text = [thanks, '', ...rows, '', ...totals, ...(files.length ? ['', t.yourDownloads, ...files] : []), '', `${t.orderStatus}: ${statusUrl}`].join('\n');
+  const html = `<p>${escapeHtml(thanks)}</p><ul>${rows.map((r) => `<li>${r.split('\n').map((part) => escapeHtml(part.trim())).join('<br>')}</li>`).join('')}</ul><p>${totals
     .map(escapeHtml)
-    .join('<br>')}</p>${downloads.length ? `<p>Your downloads:</p><ul>${downloads.map((d) => `<li><a href="${escapeHtml(d.url)}">${escapeHtml(d.name)}</a></li>`).join('')}</ul>` : ''}<p><a href="${escapeHtml(statusUrl)}">View your order status</a></p>`;
+    .join('<br>')}</p>${downloads.length ? `<p>${escapeHtml(t.yourDownloads)}</p><ul>${downloads.map((d) => `<li><a href="${escapeHtml(d.url)}">${escapeHtml(d.name)}</a></li>`).join('')}</ul>` : ''}<p><a href="${escapeHtml(statusUrl)}">${escapeHtml(t.viewOrderStatus)}</a></p>`;
   return rawD1(db)
     .prepare(
       `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on)

@@ -22,6 +22,8 @@ export interface PaidOrderRow {
   grandTotalCents: number;
   statusTokenHash: string;
   now: number;
+  /** The shopper's language when it is an added one (issue 29); null or absent: the primary. */
+  language?: string | null;
 }
 
 export interface OrderLineRow {
@@ -51,13 +53,13 @@ export function paidOrderStatements(d1: D1Database, o: PaidOrderRow): D1Prepared
       .prepare(
         `INSERT INTO orders (id, website_id, order_number, purchased_cart_id, test_mode, email, shipping_address, billing_address, shipping_option,
            coupons, currency, subtotal_cents, discount_cents, shipping_total_cents, tax_total_cents, included_tax_cents, grand_total_cents,
-           status, status_token_hash, created_on)
-         VALUES (?1, ?2, (SELECT last_number FROM order_counters WHERE website_id = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 'paid', ?17, ?18)`,
+           status, status_token_hash, created_on, language)
+         VALUES (?1, ?2, (SELECT last_number FROM order_counters WHERE website_id = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 'paid', ?17, ?18, ?19)`,
       )
       .bind(
         o.orderId, o.websiteId, o.purchasedCartId, o.testMode ? 1 : 0, o.email, json(o.shippingAddress), json(o.billingAddress), json(o.shippingOption),
         JSON.stringify(o.couponCodes), o.currency, o.subtotalCents, o.discountCents, o.shippingCents, o.taxCents, o.includedTaxCents, o.grandTotalCents,
-        o.statusTokenHash, o.now,
+        o.statusTokenHash, o.now, o.language ?? null,
       ),
   ];
 }

@@ -35,6 +35,8 @@ export interface PlaceOrderInput extends QuoteInput {
   siteUserId?: string | undefined;
   /** Origin of the store, for the order-status link in the mail. */
   origin: string;
+  /** The shopper's added language (issue 29): recorded on the order, the mail in it, links under its prefix. */
+  language?: { code: string; prefix: string } | undefined;
   /** Signs the download links of digital products in the mail (absent: the mail has none). */
   downloadSecret?: string | undefined;
   /** Signs the review-request links of digital products and services, mailed some days after the purchase (absent: none). */
@@ -72,7 +74,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   try {
     const placed = await attempt(db, input, claim.held, left);
     const page = placed.subscribed ? 'subscription-confirmed' : 'order-confirmed';
-    return { order: placed.order, replayed: false, confirmationPath: orderLink(page, placed.order.order.id, placed.statusToken) };
+    return { order: placed.order, replayed: false, confirmationPath: `${input.language?.prefix ?? ''}${orderLink(page, placed.order.order.id, placed.statusToken)}` };
   } catch (err) {
     await abandon(db, claim.held, input.provider, now).catch(() => undefined);
     throw err;
@@ -130,7 +132,7 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
   const facts: OrderFacts = {
     site: { id: site.id, currency: site.currency, title: site.title }, view, totals: t, couponCodes: t.validCoupons.map((c) => c.code), email: input.email,
     shippingAddress: input.shippingAddress ?? null, billingAddress: input.billingAddress ?? null, siteUserId: input.siteUserId ?? null,
-    origin: input.origin, testMode: input.provider.testMode, subscription: subscription ?? null,
+    origin: input.origin, testMode: input.provider.testMode, subscription: subscription ?? null, language: input.language ?? null,
   };
   const samePlan = !subscription || (left?.facts?.subscription && JSON.stringify(left.facts.subscription) === JSON.stringify(subscription) && (!left.paid || !!left.paid.reusableRef));
   const resume = left && samePlan && (!input.giftCardCode || carried)

@@ -19,6 +19,8 @@ export interface OrderRecordInput {
   statusTokenHash: string;
   /** `amountCents`: what this payment took (the grand total less any gift card). */
   payment: { provider: string; providerRef: string; amountCents: number };
+  /** The shopper's added language (issue 29), else null. */
+  language?: string | null;
   now: number;
 }
 
@@ -50,6 +52,7 @@ export function recordStatements(db: Db, r: OrderRecordInput): D1PreparedStateme
       includedTaxCents: t.includedTaxCents,
       grandTotalCents: t.grandTotalCents,
       statusTokenHash: r.statusTokenHash,
+      language: r.language ?? null,
       now: r.now,
     }),
     ...r.view.entries.map((e, position) => orderLineStatement(d1, r, { ...e, productName: e.title }, position)),

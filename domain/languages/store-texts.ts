@@ -1,0 +1,95 @@
+/**
+ * The store's own words on the cart, checkout and order-confirmation pages, their islands and
+ * the confirmation mail (issue 29): English defaults here, a site's translations (kind
+ * `system`, entity `store-texts`) over them per language. Pure: the edge fills the page
+ * context (`storeTexts`) and the mail; the cart and checkout islands read the same keys.
+ * `{number}`, `{email}` and `{site}` are filled in where the text is used.
+ */
+export const STORE_TEXTS = {
+  cartTitle: 'Your cart',
+  cartEmpty: 'You have nothing in your shopping cart.',
+  continueShopping: 'Continue shopping',
+  cartQuantity: 'Qty',
+  quantity: 'Quantity',
+  item: 'item',
+  items: 'items',
+  subtotal: 'Subtotal',
+  cartNote: 'Shipping and tax are worked out at checkout.',
+  checkout: 'Checkout',
+  contact: 'Contact',
+  delivery: 'Delivery',
+  payment: 'Payment',
+  email: 'Email',
+  firstName: 'First name',
+  lastName: 'Last name',
+  address: 'Address',
+  city: 'City',
+  region: 'State / region',
+  postalCode: 'Postal code',
+  country: 'Country',
+  select: 'Select…',
+  shippingOption: 'Shipping option',
+  shippingHint: 'Enter your address to see the shipping options.',
+  couponCode: 'Coupon code',
+  apply: 'Apply',
+  testCard: 'Card (test card)',
+  cardNumber: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  securityCode: 'Security code',
+  placeOrder: 'Place order',
+  placingOrder: 'Placing order…',
+  secureCheckout: 'Secure checkout.',
+  secureCheckoutNote: 'Your card details go straight to the payment provider and are never stored on this site.',
+  orderSummary: 'Order summary',
+  showOrderSummary: 'Show order summary',
+  hideOrderSummary: 'Hide order summary',
+  discount: 'Discount',
+  shipping: 'Shipping',
+  withYourAddress: 'With your address',
+  tax: 'Tax',
+  total: 'Total',
+  orderConfirmed: 'Thank you! Order #{number} is confirmed.',
+  confirmationSent: 'A confirmation has been sent to {email}.',
+  each: 'each',
+  mailSubject: '{site}: order #{number} confirmed',
+  mailThanks: 'Thank you for your order #{number}.',
+  giftCard: 'Gift card',
+  paidByCard: 'Paid by card',
+  yourDownloads: 'Your downloads:',
+  orderStatus: 'Order status',
+  viewOrderStatus: 'View your order status',
+} as const;
+
+export type StoreTextKey = keyof typeof STORE_TEXTS;
+/** The texts, and on pages the links islands need under the page's language prefix. */
+export type StoreTexts = Record<StoreTextKey, string> & { homeUrl?: string; checkoutUrl?: string };
+
+/** The translation entity of the store texts (kind `system`). */
+export const STORE_TEXTS_ENTITY = 'store-texts';
+
+/** The English defaults with `translated(key)` over them where it gives a text. */
+export function storeTexts(translated: (key: StoreTextKey) => string | undefined = () => undefined): StoreTexts {
+  const out = {} as StoreTexts;
+  for (const key of Object.keys(STORE_TEXTS) as StoreTextKey[]) out[key] = translated(key) ?? STORE_TEXTS[key];
+  return out;
+}
+
+/** `text` with each `{name}` replaced by `values[name]` (unknown names stay). */
+export function fillText(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * The texts an island received in its props, over the English defaults (a theme without
+ * the prop, or an older page, still reads English).
+ */
+export function storeTextsOf(value: unknown): StoreTexts {
+  const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const texts = storeTexts((key) => (typeof given[key] === 'string' ? (given[key] as string) : undefined));
+  // Only site-relative links (never another origin or a script URL).
+  for (const link of ['homeUrl', 'checkoutUrl'] as const) {
+    const url = given[link];
+    if (typeof url === 'string' && /^\/(?!\/)/.test(url)) texts[link] = url;
+  }
+  return texts;
+}

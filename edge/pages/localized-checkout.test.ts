@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoOwner, signIn, startWorker, type RunningWorker } from '../test-support.js';
+import { variantOf } from '../api/commerce/test-catalog.js';
+import { TestVisitor } from '../api/commerce/test-visitor.js';
+import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
+
+/**
+ * Issue 29 second slice on the real worker: a French shopper's cart, checkout and order
+ * confirmation pages, the order recording the language, and its confirmation mail (an
+ * outbox row) in French with French money; an English order stays English.
+ */
+let worker: RunningWorker;
+
+beforeAll(async () => {
+  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
+  const demo = await demoOwner();
+  const owner = await signIn(worker, demo.email, demo.password);
+  const res = await worker.fetch('/api/multilingual/languages', {
+    method: 'PUT',
+    headers: { ...owner.headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ languages: ['en-US', 'fr'] }),
+  });
+  expect(res.status).toBe(200);
+}, 120_000);
+afterAll(() => worker?.dispose());
+
+async function shopper(ip: string): Promise<TestVisitor> {
+  const v = new TestVisitor(worker, ip);
+  await v.visit('/fr/');
+  const variant = await variantOf(worker.db, 'FK-MUG-08-OAT');
+  expect((await addOne(v, variant.itemId, 'FK-MUG-08-OAT', 2)).status).toBe(200);
+  return v;
+}
+
+const html = async (v: TestVisitor, path: string) => {
+  const res = await worker.fetch(path, { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
+  return { status: res.status, language: res.headers.get('content-language'), html: await res.text() };
+};
+
+const mailOf = (orderId: string) =>
+  worker.db
+    .prepare(`SELECT m.subject, m.text_body AS text, m.html_body AS html FROM mail_outbox m JOIN orders o ON o.email = m.to_address WHERE o.id = ? AND m.kind = 'order-confirmation' ORDER BY m.created_on DESC LIMIT 1`)
+    .bind(orderId)
+    .first<{ subject: string; text: string; html: string }>();
+
+describe('a French shopper', () => {
+  it('sees the cart and checkout in French, with French money and links under /fr/', async () => {
+    const v = await shopper('198.51.100.61');
+    const cart = await html(v, '/fr/cart');
+    expect(cart.status).toBe(200);
+    expect(cart.language).toBe('fr');
+    expect(cart.html).toContain('<h1>Votre panier</h1>');
+    expect(cart.html).toContain('Sous-total (2 articles)');
+    expect(cart.html).toContain('La livraison et les taxes sont calculées au paiement.');
+    expect(cart.html).toContain('<a class="button" href="/fr/checkout">Paiement</a>');
+    expect(cart.html).toMatch(/72,00[\s\u00a0\u202f]\$/);
+    expect(cart.html).not.toContain('Your cart');
+    // The island gets the same words, and the checkout link under the prefix.
+    const props = /data-prop-texts="([^"]*)"/.exec(cart.html)![1]!.replaceAll('&quot;', '"').replaceAll('&#34;', '"');
+    expect(JSON.parse(props)).toMatchObject({ cartTitle: 'Votre panier', checkoutUrl: '/fr/checkout', homeUrl: '/fr/' });
+
+    const checkout = await html(v, '/fr/checkout');
+    expect(checkout.status).toBe(200);
+    expect(checkout.html).toContain('<h1>Paiement</h1>');
+    expect(checkout.html).toContain('Récapitulatif de la commande');
+    expect(checkout.html).not.toContain('Order summary');
+
+    // The English pages of the same visitor stay English.
+    const en = await html(v, '/cart');
+    expect(en.html).toContain('<h1>Your cart</h1>');
+    expect(en.html).toContain('Subtotal (2 items)');
+  });
+
+  it('places an order: the language is recorded, the confirmation page and mail are French', async () => {
+    const v = await shopper('198.51.100.62');
+    const placed = await placeOrder(v, { extra: { email: 'amelie@example.fr', language: 'fr' } });
+    expect(placed.status).toBe(201);
+    expect(placed.json.order.language).toBe('fr');
+    expect(placed.json.confirmationUrl).toMatch(/^\/fr\/order-confirmed\?order=/);
+    const number = placed.json.order.orderNumber as number;
+
+    const page = await html(v, placed.json.confirmationUrl);
+    expect(page.status).toBe(200);
+    expect(page.language).toBe('fr');
+    expect(page.html).toContain(`<h1>Merci ! La commande n° ${number} est confirmée.</h1>`);
+    expect(page.html).toContain('Une confirmation a été envoyée à amelie@example.fr.');
+    expect(page.html).toContain('<dt class="order-totals-subtotal">Sous-total</dt>');
+    expect(page.html).toMatch(/72,00[\s\u00a0\u202f]\$/);
+
+    const row = await worker.db.prepare('SELECT language FROM orders WHERE id = ?').bind(placed.json.order.id).first<{ language: string | null }>();
+    expect(row!.language).toBe('fr');
+    const mail = await mailOf(placed.json.order.id);
+    expect(mail!.subject).toBe(`Fern & Kiln : commande n° ${number} confirmée`);
+    expect(mail!.text).toContain(`Merci pour votre commande n° ${number}.`);
+    // The product's French name, money in the fr format ('72,00 $US'), the status link under /fr/.
+    expect(mail!.text).toMatch(/^2 × Tasse en grès moucheté \(FK-MUG-08-OAT\) — 72,00[\s\u00a0\u202f]\$US$/m);
+    expect(mail!.text).toMatch(/^Sous-total: 72,00[\s\u00a0\u202f]\$US$/m);
+    expect(mail!.text).toMatch(/^Total: 72,00[\s\u00a0\u202f]\$US$/m);
+    expect(mail!.text).toMatch(/^Suivi de commande: http:\/\/localhost\/fr\/order-status\?order=/m);
+    expect(mail!.html).toContain('Voir le suivi de votre commande');
+    expect(mail!.text).not.toMatch(/Thank you|Subtotal/);
+  });
+
+  it('an order from an English page, or naming a language the site does not publish, stays English', async () => {
+    for (const [ip, language] of [['198.51.100.63', 'en-US'], ['198.51.100.64', 'de']] as const) {
+      const v = await shopper(ip);
+      const placed = await placeOrder(v, { extra: { email: `en-${ip}@example.com`, language } });
+      expect(placed.status).toBe(201);
+      expect(placed.json.order.language).toBeUndefined();
+      expect(placed.json.confirmationUrl).toMatch(/^\/order-confirmed\?order=/);
+      const mail = await mailOf(placed.json.order.id);
+      expect(mail!.subject).toMatch(/^Fern & Kiln: order #\d+ confirmed$/);
+      expect(mail!.text).toMatch(/Total: \d+\.\d\d USD/);
+    }
+  });
+});
