@@ -8,7 +8,7 @@ import { CartEntryRow } from './cart-entry.js';
 const TICK_MS = 1000;
 
 /** The /cart page once the cart is loaded: the server's markup until then. */
-export function CartPage({ currency, serverHtml }: { currency: string; serverHtml: string }) {
+export function CartPage({ currency, serverHtml, pricesIncludeTax = false }: { currency: string; serverHtml: string; pricesIncludeTax?: boolean }) {
   const { status, cart } = useSyncExternalStore(cartStore.subscribe, cartStore.get);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => void loadCartOnStart(), []);
@@ -43,7 +43,7 @@ export function CartPage({ currency, serverHtml }: { currency: string; serverHtm
             <div>
               Subtotal ({cart!.totalQuantity} {cart!.totalQuantity === 1 ? 'item' : 'items'}): <strong>{formatCents(cart!.subtotalCents, cur)}</strong>
             </div>
-            <p className="cart-summary-note">Shipping and tax are worked out at checkout.</p>
+            <p className="cart-summary-note">{pricesIncludeTax ? 'Prices include tax. Shipping is worked out at checkout.' : 'Shipping and tax are worked out at checkout.'}</p>
             <a className="button" href={CHECKOUT_PATH}>
               Checkout
             </a>

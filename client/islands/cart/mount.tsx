@@ -2,9 +2,9 @@ import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { CartPage } from './cart-page.js';
 
-/** `data-island="cart"` on the /cart page (eager): prop currency. */
+/** `data-island="cart"` on the /cart page (eager): props currency and pricesIncludeTax. */
 const mount: MountIsland = (el, props) => {
   const serverHtml = el.innerHTML;
-  renderIsland(el, <CartPage currency={typeof props.currency === 'string' ? props.currency : 'USD'} serverHtml={serverHtml} />);
+  renderIsland(el, <CartPage currency={typeof props.currency === 'string' ? props.currency : 'USD'} serverHtml={serverHtml} pricesIncludeTax={props.pricesIncludeTax === true} />);
 };
 export default mount;

@@ -42,7 +42,7 @@ function formField(name: string): string {
 /** The labels the live region names when fields need attention. */
 const LABELS: Record<string, string> = {
   email: 'Email', firstName: 'First name', lastName: 'Last name', address1: 'Address', city: 'City', region: 'State / region',
-  postalCode: 'Postal code', country: 'Country', coupon: 'Coupon code', card: 'Card number', exp: 'Expiry', cvc: 'Security code', giftCardCode: 'Gift card code',
+  postalCode: 'Postal code', country: 'Country', phone: 'Phone', coupon: 'Coupon code', card: 'Card number', exp: 'Expiry', cvc: 'Security code', giftCardCode: 'Gift card code',
 };
 
 /**
@@ -60,9 +60,15 @@ const LABELS: Record<string, string> = {
  * `initialCart` is the priced cart the page was rendered with, so the first render is the
  * whole form (no 'Loading' line that the form would then push down: checkout CLS).
  */
-export function CheckoutForm({ currency, subscription, stripe, initialCart }: { currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined; initialCart?: PricedCart | undefined }) {
+export function CheckoutForm({ currency, subscription, stripe, initialCart, phoneRequired = false, pricesIncludeTax = false }: {
+  currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined; initialCart?: PricedCart | undefined;
+  /** The owner asks for a phone number (commerce preferences `checkout.collectPhoneNumber`). */
+  phoneRequired?: boolean;
+  /** Prices include tax (commerce preferences `tax.pricesIncludeTax`): the summary says what of them is tax. */
+  pricesIncludeTax?: boolean;
+}) {
   const [cart, setCart] = useState<PricedCart | null>(subscription?.cart ?? initialCart ?? null);
-  const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', coupon: '', card: '', exp: '', cvc: '' });
+  const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', phone: '', coupon: '', card: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<Fields>({});
   const [alert, setAlert] = useState('');
   const [announce, setAnnounce] = useState('');
@@ -117,7 +123,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
     e.preventDefault();
     setAlert('');
     setAnnounce('');
-    const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country };
+    const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country, ...(phoneRequired ? { phone: v.phone } : {}) };
     const choices = {
       ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
       ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
@@ -177,7 +183,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
     <form className="checkout-form" onSubmit={submit} noValidate>
       <h1>Checkout</h1>
       <div className="checkout-layout">
-        <OrderSummary cart={cart} money={money} wording={subscription?.priceWording} giftCard={giftCard} share={share} />
+        <OrderSummary cart={cart} money={money} wording={subscription?.priceWording} giftCard={giftCard} share={share} pricesIncludeTax={pricesIncludeTax} />
         <div className="checkout-main">
           <fieldset className="checkout-step">
             <legend>Contact</legend>
@@ -216,6 +222,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart }: { 
                 )}
                 <Field id="postalCode" label="Postal code" autoComplete="postal-code" value={v.postalCode} onChange={set('postalCode')} onBlur={() => void locate(v)} error={errors.postalCode} />
               </div>
+              {phoneRequired ? <Field id="phone" label="Phone" type="tel" autoComplete="tel" value={v.phone} onChange={set('phone')} error={errors.phone} required /> : null}
               {cart.shippingOptions.length ? (
                 <fieldset className="shipping-options">
                   <legend>Shipping option</legend>

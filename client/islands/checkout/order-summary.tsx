@@ -18,13 +18,16 @@ function Line({ name, label, children, strong = false }: { name: string; label: 
  * button naming the total (the theme hides `.order-summary-body.is-collapsed` below 433 px
  * only); from 433 px the button is hidden and the body always shows.
  */
-export function OrderSummary({ cart, money, wording, giftCard, share }: {
+export function OrderSummary({ cart, money, wording, giftCard, share, pricesIncludeTax = false }: {
   cart: PricedCart;
   money: (cents: number) => string;
   wording?: string | undefined;
   giftCard: AppliedGiftCard | null;
   share: { appliedCents: number; dueCents: number };
+  /** Prices include tax: no tax is added; the line after the total says how much of it is tax. */
+  pricesIncludeTax?: boolean;
 }) {
+  const included = cart.includedTaxCents ?? 0;
   const [open, setOpen] = useState(false);
   return (
     <aside className="order-summary" aria-label="Order summary">
@@ -48,8 +51,11 @@ export function OrderSummary({ cart, money, wording, giftCard, share }: {
           <Line name="subtotal" label="Subtotal">{money(cart.subtotalCents)}</Line>
           {cart.discountCents ? <Line name="discount" label="Discount">−{money(cart.discountCents)}</Line> : null}
           {cart.requiresShipping ? <Line name="shipping" label="Shipping">{cart.selectedShippingOption ? money(cart.shippingCostCents) : 'With your address'}</Line> : null}
-          <Line name="tax" label="Tax">{money(cart.taxCents)}</Line>
+          {pricesIncludeTax && !cart.taxCents ? null : <Line name="tax" label="Tax">{money(cart.taxCents)}</Line>}
           <Line name="total" label="Total" strong>{money(cart.grandTotalCents)}</Line>
+          {pricesIncludeTax || included ? (
+            <Line name="included-tax" label="Including tax">{cart.shippingLocation ? money(included) : 'With your address'}</Line>
+          ) : null}
           {giftCard ? (
             <>
               <Line name="gift-card" label={`Gift card (ending ${giftCard.summary.last4})`}>−{money(share.appliedCents)}</Line>
