@@ -91,17 +91,21 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
   const providerPaid = s.payment?.amountCents ?? 0;
   // Of what is not refunded yet, the card payment's part first; the rest is the gift card's.
   const cardLeft = `(?5 - (SELECT COALESCE(SUM(r.provider_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed'))`;
+  // Line refunds are priced inside the INSERT from the units refunded when it runs (UNITS_AMOUNT), so
+  // concurrent refunds of different units of one line add up to the line's total exactly.
+  const priced = lines ? JSON.stringify(lines.map((l) => ({ lineId: l.lineId, units: l.quantity, total: totals!.get(l.lineId)!, bought: lineById.get(l.lineId)!.quantity }))) : null;
   const written = await d1
     .prepare(
-      `INSERT INTO order_refunds (id, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, status, request_key, created_by, created_on)
-       SELECT ?1, ?2, ?3, ?4, MIN(?4, ${cardLeft}), ?4 - MIN(?4, ${cardLeft}), ?6, ?7, 'pending', ?8, ?9, ?10
-       FROM orders o
-       WHERE o.id = ?3 AND o.website_id = ?2
-         AND o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed') >= ?4
+      `WITH amt(a) AS (SELECT CASE WHEN ?11 IS NULL THEN ?4 ELSE (${UNITS_AMOUNT}) END)
+       INSERT INTO order_refunds (id, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, status, request_key, created_by, created_on)
+       SELECT ?1, ?2, ?3, amt.a, MIN(amt.a, ${cardLeft}), amt.a - MIN(amt.a, ${cardLeft}), ?6, ?7, 'pending', ?8, ?9, ?10
+       FROM orders o, amt
+       WHERE o.id = ?3 AND o.website_id = ?2 AND amt.a > 0
+         AND o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed') >= amt.a
          AND NOT EXISTS (${LINE_UNITS_TAKEN})
        ON CONFLICT (website_id, request_key) DO NOTHING`,
     )
-    .bind(id, site.id, s.order.id, amount, providerPaid, lines ? JSON.stringify(lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now)
+    .bind(id, site.id, s.order.id, amount, providerPaid, lines ? JSON.stringify(lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now, priced)
     .run();
   if (!written.meta.changes) {
     // Another request with this key got there first, or the amount no longer fits.
@@ -137,6 +141,23 @@ const LINE_UNITS_TAKEN = `SELECT 1 FROM json_each(?6) j JOIN order_lines l ON l.
   WHERE json_extract(j.value, '$.quantity') + l.cancelled_quantity
     + (SELECT COALESCE(SUM(json_extract(rj.value, '$.quantity')), 0) FROM order_refunds r, json_each(r.lines) rj
        WHERE r.order_id = ?3 AND r.status <> 'failed' AND json_extract(rj.value, '$.lineId') = l.id) > l.quantity`;
+
+/**
+ * What a line refund's units are worth when its INSERT runs (?11: `[{ lineId, units, total, bought }]`,
+ * each line's refund total from its fixed split, lineRefundTotals): `n` units of a line are worth
+ * floor(total × n ÷ bought) (all of them: the total), so the next `units` after the `done` units
+ * already refunded (refunds not failed, read in the same statement) give
+ * upTo(done + units) − upTo(done) — the same rule as lineUnitsRefundCents, but from what is
+ * refunded at that moment, not when the request read the order: two refunds of different units
+ * of one line racing each other never lose or add a minor unit.
+ */
+const UNITS_AMOUNT = `SELECT COALESCE(SUM(
+    CASE WHEN q.done + q.units >= q.bought THEN q.total ELSE (q.total * (q.done + q.units)) / q.bought END
+    - CASE WHEN q.done >= q.bought THEN q.total ELSE (q.total * q.done) / q.bought END), 0)
+  FROM (SELECT json_extract(p.value, '$.total') AS total, json_extract(p.value, '$.bought') AS bought, json_extract(p.value, '$.units') AS units,
+      (SELECT COALESCE(SUM(json_extract(rj.value, '$.quantity')), 0) FROM order_refunds r, json_each(r.lines) rj
+        WHERE r.order_id = ?3 AND r.status <> 'failed' AND json_extract(rj.value, '$.lineId') = json_extract(p.value, '$.lineId')) AS done
+    FROM json_each(?11) p) q`;
 
 /** The first requested line that has fewer units left than asked, read after a refused INSERT. */
 async function lineUnitsTaken(db: Db, orderId: string, lines: LineQuantity[]): Promise<RefundOutcome | undefined> {
