@@ -204,9 +204,25 @@ export const isStaleRefund = (row: RefundRow, now: number) => row.status === 'pe
 /**
  * A cancel's refund (key `cancel:…`) is owed to the shopper whatever the owner does next, so a
  * provider refusal leaves a `pending` row (its amount reserved) for the next cancel request or
- * the Cron job to try again, at most every STALE_REFUND_MS.
+ * the Cron job to try again, at most every STALE_REFUND_MS, up to CANCEL_REFUND_ATTEMPTS times.
  */
 const keepsTrying = (row: RefundRow) => row.requestKey.startsWith('cancel:');
+
+/**
+ * How many times a cancel's refund is asked of the provider before it stops (about 20 minutes
+ * at one attempt per STALE_REFUND_MS): the 10th refusal leaves it failed and a
+ * `refund_needs_attention` entry on the order's timeline.
+ */
+export const CANCEL_REFUND_ATTEMPTS = 10;
+
+/** Refused attempts of one refund key so far (each refused row keeps the key with `:failed:<row id>` after it). */
+async function failedAttempts(db: Db, orderId: string, key: string): Promise<number> {
+  const row = await rawD1(db)
+    .prepare(`SELECT COUNT(*) AS n FROM order_refunds WHERE order_id = ?1 AND status = 'failed' AND substr(request_key, 1, length(?2) + 8) = ?2 || ':failed:'`)
+    .bind(orderId, key)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
 
 /** Asks the provider for the card part of `row`, then settles it (succeeded or failed). */
 async function settle(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
@@ -224,6 +240,19 @@ async function settle(db: Db, site: { id: string; title: string }, s: OrderState
     if (refused !== undefined) {
       console.error(`refund ${row.id} of order ${s.order.id} failed: ${refused}`);
       if (keepsTrying(row)) {
+        const failedBefore = await failedAttempts(db, s.order.id, row.requestKey);
+        const amountText = `${minorToDecimal(row.amountCents, s.order.currency)} ${s.order.currency}`;
+        if (failedBefore + 1 >= CANCEL_REFUND_ATTEMPTS) {
+          // The last attempt: the row is failed (its amount no longer reserved), nothing is tried again, and the
+          // timeline says the refund needs the owner (a refund by hand, or the payment settings put right).
+          await d1.batch([
+            d1.prepare(`UPDATE order_refunds SET status = 'failed', settled_on = ?2, request_key = request_key || ':failed:' || id WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),
+            d1
+              .prepare(`INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on) VALUES (?1, ?2, ?3, 'refund_needs_attention', ?4, ?5, ?6)`)
+              .bind(newRowId(), site.id, s.order.id, `Needs attention: the refund of ${amountText} for the cancellation was refused ${CANCEL_REFUND_ATTEMPTS} times by the payment provider and is no longer tried. Refund the shopper by hand or check the payment settings. Last answer: ${refused.slice(0, 200)}`, input.actor, input.now),
+          ]);
+          return { kind: 'failed', refund: { ...row, status: 'failed', settledOn: input.now, requestKey: `${row.requestKey}:failed:${row.id}` } };
+        }
         // The refused row is failed (Stripe keeps a refused request's answer for its idempotency
         // key, so a retry needs a new one) and a fresh pending row with the same key, amount and
         // split takes its place, for the next cancel request or the Cron job; one timeline note.
@@ -241,7 +270,7 @@ async function settle(db: Db, site: { id: string; title: string }, s: OrderState
               `INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on)
                SELECT ?1, ?2, ?3, 'refund_failed', ?4, ?5, ?6 WHERE NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = ?3 AND e.kind = 'refund_failed' AND e.body = ?4)`,
             )
-            .bind(newRowId(), site.id, s.order.id, `Refund of ${minorToDecimal(row.amountCents, s.order.currency)} ${s.order.currency} for the cancellation is pending: the payment provider did not make it; it is tried again automatically.`, input.actor, input.now),
+            .bind(newRowId(), site.id, s.order.id, `Refund of ${amountText} for the cancellation is pending: the payment provider did not make it; it is tried again automatically (up to ${CANCEL_REFUND_ATTEMPTS} times).`, input.actor, input.now),
         ]);
         return { kind: 'pending', refund: next };
       }
