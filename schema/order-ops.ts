@@ -74,7 +74,7 @@ export const orderEvents = sqliteTable(
   'order_events',
   {
     ...orderReference(),
-    // 'note' | 'fulfilled' | 'picked_up' | 'refunded' | 'refund_failed' | 'cancelled' | 'gift_cards_disabled'
+    // 'note' | 'fulfilled' | 'picked_up' | 'refunded' | 'refund_failed' | 'refund_needs_attention' | 'cancelled' | 'gift_cards_disabled'
     kind: text('kind').notNull(),
     /** The note's text, or a short summary of what happened. */
     body: text('body').notNull(),

@@ -7,6 +7,8 @@ export interface StoreSettings {
   multipleQuantityAllowedForServices: boolean;
   useCLDRMoneyFormat: boolean;
   expressCheckout?: boolean;
+  /** Commerce preference `tax.pricesIncludeTax`: prices include the tax checkout extracts from them. */
+  pricesIncludeTax?: boolean;
   selectedCurrency?: string;
   /** Payment providers whose scripts and frames checkout loads (opens the CSP to their hosts). */
   paymentProviders?: ('stripe' | 'paypal')[];

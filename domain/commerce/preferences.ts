@@ -56,6 +56,16 @@ export const PREFERENCE_SCHEMAS = {
     guestCheckout: flag,
     collectPhoneNumber: flag,
   }),
+  /**
+   * How prices are entered and shown. `pricesIncludeTax` on: every price (products, shipping
+   * rates) already includes the tax of the shopper's region, which checkout extracts from it
+   * rather than adding it (VAT style), and the storefront says "incl. tax"; off: each tax rule
+   * says whether it is inclusive (by default tax is added at checkout). Stored on the websites
+   * row (`store_settings.pricesIncludeTax`, default off) like the store namespace.
+   */
+  tax: z.strictObject({
+    pricesIncludeTax: flag,
+  }),
   installments: z.strictObject({
     enabled: flag,
     provider: z.enum(Object.keys(INSTALMENT_PROVIDERS) as [InstalmentProvider, ...InstalmentProvider[]], { error: 'Choose an instalment provider.' }),
@@ -93,7 +103,7 @@ export const PREFERENCE_NAMESPACES = Object.keys(PREFERENCE_SCHEMAS) as Preferen
 export type Preferences<N extends PreferenceNamespace> = z.infer<(typeof PREFERENCE_SCHEMAS)[N]>;
 
 /** What a namespace holds before the owner saves it. */
-export const PREFERENCE_DEFAULTS: { [N in Exclude<PreferenceNamespace, 'store'>]: Preferences<N> } = {
+export const PREFERENCE_DEFAULTS: { [N in Exclude<PreferenceNamespace, 'store' | 'tax'>]: Preferences<N> } = {
   checkout: { guestCheckout: true, collectPhoneNumber: false },
   installments: { enabled: false, provider: 'afterpay', numInstallments: 4, minCents: 3500, maxCents: 200000 },
   email: { senderName: '', replyTo: '' },

@@ -44,8 +44,51 @@ function caRegion(code: string): string | undefined {
   return CA_LETTER[fsa[0]!];
 }
 
+/** Australian postcodes by range (Australia Post); [first, last, state] in order. */
+const AU_RANGES: readonly (readonly [number, number, string])[] = [
+  [200, 299, 'ACT'], [800, 999, 'NT'], [1000, 2599, 'NSW'], [2600, 2618, 'ACT'], [2619, 2899, 'NSW'], [2900, 2920, 'ACT'],
+  [2921, 2999, 'NSW'], [3000, 3999, 'VIC'], [4000, 4999, 'QLD'], [5000, 5999, 'SA'], [6000, 6999, 'WA'], [7000, 7999, 'TAS'],
+  [8000, 8999, 'VIC'], [9000, 9999, 'QLD'],
+];
+/** Postcodes that cross a state border (towns on both sides, Jervis Bay): they do not decide. */
+const AU_SHARED = new Set([872, 2406, 2540, 2611, 2618, 2620, 3585, 3586, 3644, 3691, 3707, 4375, 4377, 4380, 4383, 4385]);
+
+function auRegion(code: string): string | undefined {
+  if (!/^\d{4}$/.test(code)) return undefined;
+  const n = Number(code);
+  if (AU_SHARED.has(n)) return undefined;
+  return AU_RANGES.find(([from, to]) => n >= from && n <= to)?.[2];
+}
+
+/** Spanish postcodes start with the province's number (01-52); its autonomous community is the SPEC §3 region. */
+const ES_PROVINCES = [
+  'PV', 'CM', 'VC', 'AN', 'CL', 'EX', 'IB', 'CT', 'CL', 'EX', 'AN', 'VC', 'CM', 'AN', 'GA', 'CM', 'CT', 'AN', 'CM', 'PV', 'AN', 'AR', 'AN', 'CL', 'CT', 'RI',
+  'GA', 'MD', 'AN', 'MC', 'NC', 'GA', 'AS', 'CL', 'CN', 'GA', 'CL', 'CN', 'CB', 'CL', 'AN', 'CL', 'CT', 'AR', 'CM', 'VC', 'CL', 'PV', 'CL', 'AR', 'CE', 'ML',
+] as const;
+
+function esRegion(code: string): string | undefined {
+  if (!/^\d{5}$/.test(code)) return undefined;
+  return ES_PROVINCES[Number(code.slice(0, 2)) - 1];
+}
+
 /**
- * The region a postcode lies in, for countries whose postcodes decide it (US, CA); undefined
+ * UK postcode areas wholly in one nation (the outcode's letters): Northern Ireland's BT, the
+ * Scottish areas, and the Welsh CF and SA. Areas that cross a border (TD, CA, CH, SY, LD, NP, LL)
+ * and the English ones do not decide.
+ */
+const GB_AREAS: Readonly<Record<string, string>> = {
+  BT: 'NIR', CF: 'WLS', SA: 'WLS',
+  ...Object.fromEntries(['AB', 'DD', 'DG', 'EH', 'FK', 'G', 'HS', 'IV', 'KA', 'KW', 'KY', 'ML', 'PA', 'PH', 'ZE'].map((a) => [a, 'SCT'])),
+};
+
+function gbRegion(code: string): string | undefined {
+  const area = /^([A-Z]{1,2})\d/.exec(code)?.[1];
+  return area ? GB_AREAS[area] : undefined;
+}
+
+/**
+ * The region a postcode lies in, for countries whose postcodes decide it (US, CA, AU and ES
+ * wholly; GB where the area lies in one nation); undefined
  * when the country's postcodes do not, or the code is not a full one of the country.
  * @example postcodeRegion('US', '10001') === 'NY'
  */
@@ -56,6 +99,12 @@ export function postcodeRegion(country: string, postcode: string): string | unde
       return usRegion(code);
     case 'CA':
       return caRegion(code.replace(/\s/g, ''));
+    case 'AU':
+      return auRegion(code);
+    case 'ES':
+      return esRegion(code);
+    case 'GB':
+      return gbRegion(code.replace(/\s/g, ''));
     default:
       return undefined;
   }

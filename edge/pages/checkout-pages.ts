@@ -19,8 +19,19 @@ import { notFoundPage } from './utility-pages.js';
  * `stripe` (the publishable key, when the deployment has Stripe) lets the island pay through
  * Stripe.js, a subscription too (its intent names the cart token and saves the card).
  */
-export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string, stripe?: { publishableKey: string }): Promise<PageResult> {
-  const base = baseContext(req, PAGE_TYPE.checkout, 'checkout');
+/**
+ * The owner's checkout-field switches as the checkout page shows them (the server enforces
+ * them: edge/api/commerce/checkout-fields.ts): `phoneRequired` puts a required phone field in
+ * the form; `signInRequired` (guest checkout off and nobody signed in) a sign-in link above it.
+ */
+export interface CheckoutFieldsContext {
+  phoneRequired: boolean;
+  signInRequired: boolean;
+  signInUrl: string;
+}
+
+export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string, stripe?: { publishableKey: string }, checkoutFields?: CheckoutFieldsContext): Promise<PageResult> {
+  const base = baseContext(req, PAGE_TYPE.checkout, 'checkout').then((b) => ({ ...b, ...(checkoutFields ? { checkoutFields } : {}) }));
   if (subscriptionToken !== undefined) {
     const record = isCartTokenShape(subscriptionToken) ? await findCart(req.db, req.site.id, subscriptionToken, req.now, 'subscription') : undefined;
     const view = record ? await loadCartView(req.db, record) : undefined;

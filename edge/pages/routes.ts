@@ -17,6 +17,8 @@ import { feedXml, hasFeed } from './seo/feed.js';
 import { seoFiles } from './seo/routes.js';
 import { cartPage, methodNotAllowedPage, notFoundPage } from './utility-pages.js';
 import { checkoutPage, orderPage, subscriptionConfirmedPage } from './checkout-pages.js';
+import { readPreferences } from '../services/commerce-preferences/index.js';
+import { SIGN_IN_PATH } from '../../domain/commerce/checkout-fields.js';
 import { downloadResponse } from './download-pages.js';
 import { downloadLinkSecret } from '../services/downloads/index.js';
 import { sitePayments, stripeBrowserSettings } from '../services/payments/index.js';
@@ -76,8 +78,9 @@ pages.get('/cart', async (c) => {
 pages.get('/checkout', async (c) => {
   const req = pageRequest(c);
   c.header('Cache-Control', 'no-store');
-  const pay = await sitePayments(c.var.db, c.env, c.var.site);
-  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE), c.req.query('cartToken'), stripeBrowserSettings(pay.env)));
+  const [pay, fields] = await Promise.all([sitePayments(c.var.db, c.env, c.var.site), readPreferences(c.var.db, c.var.site, 'checkout', c.env)]);
+  const checkoutFields = { phoneRequired: fields.collectPhoneNumber === true, signInRequired: fields.guestCheckout === false && !c.var.siteUser, signInUrl: SIGN_IN_PATH };
+  return respond(c, req, await checkoutPage(req, getCookie(c, CART_COOKIE), c.req.query('cartToken'), stripeBrowserSettings(pay.env), checkoutFields));
 });
 
 pages.get('/order-confirmed', async (c) => {

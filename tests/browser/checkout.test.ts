@@ -93,4 +93,67 @@ describe('checkout in Chromium', () => {
     const { shoppingCart } = await visitorApi(store, visitor, 'GET', '/api/commerce/shopping-cart');
     expect(shoppingCart.totalQuantity).toBe(1);
   });
+
+  it('the owner\'s switches show in the form: a sign-in link with guest checkout off; a phone field, and prices that include tax', async () => {
+    store.allow(/HTTP 422 \/api\/commerce\/orders|status of 422/);
+    const db = store.worker.db;
+    const site = (await db.prepare('SELECT id FROM websites WHERE is_default = 1').first<{ id: string }>())!.id;
+    const checkoutPrefs = (value: object) =>
+      db.prepare(`INSERT INTO commerce_preferences (website_id, namespace, value, updated_on) VALUES (?1, 'checkout', ?2, 0)
+        ON CONFLICT (website_id, namespace) DO UPDATE SET value = excluded.value`).bind(site, JSON.stringify(value)).run();
+    const bump = () => db.prepare('UPDATE websites SET content_version = content_version + 1 WHERE id = ?1').bind(site).run();
+    await checkoutPrefs({ guestCheckout: false, collectPhoneNumber: true });
+    visitor = await store.visitor();
+    const { page } = visitor;
+    await page.goto(store.url('/about'));
+    const { itemId, sku, price } = (await db.prepare("SELECT product_id AS itemId, sku, CASE WHEN on_sale = 1 THEN sale_price_cents ELSE price_cents END AS price FROM variants WHERE sku = 'FK-INC-01'").first<{ itemId: string; sku: string; price: number }>())!;
+    await db.prepare("UPDATE variants SET qty_in_stock = 50 WHERE sku = 'FK-INC-01'").run();
+    await visitorApi(store, visitor, 'POST', '/api/commerce/shopping-cart/entries', { itemId, sku, quantity: 1, additionalFields: null });
+    await page.goto(store.url('/checkout'));
+    await page.getByRole('link', { name: 'Sign in or create an account' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign in or create an account' }).getAttribute('href')).toBe('/account');
+
+    // Guests welcome again; the phone is asked for; prices include Oregon's 10 % (a rule that would otherwise add it).
+    await checkoutPrefs({ guestCheckout: true, collectPhoneNumber: true });
+    await db.batch([
+      db.prepare(`UPDATE websites SET store_settings = json_set(store_settings, '$.pricesIncludeTax', json('true')) WHERE id = ?1`).bind(site),
+      db.prepare(`INSERT INTO tax_rules (id, website_id, name, country, region, rate_bps, inclusive, applies_to_shipping, version)
+        VALUES ('browser-or-tax', ?1, 'OR tax', 'US', 'OR', 1000, 0, 0, 1)`).bind(site),
+    ]);
+    await bump();
+    await page.goto(store.url('/checkout'));
+    await islandsHydrated(page, '[data-island="checkout"]');
+    expect(await page.getByRole('link', { name: 'Sign in or create an account' }).count()).toBe(0);
+    const checkout = page.locator('[data-island="checkout"]');
+    await checkout.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await checkout.getByLabel('First name').fill('Ada');
+    await checkout.getByLabel('Last name').fill('Lovelace');
+    await checkout.getByRole('combobox', { name: 'Address' }).fill('1 Main St');
+    await checkout.getByLabel('City', { exact: true }).fill('Portland');
+    await checkout.getByLabel('State / region').selectOption('OR');
+    await checkout.getByLabel('Postal code').fill('97201');
+    await page.keyboard.press('Tab');
+    const inside = price - Math.floor((price * 10_000 + 5_500) / 11_000);
+    const summary = page.locator('.order-summary');
+    await expect.poll(() => summary.innerText()).toContain(`Including tax: $${(inside / 100).toFixed(2)}`);
+    expect(await summary.locator('[data-line="tax"]').count()).toBe(0);
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await checkout.getByLabel('Security code').fill('123');
+    await checkout.getByRole('button', { name: /Place order/ }).click();
+    // The server refuses the missing phone beside the field.
+    await checkout.locator('#phone-error').waitFor();
+    expect(await checkout.locator('#phone-error').innerText()).toBe('Enter a phone number.');
+    await checkout.getByLabel('Phone').fill('+1 503 555 0100');
+    await checkout.getByRole('button', { name: /Place order/ }).click();
+    await page.waitForURL(/\/order-confirmed\?order=/);
+    expect(await page.locator('.order-included-tax').innerText()).toBe(`Includes $${(inside / 100).toFixed(2)} tax.`);
+
+    await db.batch([
+      db.prepare(`UPDATE websites SET store_settings = json_remove(store_settings, '$.pricesIncludeTax') WHERE id = ?1`).bind(site),
+      db.prepare(`DELETE FROM tax_rules WHERE id = 'browser-or-tax'`),
+      db.prepare(`DELETE FROM commerce_preferences WHERE website_id = ?1 AND namespace = 'checkout'`).bind(site),
+    ]);
+    await bump();
+  });
 });

@@ -7,7 +7,7 @@ import { openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harne
 
 /**
  * The owner's commerce settings in Chromium (client/editor/screens/commerce-settings): the
- * currency changed to JPY shows on the storefront; the test provider turned off refuses the
+ * currency changed to JPY shows on the storefront; prices include tax (Tax tab) shows on it too; the test provider turned off refuses the
  * test card at checkout; the sender name shows in the outbox; a gift card's balance
  * adjusted with its history; a subscription paused and resumed.
  */
@@ -48,6 +48,18 @@ describe('commerce settings in Chromium', () => {
     await page.reload();
     await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor();
     await expect.poll(() => page.getByRole('form', { name: 'Store settings' }).getByLabel('Store currency').inputValue()).toBe('JPY');
+    // The Tax tab: prices include tax, and the product page says so; off again.
+    await page.getByRole('tab', { name: 'Tax' }).click();
+    const tax = page.getByRole('form', { name: 'Tax settings' });
+    await tax.getByRole('switch', { name: 'Prices include tax' }).click();
+    await tax.getByRole('button', { name: 'Save tax settings' }).click();
+    await page.getByText('Tax settings saved.').waitFor();
+    await shopperView.page.goto(store.url('/shop/incense-holder'));
+    expect(await shopperView.page.locator('.product-tax-note').innerText()).toBe('Price includes tax.');
+    await tax.getByRole('switch', { name: 'Prices include tax' }).click();
+    await tax.getByRole('button', { name: 'Save tax settings' }).click();
+    await expect.poll(() => store.worker.db.prepare("SELECT json_extract(store_settings, '$.pricesIncludeTax') AS v FROM websites WHERE is_default = 1").first<{ v: number }>().then((r) => r?.v)).toBe(0);
+    await page.getByRole('tab', { name: 'Store' }).click();
     await page.getByRole('form', { name: 'Store settings' }).getByLabel('Store currency').selectOption('USD');
     await page.getByRole('button', { name: 'Save store settings' }).click();
     await page.getByText('Store settings saved.').waitFor();

@@ -19,12 +19,12 @@ function cartTexts(given: Record<string, unknown>) {
   return {
     cartTitle: text('cartTitle', 'Your cart'), cartEmpty: text('cartEmpty', 'You have nothing in your shopping cart.'), continueShopping: text('continueShopping', 'Continue shopping'),
     quantity: text('quantity', 'Quantity'), subtotal: text('subtotal', 'Subtotal'), item: text('item', 'item'), items: text('items', 'items'),
-    cartNote: text('cartNote', 'Shipping and tax are worked out at checkout.'), checkout: text('checkout', 'Checkout'),
+    cartNote: text('cartNote', 'Shipping and tax are worked out at checkout.'), cartNoteTaxIncluded: text('cartNoteTaxIncluded', 'Prices include tax. Shipping is worked out at checkout.'), checkout: text('checkout', 'Checkout'),
     homeUrl: link('homeUrl', '/'), checkoutUrl: link('checkoutUrl', CHECKOUT_PATH),
   };
 }
 
-export function CartPage({ currency, serverHtml, texts = {} }: { currency: string; serverHtml: string; texts?: Record<string, unknown> }) {
+export function CartPage({ currency, serverHtml, texts = {}, pricesIncludeTax = false }: { currency: string; serverHtml: string; texts?: Record<string, unknown>; pricesIncludeTax?: boolean }) {
   const t = cartTexts(texts);
   const { status, cart } = useSyncExternalStore(cartStore.subscribe, cartStore.get);
   const [now, setNow] = useState(() => Date.now());
@@ -60,7 +60,7 @@ export function CartPage({ currency, serverHtml, texts = {} }: { currency: strin
             <div>
               {t.subtotal} ({cart!.totalQuantity} {cart!.totalQuantity === 1 ? t.item : t.items}): <strong>{formatCents(cart!.subtotalCents, cur)}</strong>
             </div>
-            <p className="cart-summary-note">{t.cartNote}</p>
+            <p className="cart-summary-note">{pricesIncludeTax ? t.cartNoteTaxIncluded : t.cartNote}</p>
             <a className="button" href={t.checkoutUrl}>
               {t.checkout}
             </a>

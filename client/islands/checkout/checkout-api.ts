@@ -17,6 +17,9 @@ export type PricedCart = ShoppingCart & {
   invalidCoupons: { code: string; message: string }[];
   coupons: string[];
   taxCents: number;
+  /** Tax inside the prices (prices include tax, or an inclusive rule); present once the cart is priced. */
+  includedTaxCents?: number;
+  shippingLocation?: unknown;
   shippingCostCents: number;
   discountCents: number;
   grandTotalCents: number;

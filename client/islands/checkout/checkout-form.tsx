@@ -43,7 +43,7 @@ function formField(name: string): string {
 /** The labels the live region names when fields need attention, in the page's language. */
 const labelsOf = (t: StoreTexts): Record<string, string> => ({
   email: t.email, firstName: t.firstName, lastName: t.lastName, address1: t.address, city: t.city, region: t.region,
-  postalCode: t.postalCode, country: t.country, coupon: t.couponCode, card: t.cardNumber, exp: t.expiry, cvc: t.securityCode, giftCardCode: 'Gift card code',
+  postalCode: t.postalCode, country: t.country, phone: t.phone, coupon: t.couponCode, card: t.cardNumber, exp: t.expiry, cvc: t.securityCode, giftCardCode: 'Gift card code',
 });
 
 /**
@@ -61,14 +61,18 @@ const labelsOf = (t: StoreTexts): Record<string, string> => ({
  * `initialCart` is the priced cart the page was rendered with, so the first render is the
  * whole form (no 'Loading' line that the form would then push down: checkout CLS).
  */
-export function CheckoutForm({ currency, subscription, stripe, initialCart, texts: t = storeTexts() }: {
+export function CheckoutForm({ currency, subscription, stripe, initialCart, texts: t = storeTexts(), phoneRequired = false, pricesIncludeTax = false }: {
   currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined; initialCart?: PricedCart | undefined;
   /** The store's words in the page's language (issue 29; `storeTexts` of the page). */
   texts?: StoreTexts | undefined;
+  /** The owner asks for a phone number (commerce preferences `checkout.collectPhoneNumber`). */
+  phoneRequired?: boolean;
+  /** Prices include tax (commerce preferences `tax.pricesIncludeTax`): the summary says what of them is tax. */
+  pricesIncludeTax?: boolean;
 }) {
   const LABELS = labelsOf(t);
   const [cart, setCart] = useState<PricedCart | null>(subscription?.cart ?? initialCart ?? null);
-  const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', coupon: '', card: '', exp: '', cvc: '' });
+  const [v, setV] = useState<Fields>({ country: 'US', region: '', email: '', firstName: '', lastName: '', address1: '', city: '', postalCode: '', phone: '', coupon: '', card: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<Fields>({});
   const [alert, setAlert] = useState('');
   const [announce, setAnnounce] = useState('');
@@ -123,7 +127,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
     e.preventDefault();
     setAlert('');
     setAnnounce('');
-    const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country };
+    const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country, ...(phoneRequired ? { phone: v.phone } : {}) };
     const choices = {
       ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
       ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
@@ -185,7 +189,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
     <form className="checkout-form" onSubmit={submit} noValidate>
       <h1>{t.checkout}</h1>
       <div className="checkout-layout">
-        <OrderSummary texts={t} cart={cart} money={money} wording={subscription?.priceWording} giftCard={giftCard} share={share} />
+        <OrderSummary texts={t} cart={cart} money={money} wording={subscription?.priceWording} giftCard={giftCard} share={share} pricesIncludeTax={pricesIncludeTax} />
         <div className="checkout-main">
           <fieldset className="checkout-step">
             <legend>{t.contact}</legend>
@@ -224,6 +228,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
                 )}
                 <Field id="postalCode" label={t.postalCode} autoComplete="postal-code" value={v.postalCode} onChange={set('postalCode')} onBlur={() => void locate(v)} error={errors.postalCode} />
               </div>
+              {phoneRequired ? <Field id="phone" label={t.phone} type="tel" autoComplete="tel" value={v.phone} onChange={set('phone')} error={errors.phone} required /> : null}
               {cart.shippingOptions.length ? (
                 <fieldset className="shipping-options">
                   <legend>{t.shippingOption}</legend>

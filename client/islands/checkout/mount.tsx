@@ -23,8 +23,16 @@ function stripeOf(props: Record<string, unknown>): StripeConfig | undefined {
   return s && typeof s.publishableKey === 'string' && s.publishableKey.startsWith('pk_') ? { publishableKey: s.publishableKey } : undefined;
 }
 
-/** `data-island="checkout"` on /checkout (eager): props currency, texts (the store's words in the page's language) and cart (the priced cart); subscription for a subscription checkout; stripe when the deployment has Stripe. */
+/**
+ * `data-island="checkout"` on /checkout (eager): props currency, texts (the store's words in the page's language) and cart
+ * (the priced cart); subscription for a subscription checkout; stripe when the deployment has Stripe; fields (the owner's
+ * checkout-field switches) and pricesIncludeTax.
+ */
 const mount: MountIsland = (el, props) => {
-  renderIsland(el, <CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} initialCart={cartOf(props)} texts={storeTextsOf(props.texts)} />);
+  const fields = props.fields as { phoneRequired?: unknown } | undefined;
+  renderIsland(el, (
+    <CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} initialCart={cartOf(props)}
+      texts={storeTextsOf(props.texts)} phoneRequired={fields?.phoneRequired === true} pricesIncludeTax={props.pricesIncludeTax === true} />
+  ));
 };
 export default mount;

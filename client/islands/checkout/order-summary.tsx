@@ -19,14 +19,17 @@ function Line({ name, label, children, strong = false }: { name: string; label: 
  * button naming the total (the theme hides `.order-summary-body.is-collapsed` below 433 px
  * only); from 433 px the button is hidden and the body always shows.
  */
-export function OrderSummary({ texts: t, cart, money, wording, giftCard, share }: {
+export function OrderSummary({ texts: t, cart, money, wording, giftCard, share, pricesIncludeTax = false }: {
   texts: StoreTexts;
   cart: PricedCart;
   money: (cents: number) => string;
   wording?: string | undefined;
   giftCard: AppliedGiftCard | null;
   share: { appliedCents: number; dueCents: number };
+  /** Prices include tax: no tax is added; the line after the total says how much of it is tax. */
+  pricesIncludeTax?: boolean;
 }) {
+  const included = cart.includedTaxCents ?? 0;
   const [open, setOpen] = useState(false);
   return (
     <aside className="order-summary" aria-label={t.orderSummary}>
@@ -50,8 +53,11 @@ export function OrderSummary({ texts: t, cart, money, wording, giftCard, share }
           <Line name="subtotal" label={t.subtotal}>{money(cart.subtotalCents)}</Line>
           {cart.discountCents ? <Line name="discount" label={t.discount}>−{money(cart.discountCents)}</Line> : null}
           {cart.requiresShipping ? <Line name="shipping" label={t.shipping}>{cart.selectedShippingOption ? money(cart.shippingCostCents) : t.withYourAddress}</Line> : null}
-          <Line name="tax" label={t.tax}>{money(cart.taxCents)}</Line>
+          {pricesIncludeTax && !cart.taxCents ? null : <Line name="tax" label={t.tax}>{money(cart.taxCents)}</Line>}
           <Line name="total" label={t.total} strong>{money(cart.grandTotalCents)}</Line>
+          {pricesIncludeTax || included ? (
+            <Line name="included-tax" label={t.includingTax}>{cart.shippingLocation ? money(included) : t.withYourAddress}</Line>
+          ) : null}
           {giftCard ? (
             <>
               <Line name="gift-card" label={`Gift card (ending ${giftCard.summary.last4})`}>−{money(share.appliedCents)}</Line>

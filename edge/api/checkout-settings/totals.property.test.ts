@@ -13,7 +13,8 @@ import type { Cents } from '../../../domain/branded-types.js';
  * Issue 27's property: for random shipping zones, tax rules and coupons configured through the
  * owner API, the cart checkout prices and the order it places agree with the pure
  * `checkoutTotals` of the same settings, and grand total = subtotal − discount + shipping + tax
- * exactly, in a two-decimal (USD) and a zero-decimal (JPY) store.
+ * exactly, in a two-decimal (USD) and a zero-decimal (JPY) store, with prices shown without tax
+ * (tax added) and with it (commerce preference `tax.pricesIncludeTax`: tax taken out of the prices).
  */
 const SKUS = ['FK-MUG-08-OAT', 'FK-TUM-ASH', 'FK-PIT-01'] as const;
 /** ZIP Codes whose state the postcode decides (New York, Oregon, California, Illinois). */
@@ -67,6 +68,8 @@ const scenario = fc.record({
   lines: fc.uniqueArray(fc.record({ sku: fc.constantFrom(...SKUS), quantity: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3, selector: (l) => l.sku }),
   state: fc.constantFrom(...STATES),
   option: fc.nat(4),
+  /** Commerce preference `tax.pricesIncludeTax`: both modes. */
+  pricesIncludeTax: fc.boolean(),
 });
 
 function suite(currency: 'USD' | 'JPY') {
@@ -89,6 +92,9 @@ function suite(currency: 'USD' | 'JPY') {
           run++;
           const db = worker.db;
           await db.batch([db.prepare('DELETE FROM shipping_zones'), db.prepare('DELETE FROM tax_rules'), db.prepare('DELETE FROM coupons')]);
+          const mode = await admin.send('PUT', '/api/v1/commerce-preferences/tax', { pricesIncludeTax: s.pricesIncludeTax });
+          expect(mode.status, JSON.stringify(mode.json)).toBe(200);
+          const pricesIncludeTax = s.pricesIncludeTax;
           const zones: ShippingZone[] = [];
           for (const z of s.zones) {
             const res = await admin.send('POST', '/api/owner/checkout-settings/shipping-zones', z);
@@ -126,18 +132,23 @@ function suite(currency: 'USD' | 'JPY') {
           expect(located.status).toBe(200);
           let cart = located.json.shoppingCart;
           const location = { country: 'US', region: s.state, postalCode: ZIPS[s.state] };
-          const offered = checkoutTotals({ lines, currency, location, zones, taxRules: rules, coupons, now: Date.now() as never });
+          const offered = checkoutTotals({ lines, currency, location, zones, taxRules: rules, coupons, now: Date.now() as never, pricesIncludeTax });
           // Checkout offers exactly the configured rates of the address's zone that can carry the parcel.
           expect(cart.shippingOptions).toEqual(offered.shippingOptions);
           const choice = offered.shippingOptions[s.option % Math.max(1, offered.shippingOptions.length)];
           if (choice && offered.shippingOptions.length > 1) {
             cart = (await v.send('PUT', '/api/commerce/shopping-cart/shipping-option', { shippingOptionId: choice.id })).json.shoppingCart;
           }
-          const expected = checkoutTotals({ lines, currency, location, zones, taxRules: rules, coupons, now: Date.now() as never, ...(choice ? { selectedShippingOptionId: choice.id } : {}) });
+          const expected = checkoutTotals({ lines, currency, location, zones, taxRules: rules, coupons, now: Date.now() as never, pricesIncludeTax, ...(choice ? { selectedShippingOptionId: choice.id } : {}) });
           const got = [cart.subtotalCents, cart.discountCents, cart.shippingCostCents, cart.taxCents, cart.grandTotalCents];
           expect(got).toEqual([expected.subtotalCents, expected.discountCents, expected.shippingCostCents, expected.taxCents, expected.grandTotalCents]);
           expect(cart.grandTotalCents).toBe(cart.subtotalCents - cart.discountCents + cart.shippingCostCents + cart.taxCents);
           for (const a of got) expect(Number.isSafeInteger(a) && a >= 0).toBe(true);
+          expect(cart.includedTaxCents).toBe(expected.includedTaxCents);
+          // Prices include tax: nothing is added on top; the tax inside is never more than the rules would add.
+          if (pricesIncludeTax) expect(cart.taxCents).toBe(0);
+          const onTop = checkoutTotals({ lines, currency, location, zones, taxRules: rules.map((r) => ({ ...r, inclusive: false })), coupons, now: Date.now() as never, ...(choice ? { selectedShippingOptionId: choice.id } : {}) });
+          expect(cart.taxCents + cart.includedTaxCents).toBeLessThanOrEqual(onTop.taxCents);
 
           if (!expected.selectedShippingOption) return;
           const order = await placeOrder(v, {
@@ -148,6 +159,7 @@ function suite(currency: 'USD' | 'JPY') {
           const o = order.json.order;
           expect([o.currency, o.subtotal, o.discountTotal, o.shippingTotal, o.taxTotal, o.grandTotal]).toEqual([currency, ...got]);
           expect(o.grandTotal).toBe(o.subtotal - o.discountTotal + o.shippingTotal + o.taxTotal);
+          expect(o.includedTax).toBe(expected.includedTaxCents);
         }),
         { numRuns: 12 },
       );

@@ -31,6 +31,9 @@ afterAll(async () => {
 
 const row = (namespace: string) =>
   worker.db.prepare('SELECT value, updated_on AS updatedOn FROM commerce_preferences WHERE website_id = ? AND namespace = ?').bind(siteId, namespace).first<{ value: string; updatedOn: number }>();
+/** A page as the visitor's browser gets it (its cookies), as text. */
+const pageHtml = async (v: TestVisitor, path: string) =>
+  (await worker.fetch(path, { headers: { Cookie: [...v.jar].map(([k, x]) => `${k}=${x}`).join('; ') } })).text();
 const version = async () => (await worker.db.prepare('SELECT content_version AS v FROM websites WHERE id = ?').bind(siteId).first<{ v: number }>())!.v;
 
 describe('GET /api/v1/commerce-preferences/{namespace}', () => {
@@ -189,6 +192,11 @@ describe('checkout fields: guest checkout and phone numbers, enforced by the ser
     const guest = new TestVisitor(worker, '198.51.100.51');
     await guest.visit('/');
     await addOne(guest, mug.itemId, mug.sku);
+    // The checkout page says so before the shopper fills anything in: a sign-in link, and the form's phone field (island prop).
+    const guestPage = await pageHtml(guest, '/checkout');
+    expect(guestPage).toContain('data-checkout-sign-in');
+    expect(guestPage).toMatch(/<a class="button button-secondary" href="\/account">Sign in or create an account<\/a>/);
+    expect(guestPage).toContain('data-prop-fields="{&quot;phoneRequired&quot;:true,&quot;signInRequired&quot;:true,&quot;signInUrl&quot;:&quot;/account&quot;}"');
     const refused = await placeOrder(guest);
     expect(refused.status).toBe(401);
     expect(refused.json).toEqual({ error: 'sign_in_required', message: 'Sign in to check out: this store takes orders from account holders only.', signInUrl: '/account' });
@@ -198,6 +206,9 @@ describe('checkout fields: guest checkout and phone numbers, enforced by the ser
     const v = new TestVisitor(worker, '198.51.100.52');
     for (const pair of member.cookie.split('; ')) v.jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
     await addOne(v, mug.itemId, mug.sku);
+    const memberPage = await pageHtml(v, '/checkout');
+    expect(memberPage).not.toContain('data-checkout-sign-in');
+    expect(memberPage).toContain('&quot;phoneRequired&quot;:true,&quot;signInRequired&quot;:false');
     const noPhone = await placeOrder(v);
     expect(noPhone.status).toBe(422);
     expect(noPhone.json).toMatchObject({ message: 'Enter a phone number.', fields: { 'shippingAddress.phone': 'Enter a phone number.' } });
@@ -206,6 +217,54 @@ describe('checkout fields: guest checkout and phone numbers, enforced by the ser
     // Back on: guests check out without a phone again.
     expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, guestCheckout: true, collectPhoneNumber: false })).status).toBe(200);
     expect((await placeOrder(guest)).status).toBe(201);
+    expect(await pageHtml(guest, '/checkout')).not.toContain('data-checkout-sign-in');
+  });
+});
+
+describe('tax: prices shown with or without tax (tax.pricesIncludeTax)', () => {
+  it('on: checkout takes the region\'s tax out of the prices (nothing added), the pages say so; off: added again', async () => {
+    expect((await s.admin.get('/api/v1/commerce-preferences/tax')).json).toEqual({ websiteId: siteId, pricesIncludeTax: false });
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/tax', { pricesIncludeTax: 'yes' })).status).toBe(400);
+    // Oregon: one 10 % rule on goods for this test (no shipping tax), and a flat rate.
+    await worker.db.prepare('DELETE FROM tax_rules').run();
+    const rule = await s.admin.send('POST', '/api/owner/checkout-settings/tax-rules', { name: 'OR test tax', country: 'US', region: 'OR', rateBps: 1000, inclusive: false, appliesToShipping: false });
+    expect(rule.status).toBe(201);
+    const before = await version();
+    const on = await s.admin.send('PUT', '/api/v1/commerce-preferences/tax', { pricesIncludeTax: true });
+    expect(on.status).toBe(200);
+    expect(on.json).toEqual({ websiteId: siteId, pricesIncludeTax: true });
+    expect(await version()).toBe(before + 1);
+    // Unchanged: skipped (SPEC §5).
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/tax', { pricesIncludeTax: true })).status).toBe(200);
+    expect(await version()).toBe(before + 1);
+
+    const mug = await variantOf(worker.db, 'FK-TUM-ASH');
+    const v = new TestVisitor(worker, '198.51.100.61');
+    await v.visit('/');
+    expect(await pageHtml(v, '/shop/speckled-stoneware-mug')).toContain('Price includes tax.');
+    await addOne(v, mug.itemId, mug.sku, 2);
+    expect(await pageHtml(v, '/cart')).toContain('Prices include tax. Shipping is worked out at checkout.');
+    expect(await pageHtml(v, '/checkout')).toContain('data-prop-prices-include-tax="true"');
+    const cart = (await v.send('PUT', '/api/commerce/shopping-cart/shipping-location', { country: 'US', postalCode: '97201' })).json.shoppingCart;
+    const goods = mug.priceCents * 2;
+    const inside = goods - Math.floor((goods * 10_000 + 11_000 / 2) / 11_000);
+    expect([cart.subtotalCents, cart.taxCents, cart.includedTaxCents]).toEqual([goods, 0, inside]);
+    expect(cart.grandTotalCents).toBe(goods - cart.discountCents + cart.shippingCostCents);
+    const placed = await placeOrder(v);
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect([placed.json.order.taxTotal, placed.json.order.includedTax, placed.json.order.grandTotal]).toEqual([0, inside, cart.grandTotalCents]);
+    const confirmed = await pageHtml(v, placed.json.confirmationUrl);
+    expect(confirmed).toContain(`Includes $${(inside / 100).toFixed(2)} tax.`);
+
+    // Off: the same rule adds its tax on top again.
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/tax', { pricesIncludeTax: false })).status).toBe(200);
+    const w = new TestVisitor(worker, '198.51.100.62');
+    await w.visit('/');
+    expect(await pageHtml(w, '/shop/speckled-stoneware-mug')).not.toContain('Price includes tax.');
+    await addOne(w, mug.itemId, mug.sku, 2);
+    const added = (await w.send('PUT', '/api/commerce/shopping-cart/shipping-location', { country: 'US', postalCode: '97201' })).json.shoppingCart;
+    expect([added.taxCents, added.includedTaxCents]).toEqual([Math.floor((goods * 1000 + 5000) / 10_000), 0]);
+    await worker.db.prepare('DELETE FROM tax_rules WHERE name = ?').bind('OR test tax').run();
   });
 });
 

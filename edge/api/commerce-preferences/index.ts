@@ -58,7 +58,7 @@ commercePreferencesApi.put('/:namespace', requirePermission('commerceSettings'),
     throw err;
   }
   // Read back through the (possibly changed) site row.
-  const site = namespace === 'store' ? { ...c.var.site, ...(await c.var.db.query.websites.findFirst({ where: (w, { eq }) => eq(w.id, c.var.site.id) })) } : c.var.site;
+  const site = namespace === 'store' || namespace === 'tax' ? { ...c.var.site, ...(await c.var.db.query.websites.findFirst({ where: (w, { eq }) => eq(w.id, c.var.site.id) })) } : c.var.site;
   return c.json({ websiteId: site.id, ...(await readPreferences(c.var.db, site, namespace, c.env)) });
 });
 

@@ -2,14 +2,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { readPreferences } from '../../services/commerce-preferences/index.js';
+import { CHECKOUT_FIELD_MESSAGES, SIGN_IN_PATH } from '../../../domain/commerce/checkout-fields.js';
 
-/** Where a shopper signs in (or creates an account) before checking out. */
-export const SIGN_IN_PATH = '/account';
-
-export const CHECKOUT_FIELD_MESSAGES = {
-  signIn: 'Sign in to check out: this store takes orders from account holders only.',
-  phone: 'Enter a phone number.',
-} as const;
 
 /**
  * The owner's checkout-field switches (commerce preferences `checkout`), enforced on the

@@ -52,7 +52,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
   }
   if (!provider) throw new ApiError(422, 'invalid_request', 'Unknown payment provider.', { fields: { 'payment.provider': 'Unknown payment provider.' } });
   const placed = await placeOrder(c.var.db, {
-    site: { id: site.id, currency: site.currency, title: site.title },
+    site: { id: site.id, currency: site.currency, title: site.title, storeSettings: site.storeSettings },
     cartToken: body.cartToken ?? token(c),
     cartKind: body.cartToken ? 'subscription' : 'shopping',
     siteUserId: c.var.siteUser?.id,

@@ -290,6 +290,22 @@ describe('line refunds (share of discount and tax, each unit once)', () => {
     expect(again.json).toMatchObject({ error: 'line_already_refunded', message: 'That item was already refunded (or cancelled); it cannot be refunded twice.', unitsLeft: 0 });
   });
 
+  it('concurrent refunds of different units of one line each price from what is refunded when they land: together exactly the line', async () => {
+    // 3 mugs in New York with WELCOME10: the line is worth 10583, which 3 does not divide (3527 × 3 + 2).
+    for (const split of [[1, 2], [2, 1], [1, 1, 1]]) {
+      const o = await order(3, { email: `linerace${split.join('')}@example.com`, address: ADDRESS_NY, coupons: ['welcome10'] });
+      expect(o.grandTotal).toBe(10583);
+      const line = o.items[0]!.lineId;
+      const all = await Promise.all(split.map((units) => send(admin(), `${API}/${o.orderNumber}/refunds`, { lines: [{ lineId: line, quantity: units }] }, randomUUID())));
+      expect(all.map((r) => r.status)).toEqual(split.map(() => 201));
+      // Each refund is the next units' worth of the line's fixed split: no minor unit lost or added, whatever landed first.
+      expect(all.reduce((n, r) => n + r.json.refund.amount, 0)).toBe(10583);
+      for (const [i, units] of split.entries()) expect([Math.floor((10583 * units) / 3), Math.ceil((10583 * units) / 3)]).toContain(all[i]!.json.refund.amount);
+      expect(await count(`SELECT COALESCE(SUM(amount_cents), 0) AS n FROM order_refunds WHERE order_id = ? AND status = 'succeeded'`, o.id)).toBe(10583);
+      expect((await detail(o.orderNumber)).order.status).toBe('refunded');
+    }
+  });
+
   it('20 concurrent refunds of the same single unit (a key each) refund it once, though the amount left would allow more', async () => {
     const o = await order(3, { session: true, email: 'lineonce@example.com' });
     const session = o.items.find((l) => l.sku === 'FK-PRIV-2H')!;

@@ -4,6 +4,7 @@ import { startWorker, type RunningWorker } from '../../test-support.js';
 import { stripeBindings, stripeShop } from './test-stripe-checkout.js';
 import { FakeStripe } from './test-stripe-server.js';
 import { ownerSessions } from './test-owner.js';
+import { CANCEL_REFUND_ATTEMPTS } from '../../services/order-ops/refund.js';
 
 /**
  * Owner refunds of Stripe payments on the real worker against the local server that speaks
@@ -121,6 +122,31 @@ describe('owner refunds through Stripe', () => {
     const both = await Promise.all([cancel(number), cancel(number)]);
     expect(both.filter((r) => r.json.refund?.status === 'succeeded')).toHaveLength(1);
     expect((await as.admin.get(`${API}/${number}`)).json.refunds.filter((r: any) => r.status === 'succeeded')).toEqual([expect.objectContaining({ amount: 4400 })]);
+  });
+
+  it(`a cancel refund Stripe keeps refusing stops after ${CANCEL_REFUND_ATTEMPTS} attempts and the timeline says it needs attention`, async () => {
+    const paid = await paidOrder('FK-MUG-08-OAT', { stock: 20 });
+    const number = (await as.admin.get(API)).json.orders[0].orderNumber as number;
+    // Attempts, by idempotency key (the Stripe client may retry one attempt's request under its key).
+    const calls = () => new Set(stripe.callsTo('POST', /^\/v1\/refunds$/).filter((c) => c.form.payment_intent === paid.id).map((c) => c.idempotencyKey)).size;
+    stripe.failRefunds = true;
+    try {
+      expect((await cancel(number)).json).toMatchObject({ refund: { status: 'pending' } });
+      // One Cron run every three minutes (each retry waits two): attempts 2 to 10, then two more runs that try nothing.
+      for (let run = 1; run <= CANCEL_REFUND_ATTEMPTS + 1; run++) await worker.scheduled('* * * * *', Date.now() + run * 3 * 60_000);
+    } finally {
+      stripe.failRefunds = false;
+    }
+    expect(calls()).toBe(CANCEL_REFUND_ATTEMPTS);
+    const d = (await as.admin.get(`${API}/${number}`)).json;
+    expect(d.refunds.map((r: any) => r.status)).toEqual(Array.from({ length: CANCEL_REFUND_ATTEMPTS }, () => 'failed'));
+    // Nothing is reserved any more: the owner can refund by hand.
+    expect(d.refundable).toBe(4400);
+    const attention = d.timeline.filter((e: any) => e.kind === 'refund_needs_attention');
+    expect(attention).toHaveLength(1);
+    expect(attention[0].text).toContain(`refused ${CANCEL_REFUND_ATTEMPTS} times`);
+    await worker.scheduled('* * * * *', Date.now() + 60 * 60_000);
+    expect(calls()).toBe(CANCEL_REFUND_ATTEMPTS);
   });
 });
 

@@ -32,7 +32,7 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
   await enforceCheckoutFields(c, body);
   const site = c.var.site;
   const { view, priced } = await quoteCheckout(c.var.db, {
-    site: { id: site.id, currency: site.currency, title: site.title },
+    site: { id: site.id, currency: site.currency, title: site.title, storeSettings: site.storeSettings },
     cartToken: body.cartToken ?? token(c),
     cartKind: body.cartToken ? 'subscription' : 'shopping',
     shippingAddress: body.shippingAddress,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cents } from '../../../domain/branded-types.js';
 import { cents } from './amounts.js';
 import { checkoutTotals, type CheckoutInput } from './totals.js';
+import { shareByLargestRemainder } from '../../../domain/commerce/line-refunds.js';
 import type { CheckoutLine, Coupon, ShippingRate, ShippingZone, TaxRule } from './types.js';
 
 const NOW = Date.UTC(2026, 10, 22);
@@ -202,6 +203,36 @@ describe('checkoutTotals properties', () => {
         if (!loc) expect(t.applicableTaxRules).toEqual([]);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it.each(['USD', 'JPY'])('both tax modes: the lines add up to the total, never negative, tax never above what the rules give (%s)', (currency) => {
+    fc.assert(
+      fc.property(lines, zones, fc.array(coupon, { maxLength: 3 }), fc.array(fc.oneof(taxRule, regionalRule), { maxLength: 4 }), location, fc.nat(5), (ls, zs, cs, rules, loc, pick) => {
+        const input = { lines: ls, currency, location: loc, zones: zs, taxRules: rules, coupons: cs, now: NOW } as CheckoutInput;
+        const chosen = checkoutTotals(input).shippingOptions[pick % 6]?.id;
+        const added = checkoutTotals({ ...input, ...(chosen ? { selectedShippingOptionId: chosen } : {}), pricesIncludeTax: false });
+        const included = checkoutTotals({ ...input, ...(chosen ? { selectedShippingOptionId: chosen } : {}), pricesIncludeTax: true });
+        for (const t of [added, included]) {
+          expect(t.grandTotalCents).toBe(t.subtotalCents - t.discountCents + t.shippingCostCents + t.taxCents);
+          for (const a of [t.subtotalCents, t.discountCents, t.shippingCostCents, t.taxCents, t.includedTaxCents, t.grandTotalCents]) expect(Number.isSafeInteger(a) && a >= 0).toBe(true);
+          expect(t.applicableTaxRules.reduce((n, r) => n + r.amountCents, 0)).toBe(t.taxCents + t.includedTaxCents);
+        }
+        // Prices include tax: nothing is added, the total is what the prices say, the same goods and shipping.
+        expect(included.taxCents).toBe(0);
+        expect(included.applicableTaxRules.every((r) => r.inclusive)).toBe(true);
+        expect([included.subtotalCents, included.discountCents, included.shippingCostCents]).toEqual([added.subtotalCents, added.discountCents, added.shippingCostCents]);
+        expect(included.grandTotalCents).toBe(included.subtotalCents - included.discountCents + included.shippingCostCents);
+        // Tax taken out of a price is never more than the same rules would add on top of it, rule by rule,
+        // and never more than what was paid.
+        const onTop = new Map(checkoutTotals({ ...input, taxRules: rules.map((r) => ({ ...r, inclusive: false })), ...(chosen ? { selectedShippingOptionId: chosen } : {}) }).applicableTaxRules.map((r) => [r.ruleId, r.amountCents]));
+        for (const r of included.applicableTaxRules) expect(r.amountCents).toBeLessThanOrEqual(onTop.get(r.ruleId) ?? 0);
+        expect(included.includedTaxCents).toBeLessThanOrEqual(included.grandTotalCents);
+        // Split over the lines by value (largest remainder), the included tax adds up exactly.
+        const shares = shareByLargestRemainder(included.includedTaxCents, ls.map((l) => l.unitPriceCents * l.quantity));
+        if (ls.some((l) => l.unitPriceCents * l.quantity > 0)) expect(shares.reduce((n, x) => n + x, 0)).toBe(included.includedTaxCents);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -15,6 +15,8 @@ export interface CheckoutInput {
   coupons: readonly Coupon[];
   selectedShippingOptionId?: string;
   now: EpochMs;
+  /** The site's `tax.pricesIncludeTax`: every rule's tax is inside the prices and extracted, never added. */
+  pricesIncludeTax?: boolean;
 }
 
 /** The SPEC §3 shopping-cart totals, all integer minor units of `currency`. */
@@ -26,7 +28,7 @@ export interface CheckoutTotals {
   /** Tax added on top of prices; tax included in prices is `includedTaxCents`. */
   taxCents: Cents;
   includedTaxCents: Cents;
-  /** Always subtotal − discount + shipping + tax. */
+  /** Always subtotal − discount + shipping + tax (with `pricesIncludeTax` tax is 0: it is inside the prices). */
   grandTotalCents: Cents;
   totalQuantity: number;
   hasDigital: boolean;
@@ -59,7 +61,8 @@ export function checkoutTotals(input: CheckoutInput): CheckoutTotals {
   const selected = chooseOption(options, input.selectedShippingOptionId);
   const shippingCostCents = cents(selected && !coupons.freeShipping ? selected.amountCents : 0);
   const goodsCents = cents(subtotalCents - coupons.discountCents);
-  const tax = location ? computeTax(applicableTaxRules(input.taxRules, location), goodsCents, shippingCostCents) : undefined;
+  const rules = location ? applicableTaxRules(input.taxRules, location) : [];
+  const tax = location ? computeTax(input.pricesIncludeTax ? rules.map((rule) => ({ ...rule, inclusive: true })) : rules, goodsCents, shippingCostCents) : undefined;
   const taxCents = tax?.addedCents ?? cents(0);
   const digital = lines.filter((line) => line.productType === PRODUCT_TYPE.digital).length;
   return {

@@ -46,6 +46,28 @@ function storeView(site: SiteRecord): Preferences<'store'> {
   };
 }
 
+/**
+ * The tax namespace lives on the websites row too (`store_settings.pricesIncludeTax`), so every
+ * page has it in `websiteSettings.storeSettings` without a read of its own (the "incl. tax" notes).
+ */
+function taxView(site: SiteRecord): Preferences<'tax'> {
+  return { pricesIncludeTax: site.storeSettings.pricesIncludeTax === true };
+}
+
+/** Writes the tax namespace into the websites row's store settings (one UPDATE; skipped when unchanged). */
+async function writeTax(db: Db, site: SiteRecord, input: Preferences<'tax'>, now: number): Promise<string[]> {
+  const changed = changedKeys(taxView(site), input);
+  if (changed.length === 0) return changed;
+  await query(() =>
+    rawD1(db)
+      .prepare(`UPDATE websites SET store_settings = json_set(store_settings, '$.pricesIncludeTax', json(?2)), updated_on = ?3, content_version = content_version + 1 WHERE id = ?1`)
+      .bind(site.id, input.pricesIncludeTax ? 'true' : 'false', now)
+      .run(),
+  );
+  forgetSite(site.id);
+  return changed;
+}
+
 /** Where checkout's Stripe secret comes from (the site's stored key wins over the deployment's). */
 export interface PaymentSources {
   STRIPE_SECRET_KEY?: string | undefined;
@@ -57,6 +79,7 @@ export interface PaymentSources {
  */
 export async function readPreferences(db: Db, site: SiteRecord, namespace: PreferenceNamespace, env: PaymentSources): Promise<Record<string, unknown>> {
   if (namespace === 'store') return storeView(site);
+  if (namespace === 'tax') return taxView(site);
   const value = await readStored(db, site.id, namespace);
   if (namespace !== 'payments') return value;
   const last4 = await secretLast4(db, site.id, 'stripe');
@@ -145,6 +168,7 @@ function checkoutAmountStatements(db: Db, websiteId: string, to: string, scale: 
  */
 export async function writePreferences(db: Db, site: SiteRecord, namespace: PreferenceNamespace, input: Record<string, unknown>, now: number): Promise<string[]> {
   if (namespace === 'store') return writeStore(db, site, input as Preferences<'store'>, now);
+  if (namespace === 'tax') return writeTax(db, site, input as Preferences<'tax'>, now);
   const before = (await readStored(db, site.id, namespace)) as Record<string, unknown>;
   const changed = changedKeys(before, input);
   if (changed.length === 0) return changed;

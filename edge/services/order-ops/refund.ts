@@ -91,17 +91,21 @@ export async function refundOrder(db: Db, site: { id: string; title: string }, s
   const providerPaid = s.payment?.amountCents ?? 0;
   // Of what is not refunded yet, the card payment's part first; the rest is the gift card's.
   const cardLeft = `(?5 - (SELECT COALESCE(SUM(r.provider_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed'))`;
+  // Line refunds are priced inside the INSERT from the units refunded when it runs (UNITS_AMOUNT), so
+  // concurrent refunds of different units of one line add up to the line's total exactly.
+  const priced = lines ? JSON.stringify(lines.map((l) => ({ lineId: l.lineId, units: l.quantity, total: totals!.get(l.lineId)!, bought: lineById.get(l.lineId)!.quantity }))) : null;
   const written = await d1
     .prepare(
-      `INSERT INTO order_refunds (id, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, status, request_key, created_by, created_on)
-       SELECT ?1, ?2, ?3, ?4, MIN(?4, ${cardLeft}), ?4 - MIN(?4, ${cardLeft}), ?6, ?7, 'pending', ?8, ?9, ?10
-       FROM orders o
-       WHERE o.id = ?3 AND o.website_id = ?2
-         AND o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed') >= ?4
+      `WITH amt(a) AS (SELECT CASE WHEN ?11 IS NULL THEN ?4 ELSE (${UNITS_AMOUNT}) END)
+       INSERT INTO order_refunds (id, website_id, order_id, amount_cents, provider_cents, gift_card_cents, lines, reason, status, request_key, created_by, created_on)
+       SELECT ?1, ?2, ?3, amt.a, MIN(amt.a, ${cardLeft}), amt.a - MIN(amt.a, ${cardLeft}), ?6, ?7, 'pending', ?8, ?9, ?10
+       FROM orders o, amt
+       WHERE o.id = ?3 AND o.website_id = ?2 AND amt.a > 0
+         AND o.grand_total_cents - (SELECT COALESCE(SUM(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ?3 AND r.status <> 'failed') >= amt.a
          AND NOT EXISTS (${LINE_UNITS_TAKEN})
        ON CONFLICT (website_id, request_key) DO NOTHING`,
     )
-    .bind(id, site.id, s.order.id, amount, providerPaid, lines ? JSON.stringify(lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now)
+    .bind(id, site.id, s.order.id, amount, providerPaid, lines ? JSON.stringify(lines) : null, input.reason ?? null, input.requestKey, input.actor, input.now, priced)
     .run();
   if (!written.meta.changes) {
     // Another request with this key got there first, or the amount no longer fits.
@@ -137,6 +141,23 @@ const LINE_UNITS_TAKEN = `SELECT 1 FROM json_each(?6) j JOIN order_lines l ON l.
   WHERE json_extract(j.value, '$.quantity') + l.cancelled_quantity
     + (SELECT COALESCE(SUM(json_extract(rj.value, '$.quantity')), 0) FROM order_refunds r, json_each(r.lines) rj
        WHERE r.order_id = ?3 AND r.status <> 'failed' AND json_extract(rj.value, '$.lineId') = l.id) > l.quantity`;
+
+/**
+ * What a line refund's units are worth when its INSERT runs (?11: `[{ lineId, units, total, bought }]`,
+ * each line's refund total from its fixed split, lineRefundTotals): `n` units of a line are worth
+ * floor(total × n ÷ bought) (all of them: the total), so the next `units` after the `done` units
+ * already refunded (refunds not failed, read in the same statement) give
+ * upTo(done + units) − upTo(done) — the same rule as lineUnitsRefundCents, but from what is
+ * refunded at that moment, not when the request read the order: two refunds of different units
+ * of one line racing each other never lose or add a minor unit.
+ */
+const UNITS_AMOUNT = `SELECT COALESCE(SUM(
+    CASE WHEN q.done + q.units >= q.bought THEN q.total ELSE (q.total * (q.done + q.units)) / q.bought END
+    - CASE WHEN q.done >= q.bought THEN q.total ELSE (q.total * q.done) / q.bought END), 0)
+  FROM (SELECT json_extract(p.value, '$.total') AS total, json_extract(p.value, '$.bought') AS bought, json_extract(p.value, '$.units') AS units,
+      (SELECT COALESCE(SUM(json_extract(rj.value, '$.quantity')), 0) FROM order_refunds r, json_each(r.lines) rj
+        WHERE r.order_id = ?3 AND r.status <> 'failed' AND json_extract(rj.value, '$.lineId') = json_extract(p.value, '$.lineId')) AS done
+    FROM json_each(?11) p) q`;
 
 /** The first requested line that has fewer units left than asked, read after a refused INSERT. */
 async function lineUnitsTaken(db: Db, orderId: string, lines: LineQuantity[]): Promise<RefundOutcome | undefined> {
@@ -183,9 +204,25 @@ export const isStaleRefund = (row: RefundRow, now: number) => row.status === 'pe
 /**
  * A cancel's refund (key `cancel:…`) is owed to the shopper whatever the owner does next, so a
  * provider refusal leaves a `pending` row (its amount reserved) for the next cancel request or
- * the Cron job to try again, at most every STALE_REFUND_MS.
+ * the Cron job to try again, at most every STALE_REFUND_MS, up to CANCEL_REFUND_ATTEMPTS times.
  */
 const keepsTrying = (row: RefundRow) => row.requestKey.startsWith('cancel:');
+
+/**
+ * How many times a cancel's refund is asked of the provider before it stops (about 20 minutes
+ * at one attempt per STALE_REFUND_MS): the 10th refusal leaves it failed and a
+ * `refund_needs_attention` entry on the order's timeline.
+ */
+export const CANCEL_REFUND_ATTEMPTS = 10;
+
+/** Refused attempts of one refund key so far (each refused row keeps the key with `:failed:<row id>` after it). */
+async function failedAttempts(db: Db, orderId: string, key: string): Promise<number> {
+  const row = await rawD1(db)
+    .prepare(`SELECT COUNT(*) AS n FROM order_refunds WHERE order_id = ?1 AND status = 'failed' AND substr(request_key, 1, length(?2) + 8) = ?2 || ':failed:'`)
+    .bind(orderId, key)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
 
 /** Asks the provider for the card part of `row`, then settles it (succeeded or failed). */
 async function settle(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
@@ -203,6 +240,19 @@ async function settle(db: Db, site: { id: string; title: string }, s: OrderState
     if (refused !== undefined) {
       console.error(`refund ${row.id} of order ${s.order.id} failed: ${refused}`);
       if (keepsTrying(row)) {
+        const failedBefore = await failedAttempts(db, s.order.id, row.requestKey);
+        const amountText = `${minorToDecimal(row.amountCents, s.order.currency)} ${s.order.currency}`;
+        if (failedBefore + 1 >= CANCEL_REFUND_ATTEMPTS) {
+          // The last attempt: the row is failed (its amount no longer reserved), nothing is tried again, and the
+          // timeline says the refund needs the owner (a refund by hand, or the payment settings put right).
+          await d1.batch([
+            d1.prepare(`UPDATE order_refunds SET status = 'failed', settled_on = ?2, request_key = request_key || ':failed:' || id WHERE id = ?1 AND status = 'pending'`).bind(row.id, input.now),
+            d1
+              .prepare(`INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on) VALUES (?1, ?2, ?3, 'refund_needs_attention', ?4, ?5, ?6)`)
+              .bind(newRowId(), site.id, s.order.id, `Needs attention: the refund of ${amountText} for the cancellation was refused ${CANCEL_REFUND_ATTEMPTS} times by the payment provider and is no longer tried. Refund the shopper by hand or check the payment settings. Last answer: ${refused.slice(0, 200)}`, input.actor, input.now),
+          ]);
+          return { kind: 'failed', refund: { ...row, status: 'failed', settledOn: input.now, requestKey: `${row.requestKey}:failed:${row.id}` } };
+        }
         // The refused row is failed (Stripe keeps a refused request's answer for its idempotency
         // key, so a retry needs a new one) and a fresh pending row with the same key, amount and
         // split takes its place, for the next cancel request or the Cron job; one timeline note.
@@ -220,7 +270,7 @@ async function settle(db: Db, site: { id: string; title: string }, s: OrderState
               `INSERT INTO order_events (id, website_id, order_id, kind, body, actor, created_on)
                SELECT ?1, ?2, ?3, 'refund_failed', ?4, ?5, ?6 WHERE NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = ?3 AND e.kind = 'refund_failed' AND e.body = ?4)`,
             )
-            .bind(newRowId(), site.id, s.order.id, `Refund of ${minorToDecimal(row.amountCents, s.order.currency)} ${s.order.currency} for the cancellation is pending: the payment provider did not make it; it is tried again automatically.`, input.actor, input.now),
+            .bind(newRowId(), site.id, s.order.id, `Refund of ${amountText} for the cancellation is pending: the payment provider did not make it; it is tried again automatically (up to ${CANCEL_REFUND_ATTEMPTS} times).`, input.actor, input.now),
         ]);
         return { kind: 'pending', refund: next };
       }

@@ -1,7 +1,7 @@
 import type { Db } from '../db.js';
 import type { CartPricing, CartView } from '../cart/index.js';
 import type { ShippingLocation } from '../checkout/types.js';
-import { priceCart } from './pricing.js';
+import { priceCart, type PricingSite } from './pricing.js';
 
 /** What a cart stores in `shippingLocation`: where it goes and the option chosen there. */
 export interface StoredLocation extends ShippingLocation {
@@ -17,7 +17,7 @@ export function storedLocation(view: CartView): StoredLocation | undefined {
  * The SPEC §3 checkout fields of a cart (shipping options, tax rules, coupons, totals)
  * from its stored location, option and coupons. Undefined for a cart with nothing to price.
  */
-export async function cartPricing(db: Db, site: { id: string; currency: string }, view: CartView | undefined, now: number): Promise<CartPricing | undefined> {
+export async function cartPricing(db: Db, site: PricingSite, view: CartView | undefined, now: number): Promise<CartPricing | undefined> {
   if (!view || view.entries.length === 0) return undefined;
   const stored = storedLocation(view);
   const location = stored ? { country: stored.country, ...(stored.region ? { region: stored.region } : {}), ...(stored.postalCode ? { postalCode: stored.postalCode } : {}) } : undefined;

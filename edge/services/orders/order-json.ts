@@ -58,6 +58,7 @@ export function orderJson({ order, lines }: LoadedOrder): Record<string, unknown
     taxTotal: order.taxTotalCents,
     taxTotalMoney: moneyJson(order.taxTotalCents, c),
     includedTax: order.includedTaxCents,
+    includedTaxMoney: moneyJson(order.includedTaxCents, c),
     grandTotal: order.grandTotalCents,
     grandTotalMoney: moneyJson(order.grandTotalCents, c),
     // What a gift card paid, and what was left for the card.

@@ -20,6 +20,13 @@ export interface PricedCart {
   couponRows: CouponRow[];
 }
 
+/** The site as pricing needs it: its currency and whether its prices include tax (store settings). */
+export interface PricingSite {
+  id: string;
+  currency: string;
+  storeSettings: { pricesIncludeTax?: boolean };
+}
+
 export interface PricingChoices {
   location?: ShippingLocation;
   shippingOptionId?: string;
@@ -97,12 +104,12 @@ async function linesOf(db: Db, view: CartView): Promise<CheckoutLine[]> {
  * Prices a cart from D1 only (entries' captured prices, the site's zones, tax rules and
  * coupons): what the cart JSON shows and what an order charges.
  */
-export async function priceCart(db: Db, site: { id: string; currency: string }, view: CartView, choices: PricingChoices): Promise<PricedCart> {
+export async function priceCart(db: Db, site: PricingSite, view: CartView, choices: PricingChoices): Promise<PricedCart> {
   const [{ zones, rules, couponRows, upper }, lines] = await Promise.all([loadSettings(db, site.id, choices.couponCodes), linesOf(db, view)]);
   const inCategories = await productsInCategories(db, couponRows, lines.map((l) => l.productId));
   const totals = checkoutTotals({
     lines, currency: site.currency, ...(choices.location ? { location: choices.location } : {}), zones: zones.map(toZone), taxRules: rules.map(toRule),
-    coupons: couponRows.map((c) => toCoupon(c, inCategories)), ...(choices.shippingOptionId ? { selectedShippingOptionId: choices.shippingOptionId } : {}), now: choices.now as never,
+    coupons: couponRows.map((c) => toCoupon(c, inCategories)), pricesIncludeTax: site.storeSettings.pricesIncludeTax === true, ...(choices.shippingOptionId ? { selectedShippingOptionId: choices.shippingOptionId } : {}), now: choices.now as never,
   });
   const known = new Set(couponRows.map((c) => c.code));
   const unknown = upper.filter((c) => !known.has(c)).map((code) => ({ code, reason: 'unknown' as const, message: UNKNOWN_COUPON_MESSAGE }));

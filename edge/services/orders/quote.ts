@@ -3,13 +3,13 @@ import { ApiError } from '../../errors.js';
 import { findCart, loadCartView, type CartKind, type CartView } from '../cart/index.js';
 import { addressPostcodeError } from '../../../domain/postal-codes/postal-codes.js';
 import { resolveRegion } from '../../../domain/postal-codes/postcode-region.js';
-import { priceCart, type PricedCart } from './pricing.js';
+import { priceCart, type PricedCart, type PricingSite } from './pricing.js';
 
 export type Address = Record<string, string> & { country: string; postalCode?: string; region?: string };
 
 /** What checkout prices an order from: the visitor's cart and their choices (never amounts). */
 export interface QuoteInput {
-  site: { id: string; currency: string; title: string };
+  site: PricingSite & { title: string };
   cartToken: string | undefined;
   /** 'subscription' when `cartToken` opens a subscription cart (its checkout starts a subscription). */
   cartKind?: CartKind | undefined;

@@ -14,6 +14,7 @@ const PROVIDER_OPTIONS = Object.entries(INSTALMENT_PROVIDERS).map(([p, locales])
 const SECTIONS = [
   ['store', 'Store'],
   ['checkout', 'Checkout'],
+  ['tax', 'Tax'],
   ['instalments', 'Instalments'],
   ['email', 'Email'],
   ['payments', 'Payments'],
@@ -85,6 +86,24 @@ function CheckoutSection() {
           <Switch checked={v.collectPhoneNumber} onChange={(on) => form.set('collectPhoneNumber', on)}>
             Ask for a phone number
           </Switch>
+        </>
+      )}
+    </SectionForm>
+  );
+}
+
+function TaxSection() {
+  const form = useNamespace('tax');
+  return (
+    <SectionForm form={form} title="Tax" saved="Tax settings saved.">
+      {(v) => (
+        <>
+          <Switch checked={v.pricesIncludeTax} onChange={(on) => form.set('pricesIncludeTax', on)}>
+            Prices include tax
+          </Switch>
+          <p className="owner-hint">
+            On: the prices you enter (products and shipping) already include tax. Checkout takes the tax of the shopper&apos;s region out of them instead of adding it, and the store says &ldquo;Price includes tax&rdquo;. Off: each tax rule says whether it is added or included.
+          </p>
         </>
       )}
     </SectionForm>
@@ -211,7 +230,7 @@ function PaymentsSection() {
 
 /**
  * /config/commerce-settings: the store's commerce preferences (SPEC §7, one namespace per
- * section: store, checkout, instalments, email, payments) and the Stripe secret key, which
+ * section: store, checkout, tax, instalments, email, payments) and the Stripe secret key, which
  * the browser only ever sends, never reads (its last four characters are shown).
  */
 export function CommerceSettingsScreen() {
@@ -230,6 +249,7 @@ export function CommerceSettingsScreen() {
       <section role="tabpanel" id={`panel-${section}`} aria-labelledby={`tab-${section}`} className="owner-panel">
         {section === 'store' ? <StoreSection key="store" /> : null}
         {section === 'checkout' ? <CheckoutSection /> : null}
+        {section === 'tax' ? <TaxSection /> : null}
         {section === 'instalments' ? <InstalmentsSection currency={store.value?.currency ?? 'USD'} /> : null}
         {section === 'email' ? <EmailSection /> : null}
         {section === 'payments' ? <PaymentsSection /> : null}

@@ -175,6 +175,8 @@ function OrderView({ back, detail, reload }: { back: React.ReactNode; detail: Or
       <ol className="order-timeline">
         {timeline.map((e, i) => (
           <li key={i} data-kind={e.kind}>
+            {/* A cancel's refund the provider kept refusing (CANCEL_REFUND_ATTEMPTS): the owner must act. */}
+            {e.kind === 'refund_needs_attention' ? <strong className="order-timeline-attention">Needs attention </strong> : null}
             <time dateTime={new Date(e.at).toISOString()}>{formatTime(e.at, timeZone)}</time> · {e.text} <span className="order-timeline-by">({e.by})</span>
           </li>
         ))}
