@@ -35,3 +35,4 @@ export * from './campaigns.js';
 export * from './members.js';
 export * from './translations.js';
 export * from './popups.js';
+export * from './platform.js';
