@@ -34,8 +34,8 @@ const newSiteBody = z.object({
   starter: z.enum(STARTERS, { message: `Choose a starter: ${STARTERS.join(', ')}.` }),
 });
 
-/** Five new sites a minute per owner (each is one large D1 batch and, for the store, a copy of its files). */
-const createSiteBudget = rateLimit({ binding: 'RATE_SIGN_IN_ACCOUNT', periodSeconds: 60, key: (c) => `create-site:${c.var.platformOwner?.id ?? ''}` });
+/** Ten new sites a minute per owner (each is one large D1 batch and, for the store, a copy of its files). */
+const createSiteBudget = rateLimit({ binding: 'RATE_FORM_VISITOR', periodSeconds: 60, key: (c) => `create-site:${c.var.platformOwner?.id ?? ''}` });
 
 /** The slug a new site gets, or the ApiError (400 with `fields.slug`) that refuses it. */
 function chooseSlug(input: { title: string; slug?: string | undefined }): string {
@@ -114,9 +114,10 @@ platformApi.get('/sites', requireOwner, async (c) => {
   return c.json({ sites: sites.map((s) => siteJson(c, s)) });
 });
 
-platformApi.post('/sites', requireOwner, createSiteBudget, jsonBody(newSiteBody), async (c) => {
+platformApi.post('/sites', requireOwner, jsonBody(newSiteBody), async (c) => {
   const body = c.req.valid('json');
   const slug = chooseSlug(body);
+  await createSiteBudget(c, async () => {});
   const result = await createSite(c.var.db, c.env.FILES, {
     ownerId: c.var.platformOwner!.id, title: body.title, slug, starter: body.starter, primaryHost: siteHostFor(c.env, slug), now: Date.now(),
   });

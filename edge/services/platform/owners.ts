@@ -116,14 +116,23 @@ export async function issuePlatformLink(
 }
 
 /** Uses a link in one atomic UPDATE (of two concurrent uses exactly one wins); undefined for a bad one. */
-export async function consumePlatformLink(db: Db, purpose: PlatformLinkPurpose, token: string, now: EpochMs) {
+export async function consumePlatformLink(db: Db, purpose: PlatformLinkPurpose, token: string, now: EpochMs, websiteId?: string) {
   if (!SECRET_TOKEN_SHAPE.test(token)) return undefined;
   const tokenHash = await sha256Hex(token);
   const [row] = await query(() =>
     db
       .update(platformTokens)
       .set({ usedOn: now })
-      .where(and(eq(platformTokens.tokenHash, tokenHash), eq(platformTokens.purpose, purpose), isNull(platformTokens.usedOn), gt(platformTokens.expiresOn, now)))
+      .where(
+        and(
+          eq(platformTokens.tokenHash, tokenHash),
+          eq(platformTokens.purpose, purpose),
+          isNull(platformTokens.usedOn),
+          gt(platformTokens.expiresOn, now),
+          // A hand-over is used only on the site it names: another host leaves it unused.
+          websiteId === undefined ? undefined : eq(platformTokens.websiteId, websiteId),
+        ),
+      )
       .returning(),
   );
   return row;

@@ -148,8 +148,8 @@ export async function issueHandoff(db: Db, ownerId: string, websiteId: string, n
  * Undefined for a bad, used, expired or other site's token, or rights since withdrawn.
  */
 export async function acceptHandoff(db: Db, websiteId: string, token: string, now: EpochMs): Promise<{ id: string; websiteId: string } | undefined> {
-  const link = await consumePlatformLink(db, 'handoff', token, now);
-  if (!link || link.websiteId !== websiteId) return undefined;
+  const link = await consumePlatformLink(db, 'handoff', token, now, websiteId);
+  if (!link) return undefined;
   const [owner] = await query(() =>
     db
       .select({ email: platformOwners.email, roles: siteOwners.roles })
