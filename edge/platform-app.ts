@@ -16,7 +16,10 @@ export function createPlatformApp(): Hono<AppEnv> {
   app.use('*', issueCrumb);
   app.use('*', selectPlatform);
   app.route('/api/platform', platformApi);
-  app.all('/api/*', (c) => c.json({ error: 'not_found', message: `No API at ${c.req.method} ${c.req.path}.` }, 404));
+  app.all('/api/*', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ error: 'not_found', message: `No API at ${c.req.method} ${c.req.path}.` }, 404);
+  });
   app.route('/', platformPages);
   app.onError(handleError);
   return app;

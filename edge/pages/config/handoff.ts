@@ -15,7 +15,6 @@ import { accountPage, html, notice } from '../account/html.js';
 export const handoffRoutes = new Hono<AppEnv>({ strict: false });
 
 handoffRoutes.get('/handoff', async (c) => {
-  c.header('Referrer-Policy', 'no-referrer');
   const user = await acceptHandoff(c.var.db, c.var.site.id, c.req.query('token') ?? '', Date.now());
   if (!user) {
     return accountPage(c, 'Open your site', html`<h1>Open your site</h1>${notice(INVALID_LINK_MESSAGE)}<p>Open the site again from your list of sites.</p>`, 400, 'config');
