@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../edge/app.js';
+import { createPlatformApp } from '../../edge/platform-app.js';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { ROUTE_WALK } from './route-walk.js';
 
@@ -20,12 +21,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => worker?.dispose());
 
-const FORM_ROUTES = [...new Set(createApp().routes.filter((r) => r.method === 'POST' && !r.path.startsWith('/api')).map((r) => `${r.method} ${r.path}`))];
+// The platform host's form posts too (their rows name host app.localhost).
+const FORM_ROUTES = [...new Set([...createApp().routes, ...createPlatformApp().routes].filter((r) => r.method === 'POST' && !r.path.startsWith('/api')).map((r) => `${r.method} ${r.path}`))];
 
-function pathOf(route: string): string {
+function rowOf(route: string) {
   const row = ROUTE_WALK.find((r) => r.route === route && (r.method ?? 'GET') === 'POST');
   if (!row) throw new Error(`no route-walk row for ${route}`);
-  return row.path;
+  return row;
 }
 
 describe('guard refusals on every form route', () => {
@@ -34,14 +36,14 @@ describe('guard refusals on every form route', () => {
   });
 
   it.each(FORM_ROUTES)('%s: text/plain is 415', async (route) => {
-    const res = await worker.fetch(pathOf(route), { method: 'POST', body: 'hello', headers: { 'Content-Type': 'text/plain', Cookie: `crumb=${crumb}` } });
+    const res = await worker.fetch(rowOf(route).path, { host: rowOf(route).host, method: 'POST', body: 'hello', headers: { 'Content-Type': 'text/plain', Cookie: `crumb=${crumb}` } });
     await res.arrayBuffer();
     expect(res.status).toBe(415);
   });
 
   it.each(FORM_ROUTES)('%s: a form body over 64 KB is 413', async (route) => {
     const body = `crumb=${crumb}&x=${'a'.repeat(70 * 1024)}`;
-    const res = await worker.fetch(pathOf(route), { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${crumb}` } });
+    const res = await worker.fetch(rowOf(route).path, { host: rowOf(route).host, method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${crumb}` } });
     await res.arrayBuffer();
     expect(res.status).toBe(413);
   });
