@@ -237,7 +237,10 @@ platformPages.post('/sites/:id/open', ...formPost, signedIn, async (c) => {
   const site = await findOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id') ?? '');
   if (!site) return page(c, 'Not found', html`<h1>No such site</h1><p><a href="/">Your sites</a></p>`, 404);
   const token = await issueHandoff(c.var.db, c.var.platformOwner!.id, site.id, Date.now());
-  return c.redirect(`${siteOrigin(c, site.host)}/config/handoff?token=${token}`, 303);
+  // A link, not a redirect: the page policy's form-action 'self' stops a form post from
+  // being redirected to another host. The link works once, for two minutes.
+  const href = `${siteOrigin(c, site.host)}/config/handoff?token=${token}`;
+  return page(c, `Open ${site.title}`, html`<h1>${site.title}</h1><p><a class="button" href="${href}" rel="noreferrer">Go to the owner area of ${site.title}</a></p><p><a href="/">Back to your sites</a></p>`);
 });
 
 platformPages.all('*', (c) => page(c, 'Not found', html`<h1>Not found</h1><p><a href="/">Atelier</a></p>`, 404));
