@@ -198,6 +198,7 @@ describe('opening a site on its host', () => {
   it('hands the owner session over once, as the site admin, and refuses other owners', async () => {
     const owner = await newOwner('opener@example.test');
     const { site } = (await (await send('POST', '/api/platform/sites', { title: 'Open Me', starter: 'blank' }, owner)).json()) as Json;
+    const second = ((await (await send('POST', '/api/platform/sites', { title: 'Second One', starter: 'blog' }, owner)).json()) as Json).site;
     const other = await newOwner('intruder@example.test');
     expect((await send('POST', `/api/platform/sites/${site.id}/handoff`, undefined, other)).status).toBe(404);
     const res = await send('POST', `/api/platform/sites/${site.id}/handoff`, undefined, owner);
@@ -214,7 +215,11 @@ describe('opening a site on its host', () => {
     expect(session).toBeTruthy();
     const area = await worker.fetch('/config/', { host: 'open-me.localhost', headers: { Cookie: `SiteUserSession=${session}` } });
     expect(area.status).toBe(200);
-    expect(await area.text()).not.toContain('Sign in</h1>');
+    const areaHtml = await area.text();
+    expect(areaHtml).not.toContain('Sign in</h1>');
+    // The site switcher lists the owner's other site, opened through the platform host.
+    expect(areaHtml).toContain(`<a href="http://app.localhost/sites/${second.id}/open">Second One</a>`);
+    expect(areaHtml).not.toContain(`/sites/${site.id}/open`);
     // The same site's owner API accepts the session; the demo site's does not.
     expect((await worker.fetch('/api/owner/products', { host: 'open-me.localhost', headers: { Cookie: `SiteUserSession=${session}` } })).status).toBe(200);
     expect((await worker.fetch('/api/owner/products', { host: 'localhost', headers: { Cookie: `SiteUserSession=${session}` } })).status).toBe(401);

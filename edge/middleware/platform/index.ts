@@ -35,6 +35,11 @@ export function siteOrigin(c: Context<AppEnv>, host: string): string {
   return isLocalHost(host) ? `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}` : `https://${host}`;
 }
 
+/** The platform host's origin as seen from a site's request (the request's scheme and port locally). */
+export function platformOrigin(c: Context<AppEnv>): string {
+  return siteOrigin(c, platformHostName(c.env));
+}
+
 /**
  * The platform host's counterpart of selectSite + loadSession: the platform's websites row
  * (outbox and budget scope), the database handle and the signed-in owner with the session's

@@ -71,6 +71,23 @@ export async function findOwnerSite(db: Db, ownerId: string, websiteId: string):
   return row;
 }
 
+/**
+ * The site switcher's list: the other sites of the platform owner whose address is `email`
+ * (the owner area's signed-in site user), by title. Empty for contributors who are no platform owner.
+ */
+export async function otherOwnerSites(db: Db, email: string, currentWebsiteId: string): Promise<{ id: string; title: string; host: string }[]> {
+  const rows = await query(() =>
+    db
+      .select({ id: websites.id, title: websites.title, host: websites.primaryHost })
+      .from(siteOwners)
+      .innerJoin(platformOwners, eq(platformOwners.id, siteOwners.ownerId))
+      .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
+      .where(and(eq(platformOwners.email, email), sql`${platformOwners.emailVerifiedOn} is not null`))
+      .orderBy(websites.title, websites.id),
+  );
+  return rows.filter((r) => r.id !== currentWebsiteId);
+}
+
 export type CreateSiteResult = { ok: true; site: OwnerSite } | { ok: false; reason: 'slug_taken' | 'no_starter_theme' };
 
 async function slugTaken(db: Db, slug: string, host: string): Promise<boolean> {
