@@ -21,6 +21,8 @@ import { newsletterPages } from './pages/newsletter/index.js';
 import { pages } from './pages/routes.js';
 import { siteLock } from './pages/members/access.js';
 import { siteLockJson } from './middleware/site-lock/index.js';
+import { isPlatformRequest } from './middleware/platform/index.js';
+import { createPlatformApp } from './platform-app.js';
 import { languageRoutes, rememberLanguage } from './pages/localized.js';
 
 /**
@@ -37,6 +39,9 @@ export function createApp(): Hono<AppEnv> {
   app.route('/assets', fontStylesheets);
   app.route('/assets', assets);
   app.route('/client', clientAssets);
+  // The platform host (PLATFORM_HOST) is its own app: owner accounts and "create your site" (docs/platform.md).
+  const platform = createPlatformApp();
+  app.use('*', async (c, next) => (isPlatformRequest(c) ? platform.fetch(c.req.raw, c.env, c.executionCtx) : next()));
   // Pages and APIs give each new visitor a crumb, outside the page cache so cached HTML never holds it.
   app.use('*', issueCrumb);
   // The visitor's language choice (a cookie), outside the page cache like the crumb.

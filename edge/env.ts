@@ -126,6 +126,10 @@ export interface Env extends RateLimitBindings {
   GOOGLE_PLACES_API_KEY?: string;
   /** Places API base URL override (a local server speaking Google's protocol in tests). */
   GOOGLE_PLACES_API_BASE?: string;
+  /** The platform host (owner sign-up, sign-in and the site list; docs/platform.md); default `app.localhost`. */
+  PLATFORM_HOST?: string;
+  /** New sites get `<slug>.<PLATFORM_DOMAIN>` as their host; default `localhost`. */
+  PLATFORM_DOMAIN?: string;
 }
 
 /** Per-request values set by middleware. */
@@ -138,6 +142,8 @@ export interface Vars {
   issuedCrumb?: string;
   /** The signed-in visitor and their contributor roles on this site (edge/middleware/session). */
   siteUser?: SiteUser;
+  /** The signed-in platform owner (platform host only; edge/middleware/platform). */
+  platformOwner?: import('./services/platform/owners.js').PlatformOwner;
   /** The API token a tool authenticated with (`Authorization: Bearer`, theme routes only; edge/middleware/api-token). */
   apiToken?: { id: string; scopes: readonly string[] };
   /** A page under an added language's prefix (`/fr/...`, edge/pages/localized.ts): the language and the URL the visitor asked for. */

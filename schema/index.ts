@@ -36,3 +36,4 @@ export * from './members.js';
 export * from './translations.js';
 export * from './popups.js';
 export * from './domains.js';
+export * from './platform.js';

@@ -64,6 +64,8 @@ export interface OwnerShellProps {
   locale?: string;
   /** The site's subscription state for the trial or expiry banner. */
   subscription?: SubscriptionBannerProps;
+  /** The site switcher (issue 34): the owner's other sites, each opened through the platform host. */
+  otherSites?: { title: string; host: string; href: string }[];
 }
 
 /**
@@ -163,7 +165,7 @@ export function findRoute(pathname: string, screens: readonly NavScreen[]): { ro
  * menu. App screens render in the main area; a server-rendered screen's section is moved
  * into it and shown while its path is current.
  */
-export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, websiteId, siteLayout, locale, subscription }: OwnerShellProps) {
+export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, websiteId, siteLayout, locale, subscription, otherSites = [] }: OwnerShellProps) {
   const [state, setState] = useState<'idle' | 'signing-out' | 'failed'>('idle');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -231,6 +233,19 @@ export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, web
             <p className="owner-site">
               <a href="/">{siteTitle}</a>
             </p>
+            {otherSites.length > 0 && (
+              <nav aria-label="Your other sites" className="owner-site-switcher">
+                <ul>
+                  {otherSites.map((site) => (
+                    <li key={site.href}>
+                      <a href={site.href} title={site.host}>
+                        {site.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
             <nav aria-label="Owner area" className="owner-nav">
               <ul>{link('/config/', 'Overview')}</ul>
               {groupScreens(screens).map((g) => (

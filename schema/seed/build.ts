@@ -58,15 +58,25 @@ function epochMs(iso: string): number {
   return ms;
 }
 
+/** How a seed is made for a site other than the demo (edge/services/platform/starters.ts). */
+export interface SeedOptions {
+  /**
+   * What row ids and file keys derive from; default the website's identifier (the demo's
+   * stable ids). A created site passes a random root, so its ids cannot be guessed.
+   */
+  idRoot?: string;
+}
+
 /**
  * Turns the demo fixtures into INSERT statements in foreign-key order, plus the files
  * to upload. Pure and deterministic: the same fixtures always give the same ids and SQL.
  * @example const { statements } = buildDemoSeed(await loadDemoFixtures());
  */
-export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
+export function buildDemoSeed(demo: DemoFixtures, options: SeedOptions = {}): DemoSeed {
   const site = demo.website;
-  const websiteId = demoId(site.identifier, 'website');
-  const id = (...parts: string[]) => demoId(site.identifier, ...parts);
+  const root = options.idRoot ?? site.identifier;
+  const websiteId = demoId(root, 'website');
+  const id = (...parts: string[]) => demoId(root, ...parts);
   const createdOn = epochMs(site.createdOn);
   const out: SeedStatement[] = [];
   const uploads: SeedUpload[] = [];
@@ -90,7 +100,7 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
 
   const assetId = (file: string) => id('asset', file);
   for (const [file, image] of Object.entries(demo.images)) {
-    const key = `${site.identifier}/images/${file}`;
+    const key = `${root}/images/${file}`;
     out.push(insertRow(assets, {
       id: assetId(file), websiteId, kind: 'image', r2Key: key, filename: file, contentType: contentTypeOf(file),
       byteSize: sizeOf(demo, `images/${file}`), originalSize: image.originalSize, focalPointX: image.focalPoint.x,
@@ -101,7 +111,7 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
   for (const product of demo.products) {
     if (!product.digital) continue;
     const file = product.digital.file;
-    const key = `${site.identifier}/${file}`;
+    const key = `${root}/${file}`;
     out.push(insertRow(assets, {
       id: assetId(file), websiteId, kind: 'file', r2Key: key, filename: file.slice(file.lastIndexOf('/') + 1),
       contentType: contentTypeOf(file), byteSize: sizeOf(demo, file), title: product.title, createdOn,
@@ -152,13 +162,14 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
     searchable.push({ id: pageId, websiteId, title: page.title, body: layoutWords(page.layout) });
   }
 
-  const journal = requireCollection(demo, 1);
+  // A starter without posts or products needs no blog or shop collection.
+  const journal = demo.posts.length ? requireCollection(demo, 1) : undefined;
   demo.posts.forEach((post, index) => {
     const publishOn = epochMs(post.publishOn);
     searchable.push({ ...post, id: id('item', 'journal', post.urlId), websiteId });
     out.push(insertRow(items, {
-      id: id('item', 'journal', post.urlId), websiteId, collectionId: collectionId(journal.urlId),
-      recordType: RECORD_TYPE.text, urlId: post.urlId, fullUrl: `${journal.fullUrl}/${post.urlId}`, title: post.title,
+      id: id('item', 'journal', post.urlId), websiteId, collectionId: collectionId(journal!.urlId),
+      recordType: RECORD_TYPE.text, urlId: post.urlId, fullUrl: `${journal!.fullUrl}/${post.urlId}`, title: post.title,
       body: post.body, excerpt: post.excerpt, authorId: id('author', post.author), categories: post.categories ?? [],
       tags: post.tags ?? [], starred: post.starred ?? false, addedOn: publishOn, publishOn, updatedOn: publishOn,
       commentState: post.commentState ?? 0, publicCommentCount: post.publicCommentCount ?? 0,
@@ -167,14 +178,14 @@ export function buildDemoSeed(demo: DemoFixtures): DemoSeed {
     }));
   });
 
-  const shop = requireCollection(demo, 13);
+  const shop = demo.products.length ? requireCollection(demo, 13) : undefined;
   demo.products.forEach((product: ProductFixture, index) => {
     const itemId = id('item', 'shop', product.urlId);
     const publishOn = epochMs(product.publishOn);
     searchable.push({ ...product, id: itemId, websiteId });
     out.push(insertRow(items, {
-      id: itemId, websiteId, collectionId: collectionId(shop.urlId), recordType: RECORD_TYPE.storeItem,
-      urlId: product.urlId, fullUrl: `${shop.fullUrl}/${product.urlId}`, title: product.title, body: product.body,
+      id: itemId, websiteId, collectionId: collectionId(shop!.urlId), recordType: RECORD_TYPE.storeItem,
+      urlId: product.urlId, fullUrl: `${shop!.fullUrl}/${product.urlId}`, title: product.title, body: product.body,
       excerpt: product.excerpt, authorId: id('author', demo.authors[0]?.key ?? ''), categories: product.categories ?? [],
       tags: product.tags ?? [], starred: product.starred ?? false, addedOn: publishOn, publishOn, updatedOn: publishOn,
       mainImageId: product.images[0] ? assetId(product.images[0]) : undefined, displayIndex: index,

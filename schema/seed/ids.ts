@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256HexSync } from './sha256.js';
 
 /**
  * Deterministic 24-hex-digit ids for seeded rows, so every seed of the same fixtures
@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
  * @example demoId('fern-and-kiln', 'item', 'moon-jar') // '5c1e...' (24 hex digits)
  */
 export function demoId(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
+  return sha256HexSync(parts.join('\u0000')).slice(0, 24);
 }
 
 /** SHA-256 hex of a text, used as the templates table's content hash. */
 export function contentHash(content: string): string {
-  return createHash('sha256').update(content).digest('hex');
+  return sha256HexSync(content);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../edge/app.js';
+import { createPlatformApp } from '../../edge/platform-app.js';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { STATE_CHANGING_APIS, type BodyRule } from './body-refusals.js';
 
@@ -27,7 +28,7 @@ async function storedCount(rule: BodyRule): Promise<number | undefined> {
 
 async function expectRefused(rule: BodyRule, init: RequestInit, status: 413 | 415, error: string): Promise<void> {
   const before = await storedCount(rule);
-  const res = await worker.fetch(rule.path, { method: rule.method, ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+  const res = await worker.fetch(rule.path, { host: rule.host, method: rule.method, ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
   expect(res.status).toBe(status);
   expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
   expect(res.headers.get('Cache-Control')).toBe('no-store');
@@ -50,7 +51,7 @@ function streamOf(bytes: number): ReadableStream<Uint8Array> {
 
 describe('body refusals on every state-changing API', () => {
   it('the table covers every state-changing route the app registers', () => {
-    const registered = new Set(createApp().routes.map((r) => `${r.method} ${r.path}`).filter(isStateChanging));
+    const registered = new Set([...createApp().routes, ...createPlatformApp().routes].map((r) => `${r.method} ${r.path}`).filter(isStateChanging));
     const covered = new Set(STATE_CHANGING_APIS.map((r) => r.route));
     expect([...registered].filter((r) => !covered.has(r)), 'routes without a row in tests/security/body-refusals.ts').toEqual([]);
   });
@@ -77,14 +78,14 @@ describe('body refusals on every state-changing API', () => {
   it.each(JSON_RULES.map((r) => [label(r), r] as const))('%s: JSON nested 3,000 deep is 400 too_deep, storing nothing', async (_l, rule) => {
     const before = await storedCount(rule);
     const deep = `{"a":${'['.repeat(3000)}${']'.repeat(3000)}}`;
-    const res = await worker.fetch(rule.path, { method: rule.method, body: deep, headers: { ...auth, 'Content-Type': rule.accepts } });
+    const res = await worker.fetch(rule.path, { host: rule.host, method: rule.method, body: deep, headers: { ...auth, 'Content-Type': rule.accepts } });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'too_deep' });
     expect(await storedCount(rule)).toBe(before);
   });
 
   it.each(STATE_CHANGING_APIS.map((r) => [label(r), r] as const))('%s: a body at the limit is not refused for its size', async (_l, rule) => {
-    const res = await worker.fetch(rule.path, { method: rule.method, body: ' '.repeat(rule.maxBytes), headers: { ...auth, 'Content-Type': rule.accepts } });
+    const res = await worker.fetch(rule.path, { host: rule.host, method: rule.method, body: ' '.repeat(rule.maxBytes), headers: { ...auth, 'Content-Type': rule.accepts } });
     expect([413, 415]).not.toContain(res.status);
   });
 });

@@ -15,6 +15,8 @@ export interface BodyRule {
   refuses: readonly string[];
   /** SQL counting what the route stores, which must not change on a refusal. */
   stored?: string;
+  /** Send with this Host (the platform host's APIs: app.localhost). */
+  host?: string;
 }
 
 const KB = 1024;
@@ -73,6 +75,16 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'DELETE /api/commerce/shopping-cart/coupons/:code', method: 'DELETE', path: '/api/commerce/shopping-cart/coupons/X', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/commerce/shopping-cart/gift-card', method: 'POST', path: '/api/commerce/shopping-cart/gift-card', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/3/commerce/cart/subscription', method: 'POST', path: '/api/3/commerce/cart/subscription', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from carts' },
+  // The platform host's API (edge/api/platform, issue 34).
+  { route: 'ALL /api/platform/*', method: 'POST', path: '/api/platform/nothing-here', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/platform/owners', method: 'POST', path: '/api/platform/owners', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from platform_owners' },
+  { route: 'POST /api/platform/owners/verify', method: 'POST', path: '/api/platform/owners/verify', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/platform/session', method: 'POST', path: '/api/platform/session', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from platform_sessions' },
+  { route: 'DELETE /api/platform/session', method: 'DELETE', path: '/api/platform/session', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/platform/password-reset', method: 'POST', path: '/api/platform/password-reset', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/platform/password-reset/confirm', method: 'POST', path: '/api/platform/password-reset/confirm', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  { route: 'POST /api/platform/sites', method: 'POST', path: '/api/platform/sites', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from site_owners' },
+  { route: 'POST /api/platform/sites/:id/handoff', method: 'POST', path: '/api/platform/sites/x/handoff', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from platform_tokens' },
   { route: 'POST /api/site-users/account/session', method: 'POST', path: '/api/site-users/account/session', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from site_sessions' },
   { route: 'DELETE /api/site-users/account/session', method: 'DELETE', path: '/api/site-users/account/session', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/site-users/account/locale', method: 'POST', path: '/api/site-users/account/locale', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },

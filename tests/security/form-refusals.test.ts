@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../edge/app.js';
+import { createPlatformApp } from '../../edge/platform-app.js';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
 import { ROUTE_WALK } from './route-walk.js';
 
@@ -20,12 +21,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => worker?.dispose());
 
-const FORM_ROUTES = [...new Set(createApp().routes.filter((r) => r.method === 'POST' && !r.path.startsWith('/api')).map((r) => `${r.method} ${r.path}`))];
+// The platform host's form posts too (their rows name host app.localhost).
+const FORM_ROUTES = [...new Set([...createApp().routes, ...createPlatformApp().routes].filter((r) => r.method === 'POST' && !r.path.startsWith('/api')).map((r) => `${r.method} ${r.path}`))];
 
-function pathOf(route: string): string {
+function rowOf(route: string) {
   const row = ROUTE_WALK.find((r) => r.route === route && (r.method ?? 'GET') === 'POST');
   if (!row) throw new Error(`no route-walk row for ${route}`);
-  return row.path;
+  return row;
 }
 
 /**
@@ -34,8 +36,8 @@ function pathOf(route: string): string {
  * load) is sent once more; the answer, whatever its status, is what the test judges, and a
  * second transport failure fails the test with its cause.
  */
-async function postOnce(path: string, body: string): Promise<Response> {
-  const send = () => worker.fetch(path, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${crumb}` } });
+async function postOnce(path: string, body: string, host?: string): Promise<Response> {
+  const send = () => worker.fetch(path, { host, method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${crumb}` } });
   try {
     return await send();
   } catch (error) {
@@ -50,14 +52,14 @@ describe('guard refusals on every form route', () => {
   });
 
   it.each(FORM_ROUTES)('%s: text/plain is 415', async (route) => {
-    const res = await worker.fetch(pathOf(route), { method: 'POST', body: 'hello', headers: { 'Content-Type': 'text/plain', Cookie: `crumb=${crumb}` } });
+    const res = await worker.fetch(rowOf(route).path, { host: rowOf(route).host, method: 'POST', body: 'hello', headers: { 'Content-Type': 'text/plain', Cookie: `crumb=${crumb}` } });
     await res.arrayBuffer();
     expect(res.status).toBe(415);
   });
 
   it.each(FORM_ROUTES)('%s: a form body over 64 KB is 413', async (route) => {
     const body = `crumb=${crumb}&x=${'a'.repeat(70 * 1024)}`;
-    const res = await postOnce(pathOf(route), body);
+    const res = await postOnce(rowOf(route).path, body, rowOf(route).host);
     await res.arrayBuffer();
     expect(res.status).toBe(413);
   });

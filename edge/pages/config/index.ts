@@ -6,6 +6,7 @@ import { loadClientAssetUrls } from '../../files/client-manifest.js';
 import { accountPage, html } from '../account/html.js';
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { invitationRoutes } from './invitation.js';
+import { handoffRoutes } from './handoff.js';
 import { OWNER_SCREENS, ownerShell } from './shell.js';
 import { forbiddenPage, permitted, screen, signInPage } from './screen.js';
 
@@ -19,6 +20,8 @@ import { forbiddenPage, permitted, screen, signInPage } from './screen.js';
 export const config = new Hono<AppEnv>({ strict: false });
 
 config.route('/', invitationRoutes);
+// A platform owner opening this site from the platform host (issue 34).
+config.route('/', handoffRoutes);
 
 /** What a screen's page holds before the app takes over (and all it shows without JavaScript). */
 const placeholder = (title: string) =>

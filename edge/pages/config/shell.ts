@@ -4,6 +4,8 @@ import { allows, type Permission } from '../../middleware/roles/index.js';
 import { actionButton, html, type Markup } from '../account/html.js';
 import { upgradeDestination } from '../../../domain/platform/plans.js';
 import { isSiteExpired, SUBSCRIPTION_STATE, trialDaysRemaining } from '../../../domain/platform/trial.js';
+import { platformOrigin } from '../../middleware/platform/index.js';
+import { otherOwnerSites } from '../../services/platform/sites.js';
 
 /** A screen of the owner area and the permission that shows it in the navigation. */
 export interface OwnerScreen {
@@ -82,6 +84,23 @@ const STORE_SETUP: OwnerScreen = { path: '/config/store-setup', label: 'Store se
  * when its script loads; without script the server-rendered frame works the same.
  */
 export function ownerShell(c: Context<AppEnv>, current: string, content: Markup, options: { storeSetup?: boolean } = {}): Markup {
+  return withOtherSites(c).then((otherSites) => shellMarkup(c, current, content, options, otherSites));
+}
+
+/** The site switcher's entries (issue 34): the signed-in owner's other sites, each opened through the platform host. */
+async function withOtherSites(c: Context<AppEnv>): Promise<{ title: string; host: string; href: string }[]> {
+  const sites = await otherOwnerSites(c.var.db, c.var.siteUser!.email, c.var.site.id);
+  const origin = platformOrigin(c);
+  return sites.map((s) => ({ title: s.title, host: s.host, href: `${origin}/sites/${s.id}/open` }));
+}
+
+function shellMarkup(
+  c: Context<AppEnv>,
+  current: string,
+  content: Markup,
+  options: { storeSetup?: boolean },
+  otherSites: { title: string; host: string; href: string }[],
+): Markup {
   const user = c.var.siteUser!;
   const screens = OWNER_SCREENS.filter((s) => allows(s.permission, user.roles));
   // The store wizard is a route only, listed (before Products) while the site has no store.
@@ -104,11 +123,13 @@ export function ownerShell(c: Context<AppEnv>, current: string, content: Markup,
       expired: isSiteExpired(c.var.site),
       upgradeUrl: upgradeDestination(c.var.site.subscriptionState),
     } satisfies SubscriptionBannerProps,
+    otherSites,
   };
   const banner = subscriptionBannerText(props.subscription, c.var.site.timeZone, Date.now());
   return html`<div id="owner-app" data-props="${JSON.stringify(props)}"><div data-owner-shell><header class="owner-header">
 <p>Signed in as <strong data-owner-email>${user.email}</strong></p>
 ${actionButton(c, '/config/sign-out', 'Sign out')}
+${otherSites.length ? html`<nav aria-label="Your other sites" class="owner-site-switcher"><ul>${otherSites.map((s) => html`<li><a href="${s.href}">${s.title}</a></li>`)}</ul></nav>` : ''}
 </header>
 <nav aria-label="Owner area" class="owner-nav"><ul>
 <li><a href="/config/"${current === '/config/' ? html` aria-current="page"` : ''}>Overview</a></li>

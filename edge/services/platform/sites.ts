@@ -1,0 +1,204 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { R2Bucket } from '@cloudflare/workers-types';
+import { contributors, platformOwners, siteOwners, siteUsers, websites } from '../../../schema/index.js';
+import { buildDemoSeed } from '../../../schema/seed/build.js';
+import type { EpochMs } from '../../../domain/branded-types.js';
+import { ROLE } from '../../../domain/roles/roles.js';
+import { rawD1 } from '../cart/raw.js';
+import { DECOY_HASH } from '../accounts/passwords.js';
+import { newId } from '../accounts/tokens.js';
+import { query, type Db } from '../db.js';
+import type { SiteRecord } from '../websites.js';
+import { DEMO_FILE_ROOT, starterFixtures, starterThemeFiles, storeStarterFiles, type StarterId } from './starters.js';
+import { consumePlatformLink, issuePlatformLink } from './owners.js';
+
+/** The identifier of the platform's own websites row (its outbox and rate-limit scope); a reserved slug, never a site. */
+export const PLATFORM_IDENTIFIER = 'platform';
+
+/**
+ * The websites row the platform host runs as: platform mail is queued in the outbox under it
+ * and account budgets are keyed by it. Created on the platform's first request; it has no
+ * theme and no pages, and only the platform host (which never reaches the storefront) names it.
+ */
+export async function platformSite(db: Db, host: string, now: EpochMs): Promise<SiteRecord> {
+  const find = async () => (await query(() => db.select().from(websites).where(eq(websites.identifier, PLATFORM_IDENTIFIER)).limit(1)))[0];
+  const found = await find();
+  if (found) return found;
+  await query(() =>
+    db
+      .insert(websites)
+      .values({
+        id: PLATFORM_IDENTIFIER, identifier: PLATFORM_IDENTIFIER, primaryHost: host, isDefault: false, title: 'Atelier',
+        siteSettings: {}, storeSettings: { multipleQuantityAllowedForServices: true, useCLDRMoneyFormat: true }, localizedStrings: {},
+        createdOn: now, updatedOn: now,
+      })
+      .onConflictDoNothing(),
+  );
+  const created = await find();
+  if (!created) throw new Error('the platform website row could not be created');
+  return created;
+}
+
+export interface OwnerSite {
+  id: string;
+  title: string;
+  host: string;
+  roles: number[];
+}
+
+/** The sites an owner has rights on, by title. */
+export async function listOwnerSites(db: Db, ownerId: string): Promise<OwnerSite[]> {
+  return query(() =>
+    db
+      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles })
+      .from(siteOwners)
+      .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
+      .where(eq(siteOwners.ownerId, ownerId))
+      .orderBy(websites.title, websites.id),
+  );
+}
+
+/** One of the owner's sites, or undefined (another owner's site answers like a missing one). */
+export async function findOwnerSite(db: Db, ownerId: string, websiteId: string): Promise<OwnerSite | undefined> {
+  const [row] = await query(() =>
+    db
+      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles })
+      .from(siteOwners)
+      .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
+      .where(and(eq(siteOwners.ownerId, ownerId), eq(siteOwners.websiteId, websiteId)))
+      .limit(1),
+  );
+  return row;
+}
+
+/**
+ * The site switcher's list: the other sites of the platform owner whose address is `email`
+ * (the owner area's signed-in site user), by title. Empty for contributors who are no platform owner.
+ */
+export async function otherOwnerSites(db: Db, email: string, currentWebsiteId: string): Promise<{ id: string; title: string; host: string }[]> {
+  const rows = await query(() =>
+    db
+      .select({ id: websites.id, title: websites.title, host: websites.primaryHost })
+      .from(siteOwners)
+      .innerJoin(platformOwners, eq(platformOwners.id, siteOwners.ownerId))
+      .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
+      .where(and(eq(platformOwners.email, email), sql`${platformOwners.emailVerifiedOn} is not null`))
+      .orderBy(websites.title, websites.id),
+  );
+  return rows.filter((r) => r.id !== currentWebsiteId);
+}
+
+export type CreateSiteResult = { ok: true; site: OwnerSite } | { ok: false; reason: 'slug_taken' | 'no_starter_theme' };
+
+async function slugTaken(db: Db, slug: string, host: string): Promise<boolean> {
+  const [row] = await query(() =>
+    db.select({ id: websites.id }).from(websites).where(or(eq(websites.identifier, slug), eq(websites.primaryHost, host))).limit(1),
+  );
+  return row !== undefined;
+}
+
+/** Copies the demo's files to the new site's keys (before its rows exist: a failure leaves only unreferenced files). */
+async function copyStarterFiles(files: R2Bucket, root: string): Promise<Record<string, number>> {
+  const sizes: Record<string, number> = {};
+  await Promise.all(
+    storeStarterFiles().map(async (path) => {
+      const source = await files.get(`${DEMO_FILE_ROOT}/${path}`);
+      if (!source) throw new Error(`starter file missing in R2: ${DEMO_FILE_ROOT}/${path}`);
+      const body = await source.arrayBuffer();
+      await files.put(`${root}/${path}`, body, { httpMetadata: source.httpMetadata });
+      sizes[path] = body.byteLength;
+    }),
+  );
+  return sizes;
+}
+
+/**
+ * Creates a site from a starter for its owner (admin role): every row (website, theme
+ * version 1 live, templates, pages as block layouts, navigation, store and checkout
+ * settings, the owner's site_owners row) in ONE D1 batch, which D1 runs as one transaction:
+ * if any statement fails, no row of the site stays. The websites row is a plain INSERT (the
+ * seed's others skip conflicts), so a slug taken by a racing request fails the whole batch.
+ */
+export async function createSite(
+  db: Db,
+  files: R2Bucket,
+  input: { ownerId: string; title: string; slug: string; starter: StarterId; primaryHost: string; now: EpochMs },
+): Promise<CreateSiteResult> {
+  if (await slugTaken(db, input.slug, input.primaryHost)) return { ok: false, reason: 'slug_taken' };
+  const themeFiles = await starterThemeFiles(db);
+  if (themeFiles.length === 0) return { ok: false, reason: 'no_starter_theme' };
+  const root = newId();
+  const fileSizes = input.starter === 'store' ? await copyStarterFiles(files, root) : {};
+  const fixtures = starterFixtures(input.starter, {
+    identifier: input.slug, title: input.title, primaryHost: input.primaryHost, now: input.now, fileSizes, themeFiles,
+  });
+  const seed = buildDemoSeed(fixtures, { idRoot: root });
+  const d1 = rawD1(db);
+  const statements = seed.statements.map((s, index) =>
+    d1.prepare(index === 0 ? s.sql.replace(/ on conflict do nothing$/i, '') : s.sql).bind(...s.params),
+  );
+  if (!/^insert into "websites"/i.test(seed.statements[0]?.sql ?? '')) throw new Error('the seed must start with the websites row');
+  statements.push(
+    d1
+      .prepare('INSERT INTO site_owners (owner_id, website_id, roles, created_on) VALUES (?1, ?2, ?3, ?4)')
+      .bind(input.ownerId, seed.websiteId, JSON.stringify([ROLE.admin]), input.now),
+  );
+  try {
+    await query(() => d1.batch(statements));
+  } catch (err) {
+    if (await slugTaken(db, input.slug, input.primaryHost)) return { ok: false, reason: 'slug_taken' };
+    throw err;
+  }
+  return { ok: true, site: { id: seed.websiteId, title: input.title, host: input.primaryHost, roles: [ROLE.admin] } };
+}
+
+/** A one-time token that opens one of the owner's sites on its own host (cookies are per host). */
+export async function issueHandoff(db: Db, ownerId: string, websiteId: string, now: EpochMs): Promise<string> {
+  return issuePlatformLink(db, { purpose: 'handoff', ownerId, websiteId, now });
+}
+
+/**
+ * Uses a hand-over token on the site it names: the owner's rights there (site_owners) become
+ * the roles of a site user with the owner's address, the same contributor machinery every
+ * owner route checks. The site user is made (verified, no usable password) on first use; an
+ * unverified shopper account someone opened with the owner's address loses its password.
+ * Undefined for a bad, used, expired or other site's token, or rights since withdrawn.
+ */
+export async function acceptHandoff(db: Db, websiteId: string, token: string, now: EpochMs): Promise<{ id: string; websiteId: string } | undefined> {
+  const link = await consumePlatformLink(db, 'handoff', token, now, websiteId);
+  if (!link) return undefined;
+  const [owner] = await query(() =>
+    db
+      .select({ email: platformOwners.email, roles: siteOwners.roles })
+      .from(siteOwners)
+      .innerJoin(platformOwners, eq(platformOwners.id, siteOwners.ownerId))
+      .where(and(eq(siteOwners.ownerId, link.ownerId), eq(siteOwners.websiteId, websiteId)))
+      .limit(1),
+  );
+  if (!owner) return undefined;
+  const id = newId();
+  await query(() =>
+      db
+        .insert(siteUsers)
+        .values({ id, websiteId, email: owner.email, passwordHash: DECOY_HASH, emailVerifiedOn: now, createdOn: now, updatedOn: now })
+        .onConflictDoUpdate({
+          target: [siteUsers.websiteId, siteUsers.email],
+          set: {
+            passwordHash: sql`case when ${siteUsers.emailVerifiedOn} is null then ${DECOY_HASH} else ${siteUsers.passwordHash} end`,
+            emailVerifiedOn: sql`coalesce(${siteUsers.emailVerifiedOn}, ${now})`,
+            updatedOn: now,
+          },
+        }),
+  );
+  const [user] = await query(() =>
+    db.select({ id: siteUsers.id }).from(siteUsers).where(and(eq(siteUsers.websiteId, websiteId), eq(siteUsers.email, owner.email))).limit(1),
+  );
+  if (!user) return undefined;
+  await query(() =>
+    db
+      .insert(contributors)
+      .values({ websiteId, siteUserId: user.id, roles: owner.roles, invitedBy: 'platform', createdOn: now })
+      .onConflictDoUpdate({ target: [contributors.websiteId, contributors.siteUserId], set: { roles: owner.roles } }),
+  );
+  return { id: user.id, websiteId };
+}
