@@ -139,6 +139,11 @@ describe('creating a site', () => {
     expect(await count('SELECT COUNT(*) AS n FROM navigation_items WHERE website_id = ?', site.id)).toBeGreaterThan(0);
     const image = await worker.db.prepare("SELECT r2_key AS key FROM assets WHERE website_id = ? AND kind = 'image' LIMIT 1").bind(site.id).first<{ key: string }>();
     expect(await worker.files.head(image!.key)).not.toBeNull();
+    // It starts a 14-day trial (SPEC §4), ending at a local midnight 14 or 15 days out.
+    const trial = await worker.db.prepare('SELECT subscription_state AS state, trial_ends_on AS ends FROM websites WHERE id = ?').bind(site.id).first<{ state: number; ends: number }>();
+    expect(trial!.state).toBe(3);
+    expect(trial!.ends - Date.now()).toBeGreaterThan(13 * 86_400_000);
+    expect(trial!.ends - Date.now()).toBeLessThanOrEqual(15 * 86_400_000);
     // The demo site is untouched on localhost.
     expect(await (await worker.fetch('/')).text()).toContain('Fern &amp; Kiln');
     const list = await send('GET', '/api/platform/sites', undefined, owner);

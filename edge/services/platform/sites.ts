@@ -9,6 +9,7 @@ import { DECOY_HASH } from '../accounts/passwords.js';
 import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import type { SiteRecord } from '../websites.js';
+import { SUBSCRIPTION_STATE, trialEndsOn } from '../../../domain/platform/trial.js';
 import { DEMO_FILE_ROOT, starterFixtures, starterThemeFiles, storeStarterFiles, type StarterId } from './starters.js';
 import { consumePlatformLink, issuePlatformLink } from './owners.js';
 
@@ -138,7 +139,12 @@ export async function createSite(
     d1.prepare(index === 0 ? s.sql.replace(/ on conflict do nothing$/i, '') : s.sql).bind(...s.params),
   );
   if (!/^insert into "websites"/i.test(seed.statements[0]?.sql ?? '')) throw new Error('the seed must start with the websites row');
+  // SPEC §4: a new site starts a trial (DEFAULT_TRIAL_DAYS calendar days in its time zone); the Cron job expires it.
+  const timeZone = fixtures.website.timeZone ?? 'America/New_York';
   statements.push(
+    d1
+      .prepare('UPDATE websites SET subscription_state = ?1, trial_ends_on = ?2 WHERE id = ?3')
+      .bind(SUBSCRIPTION_STATE.trial, trialEndsOn(input.now, timeZone), seed.websiteId),
     d1
       .prepare('INSERT INTO site_owners (owner_id, website_id, roles, created_on) VALUES (?1, ?2, ?3, ?4)')
       .bind(input.ownerId, seed.websiteId, JSON.stringify([ROLE.admin]), input.now),
