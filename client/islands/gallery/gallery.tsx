@@ -22,9 +22,13 @@ const SWIPE_PX = 40;
 const DRAG_PX = 6;
 
 function Picture({ image, sizes, width, eager }: { image: ImageJson; sizes?: string; width: string; eager?: boolean }) {
+  // The image's own proportions (as the server's <img> has them): its box is there before it decodes.
+  const size = /^(\d+)x(\d+)$/.exec(image.originalSize ?? '');
   return (
     <img
       src={`${image.assetUrl}?format=${width}`}
+      width={size?.[1]}
+      height={size?.[2]}
       srcSet={imageSrcset(image)}
       sizes={sizes}
       alt={image.altText ?? ''}

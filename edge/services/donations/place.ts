@@ -6,6 +6,7 @@ import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
 import { isDatabaseFailure, type Db } from '../db.js';
 import { claimKey, LEASE_LOST, markPaid, orderedStatements, releaseKey, securedStatements, KEY_COLUMNS, type HeldKey, type KeyRow } from '../orders/idempotency.js';
 import { loadOrder, type LoadedOrder } from '../orders/order-json.js';
+import { abandon } from '../orders/place.js';
 import { capturedPaymentStatement, orderLineStatement, paidOrderStatements } from '../orders/order-statements.js';
 import { stepsOf, undoAttempt, type AttemptSteps } from '../orders/undo.js';
 import type { PaymentProvider, TestCard } from '../payments/index.js';
@@ -77,15 +78,6 @@ export async function placeDonation(db: Db, input: DonationInput): Promise<Place
     await abandon(db, claim.held, input.provider, input.now).catch(() => undefined);
     throw err;
   }
-}
-
-async function abandon(db: Db, held: HeldKey, provider: PaymentProvider, now: number): Promise<void> {
-  const row = await rawD1(db).prepare(`SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE website_id = ?1 AND key = ?2 AND lease_until = ?3 AND order_id IS NULL`)
-    .bind(held.websiteId, held.key, held.lease).first<KeyRow>();
-  if (!row) return;
-  const steps = stepsOf(row);
-  if (steps) await undoAttempt(db, held, steps, [], provider, now);
-  await releaseKey(db, held);
 }
 
 const IN_PROGRESS = () => new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');

@@ -81,8 +81,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   }
 }
 
-/** After a failure: whatever steps the key row still records are undone (once), then the key is freed. */
-async function abandon(db: Db, held: HeldKey, provider: PaymentProvider, now: number): Promise<void> {
+/** After a failure: whatever steps the key row still records are undone (once), then the key is freed (orders and donations). */
+export async function abandon(db: Db, held: HeldKey, provider: PaymentProvider, now: number): Promise<void> {
   const row = await rawD1(db).prepare(`SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE website_id = ?1 AND key = ?2 AND lease_until = ?3 AND order_id IS NULL`)
     .bind(held.websiteId, held.key, held.lease).first<KeyRow>();
   if (!row) return;
