@@ -4,7 +4,7 @@ import { ApiError, DatabaseUnavailableError } from '../../errors.js';
 import { rawD1 } from '../cart/raw.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
 import { isDatabaseFailure, type Db } from '../db.js';
-import { claimKey, LEASE_LOST, markPaid, orderedStatements, releaseKey, securedStatements, KEY_COLUMNS, type HeldKey, type KeyRow } from '../orders/idempotency.js';
+import { claimKey, LEASE_LOST, markPaid, orderedStatements, securedStatements, type HeldKey } from '../orders/idempotency.js';
 import { loadOrder, type LoadedOrder } from '../orders/order-json.js';
 import { abandon } from '../orders/place.js';
 import { capturedPaymentStatement, orderLineStatement, paidOrderStatements } from '../orders/order-statements.js';
