@@ -51,38 +51,38 @@ export function holdEarlyTaps(doc: Document, hurry: (el: HTMLElement) => void): 
   // A press on a pending island whose island takes over before the release: the pressed control
   // is gone and the browser fires no click at all, so the release replays it (seen under load:
   // Quick View's chunk landing between a mouse's down and up).
-  const pressed = new Map<HTMLElement, { control: HTMLElement; tap: Held }>();
+  let pressed: [HTMLElement, HTMLElement, Held] | undefined;
+  /** The pending island a trusted event lands in and the control it hit there. */
+  const pending = (event: Event): [HTMLElement, HTMLElement] | undefined => {
+    const target = event.target;
+    if (!event.isTrusted || !(target instanceof Element)) return undefined;
+    const island = target.closest<HTMLElement>('[data-island]');
+    const control = island?.dataset.islandState === 'pending' ? controlOf(target, island) : null;
+    return control ? [island!, control] : undefined;
+  };
   doc.addEventListener(
     'pointerdown',
     (event) => {
-      if (!event.isTrusted || !(event.target instanceof Element)) return;
-      const island = event.target.closest<HTMLElement>('[data-island]');
-      if (!island || island.dataset.islandState !== 'pending') return;
-      const control = controlOf(event.target, island);
-      if (control) pressed.set(island, { control, tap: describe(island, control) });
+      const hit = pending(event);
+      pressed = hit && [...hit, describe(...hit)];
     },
     true,
   );
   doc.addEventListener(
     'pointerup',
-    (event) => {
-      if (!event.isTrusted) return;
-      for (const [island, press] of pressed) {
-        pressed.delete(island);
-        if (press.control.isConnected || island.dataset.islandState !== 'hydrated') continue;
-        find(island, press.tap)?.click();
-      }
+    () => {
+      const [island, control, tap] = pressed ?? [];
+      pressed = undefined;
+      if (island && !control!.isConnected && island.dataset.islandState === 'hydrated') find(island, tap!)?.click();
     },
     true,
   );
   doc.addEventListener(
     'click',
     (event) => {
-      if (!event.isTrusted || !(event.target instanceof Element)) return;
-      const island = event.target.closest<HTMLElement>('[data-island]');
-      if (!island || island.dataset.islandState !== 'pending') return;
-      const control = controlOf(event.target, island);
-      if (!control) return;
+      const hit = pending(event);
+      if (!hit) return;
+      const [island, control] = hit;
       event.preventDefault();
       event.stopPropagation();
       const list = held.get(island) ?? [];

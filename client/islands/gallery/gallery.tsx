@@ -23,12 +23,12 @@ const DRAG_PX = 6;
 
 function Picture({ image, sizes, width, eager }: { image: ImageJson; sizes?: string; width: string; eager?: boolean }) {
   // The image's own proportions (as the server's <img> has them): its box is there before it decodes.
-  const size = /^(\d+)x(\d+)$/.exec(image.originalSize ?? '');
+  const [w, h] = image.originalSize?.split('x') ?? [];
   return (
     <img
       src={`${image.assetUrl}?format=${width}`}
-      width={size?.[1]}
-      height={size?.[2]}
+      width={w}
+      height={h}
       srcSet={imageSrcset(image)}
       sizes={sizes}
       alt={image.altText ?? ''}
