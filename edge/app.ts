@@ -12,6 +12,7 @@ import { handleError } from './pages/error-page.js';
 import { loadSession } from './middleware/session/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
+import { refuseWritesWhileMoving } from './pages/read-only.js';
 import { planGate } from './middleware/plan/index.js';
 import { siteAvailability } from './pages/unavailable.js';
 import { account } from './pages/account/index.js';
@@ -49,6 +50,8 @@ export function createApp(): Hono<AppEnv> {
   // Serves cached pages before any D1 query.
   app.use('*', pageCacheFastPath);
   app.use('*', selectSite);
+  // A site being moved between shards answers writes with 503 site_read_only (docs/platform.md "Shards").
+  app.use('*', refuseWritesWhileMoving);
   // An expired site (SPEC §4) shows visitors the unavailable page; features outside the plan answer 403.
   app.use('*', siteAvailability);
   app.use('*', planGate);

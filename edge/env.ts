@@ -56,7 +56,10 @@ export interface AssetsBinding {
 
 /** Bindings declared in wrangler.toml. */
 export interface Env extends RateLimitBindings {
+  /** Shard 0: the directory of sites (docs/platform.md "Shards"), the platform tables and its own sites. */
   DB: D1Database;
+  /** Shard 1 (wrangler.toml); a further shard is DB_SHARD_2, and so on (edge/services/shards). */
+  DB_SHARD_1?: D1Database;
   FILES: R2Bucket;
   /** The Vite build (dist/client), wrangler.toml `[assets]`; absent when not built. */
   ASSETS?: AssetsBinding;

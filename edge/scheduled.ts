@@ -2,7 +2,8 @@ import type { Env } from './env.js';
 import { censusStore, RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './services/census/index.js';
 import { pruneExpiredCarts } from './services/cart/index.js';
 import { publishDuePages, purgeTrash } from './services/pages/page-workflow.js';
-import { openDb, type Db } from './services/db.js';
+import type { Db } from './services/db.js';
+import { shardDbs } from './services/shards/bindings.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
 import { mailEnvelopes } from './services/commerce-preferences/index.js';
@@ -146,18 +147,19 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
 
 /**
  * The Cron Triggers' work: the jobs of `cron` (every job when it has no name, as in a
- * manual run). One job failing leaves the others to run; the trigger still reports it.
+ * manual run), on every shard. One job failing leaves the others to run; the trigger still reports it.
  */
 export async function runScheduled(env: Env, now: number, cron?: string): Promise<void> {
-  const db = openDb(env.DB);
   const due = Object.entries(JOBS).filter(([, job]) => !cron || job.crons.includes(cron));
+  // Every job runs on every shard (docs/platform.md "Shards"); lines name the shard past shard 0.
+  const runs = shardDbs(env).flatMap((db, shard) => due.map(([name, job]) => ({ name: shard === 0 ? name : `${name} (shard ${shard})`, job, db })));
   const results = await Promise.allSettled(
-    due.map(async ([name, job]) => {
+    runs.map(async ({ name, job, db }) => {
       const line = await job.run(env, db, now);
       if (line !== null) console.log(`${name}: ${line}`);
     }),
   );
-  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${due[i]![0]}: ${String(r.reason)}`] : []));
+  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${runs[i]!.name}: ${String(r.reason)}`] : []));
   for (const line of failed) console.error(line);
   if (failed.length > 0) throw new Error(`Cron Trigger jobs failed: ${failed.join('; ')}`);
 }

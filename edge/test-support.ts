@@ -9,9 +9,13 @@ import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { ensureClientBuild } from '../scripts/client-build.js';
 import { workerModules } from '../scripts/worker-bundle.js';
+import { SHARD_BINDINGS } from './services/shards/bindings.js';
 import { bridgedD1, bridgedR2, bridgeWorker, runScheduled, withCronEntrypoint, type DispatchFetch } from '../scripts/bindings-bridge.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The shards' D1 bindings as wrangler.toml declares them (binding name = local database id). */
+const SHARD_D1 = Object.fromEntries(SHARD_BINDINGS.map((binding) => [binding, binding]));
 
 /** The rate-limit budgets of wrangler.toml `[[ratelimits]]` (edge/env.test.ts keeps them equal). */
 export const RATE_LIMITS = {
@@ -48,7 +52,10 @@ export interface RunningWorker {
   mf: Miniflare;
   /** Everything the worker logged (console.warn is level "warn"). */
   logs: WorkerLog[];
+  /** Shard 0 (binding DB): the directory, the platform tables, the demo site. */
   db: D1Database;
+  /** Every shard by number (`shards[0]` is `db`), each migrated (docs/platform.md "Shards"). */
+  shards: D1Database[];
   files: R2Bucket;
   /** Base URL when started with `port`, e.g. http://127.0.0.1:41234 */
   url: URL;
@@ -72,7 +79,7 @@ export interface StartOptions {
 }
 
 /**
- * Starts the worker in Miniflare with D1 `DB` and R2 `FILES`. `db` and `files` reach the
+ * Starts the worker in Miniflare with the D1 shards (`DB`, `DB_SHARD_1`) and R2 `FILES`. `db` and `files` reach the
  * same database and bucket through the bindings bridge (scripts/bindings-bridge.ts), never
  * through Miniflare's synchronous proxy (docs/testing.md says why).
  */
@@ -96,7 +103,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
         modulesRoot: ROOT,
         compatibilityDate: '2026-04-20',
         compatibilityFlags: ['nodejs_compat'],
-        d1Databases: { DB: 'DB' },
+        d1Databases: SHARD_D1,
         r2Buckets: { FILES: 'FILES' },
         // wrangler.toml [assets]: the Vite build, with the worker in front of it (run_worker_first).
         assets: { directory: clientDist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
@@ -104,18 +111,20 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
         // The review-link secret is a Workers secret in production; tests sign with a known one.
         bindings: { REVIEW_LINK_SECRET: TEST_REVIEW_LINK_SECRET, ...options.bindings },
       },
-      bridgeWorker({ d1: { DB: 'DB' }, r2: { FILES: 'FILES' }, app: 'atelier' }),
+      bridgeWorker({ d1: SHARD_D1, r2: { FILES: 'FILES' }, app: 'atelier' }),
     ],
   });
   const dispatch: DispatchFetch = (target, init) => mf.dispatchFetch(target, init as never) as unknown as Promise<Response>;
-  const db = bridgedD1(dispatch, 'DB');
+  const shards = SHARD_BINDINGS.map((binding) => bridgedD1(dispatch, binding));
+  const db = shards[0]!;
   const files = bridgedR2(dispatch, 'FILES');
   let url: URL;
   try {
     url = await mf.ready;
     if (options.seed !== false) {
       const testing = await import('../schema/testing.js');
-      await testing.applyMigrations(db);
+      // Every shard is migrated the same way; only shard 0 is seeded.
+      for (const shard of shards) await testing.applyMigrations(shard);
       if (!options.migrateOnly) {
         const owner = await import('../schema/seed/owner.js');
         const { hashPassword } = await import('./services/accounts/passwords.js');
@@ -135,6 +144,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     mf,
     logs,
     db,
+    shards,
     files,
     url,
     fetch: (path, init = {}) => {

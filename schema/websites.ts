@@ -70,6 +70,11 @@ export const websites = sqliteTable(
     siteType: text('site_type').notNull().default('site'),
     // The billing provider's subscription reference once the site pays (edge/services/billing).
     billingReference: text('billing_reference'),
+    // Shards (issue 34, docs/platform.md "Shards"): the D1 database holding the site's rows (0 = binding
+    // DB, n = DB_SHARD_n). DB's row is the directory entry every host lookup reads; `readOnly` is set
+    // there while the site is being moved between shards (writes answer 503 site_read_only).
+    shard: integer('shard').notNull().default(0),
+    readOnly: integer('read_only', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('websites_primary_host_uq').on(t.primaryHost),

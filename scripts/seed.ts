@@ -14,13 +14,17 @@ import { hashPassword } from '../edge/services/accounts/passwords.js';
 import { inlineStatement } from '../schema/seed/statements.js';
 import { persistDir, queryLocalD1, runWrangler } from './wrangler.js';
 import { startBindings } from './bindings-bridge.js';
+import { SHARD_BINDINGS } from '../edge/services/shards/bindings.js';
 import { uploadPlaceShards } from '../edge/services/places/dataset/upload.js';
 import { uploadFonts } from './font-files.js';
 
 const BUCKET = 'atelier-files';
 
+/** Migrates every shard (wrangler.toml's D1 bindings: DB and DB_SHARD_<n>) the same way. */
 export async function migrateLocal(): Promise<void> {
-  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir()], { quiet: true });
+  for (const binding of SHARD_BINDINGS) {
+    await runWrangler(['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persistDir()], { quiet: true });
+  }
 }
 
 async function localIsEmpty(): Promise<boolean> {

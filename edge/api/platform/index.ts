@@ -19,6 +19,7 @@ import { authenticateOwner, requestOwnerReset, resetOwnerPassword, signUpOwner, 
 import { createSite, findOwnerSite, issueHandoff, listOwnerSites, type OwnerSite } from '../../services/platform/sites.js';
 import { STARTERS } from '../../services/platform/starters.js';
 import { jsonBody } from '../validate.js';
+import { shardDbs } from '../../services/shards/bindings.js';
 
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -118,7 +119,7 @@ platformApi.post('/sites', requireOwner, jsonBody(newSiteBody), async (c) => {
   const body = c.req.valid('json');
   const slug = chooseSlug(body);
   await createSiteBudget(c, async () => {});
-  const result = await createSite(c.var.db, c.env.FILES, {
+  const result = await createSite(shardDbs(c.env), c.env.FILES, {
     ownerId: c.var.platformOwner!.id, title: body.title, slug, starter: body.starter, primaryHost: siteHostFor(c.env, slug), now: Date.now(),
   });
   if (!result.ok && result.reason === 'slug_taken') throw new ApiError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { fields: { slug: SLUG_TAKEN_MESSAGE } });

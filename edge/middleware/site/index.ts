@@ -2,18 +2,22 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { SiteNotFoundError } from '../../errors.js';
 import { openDb } from '../../services/db.js';
+import { openSiteShard } from '../../services/shards/directory.js';
 import { primaryRedirect } from '../../services/domains/index.js';
 import { findSiteByHost, hostName } from '../../services/websites.js';
 
 /**
  * Selects the website from the Host header (loopback hosts get the default site) and
- * opens the database handle the request uses. Unknown hosts are a `SiteNotFoundError`.
+ * opens the database handle the request uses: the shard the directory names. Unknown hosts are a `SiteNotFoundError`.
  */
 export const selectSite = createMiddleware<AppEnv>(async (c, next) => {
   // In Workers the URL's host is the Host header the visitor sent.
   const host = hostName(new URL(c.req.url).host);
-  const db = openDb(c.env.DB);
-  const site = await findSiteByHost(db, host);
+  // The directory (shard 0's websites rows) names the site and its shard in one indexed read;
+  // a site on another shard is read there by id (docs/platform.md "Shards").
+  const entry = await findSiteByHost(openDb(c.env.DB), host);
+  if (!entry) throw new SiteNotFoundError(host);
+  const { db, site } = await openSiteShard(c.env, entry);
   if (!site) throw new SiteNotFoundError(host);
   // A site whose primary host is a verified custom domain answers its other hosts (www,
   // the platform host) with a permanent redirect there (issue 34, docs/api/domains.md).

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { INVALID_LINK_MESSAGE } from '../../../domain/messages/account-messages.js';
 import type { AppEnv } from '../../env.js';
 import { startSession } from '../../middleware/session/sign-in.js';
+import { openDb } from '../../services/db.js';
 import { acceptHandoff } from '../../services/platform/sites.js';
 import { accountPage, html, notice } from '../account/html.js';
 
@@ -15,7 +16,7 @@ import { accountPage, html, notice } from '../account/html.js';
 export const handoffRoutes = new Hono<AppEnv>({ strict: false });
 
 handoffRoutes.get('/handoff', async (c) => {
-  const user = await acceptHandoff(c.var.db, c.var.site.id, c.req.query('token') ?? '', Date.now());
+  const user = await acceptHandoff(openDb(c.env.DB), c.var.db, c.var.site.id, c.req.query('token') ?? '', Date.now());
   if (!user) {
     return accountPage(c, 'Open your site', html`<h1>Open your site</h1>${notice(INVALID_LINK_MESSAGE)}<p>Open the site again from your list of sites.</p>`, 400, 'config');
   }

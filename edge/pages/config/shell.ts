@@ -6,6 +6,7 @@ import { upgradeDestination } from '../../../domain/platform/plans.js';
 import { isSiteExpired, SUBSCRIPTION_STATE, trialDaysRemaining } from '../../../domain/platform/trial.js';
 import { platformOrigin } from '../../middleware/platform/index.js';
 import { otherOwnerSites } from '../../services/platform/sites.js';
+import { openDb } from '../../services/db.js';
 
 /** A screen of the owner area and the permission that shows it in the navigation. */
 export interface OwnerScreen {
@@ -89,7 +90,8 @@ export function ownerShell(c: Context<AppEnv>, current: string, content: Markup,
 
 /** The site switcher's entries (issue 34): the signed-in owner's other sites, each opened through the platform host. */
 async function withOtherSites(c: Context<AppEnv>): Promise<{ title: string; host: string; href: string }[]> {
-  const sites = await otherOwnerSites(c.var.db, c.var.siteUser!.email, c.var.site.id);
+  // The platform tables live in the directory (shard 0), wherever this site's rows are.
+  const sites = await otherOwnerSites(openDb(c.env.DB), c.var.siteUser!.email, c.var.site.id);
   const origin = platformOrigin(c);
   return sites.map((s) => ({ title: s.title, host: s.host, href: `${origin}/sites/${s.id}/open` }));
 }

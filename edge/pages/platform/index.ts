@@ -17,6 +17,7 @@ import { createSite, findOwnerSite, issueHandoff, listOwnerSites } from '../../s
 import { STARTER_NAMES, STARTERS, type StarterId } from '../../services/platform/starters.js';
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { accountPage, actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
+import { shardDbs } from '../../services/shards/bindings.js';
 
 /**
  * The platform host's pages (docs/platform.md): server-rendered forms that work without
@@ -217,7 +218,7 @@ platformPages.post(
       const { message, status } = formFailure(c, err);
       return again(message, status);
     }
-    const result = await createSite(c.var.db, c.env.FILES, {
+    const result = await createSite(shardDbs(c.env), c.env.FILES, {
       ownerId: c.var.platformOwner!.id, title: parsed.data.title, slug, starter: parsed.data.starter as StarterId,
       primaryHost: siteHostFor(c.env, slug), now: Date.now(),
     });

@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { R2Bucket } from '@cloudflare/workers-types';
+import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { contributors, platformOwners, siteOwners, siteUsers, websites } from '../../../schema/index.js';
 import { buildDemoSeed } from '../../../schema/seed/build.js';
 import type { EpochMs } from '../../../domain/branded-types.js';
@@ -8,6 +8,8 @@ import { rawD1 } from '../cart/raw.js';
 import { DECOY_HASH } from '../accounts/passwords.js';
 import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
+import { chooseShard } from '../shards/directory.js';
+import { deleteSiteRows } from '../shards/move.js';
 import type { SiteRecord } from '../websites.js';
 import { SUBSCRIPTION_STATE, trialEndsOn } from '../../../domain/platform/trial.js';
 import { DEMO_FILE_ROOT, starterFixtures, starterThemeFiles, storeStarterFiles, type StarterId } from './starters.js';
@@ -114,43 +116,62 @@ async function copyStarterFiles(files: R2Bucket, root: string): Promise<Record<s
 }
 
 /**
- * Creates a site from a starter for its owner (admin role): every row (website, theme
- * version 1 live, templates, pages as block layouts, navigation, store and checkout
- * settings, the owner's site_owners row) in ONE D1 batch, which D1 runs as one transaction:
- * if any statement fails, no row of the site stays. The websites row is a plain INSERT (the
- * seed's others skip conflicts), so a slug taken by a racing request fails the whole batch.
+ * Creates a site from a starter for its owner (admin role) on the shard with the fewest
+ * sites (edge/services/shards/directory.ts): every row (website, theme version 1 live,
+ * templates, pages as block layouts, navigation, store and checkout settings) in ONE D1
+ * batch on that shard, which D1 runs as one transaction. The directory entry (shard 0's
+ * websites row naming the shard, and the owner's site_owners row) is written last: on shard
+ * 0 in the same batch, on another shard as a second batch after the first, and if that one
+ * fails the site's rows are deleted again; until it exists no host reaches the site. The
+ * websites row is a plain INSERT (the seed's others skip conflicts), so a slug taken by a
+ * racing request fails the batch.
  */
 export async function createSite(
-  db: Db,
+  shards: Db[],
   files: R2Bucket,
   input: { ownerId: string; title: string; slug: string; starter: StarterId; primaryHost: string; now: EpochMs },
 ): Promise<CreateSiteResult> {
+  const db = shards[0]!;
   if (await slugTaken(db, input.slug, input.primaryHost)) return { ok: false, reason: 'slug_taken' };
   const themeFiles = await starterThemeFiles(db);
   if (themeFiles.length === 0) return { ok: false, reason: 'no_starter_theme' };
+  const shard = await chooseShard(db, shards.length);
   const root = newId();
   const fileSizes = input.starter === 'store' ? await copyStarterFiles(files, root) : {};
   const fixtures = starterFixtures(input.starter, {
     identifier: input.slug, title: input.title, primaryHost: input.primaryHost, now: input.now, fileSizes, themeFiles,
   });
   const seed = buildDemoSeed(fixtures, { idRoot: root });
-  const d1 = rawD1(db);
-  const statements = seed.statements.map((s, index) =>
-    d1.prepare(index === 0 ? s.sql.replace(/ on conflict do nothing$/i, '') : s.sql).bind(...s.params),
-  );
   if (!/^insert into "websites"/i.test(seed.statements[0]?.sql ?? '')) throw new Error('the seed must start with the websites row');
+  const sqlOf = (index: number, sql: string) => (index === 0 ? sql.replace(/ on conflict do nothing$/i, '') : sql);
   // SPEC §4: a new site starts a trial (DEFAULT_TRIAL_DAYS calendar days in its time zone); the Cron job expires it.
   const timeZone = fixtures.website.timeZone ?? 'America/New_York';
-  statements.push(
+  const trial = (d1: D1Database) =>
     d1
-      .prepare('UPDATE websites SET subscription_state = ?1, trial_ends_on = ?2 WHERE id = ?3')
-      .bind(SUBSCRIPTION_STATE.trial, trialEndsOn(input.now, timeZone), seed.websiteId),
-    d1
-      .prepare('INSERT INTO site_owners (owner_id, website_id, roles, created_on) VALUES (?1, ?2, ?3, ?4)')
-      .bind(input.ownerId, seed.websiteId, JSON.stringify([ROLE.admin]), input.now),
-  );
+      .prepare('UPDATE websites SET subscription_state = ?1, trial_ends_on = ?2, shard = ?3 WHERE id = ?4')
+      .bind(SUBSCRIPTION_STATE.trial, trialEndsOn(input.now, timeZone), shard, seed.websiteId);
+  const siteD1 = rawD1(shards[shard]!);
+  const siteStatements = [...seed.statements.map((s, index) => siteD1.prepare(sqlOf(index, s.sql)).bind(...s.params)), trial(siteD1)];
+  const directoryD1 = rawD1(db);
+  const owner = directoryD1
+    .prepare('INSERT INTO site_owners (owner_id, website_id, roles, created_on) VALUES (?1, ?2, ?3, ?4)')
+    .bind(input.ownerId, seed.websiteId, JSON.stringify([ROLE.admin]), input.now);
   try {
-    await query(() => d1.batch(statements));
+    if (shard === 0) {
+      await query(() => siteD1.batch([...siteStatements, owner]));
+    } else {
+      await query(() => siteD1.batch(siteStatements));
+      // The directory's copy of the websites row (and any host aliases), then the owner.
+      const entry = seed.statements.flatMap((s, index) =>
+        /^insert into "(websites|website_hosts)"/i.test(s.sql) ? [directoryD1.prepare(sqlOf(index, s.sql)).bind(...s.params)] : [],
+      );
+      try {
+        await query(() => directoryD1.batch([...entry, trial(directoryD1), owner]));
+      } catch (err) {
+        await deleteSiteRows(siteD1, seed.websiteId, shard);
+        throw err;
+      }
+    }
   } catch (err) {
     if (await slugTaken(db, input.slug, input.primaryHost)) return { ok: false, reason: 'slug_taken' };
     throw err;
@@ -164,17 +185,18 @@ export async function issueHandoff(db: Db, ownerId: string, websiteId: string, n
 }
 
 /**
- * Uses a hand-over token on the site it names: the owner's rights there (site_owners) become
+ * Uses a hand-over token on the site it names (`directory`: shard 0 with the platform tables;
+ * `db`: the site's shard): the owner's rights there (site_owners) become
  * the roles of a site user with the owner's address, the same contributor machinery every
  * owner route checks. The site user is made (verified, no usable password) on first use; an
  * unverified shopper account someone opened with the owner's address loses its password.
  * Undefined for a bad, used, expired or other site's token, or rights since withdrawn.
  */
-export async function acceptHandoff(db: Db, websiteId: string, token: string, now: EpochMs): Promise<{ id: string; websiteId: string } | undefined> {
-  const link = await consumePlatformLink(db, 'handoff', token, now, websiteId);
+export async function acceptHandoff(directory: Db, db: Db, websiteId: string, token: string, now: EpochMs): Promise<{ id: string; websiteId: string } | undefined> {
+  const link = await consumePlatformLink(directory, 'handoff', token, now, websiteId);
   if (!link) return undefined;
   const [owner] = await query(() =>
-    db
+    directory
       .select({ email: platformOwners.email, roles: siteOwners.roles })
       .from(siteOwners)
       .innerJoin(platformOwners, eq(platformOwners.id, siteOwners.ownerId))
