@@ -45,6 +45,15 @@ async function newOwner(email: string): Promise<Record<string, string>> {
 }
 
 const count = async (sql: string, ...params: unknown[]) => (await worker.db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+/** The shard holding a site's rows, as the directory (shard 0's websites row) names it. */
+const siteShard = async (websiteId: string) => worker.shards[(await worker.db.prepare('SELECT shard FROM websites WHERE id = ?').bind(websiteId).first<{ shard: number }>())!.shard]!;
+const countOn = async (websiteId: string, sql: string, ...params: unknown[]) => (await (await siteShard(websiteId)).prepare(sql).bind(...params).first<{ n: number }>())!.n;
+/** The sum of a count over every shard. */
+const countAll = async (sql: string) => {
+  let n = 0;
+  for (const shard of worker.shards) n += (await shard.prepare(sql).first<{ n: number }>())!.n;
+  return n;
+};
 
 describe('platform owner accounts', () => {
   it('signs up through the outbox, verifies once, signs in and out', async () => {
@@ -135,12 +144,12 @@ describe('creating a site', () => {
     const shop = await worker.fetch('/shop', { host: 'clay-corner.localhost' });
     expect(shop.status).toBe(200);
     // Its own theme version 1 (live), navigation and files.
-    expect(await count("SELECT COUNT(*) AS n FROM theme_versions WHERE website_id = ? AND number = 1 AND state = 'live'", site.id)).toBe(1);
-    expect(await count('SELECT COUNT(*) AS n FROM navigation_items WHERE website_id = ?', site.id)).toBeGreaterThan(0);
-    const image = await worker.db.prepare("SELECT r2_key AS key FROM assets WHERE website_id = ? AND kind = 'image' LIMIT 1").bind(site.id).first<{ key: string }>();
+    expect(await countOn(site.id, "SELECT COUNT(*) AS n FROM theme_versions WHERE website_id = ? AND number = 1 AND state = 'live'", site.id)).toBe(1);
+    expect(await countOn(site.id, 'SELECT COUNT(*) AS n FROM navigation_items WHERE website_id = ?', site.id)).toBeGreaterThan(0);
+    const image = await (await siteShard(site.id)).prepare("SELECT r2_key AS key FROM assets WHERE website_id = ? AND kind = 'image' LIMIT 1").bind(site.id).first<{ key: string }>();
     expect(await worker.files.head(image!.key)).not.toBeNull();
     // It starts a 14-day trial (SPEC §4), ending at a local midnight 14 or 15 days out.
-    const trial = await worker.db.prepare('SELECT subscription_state AS state, trial_ends_on AS ends FROM websites WHERE id = ?').bind(site.id).first<{ state: number; ends: number }>();
+    const trial = await (await siteShard(site.id)).prepare('SELECT subscription_state AS state, trial_ends_on AS ends FROM websites WHERE id = ?').bind(site.id).first<{ state: number; ends: number }>();
     expect(trial!.state).toBe(3);
     expect(trial!.ends - Date.now()).toBeGreaterThan(13 * 86_400_000);
     expect(trial!.ends - Date.now()).toBeLessThanOrEqual(15 * 86_400_000);
@@ -181,19 +190,20 @@ describe('creating a site', () => {
 
   it('leaves nothing when one statement of the batch fails midway', async () => {
     const owner = await newOwner('half@example.test');
-    await worker.db
-      .prepare("CREATE TRIGGER fail_nav BEFORE INSERT ON navigation_items WHEN NEW.title = 'Work' BEGIN SELECT RAISE(ABORT, 'test failure'); END")
-      .run();
+    // On every shard: the site goes to the one with the fewest sites.
+    for (const shard of worker.shards) {
+      await shard.prepare("CREATE TRIGGER fail_nav BEFORE INSERT ON navigation_items WHEN NEW.title = 'Work' BEGIN SELECT RAISE(ABORT, 'test failure'); END").run();
+    }
     try {
-      const before = await count('SELECT COUNT(*) AS n FROM pages');
+      const before = await countAll('SELECT COUNT(*) AS n FROM pages');
       const res = await send('POST', '/api/platform/sites', { title: 'Half Made', slug: 'half-made', starter: 'portfolio' }, owner);
       expect(res.status).toBeGreaterThanOrEqual(500);
-      expect(await count("SELECT COUNT(*) AS n FROM websites WHERE identifier = 'half-made'")).toBe(0);
-      expect(await count('SELECT COUNT(*) AS n FROM pages')).toBe(before);
+      expect(await countAll("SELECT COUNT(*) AS n FROM websites WHERE identifier = 'half-made'")).toBe(0);
+      expect(await countAll('SELECT COUNT(*) AS n FROM pages')).toBe(before);
       // *.localhost falls back to the demo site: nothing of the half-made site is served.
       expect(await (await worker.fetch('/', { host: 'half-made.localhost' })).text()).not.toContain('Half Made');
     } finally {
-      await worker.db.prepare('DROP TRIGGER fail_nav').run();
+      for (const shard of worker.shards) await shard.prepare('DROP TRIGGER fail_nav').run();
     }
     expect((await send('POST', '/api/platform/sites', { title: 'Half Made', slug: 'half-made', starter: 'portfolio' }, owner)).status).toBe(201);
   });

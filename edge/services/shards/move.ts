@@ -45,9 +45,10 @@ class VerifyError extends Error {}
 
 const q = (name: string) => `"${name}"`;
 
-async function readRows(db: D1Database, table: SiteTable, websiteId: string): Promise<Row[]> {
-  const { results } = await db.prepare(`SELECT * FROM ${q(table.name)} WHERE ${table.where}`).bind(websiteId).all<Row>();
-  return results;
+/** The site's rows of every table on one shard, read in one D1 batch (one consistent snapshot). */
+async function readAll(db: D1Database, tables: SiteTable[], websiteId: string): Promise<Row[][]> {
+  const results = await db.batch<Row>(tables.map((t) => db.prepare(`SELECT ${t.columns.map(q).join(', ')} FROM ${q(t.name)} WHERE ${t.where}`).bind(websiteId)));
+  return results.map((r) => r.results);
 }
 
 async function sha256(text: string): Promise<string> {
@@ -60,6 +61,13 @@ async function tableCheck(table: SiteTable, rows: Row[]): Promise<TableCheck> {
   const columns = table.columns.filter((c) => table.name !== 'websites' || !DIRECTORY_COLUMNS.has(c));
   const lines = rows.map((row) => JSON.stringify(columns.map((c) => row[c] ?? null))).sort();
   return { table: table.name, rows: rows.length, checksum: await sha256(lines.join('\n')) };
+}
+
+/** Row count and checksum of every table's rows of the site on one shard (what a move compares). */
+export async function siteChecksums(db: D1Database, websiteId: string): Promise<TableCheck[]> {
+  const tables = siteTables();
+  const rows = await readAll(db, tables, websiteId);
+  return Promise.all(tables.map((table, i) => tableCheck(table, rows[i]!)));
 }
 
 /** The statements that put `rows` on the target (the websites row as an upsert that leaves the directory's columns alone). */
@@ -144,19 +152,19 @@ export async function moveSite(shards: D1Database[], files: R2Bucket, site: stri
   try {
     // Leftovers of an earlier failed attempt would clash with the copy.
     await deleteSiteRows(target, websiteId, to);
-    const assets = tables.find((t) => t.name === 'assets')!;
-    const keys = (await readRows(source, assets, websiteId)).map((row) => String(row.r2_key));
+    const copied = await readAll(source, tables, websiteId);
+    const keys = copied[tables.findIndex((t) => t.name === 'assets')]!.map((row) => String(row.r2_key));
     const filesBefore = await fileList(files, keys);
-    const statements: D1PreparedStatement[] = [];
-    for (const table of tables) statements.push(...insertStatements(target, table, await readRows(source, table, websiteId), to));
+    const statements = tables.flatMap((table, i) => insertStatements(target, table, copied[i]!, to));
     await runBatches(target, statements);
     log(`copied ${statements.length} rows of ${tables.length} tables`);
     await options.afterCopy?.();
     // Verify on fresh reads of both sides: a write that slipped in before read-only shows as a mismatch.
+    const [sourceChecks, targetChecks] = await Promise.all([siteChecksums(source, websiteId), siteChecksums(target, websiteId)]);
     checks = [];
-    for (const table of tables) {
-      const [a, b] = await Promise.all([readRows(source, table, websiteId), readRows(target, table, websiteId)]);
-      const [before, after] = await Promise.all([tableCheck(table, a), tableCheck(table, b)]);
+    for (const [i, table] of tables.entries()) {
+      const before = sourceChecks[i]!;
+      const after = targetChecks[i]!;
       if (before.rows !== after.rows || before.checksum !== after.checksum) {
         throw new VerifyError(`table ${table.name}: ${before.rows} rows ${before.checksum.slice(0, 12)} on shard ${from}, ${after.rows} rows ${after.checksum.slice(0, 12)} on shard ${to}`);
       }

@@ -10,6 +10,7 @@ import * as platformSchema from '../../../schema/platform.js';
  * - every table with a `website_id` column: its rows of the site;
  * - a table without one: the rows whose foreign key points at a row of the site in a
  *   table above (theme files of its theme versions, revisions of its pages, ...).
+ * - the full-text indexes (FTS5, custom SQL migrations): their rows of the site.
  * The platform tables (schema/platform.ts) stay in the directory and never move. A table
  * that fits none of these makes `siteTables()` throw, so a move cannot forget it.
  */
@@ -25,6 +26,19 @@ export interface SiteTable {
 const SCOPE_OVERRIDES: Record<string, { columns: string[]; parent: string; parentColumns: string[] }> = {
   stock_reservations: { columns: ['variant_id'], parent: 'variants', parentColumns: ['id'] },
 };
+
+// The full-text indexes are FTS5 tables of custom migrations (drizzle-kit cannot express
+// them: schema/migrations/0003_search_index.sql, 0041_translation_search.sql); their rows carry
+// website_id. Their shadow tables (`<name>_data`, ...) follow the rows.
+const FTS_TABLES: SiteTable[] = [
+  { name: 'search_index', columns: ['title', 'excerpt', 'body', 'tags', 'categories', 'item_id', 'website_id'], where: '"website_id" = ?1' },
+  { name: 'translation_search', columns: ['title', 'excerpt', 'body', 'item_id', 'website_id', 'language'], where: '"website_id" = ?1' },
+];
+
+/** True for the tables SQLite keeps behind an FTS5 table (`search_index_data`, ...). */
+export function isFtsShadowTable(name: string): boolean {
+  return FTS_TABLES.some((t) => name.startsWith(`${t.name}_`));
+}
 
 const q = (name: string) => `"${name}"`;
 
@@ -87,6 +101,6 @@ export function siteTables(): SiteTable[] {
     ordered.push(name);
   };
   for (const name of [...configs.keys()].sort()) visit(name);
-  cached = ordered.map((name) => ({ name, columns: configs.get(name)!.columns.map((c) => c.name), where: where.get(name)! }));
+  cached = [...ordered.map((name) => ({ name, columns: configs.get(name)!.columns.map((c) => c.name), where: where.get(name)! })), ...FTS_TABLES];
   return cached;
 }

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoOwner, responseCookies, signIn, startWorker, testAddress, type RunningWorker } from '../../test-support.js';
+import { moveSite, siteChecksums } from './move.js';
+import { isFtsShadowTable, platformTableNames, siteTables } from './tables.js';
+
+/**
+ * Shards (issue 34 part F, docs/platform.md "Shards") on the real worker with its two local
+ * databases: sites created on both, the directory naming each site's shard, a move between
+ * them under a stream of visitor reads (none may fail) with every row and file verified,
+ * the read-only answers while a site moves, the abort path of a failed verify, a failed
+ * directory write at creation leaving nothing, and the Cron jobs running on every shard.
+ */
+let worker: RunningWorker;
+const PLATFORM = 'app.localhost';
+const CRUMB = 'crumb-for-shard-tests-0123456';
+const PASSWORD = 'shards-Pass-1';
+type Json = Record<string, any>;
+let owner: Record<string, string>;
+
+function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, host = PLATFORM) {
+  return worker.fetch(path, {
+    host,
+    method,
+    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': CRUMB, 'CF-Connecting-IP': testAddress(), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function newOwner(email: string): Promise<Record<string, string>> {
+  expect((await send('POST', '/api/platform/owners', { email, password: PASSWORD })).status).toBe(202);
+  const mail = await worker.db
+    .prepare('SELECT text_body AS text FROM mail_outbox WHERE to_address = ? ORDER BY created_on DESC, rowid DESC LIMIT 1')
+    .bind(email)
+    .first<{ text: string }>();
+  const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1];
+  const verified = await send('POST', '/api/platform/owners/verify', { token });
+  expect(verified.status).toBe(200);
+  return { Cookie: `crumb=${CRUMB}; PlatformSession=${responseCookies(verified).get('PlatformSession')}` };
+}
+
+async function createSite(title: string, slug: string, starter = 'blank'): Promise<{ id: string; host: string }> {
+  const res = await send('POST', '/api/platform/sites', { title, slug, starter }, owner);
+  expect(res.status).toBe(201);
+  return ((await res.json()) as Json).site;
+}
+
+const directory = (id: string) =>
+  worker.db.prepare('SELECT shard, read_only AS readOnly FROM websites WHERE id = ?').bind(id).first<{ shard: number; readOnly: number }>();
+
+/** Rows of the site on one shard, over every site table (the directory's rows left out on shard 0). */
+async function siteRows(shard: number, websiteId: string): Promise<number> {
+  const checks = await siteChecksums(worker.shards[shard]!, websiteId);
+  return checks.filter((c) => shard !== 0 || (c.table !== 'websites' && c.table !== 'website_hosts')).reduce((n, c) => n + c.rows, 0);
+}
+
+beforeAll(async () => {
+  // Every visitor read reaches D1 (no page cache), so the reads during a move really use the shards.
+  worker = await startWorker({ bindings: { PAGE_CACHE: 'off', PAGE_CACHE_SITE_TTL_MS: '0' } });
+  owner = await newOwner('shards@example.test');
+});
+afterAll(async () => worker?.dispose());
+
+describe('the table list of a move', () => {
+  it('covers every table of the migrated database that has a website_id, and every other table but the platform\u2019s', async () => {
+    const tables = (await worker.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'").all<{ name: string }>()).results.map((r) => r.name);
+    const moved = new Set(siteTables().map((t) => t.name));
+    const platform = platformTableNames();
+    const withWebsiteId: string[] = [];
+    for (const name of tables) {
+      const columns = (await worker.db.prepare(`SELECT name FROM pragma_table_info('${name}')`).all<{ name: string }>()).results.map((r) => r.name);
+      if (columns.includes('website_id') && !platform.has(name)) withWebsiteId.push(name);
+    }
+    expect(withWebsiteId.length).toBeGreaterThan(40);
+    expect(withWebsiteId.filter((name) => !moved.has(name))).toEqual([]);
+    expect(tables.filter((name) => !moved.has(name) && !platform.has(name) && !isFtsShadowTable(name))).toEqual([]);
+    expect(moved.has('search_index')).toBe(true);
+    // Tables without website_id move through their parent rows (theme files of the site's theme versions).
+    expect(siteTables().find((t) => t.name === 'theme_files')?.where).toContain('theme_versions');
+    // Parents come before children.
+    const order = siteTables().map((t) => t.name);
+    expect(order.indexOf('websites')).toBeLessThan(order.indexOf('pages'));
+    expect(order.indexOf('pages')).toBeLessThan(order.indexOf('page_revisions'));
+  });
+});
+
+describe('sites on several shards', () => {
+  it('creates sites on both local databases, each served from its shard, the directory naming it', async () => {
+    const made = [await createSite('Shard One', 'shard-one'), await createSite('Shard Two', 'shard-two'), await createSite('Shard Three', 'shard-three')];
+    const shards = await Promise.all(made.map(async (site) => (await directory(site.id))!.shard));
+    expect(new Set(shards)).toEqual(new Set([0, 1]));
+    for (const [i, site] of made.entries()) {
+      const home = await worker.fetch('/', { host: site.host });
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain(['Shard One', 'Shard Two', 'Shard Three'][i]);
+      const other = 1 - shards[i]!;
+      expect(await siteRows(shards[i]!, site.id)).toBeGreaterThan(0);
+      expect(await siteRows(other, site.id)).toBe(0);
+    }
+  });
+
+  it('leaves nothing on any shard when the directory write fails after the site\u2019s batch', async () => {
+    // The next site goes to shard 1 (fewest sites); the owner row of the directory batch fails.
+    const counts = (await worker.db.prepare("SELECT shard, COUNT(*) AS n FROM websites WHERE identifier <> 'platform' GROUP BY shard").all<{ shard: number; n: number }>()).results;
+    const on = (s: number) => counts.find((c) => c.shard === s)?.n ?? 0;
+    if (on(0) <= on(1)) await createSite('Filler', 'filler-site');
+    await worker.db.prepare("CREATE TRIGGER fail_owner BEFORE INSERT ON site_owners BEGIN SELECT RAISE(ABORT, 'test failure'); END").run();
+    try {
+      const res = await send('POST', '/api/platform/sites', { title: 'Lost Entry', slug: 'lost-entry', starter: 'portfolio' }, owner);
+      expect(res.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await worker.db.prepare('DROP TRIGGER fail_owner').run();
+    }
+    for (const shard of worker.shards) {
+      expect((await shard.prepare("SELECT COUNT(*) AS n FROM websites WHERE identifier = 'lost-entry'").first<{ n: number }>())!.n).toBe(0);
+      expect((await shard.prepare("SELECT COUNT(*) AS n FROM pages WHERE website_id NOT IN (SELECT id FROM websites)").first<{ n: number }>())!.n).toBe(0);
+    }
+    expect((await send('POST', '/api/platform/sites', { title: 'Lost Entry', slug: 'lost-entry', starter: 'portfolio' }, owner)).status).toBe(201);
+  });
+
+  it('runs the Cron jobs on every shard (a trial that ended on shard 1 expires)', async () => {
+    const site = await createSite('Cron Shard', 'cron-shard');
+    const { shard } = (await directory(site.id))!;
+    await worker.shards[shard]!.prepare('UPDATE websites SET trial_ends_on = ?1 WHERE id = ?2').bind(Date.now() - 1000, site.id).run();
+    const other = await createSite('Cron Other', 'cron-other');
+    const otherShard = (await directory(other.id))!.shard;
+    await worker.shards[otherShard]!.prepare('UPDATE websites SET trial_ends_on = ?1 WHERE id = ?2').bind(Date.now() - 1000, other.id).run();
+    expect(new Set([shard, otherShard])).toEqual(new Set([0, 1]));
+    expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+    for (const [id, s] of [[site.id, shard], [other.id, otherShard]] as const) {
+      expect((await worker.shards[s]!.prepare('SELECT subscription_state AS state FROM websites WHERE id = ?').bind(id).first<{ state: number }>())!.state).toBe(1);
+      expect((await worker.fetch('/', { host: `${id === site.id ? 'cron-shard' : 'cron-other'}.localhost` })).status).toBe(503);
+    }
+  });
+});
+
+describe('moving a site between shards', () => {
+  // Site creation is budgeted per owner (ten a minute): this block's sites are another owner's.
+  beforeAll(async () => {
+    owner = await newOwner('mover@example.test');
+  });
+
+  it('moves a store site under a stream of visitor reads: none fails, every row and file verified', async () => {
+    const site = await createSite('Moving Store', 'moving-store', 'store');
+    const from = (await directory(site.id))!.shard;
+    const to = 1 - from;
+    const before = await siteChecksums(worker.shards[from]!, site.id);
+    const paths = ['/', '/shop', '/about', '/journal'];
+    const statuses = new Map<string, number>();
+    for (const path of paths) statuses.set(path, (await worker.fetch(path, { host: site.host })).status);
+    let moving = true;
+    let reads = 0;
+    const failures: string[] = [];
+    const reader = async (offset: number) => {
+      for (let i = offset; moving; i++) {
+        const path = paths[i % paths.length]!;
+        const res = await worker.fetch(path, { host: site.host });
+        await res.arrayBuffer();
+        reads++;
+        if (res.status !== statuses.get(path)) failures.push(`${path} ${res.status}`);
+      }
+    };
+    const readers = [reader(0), reader(1), reader(2)];
+    const lines: string[] = [];
+    const result = await moveSite(worker.shards, worker.files, 'moving-store', to, { graceMs: 50, log: (line) => lines.push(line) }).finally(() => {
+      moving = false;
+    });
+    await Promise.all(readers);
+    expect(result).toMatchObject({ ok: true, websiteId: site.id, from, to });
+    expect(failures).toEqual([]);
+    expect(reads).toBeGreaterThan(0);
+    // The directory names the new shard, writable; every table's rows and checksums equal the old ones.
+    expect(await directory(site.id)).toEqual({ shard: to, readOnly: 0 });
+    expect(await siteChecksums(worker.shards[to]!, site.id)).toEqual(before);
+    expect(result.ok && result.tables).toEqual(before);
+    expect(before.find((c) => c.table === 'products')!.rows).toBeGreaterThan(0);
+    expect(before.find((c) => c.table === 'theme_files')!.rows).toBeGreaterThan(0);
+    // The old rows are gone (on shard 0 the directory's own rows stay).
+    expect(await siteRows(from, site.id)).toBe(0);
+    // The files: shared by the shards, every asset's object still there.
+    expect(result.ok && result.files).toBe(before.find((c) => c.table === 'assets')!.rows);
+    const keys = (await worker.shards[to]!.prepare('SELECT r2_key AS key FROM assets WHERE website_id = ?').bind(site.id).all<{ key: string }>()).results;
+    for (const { key } of keys) expect(await worker.files.head(key)).not.toBeNull();
+    expect((await worker.fetch('/shop', { host: site.host })).status).toBe(200);
+    expect(before.find((c) => c.table === 'search_index')!.rows).toBeGreaterThan(0);
+    // And back again.
+    expect(await moveSite(worker.shards, worker.files, site.id, from, { graceMs: 0 })).toMatchObject({ ok: true, from: to, to: from });
+    expect(await siteChecksums(worker.shards[from]!, site.id)).toEqual(before);
+    expect(await siteRows(to, site.id)).toBe(0);
+  }, 180_000);
+
+  it('refuses what a move cannot do', async () => {
+    const site = await createSite('Stay Put', 'stay-put');
+    const { shard } = (await directory(site.id))!;
+    expect(await moveSite(worker.shards, worker.files, 'no-such-site', 1)).toMatchObject({ ok: false, reason: 'not_found' });
+    expect(await moveSite(worker.shards, worker.files, site.id, shard)).toMatchObject({ ok: false, reason: 'same_shard' });
+    expect(await moveSite(worker.shards, worker.files, site.id, 7)).toMatchObject({ ok: false, reason: 'no_such_shard' });
+    const demo = (await worker.db.prepare('SELECT id FROM websites WHERE is_default = 1').first<{ id: string }>())!.id;
+    expect(await moveSite(worker.shards, worker.files, demo, 1)).toMatchObject({ ok: false, reason: 'default_site' });
+    await worker.db.prepare('UPDATE websites SET read_only = 1 WHERE id = ?').bind(site.id).run();
+    expect(await moveSite(worker.shards, worker.files, site.id, 1 - shard)).toMatchObject({ ok: false, reason: 'already_moving' });
+    await worker.db.prepare('UPDATE websites SET read_only = 0 WHERE id = ?').bind(site.id).run();
+  });
+
+  it('aborts on a checksum mismatch: the partial copy deleted, the site where it was and writable', async () => {
+    const site = await createSite('Abort Me', 'abort-me', 'portfolio');
+    const from = (await directory(site.id))!.shard;
+    const to = 1 - from;
+    const before = await siteChecksums(worker.shards[from]!, site.id);
+    let readOnlyDuringCopy: number | undefined;
+    const result = await moveSite(worker.shards, worker.files, site.id, to, {
+      graceMs: 0,
+      afterCopy: async () => {
+        readOnlyDuringCopy = (await directory(site.id))!.readOnly;
+        // While read-only, an owner or shopper write answers 503 on the site's host.
+        const write = await send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'x', quantity: 1 }, {}, site.host);
+        expect(write.status).toBe(503);
+        await worker.shards[to]!.prepare("UPDATE pages SET title = 'tampered' WHERE website_id = ?").bind(site.id).run();
+      },
+    });
+    expect(readOnlyDuringCopy).toBe(1);
+    expect(result).toMatchObject({ ok: false, reason: 'verify_failed' });
+    expect(!result.ok && result.message).toMatch(/^table pages: /);
+    expect(await directory(site.id)).toEqual({ shard: from, readOnly: 0 });
+    expect(await siteRows(to, site.id)).toBe(0);
+    expect(await siteChecksums(worker.shards[from]!, site.id)).toEqual(before);
+    // Served and writable where it was: a shopper write is no longer refused as read-only.
+    expect((await worker.fetch('/', { host: site.host })).status).toBe(200);
+    const write = await send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'x', quantity: 1 }, {}, site.host);
+    expect(write.status).not.toBe(503);
+  });
+});
+
+describe('a site marked read-only (while it moves)', () => {
+  it('serves visitors, answers owner and shopper writes 503 site_read_only, and takes writes again once cleared', async () => {
+    const { email, password } = await demoOwner();
+    const signedIn = await signIn(worker, email, password);
+    const ownerWrite = () =>
+      worker.fetch('/api/owner/views', {
+        method: 'POST',
+        headers: { ...signedIn.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ screen: 'orders', name: 'While moving', state: { columns: [] } }),
+      });
+    const shopperWrite = () => send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'x', quantity: 1 }, {}, 'localhost');
+    await worker.db.prepare('UPDATE websites SET read_only = 1 WHERE is_default = 1').run();
+    try {
+      expect((await worker.fetch('/')).status).toBe(200);
+      expect((await worker.fetch('/shop')).status).toBe(200);
+      for (const res of [await ownerWrite(), await shopperWrite()]) {
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('30');
+        expect(await res.json()).toEqual({
+          error: 'site_read_only',
+          message: 'This site is being moved and is read-only for a moment. Nothing was saved: try again in a minute.',
+        });
+      }
+      // A form post outside the APIs gets the same refusal as a page.
+      const page = await worker.fetch('/config/handoff?token=x');
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain('read-only for a moment');
+    } finally {
+      await worker.db.prepare('UPDATE websites SET read_only = 0 WHERE is_default = 1').run();
+    }
+    expect((await ownerWrite()).status).not.toBe(503);
+    expect((await shopperWrite()).status).not.toBe(503);
+  });
+});
