@@ -314,8 +314,8 @@ export interface Bindings {
  * schema tests, the seed script and service tests that need no app worker).
  * @example const local = await startBindings({ d1: ['DB'] }); await applyMigrations(local.d1('DB'));
  */
-export async function startBindings(options: { d1?: string[]; r2?: Record<string, string> | string[]; persistRoot?: string }): Promise<Bindings> {
-  const d1 = Object.fromEntries((options.d1 ?? []).map((name) => [name, name]));
+export async function startBindings(options: { d1?: Record<string, string> | string[]; r2?: Record<string, string> | string[]; persistRoot?: string }): Promise<Bindings> {
+  const d1 = Array.isArray(options.d1) ? Object.fromEntries(options.d1.map((name) => [name, name])) : (options.d1 ?? {});
   const r2 = Array.isArray(options.r2) ? Object.fromEntries(options.r2.map((name) => [name, name])) : (options.r2 ?? {});
   const mf = new Miniflare({
     ...(options.persistRoot === undefined ? {} : { defaultPersistRoot: options.persistRoot }),
