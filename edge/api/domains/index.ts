@@ -6,6 +6,8 @@ import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { attachDomain, domainDeps, listDomains, makePrimary, removeDomain, verifyDomain } from '../../services/domains/index.js';
 import { jsonBody } from '../validate.js';
+import { openDb } from '../../services/db.js';
+import { syncDirectoryHosts } from '../../services/shards/directory.js';
 
 const attachBody = z.strictObject({ host: z.string({ error: DOMAIN_MESSAGES.invalid }).max(300, { error: DOMAIN_MESSAGES.invalid }) });
 
@@ -21,6 +23,12 @@ function pathHost(c: Context<AppEnv>): string {
  * `domains` (admins: a domain decides where the site's visitors land).
  */
 export const ownerDomainsApi = new Hono<AppEnv>({ strict: false });
+
+// A site on shard n > 0: the directory (shard 0), which host lookup reads, gets the site's hosts after each change (docs/platform.md "Shards").
+ownerDomainsApi.use('*', async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.res.status < 300 && c.var.site.shard !== 0) await syncDirectoryHosts(openDb(c.env.DB), c.var.db, c.var.site.id);
+});
 
 ownerDomainsApi.get('/', requirePermission('domains'), async (c) => c.json(await listDomains(c.var.db, c.var.site.id)));
 

@@ -1,6 +1,7 @@
 import { eq, ne, sql } from 'drizzle-orm';
 import { websites } from '../../../schema/index.js';
 import type { Env } from '../../env.js';
+import { rawD1 } from '../cart/raw.js';
 import { query, type Db } from '../db.js';
 import type { SiteRecord } from '../websites.js';
 import { shardDb } from './bindings.js';
@@ -43,3 +44,29 @@ export async function chooseShard(directory: Db, shardCount: number): Promise<nu
   return counts.indexOf(Math.min(...counts));
 }
 
+
+/**
+ * Mirrors a site's hosts from its shard into the directory (its primary host and its
+ * website_hosts rows), so that host lookup, which reads only the directory, finds a custom
+ * domain of a site on shard n > 0. The domains API calls it after each change there. A host
+ * the directory already gives another site is left to that site.
+ */
+export async function syncDirectoryHosts(directory: Db, db: Db, websiteId: string): Promise<void> {
+  const site = rawD1(db);
+  const [primary, hosts] = await query(() =>
+    site.batch<{ host: string }>([
+      site.prepare('SELECT primary_host AS host FROM websites WHERE id = ?1').bind(websiteId),
+      site.prepare('SELECT host FROM website_hosts WHERE website_id = ?1').bind(websiteId),
+    ]),
+  );
+  const primaryHost = primary!.results[0]?.host;
+  if (!primaryHost) return;
+  const dir = rawD1(directory);
+  await query(() =>
+    dir.batch([
+      dir.prepare('UPDATE websites SET primary_host = ?1 WHERE id = ?2').bind(primaryHost, websiteId),
+      dir.prepare('DELETE FROM website_hosts WHERE website_id = ?1').bind(websiteId),
+      ...hosts!.results.map((r) => dir.prepare('INSERT INTO website_hosts (host, website_id) VALUES (?1, ?2) ON CONFLICT (host) DO NOTHING').bind(r.host, websiteId)),
+    ]),
+  );
+}

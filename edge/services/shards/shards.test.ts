@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, responseCookies, signIn, startWorker, testAddress, type RunningWorker } from '../../test-support.js';
 import { moveSite, siteChecksums } from './move.js';
 import { isFtsShadowTable, platformTableNames, siteTables } from './tables.js';
+import { localDnsKey } from '../domains/txt-resolver.js';
 
 /**
  * Shards (issue 34 part F, docs/platform.md "Shards") on the real worker with its two local
@@ -227,6 +228,34 @@ describe('moving a site between shards', () => {
     expect((await worker.fetch('/', { host: site.host })).status).toBe(200);
     const write = await send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'x', quantity: 1 }, {}, site.host);
     expect(write.status).not.toBe(503);
+  });
+});
+
+describe('custom domains of a site on shard 1', () => {
+  beforeAll(async () => {
+    owner = await newOwner('domains@example.test');
+  });
+
+  it('reach the directory: a verified domain selects the site, a removed one no longer does', async () => {
+    let site = await createSite('Domain Shard', 'domain-shard');
+    if ((await directory(site.id))!.shard !== 1) site = await createSite('Domain Shard Two', 'domain-shard-two');
+    expect((await directory(site.id))!.shard).toBe(1);
+    const handoff = await send('POST', `/api/platform/sites/${site.id}/handoff`, undefined, owner);
+    const url = new URL(((await handoff.json()) as Json).url);
+    const opened = await worker.fetch(url.pathname + url.search, { host: site.host, redirect: 'manual' } as never);
+    expect(opened.status).toBe(303);
+    const session = { Cookie: `crumb=${CRUMB}; SiteUserSession=${responseCookies(opened).get('SiteUserSession')}` };
+    const domain = 'shop.shard-one.example.com';
+    const attached = await send('POST', '/api/owner/domains', { host: domain }, session, site.host);
+    expect(attached.status).toBe(201);
+    const { txt } = ((await attached.json()) as Json).domain;
+    await worker.files.put(localDnsKey(txt.name), new TextEncoder().encode(`${txt.value}\n`).buffer as never);
+    expect((await send('POST', `/api/owner/domains/${domain}/verify`, undefined, session, site.host)).status).toBe(200);
+    const page = await worker.fetch('/', { host: domain });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(site.host === 'domain-shard.localhost' ? 'Domain Shard' : 'Domain Shard Two');
+    expect((await send('DELETE', `/api/owner/domains/${domain}`, undefined, session, site.host)).status).toBeLessThan(300);
+    expect((await worker.fetch('/', { host: domain })).status).toBe(404);
   });
 });
 
