@@ -17,6 +17,8 @@ import { createSite, findOwnerSite, issueHandoff, listOwnerSites } from '../../s
 import { STARTER_NAMES, STARTERS, type StarterId } from '../../services/platform/starters.js';
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
+import { activeContentHeaders } from '../../files/active-content.js';
+import { defaultFaviconSvg } from '../seo/favicon.js';
 import { DEV_MAIL_PATH, devMailHint, devMailPage } from './dev-mail.js';
 import { field, platformPage } from './layout.js';
 
@@ -206,7 +208,7 @@ function newSiteForm(c: Context<AppEnv>, options: { error?: string; title?: stri
 <form method="post" action="/sites" class="platform-form new-site-form">${crumbField(c)}
 <fieldset class="starter-picker"><legend>Starter</legend><div class="starter-tiles">${starters}</div></fieldset>
 ${field('Title', html`<input name="title" required maxlength="100" value="${options.title ?? ''}">`)}
-${field('Site address', html`<input name="slug" maxlength="40" pattern="[a-z0-9-]+" autocapitalize="none" spellcheck="false" value="${options.slug ?? ''}" aria-describedby="slug-help">`, { id: 'slug-help', text: html`Lower-case letters, digits and hyphens; your site will be at <em>address</em>${siteHostFor(c.env, '')}. Leave empty to make one from the title.` })}
+${field('Site address', html`<input name="slug" maxlength="40" pattern="[a-z0-9\\-]+" autocapitalize="none" spellcheck="false" value="${options.slug ?? ''}" aria-describedby="slug-help">`, { id: 'slug-help', text: html`Lower-case letters, digits and hyphens; your site will be at <em>address</em>${siteHostFor(c.env, '')}. Leave empty to make one from the title.` })}
 <button type="submit" class="button">Create site</button></form>
 <p class="platform-links"><a href="/">Back to your sites</a></p>`;
 }
@@ -265,4 +267,14 @@ platformPages.post('/sites/:id/open', ...formPost, signedIn, async (c) => {
 
 platformPages.get(DEV_MAIL_PATH, devMailPage);
 
-platformPages.all('*', (c) => page(c, 'Not found', html`<h1>Not found</h1><p><a href="/">Atelier</a></p>`, 404));
+// Browsers ask for /favicon.ico whatever the page links: the catch-all answers it (and the
+// icon the layout links) with Atelier's letter icon, sandboxed like every stored SVG.
+platformPages.all('*', (c) => {
+  if (c.req.method === 'GET' && (c.req.path === '/favicon.ico' || c.req.path === '/favicon.svg')) {
+    c.header('Cache-Control', 'public, max-age=86400');
+    c.header('Content-Type', 'image/svg+xml');
+    for (const [name, value] of Object.entries(activeContentHeaders('image/svg+xml', 'favicon.svg'))) c.header(name, value);
+    return c.body(defaultFaviconSvg(c.var.site));
+  }
+  return page(c, 'Not found', html`<h1>Not found</h1><p><a href="/">Atelier</a></p>`, 404);
+});

@@ -26,6 +26,7 @@ export async function platformPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title} · Atelier</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${css ? html`<link rel="stylesheet" href="${css}">` : ''}
 </head>
 <body class="platform-page">
