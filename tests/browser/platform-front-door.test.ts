@@ -82,6 +82,12 @@ describe('the front door', () => {
     await page.getByLabel('Site address').fill('kiln-two');
     await page.getByRole('button', { name: 'Create site' }).click();
     await expect.poll(() => page.locator('[data-notice="info"]').textContent()).toBe('Kiln Two is ready at kiln-two.localhost.');
+    // A second site (blank): the new site's owner area lists it in the site switcher.
+    await page.getByRole('link', { name: 'Create site' }).click();
+    await page.getByLabel('Blank page').check();
+    await page.getByLabel('Title').fill('Second Studio');
+    await page.getByRole('button', { name: 'Create site' }).click();
+    await expect.poll(() => page.locator('[data-notice="info"]').textContent()).toBe('Second Studio is ready at second-studio.localhost.');
     await shoot(page, 'sites');
 
     // The trial: 14 days from today in the site's time zone; the browser's clock is put three
@@ -100,6 +106,9 @@ describe('the front door', () => {
     await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor(POLL);
     await expect.poll(() => page.locator('[data-subscription-banner][data-state="trial"]').textContent(), POLL).toBe('4 days left in your trial. Upgrade');
     expect(await page.content()).toContain('Kiln Two');
+    const switcher = page.getByRole('navigation', { name: 'Your other sites' });
+    expect(await switcher.getByRole('link', { name: 'Second Studio' }).getAttribute('href')).toMatch(new RegExp(`^http://app\\.localhost:${port}/sites/[^/]+/open$`));
+    await shoot(page, 'owner-area');
 
     // The product editor on the new site: one physical product, published.
     const shop = (await store.worker.db
