@@ -57,6 +57,25 @@ describe('GET /dev/mail', () => {
     expect(again).not.toContain('A site mail');
   });
 
+  it('shows the reset link a reset request mails (queued after the response)', async () => {
+    const res = await local.fetch('/reset', {
+      host: HOST,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${CRUMB}`, 'CF-Connecting-IP': testAddress() },
+      body: new URLSearchParams({ crumb: CRUMB, email: 'reader.owner@example.test' }).toString(),
+    });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toContain('href="/dev/mail"');
+    const resetLink = async () => {
+      const body = await (await local.fetch('/dev/mail?to=reader.owner@example.test', { host: HOST })).text();
+      return /data-mail-kind="platform-password-reset"[\s\S]*?<a href="(http:\/\/app\.localhost\/reset\?token=[A-Za-z0-9_-]+)"/.exec(body)?.[1];
+    };
+    await expect.poll(resetLink).toBeDefined();
+    const link = new URL((await resetLink())!);
+    const form = await local.fetch(link.pathname + link.search, { host: HOST });
+    expect(await form.text()).toContain('Choose a new password');
+  });
+
   it('escapes what a mail holds', async () => {
     await local.db
       .prepare("INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, status, attempts, created_on) VALUES (?, 'platform', 'platform-verify-email', ?, ?, ?, 'queued', 0, ?)")
