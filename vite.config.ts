@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export const CLIENT_ENTRIES: Record<string, string> = {
   loader: 'client/runtime/loader.ts',
   editor: 'client/editor/main.tsx',
+  // The platform host's pages (edge/pages/platform): a stylesheet only, on the owner app's tokens.
+  platform: 'client/platform/platform.css',
 };
 
 function entries(): Record<string, string> {

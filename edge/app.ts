@@ -14,7 +14,7 @@ import { securityHeaders } from './middleware/security-headers/index.js';
 import { selectSite } from './middleware/site/index.js';
 import { refuseWritesWhileMoving } from './pages/read-only.js';
 import { planGate } from './middleware/plan/index.js';
-import { siteAvailability } from './pages/unavailable.js';
+import { expiredSiteApis, siteAvailability } from './pages/unavailable.js';
 import { account } from './pages/account/index.js';
 import { config } from './pages/config/index.js';
 import { pageCacheFastPath } from './pages/page-cache.js';
@@ -59,6 +59,8 @@ export function createApp(): Hono<AppEnv> {
   app.route('/.well-known', wellKnown);
   // The signed-in visitor (c.var.siteUser, c.var.xsrfToken) for every page and API below.
   app.use('*', loadSession);
+  // An expired site's APIs (but billing): 402 naming renewal for its owners, 503 for everyone else.
+  app.use('*', expiredSiteApis);
   app.route('/api', api);
   // The owner area and the shopper's account: server-rendered, never cached.
   app.route('/config', config);

@@ -107,6 +107,14 @@ describe('npm start output', () => {
     expect(lines.some((line) => line.startsWith('  Cron'))).toBe(false);
   });
 
+  it('prints the platform host and, with the local mail default, its mail reader', () => {
+    const local = startBanner({ url: 'http://localhost:8787', ownerPasswordFromEnv: false, crons: [], interactive: false });
+    expect(local).toContain('  Platform    http://app.localhost:8787/ (new owners sign up and create their own sites)');
+    expect(local).toContain("  Owner mail  http://app.localhost:8787/dev/mail (the platform's sign-up and reset links)");
+    const sent = startBanner({ url: 'http://localhost:8787', ownerPasswordFromEnv: false, mailProvider: 'postmark', crons: [], interactive: false });
+    expect(sent.some((line) => line.includes('/dev/mail'))).toBe(false);
+  });
+
   it('says where mail goes when a provider sends it', () => {
     const lines = startBanner({ url: 'http://localhost:8787', ownerPasswordFromEnv: false, mailProvider: 'postmark', crons: ['* * * * *'], interactive: true });
     expect(lines).toContain('  Mail        sent through postmark; every mail is listed at http://localhost:8787/config/outbox');

@@ -59,6 +59,10 @@ export function startBanner(facts: BannerFacts): string[] {
     ['Test cards', `${groupsOfFour(TEST_CARDS.success)} pays, ${groupsOfFour(TEST_CARDS.declined)} is declined (any future expiry, any 3-digit CVC)`],
     ['Mail', mail],
   ];
+  // The platform host (docs/platform.md): new owners sign up there; locally its mail is read at /dev/mail.
+  const platform = url.replace('://localhost', '://app.localhost');
+  rows.push(['Platform', `${platform}/ (new owners sign up and create their own sites)`]);
+  if (!facts.mailProvider || facts.mailProvider === 'outbox') rows.push(['Owner mail', `${platform}/dev/mail (the platform's sign-up and reset links)`]);
   if (facts.crons.length > 0) {
     const now = facts.interactive ? '; type c and Enter to run them now' : '';
     rows.push(['Cron', `${facts.crons.join(', ')} (UTC)${now}`]);

@@ -235,6 +235,7 @@ export function OwnerShell({ email, screens, xsrfToken, siteTitle, timeZone, web
             </p>
             {otherSites.length > 0 && (
               <nav aria-label="Your other sites" className="owner-site-switcher">
+                <h2 className="owner-switcher-title">Switch site</h2>
                 <ul>
                   {otherSites.map((site) => (
                     <li key={site.href}>

@@ -75,3 +75,6 @@ export function upgradeDestination(subscriptionState: number): string {
   // 3 = trial, 1 = expired (SPEC §3): both still choose their first paid plan.
   return subscriptionState === 3 || subscriptionState === 1 ? UPGRADE_PATHS.trialUpgrade : UPGRADE_PATHS.upgrade;
 }
+
+/** Past due (SPEC §3 state 2): the site stays up; the owner shell's banner asks for the payment in Billing. */
+export const PAST_DUE_BANNER = 'Your last payment did not go through. Your site stays online while you update your payment details.';

@@ -25,9 +25,11 @@ describe('clientAssetUrls', () => {
       '_react.js': { file: 'chunks/react-CCCCCCCC.js' },
       '_regions.js': { file: 'chunks/regions-GGGGGGGG.js' },
       'client/editor/main.tsx': { file: 'editor-DDDDDDDD.js', isEntry: true, css: ['assets/editor-EEEEEEEE.css'] },
+      'client/platform/platform.css': { file: 'assets/platform-HHHHHHHH.css', isEntry: true },
     });
     expect(urls).toEqual({
       loader: '/client/loader-AAAAAAAA.js', preload: ['/client/chunks/react-CCCCCCCC.js'], editor: '/client/editor-DDDDDDDD.js', css: [], editorCss: ['/client/assets/editor-EEEEEEEE.css'],
+      platformCss: '/client/assets/platform-HHHHHHHH.css',
     });
     expect(clientAssetUrls({})).toBeUndefined();
   });

@@ -28,11 +28,14 @@ export interface ClientAssetUrls {
   css: string[];
   /** Stylesheets the editor entry imports (the owner app's tokens and components). */
   editorCss: string[];
+  /** The platform host's stylesheet (client/platform/platform.css) when built. */
+  platformCss?: string;
 }
 
 const BASE = '/client/';
 export const LOADER_SOURCE = 'client/runtime/loader.ts';
 export const EDITOR_SOURCE = 'client/editor/main.tsx';
+const PLATFORM_CSS_SOURCE = 'client/platform/platform.css';
 
 /** Reads the URLs the layout needs out of Vite's manifest (pure, for tests). */
 export function clientAssetUrls(manifest: ViteManifest): ClientAssetUrls | undefined {
@@ -61,6 +64,7 @@ export function clientAssetUrls(manifest: ViteManifest): ClientAssetUrls | undef
     editor: editor ? BASE + editor.file : undefined,
     css: (loader.css ?? []).map((f) => BASE + f),
     editorCss: (editor?.css ?? []).map((f) => BASE + f),
+    ...(manifest[PLATFORM_CSS_SOURCE] ? { platformCss: BASE + manifest[PLATFORM_CSS_SOURCE].file } : {}),
   };
 }
 

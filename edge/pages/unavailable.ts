@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { upgradeDestination } from '../../domain/platform/plans.js';
 import { isSiteExpired } from '../../domain/platform/trial.js';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
@@ -9,7 +10,7 @@ import { plainResponse } from './respond.js';
 /**
  * What an expired site (SPEC §4) still answers: the owner area, the owner's sign-in and the
  * billing API, so the owner can renew. Everything else (pages, store, forms, every other API)
- * is refused with 503 and nothing is deleted; renewing brings it all back.
+ * is refused and nothing is deleted; renewing brings it all back.
  */
 const OPEN_WHEN_EXPIRED: readonly RegExp[] = [
   /^\/config(\/|$)/,
@@ -17,10 +18,32 @@ const OPEN_WHEN_EXPIRED: readonly RegExp[] = [
   /^\/api\/site-users\/account(\/session)?\/?$/,
 ];
 
-/** Mounted after selectSite: visitors of an expired site get the "not available" page (APIs a JSON 503). */
+/** The owner's answer from any other API of an expired site: 402, naming how to renew. */
+export const SITE_EXPIRED_MESSAGE = 'This site has expired. Renew your plan in Billing to use it again; nothing has been deleted.';
+
+const refusedWhenExpired = (path: string) => !OPEN_WHEN_EXPIRED.some((open) => open.test(path));
+
+/**
+ * Mounted after selectSite: visitors of an expired site get the "not available" page. APIs
+ * are decided by expiredSiteApis once the session is known (nothing runs in between).
+ */
 export const siteAvailability = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isSiteExpired(c.var.site) || OPEN_WHEN_EXPIRED.some((path) => path.test(c.req.path))) return next();
+  if (!isSiteExpired(c.var.site) || !refusedWhenExpired(c.req.path) || isApiPath(c.req.path)) return next();
   c.header('Cache-Control', 'no-store');
-  if (isApiPath(c.req.path)) throw new ApiError(503, SITE_UNAVAILABLE.error, SITE_UNAVAILABLE.message, { headers: { 'Cache-Control': 'no-store' } });
   return plainResponse(c, SITE_UNAVAILABLE);
+});
+
+/**
+ * Mounted right after loadSession, before every API route: on an expired site, a signed-in
+ * user with a role on the site (an owner or contributor) gets 402 `site_expired` naming the
+ * renewal path for every API but billing; shoppers, API-token callers and anonymous
+ * callers get the visitors' 503 `site_unavailable`.
+ */
+export const expiredSiteApis = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isSiteExpired(c.var.site) || !isApiPath(c.req.path) || !refusedWhenExpired(c.req.path)) return next();
+  const headers = { 'Cache-Control': 'no-store' };
+  if ((c.var.siteUser?.roles.length ?? 0) > 0) {
+    throw new ApiError(402, 'site_expired', SITE_EXPIRED_MESSAGE, { headers, extra: { renewUrl: upgradeDestination(c.var.site.subscriptionState) } });
+  }
+  throw new ApiError(503, SITE_UNAVAILABLE.error, SITE_UNAVAILABLE.message, { headers });
 });

@@ -46,5 +46,23 @@ describe('billing in Chromium', () => {
     expect(await page.locator('[data-subscription-banner]').count()).toBe(0);
     const row = await store.worker.db.prepare('SELECT subscription_state AS state, plan FROM websites WHERE is_default = 1').first();
     expect(row).toEqual({ state: 8, plan: 'commerce' });
+
+    // Past due (state 2): the site stays up and the banner sends the owner to billing.
+    await store.worker.db.prepare('UPDATE websites SET subscription_state = 2, content_version = content_version + 1 WHERE is_default = 1').run();
+    try {
+      await openOwnerApp(page, store.url('/config/'));
+      const pastDue = page.locator('[data-subscription-banner][data-state="past-due"]');
+      await expect.poll(() => pastDue.textContent()).toBe('Your last payment did not go through. Your site stays online while you update your payment details. Update your payment');
+      await pastDue.getByRole('link', { name: 'Update your payment' }).click();
+      await page.waitForURL((url) => url.pathname === '/config/billing');
+      // Expired (state 1): an owner screen's API answers 402 and the screen says how to renew; the banner links to it.
+      await store.worker.db.prepare('UPDATE websites SET subscription_state = 1, content_version = content_version + 1 WHERE is_default = 1').run();
+      await openOwnerApp(page, store.url('/config/products'));
+      await page.getByText('This site has expired. Renew your plan in Billing to use it again; nothing has been deleted.').first().waitFor();
+      const expired = page.locator('[data-subscription-banner][data-state="expired"]');
+      expect(await expired.getByRole('link', { name: 'Renew your plan' }).getAttribute('href')).toBe('/config/billing/upgrade');
+    } finally {
+      await store.worker.db.prepare('UPDATE websites SET subscription_state = 8, content_version = content_version + 1 WHERE is_default = 1').run();
+    }
   });
 });

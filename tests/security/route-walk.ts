@@ -501,6 +501,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /sites', path: '/sites', method: 'POST', ...FORM_WRITE, host: 'app.localhost', status: 401, expect: 'page' },
   { route: 'GET /sites/:id/open', path: '/sites/x/open', host: 'app.localhost', status: 401, expect: 'page' },
   { route: 'POST /sites/:id/open', path: '/sites/x/open', method: 'POST', ...FORM_WRITE, host: 'app.localhost', status: 401, expect: 'page' },
+  { route: 'GET /dev/mail', path: '/dev/mail', host: 'app.localhost', status: 200, expect: 'page' },
   { route: 'ALL /*', path: '/no-such-page', host: 'app.localhost', status: 404, expect: 'page' },
   { route: 'POST /api/platform/owners', path: '/api/platform/owners', method: 'POST', ...JSON_WRITE, host: 'app.localhost', status: 401, expect: 'api' },
   { route: 'POST /api/platform/owners/verify', path: '/api/platform/owners/verify', method: 'POST', ...JSON_WRITE, host: 'app.localhost', status: 401, expect: 'api' },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trialDaysRemaining, trialEndsOn } from '../../../domain/platform/trial.js';
+import { createApp } from '../../app.js';
+import { PERMISSION_TAG, type Permission } from '../../middleware/roles/index.js';
 import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 
 /** Trials, plans and billing over HTTP (issue 34): /api/owner/billing, plan gating, expiry by the Cron job. */
@@ -96,6 +98,12 @@ describe('plan gating', () => {
     const cart = await worker.fetch('/cart');
     expect(cart.status).toBe(403);
     expect(await cart.text()).toContain('Selling online is part of the Business plan.');
+    // The same pages under a language prefix (issue 29) are gated alike.
+    for (const path of ['/fr/cart', '/fr/checkout', '/de-ch/members/area']) {
+      const prefixed = await worker.fetch(path);
+      expect(prefixed.status, path).toBe(403);
+      expect(await prefixed.text(), path).toContain('part of the Business plan');
+    }
     expect((await call(owner, 'GET', '/api/census/dashboard')).status).toBe(200);
     // Stripe's events about money already taken are never refused by the plan.
     const webhook = await call(undefined, 'POST', '/api/commerce/payments/stripe/webhook', {});
@@ -183,6 +191,59 @@ describe('trial expiry (Cron) and renewal', () => {
     // A renewed site is not expired again by the next run.
     await worker.scheduled('* * * * *', ends + 60_000);
     expect((await siteRow()).subscription_state).toBe(8);
+  });
+
+  it('locks every owner API of an expired site but billing with 402 naming renewal (the permission table walked); shoppers get 503', async () => {
+    const routes = new Map<string, { method: string; path: string; permission: Permission }>();
+    for (const route of createApp().routes) {
+      const permission = (route.handler as { [PERMISSION_TAG]?: Permission })[PERMISSION_TAG];
+      if (!permission || !route.path.startsWith('/api/')) continue;
+      const method = route.method === 'ALL' ? 'GET' : route.method;
+      const path = route.path.replace(/:[^/]+/g, 'walk-id').replace(/\*/g, 'walk');
+      routes.set(`${method} ${path}`, { method, path, permission });
+    }
+    expect(routes.size).toBeGreaterThan(100);
+    const before = await counts();
+    await setSite('subscription_state = 1');
+    try {
+      const open: string[] = [];
+      for (const [key, route] of routes) {
+        const res = await call(owner, route.method, route.path, route.method === 'GET' ? undefined : {});
+        if (route.permission === 'billing') {
+          expect(res.status, key).not.toBe(402);
+          open.push(key);
+          continue;
+        }
+        expect(res.status, key).toBe(402);
+        expect(res.json, key).toEqual({ error: 'site_expired', message: 'This site has expired. Renew your plan in Billing to use it again; nothing has been deleted.', renewUrl: '/config/billing/upgrade' });
+      }
+      expect(open.sort()).toEqual(['GET /api/owner/billing', 'POST /api/owner/billing/subscribe']);
+      // Shoppers and anonymous callers get the visitors' answer; the owner area shows the renew link.
+      expect((await call(undefined, 'GET', '/api/owner/products')).json.error).toBe('site_unavailable');
+      expect((await call(editor, 'GET', '/api/owner/billing')).status).toBe(403);
+      const area = await call(owner, 'GET', '/config/products');
+      expect(area.status).toBe(200);
+      expect(area.text).toContain('data-subscription-banner');
+      expect(area.text).toContain('/config/billing/upgrade');
+      expect(await counts()).toEqual(before);
+    } finally {
+      await setSite('subscription_state = 8');
+    }
+    expect((await call(owner, 'GET', '/api/owner/products')).status).toBe(200);
+  });
+
+  it('keeps a past-due site up; its owner sees a banner linking to billing', async () => {
+    await setSite('subscription_state = 2');
+    try {
+      expect((await worker.fetch('/')).status).toBe(200);
+      expect((await call(owner, 'GET', '/api/owner/products')).status).toBe(200);
+      const area = await call(owner, 'GET', '/config/');
+      expect(area.text).toContain('Your last payment did not go through.');
+      expect(area.text).toMatch(/<a href="\/config\/billing">Update your payment<\/a>/);
+      expect((await call(owner, 'GET', '/api/owner/billing')).json).toMatchObject({ state: 2, stateName: 'pastDue', expired: false });
+    } finally {
+      await setSite('subscription_state = 8');
+    }
   });
 
   it('never treats a parking or cover page as expired (SPEC §4)', async () => {

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
+import { prefixCandidate } from '../../../domain/languages/languages.js';
 import { planHas, planRequiredMessage, smallestPlanWith, upgradeDestination, type PlanFeature } from '../../../domain/platform/plans.js';
 
 /**
@@ -25,9 +26,17 @@ export const FEATURE_ROUTES: readonly { path: RegExp; feature: PlanFeature | nul
   { path: /^\/api\/census\/dashboard(\/|$)/, feature: 'analytics' },
 ];
 
-/** The plan feature a path needs, or undefined when it is open to every plan. */
+/**
+ * The plan feature a path needs, or undefined when it is open to every plan. A page under a
+ * language prefix (`/fr/cart`, issue 29) is gated like its unprefixed form.
+ */
 export function featureOf(path: string): PlanFeature | undefined {
-  return FEATURE_ROUTES.find((route) => route.path.test(path))?.feature ?? undefined;
+  const route = FEATURE_ROUTES.find((r) => r.path.test(path));
+  if (route) return route.feature ?? undefined;
+  const prefix = prefixCandidate(path);
+  if (!prefix) return undefined;
+  const rest = path.slice(prefix.length + 1) || '/';
+  return FEATURE_ROUTES.find((r) => r.path.test(rest))?.feature ?? undefined;
 }
 
 /** 403 when the route's feature is not in the site's plan (mounted after selectSite). */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { allows, type Permission } from '../../middleware/roles/index.js';
 import { actionButton, html, type Markup } from '../account/html.js';
-import { upgradeDestination } from '../../../domain/platform/plans.js';
+import { PAST_DUE_BANNER, upgradeDestination } from '../../../domain/platform/plans.js';
 import { isSiteExpired, SUBSCRIPTION_STATE, trialDaysRemaining } from '../../../domain/platform/trial.js';
 import { platformOrigin } from '../../middleware/platform/index.js';
 import { otherOwnerSites } from '../../services/platform/sites.js';
@@ -69,9 +69,17 @@ export interface SubscriptionBannerProps {
   upgradeUrl: string;
 }
 
+/** The banner's link: renew (expired), the billing screen (past due), upgrade (trial). */
+export function subscriptionBannerLink(sub: SubscriptionBannerProps): { href: string; label: string } {
+  if (sub.expired) return { href: sub.upgradeUrl, label: 'Renew' };
+  if (sub.state === SUBSCRIPTION_STATE.pastDue) return { href: '/config/billing', label: 'Update your payment' };
+  return { href: sub.upgradeUrl, label: 'Upgrade' };
+}
+
 /** The banner's text: SPEC §4 trial days while on trial, how to renew when expired, nothing for a paid site. */
 export function subscriptionBannerText(sub: SubscriptionBannerProps, timeZone: string, now: number): string | undefined {
   if (sub.expired) return 'This site has expired: visitors see a "not available" page. Renew your plan to bring it back as it was.';
+  if (sub.state === SUBSCRIPTION_STATE.pastDue) return PAST_DUE_BANNER;
   if (sub.state !== SUBSCRIPTION_STATE.trial || sub.trialEndsOn === null) return undefined;
   const days = trialDaysRemaining(sub.trialEndsOn, now, timeZone);
   return `${days} ${days === 1 ? 'day' : 'days'} left in your trial`;
@@ -137,6 +145,6 @@ ${otherSites.length ? html`<nav aria-label="Your other sites" class="owner-site-
 <li><a href="/config/"${current === '/config/' ? html` aria-current="page"` : ''}>Overview</a></li>
 ${screens.map((s) => html`<li><a href="${s.path}"${current === s.path ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}
 </ul></nav>
-${banner ? html`<p class="owner-banner" data-subscription-banner>${banner} <a href="${props.subscription.upgradeUrl}">${props.subscription.expired ? 'Renew' : 'Upgrade'}</a></p>` : ''}</div></div>
+${banner ? html`<p class="owner-banner" data-subscription-banner>${banner} <a href="${subscriptionBannerLink(props.subscription).href}">${subscriptionBannerLink(props.subscription).label}</a></p>` : ''}</div></div>
 <section class="owner-screen">${content}</section>`;
 }
