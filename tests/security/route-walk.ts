@@ -281,6 +281,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/theme/versions', path: '/api/owner/theme/versions', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/theme/versions/:number/publish', path: '/api/owner/theme/versions/1/publish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/theme/rollback', path: '/api/owner/theme/rollback', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/theme/compile', path: '/api/owner/theme/compile', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/api-tokens', path: '/api/owner/api-tokens', status: 401, expect: 'api' },
   { route: 'POST /api/owner/api-tokens', path: '/api/owner/api-tokens', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/api-tokens/:id/uses', path: '/api/owner/api-tokens/t1/uses', status: 401, expect: 'api' },

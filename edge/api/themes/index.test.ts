@@ -7,6 +7,7 @@ let worker: RunningWorker;
 let owner: SignedIn;
 let manager: SignedIn;
 let editor: SignedIn;
+let developer: SignedIn;
 beforeAll(async () => {
   worker = await startWorker();
   const { email, password } = await demoOwner();
@@ -15,6 +16,8 @@ beforeAll(async () => {
   manager = await signIn(worker, 'manager@themes.test', 'themes-Password-1');
   await createSiteUser(worker, { email: 'editor@themes.test', password: 'themes-Password-1', roles: [ROLE.editor] });
   editor = await signIn(worker, 'editor@themes.test', 'themes-Password-1');
+  await createSiteUser(worker, { email: 'developer@themes.test', password: 'themes-Password-1', roles: [ROLE.themeDeveloper] });
+  developer = await signIn(worker, 'developer@themes.test', 'themes-Password-1');
 }, 120_000);
 afterAll(async () => worker?.dispose());
 
@@ -135,6 +138,39 @@ describe('theme versions', () => {
     expect((await call('GET', '/api/owner/theme/versions', undefined, editor)).status).toBe(403);
     expect((await call('GET', '/api/owner/theme/versions', undefined, null)).status).toBe(401);
     expect((await call('GET', '/api/owner/api-tokens', undefined, editor)).status).toBe(403);
+  });
+
+  it('a theme developer saves and previews versions but cannot publish, roll back or make tokens', async () => {
+    expect((await call('GET', '/api/owner/theme/versions', undefined, developer)).status).toBe(200);
+    const made = await pushMarked('by-developer', {}, developer);
+    expect(made.status).toBe(201);
+    const number = made.json.version.number as number;
+    const preview = await page(`/?theme_version=${number}`, developer);
+    expect(preview.headers.get('x-theme-version')).toBe(String(number));
+    expect(preview.html).toContain(MARK('by-developer'));
+    const publish = await call('POST', `/api/owner/theme/versions/${number}/publish`, {}, developer);
+    expect(publish.status).toBe(403);
+    expect(publish.json.error).toBe('forbidden');
+    expect((await call('POST', '/api/owner/theme/rollback', {}, developer)).status).toBe(403);
+    expect((await call('GET', '/api/owner/api-tokens', undefined, developer)).status).toBe(403);
+    expect((await call('POST', '/api/owner/api-tokens', { name: 'mine', scopes: ['theme:write'], expiresInDays: 5 }, developer)).status).toBe(403);
+    // Still a draft: the live site never saw it.
+    expect((await page('/')).html).not.toContain('by-developer');
+    expect((await call('GET', `/api/owner/theme/versions/${number}`)).json.version.state).toBe('draft');
+  });
+
+  it('compiles one file without saving: errors with file:line:col, nothing stored', async () => {
+    const before = await count('select count(*) as n from theme_versions');
+    const bad = await call('POST', '/api/owner/theme/compile', { path: 'partials/x.html', content: '<p>\n  {.section item}{title|nosuch}' }, developer);
+    expect(bad.status).toBe(200);
+    expect(bad.json.errors.length).toBeGreaterThan(0);
+    expect(bad.json.errors[0]).toMatchObject({ file: 'partials/x.html', line: 2 });
+    expect(bad.json.errors[0].at).toMatch(/^partials\/x\.html:2:\d+$/);
+    expect((await call('POST', '/api/owner/theme/compile', { path: 'home.html', content: '{.section item}{title}{.end}' })).json).toEqual({ errors: [] });
+    expect((await call('POST', '/api/owner/theme/compile', { path: 'assets/site.css', content: '{.section' })).json).toEqual({ errors: [] });
+    expect((await call('POST', '/api/owner/theme/compile', { path: '../x.html', content: '' })).status).toBe(400);
+    expect((await call('POST', '/api/owner/theme/compile', { path: 'a.html', content: '' }, editor)).status).toBe(403);
+    expect(await count('select count(*) as n from theme_versions')).toBe(before);
   });
 
   it('two versions created at once get distinct numbers; two published at once leave exactly one live, whose files the site renders', async () => {
