@@ -85,6 +85,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /assets/fonts/v1/:file{[a-z0-9-]+\\.css}', path: '/assets/fonts/v1/comic-sans.css', status: 404, expect: 'text' },
   { route: 'GET /theme/*', path: '/theme/assets/walk-icon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
   { route: 'GET /theme/*', path: '/theme/layout.html', status: 404, expect: 'text' },
+  // A theme version's static files in its preview: 404 for anyone who may not preview themes.
+  { route: 'GET /theme/v/:number{[1-9][0-9]{0,8}}/*', path: '/theme/v/1/assets/site.css', status: 404, expect: 'text' },
   { route: 'GET /.well-known/security.txt', path: '/.well-known/security.txt', status: 200, expect: 'text', type: 'text/plain' },
   { route: 'GET /', path: '/', status: 200, expect: 'page' },
   { route: 'GET /', path: '/?format=json', status: 200, expect: 'page-json' },

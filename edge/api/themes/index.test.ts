@@ -173,6 +173,51 @@ describe('theme versions', () => {
     expect(await count('select count(*) as n from theme_versions')).toBe(before);
   });
 
+  it("a preview links the version's own static files, served only to those who may preview it", async () => {
+    const live = (await call('GET', '/api/owner/theme/versions')).json.live as number;
+    const css = 'body { --preview-mark: two; } .x { background: url(/theme/assets/preview-dot.svg); }';
+    const made = await call('POST', '/api/owner/theme/versions', {
+      base: live,
+      changes: [{ path: 'assets/site.css', content: css }, { path: 'assets/preview-dot.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"/>' }],
+    });
+    const n = made.json.version.number as number;
+    const preview = await page(`/?theme_version=${n}`, owner);
+    expect(preview.html).toContain(`href="/theme/v/${n}/assets/site.css"`);
+    expect(preview.html).not.toContain('href="/theme/assets/site.css"');
+    // The live page keeps the live files.
+    expect((await page('/')).html).toContain('href="/theme/assets/site.css"');
+    expect((await page('/theme/assets/site.css')).html).not.toContain('--preview-mark');
+
+    const file = await page(`/theme/v/${n}/assets/site.css`, developer);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('text/css');
+    expect(file.headers.get('cache-control')).toBe('private, no-store');
+    expect(file.html).toBe(`body { --preview-mark: two; } .x { background: url(/theme/v/${n}/assets/preview-dot.svg); }`);
+    expect((await page(`/theme/v/${n}/assets/preview-dot.svg`, owner)).headers.get('content-security-policy')).toContain('sandbox');
+    for (const [path, who] of [[`/theme/v/${n}/assets/site.css`, null], [`/theme/v/${n}/assets/site.css`, editor], [`/theme/v/${n}/layout.html`, owner], [`/theme/v/${n}/assets/none.css`, owner], [`/theme/v/99/assets/site.css`, owner]] as const) {
+      expect((await page(path, who)).status, `${path} ${who === null ? 'anonymous' : ''}`).toBe(404);
+    }
+  });
+
+  it("?format=json with X-Theme-Render: local adds the block layouts as plans for those who may preview", async () => {
+    const ask = (who: Who) => worker.fetch('/about?format=json', { headers: { ...headersOf(who), 'X-Theme-Render': 'local' } }).then((r) => r.json() as Promise<any>);
+    const plain = (await (await worker.fetch('/about?format=json')).json()) as Record<string, unknown>;
+    expect(plain.themeBlocks).toBeUndefined();
+    expect((await ask(null)).themeBlocks).toBeUndefined();
+    expect((await ask(editor)).themeBlocks).toBeUndefined();
+    const local = await ask(developer);
+    const { defaults, layouts } = local.themeBlocks;
+    expect(defaults['section.html']).toContain('section-grid');
+    const main = layouts.find((l: { target: string }) => l.target === 'collection.mainContent');
+    expect(main.withPage).toBe(true);
+    const block = main.sections[0].blocks[0];
+    expect(block).toMatchObject({ id: expect.any(String), type: expect.any(String), props: expect.any(Object), view: expect.any(Object) });
+    expect(defaults[`blocks/${block.type}.html`]).toEqual(expect.any(String));
+    // Everything else is the page context the same contributor gets without the header.
+    const { themeBlocks: _blocks, clientAssets: _assets, siteStyles: _styles, ...rest } = local;
+    expect(rest).toEqual(await (await worker.fetch('/about?format=json', { headers: headersOf(developer) })).json());
+  });
+
   it('two versions created at once get distinct numbers; two published at once leave exactly one live, whose files the site renders', async () => {
     const [a, b] = await Promise.all([pushMarked('a'), pushMarked('b')]);
     expect([a.status, b.status]).toEqual([201, 201]);
