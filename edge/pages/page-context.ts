@@ -51,7 +51,7 @@ export async function baseContext(
   // in the page's language (their texts translated, the primary's where a translation is missing).
   const theme = req.theme && (headerFooter.header || headerFooter.footer) ? await req.theme : undefined;
   const chrome = (layout: PageLayout | null, entity: 'site-header' | 'site-footer') => {
-    if (!layout) return undefined;
+    if (!layout || (!theme && !req.localLayouts)) return undefined;
     const shown = table ? translateLayout(layout, entity, table) : layout;
     // `atelier dev` renders them with the local theme (page-request.ts `localLayouts`).
     if (!req.theme && req.localLayouts) req.localLayouts.push({ target: entity === 'site-header' ? 'siteHeader' : 'siteFooter', withPage: false, ...layoutPlan(shown) });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 import { ROLE } from '../../../domain/roles/roles.js';
+import { layoutOf as blockLayout, paragraphDoc } from '../pages/test-pages.js';
 
 // Theme versions and API tokens over HTTP on the real worker (docs/api/themes.md).
 let worker: RunningWorker;
@@ -213,6 +214,13 @@ describe('theme versions', () => {
     const block = main.sections[0].blocks[0];
     expect(block).toMatchObject({ id: expect.any(String), type: expect.any(String), props: expect.any(Object), view: expect.any(Object) });
     expect(defaults[`blocks/${block.type}.html`]).toEqual(expect.any(String));
+    // The owner's header too, rendered without the page context as on the site.
+    const header = blockLayout({ id: 'hdr', type: 'text', props: { text: paragraphDoc('Free shipping') } });
+    const put = await worker.fetch('/api/site-header-footer', { method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json', 'If-Match': '"0"' }, body: JSON.stringify({ header, footer: null }) });
+    expect(put.status).toBe(200);
+    const withHeader = (await ask(developer)).themeBlocks.layouts.find((l: { target: string }) => l.target === 'siteHeader');
+    expect(withHeader).toMatchObject({ withPage: false, sections: [{ blocks: [{ id: 'hdr', type: 'text' }] }] });
+    expect((await ask(null)).siteHeader).toBeUndefined();
     // Everything else is the page context the same contributor gets without the header.
     const { themeBlocks: _blocks, clientAssets: _assets, siteStyles: _styles, ...rest } = local;
     expect(rest).toEqual(await (await worker.fetch('/about?format=json', { headers: headersOf(developer) })).json());
