@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useStorefront } from './harness.js';
 import { THEME_PATH_TEXT } from '../../domain/themes/theme-paths.js';
+import { ROLE } from '../../domain/roles/roles.js';
+import { createSiteUser, signIn } from '../../edge/test-support.js';
 import { addSessionCookies, demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
 
 /**
@@ -9,7 +11,7 @@ import { addSessionCookies, demoOwnerSession, openOwnerApp, seriousAxeViolations
  * and marked in the text; a version published meanwhile is a conflict saved only when asked;
  * with the error fixed the publish goes through and the storefront renders the change. Errors
  * show while typing; files are added, renamed and deleted and saved as a draft. On Android the
- * files are read-only with SPEC §8's message.
+ * files are read-only with SPEC §8's message; a theme developer gets no Publish button.
  */
 const store = useStorefront();
 const MARKER = '<p data-code-marker>Edited in the code editor</p>';
@@ -133,5 +135,13 @@ describe('the theme code screen in Chromium', () => {
     } finally {
       await android.close();
     }
+
+    // A theme developer saves and previews but has no Publish button (the server refuses it too).
+    await createSiteUser(store.worker, { email: 'developer@code.test', password: 'code-Password-1', roles: [ROLE.themeDeveloper] });
+    const developer = await signedInOwner(store, undefined, signIn(store.worker, 'developer@code.test', 'code-Password-1'));
+    await openOwnerApp(developer.page, store.url('/config/theme-code'));
+    await developer.page.getByRole('button', { name: 'Save draft' }).waitFor();
+    await developer.page.getByText('Your role saves and previews theme versions; an admin or website manager publishes them.').waitFor();
+    expect(await developer.page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
   });
 });
