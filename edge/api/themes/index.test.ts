@@ -160,6 +160,14 @@ describe('theme versions', () => {
     expect((await call('GET', `/api/owner/theme/versions/${number}`)).json.version.state).toBe('draft');
   });
 
+  it('the owner invites a theme developer like any contributor; the mail names the role', async () => {
+    const invited = await call('POST', '/api/site-users/contributors/invitations', { email: 'author@themes.test', roles: [ROLE.themeDeveloper] });
+    expect(invited.status).toBe(202);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'author@themes.test'").first<{ text: string }>();
+    expect(mail!.text).toContain('theme developer');
+    expect((await call('POST', '/api/site-users/contributors/invitations', { email: 'author2@themes.test', roles: [ROLE.themeDeveloper] }, developer)).status).toBe(403);
+  });
+
   it('compiles one file without saving: errors with file:line:col, nothing stored', async () => {
     const before = await count('select count(*) as n from theme_versions');
     const bad = await call('POST', '/api/owner/theme/compile', { path: 'partials/x.html', content: '<p>\n  {.section item}{title|nosuch}' }, developer);
