@@ -2,7 +2,7 @@ import { compile, render, type RenderOptions, type Template, type TemplateError 
 import type { PageLayout } from './layout-schema.js';
 import { blockDefinition } from './registry.js';
 import { SECTION_PARTIAL } from './section-partial.js';
-import { sectionView } from './section-design.js';
+import { layoutPlan } from './layout-plan.js';
 
 /** A theme's own templates by path (`blocks/text.html`, `section.html`), when it has them. */
 export type ThemeTemplate = (path: string) => Template | undefined;
@@ -39,7 +39,8 @@ function defaultTemplate(key: string, source: string): Template {
  * `extra.page`, `data` from `extra.blocks`), then each
  * section with the theme's `section.html` (else the default), its `design`, `view` (blocks/section-design.ts
  * `SectionView`: classes, style, image, divider) and its blocks' HTML.
- * Blocks of types not built (never stored: writes refuse them) render nothing.
+ * Blocks of types not built (never stored: writes refuse them) render nothing. The layout
+ * renders through its plan (layout-plan.ts), which `atelier dev` renders the same way.
  * @example renderLayout(layout, (path) => theme.byPath.get(path), { partials: theme.partials }).html
  */
 export function renderLayout(layout: PageLayout, themeTemplate: ThemeTemplate, options: RenderOptions = {}, extra: LayoutData = {}): RenderedLayout {
@@ -50,16 +51,14 @@ export function renderLayout(layout: PageLayout, themeTemplate: ThemeTemplate, o
     return result.output;
   };
   const sectionTemplate = themeTemplate('section.html') ?? defaultTemplate('section', SECTION_PARTIAL);
-  const html = layout.sections
-    .map((section) => {
+  const html = layoutPlan(layout, extra.blocks)
+    .sections.map((section) => {
       const blocks = section.blocks.map((block) => {
-        const definition = blockDefinition(block.type);
-        if (!definition) return { ...block, html: '' };
-        const template = themeTemplate(`blocks/${block.type}.html`) ?? defaultTemplate(`block:${block.type}`, definition.partial);
-        const view = definition.view?.(block.props) ?? {};
-        return { id: block.id, type: block.type, layout: block.layout, html: run(template, { ...extra.page, id: block.id, type: block.type, props: block.props, view, data: extra.blocks?.get(block.id) }) };
+        const template = themeTemplate(`blocks/${block.type}.html`) ?? defaultTemplate(`block:${block.type}`, blockDefinition(block.type)!.partial);
+        const { layout: place, ...data } = block;
+        return { id: block.id, type: block.type, layout: place, html: run(template, { ...extra.page, ...data, data: block.data }) };
       });
-      return run(sectionTemplate, { id: section.id, design: section.design, view: sectionView(section.design), blocks });
+      return run(sectionTemplate, { id: section.id, design: section.design, view: section.view, blocks });
     })
     .join('\n');
   return { html, errors };

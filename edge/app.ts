@@ -25,6 +25,7 @@ import { siteLockJson } from './middleware/site-lock/index.js';
 import { isPlatformRequest } from './middleware/platform/index.js';
 import { createPlatformApp } from './platform-app.js';
 import { languageRoutes, rememberLanguage } from './pages/localized.js';
+import { themeVersionFile } from './pages/theme-preview.js';
 
 /**
  * The edge app: assets and health need no site; everything else is served for the Host's
@@ -55,6 +56,8 @@ export function createApp(): Hono<AppEnv> {
   // An expired site (SPEC §4) shows visitors the unavailable page; features outside the plan answer 403.
   app.use('*', siteAvailability);
   app.use('*', planGate);
+  // A theme version's static files in its preview, for those who may preview it (the session is needed here).
+  app.get('/theme/v/:number{[1-9][0-9]{0,8}}/*', loadSession, themeVersionFile);
   app.route('/theme', themeFiles);
   app.route('/.well-known', wellKnown);
   // The signed-in visitor (c.var.siteUser, c.var.xsrfToken) for every page and API below.

@@ -2,6 +2,7 @@
  * SPEC §3 contributor roles: the role ids a contributor holds on a website. The one role
  * table: the worker's permission table (edge/middleware/roles) and the owner app read it.
  * SPEC §6: an admin is a contributor whose roles contain `ROLE.admin`.
+ * Codes 1-16 are SPEC's; 17 (theme developer) is ours.
  */
 export const ROLE = {
   admin: 1,
@@ -19,6 +20,11 @@ export const ROLE = {
   none: 14,
   websiteManager: 15,
   draftEditor: 16,
+  /**
+   * Not in SPEC §3's list (issue 32): a template author who edits, saves and previews theme
+   * versions but may not publish or roll them back, nor create API tokens. 17, after SPEC's last code.
+   */
+  themeDeveloper: 17,
 } as const;
 
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];

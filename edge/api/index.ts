@@ -98,9 +98,11 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   // large' naming the format's own limit. JSON passes the guard so the role walk's calls reach the
   // permission check; the route itself takes only application/octet-stream.
   { path: /^\/api\/files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
-  // A digital product's file (edge/api/catalog/product-extras.ts): the same upload rules as the file manager's.
   // A theme version: up to 4 MB of theme files inside JSON (edge/api/themes, THEME_LIMITS).
   { path: /^\/api\/owner\/theme\/versions\/?$/, body: { maxBytes: 6 * 1024 * 1024, types: JSON_TYPES } },
+  // One theme file to compile without saving (THEME_LIMITS.fileBytes, JSON-escaped).
+  { path: /^\/api\/owner\/theme\/compile\/?$/, body: { maxBytes: 1536 * 1024, types: JSON_TYPES } },
+  // A digital product's file (edge/api/catalog/product-extras.ts): the same upload rules as the file manager's.
   { path: /^\/api\/owner\/product-extras\/digital-files\/?$/, body: { maxBytes: 2.5 * MAX_UPLOAD_BYTES, types: [UPLOAD_TYPE, ...JSON_TYPES] } },
 ];
 const defaultGuard = bodyGuard({ types: [...JSON_TYPES, ...FORM_TYPES] });

@@ -1,5 +1,6 @@
 import type { PageLayout } from '../../blocks/layout-schema.js';
 import { findDraftPage, findPublishedPage, type ServedPage } from '../services/pages/published-page.js';
+import { layoutPlan } from '../../blocks/layout-plan.js';
 import { loadBlockData } from './block-data.js';
 import { baseContext } from './page-context.js';
 import type { PageRequest } from './page-request.js';
@@ -10,15 +11,22 @@ import { translateItemsIn, translateLayout } from '../services/multilingual/text
 /**
  * `layout` as HTML for this request: its blocks' server loaders run (batched per type),
  * then blocks and sections render through the theme over the page's context `base`.
- * Undefined for `?format=json` answers, which have no theme and show the layout itself.
+ * Undefined for `?format=json` answers, which have no theme and show the layout itself
+ * (`atelier dev`'s get the layout's plan in `req.localLayouts`).
  * On a page of an added language the blocks' texts (by the page id) and the items their
  * loaders bring are translated first, the primary language filling what is missing.
  */
 export async function layoutHtml(req: PageRequest, pageId: string, layout: PageLayout, base: Record<string, unknown>): Promise<string | undefined> {
-  if (!req.theme) return undefined;
-  const [theme, blocks, table] = await Promise.all([req.theme, loadBlockData(req, layout), req.translations]);
+  if (!req.theme && !req.localLayouts) return undefined;
+  const [blocks, table] = await Promise.all([loadBlockData(req, layout), req.translations]);
   if (table) for (const data of blocks.values()) translateItemsIn(data, table);
-  return renderBlocks(theme, req.site, table ? translateLayout(layout, pageId, table) : layout, req.url.pathname, { blocks, page: base });
+  const shown = table ? translateLayout(layout, pageId, table) : layout;
+  if (!req.theme) {
+    // `atelier dev` renders it with the local theme (page-request.ts `localLayouts`).
+    req.localLayouts!.push({ target: 'collection.mainContent', withPage: true, ...layoutPlan(shown, blocks) });
+    return undefined;
+  }
+  return renderBlocks(await req.theme, req.site, shown, req.url.pathname, { blocks, page: base });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { layoutPlan } from '../../blocks/layout-plan.js';
 import type { PageLayout } from '../../blocks/layout-schema.js';
 import type { Db } from '../services/db.js';
 import type { NavigationLink } from '../services/collections.js';
@@ -49,8 +50,13 @@ export async function baseContext(
   // The owner's header and footer (block layouts, edge/services/site-layout), rendered through the theme when set,
   // in the page's language (their texts translated, the primary's where a translation is missing).
   const theme = req.theme && (headerFooter.header || headerFooter.footer) ? await req.theme : undefined;
-  const chrome = (layout: PageLayout | null, entity: string) =>
-    theme && layout ? renderBlocks(theme, site, table ? translateLayout(layout, entity, table) : layout, url.pathname) : undefined;
+  const chrome = (layout: PageLayout | null, entity: 'site-header' | 'site-footer') => {
+    if (!layout || (!theme && !req.localLayouts)) return undefined;
+    const shown = table ? translateLayout(layout, entity, table) : layout;
+    // `atelier dev` renders them with the local theme (page-request.ts `localLayouts`).
+    if (!req.theme && req.localLayouts) req.localLayouts.push({ target: entity === 'site-header' ? 'siteHeader' : 'siteFooter', withPage: false, ...layoutPlan(shown) });
+    return theme ? renderBlocks(theme, site, shown, url.pathname) : undefined;
+  };
   const siteHeader = chrome(headerFooter.header, 'site-header');
   const siteFooter = chrome(headerFooter.footer, 'site-footer');
   const menu = (name: string) => links.filter((l) => l.menu === name).map((l) => linkJson(l, activeCollectionId, table));

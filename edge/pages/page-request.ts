@@ -5,6 +5,16 @@ import type { SiteRecord } from '../services/websites.js';
 import type { Theme } from './theme-templates.js';
 import type { PageLanguage } from '../env.js';
 import type { TranslationTable } from '../services/multilingual/texts.js';
+import type { LayoutPlan } from '../../blocks/layout-plan.js';
+
+/**
+ * A block layout of the page, planned instead of rendered, for `atelier dev` to render with the
+ * local theme's partials: where its HTML goes, and whether its blocks see the page context.
+ */
+export interface LocalLayout extends LayoutPlan {
+  target: 'siteHeader' | 'siteFooter' | 'collection.mainContent';
+  withPage: boolean;
+}
 
 /** A refused no-JS post, re-rendered with its values and messages (edge/pages/forms). */
 export interface PostedFormState {
@@ -39,6 +49,11 @@ export interface PageRequest {
   previewRevision?: number | undefined;
   /** A signed-in visitor (their pages bypass the page cache): the header links to 'Your account', not 'Sign in'. */
   signedIn?: boolean;
+  /**
+   * `?format=json` with `X-Theme-Render: local` (`atelier dev`): the page's block layouts are
+   * collected here as plans, and answered to callers who may preview themes (respond.ts).
+   */
+  localLayouts?: LocalLayout[];
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
   /** A page of an added language (`/fr/...`): `site.locale` is that language for every render. */

@@ -8,7 +8,8 @@ import type { PageRequest } from './page-request.js';
 import type { PageResult } from './page-types.js';
 import { renderThemed } from './render-page.js';
 import { loadTheme } from './theme-templates.js';
-import { previewTheme, THEME_PREVIEW_PARAM } from './theme-preview.js';
+import { mayPreviewTheme, previewTheme, THEME_PREVIEW_PARAM, THEME_RENDER_HEADER, versionThemeLinks } from './theme-preview.js';
+import { defaultPartials } from '../../blocks/layout-plan.js';
 import { loadPageShell } from '../services/page-shell.js';
 import { seoJson } from './seo/meta.js';
 import { pageUrl } from './cache-policy.js';
@@ -41,6 +42,7 @@ export function pageRequest(c: Context<AppEnv>): PageRequest {
     req.translations = loadTranslationTable(req.db, req.site.id, language.code);
     req.translations.catch(() => undefined);
   }
+  if (wantsJson(c) && c.req.header(THEME_RENDER_HEADER) === 'local') req.localLayouts = [];
   if (!wantsJson(c)) {
     // Overlaps the theme's queries with the context's. `?theme_version=N` previews a version (theme-preview.ts).
     const live = () => loadTheme(req.db, req.site.id, shell.then((s) => s.themeRefs));
@@ -67,6 +69,12 @@ export async function respond(c: Context<AppEnv>, req: PageRequest, result: Page
   if (wantsJson(c)) {
     // The templates that render this page, first found wins (`atelier dev` renders them locally).
     c.header('X-Theme-Templates', result.templates.join(', '));
+    if (req.localLayouts && (await mayPreviewTheme(c))) {
+      // `atelier dev`: also what the layout reads when rendered, and the block layouts to render locally.
+      const [clientAssets, siteStyles] = await Promise.all([loadClientAssetUrls(c.env.ASSETS), siteStylesView(req)]);
+      const local = { ...(clientAssets ? { clientAssets } : {}), ...(siteStyles ? { siteStyles } : {}), themeBlocks: { defaults: defaultPartials(req.localLayouts), layouts: req.localLayouts } };
+      return c.json({ ...result.context, ...local }, result.status);
+    }
     return c.json(result.context, result.status);
   }
   try {
@@ -74,7 +82,9 @@ export async function respond(c: Context<AppEnv>, req: PageRequest, result: Page
     // The layout links the islands' loader (its hashed URL comes from the Vite manifest) and
     // emits the site styles (custom properties, font stylesheets) when the site has some.
     const data = { ...result.context, ...(clientAssets ? { clientAssets } : {}), ...(siteStyles ? { siteStyles } : {}) };
-    const html = renderThemed(theme, req.site, result.templates, data, req.url.pathname);
+    const rendered = renderThemed(theme, req.site, result.templates, data, req.url.pathname);
+    // A version's preview links its own static files (theme-preview.ts).
+    const html = theme.version !== undefined ? versionThemeLinks(rendered, theme.version) : rendered;
     return c.html(req.language ? localizeLinks(html, req.language.prefix) : html, result.status);
   } catch (err) {
     // A theme without a not-found (or status) template still answers 404 (405), not 500.

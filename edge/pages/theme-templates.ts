@@ -17,6 +17,8 @@ export interface Theme {
   byPath: Map<string, CompiledTemplate>;
   /** The render option `partials`: by path without `.html`, by path, and by bare name when unique. */
   partials: Record<string, CompiledTemplate>;
+  /** The theme version a `?theme_version` preview renders (theme-preview.ts); absent for the live theme. */
+  version?: number;
 }
 
 export function compiledCacheSize(): number {

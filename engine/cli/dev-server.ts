@@ -2,7 +2,10 @@
  * `atelier dev`: a local proxy in front of a live site that renders the local theme
  * folder with each page's live context (`?format=json`, which names the page's templates
  * in `X-Theme-Templates`), serves the local static theme files at `/theme/<path>`, and
- * reloads the browser when a file changes (server-sent events on DEV_EVENTS). A template
+ * reloads the browser when a file changes (server-sent events on DEV_EVENTS). The JSON is
+ * asked with `X-Theme-Render: local`, so it also carries the site styles, the islands'
+ * assets and the page's block layouts as plans, rendered here with the folder's
+ * `section.html` and `blocks/<type>.html` (else the site's defaults). A template
  * that does not compile shows an overlay page with file:line:col and the caret. Only GET
  * and HEAD reach the site: the proxy never writes to it.
  */
@@ -10,7 +13,7 @@ import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { relative, sep } from 'node:path';
-import { compile, render, type Template } from '../index.js';
+import { compile, render, type RenderOptions, type Template, type TemplateError } from '../index.js';
 import { formatDiagnostic, uniqueErrors } from './diagnostic.js';
 import { STATE_FILE } from './site-client.js';
 import { isTemplateName, partialNames, walkFiles } from './template-files.js';
@@ -71,6 +74,66 @@ function loadLocalTheme(dir: string): LocalTheme {
   return { files, templates, partials, errors };
 }
 
+/** What `?format=json` with `X-Theme-Render: local` adds (docs/page-context.md "themeBlocks"). */
+interface ThemeBlocks {
+  defaults: Record<string, string>;
+  layouts: {
+    target: 'siteHeader' | 'siteFooter' | 'collection.mainContent';
+    withPage: boolean;
+    sections: { id: string; design: unknown; view: unknown; blocks: { id: string; type: string; layout: unknown; data?: unknown }[] }[];
+  }[];
+}
+
+// The site's default partials compile once per process.
+const defaultTemplates = new Map<string, Template>();
+
+/**
+ * Renders the context's planned block layouts with the folder's `section.html` and
+ * `blocks/<type>.html` (else the site's default partials) into where the site puts them
+ * (`collection.mainContent`, `siteHeader`, `siteFooter`), as the worker does; the plan leaves
+ * the context. The render errors, for the log.
+ */
+function renderLocalBlocks(context: Record<string, unknown>, templates: ReadonlyMap<string, Template>, options: RenderOptions): TemplateError[] {
+  const plan = context.themeBlocks as ThemeBlocks | undefined;
+  delete context.themeBlocks;
+  if (!plan) return [];
+  const errors: TemplateError[] = [];
+  const run = (template: Template, data: unknown) => {
+    const result = render(template, data, options);
+    errors.push(...result.errors);
+    return result.output;
+  };
+  const template = (path: string): Template | undefined => {
+    const local = templates.get(path);
+    const source = plan.defaults[path];
+    if (local || source === undefined) return local;
+    let compiled = defaultTemplates.get(source);
+    if (!compiled) defaultTemplates.set(source, (compiled = compile(source)));
+    return compiled;
+  };
+  for (const layout of plan.layouts) {
+    const section = template('section.html');
+    if (!section) continue;
+    const page = layout.withPage ? context : {};
+    const html = layout.sections
+      .map((s) => {
+        const blocks = s.blocks.map(({ layout: place, ...block }) => {
+          const partial = template(`blocks/${block.type}.html`);
+          return { id: block.id, type: block.type, layout: place, html: partial ? run(partial, { ...page, ...block, data: block.data }) : '' };
+        });
+        return run(section, { id: s.id, design: s.design, view: s.view, blocks });
+      })
+      .join('\n');
+    if (layout.target !== 'collection.mainContent') context[layout.target] = html;
+    else if (context.collection && typeof context.collection === 'object') {
+      const collection = context.collection as Record<string, unknown>;
+      collection.mainContent = html;
+      if (/<h1[\s>]/i.test(html)) collection.mainContentHasHeading = true;
+    }
+  }
+  return errors;
+}
+
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The overlay page of compile errors: each as the CLI prints it, with the caret. */
@@ -106,7 +169,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const fromSite = (path: string, init: { json?: boolean; method?: string } = {}) => {
     const url = new URL(path, options.site);
     if (init.json) url.searchParams.set('format', 'json');
-    return fetch(url, { method: init.method ?? 'GET', redirect: 'manual', headers: { Authorization: `Bearer ${options.token}`, Accept: init.json ? 'application/json' : '*/*' } });
+    const headers: Record<string, string> = { Authorization: `Bearer ${options.token}`, Accept: init.json ? 'application/json' : '*/*' };
+    if (init.json) headers['X-Theme-Render'] = 'local';
+    return fetch(url, { method: init.method ?? 'GET', redirect: 'manual', headers });
   };
 
   const send = (res: ServerResponse, status: number, type: string, body: string | Uint8Array, head = false) => {
@@ -150,10 +215,11 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       locale: typeof website.language === 'string' ? website.language : undefined,
       timeZone: typeof website.timeZone === 'string' ? website.timeZone : undefined,
     };
+    const blockErrors = renderLocalBlocks(context, theme.templates, renderOptions);
     const one = render(theme.templates.get(found)!, context, renderOptions);
     const layout = theme.templates.get('layout.html');
     const whole = layout ? render(layout, { ...context, pageContent: one.output }, renderOptions) : one;
-    for (const e of [...one.errors, ...(layout ? whole.errors : [])]) log(`${path}: ${e.line}:${e.column} ${e.code} ${e.message}\n`);
+    for (const e of [...blockErrors, ...one.errors, ...(layout ? whole.errors : [])]) log(`${path}: ${e.line}:${e.column} ${e.code} ${e.message}\n`);
     send(res, answer.status, 'text/html; charset=utf-8', withReload(whole.output), head);
   };
 

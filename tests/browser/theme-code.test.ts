@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { useStorefront } from './harness.js';
+import { THEME_PATH_TEXT } from '../../domain/themes/theme-paths.js';
+import { ROLE } from '../../domain/roles/roles.js';
+import { createSiteUser, signIn } from '../../edge/test-support.js';
 import { addSessionCookies, demoOwnerSession, openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
 
 /**
  * The theme code screen (client/editor/screens/theme-code/) in Chromium: an owner opens the
  * layout in CodeMirror, makes a compile error and is refused the publish with the error listed
  * and marked in the text; a version published meanwhile is a conflict saved only when asked;
- * with the error fixed the publish goes through and the storefront renders the change. On
- * Android the files are read-only with SPEC §8's message.
+ * with the error fixed the publish goes through and the storefront renders the change. Errors
+ * show while typing; files are added, renamed and deleted and saved as a draft. On Android the
+ * files are read-only with SPEC §8's message; a theme developer gets no Publish button.
  */
 const store = useStorefront();
 const MARKER = '<p data-code-marker>Edited in the code editor</p>';
@@ -32,6 +36,9 @@ describe('the theme code screen in Chromium', () => {
     await page.keyboard.press('Control+Home');
     await page.keyboard.insertText('{title|nosuchformatter}\n');
     await tree.getByRole('button', { name: 'layout.html (edited)' }).waitFor();
+    // Errors while typing: the pause compiles the text through the API, nothing is saved.
+    await page.locator('.cm-lintRange-error').waitFor();
+    expect(await page.getByRole('link', { name: /^Preview version/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('alert').getByText(/^Version \d+ was not published: 1 template error, the first at layout\.html:1:8 /).waitFor();
     await page.getByRole('list', { name: 'Template errors' }).getByText("layout.html:1:8").waitFor();
@@ -74,6 +81,44 @@ describe('the theme code screen in Chromium', () => {
     expect(home).toContain(MARKER);
     expect(home).not.toContain('nosuchformatter');
 
+    // Files: a new one (its path checked as the API checks it), renamed, and an old one deleted after a confirm.
+    await page.getByRole('button', { name: 'New file' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New theme file' });
+    const pathField = dialog.getByLabel('File path');
+    await pathField.fill('../x.html');
+    await dialog.getByRole('button', { name: 'Add file' }).click();
+    await dialog.getByText(THEME_PATH_TEXT.shape).waitFor();
+    await pathField.fill('layout.html');
+    await dialog.getByRole('button', { name: 'Add file' }).click();
+    await dialog.getByText(THEME_PATH_TEXT.taken).waitFor();
+    await pathField.fill('partials/code-note.html');
+    await dialog.getByRole('button', { name: 'Add file' }).click();
+    await tree.getByRole('button', { name: 'code-note.html (edited)' }).waitFor();
+    const note = page.getByRole('textbox', { name: 'Code of partials/code-note.html' });
+    await note.click();
+    await page.keyboard.insertText('<p>A new partial</p>');
+    await page.getByRole('button', { name: 'Rename partials/code-note.html' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename partials/code-note.html' });
+    expect(await rename.getByLabel('File path').inputValue()).toBe('partials/code-note.html');
+    await rename.getByLabel('File path').fill('partials/note.html');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await tree.getByRole('button', { name: 'note.html (edited)' }).waitFor();
+    expect(await tree.getByRole('button', { name: /^code-note\.html/ }).count()).toBe(0);
+    await tree.getByRole('button', { name: /^reviews-request\.html/ }).click();
+    await page.getByRole('button', { name: 'Delete reviews-request.html' }).click();
+    await page.getByRole('dialog', { name: 'Delete reviews-request.html?' }).getByRole('button', { name: 'Delete file' }).click();
+    await page.getByRole('status').getByText('Deleted reviews-request.html. Save a draft to keep it.').waitFor();
+    expect(await tree.getByRole('button', { name: /^reviews-request\.html/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const saved = await page.getByRole('status').getByText(/^Saved as draft version \d+\.$/).textContent();
+    const savedNumber = Number(/\d+/.exec(saved!)![0]);
+    const savedFiles = ((await (await store.worker.fetch(`/api/owner/theme/versions/${savedNumber}`, { headers: session.headers })).json()) as { files: { path: string; content: string }[] }).files;
+    const byPath = new Map(savedFiles.map((f) => [f.path, f.content]));
+    expect(byPath.get('partials/note.html')).toBe('<p>A new partial</p>');
+    expect(byPath.has('partials/code-note.html')).toBe(false);
+    expect(byPath.has('reviews-request.html')).toBe(false);
+    expect(byPath.get('layout.html')).toContain(MARKER);
+
     // On Android: read-only with SPEC §8's message, no editor and no publish.
     const android = await store.browser.newContext({
       userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
@@ -90,5 +135,13 @@ describe('the theme code screen in Chromium', () => {
     } finally {
       await android.close();
     }
+
+    // A theme developer saves and previews but has no Publish button (the server refuses it too).
+    await createSiteUser(store.worker, { email: 'developer@code.test', password: 'code-Password-1', roles: [ROLE.themeDeveloper] });
+    const developer = await signedInOwner(store, undefined, signIn(store.worker, 'developer@code.test', 'code-Password-1'));
+    await openOwnerApp(developer.page, store.url('/config/theme-code'));
+    await developer.page.getByRole('button', { name: 'Save draft' }).waitFor();
+    await developer.page.getByText('Your role saves and previews theme versions; an admin or website manager publishes them.').waitFor();
+    expect(await developer.page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../edge/test-support.js';
 import { BLOCKS } from '../../blocks/registry.js';
+import { applyBrandTone } from '../../domain/site-styles/brand-tones.js';
+import { DEFAULT_SITE_STYLES } from '../../domain/site-styles/site-styles.js';
 import { BLOCK_TYPES } from '../../engine/cli/block-types.js';
 import { loadContextFields, type Shape } from '../../engine/cli/context-fields.js';
 import { main } from '../../engine/cli/main.js';
@@ -210,12 +212,17 @@ function eventReader(body: ReadableStream<Uint8Array>) {
 }
 
 describe('atelier dev', () => {
-  it('renders the local theme with the live context, reloads on a change, overlays compile errors, serves local CSS, never writes', async () => {
+  it('renders the local theme (block partials too) with the live context and its styles, reloads on a change, overlays compile errors, serves local CSS, never writes', async () => {
     const { secret } = await token(['theme:read']);
     const dir = tempDir();
     expect((await atelier('pull', '--site', site, '--token', secret, dir)).code).toBe(0);
     const versionsBefore = await (await fetch(`${site}/api/owner/theme/versions`, { headers: { Authorization: `Bearer ${secret}` } })).json();
     mark(dir, 'local one');
+    // Published site styles: the layout reads them (`siteStyles`) as it does on the site.
+    for (const [method, path, version, body] of [['PUT', 'draft', 0, { styles: applyBrandTone(DEFAULT_SITE_STYLES, 'bold') }], ['POST', 'publish', 1, {}]] as const) {
+      const res = await worker.fetch(`/api/site-styles/${path}`, { method, headers: { ...owner.headers, 'Content-Type': 'application/json', 'If-Match': `"${version}"` }, body: JSON.stringify(body) });
+      expect(res.status).toBe(200);
+    }
     let server: DevServer | undefined;
     const out: string[] = [];
     const code = await devCommand(['--site', site, '--token', secret, '--theme', dir, '--port', '0'], { out: (t) => void out.push(t), err: () => undefined }, (s) => (server = s));
@@ -235,6 +242,30 @@ describe('atelier dev', () => {
       expect(live).not.toContain('local one');
       const title = /<title>([^<]*)<\/title>/.exec(live)![1]!;
       expect(page).toContain(`<title>${title}</title>`);
+
+      // The layout's islands and site styles come with the context, as the site renders them.
+      const preload = /<link rel="modulepreload" href="[^"]+">/.exec(live)![0];
+      expect(page).toContain(preload);
+      expect(/<html[^>]*>/.exec(page)![0]).toBe(/<html[^>]*>/.exec(live)![0]);
+
+      // Block partials from the folder: the About page's blocks and sections through local partials.
+      const plan = (await (await fetch(`${site}/about?format=json`, { headers: { Authorization: `Bearer ${secret}`, 'X-Theme-Render': 'local' } })).json()) as {
+        themeBlocks: { layouts: { target: string; sections: { blocks: { type: string }[] }[] }[] };
+      };
+      const type = plan.themeBlocks.layouts.find((l) => l.target === 'collection.mainContent')!.sections[0]!.blocks[0]!.type;
+      const siteAbout = await (await fetch(`${site}/about`)).text();
+      expect(siteAbout).toContain(`block-type-${type}`);
+      expect(await (await fetch(`${dev.url}/about`)).text()).toContain(`block-type-${type}`);
+      mkdirSync(join(dir, 'blocks'), { recursive: true });
+      writeFileSync(join(dir, 'blocks', `${type}.html`), '<p data-local-block="{type|htmlattr}">local {type} block {id}</p>');
+      writeFileSync(join(dir, 'section.html'), '<section data-local-section="{id|htmlattr}">{.repeated section blocks}{html}{.end}</section>');
+      await expect.poll(async () => (await fetch(`${dev.url}/about`)).text()).toContain(`<p data-local-block="${type}">local ${type} block`);
+      const about = await (await fetch(`${dev.url}/about`)).text();
+      expect(about).toContain('<section data-local-section="');
+      expect(about).not.toContain('section-grid');
+      expect(await (await fetch(`${site}/about`)).text()).not.toContain('data-local-block');
+      rmSync(join(dir, 'blocks'), { recursive: true });
+      rmSync(join(dir, 'section.html'));
 
       const stream = await fetch(`${dev.url}${DEV_EVENTS}`);
       expect(stream.headers.get('content-type')).toBe('text/event-stream');

@@ -85,6 +85,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /assets/fonts/v1/:file{[a-z0-9-]+\\.css}', path: '/assets/fonts/v1/comic-sans.css', status: 404, expect: 'text' },
   { route: 'GET /theme/*', path: '/theme/assets/walk-icon.svg', status: 200, expect: 'sandboxed-image', type: 'image/svg+xml' },
   { route: 'GET /theme/*', path: '/theme/layout.html', status: 404, expect: 'text' },
+  // A theme version's static files in its preview: 404 for anyone who may not preview themes.
+  { route: 'GET /theme/v/:number{[1-9][0-9]{0,8}}/*', path: '/theme/v/1/assets/site.css', status: 404, expect: 'text' },
   { route: 'GET /.well-known/security.txt', path: '/.well-known/security.txt', status: 200, expect: 'text', type: 'text/plain' },
   { route: 'GET /', path: '/', status: 200, expect: 'page' },
   { route: 'GET /', path: '/?format=json', status: 200, expect: 'page-json' },
@@ -281,6 +283,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/owner/theme/versions', path: '/api/owner/theme/versions', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/theme/versions/:number/publish', path: '/api/owner/theme/versions/1/publish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/theme/rollback', path: '/api/owner/theme/rollback', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/theme/compile', path: '/api/owner/theme/compile', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/api-tokens', path: '/api/owner/api-tokens', status: 401, expect: 'api' },
   { route: 'POST /api/owner/api-tokens', path: '/api/owner/api-tokens', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/api-tokens/:id/uses', path: '/api/owner/api-tokens/t1/uses', status: 401, expect: 'api' },

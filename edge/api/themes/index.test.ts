@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 import { ROLE } from '../../../domain/roles/roles.js';
+import { layoutOf as blockLayout, paragraphDoc } from '../pages/test-pages.js';
 
 // Theme versions and API tokens over HTTP on the real worker (docs/api/themes.md).
 let worker: RunningWorker;
 let owner: SignedIn;
 let manager: SignedIn;
 let editor: SignedIn;
+let developer: SignedIn;
 beforeAll(async () => {
   worker = await startWorker();
   const { email, password } = await demoOwner();
@@ -15,6 +17,8 @@ beforeAll(async () => {
   manager = await signIn(worker, 'manager@themes.test', 'themes-Password-1');
   await createSiteUser(worker, { email: 'editor@themes.test', password: 'themes-Password-1', roles: [ROLE.editor] });
   editor = await signIn(worker, 'editor@themes.test', 'themes-Password-1');
+  await createSiteUser(worker, { email: 'developer@themes.test', password: 'themes-Password-1', roles: [ROLE.themeDeveloper] });
+  developer = await signIn(worker, 'developer@themes.test', 'themes-Password-1');
 }, 120_000);
 afterAll(async () => worker?.dispose());
 
@@ -135,6 +139,99 @@ describe('theme versions', () => {
     expect((await call('GET', '/api/owner/theme/versions', undefined, editor)).status).toBe(403);
     expect((await call('GET', '/api/owner/theme/versions', undefined, null)).status).toBe(401);
     expect((await call('GET', '/api/owner/api-tokens', undefined, editor)).status).toBe(403);
+  });
+
+  it('a theme developer saves and previews versions but cannot publish, roll back or make tokens', async () => {
+    expect((await call('GET', '/api/owner/theme/versions', undefined, developer)).status).toBe(200);
+    const made = await pushMarked('by-developer', {}, developer);
+    expect(made.status).toBe(201);
+    const number = made.json.version.number as number;
+    const preview = await page(`/?theme_version=${number}`, developer);
+    expect(preview.headers.get('x-theme-version')).toBe(String(number));
+    expect(preview.html).toContain(MARK('by-developer'));
+    const publish = await call('POST', `/api/owner/theme/versions/${number}/publish`, {}, developer);
+    expect(publish.status).toBe(403);
+    expect(publish.json.error).toBe('forbidden');
+    expect((await call('POST', '/api/owner/theme/rollback', {}, developer)).status).toBe(403);
+    expect((await call('GET', '/api/owner/api-tokens', undefined, developer)).status).toBe(403);
+    expect((await call('POST', '/api/owner/api-tokens', { name: 'mine', scopes: ['theme:write'], expiresInDays: 5 }, developer)).status).toBe(403);
+    // Still a draft: the live site never saw it.
+    expect((await page('/')).html).not.toContain('by-developer');
+    expect((await call('GET', `/api/owner/theme/versions/${number}`)).json.version.state).toBe('draft');
+  });
+
+  it('the owner invites a theme developer like any contributor; the mail names the role', async () => {
+    const invited = await call('POST', '/api/site-users/contributors/invitations', { email: 'author@themes.test', roles: [ROLE.themeDeveloper] });
+    expect(invited.status).toBe(202);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'author@themes.test'").first<{ text: string }>();
+    expect(mail!.text).toContain('theme developer');
+    expect((await call('POST', '/api/site-users/contributors/invitations', { email: 'author2@themes.test', roles: [ROLE.themeDeveloper] }, developer)).status).toBe(403);
+  });
+
+  it('compiles one file without saving: errors with file:line:col, nothing stored', async () => {
+    const before = await count('select count(*) as n from theme_versions');
+    const bad = await call('POST', '/api/owner/theme/compile', { path: 'partials/x.html', content: '<p>\n  {.section item}{title|nosuch}' }, developer);
+    expect(bad.status).toBe(200);
+    expect(bad.json.errors.length).toBeGreaterThan(0);
+    expect(bad.json.errors[0]).toMatchObject({ file: 'partials/x.html', line: 2 });
+    expect(bad.json.errors[0].at).toMatch(/^partials\/x\.html:2:\d+$/);
+    expect((await call('POST', '/api/owner/theme/compile', { path: 'home.html', content: '{.section item}{title}{.end}' })).json).toEqual({ errors: [] });
+    expect((await call('POST', '/api/owner/theme/compile', { path: 'assets/site.css', content: '{.section' })).json).toEqual({ errors: [] });
+    expect((await call('POST', '/api/owner/theme/compile', { path: '../x.html', content: '' })).status).toBe(400);
+    expect((await call('POST', '/api/owner/theme/compile', { path: 'a.html', content: '' }, editor)).status).toBe(403);
+    expect(await count('select count(*) as n from theme_versions')).toBe(before);
+  });
+
+  it("a preview links the version's own static files, served only to those who may preview it", async () => {
+    const live = (await call('GET', '/api/owner/theme/versions')).json.live as number;
+    const css = 'body { --preview-mark: two; } .x { background: url(/theme/assets/preview-dot.svg); }';
+    const made = await call('POST', '/api/owner/theme/versions', {
+      base: live,
+      changes: [{ path: 'assets/site.css', content: css }, { path: 'assets/preview-dot.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"/>' }],
+    });
+    const n = made.json.version.number as number;
+    const preview = await page(`/?theme_version=${n}`, owner);
+    expect(preview.html).toContain(`href="/theme/v/${n}/assets/site.css"`);
+    expect(preview.html).not.toContain('href="/theme/assets/site.css"');
+    // The live page keeps the live files.
+    expect((await page('/')).html).toContain('href="/theme/assets/site.css"');
+    expect((await page('/theme/assets/site.css')).html).not.toContain('--preview-mark');
+
+    const file = await page(`/theme/v/${n}/assets/site.css`, developer);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('text/css');
+    expect(file.headers.get('cache-control')).toBe('private, no-store');
+    expect(file.html).toBe(`body { --preview-mark: two; } .x { background: url(/theme/v/${n}/assets/preview-dot.svg); }`);
+    expect((await page(`/theme/v/${n}/assets/preview-dot.svg`, owner)).headers.get('content-security-policy')).toContain('sandbox');
+    for (const [path, who] of [[`/theme/v/${n}/assets/site.css`, null], [`/theme/v/${n}/assets/site.css`, editor], [`/theme/v/${n}/layout.html`, owner], [`/theme/v/${n}/assets/none.css`, owner], [`/theme/v/99/assets/site.css`, owner]] as const) {
+      expect((await page(path, who)).status, `${path} ${who === null ? 'anonymous' : ''}`).toBe(404);
+    }
+  });
+
+  it("?format=json with X-Theme-Render: local adds the block layouts as plans for those who may preview", async () => {
+    const ask = (who: Who) => worker.fetch('/about?format=json', { headers: { ...headersOf(who), 'X-Theme-Render': 'local' } }).then((r) => r.json() as Promise<any>);
+    const plain = (await (await worker.fetch('/about?format=json')).json()) as Record<string, unknown>;
+    expect(plain.themeBlocks).toBeUndefined();
+    expect((await ask(null)).themeBlocks).toBeUndefined();
+    expect((await ask(editor)).themeBlocks).toBeUndefined();
+    const local = await ask(developer);
+    const { defaults, layouts } = local.themeBlocks;
+    expect(defaults['section.html']).toContain('section-grid');
+    const main = layouts.find((l: { target: string }) => l.target === 'collection.mainContent');
+    expect(main.withPage).toBe(true);
+    const block = main.sections[0].blocks[0];
+    expect(block).toMatchObject({ id: expect.any(String), type: expect.any(String), props: expect.any(Object), view: expect.any(Object) });
+    expect(defaults[`blocks/${block.type}.html`]).toEqual(expect.any(String));
+    // The owner's header too, rendered without the page context as on the site.
+    const header = blockLayout({ id: 'hdr', type: 'text', props: { text: paragraphDoc('Free shipping') } });
+    const put = await worker.fetch('/api/site-header-footer', { method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json', 'If-Match': '"0"' }, body: JSON.stringify({ header, footer: null }) });
+    expect(put.status).toBe(200);
+    const withHeader = (await ask(developer)).themeBlocks.layouts.find((l: { target: string }) => l.target === 'siteHeader');
+    expect(withHeader).toMatchObject({ withPage: false, sections: [{ blocks: [{ id: 'hdr', type: 'text' }] }] });
+    expect((await ask(null)).siteHeader).toBeUndefined();
+    // Everything else is the page context the same contributor gets without the header.
+    const { themeBlocks: _blocks, clientAssets: _assets, siteStyles: _styles, ...rest } = local;
+    expect(rest).toEqual(await (await worker.fetch('/about?format=json', { headers: headersOf(developer) })).json());
   });
 
   it('two versions created at once get distinct numbers; two published at once leave exactly one live, whose files the site renders', async () => {

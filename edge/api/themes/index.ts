@@ -6,16 +6,17 @@ import { requirePermission } from '../../middleware/roles/index.js';
 import { tokenOrPermission } from '../../middleware/api-token/index.js';
 import { apiTokenUses, createApiToken, listApiTokens, MAX_API_TOKENS, revokeApiToken, TOKEN_SCOPES } from '../../services/themes/api-tokens.js';
 import {
-  createThemeVersion, liveThemeVersion, listThemeVersions, previousThemeVersion, publishThemeVersion, THEME_LIMITS, THEME_PATH, themeVersionFiles,
+  compileErrors, createThemeVersion, liveThemeVersion, listThemeVersions, previousThemeVersion, publishThemeVersion, themeVersionFiles,
 } from '../../services/themes/versions.js';
 import { jsonBody } from '../validate.js';
+import { THEME_LIMITS, THEME_PATH, THEME_PATH_TEXT } from '../../../domain/themes/theme-paths.js';
 
 const NO_VERSION = 'No such theme version on this site.';
 
 const path = z
   .string()
-  .max(THEME_LIMITS.pathLength, { error: `A theme file path is at most ${THEME_LIMITS.pathLength} characters.` })
-  .regex(THEME_PATH, { error: 'A theme file path is relative, made of letters, digits, dots, dashes and underscores, without "..".' });
+  .max(THEME_LIMITS.pathLength, { error: THEME_PATH_TEXT.tooLong })
+  .regex(THEME_PATH, { error: THEME_PATH_TEXT.shape });
 const content = z.string().max(THEME_LIMITS.fileBytes, { error: `A theme file is at most ${THEME_LIMITS.fileBytes / 1024} KB.` });
 
 const versionBody = z
@@ -62,6 +63,7 @@ function totalBytes(files: ReadonlyMap<string, string>): number {
 export const themeApi = new Hono<AppEnv>({ strict: false });
 const read = tokenOrPermission('theme:read', 'themes');
 const write = tokenOrPermission('theme:write', 'themes');
+const publishing = tokenOrPermission('theme:write', 'themePublishing');
 
 themeApi.get('/versions', read, async (c) => c.json(await listThemeVersions(c.var.db, c.var.site.id)));
 
@@ -111,9 +113,19 @@ async function publish(c: Context<AppEnv>, number: number) {
   return c.json({ version: outcome.version, previous: outcome.previous });
 }
 
-themeApi.post('/versions/:number/publish', write, async (c) => publish(c, versionNumber(c)));
+/**
+ * Compiles one file without saving anything: the editor's errors while typing. Only
+ * templates (`.html`) compile; any other file answers no errors.
+ */
+themeApi.post('/compile', read, jsonBody(z.strictObject({ path, content })), async (c) => {
+  const b = c.req.valid('json');
+  const errors = compileErrors([b]);
+  return c.json({ errors: errors.map((e) => ({ ...e, at: `${e.file}:${e.line}:${e.column}` })) });
+});
 
-themeApi.post('/rollback', write, jsonBody(z.strictObject({ version: z.int().positive().optional() })), async (c) => {
+themeApi.post('/versions/:number/publish', publishing, async (c) => publish(c, versionNumber(c)));
+
+themeApi.post('/rollback', publishing, jsonBody(z.strictObject({ version: z.int().positive().optional() })), async (c) => {
   const b = c.req.valid('json');
   if (b.version === undefined) {
     const previous = await previousThemeVersion(c.var.db, c.var.site.id);

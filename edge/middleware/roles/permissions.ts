@@ -78,8 +78,13 @@ export const PERMISSIONS = {
   languages: [ROLE.admin, ROLE.websiteManager],
   /** Delete files nothing uses. */
   fileDeletes: [ROLE.admin, ROLE.websiteManager, ROLE.editor, ROLE.storeManager],
-  /** Read, create, publish and roll back the site's theme versions (edge/api/themes); tools use API tokens instead. */
-  themes: [ROLE.admin, ROLE.websiteManager],
+  /**
+   * Read the site's theme versions, save new (draft) ones, compile without saving and preview
+   * them (edge/api/themes); tools use API tokens instead.
+   */
+  themes: [ROLE.admin, ROLE.websiteManager, ROLE.themeDeveloper],
+  /** Publish a theme version and roll back to an earlier one (what visitors see); not the theme developer. */
+  themePublishing: [ROLE.admin, ROLE.websiteManager],
   /** The site's plan, trial and billing: buy, change or renew a plan (edge/api/billing). */
   billing: [ROLE.admin, ROLE.billing],
   /** Create and revoke API tokens for tools (the `atelier` CLI). */

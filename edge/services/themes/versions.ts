@@ -6,11 +6,6 @@ import { bumpStatement } from '../content-version.js';
 import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
 
-/** Limits of one theme version (docs/api/themes.md). */
-export const THEME_LIMITS = { files: 400, fileBytes: 256 * 1024, totalBytes: 4 * 1024 * 1024, pathLength: 200 } as const;
-
-/** A theme path: relative, lower-case-friendly segments, no `..`, no leading slash. */
-export const THEME_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_][A-Za-z0-9_.\-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.\-]*)*$/;
 
 export type ThemeVersionState = 'draft' | 'live' | 'retired';
 
