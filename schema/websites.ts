@@ -70,6 +70,9 @@ export const websites = sqliteTable(
     siteType: text('site_type').notNull().default('site'),
     // The billing provider's subscription reference once the site pays (edge/services/billing).
     billingReference: text('billing_reference'),
+    // When the owner deleted the site (epoch ms; null while it lives): offline at once, purged
+    // by the daily Cron 30 days later unless restored (edge/services/site-lifecycle).
+    deletedOn: integer('deleted_on'),
   },
   (t) => [
     uniqueIndex('websites_primary_host_uq').on(t.primaryHost),
@@ -78,6 +81,8 @@ export const websites = sqliteTable(
     uniqueIndex('websites_single_default_uq').on(t.isDefault).where(sql`${t.isDefault} = 1`),
     // The expiry Cron job finds trials that ended.
     index('websites_trial_idx').on(t.subscriptionState, t.trialEndsOn),
+    // The purge Cron job finds sites deleted long enough ago.
+    index('websites_deleted_idx').on(t.deletedOn),
   ],
 );
 
