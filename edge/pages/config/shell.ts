@@ -58,6 +58,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/domains', label: 'Domains', permission: 'domains', area: 'Settings' },
   { path: '/config/languages', label: 'Languages', permission: 'languages', area: 'Settings' },
   { path: '/config/billing', label: 'Billing', permission: 'billing', area: 'Settings' },
+  { path: '/config/site-export', label: 'Export and delete', permission: 'site', area: 'Settings' },
 ];
 
 /** What the owner shell's trial or expiry banner needs (client/editor/screens/billing/trial-banner.tsx counts the days in the browser). */

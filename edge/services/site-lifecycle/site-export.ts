@@ -126,6 +126,12 @@ async function writeSiteZip(db: Db, files: R2Bucket, site: ExportSite, key: stri
   }
 }
 
+/** The site's own origin (the CSV's image links), for a build the Cron job runs. */
+export async function siteOrigin(db: Db, websiteId: string): Promise<string> {
+  const row = await query(() => db.$client.prepare('SELECT primary_host AS host FROM websites WHERE id = ?1').bind(websiteId).first<{ host: string }>());
+  return `https://${row?.host ?? 'localhost'}`;
+}
+
 const EXPORT_COLUMNS = 'id, state, byte_size AS byteSize, created_on AS createdOn, finished_on AS finishedOn, expires_on AS expiresOn';
 
 /** Queues an export of the site (the caller builds it after the response). */

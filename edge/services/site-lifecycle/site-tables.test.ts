@@ -6,7 +6,7 @@ describe('sitePurgePlan', () => {
     const plan = sitePurgePlan();
     const names = plan.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names, 'websites', ...GLOBAL_TABLES].sort()).toEqual(schemaTableNames().sort());
+    expect([...names, 'websites', ...GLOBAL_TABLES].sort()).toEqual([...schemaTableNames(), 'search_index', 'translation_search'].sort());
     expect(names).toEqual(expect.arrayContaining(['orders', 'order_lines', 'assets', 'site_exports', 'page_revisions', 'stock_reservations']));
   });
 

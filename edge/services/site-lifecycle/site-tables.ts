@@ -16,6 +16,9 @@ export type SiteTable =
 /** Tables of the platform itself: owner accounts and their sessions belong to no site. */
 export const GLOBAL_TABLES: readonly string[] = ['platform_owners', 'platform_sessions'];
 
+/** Full-text indexes the schema cannot express (FTS5 virtual tables of migrations 0003 and 0041), keyed by website_id. */
+const VIRTUAL_SITE_TABLES: readonly string[] = ['search_index', 'translation_search'];
+
 /** References the schema does not declare as foreign keys (hot tables kept without FK checks). */
 const UNDECLARED_PARENTS: Record<string, { column: string; parent: string; parentColumn: string }> = {
   stock_reservations: { column: 'variant_id', parent: 'variants', parentColumn: 'id' },
@@ -74,7 +77,7 @@ export function sitePurgePlan(): SiteTable[] {
     ordered.push(found.get(name)!);
   };
   for (const name of [...found.keys()].sort()) place(name);
-  return ordered;
+  return [...VIRTUAL_SITE_TABLES.map((name): SiteTable => ({ name, kind: 'keyed', references: [] })), ...ordered];
 }
 
 /** The SQL condition selecting a table's rows of site `?1` (alias-free, for `WHERE`). */
