@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useStorefront } from './harness.js';
 import { openOwnerApp, signedInOwner } from './owner-harness.js';
@@ -21,7 +23,9 @@ describe('export and delete in Chromium', () => {
     await link.waitFor({ timeout: 60_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^site-export-\d{4}-\d{2}-\d{2}\.zip$/);
-    const bytes = await readFile((await download.path())!);
+    const saved = join(await mkdtemp(join(tmpdir(), 'site-export-')), 'site.zip');
+    await download.saveAs(saved);
+    const bytes = await readFile(saved);
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
     const confirm = page.getByLabel('Type Fern & Kiln to confirm');
