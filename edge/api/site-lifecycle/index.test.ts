@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
-import { DAILY_CRON } from '../../scheduled.js';
+import { DAILY_CRON, MAIL_CRON } from '../../scheduled.js';
 import { schemaTableNames, sitePurgePlan, siteRowsCondition } from '../../services/site-lifecycle/site-tables.js';
 import { createSiteUser, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 import { addOwnerRows, HOST_A, seedSiteB, signInOn, siteA, siteChecksum, type Site } from '../../../tests/security/isolation-sites.js';
@@ -116,6 +116,27 @@ describe('site export', () => {
     expect((await call(ownerB, b.host, 'GET', '/api/owner/site/exports')).json.exports).toEqual([]);
     // The zip is not public: no signed-in owner, no zip.
     expect((await call(undefined, HOST_A, 'GET', `/api/owner/site/exports/${id}/download`)).status).toBe(401);
+  }, 120_000);
+
+  it('the minute Cron job builds an export whose run died, and removes it with its zip after 7 days', async () => {
+    const createdOn = Date.now() - 10 * 60_000;
+    const key = `exports/${a.id}/died.zip`;
+    await worker.db
+      .prepare(`INSERT INTO site_exports (id, website_id, state, r2_key, requested_by, attempts, created_on, expires_on) VALUES ('died', ?1, 'queued', ?2, 'owner', 1, ?3, ?4)`)
+      .bind(a.id, key, createdOn, createdOn + 7 * 86_400_000)
+      .run();
+    // One attempt so far: due again 2 × 5 minutes after it was asked for, not a minute earlier.
+    await worker.scheduled(MAIL_CRON, createdOn + 9 * 60_000);
+    expect((await worker.db.prepare(`SELECT state FROM site_exports WHERE id = 'died'`).first<{ state: string }>())!.state).toBe('queued');
+    await worker.scheduled(MAIL_CRON, createdOn + 10 * 60_000);
+    const row = await worker.db.prepare(`SELECT state, attempts, byte_size AS size FROM site_exports WHERE id = 'died'`).first<{ state: string; attempts: number; size: number }>();
+    expect(row).toMatchObject({ state: 'ready', attempts: 2 });
+    expect((await worker.files.head(key))!.size).toBe(row!.size);
+    expect((await call(ownerA, HOST_A, 'GET', '/api/owner/site/exports/died/download')).status).toBe(200);
+
+    await worker.scheduled(MAIL_CRON, createdOn + 7 * 86_400_000);
+    expect(await count(`SELECT count(*) AS n FROM site_exports WHERE id = 'died'`)).toBe(0);
+    expect(await worker.files.head(key)).toBeNull();
   }, 120_000);
 
   it('is for the site owner only (an editor gets 403)', async () => {
