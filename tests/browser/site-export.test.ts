@@ -35,11 +35,16 @@ describe('export and delete in Chromium', () => {
     await confirm.fill('Fern & Kiln');
     await remove.click();
     await page.getByRole('heading', { name: 'This site is deleted' }).waitFor();
+    // The owner area says so on every screen (the banner comes with the next page load).
+    await openOwnerApp(page, store.url('/config/site-export'));
+    await page.locator('[data-subscription-banner][data-state="deleted"]').getByRole('link', { name: 'Restore it' }).waitFor();
     const visitor = await store.worker.fetch('/');
     expect([visitor.status, (await visitor.text()).includes('This site is not available')]).toEqual([410, true]);
 
     await page.getByRole('button', { name: 'Restore site' }).click();
     await page.getByRole('button', { name: 'Export site' }).waitFor();
     expect((await store.worker.fetch('/')).status).toBe(200);
+    await openOwnerApp(page, store.url('/config/site-export'));
+    expect(await page.locator('[data-subscription-banner]').count()).toBe(0);
   }, 120_000);
 });

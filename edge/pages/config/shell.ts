@@ -67,10 +67,13 @@ export interface SubscriptionBannerProps {
   trialEndsOn: number | null;
   expired: boolean;
   upgradeUrl: string;
+  /** The site is deleted (restorable until purged; client/editor/screens/site-export). */
+  deleted?: boolean;
 }
 
 /** The banner's text: SPEC §4 trial days while on trial, how to renew when expired, nothing for a paid site. */
 export function subscriptionBannerText(sub: SubscriptionBannerProps, timeZone: string, now: number): string | undefined {
+  if (sub.deleted) return 'This site is deleted: visitors see a "not available" page. Restore it before it is removed for good.';
   if (sub.expired) return 'This site has expired: visitors see a "not available" page. Renew your plan to bring it back as it was.';
   if (sub.state !== SUBSCRIPTION_STATE.trial || sub.trialEndsOn === null) return undefined;
   const days = trialDaysRemaining(sub.trialEndsOn, now, timeZone);
@@ -123,6 +126,7 @@ function shellMarkup(
       trialEndsOn: c.var.site.trialEndsOn,
       expired: isSiteExpired(c.var.site),
       upgradeUrl: upgradeDestination(c.var.site.subscriptionState),
+      deleted: c.var.site.deletedOn !== null,
     } satisfies SubscriptionBannerProps,
     otherSites,
   };
@@ -136,6 +140,6 @@ ${otherSites.length ? html`<nav aria-label="Your other sites" class="owner-site-
 <li><a href="/config/"${current === '/config/' ? html` aria-current="page"` : ''}>Overview</a></li>
 ${screens.map((s) => html`<li><a href="${s.path}"${current === s.path ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}
 </ul></nav>
-${banner ? html`<p class="owner-banner" data-subscription-banner>${banner} <a href="${props.subscription.upgradeUrl}">${props.subscription.expired ? 'Renew' : 'Upgrade'}</a></p>` : ''}</div></div>
+${banner ? html`<p class="owner-banner" data-subscription-banner>${banner} <a href="${props.subscription.deleted ? '/config/site-export' : props.subscription.upgradeUrl}">${props.subscription.deleted ? 'Restore' : props.subscription.expired ? 'Renew' : 'Upgrade'}</a></p>` : ''}</div></div>
 <section class="owner-screen">${content}</section>`;
 }
