@@ -153,8 +153,14 @@ describe('delete and restore', () => {
     expect(wrong.json).toMatchObject({ error: 'confirmation_mismatch', fields: { confirm: 'Type the site name exactly to confirm.' } });
     expect((await worker.fetch('/', { host: b.host })).status).toBe(200);
 
-    const deleted = await call(ownerB, b.host, 'POST', '/api/owner/site/delete', { confirm: ' site b ' });
-    expect(deleted.status).toBe(200);
+    // Two deletes at once: one stamps the site, the other (if it got past the door) answers the same time.
+    const version = async () => (await worker.db.prepare('SELECT content_version AS v FROM websites WHERE id = ?1').bind(b.id).first<{ v: number }>())!.v;
+    const versionBefore = await version();
+    const both = await Promise.all([1, 2].map(() => call(ownerB, b.host, 'POST', '/api/owner/site/delete', { confirm: ' site b ' })));
+    expect(both.every((r) => r.status === 200 || r.status === 410)).toBe(true);
+    const deleted = both.find((r) => r.status === 200)!;
+    expect(new Set(both.filter((r) => r.status === 200).map((r) => r.json.deletedOn)).size).toBe(1);
+    expect(await version()).toBe(versionBefore + 1);
     expect(deleted.json.purgeOn - deleted.json.deletedOn).toBe(30 * 86_400_000);
 
     const home = await worker.fetch('/', { host: b.host });

@@ -33,9 +33,8 @@ siteLifecycleApi.post('/delete', guard, jsonBody(deleteBody), async (c) => {
   if (!confirmsSiteName(c.req.valid('json').confirm, c.var.site.title)) {
     throw new ApiError(422, 'confirmation_mismatch', DELETE_CONFIRM_MESSAGE, { fields: { confirm: DELETE_CONFIRM_MESSAGE } });
   }
-  const now = Date.now();
-  await deleteSite(c.var.db, c.var.site.id, now);
-  return c.json(status({ title: c.var.site.title, deletedOn: now }));
+  const deletedOn = await deleteSite(c.var.db, c.var.site.id, Date.now());
+  return c.json(status({ title: c.var.site.title, deletedOn }));
 });
 
 siteLifecycleApi.post('/restore', guard, async (c) => {

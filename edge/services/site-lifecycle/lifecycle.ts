@@ -14,17 +14,22 @@ export const exportPrefix = (websiteId: string) => `exports/${websiteId}/`;
 /**
  * Deletes a site: one UPDATE stamps `deleted_on` and moves the content version, so cached
  * pages give way and visitors get the unavailable page at once. Nothing else changes, so a
- * restore brings everything back as it was. False when the site was already deleted.
+ * restore brings everything back as it was. Answers when the site was deleted: a racing
+ * second call changes nothing and answers the first one's time.
  */
-export async function deleteSite(db: Db, websiteId: string, now: number): Promise<boolean> {
+export async function deleteSite(db: Db, websiteId: string, now: number): Promise<number> {
   const row = await query(() =>
     db.$client
-      .prepare('UPDATE websites SET deleted_on = ?2, content_version = content_version + 1 WHERE id = ?1 AND deleted_on IS NULL RETURNING id')
+      .prepare(
+        `UPDATE websites SET deleted_on = coalesce(deleted_on, ?2),
+           content_version = content_version + (CASE WHEN deleted_on IS NULL THEN 1 ELSE 0 END)
+         WHERE id = ?1 RETURNING deleted_on AS deletedOn`,
+      )
       .bind(websiteId, now)
-      .first<{ id: string }>(),
+      .first<{ deletedOn: number }>(),
   );
   forgetSite(websiteId);
-  return row !== null;
+  return row?.deletedOn ?? now;
 }
 
 /**
