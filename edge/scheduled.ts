@@ -18,6 +18,8 @@ import { webhookDeps } from './services/webhooks/index.js';
 import { runCampaignSends } from './services/campaigns/send.js';
 import { campaignLinkSecret } from './services/campaigns/links.js';
 import { expireEndedTrials } from './services/billing/index.js';
+import { purgeDeletedSites } from './services/site-lifecycle/lifecycle.js';
+import { runSiteExports, siteOrigin } from './services/site-lifecycle/site-export.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -134,6 +136,22 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     run: async (_env, db, now) => {
       const expired = await expireEndedTrials(db, now);
       return expired ? `expired ${expired} sites` : null;
+    },
+  },
+  // Site exports whose build died after the response are built again; expired ones go with their zips.
+  'site exports': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const r = await runSiteExports(db, env.FILES, (id) => siteOrigin(db, id), now);
+      return r.built || r.removed ? `built ${r.built}, removed ${r.removed} expired` : null;
+    },
+  },
+  // Sites deleted more than 30 days ago go for good: every row of every site table, then their files.
+  'site purge': {
+    crons: [DAILY_CRON],
+    run: async (env, db, now) => {
+      const purged = await purgeDeletedSites(db, env.FILES, now);
+      return purged ? `purged ${purged} sites` : null;
     },
   },
   'cart cleanup': {

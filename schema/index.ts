@@ -37,3 +37,4 @@ export * from './translations.js';
 export * from './popups.js';
 export * from './domains.js';
 export * from './platform.js';
+export * from './site-exports.js';

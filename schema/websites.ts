@@ -75,6 +75,9 @@ export const websites = sqliteTable(
     // there while the site is being moved between shards (writes answer 503 site_read_only).
     shard: integer('shard').notNull().default(0),
     readOnly: integer('read_only', { mode: 'boolean' }).notNull().default(false),
+    // When the owner deleted the site (epoch ms; null while it lives): offline at once, purged
+    // by the daily Cron 30 days later unless restored (edge/services/site-lifecycle).
+    deletedOn: integer('deleted_on'),
   },
   (t) => [
     uniqueIndex('websites_primary_host_uq').on(t.primaryHost),
@@ -83,6 +86,8 @@ export const websites = sqliteTable(
     uniqueIndex('websites_single_default_uq').on(t.isDefault).where(sql`${t.isDefault} = 1`),
     // The expiry Cron job finds trials that ended.
     index('websites_trial_idx').on(t.subscriptionState, t.trialEndsOn),
+    // The purge Cron job finds sites deleted long enough ago.
+    index('websites_deleted_idx').on(t.deletedOn),
   ],
 );
 

@@ -38,6 +38,7 @@ import { TagsScreen } from './screens/tags/tags-screen.js';
 import { AutomationsScreen } from './screens/automations/automations-screen.js';
 import { ApiTokensScreen } from './screens/api-tokens/api-tokens-screen.js';
 import { DomainsScreen } from './screens/domains/domains-screen.js';
+import { SiteExportScreen } from './screens/site-export/site-export-screen.js';
 import { ThemeCodeRoute } from './screens/theme-code/route.js';
 import { MembersScreen } from './screens/members/members-screen.js';
 import { BlogPostEditor, BlogPostsScreen } from './screens/blog-posts/blog-posts.js';
@@ -115,6 +116,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/automations', screen: '/config/automations', title: 'Automations', render: () => <AutomationsScreen /> },
   { pattern: '/config/api-tokens', screen: '/config/api-tokens', title: 'API tokens', render: () => <ApiTokensScreen /> },
   { pattern: '/config/domains', screen: '/config/domains', title: 'Domains', render: () => <DomainsScreen /> },
+  { pattern: '/config/site-export', screen: '/config/site-export', title: 'Export and delete', render: () => <SiteExportScreen /> },
   { pattern: '/config/theme-code', screen: '/config/theme-code', title: 'Theme code', render: () => <ThemeCodeRoute /> },
   { pattern: '/config/members', screen: '/config/members', title: 'Members', render: () => <MembersScreen /> },
   { pattern: '/config/languages', screen: '/config/languages', title: 'Languages', render: () => <LanguagesScreen /> },

@@ -49,6 +49,7 @@ import { multilingualApi } from './multilingual/index.js';
 import { popupApi } from './popups/index.js';
 import { ownerPopupApi } from './popups/owner.js';
 import { billingApi } from './billing/index.js';
+import { siteLifecycleApi } from './site-lifecycle/index.js';
 
 /**
  * Calls that cannot carry a crumb, each with its reason (a beacon cannot set headers, a
@@ -190,6 +191,7 @@ api.route('/owner/payment-keys', paymentKeysApi);
 api.route('/owner/members', ownerMembersApi);
 api.route('/multilingual', multilingualApi);
 api.route('/owner/billing', billingApi);
+api.route('/owner/site', siteLifecycleApi);
 
 api.all('*', (c) => {
   throw new ApiError(404, 'not_found', `No API at ${c.req.method} ${c.req.path}.`);

@@ -42,6 +42,14 @@ export const SITE_UNAVAILABLE = {
   message: 'This site is not available right now. If it is yours, sign in at /config/ to renew it.',
 } as const;
 
+/** A deleted site (restorable by its owner until purged): gone for visitors. */
+export const SITE_GONE = {
+  status: 410,
+  error: 'site_deleted',
+  title: 'This site is not available',
+  message: 'This site is not available.',
+} as const;
+
 export const SERVICE_UNAVAILABLE = {
   status: 503,
   error: 'service_unavailable',

@@ -4,7 +4,8 @@ import { isSiteExpired } from '../../domain/platform/trial.js';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { isApiPath } from '../middleware/api-errors/index.js';
-import { SITE_UNAVAILABLE } from './fallback-pages.js';
+import { SITE_DELETED_MESSAGE } from '../../domain/platform/site-deletion.js';
+import { SITE_GONE, SITE_UNAVAILABLE } from './fallback-pages.js';
 import { plainResponse } from './respond.js';
 
 /**
@@ -24,10 +25,28 @@ export const SITE_EXPIRED_MESSAGE = 'This site has expired. Renew your plan in B
 const refusedWhenExpired = (path: string) => !OPEN_WHEN_EXPIRED.some((open) => open.test(path));
 
 /**
- * Mounted after selectSite: visitors of an expired site get the "not available" page. APIs
+ * What a deleted site (issue 34, edge/services/site-lifecycle) still answers until it is purged:
+ * the owner area, the owner's sign-in, and the site's status and restore calls.
+ */
+const OPEN_WHEN_DELETED: readonly RegExp[] = [
+  /^\/config(\/|$)/,
+  /^\/api\/owner\/site\/?$/,
+  /^\/api\/owner\/site\/restore\/?$/,
+  /^\/api\/site-users\/account(\/session)?\/?$/,
+];
+
+/**
+ * Mounted after selectSite: visitors of a deleted site get a 410 page (APIs a JSON 410
+ * `site_deleted`); those of an expired site the "not available" page. An expired site's APIs
  * are decided by expiredSiteApis once the session is known (nothing runs in between).
  */
 export const siteAvailability = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.site.deletedOn !== null) {
+    if (OPEN_WHEN_DELETED.some((path) => path.test(c.req.path))) return next();
+    c.header('Cache-Control', 'no-store');
+    if (isApiPath(c.req.path)) throw new ApiError(410, 'site_deleted', SITE_DELETED_MESSAGE, { headers: { 'Cache-Control': 'no-store' } });
+    return plainResponse(c, SITE_GONE);
+  }
   if (!isSiteExpired(c.var.site) || !refusedWhenExpired(c.req.path) || isApiPath(c.req.path)) return next();
   c.header('Cache-Control', 'no-store');
   return plainResponse(c, SITE_UNAVAILABLE);

@@ -60,6 +60,12 @@ beforeAll(async () => {
     .prepare(`INSERT INTO theme_versions (id, website_id, number, note, state, created_on) VALUES (?, ?, 77, 'walk', 'draft', ?)`)
     .bind(demoId(a.id, 'walk', 'theme'), a.id, Date.UTC(2026, 5, 1))
     .run();
+  // A finished export of site A (edge/api/site-lifecycle), its zip in R2.
+  await worker.db
+    .prepare(`INSERT INTO site_exports (id, website_id, state, r2_key, byte_size, requested_by, created_on, finished_on, expires_on) VALUES (?, ?, 'ready', ?, 4, 'walk', ?, ?, ?)`)
+    .bind(demoId(a.id, 'walk', 'export'), a.id, `exports/${a.id}/walk.zip`, Date.now(), Date.now(), Date.now() + 86_400_000)
+    .run();
+  await worker.files.put(`exports/${a.id}/walk.zip`, 'walk');
   [ownerA, ownerB] = [await signInOn(worker, a.host), await signInOn(worker, b.host)];
   const w = a.id;
   const walk = (kind: string) => demoId(w, 'walk', kind);
@@ -79,6 +85,7 @@ beforeAll(async () => {
     membership: walk('membership'),
     category: walk('category'),
     themeVersion: '77',
+    export: walk('export'),
     domain: `shop-${w}.walk-domains.com`,
     page: await one(`SELECT id AS v FROM pages WHERE website_id = ? AND trashed_on IS NULL ORDER BY id LIMIT 1`, w),
     form: await one(`SELECT id AS v FROM forms WHERE website_id = ? AND kind IN ('contact', 'newsletter') ORDER BY id LIMIT 1`, w),
@@ -138,6 +145,7 @@ function pathWithIdsOfA(pattern: string): { path: string; foreign: boolean } {
     [/\/areas\/:id/, () => `/areas/${ids.area}`],
     [/\/members\/:membershipId/, () => `/members/${ids.membership}`],
     [/\/domains\/:host/, () => `/domains/${ids.domain}`],
+    [/\/exports\/:id/, () => `/exports/${ids.export}`],
   ];
   let path = pattern;
   for (const [re, to] of rules) {

@@ -16,7 +16,8 @@ import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { throttleAccount } from '../../middleware/session/sign-in.js';
 import { mailSite } from '../../middleware/site/mail-site.js';
 import { authenticateOwner, requestOwnerReset, resetOwnerPassword, signUpOwner, verifyOwnerEmail } from '../../services/platform/owners.js';
-import { createSite, findOwnerSite, issueHandoff, listOwnerSites, type OwnerSite } from '../../services/platform/sites.js';
+import { createSite, findOwnerSite, issueHandoff, listOwnerSites, restoreOwnerSite, type OwnerSite } from '../../services/platform/sites.js';
+import { purgeDueOn } from '../../../domain/platform/site-deletion.js';
 import { STARTERS } from '../../services/platform/starters.js';
 import { jsonBody } from '../validate.js';
 import { shardDbs } from '../../services/shards/bindings.js';
@@ -46,7 +47,11 @@ function chooseSlug(input: { title: string; slug?: string | undefined }): string
   return slug;
 }
 
-const siteJson = (c: Parameters<typeof siteOrigin>[0], site: OwnerSite) => ({ ...site, url: `${siteOrigin(c, site.host)}/` });
+const siteJson = (c: Parameters<typeof siteOrigin>[0], site: OwnerSite) => ({
+  ...site,
+  purgeOn: site.deletedOn === null ? null : purgeDueOn(site.deletedOn),
+  url: `${siteOrigin(c, site.host)}/`,
+});
 
 /**
  * /api/platform on the platform host (docs/api/platform.md): owner sign-up, verification,
@@ -133,6 +138,15 @@ platformApi.post('/sites/:id/handoff', requireOwner, async (c) => {
   if (!site) throw new ApiError(404, 'not_found', 'No such site.');
   const token = await issueHandoff(c.var.db, c.var.platformOwner!.id, site.id, Date.now());
   return c.json({ url: `${siteOrigin(c, site.host)}/config/handoff?token=${token}` });
+});
+
+// A deleted site back from the "Deleted sites" list (the site owner only; issue 34 part G).
+platformApi.post('/sites/:id/restore', requireOwner, async (c) => {
+  const outcome = await restoreOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id'));
+  if (outcome === 'not_found') throw new ApiError(404, 'not_found', 'No such site.');
+  if (outcome === 'not_deleted') throw new ApiError(409, 'not_deleted', 'This site is not deleted.');
+  const site = (await findOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id')))!;
+  return c.json({ site: siteJson(c, site) });
 });
 
 platformApi.all('*', (c) => {

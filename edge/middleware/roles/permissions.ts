@@ -91,6 +91,8 @@ export const PERMISSIONS = {
   apiTokens: [ROLE.admin, ROLE.websiteManager],
   /** Attach, verify, make primary and remove the site's custom domains (edge/api/domains). */
   domains: [ROLE.admin],
+  /** Export the whole site, delete it and restore it (edge/api/site-lifecycle): the site owner only. */
+  site: [ROLE.admin],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -59,6 +59,7 @@ export const OWNER_SCREENS: readonly OwnerScreen[] = [
   { path: '/config/domains', label: 'Domains', permission: 'domains', area: 'Settings' },
   { path: '/config/languages', label: 'Languages', permission: 'languages', area: 'Settings' },
   { path: '/config/billing', label: 'Billing', permission: 'billing', area: 'Settings' },
+  { path: '/config/site-export', label: 'Export and delete', permission: 'site', area: 'Settings' },
 ];
 
 /** What the owner shell's trial or expiry banner needs (client/editor/screens/billing/trial-banner.tsx counts the days in the browser). */
@@ -67,10 +68,13 @@ export interface SubscriptionBannerProps {
   trialEndsOn: number | null;
   expired: boolean;
   upgradeUrl: string;
+  /** The site is deleted (restorable until purged; client/editor/screens/site-export). */
+  deleted?: boolean;
 }
 
-/** The banner's link: renew (expired), the billing screen (past due), upgrade (trial). */
+/** The banner's link: restore (deleted), renew (expired), the billing screen (past due), upgrade (trial). */
 export function subscriptionBannerLink(sub: SubscriptionBannerProps): { href: string; label: string } {
+  if (sub.deleted) return { href: '/config/site-export', label: 'Restore' };
   if (sub.expired) return { href: sub.upgradeUrl, label: 'Renew' };
   if (sub.state === SUBSCRIPTION_STATE.pastDue) return { href: '/config/billing', label: 'Update your payment' };
   return { href: sub.upgradeUrl, label: 'Upgrade' };
@@ -78,6 +82,7 @@ export function subscriptionBannerLink(sub: SubscriptionBannerProps): { href: st
 
 /** The banner's text: SPEC §4 trial days while on trial, how to renew when expired, nothing for a paid site. */
 export function subscriptionBannerText(sub: SubscriptionBannerProps, timeZone: string, now: number): string | undefined {
+  if (sub.deleted) return 'This site is deleted: visitors see a "not available" page. Restore it before it is removed for good.';
   if (sub.expired) return 'This site has expired: visitors see a "not available" page. Renew your plan to bring it back as it was.';
   if (sub.state === SUBSCRIPTION_STATE.pastDue) return PAST_DUE_BANNER;
   if (sub.state !== SUBSCRIPTION_STATE.trial || sub.trialEndsOn === null) return undefined;
@@ -132,6 +137,7 @@ function shellMarkup(
       trialEndsOn: c.var.site.trialEndsOn,
       expired: isSiteExpired(c.var.site),
       upgradeUrl: upgradeDestination(c.var.site.subscriptionState),
+      deleted: c.var.site.deletedOn !== null,
     } satisfies SubscriptionBannerProps,
     otherSites,
   };

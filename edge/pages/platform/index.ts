@@ -13,7 +13,9 @@ import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { throttleAccount } from '../../middleware/session/sign-in.js';
 import { mailSite } from '../../middleware/site/mail-site.js';
 import { authenticateOwner, requestOwnerReset, resetOwnerPassword, signUpOwner, verifyOwnerEmail } from '../../services/platform/owners.js';
-import { createSite, findOwnerSite, issueHandoff, listOwnerSites } from '../../services/platform/sites.js';
+import { createSite, findOwnerSite, issueHandoff, listOwnerSites, restoreOwnerSite } from '../../services/platform/sites.js';
+import { purgeDueOn } from '../../../domain/platform/site-deletion.js';
+import { ROLE } from '../../../domain/roles/roles.js';
 import { STARTER_NAMES, STARTERS, type StarterId } from '../../services/platform/starters.js';
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
@@ -46,9 +48,16 @@ ${field('Password', html`<input type="password" name="password" autocomplete="cu
 
 async function sitesPage(c: Context<AppEnv>, info?: string): Promise<Response> {
   const owner = c.var.platformOwner!;
-  const sites = await listOwnerSites(c.var.db, owner.id);
+  const all = await listOwnerSites(c.var.db, owner.id);
+  const sites = all.filter((s) => s.deletedOn === null);
+  const deleted = all.filter((s) => s.deletedOn !== null);
   const rows = sites.map(
     (s) => html`<li class="platform-site" data-site="${s.id}"><span class="platform-site-name"><strong>${s.title}</strong> <span>${s.host}</span></span> ${actionButton(c, `/sites/${s.id}/open`, `Open ${s.title}`)}</li>`,
+  );
+  const purgeDay = (deletedOn: number) => new Date(purgeDueOn(deletedOn)).toISOString().slice(0, 10);
+  const deletedRows = deleted.map(
+    (s) =>
+      html`<li class="platform-site" data-deleted-site="${s.id}"><strong>${s.title}</strong> <span>${s.host}</span> <span>Deleted; removed for good after ${purgeDay(s.deletedOn!)}.</span> ${s.roles.includes(ROLE.admin) ? actionButton(c, `/sites/${s.id}/restore`, `Restore ${s.title}`) : ''}</li>`,
   );
   return page(
     c,
@@ -56,7 +65,8 @@ async function sitesPage(c: Context<AppEnv>, info?: string): Promise<Response> {
     html`<h1>Your sites</h1>
 ${notice(info, 'info')}
 ${sites.length ? html`<ul class="platform-sites">${rows}</ul>` : html`<p class="platform-empty">You have no sites yet. Create your first one from a starter.</p>`}
-<p><a class="button" href="/sites/new">Create site</a></p>`,
+<p><a class="button" href="/sites/new">Create site</a></p>
+${deleted.length ? html`<h2>Deleted sites</h2><p>Visitors cannot see these sites. Restore one to bring it back as it was.</p><ul class="platform-sites platform-deleted-sites">${deletedRows}</ul>` : ''}`,
     200,
     'wide',
   );
@@ -264,6 +274,12 @@ platformPages.post('/sites/:id/open', ...formPost, signedIn, async (c) => {
   // being redirected to another host. The link works once, for two minutes.
   const href = `${siteOrigin(c, site.host)}/config/handoff?token=${token}`;
   return page(c, `Open ${site.title}`, html`<h1>${site.title}</h1><p class="platform-lead">Your sign-in link is ready (it works once, for two minutes).</p><p><a class="button" href="${href}" rel="noreferrer">Go to the owner area of ${site.title}</a></p><p class="platform-links"><a href="/">Back to your sites</a></p>`);
+});
+
+platformPages.post('/sites/:id/restore', ...formPost, signedIn, async (c) => {
+  const outcome = await restoreOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id') ?? '');
+  if (outcome === 'not_found') return page(c, 'Not found', html`<h1>No such site</h1><p><a href="/">Your sites</a></p>`, 404);
+  return sitesPage(c, outcome === 'restored' ? 'The site is restored: visitors see it again.' : 'That site is not deleted.');
 });
 
 platformPages.get(DEV_MAIL_PATH, devMailPage);

@@ -14,6 +14,7 @@ import type { SiteRecord } from '../websites.js';
 import { SUBSCRIPTION_STATE, trialEndsOn } from '../../../domain/platform/trial.js';
 import { DEMO_FILE_ROOT, starterFixtures, starterThemeFiles, storeStarterFiles, type StarterId } from './starters.js';
 import { consumePlatformLink, issuePlatformLink } from './owners.js';
+import { restoreSite } from '../site-lifecycle/lifecycle.js';
 
 /** The identifier of the platform's own websites row (its outbox and rate-limit scope); a reserved slug, never a site. */
 export const PLATFORM_IDENTIFIER = 'platform';
@@ -47,13 +48,15 @@ export interface OwnerSite {
   title: string;
   host: string;
   roles: number[];
+  /** When the site was deleted (it is purged 30 days later unless restored); null while it lives. */
+  deletedOn: number | null;
 }
 
 /** The sites an owner has rights on, by title. */
 export async function listOwnerSites(db: Db, ownerId: string): Promise<OwnerSite[]> {
   return query(() =>
     db
-      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles })
+      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles, deletedOn: websites.deletedOn })
       .from(siteOwners)
       .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
       .where(eq(siteOwners.ownerId, ownerId))
@@ -65,7 +68,7 @@ export async function listOwnerSites(db: Db, ownerId: string): Promise<OwnerSite
 export async function findOwnerSite(db: Db, ownerId: string, websiteId: string): Promise<OwnerSite | undefined> {
   const [row] = await query(() =>
     db
-      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles })
+      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles, deletedOn: websites.deletedOn })
       .from(siteOwners)
       .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
       .where(and(eq(siteOwners.ownerId, ownerId), eq(siteOwners.websiteId, websiteId)))
@@ -176,7 +179,17 @@ export async function createSite(
     if (await slugTaken(db, input.slug, input.primaryHost)) return { ok: false, reason: 'slug_taken' };
     throw err;
   }
-  return { ok: true, site: { id: seed.websiteId, title: input.title, host: input.primaryHost, roles: [ROLE.admin] } };
+  return { ok: true, site: { id: seed.websiteId, title: input.title, host: input.primaryHost, roles: [ROLE.admin], deletedOn: null } };
+}
+
+/**
+ * Restores one of the owner's deleted sites from the platform's "Deleted sites" list: only
+ * with the admin role there (the site owner), as the site's own restore route.
+ */
+export async function restoreOwnerSite(db: Db, ownerId: string, websiteId: string): Promise<'restored' | 'not_found' | 'not_deleted'> {
+  const site = await findOwnerSite(db, ownerId, websiteId);
+  if (!site || !site.roles.includes(ROLE.admin)) return 'not_found';
+  return (await restoreSite(db, websiteId)) ? 'restored' : 'not_deleted';
 }
 
 /** A one-time token that opens one of the owner's sites on its own host (cookies are per host). */

@@ -11,6 +11,13 @@ import './billing.css';
  */
 export function SubscriptionBanner({ subscription, timeZone }: { subscription: SubscriptionBannerProps | undefined; timeZone: string }) {
   if (!subscription) return null;
+  if (subscription.deleted) {
+    return (
+      <p className="billing-banner" role="alert" data-subscription-banner data-state="deleted">
+        This site is deleted: visitors see a “not available” page. <Link href="/config/site-export">Restore it</Link> before it is removed for good.
+      </p>
+    );
+  }
   if (subscription.expired) {
     return (
       <p className="billing-banner" role="alert" data-subscription-banner data-state="expired">

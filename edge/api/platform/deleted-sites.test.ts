@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseCookies, startWorker, testAddress, type RunningWorker } from '../../test-support.js';
+
+/** The platform's "Deleted sites" (issue 34 part G): listed with their purge day, restored by their owner only. */
+let worker: RunningWorker;
+const HOST = 'app.localhost';
+const CRUMB = 'crumb-for-deleted-sites-0123';
+type Json = Record<string, any>;
+
+beforeAll(async () => {
+  worker = await startWorker();
+});
+afterAll(async () => worker?.dispose());
+
+function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return worker.fetch(path, {
+    host: HOST,
+    method,
+    headers: { 'Content-Type': 'application/json', Cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': CRUMB, 'CF-Connecting-IP': testAddress(), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function newOwner(email: string): Promise<Record<string, string>> {
+  expect((await send('POST', '/api/platform/owners', { email, password: 'deleted-Pass-1' })).status).toBe(202);
+  const mail = await worker.db.prepare('SELECT text_body AS text FROM mail_outbox WHERE to_address = ? ORDER BY created_on DESC LIMIT 1').bind(email).first<{ text: string }>();
+  const verified = await send('POST', '/api/platform/owners/verify', { token: /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1] });
+  return { Cookie: `crumb=${CRUMB}; PlatformSession=${responseCookies(verified).get('PlatformSession')}` };
+}
+
+describe('deleted sites on the platform', () => {
+  it('lists a deleted site under Deleted sites with Restore; its owner restores it, another owner gets 404', async () => {
+    const owner = await newOwner('keeper@deleted.test');
+    const other = await newOwner('stranger@deleted.test');
+    const created = await send('POST', '/api/platform/sites', { title: 'Gone Soon', starter: 'blank', slug: 'gone-soon' }, owner);
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as Json).site.id as string;
+    const deletedOn = Date.UTC(2026, 10, 1);
+    await worker.db.prepare('UPDATE websites SET deleted_on = ?2, content_version = content_version + 1 WHERE id = ?1').bind(id, deletedOn).run();
+    expect((await worker.fetch('/', { host: 'gone-soon.localhost' })).status).toBe(410);
+
+    const list = (await (await send('GET', '/api/platform/sites', undefined, owner)).json()) as Json;
+    expect(list.sites).toEqual([expect.objectContaining({ id, title: 'Gone Soon', deletedOn, purgeOn: Date.UTC(2026, 11, 1) })]);
+    const page = await (await worker.fetch('/', { host: HOST, headers: owner })).text();
+    expect(page).toContain('<h2>Deleted sites</h2>');
+    expect(page).toContain('Restore Gone Soon');
+    expect(page).toContain('removed for good after 2026-12-01');
+
+    expect((await send('POST', `/api/platform/sites/${id}/restore`, {}, other)).status).toBe(404);
+    expect((await send('POST', `/api/platform/sites/${id}/restore`, {})).status).toBe(401);
+    const restored = await send('POST', `/api/platform/sites/${id}/restore`, {}, owner);
+    expect(restored.status).toBe(200);
+    expect(((await restored.json()) as Json).site).toMatchObject({ id, deletedOn: null, purgeOn: null });
+    expect((await worker.fetch('/', { host: 'gone-soon.localhost' })).status).toBe(200);
+    expect((await send('POST', `/api/platform/sites/${id}/restore`, {}, owner)).status).toBe(409);
+    expect(await (await worker.fetch('/', { host: HOST, headers: owner })).text()).not.toContain('Deleted sites');
+  }, 60_000);
+});
