@@ -75,6 +75,9 @@ export const websites = sqliteTable(
     // there while the site is being moved between shards (writes answer 503 site_read_only).
     shard: integer('shard').notNull().default(0),
     readOnly: integer('read_only', { mode: 'boolean' }).notNull().default(false),
+    // The shard a move is copying the site to, from its start until the old rows are gone: the
+    // Cron jobs wait meanwhile (two copies of the site's queued work must not both run).
+    movingTo: integer('moving_to'),
   },
   (t) => [
     uniqueIndex('websites_primary_host_uq').on(t.primaryHost),
