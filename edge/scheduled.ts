@@ -4,6 +4,8 @@ import { pruneExpiredCarts } from './services/cart/index.js';
 import { publishDuePages, purgeTrash } from './services/pages/page-workflow.js';
 import type { Db } from './services/db.js';
 import { shardDbs } from './services/shards/bindings.js';
+import { isNotNull } from 'drizzle-orm';
+import { websites } from '../schema/index.js';
 import { drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
 import { mailEnvelopes } from './services/commerce-preferences/index.js';
@@ -170,7 +172,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
 export async function runScheduled(env: Env, now: number, cron?: string): Promise<void> {
   const due = Object.entries(JOBS).filter(([, job]) => !cron || job.crons.includes(cron));
   // Every job runs on every shard (docs/platform.md "Shards"); lines name the shard past shard 0.
-  const runs = shardDbs(env).flatMap((db, shard) => due.map(([name, job]) => ({ name: shard === 0 ? name : `${name} (shard ${shard})`, job, db })));
+  // The two shards of a site being moved wait until the move is over: both hold its queued work.
+  const shards = shardDbs(env);
+  const moving = await shards[0]!.select({ from: websites.shard, to: websites.movingTo }).from(websites).where(isNotNull(websites.movingTo));
+  const paused = new Set(moving.flatMap((m) => [m.from, m.to!]));
+  for (const shard of paused) console.log(`shard ${shard}: Cron jobs wait while a site moves between shards`);
+  const runs = shards.flatMap((db, shard) =>
+    paused.has(shard) ? [] : due.map(([name, job]) => ({ name: shard === 0 ? name : `${name} (shard ${shard})`, job, db })),
+  );
   const results = await Promise.allSettled(
     runs.map(async ({ name, job, db }) => {
       const line = await job.run(env, db, now);

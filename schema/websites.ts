@@ -78,6 +78,9 @@ export const websites = sqliteTable(
     // When the owner deleted the site (epoch ms; null while it lives): offline at once, purged
     // by the daily Cron 30 days later unless restored (edge/services/site-lifecycle).
     deletedOn: integer('deleted_on'),
+    // The shard a move is copying the site to, from its start until the old rows are gone: the
+    // Cron jobs wait meanwhile (two copies of the site's queued work must not both run).
+    movingTo: integer('moving_to'),
   },
   (t) => [
     uniqueIndex('websites_primary_host_uq').on(t.primaryHost),

@@ -24,11 +24,10 @@ function pathHost(c: Context<AppEnv>): string {
  */
 export const ownerDomainsApi = new Hono<AppEnv>({ strict: false });
 
-// A site on shard n > 0: the directory (shard 0), which host lookup reads, gets the site's hosts after each change (docs/platform.md "Shards").
-ownerDomainsApi.use('*', async (c, next) => {
-  await next();
-  if (c.req.method !== 'GET' && c.res.status < 300 && c.var.site.shard !== 0) await syncDirectoryHosts(openDb(c.env.DB), c.var.db, c.var.site.id);
-});
+/** A site on shard n > 0: the directory (shard 0), which host lookup reads, gets the site's hosts after each change (docs/platform.md "Shards"). */
+async function syncHosts(c: Context<AppEnv>): Promise<void> {
+  if (c.var.site.shard !== 0) await syncDirectoryHosts(openDb(c.env.DB), c.var.db, c.var.site.id);
+}
 
 ownerDomainsApi.get('/', requirePermission('domains'), async (c) => c.json(await listDomains(c.var.db, c.var.site.id)));
 
@@ -41,13 +40,20 @@ ownerDomainsApi.post('/', requirePermission('domains'), jsonBody(attachBody), as
   return c.json({ domain: await attachDomain(c.var.db, c.var.site.id, entry.host) }, 201);
 });
 
-ownerDomainsApi.post('/:host/verify', requirePermission('domains'), async (c) =>
-  c.json({ domain: await verifyDomain(c.var.db, domainDeps(c.env), c.var.site.id, pathHost(c)) }),
-);
+ownerDomainsApi.post('/:host/verify', requirePermission('domains'), async (c) => {
+  const domain = await verifyDomain(c.var.db, domainDeps(c.env), c.var.site.id, pathHost(c));
+  await syncHosts(c);
+  return c.json({ domain });
+});
 
-ownerDomainsApi.post('/:host/primary', requirePermission('domains'), async (c) => c.json(await makePrimary(c.var.db, c.var.site.id, pathHost(c))));
+ownerDomainsApi.post('/:host/primary', requirePermission('domains'), async (c) => {
+  const primary = await makePrimary(c.var.db, c.var.site.id, pathHost(c));
+  await syncHosts(c);
+  return c.json(primary);
+});
 
 ownerDomainsApi.delete('/:host', requirePermission('domains'), async (c) => {
   await removeDomain(c.var.db, domainDeps(c.env), c.var.site.id, pathHost(c));
+  await syncHosts(c);
   return c.json({ deleted: true });
 });

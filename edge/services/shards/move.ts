@@ -37,7 +37,7 @@ const DEFAULT_GRACE_MS = 30_000;
 // Statements per D1 batch while copying (each batch is one transaction on the target).
 const BATCH = 100;
 // The directory's own columns of a websites row: they differ between the copies by design.
-const DIRECTORY_COLUMNS = new Set(['shard', 'read_only']);
+const DIRECTORY_COLUMNS = new Set(['shard', 'read_only', 'moving_to']);
 
 type Row = Record<string, unknown>;
 
@@ -87,6 +87,7 @@ function insertStatements(db: D1Database, table: SiteTable, rows: Row[], to: num
     const values = columns.map((c) => {
       if (table.name === 'websites' && c === 'shard') return to;
       if (table.name === 'websites' && c === 'read_only') return 0;
+      if (table.name === 'websites' && c === 'moving_to') return null;
       return row[c] ?? null;
     });
     return db.prepare(sql).bind(...values);
@@ -143,7 +144,11 @@ export async function moveSite(shards: D1Database[], files: R2Bucket, site: stri
   if (entry.isDefault) return { ok: false, reason: 'default_site', message: 'The default site stays on shard 0 (it serves loopback hosts and the starters\u2019 theme).' };
   const websiteId = entry.id;
   // Read-only from here: one conditional UPDATE, so two moves of one site cannot both start.
-  const claimed = await directory.prepare('UPDATE websites SET read_only = 1 WHERE id = ?1 AND shard = ?2 AND read_only = 0').bind(websiteId, from).run();
+  // `moving_to` pauses the Cron jobs of both shards until the old rows are gone (edge/scheduled.ts).
+  const claimed = await directory
+    .prepare('UPDATE websites SET read_only = 1, moving_to = ?3 WHERE id = ?1 AND shard = ?2 AND read_only = 0 AND moving_to IS NULL')
+    .bind(websiteId, from, to)
+    .run();
   if (claimed.meta.changes !== 1) return { ok: false, reason: 'already_moving', message: 'The site is already being moved.' };
   log(`site ${websiteId}: read-only, copying shard ${from} -> ${to}`);
   const tables = siteTables();
@@ -175,7 +180,7 @@ export async function moveSite(shards: D1Database[], files: R2Bucket, site: stri
     fileCount = filesAfter.length;
   } catch (error) {
     await deleteSiteRows(target, websiteId, to);
-    await directory.prepare('UPDATE websites SET read_only = 0 WHERE id = ?1').bind(websiteId).run();
+    await directory.prepare('UPDATE websites SET read_only = 0, moving_to = NULL WHERE id = ?1').bind(websiteId).run();
     log(`aborted: ${String(error instanceof Error ? error.message : error)}; the site stays on shard ${from}, writable`);
     if (error instanceof VerifyError) return { ok: false, reason: 'verify_failed', message: error.message, websiteId };
     throw error;
@@ -183,7 +188,11 @@ export async function moveSite(shards: D1Database[], files: R2Bucket, site: stri
   // The switch: the directory names the target and the site is writable again, in one statement.
   await directory.prepare('UPDATE websites SET shard = ?1, read_only = 0 WHERE id = ?2 AND shard = ?3').bind(to, websiteId, from).run();
   log(`switched to shard ${to}; deleting the old rows`);
-  await sleep(options.graceMs ?? DEFAULT_GRACE_MS);
-  await deleteSiteRows(source, websiteId, from);
+  try {
+    await sleep(options.graceMs ?? DEFAULT_GRACE_MS);
+    await deleteSiteRows(source, websiteId, from);
+  } finally {
+    await directory.prepare('UPDATE websites SET moving_to = NULL WHERE id = ?1').bind(websiteId).run();
+  }
   return { ok: true, websiteId, from, to, tables: checks, files: fileCount };
 }

@@ -171,6 +171,7 @@ describe('moving a site between shards', () => {
     expect(reads).toBeGreaterThan(0);
     // The directory names the new shard, writable; every table's rows and checksums equal the old ones.
     expect(await directory(site.id)).toEqual({ shard: to, readOnly: 0 });
+    expect((await worker.db.prepare('SELECT moving_to AS m FROM websites WHERE id = ?').bind(site.id).first<{ m: number | null }>())!.m).toBeNull();
     expect(await siteChecksums(worker.shards[to]!, site.id)).toEqual(before);
     expect(result.ok && result.tables).toEqual(before);
     expect(before.find((c) => c.table === 'products')!.rows).toBeGreaterThan(0);
@@ -228,6 +229,29 @@ describe('moving a site between shards', () => {
     expect((await worker.fetch('/', { host: site.host })).status).toBe(200);
     const write = await send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'x', quantity: 1 }, {}, site.host);
     expect(write.status).not.toBe(503);
+  });
+});
+
+describe('Cron jobs during a move', () => {
+  beforeAll(async () => {
+    owner = await newOwner('cron-move@example.test');
+  });
+
+  it('wait on the two shards of a site being moved, and run again once it is over', async () => {
+    const site = await createSite('Waits For Move', 'waits-for-move');
+    const { shard } = (await directory(site.id))!;
+    await worker.shards[shard]!.prepare('UPDATE websites SET trial_ends_on = ?1 WHERE id = ?2').bind(Date.now() - 1000, site.id).run();
+    const state = async () => (await worker.shards[shard]!.prepare('SELECT subscription_state AS s FROM websites WHERE id = ?').bind(site.id).first<{ s: number }>())!.s;
+    await worker.db.prepare('UPDATE websites SET moving_to = ?1 WHERE id = ?2').bind(1 - shard, site.id).run();
+    try {
+      expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+      expect(await state()).toBe(3);
+      expect(worker.logs.some((l) => l.message === `shard ${shard}: Cron jobs wait while a site moves between shards`)).toBe(true);
+    } finally {
+      await worker.db.prepare('UPDATE websites SET moving_to = NULL WHERE id = ?1').bind(site.id).run();
+    }
+    expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+    expect(await state()).toBe(1);
   });
 });
 
