@@ -1,6 +1,6 @@
 /**
  * Stands in for Vite's `__vitePreload`, the wrapper Vite puts around every `import()` of the
- * build (vite.config.ts swaps it in). Vite's own copy (about 1 KB gzip) also preloads an
+ * build (vite.config.ts swaps it in). Vite's own copy (0.7 KB of gzip in the shared chunk) also preloads an
  * async chunk's JavaScript imports; this build has `modulePreload: false`, so the only
  * dependencies Vite ever hands it are the stylesheets of the owner app's lazy screens. The
  * storefront's imports never have any, yet every product page loaded the whole wrapper in
