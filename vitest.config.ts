@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/support/slow-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,8 @@ export default defineConfig({
     // processes: one file per core (Vitest's default keeps one core free, i.e. a single
     // file at a time on a 2-core CI machine) overlaps that waiting.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The slowest files start first, so the run does not end on one core (tests/support/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // Each worker process runs its files one after another in one module graph: Miniflare,
     // the test support and the engine are imported once per process, not once per file
     // (import was 160 s of a 14-minute run). Files share no state but caches: each starts

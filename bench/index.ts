@@ -42,6 +42,9 @@ if (cpu.status !== 0) process.exit(cpu.status ?? 1);
 const pages = (await import('./pages.js')) as { run: () => Promise<void> };
 await pages.run();
 
+const middleware = (await import('./middleware.js')) as { run: () => Promise<void> };
+await middleware.run();
+
 const blockPages = (await import('./block-pages.js')) as { run: () => Promise<void> };
 await blockPages.run();
 

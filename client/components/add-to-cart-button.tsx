@@ -8,8 +8,9 @@ import type { AdditionalFieldsForm } from '../islands/product-form/product-logic
 import { AddOnIcon } from './add-on-icon.js';
 import { NEXT, acceptsClick, phaseDisabled, phaseLabel, type Phase } from './add-to-cart-phase.js';
 
-// The lightbox form is fetched only when a product with additional fields is added.
-const AdditionalFieldsDialog = lazy(() => import('./additional-fields-dialog.js'));
+// The lightbox form and its stock check are fetched only when a product with additional fields is added.
+const loadDialog = () => import('./additional-fields-dialog.js');
+const AdditionalFieldsDialog = lazy(loadDialog);
 
 export type Selection = { sku: string | null; quantity: number } | { unselected: string[] } | { error: string };
 
@@ -34,14 +35,6 @@ export interface AddToCartButtonProps {
 
 function failureText(error: unknown): string {
   return error instanceof ApiFailure ? error.message : MESSAGES.somethingWrong;
-}
-
-/** SPEC §5: available when a stock record is unlimited or exceeds what this cart already holds. */
-async function inStockForForm(itemId: string, sku: string | null): Promise<boolean> {
-  const records = await cartApi.stock(itemId);
-  const entries = cartStore.get().cart?.entries ?? [];
-  const held = entries.filter((e) => e.itemId === itemId && (sku === null || e.chosenVariant?.sku === sku)).reduce((n, e) => n + e.quantity, 0);
-  return records.some((r) => (sku === null || r.sku === sku) && (r.unlimited || r.qtyInStock > held));
 }
 
 /**
@@ -88,6 +81,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     let additionalFields: string | null = null;
     try {
       if (form) {
+        const { inStockForForm } = await loadDialog();
         if (!(await inStockForForm(itemId, choice.sku))) return fail(MESSAGES.notEnoughStock);
         // The button rests while the shopper fills the form in (the lightbox is modal).
         setPhase('idle');

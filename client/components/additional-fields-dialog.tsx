@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
 import { MESSAGES } from '../../domain/messages/storefront-messages.js';
 import { Lightbox } from './lightbox.js';
+import { cartApi } from '../runtime/api.js';
+import { cartStore } from '../runtime/cart-store.js';
 
 type Answers = Record<string, string | string[]>;
 type Field = AdditionalFieldsForm['fields'][number] & { title?: string; description?: string; placeholder?: string; maxLength?: number };
@@ -53,6 +55,17 @@ function FieldInput({ field, value, onChange, id }: { field: Field; value: strin
     default:
       return <input id={id} type={field.type === 'email' ? 'email' : 'text'} value={text} placeholder={field.placeholder} onChange={(e) => onChange(e.target.value)} />;
   }
+}
+
+/**
+ * SPEC §5: available when a stock record is unlimited or exceeds what this cart already holds.
+ * Asked before the form opens (add-to-cart-button.tsx), so it comes in the form's chunk.
+ */
+export async function inStockForForm(itemId: string, sku: string | null): Promise<boolean> {
+  const records = await cartApi.stock(itemId);
+  const entries = cartStore.get().cart?.entries ?? [];
+  const held = entries.filter((e) => e.itemId === itemId && (sku === null || e.chosenVariant?.sku === sku)).reduce((n, e) => n + e.quantity, 0);
+  return records.some((r) => (sku === null || r.sku === sku) && (r.unlimited || r.qtyInStock > held));
 }
 
 /**

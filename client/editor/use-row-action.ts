@@ -15,6 +15,8 @@ export interface RowAction<T> {
    * dialog, `pickError` choosing the field message to show when the API names one.
    */
   run(call: (row: T) => Promise<string>, pickError?: (error: OwnerApiError) => string | undefined): Promise<void>;
+  /** `run` for `row` without a dialog first (a card's one-click action: verify a domain); `row` is the open row meanwhile. */
+  runFor(row: T, call: (row: T) => Promise<string>, pickError?: (error: OwnerApiError) => string | undefined): Promise<void>;
 }
 
 /** The confirm-then-call flow the owner tables share (disable a gift card, cancel a subscription, ...). */
@@ -23,6 +25,20 @@ export function useRowAction<T>(onDone: () => void): RowAction<T> {
   const [row, setRow] = useState<T | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const runFor: RowAction<T>['runFor'] = async (target, call, pickError) => {
+    setRow(target);
+    setBusy(true);
+    setError('');
+    try {
+      toast(await call(target));
+      setRow(undefined);
+      onDone();
+    } catch (failure) {
+      setError(failure instanceof OwnerApiError ? (pickError?.(failure) ?? failure.message) : TEXT.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
   return {
     row,
     busy,
@@ -34,19 +50,7 @@ export function useRowAction<T>(onDone: () => void): RowAction<T> {
     close() {
       setRow(undefined);
     },
-    async run(call, pickError) {
-      if (row === undefined) return;
-      setBusy(true);
-      setError('');
-      try {
-        toast(await call(row));
-        setRow(undefined);
-        onDone();
-      } catch (failure) {
-        setError(failure instanceof OwnerApiError ? (pickError?.(failure) ?? failure.message) : TEXT.failed);
-      } finally {
-        setBusy(false);
-      }
-    },
+    run: (call, pickError) => (row === undefined ? Promise.resolve() : runFor(row, call, pickError)),
+    runFor,
   };
 }

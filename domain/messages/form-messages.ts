@@ -1,4 +1,9 @@
-/** SPEC §5 and §8 texts of forms, exactly as the catalogue gives them (shared with the island). */
+/**
+ * SPEC §5 and §8 texts of forms, exactly as the catalogue gives them (shared with the form
+ * island). The bot check's texts (captcha-messages.ts) and the checkout's 'Update the missing
+ * or invalid information above.' (checkout-messages.ts) live apart: imported from here, this
+ * table became a chunk of its own that every storefront page preloaded, the product page too.
+ */
 export const FORM_MESSAGES = {
   required: 'Required',
   likertMissing: 'Survey is not valid. Missing a required question.',
@@ -13,7 +18,6 @@ export const FORM_MESSAGES = {
   unknown: 'Unknown error, please try again later.',
   noticeAbove: 'Your form has encountered a problem. Please scroll down to review.',
   noticeBelow: 'Your form has encountered a problem. Please scroll up to review.',
-  updateMissing: 'Update the missing or invalid information above.',
   // SPEC §8 by status.
   status401: 'Unable to submit form. Please try again later.',
   status404: 'This form has not been configured yet.',
@@ -29,9 +33,3 @@ export const FORM_MESSAGES = {
 } as const;
 
 export { RESTOCK_MESSAGES } from './restock-messages.js';
-
-/** SPEC §8 bot-check texts. */
-export const CAPTCHA_MESSAGES = {
-  siteKeyMissing: 'Enterprise V3 ReCaptcha site key not found',
-  notSetUp: 'ReCaptcha has not been set up!',
-} as const;

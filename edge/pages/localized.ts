@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { languagePrefix, prefixCandidate } from '../../domain/languages/languages.js';
 import type { AppEnv, PageLanguage, Vars } from '../env.js';
 import { cookieBase } from '../lib/cookie-attributes.js';
-import { readLanguages } from '../services/multilingual/settings.js';
+import { siteLanguages } from '../services/multilingual/settings.js';
 import { setLanguage } from '../services/accounts/site-users.js';
 import { handleError } from './error-page.js';
 import { pages } from './routes.js';
@@ -32,7 +32,8 @@ localizedPages.onError(handleError);
  * `/<language>/...` for each added language of a multilingual site: the same page routes,
  * rendered in that language (edge/pages/respond.ts). Other paths (and sites with one
  * language) pass on to the page routes unchanged; only paths whose first segment looks like
- * a language tag cost the settings query. Never redirects on Accept-Language.
+ * a language tag, and a signed-in shopper's GETs with a language cookie, need the settings,
+ * read once per content version (siteLanguages). Never redirects on Accept-Language.
  */
 export const languageRoutes = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
@@ -42,7 +43,7 @@ export const languageRoutes = createMiddleware<AppEnv>(async (c, next) => {
   // the page's language differs from the cookie's, so once per switch, never per page view.
   const switched = c.req.method === 'GET' && c.var.siteUser !== undefined && chosen !== undefined;
   if (!candidate && !switched) return next();
-  const { languages } = await readLanguages(c.var.db, c.var.site.id, c.var.site.locale);
+  const languages = await siteLanguages(c.var.db, c.var.site);
   const code = candidate && languages.enabled ? languages.added.find((l) => languagePrefix(l) === candidate) : undefined;
   const shown = code ?? languages.primary;
   if (c.req.method === 'GET' && c.var.siteUser && languages.enabled && chosen !== shown && (code || chosen !== undefined)) {

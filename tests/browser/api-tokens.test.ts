@@ -25,6 +25,8 @@ describe('the API tokens screen in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create token' }).click();
     await dialog.getByText('Enter a name for the token.').waitFor();
     await dialog.getByText('Choose at least one scope.').waitFor();
+    // The fields show the refusal: the API's general message is not repeated under the form (ui/form-dialog.tsx).
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByLabel('Name').fill('Theme CI');
     await dialog.getByRole('checkbox', { name: 'Change the theme (push, publish, roll back)' }).check();
     await dialog.getByRole('checkbox', { name: 'Read the theme (pull, preview)' }).check();

@@ -23,6 +23,8 @@ describe('the theme code screen in Chromium', () => {
     const { page } = visitor;
     await openOwnerApp(page, store.url('/config/theme-code'));
     await page.getByRole('heading', { name: 'Theme code', level: 1 }).waitFor();
+    // The lazy screen's stylesheet came before its chunk ran (client/runtime/preload-css.ts), once.
+    expect(await page.locator('link[rel="stylesheet"][href^="/client/assets/theme-code-screen-"]').count()).toBe(1);
     const tree = page.getByRole('navigation', { name: 'Theme files' });
     const layout = tree.getByRole('button', { name: /^layout\.html/ });
     expect(await layout.getAttribute('aria-current')).toBe('true');

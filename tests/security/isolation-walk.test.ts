@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../edge/app.js';
-import { PERMISSION_TAG, type Permission } from '../../edge/middleware/roles/index.js';
+import { guardedRoutes, type GuardedRoute } from '../../edge/middleware/roles/test-support.js';
 import { demoId } from '../../schema/seed/ids.js';
 import { startWorker, type RunningWorker, type SignedIn } from '../../edge/test-support.js';
 import { addOwnerRows, seedSiteB, signInOn, siteA, siteChecksum, siteRows, type Site } from './isolation-sites.js';
@@ -16,24 +15,7 @@ import { addOwnerRows, seedSiteB, signInOn, siteA, siteChecksum, siteRows, type 
  * what they were. A control asks each GET with site A's ids as site A's owner on A's host
  * and expects 200, so the ids the walk sends are real.
  */
-interface OwnerRoute {
-  method: string;
-  pattern: string;
-  permission: Permission;
-}
-
-function ownerRoutes(): OwnerRoute[] {
-  const found = new Map<string, OwnerRoute>();
-  for (const route of createApp().routes) {
-    const permission = (route.handler as { [PERMISSION_TAG]?: Permission })[PERMISSION_TAG];
-    if (!permission) continue;
-    const method = route.method === 'ALL' ? 'GET' : route.method;
-    found.set(`${method} ${route.path}`, { method, pattern: route.path, permission });
-  }
-  return [...found.values()];
-}
-
-const ROUTES = ownerRoutes();
+const ROUTES = guardedRoutes();
 let worker: RunningWorker;
 let a: Site;
 let b: Site;
@@ -207,7 +189,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/owner/members/areas/:id/members': { email: 'walk@walk.test' },
 };
 
-function call(route: OwnerRoute, path: string, host: string, headers: Record<string, string>): Promise<Response> {
+function call(route: GuardedRoute, path: string, host: string, headers: Record<string, string>): Promise<Response> {
   const write = route.method !== 'GET';
   return worker.fetch(path, {
     host,
@@ -221,7 +203,7 @@ function leaks(text: string): string[] {
   return markers.filter((m) => text.includes(m));
 }
 
-const label = (r: OwnerRoute) => `${r.method} ${r.pattern} (${r.permission})`;
+const label = (r: GuardedRoute) => `${r.method} ${r.pattern} (${r.permission})`;
 
 describe('the isolation walk: two sites, every owner route', () => {
   it('walks every owner route and both owners are admins on their own host', async () => {

@@ -4,8 +4,16 @@ import { CART_PATH } from '../../../domain/constants/storefront.js';
 import { ADDED_TO_CART_EVENT, listen, type AddedToCartDetail } from '../../runtime/events.js';
 import { addedToCartMessage } from '../../../domain/messages/storefront-messages.js';
 import { formatCents } from '../../runtime/money.js';
-import { AddedPopover } from './added-popover.js';
+import { retryingImport } from '../../runtime/retry-import.js';
 import { pillCount } from './pill-text.js';
+
+type PopoverModule = typeof import('./added-popover.js');
+
+// The popover shows only after an add from a listing or a quick view (never on a product
+// page's first load): its code is a chunk of its own, fetched at the first such add. Plain
+// state, not React.lazy (see components/lazy-lightbox.tsx); a failed fetch is asked again
+// at the next add, and the live region below announces the add either way.
+const loadPopover = retryingImport(() => import('./added-popover.js'));
 
 /**
  * The pill cart of SPEC §2 at the page corner: hidden while the cart is empty, fading in
@@ -14,14 +22,14 @@ import { pillCount } from './pill-text.js';
  */
 export function CartPill({ currency }: { currency: string }) {
   const { status, cart } = useSyncExternalStore(cartStore.subscribe, cartStore.get);
-  const [popover, setPopover] = useState<{ title: string; key: number } | null>(null);
+  const [popover, setPopover] = useState<{ title: string; key: number; module: PopoverModule } | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
     void loadCartOnStart();
     return listen<AddedToCartDetail>(ADDED_TO_CART_EVENT, ({ title, popover: show }) => {
       setAnnouncement(addedToCartMessage(title));
-      if (show) setPopover({ title, key: Date.now() });
+      if (show) loadPopover().then((module) => setPopover({ title, key: Date.now(), module }), () => undefined);
     });
   }, []);
   const close = useCallback(() => setPopover(null), []);
@@ -45,7 +53,7 @@ export function CartPill({ currency }: { currency: string }) {
       <div className="visually-hidden" aria-live="polite" role="status">
         {announcement}
       </div>
-      {popover && <AddedPopover key={popover.key} title={popover.title} onClose={close} />}
+      {popover && <popover.module.AddedPopover key={popover.key} title={popover.title} onClose={close} />}
     </>
   );
 }

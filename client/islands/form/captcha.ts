@@ -1,4 +1,4 @@
-import { CAPTCHA_MESSAGES } from '../../../domain/messages/form-messages.js';
+import { CAPTCHA_MESSAGES } from '../../../domain/messages/captcha-messages.js';
 
 /**
  * The provider's bot-check script (SPEC §4 states: the remote captcha loads once, is

@@ -38,6 +38,25 @@ export async function readLanguages(db: Db, websiteId: string, siteLocale: strin
   return { languages: toSiteLanguages(row, siteLocale), updatedOn: row?.updatedOn ?? null, connected: row?.enabled ?? false };
 }
 
+/** Per isolate: each site's languages as of one content version (and site locale). */
+const known = new Map<string, { version: number; locale: string; languages: SiteLanguages }>();
+// Bounds memory when one isolate serves many sites; Map order makes this FIFO.
+const MAX_SITES = 1000;
+
+/**
+ * The site's languages for routing pages (edge/pages/localized.ts), read from D1 once per
+ * content version in each isolate: every write of the settings (saveLanguages, disconnect)
+ * moves the version in its own batch, so a page request with the new version reads again.
+ */
+export async function siteLanguages(db: Db, site: { id: string; locale: string; contentVersion: number }): Promise<SiteLanguages> {
+  const hit = known.get(site.id);
+  if (hit && hit.version === site.contentVersion && hit.locale === site.locale) return hit.languages;
+  const { languages } = await readLanguages(db, site.id, site.locale);
+  if (!known.has(site.id) && known.size >= MAX_SITES) known.delete(known.keys().next().value!);
+  known.set(site.id, { version: site.contentVersion, locale: site.locale, languages });
+  return languages;
+}
+
 /**
  * Saves the primary and added languages and turns multilingual on; pages change at once
  * (the content version moves in the same batch). A removed language's translations stay.

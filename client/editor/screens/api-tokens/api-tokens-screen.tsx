@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ApiTokenView, TokenScope } from '../../../../edge/services/themes/api-tokens.js';
-import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
+import { ownerFetch } from '../../api.js';
 import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
 import { useLoad } from '../../use-load.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
+import { FormDialog, fieldError } from '../../ui/form-dialog.js';
 import { Checkbox, SelectField, TextField } from '../../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
-import { useToast } from '../../ui/toast.js';
+import { useRowAction } from '../../use-row-action.js';
 import './api-tokens.css';
 
 const BASE = '/api/owner/api-tokens';
@@ -110,83 +111,39 @@ function CreateToken({ open, onClose, onCreated }: { open: boolean; onClose: () 
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['theme:read']);
   const [days, setDays] = useState('30');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const made = await ownerFetch<{ token: ApiTokenView; secret: string }>('POST', BASE, { name, scopes, expiresInDays: Number(days) });
-      setName('');
-      setScopes(['theme:read']);
-      onCreated({ name: made.token.name, secret: made.secret });
-    } catch (err) {
-      setErrors(err instanceof OwnerApiError ? { ...err.fields, _: err.message } : { _: TEXT.failed });
-    } finally {
-      setBusy(false);
-    }
+  const create = async () => {
+    const made = await ownerFetch<{ token: ApiTokenView; secret: string }>('POST', BASE, { name, scopes, expiresInDays: Number(days) });
+    setName('');
+    setScopes(['theme:read']);
+    onCreated({ name: made.token.name, secret: made.secret });
   };
-  const scopeError = errors.scopes ?? Object.entries(errors).find(([k]) => k.startsWith('scopes.'))?.[1];
   return (
-    <Dialog
-      open={open}
-      title="Create token"
-      onClose={onClose}
-      actions={
+    <FormDialog open={open} title="Create token" submitLabel="Create token" fields={['name', 'scopes']} onClose={onClose} onSubmit={create}>
+      {(errors) => (
         <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button busy={busy} onClick={() => void submit()}>
-            Create token
-          </Button>
+          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} hint="Who or what uses it, e.g. 'Theme CI'." error={errors.name} maxLength={100} />
+          <fieldset className="api-tokens-scopes">
+            <legend>Scopes</legend>
+            {(Object.keys(SCOPE_TEXT) as TokenScope[]).map((scope) => (
+              <Checkbox
+                key={scope}
+                label={SCOPE_TEXT[scope]}
+                checked={scopes.includes(scope)}
+                onChange={(e) => setScopes(e.target.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
+              />
+            ))}
+          </fieldset>
+          {fieldError(errors, 'scopes') ? <p className="ui-field-error">{fieldError(errors, 'scopes')}</p> : null}
+          <SelectField label="Expires after" value={days} onChange={(e) => setDays(e.target.value)} options={EXPIRY_OPTIONS} />
         </>
-      }
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} hint="Who or what uses it, e.g. 'Theme CI'." error={errors.name} maxLength={100} />
-        <fieldset className="api-tokens-scopes">
-          <legend>Scopes</legend>
-          {(Object.keys(SCOPE_TEXT) as TokenScope[]).map((scope) => (
-            <Checkbox
-              key={scope}
-              label={SCOPE_TEXT[scope]}
-              checked={scopes.includes(scope)}
-              onChange={(e) => setScopes(e.target.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
-            />
-          ))}
-        </fieldset>
-        {scopeError ? <p className="ui-field-error">{scopeError}</p> : null}
-        <SelectField label="Expires after" value={days} onChange={(e) => setDays(e.target.value)} options={EXPIRY_OPTIONS} />
-        {errors._ && !errors.name && !scopeError ? (
-          <p className="ui-field-error" role="alert">
-            {errors._}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 
 function TokenRow({ token: t, onChanged }: { token: ApiTokenView; onChanged: () => void }) {
   const { timeZone } = useOwner();
-  const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const revoke = async () => {
-    setBusy(true);
-    try {
-      await ownerFetch('DELETE', `${BASE}/${t.id}`);
-      toast('Token revoked');
-      setConfirming(false);
-      onChanged();
-    } catch (err) {
-      toast(err instanceof OwnerApiError ? err.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const revoking = useRowAction<ApiTokenView>(onChanged);
   return (
     <li className="api-tokens-card" data-token={t.id} data-state={t.state}>
       <div className="api-tokens-head">
@@ -201,27 +158,37 @@ function TokenRow({ token: t, onChanged }: { token: ApiTokenView; onChanged: () 
       </p>
       {t.state === 'revoked' ? null : (
         <div className="owner-row-actions">
-          <Button variant="danger" onClick={() => setConfirming(true)}>
+          <Button variant="danger" onClick={() => revoking.open(t)}>
             Revoke
           </Button>
         </div>
       )}
       <Dialog
-        open={confirming}
+        open={revoking.row !== undefined}
         title="Revoke this token?"
-        onClose={() => setConfirming(false)}
+        onClose={revoking.close}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
+            <Button variant="secondary" onClick={revoking.close}>
               Cancel
             </Button>
-            <Button variant="danger" busy={busy} onClick={() => void revoke()}>
+            <Button
+              variant="danger"
+              busy={revoking.busy}
+              onClick={() =>
+                void revoking.run(async (token) => {
+                  await ownerFetch('DELETE', `${BASE}/${token.id}`);
+                  return 'Token revoked';
+                })
+              }
+            >
               Revoke token
             </Button>
           </>
         }
       >
         <p>Tools using {t.name} are refused from their next call. This cannot be undone: create a new token instead.</p>
+        {revoking.error ? <p role="alert">{revoking.error}</p> : null}
       </Dialog>
     </li>
   );

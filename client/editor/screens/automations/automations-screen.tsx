@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { DeliveryLogRow, WebhookSubscription } from '../../../../edge/services/webhooks/subscriptions.js';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEventType } from '../../../../domain/webhooks/webhook-events.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
@@ -7,6 +7,7 @@ import { formatTime } from '../../format.js';
 import { useLoad } from '../../use-load.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
+import { FormDialog } from '../../ui/form-dialog.js';
 import { Checkbox, TextField } from '../../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
@@ -97,50 +98,22 @@ function EventChoices({ chosen, onChange }: { chosen: WebhookEventType[]; onChan
 function AddWebhook({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (created: { url: string; secret: string }) => void }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const created = await ownerFetch<{ subscription: WebhookSubscription; secret: string }>('POST', BASE, { url, events });
-      setUrl('');
-      setEvents([]);
-      onCreated({ url: created.subscription.url, secret: created.secret });
-    } catch (err) {
-      setErrors(err instanceof OwnerApiError ? { ...err.fields, _: err.message } : { _: TEXT.failed });
-    } finally {
-      setBusy(false);
-    }
+  const add = async () => {
+    const created = await ownerFetch<{ subscription: WebhookSubscription; secret: string }>('POST', BASE, { url, events });
+    setUrl('');
+    setEvents([]);
+    onCreated({ url: created.subscription.url, secret: created.secret });
   };
   return (
-    <Dialog
-      open={open}
-      title="Add webhook"
-      onClose={onClose}
-      actions={
+    <FormDialog open={open} title="Add webhook" submitLabel="Save webhook" fields={['url', 'events']} onClose={onClose} onSubmit={add}>
+      {(errors) => (
         <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button busy={busy} onClick={() => void submit()}>
-            Save webhook
-          </Button>
+          <TextField label="URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" hint="An https address of your automation service." error={errors.url} />
+          <EventChoices chosen={events} onChange={setEvents} />
+          {errors.events ? <p className="ui-field-error">{errors.events}</p> : null}
         </>
-      }
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" hint="An https address of your automation service." error={errors.url} />
-        <EventChoices chosen={events} onChange={setEvents} />
-        {errors.events ? <p className="ui-field-error">{errors.events}</p> : null}
-        {errors._ && !errors.url && !errors.events ? (
-          <p className="ui-field-error" role="alert">
-            {errors._}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/dialog.js';
 import { TextField } from '../../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
+import { useRowAction } from '../../use-row-action.js';
 import './domains.css';
 
 const BASE = '/api/owner/domains';
@@ -82,25 +83,16 @@ function AddDomain({ onAdded }: { onAdded: () => void }) {
   );
 }
 
+type DomainAction = 'verify' | 'primary' | 'remove';
+
 function DomainRow({ domain: d, onChanged }: { domain: OwnerDomain; onChanged: () => void }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const act = async (name: string, method: 'POST' | 'DELETE', path: string, done: string) => {
-    setBusy(name);
-    setProblem(null);
-    try {
-      await ownerFetch(method, `${BASE}/${encodeURIComponent(d.host)}${path}`);
-      toast(done);
-      setConfirming(false);
-      onChanged();
-    } catch (err) {
-      setProblem(err instanceof OwnerApiError ? err.message : TEXT.failed);
-    } finally {
-      setBusy(null);
-    }
+  // Verify and make primary run at once; remove asks first (the dialog is open while `row` is 'remove').
+  const action = useRowAction<DomainAction>(onChanged);
+  const call = (method: 'POST' | 'DELETE', path: string, done: string) => async () => {
+    await ownerFetch(method, `${BASE}/${encodeURIComponent(d.host)}${path}`);
+    return done;
   };
+  const busy = (name: DomainAction) => action.busy && action.row === name;
   return (
     <li className="domains-card" data-domain={d.host} data-state={d.state}>
       <div className="domains-head">
@@ -122,44 +114,45 @@ function DomainRow({ domain: d, onChanged }: { domain: OwnerDomain; onChanged: (
       ) : (
         <p className="domains-meta">Certificate: {d.certificate === 'active' ? 'active' : d.certificate.replaceAll('_', ' ')}</p>
       )}
-      {problem ? (
+      {action.error && action.row !== undefined && action.row !== 'remove' ? (
         <p className="ui-field-error" role="alert">
-          {problem}
+          {action.error}
         </p>
       ) : null}
       <div className="owner-row-actions">
         {d.state === 'pending' ? (
-          <Button busy={busy === 'verify'} onClick={() => void act('verify', 'POST', '/verify', `${d.host} verified`)}>
+          <Button busy={busy('verify')} onClick={() => void action.runFor('verify', call('POST', '/verify', `${d.host} verified`))}>
             Verify
           </Button>
         ) : null}
         {d.state === 'verified' && !d.primary ? (
-          <Button variant="secondary" busy={busy === 'primary'} onClick={() => void act('primary', 'POST', '/primary', `${d.host} is now the primary domain`)}>
+          <Button variant="secondary" busy={busy('primary')} onClick={() => void action.runFor('primary', call('POST', '/primary', `${d.host} is now the primary domain`))}>
             Make primary
           </Button>
         ) : null}
         {d.primary ? null : (
-          <Button variant="danger" onClick={() => setConfirming(true)}>
+          <Button variant="danger" onClick={() => action.open('remove')}>
             Remove
           </Button>
         )}
       </div>
       <Dialog
-        open={confirming}
+        open={action.row === 'remove'}
         title={`Remove ${d.host}?`}
-        onClose={() => setConfirming(false)}
+        onClose={action.close}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
+            <Button variant="secondary" onClick={action.close}>
               Cancel
             </Button>
-            <Button variant="danger" busy={busy === 'remove'} onClick={() => void act('remove', 'DELETE', '', `${d.host} removed`)}>
+            <Button variant="danger" busy={busy('remove')} onClick={() => void action.run(call('DELETE', '', `${d.host} removed`))}>
               Remove domain
             </Button>
           </>
         }
       >
         <p>Visitors of {d.host} no longer reach this site from now on.</p>
+        {action.error ? <p role="alert">{action.error}</p> : null}
       </Dialog>
     </li>
   );
