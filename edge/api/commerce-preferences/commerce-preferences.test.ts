@@ -3,7 +3,7 @@ import { createSiteUser, signIn, startWorker, type RunningWorker } from '../../t
 import { ownerSessions, type OwnerSession } from '../commerce/test-owner.js';
 import { TestVisitor } from '../commerce/test-visitor.js';
 import { ADDRESS_OR, addOne, placeOrder } from '../commerce/test-checkout.js';
-import { variantOf } from '../commerce/test-catalog.js';
+import { itemIdOf, variantOf } from '../commerce/test-catalog.js';
 import { FakeStripe } from '../commerce/test-stripe-server.js';
 
 /**
@@ -218,6 +218,31 @@ describe('checkout fields: guest checkout and phone numbers, enforced by the ser
     expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, guestCheckout: true, collectPhoneNumber: false })).status).toBe(200);
     expect((await placeOrder(guest)).status).toBe(201);
     expect(await pageHtml(guest, '/checkout')).not.toContain('data-checkout-sign-in');
+  });
+});
+
+describe('checkout fields: the phone on a digital-only order', () => {
+  it('with nothing to ship the phone is its own field: refused beside `phone` when missing, kept as the billing contact', async () => {
+    const checkout = (await s.admin.get('/api/v1/commerce-preferences/checkout')).json;
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, collectPhoneNumber: true })).status).toBe(200);
+    try {
+      const v = new TestVisitor(worker, '198.51.100.53');
+      await v.visit('/');
+      const guide = await itemIdOf(worker.db, 'cone-6-glaze-recipe-guide');
+      const added = await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: guide, sku: null, quantity: 1, additionalFields: null });
+      expect(added.json.shoppingCart.requiresShipping).toBe(false);
+      const noPhone = await placeOrder(v, { address: undefined });
+      expect(noPhone.status).toBe(422);
+      expect(noPhone.json).toMatchObject({ message: 'Enter a phone number.', fields: { phone: 'Enter a phone number.' } });
+      expect((await placeOrder(v, { address: undefined, extra: { phone: '  ' } })).json.fields).toEqual({ phone: 'Enter a phone number.' });
+      const placed = await placeOrder(v, { address: undefined, extra: { phone: '+1 503 555 0101' } });
+      expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+      const row = await worker.db.prepare('SELECT shipping_address AS ship, billing_address AS bill FROM orders WHERE id = ?').bind(placed.json.order.id).first<{ ship: string | null; bill: string }>();
+      expect(row!.ship).toBeNull();
+      expect(JSON.parse(row!.bill)).toEqual({ phone: '+1 503 555 0101' });
+    } finally {
+      expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, collectPhoneNumber: false })).status).toBe(200);
+    }
   });
 });
 
