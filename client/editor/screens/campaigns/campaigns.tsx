@@ -14,6 +14,7 @@ import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { RichTextField } from '../page-editor/rich-text-field.js';
 import { epochToZoned, zonedToEpoch } from '../pages/zoned-time.js';
+import './campaigns.css';
 
 const BASE = '/api/owner/campaigns';
 const STATE_LABEL = { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', sent: 'Sent' } as const;
@@ -24,6 +25,46 @@ interface ListChoice {
   confirmed: number;
 }
 type Overview = { campaigns: OwnerCampaign[]; lists: ListChoice[] };
+
+/** A sending campaign's progress refreshes itself: the first poll after 2 s, then twice as long each time nothing moved, at most 30 s. */
+const PROGRESS_POLL_FIRST_MS = 2_000;
+const PROGRESS_POLL_MAX_MS = 30_000;
+
+/**
+ * Polls the campaign while it is `sending` and answers each newer copy to `onChange`; the
+ * delay doubles while the counts stand still and starts again from the first when they move.
+ */
+function useSendingProgress(campaign: OwnerCampaign | undefined, onChange: (next: OwnerCampaign) => void): void {
+  const id = campaign?.id;
+  const sending = campaign?.state === 'sending';
+  useEffect(() => {
+    if (!id || !sending) return;
+    let delay = PROGRESS_POLL_FIRST_MS;
+    let last = '';
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      try {
+        const next = (await ownerFetch<{ campaign: OwnerCampaign }>('GET', `${BASE}/${id}`)).campaign;
+        if (stopped) return;
+        const seen = JSON.stringify([next.state, next.counts]);
+        delay = seen === last ? Math.min(delay * 2, PROGRESS_POLL_MAX_MS) : PROGRESS_POLL_FIRST_MS;
+        last = seen;
+        onChange(next);
+        if (next.state !== 'sending') return;
+      } catch {
+        // A failed poll (offline) waits longer before the next.
+        delay = Math.min(delay * 2, PROGRESS_POLL_MAX_MS);
+      }
+      if (!stopped) timer = setTimeout(() => void tick(), delay);
+    };
+    timer = setTimeout(() => void tick(), delay);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [id, sending]);
+}
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
@@ -126,6 +167,7 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
   const editable = !campaign || campaign.state === 'draft';
   const dirty = editable && !deleted && JSON.stringify(draft) !== JSON.stringify(savedDraft);
   const list = lists.find((l) => l.id === draft.listId);
+  useSendingProgress(campaign, setCampaign);
 
   /** Runs one action; field errors go beside their fields, a stale version opens the conflict dialog. */
   const run = async (name: string, action: () => Promise<void>) => {
@@ -187,9 +229,9 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
         <h1>{campaign ? 'Edit campaign' : 'New campaign'}</h1>
         {campaign ? <span className="ui-badge" data-campaign-state>{STATE_LABEL[campaign.state]}</span> : null}
       </div>
-      <p className="tags-notice" role="status" data-campaign-message>{message}</p>
+      <p className="campaign-message" role="status" data-campaign-message>{message}</p>
       {campaign && campaign.state !== 'draft' ? (
-        <p data-campaign-counts>
+        <p data-campaign-counts aria-live="polite">
           {campaign.state === 'scheduled' && campaign.scheduledFor ? `Scheduled for ${formatTime(campaign.scheduledFor, timeZone)}. ` : null}
           {`${plural(campaign.counts.recipients, 'recipient')}, ${campaign.counts.sent} sent, ${campaign.counts.opens} opened, ${plural(campaign.counts.clicks, 'click')}.`}
         </p>
