@@ -57,6 +57,27 @@ describe('promo popup', () => {
     await owner.page.getByRole('button', { name: 'Publish' }).click();
     await owner.page.getByText('Published version 1').waitFor();
 
+    // Someone else saves the draft first: Save shows the conflict dialog, Reload shows theirs.
+    store.allow(/412/);
+    const current = await ownerCall('GET', '/api/owner/popup');
+    await ownerCall('PUT', '/api/owner/popup', { design: { ...current.design, heading: 'Ten percent off (theirs)' } }, { 'If-Match': `"${current.revision}"` });
+    await owner.page.getByLabel('Heading').fill('Ten percent off (mine)');
+    await owner.page.getByRole('button', { name: 'Save draft' }).click();
+    const conflict = owner.page.getByRole('dialog', { name: 'This popup changed' });
+    await conflict.waitFor();
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => owner.page.getByLabel('Heading').inputValue()).toBe('Ten percent off (theirs)');
+    // Leaving with an unsaved change asks first; Cancel stays, Discard leaves the draft as it was.
+    await owner.page.getByLabel('Heading').fill('Ten percent off (unsaved)');
+    await owner.page.locator('nav').getByRole('link', { name: 'Campaigns', exact: true }).first().click();
+    const ask = owner.page.getByRole('dialog', { name: 'Save your changes?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL(owner.page.url()).pathname).toBe('/config/popup');
+    await owner.page.locator('nav').getByRole('link', { name: 'Campaigns', exact: true }).first().click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await owner.page.waitForURL((url) => url.pathname === '/config/campaigns');
+    expect((await ownerCall('GET', '/api/owner/popup')).design.heading).toBe('Ten percent off (theirs)');
+
     const v = await store.visitor();
     const page = v.page;
     await page.clock.install();
