@@ -146,4 +146,24 @@ describe('promo popup', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await dialog(page).waitFor({ state: 'detached' });
   });
+
+  it('opens on exit intent: a desktop pointer leaving through the top of the window, not one moving inside the page', async () => {
+    await publish({ enabled: true, heading: 'Ten percent off before you go', trigger: { kind: 'exit', fallbackSeconds: 600 } });
+    const v = await store.visitor({ viewport: { width: 1280, height: 800 } });
+    const page = v.page;
+    await page.clock.install();
+    await openArmed(page, '/', 'armed');
+    expect(await page.evaluate(() => matchMedia('(hover: hover) and (pointer: fine)').matches)).toBe(true);
+    await page.mouse.move(640, 400);
+    await page.mouse.move(640, 5);
+    // Moving between elements inside the page, and time passing, do not open it.
+    await page.evaluate(() => document.body.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 640, clientY: 5, relatedTarget: document.documentElement })));
+    await page.clock.runFor(60_000);
+    expect(await dialog(page).count()).toBe(0);
+    // The pointer leaves the window through its top edge (no element to go to, above the viewport).
+    await page.evaluate(() => document.body.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 640, clientY: -2, relatedTarget: null })));
+    await dialog(page).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+  });
 });
