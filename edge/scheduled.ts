@@ -6,7 +6,7 @@ import type { Db } from './services/db.js';
 import { shardDbs } from './services/shards/bindings.js';
 import { isNotNull } from 'drizzle-orm';
 import { websites } from '../schema/index.js';
-import { drainOutbox } from './services/mail/sender.js';
+import { drainCampaignMail, drainOutbox } from './services/mail/sender.js';
 import { mailSenderFor } from './services/mail/providers.js';
 import { mailEnvelopes } from './services/commerce-preferences/index.js';
 import { refundProvidersBySite, siteRefundProviders, sitesWithStripeKeys, stripeClient, stripeSettings } from './services/payments/index.js';
@@ -40,6 +40,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     run: async (env, db, now) => {
       const mail = await drainOutbox(db, mailSenderFor(env), now, 20, mailEnvelopes(db));
       return mail.sent || mail.failed ? `sent ${mail.sent}, failed ${mail.failed}` : null;
+    },
+  },
+  // Campaign mail in batches: up to 4 claims of 250 a run, each sent in provider batch calls (docs/mail.md).
+  'campaign mail': {
+    crons: [MAIL_CRON],
+    run: async (env, db, now) => {
+      const mail = await drainCampaignMail(db, mailSenderFor(env), now, mailEnvelopes(db));
+      return mail.sent || mail.failed ? `sent ${mail.sent}, failed ${mail.failed} in ${mail.batches} batches` : null;
     },
   },
   // Email campaigns due or being sent: the audience copied, then batches handed to the outbox (edge/services/campaigns/send.ts).

@@ -50,6 +50,12 @@ export const STORE_TEXTS = {
   withYourAddress: 'With your address',
   tax: 'Tax',
   includingTax: 'Including tax',
+  /** Under the price on the product page when prices include tax (commerce preference `tax.pricesIncludeTax`). */
+  priceIncludesTax: 'Price includes tax.',
+  /** Beside the price on product cards and search results when prices include tax. */
+  inclTax: 'incl. tax',
+  /** On the order pages when prices include tax: a message (`{amount money}` is the tax inside the total). */
+  includesTax: 'Includes {amount money} tax.',
   total: 'Total',
   orderConfirmed: 'Thank you! Order #{number} is confirmed.',
   confirmationSent: 'A confirmation has been sent to {email}.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postcodeRegion, resolveRegion } from './postcode-region.js';
+import { REGIONS } from './region-tables.js';
 
 describe('postcodeRegion', () => {
   it.each([
@@ -54,9 +55,98 @@ describe('postcodeRegion', () => {
     ['ES', '52001', 'ML'],
     ['ES', '53001', undefined],
     ['ES', '00001', undefined],
-    ['FR', '75001', undefined],
+    // France: the département decides; Corsica is 20; overseas, Monaco and 00 do not.
+    ['FR', '75001', 'IDF'],
+    ['FR', '01000', 'ARA'],
+    ['FR', '95880', 'IDF'],
+    ['FR', '96000', undefined],
+    ['FR', '20000', 'COR'],
+    ['FR', '20200', 'COR'],
+    ['FR', '13001', 'PAC'],
+    ['FR', '29200', 'BRE'],
+    ['FR', '59000', 'HDF'],
+    ['FR', '97400', undefined],
+    ['FR', '98000', undefined],
+    ['FR', '00100', undefined],
+    ['FR', '7500', undefined],
+    // Ireland: Dublin's districts only.
+    ['IE', 'D02 X285', 'D'],
+    ['IE', 'd6w', 'D'],
+    ['IE', 'D24', 'D'],
+    ['IE', 'D25', undefined],
+    ['IE', 'T12', undefined],
+    ['IE', 'A94', undefined],
+    // Norway: county ranges, with the ones that cross a border left out.
+    ['NO', '0150', '03'],
+    ['NO', '1299', '03'],
+    ['NO', '1300', '32'],
+    ['NO', '1499', '32'],
+    ['NO', '1540', undefined],
+    ['NO', '1600', '31'],
+    ['NO', '3069', '33'],
+    ['NO', '3070', undefined],
+    ['NO', '3100', '39'],
+    ['NO', '3520', undefined],
+    ['NO', '4399', '11'],
+    ['NO', '4460', undefined],
+    ['NO', '5003', '46'],
+    ['NO', '5500', undefined],
+    ['NO', '7979', '50'],
+    ['NO', '7980', undefined],
+    ['NO', '8000', '18'],
+    ['NO', '9400', undefined],
+    ['NO', '9999', '56'],
+    ['NO', '150', undefined],
+    // New Zealand: regions by range; the Chatham Islands inside Canterbury's 8000s.
+    ['NZ', '0110', 'NTL'],
+    ['NZ', '0505', undefined],
+    ['NZ', '1010', 'AUK'],
+    ['NZ', '2120', 'AUK'],
+    ['NZ', '2121', undefined],
+    ['NZ', '3110', 'BOP'],
+    ['NZ', '3204', 'WKO'],
+    ['NZ', '3920', undefined],
+    ['NZ', '4010', 'GIS'],
+    ['NZ', '5510', undefined],
+    ['NZ', '6011', 'WGN'],
+    ['NZ', '7010', undefined],
+    ['NZ', '7201', 'MBH'],
+    ['NZ', '7805', 'WTC'],
+    ['NZ', '8011', 'CAN'],
+    ['NZ', '8942', 'CIT'],
+    ['NZ', '9016', 'OTA'],
+    ['NZ', '9810', 'STL'],
+    ['NZ', '9710', undefined],
+    // Sweden: the first three digits, or a whole postcode.
+    ['SE', '111', 'AB'],
+    ['SE', '114 55', 'AB'],
+    ['SE', '149', 'AB'],
+    ['SE', '152', undefined],
+    ['SE', '211', 'M'],
+    ['SE', '411', 'O'],
+    ['SE', '434', undefined],
+    ['SE', '753', 'C'],
+    ['SE', '814', undefined],
+    ['SE', '981', 'BD'],
+    ['SE', '11', undefined],
+    ['JP', '100-0001', undefined],
   ])('%s %s -> %s', (country, code, region) => {
     expect(postcodeRegion(country, code)).toBe(region);
+  });
+});
+
+describe('every decided region is one of the country\'s SPEC §3 regions', () => {
+  it.each(['FR', 'IE', 'NO', 'NZ', 'SE'])('%s', (country) => {
+    const codes = new Set((REGIONS[country] ?? []).map(([code]) => code));
+    const width = country === 'FR' ? 5 : country === 'SE' ? 3 : 4;
+    const decided = new Set<string>();
+    const samples = country === 'IE' ? ['D01', 'D6W', 'D24'] : Array.from({ length: 10 ** (width - 1) }, (_, i) => String(i * 10).padStart(width, '0'));
+    for (const code of samples) {
+      const region = postcodeRegion(country, code);
+      if (region) decided.add(region);
+    }
+    expect([...decided].filter((r) => !codes.has(r))).toEqual([]);
+    if (country === 'FR') expect(decided.size).toBe(13);
   });
 });
 

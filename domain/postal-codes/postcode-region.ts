@@ -86,9 +86,94 @@ function gbRegion(code: string): string | undefined {
   return area ? GB_AREAS[area] : undefined;
 }
 
+/** [first, last, region] ranges of numeric postcodes (or their first digits), looked up in order. */
+type Ranges = readonly (readonly [number, number, string])[];
+const inRanges = (ranges: Ranges, n: number) => ranges.find(([from, to]) => n >= from && n <= to)?.[2];
+
 /**
- * The region a postcode lies in, for countries whose postcodes decide it (US, CA, AU and ES
- * wholly; GB where the area lies in one nation); undefined
+ * French postcodes start with the département's number (01-95; 20 is Corsica, 2A and 2B);
+ * the SPEC §3 regions are the metropolitan régions. Overseas (97, 98) and 00 do not decide.
+ */
+const FR_DEPARTEMENTS: Readonly<Record<string, string>> = Object.fromEntries(
+  (
+    [
+      ['ARA', [1, 3, 7, 15, 26, 38, 42, 43, 63, 69, 73, 74]],
+      ['BFC', [21, 25, 39, 58, 70, 71, 89, 90]],
+      ['BRE', [22, 29, 35, 56]],
+      ['CVL', [18, 28, 36, 37, 41, 45]],
+      ['COR', [20]],
+      ['GES', [8, 10, 51, 52, 54, 55, 57, 67, 68, 88]],
+      ['HDF', [2, 59, 60, 62, 80]],
+      ['IDF', [75, 77, 78, 91, 92, 93, 94, 95]],
+      ['NOR', [14, 27, 50, 61, 76]],
+      ['NAQ', [16, 17, 19, 23, 24, 33, 40, 47, 64, 79, 86, 87]],
+      ['OCC', [9, 11, 12, 30, 31, 32, 34, 46, 48, 65, 66, 81, 82]],
+      ['PDL', [44, 49, 53, 72, 85]],
+      ['PAC', [4, 5, 6, 13, 83, 84]],
+    ] as const
+  ).flatMap(([region, numbers]) => numbers.map((n) => [String(n).padStart(2, '0'), region])),
+);
+
+function frRegion(code: string): string | undefined {
+  return /^\d{5}$/.test(code) ? FR_DEPARTEMENTS[code.slice(0, 2)] : undefined;
+}
+
+/**
+ * Irish Eircodes: only Dublin's postal districts (routing keys D01-D24 and D6W) lie wholly in
+ * one county; the other routing areas cross county borders and do not decide.
+ */
+function ieRegion(code: string): string | undefined {
+  return /^D(0[1-9]|1\d|2[0-4]|6W)/.test(code) ? 'D' : undefined;
+}
+
+/**
+ * Norwegian postcode ranges wholly in one county (fylke, 2024). Ranges that cross a county
+ * border (1500-1599 Moss and Vestby, 2100-2199, 2700-2799, 3070-3099, 3400-3699, 4400-4499,
+ * 5400-5999, 6600-6799, 7980-7999, 9400-9499) do not decide.
+ */
+const NO_RANGES: Ranges = [
+  [1, 1299, '03'], [1300, 1499, '32'], [1600, 1899, '31'], [1900, 2099, '32'], [2200, 2699, '34'], [2800, 2999, '34'],
+  [3000, 3069, '33'], [3100, 3299, '39'], [3300, 3399, '33'], [3700, 3999, '40'], [4000, 4399, '11'], [4500, 4999, '42'],
+  [5000, 5399, '46'], [6000, 6599, '15'], [6800, 6999, '46'], [7000, 7979, '50'], [8000, 8999, '18'], [9000, 9399, '55'],
+  [9500, 9999, '56'],
+];
+
+/**
+ * New Zealand postcode ranges wholly in one region; 8942 is the Chatham Islands. Ranges that
+ * cross a region border (0500s, 2121-2999, 3000s, 3600s, 3900s, 4500s-4600s, 5500s-5600s,
+ * 7000s-7100s, 9400s-9500s, 9700s) do not decide.
+ */
+const NZ_RANGES: Ranges = [
+  [100, 499, 'NTL'], [600, 2120, 'AUK'], [3100, 3199, 'BOP'], [3200, 3599, 'WKO'], [3700, 3899, 'WKO'], [4010, 4099, 'GIS'],
+  [4100, 4299, 'HKB'], [4300, 4399, 'TKI'], [4400, 4499, 'MWT'], [4700, 4999, 'MWT'], [5000, 5499, 'WGN'], [5700, 5899, 'WGN'],
+  [6000, 6999, 'WGN'], [7200, 7299, 'MBH'], [7300, 7799, 'CAN'], [7800, 7899, 'WTC'], [7900, 7999, 'CAN'], [8942, 8942, 'CIT'],
+  [8000, 8999, 'CAN'], [9000, 9399, 'OTA'], [9600, 9699, 'STL'], [9800, 9899, 'STL'],
+];
+
+/**
+ * Swedish postcodes by their first three digits (checkout asks for up to three, SPEC §5),
+ * ranges wholly in one county (län). Ranges that cross a county border (150-159, 190-199,
+ * 280-299, 315-339, 360-369, 430-439, 570-579, 590-599, 610-619, 660-669, 690-699, 760-769,
+ * 814-819, 840-849, 930-939) do not decide.
+ */
+const SE_RANGES: Ranges = [
+  [100, 149, 'AB'], [160, 189, 'AB'], [200, 279, 'M'], [300, 314, 'N'], [340, 359, 'G'], [370, 379, 'K'], [380, 399, 'H'],
+  [400, 429, 'O'], [440, 479, 'O'], [500, 549, 'O'], [550, 569, 'F'], [580, 589, 'E'], [600, 609, 'E'], [620, 624, 'I'],
+  [630, 649, 'D'], [650, 659, 'S'], [670, 689, 'S'], [700, 719, 'T'], [720, 739, 'U'], [740, 759, 'C'], [770, 799, 'W'],
+  [800, 813, 'X'], [820, 829, 'X'], [830, 839, 'Z'], [850, 899, 'Y'], [900, 929, 'AC'], [940, 989, 'BD'],
+];
+
+/** A whole 4-digit postcode (NO, NZ) in the ranges. */
+const fourDigits = (ranges: Ranges, code: string) => (/^\d{4}$/.test(code) ? inRanges(ranges, Number(code)) : undefined);
+
+function seRegion(code: string): string | undefined {
+  // Three digits, or a whole postcode ('114 55') of which the first three decide.
+  return /^\d{3}(\d{2})?$/.test(code) ? inRanges(SE_RANGES, Number(code.slice(0, 3))) : undefined;
+}
+
+/**
+ * The region a postcode lies in, for countries whose postcodes decide it (US, CA, AU, ES and FR
+ * wholly; GB, IE, NO, NZ and SE where the postcode's area lies in one region); undefined
  * when the country's postcodes do not, or the code is not a full one of the country.
  * @example postcodeRegion('US', '10001') === 'NY'
  */
@@ -105,6 +190,16 @@ export function postcodeRegion(country: string, postcode: string): string | unde
       return esRegion(code);
     case 'GB':
       return gbRegion(code.replace(/\s/g, ''));
+    case 'FR':
+      return frRegion(code.replace(/\s/g, ''));
+    case 'IE':
+      return ieRegion(code.replace(/\s/g, ''));
+    case 'NO':
+      return fourDigits(NO_RANGES, code);
+    case 'NZ':
+      return fourDigits(NZ_RANGES, code);
+    case 'SE':
+      return seRegion(code.replace(/\s/g, ''));
     default:
       return undefined;
   }

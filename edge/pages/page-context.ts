@@ -14,6 +14,7 @@ import type { Theme } from './theme-templates.js';
 import { emptyCartJson, localizedStringsJson, websiteJson, websiteSettingsJson } from './context/website.js';
 import { translateLayout, type TranslationTable } from '../services/multilingual/texts.js';
 import { languageContext, translatedStrings } from './context/languages.js';
+import { STORE_TEXTS_ENTITY, STORE_TEXTS, type StoreTextKey } from '../../domain/languages/store-texts.js';
 
 function queryJson(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
@@ -36,6 +37,12 @@ function linkJson(link: NavigationLink, activeCollectionId: string | undefined, 
   // Present only when the link has some, so a site without nested links keeps its exact context.
   if (link.children.length) out.children = link.children.map((child) => linkJson(child, activeCollectionId, table));
   return out;
+}
+
+/** The store texts (translated where the language has them) that say prices include tax. */
+function taxNotes(table: TranslationTable | undefined): { price: string; card: string } {
+  const text = (key: StoreTextKey) => table?.get('system', STORE_TEXTS_ENTITY, key) ?? STORE_TEXTS[key];
+  return { price: text('priceIncludesTax'), card: text('inclTax') };
 }
 
 /** The fields every page context has (docs/page-context.md, "Top level"). */
@@ -87,5 +94,7 @@ export async function baseContext(
     ...(newsletter ? { newsletterForm: formContext(req, newsletter) } : {}),
     // The promo popup's island props (page type 104), when one is published for this page.
     ...(promoPopup ? { promoPopup } : {}),
+    // Prices include tax (commerce preference `tax.pricesIncludeTax`): the product page's and the price cards' notes, in the page's language.
+    ...(site.storeSettings.pricesIncludeTax === true ? { taxNotes: taxNotes(table) } : {}),
   };
 }

@@ -136,4 +136,50 @@ describe('campaigns in Chromium', () => {
     expect(await page.locator('[data-campaign]', { hasText: 'Autumn letter' }).count()).toBe(0);
     expect((await call(store.worker, session, 'GET', `/api/owner/campaigns/${third.id}`)).status).toBe(404);
   });
+
+  it('a sending campaign\'s progress refreshes itself, backing off while nothing moves; on a phone the editor fits with no empty status line', async () => {
+    const session = await demoOwnerSession(store.worker);
+    const listId = (await call(store.worker, session, 'POST', '/api/owner/mailing-lists', { name: 'Kiln letters' })).json.list.id as string;
+    await addSubscribers(store.worker, listId, 3, (i) => `kiln${i}@example.com`);
+    const c = (await call(store.worker, session, 'POST', '/api/owner/campaigns', { subject: 'Kiln progress', listId })).json.campaign;
+    expect((await call(store.worker, session, 'POST', `/api/owner/campaigns/${c.id}/send`, undefined, { 'If-Match': '"1"' })).json.campaign.state).toBe('sending');
+
+    const { page } = await signedInOwner(store, { width: 390, height: 844 }, session);
+    await page.clock.install();
+    let polls = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/owner/campaigns/${c.id}`) polls += 1;
+    });
+    await openOwnerApp(page, store.url(`/config/campaigns/${c.id}`));
+    await page.locator('[data-campaign-state]').getByText('Sending').waitFor(POLL);
+    const counts = page.locator('[data-campaign-counts]');
+    expect(await counts.innerText()).toBe('0 recipients, 0 sent, 0 opened, 0 clicks.');
+    // 390 px: nothing wider than the screen, the action row wraps inside it, the empty status line takes no room.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const row of await page.locator('.campaign-form .owner-row-actions').all()) {
+      const box = (await row.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.locator('[data-campaign-message]').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [el.getBoundingClientRect().height, style.marginTop, style.marginBottom];
+    })).toEqual([0, '0px', '0px']);
+
+    // Nothing moves: polls 2 s, then 4 s later (the browser's clock, not the wall's).
+    const loaded = polls;
+    await page.clock.runFor(2_000);
+    await expect.poll(() => polls, POLL).toBe(loaded + 1);
+    await page.clock.runFor(4_000);
+    await expect.poll(() => polls, POLL).toBe(loaded + 2);
+    // The Cron run queues every mail; the next poll (8 s on) shows it sent, without a reload.
+    expect((await store.worker.scheduled('* * * * *')).outcome).toBe('ok');
+    await page.clock.runFor(8_000);
+    await page.locator('[data-campaign-state]').getByText('Sent').waitFor(POLL);
+    await expect.poll(() => counts.innerText(), POLL).toBe('3 recipients, 3 sent, 0 opened, 0 clicks.');
+    // Sent: the polling has stopped.
+    const done = polls;
+    await page.clock.runFor(120_000);
+    await page.getByRole('link', { name: 'Back to campaigns' }).waitFor();
+    expect(polls).toBe(done);
+  });
 });

@@ -94,7 +94,7 @@ describe('checkout in Chromium', () => {
     expect(shoppingCart.totalQuantity).toBe(1);
   });
 
-  it('the owner\'s switches show in the form: a sign-in link with guest checkout off; a phone field, and prices that include tax', async () => {
+  it('the owner\'s switches show in the form: a sign-in link with guest checkout off; a phone field (under Contact when nothing ships), and prices that include tax', async () => {
     store.allow(/HTTP 422 \/api\/commerce\/orders|status of 422/);
     const db = store.worker.db;
     const site = (await db.prepare('SELECT id FROM websites WHERE is_default = 1').first<{ id: string }>())!.id;
@@ -148,6 +148,23 @@ describe('checkout in Chromium', () => {
     await checkout.getByRole('button', { name: /Place order/ }).click();
     await page.waitForURL(/\/order-confirmed\?order=/);
     expect(await page.locator('.order-included-tax').innerText()).toBe(`Includes $${(inside / 100).toFixed(2)} tax.`);
+
+    // A digital-only order has no Delivery section: the required phone is asked under Contact, and the order is placed.
+    const guide = (await db.prepare("SELECT id FROM items WHERE url_id = 'cone-6-glaze-recipe-guide'").first<{ id: string }>())!.id;
+    await visitorApi(store, visitor, 'POST', '/api/commerce/shopping-cart/entries', { itemId: guide, sku: null, quantity: 1, additionalFields: null });
+    await page.goto(store.url('/checkout'));
+    await islandsHydrated(page, '[data-island="checkout"]');
+    const contact = checkout.getByRole('group', { name: 'Contact' });
+    await contact.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    expect(await checkout.getByRole('group', { name: 'Delivery' }).count()).toBe(0);
+    await contact.getByLabel('Phone').fill('+1 503 555 0102');
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await checkout.getByLabel('Security code').fill('123');
+    await checkout.getByRole('button', { name: /Place order/ }).click();
+    await page.waitForURL(/\/order-confirmed\?order=/);
+    const placed = await db.prepare("SELECT billing_address AS bill FROM orders WHERE shipping_address IS NULL ORDER BY created_on DESC LIMIT 1").first<{ bill: string }>();
+    expect(JSON.parse(placed!.bill)).toEqual({ phone: '+1 503 555 0102' });
 
     await db.batch([
       db.prepare(`UPDATE websites SET store_settings = json_remove(store_settings, '$.pricesIncludeTax') WHERE id = ?1`).bind(site),

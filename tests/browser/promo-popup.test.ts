@@ -57,6 +57,27 @@ describe('promo popup', () => {
     await owner.page.getByRole('button', { name: 'Publish' }).click();
     await owner.page.getByText('Published version 1').waitFor();
 
+    // Someone else saves the draft first: Save shows the conflict dialog, Reload shows theirs.
+    store.allow(/412/);
+    const current = await ownerCall('GET', '/api/owner/popup');
+    await ownerCall('PUT', '/api/owner/popup', { design: { ...current.design, heading: 'Ten percent off (theirs)' } }, { 'If-Match': `"${current.revision}"` });
+    await owner.page.getByLabel('Heading').fill('Ten percent off (mine)');
+    await owner.page.getByRole('button', { name: 'Save draft' }).click();
+    const conflict = owner.page.getByRole('dialog', { name: 'This popup changed' });
+    await conflict.waitFor();
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => owner.page.getByLabel('Heading').inputValue()).toBe('Ten percent off (theirs)');
+    // Leaving with an unsaved change asks first; Cancel stays, Discard leaves the draft as it was.
+    await owner.page.getByLabel('Heading').fill('Ten percent off (unsaved)');
+    await owner.page.locator('nav').getByRole('link', { name: 'Campaigns', exact: true }).first().click();
+    const ask = owner.page.getByRole('dialog', { name: 'Save your changes?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL(owner.page.url()).pathname).toBe('/config/popup');
+    await owner.page.locator('nav').getByRole('link', { name: 'Campaigns', exact: true }).first().click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await owner.page.waitForURL((url) => url.pathname === '/config/campaigns');
+    expect((await ownerCall('GET', '/api/owner/popup')).design.heading).toBe('Ten percent off (theirs)');
+
     const v = await store.visitor();
     const page = v.page;
     await page.clock.install();
@@ -123,6 +144,26 @@ describe('promo popup', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await dialog(page).waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+  });
+
+  it('opens on exit intent: a desktop pointer leaving through the top of the window, not one moving inside the page', async () => {
+    await publish({ enabled: true, heading: 'Ten percent off before you go', trigger: { kind: 'exit', fallbackSeconds: 600 } });
+    const v = await store.visitor({ viewport: { width: 1280, height: 800 } });
+    const page = v.page;
+    await page.clock.install();
+    await openArmed(page, '/', 'armed');
+    expect(await page.evaluate(() => matchMedia('(hover: hover) and (pointer: fine)').matches)).toBe(true);
+    await page.mouse.move(640, 400);
+    await page.mouse.move(640, 5);
+    // Moving between elements inside the page, and time passing, do not open it.
+    await page.evaluate(() => document.body.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 640, clientY: 5, relatedTarget: document.documentElement })));
+    await page.clock.runFor(60_000);
+    expect(await dialog(page).count()).toBe(0);
+    // The pointer leaves the window through its top edge (no element to go to, above the viewport).
+    await page.evaluate(() => document.body.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 640, clientY: -2, relatedTarget: null })));
+    await dialog(page).waitFor();
+    await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached' });
   });
 });

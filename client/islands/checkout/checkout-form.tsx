@@ -129,7 +129,8 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
     setAnnounce('');
     const address = { firstName: v.firstName, lastName: v.lastName, address1: v.address1, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country, ...(phoneRequired ? { phone: v.phone } : {}) };
     const choices = {
-      ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : {}),
+      // Nothing to ship: the phone (when the store asks for it) is the order's own field, asked under Contact.
+      ...(cart?.requiresShipping ? { shippingAddress: address, billingAddress: address } : phoneRequired ? { phone: v.phone } : {}),
       ...(cart?.selectedShippingOption ? { shippingOptionId: cart.selectedShippingOption.id } : {}),
       ...(giftCard ? { giftCardCode: giftCard.code } : {}),
     };
@@ -194,6 +195,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
           <fieldset className="checkout-step">
             <legend>{t.contact}</legend>
             <Field id="email" label={t.email} type="email" autoComplete="email" value={v.email} onChange={set('email')} error={errors.email} required />
+            {phoneRequired && !cart.requiresShipping ? <Field id="phone" label={t.phone} type="tel" autoComplete="tel" value={v.phone} onChange={set('phone')} error={errors.phone} required /> : null}
           </fieldset>
           {cart.requiresShipping ? (
             <fieldset className="checkout-step">

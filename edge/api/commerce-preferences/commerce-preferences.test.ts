@@ -3,7 +3,7 @@ import { createSiteUser, signIn, startWorker, type RunningWorker } from '../../t
 import { ownerSessions, type OwnerSession } from '../commerce/test-owner.js';
 import { TestVisitor } from '../commerce/test-visitor.js';
 import { ADDRESS_OR, addOne, placeOrder } from '../commerce/test-checkout.js';
-import { variantOf } from '../commerce/test-catalog.js';
+import { itemIdOf, variantOf } from '../commerce/test-catalog.js';
 import { FakeStripe } from '../commerce/test-stripe-server.js';
 
 /**
@@ -221,6 +221,31 @@ describe('checkout fields: guest checkout and phone numbers, enforced by the ser
   });
 });
 
+describe('checkout fields: the phone on a digital-only order', () => {
+  it('with nothing to ship the phone is its own field: refused beside `phone` when missing, kept as the billing contact', async () => {
+    const checkout = (await s.admin.get('/api/v1/commerce-preferences/checkout')).json;
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, collectPhoneNumber: true })).status).toBe(200);
+    try {
+      const v = new TestVisitor(worker, '198.51.100.53');
+      await v.visit('/');
+      const guide = await itemIdOf(worker.db, 'cone-6-glaze-recipe-guide');
+      const added = await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: guide, sku: null, quantity: 1, additionalFields: null });
+      expect(added.json.shoppingCart.requiresShipping).toBe(false);
+      const noPhone = await placeOrder(v, { address: undefined });
+      expect(noPhone.status).toBe(422);
+      expect(noPhone.json).toMatchObject({ message: 'Enter a phone number.', fields: { phone: 'Enter a phone number.' } });
+      expect((await placeOrder(v, { address: undefined, extra: { phone: '  ' } })).json.fields).toEqual({ phone: 'Enter a phone number.' });
+      const placed = await placeOrder(v, { address: undefined, extra: { phone: '+1 503 555 0101' } });
+      expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+      const row = await worker.db.prepare('SELECT shipping_address AS ship, billing_address AS bill FROM orders WHERE id = ?').bind(placed.json.order.id).first<{ ship: string | null; bill: string }>();
+      expect(row!.ship).toBeNull();
+      expect(JSON.parse(row!.bill)).toEqual({ phone: '+1 503 555 0101' });
+    } finally {
+      expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/checkout', { ...checkout, collectPhoneNumber: false })).status).toBe(200);
+    }
+  });
+});
+
 describe('tax: prices shown with or without tax (tax.pricesIncludeTax)', () => {
   it('on: checkout takes the region\'s tax out of the prices (nothing added), the pages say so; off: added again', async () => {
     expect((await s.admin.get('/api/v1/commerce-preferences/tax')).json).toEqual({ websiteId: siteId, pricesIncludeTax: false });
@@ -241,7 +266,15 @@ describe('tax: prices shown with or without tax (tax.pricesIncludeTax)', () => {
     const mug = await variantOf(worker.db, 'FK-TUM-ASH');
     const v = new TestVisitor(worker, '198.51.100.61');
     await v.visit('/');
-    expect(await pageHtml(v, '/shop/speckled-stoneware-mug')).toContain('Price includes tax.');
+    expect(await pageHtml(v, '/shop/speckled-stoneware-mug')).toContain('<p class="product-tax-note">Price includes tax.</p>');
+    // Product cards (the shop, search results) say it beside each price, server-rendered.
+    const cardNote = '<p class="price-tax-note">incl. tax</p>';
+    const shop = await pageHtml(v, '/shop');
+    expect(shop.split(cardNote).length - 1).toBe(shop.split('class="product-card-title"').length - 1);
+    expect(shop).toContain(cardNote);
+    const search = await pageHtml(v, '/search?q=mug');
+    expect(search).toContain('is-product');
+    expect(search).toContain(cardNote);
     await addOne(v, mug.itemId, mug.sku, 2);
     expect(await pageHtml(v, '/cart')).toContain('Prices include tax. Shipping is worked out at checkout.');
     expect(await pageHtml(v, '/checkout')).toContain('data-prop-prices-include-tax="true"');
@@ -254,17 +287,55 @@ describe('tax: prices shown with or without tax (tax.pricesIncludeTax)', () => {
     expect(placed.status, JSON.stringify(placed.json)).toBe(201);
     expect([placed.json.order.taxTotal, placed.json.order.includedTax, placed.json.order.grandTotal]).toEqual([0, inside, cart.grandTotalCents]);
     const confirmed = await pageHtml(v, placed.json.confirmationUrl);
-    expect(confirmed).toContain(`Includes $${(inside / 100).toFixed(2)} tax.`);
+    expect(confirmed).toContain(`<p class="order-included-tax">Includes $${(inside / 100).toFixed(2)} tax.</p>`);
 
     // Off: the same rule adds its tax on top again.
     expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/tax', { pricesIncludeTax: false })).status).toBe(200);
     const w = new TestVisitor(worker, '198.51.100.62');
     await w.visit('/');
     expect(await pageHtml(w, '/shop/speckled-stoneware-mug')).not.toContain('Price includes tax.');
+    expect(await pageHtml(w, '/shop')).not.toContain('price-tax-note');
     await addOne(w, mug.itemId, mug.sku, 2);
     const added = (await w.send('PUT', '/api/commerce/shopping-cart/shipping-location', { country: 'US', postalCode: '97201' })).json.shoppingCart;
     expect([added.taxCents, added.includedTaxCents]).toEqual([Math.floor((goods * 1000 + 5000) / 10_000), 0]);
     await worker.db.prepare('DELETE FROM tax_rules WHERE name = ?').bind('OR test tax').run();
+  });
+});
+
+describe('tax notes in the page\'s language (store texts)', () => {
+  it('a French page says the translated notes on cards, the product page and the order pages; English stays English', async () => {
+    const languages = (list: string[]) => s.admin.send('PUT', '/api/multilingual/languages', { languages: list });
+    expect((await languages(['en-US', 'fr'])).status).toBe(200);
+    expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/tax', { pricesIncludeTax: true })).status).toBe(200);
+    await worker.db.prepare('DELETE FROM tax_rules').run();
+    expect((await s.admin.send('POST', '/api/owner/checkout-settings/tax-rules', { name: 'OR fr tax', country: 'US', region: 'OR', rateBps: 1000, inclusive: false, appliesToShipping: false })).status).toBe(201);
+    try {
+      const v = new TestVisitor(worker, '198.51.100.63');
+      await v.visit('/fr/');
+      const shop = await pageHtml(v, '/fr/shop');
+      expect(shop).toContain('<p class="price-tax-note">TTC</p>');
+      expect(shop).not.toContain('incl. tax');
+      expect(await pageHtml(v, '/fr/shop/speckled-stoneware-mug')).toContain('<p class="product-tax-note">Prix TTC.</p>');
+      expect(await pageHtml(v, '/shop')).toContain('<p class="price-tax-note">incl. tax</p>');
+      const mug = await variantOf(worker.db, 'FK-TUM-ASH');
+      await addOne(v, mug.itemId, mug.sku, 2);
+      const placed = await placeOrder(v, { extra: { email: 'tva@example.fr', language: 'fr' } });
+      expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+      const inside = placed.json.order.includedTax as number;
+      expect(inside).toBeGreaterThan(0);
+      const euros = (inside / 100).toFixed(2).replace('.', ',');
+      const confirmed = await pageHtml(v, placed.json.confirmationUrl);
+      expect(confirmed).toMatch(new RegExp(`<p class="order-included-tax">Dont ${euros}[\\s\\u00a0\\u202f]\\$US de taxes\\.</p>`));
+      expect(confirmed).not.toContain('Includes');
+      // The shopper's status page (the mail's link) says it too.
+      const mail = await worker.db.prepare(`SELECT text_body AS text FROM mail_outbox WHERE to_address = ? AND kind = 'order-confirmation'`).bind('tva@example.fr').first<{ text: string }>();
+      const statusUrl = /(\/fr\/order-status\?\S+)/.exec(mail!.text)![1]!;
+      expect(await pageHtml(v, statusUrl)).toMatch(new RegExp(`<p class="order-included-tax">Dont ${euros}[\\s\\u00a0\\u202f]\\$US de taxes\\.</p>`));
+    } finally {
+      expect((await s.admin.send('PUT', '/api/v1/commerce-preferences/tax', { pricesIncludeTax: false })).status).toBe(200);
+      await worker.db.prepare('DELETE FROM tax_rules WHERE name = ?').bind('OR fr tax').run();
+      expect((await languages(['en-US'])).status).toBe(200);
+    }
   });
 });
 

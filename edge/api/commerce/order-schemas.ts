@@ -28,6 +28,8 @@ export const placeOrderBody = z.object({
   email: z.email({ error: 'Enter a valid email address.' }).max(254),
   shippingAddress: addressSchema.optional(),
   billingAddress: addressSchema.optional(),
+  // The shopper's phone on an order with no address (digital only) when the store collects phone numbers.
+  phone: z.string().trim().max(40, { error: 'Phone is too long.' }).optional(),
   shippingOptionId: z.string().min(1).max(100).optional(),
   coupons: z.array(z.string().trim().min(1).max(50)).max(5).optional(),
   giftCardCode: z.string().trim().max(50, { error: 'This gift card code is not valid.' }).optional(),
@@ -52,7 +54,7 @@ export const placeOrderBody = z.object({
 /** POST /api/commerce/payments/stripe/intent: the choices that set the total (never an amount). */
 // A subscription checkout sends its cartToken and the email its card is saved under (a Stripe Customer).
 export const intentBody = placeOrderBody
-  .pick({ shippingAddress: true, billingAddress: true, shippingOptionId: true, coupons: true, giftCardCode: true, cartToken: true })
+  .pick({ shippingAddress: true, billingAddress: true, phone: true, shippingOptionId: true, coupons: true, giftCardCode: true, cartToken: true })
   .extend({ email: placeOrderBody.shape.email.optional() });
 
 /** Idempotency-Key: printable, 8-255 characters (a UUID fits). */

@@ -61,6 +61,8 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     email: body.email,
     shippingAddress: body.shippingAddress,
     billingAddress: body.billingAddress,
+    // A digital-only order's phone (no address to carry it) is kept as its billing contact.
+    ...(!body.shippingAddress && !body.billingAddress && body.phone ? { contactPhone: body.phone } : {}),
     shippingOptionId: body.shippingOptionId,
     coupons: body.coupons,
     giftCardCode: body.giftCardCode || undefined,

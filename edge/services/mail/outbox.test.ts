@@ -4,7 +4,7 @@ import { startBindings, type Bindings } from '../../../scripts/bindings-bridge.j
 import { applyMigrations } from '../../../schema/testing.js';
 import { openDb, type Db } from '../db.js';
 import { listOutbox, queueMail } from './outbox.js';
-import { drainOutbox, MailRefusedError, outboxOnlySender, type MailSender } from './sender.js';
+import { drainCampaignMail, drainOutbox, MailRefusedError, outboxOnlySender, type MailSender } from './sender.js';
 
 let local: Bindings;
 let d1: D1Database;
@@ -93,8 +93,56 @@ describe('drainOutbox', () => {
     await queueMail(db, { websiteId: SITE, to: 'kept@x.test', subject: 'Bad sender', text: 'x', kind: 'test' }, 8000);
     expect(await drainOutbox(db, refuse(false), 8100)).toEqual({ sent: 0, failed: 1 });
     await queueMail(db, { websiteId: SITE, to: 'gone@X.test', subject: 'Campaign', text: 'x', kind: 'campaign' }, 8200);
-    expect(await drainOutbox(db, refuse(true), 8300)).toEqual({ sent: 0, failed: 1 });
+    // Campaign mail is the batched drain's (drainOutbox leaves it), with the same bounce handling.
+    expect(await drainOutbox(db, refuse(true), 8300)).toEqual({ sent: 0, failed: 0 });
+    expect(await drainCampaignMail(db, refuse(true), 8300)).toEqual({ sent: 0, failed: 1, batches: 1 });
     expect((await listOutbox(db, SITE, { to: 'gone@X.test' }))[0]!.status).toBe('failed');
     expect(await statuses()).toEqual({ 'bs-1': 'bounced', 'bs-2': 'unsubscribed', 'bs-3': 'confirmed' });
+  });
+});
+
+describe('drainCampaignMail', () => {
+  it('two drains at once claim disjoint rows: each of 600 campaign mails is sent exactly once, in batch calls', async () => {
+    const statements = Array.from({ length: 600 }, (_, i) =>
+      d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on) VALUES (?1, ?2, 'campaign', ?3, 'Letter', 'x', ?4)`)
+        .bind(`camp-${i}`, SITE, `r${i}@x.test`, 10_000 + i));
+    for (let i = 0; i < statements.length; i += 100) await d1.batch(statements.slice(i, i + 100));
+    const delivered: string[] = [];
+    const calls: number[] = [];
+    const batching: MailSender = {
+      name: 'batching',
+      batchLimit: 100,
+      send: async () => { throw new Error('not used: the sender sends batches'); },
+      sendBatch: async (mails) => {
+        calls.push(mails.length);
+        // Yield between calls so the two drains interleave.
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        for (const m of mails) delivered.push(m.id);
+        return mails.map(() => null);
+      },
+    };
+    const [a, b] = await Promise.all([drainCampaignMail(db, batching, 20_000), drainCampaignMail(db, batching, 20_000)]);
+    expect(a.sent + b.sent).toBe(600);
+    expect(delivered).toHaveLength(600);
+    expect(new Set(delivered).size).toBe(600);
+    expect(calls.every((n) => n <= 100)).toBe(true);
+    const rows = await d1.prepare("SELECT status, count(*) AS n FROM mail_outbox WHERE id LIKE 'camp-%' GROUP BY status").all();
+    expect(rows.results).toEqual([{ status: 'sent', n: 600 }]);
+    // Nothing left: a third drain claims nothing.
+    expect(await drainCampaignMail(db, batching, 20_001)).toEqual({ sent: 0, failed: 0, batches: 0 });
+  });
+
+  it('a batch with some refusals: accepted ones sent, a temporary failure back in the queue, a bounce failed at once', async () => {
+    for (const [id, to] of [['mix-ok', 'ok@x.test'], ['mix-retry', 'retry@x.test'], ['mix-gone', 'gone2@x.test']]) {
+      await d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on) VALUES (?1, ?2, 'campaign', ?3, 'Mixed', 'x', 30000)`).bind(id, SITE, to).run();
+    }
+    const sender: MailSender = {
+      name: 'mixed',
+      send: async () => undefined,
+      sendBatch: async (mails) => mails.map((m) => (m.id === 'mix-retry' ? new Error('try later') : m.id === 'mix-gone' ? new MailRefusedError('inactive', true) : null)),
+    };
+    expect(await drainCampaignMail(db, sender, 31_000)).toEqual({ sent: 1, failed: 2, batches: 1 });
+    const status = Object.fromEntries((await d1.prepare("SELECT id, status, attempts FROM mail_outbox WHERE id LIKE 'mix-%'").all<{ id: string; status: string; attempts: number }>()).results.map((r) => [r.id, `${r.status}/${r.attempts}`]));
+    expect(status).toEqual({ 'mix-ok': 'sent/1', 'mix-retry': 'queued/1', 'mix-gone': 'failed/1' });
   });
 });

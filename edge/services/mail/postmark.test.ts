@@ -45,6 +45,22 @@ describe('Postmark sender', () => {
     expect(postmark.received.at(-1)!.body).toMatchObject({ To: 'studio@example.com', Cc: 'helper@example.com', Bcc: 'archive@example.com, books@example.com' });
   });
 
+  it('sends campaign mail to /email/batch, one message each in order, with per-message outcomes', async () => {
+    const calls = postmark.batchCalls;
+    const mails = [1, 2, 3].map((n) => ({ ...row, id: `mail-b${n}`, kind: 'campaign', toAddress: `reader${n}@example.com` }));
+    expect(await sender().sendBatch!(mails, { senderName: 'Fern & Kiln', replyTo: 'hello@fern.example' })).toEqual([null, null, null]);
+    expect(postmark.batchCalls).toBe(calls + 1);
+    expect(postmark.received.slice(-3).map((m) => [m.body.To, m.body.From, m.body.ReplyTo, (m.body.Metadata as { outboxId: string }).outboxId])).toEqual(
+      [1, 2, 3].map((n) => [`reader${n}@example.com`, '"Fern & Kiln" <shop@example.com>', 'hello@fern.example', `mail-b${n}`]),
+    );
+    expect(sender().batchLimit).toBe(500);
+    postmark.mode = 'inactive';
+    const refused = await sender().sendBatch!(mails);
+    expect(refused.every((e) => e instanceof MailRefusedError && e.bounced)).toBe(true);
+    postmark.mode = 'down';
+    await expect(sender().sendBatch!(mails)).rejects.not.toBeInstanceOf(MailRefusedError);
+  });
+
   it('a server error is a retryable failure; an inactive recipient or a bad token is refused for good', async () => {
     postmark.mode = 'down';
     const down = await sender().send(row).catch((e: unknown) => e);

@@ -31,6 +31,8 @@ export interface PlaceOrderInput extends QuoteInput {
   card?: TestCard | undefined;
   paymentIntentId?: string | undefined;
   provider: PaymentProvider;
+  /** The phone of an order with no address (digital only): recorded as its billing address `{ phone }`. */
+  contactPhone?: string | undefined;
   /** The signed-in shopper: the order (and subscription) shows in their account. */
   siteUserId?: string | undefined;
   /** Origin of the store, for the order-status link in the mail. */
@@ -131,7 +133,7 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
     : { provider: input.provider.name, cents: t.grandTotalCents };
   const facts: OrderFacts = {
     site: { id: site.id, currency: site.currency, title: site.title }, view, totals: t, couponCodes: t.validCoupons.map((c) => c.code), email: input.email,
-    shippingAddress: input.shippingAddress ?? null, billingAddress: input.billingAddress ?? null, siteUserId: input.siteUserId ?? null,
+    shippingAddress: input.shippingAddress ?? null, billingAddress: input.billingAddress ?? (input.contactPhone ? { phone: input.contactPhone } : null), siteUserId: input.siteUserId ?? null,
     origin: input.origin, testMode: input.provider.testMode, subscription: subscription ?? null, language: input.language ?? null,
   };
   const samePlan = !subscription || (left?.facts?.subscription && JSON.stringify(left.facts.subscription) === JSON.stringify(subscription) && (!left.paid || !!left.paid.reusableRef));

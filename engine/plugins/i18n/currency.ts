@@ -9,8 +9,9 @@ import { formatDecimalString, numberOption, parseDecimal, splitOption, type Numb
 
 /** The decimal value and currency code of a money object, if it is one. */
 export function moneyParts(v: unknown): { amount: Decimal; currency: string } | undefined {
-  const amount = parseDecimal(getKey(v, 'decimalValue'));
-  const currency = getKey(v, 'currencyCode');
+  // `{decimalValue, currencyCode}` or the edge's `{value, currency}` money, as `{x|money}` reads them.
+  const amount = parseDecimal(getKey(v, 'decimalValue') ?? getKey(v, 'value'));
+  const currency = getKey(v, 'currencyCode') ?? getKey(v, 'currency');
   if (!amount || typeof currency !== 'string' || !isKnownCurrency(currency.toUpperCase())) return undefined;
   return { amount, currency: currency.toUpperCase() };
 }

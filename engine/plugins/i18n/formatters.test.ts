@@ -31,6 +31,8 @@ describe('message', () => {
   });
   it('formats money arguments and leaves bad ones empty', () => {
     expect(F.message('{0 money}|{1 money}', ['money', 'who'], ctx, [])).toBe('$5.00|');
+    const edge = fakeContext({ data: { tax: { value: '5.09', currency: 'USD' } } });
+    expect(F.message('Includes {amount money} tax.', ['amount:tax'], edge, [])).toBe('Includes $5.09 tax.');
   });
   it('renders "" without locale data', () => {
     expect(F.message('{0}', ['who'], fakeContext({ locale: null }), [])).toBe('');

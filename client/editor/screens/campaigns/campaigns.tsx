@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { createColumnHelper } from '@tanstack/table-core';
 import type { RichTextNode } from '../../../../blocks/text/rich-text-schema.js';
 import type { OwnerCampaign } from '../../../../edge/services/campaigns/campaigns.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
@@ -10,10 +11,12 @@ import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
 import { SelectField, TextField } from '../../ui/fields.js';
-import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
+import { ErrorPanel, Skeleton } from '../../ui/states.js';
+import { DataTable, type PageAnswer, type PageRequest } from '../../data-table/data-table.js';
 import { useToast } from '../../ui/toast.js';
 import { RichTextField } from '../page-editor/rich-text-field.js';
 import { epochToZoned, zonedToEpoch } from '../pages/zoned-time.js';
+import './campaigns.css';
 
 const BASE = '/api/owner/campaigns';
 const STATE_LABEL = { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', sent: 'Sent' } as const;
@@ -25,57 +28,114 @@ interface ListChoice {
 }
 type Overview = { campaigns: OwnerCampaign[]; lists: ListChoice[] };
 
+/** A sending campaign's progress refreshes itself: the first poll after 2 s, then twice as long each time nothing moved, at most 30 s. */
+const PROGRESS_POLL_FIRST_MS = 2_000;
+const PROGRESS_POLL_MAX_MS = 30_000;
+
+/**
+ * Polls the campaign while it is `sending` and answers each newer copy to `onChange`; the
+ * delay doubles while the counts stand still and starts again from the first when they move.
+ */
+function useSendingProgress(campaign: OwnerCampaign | undefined, onChange: (next: OwnerCampaign) => void): void {
+  const id = campaign?.id;
+  const sending = campaign?.state === 'sending';
+  useEffect(() => {
+    if (!id || !sending) return;
+    let delay = PROGRESS_POLL_FIRST_MS;
+    let last = '';
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      try {
+        const next = (await ownerFetch<{ campaign: OwnerCampaign }>('GET', `${BASE}/${id}`)).campaign;
+        if (stopped) return;
+        const seen = JSON.stringify([next.state, next.counts]);
+        delay = seen === last ? Math.min(delay * 2, PROGRESS_POLL_MAX_MS) : PROGRESS_POLL_FIRST_MS;
+        last = seen;
+        onChange(next);
+        if (next.state !== 'sending') return;
+      } catch {
+        // A failed poll (offline) waits longer before the next.
+        delay = Math.min(delay * 2, PROGRESS_POLL_MAX_MS);
+      }
+      if (!stopped) timer = setTimeout(() => void tick(), delay);
+    };
+    timer = setTimeout(() => void tick(), delay);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [id, sending]);
+}
+
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
-/** /config/campaigns: the site's campaigns, newest first, with their state and counts. */
+const campaignColumn = createColumnHelper<OwnerCampaign>();
+const count = (key: keyof OwnerCampaign['counts'], header: string) =>
+  campaignColumn.accessor((c) => c.counts[key], { id: key, header, enableSorting: false, cell: (v) => <span data-count={key}>{v.getValue()}</span> });
+
+/**
+ * One page of the site's campaigns for the shared data table. The API answers the whole list
+ * (a site has tens of campaigns, not thousands), so the state filter, the subject search, the
+ * subject sort and the pages are done here over that one answer.
+ */
+async function campaignsPage(request: PageRequest): Promise<PageAnswer<OwnerCampaign>> {
+  const { campaigns } = await ownerFetch<Overview>('GET', BASE);
+  const state = request.filters['state'];
+  const needle = request.search.trim().toLowerCase();
+  const rows = campaigns.filter((c) => (!state || c.state === state) && (!needle || c.subject.toLowerCase().includes(needle)));
+  const sort = request.sort[0];
+  if (sort?.id === 'subject') rows.sort((a, b) => a.subject.localeCompare(b.subject) * (sort.desc ? -1 : 1));
+  const from = Number(request.cursor ?? 0);
+  const to = from + request.pageSize;
+  return { rows: rows.slice(from, to), next: to < rows.length ? String(to) : null };
+}
+
+/** /config/campaigns: the site's campaigns, newest first, with their state and counts, on the shared data table. */
 export function CampaignsScreen() {
   const { timeZone } = useOwner();
-  const { result, retry } = useLoad('campaigns', () => ownerFetch<Overview>('GET', BASE));
+  const columns = useMemo(
+    () => [
+      campaignColumn.accessor('subject', { header: 'Subject', cell: (v) => <Link href={`/config/campaigns/${v.row.original.id}`}>{v.getValue()}</Link> }),
+      campaignColumn.accessor('listName', { header: 'List', enableSorting: false, cell: (v) => v.getValue() ?? '—' }),
+      campaignColumn.accessor('state', {
+        header: 'State',
+        enableSorting: false,
+        cell: (v) => {
+          const c = v.row.original;
+          return (
+            <>
+              <span className="ui-badge" data-campaign-state>{STATE_LABEL[c.state]}</span>
+              {c.state === 'scheduled' && c.scheduledFor ? ` ${formatTime(c.scheduledFor, timeZone)}` : null}
+              {c.state === 'sent' && c.sentOn ? ` ${formatTime(c.sentOn, timeZone)}` : null}
+            </>
+          );
+        },
+      }),
+      count('recipients', 'Recipients'),
+      count('sent', 'Sent'),
+      count('opens', 'Opens'),
+      count('clicks', 'Clicks'),
+    ],
+    [timeZone],
+  );
   return (
     <div className="campaigns">
       <div className="owner-panel-head">
         <h1>Campaigns</h1>
         <Link className="ui-button" data-variant="primary" href="/config/campaigns/new">New campaign</Link>
       </div>
-      {result.state === 'loading' ? <Skeleton label="Loading campaigns" /> : null}
-      {result.state === 'error' ? <ErrorPanel message={result.message} onRetry={retry} /> : null}
-      {result.state === 'ready' && result.data.campaigns.length === 0 ? (
-        <EmptyState title="No campaigns yet">
-          <p>Write an email to the subscribers of a mailing list, send yourself a test, then send it or schedule it.</p>
-        </EmptyState>
-      ) : null}
-      {result.state === 'ready' && result.data.campaigns.length ? (
-        <table className="campaigns-table">
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">List</th>
-              <th scope="col">State</th>
-              <th scope="col">Recipients</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Opens</th>
-              <th scope="col">Clicks</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.data.campaigns.map((c) => (
-              <tr key={c.id} data-campaign={c.id}>
-                <td><Link href={`/config/campaigns/${c.id}`}>{c.subject}</Link></td>
-                <td>{c.listName ?? '—'}</td>
-                <td>
-                  <span className="ui-badge" data-campaign-state>{STATE_LABEL[c.state]}</span>
-                  {c.state === 'scheduled' && c.scheduledFor ? ` ${formatTime(c.scheduledFor, timeZone)}` : null}
-                  {c.state === 'sent' && c.sentOn ? ` ${formatTime(c.sentOn, timeZone)}` : null}
-                </td>
-                <td data-count="recipients">{c.counts.recipients}</td>
-                <td data-count="sent">{c.counts.sent}</td>
-                <td data-count="opens">{c.counts.opens}</td>
-                <td data-count="clicks">{c.counts.clicks}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <DataTable
+        label="Campaigns"
+        columns={columns}
+        getRowId={(c) => c.id}
+        fetchPage={campaignsPage}
+        searchLabel="Search subjects"
+        emptyTitle="No campaigns yet"
+        filters={[{ id: 'state', label: 'State', type: 'select', options: [{ value: '', label: 'All' }, ...Object.entries(STATE_LABEL).map(([value, label]) => ({ value, label }))] }]}
+        viewsKey="campaigns"
+        rowData={(c) => ({ 'data-campaign': c.id })}
+      />
     </div>
   );
 }
@@ -126,6 +186,7 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
   const editable = !campaign || campaign.state === 'draft';
   const dirty = editable && !deleted && JSON.stringify(draft) !== JSON.stringify(savedDraft);
   const list = lists.find((l) => l.id === draft.listId);
+  useSendingProgress(campaign, setCampaign);
 
   /** Runs one action; field errors go beside their fields, a stale version opens the conflict dialog. */
   const run = async (name: string, action: () => Promise<void>) => {
@@ -187,9 +248,9 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
         <h1>{campaign ? 'Edit campaign' : 'New campaign'}</h1>
         {campaign ? <span className="ui-badge" data-campaign-state>{STATE_LABEL[campaign.state]}</span> : null}
       </div>
-      <p className="tags-notice" role="status" data-campaign-message>{message}</p>
+      <p className="campaign-message" role="status" data-campaign-message>{message}</p>
       {campaign && campaign.state !== 'draft' ? (
-        <p data-campaign-counts>
+        <p data-campaign-counts aria-live="polite">
           {campaign.state === 'scheduled' && campaign.scheduledFor ? `Scheduled for ${formatTime(campaign.scheduledFor, timeZone)}. ` : null}
           {`${plural(campaign.counts.recipients, 'recipient')}, ${campaign.counts.sent} sent, ${campaign.counts.opens} opened, ${plural(campaign.counts.clicks, 'click')}.`}
         </p>

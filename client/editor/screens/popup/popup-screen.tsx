@@ -7,6 +7,8 @@ import { Button } from '../../ui/button.js';
 import { SelectField, Switch, TextField } from '../../ui/fields.js';
 import { ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
+import { Dialog } from '../../ui/dialog.js';
+import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { useLoad } from '../../use-load.js';
 import { FilePickerDialog } from '../files/file-picker.js';
 import { loadLists, loadPopup, publishPopup, savePopup } from './popup-api.js';
@@ -23,23 +25,26 @@ export function PopupScreen() {
   if (result.state === 'loading') return <Skeleton label="Loading the popup" />;
   if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
   const [state, lists] = result.data;
-  return <PopupEditor initial={state} lists={lists} />;
+  // A reload after a conflict brings a newer revision: the editor starts again from it.
+  return <PopupEditor key={state.revision} initial={state} lists={lists} onReload={retry} />;
 }
 
-function PopupEditor({ initial, lists }: { initial: PopupState; lists: OwnerList[] }) {
+function PopupEditor({ initial, lists, onReload }: { initial: PopupState; lists: OwnerList[]; onReload: () => void }) {
   const [state, setState] = useState(initial);
   const [design, setDesign] = useState<PopupDesign>(initial.design);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [picking, setPicking] = useState(false);
+  const [conflict, setConflict] = useState(false);
   const toast = useToast();
-  const dirty = JSON.stringify(design) !== JSON.stringify(state.design);
+  const dirty = !conflict && JSON.stringify(design) !== JSON.stringify(state.design);
   useEffect(() => setErrors({}), [design]);
 
   const set = <K extends keyof PopupDesign>(key: K, value: PopupDesign[K]) => setDesign((d) => ({ ...d, [key]: value }));
 
-  const run = async (kind: 'save' | 'publish') => {
+  /** Saves (and publishes); answers whether it worked. A stale revision (412) opens the conflict dialog. */
+  const run = async (kind: 'save' | 'publish'): Promise<boolean> => {
     setBusy(kind);
     setMessage('');
     try {
@@ -49,15 +54,22 @@ function PopupEditor({ initial, lists }: { initial: PopupState; lists: OwnerList
       setState(next);
       setDesign(next.design);
       toast(kind === 'publish' ? `Popup published (version ${next.published?.version ?? 0})` : 'Draft saved');
+      return true;
     } catch (err) {
       const e = err instanceof OwnerApiError ? err : new OwnerApiError('Something went wrong', 0);
-      setErrors(e.fields);
-      setMessage(e.message);
+      if (e.status === 412) setConflict(true);
+      else {
+        setErrors(e.fields);
+        setMessage(e.message);
+      }
+      return false;
     } finally {
       setBusy(null);
     }
   };
 
+  // SPEC §4: leaving with unsaved changes asks to save or discard them.
+  const unsaved = useUnsavedChanges(dirty, () => run('save'));
   const err = (path: string) => errors[`design.${path}`];
   const action = design.action;
   const trigger = design.trigger;
@@ -219,6 +231,15 @@ function PopupEditor({ initial, lists }: { initial: PopupState; lists: OwnerList
           </div>
         </div>
       </section>
+      <Dialog
+        open={conflict}
+        title="This popup changed"
+        onClose={() => setConflict(false)}
+        actions={<Button onClick={() => { setConflict(false); onReload(); }}>Reload</Button>}
+      >
+        <p>Someone else saved this popup since you opened it. Reload to see their changes, then edit again.</p>
+      </Dialog>
+      {unsaved}
       <FilePickerDialog
         open={picking}
         onClose={() => setPicking(false)}
