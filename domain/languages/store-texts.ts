@@ -61,6 +61,23 @@ export const STORE_TEXTS = {
   yourDownloads: 'Your downloads:',
   orderStatus: 'Order status',
   viewOrderStatus: 'View your order status',
+  remove: 'Remove',
+  editDetails: 'Edit details',
+  held: 'Held for you',
+  heldFor: 'Held for you for {time}',
+  loadingCart: 'Loading your cart…',
+  subscribe: 'Subscribe',
+  giftCardCode: 'Gift card code',
+  applyGiftCard: 'Apply gift card',
+  removeGiftCard: 'Remove gift card',
+  giftCardApplied: 'Gift card ending {last4} applied.',
+  enterGiftCardCode: 'Enter a gift card code.',
+  giftCardCovers: 'Your gift card covers this order: no card payment is needed.',
+  loadingCardPayment: 'Loading card payment…',
+  suggestions: '{label} suggestions',
+  suggestionsFound: '{count} suggestions. Use the arrow keys to choose one.',
+  fieldNeedsAttention: '1 field needs attention: {fields}.',
+  fieldsNeedAttention: '{count} fields need attention: {fields}.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

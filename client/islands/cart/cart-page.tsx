@@ -20,9 +20,12 @@ function cartTexts(given: Record<string, unknown>) {
     cartTitle: text('cartTitle', 'Your cart'), cartEmpty: text('cartEmpty', 'You have nothing in your shopping cart.'), continueShopping: text('continueShopping', 'Continue shopping'),
     quantity: text('quantity', 'Quantity'), subtotal: text('subtotal', 'Subtotal'), item: text('item', 'item'), items: text('items', 'items'),
     cartNote: text('cartNote', 'Shipping and tax are worked out at checkout.'), cartNoteTaxIncluded: text('cartNoteTaxIncluded', 'Prices include tax. Shipping is worked out at checkout.'), checkout: text('checkout', 'Checkout'),
+    remove: text('remove', 'Remove'), editDetails: text('editDetails', 'Edit details'), heldFor: text('heldFor', 'Held for you for {time}'),
     homeUrl: link('homeUrl', '/'), checkoutUrl: link('checkoutUrl', CHECKOUT_PATH),
   };
 }
+/** The cart's words a line shows. */
+export type CartTexts = ReturnType<typeof cartTexts>;
 
 export function CartPage({ currency, serverHtml, texts = {}, pricesIncludeTax = false }: { currency: string; serverHtml: string; texts?: Record<string, unknown>; pricesIncludeTax?: boolean }) {
   const t = cartTexts(texts);
@@ -53,7 +56,7 @@ export function CartPage({ currency, serverHtml, texts = {}, pricesIncludeTax = 
         <>
           <ul className="cart-entries">
             {entries.map((e) => (
-              <CartEntryRow key={e.id} entry={e} currency={cur} now={now} quantityLabel={t.quantity} />
+              <CartEntryRow key={e.id} entry={e} currency={cur} now={now} texts={t} />
             ))}
           </ul>
           <div className="cart-summary">
