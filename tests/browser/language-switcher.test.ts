@@ -21,8 +21,17 @@ describe('language switcher', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Tasse en grès moucheté');
     expect(await page.locator('.site-main').textContent()).toMatch(/36,00\s\$/);
-    expect(await page.getByRole('link', { name: 'Boutique' }).getAttribute('href')).toBe('/fr/shop');
+    // The menu's label and the breadcrumb's collection title, both French and under /fr.
+    const shopLinks = page.getByRole('link', { name: 'Boutique', exact: true });
+    expect(await shopLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/fr/shop', '/fr/shop']);
     expect((await context.cookies()).find((c) => c.name === 'atelier-language')?.value).toBe('fr');
+    // The options and values are French, and the product form still finds the chosen variant.
+    await islandsHydrated(page, '[data-island="product-form"]');
+    const purchase = page.locator('.product-purchase');
+    await purchase.locator('select[data-variant-option-name="Taille"]').selectOption('12 oz');
+    await purchase.locator('select[data-variant-option-name="Émail"]').selectOption("Flocon d'avoine");
+    await purchase.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.waitForFunction(() => document.cookie.includes('hasCart=true'));
     await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'English (United States)' }).click();
     await page.waitForURL(/\/shop\/speckled-stoneware-mug$/);
     expect(new URL(page.url()).pathname).toBe('/shop/speckled-stoneware-mug');
