@@ -117,6 +117,23 @@ describe('pages under /fr/', () => {
     expect(find('product', null, 'option:Session')).toMatchObject({ source: 'Session', status: 'missing' });
   });
 
+  it("a form's labels and button are French; its options stay the primary's (a post is checked against them)", async () => {
+    const { html } = await page('/fr/contact');
+    expect(html).toMatch(/<label[^>]*>\s*Sujet/);
+    expect(html).toMatch(/<label[^>]*>\s*E-mail/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>\s*Envoyer/);
+    expect(html).toContain('An order');
+    const en = await page('/contact');
+    expect(en.html).toMatch(/<label[^>]*>\s*Topic/);
+    expect(en.html).not.toContain('Envoyer');
+    const res = await worker.fetch('/api/multilingual/translations?language=fr', { headers: owner.headers });
+    const { texts } = (await res.json()) as { texts: { kind: string; fieldKey: string; entityTitle: string; text: string | null }[] };
+    const contact = texts.filter((t) => t.kind === 'form' && t.entityTitle === 'Contact the studio');
+    expect(contact.find((t) => t.fieldKey === 'topic:title')?.text).toBe('Sujet');
+    // The products' additional-fields forms are not a page's form: not listed.
+    expect(texts.some((t) => t.kind === 'form' && t.entityTitle === 'Gift message')).toBe(false);
+  });
+
   it('dates are French on a French page', async () => {
     const { html } = await page('/fr/journal');
     expect(html).toMatch(/\b(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b/);

@@ -154,6 +154,8 @@ export interface TranslationFixture {
   tags?: Record<string, string>;
   /** Collection titles by URL id. */
   collections?: Record<string, string>;
+  /** Form words by form key: `submitButtonText`, `<fieldId>:title|description|placeholder`. */
+  forms?: Record<string, Record<string, string>>;
   strings?: Record<string, string>;
   /** The store's words on cart, checkout, confirmation and its mail (domain/languages/store-texts.ts). */
   storeTexts?: Record<string, string>;

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import type { PageLayout } from '../../../blocks/layout-schema.js';
-import { collections, items, navigationItems, pageRevisions, pages, products, variants, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
+import { collections, forms, items, navigationItems, pageRevisions, pages, products, variants, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.js';
 import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
-import { layoutTexts, optionKey, PRODUCT_FIELDS, valueKey } from './texts.js';
+import { FORM_FIELD_TEXTS, layoutTexts, optionKey, PRODUCT_FIELDS, valueKey } from './texts.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 
@@ -28,10 +28,11 @@ type Source = Omit<TranslatableText, 'text' | 'status' | 'updatedOn'>;
  * Every text a visitor of the site reads that a translation can replace (issue 29 first
  * slice): published pages' block texts, the header and footer, navigation labels, product
  * titles, excerpts, descriptions, SEO fields, variant option names and values, collection
- * titles, category and tag names and the SPEC §3 system texts.
+ * titles, category and tag names, forms' labels, help, placeholders and buttons (not the
+ * product additional-fields forms) and the SPEC §3 system texts.
  */
 async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
-  const [pageRows, [hf], navRows, productRows, variantRows, collectionRows, tagRows] = await query(() =>
+  const [pageRows, [hf], navRows, productRows, variantRows, collectionRows, tagRows, formRows] = await query(() =>
     db.batch([
       db
         .select({ id: pages.id, title: pages.title, document: pageRevisions.document })
@@ -55,6 +56,8 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
         .orderBy(asc(variants.productId), asc(variants.position)),
       db.select({ id: collections.id, title: collections.title }).from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.title)),
       db.select({ tags: items.tags }).from(items).where(and(eq(items.websiteId, site.id), ne(items.tags, []))),
+      db.select({ id: forms.id, name: forms.name, fields: forms.fields, submitButtonText: forms.submitButtonText }).from(forms)
+        .where(and(eq(forms.websiteId, site.id), ne(forms.kind, 'additional-fields'))).orderBy(asc(forms.name)),
     ]),
   );
   const out: Source[] = [];
@@ -94,6 +97,13 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
   for (const c of collectionRows) out.push({ kind: 'collection', entityId: c.id, fieldKey: 'title', entityTitle: 'Collections', source: c.title });
   const tags = new Set(tagRows.flatMap((r) => r.tags ?? []));
   for (const t of [...tags].sort()) out.push({ kind: 'tag', entityId: t, fieldKey: 'name', entityTitle: 'Tags', source: t });
+  for (const f of formRows) {
+    const text = (fieldKey: string, source: unknown) => {
+      if (typeof source === 'string' && source.trim()) out.push({ kind: 'form', entityId: f.id, fieldKey, entityTitle: f.name, source });
+    };
+    for (const field of f.fields) for (const key of FORM_FIELD_TEXTS) text(`${field.id}:${key}`, (field as Record<string, unknown>)[key]);
+    text('submitButtonText', f.submitButtonText ?? 'Submit');
+  }
   const strings = { ...SYSTEM_TEXTS, ...site.localizedStrings };
   for (const [key, source] of Object.entries(strings)) {
     if (typeof source === 'string') out.push({ kind: 'system', entityId: 'strings', fieldKey: key, entityTitle: 'Store texts', source });

@@ -131,11 +131,29 @@ function translateItem(item: Json, table: TranslationTable): void {
   if (Array.isArray(item.tags)) item.tags = item.tags.map((t) => (typeof t === 'string' ? (table.get('tag', t, 'name') ?? t) : t));
 }
 
+/** The words of a form field a translation may replace (never its options: a post is checked against them). */
+export const FORM_FIELD_TEXTS = ['title', 'description', 'placeholder'] as const;
+
+function translateForm(form: Json, table: TranslationTable): void {
+  const id = form.id as string;
+  form.submitButtonText = table.get('form', id, 'submitButtonText') ?? form.submitButtonText;
+  form.fields = (form.fields as unknown[]).map((field) => {
+    if (!field || typeof field !== 'object' || typeof (field as Json).id !== 'string') return field;
+    const f = { ...(field as Json) };
+    for (const key of FORM_FIELD_TEXTS) {
+      const text = table.get('form', id, `${f.id as string}:${key}`);
+      if (text !== undefined) f[key] = text;
+    }
+    return f;
+  });
+}
+
 /**
  * Translates, in place, every item (an object with an `id`, a `title` and a `recordType`)
  * found in a page context or in blocks' loaded data: title, excerpt, body, SEO fields,
  * variant options and values, category and tag names; and every collection (an `id`, a
- * `title` and a `typeName`): its title. Walks at most 8 levels; layouts and markup strings
+ * `title` and a `typeName`): its title; every form (an `id`, `fields` and a
+ * `submitButtonText`): its field labels, help and placeholders and its button. Walks at most 8 levels; layouts and markup strings
  * are left alone.
  */
 export function translateItemsIn(value: unknown, table: TranslationTable, depth = 0): void {
@@ -147,6 +165,7 @@ export function translateItemsIn(value: unknown, table: TranslationTable, depth 
   const obj = value as Json;
   if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.recordType === 'number') translateItem(obj, table);
   else if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.typeName === 'string') obj.title = table.get('collection', obj.id, 'title') ?? obj.title;
+  else if (typeof obj.id === 'string' && Array.isArray(obj.fields) && typeof obj.submitButtonText === 'string') translateForm(obj, table);
   for (const [key, v] of Object.entries(obj)) {
     if (key === 'layout' || key === 'structuredContent' || key === 'seo') continue;
     if (v && typeof v === 'object') translateItemsIn(v, table, depth + 1);
