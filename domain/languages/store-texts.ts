@@ -78,6 +78,18 @@ export const STORE_TEXTS = {
   suggestionsFound: '{count} suggestions. Use the arrow keys to choose one.',
   fieldNeedsAttention: '1 field needs attention: {fields}.',
   fieldsNeedAttention: '{count} fields need attention: {fields}.',
+  mailShippedSubject: '{site}: order #{number} has shipped',
+  mailShipped: 'Good news: items of your order #{number} are on their way.',
+  mailPickedUpSubject: '{site}: order #{number} was picked up',
+  mailPickedUp: 'Items of your order #{number} were picked up.',
+  mailCarrier: 'Carrier: {carrier}',
+  mailTracking: 'Tracking number: {tracking}',
+  mailRefundSubject: '{site}: refund for order #{number}',
+  mailRefunded: 'We refunded {amount} for your order #{number}.',
+  mailRefundToCard: 'To your payment method: {amount}',
+  mailRefundToGiftCard: 'To your gift card: {amount}',
+  mailCancelledSubject: '{site}: order #{number} was cancelled',
+  mailCancelled: 'Your order #{number} was cancelled.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;
