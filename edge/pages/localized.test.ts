@@ -6,7 +6,7 @@ import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } fro
  * Issue 29 first slice on the real worker: `/fr/...` pages of the demo in French (seeded
  * translations, fixtures/demo/translations.json), fallbacks to English, hreflang both ways in
  * pages and the sitemap, the remembered-language cookie, French search and the page cache
- * keyed by language. The demo seeds French switched off; the owner turns it on first.
+ * keyed by language. The demo seeds French published; the owner saves the languages again first.
  */
 let worker: RunningWorker;
 let owner: SignedIn;

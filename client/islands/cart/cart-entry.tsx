@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../domain/messages/storefront-messages.js';
 import { formatCents } from '../../runtime/money.js';
 import type { AdditionalFieldsForm } from '../product-form/product-logic.js';
 import { holdRemaining } from './hold-countdown.js';
-import type { CartTexts } from './cart-page.js';
+import type { CartTexts } from './cart-texts.js';
 
 const AdditionalFieldsDialog = lazy(() => import('../../components/additional-fields-dialog.js'));
 
