@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, uniqueIndex, index } from 'drizzle-orm/sqli
 import { websites } from './websites.js';
 
 /** What a translated text belongs to (issue 29): one generic table for every kind. */
-export const TRANSLATION_KINDS = ['block', 'navigation', 'product', 'category', 'system'] as const;
+export const TRANSLATION_KINDS = ['block', 'navigation', 'product', 'category', 'system', 'tag', 'collection', 'form'] as const;
 export type TranslationKind = (typeof TRANSLATION_KINDS)[number];
 
 /** SPEC §3 translation workflow states: only `done` texts are published. */
@@ -13,8 +13,11 @@ export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
  * One translated text: a block prop of a page or of the header/footer (entity the page id,
  * `site-header` or `site-footer`; field `<blockId>:<prop path>`), a navigation label (entity
  * the link id), a product field (entity the item id; title, excerpt, body, seoTitle,
- * seoDescription), a category name (entity the name) or a system text (entity `strings`,
- * field the SPEC §3 localized-string key). A removed language's rows stay, unpublished.
+ * seoDescription; `option:<name>` and `value:<option>:<value>` for its variant options), a
+ * category or tag name (entity the name, field `name`), a collection's title (entity the
+ * collection id, field `title`), a form's words (entity the form id; `submitButtonText`,
+ * `<fieldId>:title|description|placeholder`) or a system text (entity `strings`, field the SPEC §3
+ * localized-string key). A removed language's rows stay, unpublished.
  */
 export const translations = sqliteTable(
   'translations',

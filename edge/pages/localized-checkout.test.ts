@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOwner, signIn, startWorker, type RunningWorker } from '../test-support.js';
+import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
 import { variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
@@ -10,11 +10,12 @@ import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
  * outbox row) in French with French money; an English order stays English.
  */
 let worker: RunningWorker;
+let owner: SignedIn;
 
 beforeAll(async () => {
   worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
   const demo = await demoOwner();
-  const owner = await signIn(worker, demo.email, demo.password);
+  owner = await signIn(worker, demo.email, demo.password);
   const res = await worker.fetch('/api/multilingual/languages', {
     method: 'PUT',
     headers: { ...owner.headers, 'Content-Type': 'application/json' },
@@ -99,6 +100,25 @@ describe('a French shopper', () => {
     expect(mail!.text).toMatch(/^Suivi de commande: http:\/\/localhost\/fr\/order-status\?order=/m);
     expect(mail!.html).toContain('Voir le suivi de votre commande');
     expect(mail!.text).not.toMatch(/Thank you|Subtotal/);
+  });
+
+  it("the shipping mail of a French order is French (the order's language; store texts)", async () => {
+    const v = await shopper('198.51.100.65');
+    const placed = await placeOrder(v, { extra: { email: 'basile@example.fr', language: 'fr' } });
+    expect(placed.status).toBe(201);
+    const number = placed.json.order.orderNumber as number;
+    const res = await worker.fetch(`/api/commerce/owner/orders/${number}/fulfilments`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ carrier: 'La Poste', trackingNumber: '6A123' }),
+    });
+    expect(res.status, await res.text()).toBe(201);
+    const mail = await worker.db
+      .prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = 'basile@example.fr' AND kind = 'order-shipped'")
+      .first<{ subject: string; text: string }>();
+    expect(mail!.subject).toBe(`Fern & Kiln : la commande n° ${number} a été expédiée`);
+    expect(mail!.text).toContain(`Bonne nouvelle : des articles de votre commande n° ${number} sont en route.`);
+    expect(mail!.text).toContain('Transporteur : La Poste\nNuméro de suivi : 6A123');
   });
 
   it('an order from an English page, or naming a language the site does not publish, stays English', async () => {

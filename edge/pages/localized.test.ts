@@ -6,7 +6,7 @@ import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } fro
  * Issue 29 first slice on the real worker: `/fr/...` pages of the demo in French (seeded
  * translations, fixtures/demo/translations.json), fallbacks to English, hreflang both ways in
  * pages and the sitemap, the remembered-language cookie, French search and the page cache
- * keyed by language. The demo seeds French switched off; the owner turns it on first.
+ * keyed by language. The demo seeds French published; the owner saves the languages again first.
  */
 let worker: RunningWorker;
 let owner: SignedIn;
@@ -78,6 +78,60 @@ describe('pages under /fr/', () => {
     expect(json.website.language).toBe('fr');
     expect(json.localizedStrings.productAddToCartText).toBe('Ajouter au panier');
     expect(json.seo.canonicalUrl).toBe('http://localhost/fr/shop/speckled-stoneware-mug');
+  });
+
+  it('variant options and values, tags and collection titles are French, falling back to English where untranslated', async () => {
+    const { html } = await page('/fr/shop/speckled-stoneware-mug');
+    expect(html).toContain('data-variant-option-name="Taille"');
+    expect(html).toContain('data-variant-option-name="Émail"');
+    expect(html).toContain('<option value="Céladon">Céladon</option>');
+    // Sizes have no translation: the English values stay.
+    expect(html).toContain('<option value="8 oz">8 oz</option>');
+    expect(html).not.toContain('data-variant-option-name="Glaze"');
+    const json = (await (await worker.fetch('/fr/shop/speckled-stoneware-mug?format=json')).json()) as any;
+    const product = json.item.structuredContent;
+    expect(product.variantOptionOrdering).toEqual(['Taille', 'Émail']);
+    // Every variant names its options the same way, so the product form still finds the chosen one.
+    expect(product.variants.map((v: any) => v.attributes)).toContainEqual({ Taille: '12 oz', Émail: "Flocon d'avoine" });
+    expect(product.variants[0].optionValues).toEqual([{ optionName: 'Taille', value: '8 oz' }, { optionName: 'Émail', value: "Flocon d'avoine" }]);
+    expect(json.item.tags).toEqual(['meilleure vente', 'arts de la table']);
+    const shop = (await (await worker.fetch('/fr/shop?format=json')).json()) as any;
+    expect(shop.collection.title).toBe('Boutique');
+    // English stays English.
+    const en = (await (await worker.fetch('/shop/speckled-stoneware-mug?format=json')).json()) as any;
+    expect(en.item.structuredContent.variantOptionOrdering).toEqual(['Size', 'Glaze']);
+    expect(en.item.tags).toEqual(['bestseller', 'tableware']);
+    expect(((await (await worker.fetch('/shop?format=json')).json()) as any).collection.title).toBe('Shop');
+  });
+
+  it('the owner lists option, value, tag and collection texts with their state', async () => {
+    const res = await worker.fetch('/api/multilingual/translations?language=fr', { headers: owner.headers });
+    const { texts } = (await res.json()) as { texts: { kind: string; entityId: string; fieldKey: string; source: string; text: string | null; status: string }[] };
+    const find = (kind: string, entityId: string | null, fieldKey: string) => texts.find((t) => t.kind === kind && (entityId === null || t.entityId === entityId) && t.fieldKey === fieldKey);
+    expect(find('tag', 'tableware', 'name')).toMatchObject({ source: 'tableware', text: 'arts de la table', status: 'done' });
+    expect(find('tag', 'coffee', 'name')).toMatchObject({ source: 'coffee', text: null, status: 'missing' });
+    expect(find('collection', null, 'title')).toBeDefined();
+    expect(texts.filter((t) => t.kind === 'collection').map((t) => t.text)).toContain('Boutique');
+    // Celadon on the mug is translated; the dinner plates' Celadon is its own text, still missing.
+    expect(texts.filter((t) => t.fieldKey === 'value:Glaze:Celadon').map((t) => t.text).sort()).toEqual(['Céladon', null]);
+    expect(find('product', null, 'option:Session')).toMatchObject({ source: 'Session', status: 'missing' });
+  });
+
+  it("a form's labels and button are French; its options stay the primary's (a post is checked against them)", async () => {
+    const { html } = await page('/fr/contact');
+    expect(html).toMatch(/<label[^>]*>\s*Sujet/);
+    expect(html).toMatch(/<label[^>]*>\s*E-mail/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>\s*Envoyer/);
+    expect(html).toContain('An order');
+    const en = await page('/contact');
+    expect(en.html).toMatch(/<label[^>]*>\s*Topic/);
+    expect(en.html).not.toContain('Envoyer');
+    const res = await worker.fetch('/api/multilingual/translations?language=fr', { headers: owner.headers });
+    const { texts } = (await res.json()) as { texts: { kind: string; fieldKey: string; entityTitle: string; text: string | null }[] };
+    const contact = texts.filter((t) => t.kind === 'form' && t.entityTitle === 'Contact the studio');
+    expect(contact.find((t) => t.fieldKey === 'topic:title')?.text).toBe('Sujet');
+    // The products' additional-fields forms are not a page's form: not listed.
+    expect(texts.some((t) => t.kind === 'form' && t.entityTitle === 'Gift message')).toBe(false);
   });
 
   it('dates are French on a French page', async () => {

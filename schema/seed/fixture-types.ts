@@ -147,8 +147,15 @@ export interface PageFixture {
 export interface TranslationFixture {
   pages?: Record<string, { title?: string; texts?: Record<string, string> }>;
   navigation?: Record<string, string[]>;
-  products?: Record<string, { title?: string; excerpt?: string; body?: string; seoTitle?: string; seoDescription?: string }>;
+  /** Product fields by URL id; variant options as `option:<name>` and `value:<option>:<value>`. */
+  products?: Record<string, Record<string, string> & { title?: string; excerpt?: string; body?: string }>;
   categories?: Record<string, string>;
+  /** Tag names by name. */
+  tags?: Record<string, string>;
+  /** Collection titles by URL id. */
+  collections?: Record<string, string>;
+  /** Form words by form key: `submitButtonText`, `<fieldId>:title|description|placeholder`. */
+  forms?: Record<string, Record<string, string>>;
   strings?: Record<string, string>;
   /** The store's words on cart, checkout, confirmation and its mail (domain/languages/store-texts.ts). */
   storeTexts?: Record<string, string>;

@@ -8,7 +8,8 @@ type Id = (...parts: string[]) => string;
 
 /**
  * The demo's translations (fixtures/demo/translations.json, issue 29): pages by slug, navigation
- * labels by menu position, products by URL id, categories and system texts by name, each
+ * labels by menu position, products by URL id (variant options too), collections by URL id,
+ * forms by key, categories, tags and system texts by name, each
  * seeded `done`; translated products get their row in the translated search index.
  */
 export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: Id, now: number): SeedStatement[] {
@@ -39,6 +40,14 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
       }));
     }
     for (const [name, text] of Object.entries(fixture.categories ?? {})) row('category', name, 'name', text);
+    for (const [name, text] of Object.entries(fixture.tags ?? {})) row('tag', name, 'name', text);
+    for (const [urlId, text] of Object.entries(fixture.collections ?? {})) {
+      if (!demo.collections.some((c) => c.urlId === urlId)) throw new Error(`translations.json names an unknown collection: ${urlId}`);
+      row('collection', id('collection', urlId), 'title', text);
+    }
+    for (const [key, fields] of Object.entries(fixture.forms ?? {})) {
+      for (const [field, text] of Object.entries(fields)) row('form', id('form', key), field, text);
+    }
     for (const [key, text] of Object.entries(fixture.strings ?? {})) row('system', 'strings', key, text);
     for (const [key, text] of Object.entries(fixture.storeTexts ?? {})) row('system', STORE_TEXTS_ENTITY, key, text);
   }

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../domain/messages/storefront-messages.js';
 import { formatCents } from '../../runtime/money.js';
 import type { AdditionalFieldsForm } from '../product-form/product-logic.js';
 import { holdRemaining } from './hold-countdown.js';
+import type { CartTexts } from './cart-texts.js';
 
 const AdditionalFieldsDialog = lazy(() => import('../../components/additional-fields-dialog.js'));
 
@@ -27,7 +28,7 @@ async function formOf(entry: Entry): Promise<AdditionalFieldsForm | undefined> {
  * One line of the cart page: quantity (0 removes), Remove, editing the additional
  * fields ('Saving…' while saving) and the stock hold counting down (SPEC §8 texts on failure).
  */
-export function CartEntryRow({ entry, currency, now, quantityLabel = 'Quantity' }: { entry: Entry; currency: string; now: number; quantityLabel?: string }) {
+export function CartEntryRow({ entry, currency, now, texts: t }: { entry: Entry; currency: string; now: number; texts: CartTexts }) {
   const id = useId();
   const [quantity, setQuantity] = useState(String(entry.quantity));
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
@@ -95,10 +96,10 @@ export function CartEntryRow({ entry, currency, now, quantityLabel = 'Quantity' 
     <li className="cart-entry" data-entry-id={entry.id} aria-busy={busy || undefined}>
       {entry.assetUrl ? <img src={`${entry.assetUrl}?format=300w`} alt="" /> : <span className="media-placeholder" />}
       <div>
-        {entry.fullUrl ? <a href={entry.fullUrl}>{entry.title}</a> : <span>{entry.title}</span>}
+        {entry.fullUrl ? <a href={t.homeUrl.replace(/\/$/, '') + entry.fullUrl}>{entry.title}</a> : <span>{entry.title}</span>}
         {variant && <div className="cart-entry-variant">{variant}</div>}
         <div className="cart-entry-controls">
-          <label htmlFor={`${id}-qty`}>{quantityLabel}</label>
+          <label htmlFor={`${id}-qty`}>{t.quantity}</label>
           <input
             id={`${id}-qty`}
             type="number"
@@ -112,15 +113,15 @@ export function CartEntryRow({ entry, currency, now, quantityLabel = 'Quantity' 
             onKeyDown={(e) => e.key === 'Enter' && commitQuantity()}
           />
           <button type="button" className="cart-entry-remove" onClick={remove} disabled={busy}>
-            Remove
+            {t.remove}
           </button>
           {entry.additionalFields && (
             <button type="button" className="cart-entry-edit" onClick={edit} disabled={busy}>
-              Edit details
+              {t.editDetails}
             </button>
           )}
         </div>
-        {held && <div className="cart-entry-hold">Held for you for {held}</div>}
+        {held && <div className="cart-entry-hold">{t.heldFor.replace('{time}', held)}</div>}
         {error && (
           <div className="add-to-cart-error" role="alert">
             <strong>{error.title}</strong>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { fillText, type StoreTexts } from '../../../domain/languages/store-texts.js';
 import { placesApi, type PlaceAddress, type PlacePrediction } from './places-api.js';
 
 /** Wait this long after the last keystroke before asking for suggestions. */
@@ -15,6 +16,8 @@ export interface AddressAutocompleteProps {
   onChange: (value: string) => void;
   /** A suggestion was chosen; `street` is what the address line should now hold. */
   onChoose: (place: PlaceAddress, street: string) => void;
+  /** The store's words in the page's language (the list's name and the live count). */
+  texts: StoreTexts;
 }
 
 /** The typed street before the last comma ("12 Main St, Portl" → "12 Main St"). */
@@ -28,7 +31,7 @@ function typedStreet(text: string): string {
  * come as the shopper types (debounced), ArrowDown/ArrowUp move, Enter or a click chooses,
  * Escape closes. Any failure only hides the list: the field stays a plain text input.
  */
-export function AddressAutocomplete({ id, label, value, country, error, onChange, onChoose }: AddressAutocompleteProps) {
+export function AddressAutocomplete({ id, label, value, country, error, onChange, onChoose, texts: t }: AddressAutocompleteProps) {
   const listId = `${useId().replace(/:/g, '')}-places`;
   const [items, setItems] = useState<PlacePrediction[]>([]);
   const [active, setActive] = useState(-1);
@@ -126,7 +129,7 @@ export function AddressAutocomplete({ id, label, value, country, error, onChange
         onKeyDown={onKeyDown}
         onBlur={close}
       />
-      <ul className="address-suggestions" id={listId} role="listbox" aria-label={`${label} suggestions`} hidden={!shown}>
+      <ul className="address-suggestions" id={listId} role="listbox" aria-label={fillText(t.suggestions, { label })} hidden={!shown}>
         {shown
           ? items.map((item, i) => (
               <li
@@ -145,7 +148,7 @@ export function AddressAutocomplete({ id, label, value, country, error, onChange
             ))
           : null}
       </ul>
-      <p className="sr-only" role="status">{shown ? `${items.length} suggestions. Use the arrow keys to choose one.` : ''}</p>
+      <p className="sr-only" role="status">{shown ? fillText(t.suggestionsFound, { count: items.length }) : ''}</p>
       {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
     </div>
   );

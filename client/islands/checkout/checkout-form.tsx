@@ -11,7 +11,7 @@ import { postcodeHint } from './postcode.js';
 import { StripeField } from './stripe-field.js';
 import type { StripeConfig, StripePayment } from './stripe-payment.js';
 import { COUNTRIES, REGIONS } from './regions.js';
-import { storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
+import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 type Fields = Record<string, string>;
 
@@ -43,7 +43,7 @@ function formField(name: string): string {
 /** The labels the live region names when fields need attention, in the page's language. */
 const labelsOf = (t: StoreTexts): Record<string, string> => ({
   email: t.email, firstName: t.firstName, lastName: t.lastName, address1: t.address, city: t.city, region: t.region,
-  postalCode: t.postalCode, country: t.country, phone: t.phone, coupon: t.couponCode, card: t.cardNumber, exp: t.expiry, cvc: t.securityCode, giftCardCode: 'Gift card code',
+  postalCode: t.postalCode, country: t.country, phone: t.phone, coupon: t.couponCode, card: t.cardNumber, exp: t.expiry, cvc: t.securityCode, giftCardCode: t.giftCardCode,
 });
 
 /**
@@ -158,7 +158,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
       // any other refusal (a declined card) is the provider's own message.
       setAlert(Object.keys(next).length ? CHECKOUT_MESSAGES.updateMissing : (err as Error).message);
       const named = Object.keys(next).map((n) => LABELS[n] ?? n);
-      setAnnounce(named.length ? `${named.length === 1 ? '1 field needs' : `${named.length} fields need`} attention: ${named.join(', ')}.` : '');
+      setAnnounce(named.length ? fillText(named.length === 1 ? t.fieldNeedsAttention : t.fieldsNeedAttention, { count: named.length, fields: named.join(', ') }) : '');
       // A refused attempt is over: the next one is a new order attempt with its own key.
       key.current = crypto.randomUUID();
       setBusy(false);
@@ -171,7 +171,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
   }, [alert]);
 
   const share = giftCardShare(giftCard, cart?.grandTotalCents ?? 0);
-  if (!cart) return <div className="checkout-loading"><h1>{t.checkout}</h1><p>Loading your cart…</p></div>;
+  if (!cart) return <div className="checkout-loading"><h1>{t.checkout}</h1><p>{t.loadingCart}</p></div>;
   if (cart.entries.length === 0) {
     return (
       <div className="empty-state">
@@ -184,7 +184,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
   const regions = REGIONS[v.country!];
   // 'Update the missing or invalid information above.' goes with the last field error.
   const shownAlert = alert === CHECKOUT_MESSAGES.updateMissing && !Object.values(errors).some(Boolean) ? '' : alert;
-  const payLabel = subscription ? 'Subscribe' : t.placeOrder;
+  const payLabel = subscription ? t.subscribe : t.placeOrder;
   const amount = share.dueCents > 0 ? share.dueCents : cart.grandTotalCents;
   return (
     <form className="checkout-form" onSubmit={submit} noValidate>
@@ -210,7 +210,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
                 <Field id="firstName" label={t.firstName} autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
                 <Field id="lastName" label={t.lastName} autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
               </div>
-              <AddressAutocomplete id="address1" label={t.address} value={v.address1!} country={v.country!} error={errors.address1}
+              <AddressAutocomplete texts={t} id="address1" label={t.address} value={v.address1!} country={v.country!} error={errors.address1}
                 onChange={(address1) => { setV((old) => ({ ...old, address1 })); clearError('address1'); }}
                 onChoose={(place, street) => { const next = fieldsFromPlace(latest.current, place, street); setV(next); setErrors((old) => ({ ...old, address1: '', city: '', region: '', postalCode: '' })); void locate(next); }} />
               <div className="field-row field-row-3">
@@ -254,11 +254,11 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
                   <Field id="coupon" label={t.couponCode} value={v.coupon} onChange={set('coupon')} error={errors.coupon} />
                   <button type="button" className="button button-secondary" onClick={() => void applyCoupon()}>{t.apply}</button>
                 </div>
-                <GiftCardField applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
+                <GiftCardField texts={t} applied={giftCard} onApplied={setGiftCard} onCart={setCart} error={errors.giftCardCode} />
               </div>
             )}
             {share.dueCents > 0 && viaStripe ? (
-              <StripeField config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} saveCard={!!subscription} onReady={setStripePayment} />
+              <StripeField texts={t} config={viaStripe} amountCents={share.dueCents} currency={cart.currency ?? currency} saveCard={!!subscription} onReady={setStripePayment} />
             ) : share.dueCents > 0 ? (
               <fieldset className="card-fields">
                 <legend>{t.testCard}</legend>
@@ -272,7 +272,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
                 </div>
               </fieldset>
             ) : (
-              <p className="gift-card-covers">Your gift card covers this order: no card payment is needed.</p>
+              <p className="gift-card-covers">{t.giftCardCovers}</p>
             )}
           </fieldset>
           <p className="sr-only checkout-announcer" aria-live="polite">{announce}</p>

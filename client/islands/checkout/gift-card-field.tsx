@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiFailure } from '../../runtime/api.js';
+import { fillText, type StoreTexts } from '../../../domain/languages/store-texts.js';
 import { checkoutApi, type GiftCardSummary, type PricedCart } from './checkout-api.js';
 
 export interface AppliedGiftCard {
@@ -17,18 +18,20 @@ export function giftCardShare(applied: AppliedGiftCard | null, grandTotalCents: 
 }
 
 /** The gift card code of checkout, checked against the cart as it is priced now. */
-export function GiftCardField({ applied, onApplied, onCart, error }: {
+export function GiftCardField({ applied, onApplied, onCart, error, texts: t }: {
   applied: AppliedGiftCard | null;
   onApplied: (card: AppliedGiftCard | null) => void;
   onCart: (cart: PricedCart) => void;
   error?: string | undefined;
+  /** The store's words in the page's language. */
+  texts: StoreTexts;
 }) {
   const [code, setCode] = useState('');
   const [message, setMessage] = useState('');
   const shown = message || error;
 
   async function apply() {
-    if (!code.trim()) return setMessage('Enter a gift card code.');
+    if (!code.trim()) return setMessage(t.enterGiftCardCode);
     try {
       const answer = await checkoutApi.checkGiftCard(code);
       onCart(answer.shoppingCart);
@@ -42,20 +45,20 @@ export function GiftCardField({ applied, onApplied, onCart, error }: {
 
   return (
     <fieldset>
-      <legend>Gift card</legend>
+      <legend>{t.giftCard}</legend>
       {applied ? (
         <p className="gift-card-applied">
-          Gift card ending {applied.summary.last4} applied.{' '}
-          <button type="button" onClick={() => { onApplied(null); setCode(''); }}>Remove gift card</button>
+          {fillText(t.giftCardApplied, { last4: applied.summary.last4 })}{' '}
+          <button type="button" onClick={() => { onApplied(null); setCode(''); }}>{t.removeGiftCard}</button>
         </p>
       ) : (
         <div className="field">
-          <label htmlFor="giftCardCode">Gift card code</label>
+          <label htmlFor="giftCardCode">{t.giftCardCode}</label>
           <input id="giftCardCode" name="giftCardCode" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)}
             onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void apply(); } }}
             aria-invalid={shown ? true : undefined} aria-describedby={shown ? 'giftCardCode-error' : undefined} />
           {shown ? <p className="field-error" id="giftCardCode-error">{shown}</p> : null}
-          <button type="button" onClick={() => void apply()}>Apply gift card</button>
+          <button type="button" onClick={() => void apply()}>{t.applyGiftCard}</button>
         </div>
       )}
     </fieldset>

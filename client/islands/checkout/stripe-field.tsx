@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { StoreTexts } from '../../../domain/languages/store-texts.js';
 import { mountPaymentElement, type StripeConfig, type StripePayment } from './stripe-payment.js';
 
 /**
@@ -8,7 +9,7 @@ import { mountPaymentElement, type StripeConfig, type StripePayment } from './st
  * hands the form the mounted element, or the message why it could not load; null while
  * loading or after unmounting.
  */
-export function StripeField({ config, amountCents, currency, saveCard = false, onReady }: { config: StripeConfig; amountCents: number; currency: string; saveCard?: boolean; onReady: (payment: StripePayment | string | null) => void }) {
+export function StripeField({ config, amountCents, currency, saveCard = false, onReady, texts: t }: { config: StripeConfig; amountCents: number; currency: string; saveCard?: boolean; onReady: (payment: StripePayment | string | null) => void; texts: StoreTexts }) {
   const box = useRef<HTMLDivElement>(null);
   const payment = useRef<StripePayment | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | string>('loading');
@@ -45,9 +46,9 @@ export function StripeField({ config, amountCents, currency, saveCard = false, o
 
   return (
     <fieldset className="stripe-payment" aria-busy={state === 'loading' ? true : undefined}>
-      <legend>Payment</legend>
+      <legend>{t.payment}</legend>
       <div ref={box} className="stripe-payment-element" />
-      {state === 'loading' ? <p className="stripe-loading">Loading card payment…</p> : null}
+      {state === 'loading' ? <p className="stripe-loading">{t.loadingCardPayment}</p> : null}
       {state !== 'loading' && state !== 'ready' ? <p className="field-error" role="alert">{state}</p> : null}
     </fieldset>
   );

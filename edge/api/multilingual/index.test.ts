@@ -31,14 +31,14 @@ async function call(method: string, path: string, body?: unknown, who: SignedIn 
 const mugId = async () => (await worker.db.prepare("SELECT id FROM items WHERE url_id = 'speckled-stoneware-mug'").first<{ id: string }>())!.id;
 
 describe('settings, languages and the connection', () => {
-  it('reads the seeded settings: English primary, French listed but off', async () => {
+  it('reads the seeded settings: English primary, French published', async () => {
     const { status, json } = await call('GET', '/settings');
     expect(status).toBe(200);
-    expect(json.enabled).toBe(false);
+    expect(json.enabled).toBe(true);
     expect(json.primaryLanguage).toBe('en-US');
     expect(json.languages.map((l: { code: string }) => l.code)).toEqual(['en-US', 'fr']);
-    expect(json.languages[1]).toMatchObject({ code: 'fr', prefix: '/fr', primary: false, rtl: false, published: false });
-    expect((await call('GET', '/languages')).json).toEqual({ primaryLanguage: 'en-US', languages: ['en-US', 'fr'], enabled: false });
+    expect(json.languages[1]).toMatchObject({ code: 'fr', prefix: '/fr', primary: false, rtl: false, published: true });
+    expect((await call('GET', '/languages')).json).toEqual({ primaryLanguage: 'en-US', languages: ['en-US', 'fr'], enabled: true });
   });
 
   it('PUT languages validates BCP-47 tags, canonicalises them and refuses duplicates', async () => {

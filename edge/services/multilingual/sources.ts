@@ -1,11 +1,11 @@
-import { and, asc, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import type { PageLayout } from '../../../blocks/layout-schema.js';
-import { items, navigationItems, pageRevisions, pages, products, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
+import { collections, forms, items, navigationItems, pageRevisions, pages, products, variants, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.js';
 import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
-import { layoutTexts, PRODUCT_FIELDS } from './texts.js';
+import { FORM_FIELD_TEXTS, layoutTexts, optionKey, PRODUCT_FIELDS, valueKey } from './texts.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 
@@ -27,10 +27,12 @@ type Source = Omit<TranslatableText, 'text' | 'status' | 'updatedOn'>;
 /**
  * Every text a visitor of the site reads that a translation can replace (issue 29 first
  * slice): published pages' block texts, the header and footer, navigation labels, product
- * titles, excerpts, descriptions and SEO fields, category names and the SPEC §3 system texts.
+ * titles, excerpts, descriptions, SEO fields, variant option names and values, collection
+ * titles, category and tag names, forms' labels, help, placeholders and buttons (not the
+ * product additional-fields forms) and the SPEC §3 system texts.
  */
 async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
-  const [pageRows, [hf], navRows, productRows] = await query(() =>
+  const [pageRows, [hf], navRows, productRows, variantRows, collectionRows, tagRows, formRows] = await query(() =>
     db.batch([
       db
         .select({ id: pages.id, title: pages.title, document: pageRevisions.document })
@@ -41,11 +43,21 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
       headerFooterQuery(db, site.id),
       db.select({ id: navigationItems.id, title: navigationItems.title }).from(navigationItems).where(eq(navigationItems.websiteId, site.id)).orderBy(asc(navigationItems.menu), asc(navigationItems.position)),
       db
-        .select({ id: items.id, title: items.title, excerpt: items.excerpt, body: items.body, structuredContent: items.structuredContent, categories: items.categories })
+        .select({ id: items.id, title: items.title, excerpt: items.excerpt, body: items.body, structuredContent: items.structuredContent, categories: items.categories, options: products.variantOptionOrdering })
         .from(items)
         .innerJoin(products, eq(products.itemId, items.id))
         .where(eq(items.websiteId, site.id))
         .orderBy(asc(items.title)),
+      db
+        .select({ productId: variants.productId, attributes: variants.attributes })
+        .from(variants)
+        .innerJoin(items, eq(items.id, variants.productId))
+        .where(eq(items.websiteId, site.id))
+        .orderBy(asc(variants.productId), asc(variants.position)),
+      db.select({ id: collections.id, title: collections.title }).from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.title)),
+      db.select({ tags: items.tags }).from(items).where(and(eq(items.websiteId, site.id), ne(items.tags, []))),
+      db.select({ id: forms.id, name: forms.name, fields: forms.fields, submitButtonText: forms.submitButtonText }).from(forms)
+        .where(and(eq(forms.websiteId, site.id), ne(forms.kind, 'additional-fields'))).orderBy(asc(forms.name)),
     ]),
   );
   const out: Source[] = [];
@@ -61,6 +73,12 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
   layout('site-footer', 'Footer', headerFooter.footer);
   for (const n of navRows) out.push({ kind: 'navigation', entityId: n.id, fieldKey: 'title', entityTitle: 'Navigation', source: n.title });
   const categories = new Set<string>();
+  const valuesOf = new Map<string, Map<string, Set<string>>>();
+  for (const v of variantRows) {
+    const byName = valuesOf.get(v.productId) ?? new Map<string, Set<string>>();
+    valuesOf.set(v.productId, byName);
+    for (const [name, value] of Object.entries(v.attributes ?? {})) if (value) (byName.get(name) ?? byName.set(name, new Set()).get(name)!).add(value);
+  }
   for (const p of productRows) {
     const sc = p.structuredContent ?? {};
     const own: Record<string, unknown> = { title: p.title, excerpt: p.excerpt, body: p.body };
@@ -68,9 +86,24 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
       const value = fieldKey in own ? own[fieldKey] : sc[fieldKey];
       if (typeof value === 'string' && value.trim()) out.push({ kind: 'product', entityId: p.id, fieldKey, entityTitle: p.title, source: value });
     }
+    const values = valuesOf.get(p.id);
+    for (const name of p.options ?? []) {
+      out.push({ kind: 'product', entityId: p.id, fieldKey: optionKey(name), entityTitle: p.title, source: name });
+      for (const value of values?.get(name) ?? []) out.push({ kind: 'product', entityId: p.id, fieldKey: valueKey(name, value), entityTitle: p.title, source: value });
+    }
     for (const c of p.categories ?? []) categories.add(c);
   }
   for (const c of [...categories].sort()) out.push({ kind: 'category', entityId: c, fieldKey: 'name', entityTitle: 'Categories', source: c });
+  for (const c of collectionRows) out.push({ kind: 'collection', entityId: c.id, fieldKey: 'title', entityTitle: 'Collections', source: c.title });
+  const tags = new Set(tagRows.flatMap((r) => r.tags ?? []));
+  for (const t of [...tags].sort()) out.push({ kind: 'tag', entityId: t, fieldKey: 'name', entityTitle: 'Tags', source: t });
+  for (const f of formRows) {
+    const text = (fieldKey: string, source: unknown) => {
+      if (typeof source === 'string' && source.trim()) out.push({ kind: 'form', entityId: f.id, fieldKey, entityTitle: f.name, source });
+    };
+    for (const field of f.fields) for (const key of FORM_FIELD_TEXTS) text(`${field.id}:${key}`, (field as Record<string, unknown>)[key]);
+    text('submitButtonText', f.submitButtonText ?? 'Submit');
+  }
   const strings = { ...SYSTEM_TEXTS, ...site.localizedStrings };
   for (const [key, source] of Object.entries(strings)) {
     if (typeof source === 'string') out.push({ kind: 'system', entityId: 'strings', fieldKey: key, entityTitle: 'Store texts', source });

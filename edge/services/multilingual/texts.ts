@@ -82,6 +82,35 @@ export function translateLayout(layout: PageLayout, entityId: string, table: Tra
 
 type Json = Record<string, unknown>;
 
+/** The translation keys of a product's variant option name and of one of its values. */
+export const optionKey = (name: string) => `option:${name}`;
+export const valueKey = (name: string, value: string) => `value:${name}:${value}`;
+
+/**
+ * A product's variant options in the table's language, in place on a copy of its
+ * `structuredContent` (option order, each variant's attributes and option values): every
+ * place names an option or value the same way, so the product form still matches variants.
+ */
+function translateOptions(id: string, sc: Json, table: TranslationTable): void {
+  const name = (n: string) => table.get('product', id, optionKey(n)) ?? n;
+  const value = (n: string, v: string) => table.get('product', id, valueKey(n, v)) ?? v;
+  if (Array.isArray(sc.variantOptionOrdering)) sc.variantOptionOrdering = sc.variantOptionOrdering.map((n) => (typeof n === 'string' ? name(n) : n));
+  if (!Array.isArray(sc.variants)) return;
+  sc.variants = sc.variants.map((variant: unknown) => {
+    if (!variant || typeof variant !== 'object') return variant;
+    const v = { ...(variant as Json) };
+    if (v.attributes && typeof v.attributes === 'object') {
+      v.attributes = Object.fromEntries(Object.entries(v.attributes as Record<string, unknown>).map(([n, x]) => [name(n), typeof x === 'string' ? value(n, x) : x]));
+    }
+    if (Array.isArray(v.optionValues)) {
+      v.optionValues = v.optionValues.map((o: { optionName?: unknown; value?: unknown }) =>
+        typeof o?.optionName === 'string' && typeof o.value === 'string' ? { ...o, optionName: name(o.optionName), value: value(o.optionName, o.value) } : o,
+      );
+    }
+    return v;
+  });
+}
+
 function translateItem(item: Json, table: TranslationTable): void {
   const id = item.id as string;
   for (const field of ['title', 'excerpt', 'body'] as const) {
@@ -95,15 +124,37 @@ function translateItem(item: Json, table: TranslationTable): void {
       const text = table.get('product', id, field);
       if (text !== undefined) copy[field] = text;
     }
+    translateOptions(id, copy, table);
     item.structuredContent = copy;
   }
   if (Array.isArray(item.categories)) item.categories = item.categories.map((c) => (typeof c === 'string' ? (table.get('category', c, 'name') ?? c) : c));
+  if (Array.isArray(item.tags)) item.tags = item.tags.map((t) => (typeof t === 'string' ? (table.get('tag', t, 'name') ?? t) : t));
+}
+
+/** The words of a form field a translation may replace (never its options: a post is checked against them). */
+export const FORM_FIELD_TEXTS = ['title', 'description', 'placeholder'] as const;
+
+function translateForm(form: Json, table: TranslationTable): void {
+  const id = form.id as string;
+  form.submitButtonText = table.get('form', id, 'submitButtonText') ?? form.submitButtonText;
+  form.fields = (form.fields as unknown[]).map((field) => {
+    if (!field || typeof field !== 'object' || typeof (field as Json).id !== 'string') return field;
+    const f = { ...(field as Json) };
+    for (const key of FORM_FIELD_TEXTS) {
+      const text = table.get('form', id, `${f.id as string}:${key}`);
+      if (text !== undefined) f[key] = text;
+    }
+    return f;
+  });
 }
 
 /**
  * Translates, in place, every item (an object with an `id`, a `title` and a `recordType`)
- * found in a page context or in blocks' loaded data: title, excerpt, body, SEO fields and
- * category names. Walks at most 8 levels; layouts and markup strings are left alone.
+ * found in a page context or in blocks' loaded data: title, excerpt, body, SEO fields,
+ * variant options and values, category and tag names; and every collection (an `id`, a
+ * `title` and a `typeName`): its title; every form (an `id`, `fields` and a
+ * `submitButtonText`): its field labels, help and placeholders and its button. Walks at most 8 levels; layouts and markup strings
+ * are left alone.
  */
 export function translateItemsIn(value: unknown, table: TranslationTable, depth = 0): void {
   if (table.size === 0 || depth > 8 || !value || typeof value !== 'object') return;
@@ -113,6 +164,8 @@ export function translateItemsIn(value: unknown, table: TranslationTable, depth 
   }
   const obj = value as Json;
   if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.recordType === 'number') translateItem(obj, table);
+  else if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.typeName === 'string') obj.title = table.get('collection', obj.id, 'title') ?? obj.title;
+  else if (typeof obj.id === 'string' && Array.isArray(obj.fields) && typeof obj.submitButtonText === 'string') translateForm(obj, table);
   for (const [key, v] of Object.entries(obj)) {
     if (key === 'layout' || key === 'structuredContent' || key === 'seo') continue;
     if (v && typeof v === 'object') translateItemsIn(v, table, depth + 1);

@@ -74,7 +74,7 @@ export async function fulfilOrder(db: Db, site: { id: string; title: string }, s
   const ids = wanted.map((_, i) => `?${i * 2 + 2}`).join(', ');
   const add = `CASE id ${cases} ELSE 0 END`;
   const mailLines = wanted.map((w) => ({ ...lines.get(w.lineId)!, quantity: w.quantity }));
-  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency };
+  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency, texts: s.texts };
   const summary = `${input.kind === 'shipped' ? 'Shipped' : 'Picked up'}: ${mailLines.map((l) => `${l.quantity} × ${l.productName}`).join(', ')}${carrier ? ` · ${carrier}` : ''}${tracking ? ` ${tracking}` : ''}`;
   // Products fulfilled for the first time get a review request (once per order line), sent some days later; gift cards
   // are not reviewed, and digital products and services were asked about with their purchase (orders/place.ts).

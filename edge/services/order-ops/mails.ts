@@ -5,6 +5,7 @@ import { rawD1 } from '../cart/raw.js';
 import { newId } from '../accounts/tokens.js';
 import { minorToDecimal } from '../../../domain/money/money.js';
 import { lineFieldAnswers } from '../orders/line-fields.js';
+import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -15,6 +16,8 @@ export interface MailOrder {
   orderNumber: number;
   email: string;
   currency: string;
+  /** The store's words in the order's language (issue 29); English when absent. */
+  texts?: StoreTexts | undefined;
 }
 
 export interface MailLine {
@@ -40,9 +43,11 @@ export function fulfilmentMail(
   db: Db, site: { title: string }, o: MailOrder, f: { kind: 'shipped' | 'picked_up'; carrier: string | null; trackingNumber: string | null; lines: MailLine[] }, now: number,
 ): D1PreparedStatement {
   const shipped = f.kind === 'shipped';
-  const subject = shipped ? `${site.title}: order #${o.orderNumber} has shipped` : `${site.title}: order #${o.orderNumber} was picked up`;
-  const head = shipped ? [`Good news: items of your order #${o.orderNumber} are on their way.`] : [`Items of your order #${o.orderNumber} were picked up.`];
-  const tracking = shipped && (f.carrier || f.trackingNumber) ? [[...(f.carrier ? [`Carrier: ${f.carrier}`] : []), ...(f.trackingNumber ? [`Tracking number: ${f.trackingNumber}`] : [])]] : [];
+  const t = o.texts ?? storeTexts();
+  const fill = (text: string) => fillText(text, { site: site.title, number: o.orderNumber, carrier: f.carrier ?? '', tracking: f.trackingNumber ?? '' });
+  const subject = fill(shipped ? t.mailShippedSubject : t.mailPickedUpSubject);
+  const head = [fill(shipped ? t.mailShipped : t.mailPickedUp)];
+  const tracking = shipped && (f.carrier || f.trackingNumber) ? [[...(f.carrier ? [fill(t.mailCarrier)] : []), ...(f.trackingNumber ? [fill(t.mailTracking)] : [])]] : [];
   return outboxRow(db, o, shipped ? 'order-shipped' : 'order-picked-up', subject, [head, f.lines.flatMap(lineText), ...tracking], now);
 }
 
@@ -51,17 +56,21 @@ export function refundMail(
   db: Db, site: { title: string }, o: MailOrder, r: { amountCents: number; providerCents: number; giftCardCents: number; lines: MailLine[] }, now: number,
 ): D1PreparedStatement {
   const money = (n: number) => `${minorToDecimal(n, o.currency)} ${o.currency}`;
+  const t = o.texts ?? storeTexts();
+  const fill = (text: string, cents = 0) => fillText(text, { site: site.title, number: o.orderNumber, amount: money(cents) });
   const where = [
-    ...(r.providerCents ? [`To your payment method: ${money(r.providerCents)}`] : []),
-    ...(r.giftCardCents ? [`To your gift card: ${money(r.giftCardCents)}`] : []),
+    ...(r.providerCents ? [fill(t.mailRefundToCard, r.providerCents)] : []),
+    ...(r.giftCardCents ? [fill(t.mailRefundToGiftCard, r.giftCardCents)] : []),
   ];
-  const paragraphs = [[`We refunded ${money(r.amountCents)} for your order #${o.orderNumber}.`], ...(r.lines.length ? [r.lines.flatMap(lineText)] : []), where];
-  return outboxRow(db, o, 'order-refunded', `${site.title}: refund for order #${o.orderNumber}`, paragraphs, now);
+  const paragraphs = [[fill(t.mailRefunded, r.amountCents)], ...(r.lines.length ? [r.lines.flatMap(lineText)] : []), where];
+  return outboxRow(db, o, 'order-refunded', fill(t.mailRefundSubject), paragraphs, now);
 }
 
 /** The cancellation, with what was cancelled. */
 export function cancelMail(db: Db, site: { title: string }, o: MailOrder, lines: MailLine[], now: number): D1PreparedStatement {
-  return outboxRow(db, o, 'order-cancelled', `${site.title}: order #${o.orderNumber} was cancelled`, [[`Your order #${o.orderNumber} was cancelled.`], lines.flatMap(lineText)], now);
+  const t = o.texts ?? storeTexts();
+  const fill = (text: string) => fillText(text, { site: site.title, number: o.orderNumber });
+  return outboxRow(db, o, 'order-cancelled', fill(t.mailCancelledSubject), [[fill(t.mailCancelled)], lines.flatMap(lineText)], now);
 }
 
 /**

@@ -2,6 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { giftCardRedemptions, orderEvents, orderFulfilments, orderRefunds, orders, payments } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 import { loadOrder, type LoadedOrder } from '../orders/index.js';
+import { loadTranslationTable } from '../multilingual/store.js';
+import { STORE_TEXTS_ENTITY, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 export type FulfilmentRow = typeof orderFulfilments.$inferSelect;
 export type RefundRow = typeof orderRefunds.$inferSelect;
@@ -21,6 +23,8 @@ export interface OrderState extends LoadedOrder {
   giftCard?: { id: string; amountCents: number };
   refunds: RefundRow[];
   fulfilments: FulfilmentRow[];
+  /** The store's words in the order's language (issue 29), for the shopper's mails; absent for the primary. */
+  texts?: StoreTexts;
 }
 
 /** The site's order numbered `orderNumber` with its payments, refunds and fulfilments. */
@@ -29,11 +33,13 @@ export async function orderState(db: Db, websiteId: string, orderNumber: number)
   const loaded = found && (await loadOrder(db, websiteId, found.id));
   if (!loaded) return undefined;
   const id = loaded.order.id;
-  const [paid, drawn, refunds, fulfilments] = await Promise.all([
+  const language = loaded.order.language;
+  const [paid, drawn, refunds, fulfilments, table] = await Promise.all([
     query(() => db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.createdOn))),
     query(() => db.select().from(giftCardRedemptions).where(and(eq(giftCardRedemptions.orderId, id), eq(giftCardRedemptions.websiteId, websiteId)))),
     query(() => db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(asc(orderRefunds.createdOn))),
     query(() => db.select().from(orderFulfilments).where(eq(orderFulfilments.orderId, id)).orderBy(asc(orderFulfilments.createdOn))),
+    language ? loadTranslationTable(db, websiteId, language) : undefined,
   ]);
   const card = paid.find((p) => p.provider !== 'gift-card');
   const draw = drawn[0];
@@ -43,6 +49,7 @@ export async function orderState(db: Db, websiteId: string, orderNumber: number)
     giftCard: draw && { id: draw.giftCardId, amountCents: draw.amountCents },
     refunds,
     fulfilments,
+    ...(table ? { texts: storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)) } : {}),
   };
 }
 

@@ -1,0 +1,20 @@
+import { CHECKOUT_PATH } from '../../../domain/constants/storefront.js';
+
+/**
+ * The page's `storeTexts` (issue 29: the store's words in the page's language), each read with
+ * its English default. Kept here rather than importing domain/languages/store-texts.ts, which
+ * would become a chunk shared with the checkout and preloaded on every page (JS budget).
+ */
+export function cartTexts(given: Record<string, unknown>) {
+  const text = (key: string, english: string) => (typeof given[key] === 'string' ? (given[key] as string) : english);
+  const link = (key: string, fallback: string) => (typeof given[key] === 'string' && /^\/(?!\/)/.test(given[key] as string) ? (given[key] as string) : fallback);
+  return {
+    cartTitle: text('cartTitle', 'Your cart'), cartEmpty: text('cartEmpty', 'You have nothing in your shopping cart.'), continueShopping: text('continueShopping', 'Continue shopping'),
+    quantity: text('quantity', 'Quantity'), subtotal: text('subtotal', 'Subtotal'), item: text('item', 'item'), items: text('items', 'items'),
+    cartNote: text('cartNote', 'Shipping and tax are worked out at checkout.'), cartNoteTaxIncluded: text('cartNoteTaxIncluded', 'Prices include tax. Shipping is worked out at checkout.'), checkout: text('checkout', 'Checkout'),
+    remove: text('remove', 'Remove'), editDetails: text('editDetails', 'Edit details'), heldFor: text('heldFor', 'Held for you for {time}'),
+    homeUrl: link('homeUrl', '/'), checkoutUrl: link('checkoutUrl', CHECKOUT_PATH),
+  };
+}
+/** The cart's words a line shows. */
+export type CartTexts = ReturnType<typeof cartTexts>;
