@@ -229,7 +229,7 @@ describe('paid member areas', () => {
   });
 });
 
-describe('the site password covers the commerce APIs and the account', () => {
+describe('the site password covers the commerce APIs, the site-users APIs, the account and POST /donate', () => {
   it('answers 401 site_locked (JSON) until unlocked; the owner commerce API and the Stripe webhook stay open', async () => {
     expect((await owner('PUT', '/passwords/site', { password: 'open-sesame' })).status).toBe(200);
     try {
@@ -240,6 +240,12 @@ describe('the site password covers the commerce APIs and the account', () => {
         ['POST', '/api/commerce/orders', { email: 'a@b.test' }],
         ['POST', '/api/3/commerce/cart/subscription', { itemId: 'x', qty: 1 }],
         ['GET', '/api/commerce/inventory/stock?itemId=x', undefined],
+        ['POST', '/api/commerce/donations', { amount: 2500, email: 'a@b.test' }],
+        ['POST', '/api/site-users/account/session', { email: 'monthly@paid.test', password: PASSWORD }],
+        ['POST', '/api/site-users/account', { email: 'new@paid.test', password: PASSWORD }],
+        ['GET', '/api/site-users/account', undefined],
+        ['POST', '/api/site-users/account/password-reset', { email: 'monthly@paid.test' }],
+        ['POST', '/api/site-users/account/notifications/restock', { itemId: 'x', email: 'a@b.test' }],
       ] as const) {
         const res = await v.send(method, path, body, { headers: { 'Idempotency-Key': 'lock-test-key-1' } });
         expect(res.status, `${method} ${path}`).toBe(401);
@@ -251,8 +257,16 @@ describe('the site password covers the commerce APIs and the account', () => {
       const signInPost = await formPost(v, '/account/sign-in', { email: 'monthly@paid.test', password: PASSWORD });
       expect(signInPost.status).toBe(401);
       expect(await signInPost.json()).toMatchObject({ error: 'site_locked' });
-      // Not the owner's commerce routes (their own sign-in and role checks) nor Stripe's callbacks.
+      // The donate form posted without JavaScript: the lock screen, 401, nothing charged.
+      const payments = await worker.db.prepare('SELECT COUNT(*) AS n FROM payments').first<Row>();
+      const donate = await formPost(v, '/donate', { amount: '25', email: 'a@b.test', cardNumber: '4242424242424242', expMonth: '12', expYear: '2030', cvc: '123', idempotencyKey: 'lock-test-donate-1' });
+      expect(donate.status).toBe(401);
+      expect(await donate.text()).toContain('data-page-type="103"');
+      expect(await worker.db.prepare('SELECT COUNT(*) AS n FROM payments').first<Row>()).toEqual(payments);
+      // Not the owner's routes (their own sign-in and role checks) nor Stripe's callbacks.
       expect((await worker.fetch('/api/commerce/owner/orders', { headers: ownerSession.headers })).status).toBe(200);
+      expect((await worker.fetch('/api/site-users/account/notifications/restock', { headers: ownerSession.headers })).status).not.toBe(401);
+      expect((await worker.fetch('/api/site-users/contributors', { headers: ownerSession.headers })).status).toBe(200);
       expect((await worker.fetch('/api/commerce/payments/stripe/webhook', { method: 'POST', body: '{}' })).status).not.toBe(401);
       // Unlocked, the cart answers.
       const unlock = await formPost(v, '/members/unlock', { scope: 'site', password: 'open-sesame', return: '/' });
@@ -262,6 +276,7 @@ describe('the site password covers the commerce APIs and the account', () => {
         v.jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
       }
       expect((await v.send('GET', '/api/commerce/shopping-cart')).status).toBe(200);
+      expect((await v.send('GET', '/api/site-users/account')).status).not.toBe(401);
     } finally {
       expect((await owner('DELETE', '/passwords/site')).status).toBe(200);
     }

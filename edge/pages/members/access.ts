@@ -89,7 +89,8 @@ export const siteLock = createMiddleware<AppEnv>(async (c, next) => {
   if (OPEN_PATHS.test(c.req.path)) return next();
   const [lock] = await locksFor(c.var.db, c.var.site.id, [SITE_SCOPE]);
   if (!(await closedLock(c, lock))) return next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+  // A form posted to a locked site (donate, join, buy, a plain form) is refused: the lock screen, 401.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return lockScreen(c, SITE_SCOPE, '/', undefined, 401);
   return lockScreen(c, SITE_SCOPE, c.req.path);
 });
 
