@@ -219,13 +219,37 @@ describe('paid member areas', () => {
     expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
     expect(await memberState(monthlyArea, 'monthly@paid.test')).toMatchObject({ state: 'active' });
 
+    // A cancel keeps access to the end of the period paid for; the renewal job then ends it.
+    const paidThrough = (await worker.db.prepare('SELECT next_billing_at AS at FROM subscriptions WHERE id = ?').bind(sub.id).first<Row>())!.at as number;
     const cancel = await formPost(v, `/account/subscriptions/${sub.id}/cancel`, {});
     expect(cancel.status).toBe(303);
+    expect((await worker.db.prepare('SELECT status FROM subscriptions WHERE id = ?').bind(sub.id).first<Row>())!.status).toBe('canceled');
+    expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+    expect(await memberState(monthlyArea, 'monthly@paid.test')).toMatchObject({ state: 'active', endsOn: paidThrough });
+    await cron(paidThrough - 1000);
+    expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+    await cron(paidThrough + 1000);
     expect((await read(v, '/monthly-article')).status).toBe(403);
-    expect(await memberState(monthlyArea, 'monthly@paid.test')).toMatchObject({ state: 'ended' });
+    expect(await memberState(monthlyArea, 'monthly@paid.test')).toMatchObject({ state: 'ended', endsOn: paidThrough });
     // Buying again starts a new subscription and the same membership comes back.
     await subscribeTo(v, monthlyArea);
     expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+  });
+
+  it("the owner's cancel also keeps access to the end of the paid period; a past-due plan cancelled has none left", async () => {
+    const v = await member('ownercancel');
+    const sub = await subscribeTo(v, monthlyArea);
+    const cancel = await worker.fetch(`/api/commerce/owner/subscriptions/${sub.id}/cancel`, { method: 'POST', headers: ownerSession.headers });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+    expect(await memberState(monthlyArea, 'ownercancel@paid.test')).toMatchObject({ state: 'active', endsOn: sub.next_billing_at });
+
+    const late = await member('latepayer');
+    const lateSub = await subscribeTo(late, monthlyArea);
+    await worker.db.prepare("UPDATE subscriptions SET status = 'past_due' WHERE id = ?").bind(lateSub.id).run();
+    expect((await formPost(late, `/account/subscriptions/${lateSub.id}/cancel`, {})).status).toBe(303);
+    expect((await read(late, '/monthly-article')).status).toBe(403);
+    expect(await memberState(monthlyArea, 'latepayer@paid.test')).toMatchObject({ state: 'ended', endsOn: null });
   });
 });
 

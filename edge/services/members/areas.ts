@@ -66,7 +66,7 @@ export async function listAreas(db: Db, websiteId: string): Promise<AreaView[]> 
       db
         .select({ areaId: memberships.areaId, n: sql<number>`count(*)` })
         .from(memberships)
-        .where(and(eq(memberships.websiteId, websiteId), eq(memberships.state, 'active'), subscriptionHolds))
+        .where(and(eq(memberships.websiteId, websiteId), activeNow(Date.now())))
         .groupBy(memberships.areaId),
     ]),
   );
@@ -206,8 +206,12 @@ export async function pageProtection(db: Db, websiteId: string, pageId: string):
   return row;
 }
 
-/** A membership bought as a subscription lasts while that subscription is active (not past due, paused, ended or canceled). */
-const subscriptionHolds = sql`(${memberships.source} <> 'subscription' OR exists (select 1 from subscriptions s where s.id = ${memberships.subscriptionId} and s.status = 'active'))`;
+/**
+ * A membership bought as a subscription lasts while that subscription is active (not past due,
+ * paused or ended), and after a cancel until the end of the period paid for: the cancel set
+ * `ends_on` (paid.ts `paidThroughStatement`), which `activeNow` and the expiry job compare with now.
+ */
+const subscriptionHolds = sql`(${memberships.source} <> 'subscription' OR exists (select 1 from subscriptions s where s.id = ${memberships.subscriptionId} and (s.status = 'active' or (s.status = 'canceled' and ${memberships.endsOn} is not null))))`;
 
 const activeNow = (now: number) => and(eq(memberships.state, 'active'), or(isNull(memberships.endsOn), gt(memberships.endsOn, now)), subscriptionHolds);
 
@@ -236,8 +240,8 @@ export async function areaMembers(db: Db, websiteId: string, areaId: string): Pr
     db
       .select({
         id: memberships.id, email: siteUsers.email, siteUserId: memberships.siteUserId,
-        // An active row whose subscription stopped (past due, canceled, ended) reads 'ended' until it renews.
-        state: sql<MemberRow['state']>`case when ${memberships.state} = 'active' and not ${subscriptionHolds} then 'ended' else ${memberships.state} end`,
+        // An active row whose subscription stopped (past due, canceled, ended) or whose end date passed reads 'ended' until it renews.
+        state: sql<MemberRow['state']>`case when ${memberships.state} = 'active' and not (${subscriptionHolds} and (${memberships.endsOn} is null or ${memberships.endsOn} > ${Date.now()})) then 'ended' else ${memberships.state} end`,
         source: memberships.source,
         grantedBy: memberships.grantedBy, startsOn: memberships.startsOn, endsOn: memberships.endsOn,
       })

@@ -187,3 +187,30 @@ export async function areaOfOrder(db: Db, websiteId: string, orderId: string): P
   );
   return row?.id;
 }
+
+/**
+ * The statement that keeps a cancelled subscription's membership until the end of the period
+ * already paid for: run in the cancel's batch BEFORE the subscription's own UPDATE (it reads the
+ * subscription still active), it copies the subscription's next billing date into the membership's
+ * `ends_on`. A past-due or paused subscription has no paid period left: nothing is kept. With
+ * `siteUserId` (the shopper cancelling their own) only that shopper's membership is touched.
+ * Access then holds while `ends_on` is ahead (areas.ts `subscriptionHolds`), and the renewal job's
+ * `endLapsedMemberships` marks it ended once the date has passed.
+ */
+export function paidThroughStatement(db: Db, r: { subscriptionId: string; websiteId: string; siteUserId?: string; now: number }): D1PreparedStatement {
+  return rawD1(db)
+    .prepare(
+      `UPDATE memberships SET ends_on = (SELECT s.next_billing_at FROM subscriptions s WHERE s.id = ?1 AND s.website_id = ?2), updated_on = ?3
+       WHERE subscription_id = ?1 AND website_id = ?2 AND state = 'active' AND source = 'subscription' AND (?4 IS NULL OR site_user_id = ?4)
+         AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.id = ?1 AND s.website_id = ?2 AND s.status = 'active' AND s.next_billing_at IS NOT NULL)`,
+    )
+    .bind(r.subscriptionId, r.websiteId, r.now, r.siteUserId ?? null);
+}
+
+/** The expiry step of the renewal job: active memberships whose end date has passed become 'ended' (one UPDATE). */
+export async function endLapsedMemberships(db: Db, now: number): Promise<number> {
+  const result = await query(() =>
+    rawD1(db).prepare("UPDATE memberships SET state = 'ended', updated_on = ?1 WHERE state = 'active' AND ends_on IS NOT NULL AND ends_on <= ?1").bind(now).run(),
+  );
+  return result.meta.changes;
+}
