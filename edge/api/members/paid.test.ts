@@ -146,20 +146,50 @@ describe('paid member areas', () => {
     expect(html).toContain('Buy access for $25.00');
   });
 
-  it('a signed-out buyer is sent to sign in; a guest checkout of access is refused before any charge', async () => {
+  it('a guest buys the monthly plan: an account is made by email, a set-password mail goes out, and the access waits on that account', async () => {
     const guest = await shopper(worker, `198.51.100.${ip++}`);
-    const res = await formPost(guest, '/members/buy', { area: monthlyArea });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/account');
-    // Straight through the cart API: the checkout refuses it and nothing is paid or recorded.
-    const product = await worker.db.prepare('SELECT product_id AS id FROM member_areas WHERE id = ?').bind(monthlyArea).first<Row>();
-    const cart = await guest.send('POST', '/api/3/commerce/cart/subscription', { itemId: product!.id, sku: `MEMBER-${monthlyArea}`, qty: 1, additionalFields: null });
-    expect(cart.status).toBe(200);
-    const before = await worker.db.prepare('SELECT (SELECT COUNT(*) FROM orders) AS o, (SELECT COUNT(*) FROM payments) AS p').first<Row>();
-    const placed = await placeOrder(guest, { address: undefined, extra: { cartToken: cart.json.cartToken } });
-    expect(placed.status).toBe(422);
-    expect(placed.json).toMatchObject({ error: 'sign_in_required', message: 'Sign in to buy access to members-only pages.' });
-    expect(await worker.db.prepare('SELECT (SELECT COUNT(*) FROM orders) AS o, (SELECT COUNT(*) FROM payments) AS p').first<Row>()).toEqual(before);
+    const paywall = await (await worker.fetch('/monthly-article', { headers: { Cookie: [...guest.jar].map(([k, val]) => `${k}=${val}`).join('; ') } })).text();
+    expect(paywall).toContain('action="/members/buy"');
+    expect(paywall).toContain('Already a member?');
+    const location = await buy(guest, monthlyArea);
+    const cartToken = /^\/checkout\?cartToken=([A-Za-z0-9_-]+)$/.exec(location)![1]!;
+    const placed = await placeOrder(guest, { address: undefined, extra: { cartToken, email: 'New.Reader@Paid.test' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect(placed.json.confirmationUrl).toBe(`/membership-confirmed?area=${monthlyArea}&guest=1`);
+    const confirmed = await worker.fetch(placed.json.confirmationUrl, { headers: { Cookie: [...guest.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Your access to Kiln Club is on the account with the email you gave at checkout.');
+    // The account, the membership on it, the subscription linked to it, and the mail with the link.
+    const account = await worker.db.prepare("SELECT id, email_verified_on AS verified FROM site_users WHERE email = 'new.reader@paid.test'").first<Row>();
+    expect(account).toMatchObject({ verified: null });
+    expect(await memberState(monthlyArea, 'new.reader@paid.test')).toMatchObject({ state: 'active', source: 'subscription' });
+    expect((await worker.db.prepare('SELECT s.site_user_id AS u FROM subscriptions s WHERE s.first_order_id = ?').bind(placed.json.order.id).first<Row>())!.u).toBe(account!.id);
+    expect((await worker.db.prepare('SELECT site_user_id AS u FROM account_orders WHERE order_id = ?').bind(placed.json.order.id).first<Row>())!.u).toBe(account!.id);
+    const mails = await worker.db.prepare("SELECT kind, text_body AS text FROM mail_outbox WHERE to_address = 'new.reader@paid.test' AND kind LIKE 'member-%'").all<Row>();
+    expect(mails.results.map((m) => m.kind)).toEqual(['member-set-password']);
+    expect(mails.results[0]!.text).toContain('Kiln Club');
+    // The guest's own visit is still the paywall: the access is the account's, not the browser's.
+    expect((await read(guest, '/monthly-article')).text).not.toContain(SENTINEL_MONTHLY);
+    // No password opens the new account until the link sets one.
+    expect((await guest.send('POST', '/api/site-users/account/session', { email: 'new.reader@paid.test', password: PASSWORD })).status).toBe(401);
+    const token = /reset\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mails.results[0]!.text)![1]!;
+    expect((await guest.send('POST', '/api/site-users/account/password-reset/confirm', { token, password: PASSWORD })).status).toBe(200);
+    const reader = await shopper(worker, `198.51.100.${ip++}`, await signIn(worker, 'new.reader@paid.test', PASSWORD));
+    expect((await read(reader, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+  });
+
+  it("a guest buying with an existing account's email gives that account the access and mails it a sign-in note, no second account", async () => {
+    await createSiteUser(worker, { email: 'has.account@paid.test', password: PASSWORD });
+    const guest = await shopper(worker, `198.51.100.${ip++}`);
+    expect(await buy(guest, onceArea)).toBe('/checkout');
+    const placed = await placeOrder(guest, { address: undefined, extra: { email: 'has.account@paid.test' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect((await worker.db.prepare("SELECT COUNT(*) AS n FROM site_users WHERE email = 'has.account@paid.test'").first<Row>())!.n).toBe(1);
+    const mails = await worker.db.prepare("SELECT kind FROM mail_outbox WHERE to_address = 'has.account@paid.test' AND kind LIKE 'member-%'").all<Row>();
+    expect(mails.results.map((m) => m.kind)).toEqual(['member-sign-in']);
+    expect(await memberState(onceArea, 'has.account@paid.test')).toMatchObject({ state: 'active', source: 'purchase' });
+    const holder = await shopper(worker, `198.51.100.${ip++}`, await signIn(worker, 'has.account@paid.test', PASSWORD));
+    expect((await read(holder, '/once-article')).text).toContain(SENTINEL_ONCE);
   });
 
   it('one-time access: the shopping cart checkout grants it in the order batch and lands on 208', async () => {
