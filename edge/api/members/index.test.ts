@@ -294,6 +294,19 @@ describe('member areas (paywall 107, access denied 106, protected content 105, 2
     expect(granted.json.members.find((m: { email: string }) => m.email === 'reader@members.test')).toMatchObject({ state: 'active', source: 'grant', grantedBy: ownerSession && expect.any(String) });
     expect(await (await visit('/member-article', reader)).text()).toContain(SENTINEL_MEMBER);
   });
+
+  it('the owner deletes a member: gone from the list, access ends; a wrong area or a second delete is 404', async () => {
+    const row = (await owner('GET', `/areas/${areaId}/members`)).json.members.find((m: { email: string }) => m.email === 'reader@members.test');
+    const other = await owner('POST', '/areas', { name: 'Other Circle', access: 'free' });
+    expect(other.status).toBe(201);
+    expect((await owner('DELETE', `/areas/${other.json.area.id}/members/${row.id}`)).status).toBe(404);
+    expect((await owner('DELETE', `/areas/${areaId}/members/${row.id}`)).status).toBe(204);
+    expect((await owner('GET', `/areas/${areaId}/members`)).json.members.some((m: { email: string }) => m.email === 'reader@members.test')).toBe(false);
+    expect((await visit('/member-article', reader)).status).toBe(403);
+    expect((await owner('DELETE', `/areas/${areaId}/members/${row.id}`)).status).toBe(404);
+    expect((await owner('DELETE', `/areas/${other.json.area.id}`, undefined, { 'If-Match': '"1"' })).status).toBe(204);
+    expect((await owner('POST', `/areas/${areaId}/members`, { email: 'reader@members.test' })).status).toBe(201);
+  });
 });
 
 describe('the sentinel walk: protected words never reach a visitor without access', () => {

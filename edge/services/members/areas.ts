@@ -296,6 +296,21 @@ export async function revokeMembership(db: Db, websiteId: string, areaId: string
   return rows.length > 0;
 }
 
+/**
+ * Removes a membership row (any state) from the area: the member is gone from the list and the
+ * export. A subscription it followed goes on (cancel it on the Subscriptions screen). False when
+ * the area has no such membership.
+ */
+export async function deleteMembership(db: Db, websiteId: string, areaId: string, membershipId: string): Promise<boolean> {
+  const rows = await query(() =>
+    db
+      .delete(memberships)
+      .where(and(eq(memberships.id, membershipId), eq(memberships.areaId, areaId), eq(memberships.websiteId, websiteId)))
+      .returning({ id: memberships.id }),
+  );
+  return rows.length > 0;
+}
+
 /** The names of these areas of the site, by id (the member-area block's loader). */
 export async function areaNames(db: Db, websiteId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
