@@ -39,6 +39,8 @@ export interface PageRequest {
   previewRevision?: number | undefined;
   /** A signed-in visitor (their pages bypass the page cache): the header links to 'Your account', not 'Sign in'. */
   signedIn?: boolean;
+  /** The signed-in visitor's account id: navigation items for a member area show only to its members. */
+  siteUserId?: string;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
   /** A page of an added language (`/fr/...`): `site.locale` is that language for every render. */
