@@ -126,8 +126,15 @@ describe('a members-only article', () => {
     await page.getByRole('link', { name: 'Continue reading' }).click();
     await page.getByText(PAID_ARTICLE).waitFor();
 
-    // The owner revokes the paid member; the next request shows the plan again, not the article.
+    // The owner links the area from the main navigation (Pages screen): its member sees the item.
     const owner = await signedInOwner(store);
+    await openOwnerApp(owner.page, store.url('/config/pages'));
+    await owner.page.getByRole('button', { name: 'Add to navigation: Kiln Circle' }).click();
+    await owner.page.getByText('Navigation saved.').waitFor();
+    await page.reload();
+    await page.locator('nav.site-nav a', { hasText: 'Kiln Circle' }).waitFor();
+
+    // The owner revokes the paid member; the next request shows the plan again, not the article, nor the item.
     await openOwnerApp(owner.page, store.url('/config/members'));
     await owner.page.getByRole('button', { name: 'Kiln Circle', exact: true }).click();
     await owner.page.getByRole('heading', { name: 'Members of Kiln Circle' }).waitFor();
@@ -138,5 +145,6 @@ describe('a members-only article', () => {
     await page.getByRole('heading', { name: 'Access denied' }).waitFor();
     await expect(page.getByRole('button', { name: 'Subscribe for $9.00 a month' }).isVisible()).resolves.toBe(true);
     expect(await page.content()).not.toContain(PAID_ARTICLE);
+    expect(await page.locator('nav.site-nav a', { hasText: 'Kiln Circle' }).count()).toBe(0);
   });
 });
