@@ -15,6 +15,7 @@ import { leaseMs, reconcileOrderKeys } from './services/orders/index.js';
 import { downloadLinkSecret } from './services/downloads/index.js';
 import { reconcileStripe } from './services/payments/stripe-reconcile.js';
 import { renewalDeps, renewDueSubscriptions } from './services/subscriptions/index.js';
+import { endLapsedMemberships } from './services/members/paid.js';
 import { LOG_RETENTION_DAYS, pruneWebhookLog, runDeliveries } from './services/webhooks/deliver.js';
 import { webhookDeps } from './services/webhooks/index.js';
 import { runCampaignSends } from './services/campaigns/send.js';
@@ -104,8 +105,10 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     crons: [RENEWAL_CRON, DAILY_CRON],
     run: async (env, db, now) => {
       const r = await renewDueSubscriptions(db, renewalDeps(db, env), now);
-      if (!(r.renewed || r.declined || r.skipped || r.failed)) return null;
-      return `${r.renewed} renewed, ${r.declined} declined, ${r.skipped} skipped, ${r.failed} failed`;
+      // Then memberships past their end (a cancelled plan's paid period, a dated grant) end (issue 30).
+      const lapsed = await endLapsedMemberships(db, now);
+      if (!(r.renewed || r.declined || r.skipped || r.failed || lapsed)) return null;
+      return `${r.renewed} renewed, ${r.declined} declined, ${r.skipped} skipped, ${r.failed} failed, ${lapsed} memberships ended`;
     },
   },
   // Raw hits, events and visits after RAW_RETENTION_DAYS; rollups, vitals and error groups after ROLLUP_RETENTION_DAYS.

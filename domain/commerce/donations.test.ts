@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { donationAmountError, donationLimits, majorToMinor } from './donations.js';
+import { coverFeeCents, donationAmountError, donationLimits, majorToMinor } from './donations.js';
 
 describe('donation amounts', () => {
   it('reads a typed amount into minor units with string arithmetic, refusing what the currency cannot hold', () => {
@@ -23,6 +23,12 @@ describe('donation amounts', () => {
     expect(donationAmountError(1_000_000, 'USD')).toBeUndefined();
     expect(donationAmountError(1_000_001, 'USD')).toBe('The largest donation is $10,000.00.');
     expect(donationAmountError(10.5, 'USD')).toBe('Enter the amount as a number, like 25 or 25.50.');
+    // Cover-the-fee: 2.9% rounded up to a minor unit, plus 0.30 of a whole unit.
+    expect(coverFeeCents(2500, 'USD')).toBe(103);
+    expect(coverFeeCents(100, 'USD')).toBe(33);
+    expect(coverFeeCents(1_000_000, 'USD')).toBe(29_030);
+    expect(coverFeeCents(1000, 'JPY')).toBe(29);
+    expect(coverFeeCents(1000, 'KWD')).toBe(329);
     expect(donationAmountError(99, 'JPY')).toMatch(/^The smallest donation is ￥100\.$|^The smallest donation is ¥100\.$/);
   });
 });

@@ -13,6 +13,18 @@ export function donationLimits(currency: string): { minCents: number; maxCents: 
   return { minCents: min, maxCents: 10_000 * unit * (digits === 0 ? 100 : 1) };
 }
 
+/**
+ * Cover-the-fee (issue 30; SPEC names no rule, this one is ours): what a donor adds so the site
+ * keeps the whole gift after a typical card fee, 2.9% of the gift rounded up to a minor unit plus a
+ * fixed 0.30 of a whole unit (30 for USD, 300 for a three-digit currency, 0 for JPY). Integer
+ * minor units only: `ceil(cents * 29 / 1000)` is exact for every allowed amount.
+ * @example coverFeeCents(2500, 'USD') === 103 // 72.5 -> 73, + 30
+ */
+export function coverFeeCents(cents: number, currency: string): number {
+  const digits = fractionDigits(currency);
+  return Math.ceil((cents * 29) / 1000) + Math.floor((30 * 10 ** digits) / 100);
+}
+
 export const DONATION_MESSAGES = {
   amountMissing: 'Choose or enter an amount to give.',
   amountInvalid: 'Enter the amount as a number, like 25 or 25.50.',

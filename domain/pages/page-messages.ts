@@ -29,7 +29,7 @@ export const PAGE_MESSAGES = {
   noMainNavigation: 'Unable to find site main navigation',
   // SPEC §2 editor-side message, with the value filled in.
   notAnOption: (val: string) => `${val} is not one of the expected options`,
-  memberAreasNotAvailable: 'Member areas are not available yet.',
+  memberAreaMissing: 'This member area does not exist.',
   collectionMissing: 'That collection does not exist on this site.',
   pageMissing: 'That page does not exist on this site (or is in the trash).',
   oneTarget: 'Link an item to exactly one of a collection, a page or an external link.',

@@ -7,6 +7,7 @@ import { formContext } from './context/form.js';
 import { popupContext } from './context/popup.js';
 import { renderBlocks } from './render-page.js';
 import type { PageRequest } from './page-request.js';
+import { linksForVisitor } from './members/navigation.js';
 import type { PageShell } from '../services/page-shell.js';
 import type { SiteRecord } from '../services/websites.js';
 import type { PageTypeName } from './page-types.js';
@@ -53,7 +54,9 @@ export async function baseContext(
   activeCollectionId?: string,
 ): Promise<Record<string, unknown>> {
   const { site, url } = req;
-  const [{ links, headerFooter, languages }, newsletter, table, promoPopup] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id), req.translations, popupContext(req, pageType)]);
+  const [{ links: allLinks, headerFooter, languages }, newsletter, table, promoPopup] = await Promise.all([req.shell, footerNewsletterForm(req.db, site.id), req.translations, popupContext(req, pageType)]);
+  // Member-area items only for their members, never on a page the cache could share (members/navigation.ts).
+  const links = await linksForVisitor(req, allLinks);
   // The owner's header and footer (block layouts, edge/services/site-layout), rendered through the theme when set,
   // in the page's language (their texts translated, the primary's where a translation is missing).
   const theme = req.theme && (headerFooter.header || headerFooter.footer) ? await req.theme : undefined;

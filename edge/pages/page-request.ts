@@ -54,6 +54,8 @@ export interface PageRequest {
    * collected here as plans, and answered to callers who may preview themes (respond.ts).
    */
   localLayouts?: LocalLayout[];
+  /** The signed-in visitor's account id: navigation items for a member area show only to its members. */
+  siteUserId?: string;
   /** The site's compiled theme, loading while the context is built (absent for JSON). */
   theme?: Promise<Theme>;
   /** A page of an added language (`/fr/...`): `site.locale` is that language for every render. */

@@ -36,6 +36,7 @@ export function pageRequest(c: Context<AppEnv>): PageRequest {
     captchaSiteKey: activeCaptchaSiteKey(c.env, c.var.site),
     captchaProvider: c.env.CAPTCHA_PROVIDER,
     signedIn: Boolean(c.var.siteUser),
+    ...(c.var.siteUser ? { siteUserId: c.var.siteUser.id } : {}),
   };
   if (language) {
     req.language = language;

@@ -14,6 +14,8 @@ export interface NavigationLink {
   /** A block page's id when the link goes to one (edge/services/pages). */
   pageId: string | null;
   newWindow: boolean;
+  /** A link to a member area (SPEC §3 memberAreaId): shown only to the area's members (page-context.ts). */
+  memberAreaId: string | null;
   /** The item's own links one level down (SPEC §3 Navigation item children), in the site's order. */
   children: NavigationLink[];
 }
@@ -51,10 +53,13 @@ export async function collectionsById(db: Db, ids: readonly string[]): Promise<M
  */
 const VISIBLE_PAGE = sql<number>`(${pages.publishedVersion} IS NOT NULL AND ${pages.trashedOn} IS NULL AND ${pages.status} NOT IN ('private', 'deprecated'))`;
 
+/** A member area's link: its first protected page (by title), else the account page. */
+const AREA_URL = sql<string | null>`(CASE WHEN ${navigationItems.memberAreaId} IS NULL THEN NULL ELSE COALESCE((SELECT '/' || p2.slug FROM member_area_pages m JOIN pages p2 ON p2.id = m.page_id WHERE m.area_id = ${navigationItems.memberAreaId} AND m.website_id = ${navigationItems.websiteId} ORDER BY p2.title LIMIT 1), '/account') END)`;
+
 /** The navigation query, for batching with other page queries (page-shell.ts). */
 export function navigationQuery(db: Db, websiteId: string) {
   return db
-    .select({ nav: navigationItems, fullUrl: collections.fullUrl, page: { slug: pages.slug, live: VISIBLE_PAGE } })
+    .select({ nav: navigationItems, fullUrl: collections.fullUrl, page: { slug: pages.slug, live: VISIBLE_PAGE }, areaUrl: AREA_URL })
     .from(navigationItems)
     .leftJoin(collections, eq(collections.id, navigationItems.collectionId))
     .leftJoin(pages, eq(pages.id, navigationItems.pageId))
@@ -69,15 +74,16 @@ export function navigationQuery(db: Db, websiteId: string) {
 export function toNavigationLinks(rows: Awaited<ReturnType<typeof navigationQuery>>): NavigationLink[] {
   const visible = rows.filter(({ nav, page }) => nav.pageId === null || (page !== null && Boolean(page.live)));
   const byId = new Map<string, NavigationLink>();
-  for (const { nav, fullUrl, page } of visible) {
+  for (const { nav, fullUrl, page, areaUrl } of visible) {
     byId.set(nav.id, {
       id: nav.id,
       menu: nav.menu,
       title: nav.title,
-      url: fullUrl ?? (page?.slug ? `/${page.slug}` : null) ?? nav.externalLink ?? '#',
+      url: fullUrl ?? (page?.slug ? `/${page.slug}` : null) ?? areaUrl ?? nav.externalLink ?? '#',
       collectionId: nav.collectionId,
       pageId: nav.pageId,
       newWindow: nav.newWindow,
+      memberAreaId: nav.memberAreaId,
       children: [],
     });
   }

@@ -8,7 +8,9 @@ import { addSessionCookies, demoOwnerSession, openOwnerApp, signedInOwner } from
 /**
  * Issue 30 in Chromium: a visitor meets the paywall of a members-only article, signs in,
  * joins the free area, lands on membership confirmed and reads the article; the owner
- * revokes the membership in the Members screen and the visitor's next request is refused.
+ * revokes the membership in the Members screen (on the shared data table) and the visitor's
+ * next request is refused; the owner sets the area's teaser and deletes the member. A buyer
+ * of the monthly plan reads the paid article until the owner revokes it: then the paywall.
  */
 const store = useStorefront();
 const ARTICLE = 'Glaze recipes for members: cone six celadon';
@@ -75,6 +77,18 @@ describe('a members-only article', () => {
     expect(await page.content()).not.toContain(ARTICLE);
     await expect(page.getByRole('button', { name: 'Join Glaze Club' }).isVisible()).resolves.toBe(true);
 
+    // The area's teaser: the first section for everyone (105), then the member is deleted after a confirmation.
+    await owner.page.getByLabel('Teaser sections of Glaze Journal').fill('1');
+    await owner.page.getByRole('button', { name: 'Save teasers' }).click();
+    await owner.page.getByText('Teasers of Glaze Club saved.').waitFor();
+    await page.reload();
+    await page.getByText(ARTICLE).waitFor();
+    await page.locator('.member-divider').waitFor();
+    await row.getByRole('button', { name: 'Delete member potter@members.test' }).click();
+    await owner.page.getByRole('dialog', { name: 'Delete this member?' }).getByRole('button', { name: 'Delete member' }).click();
+    await owner.page.getByText('potter@members.test is no longer in the list.').waitFor();
+    await row.waitFor({ state: 'detached' });
+
     // The member-area block's panel (block 67): its title and the area picked from the site's areas.
     await openOwnerApp(owner.page, store.url(`/config/pages/${journalId}/edit`));
     await owner.page.getByRole('button', { name: 'Add block' }).click();
@@ -111,5 +125,26 @@ describe('a members-only article', () => {
     await page.getByRole('heading', { name: 'Welcome to Kiln Circle' }).waitFor();
     await page.getByRole('link', { name: 'Continue reading' }).click();
     await page.getByText(PAID_ARTICLE).waitFor();
+
+    // The owner links the area from the main navigation (Pages screen): its member sees the item.
+    const owner = await signedInOwner(store);
+    await openOwnerApp(owner.page, store.url('/config/pages'));
+    await owner.page.getByRole('button', { name: 'Add to navigation: Kiln Circle' }).click();
+    await owner.page.getByText('Navigation saved.').waitFor();
+    await page.reload();
+    await page.locator('nav.site-nav a', { hasText: 'Kiln Circle' }).waitFor();
+
+    // The owner revokes the paid member; the next request shows the plan again, not the article, nor the item.
+    await openOwnerApp(owner.page, store.url('/config/members'));
+    await owner.page.getByRole('button', { name: 'Kiln Circle', exact: true }).click();
+    await owner.page.getByRole('heading', { name: 'Members of Kiln Circle' }).waitFor();
+    const row = owner.page.locator('tr[data-member="buyer@members.test"]');
+    await row.getByRole('button', { name: 'Revoke access of buyer@members.test' }).click();
+    await row.locator('[data-state="revoked"]').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Subscribe for $9.00 a month' }).isVisible()).resolves.toBe(true);
+    expect(await page.content()).not.toContain(PAID_ARTICLE);
+    expect(await page.locator('nav.site-nav a', { hasText: 'Kiln Circle' }).count()).toBe(0);
   });
 });

@@ -321,6 +321,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/owner/members/areas/:id/members.csv', path: '/api/owner/members/areas/a1/members.csv', status: 401, expect: 'api' },
   { route: 'POST /api/owner/members/areas/:id/members', path: '/api/owner/members/areas/a1/members', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/members/areas/:id/members/:membershipId/revoke', path: '/api/owner/members/areas/a1/members/m1/revoke', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/owner/members/areas/:id/members/:membershipId', path: '/api/owner/members/areas/a1/members/m1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/members/passwords', path: '/api/owner/members/passwords', status: 401, expect: 'api' },
   { route: 'PUT /api/owner/members/passwords/:scope', path: '/api/owner/members/passwords/site', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/owner/members/passwords/:scope', path: '/api/owner/members/passwords/site', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },

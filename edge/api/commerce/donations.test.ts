@@ -47,6 +47,19 @@ async function postForm(v: TestVisitor, fields: Record<string, string>) {
 }
 
 describe('POST /api/commerce/donations', () => {
+  it('cover-the-fee adds the fee rule to the charge; the bounds apply to the gift, so the largest gift may cover it', async () => {
+    const v = await visitor('198.51.100.63');
+    const res = await give(v, 'donation-fee-00001', { amount: 2500, coverFee: true });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.donation).toMatchObject({ grandTotal: 2603 });
+    expect(res.json.donation.items[0].fieldAnswers).toContainEqual({ label: 'Covers the fee', value: '$1.03' });
+    expect(await count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'captured' AND amount_cents = 2603", res.json.donation.id)).toBe(1);
+    const top = await give(v, 'donation-fee-00002', { amount: 1_000_000, coverFee: true });
+    expect(top.status, JSON.stringify(top.json)).toBe(201);
+    expect(top.json.donation.grandTotal).toBe(1_029_030);
+    expect((await give(v, 'donation-fee-00003', { amount: 99, coverFee: true })).status).toBe(400);
+  });
+
   it('refuses amounts outside the limits, fractions and a missing key with 400 and the field, charging nothing', async () => {
     const v = await visitor('198.51.100.61');
     const before = await count('SELECT COUNT(*) AS n FROM payments');

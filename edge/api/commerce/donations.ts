@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { DONATION_MESSAGES } from '../../../domain/commerce/donations.js';
+import { coverFeeCents, DONATION_MESSAGES } from '../../../domain/commerce/donations.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { CRUMB_COOKIE } from '../../middleware/crumb/index.js';
@@ -19,6 +19,8 @@ export const donationBody = z.object({
   name: z.string().trim().max(100, { error: 'Your name is too long.' }).optional().default(''),
   message: z.string().trim().max(500, { error: DONATION_MESSAGES.messageTooLong }).optional().default(''),
   anonymous: z.boolean().optional().default(false),
+  // The donor adds the card fee (coverFeeCents) so the site keeps the whole gift.
+  coverFee: z.boolean().optional().default(false),
   payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card: cardSchema.optional() }).optional(),
 });
 
@@ -38,6 +40,7 @@ donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
     requester: getCookie(c, CRUMB_COOKIE) ?? c.var.siteUser?.id ?? token(c) ?? '',
     idempotencyKey: key,
     amountCents: body.amount,
+    feeCents: body.coverFee && Number.isSafeInteger(body.amount) ? coverFeeCents(body.amount, site.currency) : 0,
     email: body.email,
     name: body.name,
     message: body.message,

@@ -81,6 +81,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
   if (placed.replayed) c.header('Idempotent-Replayed', 'true');
   // Access to a member area lands on membership confirmed (208), not the order's page.
   const area = placed.confirmationPath ? await areaOfOrder(c.var.db, site.id, placed.order.order.id) : undefined;
-  const confirmationUrl = area ? `/membership-confirmed?area=${area}` : placed.confirmationPath;
+  // A guest's page 208 says where the access went (the account with the checkout email).
+  const confirmationUrl = area ? `/membership-confirmed?area=${area}${c.var.siteUser ? '' : '&guest=1'}` : placed.confirmationPath;
   return c.json({ order: orderJson(placed.order), ...(confirmationUrl ? { confirmationUrl } : {}) }, 201);
 });

@@ -43,7 +43,7 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
   });
   const t = priced.totals;
   const subscription = await subscriptionTerms(c.var.db, view);
-  await checkPaywallCart(c.var.db, site.id, view, c.var.siteUser?.id);
+  await checkPaywallCart(c.var.db, site.id, view);
   if (subscription && body.giftCardCode) {
     throw new ApiError(422, 'gift_card_not_allowed', SUBSCRIPTION_MESSAGES.noGiftCard, { fields: { giftCardCode: SUBSCRIPTION_MESSAGES.noGiftCard } });
   }

@@ -294,6 +294,46 @@ describe('member areas (paywall 107, access denied 106, protected content 105, 2
     expect(granted.json.members.find((m: { email: string }) => m.email === 'reader@members.test')).toMatchObject({ state: 'active', source: 'grant', grantedBy: ownerSession && expect.any(String) });
     expect(await (await visit('/member-article', reader)).text()).toContain(SENTINEL_MEMBER);
   });
+
+  it('the owner deletes a member: gone from the list, access ends; a wrong area or a second delete is 404', async () => {
+    const row = (await owner('GET', `/areas/${areaId}/members`)).json.members.find((m: { email: string }) => m.email === 'reader@members.test');
+    const other = await owner('POST', '/areas', { name: 'Other Circle', access: 'free' });
+    expect(other.status).toBe(201);
+    expect((await owner('DELETE', `/areas/${other.json.area.id}/members/${row.id}`)).status).toBe(404);
+    expect((await owner('DELETE', `/areas/${areaId}/members/${row.id}`)).status).toBe(204);
+    expect((await owner('GET', `/areas/${areaId}/members`)).json.members.some((m: { email: string }) => m.email === 'reader@members.test')).toBe(false);
+    expect((await visit('/member-article', reader)).status).toBe(403);
+    expect((await owner('DELETE', `/areas/${areaId}/members/${row.id}`)).status).toBe(404);
+    expect((await owner('DELETE', `/areas/${other.json.area.id}`, undefined, { 'If-Match': '"1"' })).status).toBe(204);
+    expect((await owner('POST', `/areas/${areaId}/members`, { email: 'reader@members.test' })).status).toBe(201);
+  });
+
+  it('a navigation item for the member area shows only to its members, and never in a page the cache shares', async () => {
+    const layout = await worker.fetch('/api/commondata/GetSiteLayout', { headers: ownerSession.headers });
+    const main = ((await layout.json()) as { layout: { identifier: string; version: number; links: unknown[] }[] }).layout.find((n) => n.identifier === 'main-nav')!;
+    const saved = await worker.fetch('/api/widget/UpdateNavigation', {
+      method: 'POST',
+      headers: { ...ownerSession.headers, 'Content-Type': 'application/json', 'If-Match': `"${main.version}"` },
+      body: JSON.stringify({ fieldName: 'main-nav', navigation: { items: [{ title: 'Shop', externalLink: '/shop' }, { memberAreaId: areaId }] } }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const link = '<a href="/member-article">The Studio Circle</a>';
+    // Signed out (twice: the second answer may come from the page cache) and signed in without access: absent.
+    for (const who of [undefined, undefined, stranger]) {
+      const html = await (await visit('/', who)).text();
+      expect(html).toContain('>Shop</a>');
+      expect(html).not.toContain('The Studio Circle');
+    }
+    expect((await (await visit('/?format=json')).json()).navigation.items.map((i: { title: string }) => i.title)).toEqual(['Shop']);
+    // A member's page (a session: never cached) has it.
+    const member = await visit('/', reader);
+    expect(member.headers.get('x-page-cache')).toBe('BYPASS');
+    expect(await member.text()).toContain(link);
+    // The editor reads it back with its area.
+    const back = await worker.fetch('/api/commondata/GetSiteLayout', { headers: ownerSession.headers });
+    const links = ((await back.json()) as { layout: { identifier: string; links: { memberAreaId: string | null; title: string }[] }[] }).layout.find((n) => n.identifier === 'main-nav')!.links;
+    expect(links[1]).toMatchObject({ memberAreaId: areaId, title: 'The Studio Circle' });
+  });
 });
 
 describe('the sentinel walk: protected words never reach a visitor without access', () => {

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import {
   AreaPagesError, areaMembers, createArea, deleteArea, findArea, grantMembership, listAreas, lockablePage, PROTECT_COLLECTION_CONTENT,
-  revokeMembership, siteUserIdByEmail, updateArea, type AreaView,
+  revokeMembership, deleteMembership, siteUserIdByEmail, updateArea, type AreaView,
 } from '../../services/members/areas.js';
 import { checkSellable, syncAreaProduct } from '../../services/members/paid.js';
 import { clearAccessPassword, lockedScopes, setAccessPassword, SITE_SCOPE } from '../../services/members/passwords.js';
@@ -138,6 +138,12 @@ ownerMembersApi.post('/areas/:id/members/:membershipId/revoke', guard, async (c)
   const done = await revokeMembership(c.var.db, c.var.site.id, area.id, c.req.param('membershipId'), Date.now());
   if (!done) throw new ApiError(404, 'not_found', 'No such active membership in this area.');
   return c.json({ members: await areaMembers(c.var.db, c.var.site.id, area.id) });
+});
+
+ownerMembersApi.delete('/areas/:id/members/:membershipId', guard, async (c) => {
+  const area = await areaOr404(c);
+  if (!(await deleteMembership(c.var.db, c.var.site.id, area.id, c.req.param('membershipId')))) throw new ApiError(404, 'not_found', 'No such membership in this area.');
+  return c.body(null, 204);
 });
 
 // Passwords: scope 'site' or a page id. The answer never holds a hash.

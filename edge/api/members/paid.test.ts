@@ -146,20 +146,50 @@ describe('paid member areas', () => {
     expect(html).toContain('Buy access for $25.00');
   });
 
-  it('a signed-out buyer is sent to sign in; a guest checkout of access is refused before any charge', async () => {
+  it('a guest buys the monthly plan: an account is made by email, a set-password mail goes out, and the access waits on that account', async () => {
     const guest = await shopper(worker, `198.51.100.${ip++}`);
-    const res = await formPost(guest, '/members/buy', { area: monthlyArea });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/account');
-    // Straight through the cart API: the checkout refuses it and nothing is paid or recorded.
-    const product = await worker.db.prepare('SELECT product_id AS id FROM member_areas WHERE id = ?').bind(monthlyArea).first<Row>();
-    const cart = await guest.send('POST', '/api/3/commerce/cart/subscription', { itemId: product!.id, sku: `MEMBER-${monthlyArea}`, qty: 1, additionalFields: null });
-    expect(cart.status).toBe(200);
-    const before = await worker.db.prepare('SELECT (SELECT COUNT(*) FROM orders) AS o, (SELECT COUNT(*) FROM payments) AS p').first<Row>();
-    const placed = await placeOrder(guest, { address: undefined, extra: { cartToken: cart.json.cartToken } });
-    expect(placed.status).toBe(422);
-    expect(placed.json).toMatchObject({ error: 'sign_in_required', message: 'Sign in to buy access to members-only pages.' });
-    expect(await worker.db.prepare('SELECT (SELECT COUNT(*) FROM orders) AS o, (SELECT COUNT(*) FROM payments) AS p').first<Row>()).toEqual(before);
+    const paywall = await (await worker.fetch('/monthly-article', { headers: { Cookie: [...guest.jar].map(([k, val]) => `${k}=${val}`).join('; ') } })).text();
+    expect(paywall).toContain('action="/members/buy"');
+    expect(paywall).toContain('Already a member?');
+    const location = await buy(guest, monthlyArea);
+    const cartToken = /^\/checkout\?cartToken=([A-Za-z0-9_-]+)$/.exec(location)![1]!;
+    const placed = await placeOrder(guest, { address: undefined, extra: { cartToken, email: 'New.Reader@Paid.test' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect(placed.json.confirmationUrl).toBe(`/membership-confirmed?area=${monthlyArea}&guest=1`);
+    const confirmed = await worker.fetch(placed.json.confirmationUrl, { headers: { Cookie: [...guest.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Your access to Kiln Club is on the account with the email you gave at checkout.');
+    // The account, the membership on it, the subscription linked to it, and the mail with the link.
+    const account = await worker.db.prepare("SELECT id, email_verified_on AS verified FROM site_users WHERE email = 'new.reader@paid.test'").first<Row>();
+    expect(account).toMatchObject({ verified: null });
+    expect(await memberState(monthlyArea, 'new.reader@paid.test')).toMatchObject({ state: 'active', source: 'subscription' });
+    expect((await worker.db.prepare('SELECT s.site_user_id AS u FROM subscriptions s WHERE s.first_order_id = ?').bind(placed.json.order.id).first<Row>())!.u).toBe(account!.id);
+    expect((await worker.db.prepare('SELECT site_user_id AS u FROM account_orders WHERE order_id = ?').bind(placed.json.order.id).first<Row>())!.u).toBe(account!.id);
+    const mails = await worker.db.prepare("SELECT kind, text_body AS text FROM mail_outbox WHERE to_address = 'new.reader@paid.test' AND kind LIKE 'member-%'").all<Row>();
+    expect(mails.results.map((m) => m.kind)).toEqual(['member-set-password']);
+    expect(mails.results[0]!.text).toContain('Kiln Club');
+    // The guest's own visit is still the paywall: the access is the account's, not the browser's.
+    expect((await read(guest, '/monthly-article')).text).not.toContain(SENTINEL_MONTHLY);
+    // No password opens the new account until the link sets one.
+    expect((await guest.send('POST', '/api/site-users/account/session', { email: 'new.reader@paid.test', password: PASSWORD })).status).toBe(401);
+    const token = /reset\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mails.results[0]!.text)![1]!;
+    expect((await guest.send('POST', '/api/site-users/account/password-reset/confirm', { token, password: PASSWORD })).status).toBe(200);
+    const reader = await shopper(worker, `198.51.100.${ip++}`, await signIn(worker, 'new.reader@paid.test', PASSWORD));
+    expect((await read(reader, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+  });
+
+  it("a guest buying with an existing account's email gives that account the access and mails it a sign-in note, no second account", async () => {
+    await createSiteUser(worker, { email: 'has.account@paid.test', password: PASSWORD });
+    const guest = await shopper(worker, `198.51.100.${ip++}`);
+    expect(await buy(guest, onceArea)).toBe('/checkout');
+    const placed = await placeOrder(guest, { address: undefined, extra: { email: 'has.account@paid.test' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect((await worker.db.prepare("SELECT COUNT(*) AS n FROM site_users WHERE email = 'has.account@paid.test'").first<Row>())!.n).toBe(1);
+    const mails = await worker.db.prepare("SELECT kind FROM mail_outbox WHERE to_address = 'has.account@paid.test' AND kind LIKE 'member-%'").all<Row>();
+    expect(mails.results.map((m) => m.kind)).toEqual(['member-sign-in']);
+    expect(await memberState(onceArea, 'has.account@paid.test')).toMatchObject({ state: 'active', source: 'purchase' });
+    const holder = await shopper(worker, `198.51.100.${ip++}`, await signIn(worker, 'has.account@paid.test', PASSWORD));
+    expect((await read(holder, '/once-article')).text).toContain(SENTINEL_ONCE);
   });
 
   it('one-time access: the shopping cart checkout grants it in the order batch and lands on 208', async () => {
@@ -219,17 +249,41 @@ describe('paid member areas', () => {
     expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
     expect(await memberState(monthlyArea, 'monthly@paid.test')).toMatchObject({ state: 'active' });
 
+    // A cancel keeps access to the end of the period paid for; the renewal job then ends it.
+    const paidThrough = (await worker.db.prepare('SELECT next_billing_at AS at FROM subscriptions WHERE id = ?').bind(sub.id).first<Row>())!.at as number;
     const cancel = await formPost(v, `/account/subscriptions/${sub.id}/cancel`, {});
     expect(cancel.status).toBe(303);
+    expect((await worker.db.prepare('SELECT status FROM subscriptions WHERE id = ?').bind(sub.id).first<Row>())!.status).toBe('canceled');
+    expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+    expect(await memberState(monthlyArea, 'monthly@paid.test')).toMatchObject({ state: 'active', endsOn: paidThrough });
+    await cron(paidThrough - 1000);
+    expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+    await cron(paidThrough + 1000);
     expect((await read(v, '/monthly-article')).status).toBe(403);
-    expect(await memberState(monthlyArea, 'monthly@paid.test')).toMatchObject({ state: 'ended' });
+    expect(await memberState(monthlyArea, 'monthly@paid.test')).toMatchObject({ state: 'ended', endsOn: paidThrough });
     // Buying again starts a new subscription and the same membership comes back.
     await subscribeTo(v, monthlyArea);
     expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
   });
+
+  it("the owner's cancel also keeps access to the end of the paid period; a past-due plan cancelled has none left", async () => {
+    const v = await member('ownercancel');
+    const sub = await subscribeTo(v, monthlyArea);
+    const cancel = await worker.fetch(`/api/commerce/owner/subscriptions/${sub.id}/cancel`, { method: 'POST', headers: ownerSession.headers });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    expect((await read(v, '/monthly-article')).text).toContain(SENTINEL_MONTHLY);
+    expect(await memberState(monthlyArea, 'ownercancel@paid.test')).toMatchObject({ state: 'active', endsOn: sub.next_billing_at });
+
+    const late = await member('latepayer');
+    const lateSub = await subscribeTo(late, monthlyArea);
+    await worker.db.prepare("UPDATE subscriptions SET status = 'past_due' WHERE id = ?").bind(lateSub.id).run();
+    expect((await formPost(late, `/account/subscriptions/${lateSub.id}/cancel`, {})).status).toBe(303);
+    expect((await read(late, '/monthly-article')).status).toBe(403);
+    expect(await memberState(monthlyArea, 'latepayer@paid.test')).toMatchObject({ state: 'ended', endsOn: null });
+  });
 });
 
-describe('the site password covers the commerce APIs and the account', () => {
+describe('the site password covers the commerce APIs, the site-users APIs, the account and POST /donate', () => {
   it('answers 401 site_locked (JSON) until unlocked; the owner commerce API and the Stripe webhook stay open', async () => {
     expect((await owner('PUT', '/passwords/site', { password: 'open-sesame' })).status).toBe(200);
     try {
@@ -240,6 +294,12 @@ describe('the site password covers the commerce APIs and the account', () => {
         ['POST', '/api/commerce/orders', { email: 'a@b.test' }],
         ['POST', '/api/3/commerce/cart/subscription', { itemId: 'x', qty: 1 }],
         ['GET', '/api/commerce/inventory/stock?itemId=x', undefined],
+        ['POST', '/api/commerce/donations', { amount: 2500, email: 'a@b.test' }],
+        ['POST', '/api/site-users/account/session', { email: 'monthly@paid.test', password: PASSWORD }],
+        ['POST', '/api/site-users/account', { email: 'new@paid.test', password: PASSWORD }],
+        ['GET', '/api/site-users/account', undefined],
+        ['POST', '/api/site-users/account/password-reset', { email: 'monthly@paid.test' }],
+        ['POST', '/api/site-users/account/notifications/restock', { itemId: 'x', email: 'a@b.test' }],
       ] as const) {
         const res = await v.send(method, path, body, { headers: { 'Idempotency-Key': 'lock-test-key-1' } });
         expect(res.status, `${method} ${path}`).toBe(401);
@@ -251,8 +311,16 @@ describe('the site password covers the commerce APIs and the account', () => {
       const signInPost = await formPost(v, '/account/sign-in', { email: 'monthly@paid.test', password: PASSWORD });
       expect(signInPost.status).toBe(401);
       expect(await signInPost.json()).toMatchObject({ error: 'site_locked' });
-      // Not the owner's commerce routes (their own sign-in and role checks) nor Stripe's callbacks.
+      // The donate form posted without JavaScript: the lock screen, 401, nothing charged.
+      const payments = await worker.db.prepare('SELECT COUNT(*) AS n FROM payments').first<Row>();
+      const donate = await formPost(v, '/donate', { amount: '25', email: 'a@b.test', cardNumber: '4242424242424242', expMonth: '12', expYear: '2030', cvc: '123', idempotencyKey: 'lock-test-donate-1' });
+      expect(donate.status).toBe(401);
+      expect(await donate.text()).toContain('data-page-type="103"');
+      expect(await worker.db.prepare('SELECT COUNT(*) AS n FROM payments').first<Row>()).toEqual(payments);
+      // Not the owner's routes (their own sign-in and role checks) nor Stripe's callbacks.
       expect((await worker.fetch('/api/commerce/owner/orders', { headers: ownerSession.headers })).status).toBe(200);
+      expect((await worker.fetch('/api/site-users/account/notifications/restock', { headers: ownerSession.headers })).status).not.toBe(401);
+      expect((await worker.fetch('/api/site-users/contributors', { headers: ownerSession.headers })).status).toBe(200);
       expect((await worker.fetch('/api/commerce/payments/stripe/webhook', { method: 'POST', body: '{}' })).status).not.toBe(401);
       // Unlocked, the cart answers.
       const unlock = await formPost(v, '/members/unlock', { scope: 'site', password: 'open-sesame', return: '/' });
@@ -262,6 +330,7 @@ describe('the site password covers the commerce APIs and the account', () => {
         v.jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
       }
       expect((await v.send('GET', '/api/commerce/shopping-cart')).status).toBe(200);
+      expect((await v.send('GET', '/api/site-users/account')).status).not.toBe(401);
     } finally {
       expect((await owner('DELETE', '/passwords/site')).status).toBe(200);
     }

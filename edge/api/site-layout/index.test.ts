@@ -138,7 +138,7 @@ describe('UpdateNavigation (SPEC §7)', () => {
     ['a protocol-relative link', { title: 'x', externalLink: '//evil.test/' }, 'navigation.items.0.externalLink', '//evil.test/ is not a valid page URL'],
     ['an unknown collection', { collectionId: 'nope' }, 'navigation.items.0.collectionId', 'That collection does not exist on this site.'],
     ['an unknown page', { pageId: 'nope' }, 'navigation.items.0.pageId', 'That page does not exist on this site (or is in the trash).'],
-    ['a member area', { title: 'Members', memberAreaId: 'm1' }, 'navigation.items.0.memberAreaId', 'Member areas are not available yet.'],
+    ['an unknown member area', { title: 'Members', memberAreaId: 'm1' }, 'navigation.items.0.memberAreaId', 'This member area does not exist.'],
     ['two targets', { title: 'x', externalLink: '/a', collectionId: 'c' }, 'navigation.items.0', 'Link an item to exactly one of a collection, a page or an external link.'],
     ['a grandchild', { title: 'x', externalLink: '/a', children: [{ title: 'y', externalLink: '/b', children: [] }] }, 'navigation.items.0.children.0', undefined],
   ])('refuses %s with 400 naming the field, storing nothing', async (_label, item, path, message) => {

@@ -10,6 +10,7 @@ import { readHeaderFooter, saveHeaderFooter } from '../../services/site-layout/h
 import {
   NAVIGATION_MENUS, navigationTargets, saveNavigation, siteLayout, type NavigationItemInput, type NavigationMenu,
 } from '../../services/site-layout/navigation.js';
+import { listAreas } from '../../services/members/areas.js';
 import { ifMatchNumber, jsonBody } from '../validate.js';
 
 /** At most this many items in one navigation, children included (bounds one save's batch). */
@@ -40,8 +41,8 @@ type ItemIn = z.output<typeof navigationItem>;
 
 /**
  * Each item links exactly one target: a collection or a block page of this site, or a link
- * the SPEC §5 link rules allow ('{val} is not a valid page URL' otherwise). Member areas are
- * not built yet (400). Problems are keyed by path (`navigation.items.0.children.1.externalLink`);
+ * the SPEC §5 link rules allow ('{val} is not a valid page URL' otherwise), or a member area of
+ * this site (shown to its members only, docs/api/members.md). Problems are keyed by path (`navigation.items.0.children.1.externalLink`);
  * titles default to the target's.
  */
 async function checkedItems(c: Context<AppEnv>, items: ItemIn[]): Promise<NavigationItemInput[]> {
@@ -55,7 +56,6 @@ async function checkedItems(c: Context<AppEnv>, items: ItemIn[]): Promise<Naviga
   for (const { path, item } of flat) {
     const targets = [item.collectionId, item.pageId, item.externalLink, item.memberAreaId].filter((t) => t !== undefined);
     if (targets.length !== 1) fields[path] = PAGE_MESSAGES.oneTarget;
-    else if (item.memberAreaId !== undefined) fields[`${path}.memberAreaId`] = PAGE_MESSAGES.memberAreasNotAvailable;
     else if (item.externalLink !== undefined && (item.externalLink.trim() === '' || safeHref(item.externalLink) === undefined)) {
       fields[`${path}.externalLink`] = PAGE_MESSAGES.invalidSlug(item.externalLink);
     }
@@ -63,9 +63,11 @@ async function checkedItems(c: Context<AppEnv>, items: ItemIn[]): Promise<Naviga
   const targets = await navigationTargets(c.var.db, c.var.site.id);
   const collections = new Set(targets.collections.map((t) => t.id));
   const pages = new Set(targets.pages.map((t) => t.id));
+  const areas = flat.some(({ item }) => item.memberAreaId !== undefined) ? await listAreas(c.var.db, c.var.site.id) : [];
   for (const { path, item } of flat) {
     if (item.collectionId !== undefined && !collections.has(item.collectionId)) fields[`${path}.collectionId`] = PAGE_MESSAGES.collectionMissing;
     if (item.pageId !== undefined && !pages.has(item.pageId)) fields[`${path}.pageId`] = PAGE_MESSAGES.pageMissing;
+    if (item.memberAreaId !== undefined && !areas.some((a) => a.id === item.memberAreaId)) fields[`${path}.memberAreaId`] = PAGE_MESSAGES.memberAreaMissing;
   }
   const first = Object.values(fields)[0];
   if (first !== undefined) throw new ApiError(400, 'invalid_navigation', first, { fields });
@@ -73,12 +75,14 @@ async function checkedItems(c: Context<AppEnv>, items: ItemIn[]): Promise<Naviga
     item.title ||
     targets.collections.find((t) => t.id === item.collectionId)?.title ||
     targets.pages.find((t) => t.id === item.pageId)?.title ||
+    areas.find((a) => a.id === item.memberAreaId)?.name ||
     item.externalLink!.trim();
   const one = (item: z.output<typeof childItem>): NavigationItemInput => ({
     title: titleOf(item).slice(0, 100),
     collectionId: item.collectionId,
     pageId: item.pageId,
     externalLink: item.externalLink?.trim(),
+    memberAreaId: item.memberAreaId,
     newWindow: item.newWindow,
   });
   return items.map((item) => ({ ...one(item), ...(item.children?.length ? { children: item.children.map(one) } : {}) }));

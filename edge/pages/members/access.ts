@@ -89,7 +89,8 @@ export const siteLock = createMiddleware<AppEnv>(async (c, next) => {
   if (OPEN_PATHS.test(c.req.path)) return next();
   const [lock] = await locksFor(c.var.db, c.var.site.id, [SITE_SCOPE]);
   if (!(await closedLock(c, lock))) return next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+  // A form posted to a locked site (donate, join, buy, a plain form) is refused: the lock screen, 401.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return lockScreen(c, SITE_SCOPE, '/', undefined, 401);
   return lockScreen(c, SITE_SCOPE, c.req.path);
 });
 
@@ -104,7 +105,7 @@ function accessOptionsHtml(c: Context<AppEnv>, p: PageProtection, returnPath: st
   const offer =
     p.access === 'free' ? `Join ${name} for free.` : p.access === 'one-time' ? `Access to ${name}: ${escapeHtml(money(p))}, paid once.` : `Access to ${name}: ${escapeHtml(money(p))} a month.`;
   let action: string;
-  if (!signedIn) {
+  if (!signedIn && p.access === 'free') {
     action = `<p><a class="member-sign-up" href="/account/sign-up">Create an account</a> or <a class="member-sign-in" href="/account">sign in</a> to join.</p>`;
   } else if (p.access === 'free') {
     action = `<form method="post" action="/members/join">
@@ -114,13 +115,14 @@ function accessOptionsHtml(c: Context<AppEnv>, p: PageProtection, returnPath: st
 <button type="submit" class="member-join">Join ${name}</button>
 </form>`;
   } else {
+    // Paid: signed out too (a guest's access goes to the account with the checkout email, guest.ts).
     const label = p.access === 'recurring' ? `Subscribe for ${money(p)} a month` : `Buy access for ${money(p)}`;
     action = `<form method="post" action="/members/buy">
 <input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}">
 <input type="hidden" name="area" value="${escapeAttr(p.areaId)}">
 <input type="hidden" name="return" value="${escapeAttr(returnPath)}">
 <button type="submit" class="member-buy">${escapeHtml(label)}</button>
-</form>`;
+</form>${signedIn ? '' : `<p>Already a member? <a class="member-sign-in" href="/account">Sign in</a>.</p>`}`;
   }
   return `<div class="member-access" data-member-area="${escapeAttr(p.areaId)}" data-access="${escapeAttr(p.access)}"><p>${offer}</p>${action}</div>`;
 }

@@ -88,11 +88,11 @@ memberForms.post('/join', guard, requireCrumb, async (c) => {
   return c.redirect(`/membership-confirmed?area=${area.id}&return=${encodeURIComponent(safeReturn(form.return))}`, 303);
 });
 
-// A paid area's buy button: the recurring plan opens the subscription checkout of its own
-// single-item cart; one-time access goes into the visitor's cart and the checkout.
+// A paid area's buy button, signed in or not (a guest's access goes to the account with the
+// checkout email): the recurring plan opens the subscription checkout of its own single-item
+// cart; one-time access goes into the visitor's cart and the checkout.
 memberForms.post('/buy', guard, requireCrumb, async (c) => {
   const form = await formOf(c, joinForm);
-  if (!c.var.siteUser) return c.redirect('/account', 303);
   const offer = await areaOffer(c.var.db, c.var.site.id, form.area);
   if (!offer) throw new ApiError(404, 'not_found', 'This member area has no paid access.');
   const item = { itemId: offer.itemId, sku: offer.sku, quantity: 1, additionalFields: null };
@@ -117,11 +117,15 @@ export async function membershipConfirmed(c: Context<AppEnv>): Promise<Response>
   const area = found && (await hasAccess(req.db, found.id, user!.id, req.now)) ? found : undefined;
   const back = c.req.query('return') ? safeReturn(c.req.query('return')) : area?.pages[0] ? `/${area.pages[0].slug}` : '/';
   const base = await baseContext(req, PAGE_TYPE.membershipConfirmed, 'membership-confirmed');
+  // A guest's purchase: the access is on the account with the checkout email, which was mailed a link.
+  const guestArea = !user && c.req.query('guest') === '1' ? (await listAreas(req.db, req.site.id)).find((a) => a.id === c.req.query('area') && a.access !== 'free') : undefined;
   const body = area
     ? `<h1>Welcome to ${escapeHtml(area.name)}</h1><p>Your membership is active.</p><p><a class="member-continue" href="${escapeAttr(back)}">Continue reading</a></p>`
-    : `<h1>Membership</h1><p><a href="/account">Sign in</a> to see your membership.</p>`;
+    : guestArea
+      ? `<h1>Thank you</h1><p class="member-guest">Your access to ${escapeHtml(guestArea.name)} is on the account with the email you gave at checkout. We have sent it a mail: set your password from its link, or <a href="/account">sign in</a> if you already have an account.</p>`
+      : `<h1>Membership</h1><p><a href="/account">Sign in</a> to see your membership.</p>`;
   return respond(c, req, {
-    status: area ? 200 : 404,
+    status: area || guestArea ? 200 : 404,
     templates: ['page.html'],
     context: {
       ...base,

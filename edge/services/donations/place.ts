@@ -1,5 +1,6 @@
 import type { Cents } from '../../../domain/branded-types.js';
 import { donationAmountError } from '../../../domain/commerce/donations.js';
+import { displayMoney } from '../../../domain/money/money.js';
 import { ApiError, DatabaseUnavailableError } from '../../errors.js';
 import { rawD1 } from '../cart/raw.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
@@ -28,6 +29,8 @@ export interface DonationInput {
   requester: string;
   idempotencyKey: string;
   amountCents: number;
+  /** Added by a donor who covers the fee (coverFeeCents); the bounds apply to the gift without it. */
+  feeCents?: number;
   email: string;
   /** The donor's name as they want it shown ('' when anonymous). */
   name: string;
@@ -84,7 +87,7 @@ const IN_PROGRESS = () => new ApiError(409, 'order_in_progress', 'This order is 
 
 async function attempt(db: Db, input: DonationInput, held: HeldKey, left: AttemptSteps | undefined): Promise<{ order: LoadedOrder; statusToken: string }> {
   const { site, now, provider } = input;
-  const cents = input.amountCents;
+  const cents = input.amountCents + (input.feeCents ?? 0);
   // A dead attempt's charge is kept when it was for this very gift; anything else is undone (refunded).
   const resume = left?.paid && left.paid.provider === provider.name && left.paid.cents === cents && left.paid.currency === site.currency ? left : undefined;
   if (left && !resume) await undoAttempt(db, held, left, [], left.paid?.provider === provider.name ? provider : undefined, now);
@@ -120,7 +123,11 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
   const line = {
     itemId: DONATION_ITEM_ID, variantId: null, sku: null, productName: 'Donation', productType: 0, quantity: 1, unitPriceCents: cents,
     // Shown as label/value pairs in the owner's order view (edge/services/orders/line-fields.ts).
-    additionalFields: JSON.stringify({ Donor: input.anonymous ? 'Anonymous' : input.name || 'Not given', ...(input.message ? { Message: input.message } : {}) }),
+    additionalFields: JSON.stringify({
+      Donor: input.anonymous ? 'Anonymous' : input.name || 'Not given',
+      ...(input.message ? { Message: input.message } : {}),
+      ...(input.feeCents ? { 'Covers the fee': displayMoney(input.feeCents, site.currency, site.locale) } : {}),
+    }),
   };
   const facts = {
     orderId, websiteId: site.id, email: input.email, currency: site.currency, lines: [line],

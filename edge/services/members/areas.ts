@@ -66,7 +66,7 @@ export async function listAreas(db: Db, websiteId: string): Promise<AreaView[]> 
       db
         .select({ areaId: memberships.areaId, n: sql<number>`count(*)` })
         .from(memberships)
-        .where(and(eq(memberships.websiteId, websiteId), eq(memberships.state, 'active'), subscriptionHolds))
+        .where(and(eq(memberships.websiteId, websiteId), activeNow(Date.now())))
         .groupBy(memberships.areaId),
     ]),
   );
@@ -206,10 +206,23 @@ export async function pageProtection(db: Db, websiteId: string, pageId: string):
   return row;
 }
 
-/** A membership bought as a subscription lasts while that subscription is active (not past due, paused, ended or canceled). */
-const subscriptionHolds = sql`(${memberships.source} <> 'subscription' OR exists (select 1 from subscriptions s where s.id = ${memberships.subscriptionId} and s.status = 'active'))`;
+/**
+ * A membership bought as a subscription lasts while that subscription is active (not past due,
+ * paused or ended), and after a cancel until the end of the period paid for: the cancel set
+ * `ends_on` (paid.ts `paidThroughStatement`), which `activeNow` and the expiry job compare with now.
+ */
+const subscriptionHolds = sql`(${memberships.source} <> 'subscription' OR exists (select 1 from subscriptions s where s.id = ${memberships.subscriptionId} and (s.status = 'active' or (s.status = 'canceled' and ${memberships.endsOn} is not null))))`;
 
 const activeNow = (now: number) => and(eq(memberships.state, 'active'), or(isNull(memberships.endsOn), gt(memberships.endsOn, now)), subscriptionHolds);
+
+/** Which of these areas the site user is an active member of now (navigation items for members, one query). */
+export async function areasOfMember(db: Db, siteUserId: string, areaIds: readonly string[], now: number): Promise<Set<string>> {
+  if (areaIds.length === 0) return new Set();
+  const rows = await query(() =>
+    db.select({ areaId: memberships.areaId }).from(memberships).where(and(eq(memberships.siteUserId, siteUserId), inArray(memberships.areaId, [...areaIds]), activeNow(now))),
+  );
+  return new Set(rows.map((r) => r.areaId));
+}
 
 /** True when the site user is an active member of the area now. */
 export async function hasAccess(db: Db, areaId: string, siteUserId: string, now: number): Promise<boolean> {
@@ -236,8 +249,8 @@ export async function areaMembers(db: Db, websiteId: string, areaId: string): Pr
     db
       .select({
         id: memberships.id, email: siteUsers.email, siteUserId: memberships.siteUserId,
-        // An active row whose subscription stopped (past due, canceled, ended) reads 'ended' until it renews.
-        state: sql<MemberRow['state']>`case when ${memberships.state} = 'active' and not ${subscriptionHolds} then 'ended' else ${memberships.state} end`,
+        // An active row whose subscription stopped (past due, canceled, ended) or whose end date passed reads 'ended' until it renews.
+        state: sql<MemberRow['state']>`case when ${memberships.state} = 'active' and not (${subscriptionHolds} and (${memberships.endsOn} is null or ${memberships.endsOn} > ${Date.now()})) then 'ended' else ${memberships.state} end`,
         source: memberships.source,
         grantedBy: memberships.grantedBy, startsOn: memberships.startsOn, endsOn: memberships.endsOn,
       })
@@ -287,6 +300,21 @@ export async function revokeMembership(db: Db, websiteId: string, areaId: string
       .update(memberships)
       .set({ state: 'revoked', endsOn: now, updatedOn: now })
       .where(and(eq(memberships.id, membershipId), eq(memberships.areaId, areaId), eq(memberships.websiteId, websiteId), eq(memberships.state, 'active')))
+      .returning({ id: memberships.id }),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Removes a membership row (any state) from the area: the member is gone from the list and the
+ * export. A subscription it followed goes on (cancel it on the Subscriptions screen). False when
+ * the area has no such membership.
+ */
+export async function deleteMembership(db: Db, websiteId: string, areaId: string, membershipId: string): Promise<boolean> {
+  const rows = await query(() =>
+    db
+      .delete(memberships)
+      .where(and(eq(memberships.id, membershipId), eq(memberships.areaId, areaId), eq(memberships.websiteId, websiteId)))
       .returning({ id: memberships.id }),
   );
   return rows.length > 0;

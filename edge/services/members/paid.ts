@@ -11,13 +11,13 @@ import { ApiError } from '../../errors.js';
 import type { CartView } from '../cart/index.js';
 import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
+import { normaliseEmail } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
 import type { AreaAccess } from './areas.js';
 
 export const PAID_MESSAGES = {
   noStore: 'Add a store page before selling access: paid access is sold through the store checkout.',
-  signInToBuy: 'Sign in to buy access to members-only pages.',
   notForSale: 'Access to this member area is not for sale.',
 } as const;
 
@@ -131,15 +131,16 @@ export async function areaOffer(db: Db, websiteId: string, areaId: string): Prom
   return row ? { ...row, sku: areaSku(areaId) } : undefined;
 }
 
-const isPaywall = (view: CartView) => view.entries.some((e) => e.productType === PRODUCT_TYPE.paywall);
+/** True when the cart holds access to a member area. */
+export const holdsAccess = (view: CartView) => view.entries.some((e) => e.productType === PRODUCT_TYPE.paywall);
 
 /**
- * Before any payment: a cart holding access to a member area needs a signed-in shopper (the
- * membership is theirs) and an area still selling it. 422 otherwise, nothing charged.
+ * Before any payment: a cart holding access to a member area needs an area still selling it
+ * (422 otherwise, nothing charged). A guest may buy: the order's batch gives the access to the
+ * account with the checkout email (guest.ts).
  */
-export async function checkPaywallCart(db: Db, websiteId: string, view: CartView, siteUserId: string | null | undefined): Promise<void> {
-  if (!isPaywall(view)) return;
-  if (!siteUserId) throw new ApiError(422, 'sign_in_required', PAID_MESSAGES.signInToBuy);
+export async function checkPaywallCart(db: Db, websiteId: string, view: CartView): Promise<void> {
+  if (!holdsAccess(view)) return;
   const ids = view.entries.filter((e) => e.productType === PRODUCT_TYPE.paywall).map((e) => e.itemId);
   const rows = await query(() =>
     rawD1(db)
@@ -154,18 +155,19 @@ export async function checkPaywallCart(db: Db, websiteId: string, view: CartView
 /**
  * Statements for the batch that records a paid order (after the subscription it starts):
  * one upsert per paywall line making the shopper an active member of the line's area, linked
- * to the subscription when the order started one. Without an area selling the product or
- * without a shopper account the row's NOT NULL area or user fails, and with it the whole batch:
+ * to the subscription when the order started one. A guest's order names the account with its
+ * email (made earlier in the batch by guest.ts). Without an area selling the product or
+ * without an account the row's NOT NULL area or user fails, and with it the whole batch:
  * a paid order is never recorded without its grant.
  */
-export function membershipGrantStatements(db: Db, r: { orderId: string; websiteId: string; siteUserId: string | null; view: CartView; now: number }): D1PreparedStatement[] {
+export function membershipGrantStatements(db: Db, r: { orderId: string; websiteId: string; siteUserId: string | null; email: string; view: CartView; now: number }): D1PreparedStatement[] {
   const d1 = rawD1(db);
   const lines = [...new Set(r.view.entries.filter((e) => e.productType === PRODUCT_TYPE.paywall).map((e) => e.itemId))];
   return lines.map((itemId) =>
     d1
       .prepare(
         `INSERT INTO memberships (id, website_id, area_id, site_user_id, state, source, granted_by, starts_on, ends_on, subscription_id, updated_on)
-         SELECT ?1, ?2, a.id, ?3, 'active', CASE WHEN s.id IS NULL THEN 'purchase' ELSE 'subscription' END, NULL, ?4, NULL, s.id, ?4
+         SELECT ?1, ?2, a.id, COALESCE(?3, (SELECT id FROM site_users WHERE website_id = ?2 AND email = ?7)), 'active', CASE WHEN s.id IS NULL THEN 'purchase' ELSE 'subscription' END, NULL, ?4, NULL, s.id, ?4
          FROM (SELECT 1) AS one
          LEFT JOIN member_areas a ON a.product_id = ?5 AND a.website_id = ?2 AND a.access <> 'free'
          LEFT JOIN subscriptions s ON s.first_order_id = ?6 AND s.website_id = ?2
@@ -173,7 +175,7 @@ export function membershipGrantStatements(db: Db, r: { orderId: string; websiteI
          ON CONFLICT (area_id, site_user_id) DO UPDATE SET state = 'active', source = excluded.source, granted_by = NULL,
            starts_on = excluded.starts_on, ends_on = NULL, subscription_id = excluded.subscription_id, updated_on = excluded.updated_on`,
       )
-      .bind(newRowId(), r.websiteId, r.siteUserId, r.now, itemId, r.orderId),
+      .bind(newRowId(), r.websiteId, r.siteUserId, r.now, itemId, r.orderId, normaliseEmail(r.email)),
   );
 }
 
@@ -186,4 +188,31 @@ export async function areaOfOrder(db: Db, websiteId: string, orderId: string): P
       .first<{ id: string }>(),
   );
   return row?.id;
+}
+
+/**
+ * The statement that keeps a cancelled subscription's membership until the end of the period
+ * already paid for: run in the cancel's batch BEFORE the subscription's own UPDATE (it reads the
+ * subscription still active), it copies the subscription's next billing date into the membership's
+ * `ends_on`. A past-due or paused subscription has no paid period left: nothing is kept. With
+ * `siteUserId` (the shopper cancelling their own) only that shopper's membership is touched.
+ * Access then holds while `ends_on` is ahead (areas.ts `subscriptionHolds`), and the renewal job's
+ * `endLapsedMemberships` marks it ended once the date has passed.
+ */
+export function paidThroughStatement(db: Db, r: { subscriptionId: string; websiteId: string; siteUserId?: string; now: number }): D1PreparedStatement {
+  return rawD1(db)
+    .prepare(
+      `UPDATE memberships SET ends_on = (SELECT s.next_billing_at FROM subscriptions s WHERE s.id = ?1 AND s.website_id = ?2), updated_on = ?3
+       WHERE subscription_id = ?1 AND website_id = ?2 AND state = 'active' AND source = 'subscription' AND (?4 IS NULL OR site_user_id = ?4)
+         AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.id = ?1 AND s.website_id = ?2 AND s.status = 'active' AND s.next_billing_at IS NOT NULL)`,
+    )
+    .bind(r.subscriptionId, r.websiteId, r.now, r.siteUserId ?? null);
+}
+
+/** The expiry step of the renewal job: active memberships whose end date has passed become 'ended' (one UPDATE). */
+export async function endLapsedMemberships(db: Db, now: number): Promise<number> {
+  const result = await query(() =>
+    rawD1(db).prepare("UPDATE memberships SET state = 'ended', updated_on = ?1 WHERE state = 'active' AND ends_on IS NOT NULL AND ends_on <= ?1").bind(now).run(),
+  );
+  return result.meta.changes;
 }

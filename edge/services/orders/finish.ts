@@ -10,6 +10,7 @@ import { reviewRequestDelayMs, reviewRequestMail } from '../order-ops/mails.js';
 import { REVIEW_LINK_DAYS_MS, REVIEW_REQUEST_PATH, signReviewRequest } from '../reviews/links.js';
 import { accountRecordStatements, type SubscriptionTerms } from '../subscriptions/start.js';
 import { membershipGrantStatements } from '../members/paid.js';
+import { guestAccessStatements } from '../members/guest.js';
 import { orderEventStatements } from '../webhooks/fact-events.js';
 import { PRODUCT_TYPE } from '../../../schema/index.js';
 import { orderedStatements, type HeldKey } from './idempotency.js';
@@ -113,6 +114,8 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
     ...(language && table ? { language: { code: language.code, texts: storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)) } } : {}),
   };
   const giftCardOnly = f.payment.provider === 'gift-card';
+  // A guest buying access to a member area: the account by email and its mail (members/guest.ts).
+  const guestAccess = await guestAccessStatements(db, { site: { id: site.id, title: site.title, origin: facts.origin }, orderId, siteUserId: facts.siteUserId, email: facts.email, view, now });
   await rawD1(db).batch([
     ...orderedStatements(db, f.held, orderId),
     ...recordStatements(db, {
@@ -129,7 +132,8 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
       shippingAddress: facts.shippingAddress, payment: { provider: f.cardProvider, reusableRef: f.reusableRef }, now,
     }),
     // Access bought to a member area: granted in the order's own batch (after the subscription it follows).
-    ...membershipGrantStatements(db, { orderId, websiteId: site.id, siteUserId: facts.siteUserId, view, now }),
+    ...guestAccess,
+    ...membershipGrantStatements(db, { orderId, websiteId: site.id, siteUserId: facts.siteUserId, email: facts.email, view, now }),
     ...(f.draw ? settleStatements(db, { attemptId: f.attemptId, websiteId: site.id, giftCardId: f.draw.giftCardId, amountCents: f.draw.amountCents, now, orderId, currency: t.currency, alongsideCard: !giftCardOnly }) : []),
     ...issueStatements(db, issued, giftCards, now),
     ...giftCardMailStatements(db, site, { id: orderId, email: facts.email, currency: t.currency }, giftCards, now),

@@ -113,8 +113,8 @@ async function attempt(db: Db, input: PlaceOrderInput, held: HeldKey, left: Atte
   const { site, now } = input;
   const { view, priced } = await quoteCheckout(db, input);
   const subscription = await subscriptionTerms(db, view);
-  // Access to a member area: a signed-in shopper and an area still selling it, before any charge.
-  await checkPaywallCart(db, site.id, view, input.siteUserId);
+  // Access to a member area: an area still selling it, before any charge.
+  await checkPaywallCart(db, site.id, view);
   if (subscription && !input.provider.chargeSaved) throw new ApiError(422, 'payment_not_reusable', SUBSCRIPTION_MESSAGES.cannotSave);
   const t = priced.totals;
   const couponIds = priced.couponRows.map((c) => c.id);

@@ -4,6 +4,7 @@ import { type EpochMs } from '../../../domain/branded-types.js';
 import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
+import { paidThroughStatement } from '../members/paid.js';
 import type { SubscriptionRow } from '../subscriptions/index.js';
 
 /** The states a subscription can be in (schema/subscriptions.ts), for the owner's filter. */
@@ -58,8 +59,10 @@ export async function cancelSubscriptionAsOwner(
   db: Db, site: { id: string; title: string }, id: string, now: EpochMs,
 ): Promise<'canceled' | 'not-billable' | 'missing'> {
   const d1 = rawD1(db);
-  const [update] = await query(() =>
+  const [, update] = await query(() =>
     d1.batch([
+      // A membership bought with it keeps access to the end of the paid period (members/paid.ts).
+      paidThroughStatement(db, { subscriptionId: id, websiteId: site.id, now }),
       d1
         .prepare(
           `UPDATE subscriptions SET status = 'canceled', next_billing_at = NULL, updated_on = ?3

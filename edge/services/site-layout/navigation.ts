@@ -15,6 +15,7 @@ export interface NavigationItemInput {
   collectionId?: string | undefined;
   pageId?: string | undefined;
   externalLink?: string | undefined;
+  memberAreaId?: string | undefined;
   newWindow: boolean;
   children?: NavigationItemInput[] | undefined;
 }
@@ -26,6 +27,7 @@ export interface NavigationLinkOut {
   collectionId: string | null;
   pageId: string | null;
   externalLink: string | null;
+  memberAreaId: string | null;
   newWindow: boolean;
   /** False for a link to a page visitors cannot see (a draft, private, in the trash): the site leaves it out. */
   visible: boolean;
@@ -47,6 +49,7 @@ interface ItemRow {
   collection_id: string | null;
   page_id: string | null;
   external_link: string | null;
+  member_area_id: string | null;
   new_window: number;
   full_url: string | null;
   page_slug: string | null;
@@ -63,7 +66,7 @@ export async function siteLayout(db: Db, websiteId: string): Promise<SiteLayoutN
     d1.batch([
       d1
         .prepare(
-          `SELECT n.id, n.menu, n.parent_id, n.title, n.collection_id, n.page_id, n.external_link, n.new_window, c.full_url, p.slug AS page_slug,
+          `SELECT n.id, n.menu, n.parent_id, n.title, n.collection_id, n.page_id, n.external_link, n.member_area_id, n.new_window, c.full_url, p.slug AS page_slug,
              (p.published_version IS NOT NULL AND p.trashed_on IS NULL AND p.status NOT IN ('private', 'deprecated')) AS page_visible
            FROM navigation_items n LEFT JOIN collections c ON c.id = n.collection_id LEFT JOIN pages p ON p.id = n.page_id
            WHERE n.website_id = ? ORDER BY n.menu, n.position`,
@@ -88,6 +91,7 @@ export async function siteLayout(db: Db, websiteId: string): Promise<SiteLayoutN
       collectionId: row.collection_id,
       pageId: row.page_id,
       externalLink: row.external_link,
+      memberAreaId: row.member_area_id,
       newWindow: row.new_window === 1,
       visible: row.page_id === null || row.page_visible === 1,
       children: [],
@@ -149,10 +153,10 @@ export async function saveNavigation(db: Db, websiteId: string, menu: Navigation
       ...rows.map(({ id, parentId, position, item }) =>
         d1
           .prepare(
-            `INSERT INTO navigation_items (id, website_id, menu, parent_id, position, title, collection_id, page_id, external_link, new_window)
-             SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${mine}`,
+            `INSERT INTO navigation_items (id, website_id, menu, parent_id, position, title, collection_id, page_id, external_link, member_area_id, new_window)
+             SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${mine}`,
           )
-          .bind(id, websiteId, menu, parentId, position, item.title, item.collectionId ?? null, item.pageId ?? null, item.externalLink ?? null, item.newWindow ? 1 : 0, ...mineParams),
+          .bind(id, websiteId, menu, parentId, position, item.title, item.collectionId ?? null, item.pageId ?? null, item.externalLink ?? null, item.memberAreaId ?? null, item.newWindow ? 1 : 0, ...mineParams),
       ),
       d1.prepare(`${bump.sql} AND ${mine}`).bind(...bump.params, ...mineParams),
     ]),

@@ -1,31 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { createColumnHelper } from '@tanstack/table-core';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
+import { DataTable } from '../../data-table/data-table.js';
 import { formatTime } from '../../format.js';
 import { Button } from '../../ui/button.js';
+import { Dialog } from '../../ui/dialog.js';
 import { Checkbox, SelectField, TextField } from '../../ui/fields.js';
 import { useToast } from '../../ui/toast.js';
+import { useRowAction } from '../../use-row-action.js';
+import { TeaserSettings } from './teaser-settings.js';
+import type { Area, Member } from './types.js';
 
-/** What the screen reads of /api/owner/members (docs/api/members.md). */
-interface Area {
-  id: string;
-  name: string;
-  access: 'free' | 'one-time' | 'recurring';
-  priceCents: number;
-  currency: string;
-  version: number;
-  pages: { pageId: string; title: string; slug: string; teaserSections: number | null }[];
-  activeMembers: number;
-}
-interface Member {
-  id: string;
-  email: string;
-  state: 'active' | 'revoked' | 'ended';
-  source: string;
-  grantedBy: string | null;
-  startsOn: number;
-  endsOn: number | null;
-}
 interface PageRow {
   id: string;
   title: string;
@@ -39,10 +25,12 @@ const ACCESS = [
 ] as const;
 const accessText = (a: Area) => (a.access === 'free' ? 'Free' : `${(a.priceCents / 100).toFixed(2)} ${a.currency}${a.access === 'recurring' ? ' a month' : ' once'}`);
 const errorText = (e: unknown) => (e instanceof OwnerApiError ? e.message : TEXT.failed);
+const column = createColumnHelper<Member>();
 
 /**
- * /config/members: member areas with the pages they protect, the members of the chosen area
- * (plan and state), grant and revoke by hand, and a CSV export.
+ * /config/members: member areas with the pages they protect and each page's teaser, the
+ * members of the chosen area on the shared data table (plan and state), grant, revoke and
+ * delete (after a confirmation) by hand, and a CSV export.
  */
 export function MembersScreen() {
   const { timeZone } = useOwner();
@@ -50,7 +38,12 @@ export function MembersScreen() {
   const [areas, setAreas] = useState<Area[]>([]);
   const [pages, setPages] = useState<PageRow[]>([]);
   const [chosen, setChosen] = useState('');
-  const [members, setMembers] = useState<Member[]>([]);
+  const [version, setVersion] = useState(0);
+  const reread = () => {
+    setVersion((v) => v + 1);
+    void loadAreas().catch((e) => toast(errorText(e)));
+  };
+  const deleting = useRowAction<Member>(reread);
   const [name, setName] = useState('');
   const [access, setAccess] = useState<Area['access']>('free');
   const [price, setPrice] = useState('');
@@ -71,13 +64,11 @@ export function MembersScreen() {
       .then((a) => setPages(a.pages))
       .catch(() => undefined);
   }, []);
-  const loadMembers = async (areaId: string) => {
-    if (!areaId) return setMembers([]);
-    setMembers((await ownerFetch<{ members: Member[] }>('GET', `${API}/areas/${encodeURIComponent(areaId)}/members`)).members);
+  const fetchPage = async () => {
+    if (!chosen) return { rows: [], next: null };
+    const answer = await ownerFetch<{ members: Member[] }>('GET', `${API}/areas/${encodeURIComponent(chosen)}/members`);
+    return { rows: answer.members, next: null };
   };
-  useEffect(() => {
-    void loadMembers(chosen).catch((e) => toast(errorText(e)));
-  }, [chosen]);
 
   const create = async () => {
     setBusy('create');
@@ -101,10 +92,10 @@ export function MembersScreen() {
     setBusy('grant');
     setGrantError('');
     try {
-      setMembers((await ownerFetch<{ members: Member[] }>('POST', `${API}/areas/${encodeURIComponent(chosen)}/members`, { email })).members);
+      await ownerFetch('POST', `${API}/areas/${encodeURIComponent(chosen)}/members`, { email });
       toast(`${email} is now a member.`);
       setEmail('');
-      await loadAreas();
+      reread();
     } catch (e) {
       setGrantError(e instanceof OwnerApiError ? (e.fields.email ?? e.message) : TEXT.failed);
     } finally {
@@ -114,16 +105,52 @@ export function MembersScreen() {
   const revoke = async (m: Member) => {
     setBusy(m.id);
     try {
-      setMembers((await ownerFetch<{ members: Member[] }>('POST', `${API}/areas/${encodeURIComponent(chosen)}/members/${encodeURIComponent(m.id)}/revoke`)).members);
+      await ownerFetch('POST', `${API}/areas/${encodeURIComponent(chosen)}/members/${encodeURIComponent(m.id)}/revoke`);
       toast(`Access of ${m.email} revoked.`);
-      await loadAreas();
+      reread();
     } catch (e) {
       toast(errorText(e));
     } finally {
       setBusy('');
     }
   };
+  const remove = () =>
+    deleting.run(async (m) => {
+      await ownerFetch('DELETE', `${API}/areas/${encodeURIComponent(chosen)}/members/${encodeURIComponent(m.id)}`);
+      return `${m.email} is no longer in the list.`;
+    });
   const area = areas.find((a) => a.id === chosen);
+  const columns = useMemo(
+    () => [
+      column.accessor('email', { header: 'Email', enableSorting: false }),
+      column.accessor('source', {
+        header: 'Plan',
+        enableSorting: false,
+        cell: (c) => `${area ? accessText(area) : ''} (${c.getValue()}${c.row.original.grantedBy ? ` by ${c.row.original.grantedBy}` : ''})`,
+      }),
+      column.accessor('state', { header: 'State', enableSorting: false, cell: (c) => <span data-state={c.getValue()}>{c.getValue()}</span> }),
+      column.accessor('startsOn', { header: 'Since', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
+      column.accessor('endsOn', { header: 'Ends', enableSorting: false, cell: (c) => (c.getValue() === null ? '—' : formatTime(c.getValue()!, timeZone)) }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        enableHiding: false,
+        cell: (c) => (
+          <span className="owner-row-actions">
+            {c.row.original.state === 'active' ? (
+              <Button variant="secondary" busy={busy === c.row.original.id} aria-label={`Revoke access of ${c.row.original.email}`} onClick={() => void revoke(c.row.original)}>
+                Revoke
+              </Button>
+            ) : null}
+            <Button variant="secondary" aria-label={`Delete member ${c.row.original.email}`} onClick={() => deleting.open(c.row.original)}>
+              Delete
+            </Button>
+          </span>
+        ),
+      }),
+    ],
+    [area, busy, timeZone, chosen],
+  );
 
   return (
     <>
@@ -177,43 +204,40 @@ export function MembersScreen() {
               Grant access
             </Button>
           </div>
-          {members.length === 0 ? (
-            <p>No members yet.</p>
-          ) : (
-            <table className="owner-table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((m) => (
-                  <tr key={m.id} data-member={m.email}>
-                    <td>{m.email}</td>
-                    <td>
-                      {accessText(area)} ({m.source}
-                      {m.grantedBy ? ` by ${m.grantedBy}` : ''})
-                    </td>
-                    <td data-state={m.state}>{m.state}</td>
-                    <td>{formatTime(m.startsOn, timeZone)}</td>
-                    <td>
-                      {m.state === 'active' ? (
-                        <Button variant="secondary" busy={busy === m.id} aria-label={`Revoke access of ${m.email}`} onClick={() => void revoke(m)}>
-                          Revoke
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            label={`Members of ${area.name}`}
+            columns={columns}
+            getRowId={(m) => m.id}
+            fetchPage={fetchPage}
+            filterKey={`${chosen}:${version}`}
+            searchable={false}
+            pageSizes={[5000]}
+            emptyTitle="No members yet."
+            rowData={(m) => ({ 'data-member': m.email })}
+          />
+          <TeaserSettings area={area} onSaved={reread} />
         </section>
       ) : null}
+      <Dialog
+        open={deleting.row !== undefined}
+        title="Delete this member?"
+        onClose={deleting.close}
+        actions={
+          <>
+            <Button variant="secondary" onClick={deleting.close}>
+              Keep
+            </Button>
+            <Button variant="danger" busy={deleting.busy} onClick={() => void remove()}>
+              Delete member
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {deleting.row?.email} leaves the list and loses access to {area?.name}. A subscription they pay goes on: cancel it on the Subscriptions screen.
+        </p>
+        {deleting.error ? <p role="alert">{deleting.error}</p> : null}
+      </Dialog>
     </>
   );
 }

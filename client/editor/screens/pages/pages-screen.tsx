@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTENT_STATUSES } from '../../../../domain/pages/page-rules.js';
-import { OwnerApiError, TEXT } from '../../api.js';
+import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
 import { Link } from '../../router.js';
@@ -13,7 +13,7 @@ import { NavTree } from './nav-tree.js';
 import { abilities, statusActions, type Can, type StatusAction } from './permissions.js';
 import { ConfirmDialog, PageSettingsDialog, ScheduleDialog } from './page-dialogs.js';
 import { listPages, loadCollections, loadNavigation, loadRoles, NavigationConflict, pageCalls, saveNavigation } from './pages-api.js';
-import { addPageNode, buildTree, toItems, toNodes, type NavCollection, type NavNode, type OwnerPage, type PageStatus } from './tree.js';
+import { addAreaNode, addPageNode, buildTree, toItems, toNodes, type NavCollection, type NavNode, type OwnerPage, type PageStatus } from './tree.js';
 import './pages.css';
 
 /** SPEC §4 status names as owners read them. */
@@ -80,6 +80,8 @@ export function PagesScreen() {
   const [navNotice, setNavNotice] = useState('');
   const [navSaved, setNavSaved] = useState(false);
   const [statusError, setStatusError] = useState('');
+  // Member areas the navigation may link (SPEC §3 memberAreaId); none without the members permission.
+  const [areas, setAreas] = useState<{ id: string; name: string }[]>([]);
   const focusAfter = useRef<{ key: string; control: string | undefined } | undefined>(undefined);
 
   const load = useCallback(async (quiet: boolean) => {
@@ -97,6 +99,7 @@ export function PagesScreen() {
   useEffect(() => {
     void load(false);
     loadRoles().then((roles) => setCan(abilities(roles)), () => undefined);
+    ownerFetch<{ areas: { id: string; name: string }[] }>('GET', '/api/owner/members/areas').then((a) => setAreas(a.areas), () => undefined);
   }, [load]);
 
   // A filter, a search or the trash: a flat list from the server.
@@ -266,7 +269,7 @@ export function PagesScreen() {
           <span className="pages-info">
             <strong className="pages-title">{node.title}</strong>
             <code className="pages-url">{node.url}</code>
-            <span className="ui-badge">{node.collectionId ? 'Collection' : 'Link'}</span>
+            <span className="ui-badge">{node.collectionId ? 'Collection' : node.memberAreaId ? 'Members only' : 'Link'}</span>
           </span>
         )}
       </span>
@@ -355,6 +358,26 @@ export function PagesScreen() {
             </div>
             {data.nav.length === 0 ? <p className="pages-hint">The navigation is empty. Add a page to it from “Not linked”.</p> : <NavTree nodes={data.nav} editable={can.layout} busy={navBusy} onChange={changeNav} renderRow={navRow} />}
           </section>
+          {can.layout && areas.some((a) => !data.nav.some((n) => n.memberAreaId === a.id)) ? (
+            <section className="pages-section" aria-labelledby="pages-member-areas" data-section="member-areas">
+              <h2 id="pages-member-areas">Member areas</h2>
+              <p className="pages-hint">A member area's link shows on the site to its members only.</p>
+              <ul className="pages-list">
+                {areas
+                  .filter((a) => !data.nav.some((n) => n.memberAreaId === a.id))
+                  .map((a) => (
+                    <li className="pages-row" key={a.id}>
+                      <span className="pages-row-body">
+                        <strong className="pages-title">{a.name}</strong>
+                        <Button variant="secondary" aria-label={`Add to navigation: ${a.name}`} disabled={navBusy} onClick={() => changeNav(addAreaNode(data.nav, a))}>
+                          Add to navigation
+                        </Button>
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+            </section>
+          ) : null}
           <section className="pages-section" aria-labelledby="pages-not-linked" data-section="not-linked">
             <h2 id="pages-not-linked">Not linked</h2>
             {tree.notLinked.length === 0 ? <p className="pages-hint">Every page is in the navigation.</p> : flatList(tree.notLinked, false)}

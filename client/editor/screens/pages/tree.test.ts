@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPageNode, buildTree, canIndent, indentNode, moveNode, outdentNode, removeNode, reorderNode, toItems, toNodes, type NavLink, type OwnerPage } from './tree.js';
+import { addAreaNode, addPageNode, buildTree, canIndent, indentNode, moveNode, outdentNode, removeNode, reorderNode, toItems, toNodes, type NavLink, type OwnerPage } from './tree.js';
 import { epochToZoned, zonedToEpoch } from './zoned-time.js';
 
 const page = (id: string, slug: string, extra: Partial<OwnerPage> = {}): OwnerPage => ({
@@ -52,6 +52,15 @@ describe('the Pages tree', () => {
       { title: 'Workshops', pageId: 'p1', newWindow: false, children: [{ title: 'Kids', pageId: 'p2', newWindow: false }] },
       { title: 'Instagram', externalLink: 'https://instagram.com/x', newWindow: false },
       { title: 'FAQ', pageId: 'p3', newWindow: false },
+    ]);
+  });
+
+  it('keeps a member area item as the area (never turned into a public link) and adds one at the end', () => {
+    const withArea = toNodes([link('Home', { collectionId: 'c-home' }), link('Club', { memberAreaId: 'a1', url: '/club-notes' })]);
+    expect(toItems(addAreaNode(withArea, { id: 'a2', name: 'Glaze Club' }))).toEqual([
+      { title: 'Home', collectionId: 'c-home', newWindow: false },
+      { title: 'Club', memberAreaId: 'a1', newWindow: false },
+      { title: 'Glaze Club', memberAreaId: 'a2', newWindow: false },
     ]);
   });
 });

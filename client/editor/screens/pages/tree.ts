@@ -21,6 +21,8 @@ export interface NavLink {
   collectionId: string | null;
   pageId: string | null;
   externalLink: string | null;
+  /** A member area's link (SPEC §3): shown on the site to the area's members only. */
+  memberAreaId?: string | null;
   newWindow: boolean;
   visible: boolean;
   children: NavLink[];
@@ -162,12 +164,18 @@ export function addPageNode(nodes: readonly NavNode[], page: OwnerPage): NavNode
   return [...nodes, { key: newKey(), title: page.title, url: page.url, collectionId: null, pageId: page.id, externalLink: null, newWindow: false, visible, children: [] }];
 }
 
+/** A member area's link at the end of the navigation (its members see it on the site). */
+export function addAreaNode(nodes: readonly NavNode[], area: { id: string; name: string }): NavNode[] {
+  return [...nodes, { key: newKey(), title: area.name, url: '', collectionId: null, pageId: null, externalLink: null, memberAreaId: area.id, newWindow: false, visible: true, children: [] }];
+}
+
 /** The navigation's items for UpdateNavigation: each links exactly one target. */
 export interface NavItemBody {
   title: string;
   collectionId?: string;
   pageId?: string;
   externalLink?: string;
+  memberAreaId?: string;
   newWindow: boolean;
   children?: NavItemBody[];
 }
@@ -175,7 +183,13 @@ export interface NavItemBody {
 export function toItems(nodes: readonly NavNode[]): NavItemBody[] {
   return nodes.map((n) => ({
     title: n.title,
-    ...(n.collectionId ? { collectionId: n.collectionId } : n.pageId ? { pageId: n.pageId } : { externalLink: n.externalLink ?? n.url }),
+    ...(n.collectionId
+      ? { collectionId: n.collectionId }
+      : n.pageId
+        ? { pageId: n.pageId }
+        : n.memberAreaId
+          ? { memberAreaId: n.memberAreaId }
+          : { externalLink: n.externalLink ?? n.url }),
     newWindow: n.newWindow,
     ...(n.children.length ? { children: toItems(n.children) } : {}),
   }));

@@ -1,0 +1,20 @@
+/** What the screen reads of /api/owner/members (docs/api/members.md). */
+export interface Area {
+  id: string;
+  name: string;
+  access: 'free' | 'one-time' | 'recurring';
+  priceCents: number;
+  currency: string;
+  version: number;
+  pages: { pageId: string; title: string; slug: string; teaserSections: number | null }[];
+  activeMembers: number;
+}
+export interface Member {
+  id: string;
+  email: string;
+  state: 'active' | 'revoked' | 'ended';
+  source: string;
+  grantedBy: string | null;
+  startsOn: number;
+  endsOn: number | null;
+}
