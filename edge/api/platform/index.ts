@@ -20,7 +20,7 @@ import { createSite, findOwnerSite, issueHandoff, listOwnerSites, restoreOwnerSi
 import { purgeDueOn } from '../../../domain/platform/site-deletion.js';
 import { STARTERS } from '../../services/platform/starters.js';
 import { jsonBody } from '../validate.js';
-import { shardDbs } from '../../services/shards/bindings.js';
+import { shardDb, shardDbs } from '../../services/shards/bindings.js';
 
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -142,7 +142,7 @@ platformApi.post('/sites/:id/handoff', requireOwner, async (c) => {
 
 // A deleted site back from the "Deleted sites" list (the site owner only; issue 34 part G).
 platformApi.post('/sites/:id/restore', requireOwner, async (c) => {
-  const outcome = await restoreOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id'));
+  const outcome = await restoreOwnerSite(c.var.db, (n) => shardDb(c.env, n), c.var.platformOwner!.id, c.req.param('id'));
   if (outcome === 'not_found') throw new ApiError(404, 'not_found', 'No such site.');
   if (outcome === 'not_deleted') throw new ApiError(409, 'not_deleted', 'This site is not deleted.');
   const site = (await findOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id')))!;

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { afterResponse } from '../../lib/after-response.js';
 import { requirePermission } from '../../middleware/roles/index.js';
+import { openDb } from '../../services/db.js';
 import { deleteSite, restoreSite } from '../../services/site-lifecycle/lifecycle.js';
 import { buildSiteExport, listSiteExports, queueSiteExport, readyExport } from '../../services/site-lifecycle/site-export.js';
 import { jsonBody } from '../validate.js';
@@ -34,11 +35,15 @@ siteLifecycleApi.post('/delete', guard, jsonBody(deleteBody), async (c) => {
     throw new ApiError(422, 'confirmation_mismatch', DELETE_CONFIRM_MESSAGE, { fields: { confirm: DELETE_CONFIRM_MESSAGE } });
   }
   const deletedOn = await deleteSite(c.var.db, c.var.site.id, Date.now());
+  // A site on another shard: its directory row (the platform's site list reads it) is stamped
+  // with the same time, so the site shows under "Deleted sites" and both rows are purged.
+  if (c.var.site.shard !== 0) await deleteSite(openDb(c.env.DB), c.var.site.id, deletedOn);
   return c.json(status({ title: c.var.site.title, deletedOn }));
 });
 
 siteLifecycleApi.post('/restore', guard, async (c) => {
   if (!(await restoreSite(c.var.db, c.var.site.id))) throw new ApiError(409, 'not_deleted', 'This site is not deleted.');
+  if (c.var.site.shard !== 0) await restoreSite(openDb(c.env.DB), c.var.site.id);
   return c.json(status({ title: c.var.site.title, deletedOn: null }));
 });
 

@@ -19,7 +19,7 @@ import { ROLE } from '../../../domain/roles/roles.js';
 import { STARTER_NAMES, STARTERS, type StarterId } from '../../services/platform/starters.js';
 import { formFailure, formFields, formPost } from '../account/forms.js';
 import { actionButton, crumbField, html, notice, type Markup } from '../account/html.js';
-import { shardDbs } from '../../services/shards/bindings.js';
+import { shardDb, shardDbs } from '../../services/shards/bindings.js';
 import { activeContentHeaders } from '../../files/active-content.js';
 import { defaultFaviconSvg } from '../seo/favicon.js';
 import { DEV_MAIL_PATH, devMailHint, devMailPage } from './dev-mail.js';
@@ -277,7 +277,7 @@ platformPages.post('/sites/:id/open', ...formPost, signedIn, async (c) => {
 });
 
 platformPages.post('/sites/:id/restore', ...formPost, signedIn, async (c) => {
-  const outcome = await restoreOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id') ?? '');
+  const outcome = await restoreOwnerSite(c.var.db, (n) => shardDb(c.env, n), c.var.platformOwner!.id, c.req.param('id') ?? '');
   if (outcome === 'not_found') return page(c, 'Not found', html`<h1>No such site</h1><p><a href="/">Your sites</a></p>`, 404);
   return sitesPage(c, outcome === 'restored' ? 'The site is restored: visitors see it again.' : 'That site is not deleted.');
 });

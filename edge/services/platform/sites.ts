@@ -186,10 +186,13 @@ export async function createSite(
  * Restores one of the owner's deleted sites from the platform's "Deleted sites" list: only
  * with the admin role there (the site owner), as the site's own restore route.
  */
-export async function restoreOwnerSite(db: Db, ownerId: string, websiteId: string): Promise<'restored' | 'not_found' | 'not_deleted'> {
-  const site = await findOwnerSite(db, ownerId, websiteId);
+export async function restoreOwnerSite(directory: Db, shardOf: (shard: number) => Db, ownerId: string, websiteId: string): Promise<'restored' | 'not_found' | 'not_deleted'> {
+  const site = await findOwnerSite(directory, ownerId, websiteId);
   if (!site || !site.roles.includes(ROLE.admin)) return 'not_found';
-  return (await restoreSite(db, websiteId)) ? 'restored' : 'not_deleted';
+  const [entry] = await query(() => directory.select({ shard: websites.shard }).from(websites).where(eq(websites.id, websiteId)).limit(1));
+  // The site's own row on its shard first (what its host serves), then the directory's.
+  if (entry && entry.shard !== 0 && !(await restoreSite(shardOf(entry.shard), websiteId))) return 'not_deleted';
+  return (await restoreSite(directory, websiteId)) ? 'restored' : 'not_deleted';
 }
 
 /** A one-time token that opens one of the owner's sites on its own host (cookies are per host). */

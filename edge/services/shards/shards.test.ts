@@ -317,3 +317,44 @@ describe('a site marked read-only (while it moves)', () => {
     expect((await shopperWrite()).status).not.toBe(503);
   });
 });
+
+describe('a site on shard 1 deleted, restored and purged (issue 34 part G across shards)', () => {
+  beforeAll(async () => {
+    owner = await newOwner('lifecycle@example.test');
+  });
+
+  it('shows under Deleted sites, comes back from the platform, and is purged from both databases 31 days on', async () => {
+    let site = await createSite('Gone Shard', 'gone-shard', 'store');
+    if ((await directory(site.id))!.shard !== 1) site = await createSite('Gone Shard Two', 'gone-shard-two', 'store');
+    expect((await directory(site.id))!.shard).toBe(1);
+    const handoff = await send('POST', `/api/platform/sites/${site.id}/handoff`, undefined, owner);
+    const url = new URL(((await handoff.json()) as Json).url);
+    const opened = await worker.fetch(url.pathname + url.search, { host: site.host, redirect: 'manual' } as never);
+    const session = { Cookie: `crumb=${CRUMB}; SiteUserSession=${responseCookies(opened).get('SiteUserSession')}` };
+    const title = site.host === 'gone-shard.localhost' ? 'Gone Shard' : 'Gone Shard Two';
+    const listed = async () => (((await (await send('GET', '/api/platform/sites', undefined, owner)).json()) as Json).sites as Json[]).find((s) => s.id === site.id)!;
+
+    const deleted = await send('POST', '/api/owner/site/delete', { confirm: title }, session, site.host);
+    expect(deleted.status).toBe(200);
+    const { deletedOn } = (await deleted.json()) as Json;
+    expect((await worker.fetch('/', { host: site.host })).status).toBe(410);
+    expect((await listed()).deletedOn).toBe(deletedOn);
+
+    expect((await send('POST', `/api/platform/sites/${site.id}/restore`, undefined, owner)).status).toBe(200);
+    expect((await worker.fetch('/', { host: site.host })).status).toBe(200);
+    expect((await listed()).deletedOn).toBeNull();
+
+    const again = (await (await send('POST', '/api/owner/site/delete', { confirm: title }, session, site.host)).json()) as Json;
+    const rowsBefore = await siteRows(1, site.id);
+    expect(rowsBefore).toBeGreaterThan(0);
+    expect((await worker.scheduled('17 3 * * *', again.deletedOn + 31 * 86_400_000)).outcome).toBe('ok');
+    expect(await siteRows(1, site.id)).toBe(0);
+    expect(await directory(site.id)).toBeNull();
+    expect(await worker.db.prepare('SELECT count(*) AS n FROM site_owners WHERE website_id = ?').bind(site.id).first<{ n: number }>()).toEqual({ n: 0 });
+    // Nothing of the site is left to serve: its host is now an unknown loopback name, which local
+    // runs give the default site.
+    const gone = await (await worker.fetch('/', { host: site.host })).text();
+    expect(gone).toContain('<title>Fern &amp; Kiln</title>');
+    expect(gone).not.toContain(title);
+  });
+});
