@@ -3,7 +3,7 @@ import { purgeDueOn } from '../../../domain/platform/site-deletion.js';
 import { SUBSCRIPTION_STATE } from '../../../domain/platform/trial.js';
 import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
-import { sitePurgePlan, siteRowsCondition } from './site-tables.js';
+import { sitePurgePlan } from './site-tables.js';
 
 /** Rows deleted per statement while purging (D1 statements stay short; other requests interleave). */
 const PURGE_BATCH = 500;
@@ -89,7 +89,7 @@ export async function purgeSite(db: Db, files: R2Bucket, websiteId: string): Pro
       await purgeFiles(db, files, websiteId);
       continue;
     }
-    const sql = `DELETE FROM "${table.name}" WHERE rowid IN (SELECT rowid FROM "${table.name}" WHERE ${siteRowsCondition(table)} LIMIT ${PURGE_BATCH})`;
+    const sql = `DELETE FROM "${table.name}" WHERE rowid IN (SELECT rowid FROM "${table.name}" WHERE ${table.where} LIMIT ${PURGE_BATCH})`;
     for (;;) {
       const result = await query(() => db.$client.prepare(sql).bind(websiteId).run());
       if ((result.meta.changes ?? 0) === 0) break;

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_TABLES, schemaTableNames, sitePurgePlan, siteRowsCondition } from './site-tables.js';
+import { globalTableNames, schemaTableNames, sitePurgePlan } from './site-tables.js';
 
 describe('sitePurgePlan', () => {
-  it('places every table of the schema: a site table, the websites row or a named platform table', () => {
-    const plan = sitePurgePlan();
-    const names = plan.map((t) => t.name);
+  it('places every table of the schema: a site table, the websites row or a platform table of no site', () => {
+    const names = sitePurgePlan().map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names, 'websites', ...GLOBAL_TABLES].sort()).toEqual([...schemaTableNames(), 'search_index', 'translation_search'].sort());
-    expect(names).toEqual(expect.arrayContaining(['orders', 'order_lines', 'assets', 'site_exports', 'page_revisions', 'stock_reservations']));
+    expect(globalTableNames().sort()).toEqual(['platform_owners', 'platform_sessions']);
+    expect([...names, 'websites', ...globalTableNames()].sort()).toEqual([...schemaTableNames(), 'search_index', 'translation_search'].sort());
+    expect(names).toEqual(expect.arrayContaining(['orders', 'order_lines', 'assets', 'site_exports', 'page_revisions', 'stock_reservations', 'site_owners']));
   });
 
-  it('deletes a table before every table it references', () => {
-    const plan = sitePurgePlan();
-    const position = new Map(plan.map((t, i) => [t.name, i]));
-    for (const t of plan) for (const r of t.references) if (position.has(r)) expect(position.get(t.name)!, `${t.name} before ${r}`).toBeLessThan(position.get(r)!);
+  it('deletes a child before the parent its rows are found through', () => {
+    const position = new Map(sitePurgePlan().map((t, i) => [t.name, i]));
+    for (const [child, parent] of [['order_lines', 'orders'], ['page_revisions', 'pages'], ['stock_reservations', 'variants'], ['variants', 'items']] as const) {
+      expect(position.get(child)!, `${child} before ${parent}`).toBeLessThan(position.get(parent)!);
+    }
   });
 
   it('reaches tables without website_id through their parent', () => {
-    const revisions = sitePurgePlan().find((t) => t.name === 'page_revisions')!;
-    expect(siteRowsCondition(revisions)).toBe('"page_id" IN (SELECT "id" FROM "pages" WHERE website_id = ?1)');
-    const reservations = sitePurgePlan().find((t) => t.name === 'stock_reservations')!;
-    expect(reservations).toMatchObject({ kind: 'child', parent: 'variants' });
+    const where = (name: string) => sitePurgePlan().find((t) => t.name === name)!.where;
+    expect(where('page_revisions')).toBe('"page_id" IN (SELECT "id" FROM "pages" WHERE "website_id" = ?1)');
+    expect(where('stock_reservations')).toContain('FROM "variants"');
   });
 });
