@@ -12,17 +12,16 @@ import { DEMO_DIR, loadDemoFixtures } from '../schema/seed/load.js';
 import { demoOwnerPassword, demoOwnerStatements } from '../schema/seed/owner.js';
 import { hashPassword } from '../edge/services/accounts/passwords.js';
 import { inlineStatement } from '../schema/seed/statements.js';
-import { persistDir, queryLocalD1, runWrangler } from './wrangler.js';
+import { localShardBindings, persistDir, queryLocalD1, runWrangler } from './wrangler.js';
 import { startBindings } from './bindings-bridge.js';
-import { SHARD_BINDINGS } from '../edge/services/shards/bindings.js';
 import { uploadPlaceShards } from '../edge/services/places/dataset/upload.js';
 import { uploadFonts } from './font-files.js';
 
 const BUCKET = 'atelier-files';
 
-/** Migrates every shard (wrangler.toml's D1 bindings: DB and DB_SHARD_<n>) the same way. */
+/** Migrates every shard served locally (DB, and DB_SHARD_1 with ATELIER_SHARDS=2) the same way. */
 export async function migrateLocal(): Promise<void> {
-  for (const binding of SHARD_BINDINGS) {
+  for (const binding of localShardBindings()) {
     await runWrangler(['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persistDir()], { quiet: true });
   }
 }

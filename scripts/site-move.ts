@@ -11,9 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { REPO_ROOT } from '../schema/seed/load.js';
 import { moveSite } from '../edge/services/shards/move.js';
-import { SHARD_BINDINGS } from '../edge/services/shards/bindings.js';
 import { startBindings } from './bindings-bridge.js';
-import { persistDir } from './wrangler.js';
+import { localShardBindings, persistDir } from './wrangler.js';
 
 /** The arguments: `<site> <shard>`, the shard a whole number. */
 export function parseMoveArgs(args: string[]): { site: string; shard: number } | undefined {
@@ -28,13 +27,17 @@ async function main(): Promise<number> {
     console.error('Usage: npm run site:move -- <site id or identifier> <shard number>');
     return 2;
   }
+  if (parsed.shard >= localShardBindings().length) {
+    console.error(`Shard ${parsed.shard} is not served locally: run npm start with ATELIER_SHARDS=2 (docs/platform.md "Shards").`);
+    return 2;
+  }
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(REPO_ROOT, 'wrangler.toml'));
   const idOf = (entry: unknown) => (typeof entry === 'string' ? entry : (entry as { id: string }).id);
   const d1 = Object.fromEntries(Object.entries(workerOptions.d1Databases ?? {}).map(([binding, entry]) => [binding, idOf(entry)]));
   const r2 = Object.fromEntries(Object.entries(workerOptions.r2Buckets ?? {}).map(([binding, entry]) => [binding, idOf(entry)]));
   const local = await startBindings({ d1, r2, persistRoot: join(persistDir(), 'v3') });
   try {
-    const shards = SHARD_BINDINGS.map((binding) => local.d1(binding));
+    const shards = localShardBindings().map((binding) => local.d1(binding));
     const result = await moveSite(shards, local.r2('FILES'), parsed.site, parsed.shard, { log: (line) => console.log(line) });
     if (!result.ok) {
       console.error(`Not moved (${result.reason}): ${result.message}`);

@@ -19,7 +19,7 @@ import { CLIENT_DIST, ensureClientBuild } from './client-build.js';
 import { seedLocal } from './seed.js';
 import { workerModules } from './worker-bundle.js';
 import { bridgeWorker, runScheduled, withCronEntrypoint, type DispatchFetch } from './bindings-bridge.js';
-import { persistDir } from './wrangler.js';
+import { localShardBindings, persistDir } from './wrangler.js';
 
 const PORT = Number(process.env.ATELIER_PORT ?? 8787);
 const READY_TIMEOUT_MS = 120_000;
@@ -141,10 +141,14 @@ function serveWithWrangler(secret: string): void {
 async function serveWithMiniflare(secret: string): Promise<void> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(REPO_ROOT, 'wrangler.toml'));
   const name = workerOptions.name ?? 'atelier';
+  // The shards served locally (localShardBindings): DB alone unless ATELIER_SHARDS=2.
+  const served = new Set(localShardBindings());
+  const d1Databases = Object.fromEntries(Object.entries(workerOptions.d1Databases ?? {}).filter(([binding]) => served.has(binding) || !binding.startsWith('DB')));
   const mf = new Miniflare({
     workers: [
       {
         ...(workerOptions as object),
+        d1Databases,
         name,
         // The deployed worker, its handler reachable by the bridge for the Cron Triggers below.
         modules: withCronEntrypoint(await workerModules()),

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../schema/seed/load.js';
+import { SHARD_BINDINGS } from '../edge/services/shards/bindings.js';
 
 const WRANGLER_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'wrangler');
 
@@ -10,6 +11,16 @@ const WRANGLER_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'wrangler');
  */
 export function persistDir(): string {
   return process.env.ATELIER_PERSIST_DIR ?? join(REPO_ROOT, '.wrangler', 'state');
+}
+
+/**
+ * The shards `npm start` serves and migrates: DB alone unless ATELIER_SHARDS=2 (docs/platform.md
+ * "Shards"). Every local D1 is a sqlite file under the state folder, and tools that read the
+ * demo store's rows take the one D1 file there; a second shard is for trying site creation on
+ * shard 1 and `npm run site:move`. The tests always run both (edge/test-support.ts).
+ */
+export function localShardBindings(): readonly string[] {
+  return process.env.ATELIER_SHARDS === '2' ? SHARD_BINDINGS : SHARD_BINDINGS.slice(0, 1);
 }
 
 /** Runs `wrangler <args>` in the repository root and resolves with its stdout. */
