@@ -34,8 +34,8 @@ export const MARKUP_FORMATTER_DOCS: Readonly<Record<string, ReferenceEntry>> = {
     example: ex('{img|image product-image}', { img: { id: 'img-2041', title: 'Linen apron, sand', assetUrl: '/assets/apron.jpg', originalSize: '1200x800', mediaFocalPoint: { x: 0.5, y: 0.3 } } }, "<noscript><img src=\"/assets/apron.jpg\" alt=\"Linen apron, sand\" /></noscript><img class=\"product-image\" data-src=\"/assets/apron.jpg\" data-image=\"/assets/apron.jpg\" data-image-dimensions=\"1200x800\" data-image-focal-point=\"0.5,0.3\" alt=\"Linen apron, sand\" data-load=\"false\" data-image-id=\"img-2041\" data-type=\"image\" />"),
   },
   'image-srcset': {
-    usage: '<img srcset="{image|image-srcset}">',
-    description: "A `srcset` of the stored width variants listed in the image's `systemDataVariants` (`WIDTHxHEIGHT,100w,300w,...`); '' when there are none.",
+    usage: '<img{image|image-srcset}>',
+    description: "The ` srcset=\"...\"` attribute itself (leading space included) of the stored width variants listed in the image's `systemDataVariants` (`WIDTHxHEIGHT,100w,300w,...`); '' when there are none.",
     example: ex('{img|image-srcset}', { img: { assetUrl: '/assets/apron.jpg', systemDataVariants: '1200x800,100w,300w,500w,750w,1000w' } }, " srcset=\"/assets/apron.jpg?format=100w 100w,/assets/apron.jpg?format=300w 300w,/assets/apron.jpg?format=500w 500w,/assets/apron.jpg?format=750w 750w,/assets/apron.jpg?format=1000w 1000w,/assets/apron.jpg?format=original 1500w\""),
   },
   'item-classes': {
@@ -56,7 +56,7 @@ export const MARKUP_FORMATTER_DOCS: Readonly<Record<string, ReferenceEntry>> = {
   },
   'product-checkout': {
     usage: '{item|product-checkout}',
-    description: "The product's option pickers (a select and radio buttons per option in `variantOptionOrdering`), as on a product page.",
+    description: "The product form of a product page: the option pickers of `variants-select` (a select and radio buttons per option), the quantity field when it shows, and the add-to-cart button.",
     example: ex('{item|product-checkout}', { item: { id: PRODUCT_ID, structuredContent: { variants: [{ attributes: { Size: 'S' } }, { attributes: { Size: 'M' } }], variantOptionOrdering: ['Size'] } } }, "\n  \n  \n  \n  \n\n  <div class=\"product-variants\" data-item-id=\"6561a0c2f1d4e83b2c9a7d10\" data-variants=\"[{&quot;attributes&quot;:{&quot;Size&quot;:&quot;S&quot;}},{&quot;attributes&quot;:{&quot;Size&quot;:&quot;M&quot;}}]\" data-animation-role=\"content\">\n    <div class=\"variant-option\">\n    <div class=\"variant-option-title\">Size: </div>\n    <div class=\"variant-select-wrapper\">\n      <select aria-label=\"Select Size\" data-variant-option-name=\"Size\">\n        <option value=\"\">Select Size</option>\n        <option value=\"S\">S</option><option value=\"M\">M</option>\n      </select>\n    </div>\n    <div class=\"variant-radiobtn-wrapper\" data-variant-option-name=\"Size\">\n      <input type=\"radio\" class=\"variant-radiobtn\" value=\"S\" name=\"variant-option-Size\" id=\"variant-option-Size-S\"/>\n      <label class=\"sqs-button-element--secondary\" role=\"button\" tabindex=\"0\" for=\"variant-option-Size-S\">S</label>\n      <input type=\"radio\" class=\"variant-radiobtn\" value=\"M\" name=\"variant-option-Size\" id=\"variant-option-Size-M\"/>\n      <label class=\"sqs-button-element--secondary\" role=\"button\" tabindex=\"0\" for=\"variant-option-Size-M\">M</label>\n    </div>\n    </div>\n  </div>\n\n\n\n\n\n\n\n\n\n\n\n\n\n<div class=\"sqs-add-to-cart-button-wrapper\" data-animation-role=\"button\">\n  <div class=\"sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary \" role=\"button\" tabindex=\"0\" data-dynamic-strings data-collection-id=\"\" data-item-id=\"6561a0c2f1d4e83b2c9a7d10\" data-product-type=\"\" data-use-custom-label=\"\" data-original-label=\"Add To Cart\" >\n    <div class=\"sqs-add-to-cart-button-inner\">Add To Cart</div>\n  </div>\n</div>"),
   },
   'product-price': {
@@ -81,7 +81,7 @@ export const MARKUP_FORMATTER_DOCS: Readonly<Record<string, ReferenceEntry>> = {
   },
   'quantity-input': {
     usage: '{item|quantity-input}',
-    description: 'The quantity field of a product form; nothing for products bought one at a time (services, gift cards, subscriptions).',
+    description: 'The quantity field of a product form, shown only for a physical product (or a service when `websiteSettings` allows several) that is not a subscription and has more than one in stock; nothing otherwise.',
     example: ex('{item|quantity-input}', { item: { id: PRODUCT_ID, structuredContent: { productType: 1, isSubscribable: false, variants: [{ qtyInStock: 0 }, { qtyInStock: 12 }] } } }, "\n\n\n<div class=\"product-quantity-input\" data-item-id=\"6561a0c2f1d4e83b2c9a7d10\" data-animation-role=\"content\">\n  <div class=\"quantity-label\">Quantity:</div>\n  <input aria-label=\"Quantity\" size=\"4\" max=\"9999\" min=\"1\" value=\"1\" type=\"number\" step=\"1\"></input>\n</div>"),
   },
   'subscription-price': {
@@ -96,7 +96,7 @@ export const MARKUP_FORMATTER_DOCS: Readonly<Record<string, ReferenceEntry>> = {
   },
   'variants-select': {
     usage: '{item|variants-select}',
-    description: "A select per product option (in `variantOptionOrdering`) listing the values the variants have; nothing for a product without options.",
+    description: "A select and a radio group per product option (in `variantOptionOrdering`) listing the values the variants have, in first-seen order; nothing for a product without options.",
     example: ex('{item|variants-select}', { item: { id: PRODUCT_ID, structuredContent: { variants: [{ attributes: { Colour: 'Sand' } }, { attributes: { Colour: 'Slate' } }], variantOptionOrdering: ['Colour'] } } }, "\n  \n  \n  \n  \n\n  <div class=\"product-variants\" data-item-id=\"6561a0c2f1d4e83b2c9a7d10\" data-variants=\"[{&quot;attributes&quot;:{&quot;Colour&quot;:&quot;Sand&quot;}},{&quot;attributes&quot;:{&quot;Colour&quot;:&quot;Slate&quot;}}]\" data-animation-role=\"content\">\n    <div class=\"variant-option\">\n    <div class=\"variant-option-title\">Colour: </div>\n    <div class=\"variant-select-wrapper\">\n      <select aria-label=\"Select Colour\" data-variant-option-name=\"Colour\">\n        <option value=\"\">Select Colour</option>\n        <option value=\"Sand\">Sand</option><option value=\"Slate\">Slate</option>\n      </select>\n    </div>\n    <div class=\"variant-radiobtn-wrapper\" data-variant-option-name=\"Colour\">\n      <input type=\"radio\" class=\"variant-radiobtn\" value=\"Sand\" name=\"variant-option-Colour\" id=\"variant-option-Colour-Sand\"/>\n      <label class=\"sqs-button-element--secondary\" role=\"button\" tabindex=\"0\" for=\"variant-option-Colour-Sand\">Sand</label>\n      <input type=\"radio\" class=\"variant-radiobtn\" value=\"Slate\" name=\"variant-option-Colour\" id=\"variant-option-Colour-Slate\"/>\n      <label class=\"sqs-button-element--secondary\" role=\"button\" tabindex=\"0\" for=\"variant-option-Colour-Slate\">Slate</label>\n    </div>\n    </div>\n  </div>\n"),
   },
   // i18n units
