@@ -112,7 +112,7 @@ export const MARKUP_FORMATTER_DOCS: Readonly<Record<string, ReferenceEntry>> = {
   },
   pressure: {
     usage: '{amount|pressure in:unit [out:unit]}',
-    description: '`unit` for pressure (`hectopascal`, `millibar`, `inch-hg`, `millimeter-of-mercury`, `pound-per-square-inch`); without `out:` millibars. An unknown unit name shows the bare amount.',
+    description: '`unit` for pressure (`hectopascal`, `millibar`, `inch-hg`, `millimeter-of-mercury`, `pound-per-square-inch`); without `out:` millibars. The engine has no display pattern for pressure units (and the conformance corpus no pressure case to take one from), so the unit shows by its name; an unknown unit name shows the bare amount.',
     example: ex('{v|pressure in:inch-hg out:millibar}', { v: 30 }, "1015.9 millibar"),
   },
   // social
