@@ -21,6 +21,15 @@ describe('the template-language reference', () => {
     expect(DOMAINS.flatMap((d) => Object.keys(d.predicates)).sort()).toEqual(Object.keys(BUILTIN_PREDICATES).sort());
   });
 
+  it('every formatter and predicate of the engine has an entry with an example (215 of 215)', () => {
+    const missing = [
+      ...Object.keys(BUILTIN_FORMATTERS).filter((n) => !Object.hasOwn(FORMATTER_DOCS, n)),
+      ...Object.keys(BUILTIN_PREDICATES).filter((n) => !Object.hasOwn(PREDICATE_DOCS, n)),
+    ];
+    expect(missing).toEqual([]);
+    expect(generateReference()).not.toContain('without an entry yet');
+  });
+
   it('docs/template-reference.md is what the generator writes (npx atelier reference > docs/template-reference.md)', () => {
     const generated = generateReference();
     for (const name of [...Object.keys(BUILTIN_FORMATTERS), ...Object.keys(BUILTIN_PREDICATES)]) expect(generated).toContain(`\`${name}\``);
