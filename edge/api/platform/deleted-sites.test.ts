@@ -36,7 +36,11 @@ describe('deleted sites on the platform', () => {
     expect(created.status).toBe(201);
     const id = ((await created.json()) as Json).site.id as string;
     const deletedOn = Date.UTC(2026, 10, 1);
-    await worker.db.prepare('UPDATE websites SET deleted_on = ?2, content_version = content_version + 1 WHERE id = ?1').bind(id, deletedOn).run();
+    // Deleted as the owner's delete does it: the site's row on its shard and its directory row.
+    const { shard } = (await worker.db.prepare('SELECT shard FROM websites WHERE id = ?1').bind(id).first<{ shard: number }>())!;
+    for (const db of new Set([worker.db, worker.shards[shard]!])) {
+      await db.prepare('UPDATE websites SET deleted_on = ?2, content_version = content_version + 1 WHERE id = ?1').bind(id, deletedOn).run();
+    }
     expect((await worker.fetch('/', { host: 'gone-soon.localhost' })).status).toBe(410);
 
     const list = (await (await send('GET', '/api/platform/sites', undefined, owner)).json()) as Json;
