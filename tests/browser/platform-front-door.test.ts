@@ -93,8 +93,10 @@ describe('the front door', () => {
     // The trial: 14 days from today in the site's time zone; the browser's clock is put three
     // days before its last day (22:00 there), so the banner must say 4 days.
     const site = (await store.worker.db
-      .prepare("SELECT id, trial_ends_on AS ends, time_zone AS tz, subscription_state AS state FROM websites WHERE identifier = 'kiln-two'")
-      .first<{ id: string; ends: number; tz: string; state: number }>())!;
+      .prepare("SELECT id, shard, trial_ends_on AS ends, time_zone AS tz, subscription_state AS state FROM websites WHERE identifier = 'kiln-two'")
+      .first<{ id: string; shard: number; ends: number; tz: string; state: number }>())!;
+    // The new site's rows are on the shard the directory names (docs/platform.md "Shards").
+    const siteDb = store.worker.shards[site.shard]!;
     expect(site.state).toBe(3);
     const at = site.ends - 3 * DAY - 2 * 3600_000;
     expect(trialDaysRemaining(site.ends, at, site.tz)).toBe(4);
@@ -111,7 +113,7 @@ describe('the front door', () => {
     await shoot(page, 'owner-area');
 
     // The product editor on the new site: one physical product, published.
-    const shop = (await store.worker.db
+    const shop = (await siteDb
       .prepare("SELECT id FROM collections WHERE website_id = ? AND url_id = 'shop' AND type = 13")
       .bind(site.id)
       .first<{ id: string }>())!;
@@ -125,7 +127,7 @@ describe('the front door', () => {
     await page.keyboard.press('Control+s');
     await page.waitForURL(/\/config\/products\/[0-9a-f]{32}$/, POLL);
     await expect.poll(() => page.locator('.prod-save-state').innerText(), POLL).toBe('Saved');
-    const product = await store.worker.db
+    const product = await siteDb
       .prepare("SELECT i.url_id AS slug, i.status FROM products p JOIN items i ON i.id = p.item_id WHERE p.website_id = ? AND i.title = 'Walk Mug'")
       .bind(site.id)
       .first<{ slug: string; status: string }>();
@@ -164,12 +166,12 @@ describe('the front door', () => {
     await buyer.waitForURL(/\/order-confirmed\?order=/, POLL);
     expect(new URL(buyer.url()).host).toBe(`kiln-two.localhost:${port}`);
     expect(await buyer.locator('.order-lines').innerText()).toContain('Walk Mug');
-    const order = await store.worker.db
+    const order = await siteDb
       .prepare("SELECT COUNT(*) AS n FROM orders WHERE website_id = ? AND email = 'shopper@example.test'")
       .bind(site.id)
       .first<{ n: number }>();
     expect(order?.n).toBe(1);
-    const stock = await store.worker.db.prepare("SELECT qty_in_stock AS q FROM variants WHERE website_id = ? AND sku = 'WALK-MUG'").bind(site.id).first<{ q: number }>();
+    const stock = await siteDb.prepare("SELECT qty_in_stock AS q FROM variants WHERE website_id = ? AND sku = 'WALK-MUG'").bind(site.id).first<{ q: number }>();
     expect(stock?.q).toBe(4);
   });
 
