@@ -66,7 +66,7 @@ function viewHref(page: OwnerPage, url = page.url): string {
 export function PagesScreen() {
   const { timeZone } = useOwner();
   const toast = useToast();
-  const [can, setCan] = useState<Can>({ drafts: false, publish: false, layout: false });
+  const [can, setCan] = useState<Can>({ drafts: false, publish: false, layout: false, memberAreas: false });
   const [data, setData] = useState<Loaded | undefined>();
   const [loadError, setLoadError] = useState('');
   const [view, setView] = useState<'pages' | 'trash'>('pages');
@@ -98,8 +98,12 @@ export function PagesScreen() {
   }, []);
   useEffect(() => {
     void load(false);
-    loadRoles().then((roles) => setCan(abilities(roles)), () => undefined);
-    ownerFetch<{ areas: { id: string; name: string }[] }>('GET', '/api/owner/members/areas').then((a) => setAreas(a.areas), () => undefined);
+    loadRoles().then((roles) => {
+      const can = abilities(roles);
+      setCan(can);
+      // Member areas for navigation items: only for those who may read them (the members row).
+      if (can.memberAreas) ownerFetch<{ areas: { id: string; name: string }[] }>('GET', '/api/owner/members/areas').then((a) => setAreas(a.areas), () => undefined);
+    }, () => undefined);
   }, [load]);
 
   // A filter, a search or the trash: a flat list from the server.

@@ -10,10 +10,11 @@ const page = (extra: Partial<OwnerPage>): OwnerPage => ({
 
 describe('what the Pages screen offers each role', () => {
   it('reads the roles as the permission table does', () => {
-    expect(abilities([ROLE.admin])).toEqual({ drafts: true, publish: true, layout: true });
-    expect(abilities([ROLE.editor])).toEqual({ drafts: true, publish: true, layout: true });
-    expect(abilities([ROLE.draftEditor])).toEqual({ drafts: true, publish: false, layout: false });
-    expect(abilities([ROLE.viewer])).toEqual({ drafts: false, publish: false, layout: false });
+    expect(abilities([ROLE.admin])).toEqual({ drafts: true, publish: true, layout: true, memberAreas: true });
+    expect(abilities([ROLE.editor])).toEqual({ drafts: true, publish: true, layout: true, memberAreas: false });
+    expect(abilities([ROLE.draftEditor])).toEqual({ drafts: true, publish: false, layout: false, memberAreas: false });
+    expect(abilities([ROLE.viewer])).toEqual({ drafts: false, publish: false, layout: false, memberAreas: false });
+    expect(abilities([ROLE.websiteManager]).memberAreas).toBe(true);
   });
 
   it('offers a draft editor only Needs Review and Draft, and nothing on a Scheduled, Private or Deprecated page', () => {

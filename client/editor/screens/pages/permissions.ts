@@ -3,13 +3,14 @@ import type { OwnerPage } from './tree.js';
 
 /**
  * What the contributor's roles allow (the rows of edge/middleware/roles/permissions.ts:
- * pageDrafts, pagePublishing, siteLayout). Only to hide what they cannot do: the server
+ * pageDrafts, pagePublishing, siteLayout, members). Only to hide what they cannot do: the server
  * refuses it anyway.
  */
 export function abilities(roles: readonly number[]) {
   const publishers: number[] = [ROLE.admin, ROLE.websiteManager, ROLE.editor];
   const publish = roles.some((r) => publishers.includes(r));
-  return { drafts: publish || roles.includes(ROLE.draftEditor), publish, layout: publish };
+  const memberAreas = roles.includes(ROLE.admin) || roles.includes(ROLE.websiteManager);
+  return { drafts: publish || roles.includes(ROLE.draftEditor), publish, layout: publish, memberAreas };
 }
 export type Can = ReturnType<typeof abilities>;
 
