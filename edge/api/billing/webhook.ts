@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { bodyGuard, JSON_TYPES } from '../../middleware/body-guard/index.js';
@@ -14,8 +15,13 @@ import { shardDbs } from '../../services/shards/bindings.js';
  */
 export const billingWebhookApi = new Hono<AppEnv>({ strict: false });
 
-billingWebhookApi.post('/stripe/webhook', bodyGuard({ maxBytes: 256 * 1024, types: JSON_TYPES }), async (c) => {
+/** Every answer, refusals of the body guard included, is never cached. */
+const noStore = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
   c.header('Cache-Control', 'no-store');
+});
+
+billingWebhookApi.post('/stripe/webhook', noStore, bodyGuard({ maxBytes: 256 * 1024, types: JSON_TYPES }), async (c) => {
   const secret = c.env.STRIPE_BILLING_WEBHOOK_SECRET;
   if (!secret) throw new ApiError(404, 'not_found', 'Stripe billing webhooks are not set up on this deployment.');
   const event = await verifiedStripeRequest(c.req, secret);
