@@ -25,7 +25,7 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | undefined {
 }
 
 /** The site state an event sets, and the subscription it is about; undefined for events billing ignores. */
-export function billingChange(event: Stripe.Event): { ref: string; state: number } | undefined {
+function billingChange(event: Stripe.Event): { ref: string; state: number } | undefined {
   switch (event.type) {
     case 'customer.subscription.updated': {
       const state = STATUS_STATES[event.data.object.status];
