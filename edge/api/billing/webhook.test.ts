@@ -146,6 +146,20 @@ describe('POST /api/billing/stripe/webhook', () => {
     expect((await demo())!.state).toBe(8);
   });
 
+  it('answers 503 while the site is being moved between shards, changing and recording nothing; the retry applies it', async () => {
+    const before = { shard: await row(worker.shards[1]!, shardSiteId), directory: await row(worker.db, shardSiteId), events: await billingEvents() };
+    const payload = stripeEvent('invoice.payment_failed', invoice('sub_far'), later());
+    await worker.db.prepare('UPDATE websites SET read_only = 1 WHERE id = ?').bind(shardSiteId).run();
+    const refused = await deliver(payload);
+    await worker.db.prepare('UPDATE websites SET read_only = 0 WHERE id = ?').bind(shardSiteId).run();
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as Json).error).toBe('site_read_only');
+    expect({ shard: await row(worker.shards[1]!, shardSiteId), directory: await row(worker.db, shardSiteId), events: await billingEvents() }).toEqual(before);
+    expect(await deliverOk(payload)).toEqual({ received: true, updated: 1 });
+    expect((await row(worker.shards[1]!, shardSiteId))!.state).toBe(2);
+    expect((await row(worker.db, shardSiteId))!.state).toBe(2);
+  });
+
   it('applies a replayed event once: the repeat is answered as a duplicate and changes nothing', async () => {
     const payload = stripeEvent('invoice.payment_failed', invoice('sub_demo'), later());
     expect(await deliverOk(payload)).toEqual({ received: true, updated: 1 });

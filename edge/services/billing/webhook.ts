@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_STATE } from '../../../domain/platform/trial.js';
+import { ApiError } from '../../errors.js';
 import { rawD1 } from '../cart/raw.js';
 import { query, type Db } from '../db.js';
 import type { WebhookOutcome } from '../payments/stripe-webhooks.js';
@@ -67,6 +68,9 @@ export async function applyBillingEvent(shards: Db[], event: Stripe.Event, now: 
   );
   if (!claim) return { received: true, duplicate: true };
   try {
+    if (await beingMoved(shards, change.ref)) {
+      throw new ApiError(503, 'site_read_only', 'The site of this subscription is being moved between databases. Try again in a minute.', { headers: { 'Retry-After': '30' } });
+    }
     const updated = await updateSites(shards, change, event.created, now);
     if (updated.length === 0) return { received: true, ignored: true };
     await query(() =>
@@ -77,6 +81,27 @@ export async function applyBillingEvent(shards: Db[], event: Stripe.Event, now: 
     await query(() => directory.prepare(`DELETE FROM payment_events WHERE provider = ?1 AND event_id = ?2`).bind(PROVIDER, event.id).run());
     throw err;
   }
+}
+
+/**
+ * Whether a site of the subscription is being moved between shards (directory `read_only` or
+ * `moving_to`): its rows are being copied, so the event waits for Stripe's retry (503) rather
+ * than land on a copy about to be dropped. A move starting between this read and the UPDATE
+ * is not caught (a window of one round trip).
+ */
+async function beingMoved(shards: Db[], ref: string): Promise<boolean> {
+  const ids: string[] = [];
+  for (const shard of shards) {
+    const rows = await query(() => rawD1(shard).prepare(`SELECT id FROM websites WHERE billing_reference = ?1`).bind(ref).all<{ id: string }>());
+    ids.push(...rows.results.map((r) => r.id));
+  }
+  if (ids.length === 0) return false;
+  const directory = rawD1(shards[0]!);
+  const marks = ids.map((_, i) => `?${i + 1}`).join(', ');
+  const moving = await query(() =>
+    directory.prepare(`SELECT 1 AS moving FROM websites WHERE id IN (${marks}) AND (read_only = 1 OR moving_to IS NOT NULL) LIMIT 1`).bind(...ids).first(),
+  );
+  return moving !== null;
 }
 
 /** The conditional UPDATE of a site row: only by an event at least as recent as the last applied one. */
