@@ -113,6 +113,8 @@ export interface Env extends RateLimitBindings {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Stripe API base URL override (a local server speaking Stripe's protocol in tests). */
   STRIPE_API_BASE?: string;
+  /** The `whsec_...` secret of the platform's billing webhook endpoint (POST /api/billing/stripe/webhook on the platform host; docs/api/billing.md). */
+  STRIPE_BILLING_WEBHOOK_SECRET?: string;
   /** Who bills the sites' plans (edge/services/billing): 'stripe' (Stripe subscriptions with STRIPE_SECRET_KEY) or the local 'test' provider (default). */
   BILLING_PROVIDER?: string;
   /** How long (s) an order's Idempotency-Key is owned by the request placing it before a retry or the Cron reconciler may take over; default 120. */

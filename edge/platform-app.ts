@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { billingWebhookApi } from './api/billing/webhook.js';
 import { platformApi } from './api/platform/index.js';
 import type { AppEnv } from './env.js';
 import { issueCrumb } from './middleware/crumb/index.js';
@@ -16,6 +17,8 @@ export function createPlatformApp(): Hono<AppEnv> {
   app.use('*', issueCrumb);
   app.use('*', selectPlatform);
   app.route('/api/platform', platformApi);
+  // Stripe's deliveries for the plans' billing account (signed, no crumb; edge/api/billing/webhook.ts).
+  app.route('/api/billing', billingWebhookApi);
   app.all('/api/*', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ error: 'not_found', message: `No API at ${c.req.method} ${c.req.path}.` }, 404);

@@ -70,6 +70,9 @@ export const websites = sqliteTable(
     siteType: text('site_type').notNull().default('site'),
     // The billing provider's subscription reference once the site pays (edge/services/billing).
     billingReference: text('billing_reference'),
+    // The Stripe `created` time (epoch seconds) of the last billing webhook event applied to the
+    // site: an older event delivered late never undoes a newer state (edge/services/billing/webhook.ts).
+    billingEventOn: integer('billing_event_on'),
     // Shards (issue 34, docs/platform.md "Shards"): the D1 database holding the site's rows (0 = binding
     // DB, n = DB_SHARD_n). DB's row is the directory entry every host lookup reads; `readOnly` is set
     // there while the site is being moved between shards (writes answer 503 site_read_only).
@@ -91,6 +94,8 @@ export const websites = sqliteTable(
     index('websites_trial_idx').on(t.subscriptionState, t.trialEndsOn),
     // The purge Cron job finds sites deleted long enough ago.
     index('websites_deleted_idx').on(t.deletedOn),
+    // Billing webhooks find the site by its provider subscription.
+    index('websites_billing_reference_idx').on(t.billingReference),
   ],
 );
 

@@ -77,6 +77,8 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/3/commerce/cart/subscription', method: 'POST', path: '/api/3/commerce/cart/subscription', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from carts' },
   // The platform host's API (edge/api/platform, issue 34).
   { route: 'ALL /api/platform/*', method: 'POST', path: '/api/platform/nothing-here', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
+  // The plans' Stripe billing webhook on the platform host: JSON only, up to 256 KB (edge/api/billing/webhook.ts).
+  { route: 'POST /api/billing/stripe/webhook', method: 'POST', path: '/api/billing/stripe/webhook', host: 'app.localhost', maxBytes: 256 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'], stored: 'select count(*) as n from payment_events' },
   { route: 'POST /api/platform/owners', method: 'POST', path: '/api/platform/owners', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from platform_owners' },
   { route: 'POST /api/platform/owners/verify', method: 'POST', path: '/api/platform/owners/verify', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/platform/session', method: 'POST', path: '/api/platform/session', host: 'app.localhost', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from platform_sessions' },

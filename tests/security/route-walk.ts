@@ -528,6 +528,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'POST /api/platform/sites/:id/handoff', path: '/api/platform/sites/x/handoff', method: 'POST', ...JSON_WRITE, host: 'app.localhost', status: 401, expect: 'api' },
   { route: 'POST /api/platform/sites/:id/restore', path: '/api/platform/sites/x/restore', method: 'POST', ...JSON_WRITE, host: 'app.localhost', status: 401, expect: 'api' },
   { route: 'ALL /api/platform/*', path: '/api/platform/nothing-here', host: 'app.localhost', status: 404, expect: 'api' },
+  // The plans' Stripe billing webhook (signed, crumb-free); the walk's worker has no STRIPE_BILLING_WEBHOOK_SECRET, so it is not set up.
+  { route: 'POST /api/billing/stripe/webhook', path: '/api/billing/stripe/webhook', method: 'POST', ...JSON_WRITE, host: 'app.localhost', status: 404, expect: 'api' },
   { route: 'ALL /api/*', path: '/api/nothing-here', host: 'app.localhost', status: 404, expect: 'api' },
   { route: 'ALL /*', path: '/', host: 'no-such-site.example', status: 404, expect: 'page' },
   { route: 'ALL /api/*', path: '/api/nothing-here', host: 'no-such-site.example', status: 404, expect: 'api' },

@@ -6,7 +6,7 @@ import { giftCardUse } from '../../services/gift-cards/index.js';
 import { customerFor, prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../../services/subscriptions/start.js';
 import { checkPaywallCart } from '../../services/members/paid.js';
-import { applyStripeEvent, verifyStripeEvent } from '../../services/payments/stripe-webhooks.js';
+import { applyStripeEvent, verifiedStripeRequest } from '../../services/payments/stripe-webhooks.js';
 import { enforceCheckoutFields } from './checkout-fields.js';
 import { jsonBody } from '../validate.js';
 import { cartWriteLimit, token } from './cart-request.js';
@@ -66,12 +66,6 @@ payments.post('/stripe/webhook', async (c) => {
   // The site's stored secret key over the deployment's (the signing secret stays a Workers secret).
   const settings = stripeSettings((await sitePayments(c.var.db, c.env, c.var.site)).env);
   if (!settings?.webhookSecret) throw new ApiError(404, 'not_found', NOT_SET_UP);
-  const signature = c.req.header('Stripe-Signature');
-  if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing.');
-  const raw = await c.req.text();
-  const stripe = stripeClient(settings);
-  const event = await verifyStripeEvent(stripe, raw, signature, settings.webhookSecret).catch(() => {
-    throw new ApiError(400, 'invalid_signature', 'The webhook signature does not match.');
-  });
+  const event = await verifiedStripeRequest(c.req, settings.webhookSecret);
   return c.json(await applyStripeEvent(c.var.db, event, c.var.site.id, Date.now()));
 });

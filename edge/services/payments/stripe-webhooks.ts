@@ -1,8 +1,9 @@
 import type Stripe from 'stripe';
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Db } from '../db.js';
+import { ApiError } from '../../errors.js';
 import { rawD1 } from '../cart/raw.js';
-import { stripeCrypto } from './stripe-client.js';
+import { Stripe as StripeLib, stripeCrypto } from './stripe-client.js';
 import { INTENT_METADATA } from './stripe-errors.js';
 
 /** How a webhook delivery was handled (the JSON answer, for Stripe's dashboard and tests). */
@@ -18,8 +19,22 @@ export interface WebhookOutcome {
  * Verifies a delivery's `Stripe-Signature` over the raw body (HMAC-SHA256 through Web
  * Crypto, with Stripe's default 5-minute tolerance). Throws on a bad or stale signature.
  */
-export function verifyStripeEvent(stripe: Stripe, rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
-  return stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, stripeCrypto());
+function verifyStripeEvent(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
+  return StripeLib.webhooks.constructEventAsync(rawBody, signature, secret, undefined, stripeCrypto());
+}
+
+/**
+ * A webhook request's verified event, for every Stripe webhook route (orders and plan
+ * billing): 400 `invalid_signature` when the `Stripe-Signature` header is missing, forged,
+ * over another body or past the tolerance. Nothing is read from the body before this.
+ */
+export async function verifiedStripeRequest(request: { header(name: string): string | undefined; text(): Promise<string> }, secret: string): Promise<Stripe.Event> {
+  const signature = request.header('Stripe-Signature');
+  if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing.');
+  const raw = await request.text();
+  return verifyStripeEvent(raw, signature, secret).catch(() => {
+    throw new ApiError(400, 'invalid_signature', 'The webhook signature does not match.');
+  });
 }
 
 /** Payment states a late or repeated event must not overwrite. */
