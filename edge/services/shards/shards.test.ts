@@ -348,6 +348,24 @@ describe('a custom domain claimed across shards', () => {
   });
 });
 
+describe('the platform\u2019s site list', () => {
+  it('shows a shard-1 site\u2019s title and primary host as its shard has them (its directory row is not refreshed), sorted by them', async () => {
+    owner = await newOwner('renamer@example.test');
+    const [zero, one] = await sitePair('renamed');
+    await worker.shards[1]!.prepare("UPDATE websites SET title = 'Aardvark Renamed', primary_host = 'aardvark.example.com' WHERE id = ?").bind(one!.id).run();
+    expect((await worker.db.prepare('SELECT title FROM websites WHERE id = ?').bind(one!.id).first<{ title: string }>())!.title).not.toBe('Aardvark Renamed');
+    const list = ((await (await send('GET', '/api/platform/sites', undefined, owner)).json()) as Json).sites as Json[];
+    const ours = list.filter((s) => s.id === zero!.id || s.id === one!.id);
+    expect(ours.map((s) => [s.id, s.title])).toEqual([
+      [one!.id, 'Aardvark Renamed'],
+      [zero!.id, expect.stringMatching(/^Pair renamed/)],
+    ]);
+    expect(JSON.stringify(ours[0])).toContain('aardvark.example.com');
+    const page = await (await send('GET', '/', undefined, owner)).text();
+    expect(page).toContain('Aardvark Renamed');
+  });
+});
+
 describe('a site marked read-only (while it moves)', () => {
   it('serves visitors, answers owner and shopper writes 503 site_read_only, and takes writes again once cleared', async () => {
     const { email, password } = await demoOwner();
