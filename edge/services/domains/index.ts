@@ -174,21 +174,60 @@ export async function verifyDomain(db: Db, deps: DomainDeps, websiteId: string, 
   return ownerDomain(await findDomain(db, websiteId, host), await primaryHostOf(db, websiteId));
 }
 
-/** Registers a verified domain with the certificate service, or reads its status; a failure keeps the old status. */
-async function refreshCertificate(db: Db, deps: DomainDeps, websiteId: string, row: Row): Promise<void> {
+/** The certificate service's statuses that end its attempts (Cloudflare for SaaS): the Cron job stops polling them; `verify` still asks again. */
+export const FAILED_STATUSES = ['failed', 'expired', 'deleted', 'validation_timed_out', 'issuance_timed_out', 'deployment_timed_out', 'deletion_timed_out'];
+
+/** Registers a verified domain with the certificate service, or reads its status; a failure keeps the old status. Answers the stored status (undefined: the call failed). */
+async function refreshCertificate(db: Db, deps: DomainDeps, websiteId: string, row: Row): Promise<string | undefined> {
   let hostname;
   try {
     hostname = row.certificateId ? await deps.hostnames.get(row.certificateId) : await deps.hostnames.create(row.host);
   } catch (error) {
     console.warn(`custom hostname of ${row.host}: ${(error as Error).message}`);
-    return;
+    return undefined;
   }
+  const status = hostname.sslStatus.slice(0, 40);
   await query(() =>
     db.$client
       .prepare('UPDATE website_domains SET certificate_id = ?3, certificate_status = ?4 WHERE host = ?1 AND website_id = ?2')
-      .bind(row.host, websiteId, hostname.id, hostname.sslStatus.slice(0, 40))
+      .bind(row.host, websiteId, hostname.id, status)
       .run(),
   );
+  return status;
+}
+
+/** Certificates polled per shard and Cron run (edge/scheduled.ts "certificate status"). */
+export const CERTIFICATE_POLL_BATCH = 20;
+
+/**
+ * The Cron job's certificate polling (docs/api/domains.md "Certificates"): up to `limit`
+ * verified domains of this shard whose certificate is not settled (not yet registered, or a
+ * status other than `active` and the service's failures, e.g. `pending_validation`) are asked
+ * of the custom-hostname service, a random pick (so domains the service keeps failing on do
+ * not hold the others back), and their status stored; a
+ * domain not yet registered is registered. A failing call keeps the old status. Answers how
+ * many were asked and how many became active or failed.
+ */
+export async function pollCertificates(db: Db, deps: DomainDeps, limit = CERTIFICATE_POLL_BATCH): Promise<{ checked: number; active: number; failed: number }> {
+  const { results } = await query(() =>
+    db.$client
+      .prepare(
+        `SELECT website_id AS websiteId, ${COLUMNS} FROM website_domains
+          WHERE verified_on IS NOT NULL AND certificate_status NOT IN ('active', ${FAILED_STATUSES.map((s) => `'${s}'`).join(', ')})
+          ORDER BY random() LIMIT ?1`,
+      )
+      .bind(limit)
+      .all<Row & { websiteId: string }>(),
+  );
+  const outcome = { checked: 0, active: 0, failed: 0 };
+  for (const row of results) {
+    const status = await refreshCertificate(db, deps, row.websiteId, row);
+    if (status === undefined) continue;
+    outcome.checked++;
+    if (status === 'active') outcome.active++;
+    else if (FAILED_STATUSES.includes(status)) outcome.failed++;
+  }
+  return outcome;
 }
 
 /**
