@@ -21,6 +21,7 @@ import { webhookDeps } from './services/webhooks/index.js';
 import { runCampaignSends } from './services/campaigns/send.js';
 import { campaignLinkSecret } from './services/campaigns/links.js';
 import { expireEndedTrials } from './services/billing/index.js';
+import { domainDeps, pollCertificates } from './services/domains/index.js';
 import { purgeDeletedSites } from './services/site-lifecycle/lifecycle.js';
 import { runSiteExports, siteOrigin } from './services/site-lifecycle/site-export.js';
 
@@ -58,6 +59,14 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
       const stop = env.CAMPAIGN_TEST_STOP_AFTER_BATCHES ? Number(env.CAMPAIGN_TEST_STOP_AFTER_BATCHES) : undefined;
       const r = await runCampaignSends(db, { secret: campaignLinkSecret(env), stopAfterBatches: stop }, now);
       return r.started || r.queued || r.finished ? `started ${r.started}, queued ${r.queued} mails, finished ${r.finished}` : null;
+    },
+  },
+  // Custom domains whose certificate is not settled yet: up to CERTIFICATE_POLL_BATCH a shard asked of the certificate service (docs/api/domains.md).
+  'certificate status': {
+    crons: [MAIL_CRON],
+    run: async (env, db) => {
+      const r = await pollCertificates(db, domainDeps(env));
+      return r.checked ? `checked ${r.checked}, active ${r.active}, failed ${r.failed}` : null;
     },
   },
   // Webhook events due (new ones and retries after their backoff), RUN_LIMIT a run (edge/services/webhooks/deliver.ts).

@@ -24,6 +24,11 @@ function pathHost(c: Context<AppEnv>): string {
  */
 export const ownerDomainsApi = new Hono<AppEnv>({ strict: false });
 
+/** The directory (shard 0) for a site on shard n > 0, where a domain's claim is decided; undefined on shard 0 (the site's own database is the directory). */
+function directoryOf(c: Context<AppEnv>) {
+  return c.var.site.shard !== 0 ? openDb(c.env.DB) : undefined;
+}
+
 /** A site on shard n > 0: the directory (shard 0), which host lookup reads, gets the site's hosts after each change (docs/platform.md "Shards"). */
 async function syncHosts(c: Context<AppEnv>): Promise<void> {
   if (c.var.site.shard !== 0) await syncDirectoryHosts(openDb(c.env.DB), c.var.db, c.var.site.id);
@@ -37,7 +42,7 @@ ownerDomainsApi.post('/', requirePermission('domains'), jsonBody(attachBody), as
     const message = DOMAIN_MESSAGES[entry.error];
     throw new ApiError(400, 'invalid_request', message, { fields: { host: message } });
   }
-  return c.json({ domain: await attachDomain(c.var.db, c.var.site.id, entry.host) }, 201);
+  return c.json({ domain: await attachDomain(c.var.db, c.var.site.id, entry.host, Date.now(), directoryOf(c)) }, 201);
 });
 
 ownerDomainsApi.post('/:host/verify', requirePermission('domains'), async (c) => {
@@ -53,7 +58,7 @@ ownerDomainsApi.post('/:host/primary', requirePermission('domains'), async (c) =
 });
 
 ownerDomainsApi.delete('/:host', requirePermission('domains'), async (c) => {
-  await removeDomain(c.var.db, domainDeps(c.env), c.var.site.id, pathHost(c));
+  await removeDomain(c.var.db, domainDeps(c.env), c.var.site.id, pathHost(c), Date.now(), directoryOf(c));
   await syncHosts(c);
   return c.json({ deleted: true });
 });

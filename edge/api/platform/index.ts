@@ -116,7 +116,7 @@ platformApi.post('/password-reset/confirm', jsonBody(z.object({ token: linkToken
 });
 
 platformApi.get('/sites', requireOwner, async (c) => {
-  const sites = await listOwnerSites(c.var.db, c.var.platformOwner!.id);
+  const sites = await listOwnerSites(shardDbs(c.env), c.var.platformOwner!.id);
   return c.json({ sites: sites.map((s) => siteJson(c, s)) });
 });
 
@@ -134,7 +134,7 @@ platformApi.post('/sites', requireOwner, jsonBody(newSiteBody), async (c) => {
 
 // Opening a site: a one-time token its own host exchanges for a session there (cookies are per host).
 platformApi.post('/sites/:id/handoff', requireOwner, async (c) => {
-  const site = await findOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id'));
+  const site = await findOwnerSite(shardDbs(c.env), c.var.platformOwner!.id, c.req.param('id'));
   if (!site) throw new ApiError(404, 'not_found', 'No such site.');
   const token = await issueHandoff(c.var.db, c.var.platformOwner!.id, site.id, Date.now());
   return c.json({ url: `${siteOrigin(c, site.host)}/config/handoff?token=${token}` });
@@ -145,7 +145,7 @@ platformApi.post('/sites/:id/restore', requireOwner, async (c) => {
   const outcome = await restoreOwnerSite(c.var.db, (n) => shardDb(c.env, n), c.var.platformOwner!.id, c.req.param('id'));
   if (outcome === 'not_found') throw new ApiError(404, 'not_found', 'No such site.');
   if (outcome === 'not_deleted') throw new ApiError(409, 'not_deleted', 'This site is not deleted.');
-  const site = (await findOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id')))!;
+  const site = (await findOwnerSite(shardDbs(c.env), c.var.platformOwner!.id, c.req.param('id')))!;
   return c.json({ site: siteJson(c, site) });
 });
 

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env.js';
+import { shardDbs } from '../../services/shards/bindings.js';
 import { allows, type Permission } from '../../middleware/roles/index.js';
 import { actionButton, html, type Markup } from '../account/html.js';
 import { PAST_DUE_BANNER, upgradeDestination } from '../../../domain/platform/plans.js';
 import { isSiteExpired, SUBSCRIPTION_STATE, trialDaysRemaining } from '../../../domain/platform/trial.js';
 import { platformOrigin } from '../../middleware/platform/index.js';
 import { otherOwnerSites } from '../../services/platform/sites.js';
-import { openDb } from '../../services/db.js';
 
 /** A screen of the owner area and the permission that shows it in the navigation. */
 export interface OwnerScreen {
@@ -104,7 +104,7 @@ export function ownerShell(c: Context<AppEnv>, current: string, content: Markup,
 /** The site switcher's entries (issue 34): the signed-in owner's other sites, each opened through the platform host. */
 async function withOtherSites(c: Context<AppEnv>): Promise<{ title: string; host: string; href: string }[]> {
   // The platform tables live in the directory (shard 0), wherever this site's rows are.
-  const sites = await otherOwnerSites(openDb(c.env.DB), c.var.siteUser!.email, c.var.site.id);
+  const sites = await otherOwnerSites(shardDbs(c.env), c.var.siteUser!.email, c.var.site.id);
   const origin = platformOrigin(c);
   return sites.map((s) => ({ title: s.title, host: s.host, href: `${origin}/sites/${s.id}/open` }));
 }

@@ -48,7 +48,7 @@ ${field('Password', html`<input type="password" name="password" autocomplete="cu
 
 async function sitesPage(c: Context<AppEnv>, info?: string): Promise<Response> {
   const owner = c.var.platformOwner!;
-  const all = await listOwnerSites(c.var.db, owner.id);
+  const all = await listOwnerSites(shardDbs(c.env), owner.id);
   const sites = all.filter((s) => s.deletedOn === null);
   const deleted = all.filter((s) => s.deletedOn !== null);
   const rows = sites.map(
@@ -261,13 +261,13 @@ platformPages.post(
 
 /** The site switcher's link: one button that opens the site (a GET never signs anyone in). */
 platformPages.get('/sites/:id/open', signedIn, async (c) => {
-  const site = await findOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id') ?? '');
+  const site = await findOwnerSite(shardDbs(c.env), c.var.platformOwner!.id, c.req.param('id') ?? '');
   if (!site) return page(c, 'Not found', html`<h1>No such site</h1><p><a href="/">Your sites</a></p>`, 404);
   return page(c, `Open ${site.title}`, html`<h1>${site.title}</h1><p class="platform-lead">${site.host}</p>${actionButton(c, `/sites/${site.id}/open`, `Open ${site.title}`)}<p class="platform-links"><a href="/">Back to your sites</a></p>`);
 });
 
 platformPages.post('/sites/:id/open', ...formPost, signedIn, async (c) => {
-  const site = await findOwnerSite(c.var.db, c.var.platformOwner!.id, c.req.param('id') ?? '');
+  const site = await findOwnerSite(shardDbs(c.env), c.var.platformOwner!.id, c.req.param('id') ?? '');
   if (!site) return page(c, 'Not found', html`<h1>No such site</h1><p><a href="/">Your sites</a></p>`, 404);
   const token = await issueHandoff(c.var.db, c.var.platformOwner!.id, site.id, Date.now());
   // A link, not a redirect: the page policy's form-action 'self' stops a form post from

@@ -98,30 +98,47 @@ export async function listDomains(db: Db, websiteId: string): Promise<{ domains:
   };
 }
 
+/** The refusals of a claim on one database: a host any site there already uses (domain, primary host or alias). */
+const FREE_HOST = 'NOT EXISTS (SELECT 1 FROM websites WHERE primary_host = ?1) AND NOT EXISTS (SELECT 1 FROM website_hosts WHERE host = ?1)';
+
 /**
- * Attaches `host` (already normalised) to the site as a pending domain. One INSERT that
- * refuses a host any site already uses (domain, primary host or alias) and the site's
- * eleventh domain, so two owners racing for one name cannot both get it: 409 either way.
+ * Attaches `host` (already normalised) to the site as a pending domain. The claim is decided
+ * in the directory (shard 0, docs/platform.md "Shards"), whose `website_domains` has a row for
+ * every site's domain wherever the site lives: one INSERT there that refuses a host any site
+ * already uses, so two owners racing for one name, on any shards, cannot both get it (409).
+ * A site on shard 0 is its own directory (one INSERT, with the eleventh-domain refusal). A
+ * site on shard n > 0 then writes the domain on its shard; if that refuses (eleventh domain)
+ * or fails, the directory's claim is taken back.
  */
-export async function attachDomain(db: Db, websiteId: string, host: string, now = Date.now()): Promise<OwnerDomain> {
+export async function attachDomain(db: Db, websiteId: string, host: string, now = Date.now(), directory?: Db): Promise<OwnerDomain> {
   const token = randomToken(18);
-  const write = await query(() =>
-    db.$client
-      .prepare(
-        `INSERT INTO website_domains (host, website_id, token, created_on)
+  const insert = `INSERT INTO website_domains (host, website_id, token, created_on)
          SELECT ?1, ?2, ?3, ?4
-         WHERE (SELECT COUNT(*) FROM website_domains WHERE website_id = ?2) < ?5
-           AND NOT EXISTS (SELECT 1 FROM websites WHERE primary_host = ?1)
-           AND NOT EXISTS (SELECT 1 FROM website_hosts WHERE host = ?1)
-         ON CONFLICT (host) DO NOTHING`,
-      )
-      .bind(host, websiteId, token, now, MAX_DOMAINS)
-      .run(),
-  );
-  if (!write.meta.changes) {
+         WHERE (SELECT COUNT(*) FROM website_domains WHERE website_id = ?2) < ?5 AND ${FREE_HOST}
+         ON CONFLICT (host) DO NOTHING`;
+  const claim = (on: Db) => query(() => on.$client.prepare(insert).bind(host, websiteId, token, now, MAX_DOMAINS).run());
+  const refuse = async (): Promise<never> => {
     const count = await query(() => db.$client.prepare('SELECT COUNT(*) AS n FROM website_domains WHERE website_id = ?').bind(websiteId).first<{ n: number }>());
     if ((count?.n ?? 0) >= MAX_DOMAINS) throw new ApiError(409, 'too_many_domains', DOMAIN_MESSAGES.tooMany(MAX_DOMAINS));
     throw new ApiError(409, 'domain_taken', DOMAIN_MESSAGES.taken);
+  };
+  if (directory && directory.$client !== db.$client) {
+    if (!(await claim(directory)).meta.changes) await refuse();
+    const release = () =>
+      query(() => directory.$client.prepare('DELETE FROM website_domains WHERE host = ?1 AND website_id = ?2 AND token = ?3').bind(host, websiteId, token).run());
+    let written: boolean;
+    try {
+      written = Boolean((await claim(db)).meta.changes);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    if (!written) {
+      await release();
+      await refuse();
+    }
+  } else if (!(await claim(db)).meta.changes) {
+    await refuse();
   }
   return ownerDomain(await findDomain(db, websiteId, host), await primaryHostOf(db, websiteId));
 }
@@ -157,21 +174,60 @@ export async function verifyDomain(db: Db, deps: DomainDeps, websiteId: string, 
   return ownerDomain(await findDomain(db, websiteId, host), await primaryHostOf(db, websiteId));
 }
 
-/** Registers a verified domain with the certificate service, or reads its status; a failure keeps the old status. */
-async function refreshCertificate(db: Db, deps: DomainDeps, websiteId: string, row: Row): Promise<void> {
+/** The certificate service's statuses that end its attempts (Cloudflare for SaaS): the Cron job stops polling them; `verify` still asks again. */
+export const FAILED_STATUSES = ['failed', 'expired', 'deleted', 'validation_timed_out', 'issuance_timed_out', 'deployment_timed_out', 'deletion_timed_out'];
+
+/** Registers a verified domain with the certificate service, or reads its status; a failure keeps the old status. Answers the stored status (undefined: the call failed). */
+async function refreshCertificate(db: Db, deps: DomainDeps, websiteId: string, row: Row): Promise<string | undefined> {
   let hostname;
   try {
     hostname = row.certificateId ? await deps.hostnames.get(row.certificateId) : await deps.hostnames.create(row.host);
   } catch (error) {
     console.warn(`custom hostname of ${row.host}: ${(error as Error).message}`);
-    return;
+    return undefined;
   }
+  const status = hostname.sslStatus.slice(0, 40);
   await query(() =>
     db.$client
       .prepare('UPDATE website_domains SET certificate_id = ?3, certificate_status = ?4 WHERE host = ?1 AND website_id = ?2')
-      .bind(row.host, websiteId, hostname.id, hostname.sslStatus.slice(0, 40))
+      .bind(row.host, websiteId, hostname.id, status)
       .run(),
   );
+  return status;
+}
+
+/** Certificates polled per shard and Cron run (edge/scheduled.ts "certificate status"). */
+export const CERTIFICATE_POLL_BATCH = 20;
+
+/**
+ * The Cron job's certificate polling (docs/api/domains.md "Certificates"): up to `limit`
+ * verified domains of this shard whose certificate is not settled (not yet registered, or a
+ * status other than `active` and the service's failures, e.g. `pending_validation`) are asked
+ * of the custom-hostname service, a random pick (so domains the service keeps failing on do
+ * not hold the others back), and their status stored; a
+ * domain not yet registered is registered. A failing call keeps the old status. Answers how
+ * many were asked and how many became active or failed.
+ */
+export async function pollCertificates(db: Db, deps: DomainDeps, limit = CERTIFICATE_POLL_BATCH): Promise<{ checked: number; active: number; failed: number }> {
+  const { results } = await query(() =>
+    db.$client
+      .prepare(
+        `SELECT website_id AS websiteId, ${COLUMNS} FROM website_domains
+          WHERE verified_on IS NOT NULL AND certificate_status NOT IN ('active', ${FAILED_STATUSES.map((s) => `'${s}'`).join(', ')})
+          ORDER BY random() LIMIT ?1`,
+      )
+      .bind(limit)
+      .all<Row & { websiteId: string }>(),
+  );
+  const outcome = { checked: 0, active: 0, failed: 0 };
+  for (const row of results) {
+    const status = await refreshCertificate(db, deps, row.websiteId, row);
+    if (status === undefined) continue;
+    outcome.checked++;
+    if (status === 'active') outcome.active++;
+    else if (FAILED_STATUSES.includes(status)) outcome.failed++;
+  }
+  return outcome;
 }
 
 /**
@@ -206,7 +262,7 @@ export async function makePrimary(db: Db, websiteId: string, host: string, now =
 }
 
 /** Removes a domain that is not the primary one (409 for the primary): it stops selecting the site at once. */
-export async function removeDomain(db: Db, deps: DomainDeps, websiteId: string, host: string, now = Date.now()): Promise<void> {
+export async function removeDomain(db: Db, deps: DomainDeps, websiteId: string, host: string, now = Date.now(), directory?: Db): Promise<void> {
   const row = await findDomain(db, websiteId, host);
   if ((await primaryHostOf(db, websiteId)) === host) throw new ApiError(409, 'primary_domain', DOMAIN_MESSAGES.removePrimary);
   const d1 = db.$client;
@@ -219,6 +275,15 @@ export async function removeDomain(db: Db, deps: DomainDeps, websiteId: string, 
     ]),
   );
   forgetSite(websiteId);
+  if (directory && directory.$client !== db.$client) {
+    // The directory's claim (attachDomain) goes once the site's shard no longer has the domain.
+    await query(() =>
+      directory.$client
+        .prepare('DELETE FROM website_domains WHERE host = ?1 AND website_id = ?2 AND NOT EXISTS (SELECT 1 FROM websites WHERE id = ?2 AND primary_host = ?1)')
+        .bind(host, websiteId)
+        .run(),
+    );
+  }
   if (row.certificateId) {
     await deps.hostnames.remove(row.certificateId).catch((error: Error) => console.warn(`custom hostname removal of ${host}: ${error.message}`));
   }

@@ -52,46 +52,68 @@ export interface OwnerSite {
   deletedOn: number | null;
 }
 
-/** The sites an owner has rights on, by title. */
-export async function listOwnerSites(db: Db, ownerId: string): Promise<OwnerSite[]> {
-  return query(() =>
-    db
-      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles, deletedOn: websites.deletedOn })
-      .from(siteOwners)
-      .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
-      .where(eq(siteOwners.ownerId, ownerId))
-      .orderBy(websites.title, websites.id),
+/**
+ * The title and primary host of sites on shard n > 0 as their shards have them (the owner
+ * renames a site there; its directory row is not refreshed, docs/platform.md "Shards"): one
+ * query per shard with sites in `rows`, then sorted by title again. `shards[0]` is the directory.
+ */
+async function fromTheirShards<T extends { id: string; title: string; host: string; shard: number }>(shards: Db[], rows: T[]): Promise<Omit<T, 'shard'>[]> {
+  const fresh = new Map<string, { title: string; host: string }>();
+  await Promise.all(
+    shards.map(async (shard, n) => {
+      const ids = rows.filter((r) => r.shard === n).map((r) => r.id);
+      if (n === 0 || ids.length === 0) return;
+      const { results } = await query(() =>
+        shard.$client
+          .prepare('SELECT id, title, primary_host AS host FROM websites WHERE id IN (SELECT value FROM json_each(?1))')
+          .bind(JSON.stringify(ids))
+          .all<{ id: string; title: string; host: string }>(),
+      );
+      for (const r of results) fresh.set(r.id, { title: r.title, host: r.host });
+    }),
   );
+  return rows
+    .map(({ shard: _shard, ...row }) => ({ ...row, ...fresh.get(row.id) }))
+    .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+const ownerSiteColumns = { id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles, deletedOn: websites.deletedOn, shard: websites.shard };
+
+/** The sites an owner has rights on, by title (`shards`: every shard's handle, the directory first). */
+export async function listOwnerSites(shards: Db[], ownerId: string): Promise<OwnerSite[]> {
+  const rows = await query(() =>
+    shards[0]!.select(ownerSiteColumns).from(siteOwners).innerJoin(websites, eq(websites.id, siteOwners.websiteId)).where(eq(siteOwners.ownerId, ownerId)),
+  );
+  return fromTheirShards(shards, rows);
 }
 
 /** One of the owner's sites, or undefined (another owner's site answers like a missing one). */
-export async function findOwnerSite(db: Db, ownerId: string, websiteId: string): Promise<OwnerSite | undefined> {
-  const [row] = await query(() =>
-    db
-      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, roles: siteOwners.roles, deletedOn: websites.deletedOn })
+export async function findOwnerSite(shards: Db[], ownerId: string, websiteId: string): Promise<OwnerSite | undefined> {
+  const rows = await query(() =>
+    shards[0]!
+      .select(ownerSiteColumns)
       .from(siteOwners)
       .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
       .where(and(eq(siteOwners.ownerId, ownerId), eq(siteOwners.websiteId, websiteId)))
       .limit(1),
   );
-  return row;
+  return (await fromTheirShards(shards, rows))[0];
 }
 
 /**
  * The site switcher's list: the other sites of the platform owner whose address is `email`
  * (the owner area's signed-in site user), by title. Empty for contributors who are no platform owner.
  */
-export async function otherOwnerSites(db: Db, email: string, currentWebsiteId: string): Promise<{ id: string; title: string; host: string }[]> {
+export async function otherOwnerSites(shards: Db[], email: string, currentWebsiteId: string): Promise<{ id: string; title: string; host: string }[]> {
   const rows = await query(() =>
-    db
-      .select({ id: websites.id, title: websites.title, host: websites.primaryHost })
+    shards[0]!
+      .select({ id: websites.id, title: websites.title, host: websites.primaryHost, shard: websites.shard })
       .from(siteOwners)
       .innerJoin(platformOwners, eq(platformOwners.id, siteOwners.ownerId))
       .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
-      .where(and(eq(platformOwners.email, email), sql`${platformOwners.emailVerifiedOn} is not null`))
-      .orderBy(websites.title, websites.id),
+      .where(and(eq(platformOwners.email, email), sql`${platformOwners.emailVerifiedOn} is not null`)),
   );
-  return rows.filter((r) => r.id !== currentWebsiteId);
+  return (await fromTheirShards(shards, rows)).filter((r) => r.id !== currentWebsiteId);
 }
 
 export type CreateSiteResult = { ok: true; site: OwnerSite } | { ok: false; reason: 'slug_taken' | 'no_starter_theme' };
@@ -187,7 +209,7 @@ export async function createSite(
  * with the admin role there (the site owner), as the site's own restore route.
  */
 export async function restoreOwnerSite(directory: Db, shardOf: (shard: number) => Db, ownerId: string, websiteId: string): Promise<'restored' | 'not_found' | 'not_deleted'> {
-  const site = await findOwnerSite(directory, ownerId, websiteId);
+  const site = await findOwnerSite([directory], ownerId, websiteId);
   if (!site || !site.roles.includes(ROLE.admin)) return 'not_found';
   const [entry] = await query(() => directory.select({ shard: websites.shard }).from(websites).where(eq(websites.id, websiteId)).limit(1));
   // The site's own row on its shard first (what its host serves), then the directory's.

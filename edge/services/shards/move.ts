@@ -39,6 +39,9 @@ const BATCH = 100;
 // The directory's own columns of a websites row: they differ between the copies by design.
 const DIRECTORY_COLUMNS = new Set(['shard', 'read_only', 'moving_to']);
 
+// The tables whose rows of a site stay on shard 0 (the directory) wherever the site lives.
+const DIRECTORY_TABLES = new Set(['websites', 'website_hosts', 'website_domains']);
+
 type Row = Record<string, unknown>;
 
 class VerifyError extends Error {}
@@ -81,6 +84,9 @@ function insertStatements(db: D1Database, table: SiteTable, rows: Row[], to: num
   } else if (table.name === 'website_hosts' && to === 0) {
     // The directory keeps the site's hosts on shard 0 wherever the site lives.
     tail = ' ON CONFLICT DO NOTHING';
+  } else if (table.name === 'website_domains' && to === 0) {
+    // The directory keeps a claim row for each domain of a site on another shard (attachDomain): the shard's row replaces it.
+    tail = ` ON CONFLICT ("host") DO UPDATE SET ${columns.filter((c) => c !== 'host').map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}`;
   }
   const sql = `INSERT INTO ${q(table.name)} (${columns.map(q).join(', ')}) VALUES (${placeholders})${tail}`;
   return rows.map((row) => {
@@ -103,11 +109,12 @@ async function runBatches(db: D1Database, statements: D1PreparedStatement[]): Pr
 
 /**
  * Deletes the site's rows from one shard, children first. On shard 0 the directory's rows
- * (websites, website_hosts) stay: the directory lists every site wherever it lives.
+ * (websites, website_hosts, the domain claims in website_domains) stay: the directory lists
+ * every site, its hosts and its domains wherever it lives.
  */
 export async function deleteSiteRows(db: D1Database, websiteId: string, shard: number): Promise<void> {
   const tables = siteTables()
-    .filter((t) => shard !== 0 || (t.name !== 'websites' && t.name !== 'website_hosts'))
+    .filter((t) => shard !== 0 || !DIRECTORY_TABLES.has(t.name))
     .reverse();
   await db.batch([
     db.prepare('PRAGMA defer_foreign_keys = on'),

@@ -283,6 +283,89 @@ describe('custom domains of a site on shard 1', () => {
   });
 });
 
+/** An owner session on the site's own host, through the platform's hand-over. */
+async function openSite(site: { id: string; host: string }): Promise<Record<string, string>> {
+  const handoff = await send('POST', `/api/platform/sites/${site.id}/handoff`, undefined, owner);
+  const url = new URL(((await handoff.json()) as Json).url);
+  const opened = await worker.fetch(url.pathname + url.search, { host: site.host, redirect: 'manual' } as never);
+  expect(opened.status).toBe(303);
+  return { Cookie: `crumb=${CRUMB}; SiteUserSession=${responseCookies(opened).get('SiteUserSession')}` };
+}
+
+/** Two new sites of the current owner, one on each shard: [shard 0's, shard 1's]. */
+async function sitePair(slug: string): Promise<{ id: string; host: string }[]> {
+  const made: Record<number, { id: string; host: string }> = {};
+  for (let i = 0; i < 4 && !(made[0] && made[1]); i++) {
+    const site = await createSite(`Pair ${slug} ${i}`, `${slug}-${i}`);
+    made[(await directory(site.id))!.shard] ??= site;
+  }
+  return [made[0]!, made[1]!];
+}
+
+describe('a custom domain claimed across shards', () => {
+  beforeAll(async () => {
+    owner = await newOwner('domain-race@example.test');
+  });
+
+  it('goes to exactly one of two sites on different shards racing for it; the other answers 409, and the name is free again once removed', async () => {
+    const [zero, one] = await sitePair('race');
+    const sessions = [await openSite(zero!), await openSite(one!)];
+    for (const [round, host] of ['race.example.com', 'race-two.example.com', 'race-three.example.com'].entries()) {
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      const sites = [zero!, one!];
+      const answers = await Promise.all(order.map((i) => send('POST', '/api/owner/domains', { host }, sessions[i], sites[i]!.host)));
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+      const loser = answers.find((r) => r.status === 409)!;
+      expect(((await loser.json()) as Json).error).toBe('domain_taken');
+      const rows = await Promise.all(worker.shards.map((db) => db.prepare('SELECT website_id AS id FROM website_domains WHERE host = ?').bind(host).all<{ id: string }>()));
+      const winner = order[answers.findIndex((r) => r.status === 201)]!;
+      // The directory names the winner; shard 1 has the domain only if the winner lives there.
+      expect(rows[0]!.results).toEqual([{ id: sites[winner]!.id }]);
+      expect(rows[1]!.results).toEqual(winner === 1 ? [{ id: one!.id }] : []);
+    }
+    // Sequentially: a host taken by the shard-0 site is refused to the shard-1 site and the other way round.
+    expect((await send('POST', '/api/owner/domains', { host: 'zero-first.example.com' }, sessions[0], zero!.host)).status).toBe(201);
+    expect((await send('POST', '/api/owner/domains', { host: 'zero-first.example.com' }, sessions[1], one!.host)).status).toBe(409);
+    expect((await send('POST', '/api/owner/domains', { host: 'one-first.example.com' }, sessions[1], one!.host)).status).toBe(201);
+    expect((await send('POST', '/api/owner/domains', { host: 'one-first.example.com' }, sessions[0], zero!.host)).status).toBe(409);
+    // Removing the shard-1 site's domain frees the name in the directory too.
+    expect((await send('DELETE', '/api/owner/domains/one-first.example.com', undefined, sessions[1], one!.host)).status).toBe(200);
+    expect((await worker.db.prepare('SELECT COUNT(*) AS n FROM website_domains WHERE host = ?').bind('one-first.example.com').first<{ n: number }>())!.n).toBe(0);
+    expect((await send('POST', '/api/owner/domains', { host: 'one-first.example.com' }, sessions[0], zero!.host)).status).toBe(201);
+  });
+
+  it('takes the directory\u2019s claim back when the site\u2019s shard refuses the domain', async () => {
+    const [, one] = await sitePair('undo');
+    const session = await openSite(one!);
+    await worker.shards[1]!.prepare("CREATE TRIGGER fail_domain BEFORE INSERT ON website_domains BEGIN SELECT RAISE(ABORT, 'test failure'); END").run();
+    try {
+      expect((await send('POST', '/api/owner/domains', { host: 'undone.example.com' }, session, one!.host)).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await worker.shards[1]!.prepare('DROP TRIGGER fail_domain').run();
+    }
+    expect((await worker.db.prepare('SELECT COUNT(*) AS n FROM website_domains WHERE host = ?').bind('undone.example.com').first<{ n: number }>())!.n).toBe(0);
+    expect((await send('POST', '/api/owner/domains', { host: 'undone.example.com' }, session, one!.host)).status).toBe(201);
+  });
+});
+
+describe('the platform\u2019s site list', () => {
+  it('shows a shard-1 site\u2019s title and primary host as its shard has them (its directory row is not refreshed), sorted by them', async () => {
+    owner = await newOwner('renamer@example.test');
+    const [zero, one] = await sitePair('renamed');
+    await worker.shards[1]!.prepare("UPDATE websites SET title = 'Aardvark Renamed', primary_host = 'aardvark.example.com' WHERE id = ?").bind(one!.id).run();
+    expect((await worker.db.prepare('SELECT title FROM websites WHERE id = ?').bind(one!.id).first<{ title: string }>())!.title).not.toBe('Aardvark Renamed');
+    const list = ((await (await send('GET', '/api/platform/sites', undefined, owner)).json()) as Json).sites as Json[];
+    const ours = list.filter((s) => s.id === zero!.id || s.id === one!.id);
+    expect(ours.map((s) => [s.id, s.title])).toEqual([
+      [one!.id, 'Aardvark Renamed'],
+      [zero!.id, expect.stringMatching(/^Pair renamed/)],
+    ]);
+    expect(JSON.stringify(ours[0])).toContain('aardvark.example.com');
+    const page = await (await send('GET', '/', undefined, owner)).text();
+    expect(page).toContain('Aardvark Renamed');
+  });
+});
+
 describe('a site marked read-only (while it moves)', () => {
   it('serves visitors, answers owner and shopper writes 503 site_read_only, and takes writes again once cleared', async () => {
     const { email, password } = await demoOwner();
