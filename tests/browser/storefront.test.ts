@@ -15,19 +15,19 @@ afterAll(async () => {
 const PAGES = ['/', '/shop', '/shop/speckled-stoneware-mug', '/shop/intro-wheel-workshop', '/shop/moon-jar', '/shop/gift-card', '/journal', '/journal/opening-the-winter-kiln', '/about', '/contact', '/cart', '/search?q=mug', '/no-such-page'];
 
 describe('storefront pages in Chromium', () => {
-  it('every page hydrates its islands with no console errors or failed requests', async () => {
-    for (const path of PAGES) {
-      const visitor = await store.visitor();
-      await visitor.page.goto(store.url(path), { waitUntil: 'networkidle' });
-      // Scroll through so visible-strategy islands (quick view, reviews) mount too.
-      await visitor.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await visitor.page.waitForLoadState('networkidle');
-      await islandsHydrated(visitor.page, '[data-island-load="eager"]');
-      expect(await visitor.page.locator('[data-island-state="hydrated"]').count(), path).toBeGreaterThan(0);
-      expect(await visitor.page.locator('[data-island-state="failed"]').count(), path).toBe(0);
-      expect(visitor.errors.filter((e) => !(path === '/no-such-page' && /404/.test(e))), path).toEqual([]);
-      await visitor.close();
-    }
+  // One test per page: each waits for the network to go quiet twice, which on a loaded
+  // machine took the thirteen pages together past one test's time limit.
+  it.each(PAGES)('%s hydrates its islands with no console errors or failed requests', async (path) => {
+    const visitor = await store.visitor();
+    await visitor.page.goto(store.url(path), { waitUntil: 'networkidle' });
+    // Scroll through so visible-strategy islands (quick view, reviews) mount too.
+    await visitor.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await visitor.page.waitForLoadState('networkidle');
+    await islandsHydrated(visitor.page, '[data-island-load="eager"]');
+    expect(await visitor.page.locator('[data-island-state="hydrated"]').count(), path).toBeGreaterThan(0);
+    expect(await visitor.page.locator('[data-island-state="failed"]').count(), path).toBe(0);
+    expect(visitor.errors.filter((e) => !(path === '/no-such-page' && /404/.test(e))), path).toEqual([]);
+    await visitor.close();
   });
 
   it('without JavaScript the product page still shows price, stock state and the server button', async () => {
