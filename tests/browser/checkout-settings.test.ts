@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { islandsHydrated, itemIdOf, useStorefront, visitorApi } from './harness.js';
+import { fillCheckoutAddress, fillTestCard, islandsHydrated, itemIdOf, useStorefront, visitorApi } from './harness.js';
 import { openOwnerApp, signedInOwner } from './owner-harness.js';
 
 /**
@@ -58,15 +58,7 @@ describe('checkout settings in Chromium', () => {
     const s = shopper.page;
     await s.goto(store.url('/checkout'));
     await islandsHydrated(s, '[data-island="checkout"]');
-    const checkout = s.locator('[data-island="checkout"]');
-    await checkout.getByLabel('Email', { exact: true }).fill('grace@example.com');
-    await checkout.getByLabel('First name', { exact: true }).fill('Grace');
-    await checkout.getByLabel('Last name', { exact: true }).fill('Hopper');
-    await checkout.getByLabel('Address', { exact: true }).fill('1 Main St');
-    await checkout.getByLabel('City', { exact: true }).fill('Portland');
-    await checkout.getByLabel('State / region').selectOption('OR');
-    await checkout.getByLabel('Postal code').fill('97201');
-    await s.keyboard.press('Tab');
+    const checkout = await fillCheckoutAddress(s, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' });
     const radios = checkout.getByRole('radio');
     await checkout.getByRole('radio', { name: /Oregon post/ }).waitFor();
     // Exactly the configured rate: nothing of the seeded US zone.
@@ -79,9 +71,7 @@ describe('checkout settings in Chromium', () => {
     await expect.poll(() => summary.innerText()).toContain('Discount: −$2.10');
     expect(await summary.innerText()).toContain('Shipping: $6.00');
     expect(await summary.innerText()).toContain('Total: $17.90');
-    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await checkout.getByLabel('Security code').fill('123');
+    await fillTestCard(checkout);
     await s.getByRole('button', { name: 'Place order' }).click();
     await s.waitForURL(/\/order-confirmed\?order=/);
     const order = await store.worker.db

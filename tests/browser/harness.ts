@@ -3,7 +3,7 @@
  * the seeded D1/R2 and the Vite build, and Debian's Chromium through playwright-core.
  * Every page records console errors and failed requests so a test can assert none.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { openBrowser } from './chromium.js';
 import { startWorker, type RunningWorker } from '../../edge/test-support.js';
@@ -218,6 +218,47 @@ export async function islandsReached(page: Page, selector: string): Promise<void
  */
 export function formKeyIssued(page: Page): Promise<unknown> {
   return page.waitForResponse((r) => r.url().endsWith('/api/form/FormSubmissionKey') && r.ok());
+}
+
+/** The shopper the checkout walks fill in: a Portland, Oregon address the seeded US zone ships to. */
+export interface CheckoutShopper {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * Fills the checkout island's contact and shipping address with `shopper` in Portland, OR, and
+ * leaves the postal code by Tab so the island asks for the shipping quote.
+ */
+export async function fillCheckoutAddress(page: Page, shopper: CheckoutShopper): Promise<Locator> {
+  const checkout = page.locator('[data-island="checkout"]');
+  await checkout.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await checkout.getByLabel('First name', { exact: true }).fill(shopper.firstName ?? 'Ada');
+  await checkout.getByLabel('Last name', { exact: true }).fill(shopper.lastName ?? 'Lovelace');
+  await checkout.getByLabel('Address', { exact: true }).fill('1 Main St');
+  await checkout.getByLabel('City', { exact: true }).fill('Portland');
+  await checkout.getByLabel('State / region').selectOption('OR');
+  await checkout.getByLabel('Postal code').fill('97201');
+  await page.keyboard.press('Tab');
+  return checkout;
+}
+
+/** Picks the seeded zone's Standard rate with the arrow keys, from the Pick up option above it. */
+export async function chooseStandardShipping(page: Page): Promise<void> {
+  const wait = { timeout: 30_000 };
+  const standard = page.getByRole('radio', { name: /Standard/ });
+  await standard.waitFor(wait);
+  await page.getByRole('radio', { name: /Pick up/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => standard.isChecked(), wait).toBe(true);
+}
+
+/** Types the local test provider's card (4242…, or another test number) into `form`. */
+export async function fillTestCard(form: Locator | Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await form.getByLabel('Card number', { exact: true }).fill(number);
+  await form.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/34');
+  await form.getByLabel('Security code', { exact: true }).fill('123');
 }
 
 /** Calls the worker's APIs with the visitor's own cookies (crumb echoed), e.g. to fill a cart. */

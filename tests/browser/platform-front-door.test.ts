@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { trialDaysRemaining } from '../../domain/platform/trial.js';
-import { islandsHydrated, useStorefront } from './harness.js';
+import { chooseStandardShipping, fillCheckoutAddress, fillTestCard, islandsHydrated, useStorefront } from './harness.js';
 import { seriousAxeViolations } from './owner-harness.js';
 
 /**
@@ -146,22 +146,9 @@ describe('the front door', () => {
     await buyer.getByRole('link', { name: 'Checkout' }).click();
     await buyer.waitForURL(/\/checkout$/, POLL);
     await islandsHydrated(buyer, '[data-island="checkout"]');
-    const checkout = buyer.locator('[data-island="checkout"]');
-    await checkout.getByLabel('Email', { exact: true }).fill('shopper@example.test');
-    await checkout.getByLabel('First name', { exact: true }).fill('Ada');
-    await checkout.getByLabel('Last name', { exact: true }).fill('Lovelace');
-    await checkout.getByLabel('Address', { exact: true }).fill('1 Main St');
-    await checkout.getByLabel('City', { exact: true }).fill('Portland');
-    await checkout.getByLabel('State / region').selectOption('OR');
-    await checkout.getByLabel('Postal code').fill('97201');
-    await buyer.keyboard.press('Tab');
-    await buyer.getByRole('radio', { name: /Standard/ }).waitFor(POLL);
-    await buyer.getByRole('radio', { name: /Pick up/ }).focus();
-    await buyer.keyboard.press('ArrowDown');
-    await expect.poll(() => buyer.getByRole('radio', { name: /Standard/ }).isChecked(), POLL).toBe(true);
-    await checkout.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-    await checkout.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/34');
-    await checkout.getByLabel('Security code', { exact: true }).fill('123');
+    const checkout = await fillCheckoutAddress(buyer, { email: 'shopper@example.test' });
+    await chooseStandardShipping(buyer);
+    await fillTestCard(checkout);
     await checkout.getByRole('button', { name: /Place order/ }).click();
     await buyer.waitForURL(/\/order-confirmed\?order=/, POLL);
     expect(new URL(buyer.url()).host).toBe(`kiln-two.localhost:${port}`);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { islandsHydrated, useStorefront } from './harness.js';
+import { chooseStandardShipping, fillCheckoutAddress, fillTestCard, islandsHydrated, useStorefront } from './harness.js';
 import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
 
 /**
@@ -129,24 +129,10 @@ describe('product editor in Chromium', () => {
     await shop.getByRole('link', { name: 'Checkout' }).click();
     await shop.waitForURL(/\/checkout$/);
     await islandsHydrated(shop, '[data-island="checkout"]');
-    const checkout = shop.locator('[data-island="checkout"]');
-    await checkout.getByLabel('Email', { exact: true }).fill('ada@example.com');
-    await checkout.getByLabel('First name', { exact: true }).fill('Ada');
-    await checkout.getByLabel('Last name', { exact: true }).fill('Lovelace');
-    await checkout.getByLabel('Address', { exact: true }).fill('1 Main St');
-    await checkout.getByLabel('City', { exact: true }).fill('Portland');
-    await checkout.getByLabel('State / region').selectOption('OR');
-    await checkout.getByLabel('Postal code').fill('97201');
-    await shop.keyboard.press('Tab');
-    await shop.getByRole('radio', { name: /Standard/ }).waitFor(POLL);
-    // Arrow keys move through the radio group (as in checkout.test.ts).
-    await shop.getByRole('radio', { name: /Pick up/ }).focus();
-    await shop.keyboard.press('ArrowDown');
-    await expect.poll(() => shop.getByRole('radio', { name: /Standard/ }).isChecked(), POLL).toBe(true);
+    const checkout = await fillCheckoutAddress(shop, { email: 'ada@example.com' });
+    await chooseStandardShipping(shop);
     await expect.poll(() => shop.locator('.order-summary').innerText(), POLL).toContain('Shipping: $8.00');
-    await checkout.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-    await checkout.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/34');
-    await checkout.getByLabel('Security code', { exact: true }).fill('123');
+    await fillTestCard(checkout);
     await shop.keyboard.press('Enter');
     await shop.waitForURL(/\/order-confirmed\?order=/, POLL);
     expect(await shop.locator('.order-lines').innerText()).toContain('Moon Glaze Cup');
