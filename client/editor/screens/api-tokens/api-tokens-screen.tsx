@@ -5,6 +5,7 @@ import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
 import { useLoad } from '../../use-load.js';
 import { Button } from '../../ui/button.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Dialog } from '../../ui/dialog.js';
 import { FormDialog, fieldError } from '../../ui/form-dialog.js';
 import { Checkbox, SelectField, TextField } from '../../ui/fields.js';
@@ -163,33 +164,22 @@ function TokenRow({ token: t, onChanged }: { token: ApiTokenView; onChanged: () 
           </Button>
         </div>
       )}
-      <Dialog
+      <ConfirmDialog
         open={revoking.row !== undefined}
         title="Revoke this token?"
-        onClose={revoking.close}
-        actions={
-          <>
-            <Button variant="secondary" onClick={revoking.close}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              busy={revoking.busy}
-              onClick={() =>
-                void revoking.run(async (token) => {
-                  await ownerFetch('DELETE', `${BASE}/${token.id}`);
-                  return 'Token revoked';
-                })
-              }
-            >
-              Revoke token
-            </Button>
-          </>
+        confirm="Revoke token"
+        busy={revoking.busy}
+        error={revoking.error}
+        onConfirm={() =>
+          void revoking.run(async (token) => {
+            await ownerFetch('DELETE', `${BASE}/${token.id}`);
+            return 'Token revoked';
+          })
         }
+        onClose={revoking.close}
       >
         <p>Tools using {t.name} are refused from their next call. This cannot be undone: create a new token instead.</p>
-        {revoking.error ? <p role="alert">{revoking.error}</p> : null}
-      </Dialog>
+      </ConfirmDialog>
     </li>
   );
 }

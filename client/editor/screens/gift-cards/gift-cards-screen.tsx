@@ -9,7 +9,7 @@ import { Link } from '../../router.js';
 import { useRowAction } from '../../use-row-action.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { Button } from '../../ui/button.js';
-import { Dialog } from '../../ui/dialog.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { TextField } from '../../ui/fields.js';
 import { useToast } from '../../ui/toast.js';
 import { AdjustDialog } from './adjust-dialog.js';
@@ -218,24 +218,17 @@ export function GiftCardsScreen() {
           ) : null}
         </section>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={disabling.row !== undefined}
         title={`Disable the gift card ending ${disabling.row?.last4 ?? ''}?`}
+        confirm="Disable"
+        busy={disabling.busy}
+        error={disabling.error}
+        onConfirm={() => void disable()}
         onClose={disabling.close}
-        actions={
-          <>
-            <Button variant="secondary" onClick={disabling.close}>
-              Cancel
-            </Button>
-            <Button variant="danger" busy={disabling.busy} onClick={() => void disable()}>
-              Disable
-            </Button>
-          </>
-        }
       >
         <p>Checkout no longer accepts it. This cannot be undone.</p>
-        {disabling.error ? <p role="alert">{disabling.error}</p> : null}
-      </Dialog>
+      </ConfirmDialog>
       <AdjustDialog
         card={adjusting}
         onClose={() => setAdjusting(undefined)}

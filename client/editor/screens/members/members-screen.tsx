@@ -5,7 +5,7 @@ import { useOwner } from '../../context.js';
 import { DataTable } from '../../data-table/data-table.js';
 import { formatTime } from '../../format.js';
 import { Button } from '../../ui/button.js';
-import { Dialog } from '../../ui/dialog.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Checkbox, SelectField, TextField } from '../../ui/fields.js';
 import { useToast } from '../../ui/toast.js';
 import { useRowAction } from '../../use-row-action.js';
@@ -218,26 +218,20 @@ export function MembersScreen() {
           <TeaserSettings area={area} onSaved={reread} />
         </section>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={deleting.row !== undefined}
         title="Delete this member?"
+        keep="Keep"
+        confirm="Delete member"
+        busy={deleting.busy}
+        error={deleting.error}
+        onConfirm={() => void remove()}
         onClose={deleting.close}
-        actions={
-          <>
-            <Button variant="secondary" onClick={deleting.close}>
-              Keep
-            </Button>
-            <Button variant="danger" busy={deleting.busy} onClick={() => void remove()}>
-              Delete member
-            </Button>
-          </>
-        }
       >
         <p>
           {deleting.row?.email} leaves the list and loses access to {area?.name}. A subscription they pay goes on: cancel it on the Subscriptions screen.
         </p>
-        {deleting.error ? <p role="alert">{deleting.error}</p> : null}
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

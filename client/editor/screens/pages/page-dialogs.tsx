@@ -6,6 +6,7 @@ import { OwnerApiError, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
 import { Button } from '../../ui/button.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Dialog } from '../../ui/dialog.js';
 import { TextField } from '../../ui/fields.js';
 import { saveDraft } from '../page-editor/page-api.js';
@@ -229,12 +230,13 @@ export function ScheduleDialog({ page, onClose, onSaved }: { page: OwnerPage; on
   );
 }
 
-/** Asks before a step that cannot be taken back in one click. */
-export function ConfirmDialog({ title, body, confirm, onConfirm, onClose }: { title: string; body: string; confirm: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+/** The shared confirmation for a page step (delete, unpublish): it runs the step and keeps a refusal in view. */
+export function ConfirmPageStep({ title, body, confirm, onConfirm, onClose }: { title: string; body: string; confirm: string; onConfirm: () => Promise<void>; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const run = async () => {
     setBusy(true);
+    setError('');
     try {
       await onConfirm();
     } catch (failure) {
@@ -243,23 +245,8 @@ export function ConfirmDialog({ title, body, confirm, onConfirm, onClose }: { ti
     }
   };
   return (
-    <Dialog
-      open
-      title={title}
-      onClose={onClose}
-      actions={
-        <>
-          <Button variant="danger" busy={busy} onClick={run}>
-            {confirm}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog open title={title} confirm={confirm} busy={busy} error={error} onConfirm={() => void run()} onClose={onClose}>
       <p>{body}</p>
-      {error ? <p role="alert" className="ui-field-error">{error}</p> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -11,7 +11,7 @@ import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { NavTree } from './nav-tree.js';
 import { abilities, statusActions, type Can, type StatusAction } from './permissions.js';
-import { ConfirmDialog, PageSettingsDialog, ScheduleDialog } from './page-dialogs.js';
+import { ConfirmPageStep, PageSettingsDialog, ScheduleDialog } from './page-dialogs.js';
 import { listPages, loadCollections, loadNavigation, loadRoles, NavigationConflict, pageCalls, saveNavigation } from './pages-api.js';
 import { addAreaNode, addPageNode, buildTree, toItems, toNodes, type NavCollection, type NavNode, type OwnerPage, type PageStatus } from './tree.js';
 import './pages.css';
@@ -464,7 +464,7 @@ export function PagesScreen() {
         </Dialog>
       ) : null}
       {open?.kind === 'trash' ? (
-        <ConfirmDialog
+        <ConfirmPageStep
           title={`Move ${open.page.title} to the trash?`}
           body="The page goes off the site at once. You can restore it from the trash for 30 days."
           confirm="Move to trash"
@@ -473,7 +473,7 @@ export function PagesScreen() {
         />
       ) : null}
       {open?.kind === 'delete' ? (
-        <ConfirmDialog
+        <ConfirmPageStep
           title={`Delete ${open.page.title} forever?`}
           body="The page, its revisions and its navigation links are deleted for good. This cannot be undone."
           confirm="Delete forever"

@@ -6,6 +6,7 @@ import { DataTable, type PageRequest } from '../../data-table/data-table.js';
 import { formatTime } from '../../format.js';
 import { Link } from '../../router.js';
 import { Button } from '../../ui/button.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Dialog } from '../../ui/dialog.js';
 import { SelectField, TextField } from '../../ui/fields.js';
 import { useToast } from '../../ui/toast.js';
@@ -154,26 +155,20 @@ export function SubscriptionsScreen() {
         emptyTitle={status ? 'No subscriptions match.' : 'No subscriptions yet. They appear here when a shopper subscribes to a product.'}
         toolbar={<SelectField label="State" value={status} onChange={(e) => setStatus(e.target.value)} options={STATES} />}
       />
-      <Dialog
+      <ConfirmDialog
         open={canceling.row !== undefined}
         title="Cancel this subscription?"
+        keep="Keep it"
+        confirm="Cancel subscription"
+        busy={canceling.busy}
+        error={canceling.error}
+        onConfirm={() => void cancel()}
         onClose={canceling.close}
-        actions={
-          <>
-            <Button variant="secondary" onClick={canceling.close}>
-              Keep it
-            </Button>
-            <Button variant="danger" busy={canceling.busy} onClick={() => void cancel()}>
-              Cancel subscription
-            </Button>
-          </>
-        }
       >
         <p>
           {canceling.row?.email} will not be charged again for {canceling.row?.productName}.
         </p>
-        {canceling.error ? <p role="alert">{canceling.error}</p> : null}
-      </Dialog>
+      </ConfirmDialog>
       <Dialog
         open={moving.row !== undefined}
         title="Change the next billing date"
