@@ -34,26 +34,40 @@ export async function accountPage(
     }
   }
   return c.html(
-    html`<!doctype html>
-<html lang="${c.var.site.locale}">
+    noindexDocument({
+      lang: c.var.site.locale,
+      title: `${title} · ${c.var.site.title}`,
+      head: html`<link rel="stylesheet" href="/theme/assets/site.css">
+${stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}
+${script ? html`<script type="module" src="${script}"></script>` : ''}`,
+      bodyClass: `${area}-page`,
+      body: html`${stylesheets.length > 0 ? html`<main class="${area}">` : html`<main class="${area}" style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem">`}
+<p><a href="/">${c.var.site.title}</a></p>
+${body}
+</main>`,
+    }),
+    status as 200,
+  );
+}
+
+/**
+ * The document of a page no search engine may index and no cache may keep (account pages,
+ * the owner area's frame, the platform host): the head's fixed lines, then `head`, then `body`.
+ */
+export function noindexDocument(page: { lang: string; title: string; head: Markup; bodyClass: string; body: Markup }): Markup {
+  return html`<!doctype html>
+<html lang="${page.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${title} · ${c.var.site.title}</title>
-<link rel="stylesheet" href="/theme/assets/site.css">
-${stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}
-${script ? html`<script type="module" src="${script}"></script>` : ''}
+<title>${page.title}</title>
+${page.head}
 </head>
-<body class="${area}-page">
-${stylesheets.length > 0 ? html`<main class="${area}">` : html`<main class="${area}" style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem">`}
-<p><a href="/">${c.var.site.title}</a></p>
-${body}
-</main>
+<body class="${page.bodyClass}">
+${page.body}
 </body>
-</html>`,
-    status as 200,
-  );
+</html>`;
 }
 
 /** The hidden CSRF field every form carries (requireCrumb reads it). */

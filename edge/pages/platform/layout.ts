@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { loadClientAssetUrls } from '../../files/client-manifest.js';
-import { actionButton, html, type Markup } from '../account/html.js';
+import { actionButton, html, noindexDocument, type Markup } from '../account/html.js';
 
 /**
  * The platform host's page frame (docs/platform.md): the Atelier header (with the signed-in
@@ -19,18 +19,13 @@ export async function platformPage(
   const css = (await loadClientAssetUrls(c.env.ASSETS))?.platformCss;
   const owner = c.var.platformOwner;
   return c.html(
-    html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · Atelier</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${css ? html`<link rel="stylesheet" href="${css}">` : ''}
-</head>
-<body class="platform-page">
-<a class="platform-skip" href="#content">Skip to content</a>
+    noindexDocument({
+      lang: 'en',
+      title: `${title} · Atelier`,
+      head: html`<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${css ? html`<link rel="stylesheet" href="${css}">` : ''}`,
+      bodyClass: 'platform-page',
+      body: html`<a class="platform-skip" href="#content">Skip to content</a>
 <header class="platform-header">
 <a class="platform-brand" href="/">Atelier</a>
 ${owner ? html`<div class="platform-account"><span>Signed in as <strong data-owner-email>${owner.email}</strong></span>${actionButton(c, '/sign-out', 'Sign out')}</div>` : ''}
@@ -38,9 +33,8 @@ ${owner ? html`<div class="platform-account"><span>Signed in as <strong data-own
 <main id="content" class="platform-main" data-width="${options.width ?? 'narrow'}">
 ${body}
 </main>
-<footer class="platform-footer">Atelier: websites and online stores</footer>
-</body>
-</html>`,
+<footer class="platform-footer">Atelier: websites and online stores</footer>`,
+    }),
     (options.status ?? 200) as 200,
   );
 }
