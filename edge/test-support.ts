@@ -4,6 +4,8 @@
  * seed them with the schema's own helpers.
  */
 import { fileURLToPath } from 'node:url';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
@@ -84,6 +86,62 @@ export interface StartOptions {
  * through Miniflare's synchronous proxy (docs/testing.md says why).
  */
 export async function startWorker(options: StartOptions = {}): Promise<RunningWorker> {
+  const seeded = options.seed !== false && !options.migrateOnly ? process.env[SEEDED_TEMPLATE] : undefined;
+  // A copy of the run's migrated and seeded state (tests/global-setup.ts), when there is one:
+  // copying the files takes milliseconds where migrating and seeding takes seconds.
+  const persist = seeded ? { dir: await copySeededTemplate(seeded), removeOnDispose: true } : undefined;
+  const worker = await launch(options, persist);
+  if (persist === undefined && options.seed !== false) {
+    try {
+      await migrateAndSeed(worker, options.migrateOnly === true);
+    } catch (error) {
+      await worker.dispose().catch(() => undefined);
+      throw error;
+    }
+  }
+  return worker;
+}
+
+/**
+ * Env var naming the folder of the run's migrated and seeded D1 and R2 files, written once by
+ * buildSeededTemplate (from tests/global-setup.ts). Unset outside the test runner: each worker
+ * then migrates and seeds its own.
+ */
+export const SEEDED_TEMPLATE = 'ATELIER_TEST_SEEDED_TEMPLATE';
+
+/** Migrates and seeds a worker's state into `dir` (D1 under d1/, R2 under r2/), for startWorker's copies. */
+export async function buildSeededTemplate(dir: string): Promise<void> {
+  const worker = await launch({}, { dir, removeOnDispose: false });
+  try {
+    await migrateAndSeed(worker, false);
+  } finally {
+    await worker.dispose();
+  }
+}
+
+async function copySeededTemplate(template: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'atelier-worker-'));
+  await cp(template, dir, { recursive: true });
+  return dir;
+}
+
+async function migrateAndSeed(worker: RunningWorker, migrateOnly: boolean): Promise<void> {
+  const testing = await import('../schema/testing.js');
+  // Every shard is migrated the same way; only shard 0 is seeded.
+  for (const shard of worker.shards) await testing.applyMigrations(shard);
+  if (migrateOnly) return;
+  const owner = await import('../schema/seed/owner.js');
+  const { hashPassword } = await import('./services/accounts/passwords.js');
+  const { uploadPlaceShards } = await import('./services/places/dataset/upload.js');
+  // The demo owner, the offline address-autocomplete index (edge/services/places) and the fonts.
+  const { uploadFonts } = await import('../scripts/font-files.js');
+  const uploadMore = async (r2: R2Bucket) => Promise.all([uploadPlaceShards(r2), uploadFonts(r2 as never)]);
+  const extras = { ownerPasswordHash: await hashPassword(owner.demoOwnerPassword()), uploadMore };
+  await testing.seedDemo(worker.db, worker.files, extras);
+}
+
+/** Starts Miniflare; with `persist`, D1 and R2 live in that folder, else in memory. */
+async function launch(options: StartOptions, persist: { dir: string; removeOnDispose: boolean } | undefined): Promise<RunningWorker> {
   const [bundle, clientDist] = await Promise.all([workerModules(), ensureClientBuild()]);
   // The deployed worker, its handler reachable by the bridge for Cron Trigger events (RunningWorker.scheduled).
   const modules = withCronEntrypoint(bundle);
@@ -96,6 +154,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
     },
     ...(options.port !== undefined ? { host: '127.0.0.1', port: options.port } : {}),
     ...(options.inspectorPort !== undefined ? { inspectorPort: options.inspectorPort } : {}),
+    ...(persist !== undefined ? { d1Persist: join(persist.dir, 'd1'), r2Persist: join(persist.dir, 'r2') } : {}),
     workers: [
       {
         name: 'atelier',
@@ -116,36 +175,24 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
   });
   const dispatch: DispatchFetch = (target, init) => mf.dispatchFetch(target, init as never) as unknown as Promise<Response>;
   const shards = SHARD_BINDINGS.map((binding) => bridgedD1(dispatch, binding));
-  const db = shards[0]!;
-  const files = bridgedR2(dispatch, 'FILES');
+  const dispose = async () => {
+    await mf.dispose();
+    // A worker's copy of the template goes with it; the template stays (global-setup removes it).
+    if (persist?.removeOnDispose) await rm(persist.dir, { recursive: true, force: true });
+  };
   let url: URL;
   try {
     url = await mf.ready;
-    if (options.seed !== false) {
-      const testing = await import('../schema/testing.js');
-      // Every shard is migrated the same way; only shard 0 is seeded.
-      for (const shard of shards) await testing.applyMigrations(shard);
-      if (!options.migrateOnly) {
-        const owner = await import('../schema/seed/owner.js');
-        const { hashPassword } = await import('./services/accounts/passwords.js');
-        const { uploadPlaceShards } = await import('./services/places/dataset/upload.js');
-        // The demo owner, the offline address-autocomplete index (edge/services/places) and the fonts.
-        const { uploadFonts } = await import('../scripts/font-files.js');
-        const uploadMore = async (r2: R2Bucket) => Promise.all([uploadPlaceShards(r2), uploadFonts(r2 as never)]);
-        const extras = { ownerPasswordHash: await hashPassword(owner.demoOwnerPassword()), uploadMore };
-        await testing.seedDemo(db, files, extras);
-      }
-    }
   } catch (error) {
-    await mf.dispose().catch(() => undefined);
+    await dispose().catch(() => undefined);
     throw error;
   }
   return {
     mf,
     logs,
-    db,
+    db: shards[0]!,
     shards,
-    files,
+    files: bridgedR2(dispatch, 'FILES'),
     url,
     fetch: (path, init = {}) => {
       const { host, ...rest } = init;
@@ -153,7 +200,7 @@ export async function startWorker(options: StartOptions = {}): Promise<RunningWo
       return mf.dispatchFetch(target.href, rest as never) as unknown as Promise<Response>;
     },
     scheduled: (cron, at) => runScheduled(dispatch, cron, at),
-    dispose: () => mf.dispose(),
+    dispose,
   };
 }
 
