@@ -20,6 +20,7 @@ import {
   divergeLayout, dropLanguageLayout, findLanguageLayout, listLanguageLayouts, publishLanguageLayout, saveLanguageDraft,
 } from '../../services/pages/language-layouts.js';
 import { siteLanguages } from '../../services/multilingual/settings.js';
+import { languageName, languagePrefix } from '../../../domain/languages/languages.js';
 
 const newPage = z.strictObject({
   title: z.string().trim().min(1, PAGE_MESSAGES.titleRequired).max(MAX_TITLE_LENGTH),
@@ -101,9 +102,11 @@ async function pageAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 20
   const page = await requirePage(c.var.db, c.var.site.id, id);
   const draft = await findRevision(c.var.db, id, page.draftVersion);
   const lock = await pageLock(c.var.db, c.var.site.id, id, c.get('siteUser')!.id);
-  const languageLayouts = await listLanguageLayouts(c.var.db, id);
+  const [languageLayouts, languages] = await Promise.all([listLanguageLayouts(c.var.db, id), siteLanguages(c.var.db, c.var.site)]);
+  // The editor's language selector: the site's added languages (issue 29), and which have their own layout.
+  const addedLanguages = languages.enabled ? languages.added.map((code) => ({ code, name: languageName(code, 'en'), prefix: `/${languagePrefix(code)}` })) : [];
   c.header('ETag', `"${page.draftVersion}"`);
-  return c.json({ page: { ...page, draft: draft ? { version: draft.version, layout: draft.layout, author: draft.author, savedAt: draft.savedAt } : null, lock, languageLayouts } }, status);
+  return c.json({ page: { ...page, draft: draft ? { version: draft.version, layout: draft.layout, author: draft.author, savedAt: draft.savedAt } : null, lock, languageLayouts, addedLanguages } }, status);
 }
 
 /** The `:language` of a language-layout route as the site stores it: 400 unless it is one of the site's added languages. */

@@ -50,7 +50,9 @@ describe('a page layout shared by default', () => {
     const fr = await api('GET', `/${pageId}/languages/fr`);
     expect(fr.status).toBe(200);
     expect(fr.json.languageLayout).toEqual({ language: 'fr', shared: true, draft: null, publishedVersion: null });
-    expect((await api('GET', `/${pageId}`)).json.page.languageLayouts).toEqual([]);
+    const whole = (await api('GET', `/${pageId}`)).json.page;
+    expect(whole.languageLayouts).toEqual([]);
+    expect(whole.addedLanguages).toEqual([{ code: 'fr', name: 'French', prefix: '/fr' }]);
     const page = await html('/fr/workshops');
     expect(page.status).toBe(200);
     expect(page.text).toContain(SHARED);
