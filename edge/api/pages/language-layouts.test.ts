@@ -153,6 +153,16 @@ describe('a separate layout for French', () => {
   });
 });
 
+describe('a page deleted for good', () => {
+  it('takes its language layouts with it', async () => {
+    const other = (await api('POST', '', { title: 'Gone soon' })).json.page.id as string;
+    expect((await api('POST', `/${other}/languages/fr`)).status).toBe(201);
+    expect((await api('DELETE', `/${other}`)).status).toBe(200);
+    expect((await api('DELETE', `/trash/${other}`)).status).toBe(200);
+    expect((await worker.db.prepare('SELECT COUNT(*) AS n FROM page_language_layouts WHERE page_id = ?').bind(other).first<{ n: number }>())!.n).toBe(0);
+  });
+});
+
 describe('the language-switcher block', () => {
   it('links the same page in each language, matching the hreflang alternates, current one marked', async () => {
     const layout = layoutOf(
