@@ -136,6 +136,9 @@ describe('a separate layout for French', () => {
       expect(en.text).toContain(SHARED);
       expect(en.text).not.toContain(FRENCH);
     }
+    // French search finds the page by the words of its French layout; English search does not.
+    expect((await html('/fr/search?q=mots')).text).toContain('href="/fr/workshops"');
+    expect((await html('/search?q=mots')).text).not.toContain('href="/workshops"');
   });
 
   it('goes back to shared: only publishers drop a live copy, and the copy is gone', async () => {
@@ -149,6 +152,7 @@ describe('a separate layout for French', () => {
     const fr = await html('/fr/workshops');
     expect(fr.text).toContain(SHARED);
     expect(fr.text).not.toContain(FRENCH);
+    expect((await html('/fr/search?q=mots')).text).not.toContain('href="/fr/workshops"');
     expect((await worker.db.prepare('SELECT COUNT(*) AS n FROM page_language_layouts WHERE page_id = ?').bind(pageId).first<{ n: number }>())!.n).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { ApiError } from '../../errors.js';
 import { bumpStatement } from '../content-version.js';
 import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
+import { syncPageSearch } from '../page-search.js';
 import type { Author } from './page-records.js';
 
 /** A page's own layout in one added language (schema/pages.ts `page_language_layouts`), as the owner API shows it. */
@@ -144,6 +145,8 @@ export async function publishLanguageLayout(db: Db, websiteId: string, pageId: s
   );
   forgetSite(websiteId);
   if (moved?.meta.changes !== 1) throw await missingOrStale(db, pageId, language);
+  // /fr/search finds the page by the words of its French layout.
+  await syncPageSearch(db, websiteId, pageId);
 }
 
 /** Goes back to the shared layout: the language's copy (draft and live) is dropped, the content version bumped. 404 when there was none. */
@@ -159,4 +162,5 @@ export async function dropLanguageLayout(db: Db, websiteId: string, pageId: stri
   );
   forgetSite(websiteId);
   if (dropped?.meta.changes !== 1) throw new ApiError(404, 'layout_shared', PAGE_MESSAGES.languageLayoutShared);
+  await syncPageSearch(db, websiteId, pageId);
 }
