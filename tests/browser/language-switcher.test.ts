@@ -127,5 +127,10 @@ describe('language switcher', () => {
     expect(french).toContain('Open studio every Saturday');
     expect(english).toContain('Open studio every Saturday');
     expect(english).not.toContain('block-language-switcher');
+    // Back to shared, after a confirmation: the copy is dropped and /fr shows the shared layout.
+    await page.getByRole('button', { name: 'Use the shared layout' }).click();
+    await page.getByRole('dialog', { name: 'Use the shared layout for French?' }).getByRole('button', { name: 'Drop the French layout' }).click();
+    await page.getByRole('heading', { name: 'French uses the shared layout' }).waitFor(POLL);
+    expect(await (await store.worker.fetch('/fr/atelier-days')).text()).not.toContain('block-language-switcher');
   }, 120_000);
 });
