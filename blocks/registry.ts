@@ -30,6 +30,7 @@ import { summaryBlock } from './summary/index.js';
 import { chartBarBlock } from './chart-bar/index.js';
 import { chartLineBlock } from './chart-line/index.js';
 import { chartPieBlock } from './chart-pie/index.js';
+import { languageSwitcherBlock } from './language-switcher/index.js';
 
 /** Every block type built so far: adding one is its folder and a line here. */
 export const BLOCKS: readonly BlockDefinition[] = [
@@ -64,6 +65,7 @@ export const BLOCKS: readonly BlockDefinition[] = [
   chartBarBlock,
   chartLineBlock,
   chartPieBlock,
+  languageSwitcherBlock,
 ];
 
 const byName = new Map(BLOCKS.map((block) => [block.name, block]));

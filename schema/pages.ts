@@ -111,3 +111,28 @@ export const headerFooterRevisions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.version] })],
 );
+
+/**
+ * A page's own layout in one added language (issue 29). Without a row the language shows
+ * the page's shared layout with its texts translated; with one, that language renders this
+ * layout instead (its texts written in the language, no translation over them). The copy
+ * has a draft and, once published, a live document, each with a version: a save moves the
+ * draft only while the If-Match version is still the draft (one conditional UPDATE), a
+ * publish copies the draft it names to the live document. Dropping the row goes back to shared.
+ */
+export const pageLanguageLayouts = sqliteTable(
+  'page_language_layouts',
+  {
+    pageId: text('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    draftVersion: integer('draft_version').notNull().default(1),
+    draftDocument: text('draft_document').notNull(),
+    publishedVersion: integer('published_version'),
+    publishedDocument: text('published_document'),
+    authorName: text('author_name').notNull(),
+    savedOn: integer('saved_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.language] })],
+);

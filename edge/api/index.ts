@@ -80,7 +80,7 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   // Stripe events are JSON only and can outgrow 64 KB (an expanded charge or intent).
   { path: /^\/api\/commerce\/payments\/stripe\/webhook\/?$/, body: { maxBytes: 256 * 1024, types: JSON_TYPES } },
   // A page layout may be 1 MB (blocks/layout-schema.ts answers 400 past that, naming the field).
-  { path: /^\/api\/pages\/[^/]+\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
+  { path: /^\/api\/pages\/[^/]+(\/languages\/[^/]+)?\/draft\/?$/, body: { maxBytes: 2 * 1024 * 1024, types: JSON_TYPES } },
   // A CSV import: a file of up to 10 MB (the route answers 413 past that), as text or inside JSON with its mapping.
   { path: /^\/api\/owner\/products\/import\/preview\/?$/, body: { maxBytes: 24 * 1024 * 1024, types: ['text/csv', 'text/plain', ...JSON_TYPES] } },
   { path: /^\/api\/owner\/products\/import\/?$/, body: { maxBytes: 24 * 1024 * 1024, types: JSON_TYPES } },

@@ -1,5 +1,6 @@
 import type { PageLayout } from '../../blocks/layout-schema.js';
 import { findDraftPage, findPublishedPage, type ServedPage } from '../services/pages/published-page.js';
+import { servedLanguageLayout } from '../services/pages/language-layouts.js';
 import { layoutPlan } from '../../blocks/layout-plan.js';
 import { loadBlockData } from './block-data.js';
 import { baseContext } from './page-context.js';
@@ -16,11 +17,12 @@ import { translateItemsIn, translateLayout } from '../services/multilingual/text
  * On a page of an added language the blocks' texts (by the page id) and the items their
  * loaders bring are translated first, the primary language filling what is missing.
  */
-export async function layoutHtml(req: PageRequest, pageId: string, layout: PageLayout, base: Record<string, unknown>): Promise<string | undefined> {
+export async function layoutHtml(req: PageRequest, pageId: string, layout: PageLayout, base: Record<string, unknown>, ownLanguage = false): Promise<string | undefined> {
   if (!req.theme && !req.localLayouts) return undefined;
   const [blocks, table] = await Promise.all([loadBlockData(req, layout), req.translations]);
   if (table) for (const data of blocks.values()) translateItemsIn(data, table);
-  const shown = table ? translateLayout(layout, pageId, table) : layout;
+  // A language's own layout (issue 29) was written in that language: no translations over it.
+  const shown = table && !ownLanguage ? translateLayout(layout, pageId, table) : layout;
   if (!req.theme) {
     // `atelier dev` renders it with the local theme (page-request.ts `localLayouts`).
     req.localLayouts!.push({ target: 'collection.mainContent', withPage: true, ...layoutPlan(shown, blocks) });
@@ -33,8 +35,13 @@ export async function layoutHtml(req: PageRequest, pageId: string, layout: PageL
  * The block page at `slug` this request shows: its draft in a contributor's preview
  * (`req.previewDraft`, set by the route after the role check), else its published revision.
  */
-export function servedPage(req: PageRequest, slug: string): Promise<ServedPage | undefined> {
-  return req.previewDraft ? findDraftPage(req.db, req.site.id, slug, req.previewRevision) : findPublishedPage(req.db, req.site.id, slug);
+export async function servedPage(req: PageRequest, slug: string): Promise<ServedPage | undefined> {
+  const page = await (req.previewDraft ? findDraftPage(req.db, req.site.id, slug, req.previewRevision) : findPublishedPage(req.db, req.site.id, slug));
+  // Under an added language's prefix, the page's own layout in that language when it has one
+  // (issue 29): the published copy for visitors, the draft copy in a contributor's preview.
+  if (!page || !req.language || req.previewRevision !== undefined) return page;
+  const own = await servedLanguageLayout(req.db, page.id, req.language.code, req.previewDraft === true);
+  return own ? { ...page, layout: own, ownLanguage: req.language.code } : page;
 }
 
 /** The page's title in the page's language (a `block` text of the page named `title`), when translated. */
@@ -61,7 +68,7 @@ function setMainContent(collection: Record<string, unknown>, html: string): void
 export async function withPageLayout(req: PageRequest, context: Record<string, unknown>, collection: Record<string, unknown>, page: ServedPage | undefined): Promise<void> {
   if (!page) return;
   await titleIn(req, page.id, collection);
-  const html = await layoutHtml(req, page.id, page.layout, context);
+  const html = await layoutHtml(req, page.id, page.layout, context, page.ownLanguage !== undefined);
   if (html !== undefined) setMainContent(collection, html);
   context.page = { id: page.id, version: page.version, publishedOn: page.publishedOn, layout: page.layout };
 }
@@ -86,7 +93,7 @@ export async function blockPage(req: PageRequest, page: ServedPage): Promise<Pag
   if (page.seoDescription) collection.seoDescription = page.seoDescription;
   if (page.socialImage) collection.socialImage = { assetUrl: page.socialImage };
   await titleIn(req, page.id, collection);
-  const html = await layoutHtml(req, page.id, page.layout, base);
+  const html = await layoutHtml(req, page.id, page.layout, base, page.ownLanguage !== undefined);
   if (html !== undefined) setMainContent(collection, html);
   return {
     status: 200,

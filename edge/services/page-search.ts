@@ -51,7 +51,8 @@ export async function syncPageSearch(db: Db, websiteId: string, pageId: string):
 /**
  * The page's rows in the translations' index (issue 29): one per language with `done` texts
  * of the page, its translated title and words (untranslated texts in the primary language,
- * as the page shows them). Languages whose texts are gone lose their row.
+ * as the page shows them), or the words of its own published layout in that language.
+ * Languages whose texts are gone lose their row.
  */
 async function translatedPageRows(db: Db, websiteId: string, pageId: string, title: string, layout: PageLayout): Promise<SearchStatement[]> {
   const { results } = await db.$client
@@ -60,10 +61,16 @@ async function translatedPageRows(db: Db, websiteId: string, pageId: string, tit
     .all<{ language: string; fieldKey: string; text: string }>();
   const byLanguage = new Map<string, { kind: string; entityId: string; fieldKey: string; text: string }[]>();
   for (const r of results) byLanguage.set(r.language, [...(byLanguage.get(r.language) ?? []), { kind: 'block', entityId: pageId, ...r }]);
+  // A language with its own published layout (page_language_layouts) is indexed on that layout's words.
+  const { results: own } = await db.$client
+    .prepare('SELECT language, published_document FROM page_language_layouts WHERE page_id = ? AND published_document IS NOT NULL')
+    .bind(pageId)
+    .all<{ language: string; published_document: string }>();
+  const ownLayouts = new Map(own.map((r) => [r.language, JSON.parse(r.published_document) as PageLayout]));
   const out: SearchStatement[] = [{ sql: `DELETE FROM ${TRANSLATION_SEARCH_TABLE} WHERE item_id = ?`, params: [pageId] }];
-  for (const [language, rows] of byLanguage) {
-    const table = new TranslationTable(rows);
-    const body = layoutSearchHtml(translateLayout(layout, pageId, table), showsLoadedContent);
+  for (const language of new Set([...byLanguage.keys(), ...ownLayouts.keys()])) {
+    const table = new TranslationTable(byLanguage.get(language) ?? []);
+    const body = layoutSearchHtml(ownLayouts.get(language) ?? translateLayout(layout, pageId, table), showsLoadedContent);
     out.push(...translationSearchStatements({ itemId: pageId, websiteId, language, title: table.get('block', pageId, 'title') ?? title, body }));
   }
   return out;

@@ -6,7 +6,7 @@
 export const BLOCK_TYPES: readonly string[] = [
   'text', 'image', 'button', 'spacer', 'horizontal-rule', 'quote', 'code', 'html', 'embed', 'gallery', 'markdown', 'video', 'map', 'audio',
   'accordion', 'marquee', 'social-links', 'search', 'menu', 'donation', 'member-area', 'link', 'shape', 'summary', 'product', 'form',
-  'newsletter', 'calendar', 'chart-bar', 'chart-line', 'chart-pie',
+  'newsletter', 'calendar', 'chart-bar', 'chart-line', 'chart-pie', 'language-switcher',
 ];
 
 /** Theme partials the app applies by name itself (the form and newsletter blocks' default partials). */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { islandsHydrated, useStorefront } from './harness.js';
+import { ifMatch, textLayout } from '../../edge/api/pages/test-pages.js';
+import { autosave, openEditor, pagesApi, POLL } from './page-editor-support.js';
+import { signedInOwner } from './owner-harness.js';
 
 /**
  * Issue 29: the header's language switcher (plain links, no script of its own) on a product
@@ -98,4 +101,36 @@ describe('language switcher', () => {
     expect(mail?.text).toContain(`Merci pour votre commande n° ${number}.`);
     expect(mail?.text).toMatch(/\/fr\/order-status\?order=/);
   });
+
+  it('the owner gives a page its own French layout, adds a block and publishes: /fr shows it, / does not', async () => {
+    const api = await pagesApi(store);
+    const created = await api('POST', '', { title: 'Atelier days', slug: 'atelier-days' });
+    const id = created.json.page.id as string;
+    expect((await api('PUT', `/${id}/draft`, { layout: textLayout('Open studio every Saturday') }, ifMatch(1))).status).toBe(200);
+    expect((await api('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
+    const { page } = await signedInOwner(store);
+    await openEditor(store, page, id, 'Atelier days');
+    await page.getByLabel('Layout for').selectOption('fr');
+    // Shared by default: the editor says so and offers the copy.
+    await page.getByRole('heading', { name: 'French uses the shared layout' }).waitFor(POLL);
+    await page.getByRole('button', { name: 'Use a separate layout for French' }).click();
+    await page.getByRole('heading', { name: 'Atelier days · French', level: 1 }).waitFor(POLL);
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await page.locator('#pe-block-menu').getByRole('button', { name: 'Language switcher', exact: true }).click();
+    await page.getByRole('heading', { name: 'Language switcher block' }).waitFor(POLL);
+    await autosave(page);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Visitors see this version at /fr/atelier-days.').waitFor(POLL);
+    const french = await (await store.worker.fetch('/fr/atelier-days')).text();
+    const english = await (await store.worker.fetch('/atelier-days')).text();
+    expect(french).toContain('<nav class="block-language-switcher block-language-switcher-row" aria-label="Language">');
+    expect(french).toContain('Open studio every Saturday');
+    expect(english).toContain('Open studio every Saturday');
+    expect(english).not.toContain('block-language-switcher');
+    // Back to shared, after a confirmation: the copy is dropped and /fr shows the shared layout.
+    await page.getByRole('button', { name: 'Use the shared layout' }).click();
+    await page.getByRole('dialog', { name: 'Use the shared layout for French?' }).getByRole('button', { name: 'Drop the French layout' }).click();
+    await page.getByRole('heading', { name: 'French uses the shared layout' }).waitFor(POLL);
+    expect(await (await store.worker.fetch('/fr/atelier-days')).text()).not.toContain('block-language-switcher');
+  }, 120_000);
 });

@@ -136,7 +136,8 @@ function pathWithIdsOfA(pattern: string): { path: string; foreign: boolean } {
       foreign = true;
     }
   }
-  path = path.replace(/\/commerce-preferences\/:namespace/, '/commerce-preferences/store').replace(/\/passwords\/:scope/, '/passwords/site').replace(/\/dashboard\/:table/, '/dashboard/pages');
+  path = path.replace(/\/commerce-preferences\/:namespace/, '/commerce-preferences/store').replace(/\/passwords\/:scope/, '/passwords/site').replace(/\/dashboard\/:table/, '/dashboard/pages')
+    .replace(/\/languages\/:language/, '/languages/fr');
   if (/:[a-zA-Z]/.test(path)) throw new Error(`no walk id for ${pattern}`);
   return { path, foreign };
 }
@@ -155,6 +156,8 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/reviews/:id/status': { status: 'published' },
   'PUT /api/form/forms/:formId/mailing-list': { listId: null },
   'PUT /api/pages/:id/draft': { layout: { sections: [] } },
+  'PUT /api/pages/:id/languages/:language/draft': { layout: { sections: [] } },
+  'POST /api/pages/:id/languages/:language/publish': { version: 1 },
   'POST /api/pages/:id/publish': { version: 1 },
   'POST /api/pages/:id/status': { status: 'draft' },
   'POST /api/pages/:id/schedule': { version: 1, publishAt: Date.UTC(2030, 0, 1) },

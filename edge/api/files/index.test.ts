@@ -186,6 +186,23 @@ describe('delete', () => {
     return id;
   }
 
+  it('is refused while only a page\'s published French layout shows the file (issue 29)', async () => {
+    const { file } = (await upload('in-french.png', pngOf(30, 30))).json;
+    const send = (method: string, path: string, body: unknown, extra: Record<string, string> = {}) =>
+      worker.fetch(`/api/pages${path}`, { method, headers: { ...owner.headers, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body) });
+    const id = ((await (await send('POST', '', { title: 'Four à bois' })).json()) as { page: { id: string; slug: string } }).page.id;
+    expect((await send('POST', `/${id}/publish`, { version: 1 })).status).toBe(200);
+    expect((await send('POST', `/${id}/languages/fr`, {})).status).toBe(201);
+    expect((await send('PUT', `/${id}/languages/fr/draft`, { layout: layoutOf({ id: 'b1', type: 'image', props: { src: file.url, alt: 'Four' } }) }, { 'If-Match': '"1"' })).status).toBe(200);
+    expect((await call('DELETE', `/${file.id}`)).status).not.toBe(409);
+    const second = (await upload('in-french-2.png', pngOf(30, 30))).json.file;
+    expect((await send('PUT', `/${id}/languages/fr/draft`, { layout: layoutOf({ id: 'b1', type: 'image', props: { src: second.url, alt: 'Four' } }) }, { 'If-Match': '"2"' })).status).toBe(200);
+    expect((await send('POST', `/${id}/languages/fr/publish`, { version: 3 })).status).toBe(200);
+    const refused = await call('DELETE', `/${second.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.usedBy).toEqual([{ type: 'page', id, title: 'Four à bois', url: '/fr/four-a-bois' }]);
+  });
+
   it('is refused while a published page shows the file, naming the page; allowed once it is unpublished', async () => {
     const { file } = (await upload('on-a-page.png', pngOf(30, 30))).json;
     await worker.fetch(file.previewUrl.replace('300w', '100w'));

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { codeBlocks, parseLayout, type PageLayout } from '../../../blocks/layout-schema.js';
+import { codeBlocks, EMPTY_LAYOUT, parseLayout, type PageLayout } from '../../../blocks/layout-schema.js';
 import { sitePathProp } from '../../../blocks/site-path.js';
 import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import {
@@ -16,6 +16,11 @@ import {
 } from '../../services/pages/page-workflow.js';
 import { publishRevision, restoreRevision, saveDraft, unpublishPage } from '../../services/pages/page-writes.js';
 import { ifMatchNumber, jsonBody, queryParams } from '../validate.js';
+import {
+  divergeLayout, dropLanguageLayout, findLanguageLayout, listLanguageLayouts, publishLanguageLayout, saveLanguageDraft,
+} from '../../services/pages/language-layouts.js';
+import { siteLanguages } from '../../services/multilingual/settings.js';
+import { languageName, languagePrefix } from '../../../domain/languages/languages.js';
 
 const newPage = z.strictObject({
   title: z.string().trim().min(1, PAGE_MESSAGES.titleRequired).max(MAX_TITLE_LENGTH),
@@ -97,8 +102,32 @@ async function pageAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 20
   const page = await requirePage(c.var.db, c.var.site.id, id);
   const draft = await findRevision(c.var.db, id, page.draftVersion);
   const lock = await pageLock(c.var.db, c.var.site.id, id, c.get('siteUser')!.id);
+  const [languageLayouts, languages] = await Promise.all([listLanguageLayouts(c.var.db, id), siteLanguages(c.var.db, c.var.site)]);
+  // The editor's language selector: the site's added languages (issue 29), and which have their own layout.
+  const addedLanguages = languages.enabled ? languages.added.map((code) => ({ code, name: languageName(code, 'en'), prefix: `/${languagePrefix(code)}` })) : [];
   c.header('ETag', `"${page.draftVersion}"`);
-  return c.json({ page: { ...page, draft: draft ? { version: draft.version, layout: draft.layout, author: draft.author, savedAt: draft.savedAt } : null, lock } }, status);
+  return c.json({ page: { ...page, draft: draft ? { version: draft.version, layout: draft.layout, author: draft.author, savedAt: draft.savedAt } : null, lock, languageLayouts, addedLanguages } }, status);
+}
+
+/** The `:language` of a language-layout route as the site stores it: 400 unless it is one of the site's added languages. */
+async function addedLanguage(c: Context<AppEnv>): Promise<string> {
+  const typed = c.req.param('language') ?? '';
+  const languages = await siteLanguages(c.var.db, c.var.site);
+  const found = languages.added.find((l) => l.toLowerCase() === typed.toLowerCase());
+  if (!found) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.languageNotAdded(typed), { fields: { language: PAGE_MESSAGES.languageNotAdded(typed) } });
+  return found;
+}
+
+/**
+ * The page's layout in one added language (issue 29): `shared` true while the language
+ * shows the page's layout with its texts translated, else its own copy (draft and published
+ * version) with `ETag: "<draft version>"` for the next save's If-Match.
+ */
+async function languageLayoutAnswer(c: Context<AppEnv>, pageId: string, language: string, status: 200 | 201 = 200) {
+  const own = await findLanguageLayout(c.var.db, pageId, language);
+  if (!own) return c.json({ languageLayout: { language, shared: true, draft: null, publishedVersion: null } }, status);
+  c.header('ETag', `"${own.draft.version}"`);
+  return c.json({ languageLayout: { ...own, shared: false } }, status);
 }
 
 /** One page of a page list (live pages, or the trash): 400 for a cursor that names no position. */
@@ -209,6 +238,52 @@ pagesApi.post('/:id/revisions/:version/restore', requirePermission('pageDrafts')
   await guardCodeBlocks(c, page.id, basedOn ?? page.draftVersion, revision.layout);
   await restoreRevision(c.var.db, c.var.site.id, page.id, revision.version, author(c), basedOn);
   return pageAnswer(c, page.id);
+});
+
+// Per-language layouts (issue 29): shared by default; a language may get its own copy, with a
+// draft and a published version like the page's own layout, and go back to shared.
+pagesApi.get('/:id/languages/:language', requirePermission('pages'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  return languageLayoutAnswer(c, page.id, await addedLanguage(c));
+});
+
+pagesApi.post('/:id/languages/:language', requirePermission('pageDrafts'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  // The copy starts from the draft: a role without `pageCode` may copy its code blocks unchanged.
+  await divergeLayout(c.var.db, c.var.site.id, page.id, language, author(c));
+  return languageLayoutAnswer(c, page.id, language, 201);
+});
+
+pagesApi.put('/:id/languages/:language/draft', requirePermission('pageDrafts'), jsonBody(z.strictObject({ layout: z.unknown().optional() })), async (c) => {
+  const basedOn = ifMatchVersion(c, true)!;
+  const layout = checkedLayout(c.req.valid('json').layout);
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  if (!allows('pageCode', c.get('siteUser')!.roles)) {
+    const wanted = codeBlocks(layout);
+    const had = wanted.size ? codeBlocks((await findLanguageLayout(c.var.db, page.id, language))?.draft.layout ?? EMPTY_LAYOUT) : new Map<string, string>();
+    for (const [id, json] of wanted) if (had.get(id) !== json) throw new ApiError(403, 'forbidden', PAGE_MESSAGES.codeBlocksForbidden);
+  }
+  await saveLanguageDraft(c.var.db, c.var.site.id, page.id, language, basedOn, layout, author(c));
+  return languageLayoutAnswer(c, page.id, language);
+});
+
+pagesApi.post('/:id/languages/:language/publish', requirePermission('pagePublishing'), jsonBody(z.strictObject({ version })), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  await publishLanguageLayout(c.var.db, c.var.site.id, page.id, language, c.req.valid('json').version);
+  return languageLayoutAnswer(c, page.id, language);
+});
+
+// Back to the shared layout: the copy is dropped. A published copy is what visitors see, so only publishers drop one.
+pagesApi.delete('/:id/languages/:language', requirePermission('pageDrafts'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  const own = await findLanguageLayout(c.var.db, page.id, language);
+  if (own && own.publishedVersion !== null && !allows('pagePublishing', c.get('siteUser')!.roles)) throw new ApiError(403, 'forbidden', FORBIDDEN_MESSAGE);
+  await dropLanguageLayout(c.var.db, c.var.site.id, page.id, language);
+  return languageLayoutAnswer(c, page.id, language);
 });
 
 // Moves the page to the trash: off the site at once, its slug kept until it is purged.

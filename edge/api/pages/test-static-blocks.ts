@@ -1,6 +1,6 @@
 /**
  * The blocks without server data (blocks/gallery, markdown, video, map, audio, accordion,
- * marquee, social-links, search, menu, donation, member-area, link, shape, chart-bar, chart-line, chart-pie) for the XSS table: every
+ * marquee, social-links, search, menu, donation, member-area, link, shape, chart-bar, chart-line, chart-pie, language-switcher) for the XSS table: every
  * text prop, and every link prop a save may keep, holding a payload.
  */
 type Block = { id: string; type: string; props?: Record<string, unknown> };
@@ -27,6 +27,7 @@ export function hostileStaticBlocks(p: string): Block[] {
     { id: 'member-area', type: 'member-area', props: { title: p } },
     { id: 'link', type: 'link', props: { href: '/journal', title: p, description: p } },
     { id: 'shape', type: 'shape' },
+    { id: 'language-switcher', type: 'language-switcher', props: { label: p } },
     ...['bar', 'line', 'pie'].map((kind) => ({
       id: `chart-${kind}`,
       type: `chart-${kind}`,

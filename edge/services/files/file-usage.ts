@@ -14,14 +14,17 @@ export interface FileUse {
 }
 
 /**
- * SQL true while asset `a` is in use: a published revision's layout names its id or its
- * /assets/ URL, a content item or variant shows it, a product sells it, or an order's
+ * SQL true while asset `a` is in use: a published revision's layout (or a published page's
+ * own layout in a language, issue 29) names its id or its /assets/ URL, a content item or variant shows it, a product sells it, or an order's
  * download grant serves it. One expression, so the delete below checks and deletes at once.
  */
 const IN_USE = `(
   EXISTS (SELECT 1 FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = p.published_version
           WHERE p.website_id = a.website_id AND p.published_version IS NOT NULL
             AND (instr(r.document, a.id) > 0 OR instr(r.document, '/assets/' || a.r2_key) > 0))
+  OR EXISTS (SELECT 1 FROM pages p JOIN page_language_layouts l ON l.page_id = p.id
+          WHERE p.website_id = a.website_id AND p.published_version IS NOT NULL AND l.published_document IS NOT NULL
+            AND (instr(l.published_document, a.id) > 0 OR instr(l.published_document, '/assets/' || a.r2_key) > 0))
   OR EXISTS (SELECT 1 FROM items i WHERE i.website_id = a.website_id AND i.main_image_id = a.id)
   OR EXISTS (SELECT 1 FROM item_images ii WHERE ii.asset_id = a.id)
   OR EXISTS (SELECT 1 FROM variants v WHERE v.website_id = a.website_id AND v.main_image_id = a.id)
@@ -38,6 +41,12 @@ export async function fileUses(db: Db, websiteId: string, assetId: string): Prom
          JOIN page_revisions r ON r.page_id = p.id AND r.version = p.published_version
         WHERE a.id = ?1 AND a.website_id = ?2 AND p.published_version IS NOT NULL
           AND (instr(r.document, a.id) > 0 OR instr(r.document, '/assets/' || a.r2_key) > 0)
+       UNION ALL
+       SELECT 'page', p.id, p.title, '/' || lower(l.language) || '/' || p.slug
+         FROM assets a JOIN pages p ON p.website_id = a.website_id
+         JOIN page_language_layouts l ON l.page_id = p.id
+        WHERE a.id = ?1 AND a.website_id = ?2 AND p.published_version IS NOT NULL AND l.published_document IS NOT NULL
+          AND (instr(l.published_document, a.id) > 0 OR instr(l.published_document, '/assets/' || a.r2_key) > 0)
        UNION ALL
        SELECT CASE WHEN pr.item_id IS NULL THEN 'item' ELSE 'product' END, i.id, i.title, i.full_url
          FROM items i LEFT JOIN products pr ON pr.item_id = i.id

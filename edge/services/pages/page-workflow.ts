@@ -125,7 +125,7 @@ export async function restoreFromTrash(db: Db, websiteId: string, pageId: string
 }
 
 /**
- * Deletes trashed pages for good with their revisions and navigation links: one page
+ * Deletes trashed pages for good with their revisions, language layouts and navigation links: one page
  * (`pageId`, a publisher's hard delete) or every page trashed before `trashedBefore`
  * (the daily purge). Returns how many pages went.
  */
@@ -136,10 +136,11 @@ async function deleteTrashed(db: Db, where: string, params: unknown[]): Promise<
     d1.batch([
       d1.prepare(`DELETE FROM navigation_items WHERE page_id IN (${chosen})`).bind(...params),
       d1.prepare(`DELETE FROM page_revisions WHERE page_id IN (${chosen})`).bind(...params),
+      d1.prepare(`DELETE FROM page_language_layouts WHERE page_id IN (${chosen})`).bind(...params),
       d1.prepare(`DELETE FROM pages WHERE trashed_on IS NOT NULL AND ${where}`).bind(...params),
     ]),
   );
-  return results[2]?.meta.changes ?? 0;
+  return results[3]?.meta.changes ?? 0;
 }
 
 export async function deleteFromTrash(db: Db, websiteId: string, pageId: string): Promise<void> {

@@ -12,6 +12,8 @@ export interface ServedPage {
   version: number;
   publishedOn: number;
   layout: PageLayout;
+  /** Set when `layout` is the page's own layout in the request's language (issue 29): its texts are already in it. */
+  ownLanguage?: string;
 }
 
 /** Statuses whose live revision only signed-in contributors see (never cached, never indexed). */

@@ -12,6 +12,19 @@ export interface EditorPage {
   publishedVersion: number | null;
   draft: { version: number; layout: PageLayout; author: string | null; savedAt: number };
   lock: { by: string; since: number } | null;
+  /** The site's added languages (issue 29) and which of them have their own layout of this page. */
+  addedLanguages?: { code: string; name: string; prefix: string }[];
+  languageLayouts?: { language: string; draftVersion: number; publishedVersion: number | null }[];
+  /** Set while the editor edits this language's own layout (then draft and versions are that copy's). */
+  language?: string;
+}
+
+/** A page's layout in one added language (docs/api/pages.md): shared, or its own copy. */
+export interface LanguageLayout {
+  language: string;
+  shared: boolean;
+  draft: EditorPage['draft'] | null;
+  publishedVersion: number | null;
 }
 
 export interface Revision {
@@ -66,11 +79,11 @@ const KEEPALIVE_BYTES = 60_000;
  * `leaving`: the tab is being hidden or closed, so the request is sent with keepalive (it
  * outlives the page, with the same crumb header) when its body is small enough.
  */
-export async function saveDraft(id: string, version: number, layout: PageLayout, send: typeof fetch = fetch, leaving = false): Promise<EditorPage> {
+export async function saveDraft(id: string, version: number, layout: PageLayout, send: typeof fetch = fetch, leaving = false, language?: string): Promise<Partial<EditorPage>> {
   let res: Response;
   try {
     const body = JSON.stringify({ layout });
-    res = await send(`${base(id)}/draft`, {
+    res = await send(`${language ? languageBase(id, language) : base(id)}/draft`, {
       method: 'PUT',
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': currentCrumb(), 'If-Match': `"${version}"` },
@@ -80,11 +93,36 @@ export async function saveDraft(id: string, version: number, layout: PageLayout,
   } catch {
     throw new OwnerApiError(TEXT.network, 0);
   }
-  const json = (await res.json().catch(() => ({}))) as { page?: EditorPage; message?: string; fields?: Record<string, string>; current?: Conflict };
+  const json = (await res.json().catch(() => ({}))) as { page?: EditorPage; languageLayout?: LanguageLayout; message?: string; fields?: Record<string, string>; current?: Conflict };
   if (res.status === 412 && json.current) throw new VersionConflict(json.current);
-  if (!res.ok || !json.page) throw new OwnerApiError(json.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status, json.fields ?? {});
-  return json.page;
+  const saved = json.languageLayout ? languagePart(json.languageLayout) : json.page;
+  if (!res.ok || !saved) throw new OwnerApiError(json.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status, json.fields ?? {});
+  return saved;
 }
+
+const languageBase = (id: string, language: string) => `${base(id)}/languages/${encodeURIComponent(language)}`;
+
+/** What a language's own layout changes of the page the editor holds: its draft and versions. */
+function languagePart(own: LanguageLayout): Partial<EditorPage> | undefined {
+  if (!own.draft) return undefined;
+  return { draft: own.draft, draftVersion: own.draft.version, publishedVersion: own.publishedVersion, language: own.language };
+}
+
+/**
+ * The page as the editor edits it in `language`: undefined while the language shares the
+ * page's layout, else the page with its own copy as the draft and the preview under the prefix.
+ */
+export function inLanguage(page: EditorPage, own: LanguageLayout): EditorPage | undefined {
+  const part = languagePart(own);
+  const prefix = page.addedLanguages?.find((l) => l.code === own.language)?.prefix ?? '';
+  return part ? { ...page, ...part, url: `${prefix}${page.url}` } : undefined;
+}
+
+export const loadLanguageLayout = (id: string, language: string) => ownerFetch<{ languageLayout: LanguageLayout }>('GET', languageBase(id, language)).then((r) => r.languageLayout);
+export const divergeLayout = (id: string, language: string) => ownerFetch<{ languageLayout: LanguageLayout }>('POST', languageBase(id, language), {}).then((r) => r.languageLayout);
+export const dropLanguageLayout = (id: string, language: string) => ownerFetch<{ languageLayout: LanguageLayout }>('DELETE', languageBase(id, language));
+export const publishLanguageLayout = (id: string, language: string, version: number) =>
+  ownerFetch<{ languageLayout: LanguageLayout }>('POST', `${languageBase(id, language)}/publish`, { version }).then((r) => languagePart(r.languageLayout)!);
 
 export const publishPage = (id: string, version: number) => ownerFetch<{ page: EditorPage }>('POST', `${base(id)}/publish`, { version }).then((r) => r.page);
 export const heartbeat = (id: string) => ownerFetch<{ lock: EditorPage['lock'] }>('POST', `${base(id)}/lock`, {}).then((r) => r.lock);

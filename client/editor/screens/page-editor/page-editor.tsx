@@ -1,6 +1,6 @@
 // First: block schemas are built without Zod's eval probe (see the module).
 import './zod-jitless.js';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { PageLayout } from '../../../../blocks/layout-schema.js';
 import { blockDefinition } from '../../../../blocks/registry.js';
 import { OwnerApiError, TEXT } from '../../api.js';
@@ -18,7 +18,9 @@ import { BlockSettings } from './block-settings.js';
 import { HistoryDrawer } from './history-drawer.js';
 import { PageSettingsPanel } from './page-settings.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
-import { type EditorPage, heartbeat, loadPage, mayPublish, publishPage, releaseLock, takePage } from './page-api.js';
+import {
+  divergeLayout, dropLanguageLayout, type EditorPage, heartbeat, inLanguage, loadLanguageLayout, loadPage, mayPublish, publishLanguageLayout, publishPage, releaseLock, takePage,
+} from './page-api.js';
 import { BlockMenu } from './menus/block-menu.js';
 import { SectionMenu } from './menus/section-menu.js';
 import { addStarterSection } from './menus/starter-ops.js';
@@ -43,7 +45,73 @@ export function PageEditorScreen({ id }: { id: string }) {
   const { result, retry } = useLoad(id, () => takePage(id));
   if (result.state === 'loading') return <Skeleton label="Loading the page" />;
   if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
-  return <PageEditor first={result.data} />;
+  return <LanguageEditors first={result.data} />;
+}
+
+/** Which layout the editor shows for a language (issue 29): loading, shared (texts translated), its own copy, or a failed load. */
+type LanguageView = { state: 'loading' } | { state: 'shared' } | { state: 'own'; page: EditorPage } | { state: 'error'; message: string };
+
+/**
+ * The page editor with a language selector on a multilingual site: the main layout (shared by
+ * every language, texts translated) or an added language's. A language that shares the layout
+ * says so, links to its translations and offers its own copy; one with a copy edits it in the
+ * same editor (saves, publish and conflicts against the copy's versions).
+ */
+function LanguageEditors({ first }: { first: EditorPage }) {
+  const languages = first.addedLanguages ?? [];
+  const [language, setLanguage] = useState('');
+  const [view, setView] = useState<LanguageView>({ state: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const name = languages.find((l) => l.code === language)?.name ?? language;
+
+  const choose = (code: string) => {
+    setLanguage(code);
+    if (!code) return;
+    setView({ state: 'loading' });
+    loadLanguageLayout(first.id, code).then(
+      (own) => setView(own.shared ? { state: 'shared' } : { state: 'own', page: inLanguage(first, own)! }),
+      (e: unknown) => setView({ state: 'error', message: e instanceof Error ? e.message : TEXT.failed }),
+    );
+  };
+  const diverge = () => {
+    setBusy(true);
+    divergeLayout(first.id, language)
+      .then((own) => setView({ state: 'own', page: inLanguage(first, own)! }), (e: unknown) => setView({ state: 'error', message: e instanceof Error ? e.message : TEXT.failed }))
+      .finally(() => setBusy(false));
+  };
+
+  const selector = languages.length ? (
+    <div className="pe-languages">
+      <SelectField
+        label="Layout for"
+        value={language}
+        options={[{ value: '', label: 'All languages (shared layout)' }, ...languages.map((l) => ({ value: l.code, label: l.name }))]}
+        onChange={(e) => choose(e.target.value)}
+      />
+    </div>
+  ) : null;
+  if (!language) return <PageEditor key="" first={first} toolbarStart={selector} />;
+  if (view.state === 'own') return <PageEditor key={language} first={view.page} toolbarStart={selector} onShared={() => setView({ state: 'shared' })} />;
+  return (
+    <div className="pe" data-page-editor data-language={language}>
+      <header className="pe-toolbar">
+        <h1 className="pe-title">{first.title}</h1>
+        {selector}
+      </header>
+      {view.state === 'loading' ? <Skeleton label={`Loading the ${name} layout`} /> : null}
+      {view.state === 'error' ? <ErrorPanel message={view.message} onRetry={() => choose(language)} /> : null}
+      {view.state === 'shared' ? (
+        <section className="pe-panel pe-shared" aria-label={`${name} layout`}>
+          <h2>{name} uses the shared layout</h2>
+          <p>
+            Visitors of the {name} page see this page's layout with its texts translated. Edit the translations on the <a href="/config/languages">Languages</a> screen, or
+            give {name} a layout of its own, starting from a copy of the current draft.
+          </p>
+          <Button busy={busy} onClick={diverge}>Use a separate layout for {name}</Button>
+        </section>
+      ) : null}
+    </div>
+  );
 }
 
 type Selection = { section: number; block?: number | undefined } | undefined;
@@ -53,8 +121,11 @@ type Selection = { section: number; block?: number | undefined } | undefined;
  * own render of the draft in a frame (patched after each save, with the overlay of preview/:
  * the editor never draws blocks itself) and the outline with the selected block's props form.
  */
-function PageEditor({ first }: { first: EditorPage }) {
+function PageEditor({ first, toolbarStart, onShared }: { first: EditorPage; toolbarStart?: ReactNode; onShared?: () => void }) {
   const draft = usePageDraft(first);
+  const language = first.language;
+  const languageName = first.addedLanguages?.find((l) => l.code === language)?.name ?? language;
+  const [sharing, setSharing] = useState(false);
   const { page, layout, state, edit } = draft;
   const { timeZone } = useOwner();
   const [selected, setSelected] = useState<Selection>(layout.sections.length ? { section: 0 } : undefined);
@@ -127,20 +198,28 @@ function PageEditor({ first }: { first: EditorPage }) {
     setMessage(undefined);
     draft
       .saveNow()
-      .then((kept) => (kept ? publishPage(first.id, draft.page.draftVersion) : undefined))
+      .then((kept) => (kept ? (language ? publishLanguageLayout(first.id, language, draft.page.draftVersion) : publishPage(first.id, draft.page.draftVersion)) : undefined))
       .then((p) => {
         if (p) {
-          draft.setPage({ ...draft.page, ...p });
-          setMessage(`Published. Visitors see this version at ${p.url}.`);
+          const next = { ...draft.page, ...p };
+          draft.setPage(next);
+          setMessage(`Published. Visitors see this version at ${next.url}.`);
         }
       }, (e: unknown) => setMessage(e instanceof OwnerApiError ? e.message : TEXT.failed))
       .finally(() => setPublishing(false));
   };
 
+  const reload = () => (language ? loadLanguageLayout(first.id, language).then((own) => inLanguage(first, own) ?? Promise.reject(new Error(TEXT.failed))) : loadPage(first.id));
+  const backToShared = () => {
+    setSharing(false);
+    dropLanguageLayout(first.id, language!).then(() => onShared?.(), (e: unknown) => setMessage(e instanceof OwnerApiError ? e.message : TEXT.failed));
+  };
+
   return (
-    <div className="pe" data-page-editor data-save-state={state}>
+    <div className="pe" data-page-editor data-save-state={state} data-language={language}>
       <header className="pe-toolbar">
-        <h1 className="pe-title">{page.title}</h1>
+        <h1 className="pe-title">{language ? `${page.title} · ${languageName}` : page.title}</h1>
+        {toolbarStart}
         <p className="pe-state" role="status" data-state={state}>
           {SAVE_TEXT[state]}
         </p>
@@ -148,8 +227,14 @@ function PageEditor({ first }: { first: EditorPage }) {
           <Button variant="secondary" disabled={!draft.canUndo} onClick={draft.undo} aria-keyshortcuts="Control+Z Meta+Z">Undo</Button>
           <Button variant="secondary" disabled={!draft.canRedo} onClick={draft.redo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">Redo</Button>
           <DeviceSwitch device={device} onChange={setDevice} />
-          <Button variant="secondary" aria-expanded={history} onClick={() => setHistory((h) => !h)}>History</Button>
-          <Button variant="secondary" aria-expanded={settings} onClick={() => setSettings((o) => !o)}>Page settings</Button>
+          {language ? (
+            <Button variant="secondary" onClick={() => setSharing(true)}>Use the shared layout</Button>
+          ) : (
+            <>
+              <Button variant="secondary" aria-expanded={history} onClick={() => setHistory((h) => !h)}>History</Button>
+              <Button variant="secondary" aria-expanded={settings} onClick={() => setSettings((o) => !o)}>Page settings</Button>
+            </>
+          )}
           {canPublish ? <Button busy={publishing} disabled={state === 'conflict'} onClick={publish}>Publish</Button> : null}
         </div>
       </header>
@@ -207,7 +292,7 @@ function PageEditor({ first }: { first: EditorPage }) {
         onClose={() => undefined}
         actions={
           <>
-            <Button variant="secondary" onClick={() => loadPage(first.id).then(draft.adopt, () => setMessage(TEXT.loadRetry))}>Load their version</Button>
+            <Button variant="secondary" onClick={() => reload().then(draft.adopt, () => setMessage(TEXT.loadRetry))}>Load their version</Button>
             <Button variant="danger" onClick={draft.keepMine}>Keep mine as a new version</Button>
           </>
         }
@@ -218,6 +303,19 @@ function PageEditor({ first }: { first: EditorPage }) {
             unsaved edits are dropped), or keep yours: it is saved as a new version over theirs, and theirs stays in the history.
           </p>
         ) : null}
+      </Dialog>
+      <Dialog
+        open={sharing}
+        title={`Use the shared layout for ${languageName}?`}
+        onClose={() => setSharing(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setSharing(false)}>Cancel</Button>
+            <Button variant="danger" onClick={backToShared}>Drop the {languageName} layout</Button>
+          </>
+        }
+      >
+        <p>The {languageName} layout is deleted, its published version too: {languageName} visitors see the shared layout with its translated texts again.</p>
       </Dialog>
       {prompt}
     </div>

@@ -21,7 +21,9 @@ const HISTORY = 200;
  * or shows the conflict when the server's draft moved on meanwhile.
  */
 export function usePageDraft(first: EditorPage) {
-  const [start] = useState(() => startFrom(first.id, first.draftVersion, first.draft.layout));
+  // A language's own layout (issue 29) keeps its local copy apart from the page's.
+  const copyId = first.language ? `${first.id}@${first.language}` : first.id;
+  const [start] = useState(() => startFrom(copyId, first.draftVersion, first.draft.layout));
   const [page, setPage] = useState(first);
   const [layout, setLayout] = useState<PageLayout>(start.layout);
   const [state, setState] = useState<SaveState>(start.kind === 'server' ? 'saved' : start.kind === 'restored' ? 'unsaved' : 'conflict');
@@ -46,9 +48,9 @@ export function usePageDraft(first: EditorPage) {
 
   /** The local copy follows the edits: kept while they differ from what the server has, dropped once it has them. */
   const keepLocal = useCallback(() => {
-    if (layoutRef.current === savedLayout.current) dropLocalCopy(first.id);
-    else writeLocalCopy(first.id, baseRef.current, layoutRef.current);
-  }, [first.id]);
+    if (layoutRef.current === savedLayout.current) dropLocalCopy(copyId);
+    else writeLocalCopy(copyId, baseRef.current, layoutRef.current);
+  }, [copyId]);
 
   const schedule = useCallback((delay: number) => {
     clearTimeout(timer.current);
@@ -66,12 +68,12 @@ export function usePageDraft(first: EditorPage) {
     inFlight.current = true;
     setState('saving');
     try {
-      const saved = await saveDraft(first.id, baseRef.current, sending, fetch, leaving);
+      const saved = await saveDraft(first.id, baseRef.current, sending, fetch, leaving, first.language);
       attempt.current = 0;
-      baseRef.current = saved.draftVersion;
+      baseRef.current = saved.draftVersion ?? baseRef.current + 1;
       savedLayout.current = sending;
       keepLocal();
-      setPage(saved);
+      setPage((p) => ({ ...p, ...saved }));
       setRefusal(undefined);
       setSavedCount((n) => n + 1);
       inFlight.current = false;
@@ -94,7 +96,7 @@ export function usePageDraft(first: EditorPage) {
       }
       return false;
     }
-  }, [first.id, schedule, keepLocal]);
+  }, [first.id, first.language, schedule, keepLocal]);
 
   /** Replaces the layout (an edit): undoable, then autosaved. Edits with the same `key` within 1 s are one undo step (typing). */
   const edit = useCallback((next: PageLayout, key?: string) => {
@@ -136,7 +138,7 @@ export function usePageDraft(first: EditorPage) {
     baseRef.current = fresh.draftVersion;
     savedLayout.current = fresh.draft.layout;
     layoutRef.current = fresh.draft.layout;
-    dropLocalCopy(first.id);
+    dropLocalCopy(copyId);
     setRestored(false);
     setLayout(fresh.draft.layout);
     setPage(fresh);
@@ -144,7 +146,7 @@ export function usePageDraft(first: EditorPage) {
     setStacks({ past: [], future: [] });
     setState('saved');
     setSavedCount((n) => n + 1);
-  }, [first.id]);
+  }, [copyId]);
 
   /** Keep mine: save our layout over the version the conflict named (a new revision; theirs stays in the history). */
   const keepMine = useCallback(() => {

@@ -174,7 +174,7 @@ async function withStarter(created: OwnerPage, starter: string): Promise<OwnerPa
   const layout = starterDocument(starter);
   if (!layout) return created;
   const saved = await saveDraft(created.id, created.draftVersion, layout as PageLayout);
-  return { ...created, draftVersion: saved.draftVersion };
+  return { ...created, draftVersion: saved.draftVersion ?? created.draftVersion + 1 };
 }
 
 /** Schedule the page's draft to go live at a time in the site's time zone. */
