@@ -26,6 +26,7 @@ const areaBody = z
       .array(z.strictObject({ pageId: z.string().max(64), teaserSections: z.number().int().min(0).max(100).nullable().default(null) }))
       .max(500)
       .default([]),
+    collections: z.array(z.string().max(64)).max(100).default([]),
   })
   .superRefine((b, ctx) => {
     if (b.access === 'free' && b.priceCents !== 0) ctx.addIssue({ code: 'custom', path: ['priceCents'], message: 'A free area has no price.' });
