@@ -382,10 +382,13 @@ describe('collections in member areas (a blog: its list, tag and category lists,
     const taken = await owner('POST', '/areas', { name: 'Taken', access: 'free', collections: [diaryId] });
     expect(taken.status).toBe(400);
     expect(taken.json.fields['collections.0']).toBe('This collection is already in another member area.');
-    // Saving the area again keeps its collection (If-Match as for pages).
-    const saved = await owner('PUT', `/areas/${diaryAreaId}`, { name: 'Diary Club', access: 'free', collections: [diaryId] }, ifMatch(1));
+    // An edit without `collections` (the teaser settings' save) keeps them; If-Match as for pages.
+    const saved = await owner('PUT', `/areas/${diaryAreaId}`, { name: 'Diary Club', access: 'free' }, ifMatch(1));
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.area.collections).toHaveLength(1);
+    // The screen's choices: collections that are not a page nor the home page.
+    const listed = await owner('GET', '/areas');
+    expect(listed.json.collections.map((c: { fullUrl: string }) => c.fullUrl).sort()).toEqual(['/journal', '/members-journal', '/shop']);
   });
 
   it('shows visitors without access the paywall (107) or access denied (106) on the list, its tag and category lists and a post; the feed is 404; never cached', async () => {

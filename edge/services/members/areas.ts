@@ -165,6 +165,17 @@ async function checkCollections(db: Db, websiteId: string, areaId: string | unde
   });
 }
 
+/** The site's collections an area may protect (not a page, not the home page), by title: the Members screen's choices. */
+export async function protectableCollections(db: Db, websiteId: string): Promise<{ id: string; title: string; fullUrl: string }[]> {
+  return query(() =>
+    db
+      .select({ id: collections.id, title: collections.title, fullUrl: collections.fullUrl })
+      .from(collections)
+      .where(and(eq(collections.websiteId, websiteId), sql`${collections.type} <> ${PAGE_COLLECTION}`, eq(collections.isHomepage, false), eq(collections.folder, false)))
+      .orderBy(asc(collections.title), asc(collections.id)),
+  );
+}
+
 function pageRows(websiteId: string, areaId: string, input: AreaPageInput[]) {
   return input.map((p) => ({ areaId, websiteId, pageId: p.pageId, teaserSections: p.teaserSections }));
 }
