@@ -154,7 +154,7 @@ pages.get('/:collection/:item', async (c) => {
   const found = await findItemAt(req.db, req.site.id, c.req.param('collection'), c.req.param('item'), req.now);
   if (!found) return respond(c, req, await notFoundPage(req));
   // An item of a collection in a member area (a blog post, a product): its collection's paywall for visitors without access.
-  const gated = await gatedCollection(c, req, found.collection, { kind: 'item', path: found.item.fullUrl });
+  const gated = found.inMemberArea && (await gatedCollection(c, req, found.collection, { kind: 'item', path: found.item.fullUrl }));
   return gated || respond(c, req, await itemPage(req, found.collection, found.item));
 });
 

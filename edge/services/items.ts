@@ -185,10 +185,11 @@ export async function findItemAt(
   collectionUrlId: string,
   itemUrlId: string,
   now: number,
-): Promise<{ collection: CollectionRecord; item: ItemRecord } | undefined> {
+): Promise<{ collection: CollectionRecord; item: ItemRecord; inMemberArea: boolean } | undefined> {
   const [row] = await query(() =>
     db
-      .select({ collection: collections, item: items })
+      // `inMemberArea`: the collection is in a member area (issue 30), asked in the same query so a public item costs no second read.
+      .select({ collection: collections, item: items, inMemberArea: sql<number>`exists (select 1 from ${memberAreaCollections} where ${memberAreaCollections.collectionId} = ${collections.id})` })
       .from(items)
       .innerJoin(collections, eq(collections.id, items.collectionId))
       .where(
@@ -202,7 +203,7 @@ export async function findItemAt(
       )
       .limit(1),
   );
-  return row;
+  return row && { ...row, inMemberArea: Boolean(row.inMemberArea) };
 }
 
 /** What a summary block lists (blocks/summary): a collection's items, filtered and cut. */

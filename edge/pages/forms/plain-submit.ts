@@ -72,7 +72,7 @@ async function pageAt(c: C, path: string, state: PostedFormState, status: PageRe
   if (first && second && rest.length === 0) {
     const found = await findItemAt(req.db, req.site.id, first, second, req.now);
     // Shown again only to a visitor who may read it (issue 30: never a member area's content to others; then the home page).
-    if (found && (await mayRead(c, req, { collectionId: found.collection.id }))) result = await itemPage(req, found.collection, found.item);
+    if (found && (!found.inMemberArea || (await mayRead(c, req, { collectionId: found.collection.id })))) result = await itemPage(req, found.collection, found.item);
   } else if (first && !second) {
     const collection = await findCollection(req.db, req.site.id, first);
     if (collection) {
