@@ -367,13 +367,19 @@ describe('collections in member areas (a blog: its list, tag and category lists,
   it('refuses a page collection, the home page, an unknown and a taken collection with field errors', async () => {
     const ids = await worker.db.prepare("SELECT id, url_id AS urlId FROM collections WHERE url_id IN ('home', 'about', 'journal')").all<{ id: string; urlId: string }>();
     const by = (u: string) => ids.results.find((r) => r.urlId === u)!.id;
-    const bad = await owner('POST', '/areas', { name: 'Bad', access: 'free', collections: [by('about'), by('home'), 'nope', diaryId, diaryId] });
+    const site = (await worker.db.prepare('SELECT website_id AS id FROM collections WHERE id = ?').bind(diaryId).first<{ id: string }>())!.id;
+    await worker.db
+      .prepare("INSERT INTO collections (id, website_id, type, url_id, full_url, title, folder, created_on, updated_on) VALUES ('c0ffee00000000000000000000000002', ?, 1, 'studio-folder', '/studio-folder', 'Studio folder', 1, 0, 0)")
+      .bind(site)
+      .run();
+    const bad = await owner('POST', '/areas', { name: 'Bad', access: 'free', collections: [by('about'), by('home'), 'nope', diaryId, diaryId, 'c0ffee00000000000000000000000002'] });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toEqual({
       'collections.0': 'This collection is a page: add the page instead.',
       'collections.1': 'This collection is a page: add the page instead.',
       'collections.2': 'This collection does not exist.',
       'collections.4': 'This collection is listed twice.',
+      'collections.5': 'This collection is a folder: add the collections in it.',
     });
     const made = await owner('POST', '/areas', { name: 'Diary Club', access: 'free', collections: [diaryId] });
     expect(made.status, made.text).toBe(201);

@@ -141,16 +141,17 @@ export const COLLECTION_TEXT = {
   missing: 'This collection does not exist.',
   page: 'This collection is a page: add the page instead.',
   home: 'The home page cannot be in a member area.',
+  folder: 'This collection is a folder: add the collections in it.',
   taken: 'This collection is already in another member area.',
   twice: 'This collection is listed twice.',
 } as const;
 
-/** Adds a field error per collection that is not this site's, is a page's own content or the home page, or is in another area. */
+/** Adds a field error per collection that is not this site's, is a page's own content, the home page or a folder, or is in another area. */
 async function checkCollections(db: Db, websiteId: string, areaId: string | undefined, ids: readonly string[], fields: Record<string, string>): Promise<void> {
   if (ids.length === 0) return;
   const [own, taken] = await query(() =>
     db.batch([
-      db.select({ id: collections.id, type: collections.type, isHomepage: collections.isHomepage }).from(collections).where(and(eq(collections.websiteId, websiteId), inArray(collections.id, [...ids]))),
+      db.select({ id: collections.id, type: collections.type, isHomepage: collections.isHomepage, folder: collections.folder }).from(collections).where(and(eq(collections.websiteId, websiteId), inArray(collections.id, [...ids]))),
       db.select({ collectionId: memberAreaCollections.collectionId, areaId: memberAreaCollections.areaId }).from(memberAreaCollections).where(inArray(memberAreaCollections.collectionId, [...ids])),
     ]),
   );
@@ -160,6 +161,7 @@ async function checkCollections(db: Db, websiteId: string, areaId: string | unde
     if (!found) fields[key] = COLLECTION_TEXT.missing;
     else if (found.type === PAGE_COLLECTION) fields[key] = COLLECTION_TEXT.page;
     else if (found.isHomepage) fields[key] = COLLECTION_TEXT.home;
+    else if (found.folder) fields[key] = COLLECTION_TEXT.folder;
     else if (taken.some((t) => t.collectionId === id && t.areaId !== areaId)) fields[key] = COLLECTION_TEXT.taken;
     if (ids.indexOf(id) !== i) fields[key] = COLLECTION_TEXT.twice;
   });
