@@ -438,6 +438,19 @@ describe('collections in member areas (a blog: its list, tag and category lists,
     expect(feed.status).toBe(200);
     expect(feed.headers.get('cache-control')).toBe('private, no-store');
     expect(await feed.text()).toContain(SENTINEL_POST);
+    // An area with collections only: membership confirmed and the area's navigation item lead to its first collection.
+    const confirmed = await visit(`/membership-confirmed?area=${diaryAreaId}`, reader);
+    expect(await confirmed.text()).toContain('<a class="member-continue" href="/members-journal">');
+    const layout = await worker.fetch('/api/commondata/GetSiteLayout', { headers: ownerSession.headers });
+    const main = ((await layout.json()) as { layout: { identifier: string; version: number }[] }).layout.find((n) => n.identifier === 'main-nav')!;
+    const saved = await worker.fetch('/api/widget/UpdateNavigation', {
+      method: 'POST',
+      headers: { ...ownerSession.headers, 'Content-Type': 'application/json', 'If-Match': `"${main.version}"` },
+      body: JSON.stringify({ fieldName: 'main-nav', navigation: { items: [{ title: 'Shop', externalLink: '/shop' }, { memberAreaId: diaryAreaId }] } }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await (await visit('/', reader)).text()).toContain('<a href="/members-journal">Diary Club</a>');
+    expect(await (await visit('/')).text()).not.toContain('Diary Club');
   });
 
   it('a form refused on a protected page or post shows the home page instead, not the protected content', async () => {
