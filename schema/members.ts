@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { siteUsers } from './accounts.js';
+import { collections } from './collections.js';
 import { pages } from './pages.js';
 import { websites } from './websites.js';
 
@@ -69,6 +70,26 @@ export const memberAreaPages = sqliteTable(
     teaserSections: integer('teaser_sections'),
   },
   (t) => [uniqueIndex('member_area_pages_page_uq').on(t.pageId), index('member_area_pages_area_idx').on(t.areaId)],
+);
+
+/**
+ * The collections a member area protects (a blog, a store, a gallery): the collection page,
+ * its tag and category lists, its feed and every item page in it. Never a plain page
+ * collection (type 10: its content is a page, protected through member_area_pages) nor the
+ * home page. A collection belongs to at most one area.
+ */
+export const memberAreaCollections = sqliteTable(
+  'member_area_collections',
+  {
+    areaId: text('area_id')
+      .notNull()
+      .references(() => memberAreas.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id').notNull(),
+  },
+  (t) => [uniqueIndex('member_area_collections_collection_uq').on(t.collectionId), index('member_area_collections_area_idx').on(t.areaId)],
 );
 
 /**

@@ -27,7 +27,7 @@ import { findHiddenPage } from '../services/pages/published-page.js';
 import { allows } from '../middleware/roles/index.js';
 import { blockPage, servedPage } from './block-page.js';
 import type { PageRequest } from './page-request.js';
-import { gatedPage, siteLock } from './members/access.js';
+import { gatedCollection, gatedPage, siteLock } from './members/access.js';
 import { memberForms, membershipConfirmed } from './members/forms.js';
 import { donationPages } from './donations.js';
 
@@ -125,12 +125,16 @@ pages.get('/:collection', async (c) => {
   const collection = await findCollection(req.db, req.site.id, c.req.param('collection'));
   if (c.req.query('format') === 'rss') {
     if (!collection || !hasFeed(collection)) return respond(c, req, await notFoundPage(req));
+    // A feed of a collection in a member area: for its members only (never cached), else 404.
+    const gated = await gatedCollection(c, req, collection, { kind: 'feed' });
+    if (gated) return gated;
     return c.body(await feedXml(req, collection), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
   }
   // A page built from blocks answers at its slug once published. Its draft is shown only to
   // a signed-in contributor asking for `?preview`: never stored, never indexed.
   const previewing = preview(c, req);
-  if (collection) return respond(c, req, await collectionPage(req, collection));
+  // A collection in a member area (its tag and category lists too): the paywall for visitors without access.
+  if (collection) return (await gatedCollection(c, req, collection, { kind: 'page' })) || respond(c, req, await collectionPage(req, collection));
   const page = await servedPage(req, c.req.param('collection'));
   // A page behind a password or in a member area answers per visitor (a contributor's preview is the draft itself).
   if (page) return (!previewing && (await gatedPage(c, req, page))) || respond(c, req, await blockPage(req, page));
@@ -148,7 +152,10 @@ pages.get('/:collection', async (c) => {
 pages.get('/:collection/:item', async (c) => {
   const req = pageRequest(c);
   const found = await findItemAt(req.db, req.site.id, c.req.param('collection'), c.req.param('item'), req.now);
-  return respond(c, req, found ? await itemPage(req, found.collection, found.item) : await notFoundPage(req));
+  if (!found) return respond(c, req, await notFoundPage(req));
+  // An item of a collection in a member area (a blog post, a product): its collection's paywall for visitors without access.
+  const gated = found.inMemberArea && (await gatedCollection(c, req, found.collection, { kind: 'item', path: found.item.fullUrl }));
+  return gated || respond(c, req, await itemPage(req, found.collection, found.item));
 });
 
 pages.get('*', async (c) => {

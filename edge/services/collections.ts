@@ -53,8 +53,8 @@ export async function collectionsById(db: Db, ids: readonly string[]): Promise<M
  */
 const VISIBLE_PAGE = sql<number>`(${pages.publishedVersion} IS NOT NULL AND ${pages.trashedOn} IS NULL AND ${pages.status} NOT IN ('private', 'deprecated'))`;
 
-/** A member area's link: its first protected page (by title), else the account page. */
-const AREA_URL = sql<string | null>`(CASE WHEN ${navigationItems.memberAreaId} IS NULL THEN NULL ELSE COALESCE((SELECT '/' || p2.slug FROM member_area_pages m JOIN pages p2 ON p2.id = m.page_id WHERE m.area_id = ${navigationItems.memberAreaId} AND m.website_id = ${navigationItems.websiteId} ORDER BY p2.title LIMIT 1), '/account') END)`;
+/** A member area's link: its first protected page (by title), else its first collection, else the account page. */
+const AREA_URL = sql<string | null>`(CASE WHEN ${navigationItems.memberAreaId} IS NULL THEN NULL ELSE COALESCE((SELECT '/' || p2.slug FROM member_area_pages m JOIN pages p2 ON p2.id = m.page_id WHERE m.area_id = ${navigationItems.memberAreaId} AND m.website_id = ${navigationItems.websiteId} ORDER BY p2.title LIMIT 1), (SELECT c2.full_url FROM member_area_collections mc JOIN collections c2 ON c2.id = mc.collection_id WHERE mc.area_id = ${navigationItems.memberAreaId} AND mc.website_id = ${navigationItems.websiteId} ORDER BY c2.title LIMIT 1), '/account') END)`;
 
 /** The navigation query, for batching with other page queries (page-shell.ts). */
 export function navigationQuery(db: Db, websiteId: string) {

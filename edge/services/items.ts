@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { collections, items, products } from '../../schema/index.js';
+import { collections, items, memberAreaCollections, products } from '../../schema/index.js';
 import type { CollectionRecord } from './collections.js';
 import { query, type Db } from './db.js';
 
@@ -13,6 +13,12 @@ const RECORD_STORE_ITEM = 11;
 const NOT_HIDDEN = sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`;
 /** Items that are products shown in the store (suggestions name products only). */
 const SHOWN_PRODUCT = sql`exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 1)`;
+
+/**
+ * Items of a collection no member area protects (issue 30): what lists, search, the sitemap and
+ * blocks show every visitor. A protected collection's items are read on their own pages only, by members.
+ */
+export const OUTSIDE_MEMBER_AREAS = sql`not exists (select 1 from ${memberAreaCollections} where ${memberAreaCollections.collectionId} = ${items.collectionId})`;
 
 /** Only published items whose publish date has come are public. */
 function visible(now: number): SQL {
@@ -113,6 +119,7 @@ function chosenRelatedQuery(db: Db, websiteId: string, ids: readonly string[], n
         sql`${items.id} in (select value from json_each(${list}))`,
         visible(now),
         SHOWN_PRODUCT,
+        OUTSIDE_MEMBER_AREAS,
       ),
     )
     .orderBy(sql`(select key from json_each(${list}) where value = ${items.id})`);
@@ -156,7 +163,7 @@ export function featuredProductsQuery(db: Db, websiteId: string, limit: number, 
   return db
     .select()
     .from(items)
-    .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_STORE_ITEM), visible(now)))
+    .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_STORE_ITEM), visible(now), OUTSIDE_MEMBER_AREAS))
     .orderBy(desc(items.starred), desc(items.addedOn), asc(items.id))
     .limit(limit);
 }
@@ -166,7 +173,7 @@ export function recentPostsQuery(db: Db, websiteId: string, limit: number, now: 
   return db
     .select()
     .from(items)
-    .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_TEXT), visible(now)))
+    .where(and(eq(items.websiteId, websiteId), eq(items.recordType, RECORD_TEXT), visible(now), OUTSIDE_MEMBER_AREAS))
     .orderBy(desc(sql`coalesce(${items.publishOn}, ${items.addedOn})`), asc(items.id))
     .limit(limit);
 }
@@ -178,10 +185,11 @@ export async function findItemAt(
   collectionUrlId: string,
   itemUrlId: string,
   now: number,
-): Promise<{ collection: CollectionRecord; item: ItemRecord } | undefined> {
+): Promise<{ collection: CollectionRecord; item: ItemRecord; inMemberArea: boolean } | undefined> {
   const [row] = await query(() =>
     db
-      .select({ collection: collections, item: items })
+      // `inMemberArea`: the collection is in a member area (issue 30), asked in the same query so a public item costs no second read.
+      .select({ collection: collections, item: items, inMemberArea: sql<number>`exists (select 1 from ${memberAreaCollections} where ${memberAreaCollections.collectionId} = ${collections.id})` })
       .from(items)
       .innerJoin(collections, eq(collections.id, items.collectionId))
       .where(
@@ -195,7 +203,7 @@ export async function findItemAt(
       )
       .limit(1),
   );
-  return row;
+  return row && { ...row, inMemberArea: Boolean(row.inMemberArea) };
 }
 
 /** What a summary block lists (blocks/summary): a collection's items, filtered and cut. */
@@ -242,6 +250,7 @@ export function summaryItemsQuery(db: Db, websiteId: string, filter: SummaryFilt
         filter.category ? hasValue(items.categories, filter.category) : undefined,
         filter.tag ? hasValue(items.tags, filter.tag) : undefined,
         NOT_HIDDEN,
+        OUTSIDE_MEMBER_AREAS,
       ),
     )
     .orderBy(...order)
@@ -262,6 +271,7 @@ export function storeItemsQuery(db: Db, websiteId: string, ids: readonly string[
         sql`${items.id} in (select value from json_each(${JSON.stringify(ids)}))`,
         visible(now),
         NOT_HIDDEN,
+        OUTSIDE_MEMBER_AREAS,
       ),
     );
 }

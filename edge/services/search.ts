@@ -2,7 +2,7 @@ import { and, count, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { items, products } from '../../schema/index.js';
 import { SEARCH_TABLE } from '../../schema/search.js';
 import { query, type Db } from './db.js';
-import type { ItemRecord } from './items.js';
+import { OUTSIDE_MEMBER_AREAS, type ItemRecord } from './items.js';
 
 /** Visitor queries longer than this are cut (no error). */
 export const MAX_QUERY_LENGTH = 200;
@@ -60,6 +60,8 @@ function publicMatch(index: ItemIndex, websiteId: string, expression: string, no
     or(isNull(items.publishOn), lte(items.publishOn, now)),
     // A product hidden from the store is not found either.
     sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+    // Nor an item of a collection in a member area (issue 30).
+    OUTSIDE_MEMBER_AREAS,
   )!;
 }
 

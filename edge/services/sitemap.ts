@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { accessPasswords, collections, items, memberAreaPages, pages, products } from '../../schema/index.js';
+import { accessPasswords, collections, items, memberAreaCollections, memberAreaPages, pages, products } from '../../schema/index.js';
 import { query, type Db } from './db.js';
+import { OUTSIDE_MEMBER_AREAS } from './items.js';
 
 /** One `<url>` of a sitemap: a site-relative path and when it last changed. */
 export interface SitemapEntry {
@@ -16,6 +17,8 @@ function publicItems(websiteId: string, now: number): SQL {
     or(isNull(items.publishOn), lte(items.publishOn, now)),
     // Products hidden from the store are not published pages.
     sql`not exists (select 1 from ${products} where ${products.itemId} = ${items.id} and ${products.visible} = 0)`,
+    // Items of a collection in a member area are for members only (issue 30).
+    OUTSIDE_MEMBER_AREAS,
   )!;
 }
 
@@ -37,7 +40,13 @@ export async function sitemapEntries(
       db
         .select({ fullUrl: collections.fullUrl, updatedOn: collections.updatedOn, isHomepage: collections.isHomepage })
         .from(collections)
-        .where(and(eq(collections.websiteId, websiteId), eq(collections.enabled, true)))
+        .where(
+          and(
+            eq(collections.websiteId, websiteId),
+            eq(collections.enabled, true),
+            sql`not exists (select 1 from ${memberAreaCollections} where ${memberAreaCollections.collectionId} = ${collections.id})`,
+          ),
+        )
         .orderBy(asc(collections.displayIndex), asc(collections.id)),
       db
         .select({ slug: pages.slug, publishedOn: pages.publishedOn })

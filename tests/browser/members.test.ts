@@ -104,6 +104,29 @@ describe('a members-only article', () => {
     expect(await block.locator('.block-member-area-title').innerText()).toBe('Join the circle');
   });
 
+  it('the owner picks the blog for the area with the keyboard; a visitor meets its paywall on the list and a post', async () => {
+    const owner = await signedInOwner(store);
+    await openOwnerApp(owner.page, store.url('/config/members'));
+    const picker = owner.page.getByRole('group', { name: 'Collections of Glaze Club' });
+    const journal = picker.getByRole('checkbox', { name: 'Journal (/journal)' });
+    await journal.focus();
+    await owner.page.keyboard.press('Space');
+    await expect(journal.isChecked()).resolves.toBe(true);
+    await owner.page.getByRole('button', { name: 'Save collections' }).focus();
+    await owner.page.keyboard.press('Enter');
+    await owner.page.getByText('Collections of Glaze Club saved.').waitFor();
+    await owner.page.getByText(/collections: Journal/).waitFor();
+
+    const { page } = await store.visitor();
+    await page.goto(store.url('/journal'));
+    await page.getByRole('heading', { name: 'Members only' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Create an account' }).isVisible()).resolves.toBe(true);
+    expect(await page.content()).not.toContain('Opening the Winter Kiln');
+    await page.goto(store.url('/journal/opening-the-winter-kiln'));
+    await page.getByRole('heading', { name: 'Members only' }).waitFor();
+    expect(await page.content()).not.toContain('Opening the Winter Kiln');
+  });
+
   it('a visitor meets the paywall of a paid article, buys the monthly plan with the test card and reads it', async () => {
     store.allow(/HTTP 403 \/kiln-notes|status of 403 \(Forbidden\)/);
     const buyer = await store.visitor();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../domain/roles/roles.js';
 import { createSiteUser, demoOwner, jsonOrUndefined, responseCookies, signIn, startWorker, testAddress, type RunningWorker, type SignedIn } from '../../test-support.js';
 import { ifMatch, pageClient, paragraphDoc, textLayout } from '../pages/test-pages.js';
+import { TestVisitor } from '../forms/test-visitor.js';
 
 /**
  * Issue 30 on the worker: site and page passwords, member areas (owner API, paywall 107,
@@ -16,6 +17,8 @@ let stranger: SignedIn;
 const SENTINEL_MEMBER = 'zqxmembersentinel';
 const SENTINEL_LOCKED = 'zqxlockedsentinel';
 const SENTINEL_TEASED = 'zqxteasedsentinel';
+// In a blog post of a collection in a member area: its title, excerpt and body.
+const SENTINEL_POST = 'zqxcollectionsentinel';
 
 const PASSWORD = 'members-Password-1';
 
@@ -61,6 +64,29 @@ let lockedId: string;
 let memberId: string;
 let teasedId: string;
 let areaId: string;
+let diaryId: string;
+let diaryAreaId: string;
+
+/** A second blog, 'Members Journal' (the demo has one), with one post carrying SENTINEL_POST. */
+async function membersJournal(): Promise<string> {
+  const site = (await worker.db.prepare("SELECT website_id AS id FROM collections WHERE url_id = 'journal'").first<{ id: string }>())!.id;
+  const id = 'c0ffee00000000000000000000000001';
+  const now = Date.now();
+  await worker.db
+    .prepare("INSERT INTO collections (id, website_id, type, url_id, full_url, title, display_index, created_on, updated_on) VALUES (?, ?, 1, 'members-journal', '/members-journal', 'Members Journal', 50, ?, ?)")
+    .bind(id, site, now, now)
+    .run();
+  const res = await worker.fetch('/api/owner/blog-posts', {
+    method: 'POST',
+    headers: { ...ownerSession.headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      collectionId: id, title: `Studio diary ${SENTINEL_POST}`, slug: 'studio-diary', body: paragraphDoc(`Diary words ${SENTINEL_POST}`),
+      excerpt: `Diary opening ${SENTINEL_POST}`, tags: ['diary'], categories: ['Studio'], publish: 'published',
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return id;
+}
 
 beforeAll(async () => {
   worker = await startWorker();
@@ -75,6 +101,7 @@ beforeAll(async () => {
   lockedId = await publishedPage('locked-notes', textLayout(`Locked words ${SENTINEL_LOCKED}`));
   memberId = await publishedPage('member-article', textLayout(`Member words ${SENTINEL_MEMBER}`));
   teasedId = await publishedPage('teased-article', twoSections('Everyone reads this opening', `Then the rest ${SENTINEL_TEASED}`));
+  diaryId = await membersJournal();
 }, 120_000);
 afterAll(() => worker?.dispose());
 
@@ -336,12 +363,117 @@ describe('member areas (paywall 107, access denied 106, protected content 105, 2
   });
 });
 
+describe('collections in member areas (a blog: its list, tag and category lists, feed and posts)', () => {
+  it('refuses a page collection, the home page, an unknown and a taken collection with field errors', async () => {
+    const ids = await worker.db.prepare("SELECT id, url_id AS urlId FROM collections WHERE url_id IN ('home', 'about', 'journal')").all<{ id: string; urlId: string }>();
+    const by = (u: string) => ids.results.find((r) => r.urlId === u)!.id;
+    const site = (await worker.db.prepare('SELECT website_id AS id FROM collections WHERE id = ?').bind(diaryId).first<{ id: string }>())!.id;
+    await worker.db
+      .prepare("INSERT INTO collections (id, website_id, type, url_id, full_url, title, folder, created_on, updated_on) VALUES ('c0ffee00000000000000000000000002', ?, 1, 'studio-folder', '/studio-folder', 'Studio folder', 1, 0, 0)")
+      .bind(site)
+      .run();
+    const bad = await owner('POST', '/areas', { name: 'Bad', access: 'free', collections: [by('about'), by('home'), 'nope', diaryId, diaryId, 'c0ffee00000000000000000000000002'] });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual({
+      'collections.0': 'This collection is a page: add the page instead.',
+      'collections.1': 'This collection is a page: add the page instead.',
+      'collections.2': 'This collection does not exist.',
+      'collections.4': 'This collection is listed twice.',
+      'collections.5': 'This collection is a folder: add the collections in it.',
+    });
+    const made = await owner('POST', '/areas', { name: 'Diary Club', access: 'free', collections: [diaryId] });
+    expect(made.status, made.text).toBe(201);
+    diaryAreaId = made.json.area.id;
+    expect(made.json.area.collections).toEqual([{ collectionId: diaryId, title: 'Members Journal', fullUrl: '/members-journal' }]);
+    const taken = await owner('POST', '/areas', { name: 'Taken', access: 'free', collections: [diaryId] });
+    expect(taken.status).toBe(400);
+    expect(taken.json.fields['collections.0']).toBe('This collection is already in another member area.');
+    // An edit without `collections` (the teaser settings' save) keeps them; If-Match as for pages.
+    const saved = await owner('PUT', `/areas/${diaryAreaId}`, { name: 'Diary Club', access: 'free' }, ifMatch(1));
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.area.collections).toHaveLength(1);
+    // The screen's choices: collections that are not a page nor the home page.
+    const listed = await owner('GET', '/areas');
+    expect(listed.json.collections.map((c: { fullUrl: string }) => c.fullUrl).sort()).toEqual(['/journal', '/members-journal', '/shop']);
+  });
+
+  it('shows visitors without access the paywall (107) or access denied (106) on the list, its tag and category lists and a post; the feed is 404; never cached', async () => {
+    for (const path of ['/members-journal', '/members-journal?category=Studio', '/members-journal?tag=diary', '/members-journal/studio-diary']) {
+      const res = await visit(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      const html = await res.text();
+      expect(html, path).toContain('class="member-paywall"');
+      expect(html, path).not.toContain(SENTINEL_POST);
+      const json = await (await visit(`${path}${path.includes('?') ? '&' : '?'}format=json`)).json();
+      expect(json.pageType, path).toBe(107);
+      expect(json.memberArea, path).toMatchObject({ id: diaryAreaId, name: 'Diary Club' });
+      const denied = await visit(path, stranger);
+      expect(denied.status, path).toBe(403);
+      expect(await denied.text(), path).toContain('Your account is not a member of this area.');
+    }
+    // A post's paywall offers the join that comes back to the post.
+    expect(await (await visit('/members-journal/studio-diary', stranger)).text()).toContain('name="return" value="/members-journal/studio-diary"');
+    const feed = await visit('/members-journal?format=rss');
+    expect(feed.status).toBe(404);
+    expect(feed.headers.get('cache-control')).toBe('private, no-store');
+    // Twice signed out: the second answer is not a stored copy.
+    expect((await visit('/members-journal')).headers.get('x-page-cache')).not.toBe('HIT');
+  });
+
+  it('shows a member the list, the post and the feed, never cached; the link of the area leads to the collection', async () => {
+    expect((await owner('POST', `/areas/${diaryAreaId}/members`, { email: 'reader@members.test' })).status).toBe(201);
+    const list = await visit('/members-journal', reader);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('private, no-store');
+    expect(await list.text()).toContain(`Studio diary ${SENTINEL_POST}`);
+    expect(await (await visit('/members-journal?category=Studio', reader)).text()).toContain(SENTINEL_POST);
+    const post = await visit('/members-journal/studio-diary', reader);
+    expect(post.status).toBe(200);
+    expect(post.headers.get('cache-control')).toBe('private, no-store');
+    expect(await post.text()).toContain(`Diary words ${SENTINEL_POST}`);
+    const json = await (await visit('/members-journal/studio-diary?format=json', reader)).json();
+    expect(json.item.title).toBe(`Studio diary ${SENTINEL_POST}`);
+    const feed = await visit('/members-journal?format=rss', reader);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('cache-control')).toBe('private, no-store');
+    expect(await feed.text()).toContain(SENTINEL_POST);
+    // An area with collections only: membership confirmed and the area's navigation item lead to its first collection.
+    const confirmed = await visit(`/membership-confirmed?area=${diaryAreaId}`, reader);
+    expect(await confirmed.text()).toContain('<a class="member-continue" href="/members-journal">');
+    const layout = await worker.fetch('/api/commondata/GetSiteLayout', { headers: ownerSession.headers });
+    const main = ((await layout.json()) as { layout: { identifier: string; version: number }[] }).layout.find((n) => n.identifier === 'main-nav')!;
+    const saved = await worker.fetch('/api/widget/UpdateNavigation', {
+      method: 'POST',
+      headers: { ...ownerSession.headers, 'Content-Type': 'application/json', 'If-Match': `"${main.version}"` },
+      body: JSON.stringify({ fieldName: 'main-nav', navigation: { items: [{ title: 'Shop', externalLink: '/shop' }, { memberAreaId: diaryAreaId }] } }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await (await visit('/', reader)).text()).toContain('<a href="/members-journal">Diary Club</a>');
+    expect(await (await visit('/')).text()).not.toContain('Diary Club');
+  });
+
+  it('a form refused on a protected page or post shows the home page instead, not the protected content', async () => {
+    const formId = (await (await visit('/contact?format=json')).json()).collection.form.id as string;
+    const v = await TestVisitor.arrive(worker);
+    for (const pagePath of ['/members-journal/studio-diary', '/members-journal', '/member-article']) {
+      const res = await v.req('POST', `/forms/${formId}`, new URLSearchParams({ pagePath, email: 'bad' }).toString(), { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' });
+      expect(res.status, pagePath).toBe(400);
+      for (const s of [SENTINEL_POST, SENTINEL_MEMBER]) expect(res.text, pagePath).not.toContain(s);
+    }
+  });
+});
+
 describe('the sentinel walk: protected words never reach a visitor without access', () => {
   const PUBLIC_ANSWERS = [
     '/', '/?format=json', '/member-article', '/member-article?format=json', '/teased-article', '/teased-article?format=json',
     '/locked-notes', '/locked-notes?format=json',
     // The protected pages' other words (a search echoes its query, so never the sentinel itself).
-    ...['Member words', 'Locked words', 'Then the rest'].flatMap((q) => [`/search?q=${encodeURIComponent(q)}`, `/search?q=${encodeURIComponent(q)}&format=json`, `/api/search/suggest?q=${encodeURIComponent(q)}`]),
+    // A collection in a member area: its list, tag and category lists, a post, their JSON, and its feed.
+    '/members-journal', '/members-journal?format=json', '/members-journal?category=Studio', '/members-journal?tag=diary&format=json',
+    '/members-journal/studio-diary', '/members-journal/studio-diary?format=json', '/members-journal?format=rss', '/journal?format=json',
+    '/diary-summary', '/diary-summary?format=json',
+    ...['Member words', 'Locked words', 'Then the rest', 'Studio diary', 'Diary words', 'Diary opening'].flatMap((q) => [`/search?q=${encodeURIComponent(q)}`, `/search?q=${encodeURIComponent(q)}&format=json`, `/api/search/suggest?q=${encodeURIComponent(q)}`]),
     '/sitemap.xml', '/journal?format=rss',
     '/journal', '/robots.txt',
   ];
@@ -349,11 +481,16 @@ describe('the sentinel walk: protected words never reach a visitor without acces
   it('finds none of the sentinels in any public answer, anonymous or signed in without access', async () => {
     // The owner's view of the same page has it (the sentinel is really there).
     expect(await (await visit('/locked-notes?preview', ownerSession)).text()).toContain(SENTINEL_LOCKED);
+    // A summary block listing the protected blog on a public page, and the home page's recent posts.
+    const at = { desktop: { col: 1, row: 1, span: 12, rows: 1 } };
+    await publishedPage('diary-summary', { sections: [{ id: 's1', design: {}, blocks: [{ id: 'd1', type: 'summary', props: { collection: 'members-journal', display: 'list' }, layout: at }] }] });
+    // A member sees the post in the search (it is not the index that hides it from others, it is the area).
+    expect(await (await visit('/members-journal/studio-diary', reader)).text()).toContain(SENTINEL_POST);
     for (const who of [undefined, stranger]) {
       for (const path of PUBLIC_ANSWERS) {
         const res = await visit(path, who);
         const body = await res.text();
-        for (const s of [SENTINEL_MEMBER, SENTINEL_LOCKED, SENTINEL_TEASED]) expect(body, `${path} as ${who ? 'stranger' : 'anonymous'}`).not.toContain(s);
+        for (const s of [SENTINEL_MEMBER, SENTINEL_LOCKED, SENTINEL_TEASED, SENTINEL_POST]) expect(body, `${path} as ${who ? 'stranger' : 'anonymous'}`).not.toContain(s);
       }
     }
     // JSON-LD and feeds are part of the HTML answers above; the sitemap lists no protected page.
@@ -361,6 +498,7 @@ describe('the sentinel walk: protected words never reach a visitor without acces
     expect(sitemap).not.toContain('/member-article');
     expect(sitemap).not.toContain('/locked-notes');
     expect(sitemap).not.toContain('/teased-article');
+    expect(sitemap).not.toContain('/members-journal');
   });
 });
 

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import {
-  AreaPagesError, areaMembers, createArea, deleteArea, findArea, grantMembership, listAreas, lockablePage, PROTECT_COLLECTION_CONTENT,
+  AreaPagesError, areaMembers, protectableCollections, createArea, deleteArea, findArea, grantMembership, listAreas, lockablePage, PROTECT_COLLECTION_CONTENT,
   revokeMembership, deleteMembership, siteUserIdByEmail, updateArea, type AreaView,
 } from '../../services/members/areas.js';
 import { checkSellable, syncAreaProduct } from '../../services/members/paid.js';
@@ -26,6 +26,8 @@ const areaBody = z
       .array(z.strictObject({ pageId: z.string().max(64), teaserSections: z.number().int().min(0).max(100).nullable().default(null) }))
       .max(500)
       .default([]),
+    // Left out: an edit keeps the area's collections (a create has none).
+    collections: z.array(z.string().max(64)).max(100).optional(),
   })
   .superRefine((b, ctx) => {
     if (b.access === 'free' && b.priceCents !== 0) ctx.addIssue({ code: 'custom', path: ['priceCents'], message: 'A free area has no price.' });
@@ -70,12 +72,15 @@ export const ownerMembersApi = new Hono<AppEnv>({ strict: false });
 
 const guard = requirePermission('members');
 
-ownerMembersApi.get('/areas', guard, async (c) => c.json({ areas: await listAreas(c.var.db, c.var.site.id) }));
+ownerMembersApi.get('/areas', guard, async (c) => {
+  const [areas, collections] = await Promise.all([listAreas(c.var.db, c.var.site.id), protectableCollections(c.var.db, c.var.site.id)]);
+  return c.json({ areas, collections });
+});
 
 ownerMembersApi.post('/areas', guard, jsonBody(areaBody), async (c) => {
   const body = c.req.valid('json');
   await checkSellable(c.var.db, c.var.site.id, body.access);
-  const area = await areaPagesChecked(() => createArea(c.var.db, c.var.site.id, body, Date.now()));
+  const area = await areaPagesChecked(() => createArea(c.var.db, c.var.site.id, { ...body, collections: body.collections ?? [] }, Date.now()));
   await syncAreaProduct(c.var.db, c.var.site.id, area.id, body, Date.now());
   await resyncSearch(c, body.pages.map((p) => p.pageId));
   return withEtag(c, area, 201);
@@ -88,7 +93,8 @@ ownerMembersApi.put('/areas/:id', guard, jsonBody(areaBody), async (c) => {
   const before = await areaOr404(c);
   const body = c.req.valid('json');
   await checkSellable(c.var.db, c.var.site.id, body.access);
-  const result = await areaPagesChecked(() => updateArea(c.var.db, c.var.site.id, before.id, expected, body, Date.now()));
+  const collections = body.collections ?? before.collections.map((col) => col.collectionId);
+  const result = await areaPagesChecked(() => updateArea(c.var.db, c.var.site.id, before.id, expected, { ...body, collections }, Date.now()));
   if (result === 'missing') throw new ApiError(404, 'not_found', 'No such member area on this site.');
   if (result === 'conflict') throw new ApiError(409, 'version_conflict', VERSION_CONFLICT);
   await syncAreaProduct(c.var.db, c.var.site.id, result.id, body, Date.now());

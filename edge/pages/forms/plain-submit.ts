@@ -31,6 +31,7 @@ import { findItemAt } from '../../services/items.js';
 import { SUBMITTED_PARAM } from '../context/form.js';
 import { type PostedFormState } from '../page-request.js';
 import { collectionPage } from '../collection-page.js';
+import { mayRead } from '../members/access.js';
 import { blockPage } from '../block-page.js';
 import { findPublishedPage } from '../../services/pages/published-page.js';
 import { homePage } from '../home-page.js';
@@ -70,14 +71,16 @@ async function pageAt(c: C, path: string, state: PostedFormState, status: PageRe
   let result: PageResult | undefined;
   if (first && second && rest.length === 0) {
     const found = await findItemAt(req.db, req.site.id, first, second, req.now);
-    if (found) result = await itemPage(req, found.collection, found.item);
+    // Shown again only to a visitor who may read it (issue 30: never a member area's content to others; then the home page).
+    if (found && (!found.inMemberArea || (await mayRead(c, req, { collectionId: found.collection.id })))) result = await itemPage(req, found.collection, found.item);
   } else if (first && !second) {
     const collection = await findCollection(req.db, req.site.id, first);
-    if (collection) result = await collectionPage(req, collection);
-    else {
+    if (collection) {
+      if (await mayRead(c, req, { collectionId: collection.id })) result = await collectionPage(req, collection);
+    } else {
       // A page built from blocks, whose form block posted.
       const page = await findPublishedPage(req.db, req.site.id, first);
-      if (page) result = await blockPage(req, page);
+      if (page && (await mayRead(c, req, { pageId: page.id }))) result = await blockPage(req, page);
     }
   }
   result ??= await homePage(req);

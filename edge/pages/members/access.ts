@@ -10,7 +10,8 @@ import { escapeAttr, escapeHtml } from '../../../engine/index.js';
 import { displayMoney } from '../../../domain/money/money.js';
 import type { AppEnv } from '../../env.js';
 import { crumbFor } from '../../middleware/crumb/index.js';
-import { hasAccess, pageProtection, type PageProtection } from '../../services/members/areas.js';
+import { collectionProtection, hasAccess, pageProtection, type PageProtection } from '../../services/members/areas.js';
+import type { CollectionRecord } from '../../services/collections.js';
 import { isUnlocked, locksFor, SITE_SCOPE, unlockCookieName, type AccessLock } from '../../services/members/passwords.js';
 import type { ServedPage } from '../../services/pages/published-page.js';
 import { blockPage } from '../block-page.js';
@@ -18,6 +19,7 @@ import { baseContext } from '../page-context.js';
 import type { PageRequest } from '../page-request.js';
 import { PAGE_TYPE, type PageResult } from '../page-types.js';
 import { respond, wantsJson } from '../respond.js';
+import { notFoundPage } from '../utility-pages.js';
 
 /** Never stored by the page cache (page-cache.ts skips these) nor by any shared cache. */
 export const PERSONAL = 'private, no-store';
@@ -149,8 +151,21 @@ async function withoutAccess(c: Context<AppEnv>, req: PageRequest, page: ServedP
     result.context.memberArea = areaJson(p);
     return respond(c, req, result);
   }
+  return paywall(c, req, { id: page.id, title: page.title, urlId: page.slug, fullUrl: returnPath }, p, options);
+}
+
+/** What a paywall names of the thing behind it: a page, or a protected collection (never one of its items). */
+interface Shown {
+  id: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+}
+
+/** The paywall (107) when signed out, access denied (106, status 403) when signed in: nothing of the content behind it. */
+async function paywall(c: Context<AppEnv>, req: PageRequest, shown: Shown, p: PageProtection, options: string): Promise<Response> {
   const denied = Boolean(c.var.siteUser);
-  const base = await baseContext(req, denied ? PAGE_TYPE.accessDenied : PAGE_TYPE.paywall, denied ? 'access-denied' : 'paywall', page.id);
+  const base = await baseContext(req, denied ? PAGE_TYPE.accessDenied : PAGE_TYPE.paywall, denied ? 'access-denied' : 'paywall', shown.id);
   const heading = denied ? MEMBER_TEXT.deniedTitle : MEMBER_TEXT.paywallTitle;
   const intro = denied ? `<p>${escapeHtml(MEMBER_TEXT.deniedMessage)}</p>` : '';
   const result: PageResult = {
@@ -159,7 +174,7 @@ async function withoutAccess(c: Context<AppEnv>, req: PageRequest, page: ServedP
     context: {
       ...base,
       collection: {
-        id: page.id, title: page.title, urlId: page.slug, fullUrl: returnPath, typeName: 'page', navigationTitle: page.title,
+        id: shown.id, title: shown.title, urlId: shown.urlId, fullUrl: shown.fullUrl, typeName: 'page', navigationTitle: shown.title,
         mainContent: `<section class="member-paywall"><h1>${escapeHtml(heading)}</h1>${intro}${options}</section>`,
         mainContentHasHeading: true,
       },
@@ -189,4 +204,43 @@ export async function gatedPage(c: Context<AppEnv>, req: PageRequest, page: Serv
     return respond(c, req, result);
   }
   return withoutAccess(c, req, page, protection);
+}
+
+/** How a protected collection answers a visitor: its page, its feed, or one of its items. */
+export type CollectionView = { kind: 'page' | 'feed' } | { kind: 'item'; path: string };
+
+/**
+ * The answer for a collection in a member area (its list, tag and category pages, its feed,
+ * its items) to a visitor without access: the paywall (107) or access denied (106), the feed
+ * 404; undefined for a member, whose answer is never cached either, or for a collection no
+ * area protects. Collections have no teaser: nothing of an item reaches a visitor without access.
+ */
+export async function gatedCollection(c: Context<AppEnv>, req: PageRequest, collection: CollectionRecord, view: CollectionView): Promise<Response | undefined> {
+  const protection = await collectionProtection(req.db, req.site.id, collection.id);
+  if (!protection) return undefined;
+  c.header('Cache-Control', PERSONAL);
+  c.header('X-Robots-Tag', 'noindex');
+  const user = c.var.siteUser;
+  if (user && (await hasAccess(req.db, protection.areaId, user.id, req.now))) return undefined;
+  if (view.kind === 'feed') return respond(c, req, await notFoundPage(req));
+  const returnPath = view.kind === 'item' ? view.path : collection.fullUrl;
+  const shown = { id: collection.id, title: collection.title, urlId: collection.urlId, fullUrl: collection.fullUrl };
+  return paywall(c, req, shown, protection, accessOptionsHtml(c, protection, returnPath));
+}
+
+/**
+ * True when the visitor may read what is at this path (a page, collection or item a form was posted
+ * from, shown again): false behind a closed page password or a member area the visitor is not in.
+ */
+export async function mayRead(c: Context<AppEnv>, req: PageRequest, target: { pageId?: string; collectionId?: string }): Promise<boolean> {
+  const [lock] = target.pageId ? await locksFor(req.db, req.site.id, [target.pageId]) : [];
+  if (await closedLock(c, lock)) return false;
+  const protection = target.pageId
+    ? await pageProtection(req.db, req.site.id, target.pageId)
+    : target.collectionId
+      ? await collectionProtection(req.db, req.site.id, target.collectionId)
+      : undefined;
+  if (!protection) return true;
+  const user = c.var.siteUser;
+  return Boolean(user && (await hasAccess(req.db, protection.areaId, user.id, req.now)));
 }

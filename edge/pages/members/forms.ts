@@ -115,7 +115,7 @@ export async function membershipConfirmed(c: Context<AppEnv>): Promise<Response>
   const found = user ? (await listAreas(req.db, req.site.id)).find((a) => a.id === c.req.query('area')) : undefined;
   // Only a membership the visitor really has is confirmed.
   const area = found && (await hasAccess(req.db, found.id, user!.id, req.now)) ? found : undefined;
-  const back = c.req.query('return') ? safeReturn(c.req.query('return')) : area?.pages[0] ? `/${area.pages[0].slug}` : '/';
+  const back = c.req.query('return') ? safeReturn(c.req.query('return')) : area?.pages[0] ? `/${area.pages[0].slug}` : (area?.collections[0]?.fullUrl ?? '/');
   const base = await baseContext(req, PAGE_TYPE.membershipConfirmed, 'membership-confirmed');
   // A guest's purchase: the access is on the account with the checkout email, which was mailed a link.
   const guestArea = !user && c.req.query('guest') === '1' ? (await listAreas(req.db, req.site.id)).find((a) => a.id === c.req.query('area') && a.access !== 'free') : undefined;

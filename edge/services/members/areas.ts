@@ -3,7 +3,7 @@
  * area are versioned (If-Match): one conditional UPDATE on the version, never read-modify-write.
  */
 import { and, asc, eq, inArray, isNull, or, gt, sql } from 'drizzle-orm';
-import { collections, memberAreaPages, memberAreas, memberships, pages, siteUsers } from '../../../schema/index.js';
+import { collections, memberAreaCollections, memberAreaPages, memberAreas, memberships, pages, siteUsers } from '../../../schema/index.js';
 import { bumpStatement } from '../content-version.js';
 import { newId, normaliseEmail } from '../accounts/tokens.js';
 import { forgetSite } from '../site-versions.js';
@@ -23,6 +23,8 @@ export interface AreaInput {
   priceCents: number;
   currency: string;
   pages: AreaPageInput[];
+  /** The collections (blogs, stores, galleries) whose page and items only members read. */
+  collections: string[];
 }
 
 export interface AreaView {
@@ -33,6 +35,7 @@ export interface AreaView {
   currency: string;
   version: number;
   pages: { pageId: string; title: string; slug: string; teaserSections: number | null }[];
+  collections: { collectionId: string; title: string; fullUrl: string }[];
   activeMembers: number;
 }
 
@@ -54,7 +57,7 @@ export class AreaPagesError extends Error {
 
 /** Every area of the site with its pages and how many active members it has. */
 export async function listAreas(db: Db, websiteId: string): Promise<AreaView[]> {
-  const [areas, areaPages, counts] = await query(() =>
+  const [areas, areaPages, counts, areaCollections] = await query(() =>
     db.batch([
       db.select().from(memberAreas).where(eq(memberAreas.websiteId, websiteId)).orderBy(asc(memberAreas.createdOn), asc(memberAreas.id)),
       db
@@ -68,6 +71,12 @@ export async function listAreas(db: Db, websiteId: string): Promise<AreaView[]> 
         .from(memberships)
         .where(and(eq(memberships.websiteId, websiteId), activeNow(Date.now())))
         .groupBy(memberships.areaId),
+      db
+        .select({ areaId: memberAreaCollections.areaId, collectionId: memberAreaCollections.collectionId, title: collections.title, fullUrl: collections.fullUrl })
+        .from(memberAreaCollections)
+        .innerJoin(collections, eq(collections.id, memberAreaCollections.collectionId))
+        .where(eq(memberAreaCollections.websiteId, websiteId))
+        .orderBy(asc(collections.title)),
     ]),
   );
   return areas.map((a) => ({
@@ -78,6 +87,7 @@ export async function listAreas(db: Db, websiteId: string): Promise<AreaView[]> 
     currency: a.currency,
     version: a.version,
     pages: areaPages.filter((p) => p.areaId === a.id).map(({ areaId: _, ...p }) => p),
+    collections: areaCollections.filter((p) => p.areaId === a.id).map(({ areaId: _, ...p }) => p),
     activeMembers: counts.find((c) => c.areaId === a.id)?.n ?? 0,
   }));
 }
@@ -101,10 +111,14 @@ export async function lockablePage(db: Db, websiteId: string, pageId: string): P
 }
 
 /** Checks that every page is this site's and not in another area; throws AreaPagesError. */
-async function checkPages(db: Db, websiteId: string, areaId: string | undefined, input: AreaPageInput[]): Promise<void> {
+async function checkPages(db: Db, websiteId: string, areaId: string | undefined, input: AreaPageInput[], collectionIds: readonly string[]): Promise<void> {
   const fields: Record<string, string> = {};
+  await checkCollections(db, websiteId, areaId, collectionIds, fields);
   const ids = input.map((p) => p.pageId);
-  if (ids.length === 0) return;
+  if (ids.length === 0) {
+    if (Object.keys(fields).length) throw new AreaPagesError(fields);
+    return;
+  }
   const [own, taken] = await query(() =>
     db.batch([
       db.select({ id: pages.id, collectionContent: collectionContent() }).from(pages).where(and(eq(pages.websiteId, websiteId), inArray(pages.id, ids))),
@@ -121,18 +135,62 @@ async function checkPages(db: Db, websiteId: string, areaId: string | undefined,
   if (Object.keys(fields).length) throw new AreaPagesError(fields);
 }
 
+// SPEC §3 CollectionType 10: a plain page, whose content is a block page (protected as a page).
+const PAGE_COLLECTION = 10;
+export const COLLECTION_TEXT = {
+  missing: 'This collection does not exist.',
+  page: 'This collection is a page: add the page instead.',
+  home: 'The home page cannot be in a member area.',
+  folder: 'This collection is a folder: add the collections in it.',
+  taken: 'This collection is already in another member area.',
+  twice: 'This collection is listed twice.',
+} as const;
+
+/** Adds a field error per collection that is not this site's, is a page's own content, the home page or a folder, or is in another area. */
+async function checkCollections(db: Db, websiteId: string, areaId: string | undefined, ids: readonly string[], fields: Record<string, string>): Promise<void> {
+  if (ids.length === 0) return;
+  const [own, taken] = await query(() =>
+    db.batch([
+      db.select({ id: collections.id, type: collections.type, isHomepage: collections.isHomepage, folder: collections.folder }).from(collections).where(and(eq(collections.websiteId, websiteId), inArray(collections.id, [...ids]))),
+      db.select({ collectionId: memberAreaCollections.collectionId, areaId: memberAreaCollections.areaId }).from(memberAreaCollections).where(inArray(memberAreaCollections.collectionId, [...ids])),
+    ]),
+  );
+  ids.forEach((id, i) => {
+    const key = `collections.${i}`;
+    const found = own.find((o) => o.id === id);
+    if (!found) fields[key] = COLLECTION_TEXT.missing;
+    else if (found.type === PAGE_COLLECTION) fields[key] = COLLECTION_TEXT.page;
+    else if (found.isHomepage) fields[key] = COLLECTION_TEXT.home;
+    else if (found.folder) fields[key] = COLLECTION_TEXT.folder;
+    else if (taken.some((t) => t.collectionId === id && t.areaId !== areaId)) fields[key] = COLLECTION_TEXT.taken;
+    if (ids.indexOf(id) !== i) fields[key] = COLLECTION_TEXT.twice;
+  });
+}
+
+/** The site's collections an area may protect (not a page, not the home page), by title: the Members screen's choices. */
+export async function protectableCollections(db: Db, websiteId: string): Promise<{ id: string; title: string; fullUrl: string }[]> {
+  return query(() =>
+    db
+      .select({ id: collections.id, title: collections.title, fullUrl: collections.fullUrl })
+      .from(collections)
+      .where(and(eq(collections.websiteId, websiteId), sql`${collections.type} <> ${PAGE_COLLECTION}`, eq(collections.isHomepage, false), eq(collections.folder, false)))
+      .orderBy(asc(collections.title), asc(collections.id)),
+  );
+}
+
 function pageRows(websiteId: string, areaId: string, input: AreaPageInput[]) {
   return input.map((p) => ({ areaId, websiteId, pageId: p.pageId, teaserSections: p.teaserSections }));
 }
 
 export async function createArea(db: Db, websiteId: string, input: AreaInput, now: number): Promise<AreaView> {
-  await checkPages(db, websiteId, undefined, input.pages);
+  await checkPages(db, websiteId, undefined, input.pages, input.collections);
   const id = newId();
-  const { pages: areaPages, ...fields } = input;
+  const { pages: areaPages, collections: areaCollections, ...fields } = input;
   await query(() =>
     db.batch([
       db.insert(memberAreas).values({ id, websiteId, ...fields, version: 1, createdOn: now, updatedOn: now }),
       ...(areaPages.length ? [db.insert(memberAreaPages).values(pageRows(websiteId, id, areaPages))] : []),
+      ...(areaCollections.length ? [db.insert(memberAreaCollections).values(areaCollections.map((collectionId) => ({ areaId: id, collectionId, websiteId })))] : []),
       bumpStatement(db, websiteId, now),
     ]),
   );
@@ -145,8 +203,8 @@ export async function createArea(db: Db, websiteId: string, input: AreaInput, no
  * conditional on the version and the page rows are rewritten only while it matches, all in one batch. 'conflict' when someone saved first.
  */
 export async function updateArea(db: Db, websiteId: string, id: string, expected: number, input: AreaInput, now: number): Promise<AreaView | 'missing' | 'conflict'> {
-  await checkPages(db, websiteId, id, input.pages);
-  const { pages: areaPages, ...fields } = input;
+  await checkPages(db, websiteId, id, input.pages, input.collections);
+  const { pages: areaPages, collections: areaCollections, ...fields } = input;
   // One batch (a transaction): the page rows change only while the version is `expected`,
   // then the conditional UPDATE moves it on; a save that lost the race changes nothing.
   const d1 = db.$client;
@@ -162,6 +220,12 @@ export async function updateArea(db: Db, websiteId: string, id: string, expected
         d1
           .prepare(`INSERT INTO member_area_pages (area_id, page_id, website_id, teaser_sections) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM member_areas WHERE ${stillAt})`)
           .bind(id, row.pageId, websiteId, row.teaserSections, expected, id, websiteId),
+      ),
+      d1.prepare(`DELETE FROM member_area_collections WHERE area_id = ? AND EXISTS (SELECT 1 FROM member_areas WHERE ${stillAt})`).bind(id, expected, id, websiteId),
+      ...areaCollections.map((collectionId) =>
+        d1
+          .prepare(`INSERT INTO member_area_collections (area_id, collection_id, website_id) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM member_areas WHERE ${stillAt})`)
+          .bind(id, collectionId, websiteId, expected, id, websiteId),
       ),
       raw(
         db
@@ -204,6 +268,19 @@ export async function pageProtection(db: Db, websiteId: string, pageId: string):
       .limit(1),
   );
   return row;
+}
+
+/** The area protecting a collection (its page, feed and items), if any: one indexed lookup. Collections have no teaser. */
+export async function collectionProtection(db: Db, websiteId: string, collectionId: string): Promise<PageProtection | undefined> {
+  const [row] = await query(() =>
+    db
+      .select({ areaId: memberAreas.id, areaName: memberAreas.name, access: memberAreas.access, priceCents: memberAreas.priceCents, currency: memberAreas.currency })
+      .from(memberAreaCollections)
+      .innerJoin(memberAreas, eq(memberAreas.id, memberAreaCollections.areaId))
+      .where(and(eq(memberAreaCollections.collectionId, collectionId), eq(memberAreaCollections.websiteId, websiteId)))
+      .limit(1),
+  );
+  return row ? { ...row, teaserSections: null } : undefined;
 }
 
 /**

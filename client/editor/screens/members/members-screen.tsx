@@ -10,7 +10,8 @@ import { Checkbox, SelectField, TextField } from '../../ui/fields.js';
 import { useToast } from '../../ui/toast.js';
 import { useRowAction } from '../../use-row-action.js';
 import { TeaserSettings } from './teaser-settings.js';
-import type { Area, Member } from './types.js';
+import { AreaCollections } from './area-collections.js';
+import type { Area, CollectionChoice, Member } from './types.js';
 
 interface PageRow {
   id: string;
@@ -37,6 +38,7 @@ export function MembersScreen() {
   const toast = useToast();
   const [areas, setAreas] = useState<Area[]>([]);
   const [pages, setPages] = useState<PageRow[]>([]);
+  const [choices, setChoices] = useState<CollectionChoice[]>([]);
   const [chosen, setChosen] = useState('');
   const [version, setVersion] = useState(0);
   const reread = () => {
@@ -48,14 +50,16 @@ export function MembersScreen() {
   const [access, setAccess] = useState<Area['access']>('free');
   const [price, setPrice] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
+  const [pickedCollections, setPickedCollections] = useState<string[]>([]);
   const [formError, setFormError] = useState('');
   const [email, setEmail] = useState('');
   const [grantError, setGrantError] = useState('');
   const [busy, setBusy] = useState('');
 
   const loadAreas = async () => {
-    const answer = await ownerFetch<{ areas: Area[] }>('GET', `${API}/areas`);
+    const answer = await ownerFetch<{ areas: Area[]; collections: CollectionChoice[] }>('GET', `${API}/areas`);
     setAreas(answer.areas);
+    setChoices(answer.collections);
     setChosen((current) => current || answer.areas[0]?.id || '');
   };
   useEffect(() => {
@@ -75,11 +79,12 @@ export function MembersScreen() {
     setFormError('');
     try {
       const priceCents = access === 'free' ? 0 : Math.round(Number(price) * 100);
-      const made = await ownerFetch<{ area: Area }>('POST', `${API}/areas`, { name, access, priceCents, pages: picked.map((pageId) => ({ pageId, teaserSections: null })) });
+      const made = await ownerFetch<{ area: Area }>('POST', `${API}/areas`, { name, access, priceCents, pages: picked.map((pageId) => ({ pageId, teaserSections: null })), collections: pickedCollections });
       toast(`Member area ${made.area.name} created.`);
       setName('');
       setPrice('');
       setPicked([]);
+      setPickedCollections([]);
       setChosen(made.area.id);
       await loadAreas();
     } catch (e) {
@@ -164,7 +169,8 @@ export function MembersScreen() {
               <button type="button" className="linklike" aria-pressed={a.id === chosen} onClick={() => setChosen(a.id)}>
                 {a.name}
               </button>{' '}
-              — {accessText(a)}, {a.activeMembers} active {a.activeMembers === 1 ? 'member' : 'members'}; pages: {a.pages.map((p) => p.title).join(', ') || 'none'}
+              — {accessText(a)}, {a.activeMembers} active {a.activeMembers === 1 ? 'member' : 'members'}; pages: {a.pages.map((p) => p.title).join(', ') || 'none'}; collections:{' '}
+              {a.collections.map((c) => c.title).join(', ') || 'none'}
             </li>
           ))}
         </ul>
@@ -184,6 +190,19 @@ export function MembersScreen() {
               />
             ))}
           </fieldset>
+          {choices.length ? (
+            <fieldset>
+              <legend>Collections for members only</legend>
+              {choices.map((c) => (
+                <Checkbox
+                  key={c.id}
+                  label={`${c.title} (${c.fullUrl})`}
+                  checked={pickedCollections.includes(c.id)}
+                  onChange={(e) => setPickedCollections((now) => (e.target.checked ? [...now, c.id] : now.filter((id) => id !== c.id)))}
+                />
+              ))}
+            </fieldset>
+          ) : null}
           {formError ? <p role="alert">{formError}</p> : null}
           <Button busy={busy === 'create'} onClick={() => void create()}>
             Create member area
@@ -215,6 +234,7 @@ export function MembersScreen() {
             emptyTitle="No members yet."
             rowData={(m) => ({ 'data-member': m.email })}
           />
+          <AreaCollections area={area} choices={choices} onSaved={reread} />
           <TeaserSettings area={area} onSaved={reread} />
         </section>
       ) : null}

@@ -7,7 +7,14 @@ export interface Area {
   currency: string;
   version: number;
   pages: { pageId: string; title: string; slug: string; teaserSections: number | null }[];
+  collections: { collectionId: string; title: string; fullUrl: string }[];
   activeMembers: number;
+}
+/** A collection an area may protect (GET /areas answers them beside the areas). */
+export interface CollectionChoice {
+  id: string;
+  title: string;
+  fullUrl: string;
 }
 export interface Member {
   id: string;
