@@ -115,6 +115,8 @@ export const mailOutbox = sqliteTable(
     sendAfter: integer('send_after'),
     // A list mail's one-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe and List-Unsubscribe-Post headers.
     listUnsubscribe: text('list_unsubscribe'),
+    // When a campaign drain claimed it (status 'sending'); a claim past its lease is taken again (edge/services/mail/sender.ts).
+    claimedOn: integer('claimed_on'),
   },
   (t) => [index('mail_outbox_website_created_idx').on(t.websiteId, t.createdOn), index('mail_outbox_status_idx').on(t.status)],
 );

@@ -48,6 +48,7 @@ import { ownerMembersApi } from './members/index.js';
 import { multilingualApi } from './multilingual/index.js';
 import { popupApi } from './popups/index.js';
 import { ownerPopupApi } from './popups/owner.js';
+import { ownerPageLinksApi } from './page-links/index.js';
 import { billingApi } from './billing/index.js';
 import { siteLifecycleApi } from './site-lifecycle/index.js';
 
@@ -186,6 +187,7 @@ api.route('/owner/campaigns', ownerCampaignsApi);
 api.route('/campaigns', campaignClicksApi);
 api.route('/owner/popup', ownerPopupApi);
 api.route('/popup', popupApi);
+api.route('/owner/page-links', ownerPageLinksApi);
 api.route('/v1/commerce-preferences', commercePreferencesApi);
 api.route('/owner/payment-keys', paymentKeysApi);
 api.route('/owner/members', ownerMembersApi);

@@ -166,4 +166,48 @@ describe('promo popup', () => {
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached' });
   });
+
+  it('the owner picks a site page in the campaign link dialog and in the popup\'s pages: the mail links to it, the popup shows there only', async () => {
+    const owner = await signedInOwner(store);
+    const page = owner.page;
+    // The campaign editor's link dialog lists the site's published pages (GET /api/owner/page-links).
+    await openOwnerApp(page, store.url('/config/campaigns/new'));
+    await page.getByLabel('Subject').fill('Picked pages');
+    const body = page.getByRole('textbox', { name: 'Email body', exact: true });
+    await body.click();
+    await page.keyboard.type('Meet the studio');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+k');
+    const linkDialog = page.getByRole('dialog', { name: 'Add link' });
+    await linkDialog.locator('select').selectOption({ label: 'About (/about)' });
+    await linkDialog.getByRole('button', { name: 'Apply link' }).click();
+    await linkDialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('heading', { name: 'Edit campaign', level: 1 }).waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const campaign = (await ownerCall('GET', `/api/owner/campaigns/${id}`)).campaign;
+    // The page's absolute URL on the site (the click redirect leads there).
+    expect(campaign.bodyHtml).toContain(`href="${store.url('/about')}"`);
+
+    // The popup's pages: a checkbox list of the same pages instead of typed paths.
+    await openOwnerApp(page, store.url('/config/popup'));
+    await page.getByLabel('Heading').fill('Ten percent off, About only');
+    await page.getByRole('combobox', { name: 'Pages', exact: true }).selectOption('chosen');
+    const picker = page.getByRole('group', { name: 'Pages where it shows' });
+    await picker.getByRole('checkbox', { name: 'Home (/)' }).uncheck();
+    await picker.getByRole('checkbox', { name: 'About (/about)' }).check();
+    await picker.getByText('1 page chosen').waitFor();
+    const on = page.getByRole('switch', { name: 'Show the popup on the site' });
+    if ((await on.getAttribute('aria-checked')) !== 'true') await on.click();
+    const before = (await ownerCall('GET', '/api/owner/popup')).published?.version ?? 0;
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText(`Published version ${before + 1}`).waitFor();
+    expect((await ownerCall('GET', '/api/owner/popup')).design.pages).toEqual({ mode: 'chosen', paths: ['/about'] });
+
+    const v = await store.visitor();
+    await v.page.clock.install();
+    await openArmed(v.page, '/about', 'armed');
+    await v.page.goto(store.url('/'));
+    expect(await marker(v.page).count()).toBe(0);
+  });
 });

@@ -479,6 +479,8 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/owner/popup', path: '/api/owner/popup', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/owner/popup/publish', path: '/api/owner/popup/publish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/popup/subscribe', path: '/api/popup/subscribe', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  // The page list of the campaign link picker and the popup's chosen pages (edge/api/page-links).
+  { route: 'GET /api/owner/page-links', path: '/api/owner/page-links', status: 401, expect: 'api' },
   { route: 'GET /config/popup', path: '/config/popup', status: 200, expect: 'page' },
   // Site styles (edge/api/site-styles).
   { route: 'GET /api/site-styles', path: '/api/site-styles', status: 401, expect: 'api' },

@@ -147,3 +147,39 @@ describe('POST /api/census/overlay from the popup', () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe('GET /api/owner/page-links (the campaign link picker and the popup\'s chosen pages)', () => {
+  it('lists the site\'s published pages and collections to campaigns editors, never a draft or another site\'s page, and refuses other roles', async () => {
+    const site = (await worker.db.prepare('SELECT website_id AS id FROM collections WHERE is_homepage = 1 LIMIT 1').first<{ id: string }>())!.id;
+    // A draft page of this site, and a published page of another site.
+    await worker.db.prepare(`INSERT INTO pages (id, website_id, title, slug, status, draft_version, created_on, updated_on) VALUES ('links-draft', ?1, 'Secret draft', 'secret-draft', 'draft', 1, 1, 1)`).bind(site).run();
+    await worker.db
+      .prepare(`INSERT INTO websites (id, identifier, primary_host, title, site_settings, store_settings, localized_strings, created_on, updated_on) VALUES ('links-other', 'links-other', 'links-other.example', 'Other', '{}', '{}', '{}', 0, 0)`)
+      .run();
+    await worker.db
+      .prepare(`INSERT INTO pages (id, website_id, title, slug, status, draft_version, published_version, published_on, created_on, updated_on) VALUES ('links-foreign', 'links-other', 'Foreign page', 'foreign', 'published', 1, 1, 1, 1, 1)`)
+      .run();
+
+    const listed = await call(campaigns, 'GET', '/api/owner/page-links');
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toContain('no-store');
+    const pages = listed.json.pages as { id: string; title: string; path: string; kind: string }[];
+    expect(pages[0]).toMatchObject({ path: '/', kind: 'collection' });
+    expect(pages.map((p) => p.path)).toContain('/shop');
+    for (const p of pages) {
+      expect(Object.keys(p).sort()).toEqual(['id', 'kind', 'path', 'title']);
+      expect(p.path).toMatch(/^\//);
+    }
+    expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
+    expect(pages.map((p) => p.title)).not.toContain('Secret draft');
+    expect(pages.map((p) => p.title)).not.toContain('Foreign page');
+    expect(listed.text).not.toContain('foreign');
+    // The admin reads the same list; a role that edits neither campaigns nor popups, and a visitor, do not.
+    expect((await call(admin, 'GET', '/api/owner/page-links')).json.pages).toEqual(pages);
+    expect((await call(editor, 'GET', '/api/owner/page-links')).status).toBe(403);
+    expect((await call(undefined, 'GET', '/api/owner/page-links')).status).toBe(401);
+    // Once published, the page is listed.
+    await worker.db.prepare("UPDATE pages SET published_version = 1, status = 'published' WHERE id = 'links-draft'").run();
+    expect((await call(campaigns, 'GET', '/api/owner/page-links')).json.pages).toContainEqual({ id: 'links-draft', title: 'Secret draft', path: '/secret-draft', kind: 'page' });
+  });
+});

@@ -69,5 +69,7 @@ describe('PERMISSIONS', () => {
     expect(sorted(PERMISSIONS.pagePublishing)).toEqual([1, 4, 15]);
     expect(sorted(PERMISSIONS.pageCode)).toEqual([1, 4, 15]);
     expect(sorted(PERMISSIONS.siteLayout)).toEqual([1, 4, 15]);
+    // The page list of the link and page pickers: exactly whoever may edit campaigns or popups.
+    expect(sorted(PERMISSIONS.pageLinks)).toEqual(sorted([...new Set([...PERMISSIONS.campaigns, ...PERMISSIONS.popups])]));
   });
 });

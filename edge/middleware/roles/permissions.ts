@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   campaigns: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
   /** Design and publish the site's promo popup (edge/api/popups): marketing, like lists and campaigns. */
   popups: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
+  /** Read the site's published pages' titles and paths (GET /api/owner/page-links): the roles of `campaigns` or `popups`. */
+  pageLinks: [ROLE.admin, ROLE.websiteManager, ROLE.campaignsEditor],
   /** Traffic, performance and error figures. */
   traffic: [ROLE.admin, ROLE.reporting, ROLE.websiteManager],
   /** Invite, list and remove contributors. */

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 import { addSubscribers, call } from '../../api/campaigns/test-campaigns.js';
 import { FakePostmark, POSTMARK_TEST_TOKEN } from '../mail/test-postmark-server.js';
+import { openDb } from '../db.js';
+import { CAMPAIGN_CLAIM_LEASE_MS, claimCampaignMail } from '../mail/sender.js';
 
 /**
  * Campaign drain speed on the real worker with the Postmark sender (a local server speaking
@@ -80,4 +82,37 @@ describe('campaign drain', () => {
     expect([...p.perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([]);
     expect([...p.perAddress.keys()].sort()).toEqual([...emails].sort());
   }, 180_000);
+
+  it('a run that dies after its claim: the claim waits out its lease, then the next run sends those mails exactly once', async () => {
+    const { id, emails } = await sendingCampaign('Crashed', 300);
+    // Fixed clocks from here on (the outbox rows are older than any of them).
+    const t0 = Date.now() + 60_000;
+    // The first run queues the audience (its drain, running beside the queueing, may send a few).
+    await worker.scheduled('* * * * *', t0);
+    const queued = await worker.db.prepare("SELECT count(*) AS n FROM mail_outbox WHERE kind = 'campaign' AND subject = 'Crashed letter' AND status = 'queued'").first<{ n: number }>();
+    const before = await progress('Crashed letter');
+    // A run claims a batch and dies before calling the provider: the same claim statement the drain makes.
+    const crashAt = t0 + 60_000;
+    const claimed = await claimCampaignMail(openDb(worker.db), crashAt);
+    expect(claimed.length).toBeGreaterThan(0);
+    expect(claimed.length).toBe(Math.min(250, queued!.n));
+    const held = new Set(claimed.map((m) => m.toAddress));
+    // Runs before the lease ends send the rest but leave the claimed mails alone.
+    for (const at of [crashAt + 60_000, crashAt + CAMPAIGN_CLAIM_LEASE_MS - 1]) expect((await worker.scheduled('* * * * *', at)).outcome).toBe('ok');
+    const during = await progress('Crashed letter');
+    expect([...during.perAddress.keys()].filter((to) => held.has(to))).toEqual([]);
+    expect(during.sent).toBe(300 - held.size);
+    expect(during.sent).toBeGreaterThanOrEqual(before.sent);
+    const stuck = await worker.db.prepare("SELECT count(*) AS n FROM mail_outbox WHERE subject = 'Crashed letter' AND status = 'sending' AND claimed_on = ?").bind(crashAt).first<{ n: number }>();
+    expect(stuck!.n).toBe(held.size);
+    // From the lease's end on, the next run takes the claim again and sends each of those once.
+    expect((await worker.scheduled('* * * * *', crashAt + CAMPAIGN_CLAIM_LEASE_MS)).outcome).toBe('ok');
+    expect((await worker.scheduled('* * * * *', crashAt + CAMPAIGN_CLAIM_LEASE_MS + 60_000)).outcome).toBe('ok');
+    const after = await progress('Crashed letter');
+    expect(after.sent).toBe(300);
+    expect(after.other).toBe(0);
+    expect([...after.perAddress.keys()].sort()).toEqual([...emails].sort());
+    expect([...after.perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+    expect((await call(worker, admin, 'GET', `/api/owner/campaigns/${id}`)).json.campaign).toMatchObject({ state: 'sent', counts: { recipients: 300, sent: 300 } });
+  }, 120_000);
 });

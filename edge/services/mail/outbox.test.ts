@@ -4,7 +4,7 @@ import { startBindings, type Bindings } from '../../../scripts/bindings-bridge.j
 import { applyMigrations } from '../../../schema/testing.js';
 import { openDb, type Db } from '../db.js';
 import { listOutbox, queueMail } from './outbox.js';
-import { drainCampaignMail, drainOutbox, MailRefusedError, outboxOnlySender, type MailSender } from './sender.js';
+import { CAMPAIGN_CLAIM_LEASE_MS, drainCampaignMail, drainOutbox, MailRefusedError, outboxOnlySender, type MailSender } from './sender.js';
 
 let local: Bindings;
 let d1: D1Database;
@@ -144,5 +144,40 @@ describe('drainCampaignMail', () => {
     expect(await drainCampaignMail(db, sender, 31_000)).toEqual({ sent: 1, failed: 2, batches: 1 });
     const status = Object.fromEntries((await d1.prepare("SELECT id, status, attempts FROM mail_outbox WHERE id LIKE 'mix-%'").all<{ id: string; status: string; attempts: number }>()).results.map((r) => [r.id, `${r.status}/${r.attempts}`]));
     expect(status).toEqual({ 'mix-ok': 'sent/1', 'mix-retry': 'queued/1', 'mix-gone': 'failed/1' });
+  });
+
+  it('marks each provider call sent as soon as it answers: a run dying on its next call leaves only the unsent claimed', async () => {
+    await d1.prepare(`INSERT INTO websites (id, identifier, primary_host, title, site_settings, store_settings, localized_strings, created_on, updated_on)
+       VALUES ('site-mail-2', 'mail2', 'mail2.example', 'Mail 2', '{}', '{}', '{}', 0, 0)`).run();
+    const rows = [...Array.from({ length: 3 }, (_, i) => [`die-a${i}`, SITE]), ...Array.from({ length: 2 }, (_, i) => [`die-b${i}`, 'site-mail-2'])];
+    for (const [id, site] of rows) {
+      await d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on) VALUES (?1, ?2, 'campaign', ?3, 'Dies', 'x', 40000)`).bind(id, site, `${id}@x.test`).run();
+    }
+    const sender: MailSender = { name: 'batching', batchLimit: 2, send: async () => undefined, sendBatch: async (mails) => mails.map(() => null) };
+    // The run dies when it gets to the second site (after the first site's two calls).
+    const dying = async (websiteId: string) => {
+      if (websiteId !== SITE) throw new Error('the worker died');
+      return undefined;
+    };
+    await expect(drainCampaignMail(db, sender, 41_000, dying)).rejects.toThrow('the worker died');
+    const status = async () => Object.fromEntries((await d1.prepare("SELECT id, status FROM mail_outbox WHERE id LIKE 'die-%'").all<{ id: string; status: string }>()).results.map((r) => [r.id, r.status]));
+    expect(await status()).toEqual({ 'die-a0': 'sent', 'die-a1': 'sent', 'die-a2': 'sent', 'die-b0': 'sending', 'die-b1': 'sending' });
+    // Within the lease nobody takes them; from its end the next run sends them.
+    expect(await drainCampaignMail(db, sender, 41_000 + CAMPAIGN_CLAIM_LEASE_MS - 1)).toEqual({ sent: 0, failed: 0, batches: 0 });
+    expect(await drainCampaignMail(db, sender, 41_000 + CAMPAIGN_CLAIM_LEASE_MS)).toEqual({ sent: 2, failed: 0, batches: 1 });
+    expect(Object.values(await status())).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
+  });
+
+  it('past half the lease a run calls the provider no more: the claim\'s unsent mails go back to the queue, untried', async () => {
+    for (let i = 0; i < 4; i++) {
+      await d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on) VALUES (?1, ?2, 'campaign', ?3, 'Slow', 'x', 50000)`).bind(`slow-${i}`, SITE, `slow${i}@x.test`).run();
+    }
+    const sender: MailSender = { name: 'batching', batchLimit: 2, send: async () => undefined, sendBatch: async (mails) => mails.map(() => null) };
+    // A stopwatch that reads past the window after the first provider call.
+    let reads = 0;
+    const elapsed = () => (reads++ === 0 ? 0 : CAMPAIGN_CLAIM_LEASE_MS / 2 + 1);
+    expect(await drainCampaignMail(db, sender, 51_000, undefined, undefined, elapsed)).toEqual({ sent: 2, failed: 0, batches: 1 });
+    const rows = (await d1.prepare("SELECT id, status, attempts FROM mail_outbox WHERE id LIKE 'slow-%' ORDER BY id").all<{ id: string; status: string; attempts: number }>()).results;
+    expect(rows.map((r) => `${r.status}/${r.attempts}`)).toEqual(['sent/1', 'sent/1', 'queued/0', 'queued/0']);
   });
 });

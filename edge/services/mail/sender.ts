@@ -113,91 +113,138 @@ export async function drainOutbox(
 export const CAMPAIGN_DRAIN_BATCH = 250;
 /** Claims a Cron run makes: 4 × 250 = 1,000 campaign mails a minute (docs/mail.md). */
 export const CAMPAIGN_DRAIN_BATCHES_PER_RUN = 4;
+/**
+ * How long a claim of campaign mail is its run's: a claim this old whose mails are still
+ * 'sending' belongs to a run that died, and the next run takes it again (docs/mail.md
+ * "A run that dies"). A run stops calling the provider after half of it (CLAIM_SEND_WINDOW_MS),
+ * so a live run's claim is never taken from it.
+ */
+export const CAMPAIGN_CLAIM_LEASE_MS = 10 * 60 * 1000;
+const CLAIM_SEND_WINDOW_MS = CAMPAIGN_CLAIM_LEASE_MS / 2;
 
-/** Each mail's outcome: the provider's batch call, or one `send` each. */
-async function sendAll(sender: MailSender, mails: readonly OutboxRow[], envelope: MailEnvelope | undefined): Promise<(Error | null)[]> {
-  if (sender.sendBatch) {
-    const limit = Math.max(1, sender.batchLimit ?? mails.length);
-    const out: (Error | null)[] = [];
-    for (let i = 0; i < mails.length; i += limit) {
-      const chunk = mails.slice(i, i + limit);
-      try {
-        out.push(...(await sender.sendBatch(chunk, envelope)));
-      } catch (err) {
-        // The whole call failed (network, 5xx, a bad token): every mail of it has that outcome.
-        out.push(...chunk.map(() => (err instanceof Error ? err : new Error(String(err)))));
-      }
-    }
-    return out;
+/**
+ * ONE atomic UPDATE … RETURNING of up to CAMPAIGN_DRAIN_BATCH campaign mails, oldest first:
+ * queued ones, and 'sending' ones whose claim is at least CAMPAIGN_CLAIM_LEASE_MS old (or has
+ * no claim time: claimed before claims had one). Each row's claim time becomes `now`, which
+ * is the claim's token: its outcomes are written only while the row still carries it.
+ */
+export async function claimCampaignMail(db: Db, now: EpochMs): Promise<OutboxRow[]> {
+  const claimable = and(
+    eq(mailOutbox.kind, CAMPAIGN_KIND),
+    or(
+      eq(mailOutbox.status, 'queued'),
+      and(eq(mailOutbox.status, 'sending'), or(isNull(mailOutbox.claimedOn), lte(mailOutbox.claimedOn, now - CAMPAIGN_CLAIM_LEASE_MS))),
+    ),
+    or(isNull(mailOutbox.sendAfter), lte(mailOutbox.sendAfter, now)),
+  );
+  const due = db.select({ id: mailOutbox.id }).from(mailOutbox).where(claimable).orderBy(asc(mailOutbox.createdOn)).limit(CAMPAIGN_DRAIN_BATCH);
+  return query(() =>
+    db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, claimedOn: now })
+      .where(and(inArray(mailOutbox.id, due), claimable))
+      .returning(),
+  );
+}
+
+/** The provider calls of one site's claimed mails: Postmark-style batches, or one mail a call. */
+function providerCalls(sender: MailSender, mails: readonly OutboxRow[]): OutboxRow[][] {
+  const size = sender.sendBatch ? Math.max(1, sender.batchLimit ?? mails.length) : 1;
+  const calls: OutboxRow[][] = [];
+  for (let i = 0; i < mails.length; i += size) calls.push(mails.slice(i, i + size));
+  return calls;
+}
+
+/** One provider call's outcomes, in order: null accepted, else the error. */
+async function sendCall(sender: MailSender, mails: readonly OutboxRow[], envelope: MailEnvelope | undefined): Promise<(Error | null)[]> {
+  try {
+    if (sender.sendBatch) return await sender.sendBatch(mails, envelope);
+    await sender.send(mails[0]!, envelope);
+    return [null];
+  } catch (err) {
+    // The whole call failed (network, 5xx, a bad token): every mail of it has that outcome.
+    return mails.map(() => (err instanceof Error ? err : new Error(String(err))));
   }
-  const out: (Error | null)[] = [];
-  for (const mail of mails) {
-    try {
-      await sender.send(mail, envelope);
-      out.push(null);
-    } catch (err) {
-      out.push(err instanceof Error ? err : new Error(String(err)));
-    }
-  }
-  return out;
 }
 
 /**
- * Campaign mail, in batches: each claim is ONE atomic UPDATE … RETURNING of up to
- * CAMPAIGN_DRAIN_BATCH queued rows (queued -> sending), so two overlapping Cron runs never
- * hold the same row and no recipient gets a mail twice; the claimed mails of each site go to
- * the provider in batch calls; the outcomes are written in one D1 batch (sent; a failure back
- * to the queue, or failed after MAX_ATTEMPTS or a refusal; a bounce marks the address).
- * Up to CAMPAIGN_DRAIN_BATCHES_PER_RUN claims a run; a temporary failure ends the run (the
- * mail waits for the next minute's, as in `drainOutbox`).
+ * Campaign mail, in batches: each claim is ONE atomic UPDATE … RETURNING (`claimCampaignMail`),
+ * so two overlapping Cron runs never hold the same row and no recipient gets a mail twice; the
+ * claimed mails of each site go to the provider in batch calls, and each call's outcomes are
+ * written in one D1 batch as soon as it answers (sent; a failure back to the queue, or failed
+ * after MAX_ATTEMPTS or a refusal; a bounce marks the address), only on rows still holding this
+ * claim. A run that dies leaves its unanswered mails 'sending' until the lease ends; the next
+ * run after that takes them again. Up to CAMPAIGN_DRAIN_BATCHES_PER_RUN claims a run; a
+ * temporary failure ends the run (the mail waits for the next minute's, as in `drainOutbox`).
+ * `elapsed` (ms since the run began; the real clock by default) stops provider calls past
+ * CLAIM_SEND_WINDOW_MS: the claim's unsent mails go back to the queue.
  */
 export async function drainCampaignMail(
   db: Db, sender: MailSender, now: EpochMs, envelopeFor: (websiteId: string) => Promise<MailEnvelope | undefined> = async () => undefined,
-  batches = CAMPAIGN_DRAIN_BATCHES_PER_RUN,
+  batches = CAMPAIGN_DRAIN_BATCHES_PER_RUN, elapsed: () => number = stopwatch(),
 ): Promise<{ sent: number; failed: number; batches: number }> {
   const result = { sent: 0, failed: 0, batches: 0 };
   if (sender === outboxOnlySender) return result;
+  const ours = (id: string) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedOn, now));
   for (let b = 0; b < batches; b++) {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'queued'), eq(mailOutbox.kind, CAMPAIGN_KIND), or(isNull(mailOutbox.sendAfter), lte(mailOutbox.sendAfter, now))))
-      .orderBy(asc(mailOutbox.createdOn))
-      .limit(CAMPAIGN_DRAIN_BATCH);
-    const claimed = await query(() =>
-      db
-        .update(mailOutbox)
-        .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, 'queued')))
-        .returning(),
-    );
+    const claimed = await claimCampaignMail(db, now);
     if (claimed.length === 0) break;
     result.batches += 1;
     const bySite = new Map<string, OutboxRow[]>();
     for (const mail of claimed) bySite.set(mail.websiteId, [...(bySite.get(mail.websiteId) ?? []), mail]);
-    const sentIds: string[] = [];
     let retried = 0;
-    const writes = [];
+    let outOfTime = false;
     for (const [websiteId, mails] of bySite) {
-      const outcomes = await sendAll(sender, mails, await envelopeFor(websiteId));
-      mails.forEach((mail, i) => {
-        const err = outcomes[i] ?? null;
-        if (!err) return void sentIds.push(mail.id);
-        console.warn(`mail ${mail.id} (${mail.kind}) not sent by ${sender.name}: ${err.message}`);
-        const status = err instanceof MailRefusedError || mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
-        if (status === 'queued') retried += 1;
-        writes.push(db.update(mailOutbox).set({ status }).where(eq(mailOutbox.id, mail.id)));
-        if (err instanceof MailRefusedError && err.bounced) writes.push(markBounced(db, mail.websiteId, mail.toAddress));
-        result.failed += 1;
-      });
+      const envelope = await envelopeFor(websiteId);
+      for (const call of providerCalls(sender, mails)) {
+        if (outOfTime || elapsed() > CLAIM_SEND_WINDOW_MS) {
+          // Too late to send within the lease: back to the queue, untried (the claim's attempt undone).
+          outOfTime = true;
+          const ids = JSON.stringify(call.map((m) => m.id));
+          await query(() =>
+            db
+              .update(mailOutbox)
+              .set({ status: 'queued', attempts: sql`${mailOutbox.attempts} - 1` })
+              .where(and(sql`${mailOutbox.id} IN (SELECT value FROM json_each(${ids}))`, eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedOn, now))),
+          );
+          continue;
+        }
+        const outcomes = await sendCall(sender, call, envelope);
+        const sentIds: string[] = [];
+        const writes = [];
+        call.forEach((mail, i) => {
+          const err = outcomes[i] ?? null;
+          if (!err) return void sentIds.push(mail.id);
+          console.warn(`mail ${mail.id} (${mail.kind}) not sent by ${sender.name}: ${err.message}`);
+          const status = err instanceof MailRefusedError || mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
+          if (status === 'queued') retried += 1;
+          writes.push(db.update(mailOutbox).set({ status }).where(ours(mail.id)));
+          if (err instanceof MailRefusedError && err.bounced) writes.push(markBounced(db, mail.websiteId, mail.toAddress));
+          result.failed += 1;
+        });
+        // One bound parameter for all the sent ids (D1 allows 100 a statement).
+        if (sentIds.length) {
+          const ids = JSON.stringify(sentIds);
+          writes.push(
+            db
+              .update(mailOutbox)
+              .set({ status: 'sent', sentOn: now })
+              .where(and(sql`${mailOutbox.id} IN (SELECT value FROM json_each(${ids}))`, eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedOn, now))),
+          );
+        }
+        result.sent += sentIds.length;
+        const [first, ...rest] = writes;
+        if (first) await query(() => db.batch([first, ...rest]));
+      }
     }
-    // One bound parameter for all the sent ids (D1 allows 100 a statement).
-    if (sentIds.length) writes.push(db.update(mailOutbox).set({ status: 'sent', sentOn: now }).where(sql`${mailOutbox.id} IN (SELECT value FROM json_each(${JSON.stringify(sentIds)}))`));
-    result.sent += sentIds.length;
-    const [first, ...rest] = writes;
-    if (first) await query(() => db.batch([first, ...rest]));
-    // The queue is empty, or the provider failed some: those wait for the next minute's run, not this one.
-    if (retried > 0 || claimed.length < CAMPAIGN_DRAIN_BATCH) break;
+    // The queue is empty, the provider failed some (they wait for the next minute's run), or the time is up.
+    if (outOfTime || retried > 0 || claimed.length < CAMPAIGN_DRAIN_BATCH) break;
   }
   return result;
+}
+
+/** Milliseconds since the call (Date.now moves on after each I/O in a Worker). */
+function stopwatch(): () => number {
+  const start = Date.now();
+  return () => Date.now() - start;
 }

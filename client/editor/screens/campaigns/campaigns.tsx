@@ -6,6 +6,7 @@ import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
 import { formatTime } from '../../format.js';
 import { Link, navigate } from '../../router.js';
+import { loadPageLinks } from '../../page-links.js';
 import { useLoad } from '../../use-load.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { Button } from '../../ui/button.js';
@@ -187,6 +188,8 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
   const dirty = editable && !deleted && JSON.stringify(draft) !== JSON.stringify(savedDraft);
   const list = lists.find((l) => l.id === draft.listId);
   useSendingProgress(campaign, setCampaign);
+  // The link dialog's pages: the site's published pages, linked by their absolute URL (the mail's click redirect leads there).
+  const linkPages = useMemo(() => ({ load: () => loadPageLinks().then((pages) => pages.map((p) => ({ title: p.title, url: p.path }))), origin: window.location.origin }), []);
 
   /** Runs one action; field errors go beside their fields, a stale version opens the conflict dialog. */
   const run = async (name: string, action: () => Promise<void>) => {
@@ -264,7 +267,7 @@ function CampaignForm({ campaign: initial, lists, onReload }: { campaign: OwnerC
         options={[{ value: '', label: 'Choose a list' }, ...lists.map((l) => ({ value: l.id, label: `${l.name} (${plural(l.confirmed, 'confirmed subscriber')})` }))]}
       />
       {errors.listId ? <p className="ui-field-error">{errors.listId}</p> : null}
-      {editable ? <RichTextField label="Email body" value={draft.body} onChange={(body) => set({ body })} /> : null}
+      {editable ? <RichTextField label="Email body" value={draft.body} onChange={(body) => set({ body })} linkPages={linkPages} /> : null}
       <div className="owner-row-actions">
         {editable ? <Button type="submit" busy={busy === 'save'}>Save draft</Button> : null}
         {campaign?.state === 'draft' ? <Button variant="secondary" onClick={() => setDeleting(true)}>Delete draft</Button> : null}

@@ -11,6 +11,8 @@ import { Dialog } from '../../ui/dialog.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { useLoad } from '../../use-load.js';
 import { FilePickerDialog } from '../files/file-picker.js';
+import { loadPageLinks, type PageLink } from '../../page-links.js';
+import { ChosenPagesPicker } from './chosen-pages.js';
 import { loadLists, loadPopup, publishPopup, savePopup } from './popup-api.js';
 import './popup.css';
 
@@ -21,15 +23,15 @@ import './popup.css';
  * each publish is a new version, shown again to visitors who closed the last one.
  */
 export function PopupScreen() {
-  const { result, retry } = useLoad('popup', () => Promise.all([loadPopup(), loadLists()]));
+  const { result, retry } = useLoad('popup', () => Promise.all([loadPopup(), loadLists(), loadPageLinks()]));
   if (result.state === 'loading') return <Skeleton label="Loading the popup" />;
   if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
-  const [state, lists] = result.data;
+  const [state, lists, pages] = result.data;
   // A reload after a conflict brings a newer revision: the editor starts again from it.
-  return <PopupEditor key={state.revision} initial={state} lists={lists} onReload={retry} />;
+  return <PopupEditor key={state.revision} initial={state} lists={lists} pages={pages} onReload={retry} />;
 }
 
-function PopupEditor({ initial, lists, onReload }: { initial: PopupState; lists: OwnerList[]; onReload: () => void }) {
+function PopupEditor({ initial, lists, pages, onReload }: { initial: PopupState; lists: OwnerList[]; pages: PageLink[]; onReload: () => void }) {
   const [state, setState] = useState(initial);
   const [design, setDesign] = useState<PopupDesign>(initial.design);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -177,11 +179,10 @@ function PopupEditor({ initial, lists, onReload }: { initial: PopupState; lists:
             onChange={(e) => set('pages', e.target.value === 'chosen' ? { mode: 'chosen', paths: ['/'] } : { mode: 'all' })}
           />
           {design.pages.mode === 'chosen' ? (
-            <TextField
-              label="Page paths, one per line or comma separated"
-              hint="For example / or /shop"
-              value={design.pages.paths.join(', ')}
-              onChange={(e) => set('pages', { mode: 'chosen', paths: e.target.value.split(/[\n,]/).map((p) => p.trim()).filter(Boolean) })}
+            <ChosenPagesPicker
+              pages={pages}
+              paths={design.pages.paths}
+              onChange={(paths) => set('pages', { mode: 'chosen', paths })}
               error={err('pages.paths') ?? Object.entries(errors).find(([k]) => k.startsWith('design.pages.paths'))?.[1]}
             />
           ) : null}

@@ -14,11 +14,24 @@ export interface LinkValue {
 type Kind = 'page' | 'url';
 
 /**
+ * Where the page picker's pages come from and how a chosen page is written: the page editor's
+ * default lists pages from the pages API and writes their paths; the campaign editor lists
+ * GET /api/owner/page-links and writes absolute URLs (`origin` + path) so a mail's link leads to the site.
+ */
+export interface LinkPageSource {
+  load: () => Promise<{ title: string; url: string }[]>;
+  /** Prefixed to a chosen page's path ('' keeps the path). */
+  origin: string;
+}
+
+const PAGES_API: LinkPageSource = { load: () => listPages().then((all) => all.map((p) => ({ title: p.title, url: p.url }))), origin: '' };
+
+/**
  * The link editor: a page of the site (picked from the pages API's list, searchable) or a web
  * address, email or phone link typed in, checked by link-rules.ts with the SPEC §5 messages;
  * "Open in a new tab"; Remove link when there is one. `current` is the link at the cursor.
  */
-export function LinkDialog({ open, current, onApply, onRemove, onClose }: { open: boolean; current: LinkValue | undefined; onApply: (link: LinkValue) => void; onRemove: () => void; onClose: () => void }) {
+export function LinkDialog({ open, current, onApply, onRemove, onClose, pageSource = PAGES_API }: { open: boolean; current: LinkValue | undefined; onApply: (link: LinkValue) => void; onRemove: () => void; onClose: () => void; pageSource?: LinkPageSource }) {
   const [kind, setKind] = useState<Kind>('page');
   const [url, setUrl] = useState('');
   const [page, setPage] = useState('');
@@ -34,7 +47,9 @@ export function LinkDialog({ open, current, onApply, onRemove, onClose }: { open
   // 'A web address') is never reset by a late form reset.
   useLayoutEffect(() => {
     if (!open) return;
-    const href = current?.href ?? '';
+    const raw = current?.href ?? '';
+    // A link to one of the site's pages written as an absolute URL (the campaign editor's) opens on the page picker.
+    const href = pageSource.origin && raw.startsWith(`${pageSource.origin}/`) ? raw.slice(pageSource.origin.length) : raw;
     setNewTab(current?.newTab ?? false);
     setError(undefined);
     setFilter('');
@@ -43,14 +58,14 @@ export function LinkDialog({ open, current, onApply, onRemove, onClose }: { open
     setUrl(href.startsWith('/') ? '' : href);
     setPage(href.startsWith('/') ? href : '');
     let live = true;
-    listPages().then(
-      (all) => live && setPages(all.map((p) => ({ title: p.title, url: p.url }))),
+    pageSource.load().then(
+      (all) => live && setPages(all),
       () => live && setLoadError(TEXT.loadResults),
     );
     return () => {
       live = false;
     };
-  }, [open, current]);
+  }, [open, current, pageSource]);
 
   const shown = (pages ?? []).filter((p) => `${p.title} ${p.url}`.toLowerCase().includes(filter.trim().toLowerCase()));
   // A path typed earlier that is not one of the pages (a shop or journal URL) stays choosable.
@@ -69,7 +84,7 @@ export function LinkDialog({ open, current, onApply, onRemove, onClose }: { open
       setError(check.message);
       return;
     }
-    onApply({ href: check.href, newTab });
+    onApply({ href: kind === 'page' ? `${pageSource.origin}${check.href}` : check.href, newTab });
   };
 
   return (

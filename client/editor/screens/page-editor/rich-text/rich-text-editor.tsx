@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { RichTextNode } from '../../../../../blocks/text/rich-text-schema.js';
 import { cleanPastedHtml } from './clean-paste.js';
 import { richTextExtensions } from './extensions.js';
-import { LinkDialog, type LinkValue } from './link-dialog.js';
+import { LinkDialog, type LinkPageSource, type LinkValue } from './link-dialog.js';
 import { Toolbar } from './toolbar.js';
 import './rich-text.css';
 
@@ -12,6 +12,8 @@ export interface RichTextEditorProps {
   label: string;
   value: RichTextNode;
   onChange: (doc: RichTextNode) => void;
+  /** The link dialog's pages (default: the pages API, links as paths). */
+  linkPages?: LinkPageSource | undefined;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface RichTextEditorProps {
  * Shift+L/E/R/J, [ and ]), the link dialog, and pasted HTML cleaned to the schema. Tiptap's
  * own <style> tag is off (injectCSS: false): the owner area's CSP refuses inline style elements.
  */
-export default function RichTextEditor({ label, value, onChange }: RichTextEditorProps) {
+export default function RichTextEditor({ label, value, onChange, linkPages }: RichTextEditorProps) {
   const labelId = useId();
   const [linking, setLinking] = useState<{ current: LinkValue | undefined; from: number; to: number } | undefined>();
   const openLinkRef = useRef<() => void>(() => undefined);
@@ -80,6 +82,7 @@ export default function RichTextEditor({ label, value, onChange }: RichTextEdito
         <LinkDialog
           open
           current={linking.current}
+          {...(linkPages ? { pageSource: linkPages } : {})}
           onClose={() => {
             close();
             editor.commands.focus();
