@@ -74,16 +74,19 @@ export async function subscribeSite(
 }
 
 /**
- * The Cron job: every trial that has ended becomes expired in one atomic UPDATE (a site
- * renewed meanwhile is no longer on trial and is left alone). Nothing is deleted. Answers
- * how many sites expired.
+ * The Cron job, on each shard: every trial that has ended becomes expired in one atomic
+ * UPDATE (a site renewed meanwhile is no longer on trial and is left alone). Nothing is
+ * deleted. Only sites whose home is this shard: on shard 0 the directory also holds a row for
+ * each site living on another shard, whose subscription copy is not the site's and is never
+ * flipped (docs/platform.md "Directory freshness"); that shard's own run expires the site.
+ * Answers how many sites expired.
  */
-export async function expireEndedTrials(db: Db, now: number): Promise<number> {
+export async function expireEndedTrials(db: Db, now: number, shard = 0): Promise<number> {
   const result = await query(() =>
     db.$client
       .prepare(
         `UPDATE websites SET subscription_state = ?1, content_version = content_version + 1, updated_on = ?3
-          WHERE subscription_state = ?2 AND trial_ends_on IS NOT NULL AND trial_ends_on <= ?3 RETURNING id`,
+          WHERE subscription_state = ?2 AND trial_ends_on IS NOT NULL AND trial_ends_on <= ?3${shard === 0 ? ' AND shard = 0' : ''} RETURNING id`,
       )
       .bind(SUBSCRIPTION_STATE.expired, SUBSCRIPTION_STATE.trial, now)
       .all<{ id: string }>(),
