@@ -76,6 +76,15 @@ describe('GET /api/owner/billing', () => {
     expect(await siteRow()).toEqual(before);
   });
 
+  it('has no Stripe card set-up with the local test provider (404), and refuses a malformed SetupIntent id (400)', async () => {
+    expect((await call(owner, 'GET', '/api/owner/billing')).json.stripePublishableKey).toBeNull();
+    const setup = await call(owner, 'POST', '/api/owner/billing/card-setup', { plan: 'business' });
+    expect(setup.status).toBe(404);
+    expect(setup.json.error).toBe('not_found');
+    expect((await call(editor, 'POST', '/api/owner/billing/card-setup', { plan: 'business' })).status).toBe(403);
+    expect((await call(owner, 'POST', '/api/owner/billing/subscribe', { plan: 'business', setupIntent: 'pi_123' })).status).toBe(400);
+  });
+
   it('needs the crumb to subscribe', async () => {
     const res = await worker.fetch('/api/owner/billing/subscribe', { method: 'POST', headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' }, body: '{"plan":"business"}' });
     expect(res.status).toBe(401);
