@@ -226,7 +226,7 @@ describe('trial expiry (Cron) and renewal', () => {
         expect(res.status, key).toBe(402);
         expect(res.json, key).toEqual({ error: 'site_expired', message: 'This site has expired. Renew your plan in Billing to use it again; nothing has been deleted.', renewUrl: '/config/billing/upgrade' });
       }
-      expect(open.sort()).toEqual(['GET /api/owner/billing', 'POST /api/owner/billing/subscribe']);
+      expect(open.sort()).toEqual(['GET /api/owner/billing', 'POST /api/owner/billing/card-setup', 'POST /api/owner/billing/subscribe']);
       // Shoppers and anonymous callers get the visitors' answer; the owner area shows the renew link.
       expect((await call(undefined, 'GET', '/api/owner/products')).json.error).toBe('site_unavailable');
       expect((await call(editor, 'GET', '/api/owner/billing')).status).toBe(403);
