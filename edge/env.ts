@@ -117,6 +117,8 @@ export interface Env extends RateLimitBindings {
   STRIPE_BILLING_WEBHOOK_SECRET?: string;
   /** Who bills the sites' plans (edge/services/billing): 'stripe' (Stripe subscriptions with STRIPE_SECRET_KEY) or the local 'test' provider (default). */
   BILLING_PROVIDER?: string;
+  /** The plans' Stripe prices: JSON from price id to plan id, e.g. {"price_1Q...":"business"} (docs/api/billing.md "Prices"). */
+  STRIPE_BILLING_PRICES?: string;
   /** How long (s) an order's Idempotency-Key is owned by the request placing it before a retry or the Cron reconciler may take over; default 120. */
   ORDER_LEASE_SECONDS?: string;
   /** Transactional mail provider of the outbox drain: 'postmark' (edge/services/mail); unset keeps mail in the outbox. */

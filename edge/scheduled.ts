@@ -32,7 +32,8 @@ export const MAIL_CRON = '* * * * *';
 export const RENEWAL_CRON = '7 * * * *';
 export const DAILY_CRON = '17 3 * * *';
 
-type Job = (env: Env, db: Db, now: number) => Promise<string | null>;
+/** `shard` is the number of the shard `db` is (0: the directory's, DB). */
+type Job = (env: Env, db: Db, now: number, shard: number) => Promise<string | null>;
 
 /** Each job answers the line it logs (null: nothing worth a line). */
 const JOBS: Record<string, { crons: string[]; run: Job }> = {
@@ -155,8 +156,8 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
   // Trials that ended become expired (SPEC §4), at most a minute late; one atomic UPDATE, nothing deleted.
   'trial expiry': {
     crons: [MAIL_CRON],
-    run: async (_env, db, now) => {
-      const expired = await expireEndedTrials(db, now);
+    run: async (_env, db, now, shard) => {
+      const expired = await expireEndedTrials(db, now, shard);
       return expired ? `expired ${expired} sites` : null;
     },
   },
@@ -198,11 +199,11 @@ export async function runScheduled(env: Env, now: number, cron?: string): Promis
   const paused = new Set(moving.flatMap((m) => [m.from, m.to!]));
   for (const shard of paused) console.log(`shard ${shard}: Cron jobs wait while a site moves between shards`);
   const runs = shards.flatMap((db, shard) =>
-    paused.has(shard) ? [] : due.map(([name, job]) => ({ name: shard === 0 ? name : `${name} (shard ${shard})`, job, db })),
+    paused.has(shard) ? [] : due.map(([name, job]) => ({ name: shard === 0 ? name : `${name} (shard ${shard})`, job, db, shard })),
   );
   const results = await Promise.allSettled(
-    runs.map(async ({ name, job, db }) => {
-      const line = await job.run(env, db, now);
+    runs.map(async ({ name, job, db, shard }) => {
+      const line = await job.run(env, db, now, shard);
       if (line !== null) console.log(`${name}: ${line}`);
     }),
   );

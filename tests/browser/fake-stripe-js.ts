@@ -1,7 +1,8 @@
 /**
  * A stand-in for https://js.stripe.com's Stripe.js, served through Playwright routing: just
  * what the checkout island uses (`Stripe(pk)`, `elements()`, `create('payment')`/`mount`,
- * `submit`, `update`, `confirmPayment`). Its "Payment Element" is one labelled card input;
+ * `submit`, `update`, `confirmPayment`) and the billing screen's card form (`elements({ clientSecret })`,
+ * `confirmSetup`, which posts to .../v1/setup_intents/<id>/confirm). Its "Payment Element" is one labelled card input;
  * `confirmPayment` posts to https://api.stripe.com as Stripe.js does, which the test routes
  * to the local Stripe server (test-stripe-server.ts) so the worker then sees the result.
  */
@@ -34,6 +35,19 @@ export const FAKE_STRIPE_JS = `(() => {
           },
           update(options) { calls.amounts.push(options.amount); },
         };
+      },
+      async confirmSetup({ elements, redirect }) {
+        calls.confirms++;
+        const clientSecret = elements && elements.options && elements.options.clientSecret;
+        if (!clientSecret || redirect !== 'if_required') throw new Error('confirmSetup called without client-secret elements / redirect if_required');
+        const id = clientSecret.split('_secret_')[0];
+        const res = await fetch('https://api.stripe.com/v1/setup_intents/' + id + '/confirm', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ key: publishableKey, client_secret: clientSecret, 'payment_method_data[card][number]': input.value }),
+        });
+        const json = await res.json();
+        return json.error ? { error: json.error } : { setupIntent: json };
       },
       async confirmPayment({ elements, clientSecret, redirect }) {
         calls.confirms++;

@@ -3,11 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../../edge/api/commerce/test-stripe-server.js';
 import { FAKE_STRIPE_JS } from './fake-stripe-js.js';
 import { islandsHydrated, openStorefront, visitorApi, type Storefront, type Visitor } from './harness.js';
+import { openOwnerApp, signedInOwner } from './owner-harness.js';
 
 /**
  * In Chromium with Stripe set up: the checkout island loads (a fake of) Stripe.js from
  * js.stripe.com, mounts the Payment Element, gets the intent from the worker, confirms it
- * against the local Stripe server, and places the order naming the intent. No network:
+ * against the local Stripe server, and places the order naming the intent. The plans are
+ * billed through Stripe too (BILLING_PROVIDER=stripe): the billing screen's card form saves a
+ * card through a SetupIntent and the worker subscribes the site with it. No network:
  * js.stripe.com and api.stripe.com are answered by routing, anything else off-host is refused.
  */
 const PUBLISHABLE_KEY = 'pk_test_browser_checkout';
@@ -20,7 +23,9 @@ let offHost: string[] = [];
 
 beforeAll(async () => {
   await stripe.start();
-  store = await openStorefront({ bindings: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY, STRIPE_API_BASE: stripe.url } });
+  store = await openStorefront({
+    bindings: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY, STRIPE_API_BASE: stripe.url, BILLING_PROVIDER: 'stripe', STRIPE_BILLING_PRICES: '{"price_commerce_monthly":"commerce"}' },
+  });
 });
 afterAll(async () => {
   await store?.close();
@@ -37,6 +42,8 @@ afterEach(async () => {
 /** What Stripe.js's confirm call does at Stripe: the local server confirms the intent with the card. */
 async function stripeApi(route: Route): Promise<void> {
   const url = new URL(route.request().url());
+  const setup = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(url.pathname)?.[1];
+  if (setup) return confirmSetup(route, setup);
   const id = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname)?.[1];
   const form = new URLSearchParams(route.request().postData() ?? '');
   const intent = id ? stripe.intents.get(id) : undefined;
@@ -53,9 +60,21 @@ async function stripeApi(route: Route): Promise<void> {
   return route.fulfill({ status: 200, headers: cors, json: after });
 }
 
-/** A new visitor whose browser reaches (fake) Stripe.js and the local Stripe server, nothing else off-host. */
-async function stripeVisitor(stripeJs: 'served' | 'unreachable' = 'served'): Promise<Page> {
-  visitor = await store.visitor();
+/** Stripe.js's confirmSetup at Stripe: the local server saves the card on the SetupIntent (or declines it). */
+async function confirmSetup(route: Route, id: string): Promise<void> {
+  const form = new URLSearchParams(route.request().postData() ?? '');
+  const intent = stripe.setupIntents.get(id);
+  const cors = { 'Access-Control-Allow-Origin': '*' };
+  if (!intent || form.get('client_secret') !== intent.client_secret || form.get('key') !== PUBLISHABLE_KEY) {
+    return route.fulfill({ status: 400, headers: cors, json: { error: { type: 'invalid_request_error', message: 'Unknown intent or key.' } } });
+  }
+  const after = stripe.confirmSetup(id, form.get('payment_method_data[card][number]') ?? '');
+  return after.last_setup_error ? route.fulfill({ status: 402, headers: cors, json: { error: after.last_setup_error } }) : route.fulfill({ status: 200, headers: cors, json: after });
+}
+
+/** A new visitor (or the signed-in demo owner) whose browser reaches (fake) Stripe.js and the local Stripe server, nothing else off-host. */
+async function stripeVisitor(stripeJs: 'served' | 'unreachable' = 'served', owner = false): Promise<Page> {
+  visitor = owner ? await signedInOwner(store) : await store.visitor();
   const { page, context } = visitor;
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
     offHost.push(route.request().url());
@@ -169,5 +188,46 @@ describe('Stripe checkout in Chromium', () => {
     // Nothing was asked of Stripe and the cart is untouched.
     expect(stripe.callsTo('POST', /^\/v1\/payment_intents$/)).toHaveLength(intentsBefore);
     expect((await visitorApi(store, visitor, 'GET', '/api/commerce/shopping-cart')).shoppingCart.totalQuantity).toBe(1);
+  });
+
+  it('upgrades a trial site to a paid plan through Stripe\u2019s card form on the billing screen (Stripe.js only there)', async () => {
+    allowed = /HTTP 402 \/v1\/setup_intents|status of 402/;
+    const set = (sql: string, ...values: unknown[]) => store.worker.db.prepare(`UPDATE websites SET ${sql}, content_version = content_version + 1 WHERE is_default = 1`).bind(...values).run();
+    await set("subscription_state = 3, plan = 'business', trial_ends_on = ?", Date.now() + 5 * 86_400_000);
+    try {
+      const page = await stripeVisitor('served', true);
+      await openOwnerApp(page, store.url('/config/'));
+      expect(await page.locator('script[src^="https://js.stripe.com"]').count()).toBe(0);
+      await page.locator('[data-subscription-banner][data-state="trial"]').getByRole('link', { name: 'Upgrade' }).click();
+      await page.getByRole('heading', { name: 'Upgrade your trial', level: 1 }).waitFor();
+      // Arrived inside the app, whose page policy has no Stripe: choosing loads the billing page itself, then the card form.
+      await page.locator('[data-plan="commerce"]').getByRole('button', { name: 'Choose Commerce' }).click();
+      await page.waitForURL((url) => url.pathname === '/config/billing/upgrade' && url.searchParams.get('plan') === 'commerce');
+      const form = page.getByRole('region', { name: 'Pay for Commerce' });
+      await form.locator('#fake-stripe-card').waitFor();
+      const policy = await page.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
+      expect(policy).toContain('https://js.stripe.com');
+      expect(await page.getByLabel('Card number (test billing)').count()).toBe(0);
+
+      await form.locator('#fake-stripe-card').fill('4000 0000 0000 0002');
+      await form.getByRole('button', { name: 'Pay $49.00 a month' }).click();
+      await expect.poll(() => form.getByRole('alert').innerText()).toBe('Your card was declined.');
+      await form.locator('#fake-stripe-card').fill('4242 4242 4242 4242');
+      await form.getByRole('button', { name: 'Pay $49.00 a month' }).click();
+      await page.waitForURL((url) => url.pathname === '/config/billing' && url.search === '');
+      await expect.poll(() => page.locator('[data-billing-state]').textContent()).toBe('Paid');
+      expect(await page.locator('[data-billing-plan]').textContent()).toBe('Commerce');
+
+      // The site's subscription is Stripe's, at the table's price, paid by the customer and card of the confirmed SetupIntent.
+      const row = await store.worker.db.prepare('SELECT subscription_state AS state, plan, trial_ends_on AS trialEndsOn, billing_reference AS ref FROM websites WHERE is_default = 1').first<{ state: number; plan: string; trialEndsOn: number | null; ref: string }>();
+      expect(row).toMatchObject({ state: 8, plan: 'commerce', trialEndsOn: null, ref: expect.stringMatching(/^sub_/) });
+      const setupIntent = [...stripe.setupIntents.values()].at(-1)!;
+      expect(setupIntent).toMatchObject({ status: 'succeeded', metadata: { plan: 'commerce' } });
+      expect(stripe.subscriptions.get(row!.ref)).toMatchObject({ status: 'active', customer: setupIntent.customer, form: { default_payment_method: setupIntent.payment_method, 'items[0][price]': 'price_commerce_monthly' } });
+      // The secret key never reached the page.
+      expect(await page.content()).not.toContain(SECRET_KEY);
+    } finally {
+      await set("subscription_state = 8, plan = 'commerce', trial_ends_on = NULL, billing_reference = NULL");
+    }
   });
 });

@@ -139,6 +139,7 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'POST /api/owner/site/restore', method: 'POST', path: '/api/owner/site/restore', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'POST /api/owner/site/exports', method: 'POST', path: '/api/owner/site/exports', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from site_exports' },
   { route: 'POST /api/owner/billing/subscribe', method: 'POST', path: '/api/owner/billing/subscribe', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: "select count(*) as n from websites where billing_reference is not null" },
+  { route: 'POST /api/owner/billing/card-setup', method: 'POST', path: '/api/owner/billing/card-setup', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: "select count(*) as n from websites where billing_reference is not null" },
   { route: 'DELETE /api/owner/api-tokens/:id', method: 'DELETE', path: '/api/owner/api-tokens/t1', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   // Member areas and passwords: small JSON bodies on the default guard.
   { route: 'POST /api/owner/members/areas', method: 'POST', path: '/api/owner/members/areas', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from member_areas' },

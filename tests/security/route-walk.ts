@@ -290,6 +290,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'DELETE /api/owner/api-tokens/:id', path: '/api/owner/api-tokens/t1', method: 'DELETE', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/owner/billing', path: '/api/owner/billing', status: 401, expect: 'api' },
   { route: 'POST /api/owner/billing/subscribe', path: '/api/owner/billing/subscribe', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/owner/billing/card-setup', path: '/api/owner/billing/card-setup', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // The site's export, deletion and restore (edge/api/site-lifecycle, issue 34 part G).
   { route: 'GET /api/owner/site', path: '/api/owner/site', status: 401, expect: 'api' },
   { route: 'POST /api/owner/site/delete', path: '/api/owner/site/delete', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },

@@ -76,6 +76,15 @@ describe('GET /api/owner/billing', () => {
     expect(await siteRow()).toEqual(before);
   });
 
+  it('has no Stripe card set-up with the local test provider (404), and refuses a malformed SetupIntent id (400)', async () => {
+    expect((await call(owner, 'GET', '/api/owner/billing')).json.stripePublishableKey).toBeNull();
+    const setup = await call(owner, 'POST', '/api/owner/billing/card-setup', { plan: 'business' });
+    expect(setup.status).toBe(404);
+    expect(setup.json.error).toBe('not_found');
+    expect((await call(editor, 'POST', '/api/owner/billing/card-setup', { plan: 'business' })).status).toBe(403);
+    expect((await call(owner, 'POST', '/api/owner/billing/subscribe', { plan: 'business', setupIntent: 'pi_123' })).status).toBe(400);
+  });
+
   it('needs the crumb to subscribe', async () => {
     const res = await worker.fetch('/api/owner/billing/subscribe', { method: 'POST', headers: { Cookie: owner.cookie, 'Content-Type': 'application/json' }, body: '{"plan":"business"}' });
     expect(res.status).toBe(401);
@@ -217,7 +226,7 @@ describe('trial expiry (Cron) and renewal', () => {
         expect(res.status, key).toBe(402);
         expect(res.json, key).toEqual({ error: 'site_expired', message: 'This site has expired. Renew your plan in Billing to use it again; nothing has been deleted.', renewUrl: '/config/billing/upgrade' });
       }
-      expect(open.sort()).toEqual(['GET /api/owner/billing', 'POST /api/owner/billing/subscribe']);
+      expect(open.sort()).toEqual(['GET /api/owner/billing', 'POST /api/owner/billing/card-setup', 'POST /api/owner/billing/subscribe']);
       // Shoppers and anonymous callers get the visitors' answer; the owner area shows the renew link.
       expect((await call(undefined, 'GET', '/api/owner/products')).json.error).toBe('site_unavailable');
       expect((await call(editor, 'GET', '/api/owner/billing')).status).toBe(403);

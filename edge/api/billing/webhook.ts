@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { bodyGuard, JSON_TYPES } from '../../middleware/body-guard/index.js';
+import { billingPrices } from '../../services/billing/prices.js';
 import { applyBillingEvent } from '../../services/billing/webhook.js';
 import { verifiedStripeRequest } from '../../services/payments/stripe-webhooks.js';
 import { shardDbs } from '../../services/shards/bindings.js';
@@ -25,5 +26,5 @@ billingWebhookApi.post('/stripe/webhook', noStore, bodyGuard({ maxBytes: 256 * 1
   const secret = c.env.STRIPE_BILLING_WEBHOOK_SECRET;
   if (!secret) throw new ApiError(404, 'not_found', 'Stripe billing webhooks are not set up on this deployment.');
   const event = await verifiedStripeRequest(c.req, secret);
-  return c.json(await applyBillingEvent(shardDbs(c.env), event, Date.now()));
+  return c.json(await applyBillingEvent(shardDbs(c.env), event, Date.now(), billingPrices(c.env)));
 });

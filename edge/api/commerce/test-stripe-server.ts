@@ -14,6 +14,20 @@ import {
 
 export type { FakeCustomer, FakeIntent, FakePaymentMethod } from './test-stripe-objects.js';
 
+/** A SetupIntent as the fake keeps it (the fields billing reads). */
+export interface FakeSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: 'requires_payment_method' | 'succeeded';
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  usage: string;
+  metadata: Record<string, string>;
+  last_setup_error: typeof DECLINE | null;
+  livemode: false;
+}
+
 export interface StripeCall {
   method: string;
   path: string;
@@ -30,6 +44,8 @@ export class FakeStripe {
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
   /** Plan subscriptions of the platform's billing (edge/services/billing): id -> status and form. */
   readonly subscriptions = new Map<string, { id: string; status: string; customer: string; form: Record<string, string> }>();
+  /** SetupIntents of the platform's billing (a card saved in the browser for the plan's subscription). */
+  readonly setupIntents = new Map<string, FakeSetupIntent>();
   /** Create new subscriptions `incomplete`, as Stripe does when the first invoice's payment fails. */
   incompleteSubscriptions = false;
   readonly calls: StripeCall[] = [];
@@ -81,6 +97,16 @@ export class FakeStripe {
     return intent;
   }
 
+  /** What Stripe.js's confirmSetup does: the card becomes the customer's PaymentMethod (4000...0002 declines). */
+  confirmSetup(id: string, card: string): FakeSetupIntent {
+    const intent = this.setupIntents.get(id)!;
+    const number = card.replace(/\s/g, '');
+    if (number === '4000000000000002') return Object.assign(intent, { status: 'requires_payment_method', last_setup_error: DECLINE, payment_method: null });
+    const pm: FakePaymentMethod = { id: newId('pm'), object: 'payment_method', type: 'card', customer: intent.customer, card: { brand: 'visa', last4: number.slice(-4) }, number };
+    this.paymentMethods.set(pm.id, pm);
+    return Object.assign(intent, { status: 'succeeded', last_setup_error: null, payment_method: pm.id });
+  }
+
   callsTo(method: string, pattern: RegExp): StripeCall[] {
     return this.calls.filter((c) => c.method === method && pattern.test(c.path));
   }
@@ -118,6 +144,12 @@ export class FakeStripe {
       found.status = 'canceled';
       return { status: 200, body: { object: 'subscription', ...found } };
     }
+    if (call.method === 'POST' && call.path === '/v1/setup_intents') return this.createSetupIntent(call.form);
+    const setup = call.path.match(/^\/v1\/setup_intents\/([^/]+)$/);
+    if (setup && call.method === 'GET') {
+      const found = this.setupIntents.get(setup[1]!);
+      return found ? { status: 200, body: found } : missing('setup_intent', setup[1]!, 'intent');
+    }
     if (call.path === '/v1/customers') return call.method === 'POST' ? this.createCustomer(call.form) : this.listCustomers(call.query);
     const m = call.path.match(/^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(capture|cancel))?$/);
     if (call.method === 'POST' && call.path === '/v1/payment_intents') return this.create(call.form);
@@ -145,9 +177,24 @@ export class FakeStripe {
     if (!form['items[0][price_data][unit_amount]'] && !form['items[0][price]']) {
       return error(400, { type: 'invalid_request_error', param: 'items', message: 'Missing required param: items.' });
     }
+    const pm = form.default_payment_method;
+    if (pm && this.paymentMethods.get(pm)?.customer !== form.customer) {
+      return error(400, { type: 'invalid_request_error', param: 'default_payment_method', message: `The customer does not have a payment method with the ID ${pm}.` });
+    }
     const found = { id: newId('sub'), status: this.incompleteSubscriptions ? 'incomplete' : 'active', customer: form.customer, form };
     this.subscriptions.set(found.id, found);
     return { status: 200, body: { object: 'subscription', id: found.id, status: found.status, customer: found.customer, metadata: formObject(form, 'metadata'), livemode: false } };
+  }
+
+  private createSetupIntent(form: Record<string, string>): Reply {
+    if (form.customer && !this.customers.has(form.customer)) return missing('customer', form.customer, 'customer');
+    const id = newId('seti');
+    const intent: FakeSetupIntent = {
+      id, object: 'setup_intent', status: 'requires_payment_method', client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`, customer: form.customer ?? null,
+      payment_method: null, usage: form.usage ?? 'off_session', metadata: formObject(form, 'metadata'), last_setup_error: null, livemode: false,
+    };
+    this.setupIntents.set(id, intent);
+    return { status: 200, body: intent };
   }
 
   private createCustomer(form: Record<string, string>): Reply {

@@ -12,4 +12,17 @@ describe('stripeOnPage', () => {
     expect(stripeOnPage({ STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }, '/checkout')).toBe(false);
     expect(stripeOnPage({}, '/checkout')).toBe(false);
   });
+
+  it('opens Stripe on the billing screen\u2019s three paths only when plans are billed through Stripe with both keys', () => {
+    const billing = { ...keys, BILLING_PROVIDER: 'stripe' };
+    for (const path of ['/config/billing', '/config/billing/', '/config/billing/upgrade', '/config/billing/website-subscriptions']) {
+      expect(stripeOnPage(billing, path)).toBe(true);
+      expect(stripeOnPage(keys, path)).toBe(false);
+      expect(stripeOnPage({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }, path)).toBe(false);
+    }
+    expect(stripeOnPage(billing, '/config/')).toBe(false);
+    expect(stripeOnPage(billing, '/config/products')).toBe(false);
+    expect(stripeOnPage(billing, '/config/billing/other')).toBe(false);
+    expect(stripeOnPage(billing, '/api/owner/billing')).toBe(false);
+  });
 });

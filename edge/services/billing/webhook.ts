@@ -5,6 +5,7 @@ import { rawD1 } from '../cart/raw.js';
 import { query, type Db } from '../db.js';
 import type { WebhookOutcome } from '../payments/stripe-webhooks.js';
 import { forgetSite } from '../site-versions.js';
+import { planForPrice, type PriceTable } from './prices.js';
 
 /** The `payment_events.provider` of plan-billing events (the orders' are `stripe`). */
 const PROVIDER = 'stripe_billing';
@@ -25,19 +26,36 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | undefined {
   return typeof ref === 'string' ? ref : ref?.id;
 }
 
-/** The site state an event sets, and the subscription it is about; undefined for events billing ignores. */
-function billingChange(event: Stripe.Event): { ref: string; state: number } | undefined {
+/** What an event changes: the subscription it is about, the SPEC §3 state, and the plan (when a paying subscription names a known price). */
+interface BillingChange {
+  ref: string;
+  state: number;
+  plan: string | null;
+}
+
+/** The plan of a subscription's first item's price (docs/api/billing.md "Prices"); null when unknown. */
+function subscriptionPlan(subscription: Stripe.Subscription, prices: PriceTable): string | null {
+  const price = subscription.items?.data?.[0]?.price as { id: string; product?: string | { id: string } | null } | undefined;
+  return planForPrice(prices, price) ?? null;
+}
+
+/** The site change an event makes; undefined for events billing ignores. */
+function billingChange(event: Stripe.Event, prices: PriceTable): BillingChange | undefined {
   switch (event.type) {
+    case 'customer.subscription.created':
     case 'customer.subscription.updated': {
       const state = STATUS_STATES[event.data.object.status];
-      return state === undefined ? undefined : { ref: event.data.object.id, state };
+      if (state === undefined) return undefined;
+      // The plan follows the price only while the subscription pays (active or past due); an ended one keeps the site's plan.
+      const plan = state === SUBSCRIPTION_STATE.expired ? null : subscriptionPlan(event.data.object, prices);
+      return { ref: event.data.object.id, state, plan };
     }
     case 'customer.subscription.deleted':
-      return { ref: event.data.object.id, state: SUBSCRIPTION_STATE.expired };
+      return { ref: event.data.object.id, state: SUBSCRIPTION_STATE.expired, plan: null };
     case 'invoice.payment_failed':
     case 'invoice.paid': {
       const ref = invoiceSubscription(event.data.object);
-      return ref ? { ref, state: event.type === 'invoice.paid' ? SUBSCRIPTION_STATE.paid : SUBSCRIPTION_STATE.pastDue } : undefined;
+      return ref ? { ref, state: event.type === 'invoice.paid' ? SUBSCRIPTION_STATE.paid : SUBSCRIPTION_STATE.pastDue, plan: null } : undefined;
     }
     default:
       return undefined;
@@ -46,15 +64,16 @@ function billingChange(event: Stripe.Event): { ref: string; state: number } | un
 
 /**
  * Applies a verified billing event (docs/api/billing.md "Webhook") to the site whose
- * `billing_reference` is the event's subscription, on whichever shard holds it, and to its
- * directory row (shard 0) when that is another row. Once per event id: the id is claimed
+ * `billing_reference` is the event's subscription, on the shard that is its home (the one
+ * source of truth of its subscription, docs/platform.md "Directory freshness"; a directory
+ * copy on shard 0 of a site living elsewhere is left alone). Once per event id: the id is claimed
  * first by one INSERT in the directory (a replay finds it and changes nothing; a failure
  * afterwards releases it, so Stripe's retry applies it). Each UPDATE moves the site only if
  * the event is not older than the last one applied (`billing_event_on`, compared in the
  * statement itself), and moves its content version so cached pages follow.
  */
-export async function applyBillingEvent(shards: Db[], event: Stripe.Event, now: number): Promise<WebhookOutcome> {
-  const change = billingChange(event);
+export async function applyBillingEvent(shards: Db[], event: Stripe.Event, now: number, prices: PriceTable = new Map()): Promise<WebhookOutcome> {
+  const change = billingChange(event, prices);
   if (!change) return { received: true, ignored: true };
   const directory = rawD1(shards[0]!);
   const claim = await query(() =>
@@ -104,32 +123,29 @@ async function beingMoved(shards: Db[], ref: string): Promise<boolean> {
   return moving !== null;
 }
 
-/** The conditional UPDATE of a site row: only by an event at least as recent as the last applied one. */
-const SET_STATE = `UPDATE websites SET subscription_state = ?2, billing_event_on = ?3, content_version = content_version + 1, updated_on = ?4`;
-const NOT_OLDER = `(billing_event_on IS NULL OR billing_event_on <= ?3)`;
+/**
+ * The conditional UPDATE of a site's home row, only by an event at least as recent as the
+ * last applied one: the state, the plan when the event names one (?5), the trial end cleared
+ * once the site is paid (a paying site is no longer on trial), the event time and a new
+ * content version. On shard 0 only rows whose home it is (`shard = 0`): the directory's
+ * copies of sites living on other shards are not the site's state.
+ */
+const SET_STATE = `UPDATE websites SET subscription_state = ?2, plan = COALESCE(?5, plan),
+    trial_ends_on = CASE WHEN ?2 = ${SUBSCRIPTION_STATE.paid} THEN NULL ELSE trial_ends_on END,
+    billing_event_on = ?3, content_version = content_version + 1, updated_on = ?4
+  WHERE billing_reference = ?1 AND identifier <> 'platform' AND (billing_event_on IS NULL OR billing_event_on <= ?3)`;
 
-/** Updates every shard's matching site rows, then the directory rows of those on other shards; answers the site ids changed. */
-async function updateSites(shards: Db[], change: { ref: string; state: number }, created: number, now: number): Promise<string[]> {
+/** Updates the matching home rows on every shard; answers the site ids changed. */
+async function updateSites(shards: Db[], change: BillingChange, created: number, now: number): Promise<string[]> {
   const changed = new Set<string>();
-  const mirror: string[] = [];
   for (const [n, shard] of shards.entries()) {
-    const d1 = rawD1(shard);
     const rows = await query(() =>
-      d1
-        .prepare(`${SET_STATE} WHERE billing_reference = ?1 AND identifier <> 'platform' AND ${NOT_OLDER} RETURNING id`)
-        .bind(change.ref, change.state, created, now)
+      rawD1(shard)
+        .prepare(`${SET_STATE}${n === 0 ? ' AND shard = 0' : ''} RETURNING id`)
+        .bind(change.ref, change.state, created, now, change.plan)
         .all<{ id: string }>(),
     );
-    for (const { id } of rows.results) {
-      if (n > 0 && !changed.has(id)) mirror.push(id);
-      changed.add(id);
-    }
-  }
-  const directory = rawD1(shards[0]!);
-  if (mirror.length > 0) {
-    await query(() =>
-      directory.batch(mirror.map((id) => directory.prepare(`${SET_STATE} WHERE id = ?1 AND ${NOT_OLDER}`).bind(id, change.state, created, now))),
-    );
+    for (const { id } of rows.results) changed.add(id);
   }
   for (const id of changed) forgetSite(id);
   return [...changed];

@@ -255,6 +255,53 @@ describe('Cron jobs during a move', () => {
   });
 });
 
+describe('the subscription of a site on shard 1 (one source of truth: its home row)', () => {
+  beforeAll(async () => {
+    owner = await newOwner('trial-home@example.test');
+  });
+
+  it('expires its trial through the Cron exactly once, leaves the directory copy alone, and a renewal brings it back', async () => {
+    let site = await createSite('Trial Home', 'trial-home');
+    if ((await directory(site.id))!.shard !== 1) site = await createSite('Trial Home Two', 'trial-home-two');
+    expect((await directory(site.id))!.shard).toBe(1);
+    const columns = 'SELECT subscription_state AS state, plan, trial_ends_on AS trialEndsOn FROM websites WHERE id = ?';
+    const home = () => worker.shards[1]!.prepare(columns).bind(site.id).first<{ state: number; plan: string; trialEndsOn: number | null }>();
+    const copy = () => worker.db.prepare(columns).bind(site.id).first<{ state: number; plan: string; trialEndsOn: number | null }>();
+    // The trial ended: on the site's shard and, as the old code read it, in the directory copy too.
+    const ended = Date.now() - 1000;
+    await worker.shards[1]!.prepare('UPDATE websites SET trial_ends_on = ?1 WHERE id = ?2').bind(ended, site.id).run();
+    await worker.db.prepare('UPDATE websites SET trial_ends_on = ?1 WHERE id = ?2').bind(ended, site.id).run();
+    const copyBefore = await copy();
+    const expiryLines = () => worker.logs.filter((l) => /^trial expiry( \(shard \d\))?: expired/.test(l.message)).map((l) => l.message);
+    const linesBefore = expiryLines().length;
+
+    expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+    expect((await worker.scheduled('* * * * *')).outcome).toBe('ok');
+    // Once, by shard 1's own run; shard 0's run does not touch the directory's copy of a site living elsewhere.
+    expect(expiryLines().slice(linesBefore)).toEqual(['trial expiry (shard 1): expired 1 sites']);
+    expect((await home())!.state).toBe(1);
+    expect(await copy()).toEqual(copyBefore);
+    expect((await worker.fetch('/', { host: site.host })).status).toBe(503);
+
+    // The copy is unused: whatever it says, the site answers by its home row.
+    await worker.db.prepare("UPDATE websites SET subscription_state = 8, plan = 'commerce', trial_ends_on = NULL WHERE id = ?").bind(site.id).run();
+    expect((await worker.fetch('/', { host: site.host })).status).toBe(503);
+    const session = await openSite(site);
+    const billing = await send('GET', '/api/owner/billing', undefined, session, site.host);
+    expect(((await billing.json()) as Json)).toMatchObject({ state: 1, expired: true });
+
+    // Renewal writes the home row: the site is back at once.
+    await worker.db.prepare('UPDATE websites SET subscription_state = 1, plan = ?2 WHERE id = ?1').bind(site.id, 'personal').run();
+    const renewed = await send('POST', '/api/owner/billing/subscribe', { plan: 'business', card: '4242 4242 4242 4242' }, session, site.host);
+    expect(renewed.status).toBe(200);
+    expect(await home()).toMatchObject({ state: 8, plan: 'business', trialEndsOn: null });
+    expect((await worker.fetch('/', { host: site.host })).status).toBe(200);
+    expect(((await (await send('GET', '/api/owner/billing', undefined, session, site.host)).json()) as Json)).toMatchObject({ state: 8, plan: 'business' });
+    // The directory copy still says what it was set to: nothing reads or writes it.
+    expect(await copy()).toMatchObject({ state: 1, plan: 'personal' });
+  });
+});
+
 describe('custom domains of a site on shard 1', () => {
   beforeAll(async () => {
     owner = await newOwner('domains@example.test');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { BillingView } from '../../../../edge/services/billing/index.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
@@ -10,6 +10,22 @@ import { ErrorPanel, Skeleton } from '../../ui/states.js';
 import './billing.css';
 
 const BASE = '/api/owner/billing';
+
+/** Stripe's card form: its own chunk, loaded only on a deployment billing through Stripe. */
+const StripeCard = lazy(() => import('./stripe-card.js'));
+
+/**
+ * Whether this document was loaded at a billing path: only there does the page's CSP let
+ * Stripe.js in (edge/middleware/security-headers), so a client-side arrival loads the page afresh.
+ */
+function documentAtBilling(): boolean {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const loaded = new URL(entry?.name ?? window.location.href, window.location.href);
+  return /^\/config\/billing(\/|$)/.test(loaded.pathname);
+}
+
+/** The plan a fresh load asked for (`?plan=`), to open Stripe's card form at once. */
+const planAsked = () => new URLSearchParams(window.location.search).get('plan');
 
 const FEATURE_TEXT: Record<string, string> = {
   analytics: 'Analytics',
@@ -34,8 +50,14 @@ export function BillingScreen({ heading }: { heading: string }) {
   const [card, setCard] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [paying, setPaying] = useState<string | null>(planAsked);
 
   const choose = (plan: string) => {
+    if (result.state === 'ready' && result.data.stripePublishableKey) {
+      if (!documentAtBilling()) return window.location.assign(`${window.location.pathname}?plan=${encodeURIComponent(plan)}`);
+      setError(null);
+      return setPaying(plan);
+    }
     setBusy(plan);
     setError(null);
     ownerFetch<BillingView>('POST', BASE + '/subscribe', { plan, ...(card.trim() ? { card: card.trim() } : {}) }).then(
@@ -83,6 +105,16 @@ export function BillingScreen({ heading }: { heading: string }) {
               {error}
             </p>
           ) : null}
+          {result.data.stripePublishableKey && paying ? (
+            (() => {
+              const plan = result.data.plans.find((p) => p.id === paying);
+              return plan ? (
+                <Suspense fallback={<Skeleton label="Loading the card form" />}>
+                  <StripeCard publishableKey={result.data.stripePublishableKey} plan={plan} onCancel={() => setPaying(null)} />
+                </Suspense>
+              ) : null;
+            })()
+          ) : null}
           <ul className="billing-plans">
             {result.data.plans.map((p) => {
               const current = p.id === result.data.plan && result.data.state === 8;
@@ -96,7 +128,7 @@ export function BillingScreen({ heading }: { heading: string }) {
                       <li key={f}>{FEATURE_TEXT[f] ?? f}</li>
                     ))}
                   </ul>
-                  <Button onClick={() => choose(p.id)} disabled={current || busy !== null} busy={busy === p.id}>
+                  <Button onClick={() => choose(p.id)} disabled={current || busy !== null || (paying === p.id && result.data.stripePublishableKey !== null)} busy={busy === p.id}>
                     {busy === p.id ? 'Paying…' : label}
                   </Button>
                 </li>
