@@ -489,3 +489,22 @@ describe("the request's site on shard 1: one read on the hot path", () => {
     expect(await siteRows(1, site!.id)).toBe(0);
   }, 120_000);
 });
+
+describe('the verify reads', () => {
+  it('reads one side of a move in ONE D1 batch: a SELECT per table, no query of its own per table', async () => {
+    const calls = { batches: 0, statementsInBatches: 0, single: 0 };
+    const statement = { bind: () => statement, all: async () => (calls.single++, { results: [] }), first: async () => (calls.single++, null), run: async () => (calls.single++, {}) };
+    const d1 = {
+      prepare: () => statement,
+      batch: async (statements: unknown[]) => {
+        calls.batches++;
+        calls.statementsInBatches += statements.length;
+        return statements.map(() => ({ results: [] }));
+      },
+    };
+    const checks = await siteChecksums(d1 as never, 'site-id');
+    expect(checks.length).toBe(siteTables().length);
+    expect(calls).toEqual({ batches: 1, statementsInBatches: siteTables().length, single: 0 });
+    expect(checks.every((c) => c.rows === 0)).toBe(true);
+  });
+});
