@@ -278,6 +278,14 @@ describe('custom domains of a site on shard 1', () => {
     const page = await worker.fetch('/', { host: domain });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(site.host === 'domain-shard.localhost' ? 'Domain Shard' : 'Domain Shard Two');
+    // Again, now from the shard alone: the hot path finds the domain in the shard's
+    // website_hosts (shown by taking the directory's host row away for the request).
+    expect((await worker.db.prepare('DELETE FROM website_hosts WHERE host = ?').bind(domain).run()).meta.changes).toBe(1);
+    expect((await worker.db.prepare('SELECT count(*) AS n FROM websites WHERE primary_host = ?').bind(domain).first<{ n: number }>())!.n).toBe(0);
+    const again = await worker.fetch('/', { host: domain });
+    await worker.db.prepare('INSERT INTO website_hosts (host, website_id) VALUES (?1, ?2)').bind(domain, site.id).run();
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain(site.host === 'domain-shard.localhost' ? 'Domain Shard' : 'Domain Shard Two');
     expect((await send('DELETE', `/api/owner/domains/${domain}`, undefined, session, site.host)).status).toBeLessThan(300);
     expect((await worker.fetch('/', { host: domain })).status).toBe(404);
   });
