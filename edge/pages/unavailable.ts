@@ -54,6 +54,12 @@ export const siteAvailability = createMiddleware<AppEnv>(async (c, next) => {
   return plainResponse(c, SITE_UNAVAILABLE);
 });
 
+/** True when the request carries a live API token of the site (edge/middleware/api-token). */
+async function bearerOfSite(c: Context<AppEnv>): Promise<boolean> {
+  const match = /^Bearer ([^\s]+)$/.exec(c.req.header('Authorization')?.trim() ?? '');
+  return match ? (await findApiToken(c.var.db, c.var.site.id, match[1]!)) !== undefined : false;
+}
+
 /**
  * Mounted right after loadSession, before every API route: on an expired site, a signed-in
  * user with a role on the site (an owner or contributor) gets 402 `site_expired` naming the
@@ -61,12 +67,6 @@ export const siteAvailability = createMiddleware<AppEnv>(async (c, next) => {
  * site (`Authorization: Bearer`, checked without logging a use); shoppers and anonymous
  * callers (a bearer secret that is no live token included) get the visitors' 503 `site_unavailable`.
  */
-/** True when the request carries a live API token of the site (edge/middleware/api-token). */
-async function bearerOfSite(c: Context<AppEnv>): Promise<boolean> {
-  const match = /^Bearer ([^\s]+)$/.exec(c.req.header('Authorization')?.trim() ?? '');
-  return match ? (await findApiToken(c.var.db, c.var.site.id, match[1]!)) !== undefined : false;
-}
-
 export const expiredSiteApis = createMiddleware<AppEnv>(async (c, next) => {
   if (!isSiteExpired(c.var.site) || !isApiPath(c.req.path) || !refusedWhenExpired(c.req.path)) return next();
   const headers = { 'Cache-Control': 'no-store' };
