@@ -45,6 +45,9 @@ await pages.run();
 const middleware = (await import('./middleware.js')) as { run: () => Promise<void> };
 await middleware.run();
 
+const shards = (await import('./shards.js')) as { run: () => Promise<void> };
+await shards.run();
+
 const blockPages = (await import('./block-pages.js')) as { run: () => Promise<void> };
 await blockPages.run();
 

@@ -1,8 +1,10 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { upgradeDestination } from '../../domain/platform/plans.js';
 import { isSiteExpired } from '../../domain/platform/trial.js';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
+import { findApiToken } from '../services/themes/api-tokens.js';
 import { isApiPath } from '../middleware/api-errors/index.js';
 import { SITE_DELETED_MESSAGE } from '../../domain/platform/site-deletion.js';
 import { SITE_GONE, SITE_UNAVAILABLE } from './fallback-pages.js';
@@ -52,16 +54,23 @@ export const siteAvailability = createMiddleware<AppEnv>(async (c, next) => {
   return plainResponse(c, SITE_UNAVAILABLE);
 });
 
+/** True when the request carries a live API token of the site (edge/middleware/api-token). */
+async function bearerOfSite(c: Context<AppEnv>): Promise<boolean> {
+  const match = /^Bearer ([^\s]+)$/.exec(c.req.header('Authorization')?.trim() ?? '');
+  return match ? (await findApiToken(c.var.db, c.var.site.id, match[1]!)) !== undefined : false;
+}
+
 /**
  * Mounted right after loadSession, before every API route: on an expired site, a signed-in
  * user with a role on the site (an owner or contributor) gets 402 `site_expired` naming the
- * renewal path for every API but billing; shoppers, API-token callers and anonymous
- * callers get the visitors' 503 `site_unavailable`.
+ * renewal path for every API but billing, and so does a caller with a live API token of the
+ * site (`Authorization: Bearer`, checked without logging a use); shoppers and anonymous
+ * callers (a bearer secret that is no live token included) get the visitors' 503 `site_unavailable`.
  */
 export const expiredSiteApis = createMiddleware<AppEnv>(async (c, next) => {
   if (!isSiteExpired(c.var.site) || !isApiPath(c.req.path) || !refusedWhenExpired(c.req.path)) return next();
   const headers = { 'Cache-Control': 'no-store' };
-  if ((c.var.siteUser?.roles.length ?? 0) > 0) {
+  if ((c.var.siteUser?.roles.length ?? 0) > 0 || (await bearerOfSite(c))) {
     throw new ApiError(402, 'site_expired', SITE_EXPIRED_MESSAGE, { headers, extra: { renewUrl: upgradeDestination(c.var.site.subscriptionState) } });
   }
   throw new ApiError(503, SITE_UNAVAILABLE.error, SITE_UNAVAILABLE.message, { headers });

@@ -22,15 +22,36 @@ export interface Site {
   ownerId: string;
 }
 
-/** Seeds site B (the demo fixtures under another identifier and host) with its admin owner. */
+/** Seeds site B (the demo fixtures under another identifier and host) with its admin owner, on shard 0. */
 export async function seedSiteB(worker: RunningWorker): Promise<Site> {
+  return seedSite(worker, { identifier: IDENTIFIER_B, host: HOST_B, title: 'Site B', shard: 0 });
+}
+
+/** Site C of the cross-shard walk: like site B, on shard 1 (DB_SHARD_1). */
+export const HOST_C = 'c.isolation.test';
+export async function seedSiteC(worker: RunningWorker): Promise<Site> {
+  return seedSite(worker, { identifier: 'isolation-c', host: HOST_C, title: 'Site C', shard: 1 });
+}
+
+/**
+ * The demo fixtures as another site with its admin owner on `shard`. On shard n > 0 the
+ * rows go there and the directory (shard 0) gets the site's websites row naming the shard,
+ * as createSite (edge/services/platform/sites.ts) writes them.
+ */
+async function seedSite(worker: RunningWorker, site: { identifier: string; host: string; title: string; shard: number }): Promise<Site> {
   const fixtures = await loadDemoFixtures();
-  fixtures.website = { ...fixtures.website, identifier: IDENTIFIER_B, primaryHost: HOST_B, isDefault: false, hosts: [], title: 'Site B' };
+  fixtures.website = { ...fixtures.website, identifier: site.identifier, primaryHost: site.host, isDefault: false, hosts: [], title: site.title };
   const seed = buildDemoSeed(fixtures);
-  const owner = demoOwnerStatements(seed.websiteId, IDENTIFIER_B, await hashPassword(demoOwnerPassword()));
+  const owner = demoOwnerStatements(seed.websiteId, site.identifier, await hashPassword(demoOwnerPassword()));
   const statements = [...seed.statements, ...owner];
-  await worker.db.batch(statements.map(({ sql, params }) => worker.db.prepare(sql).bind(...params)));
-  return { id: seed.websiteId, host: HOST_B, ownerId: demoId(IDENTIFIER_B, 'site-user', DEMO_OWNER_EMAIL) };
+  const db = worker.shards[site.shard]!;
+  const shard = (d1: typeof db) => d1.prepare('UPDATE websites SET shard = ?1 WHERE id = ?2').bind(site.shard, seed.websiteId);
+  await db.batch([...statements.map(({ sql, params }) => db.prepare(sql).bind(...params)), shard(db)]);
+  if (site.shard !== 0) {
+    const entry = seed.statements.filter((s) => /^insert into "(websites|website_hosts)"/i.test(s.sql));
+    await worker.db.batch([...entry.map(({ sql, params }) => worker.db.prepare(sql).bind(...params)), shard(worker.db)]);
+  }
+  return { id: seed.websiteId, host: site.host, ownerId: demoId(site.identifier, 'site-user', DEMO_OWNER_EMAIL) };
 }
 
 /** The seeded demo site A. */

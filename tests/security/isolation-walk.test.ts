@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardedRoutes, type GuardedRoute } from '../../edge/middleware/roles/test-support.js';
 import { demoId } from '../../schema/seed/ids.js';
 import { startWorker, type RunningWorker, type SignedIn } from '../../edge/test-support.js';
-import { addOwnerRows, seedSiteB, signInOn, siteA, siteChecksum, siteRows, type Site } from './isolation-sites.js';
+import { addOwnerRows, seedSiteB, seedSiteC, signInOn, siteA, siteChecksum, siteRows, type Site } from './isolation-sites.js';
 
 /**
  * The isolation walk (issue 34): two sites in one worker, an admin owner each. Every owner
@@ -13,14 +13,20 @@ import { addOwnerRows, seedSiteB, signInOn, siteA, siteChecksum, siteRows, type 
  *      a missing id (or 403),
  * and no answer may carry one of site A's ids; afterwards site A's rows are byte-for-byte
  * what they were. A control asks each GET with site A's ids as site A's owner on A's host
- * and expects 200, so the ids the walk sends are real.
+ * and expects 200, so the ids the walk sends are real. The same walk runs again across
+ * shards in the same worker: site C lives on DB_SHARD_1 (its directory entry on DB), site A
+ * on DB, so every route is also tried with the other site's rows in another database and
+ * the directory's shared rows (hosts, domain claims, site owners) in between.
  */
 const ROUTES = guardedRoutes();
 let worker: RunningWorker;
 let a: Site;
 let b: Site;
+/** Site C: on shard 1 (DB_SHARD_1), site A on shard 0 (the cross-shard pass, same worker). */
+let c: Site;
 let ownerA: SignedIn;
 let ownerB: SignedIn;
+let ownerC: SignedIn;
 /** Site A's ids by kind, put into the walked paths. */
 let ids: Record<string, string>;
 /** Ids only site A has: no answer to site B's owner may contain one. */
@@ -36,6 +42,7 @@ beforeAll(async () => {
   worker = await startWorker();
   a = await siteA(worker);
   b = await seedSiteB(worker);
+  c = await seedSiteC(worker);
   await addOwnerRows(worker, a);
   // A theme version number only site A has (both seeds number theirs from 1).
   await worker.db
@@ -48,7 +55,7 @@ beforeAll(async () => {
     .bind(demoId(a.id, 'walk', 'export'), a.id, `exports/${a.id}/walk.zip`, Date.now(), Date.now(), Date.now() + 86_400_000)
     .run();
   await worker.files.put(`exports/${a.id}/walk.zip`, 'walk');
-  [ownerA, ownerB] = [await signInOn(worker, a.host), await signInOn(worker, b.host)];
+  [ownerA, ownerB, ownerC] = [await signInOn(worker, a.host), await signInOn(worker, b.host), await signInOn(worker, c.host)];
   const w = a.id;
   const walk = (kind: string) => demoId(w, 'walk', kind);
   ids = {
@@ -208,6 +215,29 @@ function leaks(text: string): string[] {
 
 const label = (r: GuardedRoute) => `${r.method} ${r.pattern} (${r.permission})`;
 
+/**
+ * The walk of every owner route by `other`'s owner: (a) on site A's host with that
+ * session: refused (401/403/404); (b) on `other`'s host with site A's ids: 404 (or 403),
+ * a route without ids of A no 5xx; no answer carries an id of site A. Answers what went wrong.
+ */
+async function walkAgainstA(other: Site, otherOwner: SignedIn): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const route of ROUTES) {
+    const { path, foreign } = pathWithIdsOfA(route.pattern);
+    const onA = await call(route, path, a.host, otherOwner.headers);
+    const textA = await onA.text();
+    if (![401, 403, 404].includes(onA.status)) wrong.push(`(a) ${label(route)} -> ${onA.status}`);
+    if (leaks(textA).length) wrong.push(`(a) ${label(route)} leaks ${leaks(textA).join(',')}`);
+
+    const onOther = await call(route, path, other.host, otherOwner.headers);
+    const textOther = await onOther.text();
+    if (foreign && ![403, 404].includes(onOther.status)) wrong.push(`(b) ${label(route)} ${path} -> ${onOther.status} ${textOther.slice(0, 80)}`);
+    if (!foreign && onOther.status >= 500) wrong.push(`(b) ${label(route)} -> ${onOther.status}`);
+    if (leaks(textOther).length) wrong.push(`(b) ${label(route)} leaks ${leaks(textOther).join(',')}`);
+  }
+  return wrong;
+}
+
 describe('the isolation walk: two sites, every owner route', () => {
   it('walks every owner route and both owners are admins on their own host', async () => {
     expect(ROUTES.length).toBeGreaterThan(150);
@@ -231,20 +261,17 @@ describe('the isolation walk: two sites, every owner route', () => {
 
   it("(a) site B's owner session on site A's host is refused on every owner route, and (b) site A's ids on site B's host answer 404; site A is unchanged", async () => {
     const before = await siteChecksum(worker, a.id);
-    const wrong: string[] = [];
-    for (const route of ROUTES) {
-      const { path, foreign } = pathWithIdsOfA(route.pattern);
-      const onA = await call(route, path, a.host, ownerB.headers);
-      const textA = await onA.text();
-      if (![401, 403, 404].includes(onA.status)) wrong.push(`(a) ${label(route)} -> ${onA.status}`);
-      if (leaks(textA).length) wrong.push(`(a) ${label(route)} leaks ${leaks(textA).join(',')}`);
+    const wrong = await walkAgainstA(b, ownerB);
+    expect({ wrong, after: await siteChecksum(worker, a.id) }).toEqual({ wrong: [], after: before });
+  }, 600_000);
 
-      const onB = await call(route, path, b.host, ownerB.headers);
-      const textB = await onB.text();
-      if (foreign && ![403, 404].includes(onB.status)) wrong.push(`(b) ${label(route)} ${path} -> ${onB.status} ${textB.slice(0, 80)}`);
-      if (!foreign && onB.status >= 500) wrong.push(`(b) ${label(route)} -> ${onB.status}`);
-      if (leaks(textB).length) wrong.push(`(b) ${label(route)} leaks ${leaks(textB).join(',')}`);
-    }
+  it('across shards: the same walk with site C on DB_SHARD_1 against site A on DB (the directory); site A is unchanged', async () => {
+    expect(await worker.shards[1]!.prepare('SELECT shard FROM websites WHERE id = ?').bind(c.id).first<{ shard: number }>()).toEqual({ shard: 1 });
+    expect(await worker.db.prepare('SELECT shard FROM websites WHERE id = ?').bind(c.id).first<{ shard: number }>()).toEqual({ shard: 1 });
+    const me = await worker.fetch('/api/commerce/owner/orders', { host: c.host, headers: ownerC.headers });
+    expect(me.status).toBe(200);
+    const before = await siteChecksum(worker, a.id);
+    const wrong = await walkAgainstA(c, ownerC);
     expect({ wrong, after: await siteChecksum(worker, a.id) }).toEqual({ wrong: [], after: before });
   }, 600_000);
 

@@ -241,6 +241,35 @@ describe('trial expiry (Cron) and renewal', () => {
     expect((await call(owner, 'GET', '/api/owner/products')).status).toBe(200);
   });
 
+  it("answers a live API token's caller on an expired site 402 like an owner; a revoked or made-up token gets the visitors' 503", async () => {
+    const made = await call(owner, 'POST', '/api/owner/api-tokens', { name: 'Expiry', scopes: ['theme:read'], expiresInDays: 30 });
+    const revoked = await call(owner, 'POST', '/api/owner/api-tokens', { name: 'Revoked', scopes: ['theme:read'], expiresInDays: 30 });
+    expect([made.status, revoked.status]).toEqual([201, 201]);
+    expect((await call(owner, 'DELETE', `/api/owner/api-tokens/${revoked.json.token.id}`)).status).toBe(200);
+    const bearer = async (secret: string, path = '/api/owner/theme/versions') => {
+      const res = await worker.fetch(path, { headers: { Authorization: `Bearer ${secret}` } });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    };
+    expect((await bearer(made.json.secret)).status).toBe(200);
+    const uses = async () => (await worker.db.prepare('SELECT count(*) AS n FROM api_token_uses WHERE token_id = ?').bind(made.json.token.id).first<{ n: number }>())!.n;
+    const usesBefore = await uses();
+    await setSite('subscription_state = 1');
+    try {
+      const expired = { error: 'site_expired', message: 'This site has expired. Renew your plan in Billing to use it again; nothing has been deleted.', renewUrl: '/config/billing/upgrade' };
+      expect(await bearer(made.json.secret)).toEqual({ status: 402, json: expired });
+      // Any API but billing, whatever the token's scopes: the caller learns how to renew.
+      expect(await bearer(made.json.secret, '/api/owner/products')).toEqual({ status: 402, json: expired });
+      expect((await bearer(revoked.json.secret)).json.error).toBe('site_unavailable');
+      expect((await bearer(revoked.json.secret)).status).toBe(503);
+      expect((await bearer(`atl_${'x'.repeat(43)}`)).status).toBe(503);
+      // The refused calls are not logged as uses of the token.
+      expect(await uses()).toBe(usesBefore);
+    } finally {
+      await setSite('subscription_state = 8');
+    }
+    expect((await bearer(made.json.secret)).status).toBe(200);
+  });
+
   it('keeps a past-due site up; its owner sees a banner linking to billing', async () => {
     await setSite('subscription_state = 2');
     try {

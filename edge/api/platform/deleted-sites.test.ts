@@ -59,4 +59,45 @@ describe('deleted sites on the platform', () => {
     expect((await send('POST', `/api/platform/sites/${id}/restore`, {}, owner)).status).toBe(409);
     expect(await (await worker.fetch('/', { host: HOST, headers: owner })).text()).not.toContain('Deleted sites');
   }, 60_000);
+
+  it("leaves a deleted site out of the owner area's site switcher; the platform still lists it under Deleted sites, and a restore brings it back", async () => {
+    const owner = await newOwner('switcher@deleted.test');
+    const create = async (title: string, slug: string) => {
+      const res = await send('POST', '/api/platform/sites', { title, starter: 'blank', slug }, owner);
+      expect(res.status).toBe(201);
+      return ((await res.json()) as Json).site.id as string;
+    };
+    const kept = await create('Kept Site', 'kept-site');
+    const gone = await create('Binned Site', 'binned-site');
+    const handoff = (await (await send('POST', `/api/platform/sites/${kept}/handoff`, undefined, owner)).json()) as Json;
+    const url = new URL(handoff.url as string);
+    const opened = await worker.fetch(url.pathname + url.search, { host: 'kept-site.localhost', redirect: 'manual' } as never);
+    const area = { Cookie: `SiteUserSession=${responseCookies(opened).get('SiteUserSession')}` };
+    const switcher = async () => (await (await worker.fetch('/config/', { host: 'kept-site.localhost', headers: area })).text()).match(/<nav aria-label="Your other sites"[\s\S]*?<\/nav>/)?.[0] ?? '';
+    expect(await switcher()).toContain(`<a href="http://app.localhost/sites/${gone}/open">Binned Site</a>`);
+
+    // Deleted through the owner's own API on its host (both rows stamped, whichever shard it is on).
+    const goneOpened = await send('POST', `/api/platform/sites/${gone}/handoff`, undefined, owner);
+    const goneUrl = new URL(((await goneOpened.json()) as Json).url as string);
+    const goneArea = await worker.fetch(goneUrl.pathname + goneUrl.search, { host: 'binned-site.localhost', redirect: 'manual' } as never);
+    const goneSession = responseCookies(goneArea);
+    const goneCrumb = goneSession.get('crumb') ?? CRUMB;
+    const del = await worker.fetch('/api/owner/site/delete', {
+      host: 'binned-site.localhost',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `crumb=${goneCrumb}; SiteUserSession=${goneSession.get('SiteUserSession')}`, 'X-CSRF-Token': goneCrumb },
+      body: JSON.stringify({ confirm: 'Binned Site' }),
+    });
+    expect(del.status).toBe(200);
+    expect((await worker.fetch('/', { host: 'binned-site.localhost' })).status).toBe(410);
+
+    expect(await switcher()).not.toContain('Binned Site');
+    expect(await switcher()).not.toContain(`/sites/${gone}/`);
+    const page = await (await worker.fetch('/', { host: HOST, headers: owner })).text();
+    expect(page).toContain('<h2>Deleted sites</h2>');
+    expect(page).toContain('Restore Binned Site');
+
+    expect((await send('POST', `/api/platform/sites/${gone}/restore`, {}, owner)).status).toBe(200);
+    expect(await switcher()).toContain(`<a href="http://app.localhost/sites/${gone}/open">Binned Site</a>`);
+  }, 60_000);
 });

@@ -139,6 +139,56 @@ describe('site export', () => {
     expect(await worker.files.head(key)).toBeNull();
   }, 120_000);
 
+  it('queues one export of ten simultaneous requests (the rest 409 naming it), and past the daily budget answers 429 with Retry-After', async () => {
+    const exportsOfB = () => count('SELECT count(*) AS n FROM site_exports WHERE website_id = ?1', b.id);
+    const before = await exportsOfB();
+    // The queued export's build is held (its claim refused by a trigger), so a fast build cannot
+    // end it while the ten are still arriving: only the INSERT's own condition decides.
+    await worker.db.prepare(`CREATE TRIGGER hold_export BEFORE UPDATE OF attempts ON site_exports WHEN NEW.website_id = '${b.id}' BEGIN SELECT RAISE(ABORT, 'held'); END`).run();
+    let answers: Awaited<ReturnType<typeof call>>[];
+    try {
+      answers = await Promise.all(Array.from({ length: 10 }, () => call(ownerB, b.host, 'POST', '/api/owner/site/exports', {})));
+    } finally {
+      await worker.db.prepare('DROP TRIGGER hold_export').run();
+    }
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([202, ...Array(9).fill(409)]);
+    const queued = answers.find((r) => r.status === 202)!.json.export;
+    const asked = new Date(queued.createdOn).toISOString().slice(0, 16).replace('T', ' ');
+    for (const refused of answers.filter((r) => r.status === 409)) {
+      expect(refused.json).toMatchObject({
+        error: 'export_in_progress',
+        message: `An export of this site is already in progress (asked for at ${asked} UTC). It will be listed here when it is ready; start another after that.`,
+        running: { id: queued.id, state: 'queued' },
+      });
+    }
+    expect(await exportsOfB()).toBe(before + 1);
+    // Still in progress for a later request; the minute Cron job builds it (its first run "died").
+    expect((await call(ownerB, b.host, 'POST', '/api/owner/site/exports', {})).status).toBe(409);
+    await worker.scheduled(MAIL_CRON, queued.createdOn + 5 * 60_000);
+    expect((await call(ownerB, b.host, 'GET', '/api/owner/site/exports')).json.exports.find((e: { id: string }) => e.id === queued.id)?.state).toBe('ready');
+
+    // Four more today make five: the sixth is refused until the oldest leaves the 24 hours.
+    const now = Date.now();
+    for (let i = 1; i <= 4; i++) {
+      await worker.db
+        .prepare(`INSERT INTO site_exports (id, website_id, state, r2_key, requested_by, created_on, finished_on, expires_on) VALUES (?1, ?2, 'ready', ?3, 'owner', ?4, ?4, ?5)`)
+        .bind(`budget-${i}`, b.id, `exports/${b.id}/budget-${i}.zip`, now - i * 3_600_000, now + 86_400_000)
+        .run();
+    }
+    const refused = await call(ownerB, b.host, 'POST', '/api/owner/site/exports', {});
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ error: 'rate_limited', message: 'A site can be exported at most 5 times a day. Please try again later.' });
+    // The oldest of the five (4 hours ago) leaves the window in 20 hours.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(19.9 * 3600);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(20 * 3600);
+    expect(await exportsOfB()).toBe(before + 5);
+    await worker.db.prepare(`UPDATE site_exports SET created_on = ?2 WHERE id = 'budget-4' AND website_id = ?1`).bind(b.id, now - 25 * 3_600_000).run();
+    const again = await call(ownerB, b.host, 'POST', '/api/owner/site/exports', {});
+    expect(again.status).toBe(202);
+    await expect.poll(async () => (await call(ownerB, b.host, 'GET', '/api/owner/site/exports')).json.exports.find((e: { id: string }) => e.id === again.json.export.id)?.state, { timeout: 60_000 }).toBe('ready');
+  }, 180_000);
+
   it('is for the site owner only (an editor gets 403)', async () => {
     expect((await call(editorA, 'localhost', 'POST', '/api/owner/site/exports', {})).status).toBe(403);
     expect((await call(editorA, 'localhost', 'POST', '/api/owner/site/delete', { confirm: 'Fern & Kiln' })).status).toBe(403);

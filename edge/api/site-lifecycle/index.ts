@@ -7,7 +7,7 @@ import { afterResponse } from '../../lib/after-response.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { openDb } from '../../services/db.js';
 import { deleteSite, restoreSite } from '../../services/site-lifecycle/lifecycle.js';
-import { buildSiteExport, listSiteExports, queueSiteExport, readyExport } from '../../services/site-lifecycle/site-export.js';
+import { buildSiteExport, EXPORTS_PER_DAY, listSiteExports, queueSiteExport, readyExport } from '../../services/site-lifecycle/site-export.js';
 import { jsonBody } from '../validate.js';
 
 /**
@@ -49,10 +49,26 @@ siteLifecycleApi.post('/restore', guard, async (c) => {
 
 siteLifecycleApi.get('/exports', guard, async (c) => c.json({ exports: await listSiteExports(c.var.db, c.var.site.id, Date.now()) }));
 
+/** 409 when an export of the site is still being built: it names that export by the time it was asked for. */
+const runningMessage = (createdOn: number) =>
+  `An export of this site is already in progress (asked for at ${new Date(createdOn).toISOString().slice(0, 16).replace('T', ' ')} UTC). It will be listed here when it is ready; start another after that.`;
+/** 429 past the daily budget; the SPEC §8 retry wording, with Retry-After in seconds. */
+const EXPORT_BUDGET_MESSAGE = `A site can be exported at most ${EXPORTS_PER_DAY} times a day. Please try again later.`;
+
+// At most one export in progress per site and EXPORTS_PER_DAY in any 24 hours (one conditional INSERT).
 // The zip is built after the response (waitUntil); the minute Cron job retries one whose run died.
 siteLifecycleApi.post('/exports', guard, async (c) => {
   const now = Date.now();
-  const queued = await queueSiteExport(c.var.db, c.var.site.id, c.var.siteUser!.email, now);
+  const result = await queueSiteExport(c.var.db, c.var.site.id, c.var.siteUser!.email, now);
+  if (!result.ok && result.reason === 'running') {
+    const { running } = result;
+    throw new ApiError(409, 'export_in_progress', runningMessage(running.createdOn), { extra: { running } });
+  }
+  if (!result.ok) {
+    const seconds = Math.max(1, Math.ceil((result.retryAt - now) / 1000));
+    throw new ApiError(429, 'rate_limited', EXPORT_BUDGET_MESSAGE, { headers: { 'Retry-After': String(seconds) }, extra: { retryAt: result.retryAt } });
+  }
+  const queued = result.export;
   const origin = new URL(c.req.url).origin;
   const { db } = c.var;
   const files = c.env.FILES;

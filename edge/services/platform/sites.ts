@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { contributors, platformOwners, siteOwners, siteUsers, websites } from '../../../schema/index.js';
 import { buildDemoSeed } from '../../../schema/seed/build.js';
@@ -103,6 +103,8 @@ export async function findOwnerSite(shards: Db[], ownerId: string, websiteId: st
 /**
  * The site switcher's list: the other sites of the platform owner whose address is `email`
  * (the owner area's signed-in site user), by title. Empty for contributors who are no platform owner.
+ * A deleted site is left out (the directory's `deleted_on`, stamped on both rows): it is
+ * restored from the platform's Deleted sites, not opened.
  */
 export async function otherOwnerSites(shards: Db[], email: string, currentWebsiteId: string): Promise<{ id: string; title: string; host: string }[]> {
   const rows = await query(() =>
@@ -111,9 +113,9 @@ export async function otherOwnerSites(shards: Db[], email: string, currentWebsit
       .from(siteOwners)
       .innerJoin(platformOwners, eq(platformOwners.id, siteOwners.ownerId))
       .innerJoin(websites, eq(websites.id, siteOwners.websiteId))
-      .where(and(eq(platformOwners.email, email), sql`${platformOwners.emailVerifiedOn} is not null`)),
+      .where(and(eq(platformOwners.email, email), sql`${platformOwners.emailVerifiedOn} is not null`, isNull(websites.deletedOn), ne(websites.id, currentWebsiteId))),
   );
-  return (await fromTheirShards(shards, rows)).filter((r) => r.id !== currentWebsiteId);
+  return fromTheirShards(shards, rows);
 }
 
 export type CreateSiteResult = { ok: true; site: OwnerSite } | { ok: false; reason: 'slug_taken' | 'no_starter_theme' };

@@ -1,5 +1,5 @@
-import { eq, ne, sql } from 'drizzle-orm';
-import { websites } from '../../../schema/index.js';
+import { and, eq, exists, ne, or, sql } from 'drizzle-orm';
+import { websiteHosts, websites } from '../../../schema/index.js';
 import type { Env } from '../../env.js';
 import { rawD1 } from '../cart/raw.js';
 import { query, type Db } from '../db.js';
@@ -25,6 +25,54 @@ export async function openSiteShard(env: Env, entry: SiteRecord): Promise<{ db: 
   if (entry.shard === 0) return { db, site: entry };
   const [row] = await query(() => db.select().from(websites).where(eq(websites.id, entry.id)).limit(1));
   return { db, site: row && { ...row, shard: entry.shard, readOnly: entry.readOnly } };
+}
+
+/**
+ * Per isolate: each host last seen in the directory for a site on shard n > 0, so the next
+ * request of that host reads only the site's own row there (openRememberedShard): one D1
+ * read instead of the directory's and the shard's. Only a hint: the shard row is read on
+ * every request and must still claim the host, be writable and name the same shard.
+ */
+const shardOfHost = new Map<string, { id: string; shard: number }>();
+// Bounds memory when one isolate serves many hosts; Map order makes this FIFO.
+const MAX_HOSTS = 1000;
+
+/** Remembers the site the directory gave `host`, when it lives on shard n > 0 and is not read-only. */
+export function rememberShard(host: string, site: SiteRecord): void {
+  if (site.shard === 0 || site.readOnly) return;
+  if (!shardOfHost.has(host) && shardOfHost.size >= MAX_HOSTS) shardOfHost.delete(shardOfHost.keys().next().value!);
+  shardOfHost.set(host, { id: site.id, shard: site.shard });
+}
+
+/**
+ * The request's site from its shard alone, for a host this isolate has seen there: its
+ * websites row by id, in one read, when that row still names the shard, is not read-only
+ * and has the host as its primary host or one of its hosts. A move marks the row it copies
+ * from read-only too (edge/services/shards/move.ts) and deletes it afterwards, a removed
+ * domain leaves the shard's website_hosts, a purge deletes the row: in each case this
+ * answers undefined (and forgets the host) and the caller asks the directory. Every
+ * change of the row itself (title, settings, subscription, deletion) is seen at once.
+ */
+export async function openRememberedShard(env: Env, host: string): Promise<{ db: Db; site: SiteRecord } | undefined> {
+  const known = shardOfHost.get(host);
+  if (!known) return undefined;
+  const db = shardDb(env, known.shard);
+  const alias = db
+    .select({ one: sql`1` })
+    .from(websiteHosts)
+    .where(and(eq(websiteHosts.host, host), eq(websiteHosts.websiteId, known.id)));
+  const [row] = await query(() =>
+    db
+      .select()
+      .from(websites)
+      .where(and(eq(websites.id, known.id), eq(websites.shard, known.shard), eq(websites.readOnly, false), or(eq(websites.primaryHost, host), exists(alias))))
+      .limit(1),
+  );
+  if (!row) {
+    shardOfHost.delete(host);
+    return undefined;
+  }
+  return { db, site: row };
 }
 
 /**

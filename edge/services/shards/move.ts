@@ -157,11 +157,16 @@ export async function moveSite(shards: D1Database[], files: R2Bucket, site: stri
     .bind(websiteId, from, to)
     .run();
   if (claimed.meta.changes !== 1) return { ok: false, reason: 'already_moving', message: 'The site is already being moved.' };
+  // The site's own row on a shard n > 0 is marked too: requests of a host the isolate has seen
+  // there read only that row (openRememberedShard) and must see read-only as well. It stays
+  // marked until the old rows are deleted, so those requests ask the directory from here on.
+  const markSource = (readOnly: 0 | 1) => (from === 0 ? undefined : source.prepare('UPDATE websites SET read_only = ?2 WHERE id = ?1').bind(websiteId, readOnly).run());
   log(`site ${websiteId}: read-only, copying shard ${from} -> ${to}`);
   const tables = siteTables();
   let checks: TableCheck[];
   let fileCount: number;
   try {
+    await markSource(1);
     // Leftovers of an earlier failed attempt would clash with the copy.
     await deleteSiteRows(target, websiteId, to);
     const copied = await readAll(source, tables, websiteId);
@@ -187,6 +192,7 @@ export async function moveSite(shards: D1Database[], files: R2Bucket, site: stri
     fileCount = filesAfter.length;
   } catch (error) {
     await deleteSiteRows(target, websiteId, to);
+    await markSource(0);
     await directory.prepare('UPDATE websites SET read_only = 0, moving_to = NULL WHERE id = ?1').bind(websiteId).run();
     log(`aborted: ${String(error instanceof Error ? error.message : error)}; the site stays on shard ${from}, writable`);
     if (error instanceof VerifyError) return { ok: false, reason: 'verify_failed', message: error.message, websiteId };

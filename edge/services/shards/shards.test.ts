@@ -325,6 +325,14 @@ describe('custom domains of a site on shard 1', () => {
     const page = await worker.fetch('/', { host: domain });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(site.host === 'domain-shard.localhost' ? 'Domain Shard' : 'Domain Shard Two');
+    // Again, now from the shard alone: the hot path finds the domain in the shard's
+    // website_hosts (shown by taking the directory's host row away for the request).
+    expect((await worker.db.prepare('DELETE FROM website_hosts WHERE host = ?').bind(domain).run()).meta.changes).toBe(1);
+    expect((await worker.db.prepare('SELECT count(*) AS n FROM websites WHERE primary_host = ?').bind(domain).first<{ n: number }>())!.n).toBe(0);
+    const again = await worker.fetch('/', { host: domain });
+    await worker.db.prepare('INSERT INTO website_hosts (host, website_id) VALUES (?1, ?2)').bind(domain, site.id).run();
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain(site.host === 'domain-shard.localhost' ? 'Domain Shard' : 'Domain Shard Two');
     expect((await send('DELETE', `/api/owner/domains/${domain}`, undefined, session, site.host)).status).toBeLessThan(300);
     expect((await worker.fetch('/', { host: domain })).status).toBe(404);
   });
@@ -486,5 +494,72 @@ describe('a site on shard 1 deleted, restored and purged (issue 34 part G across
     const gone = await (await worker.fetch('/', { host: site.host })).text();
     expect(gone).toContain('<title>Fern &amp; Kiln</title>');
     expect(gone).not.toContain(title);
+  });
+});
+
+describe("the request's site on shard 1: one read on the hot path", () => {
+  beforeAll(async () => {
+    owner = await newOwner('hot-path@example.test');
+  });
+
+  it('reads only the shard for a host it has seen there, and still sees at once a title change, a deletion and read-only during a move', async () => {
+    const [, site] = await sitePair('hot-path');
+    const title = async () => /<title>([^<]*)<\/title>/.exec(await (await worker.fetch('/', { host: site!.host })).text())?.[1] ?? '';
+    const shardRow = (sql: string, ...params: unknown[]) => worker.shards[1]!.prepare(sql).bind(...params, site!.id).run();
+    expect(await title()).toContain('Pair hot-path');
+
+    // The directory is not asked again: with its entry pointed elsewhere the host still serves
+    // the site from its shard (asked, a *.localhost host it no longer names would be the demo's).
+    const { host } = (await worker.db.prepare('SELECT primary_host AS host FROM websites WHERE id = ?').bind(site!.id).first<{ host: string }>())!;
+    await worker.db.prepare("UPDATE websites SET primary_host = 'elsewhere.hot-path.test' WHERE id = ?").bind(site!.id).run();
+    try {
+      expect(await title()).toContain('Pair hot-path');
+    } finally {
+      await worker.db.prepare('UPDATE websites SET primary_host = ?1 WHERE id = ?2').bind(host, site!.id).run();
+    }
+
+    // A change of the row (a new title with its content version bump) shows on the next request.
+    await shardRow("UPDATE websites SET title = 'Renamed Hot Path', content_version = content_version + 1 WHERE id = ?");
+    expect(await title()).toContain('Renamed Hot Path');
+    await shardRow('UPDATE websites SET deleted_on = ?1, content_version = content_version + 1 WHERE id = ?2', Date.now());
+    expect((await worker.fetch('/', { host: site!.host })).status).toBe(410);
+    await shardRow('UPDATE websites SET deleted_on = NULL, content_version = content_version + 1 WHERE id = ?');
+    expect((await worker.fetch('/', { host: site!.host })).status).toBe(200);
+
+    // Moved to shard 0: read-only from the first step on (the shard's row is marked too), and
+    // served from shard 0 after the switch, writable.
+    const cartWrite = () => send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'x', quantity: 1 }, {}, site!.host);
+    expect((await cartWrite()).status).not.toBe(503);
+    let during: number[] = [];
+    const result = await moveSite(worker.shards, worker.files, site!.id, 0, {
+      graceMs: 0,
+      afterCopy: async () => {
+        during = [(await cartWrite()).status, (await worker.fetch('/', { host: site!.host })).status];
+      },
+    });
+    expect(result).toMatchObject({ ok: true, from: 1, to: 0 });
+    expect(during).toEqual([503, 200]);
+    expect(await title()).toContain('Renamed Hot Path');
+    expect((await cartWrite()).status).not.toBe(503);
+    expect(await siteRows(1, site!.id)).toBe(0);
+  }, 120_000);
+});
+
+describe('the verify reads', () => {
+  it('reads one side of a move in ONE D1 batch: a SELECT per table, no query of its own per table', async () => {
+    const calls = { batches: 0, statementsInBatches: 0, single: 0 };
+    const statement = { bind: () => statement, all: async () => (calls.single++, { results: [] }), first: async () => (calls.single++, null), run: async () => (calls.single++, {}) };
+    const d1 = {
+      prepare: () => statement,
+      batch: async (statements: unknown[]) => {
+        calls.batches++;
+        calls.statementsInBatches += statements.length;
+        return statements.map(() => ({ results: [] }));
+      },
+    };
+    const checks = await siteChecksums(d1 as never, 'site-id');
+    expect(checks.length).toBe(siteTables().length);
+    expect(calls).toEqual({ batches: 1, statementsInBatches: siteTables().length, single: 0 });
+    expect(checks.every((c) => c.rows === 0)).toBe(true);
   });
 });

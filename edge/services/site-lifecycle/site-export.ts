@@ -135,19 +135,53 @@ export async function siteOrigin(db: Db, websiteId: string): Promise<string> {
 
 const EXPORT_COLUMNS = 'id, state, byte_size AS byteSize, created_on AS createdOn, finished_on AS finishedOn, expires_on AS expiresOn';
 
-/** Queues an export of the site (the caller builds it after the response). */
-export async function queueSiteExport(db: Db, websiteId: string, requestedBy: string, now: number): Promise<SiteExport> {
+/** The abuse budget: exports a site may ask for in any 24 hours (docs/api/site-export.md). */
+export const EXPORTS_PER_DAY = 5;
+const DAY_MS = 86_400_000;
+
+/**
+ * What asking for an export gives: the queued export, or why not: an export of the site is
+ * still in progress (`running`), or the site has asked for EXPORTS_PER_DAY in the last
+ * 24 hours (`budget`, with when the oldest of them leaves the window).
+ */
+export type QueueResult =
+  | { ok: true; export: SiteExport }
+  | { ok: false; reason: 'running'; running: SiteExport }
+  | { ok: false; reason: 'budget'; retryAt: number };
+
+/**
+ * Queues an export of the site (the caller builds it after the response) when none is in
+ * progress and the daily budget allows: ONE conditional INSERT … SELECT … WHERE NOT EXISTS,
+ * so of simultaneous requests exactly one is queued. A refused one reads why afterwards.
+ */
+export async function queueSiteExport(db: Db, websiteId: string, requestedBy: string, now: number, tries = 2): Promise<QueueResult> {
   const id = newId();
   const row = await query(() =>
     db.$client
       .prepare(
         `INSERT INTO site_exports (id, website_id, state, r2_key, requested_by, created_on, expires_on)
-         VALUES (?1, ?2, 'queued', ?3, ?4, ?5, ?6) RETURNING ${EXPORT_COLUMNS}`,
+         SELECT ?1, ?2, 'queued', ?3, ?4, ?5, ?6
+         WHERE NOT EXISTS (SELECT 1 FROM site_exports WHERE website_id = ?2 AND state = 'queued')
+           AND (SELECT count(*) FROM site_exports WHERE website_id = ?2 AND created_on > ?5 - ?7) < ?8
+         RETURNING ${EXPORT_COLUMNS}`,
       )
-      .bind(id, websiteId, `${exportPrefix(websiteId)}${id}.zip`, requestedBy, now, exportExpiresOn(now))
+      .bind(id, websiteId, `${exportPrefix(websiteId)}${id}.zip`, requestedBy, now, exportExpiresOn(now), DAY_MS, EXPORTS_PER_DAY)
       .first<SiteExport>(),
   );
-  return row!;
+  if (row) return { ok: true, export: row };
+  const [running, window] = await query(() =>
+    db.$client.batch([
+      db.$client.prepare(`SELECT ${EXPORT_COLUMNS} FROM site_exports WHERE website_id = ?1 AND state = 'queued' ORDER BY created_on LIMIT 1`).bind(websiteId),
+      db.$client.prepare('SELECT created_on AS at FROM site_exports WHERE website_id = ?1 AND created_on > ?2 ORDER BY created_on').bind(websiteId, now - DAY_MS),
+    ]),
+  );
+  const inProgress = running!.results[0] as SiteExport | undefined;
+  if (inProgress) return { ok: false, reason: 'running', running: inProgress };
+  const asked = window!.results as { at: number }[];
+  if (asked.length >= EXPORTS_PER_DAY) return { ok: false, reason: 'budget', retryAt: asked[asked.length - EXPORTS_PER_DAY]!.at + DAY_MS };
+  // The running export ended between the two reads: ask once more.
+  if (tries > 1) return queueSiteExport(db, websiteId, requestedBy, now, tries - 1);
+  throw new Error('site export: neither queued nor refused');
 }
 
 /** The site's exports that have not expired, newest first. */

@@ -77,11 +77,28 @@ export async function revokeApiToken(db: Db, websiteId: string, id: string, now 
 
 /**
  * The token behind a bearer secret when it belongs to `websiteId`, is not revoked and
- * has not expired; its use (route, time, source) is logged in the same round trip.
+ * has not expired; its use (route, time, source) is logged in one batch after the lookup.
  */
 export async function useApiToken(
   db: Db, websiteId: string, secret: string, use: { method: string; route: string; source: string }, now = Date.now(),
 ): Promise<{ id: string; scopes: TokenScope[] } | undefined> {
+  const token = await findApiToken(db, websiteId, secret, now);
+  if (!token) return undefined;
+  await query(async () => {
+    const d1 = db.$client;
+    await d1.batch([
+      d1.prepare('INSERT INTO api_token_uses (token_id, method, route, source, used_on) VALUES (?, ?, ?, ?, ?)').bind(token.id, use.method, use.route.slice(0, 300), use.source.slice(0, 64), now),
+      d1.prepare('UPDATE api_tokens SET last_used_on = ? WHERE id = ?').bind(now, token.id),
+    ]);
+  });
+  return token;
+}
+
+/**
+ * The site's live token (not revoked, not expired) for `secret`, without recording a use:
+ * the expired-site answer (edge/pages/unavailable.ts) tells a token's caller 402 from it.
+ */
+export async function findApiToken(db: Db, websiteId: string, secret: string, now = Date.now()): Promise<{ id: string; scopes: TokenScope[] } | undefined> {
   if (!API_TOKEN_SHAPE.test(secret)) return undefined;
   const hash = await sha256Hex(secret);
   const [row] = await query(() =>
@@ -91,15 +108,7 @@ export async function useApiToken(
       .where(and(eq(apiTokens.tokenHash, hash), eq(apiTokens.websiteId, websiteId), isNull(apiTokens.revokedOn), sql`${apiTokens.expiresOn} > ${now}`))
       .limit(1),
   );
-  if (!row) return undefined;
-  await query(async () => {
-    const d1 = db.$client;
-    await d1.batch([
-      d1.prepare('INSERT INTO api_token_uses (token_id, method, route, source, used_on) VALUES (?, ?, ?, ?, ?)').bind(row.id, use.method, use.route.slice(0, 300), use.source.slice(0, 64), now),
-      d1.prepare('UPDATE api_tokens SET last_used_on = ? WHERE id = ?').bind(now, row.id),
-    ]);
-  });
-  return { id: row.id, scopes: JSON.parse(row.scopes) as TokenScope[] };
+  return row && { id: row.id, scopes: JSON.parse(row.scopes) as TokenScope[] };
 }
 
 /** The latest uses of a token (newest first); undefined when the site has no such token. */
