@@ -6,6 +6,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { CRUMB_COOKIE } from '../../middleware/crumb/index.js';
 import { placeDonation } from '../../services/donations/place.js';
+import { siteDonationLimits } from '../../services/donations/limits.js';
 import { donationProvider } from '../../services/donations/provider.js';
 import { leaseMs, orderJson } from '../../services/orders/index.js';
 import { jsonBody } from '../validate.js';
@@ -40,6 +41,7 @@ donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
     requester: getCookie(c, CRUMB_COOKIE) ?? c.var.siteUser?.id ?? token(c) ?? '',
     idempotencyKey: key,
     amountCents: body.amount,
+    limits: await siteDonationLimits(c.var.db, site),
     feeCents: body.coverFee && Number.isSafeInteger(body.amount) ? coverFeeCents(body.amount, site.currency) : 0,
     email: body.email,
     name: body.name,

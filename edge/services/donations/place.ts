@@ -1,5 +1,5 @@
 import type { Cents } from '../../../domain/branded-types.js';
-import { donationAmountError } from '../../../domain/commerce/donations.js';
+import { donationAmountError, type DonationLimits } from '../../../domain/commerce/donations.js';
 import { displayMoney } from '../../../domain/money/money.js';
 import { ApiError, DatabaseUnavailableError } from '../../errors.js';
 import { rawD1 } from '../cart/raw.js';
@@ -20,6 +20,9 @@ export const DONATION_CART_PREFIX = 'donation:';
 /** The order line of a donation: not a catalogue item, so its item id names the kind. */
 export const DONATION_ITEM_ID = 'donation';
 
+/** The field answer of a donation line that holds the fee a donor covered (money text). */
+export const COVERS_THE_FEE = 'Covers the fee';
+
 /** The Idempotency-Key namespace of donations (a key used for an order never replays a donation). */
 const KEY_PREFIX = 'donation:';
 
@@ -29,6 +32,8 @@ export interface DonationInput {
   requester: string;
   idempotencyKey: string;
   amountCents: number;
+  /** The site's donation limits in its currency (siteDonationLimits). */
+  limits: DonationLimits;
   /** Added by a donor who covers the fee (coverFeeCents); the bounds apply to the gift without it. */
   feeCents?: number;
   email: string;
@@ -64,7 +69,7 @@ export const contributionLink = (orderId: string, token: string) => `/contributi
  * charge whose request died and was never retried (the key's order facts are empty).
  */
 export async function placeDonation(db: Db, input: DonationInput): Promise<PlacedDonation> {
-  const refusal = donationAmountError(input.amountCents, input.site.currency, input.site.locale);
+  const refusal = donationAmountError(input.amountCents, input.site.currency, input.site.locale, input.limits);
   if (refusal) throw new ApiError(400, 'invalid_amount', refusal, { fields: { amount: refusal } });
   const requesterHash = await sha256Hex(`requester:${input.requester}`);
   const claim = await claimKey(db, input.site.id, KEY_PREFIX + input.idempotencyKey, requesterHash, input.now, input.leaseMs);
@@ -126,7 +131,7 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
     additionalFields: JSON.stringify({
       Donor: input.anonymous ? 'Anonymous' : input.name || 'Not given',
       ...(input.message ? { Message: input.message } : {}),
-      ...(input.feeCents ? { 'Covers the fee': displayMoney(input.feeCents, site.currency, site.locale) } : {}),
+      ...(input.feeCents ? { [COVERS_THE_FEE]: displayMoney(input.feeCents, site.currency, site.locale) } : {}),
     }),
   };
   const facts = {
