@@ -26,6 +26,7 @@ export const donationLoader = defineLoader(donationBlock, async (blocks, ctx: Bl
       customLabel: amounts.length ? 'Or enter another amount' : 'Enter an amount',
       ...bounds,
       coverFee: props.offerCoverFee,
+      monthly: props.offerMonthly,
       coverFeeLabel: `Cover the card fee (${coverFeeRule(currency, locale)})`,
       range: `Between ${money(minCents)} and ${money(maxCents)}.`,
       button: props.buttonLabel || 'Donate',

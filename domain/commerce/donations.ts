@@ -1,6 +1,9 @@
 import { fractionDigits } from '../money/fraction-digits.js';
 import { displayMoney, minorToDecimal } from '../money/money.js';
 
+/** The item id of a donation's order line and of a monthly donation's subscription (not a catalogue item). */
+export const DONATION_ITEM = 'donation';
+
 export interface DonationLimits {
   minCents: number;
   maxCents: number;

@@ -17,6 +17,8 @@ import { crumbFor, CRUMB_COOKIE, requireCrumb } from '../middleware/crumb/index.
 import { newCartToken } from '../services/cart/tokens.js';
 import { COVERS_THE_FEE, DONATION_CART_PREFIX, placeDonation } from '../services/donations/place.js';
 import { siteDonationLimits } from '../services/donations/limits.js';
+import { stopMonthlyDonation } from '../services/donations/monthly.js';
+import { subscriptionOfOrder, type SubscriptionRow } from '../services/subscriptions/index.js';
 import { donationProvider } from '../services/donations/provider.js';
 import { leaseMs, orderFromLink, type LoadedOrder } from '../services/orders/index.js';
 import { baseContext } from './page-context.js';
@@ -35,6 +37,8 @@ interface DonateValues {
   anonymous: boolean;
   /** The donor adds the card fee (coverFeeCents). */
   coverFee: boolean;
+  /** Give each month (a subscription renewed by the renewal Cron) rather than once. */
+  monthly: boolean;
 }
 
 interface DonateState {
@@ -83,6 +87,7 @@ ${state.notice ? `<p class="form-notice" role="alert">${escapeHtml(state.notice)
 <input type="hidden" name="idempotencyKey" value="${escapeAttr(newCartToken())}">
 ${field('donate-amount', `Amount (${currency})`, `<input id="donate-amount" name="amount" type="number" inputmode="decimal" autocomplete="off" required${amountBounds(currency, limits)} value="${escapeAttr(v.amount)}"${invalid('donate-amount', e.amount)}>`, e.amount, `<p class="description">${escapeHtml(range)}</p>`)}
 ${coverFeeHtml(v, currency, locale, limits)}
+<fieldset class="form-item field donate-frequency"><legend>How often</legend><label><input type="radio" name="frequency" value="once"${v.monthly ? '' : ' checked'}> One time</label> <label><input type="radio" name="frequency" value="monthly"${v.monthly ? ' checked' : ''}> Monthly (cancel at any time)</label></fieldset>
 ${field('donate-email', 'Email (for your receipt)', `<input id="donate-email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeAttr(v.email)}"${invalid('donate-email', e.email)}>`, e.email)}
 ${field('donate-name', 'Your name', `<input id="donate-name" name="name" type="text" autocomplete="name" maxlength="100" value="${escapeAttr(v.name)}"${invalid('donate-name', e.name)}>`, e.name)}
 ${field('donate-message', 'Message (optional)', `<textarea id="donate-message" name="message" maxlength="500"${invalid('donate-message', e.message)}>${escapeHtml(v.message)}</textarea>`, e.message)}
@@ -131,7 +136,8 @@ donationPages.get('/donate', async (c) => {
   const amount = cents !== undefined ? minorToDecimal(cents, currency) : custom;
   const error = custom && cents === undefined ? DONATION_MESSAGES.amountInvalid : cents !== undefined ? donationAmountError(cents, currency, c.var.site.locale, limits) : undefined;
   const coverFee = c.req.query('coverFee') === '1';
-  return renderDonate(c, { values: { amount, email: '', name: '', message: '', anonymous: false, coverFee }, errors: error ? { amount: error } : {} }, error ? 400 : 200, limits);
+  const monthly = c.req.query('frequency') === 'monthly';
+  return renderDonate(c, { values: { amount, email: '', name: '', message: '', anonymous: false, coverFee, monthly }, errors: error ? { amount: error } : {} }, error ? 400 : 200, limits);
 });
 
 const donateForm = z.object({
@@ -142,6 +148,7 @@ const donateForm = z.object({
   message: z.string().max(2000).default(''),
   anonymous: z.string().max(5).optional(),
   coverFee: z.string().max(5).optional(),
+  frequency: z.enum(['once', 'monthly']).default('once'),
   cardNumber: z.string().max(40).default(''),
   expMonth: z.string().max(4).default(''),
   expYear: z.string().max(6).default(''),
@@ -162,7 +169,7 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   if (!parsed.success) throw new ApiError(400, 'invalid_request', 'The form is not complete.');
   const f = parsed.data;
   const site = c.var.site;
-  const values: DonateValues = { amount: f.amount.trim(), email: f.email.trim(), name: f.name.trim(), message: f.message.trim(), anonymous: f.anonymous === '1', coverFee: f.coverFee === '1' };
+  const values: DonateValues = { amount: f.amount.trim(), email: f.email.trim(), name: f.name.trim(), message: f.message.trim(), anonymous: f.anonymous === '1', coverFee: f.coverFee === '1', monthly: f.frequency === 'monthly' };
   const limits = await siteDonationLimits(c.var.db, site);
   const errors: Record<string, string> = {};
   const cents = values.amount ? majorToMinor(values.amount, site.currency) : undefined;
@@ -189,6 +196,8 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
       idempotencyKey: f.idempotencyKey,
       amountCents: cents,
       limits,
+      monthly: values.monthly,
+      siteUserId: c.var.siteUser?.id ?? null,
       feeCents: values.coverFee ? coverFeeCents(cents, site.currency) : 0,
       email: values.email, name: values.name, message: values.message, anonymous: values.anonymous,
       card, provider,
@@ -209,8 +218,24 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   }
 });
 
+const day = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A monthly donation's part of page 204: when it next renews and a button that stops it
+ * (a form posted with the page's link token and the crumb), or that it has stopped.
+ */
+function monthlyHtml(c: Context<AppEnv>, sub: SubscriptionRow | undefined, link: { order: string; token: string } | undefined): string {
+  if (!sub) return '';
+  if (sub.status !== 'active' && sub.status !== 'past_due' && sub.status !== 'paused') return '<p class="contribution-monthly" data-monthly="stopped">Your monthly donation is stopped: nothing more will be charged.</p>';
+  const next = sub.nextBillingAt ? ` The next one is on ${day(sub.nextBillingAt)}.` : '';
+  const cancel = link
+    ? `<form class="contribution-cancel" method="post" action="/contribution-confirmed/cancel"><input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}"><input type="hidden" name="order" value="${escapeAttr(link.order)}"><input type="hidden" name="token" value="${escapeAttr(link.token)}"><button class="button" type="submit">Stop my monthly donation</button></form>`
+    : '';
+  return `<p class="contribution-monthly" data-monthly="active">This is a monthly donation: you get a receipt each month.${escapeHtml(next)}</p>${cancel}`;
+}
+
 /** Contribution confirmed (204) for a donation the visitor may see. */
-async function renderConfirmed(c: Context<AppEnv>, found: LoadedOrder): Promise<Response> {
+async function renderConfirmed(c: Context<AppEnv>, found: LoadedOrder, link?: { order: string; token: string }): Promise<Response> {
   const req = pageRequest(c);
   c.header('Cache-Control', PERSONAL);
   c.header('X-Robots-Tag', 'noindex, nofollow');
@@ -219,11 +244,13 @@ async function renderConfirmed(c: Context<AppEnv>, found: LoadedOrder): Promise<
   // A donor who covered the fee reads it back (the line's field answers hold it in the site's money format).
   const fields = found.lines[0]?.additionalFields ? (JSON.parse(found.lines[0].additionalFields) as Record<string, unknown>) : {};
   const fee = typeof fields[COVERS_THE_FEE] === 'string' ? fields[COVERS_THE_FEE] : undefined;
+  const sub = await subscriptionOfOrder(req.db, req.site.id, order.id);
   const base = await baseContext(req, PAGE_TYPE.contributionConfirmed, 'contribution-confirmed');
   const body = `<section class="contribution-confirmed" data-page-type="204"><h1>Thank you for your donation</h1>
 <p class="contribution-amount">You gave <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(req.site.title)}.</p>
 ${fee ? `<p class="contribution-fee">This includes ${escapeHtml(fee)} to cover the card fee.</p>` : ''}
 <p>Receipt number <strong>#${order.orderNumber}</strong>. A receipt is on its way to ${escapeHtml(order.email)}.</p>
+${monthlyHtml(c, sub, link)}
 ${order.testMode ? '<p class="contribution-test">This was a test donation: no money moved.</p>' : ''}
 <p><a href="/">Back to the site</a></p></section>`;
   return respond(c, req, {
@@ -245,5 +272,23 @@ donationPages.get('/contribution-confirmed', async (c) => {
     c.header('Cache-Control', PERSONAL);
     return respond(c, req, await notFoundPage(req));
   }
-  return renderConfirmed(c, found);
+  return renderConfirmed(c, found, { order: c.req.query('order')!, token: c.req.query('token')! });
+});
+
+const cancelForm = z.object({ order: z.string().max(64), token: z.string().max(64) });
+
+/**
+ * POST /contribution-confirmed/cancel: the donor stops a monthly donation from page 204 (the
+ * link in the first receipt), with its token and the crumb. One conditional UPDATE on the
+ * subscription this donation started; then page 204 again, saying it is stopped. A wrong
+ * token is the not-found page.
+ */
+donationPages.post('/contribution-confirmed/cancel', guard, requireCrumb, async (c) => {
+  const req = pageRequest(c);
+  const parsed = cancelForm.safeParse(await c.req.parseBody());
+  const found = parsed.success ? await orderFromLink(req.db, req.site.id, parsed.data.order, parsed.data.token) : undefined;
+  c.header('Cache-Control', PERSONAL);
+  if (!found || !found.order.purchasedCartId.startsWith(DONATION_CART_PREFIX)) return respond(c, req, await notFoundPage(req));
+  await stopMonthlyDonation(req.db, req.site.id, found.order.id, Date.now());
+  return renderConfirmed(c, found, parsed.data);
 });

@@ -363,6 +363,79 @@ describe("the owner's donation limits (commerce preferences, namespace donations
   });
 });
 
+describe('monthly donations (a subscription renewed by the renewal Cron)', () => {
+  const RENEWAL_CRON = '7 * * * *';
+  const subOf = (email: string) =>
+    worker.db.prepare('SELECT id, item_id AS itemId, product_name AS productName, renewal_total_cents AS cents, anchor_on AS anchor, next_billing_at AS next, status FROM subscriptions WHERE email = ?').bind(email).first<{ id: string; itemId: string; productName: string; cents: number; anchor: number; next: number | null; status: string }>();
+  /** Month n after `anchor` as the billing dates count it (same day, UTC). */
+  const monthAfter = (anchor: number, n: number) => { const d = new Date(anchor); d.setUTCMonth(d.getUTCMonth() + n); return d.getTime(); };
+
+  it('the form takes a monthly gift: first charge, a renewal with a receipt one month later, the donor stops it from page 204', async () => {
+    const v = new TestVisitor(worker, '198.51.100.94');
+    await v.visit('/donate');
+    const cookie = [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ');
+    const html = await worker.fetch('/donate?amount=1500&frequency=monthly', { headers: { Cookie: cookie } }).then((r) => r.text());
+    expect(html).toContain('<input type="radio" name="frequency" value="monthly" checked> Monthly (cancel at any time)');
+    const { crumb, idempotencyKey } = formFields(html);
+    const email = 'monthly.giver@example.com';
+    const sent = await postForm(v, { crumb, idempotencyKey, amount: '15', frequency: 'monthly', email, name: 'Monthly Giver', message: '', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123' });
+    expect(sent.status).toBe(303);
+    const first = await worker.fetch(sent.location!, { headers: { Cookie: cookie } }).then((r) => r.text());
+    expect(first).toContain('You gave <strong>$15.00</strong>');
+    expect(first).toContain('This is a monthly donation: you get a receipt each month.');
+    expect(first).toContain('Stop my monthly donation');
+    const sub = (await subOf(email))!;
+    expect(sub).toMatchObject({ itemId: 'donation', productName: 'Monthly donation', cents: 1500, status: 'active' });
+    expect(sub.next).toBe(monthAfter(sub.anchor, 1));
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = ? AND substr(purchased_cart_id, 1, 9) = 'donation:'", email)).toBe(1);
+
+    // A second before the month is up: nothing; at the month: one renewal, a donation too, with its receipt.
+    expect((await worker.scheduled(RENEWAL_CRON, sub.next! - 1000)).outcome).toBe('ok');
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ?', email)).toBe(1);
+    expect((await worker.scheduled(RENEWAL_CRON, sub.next!)).outcome).toBe('ok');
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ? AND purchased_cart_id = ?', email, `donation:renewal:${sub.id}:2`)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = ? AND p.status = 'captured' AND p.amount_cents = 1500", email)).toBe(2);
+    const receipt = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ? AND subject LIKE '%monthly donation'").bind(email).first<{ subject: string; text: string }>();
+    expect(receipt!.text).toContain('Thank you for your monthly donation of $15.00');
+    expect((await subOf(email))!.next).toBe(monthAfter(sub.anchor, 2));
+    // The owner sees both gifts as donations and the subscription marked as one.
+    const list = await (await worker.fetch(`/api/commerce/owner/orders?q=${email}`, { headers: owner.headers })).json() as { orders: { kind: string }[] };
+    expect(list.orders.map((o) => o.kind)).toEqual(['donation', 'donation']);
+    const subs = await (await worker.fetch('/api/commerce/owner/subscriptions', { headers: owner.headers })).json() as { subscriptions: { id: string; kind: string; productName: string }[] };
+    expect(subs.subscriptions.find((x) => x.id === sub.id)).toMatchObject({ kind: 'donation', productName: 'Monthly donation' });
+
+    // The donor stops it with the link's token (a wrong token is not found), and the next month charges nothing.
+    const link = new URL(sent.location!, 'http://x');
+    const stop = (token: string) => worker.fetch('/contribution-confirmed/cancel', {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: new URLSearchParams({ crumb, order: link.searchParams.get('order')!, token }).toString(),
+    });
+    expect((await stop('a'.repeat(32))).status).toBe(404);
+    expect((await subOf(email))!.status).toBe('active');
+    const stopped = await stop(link.searchParams.get('token')!);
+    expect(stopped.status).toBe(200);
+    expect(await stopped.text()).toContain('Your monthly donation is stopped');
+    expect(await subOf(email)).toMatchObject({ status: 'canceled', next: null });
+    expect((await worker.scheduled(RENEWAL_CRON, monthAfter(sub.anchor, 2))).outcome).toBe('ok');
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ?', email)).toBe(2);
+  });
+
+  it('through the JSON API; the owner cancels it and no renewal follows', async () => {
+    const v = await visitor('198.51.100.95');
+    const email = 'monthly.api@example.com';
+    const res = await give(v, 'donation-monthly-api1', { amount: 2000, frequency: 'monthly', email });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.donation.items[0]).toMatchObject({ productName: 'Monthly donation', fieldAnswers: expect.arrayContaining([{ label: 'Frequency', value: 'Monthly' }]) });
+    const sub = (await subOf(email))!;
+    expect((await give(v, 'donation-monthly-api2', { amount: 2000, frequency: 'yearly', email: 'x@example.com' })).status).toBe(400);
+    const cancel = await worker.fetch(`/api/commerce/owner/subscriptions/${sub.id}/cancel`, { method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(cancel.status).toBe(200);
+    expect((await worker.scheduled(RENEWAL_CRON, sub.next!)).outcome).toBe('ok');
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ?', email)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = ?', email)).toBe(1);
+  });
+});
+
 describe("the owner's orders", () => {
   it('mark donations in the list, the detail and the CSV export', async () => {
     const headers = owner.headers;

@@ -22,6 +22,8 @@ export const donationBody = z.object({
   anonymous: z.boolean().optional().default(false),
   // The donor adds the card fee (coverFeeCents) so the site keeps the whole gift.
   coverFee: z.boolean().optional().default(false),
+  // Monthly: a subscription renews the gift each month (renewal Cron); stopped from page 204 or the account.
+  frequency: z.enum(['once', 'monthly'], { error: 'Choose once or monthly.' }).optional().default('once'),
   payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card: cardSchema.optional() }).optional(),
 });
 
@@ -47,6 +49,8 @@ donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
     name: body.name,
     message: body.message,
     anonymous: body.anonymous,
+    monthly: body.frequency === 'monthly',
+    siteUserId: c.var.siteUser?.id ?? null,
     card: body.payment?.card,
     provider,
     origin: new URL(c.req.url).origin,
