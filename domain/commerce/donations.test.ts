@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverFeeCents, donationAmountError, donationLimits, majorToMinor } from './donations.js';
+import { amountInputBounds, coverFeeCents, coverFeeRule, donationAmountError, donationLimits, majorToMinor } from './donations.js';
 
 describe('donation amounts', () => {
   it('reads a typed amount into minor units with string arithmetic, refusing what the currency cannot hold', () => {
@@ -29,6 +29,22 @@ describe('donation amounts', () => {
     expect(coverFeeCents(1_000_000, 'USD')).toBe(29_030);
     expect(coverFeeCents(1000, 'JPY')).toBe(29);
     expect(coverFeeCents(1000, 'KWD')).toBe(329);
+    expect(coverFeeRule('USD')).toBe('2.9% + $0.30');
+    expect(coverFeeRule('JPY')).toBe('2.9%');
+    expect(amountInputBounds('USD', donationLimits('USD'))).toEqual({ min: '1.00', max: '10000.00', step: '0.01' });
+    expect(amountInputBounds('JPY', donationLimits('JPY'))).toEqual({ min: '100', max: '1000000', step: '1' });
+    expect(amountInputBounds('KWD', { minCents: 1500, maxCents: 2000 })).toEqual({ min: '1.500', max: '2.000', step: '0.001' });
     expect(donationAmountError(99, 'JPY')).toMatch(/^The smallest donation is ￥100\.$|^The smallest donation is ¥100\.$/);
+  });
+
+  it("takes the owner's limits for the site's currency, else the defaults", () => {
+    const set = { USD: { minCents: 500, maxCents: 20_000 } };
+    expect(donationLimits('USD', set)).toEqual({ minCents: 500, maxCents: 20_000 });
+    expect(donationLimits('EUR', set)).toEqual({ minCents: 100, maxCents: 1_000_000 });
+    const limits = donationLimits('USD', set);
+    expect(donationAmountError(499, 'USD', 'en-US', limits)).toBe('The smallest donation is $5.00.');
+    expect(donationAmountError(500, 'USD', 'en-US', limits)).toBeUndefined();
+    expect(donationAmountError(20_000, 'USD', 'en-US', limits)).toBeUndefined();
+    expect(donationAmountError(20_001, 'USD', 'en-US', limits)).toBe('The largest donation is $200.00.');
   });
 });

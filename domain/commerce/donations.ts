@@ -1,12 +1,26 @@
 import { fractionDigits } from '../money/fraction-digits.js';
-import { displayMoney } from '../money/money.js';
+import { displayMoney, minorToDecimal } from '../money/money.js';
+
+/** The item id of a donation's order line and of a monthly donation's subscription (not a catalogue item). */
+export const DONATION_ITEM = 'donation';
+
+export interface DonationLimits {
+  minCents: number;
+  maxCents: number;
+}
+
+/** What an owner set per currency (the `donations` commerce-preferences namespace's `limits`). */
+export type DonationLimitSettings = Partial<Record<string, DonationLimits>>;
 
 /**
- * Donation limits (issue 30) in minor units of the site's currency: the smallest donation is
+ * Donation limits (issue 30) in minor units of the site's currency: what the owner set for this
+ * currency (commerce preferences, namespace `donations`), else the defaults: the smallest donation is
  * one whole unit of the currency (1.00 USD, 100 JPY... 1 unit for zero-digit currencies is too
  * small to be worth a card fee, so those take 100), the largest 10,000 whole units.
  */
-export function donationLimits(currency: string): { minCents: number; maxCents: number } {
+export function donationLimits(currency: string, set?: DonationLimitSettings): DonationLimits {
+  const own = set?.[currency];
+  if (own) return { minCents: own.minCents, maxCents: own.maxCents };
   const digits = fractionDigits(currency);
   const unit = 10 ** digits;
   const min = digits === 0 ? 100 : unit;
@@ -25,6 +39,21 @@ export function coverFeeCents(cents: number, currency: string): number {
   return Math.ceil((cents * 29) / 1000) + Math.floor((30 * 10 ** digits) / 100);
 }
 
+/**
+ * The limits as a number input's bounds in major units, stepping by one minor unit.
+ * @example amountInputBounds('USD', { minCents: 100, maxCents: 1_000_000 }) // { min: '1.00', max: '10000.00', step: '0.01' }
+ */
+export function amountInputBounds(currency: string, limits: DonationLimits): { min: string; max: string; step: string } {
+  const digits = fractionDigits(currency);
+  return { min: minorToDecimal(limits.minCents, currency), max: minorToDecimal(limits.maxCents, currency), step: digits === 0 ? '1' : `0.${'1'.padStart(digits, '0')}` };
+}
+
+/** The cover-the-fee rule as donors read it: '2.9% + $0.30' (or '2.9%' where the fixed part is 0). */
+export function coverFeeRule(currency: string, locale = 'en-US'): string {
+  const fixed = coverFeeCents(0, currency);
+  return fixed > 0 ? `2.9% + ${displayMoney(fixed, currency, locale)}` : '2.9%';
+}
+
 export const DONATION_MESSAGES = {
   amountMissing: 'Choose or enter an amount to give.',
   amountInvalid: 'Enter the amount as a number, like 25 or 25.50.',
@@ -38,9 +67,9 @@ export const DONATION_MESSAGES = {
  * Why `cents` may not be given in `currency` (undefined: it may). Amounts are integer minor
  * units end to end; a fraction or a non-number is refused, never rounded.
  */
-export function donationAmountError(cents: number, currency: string, locale = 'en-US'): string | undefined {
+export function donationAmountError(cents: number, currency: string, locale = 'en-US', limits: DonationLimits = donationLimits(currency)): string | undefined {
   if (!Number.isSafeInteger(cents)) return DONATION_MESSAGES.amountInvalid;
-  const { minCents, maxCents } = donationLimits(currency);
+  const { minCents, maxCents } = limits;
   if (cents < minCents) return DONATION_MESSAGES.tooSmall(displayMoney(minCents, currency, locale));
   if (cents > maxCents) return DONATION_MESSAGES.tooLarge(displayMoney(maxCents, currency, locale));
   return undefined;

@@ -39,6 +39,13 @@ const flag = z.boolean({ error: 'Choose on or off.' });
 const cents = (what: string) =>
   z.number({ error: `Enter ${what}.` }).int({ error: `Enter ${what} in whole minor units.` }).min(0, { error: `Enter ${what} of 0 or more.` }).max(100_000_000, { error: `${what} is too large.` });
 
+const donationCents = (which: 'smallest' | 'largest') =>
+  z
+    .number({ error: `Enter the ${which} donation.` })
+    .int({ error: `Enter the ${which} donation in whole minor units.` })
+    .min(1, { error: `The ${which} donation must be above zero.` })
+    .max(1_000_000_000, { error: `The ${which} donation is too large.` });
+
 /** Header-safe text: no line breaks or angle brackets (it becomes a mail From display name). */
 const SENDER_NAME = /^[^\r\n<>"\\]*$/;
 
@@ -96,6 +103,21 @@ export const PREFERENCE_SCHEMAS = {
     linkLifetimeHours: z.number({ error: 'Enter hours.' }).int({ error: 'Enter whole hours.' }).min(1, { error: 'A link lasts 1 to 8760 hours.' }).max(8760, { error: 'A link lasts 1 to 8760 hours.' }),
     maxDownloads: z.number({ error: 'Enter a number.' }).int({ error: 'Enter a whole number.' }).min(1, { error: 'Allow 1 to 100 downloads.' }).max(100, { error: 'Allow 1 to 100 downloads.' }),
   }),
+  /**
+   * Donation limits per currency (issue 30), integer minor units: `limits.USD = { minCents, maxCents }`.
+   * A currency without a row uses the defaults (domain/commerce/donations.ts donationLimits).
+   */
+  donations: z.strictObject({
+    limits: z.partialRecord(
+      z.enum(STORE_CURRENCIES, { error: 'Choose a currency from the list.' }),
+      z
+        .strictObject({
+          minCents: donationCents('smallest'),
+          maxCents: donationCents('largest'),
+        })
+        .refine((v) => v.maxCents >= v.minCents, { message: 'The largest donation must be at least the smallest.', path: ['maxCents'] }),
+    ),
+  }),
 } as const;
 
 export type PreferenceNamespace = keyof typeof PREFERENCE_SCHEMAS;
@@ -111,6 +133,7 @@ export const PREFERENCE_DEFAULTS: { [N in Exclude<PreferenceNamespace, 'store' |
   inventory: { lowStockThreshold: 3, notifyOnLowStock: true },
   reviews: { enabled: true, showOnProductPages: true, requestDelayDays: REVIEW_REQUEST_DELAY_DAYS },
   digitalDownloads: { linkLifetimeHours: 72, maxDownloads: 5 },
+  donations: { limits: {} },
 };
 
 /** The payments namespace as GET answers it: the stored fields plus what is known of the secret key. */

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { DONATION_MESSAGES, donationAmountError, donationLimits, majorToMinor } from '../../domain/commerce/donations.js';
+import { amountInputBounds, coverFeeCents, coverFeeRule, DONATION_MESSAGES, donationAmountError, majorToMinor, type DonationLimits } from '../../domain/commerce/donations.js';
 import { displayMoney, minorToDecimal, moneyJson } from '../../domain/money/money.js';
 import { escapeAttr, escapeHtml } from '../../engine/index.js';
 import type { AppEnv } from '../env.js';
@@ -15,7 +15,10 @@ import { ApiError } from '../errors.js';
 import { bodyGuard, FORM_TYPES } from '../middleware/body-guard/index.js';
 import { crumbFor, CRUMB_COOKIE, requireCrumb } from '../middleware/crumb/index.js';
 import { newCartToken } from '../services/cart/tokens.js';
-import { DONATION_CART_PREFIX, placeDonation } from '../services/donations/place.js';
+import { COVERS_THE_FEE, DONATION_CART_PREFIX, placeDonation } from '../services/donations/place.js';
+import { siteDonationLimits } from '../services/donations/limits.js';
+import { stopMonthlyDonation } from '../services/donations/monthly.js';
+import { subscriptionOfOrder, type SubscriptionRow } from '../services/subscriptions/index.js';
 import { donationProvider } from '../services/donations/provider.js';
 import { leaseMs, orderFromLink, type LoadedOrder } from '../services/orders/index.js';
 import { baseContext } from './page-context.js';
@@ -32,6 +35,10 @@ interface DonateValues {
   name: string;
   message: string;
   anonymous: boolean;
+  /** The donor adds the card fee (coverFeeCents). */
+  coverFee: boolean;
+  /** Give each month (a subscription renewed by the renewal Cron) rather than once. */
+  monthly: boolean;
 }
 
 interface DonateState {
@@ -45,10 +52,31 @@ const field = (id: string, label: string, input: string, error: string | undefin
 
 const invalid = (id: string, error: string | undefined) => (error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '');
 
+/**
+ * The cover-the-fee line of the form: the rule, and when the amount is known the fee and the
+ * total (computed here, so it is shown without JavaScript).
+ */
+function coverFeeHtml(v: DonateValues, currency: string, locale: string, limits: DonationLimits): string {
+  const cents = v.amount ? majorToMinor(v.amount, currency) : undefined;
+  const known = cents !== undefined && !donationAmountError(cents, currency, locale, limits);
+  const money = (n: number) => displayMoney(n, currency, locale);
+  const fee = known ? coverFeeCents(cents, currency) : 0;
+  const total = known
+    ? `<p class="description donate-total" id="donate-fee-total">${escapeHtml(`On ${money(cents)} the fee is ${money(fee)}, so you give ${money(cents + fee)}.`)}</p>`
+    : '';
+  return `<div class="form-item field checkbox donate-fee"><label><input type="checkbox" name="coverFee" value="1"${v.coverFee ? ' checked' : ''}${known ? ' aria-describedby="donate-fee-total"' : ''}> ${escapeHtml(`Cover the card fee (${coverFeeRule(currency, locale)}) so all of your gift arrives`)}</label>${total}</div>`;
+}
+
+/** The amount bounds as attributes of a number input in major units. */
+function amountBounds(currency: string, limits: DonationLimits): string {
+  const { min, max, step } = amountInputBounds(currency, limits);
+  return ` min="${min}" max="${max}" step="${step}"`;
+}
+
 /** The donate form (page 203) as HTML, every value escaped. */
-function donateFormHtml(c: Context<AppEnv>, state: DonateState, currency: string, locale: string): string {
+function donateFormHtml(c: Context<AppEnv>, state: DonateState, currency: string, locale: string, limits: DonationLimits): string {
   const { values: v, errors: e } = state;
-  const { minCents, maxCents } = donationLimits(currency);
+  const { minCents, maxCents } = limits;
   const range = `Between ${displayMoney(minCents, currency, locale)} and ${displayMoney(maxCents, currency, locale)}.`;
   const year = new Date().getUTCFullYear();
   return `<section class="donate" data-page-type="203">
@@ -57,7 +85,9 @@ ${state.notice ? `<p class="form-notice" role="alert">${escapeHtml(state.notice)
 <form class="form donate-form" method="post" action="/donate" novalidate>
 <input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}">
 <input type="hidden" name="idempotencyKey" value="${escapeAttr(newCartToken())}">
-${field('donate-amount', `Amount (${currency})`, `<input id="donate-amount" name="amount" type="text" inputmode="decimal" autocomplete="off" required value="${escapeAttr(v.amount)}"${invalid('donate-amount', e.amount)}>`, e.amount, `<p class="description">${escapeHtml(range)}</p>`)}
+${field('donate-amount', `Amount (${currency})`, `<input id="donate-amount" name="amount" type="number" inputmode="decimal" autocomplete="off" required${amountBounds(currency, limits)} value="${escapeAttr(v.amount)}"${invalid('donate-amount', e.amount)}>`, e.amount, `<p class="description">${escapeHtml(range)}</p>`)}
+${coverFeeHtml(v, currency, locale, limits)}
+<fieldset class="form-item field donate-frequency"><legend>How often</legend><label><input type="radio" name="frequency" value="once"${v.monthly ? '' : ' checked'}> One time</label> <label><input type="radio" name="frequency" value="monthly"${v.monthly ? ' checked' : ''}> Monthly (cancel at any time)</label></fieldset>
 ${field('donate-email', 'Email (for your receipt)', `<input id="donate-email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeAttr(v.email)}"${invalid('donate-email', e.email)}>`, e.email)}
 ${field('donate-name', 'Your name', `<input id="donate-name" name="name" type="text" autocomplete="name" maxlength="100" value="${escapeAttr(v.name)}"${invalid('donate-name', e.name)}>`, e.name)}
 ${field('donate-message', 'Message (optional)', `<textarea id="donate-message" name="message" maxlength="500"${invalid('donate-message', e.message)}>${escapeHtml(v.message)}</textarea>`, e.message)}
@@ -73,19 +103,19 @@ ${field('donate-cvc', 'Security code', `<input id="donate-cvc" name="cvc" type="
 </section>`;
 }
 
-async function renderDonate(c: Context<AppEnv>, state: DonateState, status: PageResult['status']): Promise<Response> {
+async function renderDonate(c: Context<AppEnv>, state: DonateState, status: PageResult['status'], limits: DonationLimits): Promise<Response> {
   const req = pageRequest(c);
   c.header('Cache-Control', PERSONAL);
   c.header('X-Robots-Tag', 'noindex, nofollow');
   const { currency, locale } = req.site;
-  const { minCents, maxCents } = donationLimits(currency);
+  const { minCents, maxCents } = limits;
   const base = await baseContext(req, PAGE_TYPE.donate, 'donate');
   return respond(c, req, {
     status,
     templates: ['donate.html', 'page.html'],
     context: {
       ...base,
-      collection: { id: 'donate', title: 'Donate', urlId: 'donate', fullUrl: '/donate', typeName: 'page', mainContent: donateFormHtml(c, state, currency, locale), mainContentHasHeading: true },
+      collection: { id: 'donate', title: 'Donate', urlId: 'donate', fullUrl: '/donate', typeName: 'page', mainContent: donateFormHtml(c, state, currency, locale, limits), mainContentHasHeading: true },
       donation: { currency, minimum: minCents, minimumMoney: moneyJson(minCents, currency), maximum: maxCents, maximumMoney: moneyJson(maxCents, currency), errors: state.errors },
     },
   });
@@ -99,12 +129,15 @@ export const donationPages = new Hono<AppEnv>({ strict: false });
  */
 donationPages.get('/donate', async (c) => {
   const currency = c.var.site.currency;
+  const limits = await siteDonationLimits(c.var.db, c.var.site);
   const custom = (c.req.query('custom') ?? '').trim().slice(0, 40);
   const preset = c.req.query('amount') ?? '';
   const cents = custom ? majorToMinor(custom, currency) : /^\d{1,12}$/.test(preset) ? Number(preset) : undefined;
   const amount = cents !== undefined ? minorToDecimal(cents, currency) : custom;
-  const error = custom && cents === undefined ? DONATION_MESSAGES.amountInvalid : cents !== undefined ? donationAmountError(cents, currency, c.var.site.locale) : undefined;
-  return renderDonate(c, { values: { amount, email: '', name: '', message: '', anonymous: false }, errors: error ? { amount: error } : {} }, error ? 400 : 200);
+  const error = custom && cents === undefined ? DONATION_MESSAGES.amountInvalid : cents !== undefined ? donationAmountError(cents, currency, c.var.site.locale, limits) : undefined;
+  const coverFee = c.req.query('coverFee') === '1';
+  const monthly = c.req.query('frequency') === 'monthly';
+  return renderDonate(c, { values: { amount, email: '', name: '', message: '', anonymous: false, coverFee, monthly }, errors: error ? { amount: error } : {} }, error ? 400 : 200, limits);
 });
 
 const donateForm = z.object({
@@ -114,6 +147,8 @@ const donateForm = z.object({
   name: z.string().max(200).default(''),
   message: z.string().max(2000).default(''),
   anonymous: z.string().max(5).optional(),
+  coverFee: z.string().max(5).optional(),
+  frequency: z.enum(['once', 'monthly']).default('once'),
   cardNumber: z.string().max(40).default(''),
   expMonth: z.string().max(4).default(''),
   expYear: z.string().max(6).default(''),
@@ -134,13 +169,14 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   if (!parsed.success) throw new ApiError(400, 'invalid_request', 'The form is not complete.');
   const f = parsed.data;
   const site = c.var.site;
-  const values: DonateValues = { amount: f.amount.trim(), email: f.email.trim(), name: f.name.trim(), message: f.message.trim(), anonymous: f.anonymous === '1' };
+  const values: DonateValues = { amount: f.amount.trim(), email: f.email.trim(), name: f.name.trim(), message: f.message.trim(), anonymous: f.anonymous === '1', coverFee: f.coverFee === '1', monthly: f.frequency === 'monthly' };
+  const limits = await siteDonationLimits(c.var.db, site);
   const errors: Record<string, string> = {};
   const cents = values.amount ? majorToMinor(values.amount, site.currency) : undefined;
   if (!values.amount) errors.amount = DONATION_MESSAGES.amountMissing;
   else if (cents === undefined) errors.amount = DONATION_MESSAGES.amountInvalid;
   else {
-    const bound = donationAmountError(cents, site.currency, site.locale);
+    const bound = donationAmountError(cents, site.currency, site.locale, limits);
     if (bound) errors.amount = bound;
   }
   if (!z.email().max(254).safeParse(values.email).success) errors.email = 'Enter a valid email address.';
@@ -151,7 +187,7 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   if (!/^[\d\s-]{12,23}$/.test(number)) errors.card = 'Your card number is incomplete.';
   else if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear) || card.expYear < 2000 || card.expYear > 2100) errors.card = 'Your card’s expiry date is invalid.';
   else if (!/^\d{3,4}$/.test(card.cvc)) errors.card = 'Your card’s security code is incomplete.';
-  if (Object.keys(errors).length > 0 || cents === undefined) return renderDonate(c, { values, errors, notice: 'Please check the fields below.' }, 400);
+  if (Object.keys(errors).length > 0 || cents === undefined) return renderDonate(c, { values, errors, notice: 'Please check the fields below.' }, 400, limits);
   try {
     const provider = await donationProvider(c.var.db, c.env, site);
     const placed = await placeDonation(c.var.db, {
@@ -159,6 +195,10 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
       requester: getCookie(c, CRUMB_COOKIE) ?? '',
       idempotencyKey: f.idempotencyKey,
       amountCents: cents,
+      limits,
+      monthly: values.monthly,
+      siteUserId: c.var.siteUser?.id ?? null,
+      feeCents: values.coverFee ? coverFeeCents(cents, site.currency) : 0,
       email: values.email, name: values.name, message: values.message, anonymous: values.anonymous,
       card, provider,
       origin: new URL(c.req.url).origin,
@@ -172,23 +212,45 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   } catch (err) {
     if (err instanceof ApiError && err.status !== 429 && err.status < 500) {
       const status = err.status === 402 || err.status === 422 ? err.status : 400;
-      return renderDonate(c, { values, errors: err.options.fields?.amount ? { amount: err.options.fields.amount } : {}, notice: err.message }, status);
+      return renderDonate(c, { values, errors: err.options.fields?.amount ? { amount: err.options.fields.amount } : {}, notice: err.message }, status, limits);
     }
     throw err;
   }
 });
 
+const day = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A monthly donation's part of page 204: when it next renews and a button that stops it
+ * (a form posted with the page's link token and the crumb), or that it has stopped.
+ */
+function monthlyHtml(c: Context<AppEnv>, sub: SubscriptionRow | undefined, link: { order: string; token: string } | undefined): string {
+  if (!sub) return '';
+  if (sub.status !== 'active' && sub.status !== 'past_due' && sub.status !== 'paused') return '<p class="contribution-monthly" data-monthly="stopped">Your monthly donation is stopped: nothing more will be charged.</p>';
+  const next = sub.nextBillingAt ? ` The next one is on ${day(sub.nextBillingAt)}.` : '';
+  const cancel = link
+    ? `<form class="contribution-cancel" method="post" action="/contribution-confirmed/cancel"><input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}"><input type="hidden" name="order" value="${escapeAttr(link.order)}"><input type="hidden" name="token" value="${escapeAttr(link.token)}"><button class="button" type="submit">Stop my monthly donation</button></form>`
+    : '';
+  return `<p class="contribution-monthly" data-monthly="active">This is a monthly donation: you get a receipt each month.${escapeHtml(next)}</p>${cancel}`;
+}
+
 /** Contribution confirmed (204) for a donation the visitor may see. */
-async function renderConfirmed(c: Context<AppEnv>, found: LoadedOrder): Promise<Response> {
+async function renderConfirmed(c: Context<AppEnv>, found: LoadedOrder, link?: { order: string; token: string }): Promise<Response> {
   const req = pageRequest(c);
   c.header('Cache-Control', PERSONAL);
   c.header('X-Robots-Tag', 'noindex, nofollow');
   const { order } = found;
   const amount = displayMoney(order.grandTotalCents, order.currency, req.site.locale);
+  // A donor who covered the fee reads it back (the line's field answers hold it in the site's money format).
+  const fields = found.lines[0]?.additionalFields ? (JSON.parse(found.lines[0].additionalFields) as Record<string, unknown>) : {};
+  const fee = typeof fields[COVERS_THE_FEE] === 'string' ? fields[COVERS_THE_FEE] : undefined;
+  const sub = await subscriptionOfOrder(req.db, req.site.id, order.id);
   const base = await baseContext(req, PAGE_TYPE.contributionConfirmed, 'contribution-confirmed');
   const body = `<section class="contribution-confirmed" data-page-type="204"><h1>Thank you for your donation</h1>
 <p class="contribution-amount">You gave <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(req.site.title)}.</p>
+${fee ? `<p class="contribution-fee">This includes ${escapeHtml(fee)} to cover the card fee.</p>` : ''}
 <p>Receipt number <strong>#${order.orderNumber}</strong>. A receipt is on its way to ${escapeHtml(order.email)}.</p>
+${monthlyHtml(c, sub, link)}
 ${order.testMode ? '<p class="contribution-test">This was a test donation: no money moved.</p>' : ''}
 <p><a href="/">Back to the site</a></p></section>`;
   return respond(c, req, {
@@ -210,5 +272,23 @@ donationPages.get('/contribution-confirmed', async (c) => {
     c.header('Cache-Control', PERSONAL);
     return respond(c, req, await notFoundPage(req));
   }
-  return renderConfirmed(c, found);
+  return renderConfirmed(c, found, { order: c.req.query('order')!, token: c.req.query('token')! });
+});
+
+const cancelForm = z.object({ order: z.string().max(64), token: z.string().max(64) });
+
+/**
+ * POST /contribution-confirmed/cancel: the donor stops a monthly donation from page 204 (the
+ * link in the first receipt), with its token and the crumb. One conditional UPDATE on the
+ * subscription this donation started; then page 204 again, saying it is stopped. A wrong
+ * token is the not-found page.
+ */
+donationPages.post('/contribution-confirmed/cancel', guard, requireCrumb, async (c) => {
+  const req = pageRequest(c);
+  const parsed = cancelForm.safeParse(await c.req.parseBody());
+  const found = parsed.success ? await orderFromLink(req.db, req.site.id, parsed.data.order, parsed.data.token) : undefined;
+  c.header('Cache-Control', PERSONAL);
+  if (!found || !found.order.purchasedCartId.startsWith(DONATION_CART_PREFIX)) return respond(c, req, await notFoundPage(req));
+  await stopMonthlyDonation(req.db, req.site.id, found.order.id, Date.now());
+  return renderConfirmed(c, found, parsed.data);
 });

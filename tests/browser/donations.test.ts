@@ -51,4 +51,30 @@ describe('a donation', () => {
     await row.locator('[data-order-kind="donation"]').waitFor();
     expect(await row.textContent()).toContain('$17.25');
   });
+
+  it('the block\'s cover-the-fee and monthly choices reach the donate page, which shows the total; page 204 shows both', async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/support-the-studio'));
+    await page.getByRole('heading', { name: 'Keep the kiln warm' }).waitFor();
+    await page.getByLabel('$25.00').check();
+    await page.getByLabel('Cover the card fee (2.9% + $0.30)').check();
+    await page.getByLabel('Monthly').check();
+    await page.getByRole('button', { name: 'Donate' }).click();
+
+    await page.getByRole('heading', { name: 'Make a donation' }).waitFor();
+    expect(await page.locator('.donate-total').textContent()).toBe('On $25.00 the fee is $1.03, so you give $26.03.');
+    expect(await page.getByLabel('Monthly (cancel at any time)').isChecked()).toBe(true);
+    await page.getByLabel('Email (for your receipt)').fill('browser.monthly@example.com');
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry month (MM)').fill('12');
+    await page.getByLabel('Expiry year (YYYY)').fill('2099');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Donate' }).click();
+
+    await page.getByRole('heading', { name: 'Thank you for your donation' }).waitFor();
+    expect(await page.locator('.contribution-amount').textContent()).toContain('$26.03');
+    expect(await page.locator('.contribution-fee').textContent()).toBe('This includes $1.03 to cover the card fee.');
+    await page.getByRole('button', { name: 'Stop my monthly donation' }).click();
+    await page.locator('[data-monthly="stopped"]').waitFor();
+  });
 });

@@ -336,6 +336,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /donate', path: '/donate', status: 200, expect: 'page' },
   { route: 'POST /donate', path: '/donate', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   { route: 'GET /contribution-confirmed', path: '/contribution-confirmed', status: 404, expect: 'page' },
+  { route: 'POST /contribution-confirmed/cancel', path: '/contribution-confirmed/cancel', method: 'POST', ...FORM_WRITE, status: 401, expect: 'page' },
   // Owner area and shopper account pages (edge/pages/config, edge/pages/account): anonymous visitors, crumb-less posts.
   { route: 'GET /config', path: '/config/', status: 200, expect: 'page' },
   { route: 'GET /config/contributors', path: '/config/contributors', status: 200, expect: 'page' },

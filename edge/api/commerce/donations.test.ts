@@ -188,7 +188,7 @@ describe('the donate form without JavaScript (203, 204)', () => {
     expect(page.status).toBe(200);
     const html = (await worker.fetch('/donate?custom=12.34', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } }).then((r) => r.text()));
     expect(html).toContain('data-page-type="203"');
-    expect(html).toContain('name="amount" type="text" inputmode="decimal" autocomplete="off" required value="12.34"');
+    expect(html).toContain('name="amount" type="number" inputmode="decimal" autocomplete="off" required min="1.00" max="10000.00" step="0.01" value="12.34"');
     expect(html).not.toContain('data-island="donat');
     const { crumb, idempotencyKey } = formFields(html);
     const fields = { crumb, idempotencyKey, amount: '12.34', email: 'form.giver@example.com', name: 'Form Giver', message: '', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123' };
@@ -252,7 +252,187 @@ describe('the donate form without JavaScript (203, 204)', () => {
     expect(html).toContain('value="7500"');
     // Below the site's minimum: left out.
     expect(html).not.toContain('value="50"');
-    expect(html).toContain('name="custom"');
+    expect(html).toContain('<input type="number" name="custom" inputmode="decimal" autocomplete="off" min="1.00" max="10000.00" step="0.01">');
+    // Cover-the-fee: a checkbox carried to the donate page, with the rule.
+    expect(html).toContain('<label class="donation-cover-fee"><input type="checkbox" name="coverFee" value="1"> Cover the card fee (2.9% + $0.30)</label>');
+  });
+
+  it('cover-the-fee without JavaScript: the donate page shows the fee and the total, the charge and page 204 include it', async () => {
+    const v = new TestVisitor(worker, '198.51.100.92');
+    await v.visit('/donate');
+    const cookie = [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ');
+    const html = await worker.fetch('/donate?amount=2500&coverFee=1', { headers: { Cookie: cookie } }).then((r) => r.text());
+    expect(html).toContain('<input type="checkbox" name="coverFee" value="1" checked aria-describedby="donate-fee-total"> Cover the card fee (2.9% + $0.30) so all of your gift arrives');
+    expect(html).toContain('On $25.00 the fee is $1.03, so you give $26.03.');
+    // Unchecked when the block did not ask for it; no total without a usable amount.
+    expect(await worker.fetch('/donate?amount=2500').then((r) => r.text())).toContain('<input type="checkbox" name="coverFee" value="1" aria-describedby="donate-fee-total">');
+    expect(await worker.fetch('/donate').then((r) => r.text())).not.toContain('donate-total');
+    const { crumb, idempotencyKey } = formFields(html);
+    const base = { crumb, idempotencyKey, amount: '25.00', email: 'fee.giver@example.com', name: 'Fee Giver', message: '', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123' };
+    // A refused form keeps the box checked and the total for what was typed.
+    const refused = await postForm(v, { ...base, coverFee: '1', email: 'not-an-email' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('name="coverFee" value="1" checked');
+    expect(refused.html).toContain('On $25.00 the fee is $1.03, so you give $26.03.');
+    const sent = await postForm(v, { ...base, coverFee: '1' });
+    expect(sent.status).toBe(303);
+    const thanks = await (await worker.fetch(sent.location!)).text();
+    expect(thanks).toContain('You gave <strong>$26.03</strong>');
+    expect(thanks).toContain('This includes $1.03 to cover the card fee.');
+    expect(await count("SELECT COUNT(*) AS n FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = 'fee.giver@example.com' AND p.amount_cents = 2603 AND o.grand_total_cents = 2603")).toBe(1);
+    // Without the box: the gift alone, and page 204 says nothing of a fee.
+    const plain = await postForm(v, { ...base, idempotencyKey: `${idempotencyKey}x`, email: 'nofee.giver@example.com' });
+    expect(plain.status).toBe(303);
+    const plainThanks = await (await worker.fetch(plain.location!)).text();
+    expect(plainThanks).toContain('You gave <strong>$25.00</strong>');
+    expect(plainThanks).not.toContain('contribution-fee');
+  });
+});
+
+describe("the owner's donation limits (commerce preferences, namespace donations)", () => {
+  const prefs = (method: string, body?: unknown) =>
+    worker.fetch('/api/v1/commerce-preferences/donations', { method, headers: { ...owner.headers, ...(body ? { 'Content-Type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+
+  it('defaults when unset; refuses a largest below the smallest and fractions', async () => {
+    expect(await (await prefs('GET')).json()).toMatchObject({ limits: {} });
+    const crossed = await prefs('PUT', { limits: { USD: { minCents: 5000, maxCents: 4999 } } });
+    expect(crossed.status).toBe(400);
+    expect(((await crossed.json()) as { fields: Record<string, string> }).fields).toEqual({ 'limits.USD.maxCents': 'The largest donation must be at least the smallest.' });
+    const fraction = await prefs('PUT', { limits: { USD: { minCents: 10.5, maxCents: 5000 } } });
+    expect(((await fraction.json()) as { fields: Record<string, string> }).fields).toEqual({ 'limits.USD.minCents': 'Enter the smallest donation in whole minor units.' });
+    expect((await prefs('PUT', { limits: { XXX: { minCents: 1, maxCents: 5 } } })).status).toBe(400);
+    // A signed-out visitor may not read or set them.
+    expect((await worker.fetch('/api/v1/commerce-preferences/donations')).status).toBe(401);
+  });
+
+  it('are enforced at the boundaries (min-1, min, max, max+1) by the API and the form, and shown on the block and the form', async () => {
+    const set = await prefs('PUT', { limits: { USD: { minCents: 500, maxCents: 20_000 }, JPY: { minCents: 300, maxCents: 90_000 } } });
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect(await set.json()).toMatchObject({ limits: { USD: { minCents: 500, maxCents: 20_000 } } });
+    try {
+      const v = await visitor('198.51.100.70');
+      const low = await give(v, 'donation-lim-min-1', { amount: 499 });
+      expect(low.status).toBe(400);
+      expect(low.json).toEqual({ error: 'invalid_amount', message: 'The smallest donation is $5.00.', fields: { amount: 'The smallest donation is $5.00.' } });
+      expect((await give(v, 'donation-lim-min-0', { amount: 500 })).status).toBe(201);
+      expect((await give(v, 'donation-lim-max-0', { amount: 20_000 })).status).toBe(201);
+      const high = await give(v, 'donation-lim-max-1', { amount: 20_001 });
+      expect(high.status).toBe(400);
+      expect(high.json.message).toBe('The largest donation is $200.00.');
+
+      const f = new TestVisitor(worker, '198.51.100.93');
+      await f.visit('/donate');
+      const cookie = [...f.jar].map(([k, val]) => `${k}=${val}`).join('; ');
+      const html = await worker.fetch('/donate', { headers: { Cookie: cookie } }).then((r) => r.text());
+      expect(html).toContain('min="5.00" max="200.00" step="0.01"');
+      expect(html).toContain('Between $5.00 and $200.00.');
+      const { crumb, idempotencyKey } = formFields(html);
+      const base = { crumb, email: 'limits.giver@example.com', name: '', message: '', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123' };
+      const formLow = await postForm(f, { ...base, idempotencyKey: `${idempotencyKey}a`, amount: '4.99' });
+      expect(formLow.status).toBe(400);
+      expect(formLow.html).toContain('The smallest donation is $5.00.');
+      expect((await postForm(f, { ...base, idempotencyKey: `${idempotencyKey}b`, amount: '5.00' })).status).toBe(303);
+      expect((await postForm(f, { ...base, idempotencyKey: `${idempotencyKey}c`, amount: '200' })).status).toBe(303);
+      const formHigh = await postForm(f, { ...base, idempotencyKey: `${idempotencyKey}d`, amount: '200.01' });
+      expect(formHigh.status).toBe(400);
+      expect(formHigh.html).toContain('The largest donation is $200.00.');
+      expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = 'limits.giver@example.com'")).toBe(2);
+      // A link with an amount outside the owner's limits shows the error.
+      expect((await worker.fetch('/donate?amount=20001')).status).toBe(400);
+
+      // The block (its page re-rendered: the setting moved the content version) drops $2.00 (below $5.00) and $250.00 (above $200.00).
+      const pages = pageClient(worker, owner);
+      const created = await pages('POST', '', { title: 'Limits page', slug: 'limits-page' });
+      const id = created.json.page.id as string;
+      const layout = { sections: [{ id: 's1', design: {}, blocks: [{ id: 'd1', type: 'donation', props: { amounts: [200, 500, 20_000, 25_000].map((cents) => ({ cents })), offerCoverFee: false }, layout: { desktop: { col: 1, row: 1, span: 12, rows: 1 } } }] }] };
+      expect((await pages('PUT', `/${id}/draft`, { layout }, ifMatch(1))).status).toBe(200);
+      expect((await pages('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
+      const block = await (await worker.fetch('/limits-page')).text();
+      expect(block).toContain('value="500"');
+      expect(block).toContain('value="20000"');
+      expect(block).not.toContain('value="200"');
+      expect(block).not.toContain('value="25000"');
+      expect(block).toContain('min="5.00" max="200.00" step="0.01"');
+      expect(block).toContain('Between $5.00 and $200.00.');
+      // The owner turned the cover-the-fee box off on this block.
+      expect(block).not.toContain('name="coverFee"');
+    } finally {
+      expect((await prefs('PUT', { limits: {} })).status).toBe(200);
+    }
+    expect((await worker.fetch('/donate?amount=20001')).status).toBe(200);
+  });
+});
+
+describe('monthly donations (a subscription renewed by the renewal Cron)', () => {
+  const RENEWAL_CRON = '7 * * * *';
+  const subOf = (email: string) =>
+    worker.db.prepare('SELECT id, item_id AS itemId, product_name AS productName, renewal_total_cents AS cents, anchor_on AS anchor, next_billing_at AS next, status FROM subscriptions WHERE email = ?').bind(email).first<{ id: string; itemId: string; productName: string; cents: number; anchor: number; next: number | null; status: string }>();
+  /** Month n after `anchor` as the billing dates count it (same day, UTC). */
+  const monthAfter = (anchor: number, n: number) => { const d = new Date(anchor); d.setUTCMonth(d.getUTCMonth() + n); return d.getTime(); };
+
+  it('the form takes a monthly gift: first charge, a renewal with a receipt one month later, the donor stops it from page 204', async () => {
+    const v = new TestVisitor(worker, '198.51.100.94');
+    await v.visit('/donate');
+    const cookie = [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ');
+    const html = await worker.fetch('/donate?amount=1500&frequency=monthly', { headers: { Cookie: cookie } }).then((r) => r.text());
+    expect(html).toContain('<input type="radio" name="frequency" value="monthly" checked> Monthly (cancel at any time)');
+    const { crumb, idempotencyKey } = formFields(html);
+    const email = 'monthly.giver@example.com';
+    const sent = await postForm(v, { crumb, idempotencyKey, amount: '15', frequency: 'monthly', email, name: 'Monthly Giver', message: '', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123' });
+    expect(sent.status).toBe(303);
+    const first = await worker.fetch(sent.location!, { headers: { Cookie: cookie } }).then((r) => r.text());
+    expect(first).toContain('You gave <strong>$15.00</strong>');
+    expect(first).toContain('This is a monthly donation: you get a receipt each month.');
+    expect(first).toContain('Stop my monthly donation');
+    const sub = (await subOf(email))!;
+    expect(sub).toMatchObject({ itemId: 'donation', productName: 'Monthly donation', cents: 1500, status: 'active' });
+    expect(sub.next).toBe(monthAfter(sub.anchor, 1));
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = ? AND substr(purchased_cart_id, 1, 9) = 'donation:'", email)).toBe(1);
+
+    // A second before the month is up: nothing; at the month: one renewal, a donation too, with its receipt.
+    expect((await worker.scheduled(RENEWAL_CRON, sub.next! - 1000)).outcome).toBe('ok');
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ?', email)).toBe(1);
+    expect((await worker.scheduled(RENEWAL_CRON, sub.next!)).outcome).toBe('ok');
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ? AND purchased_cart_id = ?', email, `donation:renewal:${sub.id}:2`)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = ? AND p.status = 'captured' AND p.amount_cents = 1500", email)).toBe(2);
+    const receipt = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ? AND subject LIKE '%monthly donation'").bind(email).first<{ subject: string; text: string }>();
+    expect(receipt!.text).toContain('Thank you for your monthly donation of $15.00');
+    expect((await subOf(email))!.next).toBe(monthAfter(sub.anchor, 2));
+    // The owner sees both gifts as donations and the subscription marked as one.
+    const list = await (await worker.fetch(`/api/commerce/owner/orders?q=${email}`, { headers: owner.headers })).json() as { orders: { kind: string }[] };
+    expect(list.orders.map((o) => o.kind)).toEqual(['donation', 'donation']);
+    const subs = await (await worker.fetch('/api/commerce/owner/subscriptions', { headers: owner.headers })).json() as { subscriptions: { id: string; kind: string; productName: string }[] };
+    expect(subs.subscriptions.find((x) => x.id === sub.id)).toMatchObject({ kind: 'donation', productName: 'Monthly donation' });
+
+    // The donor stops it with the link's token (a wrong token is not found), and the next month charges nothing.
+    const link = new URL(sent.location!, 'http://x');
+    const stop = (token: string) => worker.fetch('/contribution-confirmed/cancel', {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: new URLSearchParams({ crumb, order: link.searchParams.get('order')!, token }).toString(),
+    });
+    expect((await stop('a'.repeat(32))).status).toBe(404);
+    expect((await subOf(email))!.status).toBe('active');
+    const stopped = await stop(link.searchParams.get('token')!);
+    expect(stopped.status).toBe(200);
+    expect(await stopped.text()).toContain('Your monthly donation is stopped');
+    expect(await subOf(email)).toMatchObject({ status: 'canceled', next: null });
+    expect((await worker.scheduled(RENEWAL_CRON, monthAfter(sub.anchor, 2))).outcome).toBe('ok');
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ?', email)).toBe(2);
+  });
+
+  it('through the JSON API; the owner cancels it and no renewal follows', async () => {
+    const v = await visitor('198.51.100.95');
+    const email = 'monthly.api@example.com';
+    const res = await give(v, 'donation-monthly-api1', { amount: 2000, frequency: 'monthly', email });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.donation.items[0]).toMatchObject({ productName: 'Monthly donation', fieldAnswers: expect.arrayContaining([{ label: 'Frequency', value: 'Monthly' }]) });
+    const sub = (await subOf(email))!;
+    expect((await give(v, 'donation-monthly-api2', { amount: 2000, frequency: 'yearly', email: 'x@example.com' })).status).toBe(400);
+    const cancel = await worker.fetch(`/api/commerce/owner/subscriptions/${sub.id}/cancel`, { method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(cancel.status).toBe(200);
+    expect((await worker.scheduled(RENEWAL_CRON, sub.next!)).outcome).toBe('ok');
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ?', email)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.email = ?', email)).toBe(1);
   });
 });
 

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { CRUMB_COOKIE } from '../../middleware/crumb/index.js';
 import { placeDonation } from '../../services/donations/place.js';
+import { siteDonationLimits } from '../../services/donations/limits.js';
 import { donationProvider } from '../../services/donations/provider.js';
 import { leaseMs, orderJson } from '../../services/orders/index.js';
 import { jsonBody } from '../validate.js';
@@ -21,6 +22,8 @@ export const donationBody = z.object({
   anonymous: z.boolean().optional().default(false),
   // The donor adds the card fee (coverFeeCents) so the site keeps the whole gift.
   coverFee: z.boolean().optional().default(false),
+  // Monthly: a subscription renews the gift each month (renewal Cron); stopped from page 204 or the account.
+  frequency: z.enum(['once', 'monthly'], { error: 'Choose once or monthly.' }).optional().default('once'),
   payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card: cardSchema.optional() }).optional(),
 });
 
@@ -40,11 +43,14 @@ donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
     requester: getCookie(c, CRUMB_COOKIE) ?? c.var.siteUser?.id ?? token(c) ?? '',
     idempotencyKey: key,
     amountCents: body.amount,
+    limits: await siteDonationLimits(c.var.db, site),
     feeCents: body.coverFee && Number.isSafeInteger(body.amount) ? coverFeeCents(body.amount, site.currency) : 0,
     email: body.email,
     name: body.name,
     message: body.message,
     anonymous: body.anonymous,
+    monthly: body.frequency === 'monthly',
+    siteUserId: c.var.siteUser?.id ?? null,
     card: body.payment?.card,
     provider,
     origin: new URL(c.req.url).origin,

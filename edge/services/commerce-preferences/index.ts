@@ -92,7 +92,9 @@ export class CurrencyChangeRefused extends Error {}
 
 /** Names of the scalar fields whose value differs (SPEC §5: unchanged scalar writes are skipped). */
 function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.keys(after).filter((k) => before[k] !== after[k]);
+  // Objects (the donation limits per currency) compare by their JSON.
+  const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+  return Object.keys(after).filter((k) => !same(before[k], after[k]));
 }
 
 /** Open carts of a site that still hold lines priced in `currency`: a currency change would mix them. */

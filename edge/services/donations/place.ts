@@ -1,5 +1,5 @@
 import type { Cents } from '../../../domain/branded-types.js';
-import { donationAmountError } from '../../../domain/commerce/donations.js';
+import { DONATION_ITEM, donationAmountError, type DonationLimits } from '../../../domain/commerce/donations.js';
 import { displayMoney } from '../../../domain/money/money.js';
 import { ApiError, DatabaseUnavailableError } from '../../errors.js';
 import { rawD1 } from '../cart/raw.js';
@@ -12,13 +12,17 @@ import { capturedPaymentStatement, orderLineStatement, paidOrderStatements } fro
 import { stepsOf, undoAttempt, type AttemptSteps } from '../orders/undo.js';
 import type { PaymentProvider, TestCard } from '../payments/index.js';
 import { orderEventStatements } from '../webhooks/fact-events.js';
+import { billingDate } from '../subscriptions/billing-dates.js';
 import { donationReceiptStatement } from './receipt.js';
 
 /** A donation's order is told apart by its `purchased_cart_id` (no cart is bought): `donation:<attempt>`. */
 export const DONATION_CART_PREFIX = 'donation:';
 
-/** The order line of a donation: not a catalogue item, so its item id names the kind. */
-export const DONATION_ITEM_ID = 'donation';
+/** The order line of a donation: not a catalogue item, so its item id names the kind (a monthly donation's subscription has it too). */
+const DONATION_ITEM_ID = DONATION_ITEM;
+
+/** The field answer of a donation line that holds the fee a donor covered (money text). */
+export const COVERS_THE_FEE = 'Covers the fee';
 
 /** The Idempotency-Key namespace of donations (a key used for an order never replays a donation). */
 const KEY_PREFIX = 'donation:';
@@ -29,6 +33,8 @@ export interface DonationInput {
   requester: string;
   idempotencyKey: string;
   amountCents: number;
+  /** The site's donation limits in its currency (siteDonationLimits). */
+  limits: DonationLimits;
   /** Added by a donor who covers the fee (coverFeeCents); the bounds apply to the gift without it. */
   feeCents?: number;
   email: string;
@@ -36,6 +42,10 @@ export interface DonationInput {
   name: string;
   message: string;
   anonymous: boolean;
+  /** A monthly donation: the card is saved and a subscription renews it each month (renewal Cron). */
+  monthly?: boolean;
+  /** The signed-in donor (their account lists and cancels the monthly donation). */
+  siteUserId?: string | null;
   card?: TestCard | undefined;
   provider: PaymentProvider;
   /** Origin of the site, for the link in the receipt. */
@@ -64,7 +74,7 @@ export const contributionLink = (orderId: string, token: string) => `/contributi
  * charge whose request died and was never retried (the key's order facts are empty).
  */
 export async function placeDonation(db: Db, input: DonationInput): Promise<PlacedDonation> {
-  const refusal = donationAmountError(input.amountCents, input.site.currency, input.site.locale);
+  const refusal = donationAmountError(input.amountCents, input.site.currency, input.site.locale, input.limits);
   if (refusal) throw new ApiError(400, 'invalid_amount', refusal, { fields: { amount: refusal } });
   const requesterHash = await sha256Hex(`requester:${input.requester}`);
   const claim = await claimKey(db, input.site.id, KEY_PREFIX + input.idempotencyKey, requesterHash, input.now, input.leaseMs);
@@ -83,13 +93,41 @@ export async function placeDonation(db: Db, input: DonationInput): Promise<Place
   }
 }
 
+/** The line name (and the subscription's product name) of a monthly donation: what the owner's orders and subscriptions screens show. */
+export const MONTHLY_DONATION = 'Monthly donation';
+
+/**
+ * A monthly donation's subscription, in the batch that records its first gift: the existing
+ * subscriptions machinery renews it each month through the renewal Cron (renew.ts), charging
+ * the saved card; cancelled by the donor (page 204's link, their account) or the owner.
+ */
+function monthlyStatements(db: Db, input: DonationInput, g: { orderId: string; cents: number; providerRef: string; line: { productName: string; additionalFields: string } }) {
+  const d1 = rawD1(db);
+  const id = newRowId();
+  const { now, site } = input;
+  return [
+    d1
+      .prepare(
+        `INSERT INTO subscriptions (id, website_id, first_order_id, site_user_id, email, item_id, variant_id, sku, product_name, product_type, quantity,
+           unit_price_cents, subtotal_cents, shipping_cents, tax_cents, renewal_total_cents, currency, shipping_address, billing_period_value,
+           billing_period_unit, num_billing_cycles, cycles_billed, anchor_on, next_billing_at, status, payment_provider, payment_ref, created_on, updated_on)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, NULL, ?7, 0, 1, ?8, ?8, 0, 0, ?8, ?9, NULL, 1, 'MONTH', 0, 1, ?10, ?11, 'active', ?12, ?13, ?10, ?10)`,
+      )
+      .bind(id, site.id, g.orderId, input.siteUserId ?? null, input.email, DONATION_ITEM_ID, g.line.productName, g.cents, site.currency, now, billingDate(now, { value: 1, unit: 'MONTH' }, 1), input.provider.name, g.providerRef),
+    d1
+      .prepare('INSERT INTO account_orders (order_id, website_id, site_user_id, subscription_id, cycle, created_on) VALUES (?1, ?2, ?3, ?4, 1, ?5)')
+      .bind(g.orderId, site.id, input.siteUserId ?? null, id, now),
+  ];
+}
+
 const IN_PROGRESS = () => new ApiError(409, 'order_in_progress', 'This order is already being placed. Please wait a moment.');
 
 async function attempt(db: Db, input: DonationInput, held: HeldKey, left: AttemptSteps | undefined): Promise<{ order: LoadedOrder; statusToken: string }> {
   const { site, now, provider } = input;
   const cents = input.amountCents + (input.feeCents ?? 0);
   // A dead attempt's charge is kept when it was for this very gift; anything else is undone (refunded).
-  const resume = left?.paid && left.paid.provider === provider.name && left.paid.cents === cents && left.paid.currency === site.currency ? left : undefined;
+  // A monthly gift needs the saved card from its own charge, which a dead attempt did not keep: charge anew.
+  const resume = !input.monthly && left?.paid && left.paid.provider === provider.name && left.paid.cents === cents && left.paid.currency === site.currency ? left : undefined;
   if (left && !resume) await undoAttempt(db, held, left, [], left.paid?.provider === provider.name ? provider : undefined, now);
   const attemptId = resume?.attemptId ?? newRowId();
   if (!resume) {
@@ -104,11 +142,19 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
     }
   }
   let providerRef: string;
+  let reusableRef: string | undefined;
   if (resume?.paid) providerRef = resume.paid.ref;
   else {
-    const paid = await provider.capture({ amountCents: cents as Cents, currency: site.currency, card: input.card, websiteId: site.id, cartId: DONATION_CART_PREFIX + attemptId, attemptId, now });
+    const paid = await provider.capture({
+      amountCents: cents as Cents, currency: site.currency, card: input.card, websiteId: site.id, cartId: DONATION_CART_PREFIX + attemptId, attemptId, now, saveForReuse: input.monthly === true,
+    });
     if (!paid.ok) throw new ApiError(paid.status ?? 402, paid.code, paid.message);
     providerRef = paid.providerRef;
+    reusableRef = paid.reusableRef;
+    if (input.monthly && !reusableRef) {
+      await provider.refund(providerRef, cents as Cents).catch(() => undefined);
+      throw new ApiError(422, 'payment_not_reusable', 'This payment method cannot be used for a monthly donation.');
+    }
     const taken = { provider: provider.name, ref: providerRef, cents, currency: site.currency };
     const marked = await markPaid(db, held, taken, now).catch(() => false);
     if (!marked) {
@@ -121,12 +167,13 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
   const statusToken = newCartToken();
   const d1 = rawD1(db);
   const line = {
-    itemId: DONATION_ITEM_ID, variantId: null, sku: null, productName: 'Donation', productType: 0, quantity: 1, unitPriceCents: cents,
+    itemId: DONATION_ITEM_ID, variantId: null, sku: null, productName: input.monthly ? MONTHLY_DONATION : 'Donation', productType: 0, quantity: 1, unitPriceCents: cents,
     // Shown as label/value pairs in the owner's order view (edge/services/orders/line-fields.ts).
     additionalFields: JSON.stringify({
       Donor: input.anonymous ? 'Anonymous' : input.name || 'Not given',
+      ...(input.monthly ? { Frequency: 'Monthly' } : {}),
       ...(input.message ? { Message: input.message } : {}),
-      ...(input.feeCents ? { 'Covers the fee': displayMoney(input.feeCents, site.currency, site.locale) } : {}),
+      ...(input.feeCents ? { [COVERS_THE_FEE]: displayMoney(input.feeCents, site.currency, site.locale) } : {}),
     }),
   };
   const facts = {
@@ -146,6 +193,7 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
       capturedPaymentStatement(d1, { orderId, websiteId: site.id, provider: provider.name, providerRef, amountCents: cents, currency: site.currency, now }),
       donationReceiptStatement(db, site, { orderId, email: input.email, name: input.name, cents, currency: site.currency, confirmationUrl: `${input.origin}${contributionLink(orderId, statusToken)}` }, now),
       ...orderEventStatements(d1, facts, cents, now, { kind: 'donation' }),
+      ...(input.monthly ? monthlyStatements(db, input, { orderId, cents, providerRef: reusableRef!, line }) : []),
     ]);
   } catch (err) {
     const text = String((err as Error)?.message ?? err) + String((err as Error & { cause?: Error })?.cause?.message ?? '');

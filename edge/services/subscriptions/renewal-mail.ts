@@ -1,4 +1,5 @@
 import { displayMoney } from '../../../domain/money/money.js';
+import { DONATION_ITEM } from '../../../domain/commerce/donations.js';
 import type { Db } from '../db.js';
 import { queueMail } from '../mail/outbox.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
@@ -24,7 +25,20 @@ export async function queueRenewalMail(db: Db, site: RenewalSite, row: Subscript
   const product = `${row.quantity} × ${row.productName}`;
   let subject: string;
   let lines: string[];
-  if (news.kind === 'renewed') {
+  const gift = displayMoney(row.renewalTotalCents, row.currency);
+  if (row.itemId === DONATION_ITEM && news.kind === 'renewed') {
+    // A monthly donation (issue 30): each renewal is a receipt.
+    subject = `${site.title}: receipt for your monthly donation`;
+    lines = [
+      `Thank you for your monthly donation of ${gift} to ${site.title}.`,
+      `Amount: ${gift}`,
+      `Your receipt: ${news.statusUrl}`,
+      row.nextBillingAt ? `Next donation: ${day(row.nextBillingAt)}. To stop it, use the link in your first receipt or your account.` : 'That was the last donation of this plan.',
+    ];
+  } else if (row.itemId === DONATION_ITEM) {
+    subject = `${site.title}: we could not take your monthly donation`;
+    lines = [`We could not take your monthly donation of ${gift}: ${news.kind === 'declined' ? news.message : ''}`, news.kind === 'declined' && news.retryAt ? `We will try again on ${day(news.retryAt)}.` : 'We tried several times, so the monthly donation is now stopped.'];
+  } else if (news.kind === 'renewed') {
     subject = `${site.title}: your subscription to ${row.productName} is renewed`;
     lines = [
       `Thank you: we charged ${displayMoney(row.renewalTotalCents, row.currency)} for ${product} (${wording}).`,

@@ -1,4 +1,5 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import { DONATION_ITEM } from '../../../domain/commerce/donations.js';
 import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
 import { capturedPaymentStatement, orderLineStatement, paidOrderStatements } from '../orders/order-statements.js';
@@ -29,7 +30,8 @@ export function renewalStatements(db: Db, s: SubscriptionRow, r: RenewalRecordIn
     ...paidOrderStatements(d1, {
       orderId: r.orderId,
       websiteId: s.websiteId,
-      purchasedCartId: `renewal:${s.id}:${r.cycle}`,
+      // A monthly donation's renewal is a donation too (its kind is read from this prefix, issue 30).
+      purchasedCartId: s.itemId === DONATION_ITEM ? `donation:renewal:${s.id}:${r.cycle}` : `renewal:${s.id}:${r.cycle}`,
       testMode: r.testMode,
       email: s.email,
       shippingAddress: s.shippingAddress || null,

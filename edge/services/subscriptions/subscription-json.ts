@@ -1,3 +1,4 @@
+import { DONATION_ITEM } from '../../../domain/commerce/donations.js';
 import { and, desc, eq } from 'drizzle-orm';
 import { subscriptions } from '../../../schema/index.js';
 import { displayMoney, moneyJson } from '../../../domain/money/money.js';
@@ -50,6 +51,8 @@ export function subscriptionJson(row: SubscriptionRow, locale: string): Record<s
   return {
     id: row.id,
     productName: row.productName,
+    // A monthly donation (issue 30) rides on a subscription; the owner's screen marks it.
+    kind: row.itemId === DONATION_ITEM ? 'donation' : 'subscription',
     sku: row.sku,
     quantity: row.quantity,
     billingPeriod: { value: row.billingPeriodValue, unit: row.billingPeriodUnit },

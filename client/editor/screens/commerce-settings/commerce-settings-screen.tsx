@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { donationLimits } from '../../../../domain/commerce/donations.js';
 import { INSTALMENT_PROVIDERS, STORE_CURRENCIES, type PaymentsView } from '../../../../domain/commerce/preferences.js';
 import { fractionDigits } from '../../../../domain/money/fraction-digits.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
@@ -18,6 +19,7 @@ const SECTIONS = [
   ['instalments', 'Instalments'],
   ['email', 'Email'],
   ['payments', 'Payments'],
+  ['donations', 'Donations'],
 ] as const;
 type Section = (typeof SECTIONS)[number][0];
 
@@ -130,6 +132,27 @@ function InstalmentsSection({ currency }: { currency: string }) {
   );
 }
 
+/** Donation limits in the store's currency (a currency the owner never set uses the defaults, shown filled in). */
+function DonationsSection({ currency }: { currency: string }) {
+  const form = useNamespace('donations');
+  return (
+    <SectionForm form={form} title="Donations" saved="Donation settings saved.">
+      {(v) => {
+        const limits = donationLimits(currency, v.limits);
+        const set = (key: 'minCents' | 'maxCents', text: string) => form.set('limits', { ...v.limits, [currency]: { ...limits, [key]: numberOf(text) } });
+        const error = (key: string) => form.errors[`limits.${currency}.${key}`];
+        return (
+          <>
+            <p className="owner-hint">The smallest and largest gift the donate page and the donation block take, in {currency}. Other currencies keep their own limits.</p>
+            <TextField label="Smallest donation (minor units)" type="number" min={1} value={String(limits.minCents)} error={error('minCents')} hint={Number.isInteger(limits.minCents) ? formatMoney(limits.minCents, currency) : undefined} onChange={(e) => set('minCents', e.target.value)} />
+            <TextField label="Largest donation (minor units)" type="number" min={1} value={String(limits.maxCents)} error={error('maxCents')} hint={Number.isInteger(limits.maxCents) ? formatMoney(limits.maxCents, currency) : undefined} onChange={(e) => set('maxCents', e.target.value)} />
+          </>
+        );
+      }}
+    </SectionForm>
+  );
+}
+
 function EmailSection() {
   const form = useNamespace('email');
   return (
@@ -230,7 +253,7 @@ function PaymentsSection() {
 
 /**
  * /config/commerce-settings: the store's commerce preferences (SPEC §7, one namespace per
- * section: store, checkout, tax, instalments, email, payments) and the Stripe secret key, which
+ * section: store, checkout, tax, instalments, email, payments, donations) and the Stripe secret key, which
  * the browser only ever sends, never reads (its last four characters are shown).
  */
 export function CommerceSettingsScreen() {
@@ -253,6 +276,7 @@ export function CommerceSettingsScreen() {
         {section === 'instalments' ? <InstalmentsSection currency={store.value?.currency ?? 'USD'} /> : null}
         {section === 'email' ? <EmailSection /> : null}
         {section === 'payments' ? <PaymentsSection /> : null}
+        {section === 'donations' ? <DonationsSection currency={store.value?.currency ?? 'USD'} /> : null}
       </section>
     </>
   );

@@ -17,6 +17,8 @@ interface OwnerSubscription {
   id: string;
   email: string;
   productName: string;
+  /** 'donation': a monthly donation (issue 30). */
+  kind?: 'subscription' | 'donation';
   quantity: number;
   status: 'active' | 'past_due' | 'paused' | 'canceled' | 'ended';
   nextBillingDate: number | null;
@@ -85,7 +87,12 @@ export function SubscriptionsScreen() {
   const columns = useMemo(
     () => [
       column.accessor('email', { header: 'Email', enableSorting: false }),
-      column.accessor('productName', { header: 'Product', enableSorting: false, cell: (c) => `${c.getValue()}${c.row.original.quantity > 1 ? ` × ${c.row.original.quantity}` : ''}` }),
+      column.accessor('productName', { header: 'Product', enableSorting: false, cell: (c) => (
+          <>
+            {`${c.getValue()}${c.row.original.quantity > 1 ? ` × ${c.row.original.quantity}` : ''}`}
+            {c.row.original.kind === 'donation' ? <> <span className="ui-badge" data-subscription-kind="donation">Donation</span></> : null}
+          </>
+        ) }),
       column.accessor('priceWording', { header: 'Price', enableSorting: false }),
       column.accessor('nextBillingDate', { header: 'Next billing', enableSorting: false, cell: (c) => (c.getValue() && billable(c.row.original) ? formatTime(c.getValue()!, timeZone) : '—') }),
       column.accessor('cyclesBilled', { header: 'Cycles', enableSorting: false, cell: (c) => `${c.getValue()} / ${c.row.original.numBillingCycles === 0 ? '∞' : c.row.original.numBillingCycles}` }),
