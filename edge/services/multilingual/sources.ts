@@ -131,11 +131,6 @@ export function statusCounts(texts: readonly TranslatableText[]): Record<Transla
   return counts;
 }
 
-/** The keys (kind, entity, field) of the site's translatable texts, for checking an imported file whole. */
-export async function translatableKeys(db: Db, site: SiteRecord): Promise<Set<string>> {
-  return new Set((await sourceTexts(db, site)).map(keyOf));
-}
-
 export { keyOf as translationKey };
 
 /** True when `kind/entity/field` names one of the site's translatable texts (a PUT may only target those). */
