@@ -96,7 +96,7 @@ export function TranslationRow({
             {STATUS_LABEL[text.status]}
             {dirty ? ', not saved' : ''}
           </span>
-          <select className="tr-status-pick" aria-label="Status of this translation" value={status} disabled={disabled} onChange={(e) => onEdit({ text: value, status: e.target.value as 'draft' | 'done' })}>
+          <select className="tr-status-pick" aria-label="Publish as" value={status} disabled={disabled} onChange={(e) => onEdit({ text: value, status: e.target.value as 'draft' | 'done' })}>
             <option value="done">Done (published)</option>
             <option value="draft">Draft (not published)</option>
           </select>

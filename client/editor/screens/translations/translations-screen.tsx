@@ -160,9 +160,11 @@ function Editor({ language, languages, primary, initialStatus }: { language: Sit
   const counts = { missing: 0, draft: 0, done: 0 };
   for (const t of texts) counts[t.status]++;
   const needle = words.trim().toLocaleLowerCase();
+  // The status filter reads the status as loaded: a row saved here stays in view until the list reloads.
+  const loaded = new Map(result.data.texts.map((t) => [textKey(t), t.status]));
   const filtered = texts.filter(
     (t) =>
-      (!status || t.status === status) &&
+      (!status || loaded.get(textKey(t)) === status) &&
       (!group || groupOf(t) === group) &&
       (!needle || [t.source, t.text ?? '', t.entityTitle, fieldLabel(t), edits.get(textKey(t))?.text ?? ''].some((s) => s.toLocaleLowerCase().includes(needle))),
   );
@@ -188,7 +190,7 @@ function Editor({ language, languages, primary, initialStatus }: { language: Sit
           onChange={(e) => navigate(`/config/languages/translations?language=${encodeURIComponent(e.target.value)}`, true)}
         />
         <SelectField
-          label="Status"
+          label="Filter by status"
           value={status}
           options={[
             { value: '', label: `All (${texts.length})` },
@@ -202,7 +204,7 @@ function Editor({ language, languages, primary, initialStatus }: { language: Sit
           }}
         />
         <SelectField
-          label="Kind"
+          label="Filter by kind"
           value={group}
           options={[{ value: '', label: 'Everything' }, ...GROUPS.filter((g) => texts.some((t) => groupOf(t) === g.value))]}
           onChange={(e) => {
