@@ -349,6 +349,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/theme-code', path: '/config/theme-code', status: 200, expect: 'page' },
   { route: 'GET /config/members', path: '/config/members', status: 200, expect: 'page' },
   { route: 'GET /config/languages', path: '/config/languages', status: 200, expect: 'page' },
+  { route: 'GET /config/languages/translations', path: '/config/languages/translations', status: 200, expect: 'page' },
   { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },
   { route: 'GET /config/traffic', path: '/config/traffic', status: 200, expect: 'page' },
   { route: 'GET /config/orders', path: '/config/orders', status: 200, expect: 'page' },

@@ -90,7 +90,6 @@ export function ExchangePanel({ language, onImported }: { language: SiteLanguage
           <span>Choose an XLIFF or JSON file, or drop it here</span>
           <input key={inputKey} type="file" accept=".xlf,.xliff,.json,application/json,application/xliff+xml,application/xml,text/xml" data-tr-file disabled={busy !== ''} onChange={(e) => void open(e.target.files?.[0])} />
         </label>
-        {file ? <p className="tr-file">{file.name}</p> : null}
       </div>
       <p aria-live="polite" className="tr-exchange-status">
         {busy === 'checking' ? 'Checking the file…' : busy === 'importing' ? 'Importing…' : ''}
@@ -102,7 +101,7 @@ export function ExchangePanel({ language, onImported }: { language: SiteLanguage
       ) : null}
       {preview && counts ? (
         <div className="tr-preview" data-tr-preview>
-          <h3>What this file changes{elsewhere ? ` (${preview.language})` : ''}</h3>
+          <h3>What {file?.name ?? 'this file'} changes{elsewhere ? ` (${preview.language})` : ''}</h3>
           <ul className="tr-counts" data-tr-counts>
             <li>{counts.new} new</li>
             <li>{counts.changed} changed</li>
