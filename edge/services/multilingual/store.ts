@@ -72,6 +72,7 @@ export async function saveTranslation(db: Db, websiteId: string, input: Translat
               ),
             )
             .returning();
+  // The content version moves in the same batch (also on a refused save: one needless re-render, never a stale page).
   const [[row]] = await query(() => db.batch([write, bumpStatement(db, websiteId, now)]));
   forgetSite(websiteId);
   if (!row) return null;
