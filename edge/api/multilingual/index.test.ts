@@ -171,6 +171,24 @@ describe('translations', () => {
     expect((await create('Encore')).status).toBe(412);
   });
 
+  it('a translation whose original changed since is outdated until saved again; seeded ones are not', async () => {
+    const entityId = await mugId();
+    const find = async () =>
+      ((await call('GET', '/translations?language=fr')).json.texts as { kind: string; entityId: string; fieldKey: string; outdated: boolean; status: string }[]).find(
+        (t) => t.kind === 'product' && t.entityId === entityId && t.fieldKey === 'excerpt',
+      );
+    expect((await call('GET', '/translations?language=fr')).json.texts.filter((t: { outdated: boolean }) => t.outdated)).toEqual([]);
+    expect((await call('PUT', '/translations', { kind: 'product', entityId, fieldKey: 'excerpt', language: 'fr', text: '<p>Une tasse mouchetée.</p>' })).status).toBe(200);
+    expect(await find()).toMatchObject({ status: 'done', outdated: false });
+    const { excerpt } = (await worker.db.prepare('SELECT excerpt FROM items WHERE id = ?').bind(entityId).first<{ excerpt: string }>())!;
+    await worker.db.prepare('UPDATE items SET excerpt = ? WHERE id = ?').bind('<p>Now in blue.</p>', entityId).run();
+    expect(await find()).toMatchObject({ status: 'done', outdated: true });
+    expect((await call('PUT', '/translations', { kind: 'product', entityId, fieldKey: 'excerpt', language: 'fr', text: '<p>Maintenant en bleu.</p>' })).status).toBe(200);
+    expect(await find()).toMatchObject({ outdated: false });
+    await worker.db.prepare('UPDATE items SET excerpt = ? WHERE id = ?').bind(excerpt, entityId).run();
+    expect(await find()).toMatchObject({ outdated: true });
+  });
+
   it('refuses a text the site does not have, a language not added and a bad body', async () => {
     expect((await call('PUT', '/translations', { kind: 'product', entityId: 'nope', fieldKey: 'title', language: 'fr', text: 'x' })).status).toBe(404);
     expect((await call('PUT', '/translations', { kind: 'system', entityId: 'strings', fieldKey: 'productAddToCartText', language: 'de', text: 'x' })).status).toBe(422);

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { disconnect, readLanguages, saveLanguages, type SiteLanguages } from '../../services/multilingual/settings.js';
-import { isTranslatable, statusCounts, translatableTexts } from '../../services/multilingual/sources.js';
+import { sourceHash, statusCounts, translatableSource, translatableTexts } from '../../services/multilingual/sources.js';
 import { saveTranslation, saveTranslations, storedTranslation, type TranslationRow } from '../../services/multilingual/store.js';
 import { planCounts, planImport } from '../../services/multilingual/import-plan.js';
 import { parseTranslationFile, toJsonFile, toXliff, TranslationFileError } from '../../services/multilingual/exchange.js';
@@ -119,7 +119,7 @@ const translationBody = z.strictObject({
   status: z.enum(['draft', 'done']).default('done'),
 });
 
-const rowJson = (row: TranslationRow) => ({ kind: row.kind, entityId: row.entityId, fieldKey: row.fieldKey, language: row.language, text: row.text, status: row.status, updatedOn: row.updatedOn });
+const rowJson = (row: Omit<TranslationRow, 'websiteId' | 'sourceHash'>) => ({ kind: row.kind, entityId: row.entityId, fieldKey: row.fieldKey, language: row.language, text: row.text, status: row.status, updatedOn: row.updatedOn });
 
 // `If-Match: "<updatedOn>"` (optional; "0" for a missing text): the save is refused with 412
 // `version_conflict` and the current text when someone saved it since. The answer's ETag is
@@ -128,10 +128,9 @@ multilingualApi.put('/translations', requirePermission('languages'), jsonBody(tr
   const body = c.req.valid('json');
   const basedOn = c.req.header('if-match') === undefined ? undefined : ifMatchNumber(c, LANGUAGE_MESSAGES.versionRequired);
   const language = await addedLanguage(c, body.language);
-  if (!(await isTranslatable(c.var.db, c.var.site, body.kind, body.entityId, body.fieldKey))) {
-    throw new ApiError(404, 'not_found', LANGUAGE_MESSAGES.unknownText);
-  }
-  const row = await saveTranslation(c.var.db, c.var.site.id, { ...body, language }, Date.now(), basedOn);
+  const source = await translatableSource(c.var.db, c.var.site, body.kind, body.entityId, body.fieldKey);
+  if (source === undefined) throw new ApiError(404, 'not_found', LANGUAGE_MESSAGES.unknownText);
+  const row = await saveTranslation(c.var.db, c.var.site.id, { ...body, language, sourceHash: sourceHash(source) }, Date.now(), basedOn);
   if (!row) {
     const current = await storedTranslation(c.var.db, c.var.site.id, { ...body, language });
     throw new ApiError(412, 'version_conflict', LANGUAGE_MESSAGES.conflict, {
@@ -190,6 +189,6 @@ multilingualApi.post('/translations/import/preview', requirePermission('language
 
 multilingualApi.post('/translations/import', requirePermission('languages'), jsonBody(importBody), async (c) => {
   const { language, plan } = await importPlan(c, c.req.valid('json').content);
-  await saveTranslations(c.var.db, c.var.site.id, language, plan.changes.map(({ kind, entityId, fieldKey, text, status }) => ({ kind, entityId, fieldKey, text, status })));
+  await saveTranslations(c.var.db, c.var.site.id, language, plan.changes.map(({ kind, entityId, fieldKey, text, status, source }) => ({ kind, entityId, fieldKey, text, status, sourceHash: sourceHash(source) })));
   return c.json({ language, imported: plan.changes.length, counts: planCounts(plan), refused: plan.refused });
 });

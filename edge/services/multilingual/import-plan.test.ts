@@ -3,7 +3,7 @@ import { planCounts, planImport, REFUSALS } from './import-plan.js';
 import type { TranslatableText } from './sources.js';
 
 const text = (fieldKey: string, status: TranslatableText['status'], translated: string | null): TranslatableText => ({
-  kind: 'product', entityId: 'p1', fieldKey, entityTitle: 'Mug', source: `source ${fieldKey}`, text: translated, status, updatedOn: translated === null ? null : 5,
+  kind: 'product', entityId: 'p1', fieldKey, entityTitle: 'Mug', source: `source ${fieldKey}`, text: translated, status, updatedOn: translated === null ? null : 5, outdated: false,
 });
 
 describe('planImport', () => {

@@ -38,6 +38,8 @@ export interface TranslationInput {
   language: string;
   text: string;
   status: Exclude<TranslationStatus, 'missing'>;
+  /** sourceHash() of the source it translates (sources.ts); null when not known. */
+  sourceHash?: string | null;
 }
 
 /**
@@ -59,12 +61,12 @@ export async function saveTranslation(db: Db, websiteId: string, input: Translat
   const target = [translations.websiteId, translations.kind, translations.entityId, translations.fieldKey, translations.language];
   const write =
     basedOn === undefined
-      ? db.insert(translations).values(values).onConflictDoUpdate({ target, set: { text: input.text, status: input.status, updatedOn: nextStamp } }).returning()
+      ? db.insert(translations).values(values).onConflictDoUpdate({ target, set: { text: input.text, status: input.status, sourceHash: input.sourceHash ?? null, updatedOn: nextStamp } }).returning()
       : basedOn === 0
         ? db.insert(translations).values(values).onConflictDoNothing({ target }).returning()
         : db
             .update(translations)
-            .set({ text: input.text, status: input.status, updatedOn: sql`max(${now}, ${translations.updatedOn} + 1)` })
+            .set({ text: input.text, status: input.status, sourceHash: input.sourceHash ?? null, updatedOn: sql`max(${now}, ${translations.updatedOn} + 1)` })
             .where(
               and(
                 eq(translations.websiteId, websiteId), eq(translations.kind, input.kind), eq(translations.entityId, input.entityId),
@@ -111,7 +113,7 @@ export async function saveTranslations(db: Db, websiteId: string, language: stri
       .values({ websiteId, ...t, language, updatedOn: now })
       .onConflictDoUpdate({
         target: [translations.websiteId, translations.kind, translations.entityId, translations.fieldKey, translations.language],
-        set: { text: t.text, status: t.status, updatedOn: nextStamp },
+        set: { text: t.text, status: t.status, sourceHash: t.sourceHash ?? null, updatedOn: nextStamp },
       }),
   );
   await query(() => db.batch([bumpStatement(db, websiteId, now), ...writes]));

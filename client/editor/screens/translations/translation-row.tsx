@@ -45,6 +45,7 @@ export function isLong(t: Pick<Text, 'fieldKey' | 'source'>): boolean {
 /**
  * One text: the primary-language source (read-only, shown as the API gives it: markup stays
  * visible) beside the translation field, its status and Save. Ctrl/Cmd+Enter in the field saves.
+ * An outdated text (its original changed since) may be saved unchanged ('Still right') to confirm it.
  */
 export function TranslationRow({
   text, language, edit, onEdit, onSave, saving, error, disabled,
@@ -66,7 +67,7 @@ export function TranslationRow({
   const keys = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
-      if (dirty && value.trim() && !saving) onSave();
+      if ((dirty || text.outdated) && value.trim() && !saving) onSave();
     }
   };
   const label = `Translation of ${fieldLabel(text).toLowerCase()}: ${text.source.length > 60 ? `${text.source.slice(0, 60)}…` : text.source}`;
@@ -82,7 +83,7 @@ export function TranslationRow({
     onChange: (e: { target: { value: string } }) => onEdit({ text: e.target.value, status }),
   };
   return (
-    <li className="tr-row" data-status={text.status} data-dirty={dirty || undefined} data-kind={text.kind}>
+    <li className="tr-row" data-status={text.status} data-outdated={text.outdated || undefined} data-dirty={dirty || undefined} data-kind={text.kind}>
       <div className="tr-source">
         <p className="tr-where">
           <span>{text.entityTitle}</span> · <span>{fieldLabel(text)}</span>
@@ -94,14 +95,15 @@ export function TranslationRow({
         <div className="tr-actions">
           <span className="ui-badge tr-status" data-status-badge={text.status}>
             {STATUS_LABEL[text.status]}
+            {text.outdated ? ', outdated' : ''}
             {dirty ? ', not saved' : ''}
           </span>
           <select className="tr-status-pick" aria-label="Publish as" value={status} disabled={disabled} onChange={(e) => onEdit({ text: value, status: e.target.value as 'draft' | 'done' })}>
             <option value="done">Done (published)</option>
             <option value="draft">Draft (not published)</option>
           </select>
-          <Button variant="secondary" busy={saving} disabled={disabled || !dirty || !value.trim()} onClick={onSave}>
-            Save
+          <Button variant="secondary" busy={saving} disabled={disabled || !(dirty || text.outdated) || !value.trim()} onClick={onSave}>
+            {text.outdated && !dirty ? 'Still right' : 'Save'}
           </Button>
         </div>
         {error ? (

@@ -14,6 +14,8 @@ export interface Text {
   text: string | null;
   status: Status;
   updatedOn: number | null;
+  /** The original changed since this was translated. */
+  outdated: boolean;
 }
 
 export interface TextList {
@@ -42,7 +44,7 @@ export const textKey = (t: { kind: string; entityId: string; fieldKey: string })
  * Saves one text under If-Match (its `updatedOn`, 0 for a missing one): the saved row, or
  * TranslationConflict when someone saved it since, or OwnerApiError with the server's message.
  */
-export async function saveText(language: string, t: Text, text: string, status: 'draft' | 'done'): Promise<{ text: string; status: Status; updatedOn: number }> {
+export async function saveText(language: string, t: Text, text: string, status: 'draft' | 'done'): Promise<{ text: string; status: Status; updatedOn: number; outdated: false }> {
   let res: Response;
   try {
     res = await fetch(`${BASE}/translations`, {
@@ -57,7 +59,7 @@ export async function saveText(language: string, t: Text, text: string, status: 
   const json = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string>; current?: TranslationConflict['current']; text?: string; status?: Status; updatedOn?: number };
   if (res.status === 412 && json.current) throw new TranslationConflict(json.current);
   if (!res.ok) throw new OwnerApiError(json.message ?? (res.status >= 500 ? TEXT.unreachable : TEXT.failed), res.status, json.fields ?? {});
-  return { text: json.text!, status: json.status!, updatedOn: json.updatedOn! };
+  return { text: json.text!, status: json.status!, updatedOn: json.updatedOn!, outdated: false };
 }
 
 export interface ImportCounts {

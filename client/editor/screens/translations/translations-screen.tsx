@@ -81,7 +81,7 @@ function Editor({ language, languages, primary, initialStatus }: { language: Sit
   const [saving, setSaving] = useState<Set<string>>(new Set());
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [conflicts, setConflicts] = useState<Conflict[]>([]);
-  const [status, setStatus] = useState<Status | ''>(initialStatus);
+  const [status, setStatus] = useState<Status | 'outdated' | ''>(initialStatus);
   const [group, setGroup] = useState('');
   const [words, setWords] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
@@ -106,7 +106,8 @@ function Editor({ language, languages, primary, initialStatus }: { language: Sit
   /** Saves one row; answers whether it was stored. A 412 queues the conflict dialog. */
   async function saveRow(key: string, base?: Text): Promise<boolean> {
     const t = base ?? byKey.get(key);
-    const edit = edits.get(key);
+    // No edit: confirming an outdated text as it is.
+    const edit = edits.get(key) ?? (t?.outdated && t.text !== null ? { text: t.text, status: t.status === 'draft' ? ('draft' as const) : ('done' as const) } : undefined);
     if (!t || !edit) return false;
     setSaving((s) => new Set(s).add(key));
     setIn(setErrors, key, undefined);
@@ -157,14 +158,17 @@ function Editor({ language, languages, primary, initialStatus }: { language: Sit
   if (result.state === 'loading') return <Skeleton label="Loading texts" />;
   if (result.state === 'error') return <ErrorPanel message={result.message} onRetry={retry} />;
 
-  const counts = { missing: 0, draft: 0, done: 0 };
-  for (const t of texts) counts[t.status]++;
+  const counts = { missing: 0, draft: 0, done: 0, outdated: 0 };
+  for (const t of texts) {
+    counts[t.status]++;
+    if (t.outdated) counts.outdated++;
+  }
   const needle = words.trim().toLocaleLowerCase();
   // The status filter reads the status as loaded: a row saved here stays in view until the list reloads.
-  const loaded = new Map(result.data.texts.map((t) => [textKey(t), t.status]));
+  const loaded = new Map(result.data.texts.map((t) => [textKey(t), t]));
   const filtered = texts.filter(
     (t) =>
-      (!status || loaded.get(textKey(t)) === status) &&
+      (!status || (status === 'outdated' ? loaded.get(textKey(t))?.outdated : loaded.get(textKey(t))?.status === status)) &&
       (!group || groupOf(t) === group) &&
       (!needle || [t.source, t.text ?? '', t.entityTitle, fieldLabel(t), edits.get(textKey(t))?.text ?? ''].some((s) => s.toLocaleLowerCase().includes(needle))),
   );
@@ -197,9 +201,10 @@ function Editor({ language, languages, primary, initialStatus }: { language: Sit
             { value: 'missing', label: `Missing (${counts.missing})` },
             { value: 'draft', label: `Draft (${counts.draft})` },
             { value: 'done', label: `Done (${counts.done})` },
+            { value: 'outdated', label: `Outdated (${counts.outdated})` },
           ]}
           onChange={(e) => {
-            setStatus(e.target.value as Status | '');
+            setStatus(e.target.value as Status | 'outdated' | '');
             setShown(PAGE_SIZE);
           }}
         />
