@@ -32,6 +32,8 @@ export const translations = sqliteTable(
     text: text('text').notNull(),
     status: text('status', { enum: TRANSLATION_STATUSES }).notNull().default('draft'),
     updatedOn: integer('updated_on').notNull(),
+    /** A digest of the primary-language source the text was translated from (null: unknown, e.g. seeded): a later source is 'outdated'. */
+    sourceHash: text('source_hash'),
   },
   (t) => [
     uniqueIndex('translations_entry_uq').on(t.websiteId, t.kind, t.entityId, t.fieldKey, t.language),

@@ -13,6 +13,7 @@ import { CampaignEditorRoute, CampaignsScreen } from './screens/campaigns/campai
 import { PopupScreen } from './screens/popup/popup-screen.js';
 import { OutboxScreen } from './screens/outbox/outbox-screen.js';
 import { LanguagesScreen } from './screens/languages/languages-screen.js';
+import { TranslationsScreen } from './screens/translations/translations-screen.js';
 import { OverviewScreen } from './screens/overview.js';
 import { PageEditorRoute } from './screens/page-editor/route.js';
 import { ProductEditorRoute } from './screens/product-editor/route.js';
@@ -120,6 +121,7 @@ const ROUTES: readonly AppRoute[] = [
   { pattern: '/config/theme-code', screen: '/config/theme-code', title: 'Theme code', render: () => <ThemeCodeRoute /> },
   { pattern: '/config/members', screen: '/config/members', title: 'Members', render: () => <MembersScreen /> },
   { pattern: '/config/languages', screen: '/config/languages', title: 'Languages', render: () => <LanguagesScreen /> },
+  { pattern: '/config/languages/translations', screen: '/config/languages', title: 'Translations', render: () => <TranslationsScreen /> },
   { pattern: '/config/form-submissions', screen: '/config/form-submissions', title: 'Form submissions', render: () => <FormSubmissionsScreen /> },
   { pattern: '/config/forms', screen: '/config/forms', title: 'Forms', render: () => <FormsRoute /> },
   { pattern: '/config/forms/:id', screen: '/config/forms', title: 'Form builder', render: (p) => <FormEditorRoute key={p.id} id={p.id!} /> },

@@ -92,7 +92,7 @@ const BODY_RULES: readonly { path: RegExp; body: BodyGuardOptions }[] = [
   // A subscriber CSV import: up to 2 MB of text inside JSON (edge/api/newsletter/owner.ts).
   { path: /^\/api\/owner\/mailing-lists\/[^/]+\/import\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
   // A translations file (XLIFF 2.0 or JSON) of up to 3 MB as text inside JSON (edge/api/multilingual, issue 29).
-  { path: /^\/api\/multilingual\/translations\/import\/?$/, body: { maxBytes: 4 * 1024 * 1024, types: JSON_TYPES } },
+  { path: /^\/api\/multilingual\/translations\/import(?:\/preview)?\/?$/, body: { maxBytes: 4 * 1024 * 1024, types: JSON_TYPES } },
   // The site header and footer: two layouts of up to 1 MB each.
   { path: /^\/api\/site-header-footer\/?$/, body: { maxBytes: 3 * 1024 * 1024, types: JSON_TYPES } },
   // An upload is the file's bytes (edge/api/files), streamed through. The guard stops bodies past

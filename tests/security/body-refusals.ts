@@ -226,6 +226,7 @@ export const STATE_CHANGING_APIS: readonly BodyRule[] = [
   { route: 'PUT /api/multilingual/languages', method: 'PUT', path: '/api/multilingual/languages', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'] },
   { route: 'PUT /api/multilingual/translations', method: 'PUT', path: '/api/multilingual/translations', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from translations' },
   { route: 'POST /api/multilingual/translations/import', method: 'POST', path: '/api/multilingual/translations/import', maxBytes: 4 * 1024 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from translations' },
+  { route: 'POST /api/multilingual/translations/import/preview', method: 'POST', path: '/api/multilingual/translations/import/preview', maxBytes: 4 * 1024 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from translations' },
   { route: 'DELETE /api/multilingual/connection', method: 'DELETE', path: '/api/multilingual/connection', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain'] },
   // Site styles (edge/api/site-styles): a small JSON document.
   { route: 'PUT /api/site-styles/draft', method: 'PUT', path: '/api/site-styles/draft', maxBytes: 64 * KB, accepts: 'application/json', refuses: ['text/plain', 'application/xml'], stored: 'select count(*) as n from site_style_revisions' },

@@ -351,6 +351,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /config/theme-code', path: '/config/theme-code', status: 200, expect: 'page' },
   { route: 'GET /config/members', path: '/config/members', status: 200, expect: 'page' },
   { route: 'GET /config/languages', path: '/config/languages', status: 200, expect: 'page' },
+  { route: 'GET /config/languages/translations', path: '/config/languages/translations', status: 200, expect: 'page' },
   { route: 'GET /config/reviews', path: '/config/reviews', status: 200, expect: 'page' },
   { route: 'GET /config/traffic', path: '/config/traffic', status: 200, expect: 'page' },
   { route: 'GET /config/orders', path: '/config/orders', status: 200, expect: 'page' },
@@ -474,6 +475,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/multilingual/translations', path: '/api/multilingual/translations', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/multilingual/translations/export', path: '/api/multilingual/translations/export?language=fr', status: 401, expect: 'api' },
   { route: 'POST /api/multilingual/translations/import', path: '/api/multilingual/translations/import', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/multilingual/translations/import/preview', path: '/api/multilingual/translations/import/preview', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'GET /api/commondata/GetNavigationCollections', path: '/api/commondata/GetNavigationCollections', status: 401, expect: 'api' },
   { route: 'POST /api/widget/UpdateNavigation', path: '/api/widget/UpdateNavigation', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // Promo popup (edge/api/popups): owner reads need a session, writes a crumb; the visitor sign-up a crumb.

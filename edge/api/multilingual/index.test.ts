@@ -131,6 +131,64 @@ describe('translations', () => {
     expect(await (await worker.fetch('/fr/search?q=moucheté')).text()).toContain('Mug moucheté');
   });
 
+  it('If-Match: a save based on an older updatedOn answers 412 with the current text and stores nothing', async () => {
+    const entityId = await mugId();
+    const key = { kind: 'product', entityId, fieldKey: 'excerpt', language: 'fr' };
+    const put = (text: string, ifMatch?: string) =>
+      worker.fetch('/api/multilingual/translations', {
+        method: 'PUT',
+        headers: { ...owner.headers, 'Content-Type': 'application/json', ...(ifMatch === undefined ? {} : { 'If-Match': ifMatch }) },
+        body: JSON.stringify({ ...key, text }),
+      });
+    const row = (await call('GET', '/translations?language=fr')).json.texts.find((t: { kind: string; entityId: string; fieldKey: string }) => t.kind === 'product' && t.entityId === entityId && t.fieldKey === 'excerpt');
+    const first = await put('Premier', `"${row.updatedOn ?? 0}"`);
+    expect(first.status).toBe(200);
+    const saved = (await first.json()) as { updatedOn: number };
+    expect(first.headers.get('etag')).toBe(`"${saved.updatedOn}"`);
+    expect(saved.updatedOn).toBeGreaterThan(row.updatedOn ?? 0);
+    // A second owner still holding the old version is refused.
+    const stale = await put('Second', `"${row.updatedOn ?? 0}"`);
+    expect(stale.status).toBe(412);
+    const body = (await stale.json()) as { error: string; message: string; current: { text: string; updatedOn: number } };
+    expect(body).toMatchObject({ error: 'version_conflict', message: 'Someone else saved this translation since you opened it. Reload to see their text, then edit again.' });
+    expect(body.current).toMatchObject({ text: 'Premier', updatedOn: saved.updatedOn });
+    expect((await put('x', 'seven')).status).toBe(400);
+    // Two saves based on the same version at once: exactly one wins.
+    const both = await Promise.all([put('Un', `"${saved.updatedOn}"`), put('Deux', `"${saved.updatedOn}"`)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 412]);
+    const winner = both[0]!.status === 200 ? 'Un' : 'Deux';
+    const now = (await worker.db.prepare("SELECT text FROM translations WHERE entity_id = ? AND field_key = 'excerpt' AND language = 'fr'").bind(entityId).first<{ text: string }>())!;
+    expect(now.text).toBe(winner);
+    // A missing text is saved with If-Match "0"; a second "0" finds it saved.
+    const missing = (await call('GET', '/translations?language=fr&status=missing')).json.texts.find((t: { kind: string }) => t.kind === 'system');
+    const create = (text: string) =>
+      worker.fetch('/api/multilingual/translations', {
+        method: 'PUT',
+        headers: { ...owner.headers, 'Content-Type': 'application/json', 'If-Match': '"0"' },
+        body: JSON.stringify({ kind: missing.kind, entityId: missing.entityId, fieldKey: missing.fieldKey, language: 'fr', text }),
+      });
+    expect((await create('Nouveau')).status).toBe(200);
+    expect((await create('Encore')).status).toBe(412);
+  });
+
+  it('a translation whose original changed since is outdated until saved again; seeded ones are not', async () => {
+    const entityId = await mugId();
+    const find = async () =>
+      ((await call('GET', '/translations?language=fr')).json.texts as { kind: string; entityId: string; fieldKey: string; outdated: boolean; status: string }[]).find(
+        (t) => t.kind === 'product' && t.entityId === entityId && t.fieldKey === 'excerpt',
+      );
+    expect((await call('GET', '/translations?language=fr')).json.texts.filter((t: { outdated: boolean }) => t.outdated)).toEqual([]);
+    expect((await call('PUT', '/translations', { kind: 'product', entityId, fieldKey: 'excerpt', language: 'fr', text: '<p>Une tasse mouchetée.</p>' })).status).toBe(200);
+    expect(await find()).toMatchObject({ status: 'done', outdated: false });
+    const { excerpt } = (await worker.db.prepare('SELECT excerpt FROM items WHERE id = ?').bind(entityId).first<{ excerpt: string }>())!;
+    await worker.db.prepare('UPDATE items SET excerpt = ? WHERE id = ?').bind('<p>Now in blue.</p>', entityId).run();
+    expect(await find()).toMatchObject({ status: 'done', outdated: true });
+    expect((await call('PUT', '/translations', { kind: 'product', entityId, fieldKey: 'excerpt', language: 'fr', text: '<p>Maintenant en bleu.</p>' })).status).toBe(200);
+    expect(await find()).toMatchObject({ outdated: false });
+    await worker.db.prepare('UPDATE items SET excerpt = ? WHERE id = ?').bind(excerpt, entityId).run();
+    expect(await find()).toMatchObject({ outdated: true });
+  });
+
   it('refuses a text the site does not have, a language not added and a bad body', async () => {
     expect((await call('PUT', '/translations', { kind: 'product', entityId: 'nope', fieldKey: 'title', language: 'fr', text: 'x' })).status).toBe(404);
     expect((await call('PUT', '/translations', { kind: 'system', entityId: 'strings', fieldKey: 'productAddToCartText', language: 'de', text: 'x' })).status).toBe(422);
@@ -173,7 +231,9 @@ describe('export and import (XLIFF 2.0 and JSON)', () => {
     const imported = await upload(xliff);
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
     expect(imported.json.language).toBe('fr');
-    expect(imported.json.imported).toBe(before.counts.draft! + before.counts.done! + 1);
+    // Only the new text and the rewritten one are written; every other unit is unchanged.
+    expect(imported.json.imported).toBe(2);
+    expect(imported.json.counts).toEqual({ new: 1, changed: 1, unchanged: before.counts.draft! + before.counts.done! - 1, refused: 0 });
     const after = await list();
     expect(after.counts.missing).toBe(before.counts.missing! - 1);
     expect(after.texts.find((t) => t.kind === missing.kind && t.entityId === missing.entityId && t.fieldKey === missing.fieldKey)).toMatchObject({ text: 'Traduit & importé', status: 'done' });
@@ -185,6 +245,7 @@ describe('export and import (XLIFF 2.0 and JSON)', () => {
     expect(JSON.parse(json.body)).toMatchObject({ format: 'atelier-translations', version: 1, sourceLanguage: 'en-US', language: 'fr' });
     const again = await upload(json.body);
     expect(again.status).toBe(200);
+    expect(again.json.imported).toBe(0);
     // The same texts and states (only the times the rows were written moved).
     const unstamped = (l: Awaited<ReturnType<typeof list>>) => ({ ...l, texts: l.texts.map(({ updatedOn: _, ...t }: Record<string, unknown>) => t) });
     expect(unstamped(await list())).toEqual(unstamped(after));
@@ -200,7 +261,6 @@ describe('export and import (XLIFF 2.0 and JSON)', () => {
       ['not a file', /^This file is neither XLIFF 2.0 nor valid JSON\.$/],
       // One good change and one unit this site never wrote: the good change is not saved either.
       [good.replace('<file id="site">', '<file id="site"><unit id="uW10"><segment state="final"><source>x</source><target>y</target></segment></unit>'), /has an id this site did not write/],
-      [good.replace('<file id="site">', `<file id="site"><unit id="u${Buffer.from(JSON.stringify(['product', 'no-such-item', 'title'])).toString('base64url')}"><segment state="final"><source>x</source><target>y</target></segment></unit>`), /^The file translates a text this site does not have \(product no-such-item title\); nothing was imported\.$/],
       [good.replace('trgLang="fr"', 'trgLang="de"'), /^Add this language to the site before translating into it\.$/],
     ];
     for (const [content, message] of cases) {
@@ -210,6 +270,42 @@ describe('export and import (XLIFF 2.0 and JSON)', () => {
     }
     expect(await storedCount()).toBe(count);
     expect(await (await worker.fetch('/fr/shop/speckled-stoneware-mug')).text()).not.toContain('Changé');
+  });
+
+  it('preview counts new, changed, unchanged and refused units (with reasons) and saves nothing; import then saves the same', async () => {
+    const before = await list();
+    const count = await storedCount();
+    const file = JSON.parse((await download('json')).body) as { texts: { kind: string; entityId: string; fieldKey: string; source: string; text: string | null; status: string }[] };
+    const missing = file.texts.find((t) => t.status === 'missing' && t.kind === 'system')!;
+    missing.text = 'Nouveau texte';
+    missing.status = 'done';
+    const done = file.texts.find((t) => t.status === 'done' && t.kind === 'product' && t.fieldKey === 'title')!;
+    done.text = 'Titre <em>révisé</em>';
+    file.texts.push({ ...done, entityId: 'no-such-item' }, { ...done, text: 'Deuxième fois' });
+    const content = JSON.stringify(file);
+    const preview = await call('POST', '/translations/import/preview', { content });
+    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+    const unchanged = before.counts.draft! + before.counts.done! - 1;
+    expect(preview.json.counts).toEqual({ new: 1, changed: 1, unchanged, refused: 2 });
+    expect(preview.json.changes).toHaveLength(2);
+    expect(preview.json.changes).toEqual(expect.arrayContaining([
+      expect.objectContaining({ kind: 'product', entityId: done.entityId, fieldKey: 'title', change: 'changed', beforeStatus: 'done', text: 'Titre <em>révisé</em>', status: 'done' }),
+      expect.objectContaining({ kind: 'system', fieldKey: missing.fieldKey, change: 'new', before: null, beforeStatus: 'missing', source: missing.source, text: 'Nouveau texte', status: 'done' }),
+    ]));
+    expect(preview.json.refused).toEqual([
+      { kind: 'product', entityId: 'no-such-item', fieldKey: 'title', reason: 'The site has no such text (it may have been removed since the file was exported).' },
+      { kind: 'product', entityId: done.entityId, fieldKey: 'title', reason: 'The file translates this text more than once; only its first translation is used.' },
+    ]);
+    expect(await storedCount()).toBe(count);
+
+    const applied = await call('POST', '/translations/import', { content });
+    expect(applied.status).toBe(200);
+    expect(applied.json).toMatchObject({ language: 'fr', imported: 2, counts: { new: 1, changed: 1, unchanged, refused: 2 } });
+    expect(await storedCount()).toBe(count + 1);
+    const after = await list();
+    expect(after.texts.find((t) => t.kind === 'product' && t.entityId === done.entityId && t.fieldKey === 'title')).toMatchObject({ text: 'Titre <em>révisé</em>', status: 'done' });
+    expect((await call('POST', '/translations/import/preview', { content })).json.counts).toEqual({ new: 0, changed: 0, unchanged: unchanged + 2, refused: 2 });
+    expect((await call('POST', '/translations/import/preview', { content: 'not a file' })).status).toBe(422);
   });
 
   it('an editor may neither export nor import', async () => {

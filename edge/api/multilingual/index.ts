@@ -6,10 +6,11 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { disconnect, readLanguages, saveLanguages, type SiteLanguages } from '../../services/multilingual/settings.js';
-import { isTranslatable, statusCounts, translatableKeys, translatableTexts, translationKey } from '../../services/multilingual/sources.js';
-import { saveTranslation, saveTranslations } from '../../services/multilingual/store.js';
+import { sourceHash, statusCounts, translatableSource, translatableTexts } from '../../services/multilingual/sources.js';
+import { saveTranslation, saveTranslations, storedTranslation, type TranslationRow } from '../../services/multilingual/store.js';
+import { planCounts, planImport } from '../../services/multilingual/import-plan.js';
 import { parseTranslationFile, toJsonFile, toXliff, TranslationFileError } from '../../services/multilingual/exchange.js';
-import { jsonBody, queryParams } from '../validate.js';
+import { ifMatchNumber, jsonBody, queryParams } from '../validate.js';
 
 /** SPEC §7 multilingual calls (settings, status, languages, connection) and the translations owner API (issue 29). */
 export const multilingualApi = new Hono<AppEnv>({ strict: false });
@@ -21,6 +22,8 @@ export const LANGUAGE_MESSAGES = {
   notAdded: 'Add this language to the site before translating into it.',
   unknownText: 'There is no such text on the site to translate.',
   fileTooLarge: 'A translations file can be at most 3 MB.',
+  versionRequired: 'Send the updatedOn of the text you edited in an If-Match header (0 for a missing text).',
+  conflict: 'Someone else saved this translation since you opened it. Reload to see their text, then edit again.',
 } as const;
 
 const tag = z.string().max(35).transform((value, ctx) => {
@@ -116,14 +119,26 @@ const translationBody = z.strictObject({
   status: z.enum(['draft', 'done']).default('done'),
 });
 
+const rowJson = (row: Omit<TranslationRow, 'websiteId' | 'sourceHash'>) => ({ kind: row.kind, entityId: row.entityId, fieldKey: row.fieldKey, language: row.language, text: row.text, status: row.status, updatedOn: row.updatedOn });
+
+// `If-Match: "<updatedOn>"` (optional; "0" for a missing text): the save is refused with 412
+// `version_conflict` and the current text when someone saved it since. The answer's ETag is
+// the new updatedOn.
 multilingualApi.put('/translations', requirePermission('languages'), jsonBody(translationBody), async (c) => {
   const body = c.req.valid('json');
+  const basedOn = c.req.header('if-match') === undefined ? undefined : ifMatchNumber(c, LANGUAGE_MESSAGES.versionRequired);
   const language = await addedLanguage(c, body.language);
-  if (!(await isTranslatable(c.var.db, c.var.site, body.kind, body.entityId, body.fieldKey))) {
-    throw new ApiError(404, 'not_found', LANGUAGE_MESSAGES.unknownText);
+  const source = await translatableSource(c.var.db, c.var.site, body.kind, body.entityId, body.fieldKey);
+  if (source === undefined) throw new ApiError(404, 'not_found', LANGUAGE_MESSAGES.unknownText);
+  const row = await saveTranslation(c.var.db, c.var.site.id, { ...body, language, sourceHash: sourceHash(source) }, Date.now(), basedOn);
+  if (!row) {
+    const current = await storedTranslation(c.var.db, c.var.site.id, { ...body, language });
+    throw new ApiError(412, 'version_conflict', LANGUAGE_MESSAGES.conflict, {
+      extra: { current: current ? rowJson(current) : { kind: body.kind, entityId: body.entityId, fieldKey: body.fieldKey, language, text: null, status: 'missing', updatedOn: 0 } },
+    });
   }
-  const row = await saveTranslation(c.var.db, c.var.site.id, { ...body, language });
-  return c.json({ kind: row.kind, entityId: row.entityId, fieldKey: row.fieldKey, language: row.language, text: row.text, status: row.status, updatedOn: row.updatedOn });
+  c.header('ETag', `"${row.updatedOn}"`);
+  return c.json(rowJson(row));
 });
 
 // Export for a translator: every translatable text of the site with its translation (if any)
@@ -146,15 +161,17 @@ multilingualApi.get('/translations/export', requirePermission('languages'), quer
 });
 
 // Import a translator's file (XLIFF 2.0 or JSON, its text in `content`): read and checked whole
-// first (every unit must name a text of the site, the language an added one); then saved in one
-// batch. A bad file answers 422 naming what is wrong, and nothing of it is saved.
+// first (a file that cannot be read, or names a language the site has not added, answers 422
+// naming what is wrong, and nothing of it is saved). `/preview` says what importing would do:
+// new, changed and unchanged texts, and the units refused with a reason (a text the site does
+// not have, a repeat). Importing saves the new and changed texts in one batch.
 const MAX_FILE = 3 * 1024 * 1024;
 const importBody = z.strictObject({ content: z.string().min(1).max(MAX_FILE, LANGUAGE_MESSAGES.fileTooLarge) });
 
-multilingualApi.post('/translations/import', requirePermission('languages'), jsonBody(importBody), async (c) => {
+async function importPlan(c: Context<AppEnv>, content: string) {
   let parsed;
   try {
-    parsed = parseTranslationFile(c.req.valid('json').content);
+    parsed = parseTranslationFile(content);
   } catch (err) {
     if (!(err instanceof TranslationFileError)) throw err;
     throw new ApiError(422, 'invalid_file', err.message, { fields: { content: err.message } });
@@ -162,12 +179,16 @@ multilingualApi.post('/translations/import', requirePermission('languages'), jso
   const code = canonicalLanguage(parsed.language);
   if (!code) throw new ApiError(422, 'invalid_file', LANGUAGE_MESSAGES.invalid, { fields: { content: LANGUAGE_MESSAGES.invalid } });
   const language = await addedLanguage(c, code);
-  const keys = await translatableKeys(c.var.db, c.var.site);
-  const unknown = parsed.texts.find((t) => !keys.has(translationKey(t)));
-  if (unknown) {
-    const message = `The file translates a text this site does not have (${unknown.kind} ${unknown.entityId} ${unknown.fieldKey}); nothing was imported.`;
-    throw new ApiError(422, 'invalid_file', message, { fields: { content: message } });
-  }
-  await saveTranslations(c.var.db, c.var.site.id, language, parsed.texts);
-  return c.json({ language, imported: parsed.texts.length });
+  return { language, plan: planImport(await translatableTexts(c.var.db, c.var.site, language), parsed.texts) };
+}
+
+multilingualApi.post('/translations/import/preview', requirePermission('languages'), jsonBody(importBody), async (c) => {
+  const { language, plan } = await importPlan(c, c.req.valid('json').content);
+  return c.json({ language, counts: planCounts(plan), changes: plan.changes, refused: plan.refused });
+});
+
+multilingualApi.post('/translations/import', requirePermission('languages'), jsonBody(importBody), async (c) => {
+  const { language, plan } = await importPlan(c, c.req.valid('json').content);
+  await saveTranslations(c.var.db, c.var.site.id, language, plan.changes.map(({ kind, entityId, fieldKey, text, status, source }) => ({ kind, entityId, fieldKey, text, status, sourceHash: sourceHash(source) })));
+  return c.json({ language, imported: plan.changes.length, counts: planCounts(plan), refused: plan.refused });
 });

@@ -51,6 +51,8 @@ config.get('/campaigns/:id', (c) => screen(c, '/config/campaigns', 'campaigns', 
 // SPEC §2 upgrade destinations: the billing screen's two paths (client/editor/screens/billing).
 config.get('/billing/upgrade', (c) => screen(c, '/config/billing', 'billing', 'Upgrade', () => placeholder('Upgrade')));
 config.get('/billing/website-subscriptions', (c) => screen(c, '/config/billing', 'billing', 'Website subscriptions', () => placeholder('Website subscriptions')));
+// The translation editor (client/editor/screens/translations): the languages row's permission.
+config.get('/languages/translations', (c) => screen(c, '/config/languages', 'languages', 'Translations', () => placeholder('Translations')));
 config.get('/pages/:id/edit', (c) => screen(c, '/config/', 'pages', 'Page editor', () => placeholder('Page editor')));
 
 config.post('/sign-in', ...formPost, async (c) => {

@@ -20,9 +20,27 @@ export interface TranslatableText {
   text: string | null;
   status: TranslationStatus;
   updatedOn: number | null;
+  /** The source changed since this text was translated (false when missing, or when not known: seeded rows). */
+  outdated: boolean;
 }
 
-type Source = Omit<TranslatableText, 'text' | 'status' | 'updatedOn'>;
+type Source = Omit<TranslatableText, 'text' | 'status' | 'updatedOn' | 'outdated'>;
+
+/**
+ * A short digest of a source text, stored with its translation (`source_hash`) so a later,
+ * different source marks the translation outdated. Two FNV-1a passes (32-bit, two offsets) as
+ * 16 hex digits: enough to tell edits apart, not a security measure.
+ */
+export function sourceHash(source: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ source.length;
+  for (let i = 0; i < source.length; i++) {
+    const code = source.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x5bd1e995) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}
 
 /**
  * Every text a visitor of the site reads that a translation can replace (issue 29 first
@@ -120,7 +138,8 @@ export async function translatableTexts(db: Db, site: SiteRecord, language: stri
   const byKey = new Map(stored.map((r) => [keyOf(r), r]));
   return sources.map((s) => {
     const row = byKey.get(keyOf(s));
-    return { ...s, text: row?.text ?? null, status: row?.status ?? 'missing', updatedOn: row?.updatedOn ?? null };
+    const outdated = !!row?.sourceHash && row.sourceHash !== sourceHash(s.source);
+    return { ...s, text: row?.text ?? null, status: row?.status ?? 'missing', updatedOn: row?.updatedOn ?? null, outdated };
   });
 }
 
@@ -131,16 +150,11 @@ export function statusCounts(texts: readonly TranslatableText[]): Record<Transla
   return counts;
 }
 
-/** The keys (kind, entity, field) of the site's translatable texts, for checking an imported file whole. */
-export async function translatableKeys(db: Db, site: SiteRecord): Promise<Set<string>> {
-  return new Set((await sourceTexts(db, site)).map(keyOf));
-}
-
 export { keyOf as translationKey };
 
-/** True when `kind/entity/field` names one of the site's translatable texts (a PUT may only target those). */
-export async function isTranslatable(db: Db, site: SiteRecord, kind: TranslationKind, entityId: string, fieldKey: string): Promise<boolean> {
+/** The primary-language source of `kind/entity/field`, or undefined when the site has no such text (a PUT may only target those). */
+export async function translatableSource(db: Db, site: SiteRecord, kind: TranslationKind, entityId: string, fieldKey: string): Promise<string | undefined> {
   const sources = await sourceTexts(db, site);
   const key = keyOf({ kind, entityId, fieldKey });
-  return sources.some((s) => keyOf(s) === key);
+  return sources.find((s) => keyOf(s) === key)?.source;
 }

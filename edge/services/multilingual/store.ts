@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { items, translations, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
 import { translationSearchStatements } from '../../../schema/translation-search.js';
 import { bumpStatement } from '../content-version.js';
@@ -38,33 +38,66 @@ export interface TranslationInput {
   language: string;
   text: string;
   status: Exclude<TranslationStatus, 'missing'>;
+  /** sourceHash() of the source it translates (sources.ts); null when not known. */
+  sourceHash?: string | null;
 }
+
+/**
+ * A row's `updated_on` only ever grows (at least by 1 per save, whatever the clock says), so
+ * the owner API uses it as the text's version: an `If-Match` names the `updatedOn` the owner
+ * edited (0: a missing text, never saved).
+ */
+const nextStamp = sql`max(excluded.updated_on, ${translations.updatedOn} + 1)`;
 
 /**
  * Saves one translated text (insert or replace on its unique key) and moves the content
  * version in the same batch, so cached pages of that language render again. A product's
  * translated search row is rewritten after (markup stripped there, see `reindexProduct`).
+ * With `basedOn` (the `updatedOn` the owner edited, 0 for a missing text) the write is one
+ * conditional statement: it stores nothing and answers null when the row moved on since.
  */
-export async function saveTranslation(db: Db, websiteId: string, input: TranslationInput, now = Date.now()): Promise<TranslationRow> {
+export async function saveTranslation(db: Db, websiteId: string, input: TranslationInput, now = Date.now(), basedOn?: number): Promise<TranslationRow | null> {
   const values = { websiteId, ...input, updatedOn: now };
-  const [[row]] = await query(() =>
-    db.batch([
-      db
-        .insert(translations)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [translations.websiteId, translations.kind, translations.entityId, translations.fieldKey, translations.language],
-          set: { text: input.text, status: input.status, updatedOn: now },
-        })
-        .returning(),
-      bumpStatement(db, websiteId, now),
-    ]),
-  );
+  const target = [translations.websiteId, translations.kind, translations.entityId, translations.fieldKey, translations.language];
+  const write =
+    basedOn === undefined
+      ? db.insert(translations).values(values).onConflictDoUpdate({ target, set: { text: input.text, status: input.status, sourceHash: input.sourceHash ?? null, updatedOn: nextStamp } }).returning()
+      : basedOn === 0
+        ? db.insert(translations).values(values).onConflictDoNothing({ target }).returning()
+        : db
+            .update(translations)
+            .set({ text: input.text, status: input.status, sourceHash: input.sourceHash ?? null, updatedOn: sql`max(${now}, ${translations.updatedOn} + 1)` })
+            .where(
+              and(
+                eq(translations.websiteId, websiteId), eq(translations.kind, input.kind), eq(translations.entityId, input.entityId),
+                eq(translations.fieldKey, input.fieldKey), eq(translations.language, input.language), eq(translations.updatedOn, basedOn),
+              ),
+            )
+            .returning();
+  // The content version moves in the same batch (also on a refused save: one needless re-render, never a stale page).
+  const [[row]] = await query(() => db.batch([write, bumpStatement(db, websiteId, now)]));
   forgetSite(websiteId);
+  if (!row) return null;
   if (input.kind === 'product') await reindexProduct(db, websiteId, input.entityId, input.language);
   // A page's texts: its rows in the translations' index (the header and footer are no page of their own).
   if (input.kind === 'block' && input.entityId !== 'site-header' && input.entityId !== 'site-footer') await syncPageSearch(db, websiteId, input.entityId);
-  return row!;
+  return row;
+}
+
+/** One stored text of a language (any status), or undefined: what a 412 shows as the current text. */
+export async function storedTranslation(db: Db, websiteId: string, key: Omit<TranslationInput, 'text' | 'status'>): Promise<TranslationRow | undefined> {
+  const [row] = await query(() =>
+    db
+      .select()
+      .from(translations)
+      .where(
+        and(
+          eq(translations.websiteId, websiteId), eq(translations.kind, key.kind), eq(translations.entityId, key.entityId),
+          eq(translations.fieldKey, key.fieldKey), eq(translations.language, key.language),
+        ),
+      ),
+  );
+  return row;
 }
 
 /**
@@ -80,7 +113,7 @@ export async function saveTranslations(db: Db, websiteId: string, language: stri
       .values({ websiteId, ...t, language, updatedOn: now })
       .onConflictDoUpdate({
         target: [translations.websiteId, translations.kind, translations.entityId, translations.fieldKey, translations.language],
-        set: { text: t.text, status: t.status, updatedOn: now },
+        set: { text: t.text, status: t.status, sourceHash: t.sourceHash ?? null, updatedOn: nextStamp },
       }),
   );
   await query(() => db.batch([bumpStatement(db, websiteId, now), ...writes]));

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.js';
 import { Checkbox, TextField } from '../../ui/fields.js';
 import { ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
-import { MissingTexts } from './missing-texts.js';
+import { Link } from '../../router.js';
 import './languages.css';
 
 const BASE = '/api/multilingual';
@@ -30,7 +30,6 @@ export function LanguagesScreen() {
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [showing, setShowing] = useState<string | null>(null);
 
   async function save(languages: string[], primaryLanguage: string, done: string, showSwitcher?: boolean) {
     setBusy(true);
@@ -99,13 +98,14 @@ export function LanguagesScreen() {
                 <td>
                   {counts ? (
                     <span className="languages-counts" data-missing={counts.missing}>
-                      {counts.done} done, {counts.draft} draft, <button type="button" className="languages-link" onClick={() => setShowing(showing === l.code ? null : l.code)}>{counts.missing} missing</button>
+                      {counts.done} done, {counts.draft} draft, <Link href={`/config/languages/translations?language=${encodeURIComponent(l.code)}&status=missing`}>{counts.missing} missing</Link>
                     </span>
                   ) : '—'}
                 </td>
                 <td className="languages-actions">
                   {l.primary ? null : (
                     <>
+                      <Link className="ui-button" data-variant="secondary" href={`/config/languages/translations?language=${encodeURIComponent(l.code)}`}>Translate</Link>
                       <Button variant="secondary" disabled={busy} onClick={() => save([l.code, ...codes.filter((c) => c !== l.code)], l.code, `${languageName(l.code, 'en')} is the primary language`)}>Make primary</Button>
                       <Button variant="secondary" disabled={busy} onClick={() => save(codes.filter((c) => c !== l.code), settings.primaryLanguage, `${languageName(l.code, 'en')} removed; its translations are kept`)}>Remove</Button>
                     </>
@@ -132,7 +132,6 @@ export function LanguagesScreen() {
         />
       ) : null}
       {settings.enabled ? <Button variant="secondary" disabled={busy} onClick={disconnect}>Turn multilingual off</Button> : null}
-      {showing ? <MissingTexts language={showing} /> : null}
     </div>
   );
 }
