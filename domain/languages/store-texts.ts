@@ -96,6 +96,15 @@ export const STORE_TEXTS = {
   mailRefundToGiftCard: 'To your gift card: {amount}',
   mailCancelledSubject: '{site}: order #{number} was cancelled',
   mailCancelled: 'Your order #{number} was cancelled.',
+  /** The review request: `{which}` is mailReviewOrder (the number known) or mailReviewAnyOrder. */
+  mailReviewOrder: 'your order #{number}',
+  mailReviewAnyOrder: 'your order',
+  mailReviewSubject: '{site}: how was {which}?',
+  mailReviewIntro: 'Thank you for {which}. How do you like what you bought? A short review helps other shoppers.',
+  mailGiftCardSubject: '{site}: your gift card (order #{number})',
+  mailGiftCardsSubject: '{site}: your gift cards (order #{number})',
+  mailGiftCard: 'Here is the gift card from order #{number}. Enter the code at checkout; what is not spent stays on the card.',
+  mailGiftCards: 'Here are the gift cards from order #{number}. Enter the code at checkout; what is not spent stays on the card.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

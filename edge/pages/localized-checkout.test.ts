@@ -44,6 +44,12 @@ const mailOf = (orderId: string) =>
     .bind(orderId)
     .first<{ subject: string; text: string; html: string }>();
 
+const mailTo = (to: string, kind: string) =>
+  worker.db
+    .prepare('SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE to_address = ? AND kind = ? ORDER BY created_on DESC LIMIT 1')
+    .bind(to, kind)
+    .first<{ subject: string; text: string; html: string }>();
+
 describe('a French shopper', () => {
   it('sees the cart and checkout in French, with French money and links under /fr/', async () => {
     const v = await shopper('198.51.100.61');
@@ -119,6 +125,53 @@ describe('a French shopper', () => {
     expect(mail!.subject).toBe(`Fern & Kiln : la commande n° ${number} a été expédiée`);
     expect(mail!.text).toContain(`Bonne nouvelle : des articles de votre commande n° ${number} sont en route.`);
     expect(mail!.text).toContain('Transporteur : La Poste\nNuméro de suivi : 6A123');
+    // The product by its French title (the order line keeps the English name).
+    expect(mail!.text).toContain('2 × Tasse en grès moucheté (FK-MUG-08-OAT)');
+    // Its review request (sent later) is French too, naming the product in French.
+    const asked = await mailTo('basile@example.fr', 'review-request');
+    expect(asked!.subject).toBe(`Fern & Kiln : que pensez-vous de votre commande n° ${number} ?`);
+    expect(asked!.text).toContain(`Merci pour votre commande n° ${number}. Que pensez-vous de vos achats ?`);
+    expect(asked!.text).toMatch(/^Tasse en grès moucheté: http:\/\/localhost\/reviews\/request\?token=/m);
+  });
+
+  it("a French order's refund mail names the amount in French money and the product in French", async () => {
+    const v = await shopper('198.51.100.66');
+    const placed = await placeOrder(v, { extra: { email: 'chloe@example.fr', language: 'fr' } });
+    expect(placed.status).toBe(201);
+    const number = placed.json.order.orderNumber as number;
+    const line = placed.json.order.items[0].lineId as string;
+    const res = await worker.fetch(`/api/commerce/owner/orders/${number}/refunds`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lines: [{ lineId: line, quantity: 1 }], requestId: `refund-${number}` }),
+    });
+    expect(res.status, await res.text()).toBe(201);
+    const mail = await mailTo('chloe@example.fr', 'order-refunded');
+    expect(mail!.subject).toBe(`Fern & Kiln : remboursement de la commande n° ${number}`);
+    expect(mail!.text).toMatch(new RegExp(`^Nous avons remboursé 36,00[\\s\u00a0\u202f]\\$US pour votre commande n° ${number}\\.$`, 'm'));
+    expect(mail!.text).toContain('1 × Tasse en grès moucheté (FK-MUG-08-OAT)');
+    expect(mail!.text).not.toMatch(/USD|Speckled/);
+  });
+
+  it('a gift card bought in French is mailed in French: texts, the card by its French title, French money', async () => {
+    const gift = await variantOf(worker.db, 'FK-GC-050');
+    const saved = await worker.fetch('/api/multilingual/translations', {
+      method: 'PUT',
+      headers: { ...owner.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'product', entityId: gift.itemId, fieldKey: 'title', language: 'fr', text: 'Carte cadeau Fern & Kiln', status: 'done' }),
+    });
+    expect(saved.status, await saved.text()).toBe(200);
+    const v = new TestVisitor(worker, '198.51.100.67');
+    await v.visit('/fr/');
+    const fields = JSON.stringify({ recipient: 'Zoé', message: 'Bon anniversaire' });
+    expect((await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: gift.itemId, sku: 'FK-GC-050', quantity: 1, additionalFields: fields })).status).toBe(200);
+    const placed = await placeOrder(v, { address: undefined, extra: { email: 'denis@example.fr', language: 'fr' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    const number = placed.json.order.orderNumber as number;
+    const mail = await mailTo('denis@example.fr', 'gift-card');
+    expect(mail!.subject).toBe(`Fern & Kiln : votre carte cadeau (commande n° ${number})`);
+    expect(mail!.text).toContain(`Voici la carte cadeau de la commande n° ${number}.`);
+    expect(mail!.text).toMatch(/^Carte cadeau Fern & Kiln: [A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3} — 50,00[\s\u00a0\u202f]\$US$/m);
   });
 
   it('an order from an English page, or naming a language the site does not publish, stays English', async () => {
