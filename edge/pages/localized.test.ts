@@ -22,7 +22,8 @@ async function page(path: string, headers: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
+  // Stripe keys: the checkout page hands the island its Payment Element settings (nothing here calls Stripe).
+  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0', STRIPE_SECRET_KEY: 'sk_test_localized', STRIPE_PUBLISHABLE_KEY: 'pk_test_localized' } });
   const demo = await demoOwner();
   owner = await signIn(worker, demo.email, demo.password);
   const res = await worker.fetch('/api/multilingual/languages', {
@@ -235,6 +236,16 @@ describe('the page cache is keyed by language', () => {
     expect(f2).toContain('Soliflore');
     expect(e2).not.toContain('Soliflore');
     expect(fr2.headers.get('content-language')).toBe('fr');
+  });
+
+  it("the checkout hands Stripe's Payment Element the page's language: 'fr' under /fr, 'en' for en-US", async () => {
+    const stripeProp = async (path: string) => {
+      const { html } = await page(path);
+      const attr = /data-prop-stripe="([^"]*)"/.exec(html)?.[1];
+      return attr && JSON.parse(attr.replaceAll('&quot;', '"').replaceAll('&#34;', '"'));
+    };
+    expect(await stripeProp('/fr/checkout')).toEqual({ publishableKey: 'pk_test_localized', locale: 'fr' });
+    expect(await stripeProp('/checkout')).toEqual({ publishableKey: 'pk_test_localized', locale: 'en' });
   });
 
   it('the French cart is never cached', async () => {
