@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
-import { variantOf } from '../api/commerce/test-catalog.js';
+import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
     body: JSON.stringify({ languages: ['en-US', 'fr'] }),
   });
   expect(res.status).toBe(200);
+  await setStock(worker.db, 'FK-MUG-08-OAT', 100);
 }, 120_000);
 afterAll(() => worker?.dispose());
 
@@ -172,6 +173,32 @@ describe('a French shopper', () => {
     expect(mail!.subject).toBe(`Fern & Kiln : votre carte cadeau (commande n° ${number})`);
     expect(mail!.text).toContain(`Voici la carte cadeau de la commande n° ${number}.`);
     expect(mail!.text).toMatch(/^Carte cadeau Fern & Kiln: [A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3} — 50,00[\s\u00a0\u202f]\$US$/m);
+  });
+
+  it("the cart API answers in the visitor's language (the language cookie): titles, option names and values, with fallback", async () => {
+    const v = await shopper('198.51.100.68');
+    expect(v.cookie('atelier-language')).toBe('fr');
+    const fr = await v.send('GET', '/api/commerce/shopping-cart');
+    expect(fr.status).toBe(200);
+    const entry = fr.json.shoppingCart.entries[0];
+    expect(entry.title).toBe('Tasse en grès moucheté');
+    // Glaze and its value are translated; Size is too, its value '8 oz' is not (the primary's word stays).
+    expect(entry.chosenVariant.optionValues).toEqual([{ optionName: 'Taille', value: '8 oz' }, { optionName: 'Émail', value: "Flocon d'avoine" }]);
+    expect(entry.chosenVariant.attributes).toEqual({ Taille: '8 oz', Émail: "Flocon d'avoine" });
+    expect(entry.chosenVariant.sku).toBe('FK-MUG-08-OAT');
+    // A write answers in French too (the cart island re-renders from it).
+    const changed = await v.send('PUT', `/api/commerce/shopping-cart/entries/${entry.id as string}`, { quantity: 3 });
+    expect(changed.json.shoppingCart.entries[0].title).toBe('Tasse en grès moucheté');
+    // The French cart page shows the same words.
+    const page = await html(v, '/fr/cart');
+    expect(page.html).toContain('Tasse en grès moucheté');
+    expect(page.html).not.toContain('Speckled Stoneware Mug');
+    // Back on an English page: the cookie says the primary, the API answers in English.
+    await v.visit('/');
+    expect(v.cookie('atelier-language')).toBe('en-US');
+    const en = await v.send('GET', '/api/commerce/shopping-cart');
+    expect(en.json.shoppingCart.entries[0].title).toBe('Speckled Stoneware Mug');
+    expect(en.json.shoppingCart.entries[0].chosenVariant.optionValues).toEqual([{ optionName: 'Size', value: '8 oz' }, { optionName: 'Glaze', value: 'Oatmeal' }]);
   });
 
   it('an order from an English page, or naming a language the site does not publish, stays English', async () => {

@@ -131,6 +131,21 @@ function translateItem(item: Json, table: TranslationTable): void {
   if (Array.isArray(item.tags)) item.tags = item.tags.map((t) => (typeof t === 'string' ? (table.get('tag', t, 'name') ?? t) : t));
 }
 
+/**
+ * A cart entry (SPEC §3 Cart entry, `entryJson`) in the table's language, in place: the
+ * product's title and its chosen variant's option names and values (the entry still names
+ * its item and SKU, which is what the cart's writes use).
+ */
+export function translateCartEntry(entry: Json, table: TranslationTable): void {
+  const id = entry.itemId as string;
+  entry.title = table.get('product', id, 'title') ?? entry.title;
+  if (!entry.chosenVariant || typeof entry.chosenVariant !== 'object') return;
+  // A copy, translated as a product's one variant (the same names as its product page).
+  const holder: Json = { variants: [entry.chosenVariant] };
+  translateOptions(id, holder, table);
+  entry.chosenVariant = (holder.variants as Json[])[0];
+}
+
 /** The words of a form field a translation may replace (never its options: a post is checked against them). */
 export const FORM_FIELD_TEXTS = ['title', 'description', 'placeholder'] as const;
 
@@ -153,7 +168,8 @@ function translateForm(form: Json, table: TranslationTable): void {
  * found in a page context or in blocks' loaded data: title, excerpt, body, SEO fields,
  * variant options and values, category and tag names; and every collection (an `id`, a
  * `title` and a `typeName`): its title; every form (an `id`, `fields` and a
- * `submitButtonText`): its field labels, help and placeholders and its button. Walks at most 8 levels; layouts and markup strings
+ * `submitButtonText`): its field labels, help and placeholders and its button; every cart
+ * entry (an `itemId`, a `title` and a `chosenVariant`): its title and option words. Walks at most 8 levels; layouts and markup strings
  * are left alone.
  */
 export function translateItemsIn(value: unknown, table: TranslationTable, depth = 0): void {
@@ -166,6 +182,7 @@ export function translateItemsIn(value: unknown, table: TranslationTable, depth 
   if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.recordType === 'number') translateItem(obj, table);
   else if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.typeName === 'string') obj.title = table.get('collection', obj.id, 'title') ?? obj.title;
   else if (typeof obj.id === 'string' && Array.isArray(obj.fields) && typeof obj.submitButtonText === 'string') translateForm(obj, table);
+  else if (typeof obj.itemId === 'string' && typeof obj.title === 'string' && obj.chosenVariant && typeof obj.chosenVariant === 'object') translateCartEntry(obj, table);
   for (const [key, v] of Object.entries(obj)) {
     if (key === 'layout' || key === 'structuredContent' || key === 'seo') continue;
     if (v && typeof v === 'object') translateItemsIn(v, table, depth + 1);
