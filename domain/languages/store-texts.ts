@@ -104,6 +104,12 @@ export const STORE_TEXTS = {
   mailGiftCardSubject: '{site}: your gift card (order #{number})',
   mailGiftCardsSubject: '{site}: your gift cards (order #{number})',
   mailGiftCard: 'Here is the gift card from order #{number}. Enter the code at checkout; what is not spent stays on the card.',
+  mailRestockSubject: '{product} is back in stock',
+  mailRestock: 'Good news: {product} is back in stock.',
+  mailRestockOnce: 'You asked us to tell you once; we will not write again about it.',
+  mailResetSubject: 'Reset your password for {site}',
+  mailReset: 'Choose a new password here:',
+  mailResetNote: 'The link works for one hour. If you did not ask for it, ignore this mail: your password stays as it is.',
   mailGiftCards: 'Here are the gift cards from order #{number}. Enter the code at checkout; what is not spent stays on the card.',
 } as const;
 

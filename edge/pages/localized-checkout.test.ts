@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
+import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
+import { RESTOCK_PATH, soldOutMoonJar } from '../api/restock/test-restock.js';
 
 /**
  * Issue 29 second slice on the real worker: a French shopper's cart, checkout and order
@@ -212,5 +213,56 @@ describe('a French shopper', () => {
       expect(mail!.subject).toMatch(/^Fern & Kiln: order #\d+ confirmed$/);
       expect(mail!.text).toMatch(/Total: \d+\.\d\d USD/);
     }
+  });
+});
+
+describe('mails not tied to an order go in the recipient language', () => {
+  it("a restock notice in the language the shopper signed up under (the page's cookie when the form names none); English for an English sign-up", async () => {
+    const { moonJar } = await soldOutMoonJar(worker);
+    const fr = new TestVisitor(worker, '198.51.100.70');
+    await fr.visit('/fr/shop/moon-jar');
+    expect((await fr.send('POST', RESTOCK_PATH, { ...moonJar, email: 'elise@example.fr' })).status).toBe(200);
+    const en = new TestVisitor(worker, '198.51.100.71');
+    await en.visit('/shop/moon-jar');
+    expect((await en.send('POST', RESTOCK_PATH, { ...moonJar, email: 'ed@example.com' })).status).toBe(200);
+    const row = await worker.db.prepare("SELECT language FROM restock_signups WHERE email = 'elise@example.fr'").first<{ language: string }>();
+    expect(row!.language).toBe('fr');
+    await worker.db.prepare('UPDATE variants SET qty_in_stock = 5 WHERE id = ?').bind(moonJar.variantId).run();
+    const sent = await worker.fetch(`${RESTOCK_PATH}/send`, { method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(moonJar) });
+    expect((await sent.json()).sent).toBe(2);
+    // The Moon Jar has no French title: its stored one (fallback), the link under /fr.
+    const french = await mailTo('elise@example.fr', 'restock-notice');
+    expect(french!.subject).toBe('Moon Jar est de nouveau en stock');
+    expect(french!.text).toMatch(/^Bonne nouvelle : Moon Jar est de nouveau en stock\.\nhttp:\/\/localhost\/fr\/shop\/moon-jar\n/);
+    expect(french!.text).toContain('nous ne vous écrirons plus à ce sujet.');
+    const english = await mailTo('ed@example.com', 'restock-notice');
+    expect(english!.subject).toBe('Moon Jar is back in stock');
+    expect(english!.text).toMatch(/^Good news: Moon Jar is back in stock\.\nhttp:\/\/localhost\/shop\/moon-jar\n/);
+  });
+
+  it("a password reset in the account's locale, else the language of the page it was asked from", async () => {
+    // No account language: asked from a French page.
+    await createSiteUser(worker, { email: 'fanny@example.fr', password: 'Fanny-pass-2026' });
+    const v = new TestVisitor(worker, '198.51.100.72');
+    await v.visit('/fr/');
+    expect((await v.send('POST', '/api/site-users/account/password-reset', { email: 'fanny@example.fr' })).status).toBe(202);
+    await expect.poll(async () => (await mailTo('fanny@example.fr', 'password-reset'))?.subject).toBe('Réinitialisez votre mot de passe pour Fern & Kiln');
+    const mail = await mailTo('fanny@example.fr', 'password-reset');
+    expect(mail!.text).toMatch(/^Choisissez un nouveau mot de passe ici :\n\nhttp:\/\/localhost\/account\/reset\/confirm\?token=[\w-]+\n\nLe lien est valable une heure\./);
+    // The account's language (SPEC §7 POST /api/site-users/account/locale) wins over an English page.
+    await createSiteUser(worker, { email: 'gael@example.fr', password: 'Gael-pass-2026' });
+    const gael = await signIn(worker, 'gael@example.fr', 'Gael-pass-2026');
+    const set = await worker.fetch('/api/site-users/account/locale', { method: 'POST', headers: { ...gael.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ language: 'fr' }) });
+    expect(set.status).toBe(200);
+    const w = new TestVisitor(worker, '198.51.100.73');
+    await w.visit('/account/reset');
+    expect((await w.send('POST', '/api/site-users/account/password-reset', { email: 'gael@example.fr' })).status).toBe(202);
+    await expect.poll(async () => (await mailTo('gael@example.fr', 'password-reset'))?.subject).toBe('Réinitialisez votre mot de passe pour Fern & Kiln');
+    // Neither: English.
+    await createSiteUser(worker, { email: 'hank@example.com', password: 'Hank-pass-2026' });
+    const x = new TestVisitor(worker, '198.51.100.74');
+    await x.visit('/account/reset');
+    expect((await x.send('POST', '/api/site-users/account/password-reset', { email: 'hank@example.com' })).status).toBe(202);
+    await expect.poll(async () => (await mailTo('hank@example.com', 'password-reset'))?.subject).toBe('Reset your password for Fern & Kiln');
   });
 });

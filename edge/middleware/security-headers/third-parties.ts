@@ -79,8 +79,9 @@ export function thirdPartiesOf(settings: IntegrationSettings): ThirdParty[] {
 
 /**
  * Whether a page loads Stripe.js because the deployment has Stripe set up (both keys,
- * docs/checkout.md, "Stripe"): only /checkout does, so no other page's policy names Stripe's hosts.
+ * docs/checkout.md, "Stripe"): only /checkout does (also under a language prefix, `/fr/checkout`),
+ * so no other page's policy names Stripe's hosts.
  */
 export function stripeOnPage(env: { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string }, path: string): boolean {
-  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) && (path === '/checkout' || path === '/checkout/');
+  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) && /^(?:\/[a-z]{2,3}(?:-[a-z0-9]{2,8})*)?\/checkout\/?$/i.test(path);
 }
