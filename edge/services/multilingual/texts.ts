@@ -146,18 +146,58 @@ export function translateCartEntry(entry: Json, table: TranslationTable): void {
   entry.chosenVariant = (holder.variants as Json[])[0];
 }
 
-/** The words of a form field a translation may replace (never its options: a post is checked against them). */
+/** The words of a form field a translation may replace (its options by `optionField`, mapped back on a post). */
 export const FORM_FIELD_TEXTS = ['title', 'description', 'placeholder'] as const;
+
+/** The translation key of one option of a form field (radio, checkbox, select). */
+export const optionField = (fieldId: string, option: string) => `${fieldId}:option:${option}`;
+
+const CHOICE_TYPES = new Set(['radio', 'checkbox', 'select']);
+
+/**
+ * A posted form's raw values with each translated option of a choice field put back as the
+ * primary-language option it translates (issue 29): the submission stores the canonical
+ * value, so the owner's submissions table reads one set of options. Values that are an option
+ * already, or no translation, stay as they are.
+ */
+export function canonicalChoices(
+  formId: string, fields: readonly { id: string; type: string; options?: string[] | undefined }[], raw: Record<string, unknown>, table: TranslationTable,
+): Record<string, unknown> {
+  if (table.size === 0) return raw;
+  const out = { ...raw };
+  for (const field of fields) {
+    if (!CHOICE_TYPES.has(field.type) || !(field.id in out)) continue;
+    const options = field.options ?? [];
+    const back = new Map<string, string>();
+    for (const option of options) {
+      const text = table.get('form', formId, optionField(field.id, option));
+      if (text !== undefined && !options.includes(text)) back.set(text, option);
+    }
+    if (back.size === 0) continue;
+    const one = (v: unknown) => (typeof v === 'string' ? (back.get(v) ?? v) : v);
+    const value = out[field.id];
+    out[field.id] = Array.isArray(value) ? value.map(one) : one(value);
+  }
+  return out;
+}
 
 function translateForm(form: Json, table: TranslationTable): void {
   const id = form.id as string;
   form.submitButtonText = table.get('form', id, 'submitButtonText') ?? form.submitButtonText;
+  // The success message (its markup as the owner wrote it, translated whole).
+  if (typeof form.submissionHtml === 'string' && form.submissionHtml) form.submissionHtml = table.get('form', id, 'submissionHtml') ?? form.submissionHtml;
   form.fields = (form.fields as unknown[]).map((field) => {
     if (!field || typeof field !== 'object' || typeof (field as Json).id !== 'string') return field;
     const f = { ...(field as Json) };
     for (const key of FORM_FIELD_TEXTS) {
       const text = table.get('form', id, `${f.id as string}:${key}`);
       if (text !== undefined) f[key] = text;
+    }
+    // Options shown (and posted) in the language; canonicalChoices maps a post back to the primary's.
+    if (CHOICE_TYPES.has(f.type as string) && Array.isArray(f.options)) {
+      const word = (o: unknown) => (typeof o === 'string' ? (table.get('form', id, optionField(f.id as string, o)) ?? o) : o);
+      f.options = f.options.map(word);
+      if (Array.isArray(f.choices)) f.choices = f.choices.map((ch: Json) => ({ ...ch, value: word(ch.value) }));
     }
     return f;
   });
