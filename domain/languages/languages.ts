@@ -51,3 +51,21 @@ export function languageName(tag: string, inLanguage: string = tag): string {
     return tag;
   }
 }
+
+/** The locales Stripe's Payment Element is written in (Stripe.js `elements({ locale })`). */
+const STRIPE_LOCALES = new Set([
+  'ar', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'he', 'hr', 'hu', 'id', 'it', 'ja', 'ko',
+  'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW',
+]);
+
+/**
+ * A page language as Stripe's Payment Element locale: the tag when Stripe has it, else its
+ * base language, else `auto` (Stripe picks from the browser).
+ * @example stripeLocale('fr') === 'fr'; stripeLocale('fr-BE') === 'fr'; stripeLocale('en_US') === 'en'; stripeLocale('xh') === 'auto'
+ */
+export function stripeLocale(tag: string): string {
+  const canonical = canonicalLanguage(tag.replace('_', '-')) ?? '';
+  if (STRIPE_LOCALES.has(canonical)) return canonical;
+  const base = canonical.split('-')[0]!;
+  return STRIPE_LOCALES.has(base) ? base : 'auto';
+}

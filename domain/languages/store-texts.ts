@@ -96,6 +96,21 @@ export const STORE_TEXTS = {
   mailRefundToGiftCard: 'To your gift card: {amount}',
   mailCancelledSubject: '{site}: order #{number} was cancelled',
   mailCancelled: 'Your order #{number} was cancelled.',
+  /** The review request: `{which}` is mailReviewOrder (the number known) or mailReviewAnyOrder. */
+  mailReviewOrder: 'your order #{number}',
+  mailReviewAnyOrder: 'your order',
+  mailReviewSubject: '{site}: how was {which}?',
+  mailReviewIntro: 'Thank you for {which}. How do you like what you bought? A short review helps other shoppers.',
+  mailGiftCardSubject: '{site}: your gift card (order #{number})',
+  mailGiftCardsSubject: '{site}: your gift cards (order #{number})',
+  mailGiftCard: 'Here is the gift card from order #{number}. Enter the code at checkout; what is not spent stays on the card.',
+  mailRestockSubject: '{product} is back in stock',
+  mailRestock: 'Good news: {product} is back in stock.',
+  mailRestockOnce: 'You asked us to tell you once; we will not write again about it.',
+  mailResetSubject: 'Reset your password for {site}',
+  mailReset: 'Choose a new password here:',
+  mailResetNote: 'The link works for one hour. If you did not ask for it, ignore this mail: your password stays as it is.',
+  mailGiftCards: 'Here are the gift cards from order #{number}. Enter the code at checkout; what is not spent stays on the card.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

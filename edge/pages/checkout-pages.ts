@@ -1,3 +1,4 @@
+import { stripeLocale } from '../../domain/languages/languages.js';
 import { cartJson, findCart, isCartTokenShape, loadCartView, visitorCart } from '../services/cart/index.js';
 import { subscriptionJson, subscriptionOfOrder } from '../services/subscriptions/subscription-json.js';
 import { subscriptionCheckout } from '../services/subscriptions/checkout-context.js';
@@ -30,7 +31,9 @@ export interface CheckoutFieldsContext {
   signInUrl: string;
 }
 
-export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string, stripe?: { publishableKey: string }, checkoutFields?: CheckoutFieldsContext): Promise<PageResult> {
+export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string, stripeKey?: { publishableKey: string }, checkoutFields?: CheckoutFieldsContext): Promise<PageResult> {
+  // The Payment Element in the page's language (issue 29): the island passes `locale` to Stripe.js as given.
+  const stripe = stripeKey && { ...stripeKey, locale: stripeLocale(req.site.locale) };
   const base = baseContext(req, PAGE_TYPE.checkout, 'checkout').then((b) => ({ ...b, ...(checkoutFields ? { checkoutFields } : {}) }));
   if (subscriptionToken !== undefined) {
     const record = isCartTokenShape(subscriptionToken) ? await findCart(req.db, req.site.id, subscriptionToken, req.now, 'subscription') : undefined;

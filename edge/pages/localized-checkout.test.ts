@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
-import { variantOf } from '../api/commerce/test-catalog.js';
+import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
+import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
+import { RESTOCK_PATH, soldOutMoonJar } from '../api/restock/test-restock.js';
 
 /**
  * Issue 29 second slice on the real worker: a French shopper's cart, checkout and order
@@ -22,6 +23,7 @@ beforeAll(async () => {
     body: JSON.stringify({ languages: ['en-US', 'fr'] }),
   });
   expect(res.status).toBe(200);
+  await setStock(worker.db, 'FK-MUG-08-OAT', 100);
 }, 120_000);
 afterAll(() => worker?.dispose());
 
@@ -42,6 +44,12 @@ const mailOf = (orderId: string) =>
   worker.db
     .prepare(`SELECT m.subject, m.text_body AS text, m.html_body AS html FROM mail_outbox m JOIN orders o ON o.email = m.to_address WHERE o.id = ? AND m.kind = 'order-confirmation' ORDER BY m.created_on DESC LIMIT 1`)
     .bind(orderId)
+    .first<{ subject: string; text: string; html: string }>();
+
+const mailTo = (to: string, kind: string) =>
+  worker.db
+    .prepare('SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE to_address = ? AND kind = ? ORDER BY created_on DESC LIMIT 1')
+    .bind(to, kind)
     .first<{ subject: string; text: string; html: string }>();
 
 describe('a French shopper', () => {
@@ -119,6 +127,79 @@ describe('a French shopper', () => {
     expect(mail!.subject).toBe(`Fern & Kiln : la commande n° ${number} a été expédiée`);
     expect(mail!.text).toContain(`Bonne nouvelle : des articles de votre commande n° ${number} sont en route.`);
     expect(mail!.text).toContain('Transporteur : La Poste\nNuméro de suivi : 6A123');
+    // The product by its French title (the order line keeps the English name).
+    expect(mail!.text).toContain('2 × Tasse en grès moucheté (FK-MUG-08-OAT)');
+    // Its review request (sent later) is French too, naming the product in French.
+    const asked = await mailTo('basile@example.fr', 'review-request');
+    expect(asked!.subject).toBe(`Fern & Kiln : que pensez-vous de votre commande n° ${number} ?`);
+    expect(asked!.text).toContain(`Merci pour votre commande n° ${number}. Que pensez-vous de vos achats ?`);
+    expect(asked!.text).toMatch(/^Tasse en grès moucheté: http:\/\/localhost\/reviews\/request\?token=/m);
+  });
+
+  it("a French order's refund mail names the amount in French money and the product in French", async () => {
+    const v = await shopper('198.51.100.66');
+    const placed = await placeOrder(v, { extra: { email: 'chloe@example.fr', language: 'fr' } });
+    expect(placed.status).toBe(201);
+    const number = placed.json.order.orderNumber as number;
+    const line = placed.json.order.items[0].lineId as string;
+    const res = await worker.fetch(`/api/commerce/owner/orders/${number}/refunds`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lines: [{ lineId: line, quantity: 1 }], requestId: `refund-${number}` }),
+    });
+    expect(res.status, await res.text()).toBe(201);
+    const mail = await mailTo('chloe@example.fr', 'order-refunded');
+    expect(mail!.subject).toBe(`Fern & Kiln : remboursement de la commande n° ${number}`);
+    expect(mail!.text).toMatch(new RegExp(`^Nous avons remboursé 36,00[\\s\u00a0\u202f]\\$US pour votre commande n° ${number}\\.$`, 'm'));
+    expect(mail!.text).toContain('1 × Tasse en grès moucheté (FK-MUG-08-OAT)');
+    expect(mail!.text).not.toMatch(/USD|Speckled/);
+  });
+
+  it('a gift card bought in French is mailed in French: texts, the card by its French title, French money', async () => {
+    const gift = await variantOf(worker.db, 'FK-GC-050');
+    const saved = await worker.fetch('/api/multilingual/translations', {
+      method: 'PUT',
+      headers: { ...owner.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'product', entityId: gift.itemId, fieldKey: 'title', language: 'fr', text: 'Carte cadeau Fern & Kiln', status: 'done' }),
+    });
+    expect(saved.status, await saved.text()).toBe(200);
+    const v = new TestVisitor(worker, '198.51.100.67');
+    await v.visit('/fr/');
+    const fields = JSON.stringify({ recipient: 'Zoé', message: 'Bon anniversaire' });
+    expect((await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: gift.itemId, sku: 'FK-GC-050', quantity: 1, additionalFields: fields })).status).toBe(200);
+    const placed = await placeOrder(v, { address: undefined, extra: { email: 'denis@example.fr', language: 'fr' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    const number = placed.json.order.orderNumber as number;
+    const mail = await mailTo('denis@example.fr', 'gift-card');
+    expect(mail!.subject).toBe(`Fern & Kiln : votre carte cadeau (commande n° ${number})`);
+    expect(mail!.text).toContain(`Voici la carte cadeau de la commande n° ${number}.`);
+    expect(mail!.text).toMatch(/^Carte cadeau Fern & Kiln: [A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3} — 50,00[\s\u00a0\u202f]\$US$/m);
+  });
+
+  it("the cart API answers in the visitor's language (the language cookie): titles, option names and values, with fallback", async () => {
+    const v = await shopper('198.51.100.68');
+    expect(v.cookie('atelier-language')).toBe('fr');
+    const fr = await v.send('GET', '/api/commerce/shopping-cart');
+    expect(fr.status).toBe(200);
+    const entry = fr.json.shoppingCart.entries[0];
+    expect(entry.title).toBe('Tasse en grès moucheté');
+    // Glaze and its value are translated; Size is too, its value '8 oz' is not (the primary's word stays).
+    expect(entry.chosenVariant.optionValues).toEqual([{ optionName: 'Taille', value: '8 oz' }, { optionName: 'Émail', value: "Flocon d'avoine" }]);
+    expect(entry.chosenVariant.attributes).toEqual({ Taille: '8 oz', Émail: "Flocon d'avoine" });
+    expect(entry.chosenVariant.sku).toBe('FK-MUG-08-OAT');
+    // A write answers in French too (the cart island re-renders from it).
+    const changed = await v.send('PUT', `/api/commerce/shopping-cart/entries/${entry.id as string}`, { quantity: 3 });
+    expect(changed.json.shoppingCart.entries[0].title).toBe('Tasse en grès moucheté');
+    // The French cart page shows the same words.
+    const page = await html(v, '/fr/cart');
+    expect(page.html).toContain('Tasse en grès moucheté');
+    expect(page.html).not.toContain('Speckled Stoneware Mug');
+    // Back on an English page: the cookie says the primary, the API answers in English.
+    await v.visit('/');
+    expect(v.cookie('atelier-language')).toBe('en-US');
+    const en = await v.send('GET', '/api/commerce/shopping-cart');
+    expect(en.json.shoppingCart.entries[0].title).toBe('Speckled Stoneware Mug');
+    expect(en.json.shoppingCart.entries[0].chosenVariant.optionValues).toEqual([{ optionName: 'Size', value: '8 oz' }, { optionName: 'Glaze', value: 'Oatmeal' }]);
   });
 
   it('an order from an English page, or naming a language the site does not publish, stays English', async () => {
@@ -132,5 +213,56 @@ describe('a French shopper', () => {
       expect(mail!.subject).toMatch(/^Fern & Kiln: order #\d+ confirmed$/);
       expect(mail!.text).toMatch(/Total: \d+\.\d\d USD/);
     }
+  });
+});
+
+describe('mails not tied to an order go in the recipient language', () => {
+  it("a restock notice in the language the shopper signed up under (the page's cookie when the form names none); English for an English sign-up", async () => {
+    const { moonJar } = await soldOutMoonJar(worker);
+    const fr = new TestVisitor(worker, '198.51.100.70');
+    await fr.visit('/fr/shop/moon-jar');
+    expect((await fr.send('POST', RESTOCK_PATH, { ...moonJar, email: 'elise@example.fr' })).status).toBe(200);
+    const en = new TestVisitor(worker, '198.51.100.71');
+    await en.visit('/shop/moon-jar');
+    expect((await en.send('POST', RESTOCK_PATH, { ...moonJar, email: 'ed@example.com' })).status).toBe(200);
+    const row = await worker.db.prepare("SELECT language FROM restock_signups WHERE email = 'elise@example.fr'").first<{ language: string }>();
+    expect(row!.language).toBe('fr');
+    await worker.db.prepare('UPDATE variants SET qty_in_stock = 5 WHERE id = ?').bind(moonJar.variantId).run();
+    const sent = await worker.fetch(`${RESTOCK_PATH}/send`, { method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(moonJar) });
+    expect((await sent.json()).sent).toBe(2);
+    // The Moon Jar has no French title: its stored one (fallback), the link under /fr.
+    const french = await mailTo('elise@example.fr', 'restock-notice');
+    expect(french!.subject).toBe('Moon Jar est de nouveau en stock');
+    expect(french!.text).toMatch(/^Bonne nouvelle : Moon Jar est de nouveau en stock\.\nhttp:\/\/localhost\/fr\/shop\/moon-jar\n/);
+    expect(french!.text).toContain('nous ne vous écrirons plus à ce sujet.');
+    const english = await mailTo('ed@example.com', 'restock-notice');
+    expect(english!.subject).toBe('Moon Jar is back in stock');
+    expect(english!.text).toMatch(/^Good news: Moon Jar is back in stock\.\nhttp:\/\/localhost\/shop\/moon-jar\n/);
+  });
+
+  it("a password reset in the account's locale, else the language of the page it was asked from", async () => {
+    // No account language: asked from a French page.
+    await createSiteUser(worker, { email: 'fanny@example.fr', password: 'Fanny-pass-2026' });
+    const v = new TestVisitor(worker, '198.51.100.72');
+    await v.visit('/fr/');
+    expect((await v.send('POST', '/api/site-users/account/password-reset', { email: 'fanny@example.fr' })).status).toBe(202);
+    await expect.poll(async () => (await mailTo('fanny@example.fr', 'password-reset'))?.subject).toBe('Réinitialisez votre mot de passe pour Fern & Kiln');
+    const mail = await mailTo('fanny@example.fr', 'password-reset');
+    expect(mail!.text).toMatch(/^Choisissez un nouveau mot de passe ici :\n\nhttp:\/\/localhost\/account\/reset\/confirm\?token=[\w-]+\n\nLe lien est valable une heure\./);
+    // The account's language (SPEC §7 POST /api/site-users/account/locale) wins over an English page.
+    await createSiteUser(worker, { email: 'gael@example.fr', password: 'Gael-pass-2026' });
+    const gael = await signIn(worker, 'gael@example.fr', 'Gael-pass-2026');
+    const set = await worker.fetch('/api/site-users/account/locale', { method: 'POST', headers: { ...gael.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ language: 'fr' }) });
+    expect(set.status).toBe(200);
+    const w = new TestVisitor(worker, '198.51.100.73');
+    await w.visit('/account/reset');
+    expect((await w.send('POST', '/api/site-users/account/password-reset', { email: 'gael@example.fr' })).status).toBe(202);
+    await expect.poll(async () => (await mailTo('gael@example.fr', 'password-reset'))?.subject).toBe('Réinitialisez votre mot de passe pour Fern & Kiln');
+    // Neither: English.
+    await createSiteUser(worker, { email: 'hank@example.com', password: 'Hank-pass-2026' });
+    const x = new TestVisitor(worker, '198.51.100.74');
+    await x.visit('/account/reset');
+    expect((await x.send('POST', '/api/site-users/account/password-reset', { email: 'hank@example.com' })).status).toBe(202);
+    await expect.poll(async () => (await mailTo('hank@example.com', 'password-reset'))?.subject).toBe('Reset your password for Fern & Kiln');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
+import { ageKeys, TestVisitor } from '../api/forms/test-visitor.js';
 
 /**
  * Issue 29 first slice on the real worker: `/fr/...` pages of the demo in French (seeded
@@ -22,7 +23,8 @@ async function page(path: string, headers: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
+  // Stripe keys: the checkout page hands the island its Payment Element settings (nothing here calls Stripe).
+  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0', STRIPE_SECRET_KEY: 'sk_test_localized', STRIPE_PUBLISHABLE_KEY: 'pk_test_localized' } });
   const demo = await demoOwner();
   owner = await signIn(worker, demo.email, demo.password);
   const res = await worker.fetch('/api/multilingual/languages', {
@@ -134,6 +136,33 @@ describe('pages under /fr/', () => {
     expect(texts.some((t) => t.kind === 'form' && t.entityTitle === 'Gift message')).toBe(false);
   });
 
+  it('a French visitor sees translated options and success text; the submission stores the canonical option', async () => {
+    const ctx = (await (await worker.fetch('/contact?format=json')).json()) as { collection: { id: string; form: { id: string } } };
+    const formId = ctx.collection.form.id;
+    const put = (fieldKey: string, text: string) =>
+      worker.fetch('/api/multilingual/translations', {
+        method: 'PUT',
+        headers: { ...owner.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'form', entityId: formId, fieldKey, language: 'fr', text, status: 'done' }),
+      });
+    expect((await put('topic:option:Workshops', 'Ateliers')).status).toBe(200);
+    const fr = await page('/fr/contact');
+    expect(fr.html).toContain('Ateliers');
+    expect(fr.html).toContain('An order'); // untranslated options fall back
+    expect((await page('/contact')).html).not.toContain('Ateliers');
+    const v = await TestVisitor.arrive(worker, '/fr/contact');
+    const key = (await v.req('POST', '/api/form/FormSubmissionKey', '')).json.key as string;
+    await ageKeys(worker);
+    const form = { name: ['Zoé', 'Martin'], email: 'zoe@example.fr', topic: 'Ateliers', message: 'Bonjour' };
+    const saved = await v.req('POST', '/api/form/SaveFormSubmission', {
+      key, form: JSON.stringify(form), pageTitle: 'Contact', pageId: ctx.collection.id, contentSource: 'c', pagePath: '/fr/contact',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const row = await worker.db.prepare(`SELECT "values" AS data FROM form_submissions WHERE "values" LIKE ?`).bind("%zoe@example.fr%").first<{ data: string }>();
+    expect(row!.data).toContain('Workshops');
+    expect(row!.data).not.toContain('Ateliers');
+  });
+
   it('dates are French on a French page', async () => {
     const { html } = await page('/fr/journal');
     expect(html).toMatch(/\b(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b/);
@@ -235,6 +264,16 @@ describe('the page cache is keyed by language', () => {
     expect(f2).toContain('Soliflore');
     expect(e2).not.toContain('Soliflore');
     expect(fr2.headers.get('content-language')).toBe('fr');
+  });
+
+  it("the checkout hands Stripe's Payment Element the page's language: 'fr' under /fr, 'en' for en-US", async () => {
+    const stripeProp = async (path: string) => {
+      const { html } = await page(path);
+      const attr = /data-prop-stripe="([^"]*)"/.exec(html)?.[1];
+      return attr && JSON.parse(attr.replaceAll('&quot;', '"').replaceAll('&#34;', '"'));
+    };
+    expect(await stripeProp('/fr/checkout')).toEqual({ publishableKey: 'pk_test_localized', locale: 'fr' });
+    expect(await stripeProp('/checkout')).toEqual({ publishableKey: 'pk_test_localized', locale: 'en' });
   });
 
   it('the French cart is never cached', async () => {

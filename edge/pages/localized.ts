@@ -9,8 +9,8 @@ import { setLanguage } from '../services/accounts/site-users.js';
 import { handleError } from './error-page.js';
 import { pages } from './routes.js';
 
-/** The visitor's language choice (issue 29): remembered, never acted on by a redirect. */
-export const LANGUAGE_COOKIE = 'atelier-language';
+// The visitor's language choice (issue 29): remembered, never acted on by a redirect.
+import { LANGUAGE_COOKIE } from '../services/multilingual/visitor-language.js';
 const ONE_YEAR = 365 * 24 * 3600;
 
 /** What a re-dispatched `/fr/...` request carries in: the outer request's variables and its language. */

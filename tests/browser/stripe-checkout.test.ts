@@ -125,7 +125,8 @@ describe('Stripe checkout in Chromium', () => {
   it('loads Stripe.js only on /checkout, pays through the Payment Element and reaches order confirmed', async () => {
     const page = await toCheckout();
     const shown = await page.evaluate(() => (window as unknown as { __fakeStripe: { elements: { amount: number }[]; amounts: number[] } }).__fakeStripe);
-    expect(shown.elements).toEqual([{ mode: 'payment', amount: expect.any(Number), currency: 'usd', captureMethod: 'manual', allowedPaymentMethodTypes: ['card'] }]);
+    // The element in the page's language (en-US: Stripe's 'en').
+    expect(shown.elements).toEqual([{ mode: 'payment', amount: expect.any(Number), currency: 'usd', captureMethod: 'manual', allowedPaymentMethodTypes: ['card'], locale: 'en' }]);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/order-confirmed\?order=/);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/^Thank you! Order #\d{4,} is confirmed\.$/);
@@ -153,6 +154,13 @@ describe('Stripe checkout in Chromium', () => {
     expect(page.url()).toMatch(/\/checkout$/);
     const { shoppingCart } = await visitorApi(store, visitor, 'GET', '/api/commerce/shopping-cart');
     expect(shoppingCart.totalQuantity).toBe(1);
+    // The same cart's checkout under /fr (another tab): Stripe's element is given the page's language (issue 29).
+    const fr = await visitor.context.newPage();
+    await fr.goto(store.url('/fr/checkout'));
+    await fr.locator('[data-island="checkout"] #fake-stripe-card').waitFor();
+    const shownFr = await fr.evaluate(() => (window as unknown as { __fakeStripe: { elements: { locale?: string }[] } }).__fakeStripe);
+    expect(shownFr.elements.map((e) => e.locale)).toEqual(['fr']);
+    await fr.close();
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/order-confirmed\?order=/);
   });
@@ -171,7 +179,7 @@ describe('Stripe checkout in Chromium', () => {
     const shown = await page.evaluate(() => (window as unknown as { __fakeStripe: { elements: unknown[] } }).__fakeStripe);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/subscription-confirmed\?order=/, { timeout: 30_000 });
-    expect(shown.elements).toEqual([{ mode: 'payment', amount: 6500, currency: 'usd', captureMethod: 'manual', allowedPaymentMethodTypes: ['card'], setupFutureUsage: 'off_session' }]);
+    expect(shown.elements).toEqual([{ mode: 'payment', amount: 6500, currency: 'usd', captureMethod: 'manual', allowedPaymentMethodTypes: ['card'], locale: 'en', setupFutureUsage: 'off_session' }]);
     const intent = [...stripe.intents.values()].at(-1)!;
     expect(intent).toMatchObject({ status: 'succeeded', setup_future_usage: 'off_session', customer: expect.stringMatching(/^cus_/) });
     const sub = await store.worker.db.prepare(`SELECT payment_provider AS provider, payment_ref AS ref FROM subscriptions WHERE email = 'club@example.com' ORDER BY created_on DESC`).first<{ provider: string; ref: string }>();

@@ -19,8 +19,9 @@ function cartOf(props: Record<string, unknown>): PricedCart | undefined {
 }
 
 function stripeOf(props: Record<string, unknown>): StripeConfig | undefined {
-  const s = props.stripe as { publishableKey?: unknown } | undefined;
-  return s && typeof s.publishableKey === 'string' && s.publishableKey.startsWith('pk_') ? { publishableKey: s.publishableKey } : undefined;
+  const s = props.stripe as { publishableKey?: unknown; locale?: unknown } | undefined;
+  if (!s || typeof s.publishableKey !== 'string' || !s.publishableKey.startsWith('pk_')) return undefined;
+  return { publishableKey: s.publishableKey, locale: typeof s.locale === 'string' && /^[a-z]{2,4}(?:-[A-Za-z0-9]{2,3})?$/.test(s.locale) ? s.locale : undefined };
 }
 
 /**

@@ -1,8 +1,10 @@
-import type { Stripe, StripeElements, StripePaymentElement } from '@stripe/stripe-js';
+import type { Stripe, StripeElementLocale, StripeElements, StripePaymentElement } from '@stripe/stripe-js';
 
 /** The publishable key the /checkout page hands the island when the deployment has Stripe. */
 export interface StripeConfig {
   publishableKey: string;
+  /** The page's language as a Stripe locale, chosen by the server (`auto` when Stripe lacks it). */
+  locale?: string | undefined;
 }
 
 /** A mounted Payment Element: what the checkout form needs of Stripe.js. */
@@ -46,6 +48,7 @@ export async function mountPaymentElement(config: StripeConfig, container: HTMLE
   });
   const elements: StripeElements = stripe.elements({
     mode: 'payment', amount: amountCents, currency: currency.toLowerCase(), captureMethod: 'manual', allowedPaymentMethodTypes: ['card'],
+    ...(config.locale ? { locale: config.locale as StripeElementLocale } : {}),
     ...(saveCard ? { setupFutureUsage: 'off_session' as const } : {}),
   });
   const element: StripePaymentElement = elements.create('payment');

@@ -1,4 +1,7 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { chosenLanguageTable, LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
+import { translateItemsIn } from '../../services/multilingual/texts.js';
 import type { AppEnv } from '../../env.js';
 import {
   addEntry, cartJson, entryJson, findCart, itemStock, removeEntry, setEntryQuantity, updateEntryFields, visitorCart,
@@ -16,9 +19,19 @@ import { cartGiftCard } from './cart-gift-card.js';
 import { cartPricing } from '../../services/orders/cart-pricing.js';
 import { addEntryBody, cartQuery, setQuantityBody, stockQuery, updateFieldsBody } from './schemas.js';
 
+/**
+ * The cart JSON, its words (item titles, option names and values) in the visitor's language:
+ * the language cookie's added language when the site publishes it, else the primary's
+ * (docs/api/commerce.md, "Language"). Untranslated words stay the primary's.
+ */
 async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}) {
-  const priced = await cartPricing(scope.db, scope.site, view, scope.now);
-  return c.json({ shoppingCart: cartJson(view, scope.site, scope.now, priced), ...extra });
+  const [priced, language] = await Promise.all([
+    cartPricing(scope.db, scope.site, view, scope.now),
+    view?.entries.length ? chosenLanguageTable(scope.db, c.var.site, getCookie(c, LANGUAGE_COOKIE)) : undefined,
+  ]);
+  const body = { shoppingCart: cartJson(view, scope.site, scope.now, priced), ...extra };
+  if (language) translateItemsIn(body, language.table);
+  return c.json(body);
 }
 
 /** SPEC §7 Storefront cart and commerce, mounted at /api/commerce. */

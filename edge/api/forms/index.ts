@@ -1,3 +1,7 @@
+import { getCookie } from 'hono/cookie';
+import { prefixCandidate } from '../../../domain/languages/languages.js';
+import { chosenLanguageTable, LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
+import { canonicalChoices } from '../../services/multilingual/texts.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
@@ -91,7 +95,10 @@ formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c)
     return c.json({ success: true });
   }
   await spendBudgets(c, M.status429, perVisitor('save'), perTarget(() => `form:${form.id}`));
-  const raw = parseFormJson(payload.form);
+  // Options posted in the page's language (its /fr prefix, else the language cookie) stored as the primary's (issue 29).
+  const language = await chosenLanguageTable(c.var.db, c.var.site, (payload.pagePath && prefixCandidate(payload.pagePath)) || getCookie(c, LANGUAGE_COOKIE));
+  const parsed = parseFormJson(payload.form);
+  const raw = language ? canonicalChoices(form.id, form.fields, parsed, language.table) : parsed;
   const { values, errors } = sanitizeOrThrow(form.fields, raw);
   if (Object.keys(errors).length > 0) throw invalidFields(errors);
   const listEmail = form.mailingListId ? firstEmail(form, values) : undefined;

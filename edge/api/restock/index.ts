@@ -1,3 +1,5 @@
+import { getCookie } from 'hono/cookie';
+import { LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
@@ -54,7 +56,7 @@ restockApi.post(
     // Joining the list mails a confirmation: the same per-recipient and per-address budgets as newsletter forms.
     if (joinMailingList) await spendBudgets(c, R.failed, ...mailBudgets(email));
     const now = Date.now();
-    await recordRestockSignup(c.var.db, { websiteId: site.id, productId: body.productId, variantId: body.variantId, email, language: body.language, joinMailingList, now });
+    await recordRestockSignup(c.var.db, { websiteId: site.id, productId: body.productId, variantId: body.variantId, email, language: body.language ?? getCookie(c, LANGUAGE_COOKIE), joinMailingList, now });
     if (joinMailingList) {
       const listId = await siteMailingList(c.var.db, site.id);
       if (listId) await subscribeToList(c.var.db, { site, listId, email, origin: new URL(c.req.url).origin, now });

@@ -33,7 +33,7 @@ restockOwnerApi.get(
 );
 
 restockOwnerApi.post('/send', requirePermission('restock'), jsonBody(sendRequest), async (c) => {
-  const sent = await sendRestockNotices(c.var.db, c.var.site.id, new URL(c.req.url).origin, c.req.valid('json'), Date.now());
+  const sent = await sendRestockNotices(c.var.db, c.var.site, new URL(c.req.url).origin, c.req.valid('json'), Date.now());
   return c.json({ sent });
 });
 
@@ -44,7 +44,7 @@ restockOwnerApi.post(
   async (c) => {
     const origin = new URL(c.req.url).origin;
     let sent = 0;
-    for (const request of c.req.valid('json').sendRequests) sent += await sendRestockNotices(c.var.db, c.var.site.id, origin, request, Date.now());
+    for (const request of c.req.valid('json').sendRequests) sent += await sendRestockNotices(c.var.db, c.var.site, origin, request, Date.now());
     return c.json({ sent });
   },
 );

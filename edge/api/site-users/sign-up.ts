@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
@@ -42,8 +44,10 @@ signUpRoutes.post('/account/password-reset', jsonBody(z.object({ email: emailFie
   await throttleAccount(c, 'reset', email);
   // Off the response path: whether the address has an account (and a mail is queued) must
   // not show in the response time (issue 33, finding 8).
-  const site = mailSite(c);
-  afterResponse(c, 'password reset', () => requestPasswordReset(c.var.db, site, email, Date.now()));
+  const site = { ...mailSite(c), locale: c.var.site.locale };
+  // The mail's language: the account's, else the page's (the language cookie the pages set).
+  const pageLanguage = getCookie(c, LANGUAGE_COOKIE);
+  afterResponse(c, 'password reset', () => requestPasswordReset(c.var.db, site, email, Date.now(), pageLanguage));
   return c.json({ message: RESET_REQUESTED_MESSAGE }, 202);
 });
 

@@ -6,6 +6,10 @@ describe('stripeOnPage', () => {
   it('opens Stripe on /checkout only when the deployment has both keys', () => {
     expect(stripeOnPage(keys, '/checkout')).toBe(true);
     expect(stripeOnPage(keys, '/checkout/')).toBe(true);
+    // The checkout of an added language (issue 29).
+    expect(stripeOnPage(keys, '/fr/checkout')).toBe(true);
+    expect(stripeOnPage(keys, '/pt-br/checkout/')).toBe(true);
+    expect(stripeOnPage(keys, '/shop/checkout')).toBe(false);
     expect(stripeOnPage(keys, '/')).toBe(false);
     expect(stripeOnPage(keys, '/shop/incense-holder')).toBe(false);
     expect(stripeOnPage({ STRIPE_SECRET_KEY: 'sk_test_x' }, '/checkout')).toBe(false);

@@ -1,3 +1,5 @@
+import { LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
+import { getCookie } from 'hono/cookie';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { emailField, newEmailField, newPasswordField } from '../../../domain/accounts/account-fields.js';
@@ -135,8 +137,10 @@ account.post('/reset', ...formPost, async (c) => {
     if (!parsed.success) throw invalidForm(parsed.error.issues);
     await throttleAccount(c, 'reset', parsed.data.email);
     // Off the response path, so the response time does not tell whether the address has an account (issue 33, finding 8).
-    const [site, email] = [mailSite(c), parsed.data.email];
-    afterResponse(c, 'password reset', () => requestPasswordReset(c.var.db, site, email, Date.now()));
+    const [site, email] = [{ ...mailSite(c), locale: c.var.site.locale }, parsed.data.email];
+    // The mail's language: the account's, else the language of the pages the visitor came from (the cookie they set).
+    const pageLanguage = getCookie(c, LANGUAGE_COOKIE);
+    afterResponse(c, 'password reset', () => requestPasswordReset(c.var.db, site, email, Date.now(), pageLanguage));
   } catch (err) {
     const { message, status } = formFailure(c, err);
     return resetRequestPage(c, message, status);

@@ -7,6 +7,8 @@
  * a 303 to the page's thank-you state; a refusal renders the page again with the form's
  * messages and the visitor's values (never cached: it carries their crumb).
  */
+import { chosenLanguageTable } from '../../services/multilingual/visitor-language.js';
+import { canonicalChoices } from '../../services/multilingual/texts.js';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../env.js';
@@ -104,7 +106,9 @@ async function spendOrRefuse(c: C, ...rules: RateLimitRule[]): Promise<Refusal |
 
 async function store(c: C, form: FormRecord, body: PostedBody, path: string): Promise<Refusal | undefined> {
   if (!fromThisSite(c, body)) return new Refusal(401, CRUMB_FAIL_MESSAGE);
-  const raw = rawFromPost(form.fields, body);
+  // A form posted from a page of an added language: its translated options stored as the primary's (issue 29).
+  const language = c.var.language ? await chosenLanguageTable(c.var.db, c.var.site, c.var.language.code) : undefined;
+  const raw = language ? canonicalChoices(form.id, form.fields, rawFromPost(form.fields, body), language.table) : rawFromPost(form.fields, body);
   let sanitized;
   try {
     sanitized = sanitizeSubmission(form.fields, raw);

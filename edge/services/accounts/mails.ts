@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../mail/outbox.js';
+import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 /** Site facts every account mail names. */
 export interface MailSite {
@@ -33,14 +34,19 @@ export function existingAccountMail(site: MailSite, to: string): OutgoingMail {
   };
 }
 
-export function passwordResetMail(site: MailSite, to: string, token: string): OutgoingMail {
+/**
+ * The reset link's mail, in the words of `texts` (issue 29: the account's language, else the
+ * page's). The link stays unprefixed: the account pages are served in the primary language only.
+ */
+export function passwordResetMail(site: MailSite, to: string, token: string, texts?: StoreTexts): OutgoingMail {
   const link = `${site.origin}/account/reset/confirm?token=${token}`;
+  const t = texts ?? storeTexts();
   return {
     websiteId: site.id,
     to,
     kind: 'password-reset',
-    subject: `Reset your password for ${site.title}`,
-    text: `Choose a new password here:\n\n${link}\n\nThe link works for one hour. If you did not ask for it, ignore this mail: your password stays as it is.${footer(site)}`,
+    subject: fillText(t.mailResetSubject, { site: site.title }),
+    text: `${t.mailReset}\n\n${link}\n\n${t.mailResetNote}${footer(site)}`,
   };
 }
 

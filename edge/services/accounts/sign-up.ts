@@ -1,3 +1,4 @@
+import { mailLanguage } from '../multilingual/mail-language.js';
 import type { EpochMs } from '../../../domain/branded-types.js';
 import { queueMail, type OutgoingMail } from '../mail/outbox.js';
 import { rawD1 } from '../cart/raw.js';
@@ -60,12 +61,19 @@ export async function verifyEmail(db: Db, websiteId: string, token: string, now:
   return findUserById(db, websiteId, link.siteUserId);
 }
 
-/** Mails a reset link when the address has an account; silent otherwise (no enumeration). */
-export async function requestPasswordReset(db: Db, site: MailSite, email: string, now: EpochMs): Promise<void> {
+/**
+ * Mails a reset link when the address has an account; silent otherwise (no enumeration). In the
+ * account's language (POST /api/site-users/account/locale), else `pageLanguage` (the language of
+ * the page the request came from), when the site publishes it as an added language; else the primary.
+ */
+export async function requestPasswordReset(db: Db, site: MailSite & { locale: string }, email: string, now: EpochMs, pageLanguage?: string): Promise<void> {
   const user = await findUserByEmail(db, site.id, email);
   if (!user) return;
-  const token = await issueLink(db, { websiteId: site.id, purpose: 'reset', email: user.email, siteUserId: user.id, now });
-  await queueMail(db, passwordResetMail(site, user.email, token), now);
+  const [token, language] = await Promise.all([
+    issueLink(db, { websiteId: site.id, purpose: 'reset', email: user.email, siteUserId: user.id, now }),
+    mailLanguage(db, site, user.language ?? pageLanguage),
+  ]);
+  await queueMail(db, passwordResetMail(site, user.email, token, language?.texts), now);
 }
 
 /**

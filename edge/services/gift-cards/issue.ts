@@ -1,6 +1,7 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import { PRODUCT_TYPE } from '../../../schema/index.js';
-import { minorToDecimal } from '../../../domain/money/money.js';
+import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
+import { mailMoney, productName, type MailLanguage } from '../multilingual/mail-language.js';
 import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
@@ -14,17 +15,19 @@ export interface NewGiftCard {
   last4: string;
   amountCents: number;
   productName: string;
+  /** The gift-card product (its translated title names the card in a mail of an added language). */
+  itemId?: string;
 }
 
 /** One card per gift-card unit bought, worth the unit's price (what was paid for it). */
-export async function newGiftCards(entries: readonly { productType: number; quantity: number; unitPriceCents: number; title: string }[]): Promise<NewGiftCard[]> {
+export async function newGiftCards(entries: readonly { productType: number; quantity: number; unitPriceCents: number; title: string; itemId?: string }[]): Promise<NewGiftCard[]> {
   const out: NewGiftCard[] = [];
   for (const e of entries) {
     if (e.productType !== PRODUCT_TYPE.giftCard) continue;
     for (let i = 0; i < e.quantity; i++) {
       const code = newGiftCardCode();
       const plain = normaliseGiftCardCode(code)!;
-      out.push({ id: newRowId(), code, codeHash: await giftCardCodeHash(plain), last4: lastFour(plain), amountCents: e.unitPriceCents, productName: e.title });
+      out.push({ id: newRowId(), code, codeHash: await giftCardCodeHash(plain), last4: lastFour(plain), amountCents: e.unitPriceCents, productName: e.title, ...(e.itemId ? { itemId: e.itemId } : {}) });
     }
   }
   return out;
@@ -45,24 +48,27 @@ export function issueStatements(db: Db, order: { id: string; websiteId: string; 
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 // The order number is taken in the same batch (orders/record.ts): SQL puts it in place of this.
-const ORDER_NUMBER = '#{ORDER_NUMBER}';
+const ORDER_NUMBER = '{{ORDER_NUMBER}}';
 
 /**
  * The gift card mail to the buyer, every code with its value, as an outbox row written in
  * the batch that records the order: only the mail holds the codes, so it exists exactly
  * when the order and its cards do (a mail queued afterwards could be lost with them).
+ * In the order's added language when it has one (issue 29): texts, card names, money.
  */
 export function giftCardMailStatements(
-  db: Db, site: { id: string; title: string }, order: { id: string; email: string; currency: string }, cards: readonly NewGiftCard[], now: number,
+  db: Db, site: { id: string; title: string }, order: { id: string; email: string; currency: string; language?: MailLanguage | undefined }, cards: readonly NewGiftCard[], now: number,
 ): D1PreparedStatement[] {
   if (cards.length === 0) return [];
-  const money = (n: number) => `${minorToDecimal(n, order.currency)} ${order.currency}`;
-  const rows = cards.map((c) => `${c.productName}: ${c.code} — ${money(c.amountCents)}`);
-  const subject = `${site.title}: your gift card${cards.length > 1 ? 's' : ''} (order ${ORDER_NUMBER})`;
-  const intro = `Here ${cards.length > 1 ? 'are the gift cards' : 'is the gift card'} from order ${ORDER_NUMBER}. Enter the code at checkout; what is not spent stays on the card.`;
+  const money = mailMoney(order.language, order.currency);
+  const t = order.language?.texts ?? storeTexts();
+  const fill = (text: string) => fillText(text, { site: site.title, number: ORDER_NUMBER });
+  const rows = cards.map((c) => `${productName(order.language, c.itemId, c.productName)}: ${c.code} — ${money(c.amountCents)}`);
+  const subject = fill(cards.length > 1 ? t.mailGiftCardsSubject : t.mailGiftCardSubject);
+  const intro = fill(cards.length > 1 ? t.mailGiftCards : t.mailGiftCard);
   const text = [intro, '', ...rows].join('\n');
   const html = `<p>${escapeHtml(intro)}</p><ul>${rows.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`;
-  const numbered = (param: string) => `replace(${param}, '${ORDER_NUMBER}', '#' || (SELECT order_number FROM orders WHERE id = ?2))`;
+  const numbered = (param: string) => `replace(${param}, '${ORDER_NUMBER}', (SELECT order_number FROM orders WHERE id = ?2))`;
   return [
     rawD1(db)
       .prepare(

@@ -5,7 +5,7 @@ import { query, type Db } from '../db.js';
 import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.js';
 import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
-import { FORM_FIELD_TEXTS, layoutTexts, optionKey, PRODUCT_FIELDS, valueKey } from './texts.js';
+import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, valueKey } from './texts.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 
@@ -74,7 +74,7 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
         .orderBy(asc(variants.productId), asc(variants.position)),
       db.select({ id: collections.id, title: collections.title }).from(collections).where(eq(collections.websiteId, site.id)).orderBy(asc(collections.title)),
       db.select({ tags: items.tags }).from(items).where(and(eq(items.websiteId, site.id), ne(items.tags, []))),
-      db.select({ id: forms.id, name: forms.name, fields: forms.fields, submitButtonText: forms.submitButtonText }).from(forms)
+      db.select({ id: forms.id, name: forms.name, fields: forms.fields, submitButtonText: forms.submitButtonText, submissionHtml: forms.submissionHtml }).from(forms)
         .where(and(eq(forms.websiteId, site.id), ne(forms.kind, 'additional-fields'))).orderBy(asc(forms.name)),
     ]),
   );
@@ -119,8 +119,12 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
     const text = (fieldKey: string, source: unknown) => {
       if (typeof source === 'string' && source.trim()) out.push({ kind: 'form', entityId: f.id, fieldKey, entityTitle: f.name, source });
     };
-    for (const field of f.fields) for (const key of FORM_FIELD_TEXTS) text(`${field.id}:${key}`, (field as Record<string, unknown>)[key]);
+    for (const field of f.fields) {
+      for (const key of FORM_FIELD_TEXTS) text(`${field.id}:${key}`, (field as Record<string, unknown>)[key]);
+      if (field.type === 'radio' || field.type === 'checkbox' || field.type === 'select') for (const option of field.options ?? []) text(optionField(field.id, option), option);
+    }
     text('submitButtonText', f.submitButtonText ?? 'Submit');
+    text('submissionHtml', f.submissionHtml);
   }
   const strings = { ...SYSTEM_TEXTS, ...site.localizedStrings };
   for (const [key, source] of Object.entries(strings)) {

@@ -131,18 +131,73 @@ function translateItem(item: Json, table: TranslationTable): void {
   if (Array.isArray(item.tags)) item.tags = item.tags.map((t) => (typeof t === 'string' ? (table.get('tag', t, 'name') ?? t) : t));
 }
 
-/** The words of a form field a translation may replace (never its options: a post is checked against them). */
+/**
+ * A cart entry (SPEC §3 Cart entry, `entryJson`) in the table's language, in place: the
+ * product's title and its chosen variant's option names and values (the entry still names
+ * its item and SKU, which is what the cart's writes use).
+ */
+export function translateCartEntry(entry: Json, table: TranslationTable): void {
+  const id = entry.itemId as string;
+  entry.title = table.get('product', id, 'title') ?? entry.title;
+  if (!entry.chosenVariant || typeof entry.chosenVariant !== 'object') return;
+  // A copy, translated as a product's one variant (the same names as its product page).
+  const holder: Json = { variants: [entry.chosenVariant] };
+  translateOptions(id, holder, table);
+  entry.chosenVariant = (holder.variants as Json[])[0];
+}
+
+/** The words of a form field a translation may replace (its options by `optionField`, mapped back on a post). */
 export const FORM_FIELD_TEXTS = ['title', 'description', 'placeholder'] as const;
+
+/** The translation key of one option of a form field (radio, checkbox, select). */
+export const optionField = (fieldId: string, option: string) => `${fieldId}:option:${option}`;
+
+const CHOICE_TYPES = new Set(['radio', 'checkbox', 'select']);
+
+/**
+ * A posted form's raw values with each translated option of a choice field put back as the
+ * primary-language option it translates (issue 29): the submission stores the canonical
+ * value, so the owner's submissions table reads one set of options. Values that are an option
+ * already, or no translation, stay as they are.
+ */
+export function canonicalChoices(
+  formId: string, fields: readonly { id: string; type: string; options?: string[] | undefined }[], raw: Record<string, unknown>, table: TranslationTable,
+): Record<string, unknown> {
+  if (table.size === 0) return raw;
+  const out = { ...raw };
+  for (const field of fields) {
+    if (!CHOICE_TYPES.has(field.type) || !(field.id in out)) continue;
+    const options = field.options ?? [];
+    const back = new Map<string, string>();
+    for (const option of options) {
+      const text = table.get('form', formId, optionField(field.id, option));
+      if (text !== undefined && !options.includes(text)) back.set(text, option);
+    }
+    if (back.size === 0) continue;
+    const one = (v: unknown) => (typeof v === 'string' ? (back.get(v) ?? v) : v);
+    const value = out[field.id];
+    out[field.id] = Array.isArray(value) ? value.map(one) : one(value);
+  }
+  return out;
+}
 
 function translateForm(form: Json, table: TranslationTable): void {
   const id = form.id as string;
   form.submitButtonText = table.get('form', id, 'submitButtonText') ?? form.submitButtonText;
+  // The success message (its markup as the owner wrote it, translated whole).
+  if (typeof form.submissionHtml === 'string' && form.submissionHtml) form.submissionHtml = table.get('form', id, 'submissionHtml') ?? form.submissionHtml;
   form.fields = (form.fields as unknown[]).map((field) => {
     if (!field || typeof field !== 'object' || typeof (field as Json).id !== 'string') return field;
     const f = { ...(field as Json) };
     for (const key of FORM_FIELD_TEXTS) {
       const text = table.get('form', id, `${f.id as string}:${key}`);
       if (text !== undefined) f[key] = text;
+    }
+    // Options shown (and posted) in the language; canonicalChoices maps a post back to the primary's.
+    if (CHOICE_TYPES.has(f.type as string) && Array.isArray(f.options)) {
+      const word = (o: unknown) => (typeof o === 'string' ? (table.get('form', id, optionField(f.id as string, o)) ?? o) : o);
+      f.options = f.options.map(word);
+      if (Array.isArray(f.choices)) f.choices = f.choices.map((ch: Json) => ({ ...ch, value: word(ch.value) }));
     }
     return f;
   });
@@ -153,7 +208,8 @@ function translateForm(form: Json, table: TranslationTable): void {
  * found in a page context or in blocks' loaded data: title, excerpt, body, SEO fields,
  * variant options and values, category and tag names; and every collection (an `id`, a
  * `title` and a `typeName`): its title; every form (an `id`, `fields` and a
- * `submitButtonText`): its field labels, help and placeholders and its button. Walks at most 8 levels; layouts and markup strings
+ * `submitButtonText`): its field labels, help and placeholders and its button; every cart
+ * entry (an `itemId`, a `title` and a `chosenVariant`): its title and option words. Walks at most 8 levels; layouts and markup strings
  * are left alone.
  */
 export function translateItemsIn(value: unknown, table: TranslationTable, depth = 0): void {
@@ -166,6 +222,7 @@ export function translateItemsIn(value: unknown, table: TranslationTable, depth 
   if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.recordType === 'number') translateItem(obj, table);
   else if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.typeName === 'string') obj.title = table.get('collection', obj.id, 'title') ?? obj.title;
   else if (typeof obj.id === 'string' && Array.isArray(obj.fields) && typeof obj.submitButtonText === 'string') translateForm(obj, table);
+  else if (typeof obj.itemId === 'string' && typeof obj.title === 'string' && obj.chosenVariant && typeof obj.chosenVariant === 'object') translateCartEntry(obj, table);
   for (const [key, v] of Object.entries(obj)) {
     if (key === 'layout' || key === 'structuredContent' || key === 'seo') continue;
     if (v && typeof v === 'object') translateItemsIn(v, table, depth + 1);

@@ -84,7 +84,7 @@ export async function cancelOrder(db: Db, site: { id: string; title: string }, s
   const refundCents = Math.max(0, cancelRefundCents(s) - spentCents);
   const d1 = rawD1(db);
   const fulfilledNow = s.lines.reduce((n, l) => n + l.fulfilledQuantity, 0);
-  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency, texts: s.texts };
+  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency, language: s.language };
   const money = (n: number) => `${minorToDecimal(n, s.order.currency)} ${s.order.currency}`;
   const due = refundCents > 0 ? ` · refund due ${money(refundCents)}` : '';
   const summary = `Cancelled: ${open.map((l) => `${openUnits(l)} × ${l.productName}`).join(', ')}${due}${input.reason ? ` · ${input.reason}` : ''}`;

@@ -4,6 +4,7 @@ import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
 import { REVIEW_LINK_DAYS_MS, REVIEW_REQUEST_PATH, signReviewRequest } from '../reviews/links.js';
+import { productName } from '../multilingual/mail-language.js';
 import { fulfilmentMail, reviewRequestDelayMs, reviewRequestMail, type MailOrder } from './mails.js';
 import { webhookEventStatements } from '../webhooks/index.js';
 import { openUnits, type FulfilmentRow, type LineQuantity, type OrderState } from './state.js';
@@ -74,7 +75,7 @@ export async function fulfilOrder(db: Db, site: { id: string; title: string }, s
   const ids = wanted.map((_, i) => `?${i * 2 + 2}`).join(', ');
   const add = `CASE id ${cases} ELSE 0 END`;
   const mailLines = wanted.map((w) => ({ ...lines.get(w.lineId)!, quantity: w.quantity }));
-  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency, texts: s.texts };
+  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency, language: s.language };
   const summary = `${input.kind === 'shipped' ? 'Shipped' : 'Picked up'}: ${mailLines.map((l) => `${l.quantity} × ${l.productName}`).join(', ')}${carrier ? ` · ${carrier}` : ''}${tracking ? ` ${tracking}` : ''}`;
   // Products fulfilled for the first time get a review request (once per order line), sent some days later; gift cards
   // are not reviewed, and digital products and services were asked about with their purchase (orders/place.ts).
@@ -82,7 +83,7 @@ export async function fulfilOrder(db: Db, site: { id: string; title: string }, s
   const reviewAfter = firstTime.length ? input.now + (await reviewRequestDelayMs(db, site.id)) : 0;
   const reviewLinks = await Promise.all(
     [...new Map(firstTime.map((l) => [l.itemId, l])).values()].map(async (l) => ({
-      productName: l.productName,
+      productName: productName(s.language, l.itemId, l.productName),
       url: `${input.origin}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(input.reviewSecret!, { websiteId: site.id, itemId: l.itemId, email: s.order.email, orderId: s.order.id, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
     })),
   );

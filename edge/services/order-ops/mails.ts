@@ -3,9 +3,9 @@ import { query, type Db } from '../db.js';
 import { REVIEW_REQUEST_DELAY_DAYS } from '../../../domain/commerce/preferences.js';
 import { rawD1 } from '../cart/raw.js';
 import { newId } from '../accounts/tokens.js';
-import { minorToDecimal } from '../../../domain/money/money.js';
+import { mailMoney, productName, type MailLanguage } from '../multilingual/mail-language.js';
 import { lineFieldAnswers } from '../orders/line-fields.js';
-import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
+import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -16,12 +16,13 @@ export interface MailOrder {
   orderNumber: number;
   email: string;
   currency: string;
-  /** The store's words in the order's language (issue 29); English when absent. */
-  texts?: StoreTexts | undefined;
+  /** The order's added language (issue 29): its store texts, translated product names, money in its format; English when absent. */
+  language?: MailLanguage | undefined;
 }
 
 export interface MailLine {
   productName: string;
+  itemId?: string | null;
   sku: string | null;
   quantity: number;
   additionalFields?: string | null;
@@ -36,41 +37,45 @@ function outboxRow(db: Db, o: MailOrder, kind: string, subject: string, paragrap
     .bind(newId(), o.websiteId, kind, o.email, subject, text, html, now);
 }
 
-const lineText = (l: MailLine) => [`${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''}`, ...lineFieldAnswers(l.additionalFields).map((a) => `  ${a.label}: ${a.value}`)];
+/** A line as the shopper reads it: the product's translated title in the order's language, else the name bought. */
+const lineText = (o: MailOrder) => (l: MailLine) => {
+  return [`${l.quantity} × ${productName(o.language, l.itemId, l.productName)}${l.sku ? ` (${l.sku})` : ''}`, ...lineFieldAnswers(l.additionalFields).map((a) => `  ${a.label}: ${a.value}`)];
+};
+
 
 /** "Your order has shipped" (with carrier and tracking number) or "was picked up". */
 export function fulfilmentMail(
   db: Db, site: { title: string }, o: MailOrder, f: { kind: 'shipped' | 'picked_up'; carrier: string | null; trackingNumber: string | null; lines: MailLine[] }, now: number,
 ): D1PreparedStatement {
   const shipped = f.kind === 'shipped';
-  const t = o.texts ?? storeTexts();
+  const t = o.language?.texts ?? storeTexts();
   const fill = (text: string) => fillText(text, { site: site.title, number: o.orderNumber, carrier: f.carrier ?? '', tracking: f.trackingNumber ?? '' });
   const subject = fill(shipped ? t.mailShippedSubject : t.mailPickedUpSubject);
   const head = [fill(shipped ? t.mailShipped : t.mailPickedUp)];
   const tracking = shipped && (f.carrier || f.trackingNumber) ? [[...(f.carrier ? [fill(t.mailCarrier)] : []), ...(f.trackingNumber ? [fill(t.mailTracking)] : [])]] : [];
-  return outboxRow(db, o, shipped ? 'order-shipped' : 'order-picked-up', subject, [head, f.lines.flatMap(lineText), ...tracking], now);
+  return outboxRow(db, o, shipped ? 'order-shipped' : 'order-picked-up', subject, [head, f.lines.flatMap(lineText(o)), ...tracking], now);
 }
 
 /** The refund: amount, where it went (card, gift card) and the lines when it was for lines. */
 export function refundMail(
   db: Db, site: { title: string }, o: MailOrder, r: { amountCents: number; providerCents: number; giftCardCents: number; lines: MailLine[] }, now: number,
 ): D1PreparedStatement {
-  const money = (n: number) => `${minorToDecimal(n, o.currency)} ${o.currency}`;
-  const t = o.texts ?? storeTexts();
+  const money = mailMoney(o.language, o.currency);
+  const t = o.language?.texts ?? storeTexts();
   const fill = (text: string, cents = 0) => fillText(text, { site: site.title, number: o.orderNumber, amount: money(cents) });
   const where = [
     ...(r.providerCents ? [fill(t.mailRefundToCard, r.providerCents)] : []),
     ...(r.giftCardCents ? [fill(t.mailRefundToGiftCard, r.giftCardCents)] : []),
   ];
-  const paragraphs = [[fill(t.mailRefunded, r.amountCents)], ...(r.lines.length ? [r.lines.flatMap(lineText)] : []), where];
+  const paragraphs = [[fill(t.mailRefunded, r.amountCents)], ...(r.lines.length ? [r.lines.flatMap(lineText(o))] : []), where];
   return outboxRow(db, o, 'order-refunded', fill(t.mailRefundSubject), paragraphs, now);
 }
 
 /** The cancellation, with what was cancelled. */
 export function cancelMail(db: Db, site: { title: string }, o: MailOrder, lines: MailLine[], now: number): D1PreparedStatement {
-  const t = o.texts ?? storeTexts();
+  const t = o.language?.texts ?? storeTexts();
   const fill = (text: string) => fillText(text, { site: site.title, number: o.orderNumber });
-  return outboxRow(db, o, 'order-cancelled', fill(t.mailCancelledSubject), [[fill(t.mailCancelled)], lines.flatMap(lineText)], now);
+  return outboxRow(db, o, 'order-cancelled', fill(t.mailCancelledSubject), [[fill(t.mailCancelled)], lines.flatMap(lineText(o))], now);
 }
 
 /**
@@ -91,13 +96,14 @@ export async function reviewRequestDelayMs(db: Db, websiteId: string): Promise<n
  * the outbox only from `sendAfter` on. The order number is named when it is known.
  */
 export function reviewRequestMail(
-  db: Db, site: { title: string }, o: { websiteId: string; email: string; orderNumber?: number }, links: { productName: string; url: string }[], now: number, sendAfter: number,
+  db: Db, site: { title: string }, o: { websiteId: string; email: string; orderNumber?: number; language?: MailLanguage | undefined }, links: { productName: string; url: string }[], now: number, sendAfter: number,
 ): D1PreparedStatement {
-  const which = o.orderNumber === undefined ? 'your order' : `your order #${o.orderNumber}`;
-  const intro = `Thank you for ${which}. How do you like what you bought? A short review helps other shoppers.`;
+  const t = o.language?.texts ?? storeTexts();
+  const which = o.orderNumber === undefined ? t.mailReviewAnyOrder : fillText(t.mailReviewOrder, { number: o.orderNumber });
+  const intro = fillText(t.mailReviewIntro, { which });
   const text = [intro, '', ...links.map((l) => `${l.productName}: ${l.url}`)].join('\n');
   const html = `<p>${escapeHtml(intro)}</p><ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.productName)}</a></li>`).join('')}</ul>`;
   return rawD1(db)
     .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, send_after) VALUES (?1, ?2, 'review-request', ?3, ?4, ?5, ?6, ?7, ?8)`)
-    .bind(newId(), o.websiteId, o.email, `${site.title}: how was ${which}?`, text, html, now, sendAfter);
+    .bind(newId(), o.websiteId, o.email, fillText(t.mailReviewSubject, { site: site.title, which }), text, html, now, sendAfter);
 }

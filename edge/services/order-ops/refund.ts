@@ -228,7 +228,7 @@ async function failedAttempts(db: Db, orderId: string, key: string): Promise<num
 async function settle(db: Db, site: { id: string; title: string }, s: OrderState, row: RefundRow, input: RefundInput, providerFor: ProviderFor): Promise<RefundOutcome> {
   const d1 = rawD1(db);
   const lineById = new Map(s.lines.map((l) => [l.id, l]));
-  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency, texts: s.texts };
+  const o: MailOrder = { id: s.order.id, websiteId: site.id, orderNumber: s.order.orderNumber, email: s.order.email, currency: s.order.currency, language: s.language };
   if (row.providerCents > 0) {
     const provider = s.payment ? providerFor(s.payment.provider) : undefined;
     const refused = provider

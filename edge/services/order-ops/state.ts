@@ -3,7 +3,7 @@ import { giftCardRedemptions, orderEvents, orderFulfilments, orderRefunds, order
 import { query, type Db } from '../db.js';
 import { loadOrder, type LoadedOrder } from '../orders/index.js';
 import { loadTranslationTable } from '../multilingual/store.js';
-import { STORE_TEXTS_ENTITY, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
+import { withTable, type MailLanguage } from '../multilingual/mail-language.js';
 
 export type FulfilmentRow = typeof orderFulfilments.$inferSelect;
 export type RefundRow = typeof orderRefunds.$inferSelect;
@@ -23,8 +23,8 @@ export interface OrderState extends LoadedOrder {
   giftCard?: { id: string; amountCents: number };
   refunds: RefundRow[];
   fulfilments: FulfilmentRow[];
-  /** The store's words in the order's language (issue 29), for the shopper's mails; absent for the primary. */
-  texts?: StoreTexts;
+  /** The order's added language (issue 29): the shopper's mails in its words, product names and money format; absent for the primary. */
+  language?: MailLanguage;
 }
 
 /** The site's order numbered `orderNumber` with its payments, refunds and fulfilments. */
@@ -49,7 +49,7 @@ export async function orderState(db: Db, websiteId: string, orderNumber: number)
     giftCard: draw && { id: draw.giftCardId, amountCents: draw.amountCents },
     refunds,
     fulfilments,
-    ...(table ? { texts: storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)) } : {}),
+    ...(table && language ? { language: withTable(language, table) } : {}),
   };
 }
 

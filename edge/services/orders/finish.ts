@@ -17,7 +17,7 @@ import { orderedStatements, type HeldKey } from './idempotency.js';
 import { orderMailStatement, type OrderMailFacts } from './order-mail.js';
 import { recordStatements } from './record.js';
 import { loadTranslationTable } from '../multilingual/store.js';
-import { STORE_TEXTS_ENTITY, storeTexts } from '../../../domain/languages/store-texts.js';
+import { productName, withTable } from '../multilingual/mail-language.js';
 import { orderLink } from './status-link.js';
 
 /**
@@ -87,6 +87,8 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
     language ? loadTranslationTable(db, site.id, language.code) : undefined,
   ]);
   const issued = { id: orderId, websiteId: site.id, currency: t.currency };
+  // The shopper's added language (issue 29): every mail of the order in its words, names and money format.
+  const lang = language && table ? withTable(language.code, table) : undefined;
   // The confirmation's download links are signed now: the grants' ids and expiry are known before the batch.
   const links = f.downloadSecret
     ? await Promise.all(grants.map(async (g) => ({ name: g.productName, url: `${facts.origin}${await downloadPath(f.downloadSecret!, g.id, now + downloads.lifetimeMs)}` })))
@@ -98,7 +100,7 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
   const reviewLinks = reviewAfter
     ? await Promise.all(
         toReview.map(async (e) => ({
-          productName: e.title,
+          productName: productName(lang, e.itemId, e.title),
           url: `${facts.origin}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(f.reviewSecret!, { websiteId: site.id, itemId: e.itemId, email: facts.email, orderId, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
         })),
       )
@@ -107,11 +109,11 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
     orderId, websiteId: site.id, email: facts.email, currency: t.currency,
     // Product names in the shopper's language where translated (the order keeps the primary names).
     lines: view.entries.map((e) => ({
-      quantity: e.quantity, productName: table?.get('product', e.itemId, 'title') ?? e.title, sku: e.sku ?? null, unitPriceCents: e.unitPriceCents, additionalFields: e.additionalFields,
+      quantity: e.quantity, productName: productName(lang, e.itemId, e.title), sku: e.sku ?? null, unitPriceCents: e.unitPriceCents, additionalFields: e.additionalFields,
     })),
     subtotalCents: t.subtotalCents, discountCents: t.discountCents, shippingTotalCents: t.shippingCostCents, taxTotalCents: t.taxCents, grandTotalCents: t.grandTotalCents,
     giftCardCents: f.draw ? f.draw.amountCents : 0,
-    ...(language && table ? { language: { code: language.code, texts: storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)) } } : {}),
+    ...(lang ? { language: lang } : {}),
   };
   const giftCardOnly = f.payment.provider === 'gift-card';
   // A guest buying access to a member area: the account by email and its mail (members/guest.ts).
@@ -136,11 +138,11 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
     ...membershipGrantStatements(db, { orderId, websiteId: site.id, siteUserId: facts.siteUserId, email: facts.email, view, now }),
     ...(f.draw ? settleStatements(db, { attemptId: f.attemptId, websiteId: site.id, giftCardId: f.draw.giftCardId, amountCents: f.draw.amountCents, now, orderId, currency: t.currency, alongsideCard: !giftCardOnly }) : []),
     ...issueStatements(db, issued, giftCards, now),
-    ...giftCardMailStatements(db, site, { id: orderId, email: facts.email, currency: t.currency }, giftCards, now),
+    ...giftCardMailStatements(db, site, { id: orderId, email: facts.email, currency: t.currency, language: lang }, giftCards, now),
     ...grantStatements(db, issued, grants, downloads, now),
     // Mail is an outbox row in the order's own batch: a recorded order always has its confirmation queued.
     orderMailStatement(db, site, mail, `${facts.origin}${language?.prefix ?? ''}${orderLink('order-status', orderId, statusToken)}`, now, links),
-    ...(reviewLinks.length ? [reviewRequestMail(db, site, { websiteId: site.id, email: facts.email }, reviewLinks, now, reviewAfter)] : []),
+    ...(reviewLinks.length ? [reviewRequestMail(db, site, { websiteId: site.id, email: facts.email, language: lang }, reviewLinks, now, reviewAfter)] : []),
     // Webhook events too (order.created, order.paid): they exist exactly when the order does.
     ...orderEventStatements(rawD1(db), mail, f.payment.amountCents, now),
   ]);
