@@ -60,6 +60,7 @@ export const DONATION_MESSAGES = {
   tooSmall: (min: string) => `The smallest donation is ${min}.`,
   tooLarge: (max: string) => `The largest donation is ${max}.`,
   paymentsOff: 'This site is not taking donations by card right now.',
+  monthlyOnStripe: 'Monthly donations are not available on this site yet. Please give once.',
   messageTooLong: 'Your message is too long (500 characters at most).',
 } as const;
 

@@ -149,6 +149,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'DELETE /api/commerce/shopping-cart/*', path: '/api/commerce/shopping-cart/entries/e1', method: 'DELETE', status: 401, expect: 'api' },
   { route: 'POST /api/commerce/orders', path: '/api/commerce/orders', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/commerce/donations', path: '/api/commerce/donations', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/commerce/donations/stripe/intent', path: '/api/commerce/donations/stripe/intent', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   // The owner's commerce JSON (edge/api/commerce/owner-commerce.ts): sign-in first.
   { route: 'GET /api/commerce/owner/orders', path: '/api/commerce/owner/orders', status: 401, expect: 'api' },
   { route: 'GET /api/commerce/owner/orders/:number', path: '/api/commerce/owner/orders/1001', status: 401, expect: 'api' },

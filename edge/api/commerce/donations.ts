@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { coverFeeCents, DONATION_MESSAGES } from '../../../domain/commerce/donations.js';
+import type { Context } from 'hono';
+import type { Cents } from '../../../domain/branded-types.js';
+import { coverFeeCents, DONATION_MESSAGES, donationAmountError } from '../../../domain/commerce/donations.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { CRUMB_COOKIE } from '../../middleware/crumb/index.js';
-import { placeDonation } from '../../services/donations/place.js';
+import { donationIntentCart, placeDonation } from '../../services/donations/place.js';
 import { siteDonationLimits } from '../../services/donations/limits.js';
-import { donationProvider } from '../../services/donations/provider.js';
+import { donationProvider, monthlyOnStripe } from '../../services/donations/provider.js';
+import { prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { leaseMs, orderJson } from '../../services/orders/index.js';
 import { jsonBody } from '../validate.js';
 import { cartWriteLimit, token } from './cart-request.js';
@@ -24,34 +27,83 @@ export const donationBody = z.object({
   coverFee: z.boolean().optional().default(false),
   // Monthly: a subscription renews the gift each month (renewal Cron); stopped from page 204 or the account.
   frequency: z.enum(['once', 'monthly'], { error: 'Choose once or monthly.' }).optional().default('once'),
-  payment: z.object({ provider: z.literal('test', { error: 'Unknown payment provider.' }), card: cardSchema.optional() }).optional(),
+  // The test card, or (a site on Stripe) the PaymentIntent of POST /stripe/intent that Stripe.js confirmed.
+  payment: z
+    .discriminatedUnion(
+      'provider',
+      [
+        z.object({ provider: z.literal('test'), card: cardSchema.optional() }),
+        z.object({ provider: z.literal('stripe'), paymentIntentId: z.string({ error: 'Payment is required.' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: 'This payment could not be found. Please pay again.' }) }),
+      ],
+      { error: 'Unknown payment provider.' },
+    )
+    .optional(),
 });
 
-/** A donation without a cart (issue 30): its own Idempotency-Key, like placing an order. */
-export const donations = new Hono<AppEnv>({ strict: false });
+/** POST /api/commerce/donations/stripe/intent: what the PaymentIntent charges (the gift, and the fee when covered). */
+const intentBody = donationBody.pick({ amount: true, coverFee: true, frequency: true });
 
-donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
+/** The Idempotency-Key header, required on both donation calls (the intent and the donation share it). */
+function idempotencyKey(c: Context<AppEnv>): string {
   const key = c.req.header('Idempotency-Key') ?? '';
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new ApiError(400, 'invalid_request', 'Send an Idempotency-Key header (8-255 characters).', { fields: { 'Idempotency-Key': 'Required: 8-255 printable characters.' } });
   }
+  return key;
+}
+
+/** Who may replay a key (and whose intent a key names): the visitor's crumb, as for orders. */
+const requesterOf = (c: Context<AppEnv>) => getCookie(c, CRUMB_COOKIE) ?? c.var.siteUser?.id ?? token(c) ?? '';
+
+const feeOf = (body: { amount: number; coverFee: boolean }, currency: string) => (body.coverFee && Number.isSafeInteger(body.amount) ? coverFeeCents(body.amount, currency) : 0);
+
+/** A donation without a cart (issue 30): its own Idempotency-Key, like placing an order. */
+export const donations = new Hono<AppEnv>({ strict: false });
+
+/**
+ * A site on Stripe: the PaymentIntent for the gift (+ the fee when covered) in the site's currency,
+ * manual capture, named by the donor's crumb and Idempotency-Key, so the same key asks Stripe with
+ * the same idempotency key and gets the same intent back. The donor confirms it with Stripe.js,
+ * then sends POST / with the same key and `payment: { provider: 'stripe', paymentIntentId }`.
+ */
+donations.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) => {
+  const key = idempotencyKey(c);
   const body = c.req.valid('json');
   const site = c.var.site;
-  const provider = await donationProvider(c.var.db, c.env, site);
+  const settings = stripeSettings((await sitePayments(c.var.db, c.env, site)).env);
+  if (!settings) throw new ApiError(422, 'payments_off', DONATION_MESSAGES.paymentsOff, { fields: { 'payment.provider': DONATION_MESSAGES.paymentsOff } });
+  if (body.frequency === 'monthly') throw monthlyOnStripe();
+  const refusal = donationAmountError(body.amount, site.currency, site.locale, await siteDonationLimits(c.var.db, site));
+  if (refusal) throw new ApiError(400, 'invalid_amount', refusal, { fields: { amount: refusal } });
+  const feeCents = feeOf(body, site.currency);
+  const intent = await prepareIntent(stripeClient(settings), {
+    websiteId: site.id, cartId: await donationIntentCart(requesterOf(c), key), amountCents: (body.amount + feeCents) as Cents, currency: site.currency,
+  });
+  return c.json({ paymentIntent: intent, feeCents, ...(settings.publishableKey ? { publishableKey: settings.publishableKey } : {}) });
+});
+
+donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
+  const key = idempotencyKey(c);
+  const body = c.req.valid('json');
+  const site = c.var.site;
+  const payment = body.payment;
+  const provider = await donationProvider(c.var.db, c.env, site, payment?.provider ?? 'test');
+  if (provider.name === 'stripe' && body.frequency === 'monthly') throw monthlyOnStripe();
   const placed = await placeDonation(c.var.db, {
     site: { id: site.id, currency: site.currency, title: site.title, locale: site.locale },
-    requester: getCookie(c, CRUMB_COOKIE) ?? c.var.siteUser?.id ?? token(c) ?? '',
+    requester: requesterOf(c),
     idempotencyKey: key,
     amountCents: body.amount,
     limits: await siteDonationLimits(c.var.db, site),
-    feeCents: body.coverFee && Number.isSafeInteger(body.amount) ? coverFeeCents(body.amount, site.currency) : 0,
+    feeCents: feeOf(body, site.currency),
     email: body.email,
     name: body.name,
     message: body.message,
     anonymous: body.anonymous,
     monthly: body.frequency === 'monthly',
     siteUserId: c.var.siteUser?.id ?? null,
-    card: body.payment?.card,
+    card: payment?.provider === 'test' ? payment.card : undefined,
+    paymentIntentId: payment?.provider === 'stripe' ? payment.paymentIntentId : undefined,
     provider,
     origin: new URL(c.req.url).origin,
     leaseMs: leaseMs(c.env),

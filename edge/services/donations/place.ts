@@ -47,6 +47,8 @@ export interface DonationInput {
   /** The signed-in donor (their account lists and cancels the monthly donation). */
   siteUserId?: string | null;
   card?: TestCard | undefined;
+  /** The Stripe path: the PaymentIntent of POST /donations/stripe/intent that the donor confirmed with Stripe.js. */
+  paymentIntentId?: string | undefined;
   provider: PaymentProvider;
   /** Origin of the site, for the link in the receipt. */
   origin: string;
@@ -59,6 +61,17 @@ export interface PlacedDonation {
   replayed: boolean;
   /** The donor's link to page 204 (absent on a replay: only the hash of its token is kept). */
   confirmationPath?: string;
+}
+
+/**
+ * What a donation's PaymentIntent names as its "cart" (metadata and Stripe's idempotency key):
+ * the donor's crumb and Idempotency-Key, hashed. The intent endpoint and the donation with the
+ * same key agree on it, so asking again gives the same intent, and an intent made under another
+ * key (or by another visitor) is refused at capture ('This payment does not belong to this checkout.').
+ */
+export async function donationIntentCart(requester: string, idempotencyKey: string): Promise<string> {
+  const requesterHash = await sha256Hex(`requester:${requester}`);
+  return `donation-intent:${(await sha256Hex(`${requesterHash}:${KEY_PREFIX}${idempotencyKey}`)).slice(0, 40)}`;
 }
 
 export const contributionLink = (orderId: string, token: string) => `/contribution-confirmed?order=${encodeURIComponent(orderId)}&token=${token}`;
@@ -131,7 +144,7 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
   if (left && !resume) await undoAttempt(db, held, left, [], left.paid?.provider === provider.name ? provider : undefined, now);
   const attemptId = resume?.attemptId ?? newRowId();
   if (!resume) {
-    if (!input.card) throw new ApiError(422, 'card_required', 'Enter your card details.', { fields: { 'payment.card': 'Enter your card details.' } });
+    if (!input.card && !input.paymentIntentId) throw new ApiError(422, 'card_required', 'Enter your card details.', { fields: { 'payment.card': 'Enter your card details.' } });
     // The attempt is on the key before any money moves ('null' facts: the reconciler refunds, never records, a dead donation).
     try {
       await rawD1(db).batch(securedStatements(db, held, attemptId, [], 'null', now));
@@ -145,8 +158,10 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
   let reusableRef: string | undefined;
   if (resume?.paid) providerRef = resume.paid.ref;
   else {
+    // A Stripe intent is checked against the cart it was made for: the donor's key (donationIntentCart).
+    const cartId = input.paymentIntentId ? await donationIntentCart(input.requester, input.idempotencyKey) : DONATION_CART_PREFIX + attemptId;
     const paid = await provider.capture({
-      amountCents: cents as Cents, currency: site.currency, card: input.card, websiteId: site.id, cartId: DONATION_CART_PREFIX + attemptId, attemptId, now, saveForReuse: input.monthly === true,
+      amountCents: cents as Cents, currency: site.currency, card: input.card, paymentIntentId: input.paymentIntentId, websiteId: site.id, cartId, attemptId, now, saveForReuse: input.monthly === true,
     });
     if (!paid.ok) throw new ApiError(paid.status ?? 402, paid.code, paid.message);
     providerRef = paid.providerRef;

@@ -5,14 +5,23 @@ import type { Db } from '../db.js';
 import { paymentProviderFor, sitePayments, stripeSettings, type PaymentProvider, type StripeEnv } from '../payments/index.js';
 import type { SiteRecord } from '../websites.js';
 
+const paymentsOff = () => new ApiError(422, 'payments_off', DONATION_MESSAGES.paymentsOff, { fields: { 'payment.provider': DONATION_MESSAGES.paymentsOff } });
+
 /**
- * The provider a donation is charged through: the local test provider where the site takes
- * test cards (the default). A site on Stripe refuses donations for now (422): the card form
- * of a donation has no Stripe PaymentIntent path yet (docs/api/donations.md, "Not yet").
+ * The provider a donation is charged through, as the request names it: the local test provider
+ * where the site takes test cards (the default, and the only one the no-JS form can use), or
+ * Stripe where the site is on Stripe (the donor confirms the PaymentIntent of
+ * POST /api/commerce/donations/stripe/intent with Stripe.js, the donation captures it). Any
+ * other pairing is 422 `payments_off`. Monthly gifts on Stripe are refused (monthlyOnStripe).
  */
-export async function donationProvider(db: Db, env: StripeEnv & SecretsEnv, site: SiteRecord): Promise<PaymentProvider> {
+export async function donationProvider(db: Db, env: StripeEnv & SecretsEnv, site: SiteRecord, wanted: 'test' | 'stripe' = 'test'): Promise<PaymentProvider> {
   const pay = await sitePayments(db, env, site);
-  const provider = stripeSettings(pay.env) ? undefined : paymentProviderFor('test', pay.env, pay.testProvider);
-  if (!provider) throw new ApiError(422, 'payments_off', DONATION_MESSAGES.paymentsOff, { fields: { 'payment.provider': DONATION_MESSAGES.paymentsOff } });
+  const onStripe = Boolean(stripeSettings(pay.env));
+  const provider = onStripe === (wanted === 'stripe') ? paymentProviderFor(wanted, pay.env, pay.testProvider) : undefined;
+  if (!provider) throw paymentsOff();
   return provider;
 }
+
+/** A monthly donation needs a saved card; the Stripe path does not save one yet (docs/api/donations.md, "Not yet"). */
+export const monthlyOnStripe = () =>
+  new ApiError(422, 'monthly_not_available', DONATION_MESSAGES.monthlyOnStripe, { fields: { frequency: DONATION_MESSAGES.monthlyOnStripe } });
