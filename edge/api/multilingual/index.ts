@@ -128,7 +128,7 @@ multilingualApi.put('/translations', requirePermission('languages'), jsonBody(tr
   const body = c.req.valid('json');
   const basedOn = c.req.header('if-match') === undefined ? undefined : ifMatchNumber(c, LANGUAGE_MESSAGES.versionRequired);
   const language = await addedLanguage(c, body.language);
-  const source = await translatableSource(c.var.db, c.var.site, body.kind, body.entityId, body.fieldKey);
+  const source = await translatableSource(c.var.db, c.var.site, language, body.kind, body.entityId, body.fieldKey);
   if (source === undefined) throw new ApiError(404, 'not_found', LANGUAGE_MESSAGES.unknownText);
   const row = await saveTranslation(c.var.db, c.var.site.id, { ...body, language, sourceHash: sourceHash(source) }, Date.now(), basedOn);
   if (!row) {

@@ -25,6 +25,8 @@ export interface FormUse {
   kind: 'page' | 'collection';
   id: string;
   title: string;
+  /** The added languages whose own layout of the page holds the form (absent when none does). */
+  languages?: string[];
 }
 
 export interface OwnerForm extends FormModel {
@@ -206,19 +208,35 @@ export async function updateForm(db: Db, websiteId: string, id: string, basedOn:
   return ownerForm(db, websiteId, id);
 }
 
-/** Published pages (their live revision holds a form block naming the form) and collections that show it. */
+/**
+ * Published pages whose live revision, or whose own layout in an added language (issue 29:
+ * its published copy or its draft copy, which one publish call puts live), holds a form block
+ * naming the form, and the collections that show it. A page used only by its language layouts
+ * lists those languages (`languages`); one used by both lists them too.
+ */
 export async function formUses(db: Db, websiteId: string, id: string): Promise<FormUse[]> {
   const d1 = d1Of(db);
-  const [pages, collections] = await query(() =>
+  const names = (document: string) => `EXISTS (SELECT 1 FROM json_tree(${document}) j WHERE j.key = 'form' AND j.atom = ?2)`;
+  const [pages, languagePages, collections] = await query(() =>
     d1.batch<Row>([
       d1.prepare(`SELECT p.id, p.title FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = p.published_version
-        WHERE p.website_id = ?1 AND p.published_version IS NOT NULL
-          AND EXISTS (SELECT 1 FROM json_tree(r.document) j WHERE j.key = 'form' AND j.atom = ?2)`).bind(websiteId, id),
+        WHERE p.website_id = ?1 AND p.published_version IS NOT NULL AND ${names('r.document')}`).bind(websiteId, id),
+      d1.prepare(`SELECT p.id, p.title, l.language FROM pages p JOIN page_language_layouts l ON l.page_id = p.id
+        WHERE p.website_id = ?1 AND p.published_version IS NOT NULL AND p.trashed_on IS NULL
+          AND (${names('l.draft_document')} OR (l.published_document IS NOT NULL AND ${names('l.published_document')}))
+        ORDER BY l.language`).bind(websiteId, id),
       d1.prepare('SELECT id, title FROM collections WHERE website_id = ?1 AND form_id = ?2').bind(websiteId, id),
     ]),
   );
+  const byPage = new Map<string, FormUse>();
+  for (const r of pages!.results) byPage.set(r.id as string, { kind: 'page', id: r.id as string, title: r.title as string });
+  for (const r of languagePages!.results) {
+    const use = byPage.get(r.id as string) ?? { kind: 'page' as const, id: r.id as string, title: r.title as string };
+    use.languages = [...(use.languages ?? []), r.language as string];
+    byPage.set(use.id, use);
+  }
   return [
-    ...pages!.results.map((r) => ({ kind: 'page' as const, id: r.id as string, title: r.title as string })),
+    ...byPage.values(),
     ...collections!.results.map((r) => ({ kind: 'collection' as const, id: r.id as string, title: r.title as string })),
   ];
 }

@@ -22,6 +22,12 @@ export interface TranslatableText {
   updatedOn: number | null;
   /** The source changed since this text was translated (false when missing, or when not known: seeded rows). */
   outdated: boolean;
+  /**
+   * Only on a page's `title` text, when the page has its own published layout in the listed
+   * language: that layout holds the language's own words, so the page's block texts are left
+   * out of the list (only its title is still translated).
+   */
+  layout?: 'own';
 }
 
 type Source = Omit<TranslatableText, 'text' | 'status' | 'updatedOn' | 'outdated'>;
@@ -42,14 +48,30 @@ export function sourceHash(source: string): string {
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
+/** The pages with their own published layout in `language` (docs/api/pages.md, per-language layouts). */
+async function ownLayoutPages(db: Db, websiteId: string, language: string): Promise<Set<string>> {
+  const { results } = await query(() =>
+    db.$client
+      .prepare(
+        `SELECT l.page_id FROM page_language_layouts l JOIN pages p ON p.id = l.page_id
+         WHERE p.website_id = ? AND lower(l.language) = lower(?) AND l.published_version IS NOT NULL`,
+      )
+      .bind(websiteId, language)
+      .all<{ page_id: string }>(),
+  );
+  return new Set(results.map((r) => r.page_id));
+}
+
 /**
  * Every text a visitor of the site reads that a translation can replace (issue 29 first
- * slice): published pages' block texts, the header and footer, navigation labels, product
+ * slice): published pages' block texts (in `language`, when given, not those of a page whose
+ * own layout in it is published: that layout is written in the language), the header and footer, navigation labels, product
  * titles, excerpts, descriptions, SEO fields, variant option names and values, collection
  * titles, category and tag names, forms' labels, help, placeholders and buttons (not the
  * product additional-fields forms) and the SPEC §3 system texts.
  */
-async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
+async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise<Source[]> {
+  const own = language ? await ownLayoutPages(db, site.id, language) : new Set<string>();
   const [pageRows, [hf], navRows, productRows, variantRows, collectionRows, tagRows, formRows] = await query(() =>
     db.batch([
       db
@@ -83,6 +105,10 @@ async function sourceTexts(db: Db, site: SiteRecord): Promise<Source[]> {
     if (l) for (const [fieldKey, source] of layoutTexts(l)) out.push({ kind: 'block', entityId, fieldKey, entityTitle, source });
   };
   for (const p of pageRows) {
+    if (own.has(p.id)) {
+      out.push({ kind: 'block', entityId: p.id, fieldKey: 'title', entityTitle: p.title, source: p.title, layout: 'own' });
+      continue;
+    }
     out.push({ kind: 'block', entityId: p.id, fieldKey: 'title', entityTitle: p.title, source: p.title });
     layout(p.id, p.title, JSON.parse(p.document) as PageLayout);
   }
@@ -138,7 +164,7 @@ const keyOf = (t: { kind: string; entityId: string; fieldKey: string }) => `${t.
 
 /** The site's translatable texts with their state in `language` (missing when never saved). */
 export async function translatableTexts(db: Db, site: SiteRecord, language: string): Promise<TranslatableText[]> {
-  const [sources, stored] = await Promise.all([sourceTexts(db, site), storedTranslations(db, site.id, language)]);
+  const [sources, stored] = await Promise.all([sourceTexts(db, site, language), storedTranslations(db, site.id, language)]);
   const byKey = new Map(stored.map((r) => [keyOf(r), r]));
   return sources.map((s) => {
     const row = byKey.get(keyOf(s));
@@ -156,9 +182,13 @@ export function statusCounts(texts: readonly TranslatableText[]): Record<Transla
 
 export { keyOf as translationKey };
 
-/** The primary-language source of `kind/entity/field`, or undefined when the site has no such text (a PUT may only target those). */
-export async function translatableSource(db: Db, site: SiteRecord, kind: TranslationKind, entityId: string, fieldKey: string): Promise<string | undefined> {
-  const sources = await sourceTexts(db, site);
+/**
+ * The primary-language source of `kind/entity/field`, or undefined when the site has no such
+ * text in `language` (a PUT may only target those: not the block texts of a page whose own
+ * layout in the language is published).
+ */
+export async function translatableSource(db: Db, site: SiteRecord, language: string, kind: TranslationKind, entityId: string, fieldKey: string): Promise<string | undefined> {
+  const sources = await sourceTexts(db, site, language);
   const key = keyOf({ kind, entityId, fieldKey });
   return sources.find((s) => keyOf(s) === key)?.source;
 }

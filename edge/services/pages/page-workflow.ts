@@ -170,7 +170,8 @@ const COPY_ATTEMPTS = 10;
 
 /**
  * A new page holding a copy of `page`'s draft: slug `<slug>-copy` (made unique), title
- * `<title> (copy)`, version 1, Draft. The copy and its first revision are one batch. When a
+ * `<title> (copy)`, version 1, Draft, with a draft copy (version 1, unpublished) of each of its
+ * own language layouts. The copy, its first revision and those layouts are one batch. When a
  * concurrent duplicate took the chosen slug first (the unique index refuses the batch), the
  * next free slug is tried; 409 only after COPY_ATTEMPTS such clashes.
  */
@@ -194,6 +195,13 @@ export async function duplicatePage(db: Db, websiteId: string, page: PageRecord,
              SELECT ?, 1, r.document, ?, ?, ? FROM pages p JOIN page_revisions r ON r.page_id = p.id AND r.version = p.draft_version WHERE p.id = ? AND p.website_id = ?`,
           )
           .bind(id, author.id, author.name, now, page.id, websiteId),
+        // Its own layouts in added languages (issue 29) come along as draft copies, unpublished.
+        d1
+          .prepare(
+            `INSERT INTO page_language_layouts (page_id, language, draft_version, draft_document, author_name, saved_on)
+             SELECT ?, l.language, 1, l.draft_document, ?, ? FROM page_language_layouts l JOIN pages p ON p.id = l.page_id WHERE p.id = ? AND p.website_id = ?`,
+          )
+          .bind(id, author.name, now, page.id, websiteId),
       ]);
       if (inserted?.meta.changes !== 1) throw new ApiError(404, 'page_not_found', PAGE_MESSAGES.pageNotFound);
       return id;

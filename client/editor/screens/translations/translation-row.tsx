@@ -89,6 +89,7 @@ export function TranslationRow({
           <span>{text.entityTitle}</span> · <span>{fieldLabel(text)}</span>
         </p>
         <p className="tr-source-text" data-source>{text.source}</p>
+        {text.layout === 'own' ? <p className="tr-own-layout">This page has its own layout in this language: its texts are edited in the page editor.</p> : null}
       </div>
       <div className="tr-target">
         {isLong(text) ? <textarea {...field} rows={Math.min(10, Math.max(3, Math.ceil(text.source.length / 70)))} /> : <input type="text" {...field} />}

@@ -16,6 +16,8 @@ export interface Text {
   updatedOn: number | null;
   /** The original changed since this was translated. */
   outdated: boolean;
+  /** On a page's title: the page has its own published layout in this language, so its block texts are not listed. */
+  layout?: 'own';
 }
 
 export interface TextList {
