@@ -99,7 +99,7 @@ export async function drainOutbox(
   let sent = 0;
   let failed = 0;
   for (const { id } of due) {
-    if (elapsed() > CLAIM_SEND_WINDOW_MS) break;
+    if (elapsed() > OUTBOX_CLAIM_LEASE_MS / 2) break;
     const [mail] = await query(() =>
       db
         .update(mailOutbox)
@@ -146,8 +146,8 @@ export const CAMPAIGN_DRAIN_BATCHES_PER_RUN = 4;
  */
 export const CAMPAIGN_CLAIM_LEASE_MS = 10 * 60 * 1000;
 const CLAIM_SEND_WINDOW_MS = CAMPAIGN_CLAIM_LEASE_MS / 2;
-/** The same lease for a claim of one transactional mail (`drainOutbox`); a run claims no more after half of it. */
-export const OUTBOX_CLAIM_LEASE_MS = CAMPAIGN_CLAIM_LEASE_MS;
+/** The lease of a claim of one transactional mail (`drainOutbox`), as long as a campaign claim's; a run claims no more after half of it. */
+export const OUTBOX_CLAIM_LEASE_MS = 10 * 60 * 1000;
 
 /**
  * ONE atomic UPDATE … RETURNING of up to CAMPAIGN_DRAIN_BATCH campaign mails, oldest first:
