@@ -4,7 +4,7 @@ import { startBindings, type Bindings } from '../../../scripts/bindings-bridge.j
 import { applyMigrations } from '../../../schema/testing.js';
 import { openDb, type Db } from '../db.js';
 import { listOutbox, queueMail } from './outbox.js';
-import { CAMPAIGN_CLAIM_LEASE_MS, drainCampaignMail, drainOutbox, MailRefusedError, outboxOnlySender, type MailSender } from './sender.js';
+import { CAMPAIGN_CLAIM_LEASE_MS, drainCampaignMail, drainOutbox, MailRefusedError, OUTBOX_CLAIM_LEASE_MS, outboxOnlySender, type MailSender } from './sender.js';
 
 let local: Bindings;
 let d1: D1Database;
@@ -98,6 +98,100 @@ describe('drainOutbox', () => {
     expect(await drainCampaignMail(db, refuse(true), 8300)).toEqual({ sent: 0, failed: 1, batches: 1 });
     expect((await listOutbox(db, SITE, { to: 'gone@X.test' }))[0]!.status).toBe('failed');
     expect(await statuses()).toEqual({ 'bs-1': 'bounced', 'bs-2': 'unsubscribed', 'bs-3': 'confirmed' });
+  });
+});
+
+describe('drainOutbox: a run that dies', () => {
+  const LEASE = OUTBOX_CLAIM_LEASE_MS;
+  const row = async (id: string) =>
+    d1.prepare('SELECT status, attempts, claimed_on AS claimedOn, sent_on AS sentOn FROM mail_outbox WHERE id = ?1').bind(id).first<{ status: string; attempts: number; claimedOn: number | null; sentOn: number | null }>();
+  const insert = (id: string, createdOn: number, claim: { status?: string; claimedOn?: number | null; attempts?: number } = {}) =>
+    d1.prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on, status, claimed_on, attempts) VALUES (?1, ?2, 'order-confirmation', ?3, 'Your order', 'x', ?4, ?5, ?6, ?7)`)
+      .bind(id, SITE, `${id}@x.test`, createdOn, claim.status ?? 'queued', claim.claimedOn ?? null, claim.attempts ?? 0).run();
+  /** Leaves no transactional mail of earlier tests claimable, so each test counts only its own. */
+  const settleOthers = () => d1.prepare("UPDATE mail_outbox SET status = 'failed' WHERE status IN ('queued', 'sending') AND kind <> 'campaign'").run();
+
+  it('a claimed mail whose run died stays sending until the lease ends, then the next run sends it once; the dead run\'s late write changes nothing', async () => {
+    await settleOthers();
+    await insert('tx-dies', 60_000);
+    // Run A claims the mail and hangs in the provider call (the isolate is killed there): its claim is the state it leaves.
+    let failA!: (err: Error) => void;
+    const hanging: MailSender = { name: 'hanging', send: () => new Promise<void>((_, reject) => { failA = reject; }) };
+    const runA = drainOutbox(db, hanging, 61_000, 20);
+    await expect.poll(async () => (await row('tx-dies'))?.status, { timeout: 15_000 }).toBe('sending');
+    expect(await row('tx-dies')).toMatchObject({ attempts: 1, claimedOn: 61_000 });
+
+    const delivered: string[] = [];
+    const recording: MailSender = { name: 'recording', send: async (mail) => void delivered.push(mail.id) };
+    // Within the lease no run takes it.
+    expect(await drainOutbox(db, recording, 61_000 + 60_000, 20)).toEqual({ sent: 0, failed: 0 });
+    expect(await drainOutbox(db, recording, 61_000 + LEASE - 1, 20)).toEqual({ sent: 0, failed: 0 });
+    expect(await row('tx-dies')).toMatchObject({ status: 'sending', attempts: 1, claimedOn: 61_000 });
+    // From the lease's end the next run retakes and sends it; a later run finds nothing.
+    expect(await drainOutbox(db, recording, 61_000 + LEASE, 20)).toEqual({ sent: 1, failed: 0 });
+    expect(await drainOutbox(db, recording, 61_000 + LEASE + 60_000, 20)).toEqual({ sent: 0, failed: 0 });
+    expect(delivered).toEqual(['tx-dies']);
+    expect(await row('tx-dies')).toMatchObject({ status: 'sent', attempts: 2, claimedOn: 61_000 + LEASE, sentOn: 61_000 + LEASE });
+
+    // Run A wakes up to a failed call: its write is only for rows still carrying its claim, so the sent mail stays sent.
+    failA(new Error('connection reset'));
+    expect(await runA).toEqual({ sent: 0, failed: 1 });
+    expect(await row('tx-dies')).toMatchObject({ status: 'sent', attempts: 2, claimedOn: 61_000 + LEASE });
+  });
+
+  it('an old sending row with no claim time (claimed before the column existed) is retaken and sent once', async () => {
+    await settleOthers();
+    await insert('tx-old', 70_000, { status: 'sending', claimedOn: null, attempts: 1 });
+    expect(await row('tx-old')).toMatchObject({ status: 'sending', claimedOn: null });
+    const delivered: string[] = [];
+    const recording: MailSender = { name: 'recording', send: async (mail) => void delivered.push(mail.id) };
+    expect(await drainOutbox(db, recording, 71_000, 20)).toEqual({ sent: 1, failed: 0 });
+    expect(await drainOutbox(db, recording, 72_000, 20)).toEqual({ sent: 0, failed: 0 });
+    expect(delivered).toEqual(['tx-old']);
+    expect(await row('tx-old')).toMatchObject({ status: 'sent', attempts: 2, claimedOn: 71_000, sentOn: 71_000 });
+  });
+
+  it('two overlapping runs past the lease never send one mail twice (dead claims and queued mail alike)', async () => {
+    await settleOthers();
+    for (let i = 0; i < 6; i++) await insert(`tx-dead-${i}`, 80_000 + i, { status: 'sending', claimedOn: 80_000, attempts: 1 });
+    for (let i = 0; i < 6; i++) await insert(`tx-new-${i}`, 80_100 + i);
+    const delivered: string[] = [];
+    const sender: MailSender = {
+      name: 'recording',
+      send: async (mail) => {
+        // Yield so the two runs interleave their claims.
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        delivered.push(mail.id);
+      },
+    };
+    const [a, b] = await Promise.all([drainOutbox(db, sender, 80_000 + LEASE, 50), drainOutbox(db, sender, 80_000 + LEASE + 1, 50)]);
+    expect(a.sent + b.sent).toBe(12);
+    expect(delivered).toHaveLength(12);
+    expect(new Set(delivered).size).toBe(12);
+    const rows = await d1.prepare("SELECT status, attempts, count(*) AS n FROM mail_outbox WHERE id LIKE 'tx-dead-%' OR id LIKE 'tx-new-%' GROUP BY status, attempts ORDER BY attempts").all();
+    expect(rows.results).toEqual([{ status: 'sent', attempts: 1, n: 6 }, { status: 'sent', attempts: 2, n: 6 }]);
+  });
+
+  it('a mail retaken after its last attempt\'s run died is failed, not sent again', async () => {
+    await settleOthers();
+    await insert('tx-last', 90_000, { status: 'sending', claimedOn: 90_000, attempts: 5 });
+    const delivered: string[] = [];
+    const recording: MailSender = { name: 'recording', send: async (mail) => void delivered.push(mail.id) };
+    expect(await drainOutbox(db, recording, 90_000 + LEASE, 20)).toEqual({ sent: 0, failed: 1 });
+    expect(delivered).toEqual([]);
+    expect(await row('tx-last')).toMatchObject({ status: 'failed', attempts: 6 });
+  });
+
+  it('past half the lease a run claims no more: the rest stay queued, untried, for the next run', async () => {
+    await settleOthers();
+    for (let i = 0; i < 3; i++) await insert(`tx-slow-${i}`, 100_000 + i);
+    const delivered: string[] = [];
+    const recording: MailSender = { name: 'recording', send: async (mail) => void delivered.push(mail.id) };
+    let reads = 0;
+    const elapsed = () => (reads++ === 0 ? 0 : LEASE / 2 + 1);
+    expect(await drainOutbox(db, recording, 101_000, 20, undefined, elapsed)).toEqual({ sent: 1, failed: 0 });
+    const rows = (await d1.prepare("SELECT status, attempts FROM mail_outbox WHERE id LIKE 'tx-slow-%' ORDER BY id").all<{ status: string; attempts: number }>()).results;
+    expect(rows.map((r) => `${r.status}/${r.attempts}`)).toEqual(['sent/1', 'queued/0', 'queued/0']);
   });
 });
 

@@ -65,46 +65,71 @@ export const CAMPAIGN_KIND = 'campaign';
 export const MAX_ATTEMPTS = 5;
 
 /**
- * Sends up to `limit` queued mails (campaign mail aside) with `sender`. Each row is claimed with one atomic
- * UPDATE (status queued -> sending) before sending, so two drains never send it twice.
+ * A transactional mail claimable at `now`: queued, or 'sending' under a claim at least OUTBOX_CLAIM_LEASE_MS
+ * old (or with no claim time: claimed before claims had one), i.e. held by a run that died. Due, not campaign mail.
+ */
+function outboxClaimable(now: EpochMs) {
+  return and(
+    ne(mailOutbox.kind, CAMPAIGN_KIND),
+    or(
+      eq(mailOutbox.status, 'queued'),
+      and(eq(mailOutbox.status, 'sending'), or(isNull(mailOutbox.claimedOn), lte(mailOutbox.claimedOn, now - OUTBOX_CLAIM_LEASE_MS))),
+    ),
+    // A mail with a later send time (a review request) waits for it.
+    or(isNull(mailOutbox.sendAfter), lte(mailOutbox.sendAfter, now)),
+  );
+}
+
+/**
+ * Sends up to `limit` queued mails (campaign mail aside) with `sender`, oldest first. Each row is claimed with
+ * one atomic UPDATE … RETURNING (queued, or 'sending' past its lease -> 'sending', `claimed_on` = `now`) before
+ * sending, so two drains never hold it at once; its outcome is written only while the row still carries this
+ * claim. A run that dies after a claim leaves the mail 'sending' for OUTBOX_CLAIM_LEASE_MS; the first run after
+ * that takes it again (docs/mail.md "A run that dies"). A run claims nothing more after half the lease
+ * (`elapsed`: ms since the run began, the real clock by default), so a live run's claim is never taken from it.
  */
 export async function drainOutbox(
   db: Db, sender: MailSender, now: EpochMs, limit = 20, envelopeFor: (websiteId: string) => Promise<MailEnvelope | undefined> = async () => undefined,
+  elapsed: () => number = stopwatch(),
 ): Promise<{ sent: number; failed: number }> {
   if (sender === outboxOnlySender) return { sent: 0, failed: 0 };
-  const queued = await query(() =>
-    db
-      .select()
-      .from(mailOutbox)
-      // A mail with a later send time (a review request) waits for it; campaign mail has its own batched drain.
-      .where(and(eq(mailOutbox.status, 'queued'), ne(mailOutbox.kind, CAMPAIGN_KIND), or(isNull(mailOutbox.sendAfter), lte(mailOutbox.sendAfter, now))))
-      .orderBy(asc(mailOutbox.createdOn))
-      .limit(limit),
-  );
+  // The candidates, read once (a mail put back in the queue waits for the next run); each claim re-checks them.
+  const due = await query(() => db.select({ id: mailOutbox.id }).from(mailOutbox).where(outboxClaimable(now)).orderBy(asc(mailOutbox.createdOn)).limit(limit));
+  const ours = (id: string) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedOn, now));
   let sent = 0;
   let failed = 0;
-  for (const mail of queued) {
-    const claimed = await query(() =>
+  for (const { id } of due) {
+    if (elapsed() > OUTBOX_CLAIM_LEASE_MS / 2) break;
+    const [mail] = await query(() =>
       db
         .update(mailOutbox)
-        .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'queued')))
-        .returning({ attempts: mailOutbox.attempts }),
+        .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, claimedOn: now })
+        .where(and(eq(mailOutbox.id, id), outboxClaimable(now)))
+        .returning(),
     );
-    if (claimed.length === 0) continue;
+    if (!mail) continue;
+    if (mail.attempts > MAX_ATTEMPTS) {
+      // Retaken after its last try's run died: failed, not tried a sixth time.
+      console.warn(`mail ${mail.id} (${mail.kind}) failed: its run died on the last of ${MAX_ATTEMPTS} attempts`);
+      await query(() => db.update(mailOutbox).set({ status: 'failed' }).where(ours(mail.id)));
+      failed += 1;
+      continue;
+    }
     try {
       await sender.send(mail, await envelopeFor(mail.websiteId));
-      await query(() => db.update(mailOutbox).set({ status: 'sent', sentOn: now }).where(eq(mailOutbox.id, mail.id)));
-      sent += 1;
     } catch (err) {
       console.warn(`mail ${mail.id} (${mail.kind}) not sent by ${sender.name}: ${err instanceof Error ? err.message : String(err)}`);
-      const status = err instanceof MailRefusedError || claimed[0]!.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
-      const failedRow = db.update(mailOutbox).set({ status }).where(eq(mailOutbox.id, mail.id));
+      const status = err instanceof MailRefusedError || mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
+      const failedRow = db.update(mailOutbox).set({ status }).where(ours(mail.id));
       // A bounced address leaves the site's lists in the same write (campaigns send only to confirmed addresses).
       if (err instanceof MailRefusedError && err.bounced) await query(() => db.batch([failedRow, markBounced(db, mail.websiteId, mail.toAddress)]));
       else await query(() => failedRow);
       failed += 1;
+      continue;
     }
+    // At least once: a run dying between the provider's acceptance and this write leaves the mail for a retake.
+    await query(() => db.update(mailOutbox).set({ status: 'sent', sentOn: now }).where(ours(mail.id)));
+    sent += 1;
   }
   return { sent, failed };
 }
@@ -121,6 +146,8 @@ export const CAMPAIGN_DRAIN_BATCHES_PER_RUN = 4;
  */
 export const CAMPAIGN_CLAIM_LEASE_MS = 10 * 60 * 1000;
 const CLAIM_SEND_WINDOW_MS = CAMPAIGN_CLAIM_LEASE_MS / 2;
+/** The lease of a claim of one transactional mail (`drainOutbox`), as long as a campaign claim's; a run claims no more after half of it. */
+export const OUTBOX_CLAIM_LEASE_MS = 10 * 60 * 1000;
 
 /**
  * ONE atomic UPDATE … RETURNING of up to CAMPAIGN_DRAIN_BATCH campaign mails, oldest first:
