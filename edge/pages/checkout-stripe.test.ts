@@ -21,12 +21,12 @@ describe('/checkout with Stripe set up', () => {
     const variant = await variantOf(worker.db, 'FK-INC-01');
     await addOne(v, variant.itemId, 'FK-INC-01');
     const json = await v.send('GET', '/checkout?format=json');
-    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page' });
+    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page', locale: 'en' });
     expect(JSON.stringify(json.json)).not.toContain(SECRET_KEY);
     const res = await worker.fetch('/checkout', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
     const html = await res.text();
     const island = /<section class="checkout"[^>]*>/.exec(html)![0];
-    expect(island).toContain('data-prop-stripe="{&quot;publishableKey&quot;:&quot;pk_test_checkout_page&quot;}"');
+    expect(island).toContain('data-prop-stripe="{&quot;publishableKey&quot;:&quot;pk_test_checkout_page&quot;,&quot;locale&quot;:&quot;en&quot;}"');
     expect(html).not.toContain(SECRET_KEY);
     const csp = res.headers.get('Content-Security-Policy')!;
     expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
@@ -39,7 +39,7 @@ describe('/checkout with Stripe set up', () => {
     const token = await subscriptionCart(v, worker.db);
     const json = await v.send('GET', `/checkout?cartToken=${token}&format=json`);
     expect(json.json.subscription).toMatchObject({ cartToken: token });
-    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page' });
+    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page', locale: 'en' });
     const res = await worker.fetch(`/checkout?cartToken=${token}`);
     expect(await res.text()).not.toContain(SECRET_KEY);
     expect(res.headers.get('Content-Security-Policy')).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
