@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from './form-field.js';
-import { FORM_MESSAGES as M } from '../messages/form-messages.js';
+import { FORM_MESSAGES as M, formMessages, formMessagesOf } from '../messages/form-messages.js';
 import { FormParseError, sanitizeSubmission } from './sanitize.js';
 
 const field = (type: string, extra: Partial<FormField> = {}): FormField => ({ id: 'f', type, title: type, ...extra });
@@ -87,5 +87,20 @@ describe('sanitizeSubmission: SPEC §5 messages', () => {
     expect(() => sanitizeSubmission([field('text')], { f: { a: 1 } })).toThrow(FormParseError);
     expect(() => sanitizeSubmission([field('name')], { f: ['a', 'b', 'c'] })).toThrow(FormParseError);
     expect(() => sanitizeSubmission([field('likert', { options: likertQs })], { f: ['Agree'] })).toThrow(FormParseError);
+  });
+
+  it("words its messages in the page's language, English where a text is not translated (issue 29)", () => {
+    const fr = formMessages((key) => ({ required: 'Obligatoire', emailInvalid: "L'adresse e-mail n'est pas valide." } as Record<string, string>)[key]);
+    const fields = [field('text', { id: 'a', required: true }), field('email', { id: 'b' }), field('number', { id: 'c' })];
+    expect(sanitizeSubmission(fields, { b: 'nope', c: 'x' }, fr).errors).toEqual({ a: 'Obligatoire', b: "L'adresse e-mail n'est pas valide.", c: M.numberInvalid });
+    expect(sanitizeSubmission(fields, { b: 'nope', c: 'x' }).errors).toEqual({ a: M.required, b: M.emailInvalid, c: M.numberInvalid });
+  });
+
+  it("reads an island's messages prop: only strings of known keys count", () => {
+    const m = formMessagesOf({ required: 'Obligatoire', tooLong: 3, toString: 'x', unknown: '' });
+    expect(m.required).toBe('Obligatoire');
+    expect(m.tooLong).toBe(M.tooLong);
+    expect(m.unknown).toBe(M.unknown);
+    expect(formMessagesOf(undefined)).toEqual(M);
   });
 });

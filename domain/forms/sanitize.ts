@@ -1,14 +1,14 @@
 import type { FormField, SanitizedValue } from './form-field.js';
 import { isFormEmail } from './email.js';
 import { FIELD_TYPES, LIKERT_ANSWERS, isFieldType, type FieldTypeSpec } from './field-types.js';
-import { FORM_MESSAGES as M } from '../messages/form-messages.js';
+import { FORM_MESSAGES, type FormMessages } from '../messages/form-messages.js';
 import { checkFormat } from './value-formats.js';
 
 /** The submission could not be read at all (wrong JSON shapes): SPEC §8 'Could not parse…'. */
 export class FormParseError extends Error {
   override readonly name = 'FormParseError';
   constructor(readonly fieldId: string) {
-    super(M.cannotParse);
+    super(FORM_MESSAGES.cannotParse);
   }
 }
 
@@ -85,7 +85,7 @@ function isEmpty(value: SanitizedValue): boolean {
   return Object.keys(value).length === 0;
 }
 
-function problem(field: FormField, value: SanitizedValue, spec: FieldTypeSpec): string | undefined {
+function problem(field: FormField, value: SanitizedValue, spec: FieldTypeSpec, M: FormMessages): string | undefined {
   const required = field.required === true;
   if (spec.shape === 'likert') {
     const answers = value as Record<string, string>;
@@ -105,17 +105,18 @@ function problem(field: FormField, value: SanitizedValue, spec: FieldTypeSpec): 
     return strings.every((s) => options.has(s)) ? undefined : M.optionInvalid;
   }
   if (field.type === 'email') return isFormEmail(value as string) ? undefined : M.emailInvalid;
-  return checkFormat(field.type, value);
+  return checkFormat(field.type, value, M);
 }
 
 /**
  * Re-validates a submission on the server (SPEC §5) and returns SPEC §3 sanitized values
  * for every field of the form, never trusting the client's shapes: unknown ids are
  * dropped, section items skipped, hidden fields fall back to their defaults.
- * Throws `FormParseError` when a value has an impossible shape.
+ * Throws `FormParseError` when a value has an impossible shape. `messages`: the page
+ * language's texts (issue 29), English by default.
  * @example sanitizeSubmission(fields, { email: ' a@b.co ' }) // { values: { email: 'a@b.co' }, errors: {} }
  */
-export function sanitizeSubmission(fields: readonly FormField[], raw: Record<string, unknown>): SanitizeResult {
+export function sanitizeSubmission(fields: readonly FormField[], raw: Record<string, unknown>, messages: FormMessages = FORM_MESSAGES): SanitizeResult {
   const values: Record<string, SanitizedValue> = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
@@ -123,7 +124,7 @@ export function sanitizeSubmission(fields: readonly FormField[], raw: Record<str
     const spec: FieldTypeSpec = FIELD_TYPES[field.type];
     const value = sanitizeOne(field, Object.hasOwn(raw, field.id) ? raw[field.id] : undefined, spec);
     values[field.id] = value;
-    const message = problem(field, value, spec);
+    const message = problem(field, value, spec, messages);
     if (message) errors[field.id] = message;
   }
   return { values, errors };

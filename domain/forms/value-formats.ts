@@ -1,4 +1,4 @@
-import { FORM_MESSAGES as M } from '../messages/form-messages.js';
+import { FORM_MESSAGES, type FormMessages } from '../messages/form-messages.js';
 import type { SanitizedValue } from './form-field.js';
 
 // SPEC §9: URLs are at most 2083 characters.
@@ -37,7 +37,7 @@ function isTime([hour, minute, second, ampm]: string[]): boolean {
 }
 
 /** Format checks of the field types SPEC §5 leaves unworded; undefined when the value is fine. */
-export function checkFormat(type: string, value: SanitizedValue): string | undefined {
+export function checkFormat(type: string, value: SanitizedValue, M: FormMessages = FORM_MESSAGES): string | undefined {
   switch (type) {
     case 'number':
       return isNumber(value as string) ? undefined : M.numberInvalid;

@@ -111,6 +111,22 @@ export const STORE_TEXTS = {
   mailReset: 'Choose a new password here:',
   mailResetNote: 'The link works for one hour. If you did not ask for it, ignore this mail: your password stays as it is.',
   mailGiftCards: 'Here are the gift cards from order #{number}. Enter the code at checkout; what is not spent stays on the card.',
+  /** The account mails (verification, an address that has an account already, a contributor's invitation). */
+  mailVerifySubject: 'Confirm your email for {site}',
+  mailVerify: 'Welcome! Confirm your email address to finish creating your account:',
+  mailVerifyNote: 'The link works for 24 hours. If you did not sign up, ignore this mail.',
+  mailExistingSubject: 'You already have an account at {site}',
+  mailExisting: 'Someone (probably you) tried to create an account with this address, which already has one.',
+  mailExistingSignIn: 'Sign in: {link}',
+  mailExistingForgot: 'Forgot your password? {link}',
+  mailInviteSubject: 'You are invited to help run {site}',
+  mailInvite: 'You have been invited to {site} as {roles}.',
+  mailInviteAccept: 'Accept the invitation:',
+  mailInviteNote: 'The link works for 7 days.',
+  /** A paid order the store could not complete (the order reconciler refunds it). */
+  mailUnfinishedSubject: '{site}: we could not complete your order',
+  mailUnfinished: 'We took your payment of {amount} for the order below, but the store could not complete it.',
+  mailUnfinishedRefund: 'We are refunding the full {amount} to the card you paid with. It can take a few days to show on your statement. Nothing else was charged.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -30,6 +30,34 @@ export const FORM_MESSAGES = {
   dateInvalid: 'Date is not valid.',
   timeInvalid: 'Time is not valid.',
   optionInvalid: 'Choose one of the listed options.',
+  // The form's own words around the fields (SPEC §4 'Submitting…').
+  submitting: 'Submitting…',
+  selectOption: 'Select an option',
 } as const;
+
+export type FormMessageKey = keyof typeof FORM_MESSAGES;
+export type FormMessages = Record<FormMessageKey, string>;
+
+/** The translation entity of the form messages (kind `system`, issue 29). */
+export const FORM_MESSAGES_ENTITY = 'form-messages';
+
+/**
+ * The English texts with `translated(key)` over them where it gives a text.
+ * @example formMessages((k) => (k === 'required' ? 'Obligatoire' : undefined)).required // 'Obligatoire'
+ */
+export function formMessages(translated: (key: FormMessageKey) => string | undefined = () => undefined): FormMessages {
+  const out = { ...FORM_MESSAGES } as FormMessages;
+  for (const key of Object.keys(FORM_MESSAGES) as FormMessageKey[]) {
+    const text = translated(key);
+    if (text) out[key] = text;
+  }
+  return out;
+}
+
+/** The messages a form island got in its props (only the translated ones travel) over the English. */
+export function formMessagesOf(value: unknown): FormMessages {
+  const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return formMessages((key) => (Object.hasOwn(given, key) && typeof given[key] === 'string' ? (given[key] as string) : undefined));
+}
 
 export { RESTOCK_MESSAGES } from './restock-messages.js';

@@ -159,6 +159,8 @@ export interface TranslationFixture {
   strings?: Record<string, string>;
   /** The store's words on cart, checkout, confirmation and its mail (domain/languages/store-texts.ts). */
   storeTexts?: Record<string, string>;
+  /** The forms' SPEC §5/§8 messages by key (domain/messages/form-messages.ts). */
+  formMessages?: Record<string, string>;
 }
 
 /** Everything the seed needs, already read from disk. */

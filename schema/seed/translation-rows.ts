@@ -3,13 +3,14 @@ import { translationSearchSeedStatement } from '../translation-search.js';
 import type { DemoFixtures, TranslationFixture } from './fixture-types.js';
 import { insertRow, type SeedStatement } from './statements.js';
 import { STORE_TEXTS_ENTITY } from '../../domain/languages/store-texts.js';
+import { FORM_MESSAGES_ENTITY } from '../../domain/messages/form-messages.js';
 
 type Id = (...parts: string[]) => string;
 
 /**
  * The demo's translations (fixtures/demo/translations.json, issue 29): pages by slug, navigation
  * labels by menu position, products by URL id (variant options too), collections by URL id,
- * forms by key, categories, tags and system texts by name, each
+ * forms by key, categories, tags, system texts, store texts and form messages by name, each
  * seeded `done`; translated products get their row in the translated search index.
  */
 export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: Id, now: number): SeedStatement[] {
@@ -50,6 +51,7 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
     }
     for (const [key, text] of Object.entries(fixture.strings ?? {})) row('system', 'strings', key, text);
     for (const [key, text] of Object.entries(fixture.storeTexts ?? {})) row('system', STORE_TEXTS_ENTITY, key, text);
+    for (const [key, text] of Object.entries(fixture.formMessages ?? {})) row('system', FORM_MESSAGES_ENTITY, key, text);
   }
   return out;
 }

@@ -8,7 +8,8 @@ import { signedInOwner } from './owner-harness.js';
  * Issue 29: the header's language switcher (plain links, no script of its own) on a product
  * page: a visitor switches to French and back; the choice is remembered in a cookie. Then the
  * Must show walk: switched to French, a visitor adds to cart, checks out with the test card,
- * sees the French confirmation, and the confirmation mail in the outbox is French. The demo
+ * sees the French confirmation, and the confirmation mail in the outbox is French; the contact
+ * form's messages are French on /fr. The demo
  * seed publishes French: nothing is switched on here.
  */
 const store = useStorefront();
@@ -100,6 +101,19 @@ describe('language switcher', () => {
     expect(mail?.subject).toBe(`Fern & Kiln : commande n° ${number} confirmée`);
     expect(mail?.text).toContain(`Merci pour votre commande n° ${number}.`);
     expect(mail?.text).toMatch(/\/fr\/order-status\?order=/);
+  });
+
+  it('a visitor on /fr submits the contact form empty and reads the French messages', async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/contact'));
+    const form = page.locator('.page-body [data-island="form"]');
+    await form.scrollIntoViewIfNeeded();
+    await islandsHydrated(page, '.page-body [data-island="form"]');
+    expect(await form.locator('select[name="topic"] option').first().textContent()).toBe('Choisissez une option');
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await expect.poll(() => form.locator('.field-error').allTextContents()).toEqual(['Obligatoire', 'Obligatoire', 'Obligatoire']);
+    expect(await form.locator('.form-message').textContent()).toBe('Un ou plusieurs champs ne sont pas valides, veuillez vérifier votre saisie.');
+    expect(await form.locator('.form-notice-above').textContent()).toMatch(/^Votre formulaire comporte une erreur\./);
   });
 
   it('the owner gives a page its own French layout, adds a block and publishes: /fr shows it, / does not', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { IslandField, RawValues } from './form-types.js';
+import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
 
 interface FieldProps {
   field: IslandField;
@@ -105,7 +106,7 @@ function SingleInput({ field, values, error, onChange }: FieldProps) {
   if (field.type === 'select') {
     return (
       <select {...common}>
-        <option value="">Select an option</option>
+        <option value="">{typeof field['selectText'] === 'string' ? field['selectText'] : FORM_MESSAGES.selectOption}</option>
         {(field.options ?? []).map((o) => <option key={o} value={o}>{o}</option>)}
       </select>
     );

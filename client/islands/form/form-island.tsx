@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
+import { formMessagesOf } from '../../../domain/messages/form-messages.js';
 import { sanitizeSubmission, FormParseError } from '../../../domain/forms/sanitize.js';
 import { FormField } from './form-fields.js';
 import type { FormProps, RawValues } from './form-types.js';
@@ -28,6 +28,8 @@ function hiddenDefaults(form: FormProps): RawValues {
  * and post-submit markup; failure renders the errors, resets the bot check and unlocks.
  */
 export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: HTMLElement; useCaptcha?: UseCaptcha | undefined }) {
+  // The page language's messages (issue 29: only translated ones are in the props), English otherwise.
+  const [M] = useState(() => formMessagesOf(form.messages));
   const [values, setValues] = useState<RawValues>(() => hiddenDefaults(form));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
@@ -76,7 +78,7 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
     if (locked.current) return;
     let check;
     try {
-      check = sanitizeSubmission(form.fields, values);
+      check = sanitizeSubmission(form.fields, values, M);
     } catch (err) {
       if (err instanceof FormParseError) return fail(M.cannotParse);
       throw err;
@@ -96,14 +98,14 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
     setErrors({});
     setNotice('');
     warmKey();
-    let result = await key.current!.then((k) => (k ? saveSubmission(form, k, values, honeypot, token || undefined) : undefined));
+    let result = await key.current!.then((k) => (k ? saveSubmission(form, k, values, honeypot, token || undefined, M) : undefined));
     key.current = undefined;
     if (!result) return fail(M.noKey);
     if (!result.ok && result.message === M.status401) {
       // An expired key (a tab left open overnight): one fresh key, one more try.
       const fresh = await fetchKey();
       if (!fresh) return fail(M.noKey);
-      result = await saveSubmission(form, fresh, values, honeypot, token || undefined);
+      result = await saveSubmission(form, fresh, values, honeypot, token || undefined, M);
     }
     if (!result.ok) return fail(result.message, result.fields ?? {});
     root.dispatchEvent(new CustomEvent(FORM_SUCCESS_EVENT, { bubbles: true, detail: { formId: form.id } }));
@@ -147,7 +149,7 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
       {shownNotice ? <p className="form-message" role="alert">{shownNotice}</p> : null}
       <div className="form-button-wrapper">
         <button className="button form-submit" type="submit" disabled={phase === 'submitting'}>
-          {phase === 'submitting' ? 'Submitting…' : form.submitButtonText}
+          {phase === 'submitting' ? M.submitting : form.submitButtonText}
         </button>
       </div>
       {showNotices ? <p className="form-notice form-notice-below" role="alert">{M.noticeBelow}</p> : null}

@@ -26,6 +26,8 @@ export interface FormProps {
   disclaimerHtml: string;
   /** `provider`: the deployment's bot check (absent: the offline 'local' check of tests). */
   captcha: { enabled: boolean; siteKey: string; provider?: CaptchaProvider };
+  /** The page language's form messages that are translated (issue 29); absent: English. */
+  messages?: Record<string, string>;
 }
 
 export type RawValues = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { readCookie } from '../../runtime/cookies.js';
-import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
+import { FORM_MESSAGES, type FormMessages } from '../../../domain/messages/form-messages.js';
 import { HONEYPOT_FIELD } from '../../../domain/forms/bot-defence.js';
 import type { FormProps, RawValues } from './form-types.js';
 
@@ -23,7 +23,7 @@ async function post(path: string, body: unknown): Promise<{ status: number; json
 }
 
 /** SPEC §8 "By status" texts, else the server's text, else the unknown-error text. */
-export function failureMessage(status: number, body: { message?: string; crumbFail?: boolean } | undefined): string {
+export function failureMessage(status: number, body: { message?: string; crumbFail?: boolean } | undefined, M: FormMessages = FORM_MESSAGES): string {
   if (status === 401 && body?.crumbFail) return body.message ?? M.status401;
   const byStatus: Record<number, string> = { 401: M.status401, 404: M.status404, 429: M.status429, 500: M.status500 };
   return byStatus[status] ?? body?.message ?? M.unknown;
@@ -43,7 +43,9 @@ export async function fetchKey(): Promise<string | undefined> {
  * Sends the SPEC §3 payload with `key`; the page's title, id and path come from the document.
  * The honeypot's value travels in the form JSON under its reserved id.
  */
-export async function saveSubmission(form: FormProps, key: string, values: RawValues, honeypot: string, captchaKey?: string): Promise<SubmitResult> {
+export async function saveSubmission(
+  form: FormProps, key: string, values: RawValues, honeypot: string, captchaKey?: string, M: FormMessages = FORM_MESSAGES,
+): Promise<SubmitResult> {
   const payload = {
     key,
     formId: form.id,
@@ -63,5 +65,5 @@ export async function saveSubmission(form: FormProps, key: string, values: RawVa
   }
   if (res.status === 200) return { ok: true };
   if (res.status === 400 && res.json?.errors) return { ok: false, message: res.json.message ?? M.invalidFields, fields: res.json.errors };
-  return { ok: false, message: failureMessage(res.status, res.json) };
+  return { ok: false, message: failureMessage(res.status, res.json, M) };
 }

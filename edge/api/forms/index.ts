@@ -1,7 +1,7 @@
 import { getCookie } from 'hono/cookie';
 import { prefixCandidate } from '../../../domain/languages/languages.js';
 import { chosenLanguageTable, LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
-import { canonicalChoices } from '../../services/multilingual/texts.js';
+import { canonicalChoices, translatedFormMessages } from '../../services/multilingual/texts.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
@@ -12,7 +12,7 @@ import { findForm, formForSubmission } from '../../services/forms/definitions.js
 import { sha256Hex } from '../../services/forms/hash.js';
 import { issueFormKey } from '../../services/forms/keys.js';
 import { fieldsForVersion } from '../../services/forms/builder.js';
-import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
+import { FORM_MESSAGES as M, type FormMessages } from '../../../domain/messages/form-messages.js';
 import { firstEmail, submitForm } from '../../services/forms/submit.js';
 import { storedWithKey } from '../../services/forms/submissions.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
@@ -37,36 +37,36 @@ const submissionPayload = z.object({
   formVersion: z.coerce.number().int().min(1).max(1e9).optional(),
 });
 
-function parseFormJson(text: string): Record<string, unknown> {
+function parseFormJson(text: string, m: FormMessages): Record<string, unknown> {
   // JSON inside the JSON body: bounded like the body itself (issue 33, finding 4).
   assertJsonDepth(text, 'form');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'unparsable_form', M.cannotParse);
+    throw new ApiError(400, 'unparsable_form', m.cannotParse);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, 'unparsable_form', M.cannotParse);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, 'unparsable_form', m.cannotParse);
   return parsed as Record<string, unknown>;
 }
 
 /** The 400 of SPEC §8: each message keyed by field id (`fields`, and `errors` as the form client reads it). */
-export function invalidFields(errors: Record<string, string>): ApiError {
-  return new ApiError(400, 'invalid_fields', M.invalidFields, { fields: errors, extra: { errors } });
+export function invalidFields(errors: Record<string, string>, message: string = M.invalidFields): ApiError {
+  return new ApiError(400, 'invalid_fields', message, { fields: errors, extra: { errors } });
 }
 
-function sanitizeOrThrow(fields: Parameters<typeof sanitizeSubmission>[0], raw: Record<string, unknown>) {
+function sanitizeOrThrow(fields: Parameters<typeof sanitizeSubmission>[0], raw: Record<string, unknown>, m: FormMessages) {
   try {
-    return sanitizeSubmission(fields, raw);
+    return sanitizeSubmission(fields, raw, m);
   } catch (err) {
-    if (err instanceof FormParseError) throw new ApiError(400, 'unparsable_form', M.cannotParse, { fields: { [err.fieldId]: M.cannotParse } });
+    if (err instanceof FormParseError) throw new ApiError(400, 'unparsable_form', m.cannotParse, { fields: { [err.fieldId]: m.cannotParse } });
     throw err;
   }
 }
 
-async function visitorHash(c: Parameters<typeof visitorSecret>[0]): Promise<string> {
+async function visitorHash(c: Parameters<typeof visitorSecret>[0], m: FormMessages = M): Promise<string> {
   const secret = visitorSecret(c);
-  if (!secret) throw new ApiError(401, 'no_visitor', M.status401);
+  if (!secret) throw new ApiError(401, 'no_visitor', m.status401);
   return sha256Hex(`visitor:${secret}`);
 }
 
@@ -85,24 +85,26 @@ formsApi.post(
 
 formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c) => {
   const payload = c.req.valid('json');
+  // The page's language (its /fr prefix, else the language cookie, issue 29): the answer's messages are in it,
+  // and options posted in it are stored as the primary's.
+  const language = await chosenLanguageTable(c.var.db, c.var.site, (payload.pagePath && prefixCandidate(payload.pagePath)) || getCookie(c, LANGUAGE_COOKIE));
+  const m = translatedFormMessages(language?.table);
   const current = await formForSubmission(c.var.db, c.var.site.id, payload);
-  if (!current) throw new ApiError(404, 'form_not_found', M.status404);
+  if (!current) throw new ApiError(404, 'form_not_found', m.status404);
   // A visitor mid-way through version N keeps submitting against N after the owner saves N+1.
   const form = { ...current, fields: await fieldsForVersion(c.var.db, current, payload.formVersion) };
   // A replay of a key that stored this visitor's submission answers the stored success at once:
   // it spends no budget, so a client retrying a lost answer is never refused 429 (issue 35).
-  if (await storedWithKey(c.var.db, { keyHash: await sha256Hex(payload.key), websiteId: c.var.site.id, visitorHash: await visitorHash(c) })) {
+  if (await storedWithKey(c.var.db, { keyHash: await sha256Hex(payload.key), websiteId: c.var.site.id, visitorHash: await visitorHash(c, m) })) {
     return c.json({ success: true });
   }
-  await spendBudgets(c, M.status429, perVisitor('save'), perTarget(() => `form:${form.id}`));
-  // Options posted in the page's language (its /fr prefix, else the language cookie) stored as the primary's (issue 29).
-  const language = await chosenLanguageTable(c.var.db, c.var.site, (payload.pagePath && prefixCandidate(payload.pagePath)) || getCookie(c, LANGUAGE_COOKIE));
-  const parsed = parseFormJson(payload.form);
+  await spendBudgets(c, m.status429, perVisitor('save'), perTarget(() => `form:${form.id}`));
+  const parsed = parseFormJson(payload.form, m);
   const raw = language ? canonicalChoices(form.id, form.fields, parsed, language.table) : parsed;
-  const { values, errors } = sanitizeOrThrow(form.fields, raw);
-  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  const { values, errors } = sanitizeOrThrow(form.fields, raw, m);
+  if (Object.keys(errors).length > 0) throw invalidFields(errors, m.invalidFields);
   const listEmail = form.mailingListId ? firstEmail(form, values) : undefined;
-  if (listEmail) await spendBudgets(c, M.status429, ...mailBudgets(listEmail));
+  if (listEmail) await spendBudgets(c, m.status429, ...mailBudgets(listEmail));
   try {
     const outcome = await submitForm(c.var.db, c.env, {
       site: c.var.site,
@@ -110,19 +112,20 @@ formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c)
       raw,
       values,
       key: payload.key,
-      visitorHash: await visitorHash(c),
+      visitorHash: await visitorHash(c, m),
       captchaToken: payload.captchaKey ?? undefined,
+      messages: m,
       page: { title: payload.pageTitle, id: payload.pageId, contentSource: payload.contentSource || undefined, path: payload.pagePath, permissionTypeValue: payload.pagePermissionTypeValue },
       origin: new URL(c.req.url).origin,
       remoteIp: clientIp(c),
     });
     // A replay of a key that stored this visitor's submission gets the original success again.
-    if (!outcome.stored && !outcome.replayed) throw new ApiError(401, 'form_key_refused', M.status401);
+    if (!outcome.stored && !outcome.replayed) throw new ApiError(401, 'form_key_refused', m.status401);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (isDatabaseFailure(err)) {
       console.error(`form submission not stored: ${String(err)}`);
-      throw new ApiError(500, 'submission_failed', M.status500);
+      throw new ApiError(500, 'submission_failed', m.status500);
     }
     throw err;
   }
@@ -136,10 +139,13 @@ formsApi.post(
   rateLimit({ binding: 'RATE_VISITOR_WRITES', periodSeconds: 60, key: (c) => `forms-validate:${visitorSecret(c) ?? ''}` }),
   jsonBody(z.record(z.string(), z.unknown())),
   async (c) => {
+    // In the visitor's language (the language cookie the pages set, issue 29).
+    const language = await chosenLanguageTable(c.var.db, c.var.site, getCookie(c, LANGUAGE_COOKIE));
+    const m = translatedFormMessages(language?.table);
     const form = await findForm(c.var.db, c.var.site.id, c.req.param('formId'));
-    if (!form) throw new ApiError(404, 'form_not_found', M.status404);
-    const { errors } = sanitizeOrThrow(form.fields, c.req.valid('json'));
-    if (Object.keys(errors).length > 0) throw invalidFields(errors);
+    if (!form) throw new ApiError(404, 'form_not_found', m.status404);
+    const { errors } = sanitizeOrThrow(form.fields, c.req.valid('json'), m);
+    if (Object.keys(errors).length > 0) throw invalidFields(errors, m.invalidFields);
     return c.json({ valid: true });
   },
 );

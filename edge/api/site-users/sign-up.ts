@@ -27,7 +27,8 @@ signUpRoutes.post(
   async (c) => {
     const { email, password, language } = c.req.valid('json');
     await throttleAccount(c, 'sign-up', email);
-    await signUp(c.var.db, mailSite(c), { email, password, language }, Date.now());
+    // The mails' language: the one asked for, else the page's (the language cookie the pages set).
+    await signUp(c.var.db, { ...mailSite(c), locale: c.var.site.locale }, { email, password, language }, Date.now(), getCookie(c, LANGUAGE_COOKIE));
     return c.json({ message: SIGN_UP_MESSAGE }, 202);
   },
 );

@@ -87,7 +87,8 @@ account.post('/sign-up', ...formPost, async (c) => {
     const parsed = z.object({ email: newEmailField, password: newPasswordField }).safeParse(form);
     if (!parsed.success) throw invalidForm(parsed.error.issues);
     await throttleAccount(c, 'sign-up', parsed.data.email);
-    await signUp(c.var.db, mailSite(c), parsed.data, Date.now());
+    // The mails in the language of the pages the visitor came from (the cookie they set, issue 29).
+    await signUp(c.var.db, { ...mailSite(c), locale: c.var.site.locale }, parsed.data, Date.now(), getCookie(c, LANGUAGE_COOKIE));
   } catch (err) {
     const { message, status } = formFailure(c, err);
     return signUpPage(c, message, form.email, status);

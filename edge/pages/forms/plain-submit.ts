@@ -8,7 +8,7 @@
  * messages and the visitor's values (never cached: it carries their crumb).
  */
 import { chosenLanguageTable } from '../../services/multilingual/visitor-language.js';
-import { canonicalChoices } from '../../services/multilingual/texts.js';
+import { canonicalChoices, translatedFormMessages } from '../../services/multilingual/texts.js';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../env.js';
@@ -25,7 +25,7 @@ import { fieldsForVersion } from '../../services/forms/builder.js';
 import { sha256Hex } from '../../services/forms/hash.js';
 import { issuePlainKey } from '../../services/forms/keys.js';
 import { storedWithKey } from '../../services/forms/submissions.js';
-import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
+import { FORM_MESSAGES as M, type FormMessages } from '../../../domain/messages/form-messages.js';
 import { plainFormKey, rawFromPost, renderedAt, samePath, type PostedBody } from '../../services/forms/plain-post.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
 import { firstEmail, submitForm } from '../../services/forms/submit.js';
@@ -91,14 +91,14 @@ async function pageAt(c: C, path: string, state: PostedFormState, status: PageRe
 }
 
 /** Spends budgets; over one, the 429 refusal the page shows (with the binding's Retry-After). */
-async function spendOrRefuse(c: C, ...rules: RateLimitRule[]): Promise<Refusal | undefined> {
+async function spendOrRefuse(c: C, m: FormMessages, ...rules: RateLimitRule[]): Promise<Refusal | undefined> {
   try {
-    await spendBudgets(c, M.status429, ...rules);
+    await spendBudgets(c, m.status429, ...rules);
     return undefined;
   } catch (err) {
     if (err instanceof ApiError && err.status === 429) {
       for (const [name, value] of Object.entries(err.options.headers ?? {})) c.header(name, value);
-      return new Refusal(429, M.status429);
+      return new Refusal(429, m.status429);
     }
     throw err;
   }
@@ -106,14 +106,16 @@ async function spendOrRefuse(c: C, ...rules: RateLimitRule[]): Promise<Refusal |
 
 async function store(c: C, form: FormRecord, body: PostedBody, path: string): Promise<Refusal | undefined> {
   if (!fromThisSite(c, body)) return new Refusal(401, CRUMB_FAIL_MESSAGE);
-  // A form posted from a page of an added language: its translated options stored as the primary's (issue 29).
+  // A form posted from a page of an added language: its translated options stored as the primary's,
+  // its messages in that language (issue 29).
   const language = c.var.language ? await chosenLanguageTable(c.var.db, c.var.site, c.var.language.code) : undefined;
+  const m = translatedFormMessages(language?.table);
   const raw = language ? canonicalChoices(form.id, form.fields, rawFromPost(form.fields, body), language.table) : rawFromPost(form.fields, body);
   let sanitized;
   try {
-    sanitized = sanitizeSubmission(form.fields, raw);
+    sanitized = sanitizeSubmission(form.fields, raw, m);
   } catch (err) {
-    if (err instanceof FormParseError) return (await spendOrRefuse(c, perVisitor('save'), perTarget(() => `form:${form.id}`))) ?? new Refusal(400, M.cannotParse);
+    if (err instanceof FormParseError) return (await spendOrRefuse(c, m, perVisitor('save'), perTarget(() => `form:${form.id}`))) ?? new Refusal(400, m.cannotParse);
     throw err;
   }
   const visitorHash = await sha256Hex(`visitor:${visitorSecret(c)}`);
@@ -123,11 +125,11 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
   const key = await plainFormKey(visitorHash, form.id, stamp, sanitized.values);
   // The same post again (a reload whose first answer was lost) is the stored success, spending no budget (issue 35).
   if (Object.keys(sanitized.errors).length === 0 && (await storedWithKey(c.var.db, { keyHash: await sha256Hex(key), websiteId: c.var.site.id, visitorHash }))) return undefined;
-  const overBudget = await spendOrRefuse(c, perVisitor('save'), perTarget(() => `form:${form.id}`));
+  const overBudget = await spendOrRefuse(c, m, perVisitor('save'), perTarget(() => `form:${form.id}`));
   if (overBudget) return overBudget;
-  if (Object.keys(sanitized.errors).length > 0) return new Refusal(400, M.invalidFields, sanitized.errors);
+  if (Object.keys(sanitized.errors).length > 0) return new Refusal(400, m.invalidFields, sanitized.errors);
   const listEmail = form.mailingListId ? firstEmail(form, sanitized.values) : undefined;
-  const overMailBudget = listEmail ? await spendOrRefuse(c, ...mailBudgets(listEmail)) : undefined;
+  const overMailBudget = listEmail ? await spendOrRefuse(c, m, ...mailBudgets(listEmail)) : undefined;
   if (overMailBudget) return overMailBudget;
   try {
     await issuePlainKey(c.var.db, c.var.site.id, visitorHash, key, stamp);
@@ -137,12 +139,13 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
       page: { path, contentSource: 'c' },
       origin: new URL(c.req.url).origin,
       remoteIp: clientIp(c),
+      messages: m,
     });
   } catch (err) {
     // SPEC §8: a form asking for a CAPTCHA cannot be completed without the script.
     if (err instanceof ApiError && err.status === 400) return new Refusal(400, err.message);
     console.error(`plain form ${form.id} not stored: ${String(err)}`);
-    return new Refusal(500, M.status500);
+    return new Refusal(500, m.status500);
   }
   return undefined;
 }

@@ -11,26 +11,32 @@ export interface MailSite {
 
 const footer = (site: MailSite) => `\n\n${site.title}\n${site.origin}/`;
 
-/** The email-verification mail of a new account. */
-export function verifyEmailMail(site: MailSite, to: string, token: string): OutgoingMail {
+/**
+ * The email-verification mail of a new account, in the words of `texts` (issue 29: the
+ * language of the page the sign-up came from); the link stays unprefixed (account pages are
+ * served in the primary language only).
+ */
+export function verifyEmailMail(site: MailSite, to: string, token: string, texts?: StoreTexts): OutgoingMail {
   const link = `${site.origin}/account/verify?token=${token}`;
+  const t = texts ?? storeTexts();
   return {
     websiteId: site.id,
     to,
     kind: 'verify-email',
-    subject: `Confirm your email for ${site.title}`,
-    text: `Welcome! Confirm your email address to finish creating your account:\n\n${link}\n\nThe link works for 24 hours. If you did not sign up, ignore this mail.${footer(site)}`,
+    subject: fillText(t.mailVerifySubject, { site: site.title }),
+    text: `${t.mailVerify}\n\n${link}\n\n${t.mailVerifyNote}${footer(site)}`,
   };
 }
 
-/** Sent instead of a second account when someone signs up with an address that has one. */
-export function existingAccountMail(site: MailSite, to: string): OutgoingMail {
+/** Sent instead of a second account when someone signs up with an address that has one (in the sign-up page's language). */
+export function existingAccountMail(site: MailSite, to: string, texts?: StoreTexts): OutgoingMail {
+  const t = texts ?? storeTexts();
   return {
     websiteId: site.id,
     to,
     kind: 'sign-up-existing',
-    subject: `You already have an account at ${site.title}`,
-    text: `Someone (probably you) tried to create an account with this address, which already has one.\n\nSign in: ${site.origin}/account\nForgot your password? ${site.origin}/account/reset${footer(site)}`,
+    subject: fillText(t.mailExistingSubject, { site: site.title }),
+    text: `${t.mailExisting}\n\n${fillText(t.mailExistingSignIn, { link: `${site.origin}/account` })}\n${fillText(t.mailExistingForgot, { link: `${site.origin}/account/reset` })}${footer(site)}`,
   };
 }
 
@@ -50,13 +56,15 @@ export function passwordResetMail(site: MailSite, to: string, token: string, tex
   };
 }
 
+/** A contributor's invitation: in the site's primary language (the store texts' own words). */
 export function invitationMail(site: MailSite, to: string, token: string, roleNames: string[]): OutgoingMail {
   const link = `${site.origin}/config/invitation?token=${token}`;
+  const t = storeTexts();
   return {
     websiteId: site.id,
     to,
     kind: 'invitation',
-    subject: `You are invited to help run ${site.title}`,
-    text: `You have been invited to ${site.title} as ${roleNames.join(', ')}.\n\nAccept the invitation:\n\n${link}\n\nThe link works for 7 days.${footer(site)}`,
+    subject: fillText(t.mailInviteSubject, { site: site.title }),
+    text: `${fillText(t.mailInvite, { site: site.title, roles: roleNames.join(', ') })}\n\n${t.mailInviteAccept}\n\n${link}\n\n${t.mailInviteNote}${footer(site)}`,
   };
 }

@@ -18,13 +18,19 @@ import { newId, normaliseEmail, secretToken, sha256Hex } from './tokens.js';
  * One D1 batch (issue 35, docs/crash-safety.md): the account, its verification link and the
  * mail that carries it, or, when the address already has an account, the 'existing account'
  * mail. Each later statement asks whether this batch's account row exists, so a crash never
- * leaves an account whose verification mail was lost.
+ * leaves an account whose verification mail was lost. Both mails are in the account's chosen
+ * language, else `pageLanguage` (the page the sign-up came from) when the site publishes it
+ * as an added language; else the primary (issue 29).
  */
-export async function signUp(db: Db, site: MailSite, input: { email: string; password: string; language?: string }, now: EpochMs): Promise<void> {
+export async function signUp(
+  db: Db, site: MailSite & { locale: string }, input: { email: string; password: string; language?: string | undefined }, now: EpochMs, pageLanguage?: string,
+): Promise<void> {
   const email = normaliseEmail(input.email);
   const userId = newId();
   const token = secretToken();
-  const [passwordHash, tokenHash] = await Promise.all([hashPassword(input.password), sha256Hex(token)]);
+  const [passwordHash, tokenHash, language] = await Promise.all([
+    hashPassword(input.password), sha256Hex(token), mailLanguage(db, site, input.language ?? pageLanguage),
+  ]);
   const d1 = rawD1(db);
   const mail = (m: OutgoingMail, when: 'EXISTS' | 'NOT EXISTS') =>
     d1
@@ -47,8 +53,8 @@ export async function signUp(db: Db, site: MailSite, input: { email: string; pas
            SELECT ?1, ?2, 'verify', ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM site_users WHERE id = ?3)`,
         )
         .bind(tokenHash, site.id, userId, email, now, now + LINK_LIFETIME_MS.verify),
-      mail(verifyEmailMail(site, email, token), 'EXISTS'),
-      mail(existingAccountMail(site, email), 'NOT EXISTS'),
+      mail(verifyEmailMail(site, email, token, language?.texts), 'EXISTS'),
+      mail(existingAccountMail(site, email, language?.texts), 'NOT EXISTS'),
     ]),
   );
 }

@@ -7,7 +7,7 @@ import type { SiteRecord } from '../websites.js';
 import { honeypotReason } from '../../../domain/forms/bot-defence.js';
 import type { FormRecord } from './definitions.js';
 import { sha256Hex } from './hash.js';
-import { FORM_MESSAGES as M } from '../../../domain/messages/form-messages.js';
+import { FORM_MESSAGES as M, type FormMessages } from '../../../domain/messages/form-messages.js';
 import type { SanitizedValue } from '../../../domain/forms/form-field.js';
 import { storeSubmission, type NewSubmission, type StoreOutcome } from './submissions.js';
 
@@ -23,6 +23,8 @@ export interface SubmitInput {
   /** Scheme and host of the request, for links in mails. */
   origin: string;
   remoteIp?: string;
+  /** The messages in the page's language (issue 29); English when absent. */
+  messages?: FormMessages;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface SubmitInput {
 async function captchaSuspicion(env: Env, input: SubmitInput): Promise<string | undefined> {
   const siteKey = activeCaptchaSiteKey(env, input.site);
   if (!input.form.captchaEnabled || !siteKey) return undefined;
-  if (!input.captchaToken) throw new ApiError(400, 'captcha_required', M.captchaIncomplete);
+  if (!input.captchaToken) throw new ApiError(400, 'captcha_required', (input.messages ?? M).captchaIncomplete);
   const verifier = captchaVerifier(env, siteKey)!;
   const action = input.form.kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form;
   const verdict = await verifier.verify(input.captchaToken, action, input.remoteIp ?? '');

@@ -8,6 +8,7 @@ import { storedTranslations } from './store.js';
 import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, valueKey } from './texts.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
+import { FORM_MESSAGES, FORM_MESSAGES_ENTITY } from '../../../domain/messages/form-messages.js';
 
 /** One translatable text of the site in its primary language, with its translation's state. */
 export interface TranslatableText {
@@ -68,7 +69,8 @@ async function ownLayoutPages(db: Db, websiteId: string, language: string): Prom
  * own layout in it is published: that layout is written in the language), the header and footer, navigation labels, product
  * titles, excerpts, descriptions, SEO fields, variant option names and values, collection
  * titles, category and tag names, forms' labels, help, placeholders and buttons (not the
- * product additional-fields forms) and the SPEC §3 system texts.
+ * product additional-fields forms), the SPEC §3 system texts, the store texts and the forms'
+ * SPEC §5/§8 messages.
  */
 async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise<Source[]> {
   const own = language ? await ownLayoutPages(db, site.id, language) : new Set<string>();
@@ -157,6 +159,7 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
     if (typeof source === 'string') out.push({ kind: 'system', entityId: 'strings', fieldKey: key, entityTitle: 'Store texts', source });
   }
   for (const [key, source] of Object.entries(STORE_TEXTS)) out.push({ kind: 'system', entityId: STORE_TEXTS_ENTITY, fieldKey: key, entityTitle: 'Cart, checkout and confirmation', source });
+  for (const [key, source] of Object.entries(FORM_MESSAGES)) out.push({ kind: 'system', entityId: FORM_MESSAGES_ENTITY, fieldKey: key, entityTitle: 'Form messages', source });
   return out;
 }
 

@@ -1,5 +1,6 @@
 import type { PageLayout } from '../../../blocks/layout-schema.js';
 import type { TranslationKind } from '../../../schema/translations.js';
+import { FORM_MESSAGES, FORM_MESSAGES_ENTITY, formMessages, type FormMessages } from '../../../domain/messages/form-messages.js';
 
 /**
  * Which texts of a page are translatable, and how a translation replaces one (issue 29).
@@ -181,6 +182,11 @@ export function canonicalChoices(
   return out;
 }
 
+/** The form messages in the language of `table` (its translations over the English); English without one. */
+export function translatedFormMessages(table: TranslationTable | undefined): FormMessages {
+  return formMessages((key) => table?.get('system', FORM_MESSAGES_ENTITY, key));
+}
+
 function translateForm(form: Json, table: TranslationTable): void {
   const id = form.id as string;
   form.submitButtonText = table.get('form', id, 'submitButtonText') ?? form.submitButtonText;
@@ -201,6 +207,15 @@ function translateForm(form: Json, table: TranslationTable): void {
     }
     return f;
   });
+  // The form messages of the language (issue 29): only the translated ones travel; the island and theme fall back to English.
+  const messages: Record<string, string> = {};
+  for (const key of Object.keys(FORM_MESSAGES)) {
+    const text = table.get('system', FORM_MESSAGES_ENTITY, key);
+    if (text) messages[key] = text;
+  }
+  if (Object.keys(messages).length > 0) form.messages = messages;
+  // A select's empty choice, in the field itself (the theme's field partial sees only the field).
+  if (messages.selectOption) form.fields = (form.fields as Json[]).map((f) => (f && f.type === 'select' ? { ...f, selectText: messages.selectOption } : f));
 }
 
 /**

@@ -78,18 +78,21 @@ export function orderMailStatement(
 /**
  * To the shopper whose paid order the Cron reconciler could not finish (its units are gone,
  * or the order could not be written): the payment is being refunded. An outbox row in the
- * batch that undoes the attempt (docs/crash-safety.md).
+ * batch that undoes the attempt (docs/crash-safety.md). In the order's language when it is an
+ * added one (issue 29: its store texts and money format; the caller names the lines in it).
  */
 export function unfinishedOrderMail(
-  db: Db, site: { id: string; title: string }, o: { email: string; lines: readonly { quantity: number; title: string }[] }, paid: { cents: number; currency: string }, now: number,
+  db: Db, site: { id: string; title: string }, o: { email: string; lines: readonly { quantity: number; title: string }[]; language?: { code: string; texts: StoreTexts } | undefined },
+  paid: { cents: number; currency: string }, now: number,
 ): D1PreparedStatement {
-  const amount = `${minorToDecimal(paid.cents, paid.currency)} ${paid.currency}`;
+  const t = o.language?.texts ?? storeTexts();
+  const amount = mailMoney(paid.currency, o.language?.code)(paid.cents);
   const lines = o.lines.map((l) => `${l.quantity} × ${l.title}`);
-  const intro = `We took your payment of ${amount} for the order below, but the store could not complete it.`;
-  const refund = `We are refunding the full ${amount} to the card you paid with. It can take a few days to show on your statement. Nothing else was charged.`;
+  const intro = fillText(t.mailUnfinished, { amount });
+  const refund = fillText(t.mailUnfinishedRefund, { amount });
   const text = [intro, '', ...lines, '', refund].join('\n');
   const html = `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p>${escapeHtml(refund)}</p>`;
   return rawD1(db)
     .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on) VALUES (?1, ?2, 'order-unfinished', ?3, ?4, ?5, ?6, ?7)`)
-    .bind(newId(), site.id, o.email, `${site.title}: we could not complete your order`, text, html, now);
+    .bind(newId(), site.id, o.email, fillText(t.mailUnfinishedSubject, { site: site.title }), text, html, now);
 }

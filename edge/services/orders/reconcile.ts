@@ -1,9 +1,11 @@
 import { rawD1 } from '../cart/raw.js';
 import type { Db } from '../db.js';
 import type { PaymentProvider } from '../payments/index.js';
-import { recordOrder } from './finish.js';
+import { recordOrder, type OrderFacts } from './finish.js';
 import { KEY_COLUMNS, LEASE_LOST, releaseKey, takeOver, type HeldKey, type KeyRow } from './idempotency.js';
 import { unfinishedOrderMail } from './order-mail.js';
+import { loadTranslationTable } from '../multilingual/store.js';
+import { productName, withTable } from '../multilingual/mail-language.js';
 import { unitsByVariant } from './stock-batch.js';
 import { settleRefund, stepsOf, undoAttempt, type AttemptSteps } from './undo.js';
 
@@ -62,9 +64,7 @@ export async function reconcileOrderKeys(db: Db, deps: ReconcileDeps, now: numbe
       }
       if (finish === 'lost') continue;
       const facts = steps.facts;
-      const tell = steps.paid && steps.paid.provider !== 'gift-card' && facts
-        ? [unfinishedOrderMail(db, facts.site, { email: facts.email, lines: facts.view.entries }, steps.paid, now)]
-        : [];
+      const tell = steps.paid && steps.paid.provider !== 'gift-card' && facts ? [await unfinishedMail(db, facts, steps.paid, now)] : [];
       const outcome = await undoAttempt(db, held, steps, [], steps.paid ? await deps.providerFor(steps.paid.provider, row.websiteId) : undefined, now, tell);
       report.restocked += 1;
       if (outcome === 'refunded') report.refunded += 1;
@@ -83,6 +83,14 @@ export async function reconcileOrderKeys(db: Db, deps: ReconcileDeps, now: numbe
     else report.refundFailed += 1;
   }
   return report;
+}
+
+/** The refund notice of an attempt that cannot be finished, in the shopper's language (issue 29) as the order's mails would be. */
+async function unfinishedMail(db: Db, facts: OrderFacts, paid: { cents: number; currency: string }, now: number) {
+  const code = facts.language?.code;
+  const language = code ? withTable(code, await loadTranslationTable(db, facts.site.id, code)) : undefined;
+  const lines = facts.view.entries.map((e) => ({ quantity: e.quantity, title: productName(language, e.itemId, e.title) }));
+  return unfinishedOrderMail(db, facts.site, { email: facts.email, lines, language }, paid, now);
 }
 
 /**
