@@ -241,8 +241,8 @@ describe('Stripe checkout in Chromium', () => {
 });
 
 describe('Stripe donations in Chromium (issue 30)', () => {
-  it('a donor gives a custom amount monthly on the donate page: a decline is said beside the form, a double click pays once, page 204, the receipt', async () => {
-    allowed = /HTTP 402 \/v1\/payment_intents|status of 402/;
+  it('a donor gives a custom amount monthly on the donate page: limits, an outage and a decline said beside the form, a double click pays once, page 204, the receipt', async () => {
+    allowed = /HTTP 402 \/v1\/payment_intents|HTTP (400|503) \/api\/commerce\/donations\/stripe\/intent|status of (400|402|503)/;
     const page = await stripeVisitor();
     const email = 'stripe.monthly.giver@example.com';
     const answer = await page.goto(store.url('/donate'));
@@ -262,9 +262,27 @@ describe('Stripe donations in Chromium (issue 30)', () => {
       .poll(() => page.evaluate(() => (window as unknown as { __fakeStripe: { elements: { setupFutureUsage?: string; locale?: string }[] } }).__fakeStripe.elements.at(-1)))
       .toMatchObject({ mode: 'payment', currency: 'usd', captureMethod: 'manual', setupFutureUsage: 'off_session', locale: 'en' });
     await form.locator('#fake-stripe-card').waitFor();
+    const status = page.locator('.donate-status');
+    const intentsBefore = stripe.callsTo('POST', /^\/v1\/payment_intents$/).length;
+
+    // Below the site's smallest gift: the worker refuses it before asking Stripe, said beside the form.
+    await page.locator('#fake-stripe-card').fill('4242 4242 4242 4242');
+    await page.getByLabel('Amount (USD)').fill('0.50');
+    await page.getByRole('button', { name: 'Donate' }).click();
+    await expect.poll(() => status.innerText()).toBe('The smallest donation is $1.00.');
+    // Stripe unreachable: nothing charged, the donor is told so and may try again.
+    await page.getByLabel('Amount (USD)').fill('18.40');
+    stripe.down = true;
+    try {
+      await page.getByRole('button', { name: 'Donate' }).click();
+      await expect.poll(() => status.innerText()).toBe('We could not reach the payment service. You have not been charged. Please try again.');
+    } finally {
+      stripe.down = false;
+    }
+    expect(stripe.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.form.amount)).toHaveLength(intentsBefore);
 
     await payWith(page, '4000 0000 0000 0002');
-    await expect.poll(() => page.locator('.donate-status').innerText()).toBe('Your card was declined.');
+    await expect.poll(() => status.innerText()).toBe('Your card was declined.');
     expect(new URL(page.url()).pathname).toBe('/donate');
     expect(await page.getByRole('button', { name: 'Donate' }).isEnabled()).toBe(true);
 
