@@ -60,7 +60,8 @@ export const DONATION_MESSAGES = {
   tooSmall: (min: string) => `The smallest donation is ${min}.`,
   tooLarge: (max: string) => `The largest donation is ${max}.`,
   paymentsOff: 'This site is not taking donations by card right now.',
-  monthlyOnStripe: 'Monthly donations are not available on this site yet. Please give once.',
+  // A site on Stripe takes the card in Stripe's Payment Element only: the form without JavaScript cannot pay.
+  needsJavaScript: 'Paying by card on this site needs JavaScript. Please turn JavaScript on and reload this page to give.',
   messageTooLong: 'Your message is too long (500 characters at most).',
 } as const;
 

@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { amountInputBounds, coverFeeCents, coverFeeRule, DONATION_MESSAGES, donationAmountError, majorToMinor, type DonationLimits } from '../../domain/commerce/donations.js';
+import { stripeLocale } from '../../domain/languages/languages.js';
 import { displayMoney, minorToDecimal, moneyJson } from '../../domain/money/money.js';
 import { escapeAttr, escapeHtml } from '../../engine/index.js';
 import type { AppEnv } from '../env.js';
@@ -20,6 +21,7 @@ import { siteDonationLimits } from '../services/donations/limits.js';
 import { stopMonthlyDonation } from '../services/donations/monthly.js';
 import { subscriptionOfOrder, type SubscriptionRow } from '../services/subscriptions/index.js';
 import { donationProvider } from '../services/donations/provider.js';
+import { sitePayments, stripeBrowserSettings, stripeSettings } from '../services/payments/index.js';
 import { leaseMs, orderFromLink, type LoadedOrder } from '../services/orders/index.js';
 import { baseContext } from './page-context.js';
 import { pageRequest, respond } from './respond.js';
@@ -73,13 +75,51 @@ function amountBounds(currency: string, limits: DonationLimits): string {
   return ` min="${min}" max="${max}" step="${step}"`;
 }
 
+/**
+ * How page 203 takes the card: the local test card's fields, or on a site paying through Stripe
+ * the `donate` island's Payment Element (`browser`: what Stripe.js may know, none when the
+ * deployment lacks the publishable key, and then the form cannot pay).
+ */
+type DonatePay = { kind: 'card' } | { kind: 'stripe'; browser?: { publishableKey: string; locale: string } | undefined };
+
+async function donatePay(c: Context<AppEnv>): Promise<DonatePay> {
+  const pay = await sitePayments(c.var.db, c.env, c.var.site);
+  if (!stripeSettings(pay.env)) return { kind: 'card' };
+  const browser = stripeBrowserSettings(pay.env);
+  return { kind: 'stripe', browser: browser && { ...browser, locale: stripeLocale(c.var.site.locale) } };
+}
+
+function testCardHtml(e: Record<string, string>): string {
+  const year = new Date().getUTCFullYear();
+  return `<fieldset class="donate-card"><legend>Card</legend>
+${field('donate-card', 'Card number', `<input id="donate-card" name="cardNumber" type="text" inputmode="numeric" autocomplete="cc-number" required maxlength="23"${invalid('donate-card', e.card)}>`, e.card)}
+${field('donate-exp-month', 'Expiry month (MM)', `<input id="donate-exp-month" name="expMonth" type="text" inputmode="numeric" autocomplete="cc-exp-month" required maxlength="2" placeholder="MM">`, undefined)}
+${field('donate-exp-year', 'Expiry year (YYYY)', `<input id="donate-exp-year" name="expYear" type="text" inputmode="numeric" autocomplete="cc-exp-year" required maxlength="4" placeholder="${year + 2}">`, undefined)}
+${field('donate-cvc', 'Security code', `<input id="donate-cvc" name="cvc" type="text" inputmode="numeric" autocomplete="cc-csc" required maxlength="4">`, undefined)}
+</fieldset>`;
+}
+
+/**
+ * The card part on a Stripe site: the box the island mounts Stripe's Payment Element in, and
+ * without JavaScript a plain statement that paying here needs it (no test-card fields).
+ */
+function stripeCardHtml(pay: DonatePay & { kind: 'stripe' }): string {
+  const why = pay.browser ? DONATION_MESSAGES.needsJavaScript : DONATION_MESSAGES.paymentsOff;
+  return `<fieldset class="donate-card donate-stripe"><legend>Card</legend><div class="donate-stripe-element"></div>${pay.browser ? `<noscript><p class="donate-needs-js">${escapeHtml(why)}</p></noscript>` : `<p class="donate-needs-js">${escapeHtml(why)}</p>`}</fieldset>`;
+}
+
+/** The island marker of page 203 on a Stripe site: its props (publishable key, Stripe locale, currency) as attributes. */
+function islandAttributes(pay: DonatePay, currency: string): string {
+  if (pay.kind !== 'stripe' || !pay.browser) return '';
+  return ` data-island="donate" data-island-load="eager" data-prop-stripe="${escapeAttr(JSON.stringify(pay.browser))}" data-prop-currency="${escapeAttr(currency)}"`;
+}
+
 /** The donate form (page 203) as HTML, every value escaped. */
-function donateFormHtml(c: Context<AppEnv>, state: DonateState, currency: string, locale: string, limits: DonationLimits): string {
+function donateFormHtml(c: Context<AppEnv>, state: DonateState, currency: string, locale: string, limits: DonationLimits, pay: DonatePay): string {
   const { values: v, errors: e } = state;
   const { minCents, maxCents } = limits;
   const range = `Between ${displayMoney(minCents, currency, locale)} and ${displayMoney(maxCents, currency, locale)}.`;
-  const year = new Date().getUTCFullYear();
-  return `<section class="donate" data-page-type="203">
+  return `<section class="donate" data-page-type="203"${islandAttributes(pay, currency)}>
 <h1>Make a donation</h1>
 ${state.notice ? `<p class="form-notice" role="alert">${escapeHtml(state.notice)}</p>` : ''}
 <form class="form donate-form" method="post" action="/donate" novalidate>
@@ -92,18 +132,14 @@ ${field('donate-email', 'Email (for your receipt)', `<input id="donate-email" na
 ${field('donate-name', 'Your name', `<input id="donate-name" name="name" type="text" autocomplete="name" maxlength="100" value="${escapeAttr(v.name)}"${invalid('donate-name', e.name)}>`, e.name)}
 ${field('donate-message', 'Message (optional)', `<textarea id="donate-message" name="message" maxlength="500"${invalid('donate-message', e.message)}>${escapeHtml(v.message)}</textarea>`, e.message)}
 <div class="form-item field checkbox"><label><input type="checkbox" name="anonymous" value="1"${v.anonymous ? ' checked' : ''}> Give anonymously (your name is not shown)</label></div>
-<fieldset class="donate-card"><legend>Card</legend>
-${field('donate-card', 'Card number', `<input id="donate-card" name="cardNumber" type="text" inputmode="numeric" autocomplete="cc-number" required maxlength="23"${invalid('donate-card', e.card)}>`, e.card)}
-${field('donate-exp-month', 'Expiry month (MM)', `<input id="donate-exp-month" name="expMonth" type="text" inputmode="numeric" autocomplete="cc-exp-month" required maxlength="2" placeholder="MM">`, undefined)}
-${field('donate-exp-year', 'Expiry year (YYYY)', `<input id="donate-exp-year" name="expYear" type="text" inputmode="numeric" autocomplete="cc-exp-year" required maxlength="4" placeholder="${year + 2}">`, undefined)}
-${field('donate-cvc', 'Security code', `<input id="donate-cvc" name="cvc" type="text" inputmode="numeric" autocomplete="cc-csc" required maxlength="4">`, undefined)}
-</fieldset>
+${pay.kind === 'stripe' ? stripeCardHtml(pay) : testCardHtml(e)}
+<p class="donate-status" aria-live="polite"></p>
 <div class="form-button-wrapper"><button class="button form-submit" type="submit">Donate</button></div>
 </form>
 </section>`;
 }
 
-async function renderDonate(c: Context<AppEnv>, state: DonateState, status: PageResult['status'], limits: DonationLimits): Promise<Response> {
+async function renderDonate(c: Context<AppEnv>, state: DonateState, status: PageResult['status'], limits: DonationLimits, pay: DonatePay): Promise<Response> {
   const req = pageRequest(c);
   c.header('Cache-Control', PERSONAL);
   c.header('X-Robots-Tag', 'noindex, nofollow');
@@ -115,8 +151,11 @@ async function renderDonate(c: Context<AppEnv>, state: DonateState, status: Page
     templates: ['donate.html', 'page.html'],
     context: {
       ...base,
-      collection: { id: 'donate', title: 'Donate', urlId: 'donate', fullUrl: '/donate', typeName: 'page', mainContent: donateFormHtml(c, state, currency, locale, limits), mainContentHasHeading: true },
-      donation: { currency, minimum: minCents, minimumMoney: moneyJson(minCents, currency), maximum: maxCents, maximumMoney: moneyJson(maxCents, currency), errors: state.errors },
+      collection: { id: 'donate', title: 'Donate', urlId: 'donate', fullUrl: '/donate', typeName: 'page', mainContent: donateFormHtml(c, state, currency, locale, limits, pay), mainContentHasHeading: true },
+      donation: {
+        currency, minimum: minCents, minimumMoney: moneyJson(minCents, currency), maximum: maxCents, maximumMoney: moneyJson(maxCents, currency), errors: state.errors,
+        ...(pay.kind === 'stripe' && pay.browser ? { stripe: pay.browser } : {}),
+      },
     },
   });
 }
@@ -137,7 +176,8 @@ donationPages.get('/donate', async (c) => {
   const error = custom && cents === undefined ? DONATION_MESSAGES.amountInvalid : cents !== undefined ? donationAmountError(cents, currency, c.var.site.locale, limits) : undefined;
   const coverFee = c.req.query('coverFee') === '1';
   const monthly = c.req.query('frequency') === 'monthly';
-  return renderDonate(c, { values: { amount, email: '', name: '', message: '', anonymous: false, coverFee, monthly }, errors: error ? { amount: error } : {} }, error ? 400 : 200, limits);
+  const state: DonateState = { values: { amount, email: '', name: '', message: '', anonymous: false, coverFee, monthly }, errors: error ? { amount: error } : {} };
+  return renderDonate(c, state, error ? 400 : 200, limits, await donatePay(c));
 });
 
 const donateForm = z.object({
@@ -160,7 +200,8 @@ const guard = bodyGuard({ types: FORM_TYPES, maxBytes: 8 * 1024 });
 
 /**
  * POST /donate: the donate form without JavaScript. Errors come back on the form (400 bad
- * input or amount out of bounds, 402 a declined card, 422 payments off); a donation lands
+ * input or amount out of bounds, 402 a declined card, 422 payments off; on a Stripe site,
+ * where only the island's Payment Element pays, 400 saying JavaScript is needed); a donation lands
  * on its contribution-confirmed page (303). The form's Idempotency-Key is a hidden field
  * minted with the form, so a resubmitted form never charges twice.
  */
@@ -182,12 +223,15 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   if (!z.email().max(254).safeParse(values.email).success) errors.email = 'Enter a valid email address.';
   if (values.name.length > 100) errors.name = 'Your name is too long.';
   if (values.message.length > 500) errors.message = DONATION_MESSAGES.messageTooLong;
+  const pay = await donatePay(c);
+  // On a Stripe site only the island's Payment Element can pay: the form comes back with what was typed and why.
+  if (pay.kind === 'stripe') return renderDonate(c, { values, errors, notice: pay.browser ? DONATION_MESSAGES.needsJavaScript : DONATION_MESSAGES.paymentsOff }, 400, limits, pay);
   const number = f.cardNumber.trim();
   const card = { number, expMonth: Number(f.expMonth), expYear: Number(f.expYear.length === 2 ? `20${f.expYear}` : f.expYear), cvc: f.cvc.trim() };
   if (!/^[\d\s-]{12,23}$/.test(number)) errors.card = 'Your card number is incomplete.';
   else if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear) || card.expYear < 2000 || card.expYear > 2100) errors.card = 'Your card’s expiry date is invalid.';
   else if (!/^\d{3,4}$/.test(card.cvc)) errors.card = 'Your card’s security code is incomplete.';
-  if (Object.keys(errors).length > 0 || cents === undefined) return renderDonate(c, { values, errors, notice: 'Please check the fields below.' }, 400, limits);
+  if (Object.keys(errors).length > 0 || cents === undefined) return renderDonate(c, { values, errors, notice: 'Please check the fields below.' }, 400, limits, pay);
   try {
     const provider = await donationProvider(c.var.db, c.env, site);
     const placed = await placeDonation(c.var.db, {
@@ -212,7 +256,7 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   } catch (err) {
     if (err instanceof ApiError && err.status !== 429 && err.status < 500) {
       const status = err.status === 402 || err.status === 422 ? err.status : 400;
-      return renderDonate(c, { values, errors: err.options.fields?.amount ? { amount: err.options.fields.amount } : {}, notice: err.message }, status, limits);
+      return renderDonate(c, { values, errors: err.options.fields?.amount ? { amount: err.options.fields.amount } : {}, notice: err.message }, status, limits, pay);
     }
     throw err;
   }

@@ -239,3 +239,73 @@ describe('Stripe checkout in Chromium', () => {
     }
   });
 });
+
+describe('Stripe donations in Chromium (issue 30)', () => {
+  it('a donor gives a custom amount monthly on the donate page: limits, an outage and a decline said beside the form, a double click pays once, page 204, the receipt', async () => {
+    allowed = /HTTP 402 \/v1\/payment_intents|HTTP (400|503) \/api\/commerce\/donations\/stripe\/intent|status of (400|402|503)/;
+    const page = await stripeVisitor();
+    const email = 'stripe.monthly.giver@example.com';
+    const answer = await page.goto(store.url('/donate'));
+    expect(answer!.headers()['content-security-policy']).toContain('https://js.stripe.com');
+    await islandsHydrated(page, '[data-island="donate"]');
+    const form = page.locator('form.donate-form');
+    await form.locator('#fake-stripe-card').waitFor();
+    // Stripe's element is the card: the test card's fields are not on a Stripe site.
+    expect(await page.getByLabel('Expiry month (MM)').count()).toBe(0);
+    await page.getByLabel('Amount (USD)').fill('18.40');
+    await page.getByLabel('Monthly (cancel at any time)').check();
+    await page.getByLabel('Email (for your receipt)').fill(email);
+    await page.getByLabel('Your name', { exact: true }).fill('Stripe Giver');
+    await page.getByLabel('Message (optional)').fill('For the glaze lab');
+    // Monthly: the element is mounted anew saving the card, as the server's intent will.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __fakeStripe: { elements: { setupFutureUsage?: string; locale?: string }[] } }).__fakeStripe.elements.at(-1)))
+      .toMatchObject({ mode: 'payment', currency: 'usd', captureMethod: 'manual', setupFutureUsage: 'off_session', locale: 'en' });
+    await form.locator('#fake-stripe-card').waitFor();
+    const status = page.locator('.donate-status');
+    const intentsBefore = stripe.callsTo('POST', /^\/v1\/payment_intents$/).length;
+
+    // Below the site's smallest gift: the worker refuses it before asking Stripe, said beside the form.
+    await page.locator('#fake-stripe-card').fill('4242 4242 4242 4242');
+    await page.getByLabel('Amount (USD)').fill('0.50');
+    await page.getByRole('button', { name: 'Donate' }).click();
+    await expect.poll(() => status.innerText()).toBe('The smallest donation is $1.00.');
+    // Stripe unreachable: nothing charged, the donor is told so and may try again.
+    await page.getByLabel('Amount (USD)').fill('18.40');
+    stripe.down = true;
+    try {
+      await page.getByRole('button', { name: 'Donate' }).click();
+      await expect.poll(() => status.innerText()).toBe('We could not reach the payment service. You have not been charged. Please try again.');
+    } finally {
+      stripe.down = false;
+    }
+    expect(stripe.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.form.amount)).toHaveLength(intentsBefore);
+
+    await payWith(page, '4000 0000 0000 0002');
+    await expect.poll(() => status.innerText()).toBe('Your card was declined.');
+    expect(new URL(page.url()).pathname).toBe('/donate');
+    expect(await page.getByRole('button', { name: 'Donate' }).isEnabled()).toBe(true);
+
+    await page.locator('#fake-stripe-card').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Donate' }).dblclick();
+    await page.waitForURL(/\/contribution-confirmed\?order=/);
+    await page.getByRole('heading', { name: 'Thank you for your donation' }).waitFor();
+    expect(await page.locator('.contribution-amount').textContent()).toContain('$18.40');
+    await page.locator('[data-monthly="active"]').waitFor();
+
+    const db = store.worker.db;
+    const receipt = await db.prepare("SELECT text_body AS text FROM mail_outbox WHERE kind = 'donation-receipt' AND to_address = ?").bind(email).all<{ text: string }>();
+    expect(receipt.results).toHaveLength(1);
+    expect(receipt.results[0]!.text).toContain('$18.40');
+    const orders = await db.prepare("SELECT COUNT(*) AS n FROM orders WHERE email = ? AND purchased_cart_id LIKE 'donation:%'").bind(email).first<{ n: number }>();
+    expect(orders!.n).toBe(1);
+    // One intent for the donor's Customer, captured once; the monthly gift keeps its saved card.
+    const customer = [...stripe.customers.values()].find((c) => c.email === email)!;
+    const intents = [...stripe.intents.values()].filter((i) => i.customer === customer.id);
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({ status: 'succeeded', amount: 1840, setup_future_usage: 'off_session' });
+    expect(stripe.callsTo('POST', new RegExp(`^/v1/payment_intents/${intents[0]!.id}/capture$`))).toHaveLength(1);
+    const sub = await db.prepare("SELECT payment_provider AS provider, payment_ref AS ref, status FROM subscriptions WHERE email = ? AND item_id = 'donation'").bind(email).first<{ provider: string; ref: string; status: string }>();
+    expect(sub).toEqual({ provider: 'stripe', ref: `${customer.id}:${intents[0]!.payment_method}`, status: 'active' });
+  });
+});

@@ -40,9 +40,10 @@ function stripeFor(publishableKey: string): Promise<Stripe> {
  * made by the server at its own total only when the shopper pays, and is captured manually
  * after the order is recorded (docs/checkout.md, "Stripe"), so the element's options match the
  * server's intent: manual capture, cards only, and for a subscription (`saveCard`) the card
- * saved for off-session renewals (Stripe.js refuses an intent that differs).
+ * saved for off-session renewals (Stripe.js refuses an intent that differs). `returnPath` is the
+ * page Stripe would come back to (the donate page's island passes `/donate`).
  */
-export async function mountPaymentElement(config: StripeConfig, container: HTMLElement, amountCents: number, currency: string, saveCard = false): Promise<StripePayment> {
+export async function mountPaymentElement(config: StripeConfig, container: HTMLElement, amountCents: number, currency: string, saveCard = false, returnPath = '/checkout'): Promise<StripePayment> {
   const stripe = await stripeFor(config.publishableKey).catch(() => {
     throw new Error(STRIPE_LOAD_FAILED);
   });
@@ -60,7 +61,7 @@ export async function mountPaymentElement(config: StripeConfig, container: HTMLE
     },
     async confirm(clientSecret) {
       // Cards only (the server's intent allows nothing else), so 3-D Secure opens in place and no redirect happens.
-      const { error } = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}/checkout` } });
+      const { error } = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}${returnPath}` } });
       return error ? error.message ?? 'Your payment could not be completed. Please try again.' : undefined;
     },
     setAmount(amount) {

@@ -1,33 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWorker, type RunningWorker } from '../../test-support.js';
-import { STRIPE_WEBHOOK_SECRET, stripeBindings } from './test-stripe-checkout.js';
-import { FakeStripe, signStripePayload } from './test-stripe-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { RETRY_DELAY_MS } from '../../services/subscriptions/index.js';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './test-stripe-checkout.js';
+import { signStripePayload } from './test-stripe-server.js';
+import { useStripeWorker } from './test-stripe-worker.js';
 import { TestVisitor } from './test-visitor.js';
 
 /**
  * Donations on a site whose payment provider is Stripe (issue 30): the PaymentIntent of
  * POST /api/commerce/donations/stripe/intent, confirmed as Stripe.js does (the local
- * Stripe-protocol server), captured by POST /api/commerce/donations with the same key.
+ * Stripe-protocol server), captured by POST /api/commerce/donations with the same key; monthly
+ * gifts whose saved card the renewal Cron charges; the donate page (203) of a Stripe site.
  */
-let worker: RunningWorker;
-const stripe = new FakeStripe();
-beforeAll(async () => {
-  await stripe.start();
-  worker = await startWorker({ bindings: stripeBindings(stripe) });
-});
-afterAll(async () => {
-  await worker?.dispose();
-  await stripe.stop();
-});
+const env = useStripeWorker();
+const { stripe, count } = env;
 beforeEach(() => {
   stripe.declineCaptures = false;
 });
 
-const count = async (sql: string, ...params: unknown[]) => (await worker.db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
 let ip = 20;
 async function visitor(): Promise<TestVisitor> {
-  const v = new TestVisitor(worker, `198.51.100.${ip++}`);
+  const v = new TestVisitor(env.worker, `198.51.100.${ip++}`);
   await v.visit('/api/commerce/shopping-cart');
   return v;
 }
@@ -132,7 +125,7 @@ describe('donations through Stripe', () => {
       created: Math.floor(Date.now() / 1000), livemode: false, data: { object: { ...stripe.intents.get(id) } },
     });
     const deliver = () =>
-      worker.fetch('/api/commerce/payments/stripe/webhook', {
+      env.worker.fetch('/api/commerce/payments/stripe/webhook', {
         method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signStripePayload(payload, STRIPE_WEBHOOK_SECRET) }, body: payload,
       });
     const first = await deliver();
@@ -147,15 +140,12 @@ describe('donations through Stripe', () => {
     expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND status = 'captured'`, id)).toBe(1);
   });
 
-  it('refusals: monthly on Stripe (422), the test card on a Stripe site (422), out-of-range amounts (400), no key (400)', async () => {
+  it('refusals: a monthly intent without the donor’s email (400), the test card on a Stripe site (422), out-of-range amounts (400), no key (400)', async () => {
     const v = await visitor();
     const intentsBefore = stripe.callsTo('POST', /^\/v1\/payment_intents$/).length;
     const monthly = await intentFor(v, `don-stripe-${randomUUID()}`, { amount: 2500, frequency: 'monthly' });
-    expect(monthly.status).toBe(422);
-    expect(monthly.json).toMatchObject({ error: 'monthly_not_available', message: 'Monthly donations are not available on this site yet. Please give once.' });
-    const monthlyGive = await give(v, `don-stripe-${randomUUID()}`, 'pi_123', { frequency: 'monthly' });
-    expect(monthlyGive.status).toBe(422);
-    expect(monthlyGive.json.error).toBe('monthly_not_available');
+    expect(monthly.status).toBe(400);
+    expect(monthly.json.fields).toEqual({ email: 'Enter a valid email address.' });
     const card = await v.send(
       'POST', '/api/commerce/donations',
       { email: 'giver@example.com', amount: 2500, payment: { provider: 'test', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } } },
@@ -170,5 +160,141 @@ describe('donations through Stripe', () => {
     expect(noKey.status).toBe(400);
     // None of these asked Stripe for an intent.
     expect(stripe.callsTo('POST', /^\/v1\/payment_intents$/)).toHaveLength(intentsBefore);
+  });
+});
+
+const RENEWAL_CRON = '7 * * * *';
+type Row = Record<string, any>;
+const subscriptionOf = (orderId: string) => env.worker.db.prepare('SELECT * FROM subscriptions WHERE first_order_id = ?').bind(orderId).first<Row>();
+const reload = async (id: string) => (await env.worker.db.prepare('SELECT * FROM subscriptions WHERE id = ?').bind(id).first<Row>())!;
+/** Only this subscription is due: the others' dates move far out of the way. */
+const onlyDue = (id: string) =>
+  env.worker.db.prepare("UPDATE subscriptions SET next_billing_at = next_billing_at + 100000 * 86400000 WHERE id <> ? AND status IN ('active', 'past_due')").bind(id).run();
+const offSessionCharges = () => stripe.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.form.off_session === 'true');
+
+/** A monthly gift through Stripe as the donate page's island makes it: intent (saving the card), Stripe.js's confirm, the donation. */
+async function giveMonthly(email: string, o: { amount?: number; card?: string } = {}) {
+  const v = await visitor();
+  const key = `don-monthly-${randomUUID()}`;
+  const amount = o.amount ?? 1500;
+  const prepared = await intentFor(v, key, { amount, frequency: 'monthly', email });
+  expect(prepared.status, JSON.stringify(prepared.json)).toBe(200);
+  const intent = stripe.confirm(prepared.json.paymentIntent.id, o.card);
+  const res = await give(v, key, intent.id, { amount, frequency: 'monthly', email });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return { prepared, intent, res, sub: (await subscriptionOf(res.json.donation.id))! };
+}
+
+describe('monthly donations through Stripe', () => {
+  it('the intent saves the card to the donor’s Customer; the first gift starts the subscription with it; the renewal Cron charges it once at the month', async () => {
+    const email = `monthly-${randomUUID().slice(0, 8)}@example.com`;
+    const { prepared, intent, res, sub } = await giveMonthly(email);
+    expect(prepared.json.paymentIntent).toMatchObject({ amount: 1500, currency: 'usd', setupFutureUsage: 'off_session' });
+    const customers = [...stripe.customers.values()].filter((c) => c.email === email);
+    expect(customers).toHaveLength(1);
+    const created = stripe.callsTo('POST', /^\/v1\/payment_intents$/).find((c) => c.form.customer === customers[0]!.id)!;
+    expect(created.form).toMatchObject({ amount: '1500', customer: customers[0]!.id, setup_future_usage: 'off_session', capture_method: 'manual' });
+    expect(res.json.donation).toMatchObject({ kind: 'donation', grandTotal: 1500 });
+    expect(res.json.donation.items[0]).toMatchObject({ productName: 'Monthly donation' });
+    expect(stripe.intents.get(intent.id)!.status).toBe('succeeded');
+    // The saved card is read from Stripe's intent: the Customer and the card Stripe.js attached.
+    expect(sub).toMatchObject({ item_id: 'donation', payment_provider: 'stripe', payment_ref: `${customers[0]!.id}:${intent.payment_method}`, status: 'active', cycles_billed: 1, renewal_total_cents: 1500 });
+    expect(stripe.paymentMethods.get(intent.payment_method!)!.customer).toBe(customers[0]!.id);
+
+    await onlyDue(sub.id);
+    const before = offSessionCharges().length;
+    // A second before the month is up (fixed clocks): nothing charged.
+    expect((await env.worker.scheduled(RENEWAL_CRON, (sub.next_billing_at as number) - 1000)).outcome).toBe('ok');
+    expect(offSessionCharges()).toHaveLength(before);
+    // At the month, two overlapping runs: one off-session charge of the saved card, one renewal donation with its receipt.
+    const runs = await Promise.all([0, 1].map(() => env.worker.scheduled(RENEWAL_CRON, sub.next_billing_at as number)));
+    expect(runs.every((r) => r.outcome === 'ok')).toBe(true);
+    const charges = offSessionCharges().slice(before);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]!.form).toMatchObject({ amount: '1500', currency: 'usd', customer: customers[0]!.id, payment_method: intent.payment_method, confirm: 'true', off_session: 'true' });
+    expect(await reload(sub.id)).toMatchObject({ status: 'active', cycles_billed: 2, failed_attempts: 0 });
+    expect(await count('SELECT COUNT(*) AS n FROM orders WHERE email = ? AND purchased_cart_id = ?', email, `donation:renewal:${sub.id}:2`)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM payments p JOIN account_orders a ON a.order_id = p.order_id WHERE a.subscription_id = ? AND a.cycle = 2 AND p.provider = 'stripe' AND p.status = 'captured' AND p.amount_cents = 1500", sub.id)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = ? AND kind = 'subscription-renewed'", email)).toBe(1);
+  });
+
+  it('a renewal declined off session makes the monthly gift past due with the reason, as product subscriptions are; no renewal donation', async () => {
+    const email = `monthly-${randomUUID().slice(0, 8)}@example.com`;
+    // Stripe's 0341 test card pays while the donor is there and is declined on every later charge.
+    const { sub } = await giveMonthly(email, { card: '4000 0000 0000 0341' });
+    await onlyDue(sub.id);
+    const at = (sub.next_billing_at as number) + 1000;
+    expect((await env.worker.scheduled(RENEWAL_CRON, at)).outcome).toBe('ok');
+    expect(await reload(sub.id)).toMatchObject({ status: 'past_due', cycles_billed: 1, failed_attempts: 1, last_failure: 'Your card was declined.', next_billing_at: at + RETRY_DELAY_MS });
+    expect(await count('SELECT COUNT(*) AS n FROM account_orders WHERE subscription_id = ? AND cycle > 1', sub.id)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = ? AND kind LIKE 'subscription-%' AND text_body LIKE '%Your card was declined.%'", email)).toBe(1);
+  });
+
+  it('an intent that does not save the card is refused before capture (422 payment_not_reusable), nothing charged', async () => {
+    const v = await visitor();
+    const key = `don-monthly-${randomUUID()}`;
+    const email = 'unsaved@example.com';
+    const id = (await intentFor(v, key, { amount: 1200, frequency: 'monthly', email })).json.paymentIntent.id as string;
+    const intent = stripe.confirm(id);
+    intent.setup_future_usage = null;
+    const res = await give(v, key, id, { amount: 1200, frequency: 'monthly', email });
+    expect(res.status).toBe(422);
+    expect(res.json.error).toBe('payment_not_reusable');
+    expect(stripe.callsTo('POST', new RegExp(`^/v1/payment_intents/${id}/capture$`))).toHaveLength(0);
+    expect(await count('SELECT COUNT(*) AS n FROM subscriptions WHERE email = ?', email)).toBe(0);
+  });
+});
+
+const cookieOf = (v: TestVisitor) => [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ');
+
+describe('the donate page (203) on a Stripe site', () => {
+  it('has no test-card fields: the island marker carries the publishable key and locale, and its CSP lets Stripe.js load', async () => {
+    const v = await visitor();
+    const res = await env.worker.fetch('/donate?amount=2500&frequency=monthly', { headers: { Cookie: cookieOf(v) } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const section = /<section class="donate"[^>]*>/.exec(html)![0];
+    expect(section).toContain('data-island="donate"');
+    expect(section).toContain('data-prop-stripe="{&quot;publishableKey&quot;:&quot;pk_test_atelier&quot;,&quot;locale&quot;:&quot;en&quot;}"');
+    expect(section).toContain('data-prop-currency="USD"');
+    for (const name of ['cardNumber', 'expMonth', 'expYear', 'cvc']) expect(html).not.toContain(`name="${name}"`);
+    expect(html).toContain('<div class="donate-stripe-element"></div>');
+    expect(html).toContain('<noscript><p class="donate-needs-js">Paying by card on this site needs JavaScript. Please turn JavaScript on and reload this page to give.</p></noscript>');
+    expect(html).toMatch(/<p class="donate-status" aria-live="polite">/);
+    expect(html).not.toContain(STRIPE_SECRET_KEY);
+    const csp = res.headers.get('Content-Security-Policy')!;
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+    const json = await v.send('GET', '/donate?format=json');
+    expect(json.json.donation.stripe).toEqual({ publishableKey: 'pk_test_atelier', locale: 'en' });
+    expect((await env.worker.fetch('/contribution-confirmed')).headers.get('Content-Security-Policy')).not.toContain('stripe.com');
+  });
+
+  it('a form posted without JavaScript comes back as the page saying so, with everything typed kept; nothing asked of Stripe', async () => {
+    const v = await visitor();
+    const html = await env.worker.fetch('/donate', { headers: { Cookie: cookieOf(v) } }).then((r) => r.text());
+    const crumb = /name="crumb" value="([^"]+)"/.exec(html)![1]!;
+    const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(html)![1]!;
+    const intentsBefore = stripe.callsTo('POST', /^\/v1\/payment_intents$/).length;
+    const res = await env.worker.fetch('/donate', {
+      method: 'POST', redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieOf(v) },
+      body: new URLSearchParams({ crumb, idempotencyKey, amount: '42.50', email: 'nojs@example.com', name: 'No Script', message: 'For <the> kiln', anonymous: '1', coverFee: '1', frequency: 'monthly' }).toString(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await res.text();
+    expect(page).toContain('<p class="form-notice" role="alert">Paying by card on this site needs JavaScript. Please turn JavaScript on and reload this page to give.</p>');
+    expect(page).not.toContain('payments_off');
+    expect(page).toContain('value="42.50"');
+    expect(page).toContain('value="nojs@example.com"');
+    expect(page).toContain('value="No Script"');
+    expect(page).toContain('For &lt;the&gt; kiln</textarea>');
+    expect(page).toMatch(/name="anonymous" value="1" checked/);
+    expect(page).toMatch(/name="coverFee" value="1" checked/);
+    expect(page).toMatch(/name="frequency" value="monthly" checked/);
+    expect(page).not.toContain('name="cardNumber"');
+    expect(stripe.callsTo('POST', /^\/v1\/payment_intents$/)).toHaveLength(intentsBefore);
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE email = 'nojs@example.com'")).toBe(0);
   });
 });

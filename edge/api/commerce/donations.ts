@@ -9,8 +9,8 @@ import { ApiError } from '../../errors.js';
 import { CRUMB_COOKIE } from '../../middleware/crumb/index.js';
 import { donationIntentCart, placeDonation } from '../../services/donations/place.js';
 import { siteDonationLimits } from '../../services/donations/limits.js';
-import { donationProvider, monthlyOnStripe } from '../../services/donations/provider.js';
-import { prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
+import { donationProvider } from '../../services/donations/provider.js';
+import { customerFor, prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { leaseMs, orderJson } from '../../services/orders/index.js';
 import { jsonBody } from '../validate.js';
 import { cartWriteLimit, token } from './cart-request.js';
@@ -40,8 +40,14 @@ export const donationBody = z.object({
     .optional(),
 });
 
-/** POST /api/commerce/donations/stripe/intent: what the PaymentIntent charges (the gift, and the fee when covered). */
-const intentBody = donationBody.pick({ amount: true, coverFee: true, frequency: true });
+/**
+ * POST /api/commerce/donations/stripe/intent: what the PaymentIntent charges (the gift, and the fee when
+ * covered); a monthly gift also names the donor's email, the Stripe Customer its card is saved to.
+ */
+const intentBody = donationBody
+  .pick({ amount: true, coverFee: true, frequency: true })
+  .extend({ email: donationBody.shape.email.optional() })
+  .refine((b) => b.frequency !== 'monthly' || b.email, { error: 'Enter a valid email address.', path: ['email'] });
 
 /** The Idempotency-Key header, required on both donation calls (the intent and the donation share it). */
 function idempotencyKey(c: Context<AppEnv>): string {
@@ -64,7 +70,9 @@ export const donations = new Hono<AppEnv>({ strict: false });
  * A site on Stripe: the PaymentIntent for the gift (+ the fee when covered) in the site's currency,
  * manual capture, named by the donor's crumb and Idempotency-Key, so the same key asks Stripe with
  * the same idempotency key and gets the same intent back. The donor confirms it with Stripe.js,
- * then sends POST / with the same key and `payment: { provider: 'stripe', paymentIntentId }`.
+ * then sends POST / with the same key and `payment: { provider: 'stripe', paymentIntentId }`. A monthly
+ * gift's intent names the donor's Stripe Customer and saves the card (`setupFutureUsage` in the answer:
+ * Stripe.js's element must say the same); the first gift keeps it for the renewal Cron.
  */
 donations.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) => {
   const key = idempotencyKey(c);
@@ -72,12 +80,14 @@ donations.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c)
   const site = c.var.site;
   const settings = stripeSettings((await sitePayments(c.var.db, c.env, site)).env);
   if (!settings) throw new ApiError(422, 'payments_off', DONATION_MESSAGES.paymentsOff, { fields: { 'payment.provider': DONATION_MESSAGES.paymentsOff } });
-  if (body.frequency === 'monthly') throw monthlyOnStripe();
   const refusal = donationAmountError(body.amount, site.currency, site.locale, await siteDonationLimits(c.var.db, site));
   if (refusal) throw new ApiError(400, 'invalid_amount', refusal, { fields: { amount: refusal } });
   const feeCents = feeOf(body, site.currency);
-  const intent = await prepareIntent(stripeClient(settings), {
-    websiteId: site.id, cartId: await donationIntentCart(requesterOf(c), key), amountCents: (body.amount + feeCents) as Cents, currency: site.currency,
+  const stripe = stripeClient(settings);
+  // A monthly gift saves the card to the donor's Customer (setup_future_usage off_session), as a subscription checkout does.
+  const saveForCustomer = body.frequency === 'monthly' && body.email ? await customerFor(stripe, site.id, body.email) : undefined;
+  const intent = await prepareIntent(stripe, {
+    websiteId: site.id, cartId: await donationIntentCart(requesterOf(c), key), amountCents: (body.amount + feeCents) as Cents, currency: site.currency, saveForCustomer,
   });
   return c.json({ paymentIntent: intent, feeCents, ...(settings.publishableKey ? { publishableKey: settings.publishableKey } : {}) });
 });
@@ -88,7 +98,6 @@ donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
   const site = c.var.site;
   const payment = body.payment;
   const provider = await donationProvider(c.var.db, c.env, site, payment?.provider ?? 'test');
-  if (provider.name === 'stripe' && body.frequency === 'monthly') throw monthlyOnStripe();
   const placed = await placeDonation(c.var.db, {
     site: { id: site.id, currency: site.currency, title: site.title, locale: site.locale },
     requester: requesterOf(c),

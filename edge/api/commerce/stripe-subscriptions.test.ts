@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RETRY_DELAY_MS } from '../../services/subscriptions/index.js';
-import { startWorker, type RunningWorker } from '../../test-support.js';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeBindings } from './test-stripe-checkout.js';
-import { FakeStripe, signStripePayload } from './test-stripe-server.js';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './test-stripe-checkout.js';
+import { signStripePayload } from './test-stripe-server.js';
+import { useStripeWorker } from './test-stripe-worker.js';
 import { shopper, subscriptionCart } from './test-subscription.js';
 import type { Answer, TestVisitor } from './test-visitor.js';
 
 // Subscriptions on a Stripe deployment. The checkout's intent saves the card to
 // the shopper's Stripe Customer; the renewal job charges it off session through the
 // worker's scheduled handler, all against the local Stripe server.
-let worker: RunningWorker;
-const stripe = new FakeStripe();
-beforeAll(async () => {
-  await stripe.start();
-  worker = await startWorker({ bindings: stripeBindings(stripe) });
-}, 60_000);
-afterAll(async () => {
-  await worker?.dispose();
-  await stripe.stop();
-});
+const env = useStripeWorker();
+const { stripe } = env;
 beforeEach(() => {
   stripe.offSessionDecline = undefined;
   stripe.loseOffSessionAnswers = false;
@@ -30,14 +22,14 @@ let ip = 20;
 const intentFor = (v: TestVisitor, body: Record<string, unknown>): Promise<Answer> => v.send('POST', '/api/commerce/payments/stripe/intent', body);
 const placeWith = (v: TestVisitor, cartToken: string, paymentIntentId: string, email = 'club@example.com'): Promise<Answer> =>
   v.send('POST', '/api/commerce/orders', { email, cartToken, payment: { provider: 'stripe', paymentIntentId } }, { headers: { 'Idempotency-Key': randomUUID() } });
-const subscriptionOf = (orderId: string) => worker.db.prepare('SELECT * FROM subscriptions WHERE first_order_id = ?').bind(orderId).first<Row>();
-const reload = async (id: string) => (await worker.db.prepare('SELECT * FROM subscriptions WHERE id = ?').bind(id).first<Row>())!;
+const subscriptionOf = (orderId: string) => env.worker.db.prepare('SELECT * FROM subscriptions WHERE first_order_id = ?').bind(orderId).first<Row>();
+const reload = async (id: string) => (await env.worker.db.prepare('SELECT * FROM subscriptions WHERE id = ?').bind(id).first<Row>())!;
 const offSessionCharges = () => stripe.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.form.off_session === 'true');
 
 /** A subscription to the clay club paid through Stripe with `card` (Stripe.js's confirm). */
 async function subscribeWithStripe(o: { email?: string; card?: string } = {}): Promise<{ v: TestVisitor; cartToken: string; intentId: string; order: Answer }> {
-  const v = await shopper(worker, `198.51.100.${ip++}`);
-  const cartToken = await subscriptionCart(v, worker.db);
+  const v = await shopper(env.worker, `198.51.100.${ip++}`);
+  const cartToken = await subscriptionCart(v, env.worker.db);
   const prepared = await intentFor(v, { cartToken, email: o.email ?? 'club@example.com' });
   expect(prepared.status).toBe(200);
   const intentId = prepared.json.paymentIntent.id as string;
@@ -48,17 +40,17 @@ async function subscribeWithStripe(o: { email?: string; card?: string } = {}): P
 
 /** Runs the scheduled handler as the renewal Cron Trigger would at `at`. */
 async function renewalRun(at: number) {
-  const result = await worker.scheduled('7 * * * *', at);
+  const result = await env.worker.scheduled('7 * * * *', at);
   expect(result.outcome).toBe('ok');
 }
 /** Only this subscription is due: the others' dates move far out of the way. */
 const onlyDue = (id: string) =>
-  worker.db.prepare("UPDATE subscriptions SET next_billing_at = next_billing_at + 100000 * 86400000 WHERE id <> ? AND status IN ('active', 'past_due')").bind(id).run();
+  env.worker.db.prepare("UPDATE subscriptions SET next_billing_at = next_billing_at + 100000 * 86400000 WHERE id <> ? AND status IN ('active', 'past_due')").bind(id).run();
 
 describe('subscription checkout through Stripe', () => {
   it('saves the card to one Stripe Customer per email and stores customer + card as the subscription’s reusable ref', async () => {
-    const v = await shopper(worker, `198.51.100.${ip++}`);
-    const cartToken = await subscriptionCart(v, worker.db);
+    const v = await shopper(env.worker, `198.51.100.${ip++}`);
+    const cartToken = await subscriptionCart(v, env.worker.db);
     const prepared = await intentFor(v, { cartToken, email: 'Club.Member@Example.com' });
     expect(prepared.status).toBe(200);
     expect(prepared.json.paymentIntent).toMatchObject({ amount: 6500, currency: 'usd', setupFutureUsage: 'off_session' });
@@ -90,8 +82,8 @@ describe('subscription checkout through Stripe', () => {
 
   it('two subscription checkouts of one new email at once make one Stripe Customer', async () => {
     const email = `racer-${randomUUID().slice(0, 8)}@example.com`;
-    const visitors = await Promise.all([0, 1, 2, 3].map(() => shopper(worker, `198.51.100.${ip++}`)));
-    const tokens = await Promise.all(visitors.map((v) => subscriptionCart(v, worker.db)));
+    const visitors = await Promise.all([0, 1, 2, 3].map(() => shopper(env.worker, `198.51.100.${ip++}`)));
+    const tokens = await Promise.all(visitors.map((v) => subscriptionCart(v, env.worker.db)));
     const answers = await Promise.all(visitors.map((v, i) => intentFor(v, { cartToken: tokens[i], email })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     const customers = [...stripe.customers.values()].filter((c) => c.email === email);
@@ -100,8 +92,8 @@ describe('subscription checkout through Stripe', () => {
   });
 
   it('needs the email for the customer, takes no gift card, and refuses an intent that does not save the card before capturing it', async () => {
-    const v = await shopper(worker, `198.51.100.${ip++}`);
-    const cartToken = await subscriptionCart(v, worker.db);
+    const v = await shopper(env.worker, `198.51.100.${ip++}`);
+    const cartToken = await subscriptionCart(v, env.worker.db);
     const noEmail = await intentFor(v, { cartToken });
     expect(noEmail.status).toBe(422);
     expect(noEmail.json.fields).toEqual({ email: 'Enter a valid email address.' });
@@ -129,7 +121,7 @@ describe('renewals through Stripe (scheduled handler)', () => {
     const [customer, paymentMethod] = (sub.payment_ref as string).split(':');
     const before = offSessionCharges().length;
     const at = (sub.next_billing_at as number) + 1000;
-    const runs = await Promise.all(Array.from({ length: 8 }, () => worker.scheduled('7 * * * *', at)));
+    const runs = await Promise.all(Array.from({ length: 8 }, () => env.worker.scheduled('7 * * * *', at)));
     expect(runs.every((r) => r.outcome === 'ok')).toBe(true);
     const charges = offSessionCharges().slice(before);
     expect(charges).toHaveLength(1);
@@ -138,7 +130,7 @@ describe('renewals through Stripe (scheduled handler)', () => {
     const charged = [...stripe.intents.values()].find((i) => i.metadata.atelier_renewal === charges[0]!.idempotencyKey)!;
     expect(charged).toMatchObject({ status: 'succeeded', amount_received: 6500, customer });
     expect(await reload(sub.id)).toMatchObject({ status: 'active', cycles_billed: 2, failed_attempts: 0 });
-    const payment = await worker.db
+    const payment = await env.worker.db
       .prepare(`SELECT p.provider, p.status, p.amount_cents, a.cycle FROM payments p JOIN account_orders a ON a.order_id = p.order_id WHERE p.provider_ref = ?`)
       .bind(charged.id)
       .first<Row>();
@@ -154,9 +146,9 @@ describe('renewals through Stripe (scheduled handler)', () => {
     const at = (sub.next_billing_at as number) + 1000;
     await renewalRun(at);
     expect(await reload(sub.id)).toMatchObject({ status: 'past_due', cycles_billed: 1, failed_attempts: 1, last_failure: 'Your card was declined.', next_billing_at: at + RETRY_DELAY_MS });
-    const orders = await worker.db.prepare('SELECT COUNT(*) AS n FROM account_orders WHERE subscription_id = ? AND cycle > 1').bind(sub.id).first<{ n: number }>();
+    const orders = await env.worker.db.prepare('SELECT COUNT(*) AS n FROM account_orders WHERE subscription_id = ? AND cycle > 1').bind(sub.id).first<{ n: number }>();
     expect(orders!.n).toBe(0);
-    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE kind LIKE 'subscription-%' ORDER BY created_on DESC").first<Row>();
+    const mail = await env.worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE kind LIKE 'subscription-%' ORDER BY created_on DESC").first<Row>();
     expect(mail!.text).toContain('Your card was declined.');
   });
 
@@ -208,15 +200,15 @@ describe('renewals through Stripe (scheduled handler)', () => {
     const charged = [...stripe.intents.values()].find((i) => i.metadata.atelier_renewal?.startsWith(`renewal_${sub.id}_2_`))!;
     expect(charged.status).toBe('succeeded');
     const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: charged } });
-    const delivered = await worker.fetch('/api/commerce/payments/stripe/webhook', {
+    const delivered = await env.worker.fetch('/api/commerce/payments/stripe/webhook', {
       method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signStripePayload(payload, STRIPE_WEBHOOK_SECRET) }, body: payload,
     });
     expect(delivered.status).toBe(200);
-    await worker.db.prepare('UPDATE payment_events SET received_on = received_on - 16 * 60 * 1000 WHERE payment_ref = ?').bind(charged.id).run();
-    const run = await worker.scheduled('* * * * *');
+    await env.worker.db.prepare('UPDATE payment_events SET received_on = received_on - 16 * 60 * 1000 WHERE payment_ref = ?').bind(charged.id).run();
+    const run = await env.worker.scheduled('* * * * *');
     expect(run.outcome).toBe('ok');
     expect(stripe.refunds.filter((r) => r.payment_intent === charged.id)).toEqual([expect.objectContaining({ amount: 6500 })]);
-    const refunded = await worker.db.prepare(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND order_id IS NULL AND status = 'refunded'`).bind(charged.id).first<{ n: number }>();
+    const refunded = await env.worker.db.prepare(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND order_id IS NULL AND status = 'refunded'`).bind(charged.id).first<{ n: number }>();
     expect(refunded!.n).toBe(1);
   });
 });

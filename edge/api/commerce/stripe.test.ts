@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWorker, type RunningWorker } from '../../test-support.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { heldNow, setStock, variantOf } from './test-catalog.js';
 import { addOne } from './test-checkout.js';
-import { CHOICES, STRIPE_SECRET_KEY as SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeBindings, stripeShop } from './test-stripe-checkout.js';
-import { FakeStripe, signStripePayload } from './test-stripe-server.js';
+import { CHOICES, STRIPE_SECRET_KEY as SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeShop } from './test-stripe-checkout.js';
+import { signStripePayload } from './test-stripe-server.js';
+import { useStripeWorker } from './test-stripe-worker.js';
 import { TestVisitor } from './test-visitor.js';
 
 // The Stripe path on the real worker (Miniflare, local D1) through a local server
 // speaking Stripe's protocol; the worker's own `stripe` client makes every call.
-let worker: RunningWorker;
-const stripe = new FakeStripe();
-beforeAll(async () => {
-  await stripe.start();
-  worker = await startWorker({ bindings: stripeBindings(stripe) });
-});
-afterAll(async () => {
-  await worker?.dispose();
-  await stripe.stop();
-});
+const env = useStripeWorker();
+const { stripe, count } = env;
 beforeEach(() => {
   stripe.declineCaptures = false;
   stripe.failRefunds = false;
@@ -26,13 +18,12 @@ beforeEach(() => {
   stripe.loseCaptureAnswers = false;
 });
 
-const stockOf = async (sku: string) => (await variantOf(worker.db, sku)).qtyInStock;
-const count = async (sql: string, ...params: unknown[]) => (await worker.db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
-const { shopperWith, intentFor, payWith, readyToPay, paidOrder } = stripeShop(() => worker, stripe);
+const stockOf = async (sku: string) => (await variantOf(env.worker.db, sku)).qtyInStock;
+const { shopperWith, intentFor, payWith, readyToPay, paidOrder } = stripeShop(() => env.worker, stripe);
 
 describe('Stripe checkout', () => {
   it('creates the intent at the server total with manual capture, captures it after stock and records the order', async () => {
-    await setStock(worker.db, 'FK-MUG-08-OAT', 10);
+    await setStock(env.worker.db, 'FK-MUG-08-OAT', 10);
     const v = await shopperWith('FK-MUG-08-OAT', 2);
     const prepared = await intentFor(v);
     expect(prepared.status).toBe(200);
@@ -69,7 +60,7 @@ describe('Stripe checkout', () => {
     expect(res.json).toEqual({ error: 'generic_decline', message: 'Your card was declined.' });
     expect(stripe.callsTo('POST', /\/capture$/).filter((c) => c.path.includes(id))).toHaveLength(0);
     expect(await stockOf('FK-PLN-4')).toBe(5);
-    expect(await heldNow(worker.db, 'FK-PLN-4')).toBe(1);
+    expect(await heldNow(env.worker.db, 'FK-PLN-4')).toBe(1);
     expect((await v.send('GET', '/api/commerce/shopping-cart')).json.shoppingCart.totalQuantity).toBe(1);
     // Stripe.js retries on the same intent with a good card: the order goes through.
     stripe.confirm(id);
@@ -88,7 +79,7 @@ describe('Stripe checkout', () => {
 
   it('refuses an intent whose amount no longer matches the cart (409) and cancels it', async () => {
     const { v, id } = await readyToPay('FK-MUG-08-CEL', { stock: 10 });
-    const mug = await variantOf(worker.db, 'FK-MUG-08-CEL');
+    const mug = await variantOf(env.worker.db, 'FK-MUG-08-CEL');
     expect((await addOne(v, mug.itemId, 'FK-MUG-08-CEL')).status).toBe(200);
     const res = await payWith(v, id);
     expect(res.status).toBe(409);
@@ -116,15 +107,15 @@ describe('Stripe checkout', () => {
   it('refunds through Stripe when the order write fails after capture, and puts everything back', async () => {
     const { v, id } = await readyToPay('FK-PIT-01', { stock: 3 });
     const orders = await count('SELECT COUNT(*) AS n FROM orders');
-    await worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    await env.worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
     const res = await payWith(v, id);
-    await worker.db.prepare('DROP TRIGGER inject_stripe_failure').run();
+    await env.worker.db.prepare('DROP TRIGGER inject_stripe_failure').run();
     expect(res.status).toBe(503);
     expect(stripe.refunds.filter((r) => r.payment_intent === id)).toEqual([expect.objectContaining({ amount: stripe.intents.get(id)!.amount })]);
     expect(await count('SELECT COUNT(*) AS n FROM orders')).toBe(orders);
     expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE order_id IS NULL AND provider_ref = ? AND status = 'refunded'`, id)).toBe(1);
     expect(await stockOf('FK-PIT-01')).toBe(3);
-    expect(await heldNow(worker.db, 'FK-PIT-01')).toBe(1);
+    expect(await heldNow(env.worker.db, 'FK-PIT-01')).toBe(1);
     expect((await v.send('GET', '/api/commerce/shopping-cart')).json.shoppingCart.totalQuantity).toBe(1);
     // The used intent cannot pay again.
     expect((await payWith(v, id)).json.error).toBe('payment_already_used');
@@ -133,9 +124,9 @@ describe('Stripe checkout', () => {
   it('a refund Stripe refuses is recorded as refund_failed and still puts the stock back', async () => {
     const { v, id } = await readyToPay('FK-PIT-01', { stock: 3 });
     stripe.failRefunds = true;
-    await worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    await env.worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
     const res = await payWith(v, id);
-    await worker.db.prepare('DROP TRIGGER inject_stripe_failure').run();
+    await env.worker.db.prepare('DROP TRIGGER inject_stripe_failure').run();
     expect(res.status).toBe(503);
     expect(await count(`SELECT COUNT(*) AS n FROM payments WHERE provider_ref = ? AND status = 'refund_failed'`, id)).toBe(1);
     expect(await stockOf('FK-PIT-01')).toBe(3);
@@ -192,7 +183,7 @@ describe('Stripe checkout', () => {
 
   it('the secret keys never reach a page', async () => {
     const v = await shopperWith('FK-INC-01');
-    const page = await worker.fetch('/checkout', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
+    const page = await env.worker.fetch('/checkout', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).not.toContain(SECRET_KEY);
@@ -208,7 +199,7 @@ describe('Stripe checkout', () => {
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.json.fields)).toContain('Unknown payment provider.');
     expect((await v.send('POST', '/api/commerce/payments/stripe/intent', CHOICES, { crumb: false })).status).toBe(401);
-    const empty = new TestVisitor(worker, '198.51.100.250');
+    const empty = new TestVisitor(env.worker, '198.51.100.250');
     await empty.visit('/api/commerce/shopping-cart');
     expect((await empty.send('POST', '/api/commerce/payments/stripe/intent', CHOICES)).json).toEqual({ error: 'cart_empty', message: 'Your cart is empty.' });
   });
@@ -228,8 +219,8 @@ const WEBHOOK = '/api/commerce/payments/stripe/webhook';
 const event = (type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replace(/-/g, '')}`) =>
   JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
 const deliver = (payload: string, signature = signStripePayload(payload, STRIPE_WEBHOOK_SECRET)) =>
-  worker.fetch(WEBHOOK, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature }, body: payload });
-const paymentStatus = async (ref: string) => (await worker.db.prepare('SELECT status FROM payments WHERE provider_ref = ?').bind(ref).first<{ status: string }>())?.status;
+  env.worker.fetch(WEBHOOK, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature }, body: payload });
+const paymentStatus = async (ref: string) => (await env.worker.db.prepare('SELECT status FROM payments WHERE provider_ref = ?').bind(ref).first<{ status: string }>())?.status;
 
 describe('Stripe webhook', () => {
   it('charge.refunded marks the payment and the order refunded, once per event id, with no crumb', async () => {
@@ -239,7 +230,7 @@ describe('Stripe webhook', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, updated: 2 });
     expect(await paymentStatus(id)).toBe('refunded');
-    expect((await worker.db.prepare('SELECT status FROM orders WHERE id = ?').bind(orderId).first<{ status: string }>())!.status).toBe('refunded');
+    expect((await env.worker.db.prepare('SELECT status FROM orders WHERE id = ?').bind(orderId).first<{ status: string }>())!.status).toBe('refunded');
     const again = await deliver(payload);
     expect(await again.json()).toEqual({ received: true, duplicate: true });
     expect(await count(`SELECT COUNT(*) AS n FROM payment_events WHERE payment_ref = ?`, id)).toBe(1);
@@ -262,7 +253,7 @@ describe('Stripe webhook', () => {
     const { id, orderId, amount } = await paidOrder('FK-INC-01', { stock: 5 });
     await deliver(event('charge.refunded', { id: 'ch_2', object: 'charge', amount, amount_refunded: 100, refunded: false, payment_intent: id, metadata: {} }));
     expect(await paymentStatus(id)).toBe('partially_refunded');
-    expect((await worker.db.prepare('SELECT status FROM orders WHERE id = ?').bind(orderId).first<{ status: string }>())!.status).toBe('paid');
+    expect((await env.worker.db.prepare('SELECT status FROM orders WHERE id = ?').bind(orderId).first<{ status: string }>())!.status).toBe('paid');
   });
 
   it('payment_intent.payment_failed does not touch a captured payment; unknown types are acknowledged', async () => {
@@ -285,7 +276,7 @@ describe('Stripe webhook', () => {
     expect(tampered.status).toBe(400);
     const stale = await deliver(payload, signStripePayload(payload, STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600));
     expect(stale.status).toBe(400);
-    const unsigned = await worker.fetch(WEBHOOK, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload });
+    const unsigned = await env.worker.fetch(WEBHOOK, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload });
     expect(unsigned.status).toBe(400);
     expect(await count('SELECT COUNT(*) AS n FROM payment_events')).toBe(before);
     expect(await paymentStatus(id)).toBe('captured');
@@ -294,19 +285,19 @@ describe('Stripe webhook', () => {
 
 describe('scheduled Stripe reconcile', () => {
   const runCron = async () => {
-    const result = await worker.scheduled('* * * * *');
+    const result = await env.worker.scheduled('* * * * *');
     expect(result.outcome).toBe('ok');
   };
   const refundsOf = (id: string) => stripe.refunds.filter((r) => r.payment_intent === id);
   const succeeded = (id: string) => event('payment_intent.succeeded', { ...stripe.intents.get(id) });
-  const age = (id: string) => worker.db.prepare('UPDATE payment_events SET received_on = received_on - 16 * 60 * 1000 WHERE payment_ref = ?').bind(id).run();
+  const age = (id: string) => env.worker.db.prepare('UPDATE payment_events SET received_on = received_on - 16 * 60 * 1000 WHERE payment_ref = ?').bind(id).run();
 
   it('retries a refund Stripe refused at checkout until it goes through', async () => {
     const { v, id } = await readyToPay('FK-PIT-01', { stock: 3 });
     stripe.failRefunds = true;
-    await worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
+    await env.worker.db.prepare(`CREATE TRIGGER inject_stripe_failure BEFORE INSERT ON order_lines BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
     expect((await payWith(v, id)).status).toBe(503);
-    await worker.db.prepare('DROP TRIGGER inject_stripe_failure').run();
+    await env.worker.db.prepare('DROP TRIGGER inject_stripe_failure').run();
     expect(await paymentStatus(id)).toBe('refund_failed');
     await runCron();
     expect(await paymentStatus(id)).toBe('refund_failed');
@@ -339,8 +330,8 @@ describe('scheduled Stripe reconcile', () => {
     expect((await deliver(succeeded(id))).status).toBe(200);
     await age(id);
     // The key of the attempt that took it, paid and still leased: finishing it (or refunding it) is the order reconciler's.
-    const site = (await worker.db.prepare('SELECT id FROM websites LIMIT 1').first<{ id: string }>())!.id;
-    await worker.db
+    const site = (await env.worker.db.prepare('SELECT id FROM websites LIMIT 1').first<{ id: string }>())!.id;
+    await env.worker.db
       .prepare(
         `INSERT INTO idempotency_keys (website_id, key, requester_hash, created_on, lease_until, attempt_id, coupon_ids, secured_on, paid_on, payment_provider, payment_ref, paid_cents, currency)
          VALUES (?1, ?2, 'r', ?3, ?4, 'a-stripe-left', '[]', ?3, ?3, 'stripe', ?5, ?6, 'USD')`,

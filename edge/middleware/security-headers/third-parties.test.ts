@@ -17,6 +17,14 @@ describe('stripeOnPage', () => {
     expect(stripeOnPage({}, '/checkout')).toBe(false);
   });
 
+  it('opens Stripe on the donate page (203), whose island pays through Stripe.js, and not on its neighbours', () => {
+    expect(stripeOnPage(keys, '/donate')).toBe(true);
+    expect(stripeOnPage(keys, '/donate/')).toBe(true);
+    expect(stripeOnPage(keys, '/contribution-confirmed')).toBe(false);
+    expect(stripeOnPage(keys, '/donate/other')).toBe(false);
+    expect(stripeOnPage({ STRIPE_SECRET_KEY: 'sk_test_x' }, '/donate')).toBe(false);
+  });
+
   it('opens Stripe on the billing screen\u2019s three paths only when plans are billed through Stripe with both keys', () => {
     const billing = { ...keys, BILLING_PROVIDER: 'stripe' };
     for (const path of ['/config/billing', '/config/billing/', '/config/billing/upgrade', '/config/billing/website-subscriptions']) {

@@ -80,16 +80,16 @@ export function thirdPartiesOf(settings: IntegrationSettings): ThirdParty[] {
 /** The owner area's billing screen at its three paths (SPEC §2 upgrade destinations); it loads Stripe.js when plans are billed through Stripe. */
 const BILLING_SCREEN = /^\/config\/billing(?:\/upgrade|\/website-subscriptions)?\/?$/;
 
-/** The checkout page, also under a language prefix (`/fr/checkout`). */
-const CHECKOUT_PAGE = /^(?:\/[a-z]{2,3}(?:-[a-z0-9]{2,8})*)?\/checkout\/?$/i;
+/** The checkout page and the donate page (203), also under a language prefix (`/fr/checkout`): their islands pay through Stripe.js. */
+const PAYING_PAGES = /^(?:\/[a-z]{2,3}(?:-[a-z0-9]{2,8})*)?\/(?:checkout|donate)\/?$/i;
 
 /**
  * Whether a page loads Stripe.js because the deployment has Stripe set up (both keys,
- * docs/checkout.md, "Stripe"): /checkout does (also under a language prefix, `/fr/checkout`),
+ * docs/checkout.md, "Stripe"): /checkout and the donate page /donate do (also under a language prefix, `/fr/checkout`),
  * and the owner area's billing screen when plans are billed through Stripe
  * (BILLING_PROVIDER=stripe, docs/api/billing.md); no other page's policy names Stripe's hosts.
  */
 export function stripeOnPage(env: { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string; BILLING_PROVIDER?: string }, path: string): boolean {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return false;
-  return CHECKOUT_PAGE.test(path) || (env.BILLING_PROVIDER === 'stripe' && BILLING_SCREEN.test(path));
+  return PAYING_PAGES.test(path) || (env.BILLING_PROVIDER === 'stripe' && BILLING_SCREEN.test(path));
 }

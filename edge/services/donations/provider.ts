@@ -12,7 +12,7 @@ const paymentsOff = () => new ApiError(422, 'payments_off', DONATION_MESSAGES.pa
  * where the site takes test cards (the default, and the only one the no-JS form can use), or
  * Stripe where the site is on Stripe (the donor confirms the PaymentIntent of
  * POST /api/commerce/donations/stripe/intent with Stripe.js, the donation captures it). Any
- * other pairing is 422 `payments_off`. Monthly gifts on Stripe are refused (monthlyOnStripe).
+ * other pairing is 422 `payments_off`.
  */
 export async function donationProvider(db: Db, env: StripeEnv & SecretsEnv, site: SiteRecord, wanted: 'test' | 'stripe' = 'test'): Promise<PaymentProvider> {
   const pay = await sitePayments(db, env, site);
@@ -21,7 +21,3 @@ export async function donationProvider(db: Db, env: StripeEnv & SecretsEnv, site
   if (!provider) throw paymentsOff();
   return provider;
 }
-
-/** A monthly donation needs a saved card; the Stripe path does not save one yet (docs/api/donations.md, "Not yet"). */
-export const monthlyOnStripe = () =>
-  new ApiError(422, 'monthly_not_available', DONATION_MESSAGES.monthlyOnStripe, { fields: { frequency: DONATION_MESSAGES.monthlyOnStripe } });
