@@ -109,6 +109,15 @@ describe('the revisions of a language layout', () => {
   });
 });
 
+describe('a duplicate of the page', () => {
+  it('starts each language copy\'s history at its version 1', async () => {
+    const copy = (await api('POST', `/${pageId}/duplicate`)).json.page.id as string;
+    const list = await api('GET', `/${copy}/languages/fr/revisions`);
+    expect(list.json.revisions.map((r: { version: number }) => r.version)).toEqual([1]);
+    expect((await api('GET', `/${copy}/languages/fr/revisions/1`)).json.revision).toMatchObject({ layout: textLayout(FIRST) });
+  });
+});
+
 describe('scheduled publishing of a language layout', () => {
   it('is for publishers only, in the future, of a revision the copy has', async () => {
     const at = Date.now() + 10 * MINUTE;

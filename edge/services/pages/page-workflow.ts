@@ -205,6 +205,13 @@ export async function duplicatePage(db: Db, websiteId: string, page: PageRecord,
              SELECT ?, l.language, 1, l.draft_document, ?, ? FROM page_language_layouts l JOIN pages p ON p.id = l.page_id WHERE p.id = ? AND p.website_id = ?`,
           )
           .bind(id, author.name, now, page.id, websiteId),
+        // Each copy's history starts with that version 1.
+        d1
+          .prepare(
+            `INSERT INTO page_language_revisions (page_id, language, version, document, author_name, saved_on)
+             SELECT page_id, language, 1, draft_document, author_name, saved_on FROM page_language_layouts WHERE page_id = ?`,
+          )
+          .bind(id),
       ]);
       if (inserted?.meta.changes !== 1) throw new ApiError(404, 'page_not_found', PAGE_MESSAGES.pageNotFound);
       return id;
