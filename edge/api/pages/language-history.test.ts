@@ -190,6 +190,23 @@ describe('the end of a history', () => {
     expect((await api('GET', `/${pageId}/languages/fr/revisions`)).json.revisions.map((r: { version: number }) => r.version)).toEqual([1]);
   });
 
+  it('keeps the newest 100 unpublished revisions and every published one, as the page does', async () => {
+    const other = (await api('POST', '', { title: 'Many saves' })).json.page.id as string;
+    expect((await api('POST', `/${other}/languages/fr`)).status).toBe(201);
+    // 120 revisions already, version 5 once live: written straight into the tables.
+    const insert = worker.db.prepare(
+      `INSERT INTO page_language_revisions (page_id, language, version, document, author_name, saved_on, published_on) VALUES (?, 'fr', ?, '{"sections":[]}', 'x', 1, ?)`,
+    );
+    await worker.db.batch(Array.from({ length: 119 }, (_, i) => insert.bind(other, i + 2, i + 2 === 5 ? 1 : null)));
+    await worker.db.prepare("UPDATE page_language_layouts SET draft_version = 120 WHERE page_id = ? AND language = 'fr'").bind(other).run();
+    expect((await api('PUT', `/${other}/languages/fr/draft`, { layout: textLayout(FIRST) }, ifMatch(120))).status).toBe(200);
+    const versions = (await api('GET', `/${other}/languages/fr/revisions`)).json.revisions.map((r: { version: number }) => r.version);
+    expect(versions).toHaveLength(101);
+    expect(versions[0]).toBe(121);
+    expect(versions.at(-2)).toBe(22);
+    expect(versions.at(-1)).toBe(5);
+  });
+
   it('goes with the page deleted for good', async () => {
     const other = (await api('POST', '', { title: 'Short lived' })).json.page.id as string;
     expect((await api('POST', `/${other}/languages/fr`)).status).toBe(201);
