@@ -2,6 +2,7 @@ import type { Env } from './env.js';
 import { censusStore, RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './services/census/index.js';
 import { pruneExpiredCarts } from './services/cart/index.js';
 import { publishDuePages, purgeTrash } from './services/pages/page-workflow.js';
+import { publishDueLanguageLayouts } from './services/pages/language-schedule.js';
 import type { Db } from './services/db.js';
 import { shardDbs } from './services/shards/bindings.js';
 import { isNotNull } from 'drizzle-orm';
@@ -134,7 +135,10 @@ const JOBS: Record<string, { crons: string[]; run: Job }> = {
     crons: [MAIL_CRON],
     run: async (_env, db, now) => {
       const published = await publishDuePages(db, now);
-      return published ? `published ${published}` : null;
+      // Pages' own layouts in added languages (issue 29) scheduled for the same minute.
+      const languages = await publishDueLanguageLayouts(db, now);
+      const parts = [published ? `published ${published}` : '', languages ? `published ${languages} language layouts` : ''].filter(Boolean);
+      return parts.length ? parts.join(', ') : null;
     },
   },
   // Pages in the trash for more than 30 days go for good, with their revisions.

@@ -133,6 +133,34 @@ export const pageLanguageLayouts = sqliteTable(
     publishedDocument: text('published_document'),
     authorName: text('author_name').notNull(),
     savedOn: integer('saved_on').notNull(),
+    // Scheduled publishing of the copy: the revision the Cron Trigger makes live at `publish_at`.
+    publishAt: integer('publish_at'),
+    scheduledVersion: integer('scheduled_version'),
   },
-  (t) => [primaryKey({ columns: [t.pageId, t.language] })],
+  (t) => [primaryKey({ columns: [t.pageId, t.language] }), index('page_language_layouts_publish_at_idx').on(t.publishAt)],
+);
+
+/**
+ * Every save of a page's own layout in one language, immutable, like `page_revisions`: the
+ * draft and live documents of `page_language_layouts` are copies of two of these. Kept by the
+ * same rule (published ones for ever, the newest KEPT_DRAFT_REVISIONS drafts); dropped with
+ * the copy when the language goes back to the shared layout, and with the page.
+ */
+export const pageLanguageRevisions = sqliteTable(
+  'page_language_revisions',
+  {
+    pageId: text('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    version: integer('version').notNull(),
+    document: text('document').notNull(),
+    authorName: text('author_name').notNull(),
+    savedOn: integer('saved_on').notNull(),
+    // The version this one restored, when it is a restore.
+    restoredFrom: integer('restored_from'),
+    // When this revision first went live under the language's prefix.
+    publishedOn: integer('published_on'),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.language, t.version] })],
 );

@@ -1,6 +1,7 @@
 import type { PageLayout } from '../../blocks/layout-schema.js';
 import { findDraftPage, findPublishedPage, type ServedPage } from '../services/pages/published-page.js';
 import { servedLanguageLayout } from '../services/pages/language-layouts.js';
+import { previewedLanguageRevision } from '../services/pages/language-revisions.js';
 import { layoutPlan } from '../../blocks/layout-plan.js';
 import { loadBlockData } from './block-data.js';
 import { baseContext } from './page-context.js';
@@ -36,12 +37,22 @@ export async function layoutHtml(req: PageRequest, pageId: string, layout: PageL
  * (`req.previewDraft`, set by the route after the role check), else its published revision.
  */
 export async function servedPage(req: PageRequest, slug: string): Promise<ServedPage | undefined> {
-  const page = await (req.previewDraft ? findDraftPage(req.db, req.site.id, slug, req.previewRevision) : findPublishedPage(req.db, req.site.id, slug));
+  // Under a language's prefix `?preview&revision=N` names a revision of that language's own layout, when it has one.
+  const revision = req.language ? undefined : req.previewRevision;
+  const page = await (req.previewDraft ? findDraftPage(req.db, req.site.id, slug, revision) : findPublishedPage(req.db, req.site.id, slug));
+  if (!page || !req.language) return page;
+  if (req.previewDraft && req.previewRevision !== undefined) return languageRevisionPage(req, slug, page, req.language.code, req.previewRevision);
   // Under an added language's prefix, the page's own layout in that language when it has one
   // (issue 29): the published copy for visitors, the draft copy in a contributor's preview.
-  if (!page || !req.language || req.previewRevision !== undefined) return page;
   const own = await servedLanguageLayout(req.db, page.id, req.language.code, req.previewDraft === true);
   return own ? { ...page, layout: own, ownLanguage: req.language.code } : page;
+}
+
+/** The history's preview under a language's prefix: revision `version` of its own layout, else (a shared language) of the page's. */
+async function languageRevisionPage(req: PageRequest, slug: string, draft: ServedPage, language: string, version: number): Promise<ServedPage | undefined> {
+  const own = await previewedLanguageRevision(req.db, draft.id, language, version);
+  if (own === 'shared') return findDraftPage(req.db, req.site.id, slug, version);
+  return own ? { ...draft, version, layout: own, ownLanguage: language } : undefined;
 }
 
 /** The page's title in the page's language (a `block` text of the page named `title`), when translated. */

@@ -205,4 +205,49 @@ describe('the page editor in Chromium', () => {
     expect((await api('GET', `/${id}`)).json.page.draft.layout.sections[0].design.theme).toBe('light');
     expect(await seriousAxeViolations(page, { exclude: ['iframe'] })).toEqual([]);
   }, 120_000);
+
+  it('restores an older French revision from the French history and schedules the French layout', async () => {
+    // The demo site has French added. Its copy gets two saves: versions 2 and 3.
+    const slug = `ateliers-${Date.now().toString(36)}`;
+    const id = (await api('POST', '', { title: 'Ateliers', slug })).json.page.id as string;
+    expect((await api('POST', `/${id}/languages/fr`)).status).toBe(201);
+    const french = (words: string) => layoutOf({ id: 'b1', type: 'text', props: { text: paragraphDoc(words) } });
+    expect((await api('PUT', `/${id}/languages/fr/draft`, { layout: french('Atelier du samedi') }, { 'If-Match': '"1"' })).status).toBe(200);
+    expect((await api('PUT', `/${id}/languages/fr/draft`, { layout: french('Atelier du dimanche') }, { 'If-Match': '"2"' })).status).toBe(200);
+
+    const { page } = await owner();
+    await page.goto(store.url(`/config/pages/${id}/edit`));
+    await page.getByRole('heading', { name: 'Ateliers', level: 1 }).waitFor(POLL);
+    await page.getByLabel('Layout for').selectOption('fr');
+    await page.getByRole('heading', { name: 'Ateliers · French', level: 1 }).waitFor(POLL);
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('complementary', { name: 'History' });
+    await history.locator('li[data-revision="3"]').getByText('(current draft)').waitFor(POLL);
+    // Version 2 in the frame, rendered by the worker under /fr/.
+    await history.getByRole('button', { name: 'Preview version 2' }).click();
+    const frame = page.locator('iframe[data-preview-version="2"]');
+    expect(await frame.getAttribute('src')).toBe(`/fr/${slug}?preview&revision=2`);
+    await page.frameLocator('iframe[data-preview-version="2"]').getByText('Atelier du samedi').waitFor(POLL);
+
+    await history.getByRole('button', { name: 'Restore version 2' }).click();
+    await history.locator('li[data-revision="4"]').getByText('restored from version 2').waitFor(POLL);
+    const restored = (await api('GET', `/${id}/languages/fr`)).json.languageLayout;
+    expect(restored.draft.version).toBe(4);
+    expect(JSON.stringify(restored.draft.layout)).toContain('Atelier du samedi');
+    // The shared layout's history is untouched.
+    expect((await api('GET', `/${id}/revisions`)).json.revisions.map((r: { version: number }) => r.version)).toEqual([1]);
+
+    // Schedule the French draft (version 4) in the site's time zone.
+    await page.getByRole('button', { name: 'Schedule…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule the French layout of Ateliers' });
+    await dialog.getByLabel(/Publish on/).fill('2031-05-03T10:00');
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.locator('[data-language-schedule]').getByText('Version 4 of the French layout goes live').waitFor(POLL);
+    const scheduled = (await api('GET', `/${id}/languages/fr`)).json.languageLayout;
+    expect(scheduled).toMatchObject({ scheduledVersion: 4, publishAt: expect.any(Number) });
+    expect(scheduled.publishAt).toBeGreaterThan(Date.UTC(2031, 4, 2));
+    await page.getByRole('button', { name: 'Cancel the schedule' }).click();
+    await page.getByText('The schedule is cancelled.').waitFor(POLL);
+    expect((await api('GET', `/${id}/languages/fr`)).json.languageLayout.scheduledVersion).toBeNull();
+  }, 120_000);
 });

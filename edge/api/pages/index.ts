@@ -17,8 +17,10 @@ import {
 import { publishRevision, restoreRevision, saveDraft, unpublishPage } from '../../services/pages/page-writes.js';
 import { ifMatchNumber, jsonBody, queryParams } from '../validate.js';
 import {
-  divergeLayout, dropLanguageLayout, findLanguageLayout, listLanguageLayouts, publishLanguageLayout, saveLanguageDraft,
+  divergeLayout, dropLanguageLayout, findLanguageLayout, listLanguageLayouts, publishLanguageLayout, restoreLanguageRevision, saveLanguageDraft,
 } from '../../services/pages/language-layouts.js';
+import { findLanguageRevision, listLanguageRevisions } from '../../services/pages/language-revisions.js';
+import { cancelLanguageSchedule, scheduleLanguageLayout } from '../../services/pages/language-schedule.js';
 import { siteLanguages } from '../../services/multilingual/settings.js';
 import { languageName, languagePrefix } from '../../../domain/languages/languages.js';
 
@@ -125,9 +127,24 @@ async function addedLanguage(c: Context<AppEnv>): Promise<string> {
  */
 async function languageLayoutAnswer(c: Context<AppEnv>, pageId: string, language: string, status: 200 | 201 = 200) {
   const own = await findLanguageLayout(c.var.db, pageId, language);
-  if (!own) return c.json({ languageLayout: { language, shared: true, draft: null, publishedVersion: null } }, status);
+  if (!own) return c.json({ languageLayout: { language, shared: true, draft: null, publishedVersion: null, publishAt: null, scheduledVersion: null } }, status);
   c.header('ETag', `"${own.draft.version}"`);
   return c.json({ languageLayout: { ...own, shared: false } }, status);
+}
+
+/** guardCodeBlocks for a language's copy: the blocks are compared with the copy's draft. */
+async function guardLanguageCodeBlocks(c: Context<AppEnv>, pageId: string, language: string, layout: PageLayout): Promise<void> {
+  if (allows('pageCode', c.get('siteUser')!.roles)) return;
+  const wanted = codeBlocks(layout);
+  const had = wanted.size ? codeBlocks((await findLanguageLayout(c.var.db, pageId, language))?.draft.layout ?? EMPTY_LAYOUT) : new Map<string, string>();
+  for (const [id, json] of wanted) if (had.get(id) !== json) throw new ApiError(403, 'forbidden', PAGE_MESSAGES.codeBlocksForbidden);
+}
+
+/** The language's own copy, or the 404 of a language that shares the page's layout. */
+async function requireLanguageLayout(c: Context<AppEnv>, pageId: string, language: string) {
+  const own = await findLanguageLayout(c.var.db, pageId, language);
+  if (!own) throw new ApiError(404, 'layout_shared', PAGE_MESSAGES.languageLayoutShared);
+  return own;
 }
 
 /** One page of a page list (live pages, or the trash): 400 for a cursor that names no position. */
@@ -260,11 +277,7 @@ pagesApi.put('/:id/languages/:language/draft', requirePermission('pageDrafts'), 
   const layout = checkedLayout(c.req.valid('json').layout);
   const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
   const language = await addedLanguage(c);
-  if (!allows('pageCode', c.get('siteUser')!.roles)) {
-    const wanted = codeBlocks(layout);
-    const had = wanted.size ? codeBlocks((await findLanguageLayout(c.var.db, page.id, language))?.draft.layout ?? EMPTY_LAYOUT) : new Map<string, string>();
-    for (const [id, json] of wanted) if (had.get(id) !== json) throw new ApiError(403, 'forbidden', PAGE_MESSAGES.codeBlocksForbidden);
-  }
+  await guardLanguageCodeBlocks(c, page.id, language, layout);
   await saveLanguageDraft(c.var.db, c.var.site.id, page.id, language, basedOn, layout, author(c));
   return languageLayoutAnswer(c, page.id, language);
 });
@@ -273,6 +286,52 @@ pagesApi.post('/:id/languages/:language/publish', requirePermission('pagePublish
   const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
   const language = await addedLanguage(c);
   await publishLanguageLayout(c.var.db, c.var.site.id, page.id, language, c.req.valid('json').version);
+  return languageLayoutAnswer(c, page.id, language);
+});
+
+// The copy's history and schedule, with the roles of the page's own (issue 29).
+pagesApi.get('/:id/languages/:language/revisions', requirePermission('pages'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  const own = await requireLanguageLayout(c, page.id, language);
+  const revisions = await listLanguageRevisions(c.var.db, page.id, language);
+  return c.json({ revisions, draftVersion: own.draft.version, publishedVersion: own.publishedVersion, scheduledVersion: own.scheduledVersion });
+});
+
+pagesApi.get('/:id/languages/:language/revisions/:version', requirePermission('pages'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  await requireLanguageLayout(c, page.id, language);
+  const revision = await findLanguageRevision(c.var.db, page.id, language, versionParam(c));
+  if (!revision) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+  return c.json({ revision });
+});
+
+pagesApi.post('/:id/languages/:language/revisions/:version/restore', requirePermission('pageDrafts'), async (c) => {
+  const basedOn = ifMatchVersion(c, true)!;
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  await requireLanguageLayout(c, page.id, language);
+  const revision = await findLanguageRevision(c.var.db, page.id, language, versionParam(c));
+  if (!revision) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
+  await guardLanguageCodeBlocks(c, page.id, language, revision.layout);
+  await restoreLanguageRevision(c.var.db, c.var.site.id, page.id, language, revision.version, basedOn, author(c));
+  return languageLayoutAnswer(c, page.id, language);
+});
+
+pagesApi.post('/:id/languages/:language/schedule', requirePermission('pagePublishing'), jsonBody(z.strictObject({ version, publishAt })), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  const body = c.req.valid('json');
+  if (!(body.publishAt > Date.now())) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.publishAtPast, { fields: { publishAt: PAGE_MESSAGES.publishAtPast } });
+  await scheduleLanguageLayout(c.var.db, c.var.site.id, page.id, language, body.version, body.publishAt);
+  return languageLayoutAnswer(c, page.id, language);
+});
+
+pagesApi.delete('/:id/languages/:language/schedule', requirePermission('pagePublishing'), async (c) => {
+  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
+  const language = await addedLanguage(c);
+  await cancelLanguageSchedule(c.var.db, c.var.site.id, page.id, language);
   return languageLayoutAnswer(c, page.id, language);
 });
 

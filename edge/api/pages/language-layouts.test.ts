@@ -49,7 +49,7 @@ describe('a page layout shared by default', () => {
   it('French shows the shared layout, and the API says it is shared', async () => {
     const fr = await api('GET', `/${pageId}/languages/fr`);
     expect(fr.status).toBe(200);
-    expect(fr.json.languageLayout).toEqual({ language: 'fr', shared: true, draft: null, publishedVersion: null });
+    expect(fr.json.languageLayout).toEqual({ language: 'fr', shared: true, draft: null, publishedVersion: null, publishAt: null, scheduledVersion: null });
     const whole = (await api('GET', `/${pageId}`)).json.page;
     expect(whole.languageLayouts).toEqual([]);
     expect(whole.addedLanguages).toEqual([{ code: 'fr', name: 'French', prefix: '/fr' }]);

@@ -108,8 +108,10 @@ export async function trashPage(db: Db, websiteId: string, page: PageRecord, now
        WHERE id = ? AND website_id = ? AND trashed_on IS NULL`,
     )
     .bind(now, now, page.id, websiteId);
+  // Its language layouts' schedules go too (issue 29): a restored page comes back with nothing pending.
+  const unschedule = d1.prepare('UPDATE page_language_layouts SET publish_at = NULL, scheduled_version = NULL WHERE page_id = ? AND publish_at IS NOT NULL').bind(page.id);
   // Only a live page (its URL, its navigation links) changes what visitors see.
-  await query(() => d1.batch(page.publishedVersion === null ? [update] : [update, bump(db, websiteId, now)]));
+  await query(() => d1.batch(page.publishedVersion === null ? [update, unschedule] : [update, unschedule, bump(db, websiteId, now)]));
   if (page.publishedVersion !== null) {
     forgetSite(websiteId);
     await syncPageSearch(db, websiteId, page.id);
@@ -137,10 +139,11 @@ async function deleteTrashed(db: Db, where: string, params: unknown[]): Promise<
       d1.prepare(`DELETE FROM navigation_items WHERE page_id IN (${chosen})`).bind(...params),
       d1.prepare(`DELETE FROM page_revisions WHERE page_id IN (${chosen})`).bind(...params),
       d1.prepare(`DELETE FROM page_language_layouts WHERE page_id IN (${chosen})`).bind(...params),
+      d1.prepare(`DELETE FROM page_language_revisions WHERE page_id IN (${chosen})`).bind(...params),
       d1.prepare(`DELETE FROM pages WHERE trashed_on IS NOT NULL AND ${where}`).bind(...params),
     ]),
   );
-  return results[3]?.meta.changes ?? 0;
+  return results[4]?.meta.changes ?? 0;
 }
 
 export async function deleteFromTrash(db: Db, websiteId: string, pageId: string): Promise<void> {
@@ -202,6 +205,13 @@ export async function duplicatePage(db: Db, websiteId: string, page: PageRecord,
              SELECT ?, l.language, 1, l.draft_document, ?, ? FROM page_language_layouts l JOIN pages p ON p.id = l.page_id WHERE p.id = ? AND p.website_id = ?`,
           )
           .bind(id, author.name, now, page.id, websiteId),
+        // Each copy's history starts with that version 1.
+        d1
+          .prepare(
+            `INSERT INTO page_language_revisions (page_id, language, version, document, author_name, saved_on)
+             SELECT page_id, language, 1, draft_document, author_name, saved_on FROM page_language_layouts WHERE page_id = ?`,
+          )
+          .bind(id),
       ]);
       if (inserted?.meta.changes !== 1) throw new ApiError(404, 'page_not_found', PAGE_MESSAGES.pageNotFound);
       return id;

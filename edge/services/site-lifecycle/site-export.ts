@@ -41,6 +41,7 @@ const CONTENT: readonly { name: string; sql: string }[] = [
   { name: 'pages', sql: 'SELECT * FROM pages WHERE website_id = ?1' },
   { name: 'page-revisions', sql: 'SELECT r.* FROM page_revisions r JOIN pages p ON p.id = r.page_id WHERE p.website_id = ?1' },
   { name: 'page-language-layouts', sql: 'SELECT l.* FROM page_language_layouts l JOIN pages p ON p.id = l.page_id WHERE p.website_id = ?1' },
+  { name: 'page-language-revisions', sql: 'SELECT r.* FROM page_language_revisions r JOIN pages p ON p.id = r.page_id WHERE p.website_id = ?1' },
   { name: 'collections', sql: 'SELECT * FROM collections WHERE website_id = ?1' },
   { name: 'blog-posts', sql: 'SELECT i.* FROM items i JOIN collections c ON c.id = i.collection_id WHERE i.website_id = ?1 AND c.type = 1' },
   { name: 'navigation', sql: 'SELECT * FROM navigation_items WHERE website_id = ?1' },

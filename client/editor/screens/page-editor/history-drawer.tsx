@@ -8,11 +8,11 @@ import { useLoad } from '../../use-load.js';
 import { type EditorPage, listRevisions, restoreRevision } from './page-api.js';
 
 /**
- * The page's revisions, newest first (who, when, published): Preview shows one in the frame
+ * The page's revisions (or, with `page.language`, its language copy's), newest first (who, when, published): Preview shows one in the frame
  * (`?preview&revision=N`, the worker's render of it), Restore makes its layout a new draft
  * revision (nothing is overwritten).
  */
-export function HistoryDrawer({ page, previewing, onClose, onPreview, onRestored, saveFirst }: {
+export function HistoryDrawer({ page, previewing, onClose, onPreview, onRestored, saveFirst, draftVersion }: {
   page: EditorPage;
   previewing: number | undefined;
   onClose: () => void;
@@ -20,9 +20,11 @@ export function HistoryDrawer({ page, previewing, onClose, onPreview, onRestored
   onRestored: (page: EditorPage) => void;
   /** Saves pending edits first (so a restore never drops them); false when that failed. */
   saveFirst: () => Promise<boolean>;
+  /** The draft version once `saveFirst` is done (a language copy's restore names it in If-Match). */
+  draftVersion: () => number;
 }) {
   const { timeZone } = useOwner();
-  const { result, retry } = useLoad(`${page.id}:${page.draftVersion}`, () => listRevisions(page.id));
+  const { result, retry } = useLoad(`${page.id}:${page.language ?? ''}:${page.draftVersion}`, () => listRevisions(page));
   const [busy, setBusy] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();
   const restore = (version: number) => {
@@ -31,7 +33,7 @@ export function HistoryDrawer({ page, previewing, onClose, onPreview, onRestored
     saveFirst()
       .then((kept) => {
         if (!kept) throw new OwnerApiError('Save your changes before restoring a version.', 0);
-        return restoreRevision(page.id, version);
+        return restoreRevision(page, version, draftVersion());
       })
       .then(onRestored, (e: unknown) => setError(e instanceof OwnerApiError ? e.message : TEXT.failed))
       .finally(() => setBusy(undefined));

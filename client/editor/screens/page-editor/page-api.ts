@@ -15,8 +15,11 @@ export interface EditorPage {
   /** The site's added languages (issue 29) and which of them have their own layout of this page. */
   addedLanguages?: { code: string; name: string; prefix: string }[];
   languageLayouts?: { language: string; draftVersion: number; publishedVersion: number | null }[];
-  /** Set while the editor edits this language's own layout (then draft and versions are that copy's). */
+  /** Set while the editor edits this language's own layout (then draft, versions and schedule are that copy's). */
   language?: string;
+  /** A scheduled publish: when, and which version (the page's, or the language copy's). */
+  publishAt?: number | null;
+  scheduledVersion?: number | null;
 }
 
 /** A page's layout in one added language (docs/api/pages.md): shared, or its own copy. */
@@ -25,6 +28,8 @@ export interface LanguageLayout {
   shared: boolean;
   draft: EditorPage['draft'] | null;
   publishedVersion: number | null;
+  publishAt: number | null;
+  scheduledVersion: number | null;
 }
 
 export interface Revision {
@@ -105,7 +110,9 @@ const languageBase = (id: string, language: string) => `${base(id)}/languages/${
 /** What a language's own layout changes of the page the editor holds: its draft and versions. */
 function languagePart(own: LanguageLayout): Partial<EditorPage> | undefined {
   if (!own.draft) return undefined;
-  return { draft: own.draft, draftVersion: own.draft.version, publishedVersion: own.publishedVersion, language: own.language };
+  return {
+    draft: own.draft, draftVersion: own.draft.version, publishedVersion: own.publishedVersion, language: own.language, publishAt: own.publishAt, scheduledVersion: own.scheduledVersion,
+  };
 }
 
 /**
@@ -127,9 +134,31 @@ export const publishLanguageLayout = (id: string, language: string, version: num
 export const publishPage = (id: string, version: number) => ownerFetch<{ page: EditorPage }>('POST', `${base(id)}/publish`, { version }).then((r) => r.page);
 export const heartbeat = (id: string) => ownerFetch<{ lock: EditorPage['lock'] }>('POST', `${base(id)}/lock`, {}).then((r) => r.lock);
 export const releaseLock = (id: string) => ownerFetch<{ lock: null }>('DELETE', `${base(id)}/lock`);
-export const listRevisions = (id: string) =>
-  ownerFetch<{ revisions: Revision[]; draftVersion: number; publishedVersion: number | null }>('GET', `${base(id)}/revisions`);
-export const restoreRevision = (id: string, version: number) => ownerFetch<{ page: EditorPage }>('POST', `${base(id)}/revisions/${version}/restore`, {}).then((r) => r.page);
+
+/** Where the history of `page` as the editor holds it lives: the page's own, or its language copy's. */
+const historyBase = (page: EditorPage) => (page.language ? languageBase(page.id, page.language) : base(page.id));
+
+export const listRevisions = (page: EditorPage) =>
+  ownerFetch<{ revisions: Revision[]; draftVersion: number; publishedVersion: number | null }>('GET', `${historyBase(page)}/revisions`);
+
+/** A fetch that names the version edited (`If-Match`), as a language copy's restore requires. */
+const ifMatch = (version: number) => ((input: RequestInfo | URL, init?: RequestInit) =>
+  fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'If-Match': `"${version}"` } })) as typeof fetch;
+
+/** Restores `version` as the new draft: the page's, or (with `page.language`) its language copy's, based on draft `basedOn`. */
+export function restoreRevision(page: EditorPage, version: number, basedOn = page.draftVersion): Promise<EditorPage> {
+  if (!page.language) return ownerFetch<{ page: EditorPage }>('POST', `${base(page.id)}/revisions/${version}/restore`, {}).then((r) => r.page);
+  return ownerFetch<{ languageLayout: LanguageLayout }>('POST', `${historyBase(page)}/revisions/${version}/restore`, {}, ifMatch(basedOn)).then((r) => ({
+    ...page,
+    ...languagePart(r.languageLayout),
+  }));
+}
+
+/** Schedules, or cancels the schedule of, a language copy's version: what the copy's answer changes of the page the editor holds. */
+export const scheduleLanguageLayout = (id: string, language: string, version: number, publishAt: number) =>
+  ownerFetch<{ languageLayout: LanguageLayout }>('POST', `${languageBase(id, language)}/schedule`, { version, publishAt }).then((r) => languagePart(r.languageLayout)!);
+export const cancelLanguageSchedule = (id: string, language: string) =>
+  ownerFetch<{ languageLayout: LanguageLayout }>('DELETE', `${languageBase(id, language)}/schedule`).then((r) => languagePart(r.languageLayout)!);
 
 /** Whether the signed-in roles may publish (the shell's props, from the server's permission table). */
 export function mayPublish(): boolean {

@@ -19,8 +19,11 @@ import { HistoryDrawer } from './history-drawer.js';
 import { PageSettingsPanel } from './page-settings.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
 import {
-  divergeLayout, dropLanguageLayout, type EditorPage, heartbeat, inLanguage, loadLanguageLayout, loadPage, mayPublish, publishLanguageLayout, publishPage, releaseLock, takePage,
+  cancelLanguageSchedule, divergeLayout, dropLanguageLayout, type EditorPage, heartbeat, inLanguage, loadLanguageLayout, loadPage, mayPublish, publishLanguageLayout, publishPage, releaseLock,
+  takePage,
 } from './page-api.js';
+import { ScheduleDialog } from '../pages/page-dialogs.js';
+import type { OwnerPage } from '../pages/tree.js';
 import { BlockMenu } from './menus/block-menu.js';
 import { SectionMenu } from './menus/section-menu.js';
 import { addStarterSection } from './menus/starter-ops.js';
@@ -126,6 +129,7 @@ function PageEditor({ first, toolbarStart, onShared }: { first: EditorPage; tool
   const language = first.language;
   const languageName = first.addedLanguages?.find((l) => l.code === language)?.name ?? language;
   const [sharing, setSharing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const { page, layout, state, edit } = draft;
   const { timeZone } = useOwner();
   const [selected, setSelected] = useState<Selection>(layout.sections.length ? { section: 0 } : undefined);
@@ -210,6 +214,17 @@ function PageEditor({ first, toolbarStart, onShared }: { first: EditorPage; tool
   };
 
   const reload = () => (language ? loadLanguageLayout(first.id, language).then((own) => inLanguage(first, own) ?? Promise.reject(new Error(TEXT.failed))) : loadPage(first.id));
+  // A language copy's schedule (the page's own is in Page settings).
+  const scheduleLanguage = () => {
+    setMessage(undefined);
+    void draft.saveNow().then((kept) => kept && setScheduling(true));
+  };
+  const cancelLanguage = () => {
+    cancelLanguageSchedule(first.id, language!).then((p) => {
+      draft.setPage({ ...draft.page, ...p });
+      setMessage('The schedule is cancelled.');
+    }, (e: unknown) => setMessage(e instanceof OwnerApiError ? e.message : TEXT.failed));
+  };
   const backToShared = () => {
     setSharing(false);
     dropLanguageLayout(first.id, language!).then(() => onShared?.(), (e: unknown) => setMessage(e instanceof OwnerApiError ? e.message : TEXT.failed));
@@ -227,13 +242,14 @@ function PageEditor({ first, toolbarStart, onShared }: { first: EditorPage; tool
           <Button variant="secondary" disabled={!draft.canUndo} onClick={draft.undo} aria-keyshortcuts="Control+Z Meta+Z">Undo</Button>
           <Button variant="secondary" disabled={!draft.canRedo} onClick={draft.redo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">Redo</Button>
           <DeviceSwitch device={device} onChange={setDevice} />
+          <Button variant="secondary" aria-expanded={history} onClick={() => setHistory((h) => !h)}>History</Button>
           {language ? (
-            <Button variant="secondary" onClick={() => setSharing(true)}>Use the shared layout</Button>
-          ) : (
             <>
-              <Button variant="secondary" aria-expanded={history} onClick={() => setHistory((h) => !h)}>History</Button>
-              <Button variant="secondary" aria-expanded={settings} onClick={() => setSettings((o) => !o)}>Page settings</Button>
+              <Button variant="secondary" onClick={() => setSharing(true)}>Use the shared layout</Button>
+              {canPublish ? <Button variant="secondary" disabled={state === 'conflict'} onClick={scheduleLanguage}>Schedule…</Button> : null}
             </>
+          ) : (
+            <Button variant="secondary" aria-expanded={settings} onClick={() => setSettings((o) => !o)}>Page settings</Button>
           )}
           {canPublish ? <Button busy={publishing} disabled={state === 'conflict'} onClick={publish}>Publish</Button> : null}
         </div>
@@ -246,6 +262,12 @@ function PageEditor({ first, toolbarStart, onShared }: { first: EditorPage; tool
       {draft.restored && state !== 'conflict' ? <p className="pe-notice" role="status" data-restored>Restored the changes this device kept that had not been saved.</p> : null}
       {state === 'refused' && draft.refusal ? <p className="pe-notice" role="alert">{draft.refusal}</p> : null}
       {message ? <p className="pe-notice" role="status">{message}</p> : null}
+      {language && page.publishAt ? (
+        <p className="pe-notice" role="status" data-language-schedule>
+          Version {page.scheduledVersion} of the {languageName} layout goes live {formatTime(page.publishAt, timeZone)}.{' '}
+          {canPublish ? <button type="button" className="pe-link" onClick={cancelLanguage}>Cancel the schedule</button> : null}
+        </p>
+      ) : null}
       <div className="pe-body">
         <div className="pe-preview" data-device={device}>
           <FrameFit device={device} />
@@ -262,7 +284,7 @@ function PageEditor({ first, toolbarStart, onShared }: { first: EditorPage; tool
         </div>
         <div className="pe-side">
           {history ? (
-            <HistoryDrawer page={page} previewing={previewing} saveFirst={draft.saveNow} onPreview={setPreviewing} onClose={() => setHistory(false)} onRestored={(p) => {
+            <HistoryDrawer page={page} previewing={previewing} saveFirst={draft.saveNow} draftVersion={draft.draftVersion} onPreview={setPreviewing} onClose={() => setHistory(false)} onRestored={(p) => {
               setPreviewing(undefined);
               draft.adopt(p);
               setSelected(undefined);
@@ -317,6 +339,12 @@ function PageEditor({ first, toolbarStart, onShared }: { first: EditorPage; tool
       >
         <p>The {languageName} layout is deleted, its published version too: {languageName} visitors see the shared layout with its translated texts again.</p>
       </Dialog>
+      {scheduling && language ? (
+        <ScheduleDialog page={page as unknown as OwnerPage} language={{ code: language, name: languageName ?? language }} onClose={() => setScheduling(false)} onSaved={(saved) => {
+          setScheduling(false);
+          draft.setPage({ ...draft.page, publishAt: saved.publishAt, scheduledVersion: saved.scheduledVersion });
+        }} />
+      ) : null}
       {prompt}
     </div>
   );

@@ -186,6 +186,8 @@ export function usePageDraft(first: EditorPage) {
 
   return {
     page, setPage, layout, state, conflict, refusal, savedCount, edit, saveNow: () => saveNow(), adopt, keepMine,
+    /** The draft version the server has now (after a save that has not re-rendered yet, too): what the next If-Match names. */
+    draftVersion: () => baseRef.current,
     /** The editor opened with edits this browser kept (restored, or in conflict with a newer server draft). */
     restored,
     undo: () => travel('past'), redo: () => travel('future'), canUndo: stacks.past.length > 0, canRedo: stacks.future.length > 0,

@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Dialog } from '../../ui/dialog.js';
 import { TextField } from '../../ui/fields.js';
-import { saveDraft } from '../page-editor/page-api.js';
+import { saveDraft, scheduleLanguageLayout } from '../page-editor/page-api.js';
 import { pageCalls } from './pages-api.js';
 import { SearchPreview, SERP_DESCRIPTION_LENGTH, SERP_TITLE_LENGTH, SocialImageField, useSlugCheck } from './page-seo.js';
 import type { OwnerPage } from './tree.js';
@@ -177,8 +177,16 @@ async function withStarter(created: OwnerPage, starter: string): Promise<OwnerPa
   return { ...created, draftVersion: saved.draftVersion ?? created.draftVersion + 1 };
 }
 
-/** Schedule the page's draft to go live at a time in the site's time zone. */
-export function ScheduleDialog({ page, onClose, onSaved }: { page: OwnerPage; onClose: () => void; onSaved: (page: OwnerPage) => void }) {
+/**
+ * Schedule the page's draft to go live at a time in the site's time zone; with `language`,
+ * the draft of the page's own layout in that language (`page` then holds the copy's versions).
+ */
+export function ScheduleDialog({ page, language, onClose, onSaved }: {
+  page: OwnerPage;
+  language?: { code: string; name: string } | undefined;
+  onClose: () => void;
+  onSaved: (page: OwnerPage) => void;
+}) {
   const { timeZone } = useOwner();
   const [when, setWhen] = useState(page.publishAt ? epochToZoned(page.publishAt, timeZone) : '');
   const [error, setError] = useState('');
@@ -189,7 +197,11 @@ export function ScheduleDialog({ page, onClose, onSaved }: { page: OwnerPage; on
     if (at === undefined) return setError('Choose a date and time.');
     setBusy(true);
     try {
-      onSaved((await pageCalls.schedule(page, at)).page);
+      if (!language) onSaved((await pageCalls.schedule(page, at)).page);
+      else {
+        const own = await scheduleLanguageLayout(page.id, language.code, page.draftVersion, at);
+        onSaved({ ...page, publishAt: own.publishAt ?? null, scheduledVersion: own.scheduledVersion ?? null });
+      }
     } catch (failure) {
       const { fields, message } = failureOf(failure);
       setError(fields.publishAt ?? message ?? TEXT.failed);
@@ -200,7 +212,7 @@ export function ScheduleDialog({ page, onClose, onSaved }: { page: OwnerPage; on
   return (
     <Dialog
       open
-      title={`Schedule ${page.title}`}
+      title={language ? `Schedule the ${language.name} layout of ${page.title}` : `Schedule ${page.title}`}
       onClose={onClose}
       actions={
         <>
