@@ -5,6 +5,8 @@ export interface StripeConfig {
   publishableKey: string;
   /** The page's language as a Stripe locale, chosen by the server (`auto` when Stripe lacks it). */
   locale?: string | undefined;
+  /** The site-relative checkout path under the page's language prefix (`/fr/checkout`): Stripe's return_url. */
+  returnUrl?: string | undefined;
 }
 
 /** A mounted Payment Element: what the checkout form needs of Stripe.js. */
@@ -60,7 +62,7 @@ export async function mountPaymentElement(config: StripeConfig, container: HTMLE
     },
     async confirm(clientSecret) {
       // Cards only (the server's intent allows nothing else), so 3-D Secure opens in place and no redirect happens.
-      const { error } = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}/checkout` } });
+      const { error } = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}${config.returnUrl ?? '/checkout'}` } });
       return error ? error.message ?? 'Your payment could not be completed. Please try again.' : undefined;
     },
     setAmount(amount) {

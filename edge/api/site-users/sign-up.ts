@@ -27,7 +27,7 @@ signUpRoutes.post(
   async (c) => {
     const { email, password, language } = c.req.valid('json');
     await throttleAccount(c, 'sign-up', email);
-    await signUp(c.var.db, mailSite(c), { email, password, language }, Date.now());
+    await signUp(c.var.db, { ...mailSite(c), locale: c.var.site.locale }, { email, password, language }, Date.now());
     return c.json({ message: SIGN_UP_MESSAGE }, 202);
   },
 );

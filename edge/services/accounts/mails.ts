@@ -11,9 +11,9 @@ export interface MailSite {
 
 const footer = (site: MailSite) => `\n\n${site.title}\n${site.origin}/`;
 
-/** The email-verification mail of a new account. */
-export function verifyEmailMail(site: MailSite, to: string, token: string): OutgoingMail {
-  const link = `${site.origin}/account/verify?token=${token}`;
+/** The email-verification mail of a new account; `prefix` is the mail's language's (`/fr`; '' for the primary). */
+export function verifyEmailMail(site: MailSite, to: string, token: string, prefix = ''): OutgoingMail {
+  const link = `${site.origin}${prefix}/account/verify?token=${token}`;
   return {
     websiteId: site.id,
     to,
@@ -24,22 +24,22 @@ export function verifyEmailMail(site: MailSite, to: string, token: string): Outg
 }
 
 /** Sent instead of a second account when someone signs up with an address that has one. */
-export function existingAccountMail(site: MailSite, to: string): OutgoingMail {
+export function existingAccountMail(site: MailSite, to: string, prefix = ''): OutgoingMail {
   return {
     websiteId: site.id,
     to,
     kind: 'sign-up-existing',
     subject: `You already have an account at ${site.title}`,
-    text: `Someone (probably you) tried to create an account with this address, which already has one.\n\nSign in: ${site.origin}/account\nForgot your password? ${site.origin}/account/reset${footer(site)}`,
+    text: `Someone (probably you) tried to create an account with this address, which already has one.\n\nSign in: ${site.origin}${prefix}/account\nForgot your password? ${site.origin}${prefix}/account/reset${footer(site)}`,
   };
 }
 
 /**
  * The reset link's mail, in the words of `texts` (issue 29: the account's language, else the
- * page's). The link stays unprefixed: the account pages are served in the primary language only.
+ * page's); the link under that language's `prefix` (`/fr`; '' for the primary).
  */
-export function passwordResetMail(site: MailSite, to: string, token: string, texts?: StoreTexts): OutgoingMail {
-  const link = `${site.origin}/account/reset/confirm?token=${token}`;
+export function passwordResetMail(site: MailSite, to: string, token: string, texts?: StoreTexts, prefix = ''): OutgoingMail {
+  const link = `${site.origin}${prefix}/account/reset/confirm?token=${token}`;
   const t = texts ?? storeTexts();
   return {
     websiteId: site.id,

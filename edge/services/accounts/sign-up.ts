@@ -1,4 +1,5 @@
 import { mailLanguage } from '../multilingual/mail-language.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
 import type { EpochMs } from '../../../domain/branded-types.js';
 import { queueMail, type OutgoingMail } from '../mail/outbox.js';
 import { rawD1 } from '../cart/raw.js';
@@ -20,11 +21,13 @@ import { newId, normaliseEmail, secretToken, sha256Hex } from './tokens.js';
  * mail. Each later statement asks whether this batch's account row exists, so a crash never
  * leaves an account whose verification mail was lost.
  */
-export async function signUp(db: Db, site: MailSite, input: { email: string; password: string; language?: string }, now: EpochMs): Promise<void> {
+export async function signUp(db: Db, site: MailSite & { locale: string }, input: { email: string; password: string; language?: string }, now: EpochMs): Promise<void> {
   const email = normaliseEmail(input.email);
   const userId = newId();
   const token = secretToken();
-  const [passwordHash, tokenHash] = await Promise.all([hashPassword(input.password), sha256Hex(token)]);
+  const [passwordHash, tokenHash, language] = await Promise.all([hashPassword(input.password), sha256Hex(token), mailLanguage(db, site, input.language)]);
+  // The mails' links under the prefix of an added language the sign-up came in (issue 29).
+  const prefix = language ? `/${languagePrefix(language.code)}` : '';
   const d1 = rawD1(db);
   const mail = (m: OutgoingMail, when: 'EXISTS' | 'NOT EXISTS') =>
     d1
@@ -47,8 +50,8 @@ export async function signUp(db: Db, site: MailSite, input: { email: string; pas
            SELECT ?1, ?2, 'verify', ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM site_users WHERE id = ?3)`,
         )
         .bind(tokenHash, site.id, userId, email, now, now + LINK_LIFETIME_MS.verify),
-      mail(verifyEmailMail(site, email, token), 'EXISTS'),
-      mail(existingAccountMail(site, email), 'NOT EXISTS'),
+      mail(verifyEmailMail(site, email, token, prefix), 'EXISTS'),
+      mail(existingAccountMail(site, email, prefix), 'NOT EXISTS'),
     ]),
   );
 }
@@ -73,7 +76,7 @@ export async function requestPasswordReset(db: Db, site: MailSite & { locale: st
     issueLink(db, { websiteId: site.id, purpose: 'reset', email: user.email, siteUserId: user.id, now }),
     mailLanguage(db, site, user.language ?? pageLanguage),
   ]);
-  await queueMail(db, passwordResetMail(site, user.email, token, language?.texts), now);
+  await queueMail(db, passwordResetMail(site, user.email, token, language?.texts, language ? `/${languagePrefix(language.code)}` : ''), now);
 }
 
 /**
