@@ -1,4 +1,5 @@
 import { stripeLocale } from '../../domain/languages/languages.js';
+import { CHECKOUT_PATH } from '../../domain/constants/storefront.js';
 import { cartJson, findCart, isCartTokenShape, loadCartView, visitorCart } from '../services/cart/index.js';
 import { subscriptionJson, subscriptionOfOrder } from '../services/subscriptions/subscription-json.js';
 import { subscriptionCheckout } from '../services/subscriptions/checkout-context.js';
@@ -32,8 +33,9 @@ export interface CheckoutFieldsContext {
 }
 
 export async function checkoutPage(req: PageRequest, cartToken: string | undefined, subscriptionToken?: string, stripeKey?: { publishableKey: string }, checkoutFields?: CheckoutFieldsContext): Promise<PageResult> {
-  // The Payment Element in the page's language (issue 29): the island passes `locale` to Stripe.js as given.
-  const stripe = stripeKey && { ...stripeKey, locale: stripeLocale(req.site.locale) };
+  // The Payment Element in the page's language (issue 29): the island passes `locale` to Stripe.js as given,
+  // and `returnUrl` (this checkout under the page's prefix) as the payment's return_url.
+  const stripe = stripeKey && { ...stripeKey, locale: stripeLocale(req.site.locale), returnUrl: `${req.language?.prefix ?? ''}${CHECKOUT_PATH}` };
   const base = baseContext(req, PAGE_TYPE.checkout, 'checkout').then((b) => ({ ...b, ...(checkoutFields ? { checkoutFields } : {}) }));
   if (subscriptionToken !== undefined) {
     const record = isCartTokenShape(subscriptionToken) ? await findCart(req.db, req.site.id, subscriptionToken, req.now, 'subscription') : undefined;

@@ -21,12 +21,12 @@ describe('/checkout with Stripe set up', () => {
     const variant = await variantOf(worker.db, 'FK-INC-01');
     await addOne(v, variant.itemId, 'FK-INC-01');
     const json = await v.send('GET', '/checkout?format=json');
-    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page', locale: 'en' });
+    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page', locale: 'en', returnUrl: '/checkout' });
     expect(JSON.stringify(json.json)).not.toContain(SECRET_KEY);
     const res = await worker.fetch('/checkout', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
     const html = await res.text();
     const island = /<section class="checkout"[^>]*>/.exec(html)![0];
-    expect(island).toContain('data-prop-stripe="{&quot;publishableKey&quot;:&quot;pk_test_checkout_page&quot;,&quot;locale&quot;:&quot;en&quot;}"');
+    expect(island).toContain('data-prop-stripe="{&quot;publishableKey&quot;:&quot;pk_test_checkout_page&quot;,&quot;locale&quot;:&quot;en&quot;,&quot;returnUrl&quot;:&quot;/checkout&quot;}"');
     expect(html).not.toContain(SECRET_KEY);
     const csp = res.headers.get('Content-Security-Policy')!;
     expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
@@ -39,10 +39,21 @@ describe('/checkout with Stripe set up', () => {
     const token = await subscriptionCart(v, worker.db);
     const json = await v.send('GET', `/checkout?cartToken=${token}&format=json`);
     expect(json.json.subscription).toMatchObject({ cartToken: token });
-    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page', locale: 'en' });
+    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page', locale: 'en', returnUrl: '/checkout' });
     const res = await worker.fetch(`/checkout?cartToken=${token}`);
     expect(await res.text()).not.toContain(SECRET_KEY);
     expect(res.headers.get('Content-Security-Policy')).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+  });
+
+  it("keeps the page's language prefix in Stripe's return_url: /fr/checkout returns to /fr/checkout", async () => {
+    const v = new TestVisitor(worker, '198.51.100.72');
+    await v.visit('/fr/');
+    const variant = await variantOf(worker.db, 'FK-INC-01');
+    await addOne(v, variant.itemId, 'FK-INC-01');
+    const json = await v.send('GET', '/fr/checkout?format=json');
+    expect(json.json.stripe).toEqual({ publishableKey: 'pk_test_checkout_page', locale: 'fr', returnUrl: '/fr/checkout' });
+    const html = await (await worker.fetch('/fr/checkout', { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } })).text();
+    expect(html).toContain('&quot;returnUrl&quot;:&quot;/fr/checkout&quot;');
   });
 
   it('keeps Stripe out of the other pages and of an empty cart checkout without a key leak', async () => {

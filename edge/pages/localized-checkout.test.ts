@@ -248,7 +248,7 @@ describe('mails not tied to an order go in the recipient language', () => {
     expect((await v.send('POST', '/api/site-users/account/password-reset', { email: 'fanny@example.fr' })).status).toBe(202);
     await expect.poll(async () => (await mailTo('fanny@example.fr', 'password-reset'))?.subject).toBe('Réinitialisez votre mot de passe pour Fern & Kiln');
     const mail = await mailTo('fanny@example.fr', 'password-reset');
-    expect(mail!.text).toMatch(/^Choisissez un nouveau mot de passe ici :\n\nhttp:\/\/localhost\/account\/reset\/confirm\?token=[\w-]+\n\nLe lien est valable une heure\./);
+    expect(mail!.text).toMatch(/^Choisissez un nouveau mot de passe ici :\n\nhttp:\/\/localhost\/fr\/account\/reset\/confirm\?token=[\w-]+\n\nLe lien est valable une heure\./);
     // The account's language (SPEC §7 POST /api/site-users/account/locale) wins over an English page.
     await createSiteUser(worker, { email: 'gael@example.fr', password: 'Gael-pass-2026' });
     const gael = await signIn(worker, 'gael@example.fr', 'Gael-pass-2026');

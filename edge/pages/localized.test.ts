@@ -266,14 +266,14 @@ describe('the page cache is keyed by language', () => {
     expect(fr2.headers.get('content-language')).toBe('fr');
   });
 
-  it("the checkout hands Stripe's Payment Element the page's language: 'fr' under /fr, 'en' for en-US", async () => {
+  it("the checkout hands Stripe's Payment Element the page's language: 'fr' under /fr, 'en' for en-US, and its return_url under the prefix", async () => {
     const stripeProp = async (path: string) => {
       const { html } = await page(path);
       const attr = /data-prop-stripe="([^"]*)"/.exec(html)?.[1];
       return attr && JSON.parse(attr.replaceAll('&quot;', '"').replaceAll('&#34;', '"'));
     };
-    expect(await stripeProp('/fr/checkout')).toEqual({ publishableKey: 'pk_test_localized', locale: 'fr' });
-    expect(await stripeProp('/checkout')).toEqual({ publishableKey: 'pk_test_localized', locale: 'en' });
+    expect(await stripeProp('/fr/checkout')).toEqual({ publishableKey: 'pk_test_localized', locale: 'fr', returnUrl: '/fr/checkout' });
+    expect(await stripeProp('/checkout')).toEqual({ publishableKey: 'pk_test_localized', locale: 'en', returnUrl: '/checkout' });
   });
 
   it('the French cart is never cached', async () => {

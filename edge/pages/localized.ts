@@ -8,6 +8,9 @@ import { siteLanguages } from '../services/multilingual/settings.js';
 import { setLanguage } from '../services/accounts/site-users.js';
 import { handleError } from './error-page.js';
 import { pages } from './routes.js';
+import { account } from './account/index.js';
+import { siteLock } from './members/access.js';
+import { siteLockJson } from '../middleware/site-lock/index.js';
 
 // The visitor's language choice (issue 29): remembered, never acted on by a redirect.
 import { LANGUAGE_COOKIE } from '../services/multilingual/visitor-language.js';
@@ -25,6 +28,12 @@ localizedPages.use('*', async (c, next) => {
   c.set('language', inner.language);
   await next();
 });
+// The shopper's account pages in the language (issue 29), behind a site password like the primary's (app.ts).
+localizedPages.use('*', (c, next) => {
+  if (!/^\/account(?:\/|$)/.test(c.req.path)) return next();
+  return c.req.method === 'GET' || c.req.method === 'HEAD' ? siteLock(c, next) : siteLockJson(c, next);
+});
+localizedPages.route('/account', account);
 localizedPages.route('/', pages);
 localizedPages.onError(handleError);
 

@@ -3,6 +3,7 @@ import { islandsHydrated, useStorefront } from './harness.js';
 import { ifMatch, textLayout } from '../../edge/api/pages/test-pages.js';
 import { autosave, openEditor, pagesApi, POLL } from './page-editor-support.js';
 import { signedInOwner } from './owner-harness.js';
+import { createSiteUser } from '../../edge/test-support.js';
 
 /**
  * Issue 29: the header's language switcher (plain links, no script of its own) on a product
@@ -147,4 +148,23 @@ describe('language switcher', () => {
     await page.getByRole('heading', { name: 'French uses the shared layout' }).waitFor(POLL);
     expect(await (await store.worker.fetch('/fr/atelier-days')).text()).not.toContain('block-language-switcher');
   }, 120_000);
+
+  it('a visitor on /fr signs in from the header link and stays in French', async () => {
+    await createSiteUser(store.worker, { email: 'lea@example.fr', password: 'Lea-pass-2026' });
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/about'));
+    await Promise.all([page.waitForURL(/\/fr\/account$/), page.locator('a.account-link').click()]);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await page.getByRole('heading', { name: 'Se connecter', level: 1 }).waitFor();
+    await page.getByLabel('E-mail').fill('lea@example.fr');
+    await page.getByLabel('Mot de passe').fill('Lea-pass-2026');
+    await Promise.all([page.waitForResponse((res) => res.url().endsWith('/fr/account/sign-in')), page.getByRole('button', { name: 'Se connecter' }).click()]);
+    await page.getByRole('heading', { name: 'Votre compte', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/fr/account');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.locator('.account-body').textContent()).toContain("Vous n'avez encore passé aucune commande.");
+    // The header stays in French and under /fr: the menu's labels, the account link.
+    expect(await page.locator('a.account-link').getAttribute('href')).toBe('/fr/account');
+    expect(await page.getByRole('link', { name: 'Boutique', exact: true }).first().getAttribute('href')).toBe('/fr/shop');
+  });
 });

@@ -146,7 +146,8 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
         ...choices,
         ...(payment ? { payment } : {}),
       });
-      window.location.assign(answer.confirmationUrl ?? '/');
+      // A replayed order answers without a page: the home page of the page's language.
+      window.location.assign(answer.confirmationUrl ?? t.homeUrl ?? '/');
     } catch (err) {
       const fields = (err as Error & { fields?: Fields }).fields ?? {};
       const next: Fields = {};

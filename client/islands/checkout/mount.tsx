@@ -19,9 +19,14 @@ function cartOf(props: Record<string, unknown>): PricedCart | undefined {
 }
 
 function stripeOf(props: Record<string, unknown>): StripeConfig | undefined {
-  const s = props.stripe as { publishableKey?: unknown; locale?: unknown } | undefined;
+  const s = props.stripe as { publishableKey?: unknown; locale?: unknown; returnUrl?: unknown } | undefined;
   if (!s || typeof s.publishableKey !== 'string' || !s.publishableKey.startsWith('pk_')) return undefined;
-  return { publishableKey: s.publishableKey, locale: typeof s.locale === 'string' && /^[a-z]{2,4}(?:-[A-Za-z0-9]{2,3})?$/.test(s.locale) ? s.locale : undefined };
+  return {
+    publishableKey: s.publishableKey,
+    locale: typeof s.locale === 'string' && /^[a-z]{2,4}(?:-[A-Za-z0-9]{2,3})?$/.test(s.locale) ? s.locale : undefined,
+    // Only a path of this site (never another origin or a script URL).
+    returnUrl: typeof s.returnUrl === 'string' && /^\/(?!\/)[\w./-]*$/.test(s.returnUrl) ? s.returnUrl : undefined,
+  };
 }
 
 /**

@@ -5,6 +5,8 @@ export interface StripeConfig {
   publishableKey: string;
   /** The page's language as a Stripe locale, chosen by the server (`auto` when Stripe lacks it). */
   locale?: string | undefined;
+  /** The site-relative checkout path under the page's language prefix (`/fr/checkout`): Stripe's return_url. */
+  returnUrl?: string | undefined;
 }
 
 /** A mounted Payment Element: what the checkout form needs of Stripe.js. */
@@ -43,7 +45,7 @@ function stripeFor(publishableKey: string): Promise<Stripe> {
  * saved for off-session renewals (Stripe.js refuses an intent that differs). `returnPath` is the
  * page Stripe would come back to (the donate page's island passes `/donate`).
  */
-export async function mountPaymentElement(config: StripeConfig, container: HTMLElement, amountCents: number, currency: string, saveCard = false, returnPath = '/checkout'): Promise<StripePayment> {
+export async function mountPaymentElement(config: StripeConfig, container: HTMLElement, amountCents: number, currency: string, saveCard = false, returnPath?: string): Promise<StripePayment> {
   const stripe = await stripeFor(config.publishableKey).catch(() => {
     throw new Error(STRIPE_LOAD_FAILED);
   });
@@ -61,7 +63,7 @@ export async function mountPaymentElement(config: StripeConfig, container: HTMLE
     },
     async confirm(clientSecret) {
       // Cards only (the server's intent allows nothing else), so 3-D Secure opens in place and no redirect happens.
-      const { error } = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}${returnPath}` } });
+      const { error } = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}${returnPath ?? config.returnUrl ?? '/checkout'}` } });
       return error ? error.message ?? 'Your payment could not be completed. Please try again.' : undefined;
     },
     setAmount(amount) {

@@ -394,7 +394,7 @@ describe('payments: the test provider switch and the Stripe secret key', () => {
     const v = new TestVisitor(worker, '198.51.100.43');
     await v.visit('/');
     const page = await v.send('GET', '/checkout?format=json');
-    expect(page.json.stripe).toEqual({ publishableKey: 'pk_test_prefsPublishable123', locale: 'en' });
+    expect(page.json.stripe).toEqual({ publishableKey: 'pk_test_prefsPublishable123', locale: 'en', returnUrl: '/checkout' });
     const mug = await variantOf(worker.db, 'FK-TUM-ASH');
     await addOne(v, mug.itemId, mug.sku);
     expect((await placeOrder(v)).status).toBe(422);

@@ -51,6 +51,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     throw new ApiError(422, 'payments_off', TEST_PROVIDER_OFF, { fields: { 'payment.provider': TEST_PROVIDER_OFF } });
   }
   if (!provider) throw new ApiError(422, 'invalid_request', 'Unknown payment provider.', { fields: { 'payment.provider': 'Unknown payment provider.' } });
+  const language = await shopperLanguage(c, body.language);
   const placed = await placeOrder(c.var.db, {
     site: { id: site.id, currency: site.currency, title: site.title, storeSettings: site.storeSettings },
     cartToken: body.cartToken ?? token(c),
@@ -69,7 +70,7 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
     ...(body.payment?.provider === 'stripe' ? { paymentIntentId: body.payment.paymentIntentId } : { card: body.payment?.card }),
     provider,
     origin: new URL(c.req.url).origin,
-    language: await shopperLanguage(c, body.language),
+    language,
     downloadSecret: downloadLinkSecret(c.env),
     reviewSecret: c.env.REVIEW_LINK_SECRET,
     leaseMs: leaseMs(c.env),
@@ -82,6 +83,6 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
   // Access to a member area lands on membership confirmed (208), not the order's page.
   const area = placed.confirmationPath ? await areaOfOrder(c.var.db, site.id, placed.order.order.id) : undefined;
   // A guest's page 208 says where the access went (the account with the checkout email).
-  const confirmationUrl = area ? `/membership-confirmed?area=${area}${c.var.siteUser ? '' : '&guest=1'}` : placed.confirmationPath;
+  const confirmationUrl = area ? `${language?.prefix ?? ''}/membership-confirmed?area=${area}${c.var.siteUser ? '' : '&guest=1'}` : placed.confirmationPath;
   return c.json({ order: orderJson(placed.order), ...(confirmationUrl ? { confirmationUrl } : {}) }, 201);
 });

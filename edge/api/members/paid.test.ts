@@ -213,6 +213,17 @@ describe('paid member areas', () => {
     expect(orphans!.n).toBe(0);
   });
 
+  it('bought from a French checkout, the landing on 208 keeps the /fr prefix (issue 29)', async () => {
+    const v = await member('once-fr');
+    expect(await buy(v, onceArea)).toBe('/checkout');
+    const placed = await placeOrder(v, { address: undefined, extra: { email: 'once-fr@paid.test', language: 'fr' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect(placed.json.confirmationUrl).toBe(`/fr/membership-confirmed?area=${onceArea}`);
+    const confirmed = await worker.fetch(placed.json.confirmationUrl, { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get('content-language')).toBe('fr');
+  });
+
   it('a deleted area no longer sells: its cart is refused at checkout, nothing charged', async () => {
     const pageId = await publishedPage('gone-article', 'Gone words');
     const gone = await owner('POST', '/areas', { name: 'Gone Club', access: 'one-time', priceCents: 500, currency: 'USD', pages: [{ pageId, teaserSections: null }] });
@@ -311,6 +322,11 @@ describe('the site password covers the commerce APIs, the site-users APIs, the a
       const signInPost = await formPost(v, '/account/sign-in', { email: 'monthly@paid.test', password: PASSWORD });
       expect(signInPost.status).toBe(401);
       expect(await signInPost.json()).toMatchObject({ error: 'site_locked' });
+      // Under a language's prefix too (issue 29).
+      expect((await v.send('GET', '/fr/account?format=json')).json).toMatchObject({ pageType: 103 });
+      const frenchPost = await formPost(v, '/fr/account/sign-in', { email: 'monthly@paid.test', password: PASSWORD });
+      expect(frenchPost.status).toBe(401);
+      expect(await frenchPost.json()).toMatchObject({ error: 'site_locked' });
       // The donate form posted without JavaScript: the lock screen, 401, nothing charged.
       const payments = await worker.db.prepare('SELECT COUNT(*) AS n FROM payments').first<Row>();
       const donate = await formPost(v, '/donate', { amount: '25', email: 'a@b.test', cardNumber: '4242424242424242', expMonth: '12', expYear: '2030', cvc: '123', idempotencyKey: 'lock-test-donate-1' });

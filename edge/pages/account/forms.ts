@@ -4,6 +4,7 @@ import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
 import { requireCrumb } from '../../middleware/crumb/index.js';
+import { accountMessage, accountTexts } from './account-texts.js';
 import { accountPage, html, notice } from './html.js';
 
 const guard = bodyGuard({ types: FORM_TYPES, maxBytes: 8 * 1024 });
@@ -22,7 +23,9 @@ export const formPost = [
       await requireCrumb(c, nothing);
     } catch (err) {
       const { message, status } = formFailure(c, err);
-      return accountPage(c, 'Please try again', html`<h1>Please try again</h1>${notice(message)}<p><a href="${c.req.path}">Reload the form</a></p>`, status);
+      // The link is the form's path without a language prefix: the page puts it back (html.ts).
+      const t = await accountTexts(c);
+      return accountPage(c, t.accountTryAgain, html`<h1>${t.accountTryAgain}</h1>${notice(accountMessage(message, t))}<p><a href="${c.req.path}">${t.accountReloadForm}</a></p>`, status);
     }
     await next();
   }),

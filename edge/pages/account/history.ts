@@ -8,6 +8,8 @@ import { signInForm } from '../config/sign-in.js';
 import { cancelSubscription } from '../../services/subscriptions/cancel.js';
 import { formPost } from './forms.js';
 import { accountPage, actionButton, html, notice, type Markup } from './html.js';
+import { fillText, type StoreTexts } from '../../../domain/languages/store-texts.js';
+import { accountLocale, accountPath, accountTexts } from './account-texts.js';
 
 /**
  * The shopper's order and subscription history (docs/accounts.md): sections of /account, and
@@ -17,51 +19,58 @@ import { accountPage, actionButton, html, notice, type Markup } from './html.js'
  */
 export const accountHistory = new Hono<AppEnv>({ strict: false });
 
-const STATUS_TEXT: Record<string, string> = { paid: 'Paid', refunded: 'Refunded', active: 'Active', past_due: 'Past due', paused: 'Paused', ended: 'Ended', canceled: 'Canceled' };
-const statusText = (s: string) => STATUS_TEXT[s] ?? s;
+const STATUS_TEXT = {
+  paid: 'accountStatusPaid', refunded: 'accountStatusRefunded', active: 'accountStatusActive', past_due: 'accountStatusPastDue',
+  paused: 'accountStatusPaused', ended: 'accountStatusEnded', canceled: 'accountStatusCanceled',
+} as const;
+const statusText = (s: string, t: StoreTexts) => (s in STATUS_TEXT ? t[STATUS_TEXT[s as keyof typeof STATUS_TEXT]] : s);
 
 function dateText(c: Context<AppEnv>, ms: number | null): string {
   if (ms === null) return '—';
   const options = { dateStyle: 'medium', timeZone: c.var.site.timeZone } as const;
   try {
-    return new Intl.DateTimeFormat(c.var.site.locale, options).format(ms);
+    return new Intl.DateTimeFormat(accountLocale(c), options).format(ms);
   } catch {
     return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(ms);
   }
 }
 
 // Not signed in: the sign-in form right here (401), which leads to the account page.
-const signIn = (c: Context<AppEnv>) =>
-  accountPage(c, 'Sign in', html`${signInForm(c, '/account/sign-in', { info: 'Sign in to see your orders and subscriptions.' })}<p>New here? <a href="/account/sign-up">Create an account</a></p>`, 401);
+const signIn = async (c: Context<AppEnv>) => {
+  const t = await accountTexts(c);
+  return accountPage(c, t.accountSignIn, html`${signInForm(c, '/account/sign-in', { info: t.accountSignInToSee, texts: t })}<p>${t.accountNewHere} <a href="/account/sign-up">${t.accountCreate}</a></p>`, 401);
+};
 
-const notFound = (c: Context<AppEnv>) =>
-  accountPage(c, 'Not found', html`<h1>Not found</h1><p>We could not find that in your account.</p><p><a href="/account">Back to your account</a></p>`, 404);
+const notFound = async (c: Context<AppEnv>) => {
+  const t = await accountTexts(c);
+  return accountPage(c, t.accountNotFound, html`<h1>${t.accountNotFound}</h1><p>${t.accountNotFoundText}</p><p><a href="/account">${t.accountBack}</a></p>`, 404);
+};
 
 /** The orders section of /account: number, date, total, status and a link, or the empty state. */
-export async function ordersSection(c: Context<AppEnv>, user: SiteUser): Promise<Markup> {
+export async function ordersSection(c: Context<AppEnv>, user: SiteUser, t: StoreTexts): Promise<Markup> {
   const rows = await listAccountOrders(c.var.db, c.var.site.id, user.id);
-  if (!rows.length) return html`<section class="orders" data-orders><h2>Orders</h2><p data-orders-empty>You have not placed any orders yet.</p></section>`;
-  return html`<section class="orders" data-orders><h2>Orders</h2>
-<table class="account-table"><thead><tr><th scope="col">Order</th><th scope="col">Date</th><th scope="col">Total</th><th scope="col">Status</th></tr></thead><tbody>
+  if (!rows.length) return html`<section class="orders" data-orders><h2>${t.accountOrders}</h2><p data-orders-empty>${t.accountNoOrders}</p></section>`;
+  return html`<section class="orders" data-orders><h2>${t.accountOrders}</h2>
+<table class="account-table"><thead><tr><th scope="col">${t.accountOrder}</th><th scope="col">${t.accountDate}</th><th scope="col">${t.total}</th><th scope="col">${t.accountStatus}</th></tr></thead><tbody>
 ${rows.map(
-  (o) => html`<tr data-order="${o.orderNumber}"><td><a href="/account/orders/${o.orderNumber}">#${o.orderNumber}</a></td><td>${dateText(c, o.createdOn)}</td><td>${displayMoney(o.grandTotalCents, o.currency, c.var.site.locale)}</td><td>${statusText(o.status)}</td></tr>`,
+  (o) => html`<tr data-order="${o.orderNumber}"><td><a href="/account/orders/${o.orderNumber}">#${o.orderNumber}</a></td><td>${dateText(c, o.createdOn)}</td><td>${displayMoney(o.grandTotalCents, o.currency, accountLocale(c))}</td><td>${statusText(o.status, t)}</td></tr>`,
 )}
 </tbody></table></section>`;
 }
 
 /** The subscriptions section of /account: product, price wording, next billing date, status. */
-export async function subscriptionsSection(c: Context<AppEnv>, user: SiteUser): Promise<Markup> {
+export async function subscriptionsSection(c: Context<AppEnv>, user: SiteUser, t: StoreTexts): Promise<Markup> {
   const rows = await accountSubscriptions(c.var.db, c.var.site.id, user.id);
-  if (!rows.length) return html`<section class="subscriptions" data-subscriptions><h2>Subscriptions</h2><p data-subscriptions-empty>You have no subscriptions.</p></section>`;
-  return html`<section class="subscriptions" data-subscriptions><h2>Subscriptions</h2>
-<table class="account-table"><thead><tr><th scope="col">Product</th><th scope="col">Price</th><th scope="col">Next payment</th><th scope="col">Status</th></tr></thead><tbody>
-${rows.map((row) => subscriptionRow(c, row))}
+  if (!rows.length) return html`<section class="subscriptions" data-subscriptions><h2>${t.accountSubscriptions}</h2><p data-subscriptions-empty>${t.accountNoSubscriptions}</p></section>`;
+  return html`<section class="subscriptions" data-subscriptions><h2>${t.accountSubscriptions}</h2>
+<table class="account-table"><thead><tr><th scope="col">${t.accountProduct}</th><th scope="col">${t.accountPrice}</th><th scope="col">${t.accountNextPayment}</th><th scope="col">${t.accountStatus}</th></tr></thead><tbody>
+${rows.map((row) => subscriptionRow(c, row, t))}
 </tbody></table></section>`;
 }
 
-function subscriptionRow(c: Context<AppEnv>, row: SubscriptionRow): Markup {
-  const s = subscriptionJson(row, c.var.site.locale);
-  return html`<tr data-subscription="${row.id}"><td><a href="/account/subscriptions/${row.id}">${row.productName}</a></td><td>${String(s.priceWording)}</td><td>${dateText(c, s.nextBillingDate as number | null)}</td><td>${statusText(row.status)}</td></tr>`;
+function subscriptionRow(c: Context<AppEnv>, row: SubscriptionRow, t: StoreTexts): Markup {
+  const s = subscriptionJson(row, accountLocale(c));
+  return html`<tr data-subscription="${row.id}"><td><a href="/account/subscriptions/${row.id}">${row.productName}</a></td><td>${String(s.priceWording)}</td><td>${dateText(c, s.nextBillingDate as number | null)}</td><td>${statusText(row.status, t)}</td></tr>`;
 }
 
 accountHistory.get('/orders/:number', async (c) => {
@@ -72,22 +81,24 @@ accountHistory.get('/orders/:number', async (c) => {
   const found = /^\d{4,9}$/.test(number) ? await accountOrderByNumber(c.var.db, c.var.site.id, user.id, Number(number)) : undefined;
   if (!found) return notFound(c);
   const { order, lines } = found;
-  const money = (n: number) => displayMoney(n, order.currency, c.var.site.locale);
+  const t = await accountTexts(c);
+  const money = (n: number) => displayMoney(n, order.currency, accountLocale(c));
+  const title = fillText(t.accountOrderNumber, { number: order.orderNumber });
   return accountPage(
     c,
-    `Order #${order.orderNumber}`,
+    title,
     html`<section class="account-detail account-order">
-<h1>Order #${order.orderNumber}</h1>
-<p class="order-meta" data-order-meta>${dateText(c, order.createdOn)} · ${statusText(order.status)}${order.testMode ? ' · test mode' : ''}</p>
+<h1>${title}</h1>
+<p class="order-meta" data-order-meta>${dateText(c, order.createdOn)} · ${statusText(order.status, t)}${order.testMode ? ` · ${t.accountTestMode}` : ''}</p>
 <ul class="order-lines">${lines.map((l) => html`<li>${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''} — ${money(l.unitPriceCents * l.quantity)}</li>`)}</ul>
 <dl class="order-totals">
-<dt>Subtotal</dt><dd>${money(order.subtotalCents)}</dd>
-${order.discountCents ? html`<dt>Discount</dt><dd>−${money(order.discountCents)}</dd>` : ''}
-<dt>Shipping</dt><dd>${money(order.shippingTotalCents)}</dd>
-<dt>Tax</dt><dd>${money(order.taxTotalCents)}</dd>
+<dt>${t.subtotal}</dt><dd>${money(order.subtotalCents)}</dd>
+${order.discountCents ? html`<dt>${t.discount}</dt><dd>−${money(order.discountCents)}</dd>` : ''}
+<dt>${t.shipping}</dt><dd>${money(order.shippingTotalCents)}</dd>
+<dt>${t.tax}</dt><dd>${money(order.taxTotalCents)}</dd>
 </dl>
-<p class="order-total">Total: <strong data-order-total>${money(order.grandTotalCents)}</strong></p>
-<p class="account-actions"><a class="button button-secondary" href="/account">Back to your account</a></p>
+<p class="order-total">${t.total}: <strong data-order-total>${money(order.grandTotalCents)}</strong></p>
+<p class="account-actions"><a class="button button-secondary" href="/account">${t.accountBack}</a></p>
 </section>`,
   );
 });
@@ -98,7 +109,8 @@ accountHistory.get('/subscriptions/:id', async (c) => {
   const id = c.req.param('id');
   const row = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await accountSubscription(c.var.db, c.var.site.id, user.id, id) : undefined;
   if (!row) return notFound(c);
-  const s = subscriptionJson(row, c.var.site.locale);
+  const t = await accountTexts(c);
+  const s = subscriptionJson(row, accountLocale(c));
   return accountPage(
     c,
     row.productName,
@@ -106,14 +118,14 @@ accountHistory.get('/subscriptions/:id', async (c) => {
 <h1>${row.productName}</h1>
 <p class="account-detail-lead" data-subscription-wording>${String(s.priceWording)}</p>
 <ul class="account-facts">
-<li>Status: ${statusText(row.status)}${row.lastFailure && row.status === 'past_due' ? html` — ${row.lastFailure}` : ''}</li>
-<li class="subscription-next">Next payment: ${dateText(c, s.nextBillingDate as number | null)}</li>
-<li>Payments so far: ${row.cyclesBilled}${row.numBillingCycles ? ` of ${row.numBillingCycles}` : ''}</li>
+<li>${t.accountStatus}: ${statusText(row.status, t)}${row.lastFailure && row.status === 'past_due' ? html` — ${row.lastFailure}` : ''}</li>
+<li class="subscription-next">${t.accountNextPayment}: ${dateText(c, s.nextBillingDate as number | null)}</li>
+<li>${t.accountPaymentsSoFar}: ${row.numBillingCycles ? fillText(t.accountPaymentsOf, { done: row.cyclesBilled, total: row.numBillingCycles }) : row.cyclesBilled}</li>
 </ul>
-${c.req.query('canceled') === '1' ? notice('Your subscription is canceled. There will be no further payments.', 'info') : ''}
+${c.req.query('canceled') === '1' ? notice(t.accountCanceled, 'info') : ''}
 <div class="account-actions">
-${row.status === 'active' || row.status === 'past_due' || row.status === 'paused' ? actionButton(c, `/account/subscriptions/${row.id}/cancel`, 'Cancel subscription') : ''}
-<a class="button button-secondary" href="/account">Back to your account</a>
+${row.status === 'active' || row.status === 'past_due' || row.status === 'paused' ? actionButton(c, `/account/subscriptions/${row.id}/cancel`, t.accountCancelSubscription) : ''}
+<a class="button button-secondary" href="/account">${t.accountBack}</a>
 </div>
 </section>`,
   );
@@ -126,5 +138,5 @@ accountHistory.post('/subscriptions/:id/cancel', ...formPost, async (c) => {
   const id = c.req.param('id');
   const canceled = /^[A-Za-z0-9_-]{1,64}$/.test(id) && (await cancelSubscription(c.var.db, c.var.site.id, user.id, id, Date.now()));
   if (!canceled && !(await accountSubscription(c.var.db, c.var.site.id, user.id, id))) return notFound(c);
-  return c.redirect(`/account/subscriptions/${id}${canceled ? '?canceled=1' : ''}`, 303);
+  return c.redirect(accountPath(c, `/account/subscriptions/${id}${canceled ? '?canceled=1' : ''}`), 303);
 });

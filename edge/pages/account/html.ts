@@ -4,6 +4,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppEnv } from '../../env.js';
 import { crumbFor } from '../../middleware/crumb/index.js';
 import { themedAccountPage } from './themed-account.js';
+import { localizeLinks } from '../language-links.js';
 
 /** Markup built with hono's `html` tag: every interpolated value is escaped. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -25,29 +26,31 @@ export async function accountPage(
   stylesheets: readonly string[] = [],
 ): Promise<Response> {
   c.header('Cache-Control', 'no-store');
+  // `/<language>/account/...` (issue 29): in that language, its links and form posts under its prefix.
+  const language = area === 'account' ? c.var.language : undefined;
+  if (language) c.header('Content-Language', language.code);
+  const localized = (page: string) => (language ? localizeLinks(page, language.prefix) : page);
   if (area === 'account') {
     const themed = await themedAccountPage(c, title, body);
     if (themed !== undefined) {
       // Never indexed (the plain frame says it with a meta tag).
       c.header('X-Robots-Tag', 'noindex');
-      return c.html(themed, status as 200);
+      return c.html(localized(themed), status as 200);
     }
   }
-  return c.html(
-    noindexDocument({
-      lang: c.var.site.locale,
-      title: `${title} · ${c.var.site.title}`,
-      head: html`<link rel="stylesheet" href="/theme/assets/site.css">
+  const document = noindexDocument({
+    lang: language?.code ?? c.var.site.locale,
+    title: `${title} · ${c.var.site.title}`,
+    head: html`<link rel="stylesheet" href="/theme/assets/site.css">
 ${stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${script ? html`<script type="module" src="${script}"></script>` : ''}`,
-      bodyClass: `${area}-page`,
-      body: html`${stylesheets.length > 0 ? html`<main class="${area}">` : html`<main class="${area}" style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem">`}
+    bodyClass: `${area}-page`,
+    body: html`${stylesheets.length > 0 ? html`<main class="${area}">` : html`<main class="${area}" style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem">`}
 <p><a href="/">${c.var.site.title}</a></p>
 ${body}
 </main>`,
-    }),
-    status as 200,
-  );
+  });
+  return c.html(language ? localized(String(await document)) : document, status as 200);
 }
 
 /**

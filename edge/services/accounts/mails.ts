@@ -13,11 +13,10 @@ const footer = (site: MailSite) => `\n\n${site.title}\n${site.origin}/`;
 
 /**
  * The email-verification mail of a new account, in the words of `texts` (issue 29: the
- * language of the page the sign-up came from); the link stays unprefixed (account pages are
- * served in the primary language only).
+ * language of the page the sign-up came from); `prefix` is that language's (`/fr`; '' for the primary).
  */
-export function verifyEmailMail(site: MailSite, to: string, token: string, texts?: StoreTexts): OutgoingMail {
-  const link = `${site.origin}/account/verify?token=${token}`;
+export function verifyEmailMail(site: MailSite, to: string, token: string, texts?: StoreTexts, prefix = ''): OutgoingMail {
+  const link = `${site.origin}${prefix}/account/verify?token=${token}`;
   const t = texts ?? storeTexts();
   return {
     websiteId: site.id,
@@ -28,24 +27,24 @@ export function verifyEmailMail(site: MailSite, to: string, token: string, texts
   };
 }
 
-/** Sent instead of a second account when someone signs up with an address that has one (in the sign-up page's language). */
-export function existingAccountMail(site: MailSite, to: string, texts?: StoreTexts): OutgoingMail {
+/** Sent instead of a second account when someone signs up with an address that has one (in the sign-up page's language, its links under `prefix`). */
+export function existingAccountMail(site: MailSite, to: string, texts?: StoreTexts, prefix = ''): OutgoingMail {
   const t = texts ?? storeTexts();
   return {
     websiteId: site.id,
     to,
     kind: 'sign-up-existing',
     subject: fillText(t.mailExistingSubject, { site: site.title }),
-    text: `${t.mailExisting}\n\n${fillText(t.mailExistingSignIn, { link: `${site.origin}/account` })}\n${fillText(t.mailExistingForgot, { link: `${site.origin}/account/reset` })}${footer(site)}`,
+    text: `${t.mailExisting}\n\n${fillText(t.mailExistingSignIn, { link: `${site.origin}${prefix}/account` })}\n${fillText(t.mailExistingForgot, { link: `${site.origin}${prefix}/account/reset` })}${footer(site)}`,
   };
 }
 
 /**
  * The reset link's mail, in the words of `texts` (issue 29: the account's language, else the
- * page's). The link stays unprefixed: the account pages are served in the primary language only.
+ * page's); the link under that language's `prefix` (`/fr`; '' for the primary).
  */
-export function passwordResetMail(site: MailSite, to: string, token: string, texts?: StoreTexts): OutgoingMail {
-  const link = `${site.origin}/account/reset/confirm?token=${token}`;
+export function passwordResetMail(site: MailSite, to: string, token: string, texts?: StoreTexts, prefix = ''): OutgoingMail {
+  const link = `${site.origin}${prefix}/account/reset/confirm?token=${token}`;
   const t = texts ?? storeTexts();
   return {
     websiteId: site.id,

@@ -1,4 +1,5 @@
 import { mailLanguage } from '../multilingual/mail-language.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
 import type { EpochMs } from '../../../domain/branded-types.js';
 import { queueMail, type OutgoingMail } from '../mail/outbox.js';
 import { rawD1 } from '../cart/raw.js';
@@ -31,6 +32,8 @@ export async function signUp(
   const [passwordHash, tokenHash, language] = await Promise.all([
     hashPassword(input.password), sha256Hex(token), mailLanguage(db, site, input.language ?? pageLanguage),
   ]);
+  // The mails' links under the prefix of an added language the sign-up came in (issue 29).
+  const prefix = language ? `/${languagePrefix(language.code)}` : '';
   const d1 = rawD1(db);
   const mail = (m: OutgoingMail, when: 'EXISTS' | 'NOT EXISTS') =>
     d1
@@ -53,8 +56,8 @@ export async function signUp(
            SELECT ?1, ?2, 'verify', ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM site_users WHERE id = ?3)`,
         )
         .bind(tokenHash, site.id, userId, email, now, now + LINK_LIFETIME_MS.verify),
-      mail(verifyEmailMail(site, email, token, language?.texts), 'EXISTS'),
-      mail(existingAccountMail(site, email, language?.texts), 'NOT EXISTS'),
+      mail(verifyEmailMail(site, email, token, language?.texts, prefix), 'EXISTS'),
+      mail(existingAccountMail(site, email, language?.texts, prefix), 'NOT EXISTS'),
     ]),
   );
 }
@@ -79,7 +82,7 @@ export async function requestPasswordReset(db: Db, site: MailSite & { locale: st
     issueLink(db, { websiteId: site.id, purpose: 'reset', email: user.email, siteUserId: user.id, now }),
     mailLanguage(db, site, user.language ?? pageLanguage),
   ]);
-  await queueMail(db, passwordResetMail(site, user.email, token, language?.texts), now);
+  await queueMail(db, passwordResetMail(site, user.email, token, language?.texts, language ? `/${languagePrefix(language.code)}` : ''), now);
 }
 
 /**
