@@ -13,10 +13,10 @@ interface ValueColumn {
   empty?: string;
 }
 
-const valueOf =
-  <Row, Value>(key: keyof Row) =>
-  (row: Row): Value =>
-    row[key] as Value;
+/** A column of one number-or-null field of the row, drawn as text by `show`. */
+function numberColumn<Row>(helper: ColumnHelper<Row>, key: KeysOf<Row, number | null>, header: string, sortable: boolean, show: (value: number | null, row: Row) => string): ColumnDef<Row, any> {
+  return helper.accessor((row: Row) => row[key] as number | null, { id: key, header, enableSorting: sortable, cell: (c) => show(c.getValue(), c.row.original) });
+}
 
 /**
  * A moment of the row in the site's time zone (`formatTime`); `empty` (default '—') when
@@ -25,20 +25,12 @@ const valueOf =
  * @example timeColumn(column, 'createdOn', { header: 'Received', timeZone })
  */
 export function timeColumn<Row>(helper: ColumnHelper<Row>, key: KeysOf<Row, number | null>, { header, timeZone, sortable = false, empty = '—' }: ValueColumn & { timeZone: string }): ColumnDef<Row, any> {
-  return helper.accessor(valueOf<Row, number | null>(key), {
-    id: key,
-    header,
-    enableSorting: sortable,
-    cell: (c) => {
-      const ms = c.getValue();
-      return ms ? formatTime(ms, timeZone) : empty;
-    },
-  });
+  return numberColumn(helper, key, header, sortable, (ms) => (ms ? formatTime(ms, timeZone) : empty));
 }
 
 /**
  * An amount of the row in minor units, in the site's currency (a string) or the row's own
- * (a function of the row); `empty` (default '—') when it is null.
+ * (a function of the row); `empty` (default '—') when it is null (zero is an amount).
  *
  * @example moneyColumn(column, 'grandTotalCents', { header: 'Total', currency: (order) => order.currency, sortable: true })
  */
@@ -47,15 +39,7 @@ export function moneyColumn<Row>(
   key: KeysOf<Row, number | null>,
   { header, currency, sortable = false, empty = '—' }: ValueColumn & { currency: string | ((row: Row) => string) },
 ): ColumnDef<Row, any> {
-  return helper.accessor(valueOf<Row, number | null>(key), {
-    id: key,
-    header,
-    enableSorting: sortable,
-    cell: (c) => {
-      const minor = c.getValue();
-      return minor === null ? empty : formatMoney(minor, typeof currency === 'string' ? currency : currency(c.row.original));
-    },
-  });
+  return numberColumn(helper, key, header, sortable, (minor, row) => (minor === null ? empty : formatMoney(minor, typeof currency === 'string' ? currency : currency(row))));
 }
 
 /**
