@@ -1,7 +1,8 @@
-import { and, asc, count, eq, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { accessPasswords, collections, items, memberAreaCollections, memberAreaPages, pages, products } from '../../schema/index.js';
 import { query, type Db } from './db.js';
 import { OUTSIDE_MEMBER_AREAS } from './items.js';
+import { publishedBlockPages } from './pages/published-pages.js';
 
 /** One `<url>` of a sitemap: a site-relative path and when it last changed. */
 export interface SitemapEntry {
@@ -53,15 +54,10 @@ export async function sitemapEntries(
         .from(pages)
         .where(
           and(
-            eq(pages.websiteId, websiteId),
-            isNotNull(pages.publishedVersion),
-            isNull(pages.trashedOn),
-            notInArray(pages.status, ['private', 'deprecated']),
+            publishedBlockPages(websiteId),
             // Pages behind a password or in a member area are never listed (issue 30).
             sql`not exists (select 1 from ${accessPasswords} where ${accessPasswords.websiteId} = ${pages.websiteId} and ${accessPasswords.scope} = ${pages.id})`,
             sql`not exists (select 1 from ${memberAreaPages} where ${memberAreaPages.pageId} = ${pages.id})`,
-            // A plain page collection's content (home, about, contact) is listed as the collection.
-            sql`not exists (select 1 from ${collections} where ${collections.websiteId} = ${pages.websiteId} and ${collections.urlId} = ${pages.slug})`,
           ),
         )
         .orderBy(asc(pages.slug)),

@@ -101,16 +101,23 @@ describe('the CSV import screen', () => {
     const owner = await signedInOwner(store, { width: 390, height: 844 });
     const page = owner.page;
     await openOwnerApp(page, store.url('/config/products/import'));
-    // The file dropped on the zone the way a browser does: dragover, then drop, with a DataTransfer made in the page.
+    // The zone's input is named by its label (the keyboard's way in: Tab, then Enter or Space opens the picker).
+    expect(await page.getByLabel('Choose a CSV file, or drop it here').getAttribute('type')).toBe('file');
+    // The file dropped on the zone the way a browser does: dragover (the zone shows it), then drop, with a DataTransfer made in the page.
     await page.evaluate((text) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([text], 'few.csv', { type: 'text/csv' }));
-      const zone = document.querySelector('.import-drop')!;
-      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      document.querySelector('.import-drop')!.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      (window as unknown as { transfer: DataTransfer }).transfer = transfer;
     }, shopifyFile(3, 1));
+    await page.locator('.import-drop[data-dragging]').waitFor();
+    await page.evaluate(() => {
+      const transfer = (window as unknown as { transfer: DataTransfer }).transfer;
+      document.querySelector('.import-drop')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    });
     await page.locator('[data-import-layout="shopify"]').waitFor();
     expect(await page.locator('.import-file').innerText()).toBe('few.csv');
+    expect(await page.locator('.import-drop[data-dragging]').count()).toBe(0);
     expect(await page.locator('[data-import-count]').innerText()).toBe('3 products, 7 variants');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -4,6 +4,7 @@ import { ROLE, ROLE_IDS, ROLE_NAMES } from '../../../domain/roles/roles.js';
 import type { ContributorView, InvitationView } from '../../../edge/services/accounts/contributors.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../api.js';
 import { useOwner } from '../context.js';
+import { actionsColumn, timeColumn } from '../data-table/columns.js';
 import { DataTable } from '../data-table/data-table.js';
 import { formatTime } from '../format.js';
 import { useUnsavedChanges } from '../use-unsaved-changes.js';
@@ -93,40 +94,36 @@ export function ContributorsScreen() {
     () => [
       column.accessor('email', { header: 'Email', enableSorting: false }),
       column.accessor('roles', { header: 'Roles', enableSorting: false, cell: (c) => capital(roleText(c.getValue())) }),
-      column.accessor('createdOn', { header: 'Since', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        enableHiding: false,
-        cell: (c) =>
-          c.row.original.email === me ? (
-            <span>You</span>
-          ) : (
-            <span className="owner-row-actions">
-              <Button
-                variant="secondary"
-                aria-label={`Change roles of ${c.row.original.email}`}
-                onClick={() => {
-                  setEditRoles(c.row.original.roles);
-                  setDialogError('');
-                  setEditing(c.row.original);
-                }}
-              >
-                Change roles
-              </Button>
-              <Button
-                variant="secondary"
-                aria-label={`Remove ${c.row.original.email}`}
-                onClick={() => {
-                  setDialogError('');
-                  setRemoving(c.row.original);
-                }}
-              >
-                Remove
-              </Button>
-            </span>
-          ),
-      }),
+      timeColumn(column, 'createdOn', { header: 'Since', timeZone }),
+      actionsColumn(column, (c) =>
+        c.row.original.email === me ? (
+          <span>You</span>
+        ) : (
+          <span className="owner-row-actions">
+            <Button
+              variant="secondary"
+              aria-label={`Change roles of ${c.row.original.email}`}
+              onClick={() => {
+                setEditRoles(c.row.original.roles);
+                setDialogError('');
+                setEditing(c.row.original);
+              }}
+            >
+              Change roles
+            </Button>
+            <Button
+              variant="secondary"
+              aria-label={`Remove ${c.row.original.email}`}
+              onClick={() => {
+                setDialogError('');
+                setRemoving(c.row.original);
+              }}
+            >
+              Remove
+            </Button>
+          </span>
+        )
+      ),
     ],
     [me, timeZone],
   );

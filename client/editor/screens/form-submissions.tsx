@@ -3,8 +3,8 @@ import { createColumnHelper } from '@tanstack/table-core';
 import type { SubmissionRow } from '../../../edge/services/forms/owner-submissions.js';
 import { ownerFetch } from '../api.js';
 import { useOwner } from '../context.js';
+import { timeColumn } from '../data-table/columns.js';
 import { DataTable, type FilterDef, type PageRequest } from '../data-table/data-table.js';
-import { formatTime } from '../format.js';
 
 const column = createColumnHelper<SubmissionRow>();
 
@@ -38,7 +38,7 @@ export function FormSubmissionsScreen() {
   const { timeZone } = useOwner();
   const columns = useMemo(
     () => [
-      column.accessor('createdOn', { header: 'Received', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
+      timeColumn(column, 'createdOn', { header: 'Received', timeZone }),
       column.accessor('formName', { header: 'Form', enableSorting: false }),
       column.accessor('status', {
         header: 'Status',

@@ -3,8 +3,8 @@ import { createColumnHelper } from '@tanstack/table-core';
 import type { OwnerOrderRow } from '../../../edge/services/owner-commerce/orders.js';
 import { ownerFetch } from '../api.js';
 import { useOwner } from '../context.js';
+import { moneyColumn, timeColumn } from '../data-table/columns.js';
 import { DataTable, type FilterDef, type PageRequest } from '../data-table/data-table.js';
-import { formatMoney, formatTime } from '../format.js';
 import { Link } from '../router.js';
 
 const column = createColumnHelper<OwnerOrderRow>();
@@ -66,10 +66,10 @@ export function OrdersScreen() {
           </>
         ),
       }),
-      column.accessor('createdOn', { header: 'Date', cell: (c) => formatTime(c.getValue(), timeZone) }),
+      timeColumn(column, 'createdOn', { header: 'Date', timeZone, sortable: true }),
       column.accessor('email', { header: 'Email', enableSorting: false }),
       column.accessor('itemCount', { header: 'Items', enableSorting: false }),
-      column.accessor('grandTotalCents', { header: 'Total', cell: (c) => formatMoney(c.getValue(), c.row.original.currency) }),
+      moneyColumn(column, 'grandTotalCents', { header: 'Total', currency: (order) => order.currency, sortable: true }),
       column.accessor('status', {
         header: 'Payment',
         enableSorting: false,

@@ -3,8 +3,8 @@ import { createColumnHelper } from '@tanstack/table-core';
 import type { RestockGroup, RestockSignupRow } from '../../../edge/services/restock/signups.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../api.js';
 import { useOwner } from '../context.js';
+import { actionsColumn, timeColumn } from '../data-table/columns.js';
 import { DataTable, type PageRequest } from '../data-table/data-table.js';
-import { formatTime } from '../format.js';
 import { Button } from '../ui/button.js';
 import { Dialog } from '../ui/dialog.js';
 import { useToast } from '../ui/toast.js';
@@ -73,23 +73,18 @@ export function RestockScreen() {
         enableSorting: false,
         cell: (c) => (c.getValue() ? <span className="ui-badge" data-in-stock>In stock again</span> : 'Out of stock'),
       }),
-      groupColumn.display({
-        id: 'actions',
-        header: 'Actions',
-        enableHiding: false,
-        cell: (c) => {
-          const g = c.row.original;
-          return (
-            <span className="owner-row-actions">
-              <Button variant="secondary" aria-label={`Sign-ups for ${g.productTitle} ${g.sku}`.trim()} aria-pressed={open !== undefined && key(open) === key(g)} onClick={() => setOpen(g)}>
-                Sign-ups
-              </Button>
-              <Button variant="secondary" aria-label={`Send the notice for ${g.productTitle} ${g.sku}`.trim()} onClick={() => setConfirm({ kind: 'one', group: g })}>
-                Send
-              </Button>
-            </span>
-          );
-        },
+      actionsColumn(groupColumn, (c) => {
+        const g = c.row.original;
+        return (
+          <span className="owner-row-actions">
+            <Button variant="secondary" aria-label={`Sign-ups for ${g.productTitle} ${g.sku}`.trim()} aria-pressed={open !== undefined && key(open) === key(g)} onClick={() => setOpen(g)}>
+              Sign-ups
+            </Button>
+            <Button variant="secondary" aria-label={`Send the notice for ${g.productTitle} ${g.sku}`.trim()} onClick={() => setConfirm({ kind: 'one', group: g })}>
+              Send
+            </Button>
+          </span>
+        );
       }),
     ],
     [open],
@@ -97,8 +92,8 @@ export function RestockScreen() {
   const signupColumns = useMemo(
     () => [
       signupColumn.accessor('email', { header: 'Email', enableSorting: false }),
-      signupColumn.accessor('createdOn', { header: 'Signed up', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
-      signupColumn.accessor('sentOn', { header: 'Notice sent', enableSorting: false, cell: (c) => (c.getValue() ? formatTime(c.getValue()!, timeZone) : 'Not yet') }),
+      timeColumn(signupColumn, 'createdOn', { header: 'Signed up', timeZone }),
+      timeColumn(signupColumn, 'sentOn', { header: 'Notice sent', timeZone, empty: 'Not yet' }),
     ],
     [timeZone],
   );

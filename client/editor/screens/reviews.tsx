@@ -3,8 +3,8 @@ import { createColumnHelper } from '@tanstack/table-core';
 import type { ModerationReview } from '../../../edge/services/reviews/store.js';
 import { ownerFetch, TEXT } from '../api.js';
 import { useOwner } from '../context.js';
+import { actionsColumn, timeColumn } from '../data-table/columns.js';
 import { DataTable, type PageRequest } from '../data-table/data-table.js';
-import { formatTime } from '../format.js';
 import { Button } from '../ui/button.js';
 import { Dialog } from '../ui/dialog.js';
 import { useToast } from '../ui/toast.js';
@@ -59,26 +59,21 @@ export function ReviewsScreen() {
         ),
       }),
       column.accessor('authorName', { header: 'Author', enableSorting: false, cell: (c) => <>{c.getValue()}<br /><small>{c.row.original.email}</small>{c.row.original.verifiedBuyer ? <><br /><span className="ui-badge">Verified buyer</span></> : null}</> }),
-      column.accessor('createdOn', { header: 'Received', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        enableHiding: false,
-        cell: (c) => (
-          <span className="owner-row-actions">
-            {c.row.original.status !== 'published' ? (
-              <Button variant="secondary" aria-label={`Approve the review by ${c.row.original.authorName}`} onClick={() => act([c.row.original.id], 'published').catch((e: unknown) => toast(e instanceof Error ? e.message : TEXT.failed))}>
-                Approve
-              </Button>
-            ) : null}
-            {c.row.original.status !== 'rejected' ? (
-              <Button variant="secondary" aria-label={`Reject the review by ${c.row.original.authorName}`} onClick={() => setRejecting(c.row.original)}>
-                Reject
-              </Button>
-            ) : null}
-          </span>
-        ),
-      }),
+      timeColumn(column, 'createdOn', { header: 'Received', timeZone }),
+      actionsColumn(column, (c) => (
+        <span className="owner-row-actions">
+          {c.row.original.status !== 'published' ? (
+            <Button variant="secondary" aria-label={`Approve the review by ${c.row.original.authorName}`} onClick={() => act([c.row.original.id], 'published').catch((e: unknown) => toast(e instanceof Error ? e.message : TEXT.failed))}>
+              Approve
+            </Button>
+          ) : null}
+          {c.row.original.status !== 'rejected' ? (
+            <Button variant="secondary" aria-label={`Reject the review by ${c.row.original.authorName}`} onClick={() => setRejecting(c.row.original)}>
+              Reject
+            </Button>
+          ) : null}
+        </span>
+      )),
     ],
     [timeZone],
   );

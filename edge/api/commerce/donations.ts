@@ -14,7 +14,7 @@ import { customerFor, prepareIntent, sitePayments, stripeClient, stripeSettings 
 import { leaseMs, orderJson } from '../../services/orders/index.js';
 import { jsonBody } from '../validate.js';
 import { cartWriteLimit, token } from './cart-request.js';
-import { cardSchema, IDEMPOTENCY_KEY } from './order-schemas.js';
+import { IDEMPOTENCY_KEY, paymentSchema } from './order-schemas.js';
 
 /** POST /api/commerce/donations. The amount is integer minor units; its bounds are checked by the service (400 with `fields.amount`). */
 export const donationBody = z.object({
@@ -28,16 +28,7 @@ export const donationBody = z.object({
   // Monthly: a subscription renews the gift each month (renewal Cron); stopped from page 204 or the account.
   frequency: z.enum(['once', 'monthly'], { error: 'Choose once or monthly.' }).optional().default('once'),
   // The test card, or (a site on Stripe) the PaymentIntent of POST /stripe/intent that Stripe.js confirmed.
-  payment: z
-    .discriminatedUnion(
-      'provider',
-      [
-        z.object({ provider: z.literal('test'), card: cardSchema.optional() }),
-        z.object({ provider: z.literal('stripe'), paymentIntentId: z.string({ error: 'Payment is required.' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: 'This payment could not be found. Please pay again.' }) }),
-      ],
-      { error: 'Unknown payment provider.' },
-    )
-    .optional(),
+  payment: paymentSchema.optional(),
 });
 
 /**

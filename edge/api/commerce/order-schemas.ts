@@ -16,12 +16,25 @@ export const addressSchema = z.object({
 });
 
 /** The local test provider's card as checkout and donations send it. */
-export const cardSchema = z.object({
+const cardSchema = z.object({
   number: z.string({ error: 'Card number is required.' }).regex(/^[\d\s-]{12,23}$/, { error: 'Your card number is incomplete.' }),
   expMonth: z.number({ error: 'Expiry month is required.' }).int().min(1, { error: 'Your card’s expiration month is invalid.' }).max(12, { error: 'Your card’s expiration month is invalid.' }),
   expYear: z.number({ error: 'Expiry year is required.' }).int().min(2000, { error: 'Your card’s expiration year is invalid.' }).max(2100, { error: 'Your card’s expiration year is invalid.' }),
   cvc: z.string({ error: 'Security code is required.' }).regex(/^\d{3,4}$/, { error: 'Your card’s security code is incomplete.' }),
 });
+
+/**
+ * How an order or a donation is paid: the test provider's card, or the PaymentIntent of a
+ * site on Stripe that Stripe.js confirmed.
+ */
+export const paymentSchema = z.discriminatedUnion(
+  'provider',
+  [
+    z.object({ provider: z.literal('test'), card: cardSchema.optional() }),
+    z.object({ provider: z.literal('stripe'), paymentIntentId: z.string({ error: 'Payment is required.' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: 'This payment could not be found. Please pay again.' }) }),
+  ],
+  { error: 'Unknown payment provider.' },
+);
 
 /** POST /api/commerce/orders. Amounts are never taken from the browser. */
 export const placeOrderBody = z.object({
@@ -39,16 +52,7 @@ export const placeOrderBody = z.object({
   language: z.string().max(35).optional(),
   // The Stripe path sends the PaymentIntent the browser confirmed (POST /api/commerce/payments/stripe/intent made it).
   // The test card is left out when a gift card pays the whole order.
-  payment: z
-    .discriminatedUnion(
-      'provider',
-      [
-        z.object({ provider: z.literal('test'), card: cardSchema.optional() }),
-        z.object({ provider: z.literal('stripe'), paymentIntentId: z.string({ error: 'Payment is required.' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: 'This payment could not be found. Please pay again.' }) }),
-      ],
-      { error: 'Unknown payment provider.' },
-    )
-    .optional(),
+  payment: paymentSchema.optional(),
 });
 
 /** POST /api/commerce/payments/stripe/intent: the choices that set the total (never an amount). */

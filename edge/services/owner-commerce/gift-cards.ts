@@ -8,13 +8,7 @@ import { giftCardCodeHash, lastFour, newGiftCardCode, normaliseGiftCardCode } fr
 import { query, type Db } from '../db.js';
 
 /** One issued card as the owner sees it: never the code, only its last four characters. */
-export interface OwnerGiftCard {
-  id: string;
-  last4: string;
-  currency: string;
-  initialCents: number;
-  balanceCents: number;
-  createdOn: EpochMs;
+export interface OwnerGiftCard extends IssuedGiftCard {
   disabledOn: EpochMs | null;
   /** The order that bought the card (null for a card issued another way). */
   orderNumber: number | null;

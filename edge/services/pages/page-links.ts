@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { collections, pages } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
+import { publishedBlockPages } from './published-pages.js';
 
 /** A page an owner may link to or choose (GET /api/owner/page-links): its site path, never its content. */
 export interface PageLink {
@@ -28,15 +29,7 @@ export async function pageLinks(db: Db, websiteId: string): Promise<PageLink[]> 
       db
         .select({ id: pages.id, title: pages.title, slug: pages.slug })
         .from(pages)
-        .where(
-          and(
-            eq(pages.websiteId, websiteId),
-            isNotNull(pages.publishedVersion),
-            isNull(pages.trashedOn),
-            notInArray(pages.status, ['private', 'deprecated']),
-            sql`not exists (select 1 from ${collections} where ${collections.websiteId} = ${pages.websiteId} and ${collections.urlId} = ${pages.slug})`,
-          ),
-        )
+        .where(publishedBlockPages(websiteId))
         .orderBy(asc(pages.slug)),
     ]),
   );

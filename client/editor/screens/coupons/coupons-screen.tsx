@@ -4,6 +4,7 @@ import { ownerFetch } from '../../api.js';
 import { minorText, parseMinor, SETTINGS_API, settingsWrite } from '../../checkout-settings-client.js';
 import { DeleteActions, EditActions, useVersionedRows } from '../../use-versioned-rows.js';
 import { useOwner } from '../../context.js';
+import { actionsColumn, moneyColumn } from '../../data-table/columns.js';
 import { DataTable } from '../../data-table/data-table.js';
 import { formatDate, formatMoney } from '../../format.js';
 import { Button } from '../../ui/button.js';
@@ -88,7 +89,7 @@ export function CouponsScreen() {
     () => [
       column.accessor('code', { header: 'Code', enableSorting: false }),
       column.display({ id: 'discount', header: 'Discount', enableSorting: false, cell: (c) => describe(c.row.original) }),
-      column.accessor('minSubtotalCents', { header: 'Minimum order', enableSorting: false, cell: (c) => (c.getValue() === null ? 'None' : formatMoney(c.getValue()!, money.currency)) }),
+      moneyColumn(column, 'minSubtotalCents', { header: 'Minimum order', currency: money.currency, empty: 'None' }),
       column.display({
         id: 'when', header: 'Active', enableSorting: false,
         cell: (c) => {
@@ -101,15 +102,12 @@ export function CouponsScreen() {
         header: 'Used', enableSorting: false,
         cell: (c) => `${c.getValue()}${c.row.original.usageLimit === null ? '' : ` of ${c.row.original.usageLimit}`}${c.row.original.perCustomerLimit === null ? '' : ` (${c.row.original.perCustomerLimit} per customer)`}`,
       }),
-      column.display({
-        id: 'actions', header: 'Actions', enableHiding: false,
-        cell: (c) => (
-          <span className="owner-row-actions">
-            <Button variant="secondary" aria-label={`Edit ${c.row.original.code}`} onClick={() => open(c.row.original)}>Edit</Button>
-            <Button variant="danger" aria-label={`Delete ${c.row.original.code}`} onClick={() => (setFailure(''), setDeleting(c.row.original))}>Delete</Button>
-          </span>
-        ),
-      }),
+      actionsColumn(column, (c) => (
+        <span className="owner-row-actions">
+          <Button variant="secondary" aria-label={`Edit ${c.row.original.code}`} onClick={() => open(c.row.original)}>Edit</Button>
+          <Button variant="danger" aria-label={`Delete ${c.row.original.code}`} onClick={() => (setFailure(''), setDeleting(c.row.original))}>Delete</Button>
+        </span>
+      )),
     ],
     [timeZone, money.currency],
   );

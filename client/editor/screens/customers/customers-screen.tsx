@@ -3,6 +3,7 @@ import { createColumnHelper, type SortingState } from '@tanstack/table-core';
 import type { CustomerOrder, CustomerRow } from '../../../../edge/services/customers/customers.js';
 import { ownerFetch } from '../../api.js';
 import { useOwner } from '../../context.js';
+import { moneyColumn } from '../../data-table/columns.js';
 import { DataTable, type PageRequest } from '../../data-table/data-table.js';
 import { formatDate, formatMoney } from '../../format.js';
 import { Link } from '../../router.js';
@@ -46,7 +47,7 @@ export function CustomersScreen() {
       column.accessor('name', { header: 'Name', enableSorting: false }),
       column.accessor('accountId', { header: 'Account', enableSorting: false, cell: (c) => (c.getValue() ? 'Account' : 'Guest') }),
       column.accessor('orderCount', { header: 'Orders' }),
-      column.accessor('spentCents', { header: 'Total spent', cell: (c) => formatMoney(c.getValue(), currency) }),
+      moneyColumn(column, 'spentCents', { header: 'Total spent', currency, sortable: true }),
       column.accessor('firstOrderOn', { header: 'First order', cell: (c) => day(c.getValue()) }),
       column.accessor('lastOrderOn', { header: 'Last order', cell: (c) => day(c.getValue()) }),
       column.accessor('newsletter', { header: 'Newsletter', enableSorting: false, cell: (c) => NEWSLETTER_TEXT[c.getValue() ?? 'none'] }),

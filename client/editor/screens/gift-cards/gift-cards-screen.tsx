@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/table-core';
 import type { GiftCardBalance, OwnerGiftCard } from '../../../../edge/services/owner-commerce/gift-cards.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
+import { moneyColumn, timeColumn } from '../../data-table/columns.js';
 import { DataTable, type PageRequest } from '../../data-table/data-table.js';
 import { formatMoney, formatTime } from '../../format.js';
 import { Link } from '../../router.js';
@@ -103,9 +104,9 @@ export function GiftCardsScreen() {
   const columns = useMemo(
     () => [
       column.accessor('last4', { header: 'Card', enableSorting: false, cell: (c) => `•••• ${c.getValue()}` }),
-      column.accessor('createdOn', { header: 'Issued', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
-      column.accessor('initialCents', { header: 'Initial', enableSorting: false, cell: (c) => formatMoney(c.getValue(), c.row.original.currency) }),
-      column.accessor('balanceCents', { header: 'Remaining', enableSorting: false, cell: (c) => formatMoney(c.getValue(), c.row.original.currency) }),
+      timeColumn(column, 'createdOn', { header: 'Issued', timeZone }),
+      moneyColumn(column, 'initialCents', { header: 'Initial', currency: (card) => card.currency }),
+      moneyColumn(column, 'balanceCents', { header: 'Remaining', currency: (card) => card.currency }),
       column.accessor('orderNumber', {
         header: 'Bought with',
         enableSorting: false,

@@ -3,13 +3,13 @@ import { createColumnHelper } from '@tanstack/table-core';
 import type { ConnectableForm, OwnerList, OwnerSubscriber } from '../../../../edge/services/newsletter/owner-lists.js';
 import { currentCrumb, OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
-import { formatTime } from '../../format.js';
 import { useLoad } from '../../use-load.js';
 import { Button } from '../../ui/button.js';
 import { Dialog } from '../../ui/dialog.js';
 import { SelectField, TextField } from '../../ui/fields.js';
 import { EmptyState, ErrorPanel, Skeleton } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
+import { timeColumn } from '../../data-table/columns.js';
 import { DataTable, type PageRequest } from '../../data-table/data-table.js';
 import './mailing-lists.css';
 
@@ -160,8 +160,8 @@ function Subscribers({ list, onChanged }: { list: OwnerList; onChanged: () => vo
     () => [
       subscriberColumn.accessor('email', { header: 'Email' }),
       subscriberColumn.accessor('status', { header: 'Status', enableSorting: false, cell: (c) => <span data-status={c.getValue()}>{STATUS_LABEL[c.getValue()]}</span> }),
-      subscriberColumn.accessor('createdOn', { header: 'Signed up', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
-      subscriberColumn.accessor('confirmedOn', { header: 'Confirmed', enableSorting: false, cell: (c) => (c.getValue() ? formatTime(c.getValue()!, timeZone) : '—') }),
+      timeColumn(subscriberColumn, 'createdOn', { header: 'Signed up', timeZone }),
+      timeColumn(subscriberColumn, 'confirmedOn', { header: 'Confirmed', timeZone }),
     ],
     [timeZone],
   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/table-core';
 import { ownerFetch } from '../../api.js';
 import { useOwner } from '../../context.js';
+import { timeColumn } from '../../data-table/columns.js';
 import { DataTable, type FilterDef, type PageRequest } from '../../data-table/data-table.js';
 import { formatTime } from '../../format.js';
 import { Link } from '../../router.js';
@@ -80,7 +81,7 @@ export function OutboxScreen() {
       }),
       column.accessor('kind', { header: 'Kind', enableSorting: false }),
       column.accessor('status', { header: 'Status', enableSorting: false }),
-      column.accessor('sentOn', { header: 'Sent', enableSorting: false, cell: (c) => (c.getValue() ? formatTime(c.getValue()!, timeZone) : '') }),
+      timeColumn(column, 'sentOn', { header: 'Sent', timeZone, empty: '' }),
     ],
     [timeZone],
   );

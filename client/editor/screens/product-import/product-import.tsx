@@ -1,8 +1,9 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { Link } from '../../router.js';
 import { Button } from '../../ui/button.js';
 import { SelectField } from '../../ui/fields.js';
+import { FileDrop } from '../../ui/file-drop.js';
 import { commitImport, ImportRefusal, MAX_FILE_BYTES, previewImport, TOO_LARGE, type ImportPreview, type ImportProblem, type ImportResult } from './import-api.js';
 import './product-import.css';
 
@@ -85,7 +86,6 @@ export function ProductImportScreen() {
   const [progress, setProgress] = useState(0);
   const [refused, setRefused] = useState<ImportProblem[]>([]);
   const [result, setResult] = useState<ImportResult | undefined>();
-  const [dragging, setDragging] = useState(false);
   // A new key empties the file input, so that choosing the same file again reads it again.
   const [inputKey, setInputKey] = useState(0);
   const check = useRef(0);
@@ -127,12 +127,6 @@ export function ProductImportScreen() {
     await runPreview(text, undefined, storeId);
   };
 
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    void open(e.dataTransfer.files[0]);
-  };
-
   const remap = (index: number, field: string) => {
     const next = mapping.map((f, i) => (i === index ? field || null : f));
     setMapping(next);
@@ -170,22 +164,9 @@ export function ProductImportScreen() {
         saved or none is. Images are not downloaded: the ones the file names are listed for you to upload.
       </p>
 
-      <div
-        className="import-drop"
-        data-dragging={dragging || undefined}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
-      >
-        <label className="ui-field">
-          <span>Choose a CSV file, or drop it here</span>
-          <input key={inputKey} type="file" accept=".csv,text/csv,text/plain" data-import-file onChange={(e) => void open(e.target.files?.[0])} disabled={busy === 'importing'} />
-        </label>
+      <FileDrop className="import-drop" label="Choose a CSV file, or drop it here" resetKey={inputKey} accept=".csv,text/csv,text/plain" data-import-file onFile={open} disabled={busy === 'importing'}>
         {fileName ? <p className="import-file">{fileName}</p> : null}
-      </div>
+      </FileDrop>
 
       <div aria-live="polite" className="import-status">
         {busy === 'reading' ? 'Reading the file…' : busy === 'checking' ? 'Checking the file…' : ''}

@@ -3,8 +3,8 @@ import { createColumnHelper } from '@tanstack/table-core';
 import type { ProductListRow } from '../../../../edge/services/catalog/product-read.js';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
+import { moneyColumn } from '../../data-table/columns.js';
 import { DataTable, type FilterDef, type PageRequest } from '../../data-table/data-table.js';
-import { formatMoney } from '../../format.js';
 import { Link } from '../../router.js';
 import { useLoad } from '../../use-load.js';
 import { Button } from '../../ui/button.js';
@@ -120,7 +120,7 @@ function StoreProducts({ store, stores, pick }: { store: StoreRow; stores: Store
       }),
       column.accessor('title', { header: 'Title', cell: (c) => <Link href={`/config/products/${c.row.original.id}`}>{c.getValue()}</Link> }),
       column.accessor('productType', { header: 'Type', enableSorting: false, cell: (c) => typeLabel(c.getValue()) }),
-      column.accessor('priceCents', { header: 'Price', cell: (c) => (c.getValue() === null ? '—' : formatMoney(c.getValue()!, c.row.original.currency)) }),
+      moneyColumn(column, 'priceCents', { header: 'Price', currency: (product) => product.currency, sortable: true }),
       column.accessor('stock', { header: 'Stock', cell: (c) => <StockCell row={c.row.original} onOpen={() => setStockOf(c.row.original.id)} /> }),
       column.accessor('status', { header: 'Status', enableSorting: false, cell: (c) => <span className="ui-badge" data-status={statusLabel(c.row.original)}>{statusLabel(c.row.original)}</span> }),
       column.accessor('categories', { header: 'Category', enableSorting: false, cell: (c) => c.getValue().join(', ') }),

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/table-core';
 import { OwnerApiError, ownerFetch, TEXT } from '../../api.js';
 import { useOwner } from '../../context.js';
+import { actionsColumn } from '../../data-table/columns.js';
 import { DataTable, type PageRequest } from '../../data-table/data-table.js';
 import { formatTime } from '../../format.js';
 import { Link } from '../../router.js';
@@ -98,42 +99,38 @@ export function SubscriptionsScreen() {
       column.accessor('cyclesBilled', { header: 'Cycles', enableSorting: false, cell: (c) => `${c.getValue()} / ${c.row.original.numBillingCycles === 0 ? '∞' : c.row.original.numBillingCycles}` }),
       column.accessor('firstOrderNumber', { header: 'First order', enableSorting: false, cell: (c) => <Link href={`/config/orders/${c.getValue()}`}>#{c.getValue()}</Link> }),
       column.accessor('status', { header: 'State', enableSorting: false, cell: (c) => <span data-state={c.getValue()}>{stateText(c.getValue())}</span> }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        enableHiding: false,
-        cell: (c) =>
-          billable(c.row.original) ? (
-            <span className="owner-row-actions">
-              {c.row.original.status === 'paused' ? (
-                <Button variant="secondary" busy={rowBusy === c.row.original.id} aria-label={`Resume the subscription of ${c.row.original.email} to ${c.row.original.productName}`} onClick={() => void toggle(c.row.original, 'resume')}>
-                  Resume
-                </Button>
-              ) : (
-                <Button variant="secondary" busy={rowBusy === c.row.original.id} aria-label={`Pause the subscription of ${c.row.original.email} to ${c.row.original.productName}`} onClick={() => void toggle(c.row.original, 'pause')}>
-                  Pause
-                </Button>
-              )}
-              <Button
-                variant="secondary"
-                aria-label={`Change date of the next billing of ${c.row.original.email} for ${c.row.original.productName}`}
-                onClick={() => {
-                  setNextDay(c.row.original.nextBillingDate ? dayIn(c.row.original.nextBillingDate, timeZone) : '');
-                  moving.open(c.row.original);
-                }}
-              >
-                Change date
+      actionsColumn(column, (c) =>
+        billable(c.row.original) ? (
+          <span className="owner-row-actions">
+            {c.row.original.status === 'paused' ? (
+              <Button variant="secondary" busy={rowBusy === c.row.original.id} aria-label={`Resume the subscription of ${c.row.original.email} to ${c.row.original.productName}`} onClick={() => void toggle(c.row.original, 'resume')}>
+                Resume
               </Button>
-              <Button
-                variant="secondary"
-                aria-label={`Cancel the subscription of ${c.row.original.email} to ${c.row.original.productName}`}
-                onClick={() => canceling.open(c.row.original)}
-              >
-                Cancel
+            ) : (
+              <Button variant="secondary" busy={rowBusy === c.row.original.id} aria-label={`Pause the subscription of ${c.row.original.email} to ${c.row.original.productName}`} onClick={() => void toggle(c.row.original, 'pause')}>
+                Pause
               </Button>
-            </span>
-          ) : null,
-      }),
+            )}
+            <Button
+              variant="secondary"
+              aria-label={`Change date of the next billing of ${c.row.original.email} for ${c.row.original.productName}`}
+              onClick={() => {
+                setNextDay(c.row.original.nextBillingDate ? dayIn(c.row.original.nextBillingDate, timeZone) : '');
+                moving.open(c.row.original);
+              }}
+            >
+              Change date
+            </Button>
+            <Button
+              variant="secondary"
+              aria-label={`Cancel the subscription of ${c.row.original.email} to ${c.row.original.productName}`}
+              onClick={() => canceling.open(c.row.original)}
+            >
+              Cancel
+            </Button>
+          </span>
+        ) : null
+      ),
     ],
     [timeZone, rowBusy],
   );

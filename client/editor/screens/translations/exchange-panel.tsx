@@ -1,6 +1,7 @@
-import { useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { Button } from '../../ui/button.js';
+import { FileDrop } from '../../ui/file-drop.js';
 import { useToast } from '../../ui/toast.js';
 import { fieldLabel } from './translation-row.js';
 import { applyImport, BASE, previewImport, type ImportPreview, type SiteLanguage } from './translations-api.js';
@@ -18,7 +19,6 @@ export function ExchangePanel({ language, onImported }: { language: SiteLanguage
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState<'' | 'checking' | 'importing'>('');
-  const [dragging, setDragging] = useState(false);
   const [inputKey, setInputKey] = useState(0);
 
   const reset = () => {
@@ -59,11 +59,6 @@ export function ExchangePanel({ language, onImported }: { language: SiteLanguage
     }
   }
 
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    void open(e.dataTransfer.files[0]);
-  };
   const href = (format: 'xliff' | 'json') => `${BASE}/translations/export?language=${encodeURIComponent(language.code)}&format=${format}`;
   const counts = preview?.counts;
   const elsewhere = preview && preview.language !== language.code;
@@ -76,21 +71,14 @@ export function ExchangePanel({ language, onImported }: { language: SiteLanguage
         <a className="ui-button" data-variant="secondary" href={href('xliff')} download>Download XLIFF 2.0</a>
         <a className="ui-button" data-variant="secondary" href={href('json')} download>Download JSON</a>
       </p>
-      <div
-        className="tr-drop"
-        data-dragging={dragging || undefined}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={drop}
-      >
-        <label className="ui-field">
-          <span>Choose an XLIFF or JSON file, or drop it here</span>
-          <input key={inputKey} type="file" accept=".xlf,.xliff,.json,application/json,application/xliff+xml,application/xml,text/xml" data-tr-file disabled={busy !== ''} onChange={(e) => void open(e.target.files?.[0])} />
-        </label>
-      </div>
+      <FileDrop
+        label="Choose an XLIFF or JSON file, or drop it here"
+        resetKey={inputKey}
+        accept=".xlf,.xliff,.json,application/json,application/xliff+xml,application/xml,text/xml"
+        data-tr-file
+        disabled={busy !== ''}
+        onFile={open}
+      />
       <p aria-live="polite" className="tr-exchange-status">
         {busy === 'checking' ? 'Checking the file…' : busy === 'importing' ? 'Importing…' : ''}
       </p>
