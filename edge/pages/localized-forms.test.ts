@@ -122,18 +122,18 @@ describe('form messages in the page language', () => {
 });
 
 describe('account mails in the page language', () => {
-  it('a sign-up from a French page gets the French verification mail; an address with an account, the French existing-account mail', async () => {
+  it('a sign-up from a French page gets the French verification mail (its link under /fr); an address with an account, the French existing-account mail', async () => {
     const v = await TestVisitor.arrive(worker, '/fr/');
     const email = `zoe-${randomUUID().slice(0, 8)}@example.fr`;
     expect((await v.req('POST', '/api/site-users/account', { email, password: 'correct horse battery' })).status).toBe(202);
     const verify = await mailTo(email, 'verify-email');
     expect(verify!.subject).toBe('Confirmez votre adresse e-mail pour Fern & Kiln');
-    expect(verify!.text).toMatch(/^Bienvenue ! Confirmez votre adresse e-mail pour terminer la création de votre compte :\n\nhttp:\/\/localhost\/account\/verify\?token=[\w-]+\n\nLe lien est valable 24 heures\./);
+    expect(verify!.text).toMatch(/^Bienvenue ! Confirmez votre adresse e-mail pour terminer la création de votre compte :\n\nhttp:\/\/localhost\/fr\/account\/verify\?token=[\w-]+\n\nLe lien est valable 24 heures\./);
     expect((await v.req('POST', '/api/site-users/account', { email, password: 'another horse battery' })).status).toBe(202);
     const existing = await mailTo(email, 'sign-up-existing');
     expect(existing!.subject).toBe('Vous avez déjà un compte chez Fern & Kiln');
     expect(existing!.text).toContain("Quelqu'un (probablement vous) a essayé de créer un compte avec cette adresse");
-    expect(existing!.text).toContain('Se connecter : http://localhost/account\nMot de passe oublié ? http://localhost/account/reset');
+    expect(existing!.text).toContain('Se connecter : http://localhost/fr/account\nMot de passe oublié ? http://localhost/fr/account/reset');
   });
 
   it('a sign-up from an English page stays English, word for word', async () => {
