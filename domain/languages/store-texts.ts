@@ -111,6 +111,11 @@ export const STORE_TEXTS = {
   mailReset: 'Choose a new password here:',
   mailResetNote: 'The link works for one hour. If you did not ask for it, ignore this mail: your password stays as it is.',
   mailGiftCards: 'Here are the gift cards from order #{number}. Enter the code at checkout; what is not spent stays on the card.',
+  /** The member's mail when the owner revokes their access to a member area (issue 30). */
+  mailMembershipEndedSubject: '{site}: your access to {area} has ended',
+  mailMembershipEnded: 'Your access to {area} at {site} has ended.',
+  mailMembershipPlanStopped: 'Your plan for it is stopped: there will be no further payments.',
+  mailMembershipPlanGoesOn: 'Your subscription is not cancelled by this. You can cancel it in your account: {url}',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -210,22 +210,35 @@ describe('page passwords (lock screen 103)', () => {
   });
 
   it('throttles wrong passwords per source (429 with the SPEC text)', async () => {
+    // Miniflare's rate limiter counts per fixed window (floor(Date.now() / period)) and forgets
+    // every count when a new window starts, so six tries that straddle a minute boundary may all
+    // be allowed. The tries are timed on this process's clock (the same clock workerd reads,
+    // between each request's start and its answer): a run that crossed a boundary proves
+    // nothing and is run again from a fresh address, at once, in the new window.
+    const WINDOW_MS = 60_000;
     const token = await crumb();
-    const ip = testAddress();
-    const statuses: number[] = [];
-    let last = '';
-    for (let i = 0; i < 6; i++) {
-      const res = await worker.fetch('/members/unlock', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${token}`, 'CF-Connecting-IP': ip },
-        body: new URLSearchParams({ crumb: token, scope: lockedId, password: `guess ${i}` }).toString(),
-      });
-      statuses.push(res.status);
-      last = await res.text();
+    let checked = false;
+    for (let attempt = 0; attempt < 3 && !checked; attempt++) {
+      const ip = testAddress();
+      const statuses: number[] = [];
+      let last = '';
+      const started = Date.now();
+      for (let i = 0; i < 6; i++) {
+        const res = await worker.fetch('/members/unlock', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `crumb=${token}`, 'CF-Connecting-IP': ip },
+          body: new URLSearchParams({ crumb: token, scope: lockedId, password: `guess ${i}` }).toString(),
+        });
+        statuses.push(res.status);
+        last = await res.text();
+      }
+      if (Math.floor(started / WINDOW_MS) !== Math.floor(Date.now() / WINDOW_MS)) continue;
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses[5]).toBe(429);
+      expect(last).toContain('Please try again in a few seconds.');
+      checked = true;
     }
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses[5]).toBe(429);
-    expect(last).toContain('Please try again in a few seconds.');
+    expect(checked, 'three runs in a row crossed a rate-limit window').toBe(true);
   });
 });
 
