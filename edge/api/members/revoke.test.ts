@@ -243,3 +243,20 @@ describe('a revoke and a renewal at the same moment', () => {
     }
   });
 });
+
+describe("the member's mail in their language", () => {
+  it('is in French for a member whose account language is French, when the site publishes French', async () => {
+    const languages = await worker.fetch('/api/multilingual/languages', {
+      method: 'PUT', headers: { ...ownerSession.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ languages: ['en-US', 'fr'] }),
+    });
+    expect(languages.status).toBe(200);
+    const { membershipId } = await subscribed('francais');
+    const session = await signIn(worker, 'francais@revoke.test', PASSWORD);
+    const locale = await worker.fetch('/api/site-users/account/locale', { method: 'POST', headers: { ...session.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ language: 'fr' }) });
+    expect(locale.status).toBe(200);
+    expect((await owner('POST', `/areas/${areaId}/members/${membershipId}/revoke`, { plan: 'stop' })).status).toBe(200);
+    const [mail] = await mailsTo('francais@revoke.test');
+    expect(mail!.subject).toMatch(/ : votre accès à Throwing Club a pris fin$/);
+    expect(mail!.text).toContain('Votre formule est arrêtée : aucun autre paiement ne sera prélevé.');
+  });
+});
