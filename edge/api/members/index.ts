@@ -125,9 +125,10 @@ ownerMembersApi.get('/areas/:id/members.csv', guard, async (c) => {
   const area = await areaOr404(c);
   const rows = await areaMembers(c.var.db, c.var.site.id, area.id);
   async function* lines(): AsyncGenerator<string> {
-    yield csvLine(['Email', 'Area', 'Access', 'State', 'Source', 'Granted by', 'Starts', 'Ends']);
+    yield csvLine(['Email', 'Area', 'Access', 'State', 'Source', 'Granted by', 'Starts', 'Ends', 'Plan state', 'Next charge']);
+    const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
     for (const m of rows) {
-      yield csvLine([m.email, area.name, area.access, m.state, m.source, m.grantedBy, new Date(m.startsOn).toISOString(), m.endsOn === null ? null : new Date(m.endsOn).toISOString()]);
+      yield csvLine([m.email, area.name, area.access, m.state, m.source, m.grantedBy, iso(m.startsOn), iso(m.endsOn), m.plan?.status ?? null, iso(m.plan?.nextChargeOn)]);
     }
   }
   return csvDownload(lines(), `members-${area.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`);

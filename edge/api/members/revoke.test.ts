@@ -99,6 +99,10 @@ describe('revoking a paying member', () => {
     const cancel = await worker.fetch(`/api/commerce/owner/subscriptions/${sub.id}/cancel`, { method: 'POST', headers: ownerSession.headers });
     expect(cancel.status).toBe(200);
     expect(await row('listed@revoke.test')).toMatchObject({ state: 'active', endsOn: sub.next_billing_at, plan: { status: 'cancelling', nextChargeOn: null } });
+    const csv = await owner('GET', `/areas/${areaId}/members.csv`);
+    expect(csv.text).toContain('Ends,Plan state,Next charge');
+    expect(csv.text).toContain(`listed@revoke.test,Throwing Club,recurring,active,subscription,,`);
+    expect(csv.text).toContain(`${new Date(sub.next_billing_at).toISOString()},cancelling,`);
   });
 
   it('revoke and stop (the default): access ends now, the plan is canceled, the next renewal run charges nothing, a mail goes out', async () => {
