@@ -229,6 +229,15 @@ describe('a revoke and a renewal at the same moment', () => {
     expect(await reads(v)).toBe(false);
   });
 
+  it('two revokes at once: one answers 200, the other 404; one mail, one cancel', async () => {
+    const { sub, membershipId } = await subscribed('twice');
+    const answers = await Promise.all([revoke(membershipId), owner('POST', `/areas/${areaId}/members/${membershipId}/revoke`, { plan: 'keep' })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+    expect(await mailsTo('twice@revoke.test')).toHaveLength(1);
+    const won = answers.find((a) => a.status === 200)!;
+    expect((await subscription(sub.id)).status).toBe(won.json.planStopped ? 'canceled' : 'active');
+  });
+
   it('run together, the revoke always wins: revoked, canceled, and no renewal charge kept', async () => {
     for (let n = 0; n < 3; n++) {
       const { v, sub, membershipId } = await subscribed(`together${n}`);
