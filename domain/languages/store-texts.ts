@@ -192,6 +192,11 @@ export const STORE_TEXTS = {
   accountEmailInvalid: 'Enter a valid email address.',
   accountPasswordTooShort: 'Passwords need at least 8 characters.',
   accountPasswordTooLong: 'Passwords are at most 1024 characters.',
+  /** The member's mail when the owner revokes their access to a member area (issue 30). */
+  mailMembershipEndedSubject: '{site}: your access to {area} has ended',
+  mailMembershipEnded: 'Your access to {area} at {site} has ended.',
+  mailMembershipPlanStopped: 'Your plan for it is stopped: there will be no further payments.',
+  mailMembershipPlanGoesOn: 'Your subscription is not cancelled by this. You can cancel it in your account: {url}',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

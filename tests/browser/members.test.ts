@@ -70,6 +70,12 @@ describe('a members-only article', () => {
     await owner.page.getByRole('heading', { name: 'Members of Glaze Club' }).waitFor();
     const row = owner.page.locator('tr[data-member="potter@members.test"]');
     await row.getByRole('button', { name: 'Revoke access of potter@members.test' }).click();
+    // A free member: no plan to choose about, one confirmation.
+    const confirm = owner.page.getByRole('dialog', { name: 'Revoke access of potter@members.test?' });
+    await confirm.getByText('potter@members.test loses access to Glaze Club now.').waitFor();
+    expect(await confirm.getByRole('radio').count()).toBe(0);
+    await confirm.getByRole('button', { name: 'Revoke access' }).click();
+    await owner.page.getByText('Access of potter@members.test revoked.').waitFor();
     await row.locator('[data-state="revoked"]').waitFor();
 
     await page.reload();
@@ -162,8 +168,23 @@ describe('a members-only article', () => {
     await owner.page.getByRole('button', { name: 'Kiln Circle', exact: true }).click();
     await owner.page.getByRole('heading', { name: 'Members of Kiln Circle' }).waitFor();
     const row = owner.page.locator('tr[data-member="buyer@members.test"]');
+    await row.locator('[data-plan-state="active"]').waitFor();
+    // Plan state and next charge day.
+    expect(await row.innerText()).toMatch(/Active\s+[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    // The dialog says what is paid and when, and offers to stop the plan (the default) or keep it.
     await row.getByRole('button', { name: 'Revoke access of buyer@members.test' }).click();
+    const confirm = owner.page.getByRole('dialog', { name: 'Revoke access of buyer@members.test?' });
+    await confirm.getByText('buyer@members.test pays $9.00 a month for Kiln Circle').waitFor();
+    expect(await confirm.innerText()).toContain('the next charge is on');
+    await expect(confirm.getByRole('radio', { name: 'Revoke access and stop their plan' }).isChecked()).resolves.toBe(true);
+    await confirm.getByRole('radio', { name: 'Revoke access only' }).check();
+    await confirm.getByRole('button', { name: 'Revoke access', exact: true }).waitFor();
+    await confirm.getByRole('radio', { name: 'Revoke access and stop their plan' }).check();
+    await confirm.getByRole('button', { name: 'Revoke and stop plan' }).click();
+    await owner.page.getByText('Access of buyer@members.test revoked and their plan stopped.').waitFor();
     await row.locator('[data-state="revoked"]').waitFor();
+    await row.locator('[data-plan-state="canceled"]').waitFor();
+    expect((await store.worker.db.prepare("SELECT status FROM subscriptions WHERE email = 'buyer@members.test'").first<{ status: string }>())!.status).toBe('canceled');
     await page.reload();
     await page.getByRole('heading', { name: 'Access denied' }).waitFor();
     await expect(page.getByRole('button', { name: 'Subscribe for $9.00 a month' }).isVisible()).resolves.toBe(true);

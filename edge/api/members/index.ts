@@ -5,9 +5,11 @@ import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import {
   AreaPagesError, areaMembers, protectableCollections, createArea, deleteArea, findArea, grantMembership, listAreas, lockablePage, PROTECT_COLLECTION_CONTENT,
-  revokeMembership, deleteMembership, siteUserIdByEmail, updateArea, type AreaView,
+  deleteMembership, siteUserIdByEmail, updateArea, type AreaView,
 } from '../../services/members/areas.js';
 import { checkSellable, syncAreaProduct } from '../../services/members/paid.js';
+import { revokeMembership } from '../../services/members/revoke.js';
+import { mailSite } from '../../middleware/site/mail-site.js';
 import { clearAccessPassword, lockedScopes, setAccessPassword, SITE_SCOPE } from '../../services/members/passwords.js';
 import { syncPageSearch } from '../../services/page-search.js';
 import { csvDownload, csvLine } from '../../services/csv.js';
@@ -34,6 +36,8 @@ const areaBody = z
     if (b.access !== 'free' && b.priceCents <= 0) ctx.addIssue({ code: 'custom', path: ['priceCents'], message: 'Enter a price above zero.' });
   });
 
+// A paying member's plan is stopped with the access unless the owner chose to keep it (docs/api/members.md).
+const revokeBody = z.strictObject({ plan: z.enum(['stop', 'keep'], { error: 'Choose stop or keep for the plan.' }).default('stop') });
 const grantBody = z.strictObject({ email: z.string().trim().email({ error: 'Enter an email address.' }).max(320) });
 const passwordBody = z.strictObject({
   password: z.string({ error: 'Enter a password.' }).min(4, { error: 'A password has at least 4 characters.' }).max(256, { error: 'A password is at most 256 characters.' }),
@@ -121,9 +125,10 @@ ownerMembersApi.get('/areas/:id/members.csv', guard, async (c) => {
   const area = await areaOr404(c);
   const rows = await areaMembers(c.var.db, c.var.site.id, area.id);
   async function* lines(): AsyncGenerator<string> {
-    yield csvLine(['Email', 'Area', 'Access', 'State', 'Source', 'Granted by', 'Starts', 'Ends']);
+    yield csvLine(['Email', 'Area', 'Access', 'State', 'Source', 'Granted by', 'Starts', 'Ends', 'Plan state', 'Next charge']);
+    const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
     for (const m of rows) {
-      yield csvLine([m.email, area.name, area.access, m.state, m.source, m.grantedBy, new Date(m.startsOn).toISOString(), m.endsOn === null ? null : new Date(m.endsOn).toISOString()]);
+      yield csvLine([m.email, area.name, area.access, m.state, m.source, m.grantedBy, iso(m.startsOn), iso(m.endsOn), m.plan?.status ?? null, iso(m.plan?.nextChargeOn)]);
     }
   }
   return csvDownload(lines(), `members-${area.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`);
@@ -139,11 +144,12 @@ ownerMembersApi.post('/areas/:id/members', guard, jsonBody(grantBody), async (c)
   return c.json({ members: await areaMembers(c.var.db, c.var.site.id, area.id) }, 201);
 });
 
-ownerMembersApi.post('/areas/:id/members/:membershipId/revoke', guard, async (c) => {
+ownerMembersApi.post('/areas/:id/members/:membershipId/revoke', guard, jsonBody(revokeBody), async (c) => {
   const area = await areaOr404(c);
-  const done = await revokeMembership(c.var.db, c.var.site.id, area.id, c.req.param('membershipId'), Date.now());
-  if (!done) throw new ApiError(404, 'not_found', 'No such active membership in this area.');
-  return c.json({ members: await areaMembers(c.var.db, c.var.site.id, area.id) });
+  const site = { ...mailSite(c), locale: c.var.site.locale };
+  const done = await revokeMembership(c.var.db, site, area.id, c.req.param('membershipId'), c.req.valid('json').plan, Date.now());
+  if (done === 'missing') throw new ApiError(404, 'not_found', 'No such active membership in this area.');
+  return c.json({ members: await areaMembers(c.var.db, c.var.site.id, area.id), planStopped: done.planStopped });
 });
 
 ownerMembersApi.delete('/areas/:id/members/:membershipId', guard, async (c) => {

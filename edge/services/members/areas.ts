@@ -3,7 +3,7 @@
  * area are versioned (If-Match): one conditional UPDATE on the version, never read-modify-write.
  */
 import { and, asc, eq, inArray, isNull, or, gt, sql } from 'drizzle-orm';
-import { collections, memberAreaCollections, memberAreaPages, memberAreas, memberships, pages, siteUsers } from '../../../schema/index.js';
+import { collections, memberAreaCollections, memberAreaPages, memberAreas, memberships, pages, siteUsers, subscriptions } from '../../../schema/index.js';
 import { bumpStatement } from '../content-version.js';
 import { newId, normaliseEmail } from '../accounts/tokens.js';
 import { forgetSite } from '../site-versions.js';
@@ -318,30 +318,61 @@ export interface MemberRow {
   grantedBy: string | null;
   startsOn: number;
   endsOn: number | null;
+  /** The subscription a paying member's access follows (null for free, granted and one-time access). */
+  plan: MemberPlan | null;
 }
 
-/** An area's members, newest first (at most 5,000: the screen and the export). */
+/**
+ * A paying member's plan: `cancelling` is canceled with access kept to the end of the paid period
+ * (`endsOn`); `nextChargeOn` is the next charge (a retry while past due), null when none is coming.
+ */
+export interface MemberPlan {
+  subscriptionId: string;
+  status: 'active' | 'cancelling' | 'past_due' | 'paused' | 'canceled' | 'ended';
+  nextChargeOn: number | null;
+  amountCents: number;
+  currency: string;
+}
+
+function planOfRow(r: { state: MemberRow['state']; endsOn: number | null; subscriptionId: string | null; status: string | null; nextBillingAt: number | null; amountCents: number | null; currency: string | null }, now: number): MemberPlan | null {
+  if (!r.subscriptionId || r.status === null) return null;
+  const cancelling = r.status === 'canceled' && r.state === 'active' && r.endsOn !== null && r.endsOn > now;
+  const status = (cancelling ? 'cancelling' : r.status) as MemberPlan['status'];
+  const charging = status === 'active' || status === 'past_due';
+  return { subscriptionId: r.subscriptionId, status, nextChargeOn: charging ? r.nextBillingAt : null, amountCents: r.amountCents ?? 0, currency: r.currency ?? '' };
+}
+
+/** An area's members, newest first (at most 5,000: the screen and the export), with a paying member's plan. */
 export async function areaMembers(db: Db, websiteId: string, areaId: string): Promise<MemberRow[]> {
-  return query(() =>
+  const now = Date.now();
+  const rows = await query(() =>
     db
       .select({
         id: memberships.id, email: siteUsers.email, siteUserId: memberships.siteUserId,
         // An active row whose subscription stopped (past due, canceled, ended) or whose end date passed reads 'ended' until it renews.
-        state: sql<MemberRow['state']>`case when ${memberships.state} = 'active' and not (${subscriptionHolds} and (${memberships.endsOn} is null or ${memberships.endsOn} > ${Date.now()})) then 'ended' else ${memberships.state} end`,
+        state: sql<MemberRow['state']>`case when ${memberships.state} = 'active' and not (${subscriptionHolds} and (${memberships.endsOn} is null or ${memberships.endsOn} > ${now})) then 'ended' else ${memberships.state} end`,
         source: memberships.source,
         grantedBy: memberships.grantedBy, startsOn: memberships.startsOn, endsOn: memberships.endsOn,
+        subscriptionId: subscriptions.id, status: subscriptions.status, nextBillingAt: subscriptions.nextBillingAt,
+        amountCents: subscriptions.renewalTotalCents, currency: subscriptions.currency,
       })
       .from(memberships)
       .innerJoin(siteUsers, eq(siteUsers.id, memberships.siteUserId))
+      .leftJoin(subscriptions, and(eq(subscriptions.id, memberships.subscriptionId), eq(subscriptions.websiteId, memberships.websiteId)))
       .where(and(eq(memberships.websiteId, websiteId), eq(memberships.areaId, areaId)))
       .orderBy(sql`${memberships.startsOn} DESC`, asc(memberships.id))
       .limit(5000),
   );
+  return rows.map(({ subscriptionId, status, nextBillingAt, amountCents, currency, ...m }) => ({
+    ...m,
+    plan: planOfRow({ state: m.state, endsOn: m.endsOn, subscriptionId, status, nextBillingAt, amountCents, currency }, now),
+  }));
 }
 
 /**
  * Makes the user an active member (one upsert: a revoked or ended membership comes back).
- * `source` says how: a free sign-up, an owner's grant (with `grantedBy`), a purchase.
+ * `source` says how: a free sign-up, an owner's grant (with `grantedBy`), a purchase. A grant
+ * unlinks the row from any subscription and never restarts one: a stopped plan stays stopped.
  */
 export async function grantMembership(
   db: Db,
@@ -368,18 +399,6 @@ export async function siteUserIdByEmail(db: Db, websiteId: string, email: string
     db.select({ id: siteUsers.id }).from(siteUsers).where(and(eq(siteUsers.websiteId, websiteId), eq(siteUsers.email, normaliseEmail(email)))).limit(1),
   );
   return row?.id;
-}
-
-/** Ends a membership by hand; false when there is no such active one. */
-export async function revokeMembership(db: Db, websiteId: string, areaId: string, membershipId: string, now: number): Promise<boolean> {
-  const rows = await query(() =>
-    db
-      .update(memberships)
-      .set({ state: 'revoked', endsOn: now, updatedOn: now })
-      .where(and(eq(memberships.id, membershipId), eq(memberships.areaId, areaId), eq(memberships.websiteId, websiteId), eq(memberships.state, 'active')))
-      .returning({ id: memberships.id }),
-  );
-  return rows.length > 0;
 }
 
 /**

@@ -216,3 +216,13 @@ export async function endLapsedMemberships(db: Db, now: number): Promise<number>
   );
   return result.meta.changes;
 }
+
+/**
+ * SQL that is true when subscription `subscriptionParam` (a bound parameter such as `?4`) is
+ * canceled and a membership that followed it was revoked by the owner (revoke.ts): the renewal
+ * job charges nothing for it, and a charge already on its way when the revoke landed is refunded
+ * (renew.ts, renewal-record.ts), so a revoke that stopped the plan is never followed by a charge.
+ */
+export const stoppedByRevoke = (subscriptionParam: string) =>
+  `EXISTS (SELECT 1 FROM subscriptions s JOIN memberships m ON m.subscription_id = s.id AND m.website_id = s.website_id
+           WHERE s.id = ${subscriptionParam} AND s.status = 'canceled' AND m.state = 'revoked')`;

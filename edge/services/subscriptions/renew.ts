@@ -12,6 +12,7 @@ import type { PaymentProvider } from '../payments/index.js';
 import { billingDate } from './billing-dates.js';
 import { queueRenewalMail, type RenewalSite } from './renewal-mail.js';
 import { renewalStatements } from './renewal-record.js';
+import { stoppedByRevoke } from '../members/paid.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +67,9 @@ export async function renewDueSubscriptions(db: Db, deps: RenewalDeps, now: numb
  * as for any order, the saved payment method is charged, and the renewal order recorded.
  * A decline (or no stock) puts the cycle back, past due, with a retry date; the third
  * decline in a row cancels. A crash between claim and charge skips that cycle's charge
- * rather than risking a second one (docs/subscriptions.md, "Exactly once").
+ * rather than risking a second one (docs/subscriptions.md, "Exactly once"). When the owner
+ * revokes the member and stops the plan after the claim, nothing is charged, or a charge
+ * already taken is refunded (members/paid.ts `stoppedByRevoke`).
  */
 export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, now: number): Promise<RenewalOutcome> {
   const plan = planOf(row);
@@ -114,7 +117,23 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
     }
   }
   const restore = () => (units.size ? d1.batch(restoreStatements(db, attemptId, [], [])) : Promise.resolve([]));
+  // The cycle as it was (canceled or paused stays so), for a run that charges nothing in the end.
+  const putBack = () =>
+    d1
+      .prepare(
+        `UPDATE subscriptions SET cycles_billed = ?2, updated_on = ?5, next_billing_at = CASE WHEN status = 'canceled' THEN NULL ELSE ?3 END,
+           status = CASE WHEN status IN ('canceled', 'paused') THEN status ELSE ?4 END WHERE id = ?1 AND cycles_billed = ?6`,
+      )
+      .bind(row.id, paidCycles, row.nextBillingAt, row.status, now, cycle)
+      .run();
+  const stopped = async () => (await d1.prepare(`SELECT ${stoppedByRevoke('?1')} AS n`).bind(row.id).first<{ n: number }>())?.n === 1;
   const provider = await deps.providerFor(row.paymentProvider, row.websiteId);
+  // The owner revoked the member and stopped the plan after the claim: no charge at all.
+  if (await stopped()) {
+    await restore();
+    await putBack();
+    return 'skipped';
+  }
   const paid = provider?.chargeSaved
     ? await provider
         .chargeSaved({ reusableRef: row.paymentRef, amountCents: row.renewalTotalCents as Cents, currency: row.currency, attemptId, websiteId: row.websiteId, now })
@@ -142,13 +161,9 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
       .run()
       .catch(() => undefined);
     await restore();
-    await d1
-      .prepare(
-        `UPDATE subscriptions SET cycles_billed = ?2, updated_on = ?5, next_billing_at = CASE WHEN status = 'canceled' THEN NULL ELSE ?3 END,
-           status = CASE WHEN status IN ('canceled', 'paused') THEN status ELSE ?4 END WHERE id = ?1 AND cycles_billed = ?6`,
-      )
-      .bind(row.id, paidCycles, row.nextBillingAt, row.status, now, cycle)
-      .run();
+    await putBack();
+    // Refused by the guard of renewalStatements: a revoke stopped the plan while it was charged.
+    if (await stopped()) return 'skipped';
     throw err;
   }
   const site = await deps.siteOf(row.websiteId);

@@ -11,6 +11,8 @@ import { useToast } from '../../ui/toast.js';
 import { useRowAction } from '../../use-row-action.js';
 import { TeaserSettings } from './teaser-settings.js';
 import { AreaCollections } from './area-collections.js';
+import { nextChargeText, planStateText } from './plan-text.js';
+import { RevokeDialog, type RevokeChoice } from './revoke-dialog.js';
 import type { Area, CollectionChoice, Member } from './types.js';
 
 interface PageRow {
@@ -30,8 +32,9 @@ const column = createColumnHelper<Member>();
 
 /**
  * /config/members: member areas with the pages they protect and each page's teaser, the
- * members of the chosen area on the shared data table (plan and state), grant, revoke and
- * delete (after a confirmation) by hand, and a CSV export.
+ * members of the chosen area on the shared data table (plan, its state and next charge), grant,
+ * revoke (a paying member's plan stopped too, unless the owner keeps it) and delete (each after a
+ * confirmation) by hand, and a CSV export.
  */
 export function MembersScreen() {
   const { timeZone } = useOwner();
@@ -46,6 +49,7 @@ export function MembersScreen() {
     void loadAreas().catch((e) => toast(errorText(e)));
   };
   const deleting = useRowAction<Member>(reread);
+  const revoking = useRowAction<Member>(reread);
   const [name, setName] = useState('');
   const [access, setAccess] = useState<Area['access']>('free');
   const [price, setPrice] = useState('');
@@ -107,18 +111,11 @@ export function MembersScreen() {
       setBusy('');
     }
   };
-  const revoke = async (m: Member) => {
-    setBusy(m.id);
-    try {
-      await ownerFetch('POST', `${API}/areas/${encodeURIComponent(chosen)}/members/${encodeURIComponent(m.id)}/revoke`);
-      toast(`Access of ${m.email} revoked.`);
-      reread();
-    } catch (e) {
-      toast(errorText(e));
-    } finally {
-      setBusy('');
-    }
-  };
+  const revoke = (plan: RevokeChoice) =>
+    revoking.run(async (m) => {
+      const answer = await ownerFetch<{ planStopped: boolean }>('POST', `${API}/areas/${encodeURIComponent(chosen)}/members/${encodeURIComponent(m.id)}/revoke`, { plan });
+      return answer.planStopped ? `Access of ${m.email} revoked and their plan stopped.` : `Access of ${m.email} revoked.`;
+    });
   const remove = () =>
     deleting.run(async (m) => {
       await ownerFetch('DELETE', `${API}/areas/${encodeURIComponent(chosen)}/members/${encodeURIComponent(m.id)}`);
@@ -134,6 +131,13 @@ export function MembersScreen() {
         cell: (c) => `${area ? accessText(area) : ''} (${c.getValue()}${c.row.original.grantedBy ? ` by ${c.row.original.grantedBy}` : ''})`,
       }),
       column.accessor('state', { header: 'State', enableSorting: false, cell: (c) => <span data-state={c.getValue()}>{c.getValue()}</span> }),
+      column.accessor('plan', {
+        id: 'planState',
+        header: 'Plan state',
+        enableSorting: false,
+        cell: (c) => <span data-plan-state={c.getValue()?.status ?? 'none'}>{planStateText(c.getValue())}</span>,
+      }),
+      column.accessor('plan', { id: 'nextCharge', header: 'Next charge', enableSorting: false, cell: (c) => nextChargeText(c.getValue(), timeZone) }),
       column.accessor('startsOn', { header: 'Since', enableSorting: false, cell: (c) => formatTime(c.getValue(), timeZone) }),
       column.accessor('endsOn', { header: 'Ends', enableSorting: false, cell: (c) => (c.getValue() === null ? '—' : formatTime(c.getValue()!, timeZone)) }),
       column.display({
@@ -143,7 +147,7 @@ export function MembersScreen() {
         cell: (c) => (
           <span className="owner-row-actions">
             {c.row.original.state === 'active' ? (
-              <Button variant="secondary" busy={busy === c.row.original.id} aria-label={`Revoke access of ${c.row.original.email}`} onClick={() => void revoke(c.row.original)}>
+              <Button variant="secondary" aria-label={`Revoke access of ${c.row.original.email}`} onClick={() => revoking.open(c.row.original)}>
                 Revoke
               </Button>
             ) : null}
@@ -238,6 +242,15 @@ export function MembersScreen() {
           <TeaserSettings area={area} onSaved={reread} />
         </section>
       ) : null}
+      <RevokeDialog
+        member={revoking.row}
+        areaName={area?.name ?? ''}
+        timeZone={timeZone}
+        busy={revoking.busy}
+        error={revoking.error}
+        onConfirm={(plan) => void revoke(plan)}
+        onClose={revoking.close}
+      />
       <ConfirmDialog
         open={deleting.row !== undefined}
         title="Delete this member?"

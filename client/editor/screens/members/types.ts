@@ -24,4 +24,13 @@ export interface Member {
   grantedBy: string | null;
   startsOn: number;
   endsOn: number | null;
+  /** A paying member's subscription (null for free, granted and one-time access). */
+  plan: MemberPlan | null;
+}
+export interface MemberPlan {
+  subscriptionId: string;
+  status: 'active' | 'cancelling' | 'past_due' | 'paused' | 'canceled' | 'ended';
+  nextChargeOn: number | null;
+  amountCents: number;
+  currency: string;
 }
