@@ -12,6 +12,7 @@ import { useRowAction } from '../../use-row-action.js';
 import { TeaserSettings } from './teaser-settings.js';
 import { AreaCollections } from './area-collections.js';
 import type { Area, CollectionChoice, Member } from './types.js';
+import './members.css';
 
 interface PageRow {
   id: string;
