@@ -65,4 +65,14 @@ describe('billing in Chromium', () => {
       await store.worker.db.prepare('UPDATE websites SET subscription_state = 8, content_version = content_version + 1 WHERE is_default = 1').run();
     }
   });
+
+  it('lines the plans\' buttons up at the foot of their cards at 1280 px', async () => {
+    await store.worker.db.prepare('UPDATE websites SET subscription_state = 3, trial_ends_on = ?, content_version = content_version + 1 WHERE is_default = 1').bind(Date.now() + 5 * 86_400_000).run();
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/billing/upgrade'));
+    await page.locator('[data-plan="commerce"]').waitFor();
+    const bottoms = await page.locator('.billing-plan button').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().bottom)));
+    expect(bottoms.length).toBeGreaterThan(1);
+    expect(new Set(bottoms).size, JSON.stringify(bottoms)).toBe(1);
+  });
 });

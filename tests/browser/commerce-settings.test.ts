@@ -178,4 +178,17 @@ describe('commerce settings in Chromium', () => {
     await page.getByText('Resumed: paused@example.com will be charged on the next billing date.').waitFor();
     await expect.poll(() => row.locator('[data-state]').textContent()).toBe('Active');
   });
+
+  it('at 390 px the section tabs wrap inside the screen and the chosen one stands out', async () => {
+    const { page } = await signedInOwner(store, { width: 390, height: 844 });
+    await openOwnerApp(page, store.url('/config/commerce-settings'));
+    await settled(page, 'Commerce settings');
+    await page.getByRole('tab', { name: 'Donations' }).click();
+    await page.locator('#panel-donations').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const rights = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getBoundingClientRect().right));
+    expect(Math.max(...rights)).toBeLessThanOrEqual(390);
+    const look = (name: string) => page.getByRole('tab', { name }).evaluate((t) => getComputedStyle(t).backgroundColor);
+    expect(await look('Donations')).not.toBe(await look('Store'));
+  });
 });

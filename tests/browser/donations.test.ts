@@ -77,4 +77,21 @@ describe('a donation', () => {
     await page.getByRole('button', { name: 'Stop my monthly donation' }).click();
     await page.locator('[data-monthly="stopped"]').waitFor();
   });
+
+  it('at 390 px the donate page\'s check box text wraps beside its box, not under it', async () => {
+    const { page } = await store.visitor({ viewport: { width: 390, height: 844 } });
+    await page.goto(store.url('/donate'));
+    const label = page.locator('.donate-fee label');
+    const { lines, textLeft, boxRight } = await label.evaluate((l) => {
+      const box = l.querySelector('input')!;
+      const text = document.createRange();
+      text.selectNodeContents(l);
+      text.setStartAfter(box);
+      const rects = [...text.getClientRects()].filter((r) => r.width > 0);
+      return { lines: new Set(rects.map((r) => Math.round(r.top))).size, textLeft: Math.min(...rects.map((r) => r.left)), boxRight: box.getBoundingClientRect().right };
+    });
+    expect(lines).toBeGreaterThan(1);
+    expect(textLeft).toBeGreaterThanOrEqual(boxRight);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

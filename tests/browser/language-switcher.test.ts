@@ -167,4 +167,19 @@ describe('language switcher', () => {
     expect(await page.locator('a.account-link').getAttribute('href')).toBe('/fr/account');
     expect(await page.getByRole('link', { name: 'Boutique', exact: true }).first().getAttribute('href')).toBe('/fr/shop');
   });
+
+  it('with the switcher the header keeps the cart in the brand\'s row at 1280 and 1024 px', async () => {
+    const { page } = await store.visitor({ viewport: { width: 1280, height: 800 } });
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(store.url('/fr/'));
+      await page.getByRole('navigation', { name: 'Language' }).waitFor();
+      const brand = (await page.locator('.header-inner .brand').boundingBox())!;
+      const cart = (await page.locator('.header-inner .cart-link').boundingBox())!;
+      const middle = cart.y + cart.height / 2;
+      expect(middle, `${width} px`).toBeGreaterThan(brand.y);
+      expect(middle, `${width} px`).toBeLessThan(brand.y + brand.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+  });
 });

@@ -191,4 +191,21 @@ describe('a members-only article', () => {
     expect(await page.content()).not.toContain(PAID_ARTICLE);
     expect(await page.locator('nav.site-nav a', { hasText: 'Kiln Circle' }).count()).toBe(0);
   });
+
+  it('the screen fits its width: at 1280 px a long member row keeps Delete in view, at 390 px nothing scrolls sideways', async () => {
+    const long = 'a.rather.long.address.for.a.potter@members.example.test';
+    await createSiteUser(store.worker, { email: long, password: PASSWORD });
+    const owner = await signedInOwner(store);
+    await openOwnerApp(owner.page, store.url('/config/members'));
+    await owner.page.getByRole('button', { name: 'Glaze Club', exact: true }).click();
+    await owner.page.getByRole('heading', { name: 'Members of Glaze Club' }).waitFor();
+    await owner.page.getByLabel('Grant access to (email)').fill(long);
+    await owner.page.getByRole('button', { name: 'Grant access' }).click();
+    const remove = owner.page.getByRole('button', { name: `Delete member ${long}` });
+    await remove.waitFor();
+    const box = (await remove.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    await owner.page.setViewportSize({ width: 390, height: 844 });
+    expect(await owner.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

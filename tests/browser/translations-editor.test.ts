@@ -86,4 +86,17 @@ describe('translation editor', () => {
     await expect.poll(() => page.locator('[data-tr-import-failure]').textContent()).toBe('This JSON file is not a translations file from this site (format "atelier-translations").');
     expect(await page.locator('[data-tr-preview]').count()).toBe(0);
   });
+
+  it('the languages screen: at 1280 px the cells of each row line up (the buttons cell stays a table cell); at 390 px each value says what it is', async () => {
+    const { page } = await signedInOwner(store);
+    await openOwnerApp(page, store.url('/config/languages'));
+    const row = page.locator('tr[data-language="fr"]');
+    await row.getByRole('link', { name: 'Translate' }).waitFor();
+    // Every row, the primary one too (its buttons cell is empty).
+    const bottoms = await page.locator('.languages-table tbody tr').evaluateAll((rows) => rows.map((r) => new Set([...r.children].map((c) => Math.round(c.getBoundingClientRect().bottom))).size));
+    expect(bottoms).toEqual([1, 1]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await row.locator('td[data-label="Address"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Address: "');
+  });
 });

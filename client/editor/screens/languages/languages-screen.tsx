@@ -94,8 +94,8 @@ export function LanguagesScreen() {
             return (
               <tr key={l.code} data-language={l.code}>
                 <th scope="row">{languageName(l.code, 'en')} <span className="languages-code">{l.code}</span>{l.primary ? <span className="languages-badge">Primary</span> : null}</th>
-                <td>{l.primary ? '/' : `${l.prefix}/`}{!l.primary && !l.published ? ' (not published)' : ''}</td>
-                <td>
+                <td data-label="Address">{l.primary ? '/' : `${l.prefix}/`}{!l.primary && !l.published ? ' (not published)' : ''}</td>
+                <td data-label="Translated">
                   {counts ? (
                     <span className="languages-counts" data-missing={counts.missing}>
                       {counts.done} done, {counts.draft} draft, <Link href={`/config/languages/translations?language=${encodeURIComponent(l.code)}&status=missing`}>{counts.missing} missing</Link>

@@ -14,6 +14,7 @@ import { AreaCollections } from './area-collections.js';
 import { nextChargeText, planStateText } from './plan-text.js';
 import { RevokeDialog, type RevokeChoice } from './revoke-dialog.js';
 import type { Area, CollectionChoice, Member } from './types.js';
+import './members.css';
 
 interface PageRow {
   id: string;
