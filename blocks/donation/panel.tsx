@@ -14,7 +14,7 @@ import { amountText, currencySymbol, limitProblem, MAX_AMOUNTS, offeredAmounts, 
 import './panel.css';
 
 /** GET /api/owner/block-sources/donation-limits (docs/api/pages.md, "Block pickers"). */
-export interface DonationSite extends DonationLimits {
+interface DonationSite extends DonationLimits {
   currency: string;
   locale: string;
 }
