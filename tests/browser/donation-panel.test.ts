@@ -65,6 +65,12 @@ describe('the donation block panel', () => {
     await page.keyboard.press('Space');
     await expect.poll(rowValues, POLL).toEqual(['40.50', '25.00']);
     await settings.getByText('Visitors see $25.00, $40.50, smallest first; $25.00 is chosen when the page opens.').waitFor();
+    // Undo and redo reach the panel's rows (the editor's history is the props).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await expect.poll(rowValues, POLL).toEqual(['25.00', '40.50']);
+    await page.keyboard.press('Shift+Control+z');
+    await expect.poll(rowValues, POLL).toEqual(['40.50', '25.00']);
 
     // The switches say what they do; all of it fits the 390 px wide panel.
     const fee = settings.getByRole('switch', { name: 'Offer to cover the card fee' });
