@@ -5,7 +5,7 @@ import { draftPreview, pagesApi, POLL, saved } from './page-editor-support.js';
 
 /**
  * The donation block's panel (blocks/donation/panel.tsx) in Chromium: amounts typed in dollars,
- * checked against the site's donation limits as they are typed, removed, reordered by keyboard,
+ * checked against the site's donation limits as they are typed, removed, reordered by keyboard and pointer,
  * saved as minor units and, once published, offered to a visitor in the store's money format.
  */
 const store = useStorefront();
@@ -70,6 +70,20 @@ describe('the donation block panel', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(rowValues, POLL).toEqual(['25.00', '40.50']);
     await page.keyboard.press('Shift+Control+z');
+    await expect.poll(rowValues, POLL).toEqual(['40.50', '25.00']);
+    // And by pointer: the second row's handle dragged onto the first, and back.
+    const drag = async (from: number, to: number) => {
+      const start = (await settings.getByRole('button', { name: `Drag to reorder amount ${from}` }).boundingBox())!;
+      const end = (await settings.getByRole('button', { name: `Drag to reorder amount ${to}` }).boundingBox())!;
+      await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 + (end.y > start.y ? 8 : -8), { steps: 2 });
+      await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 8 });
+      await page.mouse.up();
+    };
+    await drag(2, 1);
+    await expect.poll(rowValues, POLL).toEqual(['25.00', '40.50']);
+    await drag(1, 2);
     await expect.poll(rowValues, POLL).toEqual(['40.50', '25.00']);
 
     // The switches say what they do; all of it fits the 390 px wide panel.
