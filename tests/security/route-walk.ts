@@ -209,6 +209,7 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'GET /api/owner/customers/detail', path: '/api/owner/customers/detail?email=a%40b.test', status: 401, expect: 'api' },
   { route: 'GET /api/owner/block-sources/products', path: '/api/owner/block-sources/products?q=mug', status: 401, expect: 'api' },
   { route: 'GET /api/owner/block-sources/forms', path: '/api/owner/block-sources/forms', status: 401, expect: 'api' },
+  { route: 'GET /api/owner/block-sources/donation-limits', path: '/api/owner/block-sources/donation-limits', status: 401, expect: 'api' },
   // The catalogue (edge/api/catalog): store creation, products, stock.
   { route: 'POST /api/content-service/product/1.1/websites/:websiteId/products', path: '/api/content-service/product/1.1/websites/w1/products', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/content-service/product/1.1/websites/:websiteId/products/:collectionId/categories', path: '/api/content-service/product/1.1/websites/w1/products/c1/categories', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },

@@ -78,3 +78,20 @@ describe('the slug check', () => {
     expect((await get('/api/pages/slug-check?slug=a', null)).status).toBe(401);
   });
 });
+
+describe('the donation limits', () => {
+  it('answers the site currency, locale and donation limits: the defaults, then what the owner set', async () => {
+    const path = '/api/owner/block-sources/donation-limits';
+    expect(await get(path)).toEqual({ status: 200, json: { currency: 'USD', locale: 'en-US', minCents: 100, maxCents: 1_000_000 } });
+    const put = await worker.fetch('/api/v1/commerce-preferences/donations', {
+      method: 'PUT',
+      headers: { ...owner.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ limits: { USD: { minCents: 500, maxCents: 20_000 } } }),
+    });
+    expect(put.status).toBe(200);
+    expect((await get(path)).json).toEqual({ currency: 'USD', locale: 'en-US', minCents: 500, maxCents: 20_000 });
+    expect((await get(path, null)).status).toBe(401);
+    await createSiteUser(worker, { email: 'viewer@limits.test', password: PASSWORD, roles: [10] });
+    expect((await get(path, await signIn(worker, 'viewer@limits.test', PASSWORD))).status).toBe(403);
+  });
+});

@@ -3,11 +3,14 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { formChoices, productChoices } from '../../services/block-sources/block-sources.js';
+import { siteDonationLimits } from '../../services/donations/limits.js';
 import { queryParams } from '../validate.js';
 
 /**
  * /api/owner/block-sources/products and .../forms: what the page editor's product and form blocks
  * pick from (docs/api/pages.md, "Block pickers"). Read only; ids, titles and images, nothing else.
+ * .../donation-limits: the site's currency, locale and donation limits, which the donation block's
+ * panel shows beside its amounts (a page editor need not see Commerce settings).
  */
 export const ownerBlockSourcesApi = new Hono<AppEnv>({ strict: false });
 
@@ -22,3 +25,8 @@ ownerBlockSourcesApi.get(
 );
 
 ownerBlockSourcesApi.get('/forms', requirePermission('blockSources'), async (c) => c.json({ forms: await formChoices(c.var.db, c.var.site.id) }));
+
+ownerBlockSourcesApi.get('/donation-limits', requirePermission('blockSources'), async (c) => {
+  const { currency, locale } = c.var.site;
+  return c.json({ currency, locale, ...(await siteDonationLimits(c.var.db, c.var.site)) });
+});

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ChartDataPanel } from '../../../../blocks/charts/panel.js';
+import { DonationPanel } from '../../../../blocks/donation/panel.js';
 import { FormPanel } from '../../../../blocks/form/panel.js';
 import { GalleryPanel } from '../../../../blocks/gallery/panel.js';
 import { ImagePanel } from '../../../../blocks/image/panel.js';
@@ -27,6 +28,7 @@ const PANELS: Readonly<Record<string, ComponentType<BlockPanelProps>>> = {
   summary: SummaryPanel,
   form: FormPanel,
   'member-area': MemberAreaPanel,
+  donation: DonationPanel,
   'chart-bar': ChartSettings,
   'chart-line': ChartSettings,
   'chart-pie': ChartSettings,
