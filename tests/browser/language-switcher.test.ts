@@ -117,6 +117,24 @@ describe('language switcher', () => {
     expect(await form.locator('.form-notice-above').textContent()).toMatch(/^Votre formulaire comporte une erreur\./);
   });
 
+  it('a visitor on /fr signs up for a restock notice and reads French', async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/shop/moon-jar'));
+    await islandsHydrated(page, '[data-island="product-form"]');
+    const restock = page.locator('.product-restock');
+    await restock.locator('.restock-idle').waitFor();
+    expect(await restock.locator('.product-restock-cta').textContent()).toBe('Recevez un e-mail dès que ce produit est de nouveau en stock');
+    expect(await restock.locator('input[name=email]').getAttribute('placeholder')).toBe('Adresse e-mail');
+    // The island's own check, then the API's answer, both in French.
+    await restock.getByRole('button', { name: "S'inscrire" }).click();
+    await expect.poll(() => restock.locator('.product-restock-error').textContent()).toBe("L'adresse e-mail ne peut pas être vide");
+    await restock.locator('input[name=email]').fill('lune@example.fr');
+    await restock.getByRole('button', { name: "S'inscrire" }).click();
+    await restock.locator('.product-restock-success').waitFor();
+    const row = await store.worker.db.prepare("SELECT language FROM restock_signups WHERE email = 'lune@example.fr'").first<{ language: string }>();
+    expect(row?.language).toBe('fr');
+  });
+
   it('the owner gives a page its own French layout, adds a block and publishes: /fr shows it, / does not', async () => {
     const api = await pagesApi(store);
     const created = await api('POST', '', { title: 'Atelier days', slug: 'atelier-days' });
