@@ -10,7 +10,7 @@ import { createSiteUser } from '../../edge/test-support.js';
  * page: a visitor switches to French and back; the choice is remembered in a cookie. Then the
  * Must show walk: switched to French, a visitor adds to cart, checks out with the test card,
  * sees the French confirmation, and the confirmation mail in the outbox is French; the contact
- * form's messages are French on /fr. The demo
+ * form's messages are French on /fr, and so are the restock sign-up and the additional-fields dialog. The demo
  * seed publishes French: nothing is switched on here.
  */
 const store = useStorefront();
@@ -133,6 +133,21 @@ describe('language switcher', () => {
     await restock.locator('.product-restock-success').waitFor();
     const row = await store.worker.db.prepare("SELECT language FROM restock_signups WHERE email = 'lune@example.fr'").first<{ language: string }>();
     expect(row?.language).toBe('fr');
+  });
+
+  it("a visitor on /fr opens a workshop's additional-fields dialog: its own words are French, the owner's form as written", async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/shop/intro-wheel-workshop'));
+    await islandsHydrated(page, '[data-island="product-form"]');
+    await page.locator('.product-purchase select').first().selectOption({ index: 1 });
+    await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Workshop details' });
+    await dialog.waitFor();
+    expect(await dialog.locator('select option').first().textContent()).toBe('Choisir');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect(await dialog.locator('.field-error').allTextContents()).toEqual(['Obligatoire', 'Obligatoire']);
+    await dialog.getByLabel('Prénom').fill('Zoé');
+    await dialog.getByLabel('Nom', { exact: true }).fill('Martin');
   });
 
   it('the owner gives a page its own French layout, adds a block and publishes: /fr shows it, / does not', async () => {
