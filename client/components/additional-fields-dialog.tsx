@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
-import { MESSAGES } from '../../domain/messages/storefront-messages.js';
+import { ADDITIONAL_FIELDS_TEXTS, type AdditionalFieldsTexts } from '../../domain/messages/additional-fields-texts.js';
 import { Lightbox } from './lightbox.js';
 import { cartApi } from '../runtime/api.js';
 import { cartStore } from '../runtime/cart-store.js';
@@ -8,14 +8,12 @@ import { cartStore } from '../runtime/cart-store.js';
 type Answers = Record<string, string | string[]>;
 type Field = AdditionalFieldsForm['fields'][number] & { title?: string; description?: string; placeholder?: string; maxLength?: number };
 
-// SPEC §3 form submission: name gives its parts as a list.
-const NAME_PARTS = ['First Name', 'Last Name'];
 
 function isEmpty(value: string | string[] | undefined): boolean {
   return value === undefined || (Array.isArray(value) ? value.every((v) => v.trim() === '') : value.trim() === '');
 }
 
-function FieldInput({ field, value, onChange, id }: { field: Field; value: string | string[] | undefined; onChange: (v: string | string[]) => void; id: string }) {
+function FieldInput({ field, value, onChange, id, t }: { field: Field; value: string | string[] | undefined; onChange: (v: string | string[]) => void; id: string; t: AdditionalFieldsTexts }) {
   const text = typeof value === 'string' ? value : '';
   switch (field.type) {
     case 'textarea':
@@ -23,7 +21,7 @@ function FieldInput({ field, value, onChange, id }: { field: Field; value: strin
     case 'select':
       return (
         <select id={id} value={text} onChange={(e) => onChange(e.target.value)}>
-          <option value="">Select</option>
+          <option value="">{t.select}</option>
           {(field.options ?? []).map((o) => (
             <option key={o}>{o}</option>
           ))}
@@ -43,7 +41,8 @@ function FieldInput({ field, value, onChange, id }: { field: Field; value: strin
       const parts = Array.isArray(value) ? value : ['', ''];
       return (
         <div className="field-parts">
-          {NAME_PARTS.map((part, i) => (
+          {/* SPEC §3 form submission: name gives its parts as a list. */}
+          {[t.firstName, t.lastName].map((part, i) => (
             <label key={part}>
               {part}
               <input id={i === 0 ? id : undefined} value={parts[i] ?? ''} onChange={(e) => onChange(parts.map((p, j) => (j === i ? e.target.value : p)))} />
@@ -91,12 +90,14 @@ export default function AdditionalFieldsDialog({
   const [answers, setAnswers] = useState<Answers>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = form.fields as Field[];
+  // The dialog's words in the page's language (the server's `texts`, issue 29), else English.
+  const t: AdditionalFieldsTexts = { ...ADDITIONAL_FIELDS_TEXTS, ...form.texts };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
     // SPEC §5: a required field with nothing entered or chosen shows 'Required'.
-    for (const f of fields) if (f.required && isEmpty(answers[f.id])) missing[f.id] = 'Required';
+    for (const f of fields) if (f.required && isEmpty(answers[f.id])) missing[f.id] = t.required;
     setErrors(missing);
     if (Object.keys(missing).length === 0) onDone(JSON.stringify(answers));
   };
@@ -127,12 +128,12 @@ export default function AdditionalFieldsDialog({
                 </label>
               )}
               {f.description && <p className="field-description">{f.description}</p>}
-              <FieldInput field={f} id={id} value={answers[f.id]} onChange={(v) => setAnswers((a) => ({ ...a, [f.id]: v }))} />
+              <FieldInput field={f} id={id} t={t} value={answers[f.id]} onChange={(v) => setAnswers((a) => ({ ...a, [f.id]: v }))} />
             </div>
           );
         })}
         <button type="submit" className="button" disabled={saving}>
-          {saving ? MESSAGES.saving : ((form as { submitButtonText?: string }).submitButtonText ?? 'Save')}
+          {saving ? t.saving : ((form as { submitButtonText?: string }).submitButtonText ?? t.save)}
         </button>
       </form>
     </Lightbox>

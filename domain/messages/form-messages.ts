@@ -33,6 +33,9 @@ export const FORM_MESSAGES = {
   // The form's own words around the fields (SPEC §4 'Submitting…').
   submitting: 'Submitting…',
   selectOption: 'Select an option',
+  // The no-JS post's page for a form that does not exist, and the hidden honeypot input's label (issue 29).
+  notFoundTitle: 'Form not found',
+  honeypotLabel: 'Leave this empty',
 } as const;
 
 export type FormMessageKey = keyof typeof FORM_MESSAGES;

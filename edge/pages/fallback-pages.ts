@@ -6,10 +6,10 @@ import type { ApiError } from '../errors.js';
  * host, the database down, or the theme lacking a template. They never include
  * error details.
  */
-export function plainPage(title: string, message: string): string {
+export function plainPage(title: string, message: string, lang = 'en'): string {
   const t = escapeHtml(title);
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -13,7 +13,7 @@ import type { SiteRecord } from '../services/websites.js';
 import type { PageTypeName } from './page-types.js';
 import type { Theme } from './theme-templates.js';
 import { emptyCartJson, localizedStringsJson, websiteJson, websiteSettingsJson } from './context/website.js';
-import { translateLayout, type TranslationTable } from '../services/multilingual/texts.js';
+import { translateLayout, withCaptchaTexts, type TranslationTable } from '../services/multilingual/texts.js';
 import { languageContext, translatedStrings } from './context/languages.js';
 import { STORE_TEXTS_ENTITY, STORE_TEXTS, type StoreTextKey } from '../../domain/languages/store-texts.js';
 
@@ -79,7 +79,8 @@ export async function baseContext(
       language: language.code,
       ...(language.rtl ? { direction: 'rtl' } : {}),
       // The bot check sign-up forms render (restock): only when this deployment can verify its tokens.
-      ...(req.captchaSiteKey ? { captchaSettings: { siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' } } : {}),
+      // Its texts in the page's language where translated (`texts`, issue 29).
+      ...(req.captchaSiteKey ? { captchaSettings: withCaptchaTexts({ siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' }, table) } : {}),
     },
     websiteSettings: websiteSettingsJson(site),
     featureFlags: { useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false },

@@ -161,6 +161,8 @@ export interface TranslationFixture {
   storeTexts?: Record<string, string>;
   /** The forms' SPEC §5/§8 messages by key (domain/messages/form-messages.ts). */
   formMessages?: Record<string, string>;
+  /** More system texts by entity then key (issue 29: form-messages additions, captcha-messages, restock-messages, additional-fields). */
+  systemTexts?: Record<string, Record<string, string>>;
 }
 
 /** Everything the seed needs, already read from disk. */

@@ -52,6 +52,9 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
     for (const [key, text] of Object.entries(fixture.strings ?? {})) row('system', 'strings', key, text);
     for (const [key, text] of Object.entries(fixture.storeTexts ?? {})) row('system', STORE_TEXTS_ENTITY, key, text);
     for (const [key, text] of Object.entries(fixture.formMessages ?? {})) row('system', FORM_MESSAGES_ENTITY, key, text);
+    for (const [entity, texts] of Object.entries(fixture.systemTexts ?? {})) {
+      for (const [key, text] of Object.entries(texts)) row('system', entity, key, text);
+    }
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { createSiteUser } from '../../edge/test-support.js';
  * page: a visitor switches to French and back; the choice is remembered in a cookie. Then the
  * Must show walk: switched to French, a visitor adds to cart, checks out with the test card,
  * sees the French confirmation, and the confirmation mail in the outbox is French; the contact
- * form's messages are French on /fr. The demo
+ * form's messages are French on /fr, and so are the restock sign-up and the additional-fields dialog. The demo
  * seed publishes French: nothing is switched on here.
  */
 const store = useStorefront();
@@ -115,6 +115,39 @@ describe('language switcher', () => {
     await expect.poll(() => form.locator('.field-error').allTextContents()).toEqual(['Obligatoire', 'Obligatoire', 'Obligatoire']);
     expect(await form.locator('.form-message').textContent()).toBe('Un ou plusieurs champs ne sont pas valides, veuillez vérifier votre saisie.');
     expect(await form.locator('.form-notice-above').textContent()).toMatch(/^Votre formulaire comporte une erreur\./);
+  });
+
+  it('a visitor on /fr signs up for a restock notice and reads French', async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/shop/moon-jar'));
+    await islandsHydrated(page, '[data-island="product-form"]');
+    const restock = page.locator('.product-restock');
+    await restock.locator('.restock-idle').waitFor();
+    expect(await restock.locator('.product-restock-cta').textContent()).toBe('Recevez un e-mail dès que ce produit est de nouveau en stock');
+    expect(await restock.locator('input[name=email]').getAttribute('placeholder')).toBe('Adresse e-mail');
+    // The island's own check, then the API's answer, both in French.
+    await restock.getByRole('button', { name: "S'inscrire" }).click();
+    await expect.poll(() => restock.locator('.product-restock-error').textContent()).toBe("L'adresse e-mail ne peut pas être vide");
+    await restock.locator('input[name=email]').fill('lune@example.fr');
+    await restock.getByRole('button', { name: "S'inscrire" }).click();
+    await restock.locator('.product-restock-success').waitFor();
+    const row = await store.worker.db.prepare("SELECT language FROM restock_signups WHERE email = 'lune@example.fr'").first<{ language: string }>();
+    expect(row?.language).toBe('fr');
+  });
+
+  it("a visitor on /fr opens a workshop's additional-fields dialog: its own words are French, the owner's form as written", async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/shop/intro-wheel-workshop'));
+    await islandsHydrated(page, '[data-island="product-form"]');
+    await page.locator('.product-purchase select').first().selectOption({ index: 1 });
+    await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Workshop details' });
+    await dialog.waitFor();
+    expect(await dialog.locator('select option').first().textContent()).toBe('Choisir');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect(await dialog.locator('.field-error').allTextContents()).toEqual(['Obligatoire', 'Obligatoire']);
+    await dialog.getByLabel('Prénom').fill('Zoé');
+    await dialog.getByLabel('Nom', { exact: true }).fill('Martin');
   });
 
   it('the owner gives a page its own French layout, adds a block and publishes: /fr shows it, / does not', async () => {

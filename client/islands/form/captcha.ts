@@ -1,4 +1,4 @@
-import { CAPTCHA_MESSAGES } from '../../../domain/messages/captcha-messages.js';
+import { CAPTCHA_MESSAGES, type CaptchaMessages } from '../../../domain/messages/captcha-messages.js';
 
 /**
  * The provider's bot-check script (SPEC §4 states: the remote captcha loads once, is
@@ -31,8 +31,8 @@ function scriptUrl(provider: CaptchaProvider, siteKey: string): string | undefin
 
 const loaded = new Map<string, Promise<void>>();
 
-/** Adds the provider's script once per page; every form on the page shares it. */
-export function loadCaptcha(provider: CaptchaProvider, siteKey: string): Promise<void> {
+/** Adds the provider's script once per page; every form on the page shares it. `texts`: the SPEC §8 texts in the page's language. */
+export function loadCaptcha(provider: CaptchaProvider, siteKey: string, texts: CaptchaMessages = CAPTCHA_MESSAGES): Promise<void> {
   const src = scriptUrl(provider, siteKey);
   if (!src) return Promise.resolve();
   let promise = loaded.get(src);
@@ -44,7 +44,7 @@ export function loadCaptcha(provider: CaptchaProvider, siteKey: string): Promise
       script.onload = () => resolve();
       script.onerror = () => {
         loaded.delete(src);
-        reject(new Error(CAPTCHA_MESSAGES.notSetUp));
+        reject(new Error(texts.notSetUp));
       };
       document.head.appendChild(script);
     });
@@ -54,20 +54,22 @@ export function loadCaptcha(provider: CaptchaProvider, siteKey: string): Promise
 }
 
 /** reCAPTCHA Enterprise v3: a fresh token for `action`, asked for at submit (tokens live 2 minutes). */
-export async function recaptchaToken(siteKey: string, action: string): Promise<string> {
-  if (!siteKey) throw new Error(CAPTCHA_MESSAGES.siteKeyMissing);
-  await loadCaptcha('recaptcha-enterprise', siteKey);
+export async function recaptchaToken(siteKey: string, action: string, texts: CaptchaMessages = CAPTCHA_MESSAGES): Promise<string> {
+  if (!siteKey) throw new Error(texts.siteKeyMissing);
+  await loadCaptcha('recaptcha-enterprise', siteKey, texts);
   const api = window.grecaptcha?.enterprise;
-  if (!api) throw new Error(CAPTCHA_MESSAGES.notSetUp);
+  if (!api) throw new Error(texts.notSetUp);
   await new Promise<void>((resolve) => api.ready(resolve));
   return api.execute(siteKey, { action });
 }
 
 /** Turnstile: renders the widget into `container`; `onToken('')` when its token expires. Returns a reset. */
-export async function renderTurnstile(container: HTMLElement, siteKey: string, action: string, onToken: (token: string) => void): Promise<() => void> {
-  await loadCaptcha('turnstile', siteKey);
+export async function renderTurnstile(
+  container: HTMLElement, siteKey: string, action: string, onToken: (token: string) => void, texts: CaptchaMessages = CAPTCHA_MESSAGES,
+): Promise<() => void> {
+  await loadCaptcha('turnstile', siteKey, texts);
   const api = window.turnstile;
-  if (!api) throw new Error(CAPTCHA_MESSAGES.notSetUp);
+  if (!api) throw new Error(texts.notSetUp);
   const id = api.render(container, { sitekey: siteKey, action, callback: onToken, 'expired-callback': () => onToken('') });
   return () => api.reset(id);
 }

@@ -41,7 +41,7 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
   const needsCaptcha = form.captcha.enabled && !!form.captcha.siteKey;
   // The provider's script only once the visitor starts on this form (not in the first load).
   // Called on every render or never: mount.tsx fixes the hook for the form's life.
-  const captcha = needsCaptcha ? useCaptcha?.({ siteKey: form.captcha.siteKey, provider: form.captcha.provider ?? 'local' }, form.isNewsletter ? 'newsletter' : 'form', setNotice) : undefined;
+  const captcha = needsCaptcha ? useCaptcha?.({ siteKey: form.captcha.siteKey, provider: form.captcha.provider ?? 'local', texts: form.captcha.texts }, form.isNewsletter ? 'newsletter' : 'form', setNotice) : undefined;
 
   // The key is asked for on first interaction: its issue time is when filling began.
   const warmKey = () => {
@@ -141,7 +141,7 @@ export function FormIsland({ form, root, useCaptcha }: { form: FormProps; root: 
       ))}
       <div className="form-honeypot" aria-hidden="true">
         <label>
-          Leave this empty <input type="text" name="hp-website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+          {M.honeypotLabel} <input type="text" name="hp-website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
         </label>
       </div>
       {captcha?.element}

@@ -1,5 +1,6 @@
 import type { FormField } from '../../../domain/forms/form-field.js';
 import type { CaptchaProvider } from './captcha.js';
+import type { CaptchaMessages } from '../../../domain/messages/captcha-messages.js';
 
 /** A field as the page context gives it (edge/services/forms/definitions.ts `formJson`). */
 export interface IslandField extends FormField {
@@ -25,7 +26,8 @@ export interface FormProps {
   postSubmitHtml: string;
   disclaimerHtml: string;
   /** `provider`: the deployment's bot check (absent: the offline 'local' check of tests). */
-  captcha: { enabled: boolean; siteKey: string; provider?: CaptchaProvider };
+  /** `texts`: the bot check's translated texts on a page of an added language (issue 29). */
+  captcha: { enabled: boolean; siteKey: string; provider?: CaptchaProvider; texts?: Partial<CaptchaMessages> };
   /** The page language's form messages that are translated (issue 29); absent: English. */
   messages?: Record<string, string>;
 }

@@ -1,11 +1,14 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { CAPTCHA_ACTIONS } from '../../../domain/forms/captcha-actions.js';
 import type { CaptchaProvider } from './captcha.js';
+import { CAPTCHA_MESSAGES, type CaptchaMessages } from '../../../domain/messages/captcha-messages.js';
 
 /** A site's bot check as pages hand it to islands: its active site key and the deployment's provider. */
 export interface CaptchaConfig {
   siteKey: string;
   provider: CaptchaProvider;
+  /** The bot check's texts in the page's language, only the translated ones (issue 29); English otherwise. */
+  texts?: Partial<CaptchaMessages> | undefined;
 }
 
 export interface CaptchaHandle {
@@ -33,6 +36,7 @@ const provider = () => import('./captcha.js');
  */
 export function useCaptcha(config: CaptchaConfig, kind: keyof typeof CAPTCHA_ACTIONS, onError: (message: string) => void): CaptchaHandle {
   const action = CAPTCHA_ACTIONS[kind];
+  const texts: CaptchaMessages = { ...CAPTCHA_MESSAGES, ...config.texts };
   const [current, setCurrent] = useState('');
   const widget = useRef<HTMLDivElement>(null);
   const resetWidget = useRef<(() => void) | undefined>(undefined);
@@ -41,11 +45,11 @@ export function useCaptcha(config: CaptchaConfig, kind: keyof typeof CAPTCHA_ACT
   const start = () => {
     if (started.current) return;
     started.current = true;
-    if (config.provider === 'recaptcha-enterprise') void provider().then((p) => p.loadCaptcha(config.provider, config.siteKey)).catch(() => undefined);
+    if (config.provider === 'recaptcha-enterprise') void provider().then((p) => p.loadCaptcha(config.provider, config.siteKey, texts)).catch(() => undefined);
     if (config.provider === 'turnstile' && widget.current) {
       const container = widget.current;
       provider()
-        .then((p) => p.renderTurnstile(container, config.siteKey, action, setCurrent))
+        .then((p) => p.renderTurnstile(container, config.siteKey, action, setCurrent, texts))
         .then((reset) => (resetWidget.current = reset))
         .catch((err: Error) => onError(err.message));
     }
@@ -53,7 +57,7 @@ export function useCaptcha(config: CaptchaConfig, kind: keyof typeof CAPTCHA_ACT
 
   const token = async () => {
     // reCAPTCHA v3 tokens live two minutes: one is asked for at each submit. Throws the SPEC §8 text.
-    if (config.provider === 'recaptcha-enterprise') return (await provider()).recaptchaToken(config.siteKey, action);
+    if (config.provider === 'recaptcha-enterprise') return (await provider()).recaptchaToken(config.siteKey, action, texts);
     return current;
   };
 
@@ -64,13 +68,13 @@ export function useCaptcha(config: CaptchaConfig, kind: keyof typeof CAPTCHA_ACT
 
   let element: ReactNode = null;
   if (config.provider === 'turnstile') element = <div className="captcha-container" ref={widget} />;
-  if (config.provider === 'recaptcha-enterprise') element = <p className="captcha-notice">This form is protected by reCAPTCHA.</p>;
+  if (config.provider === 'recaptcha-enterprise') element = <p className="captcha-notice">{texts.protectedBy}</p>;
   if (config.provider === 'local') {
     // Offline development and tests (CAPTCHA_PROVIDER=local): the local verifier's pass token.
     element = (
       <div className="captcha-container">
         <label>
-          <input type="checkbox" checked={!!current} onChange={(e) => setCurrent(e.target.checked ? `local-pass:${action}` : '')} /> I'm not a robot
+          <input type="checkbox" checked={!!current} onChange={(e) => setCurrent(e.target.checked ? `local-pass:${action}` : '')} /> {texts.notARobot}
         </label>
       </div>
     );

@@ -5,6 +5,7 @@
 import { QUANTITY_MAX } from '../../../domain/constants/storefront.js';
 import type { ImageJson } from '../../runtime/images.js';
 import type { MoneyJson } from '../../runtime/cart-types.js';
+import type { AdditionalFieldsTexts } from '../../../domain/messages/additional-fields-texts.js';
 
 export const PRODUCT_TYPE = { physical: 1, digital: 2, service: 3, giftCard: 4 } as const;
 
@@ -38,6 +39,8 @@ export interface AdditionalFieldsForm {
   name?: string;
   submitButtonText?: string;
   fields: { id: string; title?: string; label?: string; type?: string; required?: boolean; options?: string[] }[];
+  /** The dialog's words in the page's language, only the translated ones (issue 29). */
+  texts?: Partial<AdditionalFieldsTexts>;
 }
 
 /** SPEC §5: option values gathered per option name, names in variantOptionOrdering order. */

@@ -27,6 +27,15 @@ function captchaOf(container: HTMLElement | null): RestockProps['captcha'] {
   return typeof settings.siteKey === 'string' && settings.siteKey ? { siteKey: settings.siteKey, provider: PROVIDERS.includes(provider) ? provider : 'local' } : undefined;
 }
 
+/** The restock messages of the page's language the server put on the block (`data-texts`), if any. */
+function textsOf(block: HTMLElement): RestockProps['texts'] {
+  try {
+    return block.dataset.texts ? (JSON.parse(block.dataset.texts) as RestockProps['texts']) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `data-island="restock"`: the engine's server-rendered restock block (one per sold-out
  * variant view) is read for its wording and ids, then replaced by the interactive form.
@@ -43,6 +52,7 @@ const mount: MountIsland = (el, props) => {
       mailingListOptInByDefault: !!block.querySelector<HTMLInputElement>('input[name=isJoinMailingList]')?.checked,
       mailingListDescription: text(block.querySelector('.product-restock-mailing-list')),
       captcha: captchaOf(block.querySelector<HTMLElement>('.captcha-container')),
+      texts: textsOf(block),
       ...(props as Partial<RestockProps>),
     };
     if (!read.productId || !read.variantId) continue;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { isGeneralEmail } from '../../../domain/forms/email.js';
 // Only the restock texts: the form texts stay in the form island's chunk.
-import { RESTOCK_MESSAGES as R } from '../../../domain/messages/restock-messages.js';
+import { RESTOCK_MESSAGES, type RestockMessages } from '../../../domain/messages/restock-messages.js';
 import { readCookie } from '../../runtime/cookies.js';
 import type { CaptchaConfig, UseCaptcha } from '../form/use-captcha.js';
 
@@ -19,6 +19,8 @@ export interface RestockProps {
   captcha?: CaptchaConfig | undefined;
   /** What the visitor typed into the server's form before the island took over. */
   initialEmail?: string | undefined;
+  /** The restock messages in the page's language (only the translated ones; English otherwise). */
+  texts?: Partial<RestockMessages> | undefined;
   /** The visitor was in the server form's email field: the island's takes the focus. */
   autoFocus?: boolean | undefined;
   /** The shared bot-check hook, loaded by mount.tsx only when `captcha` is set (fixed for the form's life). */
@@ -27,8 +29,8 @@ export interface RestockProps {
 
 type Phase = { state: 'idle' } | { state: 'error'; message: string } | { state: 'success' };
 
-/** SPEC §5 restock email check, client side (the server checks again). */
-export function restockEmailError(email: string): string | undefined {
+/** SPEC §5 restock email check, client side (the server checks again), in the words of `R`. */
+export function restockEmailError(email: string, R: RestockMessages = RESTOCK_MESSAGES): string | undefined {
   if (!email.trim()) return R.emailBlank;
   return isGeneralEmail(email.trim()) ? undefined : R.emailInvalid;
 }
@@ -38,6 +40,7 @@ export function restockEmailError(email: string): string | undefined {
  * action is removed and 'Signed up!' (or the owner's text) shows.
  */
 export function RestockForm(props: RestockProps) {
+  const R: RestockMessages = { ...RESTOCK_MESSAGES, ...props.texts };
   const [email, setEmail] = useState(props.initialEmail ?? '');
   const [join, setJoin] = useState(props.mailingListOptInByDefault);
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
@@ -50,7 +53,7 @@ export function RestockForm(props: RestockProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const invalid = restockEmailError(email);
+    const invalid = restockEmailError(email, R);
     if (invalid) return fail(invalid);
     setBusy(true);
     try {

@@ -1,7 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { chosenLanguageTable, LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
-import { translateItemsIn } from '../../services/multilingual/texts.js';
+import { translatedFormMessages, translatedTexts, translateItemsIn } from '../../services/multilingual/texts.js';
+import { visitorTable } from '../../services/multilingual/visitor-texts.js';
+import { ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS } from '../../../domain/messages/additional-fields-texts.js';
+import type { AdditionalFieldsMessages } from '../../services/cart/additional-fields.js';
 import type { AppEnv } from '../../env.js';
 import {
   addEntry, cartJson, entryJson, findCart, itemStock, removeEntry, setEntryQuantity, updateEntryFields, visitorCart,
@@ -34,6 +37,16 @@ async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | und
   return c.json(body);
 }
 
+/**
+ * The additional-fields answers' messages in the visitor's language (the language cookie, as
+ * the cart's words, issue 29); undefined (English) when no answers came or no language is chosen.
+ */
+async function fieldMessages(c: Context<AppEnv>, answers: unknown): Promise<AdditionalFieldsMessages | undefined> {
+  const table = answers == null || answers === '' ? undefined : await visitorTable(c);
+  if (!table) return undefined;
+  return { form: translatedFormMessages(table), unknownField: translatedTexts(table, ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS).unknownField };
+}
+
 /** SPEC §7 Storefront cart and commerce, mounted at /api/commerce. */
 export const commerce = new Hono<AppEnv>({ strict: false });
 
@@ -50,7 +63,9 @@ commerce.get('/shopping-cart', queryParams(cartQuery), async (c) => {
 commerce.post('/shopping-cart/entries', jsonBody(addEntryBody), async (c) => {
   const body = c.req.valid('json');
   const scope = cartScope(c);
-  const added = await addEntry(scope, token(c), { itemId: body.itemId, sku: body.sku ?? null, quantity: body.quantity, additionalFields: body.additionalFields });
+  const added = await addEntry(scope, token(c), {
+    itemId: body.itemId, sku: body.sku ?? null, quantity: body.quantity, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields),
+  });
   syncCartCookies(c, added.view, added.token, true);
   const entry = added.view.entries.find((e) => e.id === added.entryId);
   return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null });
@@ -60,7 +75,9 @@ commerce.put('/shopping-cart/entries/:entryId/additionalFields', jsonBody(update
   const body = c.req.valid('json');
   const scope = cartScope(c);
   const entryId = c.req.param('entryId');
-  const view = await updateEntryFields(scope, token(c), entryId, { itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields });
+  const view = await updateEntryFields(scope, token(c), entryId, {
+    itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields),
+  });
   syncCartCookies(c, view, token(c), true);
   const entry = view.entries.find((e) => e.id === entryId);
   return answer(c, scope, view, { updatedEntry: entry ? entryJson(entry, scope.now) : null });

@@ -2,6 +2,7 @@ import { getCookie } from 'hono/cookie';
 import { prefixCandidate } from '../../../domain/languages/languages.js';
 import { chosenLanguageTable, LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
 import { canonicalChoices, translatedFormMessages } from '../../services/multilingual/texts.js';
+import { visitorTable } from '../../services/multilingual/visitor-texts.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
@@ -74,11 +75,14 @@ async function visitorHash(c: Parameters<typeof visitorSecret>[0], m: FormMessag
 export const formsApi = new Hono<AppEnv>({ strict: false });
 
 // Empty body, with credentials (SPEC §7); the key binds to the caller's crumb.
+// Its refusals in the visitor's language (the language cookie the pages set, issue 29).
 formsApi.post(
   '/form/FormSubmissionKey',
-  formBudget(M.status429, perVisitor('key'), perTarget((c) => `keys:${c.var.site.id}`)),
+  formBudget(async (c) => translatedFormMessages(await visitorTable(c)).status429, perVisitor('key'), perTarget((c) => `keys:${c.var.site.id}`)),
   async (c) => {
-    const key = await issueFormKey(c.var.db, c.var.site.id, await visitorHash(c), Date.now());
+    // The 401 of a call without a visitor, in their language too (the translations loaded only then).
+    const m = visitorSecret(c) ? undefined : translatedFormMessages(await visitorTable(c));
+    const key = await issueFormKey(c.var.db, c.var.site.id, await visitorHash(c, m), Date.now());
     return c.json({ key });
   },
 );

@@ -1,13 +1,15 @@
 import { getCookie } from 'hono/cookie';
 import { LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { clientIp } from '../../lib/client-address.js';
 import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../../services/captcha/index.js';
 import { isGeneralEmail } from '../../../domain/forms/email.js';
-import { FORM_MESSAGES, RESTOCK_MESSAGES as R } from '../../../domain/messages/form-messages.js';
+import { RESTOCK_MESSAGES, RESTOCK_MESSAGES_ENTITY, type RestockMessages } from '../../../domain/messages/restock-messages.js';
+import { translatedTexts } from '../../services/multilingual/texts.js';
+import { visitorTable } from '../../services/multilingual/visitor-texts.js';
 import { subscribeToList } from '../../services/newsletter/subscribers.js';
 import { siteMailingList } from '../../services/newsletter/lists.js';
 import { findRestockVariant, recordRestockSignup } from '../../services/restock/signups.js';
@@ -25,7 +27,7 @@ const signupBody = z.object({
   recaptchaEnterpriseV3Token: z.string().max(4000).nullish(),
 });
 
-function checkEmail(raw: string | undefined): string {
+function checkEmail(raw: string | undefined, R: RestockMessages): string {
   const email = (raw ?? '').trim();
   // SPEC §5 Restock texts.
   if (!email) throw new ApiError(400, 'invalid_email', R.emailBlank, { fields: { email: R.emailBlank } });
@@ -33,25 +35,37 @@ function checkEmail(raw: string | undefined): string {
   return email;
 }
 
+/** The restock texts in the language the sign-up names (`language`), else the cookie's (issue 29); English otherwise. */
+async function restockTexts(c: Context<AppEnv>, language: string | undefined): Promise<RestockMessages> {
+  return translatedTexts(await visitorTable(c, language), RESTOCK_MESSAGES_ENTITY, RESTOCK_MESSAGES);
+}
+
+/** The `language` of a body not read yet (a refusal before validation); undefined when it has none. */
+async function bodyLanguage(c: Context<AppEnv>): Promise<string | undefined> {
+  const body = (await c.req.json().catch(() => undefined)) as { language?: unknown } | undefined;
+  return typeof body?.language === 'string' ? body.language.slice(0, 35) : undefined;
+}
+
 /** SPEC §7 Restock, visitor side: POST /api/site-users/account/notifications/restock. */
 export const restockApi = new Hono<AppEnv>({ strict: false });
 
 restockApi.post(
   '/',
-  formBudget(R.failed, perVisitor('restock'), perTarget((c) => `restock:${c.var.site.id}`)),
+  formBudget(async (c) => (await restockTexts(c, await bodyLanguage(c))).failed, perVisitor('restock'), perTarget((c) => `restock:${c.var.site.id}`)),
   jsonBody(signupBody),
   async (c) => {
     const body = c.req.valid('json');
-    const email = checkEmail(body.email ?? body.siteVisitorEmail);
+    const R = await restockTexts(c, body.language);
+    const email = checkEmail(body.email ?? body.siteVisitorEmail, R);
     const site = c.var.site;
     const siteKey = activeCaptchaSiteKey(c.env, site);
     if (siteKey) {
-      if (!body.recaptchaEnterpriseV3Token) throw new ApiError(400, 'captcha_required', FORM_MESSAGES.captchaIncomplete);
+      if (!body.recaptchaEnterpriseV3Token) throw new ApiError(400, 'captcha_required', R.captchaIncomplete);
       const verdict = await captchaVerifier(c.env, siteKey)!.verify(body.recaptchaEnterpriseV3Token, CAPTCHA_ACTIONS.restock, clientIp(c));
       if (!verdict.ok) throw new ApiError(400, 'captcha_failed', R.failed);
     }
     const variant = await findRestockVariant(c.var.db, site.id, body.productId, body.variantId);
-    if (!variant) throw new ApiError(404, 'variant_not_found', 'This product is no longer available.');
+    if (!variant) throw new ApiError(404, 'variant_not_found', R.variantGone);
     const joinMailingList = body.isJoinMailingList === true || body.isJoinMailingList === 'on' || body.isJoinMailingList === 'true';
     // Joining the list mails a confirmation: the same per-recipient and per-address budgets as newsletter forms.
     if (joinMailingList) await spendBudgets(c, R.failed, ...mailBudgets(email));

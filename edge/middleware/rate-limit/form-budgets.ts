@@ -38,21 +38,24 @@ export function mailBudgets(email: string): RateLimitRule[] {
   ];
 }
 
+/** A refusal's text, or how to find it (in the visitor's language, issue 29) once a budget refuses. */
+export type RefusalText = string | ((c: Context<AppEnv>) => Promise<string>);
+
 /**
  * Spends the given budgets; over budget answers 429 with `message` (SPEC §8 gives forms
  * their own 429 text) and the binding's Retry-After.
  */
-export async function spendBudgets(c: Context<AppEnv>, message: string, ...rules: RateLimitRule[]): Promise<void> {
+export async function spendBudgets(c: Context<AppEnv>, message: RefusalText, ...rules: RateLimitRule[]): Promise<void> {
   try {
     await rateLimit(...rules)(c, async () => {});
   } catch (err) {
-    if (err instanceof ApiError && err.status === 429) throw new ApiError(429, 'rate_limited', message, err.options);
+    if (err instanceof ApiError && err.status === 429) throw new ApiError(429, 'rate_limited', typeof message === 'string' ? message : await message(c), err.options);
     throw err;
   }
 }
 
 /** `spendBudgets` as a middleware, for budgets that need nothing from the body. */
-export function formBudget(message: string, ...rules: RateLimitRule[]) {
+export function formBudget(message: RefusalText, ...rules: RateLimitRule[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await spendBudgets(c, message, ...rules);
     await next();

@@ -25,7 +25,7 @@ import { fieldsForVersion } from '../../services/forms/builder.js';
 import { sha256Hex } from '../../services/forms/hash.js';
 import { issuePlainKey } from '../../services/forms/keys.js';
 import { storedWithKey } from '../../services/forms/submissions.js';
-import { FORM_MESSAGES as M, type FormMessages } from '../../../domain/messages/form-messages.js';
+import type { FormMessages } from '../../../domain/messages/form-messages.js';
 import { plainFormKey, rawFromPost, renderedAt, samePath, type PostedBody } from '../../services/forms/plain-post.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
 import { firstEmail, submitForm } from '../../services/forms/submit.js';
@@ -182,7 +182,11 @@ export const plainForms = new Hono<AppEnv>({ strict: false });
 
 plainForms.post('/:formId', bodyGuard({ types: FORM_TYPES }), async (c) => {
   const current = await findForm(c.var.db, c.var.site.id, c.req.param('formId'));
-  if (!current) return c.html(plainPage('Form not found', M.status404), 404);
+  if (!current) {
+    // In the page's language (a post to /fr/forms/…, issue 29).
+    const m = translatedFormMessages(c.var.language ? (await chosenLanguageTable(c.var.db, c.var.site, c.var.language.code))?.table : undefined);
+    return c.html(plainPage(m.notFoundTitle, m.status404, c.var.language?.code), 404);
+  }
   const body = (await c.req.parseBody({ all: true })) as PostedBody;
   // The version the page showed (its hidden formVersion) judges the values, as with the island.
   const shown = typeof body['formVersion'] === 'string' && /^\d{1,9}$/.test(body['formVersion']) ? Number(body['formVersion']) : undefined;

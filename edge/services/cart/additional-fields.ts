@@ -1,7 +1,7 @@
 import { ApiError } from '../../errors.js';
 import { assertJsonDepth } from '../../lib/json-depth.js';
 import { CART_MESSAGES } from '../../../domain/messages/cart-messages.js';
-import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
+import { FORM_MESSAGES, type FormMessages } from '../../../domain/messages/form-messages.js';
 import type { FormField, SanitizedValue } from '../../../domain/forms/form-field.js';
 import { FormParseError, sanitizeSubmission } from '../../../domain/forms/sanitize.js';
 import { isFieldType } from '../../../domain/forms/field-types.js';
@@ -45,6 +45,14 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => valu
 const isBlank = (value: SanitizedValue) =>
   typeof value === 'string' ? value === '' : Array.isArray(value) ? value.every((v) => v === '') : Object.keys(value).length === 0;
 
+/** The messages of an answers check: the forms' (SPEC §5/§8) and the cart's own for an unknown field, in one language. */
+export interface AdditionalFieldsMessages {
+  form: FormMessages;
+  unknownField: string;
+}
+
+const ENGLISH: AdditionalFieldsMessages = { form: FORM_MESSAGES, unknownField: CART_MESSAGES.additionalFieldUnknown };
+
 /**
  * Checks a cart entry's answers (canonical JSON text from normaliseAdditionalFields, or null)
  * against the product's additional-fields form, the way a form submission is checked (SPEC §5,
@@ -54,30 +62,31 @@ const isBlank = (value: SanitizedValue) =>
  * form messages and an errors map (field id -> message) as the form API gives it. Returns the
  * sanitized answers (trimmed, blank optional answers left out) as canonical JSON text, or null.
  */
-export function checkAdditionalFields(form: readonly FormField[] | null, fields: string | null): string | null {
+export function checkAdditionalFields(form: readonly FormField[] | null, fields: string | null, texts: AdditionalFieldsMessages = ENGLISH): string | null {
+  const { form: m, unknownField } = texts;
   const value: unknown = fields === null ? null : JSON.parse(fields);
   if (value !== null && !isPlainObject(value)) {
-    throw new ApiError(400, 'unparsable_form', FORM_MESSAGES.cannotParse, { fields: { additionalFields: FORM_MESSAGES.cannotParse } });
+    throw new ApiError(400, 'unparsable_form', m.cannotParse, { fields: { additionalFields: m.cannotParse } });
   }
   const raw = value ?? {};
   const known = new Set((form ?? []).filter((f) => isFieldType(f.type) && f.type !== 'section').map((f) => f.id));
   const errors: Record<string, string> = {};
-  for (const key of Object.keys(raw)) if (!known.has(key)) errors[key] = CART_MESSAGES.additionalFieldUnknown;
-  if (!form) return refuseOr(errors, null);
+  for (const key of Object.keys(raw)) if (!known.has(key)) errors[key] = unknownField;
+  if (!form) return refuseOr(errors, null, m);
   let sanitized: ReturnType<typeof sanitizeSubmission>;
   try {
-    sanitized = sanitizeSubmission(form, raw);
+    sanitized = sanitizeSubmission(form, raw, m);
   } catch (err) {
     if (!(err instanceof FormParseError)) throw err;
-    throw new ApiError(400, 'unparsable_form', FORM_MESSAGES.cannotParse, { fields: { [err.fieldId]: FORM_MESSAGES.cannotParse } });
+    throw new ApiError(400, 'unparsable_form', m.cannotParse, { fields: { [err.fieldId]: m.cannotParse } });
   }
   Object.assign(errors, sanitized.errors);
   const answers = Object.entries(sanitized.values).filter(([, v]) => !isBlank(v));
-  return refuseOr(errors, answers.length === 0 ? null : JSON.stringify(canonical(Object.fromEntries(answers))));
+  return refuseOr(errors, answers.length === 0 ? null : JSON.stringify(canonical(Object.fromEntries(answers))), m);
 }
 
-function refuseOr(errors: Record<string, string>, answers: string | null): string | null {
-  if (Object.keys(errors).length > 0) throw new ApiError(400, 'invalid_fields', FORM_MESSAGES.invalidFields, { fields: errors, extra: { errors } });
+function refuseOr(errors: Record<string, string>, answers: string | null, m: FormMessages): string | null {
+  if (Object.keys(errors).length > 0) throw new ApiError(400, 'invalid_fields', m.invalidFields, { fields: errors, extra: { errors } });
   return answers;
 }
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.js';
 import { rawD1 } from './raw.js';
 import { query, type Db } from '../db.js';
 import type { SiteRecord } from '../websites.js';
-import { checkAdditionalFields, lineKey, normaliseAdditionalFields } from './additional-fields.js';
+import { checkAdditionalFields, lineKey, normaliseAdditionalFields, type AdditionalFieldsMessages } from './additional-fields.js';
 import { additionalFieldsFormOf, findPurchasable, type Purchasable } from './catalog.js';
 import { dropIfEmptyStatement, findCart, holdDurationMs, insertCartStatement, newCart, touchCartStatement, type CartKind, type CartRecord } from './carts.js';
 import { HOLD_WRITTEN, holdEntryStatement, holdLineStatement, releaseEntryStatement } from './holds.js';
@@ -25,6 +25,8 @@ export interface AddEntryInput {
   sku: string | null;
   quantity: number;
   additionalFields?: string | Record<string, unknown> | null;
+  /** The answers' check messages in the shopper's language (English without). */
+  fieldMessages?: AdditionalFieldsMessages | undefined;
 }
 
 export interface AddEntryResult {
@@ -71,7 +73,7 @@ export async function addEntry(scope: CartScope, token: string | undefined, inpu
   if (kind === 'shopping' && item.isSubscribable) throw new ApiError(400, 'subscription_only', CART_MESSAGES.subscriptionOnly);
   const max = maxQuantityOf(scope, item.productType);
   if (input.quantity > max) throw tooMany(max);
-  const fields = checkAdditionalFields(item.fieldsForm, normaliseAdditionalFields(input.additionalFields));
+  const fields = checkAdditionalFields(item.fieldsForm, normaliseAdditionalFields(input.additionalFields), input.fieldMessages);
   const key = await lineKey(item.itemId, item.sku, fields);
 
   const fresh = existing ? undefined : await newCart(site.id, now, kind, planId);
@@ -186,6 +188,8 @@ export interface UpdateFieldsInput {
   itemId: string;
   sku: string | null;
   additionalFields?: string | Record<string, unknown> | null;
+  /** The answers' check messages in the shopper's language (English without). */
+  fieldMessages?: AdditionalFieldsMessages | undefined;
 }
 
 /** Replaces an entry's additional-fields answers (SPEC §7 PUT .../additionalFields). */
@@ -196,7 +200,7 @@ export async function updateEntryFields(scope: CartScope, token: string | undefi
     throw new ApiError(400, 'entry_mismatch', CART_MESSAGES.entryMismatch, { fields: { itemId: CART_MESSAGES.entryMismatch } });
   }
   const form = await additionalFieldsFormOf(db, scope.site.id, entry.itemId);
-  const fields = checkAdditionalFields(form, normaliseAdditionalFields(input.additionalFields));
+  const fields = checkAdditionalFields(form, normaliseAdditionalFields(input.additionalFields), input.fieldMessages);
   const key = await lineKey(entry.itemId, entry.sku, fields);
   const results = await run(db, [
     rawD1(db)

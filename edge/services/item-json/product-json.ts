@@ -1,6 +1,7 @@
 import type { AdditionalFieldsFormRecord, AssetRecord, MerchandisingRecord, ProductRecord, SubscriptionPlanRecord, VariantRecord } from '../item-details.js';
 import { moneyJson, type MoneyJson } from '../../../domain/money/money.js';
 import { assetUrl } from './image-json.js';
+import { RESTOCK_WORDING } from '../../../domain/messages/restock-messages.js';
 
 export interface VariantJson {
   id: string;
@@ -88,15 +89,6 @@ export function productJson(
 /** Where merchandising shows: the product detail page or product lists (grids). */
 export type MerchandisingView = 'product-detail' | 'product-list';
 
-// Wording of the restock form when the site has not set its own.
-const RESTOCK_MESSAGES = {
-  CTAText: 'Get notified by email when this product is back in stock',
-  placeholderText: 'Email Address',
-  buttonText: 'Sign Up',
-  // Says what ticking does (the restock notice alone never subscribes anyone): SPEC §3, unticked by default.
-  mailingListDescription: 'Also subscribe me to the newsletter (news and offers by email; unsubscribe any time)',
-};
-
 // Stock at or below this many counts as scarce.
 const SCARCITY_THRESHOLD = 10;
 
@@ -143,7 +135,7 @@ export function merchandisingJson(
       scarcityEnabled: settings.scarcityEnabled && showsOn(settings.scarcityTemplateViews, view),
       scarcityTemplateViews: views.scarcityTemplateViews,
       restockNotificationViews: showsOn(settings.restockNotificationViews, view) ? views.restockNotificationViews : [],
-      restockNotificationMessages: { ...RESTOCK_MESSAGES, ...settings.restockNotificationMessages },
+      restockNotificationMessages: { ...RESTOCK_WORDING, ...settings.restockNotificationMessages },
     };
   }
   return out;

@@ -9,6 +9,9 @@ import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, 
 import { SYSTEM_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 import { FORM_MESSAGES, FORM_MESSAGES_ENTITY } from '../../../domain/messages/form-messages.js';
+import { CAPTCHA_MESSAGES, CAPTCHA_MESSAGES_ENTITY } from '../../../domain/messages/captcha-messages.js';
+import { RESTOCK_MESSAGES, RESTOCK_MESSAGES_ENTITY, RESTOCK_WORDING } from '../../../domain/messages/restock-messages.js';
+import { ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS } from '../../../domain/messages/additional-fields-texts.js';
 
 /** One translatable text of the site in its primary language, with its translation's state. */
 export interface TranslatableText {
@@ -69,8 +72,8 @@ async function ownLayoutPages(db: Db, websiteId: string, language: string): Prom
  * own layout in it is published: that layout is written in the language), the header and footer, navigation labels, product
  * titles, excerpts, descriptions, SEO fields, variant option names and values, collection
  * titles, category and tag names, forms' labels, help, placeholders and buttons (not the
- * product additional-fields forms), the SPEC §3 system texts, the store texts and the forms'
- * SPEC §5/§8 messages.
+ * product additional-fields forms), the SPEC §3 system texts, the store texts, the forms'
+ * SPEC §5/§8 messages, the bot check's, the restock form's and the additional-fields dialog's words.
  */
 async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise<Source[]> {
   const own = language ? await ownLayoutPages(db, site.id, language) : new Set<string>();
@@ -160,6 +163,15 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
   }
   for (const [key, source] of Object.entries(STORE_TEXTS)) out.push({ kind: 'system', entityId: STORE_TEXTS_ENTITY, fieldKey: key, entityTitle: 'Cart, checkout and confirmation', source });
   for (const [key, source] of Object.entries(FORM_MESSAGES)) out.push({ kind: 'system', entityId: FORM_MESSAGES_ENTITY, fieldKey: key, entityTitle: 'Form messages', source });
+  // The bot check, the restock sign-up form and the product additional-fields dialog (issue 29).
+  const more: [string, string, Record<string, string>][] = [
+    [CAPTCHA_MESSAGES_ENTITY, 'Bot check (CAPTCHA)', CAPTCHA_MESSAGES],
+    [RESTOCK_MESSAGES_ENTITY, 'Restock sign-up form', { ...RESTOCK_WORDING, ...RESTOCK_MESSAGES }],
+    [ADDITIONAL_FIELDS_ENTITY, 'Product additional-fields form', ADDITIONAL_FIELDS_TEXTS],
+  ];
+  for (const [entityId, entityTitle, texts] of more) {
+    for (const [key, source] of Object.entries(texts)) out.push({ kind: 'system', entityId, fieldKey: key, entityTitle, source });
+  }
   return out;
 }
 

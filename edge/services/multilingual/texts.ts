@@ -1,6 +1,9 @@
 import type { PageLayout } from '../../../blocks/layout-schema.js';
 import type { TranslationKind } from '../../../schema/translations.js';
 import { FORM_MESSAGES, FORM_MESSAGES_ENTITY, formMessages, type FormMessages } from '../../../domain/messages/form-messages.js';
+import { CAPTCHA_MESSAGES, CAPTCHA_MESSAGES_ENTITY } from '../../../domain/messages/captcha-messages.js';
+import { RESTOCK_MESSAGES, RESTOCK_MESSAGES_ENTITY, RESTOCK_WORDING } from '../../../domain/messages/restock-messages.js';
+import { ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS } from '../../../domain/messages/additional-fields-texts.js';
 
 /**
  * Which texts of a page are translatable, and how a translation replaces one (issue 29).
@@ -187,6 +190,59 @@ export function translatedFormMessages(table: TranslationTable | undefined): For
   return formMessages((key) => table?.get('system', FORM_MESSAGES_ENTITY, key));
 }
 
+/**
+ * The system texts of `entity` translated in `table`: only those with a translation (what
+ * islands get as props, falling back to their English), undefined when none is.
+ */
+export function translatedOnly<K extends string>(table: TranslationTable | undefined, entity: string, english: Record<K, string>): Partial<Record<K, string>> | undefined {
+  if (!table) return undefined;
+  const out: Partial<Record<K, string>> = {};
+  for (const key of Object.keys(english) as K[]) {
+    const text = table.get('system', entity, key);
+    if (text) out[key] = text;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The system texts of `entity` in the language of `table` over their English (English without one). */
+export function translatedTexts<K extends string>(table: TranslationTable | undefined, entity: string, english: Record<K, string>): Record<K, string> {
+  return { ...english, ...translatedOnly(table, entity, english) };
+}
+
+/** A page's bot-check settings (`{ siteKey, provider }`) with the translated bot-check texts as `texts` (issue 29). */
+export function withCaptchaTexts<T extends object>(settings: T, table: TranslationTable | undefined): T {
+  const texts = translatedOnly(table, CAPTCHA_MESSAGES_ENTITY, CAPTCHA_MESSAGES);
+  return texts ? { ...settings, texts } : settings;
+}
+
+/**
+ * A product's merchandising (productMerchandisingContext entry) in the language: the restock
+ * form's default wording translated (the owner's own wording stays theirs) and the translated
+ * restock messages as `restockNotificationMessages.texts` for the restock island.
+ */
+function translateMerchandising(settings: Json, table: TranslationTable): void {
+  const messages: Json = { ...(settings.restockNotificationMessages as Json) };
+  settings.restockNotificationMessages = messages;
+  for (const [key, english] of Object.entries(RESTOCK_WORDING)) {
+    if (messages[key] === english) messages[key] = table.get('system', RESTOCK_MESSAGES_ENTITY, key) ?? english;
+  }
+  const texts = translatedOnly(table, RESTOCK_MESSAGES_ENTITY, RESTOCK_MESSAGES);
+  if (texts) messages.texts = texts;
+}
+
+/**
+ * A product's additional-fields form (in its `structuredContent`) gets the dialog's translated
+ * words as `texts`; the owner's form itself is left as it is.
+ */
+function translateAdditionalFieldsTexts(item: Json, table: TranslationTable): void {
+  const sc = item.structuredContent as Json | undefined;
+  const form = sc?.additionalFieldsForm;
+  if (!sc || !form || typeof form !== 'object') return;
+  const texts = translatedOnly(table, ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS);
+  // translateItem gave the item its own structuredContent; the form is copied, never changed where it is shared.
+  if (texts) item.structuredContent = { ...sc, additionalFieldsForm: { ...(form as Json), texts } };
+}
+
 function translateForm(form: Json, table: TranslationTable): void {
   const id = form.id as string;
   form.submitButtonText = table.get('form', id, 'submitButtonText') ?? form.submitButtonText;
@@ -210,11 +266,15 @@ function translateForm(form: Json, table: TranslationTable): void {
   // The form messages of the language (issue 29): only the translated ones travel; the island and theme fall back to English.
   const messages: Record<string, string> = {};
   for (const key of Object.keys(FORM_MESSAGES)) {
+    // The no-JS 404 page's title is the server's alone.
+    if (key === 'notFoundTitle') continue;
     const text = table.get('system', FORM_MESSAGES_ENTITY, key);
     if (text) messages[key] = text;
   }
   if (Object.keys(messages).length > 0) form.messages = messages;
   // A select's empty choice, in the field itself (the theme's field partial sees only the field).
+  // The bot check's texts of the language, beside its site key (use-captcha.tsx reads `texts`).
+  if (form.captcha && typeof form.captcha === 'object' && (form.captcha as Json).siteKey) form.captcha = withCaptchaTexts(form.captcha as Json, table);
   if (messages.selectOption) form.fields = (form.fields as Json[]).map((f) => (f && f.type === 'select' ? { ...f, selectText: messages.selectOption } : f));
 }
 
@@ -234,10 +294,14 @@ export function translateItemsIn(value: unknown, table: TranslationTable, depth 
     return;
   }
   const obj = value as Json;
-  if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.recordType === 'number') translateItem(obj, table);
+  if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.recordType === 'number') {
+    translateItem(obj, table);
+    translateAdditionalFieldsTexts(obj, table);
+  }
   else if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.typeName === 'string') obj.title = table.get('collection', obj.id, 'title') ?? obj.title;
   else if (typeof obj.id === 'string' && Array.isArray(obj.fields) && typeof obj.submitButtonText === 'string') translateForm(obj, table);
   else if (typeof obj.itemId === 'string' && typeof obj.title === 'string' && obj.chosenVariant && typeof obj.chosenVariant === 'object') translateCartEntry(obj, table);
+  else if (obj.restockNotificationMessages && typeof obj.restockNotificationMessages === 'object' && Array.isArray(obj.restockNotificationViews)) translateMerchandising(obj, table);
   for (const [key, v] of Object.entries(obj)) {
     if (key === 'layout' || key === 'structuredContent' || key === 'seo') continue;
     if (v && typeof v === 'object') translateItemsIn(v, table, depth + 1);

@@ -65,5 +65,7 @@ export const productRestockNotification: Formatter = (item, _args, ctx) => {
     mailingListSignUpEnabled: isTruthy(getKey(settings, 'mailingListSignUpEnabled')),
     mailingListOptInByDefault: isTruthy(getKey(settings, 'mailingListOptInByDefault')),
     captchaSiteKey: isTruthy(ctx.resolve('website.captchaSettings.siteKey')),
+    // The restock messages in the page's language, for the restock island (only on pages of an added language).
+    texts: getKey(messages, 'texts'),
   });
 };
