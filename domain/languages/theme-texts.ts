@@ -5,7 +5,7 @@ import { STORE_TEXTS, type StoreTextKey } from './store-texts.js';
  * context's `themeTexts`: the header's account label and search, the layout's skip link.
  * Template names on the left, the store text (translated per language) on the right.
  */
-export const THEME_TEXT_KEYS = {
+const THEME_TEXT_KEYS = {
   signIn: 'accountSignIn',
   yourAccount: 'accountYours',
   menu: 'headerMenu',
@@ -19,7 +19,7 @@ export const THEME_TEXT_KEYS = {
   pageNotFound: 'layoutPageNotFound',
 } as const satisfies Record<string, StoreTextKey>;
 
-export type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;
+type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;
 
 /**
  * Each theme text: `translated(key)` where it gives one, else the English.

@@ -119,4 +119,20 @@ describe("'label: value' lines", () => {
     expect(mails['colon@example.com']).toMatch(/\nSubtotal: \d+\.\d{2} USD\n/);
     expect(mails['colon@example.com']).toMatch(/\nOrder status: http:\/\/localhost\//);
   });
+
+  it("the order pages' additional-field answers: a no-break space before the colon in French, English as before", async () => {
+    const gift = await variantOf(worker.db, 'FK-GC-050');
+    const pages: Record<string, string> = {};
+    for (const language of ['fr', undefined] as const) {
+      const buyer = await shopper(worker, language ? '198.51.100.134' : '198.51.100.135');
+      const added = await buyer.send('POST', '/api/commerce/shopping-cart/entries', { itemId: gift.itemId, sku: 'FK-GC-050', quantity: 1, additionalFields: { recipient: 'Grace & co', message: 'Bonne fête' } });
+      expect(added.status).toBe(200);
+      const placed = await placeOrder(buyer, { address: undefined, extra: language ? { language } : {} });
+      expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+      pages[language ?? 'en'] = await (await worker.fetch(placed.json.confirmationUrl as string)).text();
+    }
+    expect(pages.fr).toMatch(new RegExp(`<span class="order-line-field">[^<]+${NBSP}: Grace &amp; co</span>`));
+    expect(pages.fr).toContain(`<span class="order-line-field">message${NBSP}: Bonne fête</span>`);
+    expect(pages.en).toContain('<span class="order-line-field">message: Bonne fête</span><br><span class="order-line-field">recipient: Grace &amp; co</span>');
+  });
 });

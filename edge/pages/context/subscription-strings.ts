@@ -4,7 +4,7 @@ import type { WordingTexts } from '../../services/subscriptions/wording.js';
 
 type Json = Record<string, unknown>;
 /** The words of a subscription price line on product pages and cards, with the 'from' of varied prices. */
-export type PriceWordingTexts = WordingTexts & { subscriptionFromPrice: string };
+type PriceWordingTexts = WordingTexts & { subscriptionFromPrice: string };
 
 const PER_YEAR: Record<PeriodUnit, number> = { WEEK: 52, MONTH: 12, YEAR: 1 };
 const EVERY = { WEEK: ['subscriptionEveryWeek', 'subscriptionEveryWeeks'], MONTH: ['subscriptionEveryMonth', 'subscriptionEveryMonths'], YEAR: ['subscriptionEveryYear', 'subscriptionEveryYears'] } as const;
