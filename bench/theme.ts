@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { compile, render, type Template } from '../engine/index.js';
 import { measure, report } from './measure.js';
 import { storeTexts } from '../domain/languages/store-texts.js';
+import { themeTexts } from '../domain/languages/theme-texts.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const THEME = join(root, 'fixtures/theme');
@@ -125,6 +126,8 @@ export function demoContext(page: 'home' | 'shop' | 'journal' | 'product' | 'pos
     navigation: { items: ['Home', 'Shop', 'Journal', 'About', 'Contact'].map((t) => ({ title: t, url: t === 'Home' ? '/' : `/${t.toLowerCase()}`, active: t === active[page] })) },
     // The store's words in English, as the cart, checkout and order pages get them (edge/pages/checkout-pages.ts).
     storeTexts: storeTexts(),
+    // The theme's header and layout words, in English as every primary-language page has them (edge/pages/page-context.ts).
+    themeTexts: themeTexts(),
     cart: { totalQuantity: 2, subtotalCents: 7200, subtotalMoney: money(7200), entries: [{ id: 'e1', title: items[0].title, quantity: 2, purchasePriceCents: 3600, purchasePriceMoney: money(3600), subTotalCents: 7200, subTotalMoney: money(7200), fullUrl: items[0].fullUrl }] },
   };
   const collections: Json = Object.fromEntries(demo('collections.json').map((c: Json) => [c.urlId, { ...c, id: `col_${c.urlId}` }]));

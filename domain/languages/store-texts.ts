@@ -197,6 +197,40 @@ export const STORE_TEXTS = {
   mailMembershipEnded: 'Your access to {area} at {site} has ended.',
   mailMembershipPlanStopped: 'Your plan for it is stopped: there will be no further payments.',
   mailMembershipPlanGoesOn: 'Your subscription is not cancelled by this. You can cancel it in your account: {url}',
+  /** The demo theme's header, layout and switcher words, on every page as `themeTexts` (domain/languages/theme-texts.ts). */
+  headerMenu: 'Menu',
+  headerMainNavigation: 'Main',
+  headerMoreUnder: 'More under {title}',
+  headerSearchLabel: 'Search the site',
+  headerSearch: 'Search',
+  headerCart: 'Cart',
+  headerLanguage: 'Language',
+  layoutSkipToContent: 'Skip to content',
+  layoutPageNotFound: 'Page not found',
+  /**
+   * SPEC §9 subscription wording (domain/commerce/subscription-wording.ts): one text per unit and
+   * number, since languages agree words with the unit (French 'toutes les semaines', 'tous les mois').
+   * `{count}` is the number; `{every}` and `{duration}` the two parts; `{price}` the money.
+   */
+  subscriptionEveryWeek: 'every week',
+  subscriptionEveryWeeks: 'every {count} weeks',
+  subscriptionEveryMonth: 'every month',
+  subscriptionEveryMonths: 'every {count} months',
+  subscriptionEveryYear: 'every year',
+  subscriptionEveryYears: 'every {count} years',
+  subscriptionWeek: '{count} week',
+  subscriptionWeeks: '{count} weeks',
+  subscriptionMonth: '{count} month',
+  subscriptionMonths: '{count} months',
+  subscriptionYear: '{count} year',
+  subscriptionYears: '{count} years',
+  subscriptionFor: '{every} for {duration}',
+  subscriptionPrice: '{price} {wording}',
+  /** A product with varied prices words its plan from its lowest price. */
+  subscriptionFromPrice: 'from {price}',
+  subscriptionUnavailable: 'Unavailable',
+  /** A label and its value ('Status: Active'): French puts a no-break space before the colon. */
+  labelValue: '{label}: {value}',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

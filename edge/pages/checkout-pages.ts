@@ -9,7 +9,7 @@ import { orderDownloads } from '../services/downloads/index.js';
 import { shopperFulfilments } from '../services/order-ops/index.js';
 import { moneyJson } from '../../domain/money/money.js';
 import { baseContext } from './page-context.js';
-import { storeTextsJson } from './context/languages.js';
+import { pageStoreTexts, storeTextsJson } from './context/languages.js';
 import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
@@ -41,7 +41,9 @@ export async function checkoutPage(req: PageRequest, cartToken: string | undefin
     const record = isCartTokenShape(subscriptionToken) ? await findCart(req.db, req.site.id, subscriptionToken, req.now, 'subscription') : undefined;
     const view = record ? await loadCartView(req.db, record) : undefined;
     const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));
-    const subscription = view ? await subscriptionCheckout(req.db, view, subscriptionToken, req.site.currency, req.site.locale) : undefined;
+    // The plan's wording in the page's language, its money in that language's format (issue 29).
+    const texts = await pageStoreTexts(req);
+    const subscription = view ? await subscriptionCheckout(req.db, view, subscriptionToken, req.site.currency, req.language?.code ?? req.site.locale, texts) : undefined;
     return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, storeTexts: await storeTextsJson(req), ...(subscription ? { subscription } : {}), ...(stripe ? { stripe } : {}) } };
   }
   const view = await visitorCart(req.db, req.site.id, cartToken, req.now);
@@ -57,8 +59,9 @@ export async function subscriptionConfirmedPage(req: PageRequest, orderId: strin
   const found = await orderFromLink(req.db, req.site.id, orderId, token);
   const row = found ? await subscriptionOfOrder(req.db, req.site.id, found.order.id) : undefined;
   if (!found || !row) return notFoundPage(req);
-  const base = await baseContext(req, PAGE_TYPE.subscriptionConfirmed, 'subscription-confirmed');
-  return { status: 200, templates: ['subscription-confirmed.html'], context: { ...base, order: orderJson(found), subscription: subscriptionJson(row, req.site.locale) } };
+  const [base, texts] = await Promise.all([baseContext(req, PAGE_TYPE.subscriptionConfirmed, 'subscription-confirmed'), pageStoreTexts(req)]);
+  const subscription = subscriptionJson(row, req.language?.code ?? req.site.locale, texts);
+  return { status: 200, templates: ['subscription-confirmed.html'], context: { ...base, order: orderJson(found), subscription } };
 }
 
 /**

@@ -16,6 +16,7 @@ import { emptyCartJson, localizedStringsJson, websiteJson, websiteSettingsJson }
 import { translateLayout, withCaptchaTexts, type TranslationTable } from '../services/multilingual/texts.js';
 import { languageContext, translatedStrings } from './context/languages.js';
 import { STORE_TEXTS_ENTITY, STORE_TEXTS, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { themeTexts } from '../../domain/languages/theme-texts.js';
 
 function queryJson(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
@@ -100,5 +101,7 @@ export async function baseContext(
     ...(promoPopup ? { promoPopup } : {}),
     // Prices include tax (commerce preference `tax.pricesIncludeTax`): the product page's and the price cards' notes, in the page's language.
     ...(site.storeSettings.pricesIncludeTax === true ? { taxNotes: taxNotes(table) } : {}),
+    // The theme's header and layout words (account label, search, skip link) in the page's language.
+    themeTexts: themeTexts((key) => table?.get('system', STORE_TEXTS_ENTITY, key)),
   };
 }

@@ -16,6 +16,8 @@ import { pageUrl } from './cache-policy.js';
 import { siteStylesView } from './site-styles-view.js';
 import { loadTranslationTable } from '../services/multilingual/store.js';
 import { translateItemsIn } from '../services/multilingual/texts.js';
+import { STORE_TEXTS_ENTITY, storeTexts } from '../../domain/languages/store-texts.js';
+import { addSubscriptionStrings } from './context/subscription-strings.js';
 import { localizeLinks } from './language-links.js';
 
 /** `?format=json` on any published URL returns the page context instead of HTML. */
@@ -63,7 +65,12 @@ export function plainResponse(c: Context<AppEnv>, page: PlainPage, headers: Reco
 /** Renders a resolved page with the site's theme (or returns its context as JSON). */
 export async function respond(c: Context<AppEnv>, req: PageRequest, result: PageResult): Promise<Response> {
   // Products and posts anywhere in the context read in the page's language (issue 29).
-  if (req.translations) translateItemsIn(result.context, await req.translations);
+  if (req.translations) {
+    const table = await req.translations;
+    translateItemsIn(result.context, table);
+    // Their subscription prices too: the product-price formatter's strings in the page's language.
+    addSubscriptionStrings(result.context, storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)));
+  }
   result.context.seo = seoJson(result.context, req.site, req.url);
   const website = result.context.website as { language?: unknown } | undefined;
   if (typeof website?.language === 'string') c.header('Content-Language', website.language);

@@ -37,7 +37,8 @@ describe('language switcher', () => {
     await purchase.locator('select[data-variant-option-name="Émail"]').selectOption("Flocon d'avoine");
     await purchase.getByRole('button', { name: 'Ajouter au panier' }).click();
     await page.waitForFunction(() => document.cookie.includes('hasCart=true'));
-    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'English (United States)' }).click();
+    // On the French page the switcher's label is French too (themeTexts.language).
+    await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'English (United States)' }).click();
     await page.waitForURL(/\/shop\/speckled-stoneware-mug$/);
     expect(new URL(page.url()).pathname).toBe('/shop/speckled-stoneware-mug');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Speckled Stoneware Mug');

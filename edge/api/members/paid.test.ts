@@ -172,6 +172,7 @@ describe('paid member areas', () => {
     expect((await read(guest, '/monthly-article')).text).not.toContain(SENTINEL_MONTHLY);
     // No password opens the new account until the link sets one.
     expect((await guest.send('POST', '/api/site-users/account/session', { email: 'new.reader@paid.test', password: PASSWORD })).status).toBe(401);
+    expect(mails.results[0]!.text).toContain('http://localhost/account/reset/confirm?token=');
     const token = /reset\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mails.results[0]!.text)![1]!;
     expect((await guest.send('POST', '/api/site-users/account/password-reset/confirm', { token, password: PASSWORD })).status).toBe(200);
     const reader = await shopper(worker, `198.51.100.${ip++}`, await signIn(worker, 'new.reader@paid.test', PASSWORD));
@@ -211,6 +212,22 @@ describe('paid member areas', () => {
       )
       .first<Row>();
     expect(orphans!.n).toBe(0);
+  });
+
+  it("a guest's French checkout: the set-password mail's links carry /fr and the link works there (issue 29)", async () => {
+    const guest = await shopper(worker, `198.51.100.${ip++}`);
+    const location = await buy(guest, monthlyArea);
+    const cartToken = /^\/checkout\?cartToken=([A-Za-z0-9_-]+)$/.exec(location)![1]!;
+    const placed = await placeOrder(guest, { address: undefined, extra: { cartToken, email: 'lecteur@paid.test', language: 'fr' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'lecteur@paid.test' AND kind = 'member-set-password'").first<Row>();
+    expect(mail!.text).toMatch(/http:\/\/localhost\/fr\/account\/reset\/confirm\?token=[A-Za-z0-9_-]{43}\n/);
+    expect(mail!.text).toContain('http://localhost/fr/account/reset\n');
+    expect(mail!.text).not.toMatch(/localhost\/account/);
+    const token = /reset\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+    const page = await worker.fetch(`/fr/account/reset/confirm?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-language')).toBe('fr');
   });
 
   it('bought from a French checkout, the landing on 208 keeps the /fr prefix (issue 29)', async () => {

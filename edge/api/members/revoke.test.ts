@@ -272,4 +272,17 @@ describe("the member's mail in their language", () => {
     expect(mail!.subject).toMatch(/ : votre accès à Throwing Club a pris fin$/);
     expect(mail!.text).toContain('Votre formule est arrêtée : aucun autre paiement ne sera prélevé.');
   });
+
+  it("keeping the plan, the French mail's account link carries /fr; English stays unprefixed (issue 29)", async () => {
+    const { membershipId } = await subscribed('garde');
+    const session = await signIn(worker, 'garde@revoke.test', PASSWORD);
+    const locale = await worker.fetch('/api/site-users/account/locale', { method: 'POST', headers: { ...session.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ language: 'fr' }) });
+    expect(locale.status).toBe(200);
+    expect((await owner('POST', `/areas/${areaId}/members/${membershipId}/revoke`, { plan: 'keep' })).status).toBe(200);
+    const [mail] = await mailsTo('garde@revoke.test');
+    expect(mail!.text).toMatch(/: http:\/\/localhost\/fr\/account\n/);
+    expect(mail!.text).not.toContain('http://localhost/account');
+    const [english] = await mailsTo('kept@revoke.test');
+    expect(english!.text).toContain('in your account: http://localhost/account\n');
+  });
 });

@@ -7,7 +7,7 @@ import { accountSubscription, accountSubscriptions, subscriptionJson, type Subsc
 import { signInForm } from '../config/sign-in.js';
 import { cancelSubscription } from '../../services/subscriptions/cancel.js';
 import { formPost } from './forms.js';
-import { accountPage, actionButton, html, notice, type Markup } from './html.js';
+import { accountPage, actionButton, html, labelled, notice, type Markup } from './html.js';
 import { fillText, type StoreTexts } from '../../../domain/languages/store-texts.js';
 import { accountLocale, accountPath, accountTexts } from './account-texts.js';
 
@@ -69,7 +69,7 @@ ${rows.map((row) => subscriptionRow(c, row, t))}
 }
 
 function subscriptionRow(c: Context<AppEnv>, row: SubscriptionRow, t: StoreTexts): Markup {
-  const s = subscriptionJson(row, accountLocale(c));
+  const s = subscriptionJson(row, accountLocale(c), t);
   return html`<tr data-subscription="${row.id}"><td><a href="/account/subscriptions/${row.id}">${row.productName}</a></td><td>${String(s.priceWording)}</td><td>${dateText(c, s.nextBillingDate as number | null)}</td><td>${statusText(row.status, t)}</td></tr>`;
 }
 
@@ -97,7 +97,7 @@ ${order.discountCents ? html`<dt>${t.discount}</dt><dd>−${money(order.discount
 <dt>${t.shipping}</dt><dd>${money(order.shippingTotalCents)}</dd>
 <dt>${t.tax}</dt><dd>${money(order.taxTotalCents)}</dd>
 </dl>
-<p class="order-total">${t.total}: <strong data-order-total>${money(order.grandTotalCents)}</strong></p>
+<p class="order-total">${labelled(t, t.total, html`<strong data-order-total>${money(order.grandTotalCents)}</strong>`)}</p>
 <p class="account-actions"><a class="button button-secondary" href="/account">${t.accountBack}</a></p>
 </section>`,
   );
@@ -110,7 +110,7 @@ accountHistory.get('/subscriptions/:id', async (c) => {
   const row = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await accountSubscription(c.var.db, c.var.site.id, user.id, id) : undefined;
   if (!row) return notFound(c);
   const t = await accountTexts(c);
-  const s = subscriptionJson(row, accountLocale(c));
+  const s = subscriptionJson(row, accountLocale(c), t);
   return accountPage(
     c,
     row.productName,
@@ -118,9 +118,9 @@ accountHistory.get('/subscriptions/:id', async (c) => {
 <h1>${row.productName}</h1>
 <p class="account-detail-lead" data-subscription-wording>${String(s.priceWording)}</p>
 <ul class="account-facts">
-<li>${t.accountStatus}: ${statusText(row.status, t)}${row.lastFailure && row.status === 'past_due' ? html` — ${row.lastFailure}` : ''}</li>
-<li class="subscription-next">${t.accountNextPayment}: ${dateText(c, s.nextBillingDate as number | null)}</li>
-<li>${t.accountPaymentsSoFar}: ${row.numBillingCycles ? fillText(t.accountPaymentsOf, { done: row.cyclesBilled, total: row.numBillingCycles }) : row.cyclesBilled}</li>
+<li>${labelled(t, t.accountStatus, statusText(row.status, t))}${row.lastFailure && row.status === 'past_due' ? html` — ${row.lastFailure}` : ''}</li>
+<li class="subscription-next">${labelled(t, t.accountNextPayment, dateText(c, s.nextBillingDate as number | null))}</li>
+<li>${labelled(t, t.accountPaymentsSoFar, row.numBillingCycles ? fillText(t.accountPaymentsOf, { done: row.cyclesBilled, total: row.numBillingCycles }) : row.cyclesBilled)}</li>
 </ul>
 ${c.req.query('canceled') === '1' ? notice(t.accountCanceled, 'info') : ''}
 <div class="account-actions">

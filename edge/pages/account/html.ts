@@ -5,6 +5,8 @@ import type { AppEnv } from '../../env.js';
 import { crumbFor } from '../../middleware/crumb/index.js';
 import { themedAccountPage } from './themed-account.js';
 import { localizeLinks } from '../language-links.js';
+import { labelValueParts } from '../../../domain/languages/label-value.js';
+import type { StoreTexts } from '../../../domain/languages/store-texts.js';
 
 /** Markup built with hono's `html` tag: every interpolated value is escaped. */
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -91,3 +93,13 @@ export function actionButton(c: Context<AppEnv>, action: string, label: string, 
 }
 
 export { html };
+
+/**
+ * 'Label: value' in the page's language (the store text `labelValue`: French 'État : Actif'
+ * with a no-break space before the colon), `value` markup or text.
+ * @example labelled(t, t.accountStatus, 'Active') // 'Status: Active'
+ */
+export function labelled(t: Pick<StoreTexts, 'labelValue'>, label: string, value: Markup | string | number): Markup {
+  const { before, between, after } = labelValueParts(t);
+  return html`${before}${label}${between}${value}${after}`;
+}

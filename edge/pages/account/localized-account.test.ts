@@ -147,16 +147,22 @@ describe('account pages under /fr', () => {
     expect(mine.html).toMatch(new RegExp(`data-order="${number}"><td>.*</td><td>.*</td><td>\\d+,\\d{2}[\\s\\u00a0\\u202f]\\$US</td><td>Payée</td>`));
     expect(mine.html).toContain(`<a href="/fr/account/subscriptions/${subId}">`);
     expect(mine.html).toContain('<td>Actif</td>');
+    expect(mine.html).toMatch(/<td>65,00[\s\u00a0\u202f]\$US tous les mois<\/td>/);
 
     const detail = await v.go(`/fr/account/orders/${number}`);
     expect(detail.status).toBe(200);
     expect(detail.html).toContain(`<h1>Commande n° ${number}</h1>`);
     expect(detail.html).toContain('<dt>Sous-total</dt>');
+    expect(detail.html).toMatch(/<p class="order-total">Total\u00a0: <strong data-order-total>\d+,\d{2}/);
     expect(detail.html).toContain('href="/fr/account">Retour à votre compte</a>');
     expect((await v.go('/fr/account/orders/999999')).html).toContain("Nous n&#39;avons pas trouvé cet élément dans votre compte.");
 
     const sub = await v.go(`/fr/account/subscriptions/${subId}`);
-    expect(sub.html).toContain('État: Actif');
+    // French typography (issue 29): a no-break space before each colon, the plan worded in French.
+    expect(sub.html).toContain('État\u00a0: Actif');
+    expect(sub.html).toMatch(/<li class="subscription-next">Prochain paiement\u00a0: /);
+    expect(sub.html).toMatch(/data-subscription-wording>65,00[\s\u00a0\u202f]\$US tous les mois<\/p>/);
+    expect(sub.html).not.toContain('every month');
     expect(sub.html).toContain(`action="/fr/account/subscriptions/${subId}/cancel"`);
     const cancel = await v.go(`/fr/account/subscriptions/${subId}/cancel`, {});
     expect(cancel.status).toBe(303);

@@ -1,6 +1,6 @@
 import { CHECKOUT_PATH } from '../../../domain/constants/storefront.js';
 import { isRtl, languageName, languagePrefix } from '../../../domain/languages/languages.js';
-import { fillText, STORE_TEXTS_ENTITY, storeTexts } from '../../../domain/languages/store-texts.js';
+import { fillText, STORE_TEXTS_ENTITY, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 import { publishedLanguages, type SiteLanguages } from '../../services/multilingual/settings.js';
 import type { TranslationTable } from '../../services/multilingual/texts.js';
 import type { PageRequest } from '../page-request.js';
@@ -58,6 +58,12 @@ export function translatedStrings(strings: Record<string, string>, table: Transl
   return out;
 }
 
+/** The store texts in the page's language (translations over the English), placeholders unfilled. */
+export async function pageStoreTexts(req: PageRequest): Promise<StoreTexts> {
+  const table = req.translations ? await req.translations : undefined;
+  return storeTexts((key) => table?.get('system', STORE_TEXTS_ENTITY, key));
+}
+
 /**
  * `storeTexts` of the cart, checkout and order pages (issue 29): the store's own words in
  * the page's language (domain/languages/store-texts.ts, translations over the English),
@@ -65,8 +71,7 @@ export function translatedStrings(strings: Record<string, string>, table: Transl
  * `checkoutUrl`) under the page's language prefix.
  */
 export async function storeTextsJson(req: PageRequest, fill: Record<string, string | number> = {}): Promise<Record<string, string>> {
-  const table = req.translations ? await req.translations : undefined;
-  const texts: Record<string, string> = storeTexts((key) => table?.get('system', STORE_TEXTS_ENTITY, key));
+  const texts: Record<string, string> = await pageStoreTexts(req);
   for (const [key, text] of Object.entries(texts)) texts[key] = fillText(text, fill);
   const prefix = req.language?.prefix ?? '';
   return { ...texts, homeUrl: `${prefix}/`, checkoutUrl: `${prefix}${CHECKOUT_PATH}` };

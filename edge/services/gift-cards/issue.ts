@@ -1,6 +1,7 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import { PRODUCT_TYPE } from '../../../schema/index.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
+import { labelValue } from '../../../domain/languages/label-value.js';
 import { mailMoney, productName, type MailLanguage } from '../multilingual/mail-language.js';
 import type { Db } from '../db.js';
 import { rawD1 } from '../cart/raw.js';
@@ -63,7 +64,7 @@ export function giftCardMailStatements(
   const money = mailMoney(order.language, order.currency);
   const t = order.language?.texts ?? storeTexts();
   const fill = (text: string) => fillText(text, { site: site.title, number: ORDER_NUMBER });
-  const rows = cards.map((c) => `${productName(order.language, c.itemId, c.productName)}: ${c.code} — ${money(c.amountCents)}`);
+  const rows = cards.map((c) => labelValue(t, productName(order.language, c.itemId, c.productName), `${c.code} — ${money(c.amountCents)}`));
   const subject = fill(cards.length > 1 ? t.mailGiftCardsSubject : t.mailGiftCardSubject);
   const intro = fill(cards.length > 1 ? t.mailGiftCards : t.mailGiftCard);
   const text = [intro, '', ...rows].join('\n');

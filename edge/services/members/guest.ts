@@ -26,7 +26,7 @@ import { holdsAccess } from './paid.js';
  * mail for a new account, the sign-in mail for an existing one, and the subscription's owner.
  */
 export async function guestAccessStatements(
-  db: Db, r: { site: MailSite; orderId: string; siteUserId: string | null; email: string; view: CartView; now: number },
+  db: Db, r: { site: MailSite; orderId: string; siteUserId: string | null; email: string; view: CartView; now: number; prefix?: string },
 ): Promise<D1PreparedStatement[]> {
   if (r.siteUserId || !holdsAccess(r.view)) return [];
   const d1 = rawD1(db);
@@ -43,6 +43,8 @@ export async function guestAccessStatements(
   );
   const areas = names.results.map((n) => n.name).join(', ') || 'members-only pages';
   const footer = `\n\n${r.site.title}\n${r.site.origin}/`;
+  // The account links under the prefix of the order's added language (issue 29: '/fr'; '' for the primary).
+  const account = `${r.site.origin}${r.prefix ?? ''}/account`;
   const mail = (kind: string, subject: string, text: string, when: 'EXISTS' | 'NOT EXISTS') =>
     d1
       .prepare(
@@ -66,13 +68,13 @@ export async function guestAccessStatements(
     mail(
       'member-set-password',
       `Set your password for ${r.site.title}`,
-      `Thank you for your purchase. Your access to ${areas} belongs to an account we made for this address.\n\nChoose its password here:\n\n${r.site.origin}/account/reset/confirm?token=${token}\n\nThe link works for 24 hours. Later, use "Forgot your password?" at ${r.site.origin}/account/reset${footer}`,
+      `Thank you for your purchase. Your access to ${areas} belongs to an account we made for this address.\n\nChoose its password here:\n\n${account}/reset/confirm?token=${token}\n\nThe link works for 24 hours. Later, use "Forgot your password?" at ${account}/reset${footer}`,
       'EXISTS',
     ),
     mail(
       'member-sign-in',
       `Your access at ${r.site.title}`,
-      `Thank you for your purchase. Your access to ${areas} is on your account with this address.\n\nSign in to read: ${r.site.origin}/account\nForgot your password? ${r.site.origin}/account/reset${footer}`,
+      `Thank you for your purchase. Your access to ${areas} is on your account with this address.\n\nSign in to read: ${account}\nForgot your password? ${account}/reset${footer}`,
       'NOT EXISTS',
     ),
     d1

@@ -4,6 +4,7 @@
  * `plan: 'keep'` only the access ends and the subscription goes on charging (the Members screen
  * says so before the owner chooses it).
  */
+import { languagePrefix } from '../../../domain/languages/languages.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
 import type { MailSite } from '../accounts/mails.js';
 import { newId } from '../accounts/tokens.js';
@@ -20,7 +21,10 @@ const BILLABLE = `EXISTS (SELECT 1 FROM subscriptions s WHERE s.id = m.subscript
 
 /** The member's mail: the site's store texts in the member's language when the site publishes it. */
 async function revokeMail(db: Db, site: MailSite & { locale: string }, member: { area: string; language: string | null }) {
-  const t = (await mailLanguage(db, site, member.language))?.texts ?? storeTexts();
+  const language = await mailLanguage(db, site, member.language);
+  const t = language?.texts ?? storeTexts();
+  // The account link under the mail language's prefix (issue 29: '/fr'; '' for the primary).
+  const prefix = language ? `/${languagePrefix(language.code)}` : '';
   const values = { site: site.title, area: member.area };
   const ended = fillText(t.mailMembershipEnded, values);
   const footer = `\n\n${site.title}\n${site.origin}/`;
@@ -28,7 +32,7 @@ async function revokeMail(db: Db, site: MailSite & { locale: string }, member: {
     subject: fillText(t.mailMembershipEndedSubject, values),
     plain: `${ended}${footer}`,
     stopped: `${ended}\n\n${t.mailMembershipPlanStopped}${footer}`,
-    goesOn: `${ended}\n\n${fillText(t.mailMembershipPlanGoesOn, { url: `${site.origin}/account` })}${footer}`,
+    goesOn: `${ended}\n\n${fillText(t.mailMembershipPlanGoesOn, { url: `${site.origin}${prefix}/account` })}${footer}`,
   };
 }
 

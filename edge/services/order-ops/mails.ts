@@ -6,6 +6,9 @@ import { newId } from '../accounts/tokens.js';
 import { mailMoney, productName, type MailLanguage } from '../multilingual/mail-language.js';
 import { lineFieldAnswers } from '../orders/line-fields.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
+import { labelValue } from '../../../domain/languages/label-value.js';
+
+const ENGLISH = storeTexts();
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -39,7 +42,7 @@ function outboxRow(db: Db, o: MailOrder, kind: string, subject: string, paragrap
 
 /** A line as the shopper reads it: the product's translated title in the order's language, else the name bought. */
 const lineText = (o: MailOrder) => (l: MailLine) => {
-  return [`${l.quantity} × ${productName(o.language, l.itemId, l.productName)}${l.sku ? ` (${l.sku})` : ''}`, ...lineFieldAnswers(l.additionalFields).map((a) => `  ${a.label}: ${a.value}`)];
+  return [`${l.quantity} × ${productName(o.language, l.itemId, l.productName)}${l.sku ? ` (${l.sku})` : ''}`, ...lineFieldAnswers(l.additionalFields).map((a) => `  ${labelValue(o.language?.texts ?? ENGLISH, a.label, a.value)}`)];
 };
 
 
@@ -101,7 +104,7 @@ export function reviewRequestMail(
   const t = o.language?.texts ?? storeTexts();
   const which = o.orderNumber === undefined ? t.mailReviewAnyOrder : fillText(t.mailReviewOrder, { number: o.orderNumber });
   const intro = fillText(t.mailReviewIntro, { which });
-  const text = [intro, '', ...links.map((l) => `${l.productName}: ${l.url}`)].join('\n');
+  const text = [intro, '', ...links.map((l) => labelValue(t, l.productName, l.url))].join('\n');
   const html = `<p>${escapeHtml(intro)}</p><ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.productName)}</a></li>`).join('')}</ul>`;
   return rawD1(db)
     .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, send_after) VALUES (?1, ?2, 'review-request', ?3, ?4, ?5, ?6, ?7, ?8)`)

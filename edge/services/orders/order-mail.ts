@@ -6,6 +6,7 @@ import { minorToDecimal } from '../../../domain/money/money.js';
 import { fractionDigits } from '../../../domain/money/fraction-digits.js';
 import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 import { lineFieldAnswers } from './line-fields.js';
+import { labelValue } from '../../../domain/languages/label-value.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -48,21 +49,21 @@ export function orderMailStatement(
   const money = mailMoney(o.currency, o.language?.code);
   const t = o.language?.texts ?? storeTexts();
   // Each line, with its additional-fields answers (attendee names, a gift message) after it.
-  const answers = (l: OrderMailFacts['lines'][number]) => lineFieldAnswers(l.additionalFields).map((a) => `${a.label}: ${a.value}`);
+  const answers = (l: OrderMailFacts['lines'][number]) => lineFieldAnswers(l.additionalFields).map((a) => labelValue(t, a.label, a.value));
   const rows = o.lines.map((l) => [`${l.quantity} × ${l.productName}${l.sku ? ` (${l.sku})` : ''} — ${money(l.unitPriceCents * l.quantity)}`, ...answers(l).map((a) => `  ${a}`)].join('\n'));
   const totals = [
-    `${t.subtotal}: ${money(o.subtotalCents)}`,
-    ...(o.discountCents ? [`${t.discount}: -${money(o.discountCents)}`] : []),
-    `${t.shipping}: ${money(o.shippingTotalCents)}`,
-    `${t.tax}: ${money(o.taxTotalCents)}`,
-    `${t.total}: ${money(o.grandTotalCents)}`,
-    ...(o.giftCardCents ? [`${t.giftCard}: -${money(o.giftCardCents)}`, `${t.paidByCard}: ${money(o.grandTotalCents - o.giftCardCents)}`] : []),
+    labelValue(t, t.subtotal, money(o.subtotalCents)),
+    ...(o.discountCents ? [labelValue(t, t.discount, `-${money(o.discountCents)}`)] : []),
+    labelValue(t, t.shipping, money(o.shippingTotalCents)),
+    labelValue(t, t.tax, money(o.taxTotalCents)),
+    labelValue(t, t.total, money(o.grandTotalCents)),
+    ...(o.giftCardCents ? [labelValue(t, t.giftCard, `-${money(o.giftCardCents)}`), labelValue(t, t.paidByCard, money(o.grandTotalCents - o.giftCardCents))] : []),
   ];
   // Each digital product's signed, expiring download link.
-  const files = downloads.map((d) => `${d.name}: ${d.url}`);
+  const files = downloads.map((d) => labelValue(t, d.name, d.url));
   const subject = fillText(t.mailSubject, { site: site.title, number });
   const thanks = fillText(t.mailThanks, { number });
-  const text = [thanks, '', ...rows, '', ...totals, ...(files.length ? ['', t.yourDownloads, ...files] : []), '', `${t.orderStatus}: ${statusUrl}`].join('\n');
+  const text = [thanks, '', ...rows, '', ...totals, ...(files.length ? ['', t.yourDownloads, ...files] : []), '', labelValue(t, t.orderStatus, statusUrl)].join('\n');
   const html = `<p>${escapeHtml(thanks)}</p><ul>${rows.map((r) => `<li>${r.split('\n').map((part) => escapeHtml(part.trim())).join('<br>')}</li>`).join('')}</ul><p>${totals
     .map(escapeHtml)
     .join('<br>')}</p>${downloads.length ? `<p>${escapeHtml(t.yourDownloads)}</p><ul>${downloads.map((d) => `<li><a href="${escapeHtml(d.url)}">${escapeHtml(d.name)}</a></li>`).join('')}</ul>` : ''}<p><a href="${escapeHtml(statusUrl)}">${escapeHtml(t.viewOrderStatus)}</a></p>`;

@@ -4,7 +4,7 @@ import { subscriptions } from '../../../schema/index.js';
 import { displayMoney, moneyJson } from '../../../domain/money/money.js';
 import { query, type Db } from '../db.js';
 import { readPlan, type SubscriptionPlan } from './plan.js';
-import { subscriptionPriceWording } from './wording.js';
+import { subscriptionPriceWording, type WordingTexts } from './wording.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -44,9 +44,9 @@ export async function accountSubscriptions(db: Db, websiteId: string, siteUserId
 
 /**
  * A subscription as pages and templates see it (page 206 `subscription`): SPEC §3 billing
- * period and numBillingCycles, the renewal price, its SPEC §9 wording, the next date.
+ * period and numBillingCycles, the renewal price, its SPEC §9 wording (in `texts`' language), the next date.
  */
-export function subscriptionJson(row: SubscriptionRow, locale: string): Record<string, unknown> {
+export function subscriptionJson(row: SubscriptionRow, locale: string, texts?: WordingTexts): Record<string, unknown> {
   const plan = planOf(row);
   return {
     id: row.id,
@@ -62,7 +62,7 @@ export function subscriptionJson(row: SubscriptionRow, locale: string): Record<s
     nextBillingDate: row.status === 'ended' || row.status === 'canceled' ? null : row.nextBillingAt,
     price: row.renewalTotalCents,
     priceMoney: moneyJson(row.renewalTotalCents, row.currency),
-    priceWording: subscriptionPriceWording(displayMoney(row.renewalTotalCents, row.currency, locale), plan),
+    priceWording: subscriptionPriceWording(displayMoney(row.renewalTotalCents, row.currency, locale), plan, texts),
     created: row.createdOn,
   };
 }

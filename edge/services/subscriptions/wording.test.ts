@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../../../engine/index.js';
 import type { PeriodUnit } from './plan.js';
 import { subscriptionPriceWording, subscriptionWording } from './wording.js';
+import { storeTexts, type StoreTextKey } from '../../../domain/languages/store-texts.js';
+import demo from '../../../fixtures/demo/translations.json' with { type: 'json' };
 
 const plan = (value: number, unit: PeriodUnit, numBillingCycles = 0) => ({ billingPeriod: { value, unit }, numBillingCycles });
 
@@ -60,5 +62,24 @@ describe('the same wording as the template engine', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the wording in another language (issue 29)', () => {
+  const french = storeTexts((key: StoreTextKey) => (demo.fr.storeTexts as Record<string, string>)[key]);
+  it.each([
+    [plan(1, 'WEEK'), 'toutes les semaines'],
+    [plan(2, 'WEEK'), 'toutes les 2 semaines'],
+    [plan(1, 'MONTH'), 'tous les mois'],
+    [plan(3, 'MONTH', 3), 'tous les 3 mois pendant 9 mois'],
+    [plan(1, 'MONTH', 12), 'tous les mois pendant 1 an'],
+    [plan(2, 'WEEK', 26), 'toutes les 2 semaines pendant 1 an'],
+    [plan(1, 'WEEK', 1), 'toutes les semaines pendant 1 semaine'],
+    [plan(1, 'YEAR', 3), 'tous les ans pendant 3 ans'],
+  ])('French agrees with the unit and the number: %j', (p, text) => expect(subscriptionWording(p, french)).toBe(text));
+
+  it('puts the price in its place and says Indisponible for no plan', () => {
+    expect(subscriptionPriceWording('65,00 $US', plan(1, 'MONTH', 6), french)).toBe('65,00 $US tous les mois pendant 6 mois');
+    expect(subscriptionPriceWording('65,00 $US', undefined, french)).toBe('Indisponible');
   });
 });

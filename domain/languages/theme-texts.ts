@@ -1,0 +1,32 @@
+import { STORE_TEXTS, type StoreTextKey } from './store-texts.js';
+
+/**
+ * The store texts a theme's shared partials read on every page (issue 29), as the page
+ * context's `themeTexts`: the header's account label and search, the layout's skip link.
+ * Template names on the left, the store text (translated per language) on the right.
+ */
+const THEME_TEXT_KEYS = {
+  signIn: 'accountSignIn',
+  yourAccount: 'accountYours',
+  menu: 'headerMenu',
+  mainNavigation: 'headerMainNavigation',
+  moreUnder: 'headerMoreUnder',
+  searchLabel: 'headerSearchLabel',
+  search: 'headerSearch',
+  cart: 'headerCart',
+  language: 'headerLanguage',
+  skipToContent: 'layoutSkipToContent',
+  pageNotFound: 'layoutPageNotFound',
+} as const satisfies Record<string, StoreTextKey>;
+
+type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;
+
+/**
+ * Each theme text: `translated(key)` where it gives one, else the English.
+ * @example themeTexts().signIn === 'Sign in'
+ */
+export function themeTexts(translated: (key: StoreTextKey) => string | undefined = () => undefined): ThemeTexts {
+  const out = {} as ThemeTexts;
+  for (const [name, key] of Object.entries(THEME_TEXT_KEYS) as [keyof ThemeTexts, StoreTextKey][]) out[name] = translated(key) ?? STORE_TEXTS[key];
+  return out;
+}

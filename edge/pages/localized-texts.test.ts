@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker } from '../test-support.js';
+import { variantOf } from '../api/commerce/test-catalog.js';
+import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
+import { clubPlans, shopper, subscriptionCart } from '../api/commerce/test-subscription.js';
+
+/**
+ * Issue 29, the words left in English on French pages: the demo theme's header, skip link,
+ * switcher and not-found title (`themeTexts`), the SPEC §9 subscription wording (product page,
+ * checkout), and 'label: value' lines (French puts a no-break space before the colon). Each
+ * in French under /fr and, on the primary language's pages, the exact English of before.
+ */
+let worker: RunningWorker;
+const NBSP = '\u00a0';
+const PASSWORD = 'Localized-texts-2026';
+
+beforeAll(async () => {
+  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
+  const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
+  const res = await worker.fetch('/api/multilingual/languages', {
+    method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ languages: ['en-US', 'fr'] }),
+  });
+  expect(res.status).toBe(200);
+}, 120_000);
+afterAll(() => worker?.dispose());
+
+const page = async (path: string, cookie?: string) => {
+  const res = await worker.fetch(path, cookie ? { headers: { Cookie: cookie } } : {});
+  return { status: res.status, html: await res.text() };
+};
+
+describe("the theme's header and layout words", () => {
+  it('are French on a French page: account label, menu, search, cart, switcher, skip link', async () => {
+    const { html } = await page('/fr/');
+    for (const words of [
+      '<li class="nav-account"><a href="/fr/account">Se connecter</a></li>',
+      '<a class="account-link" href="/fr/account">Se connecter</a>',
+      'aria-label="Menu">',
+      '<nav class="site-nav" aria-label="Principale">',
+      '<label class="sr-only" for="header-search-q">Rechercher sur le site</label>',
+      'placeholder="Rechercher"',
+      '<button class="header-search-button" type="submit">Rechercher</button>',
+      '">Panier</a>',
+      '<nav class="language-switcher" aria-label="Langue">',
+      '<a class="sr-only" href="#main">Aller au contenu</a>',
+    ]) expect(html, words).toContain(words);
+    for (const english of ['>Sign in<', 'Search the site', '>Cart</a>', 'Skip to content', 'aria-label="Language"']) expect(html, english).not.toContain(english);
+  });
+
+  it("say 'Votre compte' to a signed-in shopper and 'Page introuvable' in a missing page's title", async () => {
+    await createSiteUser(worker, { email: 'header@example.fr', password: PASSWORD });
+    const session = await signIn(worker, 'header@example.fr', PASSWORD);
+    const signedIn = await page('/fr/', session.cookie);
+    expect(signedIn.html).toContain('<a class="account-link" href="/fr/account">Votre compte</a>');
+    expect((await page('/', session.cookie)).html).toContain('<a class="account-link" href="/account">Your account</a>');
+    const missing = await page('/fr/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toMatch(/<title>Page introuvable · /);
+    expect((await page('/no-such-page')).html).toMatch(/<title>Page not found · /);
+  });
+
+  it('keep the exact English of before on the primary language', async () => {
+    const { html } = await page('/');
+    for (const words of [
+      '<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Menu">',
+      '<label for="nav-toggle" class="nav-toggle-label">Menu</label>',
+      '<nav class="site-nav" aria-label="Main">',
+      '<li class="nav-account"><a href="/account">Sign in</a></li>',
+      '<label class="sr-only" for="header-search-q">Search the site</label>',
+      'placeholder="Search" autocomplete="off"',
+      '<button class="header-search-button" type="submit">Search</button>',
+      '<a class="account-link" href="/account">Sign in</a>',
+      '<a class="cart-link" href="/cart">Cart</a>',
+      '<nav class="language-switcher" aria-label="Language">',
+      '<a class="sr-only" href="#main">Skip to content</a>',
+    ]) expect(html, words).toContain(words);
+    const json = (await (await worker.fetch('/?format=json')).json()) as { themeTexts: Record<string, string> };
+    expect(json.themeTexts).toMatchObject({ signIn: 'Sign in', yourAccount: 'Your account', search: 'Search', cart: 'Cart', moreUnder: 'More under {title}' });
+  });
+});
+
+describe('subscription wording', () => {
+  it('a French product page words the plan in French; the English one as before', async () => {
+    const fr = await page('/fr/shop/monthly-clay-club');
+    expect(fr.status).toBe(200);
+    expect(fr.html).toMatch(/<div class="product-price">\s*65,00[\s\u00a0\u202f]\$US tous les mois\s*<\/div>/);
+    expect(fr.html).not.toMatch(/every month/);
+    const en = await page('/shop/monthly-clay-club');
+    expect(en.html).toMatch(/<div class="product-price">\n\$65\.00 every month\n<\/div>/);
+    expect(en.html).not.toContain('tous les mois');
+  });
+
+  it('a French subscription checkout words the plan with French money; English unchanged', async () => {
+    const plans = await clubPlans(worker.db);
+    const v = await shopper(worker, '198.51.100.131');
+    const token = await subscriptionCart(v, worker.db, plans[1]);
+    const fr = await (await worker.fetch(`/fr/checkout?cartToken=${token}&format=json`)).json() as { subscription: { priceWording: string } };
+    expect(fr.subscription.priceWording).toMatch(/^65,00[\s\u00a0\u202f]\$US tous les mois pendant 6 mois$/);
+    const en = await (await worker.fetch(`/checkout?cartToken=${token}&format=json`)).json() as { subscription: { priceWording: string } };
+    expect(en.subscription.priceWording).toBe('$65.00 every month for 6 months');
+  });
+});
+
+describe("'label: value' lines", () => {
+  it("a French order's mail puts a no-break space before each colon; an English one does not", async () => {
+    const variant = await variantOf(worker.db, 'FK-TUM-SEA');
+    const mails: Record<string, string> = {};
+    for (const [language, email] of [['fr', 'colon@example.fr'], [undefined, 'colon@example.com']] as const) {
+      const buyer = await shopper(worker, language ? '198.51.100.132' : '198.51.100.133');
+      expect((await addOne(buyer, variant.itemId, 'FK-TUM-SEA')).status).toBe(200);
+      const placed = await placeOrder(buyer, { extra: { shippingOptionId: 'us-standard', email, ...(language ? { language } : {}) } });
+      expect(placed.status).toBe(201);
+      const row = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = ? AND kind = 'order-confirmation'").bind(email).first<{ text: string }>();
+      mails[email] = row!.text;
+    }
+    expect(mails['colon@example.fr']).toMatch(new RegExp(`\\nSous-total${NBSP}: \\d+,\\d{2}`));
+    expect(mails['colon@example.fr']).toMatch(new RegExp(`\\nTotal${NBSP}: `));
+    expect(mails['colon@example.fr']).not.toMatch(/\S: \d/);
+    expect(mails['colon@example.com']).toMatch(/\nSubtotal: \d+\.\d{2} USD\n/);
+    expect(mails['colon@example.com']).toMatch(/\nOrder status: http:\/\/localhost\//);
+  });
+
+  it("the order pages' additional-field answers: a no-break space before the colon in French, English as before", async () => {
+    const gift = await variantOf(worker.db, 'FK-GC-050');
+    const pages: Record<string, string> = {};
+    for (const language of ['fr', undefined] as const) {
+      const buyer = await shopper(worker, language ? '198.51.100.134' : '198.51.100.135');
+      const added = await buyer.send('POST', '/api/commerce/shopping-cart/entries', { itemId: gift.itemId, sku: 'FK-GC-050', quantity: 1, additionalFields: { recipient: 'Grace & co', message: 'Bonne fête' } });
+      expect(added.status).toBe(200);
+      const placed = await placeOrder(buyer, { address: undefined, extra: language ? { language } : {} });
+      expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+      pages[language ?? 'en'] = await (await worker.fetch(placed.json.confirmationUrl as string)).text();
+    }
+    expect(pages.fr).toMatch(new RegExp(`<span class="order-line-field">[^<]+${NBSP}: Grace &amp; co</span>`));
+    expect(pages.fr).toContain(`<span class="order-line-field">message${NBSP}: Bonne fête</span>`);
+    expect(pages.en).toContain('<span class="order-line-field">message: Bonne fête</span><br><span class="order-line-field">recipient: Grace &amp; co</span>');
+  });
+});
