@@ -1,16 +1,27 @@
-import { coverFeeCents, majorToMinor } from '../../../domain/commerce/donations.js';
-import { STORE_TEXTS } from '../../../domain/languages/store-texts.js';
+import { coverFeeCents, DONATION_MESSAGES, majorToMinor } from '../../../domain/commerce/donations.js';
 import type { StripeConfig, StripePayment } from '../checkout/stripe-payment.js';
 import { donateApi, type DonationChoice } from './donate-api.js';
 
-/** The island's status and error texts (props `texts`, in the page's language; English where one is missing). */
-const DONATE_TEXT_KEYS = ['donateAmountMissing', 'donateAmountInvalid', 'accountEmailInvalid', 'donateRecorded', 'donateLoadFailed'] as const;
-type DonateTexts = Record<(typeof DONATE_TEXT_KEYS)[number], string>;
+/**
+ * The island's status and error texts in English: the store texts of the same keys (props
+ * `texts` bring them in the page's language). Kept here so the island's chunk does not carry
+ * every store text.
+ */
+const ENGLISH = {
+  donateAmountMissing: DONATION_MESSAGES.amountMissing,
+  donateAmountInvalid: DONATION_MESSAGES.amountInvalid,
+  accountEmailInvalid: 'Enter a valid email address.',
+  donateRecorded: 'Thank you: your donation is recorded and a receipt is on its way to your email.',
+  donateLoadFailed: 'Card payments could not load. Please reload the page and try again.',
+};
+type DonateTexts = typeof ENGLISH;
 
 /** The texts of the island's props over the English (a page without them reads English). */
 export function donateTextsOf(value: unknown): DonateTexts {
   const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  return Object.fromEntries(DONATE_TEXT_KEYS.map((key) => [key, typeof given[key] === 'string' ? given[key] : STORE_TEXTS[key]])) as DonateTexts;
+  const texts = { ...ENGLISH };
+  for (const key of Object.keys(ENGLISH) as (keyof DonateTexts)[]) if (typeof given[key] === 'string') texts[key] = given[key] as string;
+  return texts;
 }
 
 /** The form's choice, or the first thing the donor must fix (checked again by the server). */
