@@ -13,7 +13,7 @@ export function textHtml(text: string, html: Record<string, string>): string {
 /**
  * A message a service or a form check answered in English, in the page's words when it is
  * one of `keys`' English texts (translated, else English); any other message as given.
- * @example messageIn('Choose or enter an amount to give.', frenchTexts, ['donateAmountMissing']) === 'Choisissez ou saisissez un montant.'
+ * @example messageIn('Choose or enter an amount to give.', frenchTexts, ['donateAmountMissing']) === 'Choisissez ou saisissez le montant de votre don.'
  */
 export function messageIn(message: string | undefined, t: StoreTexts, keys: readonly StoreTextKey[]): string | undefined {
   if (message === undefined) return undefined;
