@@ -2,19 +2,19 @@ import { coverFeeCents, DONATION_MESSAGES, majorToMinor } from '../../../domain/
 import type { StripeConfig, StripePayment } from '../checkout/stripe-payment.js';
 import { donateApi, type DonationChoice } from './donate-api.js';
 
+type DonateTexts = Record<'donateAmountMissing' | 'donateAmountInvalid' | 'accountEmailInvalid' | 'donateRecorded' | 'donateLoadFailed', string>;
 /**
  * The island's status and error texts in English: the store texts of the same keys (props
  * `texts` bring them in the page's language). Kept here so the island's chunk does not carry
  * every store text.
  */
-const ENGLISH = {
+const ENGLISH: DonateTexts = {
   donateAmountMissing: DONATION_MESSAGES.amountMissing,
   donateAmountInvalid: DONATION_MESSAGES.amountInvalid,
   accountEmailInvalid: 'Enter a valid email address.',
   donateRecorded: 'Thank you: your donation is recorded and a receipt is on its way to your email.',
   donateLoadFailed: 'Card payments could not load. Please reload the page and try again.',
 };
-type DonateTexts = typeof ENGLISH;
 
 /** The texts of the island's props over the English (a page without them reads English). */
 export function donateTextsOf(value: unknown): DonateTexts {
