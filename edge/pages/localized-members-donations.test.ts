@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteUser, demoOwner, signIn, startWorker, testAddress, type RunningWorker, type SignedIn } from '../test-support.js';
-import { ifMatch, pageClient, textLayout } from '../api/pages/test-pages.js';
+import { ifMatch, pageClient, paragraphDoc, textLayout } from '../api/pages/test-pages.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 
 /**
@@ -52,7 +52,13 @@ beforeAll(async () => {
   const memberPage = await publishedPage('cercle', textLayout('Mots des membres'));
   const paidPage = await publishedPage('atelier-prive', textLayout('Mots payants'));
   const lockedPage = await publishedPage('carnet', textLayout('Mots verrouillés'));
-  areaId = (await ownerCall('POST', '/api/owner/members/areas', { name: 'Le Cercle', access: 'free', pages: [{ pageId: memberPage, teaserSections: null }] })).area.id;
+  const teasedPage = await publishedPage('apercu', {
+    sections: [
+      { id: 's1', design: {}, blocks: [{ id: 't1', type: 'text', props: { text: paragraphDoc('Tout le monde lit ceci') }, layout: at(1) }] },
+      { id: 's2', design: {}, blocks: [{ id: 't2', type: 'text', props: { text: paragraphDoc('La suite réservée') }, layout: at(1) }] },
+    ],
+  });
+  areaId = (await ownerCall('POST', '/api/owner/members/areas', { name: 'Le Cercle', access: 'free', pages: [{ pageId: memberPage, teaserSections: null }, { pageId: teasedPage, teaserSections: 1 }] })).area.id;
   paidAreaId = (await ownerCall('POST', '/api/owner/members/areas', { name: 'Atelier privé', access: 'one-time', priceCents: 1250, pages: [{ pageId: paidPage, teaserSections: null }] })).area.id;
   await ownerCall('PUT', `/api/owner/members/passwords/${lockedPage}`, { password: 'open sesame' });
   await publishedPage('soutenir', {
@@ -172,6 +178,12 @@ describe('the member pages under /fr/', () => {
     expect(paywall.html).toContain('<h1>Réservé aux membres</h1>');
     expect(paywall.html).toContain('Rejoignez Le Cercle gratuitement.');
     expect(paywall.html).toContain('<a class="member-sign-up" href="/fr/account/sign-up">Créer un compte</a> ou <a class="member-sign-in" href="/fr/account">connectez-vous</a> pour adhérer.');
+    // The teaser (105): the first section, then the French divider and options.
+    const teaser = await get('/fr/apercu');
+    expect(teaser.headers.get('cache-control')).toBe('private, no-store');
+    expect(teaser.html).toContain('Tout le monde lit ceci');
+    expect(teaser.html).not.toContain('La suite réservée');
+    expect(teaser.html).toContain('<section class="member-divider"><h2>Réservé aux membres</h2>');
     const paid = await get('/fr/atelier-prive');
     expect(paid.html).toMatch(new RegExp(`Accès à Atelier privé : 12,50${FR_SPACE}\\$US, payé une fois\\.`));
     expect(paid.html).toMatch(new RegExp(`Acheter l'accès pour 12,50${FR_SPACE}\\$US`));
