@@ -6,6 +6,7 @@ import { merchandisingJson } from '../services/item-json/product-json.js';
 import { formContext } from './context/form.js';
 import { itemJson } from './context/item.js';
 import type { PageRequest } from './page-request.js';
+import { STORE_TEXTS_ENTITY, storeTexts } from '../../domain/languages/store-texts.js';
 
 /** The load context of one request (edge/services/block-loads.ts). */
 function loadContext(req: PageRequest): BlockLoadContext {
@@ -21,6 +22,10 @@ function loadContext(req: PageRequest): BlockLoadContext {
       };
     },
     form: (form) => formContext(req, form),
+    async texts() {
+      const table = req.translations ? await req.translations : undefined;
+      return storeTexts((key) => table?.get('system', STORE_TEXTS_ENTITY, key));
+    },
   };
 }
 

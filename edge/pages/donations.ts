@@ -9,6 +9,7 @@ import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { amountInputBounds, coverFeeCents, coverFeeRule, DONATION_MESSAGES, donationAmountError, majorToMinor, type DonationLimits } from '../../domain/commerce/donations.js';
 import { stripeLocale } from '../../domain/languages/languages.js';
+import { fillText, type StoreTexts } from '../../domain/languages/store-texts.js';
 import { displayMoney, minorToDecimal, moneyJson } from '../../domain/money/money.js';
 import { escapeAttr, escapeHtml } from '../../engine/index.js';
 import type { AppEnv } from '../env.js';
@@ -27,6 +28,8 @@ import { baseContext } from './page-context.js';
 import { pageRequest, respond } from './respond.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
+import { accountLocale, accountTexts } from './account/account-texts.js';
+import { messageIn, textHtml } from './page-words.js';
 
 const PERSONAL = 'private, no-store';
 
@@ -58,15 +61,15 @@ const invalid = (id: string, error: string | undefined) => (error ? ` aria-inval
  * The cover-the-fee line of the form: the rule, and when the amount is known the fee and the
  * total (computed here, so it is shown without JavaScript).
  */
-function coverFeeHtml(v: DonateValues, currency: string, locale: string, limits: DonationLimits): string {
+function coverFeeHtml(v: DonateValues, currency: string, locale: string, limits: DonationLimits, t: StoreTexts): string {
   const cents = v.amount ? majorToMinor(v.amount, currency) : undefined;
   const known = cents !== undefined && !donationAmountError(cents, currency, locale, limits);
   const money = (n: number) => displayMoney(n, currency, locale);
   const fee = known ? coverFeeCents(cents, currency) : 0;
   const total = known
-    ? `<p class="description donate-total" id="donate-fee-total">${escapeHtml(`On ${money(cents)} the fee is ${money(fee)}, so you give ${money(cents + fee)}.`)}</p>`
+    ? `<p class="description donate-total" id="donate-fee-total">${escapeHtml(fillText(t.donateFeeTotal, { amount: money(cents), fee: money(fee), total: money(cents + fee) }))}</p>`
     : '';
-  return `<div class="form-item field checkbox donate-fee"><label><input type="checkbox" name="coverFee" value="1"${v.coverFee ? ' checked' : ''}${known ? ' aria-describedby="donate-fee-total"' : ''}> ${escapeHtml(`Cover the card fee (${coverFeeRule(currency, locale)}) so all of your gift arrives`)}</label>${total}</div>`;
+  return `<div class="form-item field checkbox donate-fee"><label><input type="checkbox" name="coverFee" value="1"${v.coverFee ? ' checked' : ''}${known ? ' aria-describedby="donate-fee-total"' : ''}> ${escapeHtml(fillText(t.donateCoverFee, { rule: coverFeeRule(currency, locale) }))}</label>${total}</div>`;
 }
 
 /** The amount bounds as attributes of a number input in major units. */
@@ -86,16 +89,16 @@ async function donatePay(c: Context<AppEnv>): Promise<DonatePay> {
   const pay = await sitePayments(c.var.db, c.env, c.var.site);
   if (!stripeSettings(pay.env)) return { kind: 'card' };
   const browser = stripeBrowserSettings(pay.env);
-  return { kind: 'stripe', browser: browser && { ...browser, locale: stripeLocale(c.var.site.locale) } };
+  return { kind: 'stripe', browser: browser && { ...browser, locale: stripeLocale(accountLocale(c)) } };
 }
 
-function testCardHtml(e: Record<string, string>): string {
+function testCardHtml(e: Record<string, string>, t: StoreTexts): string {
   const year = new Date().getUTCFullYear();
-  return `<fieldset class="donate-card"><legend>Card</legend>
-${field('donate-card', 'Card number', `<input id="donate-card" name="cardNumber" type="text" inputmode="numeric" autocomplete="cc-number" required maxlength="23"${invalid('donate-card', e.card)}>`, e.card)}
-${field('donate-exp-month', 'Expiry month (MM)', `<input id="donate-exp-month" name="expMonth" type="text" inputmode="numeric" autocomplete="cc-exp-month" required maxlength="2" placeholder="MM">`, undefined)}
-${field('donate-exp-year', 'Expiry year (YYYY)', `<input id="donate-exp-year" name="expYear" type="text" inputmode="numeric" autocomplete="cc-exp-year" required maxlength="4" placeholder="${year + 2}">`, undefined)}
-${field('donate-cvc', 'Security code', `<input id="donate-cvc" name="cvc" type="text" inputmode="numeric" autocomplete="cc-csc" required maxlength="4">`, undefined)}
+  return `<fieldset class="donate-card"><legend>${escapeHtml(t.donateCard)}</legend>
+${field('donate-card', t.cardNumber, `<input id="donate-card" name="cardNumber" type="text" inputmode="numeric" autocomplete="cc-number" required maxlength="23"${invalid('donate-card', e.card)}>`, e.card)}
+${field('donate-exp-month', t.donateExpMonth, `<input id="donate-exp-month" name="expMonth" type="text" inputmode="numeric" autocomplete="cc-exp-month" required maxlength="2" placeholder="MM">`, undefined)}
+${field('donate-exp-year', t.donateExpYear, `<input id="donate-exp-year" name="expYear" type="text" inputmode="numeric" autocomplete="cc-exp-year" required maxlength="4" placeholder="${year + 2}">`, undefined)}
+${field('donate-cvc', t.securityCode, `<input id="donate-cvc" name="cvc" type="text" inputmode="numeric" autocomplete="cc-csc" required maxlength="4">`, undefined)}
 </fieldset>`;
 }
 
@@ -103,38 +106,57 @@ ${field('donate-cvc', 'Security code', `<input id="donate-cvc" name="cvc" type="
  * The card part on a Stripe site: the box the island mounts Stripe's Payment Element in, and
  * without JavaScript a plain statement that paying here needs it (no test-card fields).
  */
-function stripeCardHtml(pay: DonatePay & { kind: 'stripe' }): string {
-  const why = pay.browser ? DONATION_MESSAGES.needsJavaScript : DONATION_MESSAGES.paymentsOff;
-  return `<fieldset class="donate-card donate-stripe"><legend>Card</legend><div class="donate-stripe-element"></div>${pay.browser ? `<noscript><p class="donate-needs-js">${escapeHtml(why)}</p></noscript>` : `<p class="donate-needs-js">${escapeHtml(why)}</p>`}</fieldset>`;
+function stripeCardHtml(pay: DonatePay & { kind: 'stripe' }, t: StoreTexts): string {
+  const why = pay.browser ? t.donateNeedsJavaScript : t.donatePaymentsOff;
+  return `<fieldset class="donate-card donate-stripe"><legend>${escapeHtml(t.donateCard)}</legend><div class="donate-stripe-element"></div>${pay.browser ? `<noscript><p class="donate-needs-js">${escapeHtml(why)}</p></noscript>` : `<p class="donate-needs-js">${escapeHtml(why)}</p>`}</fieldset>`;
 }
 
 /** The island marker of page 203 on a Stripe site: its props (publishable key, Stripe locale, currency) as attributes. */
-function islandAttributes(pay: DonatePay, currency: string): string {
+function islandAttributes(c: Context<AppEnv>, pay: DonatePay, currency: string, t: StoreTexts): string {
   if (pay.kind !== 'stripe' || !pay.browser) return '';
-  return ` data-island="donate" data-island-load="eager" data-prop-stripe="${escapeAttr(JSON.stringify(pay.browser))}" data-prop-currency="${escapeAttr(currency)}"`;
+  const language = c.var.language ? ` data-prop-language="${escapeAttr(c.var.language.code)}"` : '';
+  return ` data-island="donate" data-island-load="eager" data-prop-stripe="${escapeAttr(JSON.stringify(pay.browser))}" data-prop-currency="${escapeAttr(currency)}" data-prop-texts="${escapeAttr(JSON.stringify(islandTexts(t)))}"${language}`;
 }
 
+/** The messages the form's checks and the donation service answer with, in English: the keys whose English they are. */
+const DONATE_MESSAGE_KEYS = [
+  'donateAmountMissing', 'donateAmountInvalid', 'donatePaymentsOff', 'donateNeedsJavaScript', 'donateMessageTooLong', 'accountEmailInvalid',
+  'donateNameTooLong', 'donateCardIncomplete', 'donateCardExpiry', 'donateCardCvc', 'donateCheckFields', 'accountRateLimited',
+] as const;
+const BOUND = /^The (smallest|largest) donation is (.+)\.$/;
+
+/** A donate form message in the page's words: the bounds' messages keep their amount (already in the page's money format). */
+function donateMessage(message: string | undefined, t: StoreTexts): string | undefined {
+  const bound = message === undefined ? undefined : BOUND.exec(message);
+  if (bound) return fillText(bound[1] === 'smallest' ? t.donateTooSmall : t.donateTooLarge, { amount: bound[2]! });
+  return messageIn(message, t, DONATE_MESSAGE_KEYS);
+}
+
+/** The donate island's words (its status and error texts) in the page's language. */
+const ISLAND_TEXTS = ['donateAmountMissing', 'donateAmountInvalid', 'accountEmailInvalid', 'donateRecorded', 'donateLoadFailed'] as const;
+const islandTexts = (t: StoreTexts) => Object.fromEntries(ISLAND_TEXTS.map((key) => [key, t[key]]));
+
 /** The donate form (page 203) as HTML, every value escaped. */
-function donateFormHtml(c: Context<AppEnv>, state: DonateState, currency: string, locale: string, limits: DonationLimits, pay: DonatePay): string {
+function donateFormHtml(c: Context<AppEnv>, state: DonateState, currency: string, locale: string, limits: DonationLimits, pay: DonatePay, t: StoreTexts): string {
   const { values: v, errors: e } = state;
   const { minCents, maxCents } = limits;
-  const range = `Between ${displayMoney(minCents, currency, locale)} and ${displayMoney(maxCents, currency, locale)}.`;
-  return `<section class="donate" data-page-type="203"${islandAttributes(pay, currency)}>
-<h1>Make a donation</h1>
+  const range = fillText(t.donateRange, { min: displayMoney(minCents, currency, locale), max: displayMoney(maxCents, currency, locale) });
+  return `<section class="donate" data-page-type="203"${islandAttributes(c, pay, currency, t)}>
+<h1>${escapeHtml(t.donateTitle)}</h1>
 ${state.notice ? `<p class="form-notice" role="alert">${escapeHtml(state.notice)}</p>` : ''}
 <form class="form donate-form" method="post" action="/donate" novalidate>
 <input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}">
 <input type="hidden" name="idempotencyKey" value="${escapeAttr(newCartToken())}">
-${field('donate-amount', `Amount (${currency})`, `<input id="donate-amount" name="amount" type="number" inputmode="decimal" autocomplete="off" required${amountBounds(currency, limits)} value="${escapeAttr(v.amount)}"${invalid('donate-amount', e.amount)}>`, e.amount, `<p class="description">${escapeHtml(range)}</p>`)}
-${coverFeeHtml(v, currency, locale, limits)}
-<fieldset class="form-item field donate-frequency"><legend>How often</legend><label><input type="radio" name="frequency" value="once"${v.monthly ? '' : ' checked'}> One time</label> <label><input type="radio" name="frequency" value="monthly"${v.monthly ? ' checked' : ''}> Monthly (cancel at any time)</label></fieldset>
-${field('donate-email', 'Email (for your receipt)', `<input id="donate-email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeAttr(v.email)}"${invalid('donate-email', e.email)}>`, e.email)}
-${field('donate-name', 'Your name', `<input id="donate-name" name="name" type="text" autocomplete="name" maxlength="100" value="${escapeAttr(v.name)}"${invalid('donate-name', e.name)}>`, e.name)}
-${field('donate-message', 'Message (optional)', `<textarea id="donate-message" name="message" maxlength="500"${invalid('donate-message', e.message)}>${escapeHtml(v.message)}</textarea>`, e.message)}
-<div class="form-item field checkbox"><label><input type="checkbox" name="anonymous" value="1"${v.anonymous ? ' checked' : ''}> Give anonymously (your name is not shown)</label></div>
-${pay.kind === 'stripe' ? stripeCardHtml(pay) : testCardHtml(e)}
+${field('donate-amount', fillText(t.donateAmount, { currency }), `<input id="donate-amount" name="amount" type="number" inputmode="decimal" autocomplete="off" required${amountBounds(currency, limits)} value="${escapeAttr(v.amount)}"${invalid('donate-amount', e.amount)}>`, e.amount, `<p class="description">${escapeHtml(range)}</p>`)}
+${coverFeeHtml(v, currency, locale, limits, t)}
+<fieldset class="form-item field donate-frequency"><legend>${escapeHtml(t.donateHowOften)}</legend><label><input type="radio" name="frequency" value="once"${v.monthly ? '' : ' checked'}> ${escapeHtml(t.donateOneTime)}</label> <label><input type="radio" name="frequency" value="monthly"${v.monthly ? ' checked' : ''}> ${escapeHtml(t.donateMonthlyCancel)}</label></fieldset>
+${field('donate-email', t.donateEmail, `<input id="donate-email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeAttr(v.email)}"${invalid('donate-email', e.email)}>`, e.email)}
+${field('donate-name', t.donateName, `<input id="donate-name" name="name" type="text" autocomplete="name" maxlength="100" value="${escapeAttr(v.name)}"${invalid('donate-name', e.name)}>`, e.name)}
+${field('donate-message', t.donateMessage, `<textarea id="donate-message" name="message" maxlength="500"${invalid('donate-message', e.message)}>${escapeHtml(v.message)}</textarea>`, e.message)}
+<div class="form-item field checkbox"><label><input type="checkbox" name="anonymous" value="1"${v.anonymous ? ' checked' : ''}> ${escapeHtml(t.donateAnonymous)}</label></div>
+${pay.kind === 'stripe' ? stripeCardHtml(pay, t) : testCardHtml(e, t)}
 <p class="donate-status" aria-live="polite"></p>
-<div class="form-button-wrapper"><button class="button form-submit" type="submit">Donate</button></div>
+<div class="form-button-wrapper"><button class="button form-submit" type="submit">${escapeHtml(t.donateButton)}</button></div>
 </form>
 </section>`;
 }
@@ -145,15 +167,18 @@ async function renderDonate(c: Context<AppEnv>, state: DonateState, status: Page
   c.header('X-Robots-Tag', 'noindex, nofollow');
   const { currency, locale } = req.site;
   const { minCents, maxCents } = limits;
-  const base = await baseContext(req, PAGE_TYPE.donate, 'donate');
+  const [base, t] = await Promise.all([baseContext(req, PAGE_TYPE.donate, 'donate'), accountTexts(c)]);
+  // The form's messages in the page's words (the checks answer in English).
+  const errors = Object.fromEntries(Object.entries(state.errors).map(([k, m]) => [k, donateMessage(m, t) ?? m]));
+  const shown: DonateState = { ...state, errors, notice: donateMessage(state.notice, t) };
   return respond(c, req, {
     status,
     templates: ['donate.html', 'page.html'],
     context: {
       ...base,
-      collection: { id: 'donate', title: 'Donate', urlId: 'donate', fullUrl: '/donate', typeName: 'page', mainContent: donateFormHtml(c, state, currency, locale, limits, pay), mainContentHasHeading: true },
+      collection: { id: 'donate', title: t.donateButton, urlId: 'donate', fullUrl: '/donate', typeName: 'page', mainContent: donateFormHtml(c, shown, currency, locale, limits, pay, t), mainContentHasHeading: true },
       donation: {
-        currency, minimum: minCents, minimumMoney: moneyJson(minCents, currency), maximum: maxCents, maximumMoney: moneyJson(maxCents, currency), errors: state.errors,
+        currency, minimum: minCents, minimumMoney: moneyJson(minCents, currency), maximum: maxCents, maximumMoney: moneyJson(maxCents, currency), errors,
         ...(pay.kind === 'stripe' && pay.browser ? { stripe: pay.browser } : {}),
       },
     },
@@ -173,7 +198,7 @@ donationPages.get('/donate', async (c) => {
   const preset = c.req.query('amount') ?? '';
   const cents = custom ? majorToMinor(custom, currency) : /^\d{1,12}$/.test(preset) ? Number(preset) : undefined;
   const amount = cents !== undefined ? minorToDecimal(cents, currency) : custom;
-  const error = custom && cents === undefined ? DONATION_MESSAGES.amountInvalid : cents !== undefined ? donationAmountError(cents, currency, c.var.site.locale, limits) : undefined;
+  const error = custom && cents === undefined ? DONATION_MESSAGES.amountInvalid : cents !== undefined ? donationAmountError(cents, currency, accountLocale(c), limits) : undefined;
   const coverFee = c.req.query('coverFee') === '1';
   const monthly = c.req.query('frequency') === 'monthly';
   const state: DonateState = { values: { amount, email: '', name: '', message: '', anonymous: false, coverFee, monthly }, errors: error ? { amount: error } : {} };
@@ -217,7 +242,7 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   if (!values.amount) errors.amount = DONATION_MESSAGES.amountMissing;
   else if (cents === undefined) errors.amount = DONATION_MESSAGES.amountInvalid;
   else {
-    const bound = donationAmountError(cents, site.currency, site.locale, limits);
+    const bound = donationAmountError(cents, site.currency, accountLocale(c), limits);
     if (bound) errors.amount = bound;
   }
   if (!z.email().max(254).safeParse(values.email).success) errors.email = 'Enter a valid email address.';
@@ -246,6 +271,7 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
       email: values.email, name: values.name, message: values.message, anonymous: values.anonymous,
       card, provider,
       origin: new URL(c.req.url).origin,
+      ...(c.var.language ? { language: { code: c.var.language.code, prefix: c.var.language.prefix, texts: await accountTexts(c) } } : {}),
       leaseMs: leaseMs(c.env),
       now: Date.now(),
     });
@@ -262,20 +288,20 @@ donationPages.post('/donate', guard, requireCrumb, async (c) => {
   }
 });
 
-const day = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const day = (ms: number, locale: string) => new Date(ms).toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * A monthly donation's part of page 204: when it next renews and a button that stops it
  * (a form posted with the page's link token and the crumb), or that it has stopped.
  */
-function monthlyHtml(c: Context<AppEnv>, sub: SubscriptionRow | undefined, link: { order: string; token: string } | undefined): string {
+function monthlyHtml(c: Context<AppEnv>, sub: SubscriptionRow | undefined, link: { order: string; token: string } | undefined, t: StoreTexts): string {
   if (!sub) return '';
-  if (sub.status !== 'active' && sub.status !== 'past_due' && sub.status !== 'paused') return '<p class="contribution-monthly" data-monthly="stopped">Your monthly donation is stopped: nothing more will be charged.</p>';
-  const next = sub.nextBillingAt ? ` The next one is on ${day(sub.nextBillingAt)}.` : '';
+  if (sub.status !== 'active' && sub.status !== 'past_due' && sub.status !== 'paused') return `<p class="contribution-monthly" data-monthly="stopped">${escapeHtml(t.contributionStopped)}</p>`;
+  const next = sub.nextBillingAt ? ` ${fillText(t.contributionNext, { date: day(sub.nextBillingAt, c.var.language?.code ?? 'en-US') })}` : '';
   const cancel = link
-    ? `<form class="contribution-cancel" method="post" action="/contribution-confirmed/cancel"><input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}"><input type="hidden" name="order" value="${escapeAttr(link.order)}"><input type="hidden" name="token" value="${escapeAttr(link.token)}"><button class="button" type="submit">Stop my monthly donation</button></form>`
+    ? `<form class="contribution-cancel" method="post" action="/contribution-confirmed/cancel"><input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}"><input type="hidden" name="order" value="${escapeAttr(link.order)}"><input type="hidden" name="token" value="${escapeAttr(link.token)}"><button class="button" type="submit">${escapeHtml(t.contributionStop)}</button></form>`
     : '';
-  return `<p class="contribution-monthly" data-monthly="active">This is a monthly donation: you get a receipt each month.${escapeHtml(next)}</p>${cancel}`;
+  return `<p class="contribution-monthly" data-monthly="active">${escapeHtml(t.contributionMonthly)}${escapeHtml(next)}</p>${cancel}`;
 }
 
 /** Contribution confirmed (204) for a donation the visitor may see. */
@@ -287,22 +313,26 @@ async function renderConfirmed(c: Context<AppEnv>, found: LoadedOrder, link?: { 
   const amount = displayMoney(order.grandTotalCents, order.currency, req.site.locale);
   // A donor who covered the fee reads it back (the line's field answers hold it in the site's money format).
   const fields = found.lines[0]?.additionalFields ? (JSON.parse(found.lines[0].additionalFields) as Record<string, unknown>) : {};
-  const fee = typeof fields[COVERS_THE_FEE] === 'string' ? fields[COVERS_THE_FEE] : undefined;
-  const sub = await subscriptionOfOrder(req.db, req.site.id, order.id);
-  const base = await baseContext(req, PAGE_TYPE.contributionConfirmed, 'contribution-confirmed');
-  const body = `<section class="contribution-confirmed" data-page-type="204"><h1>Thank you for your donation</h1>
-<p class="contribution-amount">You gave <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(req.site.title)}.</p>
-${fee ? `<p class="contribution-fee">This includes ${escapeHtml(fee)} to cover the card fee.</p>` : ''}
-<p>Receipt number <strong>#${order.orderNumber}</strong>. A receipt is on its way to ${escapeHtml(order.email)}.</p>
-${monthlyHtml(c, sub, link)}
-${order.testMode ? '<p class="contribution-test">This was a test donation: no money moved.</p>' : ''}
-<p><a href="/">Back to the site</a></p></section>`;
+  const stored = typeof fields[COVERS_THE_FEE] === 'string' ? fields[COVERS_THE_FEE] : undefined;
+  // The stored fee is in the site's money format; a page of an added language shows it in its own.
+  const feeCents = stored && req.language ? majorToMinor(stored, order.currency) : undefined;
+  const fee = feeCents !== undefined ? displayMoney(feeCents, order.currency, req.site.locale) : stored;
+  const [sub, base, t] = await Promise.all([
+    subscriptionOfOrder(req.db, req.site.id, order.id), baseContext(req, PAGE_TYPE.contributionConfirmed, 'contribution-confirmed'), accountTexts(c),
+  ]);
+  const body = `<section class="contribution-confirmed" data-page-type="204"><h1>${escapeHtml(t.contributionHeading)}</h1>
+<p class="contribution-amount">${textHtml(t.contributionGave, { amount: `<strong>${escapeHtml(amount)}</strong>`, site: escapeHtml(req.site.title) })}</p>
+${fee ? `<p class="contribution-fee">${escapeHtml(fillText(t.contributionFee, { fee }))}</p>` : ''}
+<p>${textHtml(t.contributionReceipt, { number: `<strong>#${order.orderNumber}</strong>`, email: escapeHtml(order.email) })}</p>
+${monthlyHtml(c, sub, link, t)}
+${order.testMode ? `<p class="contribution-test">${escapeHtml(t.contributionTest)}</p>` : ''}
+<p><a href="/">${escapeHtml(t.contributionBack)}</a></p></section>`;
   return respond(c, req, {
     status: 200,
     templates: ['contribution-confirmed.html', 'page.html'],
     context: {
       ...base,
-      collection: { id: 'contribution-confirmed', title: 'Thank you', urlId: 'contribution-confirmed', fullUrl: '/contribution-confirmed', typeName: 'page', mainContent: body, mainContentHasHeading: true },
+      collection: { id: 'contribution-confirmed', title: t.contributionTitle, urlId: 'contribution-confirmed', fullUrl: '/contribution-confirmed', typeName: 'page', mainContent: body, mainContentHasHeading: true },
       donation: { orderNumber: order.orderNumber, amount: order.grandTotalCents, amountMoney: moneyJson(order.grandTotalCents, order.currency), testMode: order.testMode },
     },
   });

@@ -8,6 +8,7 @@ import type { Db } from './db.js';
 import type { FormRecord } from './forms/definitions.js';
 import type { ItemRecord } from './items.js';
 import type { SiteRecord } from './websites.js';
+import type { StoreTexts } from '../../domain/languages/store-texts.js';
 
 /** Items as templates read them, with what product badges and prices need. */
 export interface ItemsJson {
@@ -26,4 +27,6 @@ export interface BlockLoadContext {
   items(rows: readonly ItemRecord[]): Promise<ItemsJson>;
   /** A form's template JSON as this request shows it (a refused no-JS post's values, the thank-you state). */
   form(form: FormRecord): Record<string, unknown>;
+  /** The store texts in the page's language (an added language's translations over the English; issue 29). */
+  texts(): Promise<StoreTexts>;
 }

@@ -94,4 +94,40 @@ describe('a donation', () => {
     expect(textLeft).toBeGreaterThanOrEqual(boxRight);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  it('a French donor gives from /fr/: the block, page 203 and page 204 speak French with French money, all under /fr', async () => {
+    const owner = await demoOwnerSession(store.worker);
+    const res = await store.worker.fetch('/api/multilingual/languages', {
+      method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ languages: ['en-US', 'fr'] }),
+    });
+    expect(res.status).toBe(200);
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/support-the-studio'));
+    await page.getByRole('heading', { name: 'Keep the kiln warm' }).waitFor();
+    await page.getByLabel('Ou saisissez un autre montant').fill('17.25');
+    await page.getByLabel('Chaque mois').check();
+    await page.getByRole('button', { name: 'Faire un don' }).click();
+
+    await page.getByRole('heading', { name: 'Faire un don' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/fr/donate');
+    expect(await page.getByLabel('Chaque mois (résiliable à tout moment)').isChecked()).toBe(true);
+    await page.getByLabel('E-mail (pour votre reçu)').fill('donatrice@example.com');
+    await page.getByLabel('Votre nom', { exact: true }).fill('Camille');
+    await page.getByLabel('Numéro de carte', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel("Mois d'expiration (MM)").fill('12');
+    await page.getByLabel("Année d'expiration (AAAA)").fill('2099');
+    await page.getByLabel('Cryptogramme').fill('123');
+    await page.getByRole('button', { name: 'Faire un don' }).click();
+
+    await page.getByRole('heading', { name: 'Merci pour votre don' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/fr/contribution-confirmed');
+    expect(await page.locator('.contribution-amount').textContent()).toMatch(/17,25\s\$US/);
+    expect(await page.locator('[data-monthly="active"]').textContent()).toMatch(/^Ceci est un don mensuel : vous recevez un reçu chaque mois\. Le prochain aura lieu le \d+ \S+ \d{4}\.$/);
+    await page.getByRole('button', { name: 'Arrêter mon don mensuel' }).click();
+    await page.locator('[data-monthly="stopped"]').waitFor();
+    expect(await page.locator('[data-monthly="stopped"]').textContent()).toBe('Votre don mensuel est arrêté : plus rien ne sera prélevé.');
+    expect(new URL(page.url()).pathname).toBe('/fr/contribution-confirmed/cancel');
+    const receipt = await store.worker.db.prepare("SELECT subject FROM mail_outbox WHERE kind = 'donation-receipt' AND to_address = 'donatrice@example.com'").first<{ subject: string }>();
+    expect(receipt!.subject).toContain('reçu de votre don');
+  });
 });

@@ -40,6 +40,6 @@ export const donateApi = {
   intent: (key: string, c: DonationChoice) =>
     post<{ paymentIntent: PreparedIntent }>('/api/commerce/donations/stripe/intent', key, { amount: c.amount, coverFee: c.coverFee, frequency: c.frequency, email: c.email }).then((r) => r.paymentIntent),
   /** Records the donation: the worker captures the intent Stripe.js confirmed. No link on a replay of the key. */
-  give: (key: string, c: DonationChoice, paymentIntentId: string) =>
-    post<{ confirmationUrl?: string }>('/api/commerce/donations', key, { ...c, payment: { provider: 'stripe', paymentIntentId } }),
+  give: (key: string, c: DonationChoice, paymentIntentId: string, language?: string) =>
+    post<{ confirmationUrl?: string }>('/api/commerce/donations', key, { ...c, payment: { provider: 'stripe', paymentIntentId }, ...(language ? { language } : {}) }),
 };

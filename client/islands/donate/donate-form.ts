@@ -2,21 +2,38 @@ import { coverFeeCents, DONATION_MESSAGES, majorToMinor } from '../../../domain/
 import type { StripeConfig, StripePayment } from '../checkout/stripe-payment.js';
 import { donateApi, type DonationChoice } from './donate-api.js';
 
-/** Said when the worker recorded the gift but a replayed key gives no link to page 204. */
-export const DONATION_RECORDED = 'Thank you: your donation is recorded and a receipt is on its way to your email.';
-const LOAD_FAILED = 'Card payments could not load. Please reload the page and try again.';
-const ENTER_EMAIL = 'Enter a valid email address.';
+type DonateTexts = Record<'donateAmountMissing' | 'donateAmountInvalid' | 'accountEmailInvalid' | 'donateRecorded' | 'donateLoadFailed', string>;
+/**
+ * The island's status and error texts in English: the store texts of the same keys (props
+ * `texts` bring them in the page's language). Kept here so the island's chunk does not carry
+ * every store text.
+ */
+const ENGLISH: DonateTexts = {
+  donateAmountMissing: DONATION_MESSAGES.amountMissing,
+  donateAmountInvalid: DONATION_MESSAGES.amountInvalid,
+  accountEmailInvalid: 'Enter a valid email address.',
+  donateRecorded: 'Thank you: your donation is recorded and a receipt is on its way to your email.',
+  donateLoadFailed: 'Card payments could not load. Please reload the page and try again.',
+};
+
+/** The texts of the island's props over the English (a page without them reads English). */
+export function donateTextsOf(value: unknown): DonateTexts {
+  const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const texts = { ...ENGLISH };
+  for (const key of Object.keys(ENGLISH) as (keyof DonateTexts)[]) if (typeof given[key] === 'string') texts[key] = given[key] as string;
+  return texts;
+}
 
 /** The form's choice, or the first thing the donor must fix (checked again by the server). */
-function choiceOf(form: HTMLFormElement, currency: string): DonationChoice | string {
+function choiceOf(form: HTMLFormElement, currency: string, t: DonateTexts): DonationChoice | string {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? '').trim();
   const typed = text('amount');
-  if (!typed) return DONATION_MESSAGES.amountMissing;
+  if (!typed) return t.donateAmountMissing;
   const amount = majorToMinor(typed, currency);
-  if (amount === undefined) return DONATION_MESSAGES.amountInvalid;
+  if (amount === undefined) return t.donateAmountInvalid;
   const email = text('email');
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) return ENTER_EMAIL;
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) return t.accountEmailInvalid;
   return {
     amount, email, coverFee: data.get('coverFee') === '1', frequency: data.get('frequency') === 'monthly' ? 'monthly' : 'once',
     name: text('name'), message: text('message'), anonymous: data.get('anonymous') === '1',
@@ -33,7 +50,8 @@ const chargeOf = (c: DonationChoice, currency: string) => c.amount + (c.coverFee
  * Stripe.js confirms it, the worker records the donation, and the donor goes to page 204.
  * Errors are said in the form's live region; the button is off while paying.
  */
-export function payDonateForm(form: HTMLFormElement, config: StripeConfig, currency: string): void {
+export function payDonateForm(form: HTMLFormElement, config: StripeConfig, currency: string, t: DonateTexts = donateTextsOf(undefined), language?: string): void {
+  const LOAD_FAILED = t.donateLoadFailed;
   const box = form.querySelector<HTMLElement>('.donate-stripe-element')!;
   const status = form.querySelector<HTMLElement>('.donate-status')!;
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
@@ -49,7 +67,7 @@ export function payDonateForm(form: HTMLFormElement, config: StripeConfig, curre
     status.classList.toggle('field-error', Boolean(text));
   };
   const current = () => {
-    const c = choiceOf(form, currency);
+    const c = choiceOf(form, currency, t);
     return typeof c === 'string' ? undefined : c;
   };
   // Stripe.js's element must say whether the card is saved, as the intent does: a change of frequency mounts it anew.
@@ -94,7 +112,7 @@ export function payDonateForm(form: HTMLFormElement, config: StripeConfig, curre
 
   /** One try at giving; what went wrong (shown beside the form), or undefined when the donor is leaving for page 204. */
   async function give(): Promise<string | undefined> {
-    const choice = choiceOf(form, currency);
+    const choice = choiceOf(form, currency, t);
     if (typeof choice === 'string') return choice;
     const element = await payment;
     if (!element || typeof element === 'string') return element ?? LOAD_FAILED;
@@ -107,8 +125,8 @@ export function payDonateForm(form: HTMLFormElement, config: StripeConfig, curre
         if (declined) return declined;
         confirmed = intent.id;
       }
-      const given = await donateApi.give(key, choice, intent.id);
-      if (!given.confirmationUrl) return DONATION_RECORDED;
+      const given = await donateApi.give(key, choice, intent.id, language);
+      if (!given.confirmationUrl) return t.donateRecorded;
       window.location.assign(given.confirmationUrl);
       return undefined;
     } catch (e) {

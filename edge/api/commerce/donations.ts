@@ -13,6 +13,8 @@ import { donationProvider } from '../../services/donations/provider.js';
 import { customerFor, prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { leaseMs, orderJson } from '../../services/orders/index.js';
 import { jsonBody } from '../validate.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
+import { mailLanguage } from '../../services/multilingual/mail-language.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, paymentSchema } from './order-schemas.js';
 
@@ -29,6 +31,8 @@ export const donationBody = z.object({
   frequency: z.enum(['once', 'monthly'], { error: 'Choose once or monthly.' }).optional().default('once'),
   // The test card, or (a site on Stripe) the PaymentIntent of POST /stripe/intent that Stripe.js confirmed.
   payment: paymentSchema.optional(),
+  // The donate page's language (issue 29): only picks the receipt's words and page 204's prefix.
+  language: z.string().max(35).optional(),
 });
 
 /**
@@ -89,6 +93,7 @@ donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
   const site = c.var.site;
   const payment = body.payment;
   const provider = await donationProvider(c.var.db, c.env, site, payment?.provider ?? 'test');
+  const language = await mailLanguage(c.var.db, site, body.language);
   const placed = await placeDonation(c.var.db, {
     site: { id: site.id, currency: site.currency, title: site.title, locale: site.locale },
     requester: requesterOf(c),
@@ -106,6 +111,7 @@ donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
     paymentIntentId: payment?.provider === 'stripe' ? payment.paymentIntentId : undefined,
     provider,
     origin: new URL(c.req.url).origin,
+    ...(language ? { language: { code: language.code, prefix: `/${languagePrefix(language.code)}`, texts: language.texts } } : {}),
     leaseMs: leaseMs(c.env),
     now: Date.now(),
   });

@@ -20,20 +20,13 @@ import type { PageRequest } from '../page-request.js';
 import { PAGE_TYPE, type PageResult } from '../page-types.js';
 import { respond, wantsJson } from '../respond.js';
 import { notFoundPage } from '../utility-pages.js';
+import { fillText, type StoreTexts } from '../../../domain/languages/store-texts.js';
+import { accountPath, accountTexts } from '../account/account-texts.js';
+import { textHtml } from '../page-words.js';
 
 /** Never stored by the page cache (page-cache.ts skips these) nor by any shared cache. */
 export const PERSONAL = 'private, no-store';
 
-/** SPEC-style texts of the lock screen and the paywall. */
-export const MEMBER_TEXT = {
-  lockTitle: 'This page is password protected',
-  siteLockTitle: 'This site is password protected',
-  lockPrompt: 'Enter the password to continue.',
-  wrongPassword: 'That password is not correct.',
-  paywallTitle: 'Members only',
-  deniedTitle: 'Access denied',
-  deniedMessage: 'Your account is not a member of this area.',
-} as const;
 
 /** A password lock the visitor has not opened, else undefined. */
 async function closedLock(c: Context<AppEnv>, lock: AccessLock | undefined): Promise<AccessLock | undefined> {
@@ -41,11 +34,11 @@ async function closedLock(c: Context<AppEnv>, lock: AccessLock | undefined): Pro
   return (await isUnlocked(c.var.site.id, lock, getCookie(c, unlockCookieName(lock.scope)))) ? undefined : lock;
 }
 
-function lockScreenHtml(c: Context<AppEnv>, scope: string, returnPath: string, error?: string): string {
-  const title = scope === SITE_SCOPE ? MEMBER_TEXT.siteLockTitle : MEMBER_TEXT.lockTitle;
+function lockScreenHtml(c: Context<AppEnv>, t: StoreTexts, scope: string, returnPath: string, error?: string): string {
+  const title = scope === SITE_SCOPE ? t.memberSiteLockTitle : t.memberLockTitle;
   const crumb = crumbFor(c);
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeAttr(c.var.language?.code ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -56,15 +49,15 @@ function lockScreenHtml(c: Context<AppEnv>, scope: string, returnPath: string, e
 <body>
 <main class="lock-screen" data-page-type="103">
 <h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(MEMBER_TEXT.lockPrompt)}</p>
+<p>${escapeHtml(t.memberLockPrompt)}</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/members/unlock">
+<form method="post" action="${escapeAttr(accountPath(c, '/members/unlock'))}">
 <input type="hidden" name="crumb" value="${escapeAttr(crumb)}">
 <input type="hidden" name="scope" value="${escapeAttr(scope)}">
 <input type="hidden" name="return" value="${escapeAttr(returnPath)}">
-<label for="lock-password">Password</label>
+<label for="lock-password">${escapeHtml(t.accountPassword)}</label>
 <input id="lock-password" name="password" type="password" autocomplete="current-password" required maxlength="256">
-<button type="submit">Unlock</button>
+<button type="submit">${escapeHtml(t.memberUnlock)}</button>
 </form>
 </main>
 </body>
@@ -72,12 +65,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 `;
 }
 
-/** The lock screen (SPEC §2 page type 103): nothing of the page behind it, never cached. */
-export function lockScreen(c: Context<AppEnv>, scope: string, returnPath: string, error?: string, status: 200 | 401 | 429 = 200): Response {
+/**
+ * The lock screen (SPEC §2 page type 103): nothing of the page behind it, never cached. In the
+ * page's language under its prefix (issue 29): `returnPath` is where the unlock goes back to,
+ * prefix included; the form posts under the prefix. `error` is a store text key's text already.
+ */
+export async function lockScreen(c: Context<AppEnv>, scope: string, returnPath: string, error?: string, status: 200 | 401 | 429 = 200): Promise<Response> {
   c.header('Cache-Control', PERSONAL);
   c.header('X-Robots-Tag', 'noindex, nofollow');
+  if (c.var.language) c.header('Content-Language', c.var.language.code);
   if (wantsJson(c)) return c.json({ pageType: PAGE_TYPE.lockScreen, pageTypeName: 'lock-screen', lockScreen: { scope: scope === SITE_SCOPE ? 'site' : 'page', ...(error ? { error } : {}) } }, status);
-  return c.html(lockScreenHtml(c, scope, returnPath, error), status);
+  return c.html(lockScreenHtml(c, await accountTexts(c), scope, returnPath, error), status);
 }
 
 /** Paths a site password never hides: the unlock form's post and robots.txt. */
@@ -92,39 +90,45 @@ export const siteLock = createMiddleware<AppEnv>(async (c, next) => {
   const [lock] = await locksFor(c.var.db, c.var.site.id, [SITE_SCOPE]);
   if (!(await closedLock(c, lock))) return next();
   // A form posted to a locked site (donate, join, buy, a plain form) is refused: the lock screen, 401.
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return lockScreen(c, SITE_SCOPE, '/', undefined, 401);
-  return lockScreen(c, SITE_SCOPE, c.req.path);
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return lockScreen(c, SITE_SCOPE, accountPath(c, '/'), undefined, 401);
+  return lockScreen(c, SITE_SCOPE, accountPath(c, c.req.path));
 });
 
-function money(p: PageProtection): string {
-  return displayMoney(p.priceCents, p.currency);
+/** The area's price in the page's money format (an added language's, else the default). */
+function money(c: Context<AppEnv>, p: PageProtection): string {
+  return c.var.language ? displayMoney(p.priceCents, p.currency, c.var.language.code) : displayMoney(p.priceCents, p.currency);
 }
 
-/** What the area asks of a visitor without access: the options, as HTML (escaped). */
-function accessOptionsHtml(c: Context<AppEnv>, p: PageProtection, returnPath: string): string {
+/**
+ * What the area asks of a visitor without access: the options, as HTML (escaped), in the page's
+ * words. Its links and forms name unprefixed paths (respond() puts an added language's prefix
+ * in); `returnPath` is where a join goes back to, the prefix included.
+ */
+function accessOptionsHtml(c: Context<AppEnv>, p: PageProtection, returnPath: string, t: StoreTexts): string {
   const signedIn = Boolean(c.var.siteUser);
   const name = escapeHtml(p.areaName);
-  const offer =
-    p.access === 'free' ? `Join ${name} for free.` : p.access === 'one-time' ? `Access to ${name}: ${escapeHtml(money(p))}, paid once.` : `Access to ${name}: ${escapeHtml(money(p))} a month.`;
+  const price = escapeHtml(money(c, p));
+  const offer = textHtml(p.access === 'free' ? t.memberJoinFree : p.access === 'one-time' ? t.memberPaidOnce : t.memberPaidMonthly, { area: name, price });
   let action: string;
   if (!signedIn && p.access === 'free') {
-    action = `<p><a class="member-sign-up" href="/account/sign-up">Create an account</a> or <a class="member-sign-in" href="/account">sign in</a> to join.</p>`;
+    const signUp = `<a class="member-sign-up" href="/account/sign-up">${escapeHtml(t.accountCreate)}</a>`;
+    action = `<p>${textHtml(t.memberSignUpToJoin, { signUp, signIn: `<a class="member-sign-in" href="/account">${escapeHtml(t.memberSignInLower)}</a>` })}</p>`;
   } else if (p.access === 'free') {
     action = `<form method="post" action="/members/join">
 <input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}">
 <input type="hidden" name="area" value="${escapeAttr(p.areaId)}">
 <input type="hidden" name="return" value="${escapeAttr(returnPath)}">
-<button type="submit" class="member-join">Join ${name}</button>
+<button type="submit" class="member-join">${textHtml(t.memberJoin, { area: name })}</button>
 </form>`;
   } else {
     // Paid: signed out too (a guest's access goes to the account with the checkout email, guest.ts).
-    const label = p.access === 'recurring' ? `Subscribe for ${money(p)} a month` : `Buy access for ${money(p)}`;
+    const label = fillText(p.access === 'recurring' ? t.memberSubscribe : t.memberBuy, { price: money(c, p) });
     action = `<form method="post" action="/members/buy">
 <input type="hidden" name="crumb" value="${escapeAttr(crumbFor(c))}">
 <input type="hidden" name="area" value="${escapeAttr(p.areaId)}">
 <input type="hidden" name="return" value="${escapeAttr(returnPath)}">
 <button type="submit" class="member-buy">${escapeHtml(label)}</button>
-</form>${signedIn ? '' : `<p>Already a member? <a class="member-sign-in" href="/account">Sign in</a>.</p>`}`;
+</form>${signedIn ? '' : `<p>${textHtml(t.memberAlready, { signIn: `<a class="member-sign-in" href="/account">${escapeHtml(t.accountSignIn)}</a>` })}</p>`}`;
   }
   return `<div class="member-access" data-member-area="${escapeAttr(p.areaId)}" data-access="${escapeAttr(p.access)}"><p>${offer}</p>${action}</div>`;
 }
@@ -139,19 +143,19 @@ function areaJson(p: PageProtection): Record<string, unknown> {
  * when signed in. The protected sections never reach the renderer.
  */
 async function withoutAccess(c: Context<AppEnv>, req: PageRequest, page: ServedPage, p: PageProtection): Promise<Response> {
-  const returnPath = `/${page.slug}`;
-  const options = accessOptionsHtml(c, p, returnPath);
+  const t = await accountTexts(c);
+  const options = accessOptionsHtml(c, p, accountPath(c, `/${page.slug}`), t);
   if (p.teaserSections !== null && p.teaserSections > 0) {
     const teaser: ServedPage = { ...page, layout: { sections: page.layout.sections.slice(0, p.teaserSections) } };
     const result = await blockPage(req, teaser);
     const collection = result.context.collection as Record<string, unknown>;
-    collection.mainContent = `${String(collection.mainContent ?? '')}<section class="member-divider"><h2>${escapeHtml(MEMBER_TEXT.paywallTitle)}</h2>${options}</section>`;
+    collection.mainContent = `${String(collection.mainContent ?? '')}<section class="member-divider"><h2>${escapeHtml(t.memberPaywallTitle)}</h2>${options}</section>`;
     result.context.pageType = PAGE_TYPE.protectedContent;
     result.context.pageTypeName = 'protected-content';
     result.context.memberArea = areaJson(p);
     return respond(c, req, result);
   }
-  return paywall(c, req, { id: page.id, title: page.title, urlId: page.slug, fullUrl: returnPath }, p, options);
+  return paywall(c, req, { id: page.id, title: page.title, urlId: page.slug, fullUrl: `/${page.slug}` }, p, options, t);
 }
 
 /** What a paywall names of the thing behind it: a page, or a protected collection (never one of its items). */
@@ -163,11 +167,11 @@ interface Shown {
 }
 
 /** The paywall (107) when signed out, access denied (106, status 403) when signed in: nothing of the content behind it. */
-async function paywall(c: Context<AppEnv>, req: PageRequest, shown: Shown, p: PageProtection, options: string): Promise<Response> {
+async function paywall(c: Context<AppEnv>, req: PageRequest, shown: Shown, p: PageProtection, options: string, t: StoreTexts): Promise<Response> {
   const denied = Boolean(c.var.siteUser);
   const base = await baseContext(req, denied ? PAGE_TYPE.accessDenied : PAGE_TYPE.paywall, denied ? 'access-denied' : 'paywall', shown.id);
-  const heading = denied ? MEMBER_TEXT.deniedTitle : MEMBER_TEXT.paywallTitle;
-  const intro = denied ? `<p>${escapeHtml(MEMBER_TEXT.deniedMessage)}</p>` : '';
+  const heading = denied ? t.memberDeniedTitle : t.memberPaywallTitle;
+  const intro = denied ? `<p>${escapeHtml(t.memberDeniedMessage)}</p>` : '';
   const result: PageResult = {
     status: denied ? 403 : 200,
     templates: ['page.html'],
@@ -192,7 +196,7 @@ export async function gatedPage(c: Context<AppEnv>, req: PageRequest, page: Serv
   const [[lock], protection] = await Promise.all([locksFor(req.db, req.site.id, [page.id]), pageProtection(req.db, req.site.id, page.id)]);
   if (lock) {
     c.header('Cache-Control', PERSONAL);
-    if (await closedLock(c, lock)) return lockScreen(c, page.id, `/${page.slug}`);
+    if (await closedLock(c, lock)) return lockScreen(c, page.id, accountPath(c, `/${page.slug}`));
   }
   if (!protection) return undefined;
   c.header('Cache-Control', PERSONAL);
@@ -225,7 +229,8 @@ export async function gatedCollection(c: Context<AppEnv>, req: PageRequest, coll
   if (view.kind === 'feed') return respond(c, req, await notFoundPage(req));
   const returnPath = view.kind === 'item' ? view.path : collection.fullUrl;
   const shown = { id: collection.id, title: collection.title, urlId: collection.urlId, fullUrl: collection.fullUrl };
-  return paywall(c, req, shown, protection, accessOptionsHtml(c, protection, returnPath));
+  const t = await accountTexts(c);
+  return paywall(c, req, shown, protection, accessOptionsHtml(c, protection, accountPath(c, returnPath), t), t);
 }
 
 /**

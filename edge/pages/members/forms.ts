@@ -11,7 +11,7 @@ import { clientIp } from '../../lib/client-address.js';
 import { cookieBase } from '../../lib/cookie-attributes.js';
 import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
 import { requireCrumb } from '../../middleware/crumb/index.js';
-import { RATE_LIMITED_MESSAGE, rateLimit } from '../../middleware/rate-limit/index.js';
+import { rateLimit } from '../../middleware/rate-limit/index.js';
 import { grantMembership, hasAccess, listAreas } from '../../services/members/areas.js';
 import { areaOffer } from '../../services/members/paid.js';
 import { addEntry, createSubscriptionCart, isCartTokenShape, type CartScope } from '../../services/cart/index.js';
@@ -20,8 +20,10 @@ import { checkLockPassword, locksFor, unlockCookieName, unlockToken } from '../.
 import { baseContext } from '../page-context.js';
 import { PAGE_TYPE } from '../page-types.js';
 import { pageRequest, respond } from '../respond.js';
-import { lockScreen, MEMBER_TEXT, PERSONAL } from './access.js';
+import { lockScreen, PERSONAL } from './access.js';
 import { escapeAttr, escapeHtml } from '../../../engine/index.js';
+import { accountPath, accountTexts } from '../account/account-texts.js';
+import { textHtml } from '../page-words.js';
 
 const unlockForm = z.object({
   scope: z.string().regex(/^(?:site|[A-Za-z0-9_-]{1,64})$/),
@@ -65,11 +67,11 @@ memberForms.post('/unlock', guard, requireCrumb, async (c) => {
   } catch (err) {
     if (err instanceof ApiError && err.status === 429) {
       c.header('Retry-After', '60');
-      return lockScreen(c, lock.scope, back, RATE_LIMITED_MESSAGE, 429);
+      return lockScreen(c, lock.scope, back, (await accountTexts(c)).accountRateLimited, 429);
     }
     throw err;
   }
-  if (!(await checkLockPassword(lock, form.password))) return lockScreen(c, lock.scope, back, MEMBER_TEXT.wrongPassword, 401);
+  if (!(await checkLockPassword(lock, form.password))) return lockScreen(c, lock.scope, back, (await accountTexts(c)).memberWrongPassword, 401);
   // An unlock lasts the browser session (no Max-Age), HttpOnly.
   setCookie(c, unlockCookieName(lock.scope), await unlockToken(c.var.site.id, lock), { ...cookieBase(c), httpOnly: true });
   c.header('Cache-Control', PERSONAL);
@@ -80,12 +82,12 @@ memberForms.post('/unlock', guard, requireCrumb, async (c) => {
 memberForms.post('/join', guard, requireCrumb, async (c) => {
   const form = await formOf(c, joinForm);
   const user = c.var.siteUser;
-  if (!user) return c.redirect('/account', 303);
+  if (!user) return c.redirect(accountPath(c, '/account'), 303);
   const area = (await listAreas(c.var.db, c.var.site.id)).find((a) => a.id === form.area);
   if (!area) throw new ApiError(404, 'not_found', 'This member area does not exist.');
   if (area.access !== 'free') throw new ApiError(402, 'payment_required', 'This member area is not free.');
   await grantMembership(c.var.db, c.var.site.id, area.id, user.id, { source: 'free' }, Date.now());
-  return c.redirect(`/membership-confirmed?area=${area.id}&return=${encodeURIComponent(safeReturn(form.return))}`, 303);
+  return c.redirect(`${accountPath(c, '/membership-confirmed')}?area=${area.id}&return=${encodeURIComponent(safeReturn(form.return))}`, 303);
 });
 
 // A paid area's buy button, signed in or not (a guest's access goes to the account with the
@@ -99,12 +101,12 @@ memberForms.post('/buy', guard, requireCrumb, async (c) => {
   const scope: CartScope = { db: c.var.db, site: c.var.site, now: Date.now() };
   if (offer.access === 'recurring') {
     const { cartToken } = await createSubscriptionCart(scope, item);
-    return c.redirect(`/checkout?cartToken=${cartToken}`, 303);
+    return c.redirect(`${accountPath(c, '/checkout')}?cartToken=${cartToken}`, 303);
   }
   const visitorToken = cartToken(c);
   const added = await addEntry(scope, isCartTokenShape(visitorToken) ? visitorToken : undefined, item);
   syncCartCookies(c, added.view, added.token, true);
-  return c.redirect('/checkout', 303);
+  return c.redirect(accountPath(c, '/checkout'), 303);
 });
 
 /** SPEC §2 page type 208: the membership the signed-in visitor now has. */
@@ -116,20 +118,21 @@ export async function membershipConfirmed(c: Context<AppEnv>): Promise<Response>
   // Only a membership the visitor really has is confirmed.
   const area = found && (await hasAccess(req.db, found.id, user!.id, req.now)) ? found : undefined;
   const back = c.req.query('return') ? safeReturn(c.req.query('return')) : area?.pages[0] ? `/${area.pages[0].slug}` : (area?.collections[0]?.fullUrl ?? '/');
-  const base = await baseContext(req, PAGE_TYPE.membershipConfirmed, 'membership-confirmed');
+  const [base, t] = await Promise.all([baseContext(req, PAGE_TYPE.membershipConfirmed, 'membership-confirmed'), accountTexts(c)]);
   // A guest's purchase: the access is on the account with the checkout email, which was mailed a link.
   const guestArea = !user && c.req.query('guest') === '1' ? (await listAreas(req.db, req.site.id)).find((a) => a.id === c.req.query('area') && a.access !== 'free') : undefined;
+  // In the page's words (issue 29); respond() puts an added language's prefix on the links.
   const body = area
-    ? `<h1>Welcome to ${escapeHtml(area.name)}</h1><p>Your membership is active.</p><p><a class="member-continue" href="${escapeAttr(back)}">Continue reading</a></p>`
+    ? `<h1>${textHtml(t.memberWelcome, { area: escapeHtml(area.name) })}</h1><p>${escapeHtml(t.memberActive)}</p><p><a class="member-continue" href="${escapeAttr(back)}">${escapeHtml(t.memberContinue)}</a></p>`
     : guestArea
-      ? `<h1>Thank you</h1><p class="member-guest">Your access to ${escapeHtml(guestArea.name)} is on the account with the email you gave at checkout. We have sent it a mail: set your password from its link, or <a href="/account">sign in</a> if you already have an account.</p>`
-      : `<h1>Membership</h1><p><a href="/account">Sign in</a> to see your membership.</p>`;
+      ? `<h1>${escapeHtml(t.contributionTitle)}</h1><p class="member-guest">${textHtml(t.memberGuest, { area: escapeHtml(guestArea.name), signIn: `<a href="/account">${escapeHtml(t.memberSignInLower)}</a>` })}</p>`
+      : `<h1>${escapeHtml(t.memberHeading)}</h1><p>${textHtml(t.memberSignInToSee, { signIn: `<a href="/account">${escapeHtml(t.accountSignIn)}</a>` })}</p>`;
   return respond(c, req, {
     status: area || guestArea ? 200 : 404,
     templates: ['page.html'],
     context: {
       ...base,
-      collection: { id: 'membership-confirmed', title: 'Membership confirmed', urlId: 'membership-confirmed', fullUrl: '/membership-confirmed', typeName: 'page', mainContent: `<section class="membership-confirmed">${body}</section>`, mainContentHasHeading: true },
+      collection: { id: 'membership-confirmed', title: t.memberConfirmedTitle, urlId: 'membership-confirmed', fullUrl: '/membership-confirmed', typeName: 'page', mainContent: `<section class="membership-confirmed">${body}</section>`, mainContentHasHeading: true },
       ...(area ? { memberArea: { id: area.id, name: area.name, access: area.access, member: true } } : {}),
     },
   });

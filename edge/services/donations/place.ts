@@ -14,6 +14,7 @@ import type { PaymentProvider, TestCard } from '../payments/index.js';
 import { orderEventStatements } from '../webhooks/fact-events.js';
 import { billingDate } from '../subscriptions/billing-dates.js';
 import { donationReceiptStatement } from './receipt.js';
+import type { StoreTexts } from '../../../domain/languages/store-texts.js';
 
 /** A donation's order is told apart by its `purchased_cart_id` (no cart is bought): `donation:<attempt>`. */
 export const DONATION_CART_PREFIX = 'donation:';
@@ -52,6 +53,8 @@ export interface DonationInput {
   provider: PaymentProvider;
   /** Origin of the site, for the link in the receipt. */
   origin: string;
+  /** Given from a page of an added language (issue 29): page 204's link keeps its prefix, the receipt is in its words and money format. */
+  language?: { code: string; prefix: string; texts: StoreTexts } | undefined;
   leaseMs: number;
   now: number;
 }
@@ -99,7 +102,7 @@ export async function placeDonation(db: Db, input: DonationInput): Promise<Place
   const left = claim.kind === 'taken-over' ? stepsOf(claim.left) : undefined;
   try {
     const placed = await attempt(db, input, claim.held, left);
-    return { order: placed.order, replayed: false, confirmationPath: contributionLink(placed.order.order.id, placed.statusToken) };
+    return { order: placed.order, replayed: false, confirmationPath: `${input.language?.prefix ?? ''}${contributionLink(placed.order.order.id, placed.statusToken)}` };
   } catch (err) {
     await abandon(db, claim.held, input.provider, input.now).catch(() => undefined);
     throw err;
@@ -206,7 +209,11 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
       }),
       orderLineStatement(d1, { orderId, websiteId: site.id }, line, 0),
       capturedPaymentStatement(d1, { orderId, websiteId: site.id, provider: provider.name, providerRef, amountCents: cents, currency: site.currency, now }),
-      donationReceiptStatement(db, site, { orderId, email: input.email, name: input.name, cents, currency: site.currency, confirmationUrl: `${input.origin}${contributionLink(orderId, statusToken)}` }, now),
+      donationReceiptStatement(
+        db, input.language ? { ...site, locale: input.language.code } : site,
+        { orderId, email: input.email, name: input.name, cents, currency: site.currency, confirmationUrl: `${input.origin}${input.language?.prefix ?? ''}${contributionLink(orderId, statusToken)}` },
+        now, input.language?.texts,
+      ),
       ...orderEventStatements(d1, facts, cents, now, { kind: 'donation' }),
       ...(input.monthly ? monthlyStatements(db, input, { orderId, cents, providerRef: reusableRef!, line }) : []),
     ]);
