@@ -207,7 +207,7 @@ describe('language switcher', () => {
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(store.url('/fr/'));
-      await page.getByRole('navigation', { name: 'Language' }).waitFor();
+      await page.getByRole('navigation', { name: 'Langue' }).waitFor();
       const brand = (await page.locator('.header-inner .brand').boundingBox())!;
       const cart = (await page.locator('.header-inner .cart-link').boundingBox())!;
       const middle = cart.y + cart.height / 2;
