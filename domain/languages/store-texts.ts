@@ -231,6 +231,21 @@ export const STORE_TEXTS = {
   subscriptionUnavailable: 'Unavailable',
   /** A label and its value ('Status: Active'): French puts a no-break space before the colon. */
   labelValue: '{label}: {value}',
+  /**
+   * The demo theme's post, product and review words (`themeTexts`, issue 29). `themeCommentCount` is an
+   * ICU message (the `message` formatter) of the item's comment count.
+   */
+  themeBy: 'by',
+  themeCommentCount: '{0 plural =0 {No Comments} one {# Comment} other {# Comments}}',
+  themeSoldOut: 'Sold Out',
+  themeReviews: 'Reviews',
+  themeReviewsPages: 'Reviews pages',
+  themeWriteReview: 'Write a review',
+  themeRelatedProducts: 'You may also like',
+  themeFiledUnder: 'Filed under',
+  themeTags: 'Tags',
+  /** Before a product's tag list; French puts a no-break space before the colon. */
+  themeTagsLabel: 'Tags:',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;
