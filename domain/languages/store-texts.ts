@@ -314,6 +314,21 @@ export const STORE_TEXTS = {
   memberSignInToSee: '{signIn} to see your membership.',
   memberAreaJoin: 'Join',
   memberAreaEmpty: 'Member area',
+  /**
+   * The demo theme's post, product and review words (`themeTexts`, issue 29). `themeCommentCount` is an
+   * ICU message (the `message` formatter) of the item's comment count.
+   */
+  themeBy: 'by',
+  themeCommentCount: '{0 plural =0 {No Comments} one {# Comment} other {# Comments}}',
+  themeSoldOut: 'Sold Out',
+  themeReviews: 'Reviews',
+  themeReviewsPages: 'Reviews pages',
+  themeWriteReview: 'Write a review',
+  themeRelatedProducts: 'You may also like',
+  themeFiledUnder: 'Filed under',
+  themeTags: 'Tags',
+  /** Before a product's tag list; French puts a no-break space before the colon. */
+  themeTagsLabel: 'Tags:',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

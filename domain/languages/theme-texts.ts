@@ -2,7 +2,8 @@ import { STORE_TEXTS, type StoreTextKey } from './store-texts.js';
 
 /**
  * The store texts a theme's shared partials read on every page (issue 29), as the page
- * context's `themeTexts`: the header's account label and search, the layout's skip link.
+ * context's `themeTexts`: the header's account label and search, the layout's skip link, the cart
+ * pill's hidden words, and the post, product and review words of the page templates.
  * Template names on the left, the store text (translated per language) on the right.
  */
 const THEME_TEXT_KEYS = {
@@ -17,6 +18,18 @@ const THEME_TEXT_KEYS = {
   language: 'headerLanguage',
   skipToContent: 'layoutSkipToContent',
   pageNotFound: 'layoutPageNotFound',
+  item: 'item',
+  items: 'items',
+  by: 'themeBy',
+  commentCount: 'themeCommentCount',
+  soldOut: 'themeSoldOut',
+  reviews: 'themeReviews',
+  reviewsPages: 'themeReviewsPages',
+  writeReview: 'themeWriteReview',
+  relatedProducts: 'themeRelatedProducts',
+  filedUnder: 'themeFiledUnder',
+  tags: 'themeTags',
+  tagsLabel: 'themeTagsLabel',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

@@ -136,3 +136,57 @@ describe("'label: value' lines", () => {
     expect(pages.en).toContain('<span class="order-line-field">message: Bonne fête</span><br><span class="order-line-field">recipient: Grace &amp; co</span>');
   });
 });
+
+describe('dates and the post, product and review words of the demo theme', () => {
+  const POST = '/journal/opening-the-winter-kiln';
+  const MUG = '/shop/speckled-stoneware-mug';
+
+  it("write a French post's date in French order, its author and comment count in French", async () => {
+    const { html } = await page(`/fr${POST}`);
+    for (const words of [
+      '<time datetime="2025-12-14">14 décembre 2025</time>',
+      '<span>par Theo Lindqvist</span>',
+      '<a href="#comments">6 commentaires</a>',
+      '<h2>6 commentaires</h2>',
+      '<ul class="tag-list" aria-label="Étiquettes">',
+    ]) expect(html, words).toContain(words);
+    for (const english of ['décembre 14', 'December', '>by ', 'Comments', 'aria-label="Tags"']) expect(html, english).not.toContain(english);
+    // The home page's summary block (the theme-independent block partial) says the same.
+    const home = (await page('/fr/')).html;
+    expect(home).toContain('<time datetime="2025-12-14">14 décembre 2025</time> <span>par Theo Lindqvist</span> <a href="/fr/journal/opening-the-winter-kiln#comments">6 commentaires</a>');
+    expect(home).toContain('disabled>Épuisé</button>');
+    expect(home).not.toMatch(/Sold Out|>by |December/);
+  });
+
+  it('say the product page words, the variant select and the from price in French', async () => {
+    const { html } = await page(`/fr${MUG}`);
+    for (const words of [
+      'Classé dans Tasses et gobelets.',
+      `Étiquettes${NBSP}: meilleure vente, arts de la table`,
+      '<h2 id="reviews-title">Avis</h2>',
+      'button-secondary">Écrire un avis</button>',
+      '<h2 id="related-products-title">Vous aimerez aussi</h2>',
+      `<option value="">Choisir${NBSP}: Taille</option>`,
+    ]) expect(html, words).toContain(words);
+    for (const english of ['Filed under', 'Tags:', '>Reviews<', 'Write a review', 'You may also like', 'Select Size']) expect(html, english).not.toContain(english);
+    expect((await page('/fr/shop')).html).toContain('<div class="product-price">\nà partir de 36,00\u00a0$US');
+    // The cart pill's hidden words come with the page (the island's `texts`).
+    const pill = /data-island="cart-pill"[^>]* data-prop-texts="([^"]*)"/.exec((await page('/fr/')).html);
+    expect(JSON.parse(pill![1]!.replaceAll('&quot;', '"'))).toMatchObject({ cart: 'Panier', item: 'article', items: 'articles' });
+  });
+
+  it('keep the exact English of before on the primary language', async () => {
+    const post = (await page(POST)).html;
+    for (const words of ['<time datetime="2025-12-14">December 14, 2025</time>', '<span>by Theo Lindqvist</span>', '<a href="#comments">6 Comments</a>', '<ul class="tag-list" aria-label="Tags">']) expect(post, words).toContain(words);
+    const mug = (await page(MUG)).html;
+    for (const words of ['Filed under Mugs &amp; Cups.', 'Tags: bestseller, tableware', '<h2 id="reviews-title">Reviews</h2>', 'button-secondary">Write a review</button>', '<h2 id="related-products-title">You may also like</h2>', '<option value="">Select Size</option>']) expect(mug, words).toContain(words);
+    const home = (await page('/')).html;
+    expect(home).toContain('<time datetime="2025-12-14">December 14, 2025</time> <span>by Theo Lindqvist</span> <a href="/journal/opening-the-winter-kiln#comments">6 Comments</a>');
+    expect(home).toContain('disabled>Sold Out</button>');
+    expect(home).toContain('<div class="cart-pill-root" data-island="cart-pill" data-island-load="eager" data-prop-currency="&quot;USD&quot;"></div>');
+    expect((await page('/shop')).html).toContain('<div class="product-price">\nfrom $36.00');
+    const json = (await (await worker.fetch('/?format=json')).json()) as { website: Record<string, unknown>; localizedStrings: Record<string, string> };
+    expect(json.website.localeDates).toBeUndefined();
+    expect(json.localizedStrings.productPriceFromText).toBeUndefined();
+  });
+});

@@ -47,6 +47,9 @@ function taxNotes(table: TranslationTable | undefined): { price: string; card: s
   return { price: text('priceIncludesTax'), card: text('inclTax') };
 }
 
+/** Whether dates of a page in `code` follow the language (every language but English). */
+const localeDates = (code: string): boolean => code.toLowerCase().split('-')[0] !== 'en';
+
 /** The fields every page context has (docs/page-context.md, "Top level"). */
 export async function baseContext(
   req: PageRequest,
@@ -79,6 +82,9 @@ export async function baseContext(
       ...websiteJson(site, url.origin),
       language: language.code,
       ...(language.rtl ? { direction: 'rtl' } : {}),
+      // Dates in the language's own order (the engine's locale-aware `datetime date:long`, '14 décembre 2025'):
+      // the demo theme writes English dates with its US strftime pattern, every other language this way.
+      ...(localeDates(language.code) ? { localeDates: true } : {}),
       // The bot check sign-up forms render (restock): only when this deployment can verify its tokens.
       // Its texts in the page's language where translated (`texts`, issue 29).
       ...(req.captchaSiteKey ? { captchaSettings: withCaptchaTexts({ siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' }, table) } : {}),

@@ -89,6 +89,16 @@ beforeAll(async () => {
   };
   ids.variant = await one(`SELECT id AS v FROM variants WHERE product_id = ? ORDER BY id LIMIT 1`, ids.product);
   ids.revision = await one(`SELECT version AS v FROM page_revisions WHERE page_id = ? ORDER BY version LIMIT 1`, ids.page);
+  // A French layout of site A's page with its first revision, so the language's revision routes have rows to find.
+  const frenchAt = Date.UTC(2026, 5, 1);
+  await worker.db.batch([
+    worker.db
+      .prepare(`INSERT OR IGNORE INTO page_language_layouts (page_id, language, draft_version, draft_document, author_name, saved_on) VALUES (?1, 'fr', ?2, '{"sections":[]}', 'walk', ?3)`)
+      .bind(ids.page, ids.revision, frenchAt),
+    worker.db
+      .prepare(`INSERT OR IGNORE INTO page_language_revisions (page_id, language, version, document, author_name, saved_on) VALUES (?1, 'fr', ?2, '{"sections":[]}', 'walk', ?3)`)
+      .bind(ids.page, ids.revision, frenchAt),
+  ]);
   markers = Object.entries(ids)
     .filter(([kind]) => !['order', 'themeVersion', 'revision'].includes(kind))
     .map(([, v]) => v);
@@ -168,6 +178,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/pages/:id/publish': { version: 1 },
   'POST /api/pages/:id/status': { status: 'draft' },
   'POST /api/pages/:id/schedule': { version: 1, publishAt: Date.UTC(2030, 0, 1) },
+  'POST /api/pages/:id/languages/:language/schedule': { version: 1, publishAt: Date.UTC(2030, 0, 1) },
   'PATCH /api/files/:id': { fileName: 'walk.png' },
   'PUT /api/files/:id/details': { altText: 'walk' },
   'PUT /api/owner/views/:id': { name: 'walk' },

@@ -444,6 +444,11 @@ export const ROUTE_WALK: readonly WalkRow[] = [
   { route: 'PUT /api/pages/:id/languages/:language/draft', path: '/api/pages/p1/languages/fr/draft', method: 'PUT', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'POST /api/pages/:id/languages/:language/publish', path: '/api/pages/p1/languages/fr/publish', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
   { route: 'DELETE /api/pages/:id/languages/:language', path: '/api/pages/p1/languages/fr', method: 'DELETE', status: 401, expect: 'api' },
+  { route: 'GET /api/pages/:id/languages/:language/revisions', path: '/api/pages/p1/languages/fr/revisions', status: 401, expect: 'api' },
+  { route: 'GET /api/pages/:id/languages/:language/revisions/:version', path: '/api/pages/p1/languages/fr/revisions/1', status: 401, expect: 'api' },
+  { route: 'POST /api/pages/:id/languages/:language/revisions/:version/restore', path: '/api/pages/p1/languages/fr/revisions/1/restore', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'POST /api/pages/:id/languages/:language/schedule', path: '/api/pages/p1/languages/fr/schedule', method: 'POST', ...JSON_WRITE, status: 401, expect: 'api' },
+  { route: 'DELETE /api/pages/:id/languages/:language/schedule', path: '/api/pages/p1/languages/fr/schedule', method: 'DELETE', status: 401, expect: 'api' },
   // The file manager (edge/api/files, edge/pages/config/files.ts): owners only.
   { route: 'GET /config/files', path: '/config/files', status: 200, expect: 'page' },
   { route: 'GET /config/design', path: '/config/design', status: 200, expect: 'page' },

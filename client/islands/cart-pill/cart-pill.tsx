@@ -7,6 +7,10 @@ import { formatCents } from '../../runtime/money.js';
 import { retryingImport } from '../../runtime/retry-import.js';
 import { pillCount } from './pill-text.js';
 
+/** The pill's hidden words (the theme texts `cart`, `item`, `items` of the page's language). */
+export const PILL_TEXTS = { cart: 'Cart', item: 'item', items: 'items' };
+export type PillTexts = typeof PILL_TEXTS;
+
 type PopoverModule = typeof import('./added-popover.js');
 
 // The popover shows only after an add from a listing or a quick view (never on a product
@@ -20,7 +24,7 @@ const loadPopover = retryingImport(() => import('./added-popover.js'));
  * above 0, count ('100+' above 100) and subtotal (zero fractions trimmed), a link to
  * /cart. It also announces each add in a live region and shows the listing popover.
  */
-export function CartPill({ currency }: { currency: string }) {
+export function CartPill({ currency, texts = PILL_TEXTS }: { currency: string; texts?: PillTexts }) {
   const { status, cart } = useSyncExternalStore(cartStore.subscribe, cartStore.get);
   const [popover, setPopover] = useState<{ title: string; key: number; module: PopoverModule } | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -45,9 +49,9 @@ export function CartPill({ currency }: { currency: string }) {
         data-state={status === 'uninitialized' ? 'uninitialized' : 'initialized'}
       >
         {/* The name is the visible text plus hidden words ("Cart, 3 items, $36"), so speech input can say what it sees. */}
-        <span className="visually-hidden">Cart, </span>
+        <span className="visually-hidden">{texts.cart}, </span>
         <span className="cart-pill-count">{pillCount(quantity)}</span>
-        <span className="visually-hidden">{quantity === 1 ? ' item, ' : ' items, '}</span>
+        <span className="visually-hidden">{` ${quantity === 1 ? texts.item : texts.items}, `}</span>
         <span className="cart-pill-subtotal">{subtotal}</span>
       </a>
       <div className="visually-hidden" aria-live="polite" role="status">

@@ -2,6 +2,7 @@ import { CHECKOUT_PATH } from '../../../domain/constants/storefront.js';
 import { isRtl, languageName, languagePrefix } from '../../../domain/languages/languages.js';
 import { fillText, STORE_TEXTS_ENTITY, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 import { publishedLanguages, type SiteLanguages } from '../../services/multilingual/settings.js';
+import { TRANSLATED_ONLY_TEXTS } from '../../services/multilingual/system-texts.js';
 import type { TranslationTable } from '../../services/multilingual/texts.js';
 import type { PageRequest } from '../page-request.js';
 import { canonicalOrigin } from '../seo/meta.js';
@@ -51,10 +52,15 @@ export function languageContext(req: PageRequest, languages: SiteLanguages): Lan
   return out;
 }
 
-/** The SPEC §3 localized strings with the language's translations (system texts) over them. */
+/** The SPEC §3 localized strings with the language's translations (system texts) over them, and the translated-only ones the language has. */
 export function translatedStrings(strings: Record<string, string>, table: TranslationTable): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, text] of Object.entries(strings)) out[key] = table.get('system', 'strings', key) ?? text;
+  // The engine's own wordings ('from {fromPrice}', 'Select {variantName}') only where the language translates them.
+  for (const key of Object.keys(TRANSLATED_ONLY_TEXTS)) {
+    const text = key in out ? undefined : table.get('system', 'strings', key);
+    if (text !== undefined) out[key] = text;
+  }
   return out;
 }
 

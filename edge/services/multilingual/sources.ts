@@ -6,7 +6,7 @@ import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.
 import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
 import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, valueKey } from './texts.js';
-import { SYSTEM_TEXTS } from './system-texts.js';
+import { SYSTEM_TEXTS, TRANSLATED_ONLY_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 import { FORM_MESSAGES, FORM_MESSAGES_ENTITY } from '../../../domain/messages/form-messages.js';
 import { CAPTCHA_MESSAGES, CAPTCHA_MESSAGES_ENTITY } from '../../../domain/messages/captcha-messages.js';
@@ -157,7 +157,7 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
     text('submitButtonText', f.submitButtonText ?? 'Submit');
     text('submissionHtml', f.submissionHtml);
   }
-  const strings = { ...SYSTEM_TEXTS, ...site.localizedStrings };
+  const strings = { ...SYSTEM_TEXTS, ...TRANSLATED_ONLY_TEXTS, ...site.localizedStrings };
   for (const [key, source] of Object.entries(strings)) {
     if (typeof source === 'string') out.push({ kind: 'system', entityId: 'strings', fieldKey: key, entityTitle: 'Store texts', source });
   }

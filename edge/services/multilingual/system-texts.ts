@@ -14,3 +14,12 @@ export const SYSTEM_TEXTS: Readonly<Record<string, string>> = {
   giftCardVariantSelectText: 'Select Value',
   productSummaryFormNoAnswerText: 'N/A',
 };
+
+/**
+ * SPEC §3 strings the engine words itself on the primary language (its SPEC §8 fallbacks, so pages
+ * there stay as they were): translatable all the same, and a language's translation is on its pages.
+ */
+export const TRANSLATED_ONLY_TEXTS: Readonly<Record<string, string>> = {
+  productPriceFromText: 'from {fromPrice}',
+  productVariantSelectText: 'Select {variantName}',
+};

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { islandsReached, recordAdds, useStorefront } from './harness.js';
+
+/**
+ * Issue 29 review: on the French home page, 'Ajouter au panier' on the card of a product with
+ * options (the mug, in the summary block) was said to do nothing. It does what the English page
+ * does (SPEC §4): no cart call, the button says 'Select Option' and rests for 2000 ms. And the
+ * cart pill's hidden words are the page's language.
+ */
+const store = useStorefront();
+const START = Date.now();
+
+describe('French listing add-to-cart and cart pill', () => {
+  it("a product with options on /fr/ pauses on 'Select Option' like the English page, adding nothing", async () => {
+    const { page } = await store.visitor();
+    const adds = recordAdds(page);
+    await page.clock.install({ time: START });
+    await page.goto(store.url('/fr/'));
+    await islandsReached(page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
+    await page.clock.pauseAt(START + 60_000);
+    const card = page.locator('.product-card', { has: page.getByRole('link', { name: 'Tasse en grès moucheté', exact: true }) });
+    const button = card.locator('button.sqs-add-to-cart-button');
+    expect(await button.innerText()).toBe('Ajouter au panier');
+    await button.click();
+    expect(await button.innerText()).toBe('Select Option');
+    expect(await button.isDisabled()).toBe(true);
+    await page.clock.runFor(2000);
+    expect(await button.innerText()).toBe('Ajouter au panier');
+    expect(await button.isDisabled()).toBe(false);
+    expect(adds).toEqual([]);
+  });
+
+  it("the cart pill's hidden words are French on /fr/ ('Panier, 1 article, ')", async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/shop'));
+    await islandsReached(page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
+    const card = page.locator('.product-card', { has: page.getByRole('link', { name: 'Incense Holder', exact: true }) });
+    await card.locator('button.sqs-add-to-cart-button').click();
+    const pill = page.locator('a.cart-pill');
+    await expect.poll(() => pill.locator('.cart-pill-count').textContent()).toBe('1');
+    // The count sits between the two hidden spans: 'Panier, 1 article, 12,00 $US'.
+    expect(await pill.locator('.visually-hidden').allTextContents()).toEqual(['Panier, ', ' article, ']);
+  });
+});
