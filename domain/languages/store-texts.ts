@@ -329,6 +329,10 @@ export const STORE_TEXTS = {
   themeTags: 'Tags',
   /** Before a product's tag list; French puts a no-break space before the colon. */
   themeTagsLabel: 'Tags:',
+  /** The listing add-to-cart button's pause on a product with options, and the summary and product blocks' empty words (issue 29). */
+  themeSelectOption: 'Select Option',
+  themeNothingHereYet: 'Nothing here yet.',
+  themeProductNotAvailable: 'This product is not available.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

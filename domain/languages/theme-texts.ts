@@ -30,6 +30,9 @@ const THEME_TEXT_KEYS = {
   filedUnder: 'themeFiledUnder',
   tags: 'themeTags',
   tagsLabel: 'themeTagsLabel',
+  selectOption: 'themeSelectOption',
+  nothingHereYet: 'themeNothingHereYet',
+  productNotAvailable: 'themeProductNotAvailable',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

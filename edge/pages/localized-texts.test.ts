@@ -3,6 +3,8 @@ import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker } fr
 import { variantOf } from '../api/commerce/test-catalog.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
 import { clubPlans, shopper, subscriptionCart } from '../api/commerce/test-subscription.js';
+import { layoutOf, ifMatch, pageClient } from '../api/pages/test-pages.js';
+import { demoId } from '../../schema/seed/ids.js';
 
 /**
  * Issue 29, the words left in English on French pages: the demo theme's header, skip link,
@@ -188,5 +190,44 @@ describe('dates and the post, product and review words of the demo theme', () =>
     const json = (await (await worker.fetch('/?format=json')).json()) as { website: Record<string, unknown>; localizedStrings: Record<string, string> };
     expect(json.website.localeDates).toBeUndefined();
     expect(json.localizedStrings.productPriceFromText).toBeUndefined();
+  });
+});
+
+describe('the last English words of the islands and blocks (lang15)', () => {
+  const attr = (html: string, island: string, prop: string) => {
+    const found = new RegExp(`data-island="${island}"[^>]* data-prop-${prop}="([^"]*)"`).exec(html);
+    return found ? (JSON.parse(found[1]!.replaceAll('&quot;', '"')) as unknown) : undefined;
+  };
+
+  it("give the listing card its 'Select Option' words and the pill its /fr/cart link; English pages as before", async () => {
+    const fr = (await page('/fr/shop')).html;
+    expect(attr(fr, 'add-to-cart', 'texts')).toMatchObject({ selectOption: 'Choisissez une option' });
+    expect(attr(fr, 'cart-pill', 'cart-url')).toBe('/fr/cart');
+    const en = (await page('/shop')).html;
+    expect(en).not.toContain('data-prop-texts=');
+    expect(en).not.toContain('data-prop-cart-url=');
+    expect(en).toContain('<div class="cart-pill-root" data-island="cart-pill" data-island-load="eager" data-prop-currency="&quot;USD&quot;"></div>');
+  });
+
+  it("say 'Nothing here yet.' and 'This product is not available.' in French under /fr", async () => {
+    const owner = pageClient(worker, await signIn(worker, (await demoOwner()).email, (await demoOwner()).password));
+    const created = await owner('POST', '', { title: 'Empty blocks', slug: 'empty-blocks' });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const id = created.json.page.id;
+    const layout = layoutOf(
+      { id: 'none', type: 'summary', props: { collection: 'no-such-collection' } },
+      { id: 'gone', type: 'product', props: { item: 'aaaaaaaaaaaaaaaaaaaaaaaa' } },
+      { id: 'jar', type: 'product', props: { item: demoId('fern-and-kiln', 'item', 'shop', 'moon-jar') } },
+    );
+    expect((await owner('PUT', `/${id}/draft`, { layout }, ifMatch(1))).status).toBe(200);
+    expect((await owner('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
+    const fr = (await page('/fr/empty-blocks')).html;
+    expect(fr).toContain('<p class="summary-empty">Rien pour l\'instant.</p>');
+    expect(fr).toContain('<p class="product-missing">Ce produit n\'est pas disponible.</p>');
+    expect(fr).toMatch(/data-island="add-to-cart"[^>]* data-prop-texts="/);
+    const en = (await page('/empty-blocks')).html;
+    expect(en).toContain('<p class="summary-empty">Nothing here yet.</p>');
+    expect(en).toContain('<p class="product-missing">This product is not available.</p>');
+    expect(en).not.toContain('data-prop-texts=');
   });
 });
