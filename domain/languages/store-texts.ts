@@ -333,6 +333,12 @@ export const STORE_TEXTS = {
   themeSelectOption: 'Select Option',
   themeNothingHereYet: 'Nothing here yet.',
   themeProductNotAvailable: 'This product is not available.',
+  /** The mails of a guest's paid order of access (edge/services/members/guest.ts), in the order's language. */
+  memberMailSetPasswordSubject: 'Set your password for {site}',
+  memberMailSetPassword: 'Thank you for your purchase. Your access to {areas} belongs to an account we made for this address.\n\nChoose its password here:\n\n{setPasswordUrl}\n\nThe link works for 24 hours. Later, use "Forgot your password?" at {resetUrl}',
+  memberMailSignInSubject: 'Your access at {site}',
+  memberMailSignIn: 'Thank you for your purchase. Your access to {areas} is on your account with this address.\n\nSign in to read: {accountUrl}\nForgot your password? {resetUrl}',
+  memberMailAreasFallback: 'members-only pages',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;
