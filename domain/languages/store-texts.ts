@@ -339,6 +339,16 @@ export const STORE_TEXTS = {
   memberMailSignInSubject: 'Your access at {site}',
   memberMailSignIn: 'Thank you for your purchase. Your access to {areas} is on your account with this address.\n\nSign in to read: {accountUrl}\nForgot your password? {resetUrl}',
   memberMailAreasFallback: 'members-only pages',
+  /** The subscription renewal mail (edge/services/subscriptions/renewal-mail.ts), in the first order's language. */
+  renewalSubjectRenewed: '{site}: your subscription to {name} is renewed',
+  renewalCharged: 'Thank you: we charged {amount} for {line} ({wording}).',
+  renewalNextPayment: 'Next payment: {date}.',
+  renewalLastPayment: 'That was the last payment of this subscription.',
+  renewalOrderStatus: 'Order status: {url}',
+  renewalSubjectDeclined: '{site}: we could not renew your subscription to {name}',
+  renewalDeclined: 'We could not take the payment for {line} ({wording}): {message}',
+  renewalRetry: 'We will try again on {date}.',
+  renewalCanceled: 'We tried several times, so the subscription is now canceled.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;
