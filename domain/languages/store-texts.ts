@@ -349,6 +349,11 @@ export const STORE_TEXTS = {
   renewalDeclined: 'We could not take the payment for {line} ({wording}): {message}',
   renewalRetry: 'We will try again on {date}.',
   renewalCanceled: 'We tried several times, so the subscription is now canceled.',
+  /** The demo theme's order-status page words (`themeTexts`); French puts a no-break space before the colons. */
+  themeOrderStatus: 'Status:',
+  themeOrderTotal: 'Total:',
+  themeOrderRefunded: 'Refunded:',
+  themeOrderShipments: 'Shipments',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

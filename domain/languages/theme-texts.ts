@@ -33,6 +33,10 @@ const THEME_TEXT_KEYS = {
   selectOption: 'themeSelectOption',
   nothingHereYet: 'themeNothingHereYet',
   productNotAvailable: 'themeProductNotAvailable',
+  orderStatus: 'themeOrderStatus',
+  orderTotal: 'themeOrderTotal',
+  orderRefunded: 'themeOrderRefunded',
+  orderShipments: 'themeOrderShipments',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;
