@@ -354,6 +354,12 @@ export const STORE_TEXTS = {
   themeOrderTotal: 'Total:',
   themeOrderRefunded: 'Refunded:',
   themeOrderShipments: 'Shipments',
+  /** The demo theme's subscription-confirmed page (206) words (`themeTexts`). */
+  themeSubscriptionConfirmed: 'Thank you! Your subscription is confirmed.',
+  themeSubscriptionNextPayment: 'Next payment:',
+  themeSubscriptionNoFurther: 'No further payments.',
+  themeSubscriptionOrder: 'Order #{number} · a confirmation has been sent to {email}.',
+  themeSubscriptionPaidToday: 'Paid today:',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

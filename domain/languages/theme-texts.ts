@@ -37,6 +37,12 @@ const THEME_TEXT_KEYS = {
   orderTotal: 'themeOrderTotal',
   orderRefunded: 'themeOrderRefunded',
   orderShipments: 'themeOrderShipments',
+  subscriptionConfirmed: 'themeSubscriptionConfirmed',
+  subscriptionNextPayment: 'themeSubscriptionNextPayment',
+  subscriptionNoFurther: 'themeSubscriptionNoFurther',
+  subscriptionOrder: 'themeSubscriptionOrder',
+  subscriptionPaidToday: 'themeSubscriptionPaidToday',
+  continueShopping: 'continueShopping',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

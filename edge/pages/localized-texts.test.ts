@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker } from '../test-support.js';
 import { variantOf } from '../api/commerce/test-catalog.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
-import { clubPlans, shopper, subscriptionCart } from '../api/commerce/test-subscription.js';
+import { clubPlans, shopper, subscribe, subscriptionCart } from '../api/commerce/test-subscription.js';
 import { layoutOf, ifMatch, pageClient } from '../api/pages/test-pages.js';
 import { demoId } from '../../schema/seed/ids.js';
 
@@ -100,6 +100,29 @@ describe('subscription wording', () => {
     expect(fr.subscription.priceWording).toMatch(/^65,00[\s\u00a0\u202f]\$US tous les mois pendant 6 mois$/);
     const en = await (await worker.fetch(`/checkout?cartToken=${token}&format=json`)).json() as { subscription: { priceWording: string } };
     expect(en.subscription.priceWording).toBe('$65.00 every month for 6 months');
+  });
+
+  it('page 206 (subscription confirmed) says its sentences and the next date in French; the English page as before (lang15)', async () => {
+    const plans = await clubPlans(worker.db);
+    const v = await shopper(worker, '198.51.100.132');
+    const res = await subscribe(v, worker.db, { planId: plans[1], email: 'abonne@example.fr', extra: { language: 'fr' } });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const url = res.json.confirmationUrl as string;
+    const frUrl = url.startsWith('/fr/') ? url : `/fr${url}`;
+    const fr = (await page(frUrl)).html;
+    const number = res.json.order.orderNumber as number;
+    for (const words of [
+      '<h1>Merci ! Votre abonnement est confirmé.</h1>',
+      `<p class="subscription-order">Commande n° ${number} · une confirmation a été envoyée à abonne@example.fr.</p>`,
+      `<p class="order-total">Payé aujourd'hui${NBSP}: <strong>65,00`,
+    ]) expect(fr, words).toContain(words);
+    expect(fr).toMatch(new RegExp(`<p class="subscription-next">Prochain paiement${NBSP}: \\d{1,2} \\S+ \\d{4}</p>`));
+    expect(fr).not.toMatch(/Thank you|Next payment|Paid today/);
+    const en = (await page(frUrl.replace(/^\/fr/, ''))).html;
+    expect(en).toContain('<h1>Thank you! Your subscription is confirmed.</h1>');
+    expect(en).toMatch(/<p class="subscription-next">Next payment: \w+ +\d{1,2}, \d{4}<\/p>/);
+    expect(en).toContain(`<p class="subscription-order">Order #${number} · a confirmation has been sent to abonne@example.fr.</p>`);
+    expect(en).toContain('Continue shopping</a>');
   });
 });
 
