@@ -31,6 +31,8 @@ export interface AddToCartButtonProps {
   addOn?: boolean;
   /** Reads the shopper's choice when clicked. */
   select: () => Selection;
+  /** The 'Select Option' pause's words in the page's language (issue 29); English without. */
+  selectOptionText?: string;
 }
 
 function failureText(error: unknown): string {
@@ -44,7 +46,7 @@ function failureText(error: unknown): string {
  * additional-fields form in a lightbox after a stock check.
  */
 export function AddToCartButton(props: AddToCartButtonProps) {
-  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, addOn, select } = props;
+  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, addOn, select, selectOptionText } = props;
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<{ title?: string; message: string } | null>(null);
   const [asking, setAsking] = useState<((answers: string | null) => void) | null>(null);
@@ -117,7 +119,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
       >
         {addOn && <AddOnIcon added={phase === 'added'} />}
         <span className={addOn ? 'sqs-add-to-cart-button-inner sr-only' : 'sqs-add-to-cart-button-inner'}>
-          {addOn ? `${phaseLabel(phase, label, soldOut)}: ${title}` : phaseLabel(phase, label, soldOut)}
+          {addOn ? `${phaseLabel(phase, label, soldOut, selectOptionText)}: ${title}` : phaseLabel(phase, label, soldOut, selectOptionText)}
         </span>
       </button>
       {error && (

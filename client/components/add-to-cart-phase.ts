@@ -23,11 +23,12 @@ export function acceptsClick(phase: Phase, soldOut: boolean): boolean {
   return phase === 'idle' && !soldOut;
 }
 
-export function phaseLabel(phase: Phase, idleLabel: string, soldOut: boolean): string {
+/** `selectOption`: the listing pause's words in the page's language (English by default). */
+export function phaseLabel(phase: Phase, idleLabel: string, soldOut: boolean, selectOption: string = MESSAGES.selectOption): string {
   if (soldOut) return MESSAGES.soldOut;
   if (phase === 'adding') return MESSAGES.adding;
   if (phase === 'added') return MESSAGES.added;
-  if (phase === 'select-option') return MESSAGES.selectOption;
+  if (phase === 'select-option') return selectOption;
   return idleLabel;
 }
 

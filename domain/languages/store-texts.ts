@@ -329,6 +329,37 @@ export const STORE_TEXTS = {
   themeTags: 'Tags',
   /** Before a product's tag list; French puts a no-break space before the colon. */
   themeTagsLabel: 'Tags:',
+  /** The listing add-to-cart button's pause on a product with options, and the summary and product blocks' empty words (issue 29). */
+  themeSelectOption: 'Select Option',
+  themeNothingHereYet: 'Nothing here yet.',
+  themeProductNotAvailable: 'This product is not available.',
+  /** The mails of a guest's paid order of access (edge/services/members/guest.ts), in the order's language. */
+  memberMailSetPasswordSubject: 'Set your password for {site}',
+  memberMailSetPassword: 'Thank you for your purchase. Your access to {areas} belongs to an account we made for this address.\n\nChoose its password here:\n\n{setPasswordUrl}\n\nThe link works for 24 hours. Later, use "Forgot your password?" at {resetUrl}',
+  memberMailSignInSubject: 'Your access at {site}',
+  memberMailSignIn: 'Thank you for your purchase. Your access to {areas} is on your account with this address.\n\nSign in to read: {accountUrl}\nForgot your password? {resetUrl}',
+  memberMailAreasFallback: 'members-only pages',
+  /** The subscription renewal mail (edge/services/subscriptions/renewal-mail.ts), in the first order's language. */
+  renewalSubjectRenewed: '{site}: your subscription to {name} is renewed',
+  renewalCharged: 'Thank you: we charged {amount} for {line} ({wording}).',
+  renewalNextPayment: 'Next payment: {date}.',
+  renewalLastPayment: 'That was the last payment of this subscription.',
+  renewalOrderStatus: 'Order status: {url}',
+  renewalSubjectDeclined: '{site}: we could not renew your subscription to {name}',
+  renewalDeclined: 'We could not take the payment for {line} ({wording}): {message}',
+  renewalRetry: 'We will try again on {date}.',
+  renewalCanceled: 'We tried several times, so the subscription is now canceled.',
+  /** The demo theme's order-status page words (`themeTexts`); French puts a no-break space before the colons. */
+  themeOrderStatus: 'Status:',
+  themeOrderTotal: 'Total:',
+  themeOrderRefunded: 'Refunded:',
+  themeOrderShipments: 'Shipments',
+  /** The demo theme's subscription-confirmed page (206) words (`themeTexts`). */
+  themeSubscriptionConfirmed: 'Thank you! Your subscription is confirmed.',
+  themeSubscriptionNextPayment: 'Next payment:',
+  themeSubscriptionNoFurther: 'No further payments.',
+  themeSubscriptionOrder: 'Order #{number} · a confirmation has been sent to {email}.',
+  themeSubscriptionPaidToday: 'Paid today:',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -30,6 +30,19 @@ const THEME_TEXT_KEYS = {
   filedUnder: 'themeFiledUnder',
   tags: 'themeTags',
   tagsLabel: 'themeTagsLabel',
+  selectOption: 'themeSelectOption',
+  nothingHereYet: 'themeNothingHereYet',
+  productNotAvailable: 'themeProductNotAvailable',
+  orderStatus: 'themeOrderStatus',
+  orderTotal: 'themeOrderTotal',
+  orderRefunded: 'themeOrderRefunded',
+  orderShipments: 'themeOrderShipments',
+  subscriptionConfirmed: 'themeSubscriptionConfirmed',
+  subscriptionNextPayment: 'themeSubscriptionNextPayment',
+  subscriptionNoFurther: 'themeSubscriptionNoFurther',
+  subscriptionOrder: 'themeSubscriptionOrder',
+  subscriptionPaidToday: 'themeSubscriptionPaidToday',
+  continueShopping: 'continueShopping',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

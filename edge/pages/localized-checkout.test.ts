@@ -108,6 +108,14 @@ describe('a French shopper', () => {
     expect(mail!.text).toMatch(/^Suivi de commande\u00a0: http:\/\/localhost\/fr\/order-status\?order=/m);
     expect(mail!.html).toContain('Voir le suivi de votre commande');
     expect(mail!.text).not.toMatch(/Thank you|Subtotal/);
+    // The order-status page's words in French too (lang15); the English page as before.
+    const link = /http:\/\/localhost(\/fr\/order-status\?order=[^\s]+)/m.exec(mail!.text)![1]!;
+    const status = await html(v, link);
+    expect(status.html).toMatch(/<p class="order-state">Statut\u00a0: \S+<\/p>/);
+    expect(status.html).toMatch(/<p class="order-total">Total\u00a0: <strong>72,00/);
+    const english = await html(v, link.replace(/^\/fr/, ''));
+    expect(english.html).toMatch(/<p class="order-state">Status: \S+<\/p>/);
+    expect(english.html).toContain('<p class="order-total">Total: <strong>$72.00</strong></p>');
   });
 
   it("the shipping mail of a French order is French (the order's language; store texts)", async () => {

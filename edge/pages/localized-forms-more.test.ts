@@ -158,3 +158,21 @@ describe('the owner sees these texts to translate', () => {
     expect(texts.filter((t) => ['captcha-messages', 'restock-messages', 'additional-fields'].includes(t.entityId)).every((t) => t.status === 'done')).toBe(true);
   });
 });
+
+describe("the promo popup's bot check in the page language (lang15)", () => {
+  it('a /fr page gives the popup the French bot-check texts; English pages as before', async () => {
+    const demo = await demoOwner();
+    const owner = await signIn(worker, demo.email, demo.password);
+    const send = async (method: string, path: string, body: unknown, ifMatch: string) =>
+      worker.fetch(path, { method, headers: { ...owner.headers, 'Content-Type': 'application/json', 'If-Match': ifMatch }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const current = (await (await worker.fetch('/api/owner/popup', { headers: owner.headers })).json()) as { revision: number };
+    const design = { enabled: true, imageUrl: '', imageAlt: '', heading: 'Ten percent off', text: 'Join us.', action: { kind: 'link', label: 'Shop', url: '/shop' }, trigger: { kind: 'delay', seconds: 5 }, pages: { mode: 'all' }, frequency: { mode: 'once' } };
+    const saved = await send('PUT', '/api/owner/popup', { design }, `"${current.revision}"`);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await send('POST', '/api/owner/popup/publish', undefined, `"${current.revision + 1}"`)).status).toBe(200);
+    const fr = (await (await worker.fetch('/fr/?format=json')).json()) as { promoPopup: { captcha: Record<string, unknown> } };
+    expect(fr.promoPopup.captcha).toEqual({ siteKey: 'lang-site-key', provider: 'local', texts: expect.objectContaining({ notARobot: 'Je ne suis pas un robot' }) });
+    const en = (await (await worker.fetch('/?format=json')).json()) as { promoPopup: { captcha: Record<string, unknown> } };
+    expect(en.promoPopup.captcha).toEqual({ siteKey: 'lang-site-key', provider: 'local' });
+  });
+});

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker } from '../test-support.js';
 import { variantOf } from '../api/commerce/test-catalog.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
-import { clubPlans, shopper, subscriptionCart } from '../api/commerce/test-subscription.js';
+import { clubPlans, shopper, subscribe, subscriptionCart } from '../api/commerce/test-subscription.js';
+import { layoutOf, ifMatch, pageClient } from '../api/pages/test-pages.js';
+import { demoId } from '../../schema/seed/ids.js';
 
 /**
  * Issue 29, the words left in English on French pages: the demo theme's header, skip link,
@@ -99,6 +101,29 @@ describe('subscription wording', () => {
     const en = await (await worker.fetch(`/checkout?cartToken=${token}&format=json`)).json() as { subscription: { priceWording: string } };
     expect(en.subscription.priceWording).toBe('$65.00 every month for 6 months');
   });
+
+  it('page 206 (subscription confirmed) says its sentences and the next date in French; the English page as before (lang15)', async () => {
+    const plans = await clubPlans(worker.db);
+    const v = await shopper(worker, '198.51.100.132');
+    const res = await subscribe(v, worker.db, { planId: plans[1], email: 'abonne@example.fr', extra: { language: 'fr' } });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const url = res.json.confirmationUrl as string;
+    const frUrl = url.startsWith('/fr/') ? url : `/fr${url}`;
+    const fr = (await page(frUrl)).html;
+    const number = res.json.order.orderNumber as number;
+    for (const words of [
+      '<h1>Merci ! Votre abonnement est confirmé.</h1>',
+      `<p class="subscription-order">Commande n° ${number} · une confirmation a été envoyée à abonne@example.fr.</p>`,
+      `<p class="order-total">Payé aujourd'hui${NBSP}: <strong>65,00`,
+    ]) expect(fr, words).toContain(words);
+    expect(fr).toMatch(new RegExp(`<p class="subscription-next">Prochain paiement${NBSP}: \\d{1,2} \\S+ \\d{4}</p>`));
+    expect(fr).not.toMatch(/Thank you|Next payment|Paid today/);
+    const en = (await page(frUrl.replace(/^\/fr/, ''))).html;
+    expect(en).toContain('<h1>Thank you! Your subscription is confirmed.</h1>');
+    expect(en).toMatch(/<p class="subscription-next">Next payment: \w+ +\d{1,2}, \d{4}<\/p>/);
+    expect(en).toContain(`<p class="subscription-order">Order #${number} · a confirmation has been sent to abonne@example.fr.</p>`);
+    expect(en).toContain('Continue shopping</a>');
+  });
 });
 
 describe("'label: value' lines", () => {
@@ -188,5 +213,44 @@ describe('dates and the post, product and review words of the demo theme', () =>
     const json = (await (await worker.fetch('/?format=json')).json()) as { website: Record<string, unknown>; localizedStrings: Record<string, string> };
     expect(json.website.localeDates).toBeUndefined();
     expect(json.localizedStrings.productPriceFromText).toBeUndefined();
+  });
+});
+
+describe('the last English words of the islands and blocks (lang15)', () => {
+  const attr = (html: string, island: string, prop: string) => {
+    const found = new RegExp(`data-island="${island}"[^>]* data-prop-${prop}="([^"]*)"`).exec(html);
+    return found ? (JSON.parse(found[1]!.replaceAll('&quot;', '"')) as unknown) : undefined;
+  };
+
+  it("give the listing card its 'Select Option' words and the pill its /fr/cart link; English pages as before", async () => {
+    const fr = (await page('/fr/shop')).html;
+    expect(attr(fr, 'add-to-cart', 'texts')).toMatchObject({ selectOption: 'Choisissez une option' });
+    expect(attr(fr, 'cart-pill', 'cart-url')).toBe('/fr/cart');
+    const en = (await page('/shop')).html;
+    expect(en).not.toContain('data-prop-texts=');
+    expect(en).not.toContain('data-prop-cart-url=');
+    expect(en).toContain('<div class="cart-pill-root" data-island="cart-pill" data-island-load="eager" data-prop-currency="&quot;USD&quot;"></div>');
+  });
+
+  it("say 'Nothing here yet.' and 'This product is not available.' in French under /fr", async () => {
+    const owner = pageClient(worker, await signIn(worker, (await demoOwner()).email, (await demoOwner()).password));
+    const created = await owner('POST', '', { title: 'Empty blocks', slug: 'empty-blocks' });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const id = created.json.page.id;
+    const layout = layoutOf(
+      { id: 'none', type: 'summary', props: { collection: 'no-such-collection' } },
+      { id: 'gone', type: 'product', props: { item: 'aaaaaaaaaaaaaaaaaaaaaaaa' } },
+      { id: 'jar', type: 'product', props: { item: demoId('fern-and-kiln', 'item', 'shop', 'moon-jar') } },
+    );
+    expect((await owner('PUT', `/${id}/draft`, { layout }, ifMatch(1))).status).toBe(200);
+    expect((await owner('POST', `/${id}/publish`, { version: 2 })).status).toBe(200);
+    const fr = (await page('/fr/empty-blocks')).html;
+    expect(fr).toContain('<p class="summary-empty">Rien pour l\'instant.</p>');
+    expect(fr).toContain('<p class="product-missing">Ce produit n\'est pas disponible.</p>');
+    expect(fr).toMatch(/data-island="add-to-cart"[^>]* data-prop-texts="/);
+    const en = (await page('/empty-blocks')).html;
+    expect(en).toContain('<p class="summary-empty">Nothing here yet.</p>');
+    expect(en).toContain('<p class="product-missing">This product is not available.</p>');
+    expect(en).not.toContain('data-prop-texts=');
   });
 });

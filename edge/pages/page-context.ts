@@ -17,6 +17,7 @@ import { translateLayout, withCaptchaTexts, type TranslationTable } from '../ser
 import { languageContext, translatedStrings } from './context/languages.js';
 import { STORE_TEXTS_ENTITY, STORE_TEXTS, type StoreTextKey } from '../../domain/languages/store-texts.js';
 import { themeTexts } from '../../domain/languages/theme-texts.js';
+import { CART_PATH } from '../../domain/constants/storefront.js';
 
 function queryJson(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
@@ -85,6 +86,8 @@ export async function baseContext(
       // Dates in the language's own order (the engine's locale-aware `datetime date:long`, '14 décembre 2025'):
       // the demo theme writes English dates with its US strftime pattern, every other language this way.
       ...(localeDates(language.code) ? { localeDates: true } : {}),
+      // The cart pill's link under the page's language prefix (/fr/cart); unprefixed pages keep the island's /cart.
+      ...(req.language?.prefix ? { cartUrl: `${req.language.prefix}${CART_PATH}` } : {}),
       // The bot check sign-up forms render (restock): only when this deployment can verify its tokens.
       // Its texts in the page's language where translated (`texts`, issue 29).
       ...(req.captchaSiteKey ? { captchaSettings: withCaptchaTexts({ siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' }, table) } : {}),

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { islandsReached, recordAdds, useStorefront } from './harness.js';
+import { islandsHydrated, islandsReached, recordAdds, useStorefront } from './harness.js';
 
 /**
  * Issue 29 review: on the French home page, 'Ajouter au panier' on the card of a product with
  * options (the mug, in the summary block) was said to do nothing. It does what the English page
- * does (SPEC §4): no cart call, the button says 'Select Option' and rests for 2000 ms. And the
- * cart pill's hidden words are the page's language.
+ * does (SPEC §4): no cart call, the button says 'Select Option' (in French since lang15:
+ * 'Choisissez une option') and rests for 2000 ms. And the cart pill's hidden words are the
+ * page's language, and its link is /fr/cart.
  */
 const store = useStorefront();
 const START = Date.now();
@@ -22,7 +23,7 @@ describe('French listing add-to-cart and cart pill', () => {
     const button = card.locator('button.sqs-add-to-cart-button');
     expect(await button.innerText()).toBe('Ajouter au panier');
     await button.click();
-    expect(await button.innerText()).toBe('Select Option');
+    expect(await button.innerText()).toBe('Choisissez une option');
     expect(await button.isDisabled()).toBe(true);
     await page.clock.runFor(2000);
     expect(await button.innerText()).toBe('Ajouter au panier');
@@ -40,5 +41,31 @@ describe('French listing add-to-cart and cart pill', () => {
     await expect.poll(() => pill.locator('.cart-pill-count').textContent()).toBe('1');
     // The count sits between the two hidden spans: 'Panier, 1 article, 12,00 $US'.
     expect(await pill.locator('.visually-hidden').allTextContents()).toEqual(['Panier, ', ' article, ']);
+    // Its link keeps the page's language (lang15).
+    expect(await pill.getAttribute('href')).toBe('/fr/cart');
+  });
+
+  it("on /fr/cart, editing a line's additional fields opens the French form (the product page under /fr)", async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/shop/intro-wheel-workshop'));
+    await islandsHydrated(page, '[data-island="product-form"]');
+    await page.locator('.product-purchase select').first().selectOption({ index: 1 });
+    await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Workshop details' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Prénom').fill('Zoé');
+    await dialog.getByLabel('Nom', { exact: true }).fill('Martin');
+    await dialog.getByRole('radio').first().check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction(() => document.cookie.includes('hasCart=true'));
+    await page.goto(store.url('/fr/cart'));
+    await islandsHydrated(page, '[data-island="cart"]');
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.locator('[data-island="cart"] .cart-entry-edit').first().click();
+    const again = page.getByRole('dialog', { name: 'Workshop details' });
+    await again.waitFor();
+    expect(await again.locator('select option').first().textContent()).toBe('Choisir');
+    expect(requested).toContain('/fr/shop/intro-wheel-workshop');
   });
 });

@@ -24,7 +24,7 @@ const loadPopover = retryingImport(() => import('./added-popover.js'));
  * above 0, count ('100+' above 100) and subtotal (zero fractions trimmed), a link to
  * /cart. It also announces each add in a live region and shows the listing popover.
  */
-export function CartPill({ currency, texts = PILL_TEXTS }: { currency: string; texts?: PillTexts }) {
+export function CartPill({ currency, texts = PILL_TEXTS, cartUrl = CART_PATH }: { currency: string; texts?: PillTexts; cartUrl?: string }) {
   const { status, cart } = useSyncExternalStore(cartStore.subscribe, cartStore.get);
   const [popover, setPopover] = useState<{ title: string; key: number; module: PopoverModule } | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -44,7 +44,7 @@ export function CartPill({ currency, texts = PILL_TEXTS }: { currency: string; t
     <>
       <a
         className={`cart-pill${quantity > 0 ? ' is-visible' : ''}`}
-        href={CART_PATH}
+        href={cartUrl}
         hidden={quantity === 0}
         data-state={status === 'uninitialized' ? 'uninitialized' : 'initialized'}
       >

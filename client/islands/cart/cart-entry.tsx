@@ -15,10 +15,13 @@ function message(error: unknown): string {
   return error instanceof ApiFailure ? error.message : MESSAGES.network;
 }
 
-/** The product's additional-fields form, read from its page context. */
-async function formOf(entry: Entry): Promise<AdditionalFieldsForm | undefined> {
+/**
+ * The product's additional-fields form, read from its page context under the cart page's
+ * language prefix (`homeUrl`, '/fr/'): a French cart's dialog reads the French form.
+ */
+async function formOf(entry: Entry, homeUrl: string): Promise<AdditionalFieldsForm | undefined> {
   if (!entry.fullUrl) return undefined;
-  const res = await fetch(`${entry.fullUrl}?format=json`, { headers: { Accept: 'application/json' } });
+  const res = await fetch(`${homeUrl.replace(/\/$/, '')}${entry.fullUrl}?format=json`, { headers: { Accept: 'application/json' } });
   if (!res.ok) return undefined;
   const page = (await res.json()) as { item?: { structuredContent?: { additionalFieldsForm?: AdditionalFieldsForm } } };
   return page.item?.structuredContent?.additionalFieldsForm;
@@ -75,7 +78,7 @@ export function CartEntryRow({ entry, currency, now, texts: t }: { entry: Entry;
   const remove = () => void run(MESSAGES.removeFailed, async () => cartStore.update(await cartApi.remove(entry.id)));
   const edit = () =>
     void run(MESSAGES.openFormFailed, async () => {
-      const found = await formOf(entry);
+      const found = await formOf(entry, t.homeUrl);
       if (!found) throw new Error('no form');
       setForm(found);
     });

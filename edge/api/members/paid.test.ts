@@ -168,6 +168,7 @@ describe('paid member areas', () => {
     const mails = await worker.db.prepare("SELECT kind, text_body AS text FROM mail_outbox WHERE to_address = 'new.reader@paid.test' AND kind LIKE 'member-%'").all<Row>();
     expect(mails.results.map((m) => m.kind)).toEqual(['member-set-password']);
     expect(mails.results[0]!.text).toContain('Kiln Club');
+    expect(mails.results[0]!.text).toMatch(/^Thank you for your purchase\. Your access to Kiln Club belongs to an account we made for this address\.\n\nChoose its password here:\n\nhttp:\/\/localhost\/account\/reset\/confirm\?token=[A-Za-z0-9_-]{43}\n\nThe link works for 24 hours\. Later, use "Forgot your password\?" at http:\/\/localhost\/account\/reset\n\n/);
     // The guest's own visit is still the paywall: the access is the account's, not the browser's.
     expect((await read(guest, '/monthly-article')).text).not.toContain(SENTINEL_MONTHLY);
     // No password opens the new account until the link sets one.
@@ -220,7 +221,12 @@ describe('paid member areas', () => {
     const cartToken = /^\/checkout\?cartToken=([A-Za-z0-9_-]+)$/.exec(location)![1]!;
     const placed = await placeOrder(guest, { address: undefined, extra: { cartToken, email: 'lecteur@paid.test', language: 'fr' } });
     expect(placed.status, JSON.stringify(placed.json)).toBe(201);
-    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'lecteur@paid.test' AND kind = 'member-set-password'").first<Row>();
+    const mail = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = 'lecteur@paid.test' AND kind = 'member-set-password'").first<Row>();
+    // Its words in French too (lang15).
+    expect(mail!.subject).toMatch(/^Choisissez votre mot de passe pour /);
+    expect(mail!.text).toMatch(/^Merci pour votre achat\. Votre accès à .+ appartient à un compte/);
+    expect(mail!.text).toContain('Le lien est valable 24 heures.');
+    expect(mail!.text).not.toContain('Thank you');
     expect(mail!.text).toMatch(/http:\/\/localhost\/fr\/account\/reset\/confirm\?token=[A-Za-z0-9_-]{43}\n/);
     expect(mail!.text).toContain('http://localhost/fr/account/reset\n');
     expect(mail!.text).not.toMatch(/localhost\/account/);

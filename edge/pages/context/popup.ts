@@ -2,6 +2,7 @@ import { publishedPopup } from '../../services/popups/popups.js';
 import { dismissalKey } from '../../../domain/popups/dismissal.js';
 import { popupShowsOn } from '../../../domain/popups/popup.js';
 import type { PageRequest } from '../page-request.js';
+import { withCaptchaTexts } from '../../services/multilingual/texts.js';
 
 /** Pages that never carry the popup: checkout (a purchase under way), lock screens and access refusals. */
 const WITHOUT_POPUP = new Set([103, 105, 106, 107, 201]);
@@ -26,6 +27,7 @@ export async function popupContext(req: PageRequest, pageType: number): Promise<
     action: design.action.kind === 'newsletter' ? { kind: 'newsletter', buttonLabel: design.action.buttonLabel } : design.action,
     trigger: design.trigger,
     frequency: design.frequency,
-    ...(req.captchaSiteKey ? { captcha: { siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' } } : {}),
+    // The bot check's texts in the page's language where translated (issue 29), as the forms'.
+    ...(req.captchaSiteKey ? { captcha: withCaptchaTexts({ siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' }, req.translations ? await req.translations : undefined) } : {}),
   };
 }

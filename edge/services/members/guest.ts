@@ -19,6 +19,7 @@ import type { CartView } from '../cart/index.js';
 import { rawD1 } from '../cart/raw.js';
 import { query, type Db } from '../db.js';
 import { holdsAccess } from './paid.js';
+import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 /**
  * Statements for a guest's paid order of access (before the membership grant): the account by
@@ -26,7 +27,7 @@ import { holdsAccess } from './paid.js';
  * mail for a new account, the sign-in mail for an existing one, and the subscription's owner.
  */
 export async function guestAccessStatements(
-  db: Db, r: { site: MailSite; orderId: string; siteUserId: string | null; email: string; view: CartView; now: number; prefix?: string },
+  db: Db, r: { site: MailSite; orderId: string; siteUserId: string | null; email: string; view: CartView; now: number; prefix?: string; texts?: StoreTexts },
 ): Promise<D1PreparedStatement[]> {
   if (r.siteUserId || !holdsAccess(r.view)) return [];
   const d1 = rawD1(db);
@@ -41,7 +42,9 @@ export async function guestAccessStatements(
       .bind(r.site.id, JSON.stringify(ids))
       .all<{ name: string }>(),
   );
-  const areas = names.results.map((n) => n.name).join(', ') || 'members-only pages';
+  // The mails' words in the order's language (issue 29), English without.
+  const t = r.texts ?? storeTexts();
+  const areas = names.results.map((n) => n.name).join(', ') || t.memberMailAreasFallback;
   const footer = `\n\n${r.site.title}\n${r.site.origin}/`;
   // The account links under the prefix of the order's added language (issue 29: '/fr'; '' for the primary).
   const account = `${r.site.origin}${r.prefix ?? ''}/account`;
@@ -67,14 +70,14 @@ export async function guestAccessStatements(
       .bind(tokenHash, r.site.id, userId, email, r.now, r.now + LINK_LIFETIME_MS.verify),
     mail(
       'member-set-password',
-      `Set your password for ${r.site.title}`,
-      `Thank you for your purchase. Your access to ${areas} belongs to an account we made for this address.\n\nChoose its password here:\n\n${account}/reset/confirm?token=${token}\n\nThe link works for 24 hours. Later, use "Forgot your password?" at ${account}/reset${footer}`,
+      fillText(t.memberMailSetPasswordSubject, { site: r.site.title }),
+      fillText(t.memberMailSetPassword, { areas, setPasswordUrl: `${account}/reset/confirm?token=${token}`, resetUrl: `${account}/reset` }) + footer,
       'EXISTS',
     ),
     mail(
       'member-sign-in',
-      `Your access at ${r.site.title}`,
-      `Thank you for your purchase. Your access to ${areas} is on your account with this address.\n\nSign in to read: ${account}\nForgot your password? ${account}/reset${footer}`,
+      fillText(t.memberMailSignInSubject, { site: r.site.title }),
+      fillText(t.memberMailSignIn, { areas, accountUrl: account, resetUrl: `${account}/reset` }) + footer,
       'NOT EXISTS',
     ),
     d1

@@ -117,7 +117,7 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
   };
   const giftCardOnly = f.payment.provider === 'gift-card';
   // A guest buying access to a member area: the account by email and its mail (members/guest.ts).
-  const guestAccess = await guestAccessStatements(db, { site: { id: site.id, title: site.title, origin: facts.origin }, orderId, siteUserId: facts.siteUserId, email: facts.email, view, now, prefix: language?.prefix ?? '' });
+  const guestAccess = await guestAccessStatements(db, { site: { id: site.id, title: site.title, origin: facts.origin }, orderId, siteUserId: facts.siteUserId, email: facts.email, view, now, prefix: language?.prefix ?? '', ...(lang ? { texts: lang.texts } : {}) });
   await rawD1(db).batch([
     ...orderedStatements(db, f.held, orderId),
     ...recordStatements(db, {

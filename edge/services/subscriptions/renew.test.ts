@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubPlans, CARD_DECLINES_LATER, shopper, subscribe } from '../../api/commerce/test-subscription.js';
 import { setStock } from '../../api/commerce/test-catalog.js';
-import { startWorker, type RunningWorker } from '../../test-support.js';
+import { demoOwner, signIn, startWorker, type RunningWorker } from '../../test-support.js';
 import { billingDate } from './billing-dates.js';
 import { openDb } from '../db.js';
 import { paymentProviderFor } from '../payments/index.js';
@@ -210,5 +210,27 @@ describe('subscription renewals (scheduled handler)', () => {
       await setStock(worker.db, 'FK-CLUB-MONTH', 0);
       await worker.db.prepare("UPDATE variants SET unlimited = 1 WHERE sku = 'FK-CLUB-MONTH'").run();
     }
+  });
+});
+
+describe('the renewal mail in the first order’s language (issue 29)', () => {
+  it("a subscription first ordered in French gets its receipt in French, with a /fr link; English as before", async () => {
+    const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
+    const put = await worker.fetch('/api/multilingual/languages', {
+      method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ languages: ['en-US', 'fr'] }),
+    });
+    expect(put.status).toBe(200);
+    const sub = await newSubscription();
+    await worker.db.prepare("UPDATE orders SET language = 'fr' WHERE id = ?").bind(sub.first_order_id).run();
+    await onlyDue(sub.id);
+    const at = (sub.next_billing_at as number) + 1000;
+    await cron(at);
+    // The run's own mail (other tests' shoppers share the address; their runs are at other times).
+    const mail = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'subscription-renewed' AND created_on = ?").bind(at).first<Row>();
+    expect(mail!.subject).toMatch(/ : votre abonnement à .+ est renouvelé$/);
+    expect(mail!.text).toMatch(/^Merci : nous avons débité 65,00\u00a0\$US pour 1 × /);
+    expect(mail!.text).toMatch(/\nProchain paiement : \d{1,2} \S+ \d{4}\.\n/);
+    expect(mail!.text).toMatch(/Suivi de la commande : https?:\/\/[^/]+\/fr\/order-status\?order=/);
+    expect(mail!.text).not.toMatch(/Thank you|Next payment/);
   });
 });

@@ -1,9 +1,13 @@
 import { displayMoney } from '../../../domain/money/money.js';
 import { DONATION_ITEM } from '../../../domain/commerce/donations.js';
 import type { Db } from '../db.js';
+import { rawD1 } from '../cart/raw.js';
 import { queueMail } from '../mail/outbox.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
 import { subscriptionPriceWording } from './wording.js';
+import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
+import { mailLanguage, productName, type MailLanguage } from '../multilingual/mail-language.js';
 
 /** The site as a renewal mail names it (the scheduled job looks it up per website). */
 export interface RenewalSite {
@@ -14,15 +18,29 @@ export interface RenewalSite {
 export type RenewalNews = { kind: 'renewed'; statusUrl: string } | { kind: 'declined'; message: string; retryAt: number | null };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const day = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const day = (ms: number, locale = 'en-US') => new Date(ms).toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** The language of the subscription's first order when it is an added one (issue 29), else undefined. */
+async function renewalLanguage(db: Db, row: SubscriptionRow): Promise<MailLanguage | undefined> {
+  if (!row.firstOrderId) return undefined;
+  const order = await rawD1(db)
+    .prepare('SELECT language FROM orders WHERE id = ?1 AND website_id = ?2')
+    .bind(row.firstOrderId, row.websiteId)
+    .first<{ language: string | null }>();
+  return order?.language ? mailLanguage(db, { id: row.websiteId, locale: '' }, order.language) : undefined;
+}
 
 /**
  * The subscriber's mail about a renewal (through the outbox, never blocking the
  * run): a receipt with the order-status link, or word of a decline and when it is retried.
  */
 export async function queueRenewalMail(db: Db, site: RenewalSite, row: SubscriptionRow, news: RenewalNews, now: number): Promise<void> {
-  const wording = subscriptionPriceWording(displayMoney(row.renewalTotalCents, row.currency), planOf(row));
-  const product = `${row.quantity} × ${row.productName}`;
+  const lang = row.itemId === DONATION_ITEM ? undefined : await renewalLanguage(db, row).catch(() => undefined);
+  const t = lang?.texts ?? storeTexts();
+  const locale = lang?.code;
+  const wording = subscriptionPriceWording(displayMoney(row.renewalTotalCents, row.currency, locale), planOf(row), t);
+  const name = productName(lang, row.itemId, row.productName);
+  const product = `${row.quantity} × ${name}`;
   let subject: string;
   let lines: string[];
   const gift = displayMoney(row.renewalTotalCents, row.currency);
@@ -39,17 +57,19 @@ export async function queueRenewalMail(db: Db, site: RenewalSite, row: Subscript
     subject = `${site.title}: we could not take your monthly donation`;
     lines = [`We could not take your monthly donation of ${gift}: ${news.kind === 'declined' ? news.message : ''}`, news.kind === 'declined' && news.retryAt ? `We will try again on ${day(news.retryAt)}.` : 'We tried several times, so the monthly donation is now stopped.'];
   } else if (news.kind === 'renewed') {
-    subject = `${site.title}: your subscription to ${row.productName} is renewed`;
+    subject = fillText(t.renewalSubjectRenewed, { site: site.title, name });
+    // The order-status link under the language's prefix (/fr/...), as the order's other mails.
+    const statusUrl = lang && news.statusUrl.startsWith(site.origin) ? `${site.origin}/${languagePrefix(lang.code)}${news.statusUrl.slice(site.origin.length)}` : news.statusUrl;
     lines = [
-      `Thank you: we charged ${displayMoney(row.renewalTotalCents, row.currency)} for ${product} (${wording}).`,
-      row.nextBillingAt ? `Next payment: ${day(row.nextBillingAt)}.` : 'That was the last payment of this subscription.',
-      `Order status: ${news.statusUrl}`,
+      fillText(t.renewalCharged, { amount: displayMoney(row.renewalTotalCents, row.currency, locale), line: product, wording }),
+      row.nextBillingAt ? fillText(t.renewalNextPayment, { date: day(row.nextBillingAt, locale) }) : t.renewalLastPayment,
+      fillText(t.renewalOrderStatus, { url: statusUrl }),
     ];
   } else {
-    subject = `${site.title}: we could not renew your subscription to ${row.productName}`;
+    subject = fillText(t.renewalSubjectDeclined, { site: site.title, name });
     lines = [
-      `We could not take the payment for ${product} (${wording}): ${news.message}`,
-      news.retryAt ? `We will try again on ${day(news.retryAt)}.` : 'We tried several times, so the subscription is now canceled.',
+      fillText(t.renewalDeclined, { line: product, wording, message: news.message }),
+      news.retryAt ? fillText(t.renewalRetry, { date: day(news.retryAt, locale) }) : t.renewalCanceled,
     ];
   }
   await queueMail(
