@@ -25,7 +25,7 @@ export const ADD_TO_CART_TEXTS = {
   selectOneOption: unselectedOptionsMessage(['{option}']),
   selectOptions: unselectedOptionsMessage(['{options}', '{last}']),
 };
-export type AddToCartTexts = typeof ADD_TO_CART_TEXTS;
+export type AddToCartTexts = Record<keyof typeof ADD_TO_CART_TEXTS, string>;
 
 // The catalogue texts that reach the alert as an English message (the cart API's, the product form's checks).
 const CATALOGUE_KEYS = [
@@ -43,7 +43,7 @@ export function fillWords(text: string, values: Record<string, string>): string 
  */
 export function addToCartTextsOf(value: unknown): AddToCartTexts {
   const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const out = { ...ADD_TO_CART_TEXTS };
+  const out: AddToCartTexts = { ...ADD_TO_CART_TEXTS };
   for (const key of Object.keys(out) as (keyof AddToCartTexts)[]) {
     const text = given[key];
     if (typeof text === 'string') out[key] = text;
