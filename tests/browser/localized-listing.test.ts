@@ -114,4 +114,32 @@ describe('French listing add-to-cart and cart pill', () => {
     expect(await alert.locator('strong').innerText()).toBe("Impossible d'ajouter l'article");
     expect(await alert.locator('p').innerText()).toBe("Désolé, nous n'avons pas assez de cet article en stock.");
   });
+
+  it("on /fr/shop the quick view reads the product under /fr: its button and popover say 'Ajouté !' and French words (lang17)", async () => {
+    const { page } = await store.visitor();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.clock.install({ time: START });
+    await page.goto(store.url('/fr/shop'));
+    await islandsReached(page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
+    await page.clock.pauseAt(START + 60_000);
+    const card = page.locator('.product-card', { has: page.getByRole('link', { name: 'Everyday Tumbler', exact: true }) });
+    await card.scrollIntoViewIfNeeded();
+    const open = card.locator('.sqs-product-quick-view-button');
+    await open.waitFor();
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Everyday Tumbler' });
+    await dialog.waitFor();
+    expect(requested).toContain('/fr/shop/everyday-tumbler');
+    expect(await dialog.locator('a[href="/fr/shop/everyday-tumbler"]').count()).toBe(1);
+    const button = dialog.locator('button.sqs-add-to-cart-button');
+    expect(await button.innerText()).toBe('Ajouter au panier');
+    await button.click();
+    expect(await dialog.getByRole('alert').locator('p').innerText()).toMatch(/^Veuillez choisir l'option /);
+    await dialog.getByRole('combobox').first().selectOption({ index: 1 });
+    await button.click();
+    await expect.poll(() => button.innerText()).toBe('Ajouté !');
+    await page.locator('.added-popover').waitFor();
+    expect(await page.locator('.added-popover p').innerText()).toBe('Everyday Tumbler a été ajouté à votre panier.');
+  });
 });
