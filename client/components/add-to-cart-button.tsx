@@ -3,10 +3,10 @@ import { ApiFailure, cartApi } from '../runtime/api.js';
 import { cartStore } from '../runtime/cart-store.js';
 import { CHECKOUT_PATH } from '../../domain/constants/storefront.js';
 import { ADDED_TO_CART_EVENT, emit, type AddedToCartDetail } from '../runtime/events.js';
-import { MESSAGES, unselectedOptionsMessage } from '../../domain/messages/storefront-messages.js';
 import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
 import { AddOnIcon } from './add-on-icon.js';
 import { NEXT, acceptsClick, phaseDisabled, phaseLabel, type Phase } from './add-to-cart-phase.js';
+import { ADD_TO_CART_TEXTS, localizedMessage, unselectedText, type AddToCartTexts } from './add-to-cart-texts.js';
 
 // The lightbox form and its stock check are fetched only when a product with additional fields is added.
 const loadDialog = () => import('./additional-fields-dialog.js');
@@ -31,12 +31,12 @@ export interface AddToCartButtonProps {
   addOn?: boolean;
   /** Reads the shopper's choice when clicked. */
   select: () => Selection;
-  /** The 'Select Option' pause's words in the page's language (issue 29); English without. */
-  selectOptionText?: string;
+  /** Its passing labels and alert texts in the page's language (issue 29); English without. */
+  texts?: AddToCartTexts;
 }
 
-function failureText(error: unknown): string {
-  return error instanceof ApiFailure ? error.message : MESSAGES.somethingWrong;
+function failureText(error: unknown, texts: AddToCartTexts): string {
+  return error instanceof ApiFailure ? localizedMessage(error.message, texts) : texts.somethingWrong;
 }
 
 /**
@@ -46,7 +46,7 @@ function failureText(error: unknown): string {
  * additional-fields form in a lightbox after a stock check.
  */
 export function AddToCartButton(props: AddToCartButtonProps) {
-  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, addOn, select, selectOptionText } = props;
+  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, addOn, select, texts = ADD_TO_CART_TEXTS } = props;
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<{ title?: string; message: string } | null>(null);
   const [asking, setAsking] = useState<((answers: string | null) => void) | null>(null);
@@ -65,7 +65,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
   useEffect(() => setError((shown) => (shown && !shown.title ? null : shown)), [select]);
 
   const fail = (message: string) => {
-    setError({ title: express ? MESSAGES.purchaseTitle : MESSAGES.addTitle, message });
+    setError({ title: express ? texts.purchaseTitle : texts.addTitle, message });
     setPhase('failed');
   };
 
@@ -75,16 +75,16 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     const choice = select();
     if ('unselected' in choice) {
       if (listing) setPhase('select-option');
-      else setError({ message: unselectedOptionsMessage(choice.unselected) });
+      else setError({ message: unselectedText(choice.unselected, texts) });
       return;
     }
-    if ('error' in choice) return setError({ message: choice.error });
+    if ('error' in choice) return setError({ message: localizedMessage(choice.error, texts) });
     setPhase('adding');
     let additionalFields: string | null = null;
     try {
       if (form) {
         const { inStockForForm } = await loadDialog();
-        if (!(await inStockForForm(itemId, choice.sku))) return fail(MESSAGES.notEnoughStock);
+        if (!(await inStockForForm(itemId, choice.sku))) return fail(texts.notEnoughStock);
         // The button rests while the shopper fills the form in (the lightbox is modal).
         setPhase('idle');
         additionalFields = await new Promise<string | null>((resolve) => setAsking(() => resolve));
@@ -104,7 +104,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
       // SPEC §4: the adding state ends with the cart's answer; 'Added!' is the added state.
       setPhase('added');
     } catch (e) {
-      fail(failureText(e));
+      fail(failureText(e, texts));
     }
   };
 
@@ -119,7 +119,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
       >
         {addOn && <AddOnIcon added={phase === 'added'} />}
         <span className={addOn ? 'sqs-add-to-cart-button-inner sr-only' : 'sqs-add-to-cart-button-inner'}>
-          {addOn ? `${phaseLabel(phase, label, soldOut, selectOptionText)}: ${title}` : phaseLabel(phase, label, soldOut, selectOptionText)}
+          {addOn ? `${phaseLabel(phase, label, soldOut, texts)}: ${title}` : phaseLabel(phase, label, soldOut, texts)}
         </span>
       </button>
       {error && (

@@ -7,9 +7,17 @@ describe('add-to-cart phases (SPEC §4, §9)', () => {
     expect(phaseLabel('adding', 'Add To Cart', false)).toBe('Adding…');
     expect(phaseLabel('added', 'Add To Cart', false)).toBe('Added!');
     expect(phaseLabel('select-option', 'Add To Cart', false)).toBe('Select Option');
-    expect(phaseLabel('select-option', 'Ajouter au panier', false, 'Choisissez une option')).toBe('Choisissez une option');
     expect(phaseLabel('failed', 'Book a seat', false)).toBe('Book a seat');
     expect(phaseLabel('idle', 'Add To Cart', true)).toBe('Sold Out');
+  });
+  it("labels each phase with the page's words when it gives them (issue 29, French)", () => {
+    const fr = { adding: 'Ajout…', added: 'Ajouté !', soldOut: 'Épuisé', selectOption: 'Choisissez une option' };
+    expect(phaseLabel('idle', 'Ajouter au panier', false, fr)).toBe('Ajouter au panier');
+    expect(phaseLabel('adding', 'Ajouter au panier', false, fr)).toBe('Ajout…');
+    expect(phaseLabel('added', 'Ajouter au panier', false, fr)).toBe('Ajouté !');
+    expect(phaseLabel('select-option', 'Ajouter au panier', false, fr)).toBe('Choisissez une option');
+    expect(phaseLabel('failed', 'Ajouter au panier', false, fr)).toBe('Ajouter au panier');
+    expect(phaseLabel('idle', 'Ajouter au panier', true, fr)).toBe('Épuisé');
   });
   it('runs on the SPEC §9 delays: Added! from the answer, idle 1 s + 2 s after success, 1 s after failure, 2000 ms Select Option', () => {
     expect(NEXT.added).toEqual({ to: 'idle', afterMs: 3000 });

@@ -23,12 +23,16 @@ export function acceptsClick(phase: Phase, soldOut: boolean): boolean {
   return phase === 'idle' && !soldOut;
 }
 
-/** `selectOption`: the listing pause's words in the page's language (English by default). */
-export function phaseLabel(phase: Phase, idleLabel: string, soldOut: boolean, selectOption: string = MESSAGES.selectOption): string {
-  if (soldOut) return MESSAGES.soldOut;
-  if (phase === 'adding') return MESSAGES.adding;
-  if (phase === 'added') return MESSAGES.added;
-  if (phase === 'select-option') return selectOption;
+/** The labels of the passing phases; a page in another language gives its own (issue 29). */
+export type PhaseWords = { adding: string; added: string; soldOut: string; selectOption: string };
+const ENGLISH_PHASE_WORDS: PhaseWords = { adding: MESSAGES.adding, added: MESSAGES.added, soldOut: MESSAGES.soldOut, selectOption: MESSAGES.selectOption };
+
+/** `words`: the phases' labels in the page's language (English by default). */
+export function phaseLabel(phase: Phase, idleLabel: string, soldOut: boolean, words: PhaseWords = ENGLISH_PHASE_WORDS): string {
+  if (soldOut) return words.soldOut;
+  if (phase === 'adding') return words.adding;
+  if (phase === 'added') return words.added;
+  if (phase === 'select-option') return words.selectOption;
   return idleLabel;
 }
 

@@ -360,6 +360,48 @@ export const STORE_TEXTS = {
   themeSubscriptionNoFurther: 'No further payments.',
   themeSubscriptionOrder: 'Order #{number} · a confirmation has been sent to {email}.',
   themeSubscriptionPaidToday: 'Paid today:',
+  /**
+   * lang17: the add-to-cart button's passing words, its failure alert (the SPEC §5/§8 catalogue
+   * texts it shows) and the added popover, as `themeTexts` for the islands; `{option}`, `{options}`,
+   * `{last}` and `{title}` are filled in by the island.
+   */
+  themeAdding: 'Adding…',
+  themeAdded: 'Added!',
+  themeAddTitle: 'Unable to Add Item',
+  themePurchaseTitle: 'Unable to Purchase Item',
+  themeSomethingWrong: 'Something went wrong',
+  themeSessionExpired: 'Your session has expired. Please reload the page and try again.',
+  themeCookiesDisabled: 'Please enable cookies in your browser, reload the page, and try again.',
+  themeRateLimited: 'Please try again in a few seconds.',
+  themeNetwork: 'Please check your internet connection.',
+  themeVariantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
+  themeNotEnoughStock: 'Sorry, we do not have enough of that item available.',
+  themeQuantityNotNumber: 'Quantity must be a number.',
+  themeQuantityNotWhole: 'Quantity must be a whole number',
+  themeSelectOneOption: 'Please select the {option} option.',
+  themeSelectOptions: 'Please select the {options} and {last} options.',
+  themeAddedToCart: '{title} was added to your cart.',
+  themeClose: 'Close',
+  /** lang17: a monthly donation's renewal mails (edge/services/subscriptions/renewal-mail.ts), in the first donation's language. */
+  donationRenewedSubject: '{site}: receipt for your monthly donation',
+  donationRenewedThanks: 'Thank you for your monthly donation of {amount} to {site}.',
+  donationRenewedAmount: 'Amount: {amount}',
+  donationRenewedReceipt: 'Your receipt: {url}',
+  donationRenewedNext: 'Next donation: {date}. To stop it, use the link in your first receipt or your account.',
+  donationRenewedLast: 'That was the last donation of this plan.',
+  donationDeclinedSubject: '{site}: we could not take your monthly donation',
+  donationDeclined: 'We could not take your monthly donation of {amount}: {message}',
+  donationRetry: 'We will try again on {date}.',
+  donationStopped: 'We tried several times, so the monthly donation is now stopped.',
+  /** lang17: why a renewal's charge failed (the provider's RENEWAL_MESSAGES), inside the declined mail. */
+  declineCardDeclined: 'Your card was declined.',
+  declineInsufficientFunds: 'Your card has insufficient funds.',
+  declineExpired: 'Your card has expired.',
+  declineAuthenticationRequired: 'Your bank asked you to confirm this payment, which cannot be done automatically. Please contact the store to pay this renewal with your card.',
+  declineMethodGone: 'This saved payment method is no longer available.',
+  declineUnavailable: 'We could not reach the payment service. You have not been charged; we will try again.',
+  declineIncomplete: 'This renewal could not be paid with your saved card.',
+  declineNotChargeable: 'This payment method cannot be charged again.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -43,6 +43,24 @@ const THEME_TEXT_KEYS = {
   subscriptionOrder: 'themeSubscriptionOrder',
   subscriptionPaidToday: 'themeSubscriptionPaidToday',
   continueShopping: 'continueShopping',
+  // lang17: the add-to-cart button's words and alert, the added popover (client/components/add-to-cart-texts.ts).
+  adding: 'themeAdding',
+  added: 'themeAdded',
+  addTitle: 'themeAddTitle',
+  purchaseTitle: 'themePurchaseTitle',
+  somethingWrong: 'themeSomethingWrong',
+  sessionExpired: 'themeSessionExpired',
+  cookiesDisabled: 'themeCookiesDisabled',
+  rateLimited: 'themeRateLimited',
+  network: 'themeNetwork',
+  variantUnavailable: 'themeVariantUnavailable',
+  notEnoughStock: 'themeNotEnoughStock',
+  quantityNotNumber: 'themeQuantityNotNumber',
+  quantityNotWhole: 'themeQuantityNotWhole',
+  selectOneOption: 'themeSelectOneOption',
+  selectOptions: 'themeSelectOptions',
+  addedToCart: 'themeAddedToCart',
+  close: 'themeClose',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

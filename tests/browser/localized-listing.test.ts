@@ -6,7 +6,8 @@ import { islandsHydrated, islandsReached, recordAdds, useStorefront } from './ha
  * options (the mug, in the summary block) was said to do nothing. It does what the English page
  * does (SPEC §4): no cart call, the button says 'Select Option' (in French since lang15:
  * 'Choisissez une option') and rests for 2000 ms. And the cart pill's hidden words are the
- * page's language, and its link is /fr/cart.
+ * page's language, and its link is /fr/cart. Since lang17 the button's passing words ('Ajout…',
+ * 'Ajouté !'), its alert and the added popover are French too.
  */
 const store = useStorefront();
 const START = Date.now();
@@ -67,5 +68,78 @@ describe('French listing add-to-cart and cart pill', () => {
     await again.waitFor();
     expect(await again.locator('select option').first().textContent()).toBe('Choisir');
     expect(requested).toContain('/fr/shop/intro-wheel-workshop');
+  });
+
+  it("on /fr/shop a card's add says 'Ajout…' then 'Ajouté !', and the added popover is French (lang17)", async () => {
+    const { page } = await store.visitor();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/commerce/shopping-cart/entries', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.clock.install({ time: START });
+    await page.goto(store.url('/fr/shop'));
+    await islandsReached(page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
+    await page.clock.pauseAt(START + 60_000);
+    const card = page.locator('.product-card', { has: page.getByRole('link', { name: 'Incense Holder', exact: true }) });
+    const button = card.locator('button.sqs-add-to-cart-button');
+    await button.click();
+    await expect.poll(() => button.innerText()).toBe('Ajout…');
+    release();
+    await expect.poll(() => button.innerText()).toBe('Ajouté !');
+    const popover = page.locator('.added-popover');
+    await popover.waitFor();
+    expect(await popover.locator('p').innerText()).toBe('Incense Holder a été ajouté à votre panier.');
+    expect(await popover.getByRole('button').innerText()).toBe('Fermer');
+    expect(await page.locator('.cart-pill ~ [aria-live]').textContent()).toBe('Incense Holder a été ajouté à votre panier.');
+    // SPEC §9's delays are unchanged: 'Added!' for 1 s + 2 s, the popover for 3000 ms.
+    await page.clock.runFor(3000);
+    expect(await button.innerText()).toBe('Ajouter au panier');
+    expect(await popover.count()).toBe(0);
+  });
+
+  it("on /fr/shop a refused add shows the alert in French ('Impossible d'ajouter l'article')", async () => {
+    store.allow(/409/);
+    const { page } = await store.visitor();
+    await page.route('**/api/commerce/shopping-cart/entries', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'out_of_stock', message: 'Sorry, we do not have enough of that item available.' }) }),
+    );
+    await page.goto(store.url('/fr/shop'));
+    await islandsReached(page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
+    const card = page.locator('.product-card', { has: page.getByRole('link', { name: 'Incense Holder', exact: true }) });
+    await card.locator('button.sqs-add-to-cart-button').click();
+    const alert = card.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.locator('strong').innerText()).toBe("Impossible d'ajouter l'article");
+    expect(await alert.locator('p').innerText()).toBe("Désolé, nous n'avons pas assez de cet article en stock.");
+  });
+
+  it("on /fr/shop the quick view reads the product under /fr: its button and popover say 'Ajouté !' and French words (lang17)", async () => {
+    const { page } = await store.visitor();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.clock.install({ time: START });
+    await page.goto(store.url('/fr/shop'));
+    await islandsReached(page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
+    await page.clock.pauseAt(START + 60_000);
+    const card = page.locator('.product-card', { has: page.getByRole('link', { name: 'Everyday Tumbler', exact: true }) });
+    await card.scrollIntoViewIfNeeded();
+    const open = card.locator('.sqs-product-quick-view-button');
+    await open.waitFor();
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Everyday Tumbler' });
+    await dialog.waitFor();
+    expect(requested).toContain('/fr/shop/everyday-tumbler');
+    expect(await dialog.locator('a[href="/fr/shop/everyday-tumbler"]').count()).toBe(1);
+    const button = dialog.locator('button.sqs-add-to-cart-button');
+    expect(await button.innerText()).toBe('Ajouter au panier');
+    await button.click();
+    expect(await dialog.getByRole('alert').locator('p').innerText()).toMatch(/^Veuillez choisir l'option /);
+    await dialog.getByRole('combobox').first().selectOption({ index: 1 });
+    await button.click();
+    await expect.poll(() => button.innerText()).toBe('Ajouté !');
+    await page.locator('.added-popover').waitFor();
+    expect(await page.locator('.added-popover p').innerText()).toBe('Everyday Tumbler a été ajouté à votre panier.');
   });
 });

@@ -1,6 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { POPOVER_AUTO_CLOSE_MS } from '../../../domain/constants/storefront.js';
+import { fillWords } from '../../components/add-to-cart-texts.js';
 import { addedToCartMessage } from '../../../domain/messages/storefront-messages.js';
+
+/** '{title} was added to your cart.' and the close button's word. */
+type PopoverTexts = { addedToCart: string; close: string };
+const ENGLISH: PopoverTexts = { addedToCart: addedToCartMessage('{title}'), close: 'Close' };
 
 // Gap between the popover and the indicator it points at, and from the window's edge.
 const OFFSET_PX = 12;
@@ -17,9 +22,9 @@ function visibleIndicator(): HTMLElement | undefined {
 /**
  * The added-to-cart popover of SPEC §2: '{productName} was added to your cart.' with a
  * Close control; closes itself after 3000 ms; placed under the visible cart indicator,
- * else at the top right of the window.
+ * else at the top right of the window. `texts`: its words in the page's language (issue 29).
  */
-export function AddedPopover({ title, onClose }: { title: string; onClose: () => void }) {
+export function AddedPopover({ title, onClose, texts = ENGLISH }: { title: string; onClose: () => void; texts?: PopoverTexts }) {
   const box = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<{ top: number; right: number }>({ top: OFFSET_PX, right: OFFSET_PX });
 
@@ -37,9 +42,9 @@ export function AddedPopover({ title, onClose }: { title: string; onClose: () =>
 
   return (
     <div ref={box} className="added-popover" role="status" style={{ position: 'fixed', top: place.top, right: place.right }}>
-      <p>{addedToCartMessage(title)}</p>
+      <p>{fillWords(texts.addedToCart, { title })}</p>
       <button type="button" className="added-popover-close" onClick={onClose}>
-        Close
+        {texts.close}
       </button>
     </div>
   );

@@ -2,13 +2,17 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { cartStore, loadCartOnStart } from '../../runtime/cart-store.js';
 import { CART_PATH } from '../../../domain/constants/storefront.js';
 import { ADDED_TO_CART_EVENT, listen, type AddedToCartDetail } from '../../runtime/events.js';
+import { fillWords } from '../../components/add-to-cart-texts.js';
 import { addedToCartMessage } from '../../../domain/messages/storefront-messages.js';
 import { formatCents } from '../../runtime/money.js';
 import { retryingImport } from '../../runtime/retry-import.js';
 import { pillCount } from './pill-text.js';
 
-/** The pill's hidden words (the theme texts `cart`, `item`, `items` of the page's language). */
-export const PILL_TEXTS = { cart: 'Cart', item: 'item', items: 'items' };
+/**
+ * The pill's hidden words and the added popover's (the theme texts `cart`, `item`, `items`,
+ * `addedToCart`, `close` of the page's language); SPEC §2's English without.
+ */
+export const PILL_TEXTS = { cart: 'Cart', item: 'item', items: 'items', addedToCart: addedToCartMessage('{title}'), close: 'Close' };
 export type PillTexts = typeof PILL_TEXTS;
 
 type PopoverModule = typeof import('./added-popover.js');
@@ -32,10 +36,10 @@ export function CartPill({ currency, texts = PILL_TEXTS, cartUrl = CART_PATH }: 
   useEffect(() => {
     void loadCartOnStart();
     return listen<AddedToCartDetail>(ADDED_TO_CART_EVENT, ({ title, popover: show }) => {
-      setAnnouncement(addedToCartMessage(title));
+      setAnnouncement(fillWords(texts.addedToCart, { title }));
       if (show) loadPopover().then((module) => setPopover({ title, key: Date.now(), module }), () => undefined);
     });
-  }, []);
+  }, [texts.addedToCart]);
   const close = useCallback(() => setPopover(null), []);
 
   const quantity = cart?.totalQuantity ?? 0;
@@ -57,7 +61,7 @@ export function CartPill({ currency, texts = PILL_TEXTS, cartUrl = CART_PATH }: 
       <div className="visually-hidden" aria-live="polite" role="status">
         {announcement}
       </div>
-      {popover && <popover.module.AddedPopover key={popover.key} title={popover.title} onClose={close} />}
+      {popover && <popover.module.AddedPopover key={popover.key} title={popover.title} onClose={close} texts={texts} />}
     </>
   );
 }

@@ -3,12 +3,14 @@ import type { MountIsland } from '../../runtime/island.js';
 import { ProductForm, type Merchandising, type ProductFormProps } from './product-form.js';
 import type { InstalmentSettings } from '../../../domain/commerce/instalments.js';
 import type { ProductJson } from './product-logic.js';
+import { addToCartTextsOf } from '../../components/add-to-cart-texts.js';
 
 /**
  * `data-island="product-form"` around the product page's purchase controls. Props:
  * itemId, title, product (structuredContent), currency, strings, store, merchandising
- * (the page's productMerchandisingContext). The server's price and restock markup are
- * kept from the marker before React takes it over.
+ * (the page's productMerchandisingContext), and on non-English pages `texts` (the theme texts:
+ * the add-to-cart button's words). The server's price and restock markup are kept from the
+ * marker before React takes it over.
  */
 const mount: MountIsland = (el, props) => {
   const itemId = String(props.itemId);
@@ -35,6 +37,7 @@ const mount: MountIsland = (el, props) => {
       restockHtml={restockHtml}
       instalments={typeof props.instalments === 'object' && props.instalments ? (props.instalments as InstalmentSettings) : undefined}
       locale={typeof props.locale === 'string' ? props.locale : undefined}
+      texts={addToCartTextsOf(props.texts)}
     />,
   );
 };

@@ -2,9 +2,16 @@ import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { QuickView } from './quick-view.js';
 
-/** `data-island="quick-view"` on a product card: props url (the product page), title. */
+/**
+ * `data-island="quick-view"` on a product card: props url (the product page), title. On a page
+ * under a language prefix the card's own link to the product carries it ('/fr/shop/mug', the
+ * server puts it there) while `url` does not: the quick view reads that page, in the page's language.
+ */
 const mount: MountIsland = (el, props) => {
   const label = el.textContent?.trim() || 'Quick View';
-  renderIsland(el, <QuickView url={String(props.url)} title={String(props.title ?? '')} label={label} />);
+  const url = String(props.url);
+  const linked = el.closest('.product-card')?.querySelector('.product-card-title a')?.getAttribute('href');
+  const page = linked && linked !== url && linked.startsWith('/') && linked.endsWith(url) ? linked : url;
+  renderIsland(el, <QuickView url={page} title={String(props.title ?? '')} label={label} />);
 };
 export default mount;

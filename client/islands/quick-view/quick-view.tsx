@@ -3,12 +3,15 @@ import { LazyLightbox as Lightbox, preloadLightbox } from '../../components/lazy
 import { MESSAGES } from '../../../domain/messages/storefront-messages.js';
 import { ProductForm, type ProductFormProps } from '../product-form/product-form.js';
 import type { ProductJson } from '../product-form/product-logic.js';
+import { addToCartTextsOf } from '../../components/add-to-cart-texts.js';
 
 interface PageJson {
   item?: { id: string; title: string; structuredContent?: ProductJson; mainImage?: { assetUrl: string; altText?: string } };
   websiteSettings?: { storeSettings?: { currency?: string; multipleQuantityAllowedForServices?: boolean; expressCheckout?: boolean } };
   localizedStrings?: Record<string, string>;
   productMerchandisingContext?: Record<string, ProductFormProps['merchandising']>;
+  /** The page's theme texts: the add-to-cart button's words in its language (issue 29). */
+  themeTexts?: Record<string, unknown>;
 }
 
 /**
@@ -52,6 +55,7 @@ export function QuickView({ url, title, label }: { url: string; title: string; l
                 store={settings}
                 merchandising={page?.productMerchandisingContext?.[item.id]}
                 popover
+                texts={addToCartTextsOf(page?.themeTexts)}
               />
               <a href={url}>View details for {title}</a>
             </div>

@@ -206,6 +206,8 @@ async function attempt(db: Db, input: DonationInput, held: HeldKey, left: Attemp
         shippingAddress: null, billingAddress: null, shippingOption: null, couponCodes: [], currency: site.currency,
         subtotalCents: cents, discountCents: 0, shippingCents: 0, taxCents: 0, includedTaxCents: 0, grandTotalCents: cents,
         statusTokenHash: await sha256Hex(statusToken), now,
+        // The donor's language: a monthly gift's renewal mails follow it (subscriptions/renewal-mail.ts).
+        language: input.language?.code ?? null,
       }),
       orderLineStatement(d1, { orderId, websiteId: site.id }, line, 0),
       capturedPaymentStatement(d1, { orderId, websiteId: site.id, provider: provider.name, providerRef, amountCents: cents, currency: site.currency, now }),

@@ -11,6 +11,7 @@ import { orderLink } from '../orders/status-link.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { billingDate } from './billing-dates.js';
 import { queueRenewalMail, type RenewalSite } from './renewal-mail.js';
+import { NOT_CHARGEABLE } from './decline-reason.js';
 import { renewalStatements } from './renewal-record.js';
 import { stoppedByRevoke } from '../members/paid.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
@@ -138,7 +139,7 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
     ? await provider
         .chargeSaved({ reusableRef: row.paymentRef, amountCents: row.renewalTotalCents as Cents, currency: row.currency, attemptId, websiteId: row.websiteId, now })
         .catch((err: unknown) => ({ ok: false as const, code: 'provider_error', message: `The payment could not be taken: ${String((err as Error)?.message ?? err)}` }))
-    : ({ ok: false as const, code: 'provider_unavailable', message: 'This payment method cannot be charged again.' });
+    : ({ ok: false as const, code: 'provider_unavailable', message: NOT_CHARGEABLE });
   if (!paid.ok) {
     await restore();
     return decline(paid.message);

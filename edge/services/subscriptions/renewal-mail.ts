@@ -8,6 +8,7 @@ import { subscriptionPriceWording } from './wording.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
 import { languagePrefix } from '../../../domain/languages/languages.js';
 import { mailLanguage, productName, type MailLanguage } from '../multilingual/mail-language.js';
+import { declineReason } from './decline-reason.js';
 
 /** The site as a renewal mail names it (the scheduled job looks it up per website). */
 export interface RenewalSite {
@@ -35,42 +36,46 @@ async function renewalLanguage(db: Db, row: SubscriptionRow): Promise<MailLangua
  * run): a receipt with the order-status link, or word of a decline and when it is retried.
  */
 export async function queueRenewalMail(db: Db, site: RenewalSite, row: SubscriptionRow, news: RenewalNews, now: number): Promise<void> {
-  const lang = row.itemId === DONATION_ITEM ? undefined : await renewalLanguage(db, row).catch(() => undefined);
+  const lang = await renewalLanguage(db, row).catch(() => undefined);
   const t = lang?.texts ?? storeTexts();
   const locale = lang?.code;
-  const wording = subscriptionPriceWording(displayMoney(row.renewalTotalCents, row.currency, locale), planOf(row), t);
-  const name = productName(lang, row.itemId, row.productName);
-  const product = `${row.quantity} × ${name}`;
+  // The order-status link under the language's prefix (/fr/...), as the order's other mails.
+  const underPrefix = (url: string) => (lang && url.startsWith(site.origin) ? `${site.origin}/${languagePrefix(lang.code)}${url.slice(site.origin.length)}` : url);
   let subject: string;
   let lines: string[];
-  const gift = displayMoney(row.renewalTotalCents, row.currency);
-  if (row.itemId === DONATION_ITEM && news.kind === 'renewed') {
-    // A monthly donation (issue 30): each renewal is a receipt.
-    subject = `${site.title}: receipt for your monthly donation`;
-    lines = [
-      `Thank you for your monthly donation of ${gift} to ${site.title}.`,
-      `Amount: ${gift}`,
-      `Your receipt: ${news.statusUrl}`,
-      row.nextBillingAt ? `Next donation: ${day(row.nextBillingAt)}. To stop it, use the link in your first receipt or your account.` : 'That was the last donation of this plan.',
-    ];
-  } else if (row.itemId === DONATION_ITEM) {
-    subject = `${site.title}: we could not take your monthly donation`;
-    lines = [`We could not take your monthly donation of ${gift}: ${news.kind === 'declined' ? news.message : ''}`, news.kind === 'declined' && news.retryAt ? `We will try again on ${day(news.retryAt)}.` : 'We tried several times, so the monthly donation is now stopped.'];
-  } else if (news.kind === 'renewed') {
-    subject = fillText(t.renewalSubjectRenewed, { site: site.title, name });
-    // The order-status link under the language's prefix (/fr/...), as the order's other mails.
-    const statusUrl = lang && news.statusUrl.startsWith(site.origin) ? `${site.origin}/${languagePrefix(lang.code)}${news.statusUrl.slice(site.origin.length)}` : news.statusUrl;
-    lines = [
-      fillText(t.renewalCharged, { amount: displayMoney(row.renewalTotalCents, row.currency, locale), line: product, wording }),
-      row.nextBillingAt ? fillText(t.renewalNextPayment, { date: day(row.nextBillingAt, locale) }) : t.renewalLastPayment,
-      fillText(t.renewalOrderStatus, { url: statusUrl }),
-    ];
+  if (row.itemId === DONATION_ITEM) {
+    // A monthly donation (issue 30): each renewal is a receipt; in the first donation's language (issue 29).
+    const gift = displayMoney(row.renewalTotalCents, row.currency, locale);
+    if (news.kind === 'renewed') {
+      subject = fillText(t.donationRenewedSubject, { site: site.title });
+      lines = [
+        fillText(t.donationRenewedThanks, { amount: gift, site: site.title }),
+        fillText(t.donationRenewedAmount, { amount: gift }),
+        fillText(t.donationRenewedReceipt, { url: underPrefix(news.statusUrl) }),
+        row.nextBillingAt ? fillText(t.donationRenewedNext, { date: day(row.nextBillingAt, locale) }) : t.donationRenewedLast,
+      ];
+    } else {
+      subject = fillText(t.donationDeclinedSubject, { site: site.title });
+      lines = [fillText(t.donationDeclined, { amount: gift, message: declineReason(news.message, t) }), news.retryAt ? fillText(t.donationRetry, { date: day(news.retryAt, locale) }) : t.donationStopped];
+    }
   } else {
-    subject = fillText(t.renewalSubjectDeclined, { site: site.title, name });
-    lines = [
-      fillText(t.renewalDeclined, { line: product, wording, message: news.message }),
-      news.retryAt ? fillText(t.renewalRetry, { date: day(news.retryAt, locale) }) : t.renewalCanceled,
-    ];
+    const wording = subscriptionPriceWording(displayMoney(row.renewalTotalCents, row.currency, locale), planOf(row), t);
+    const name = productName(lang, row.itemId, row.productName);
+    const product = `${row.quantity} × ${name}`;
+    if (news.kind === 'renewed') {
+      subject = fillText(t.renewalSubjectRenewed, { site: site.title, name });
+      lines = [
+        fillText(t.renewalCharged, { amount: displayMoney(row.renewalTotalCents, row.currency, locale), line: product, wording }),
+        row.nextBillingAt ? fillText(t.renewalNextPayment, { date: day(row.nextBillingAt, locale) }) : t.renewalLastPayment,
+        fillText(t.renewalOrderStatus, { url: underPrefix(news.statusUrl) }),
+      ];
+    } else {
+      subject = fillText(t.renewalSubjectDeclined, { site: site.title, name });
+      lines = [
+        fillText(t.renewalDeclined, { line: product, wording, message: declineReason(news.message, t) }),
+        news.retryAt ? fillText(t.renewalRetry, { date: day(news.retryAt, locale) }) : t.renewalCanceled,
+      ];
+    }
   }
   await queueMail(
     db,
