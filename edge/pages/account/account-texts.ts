@@ -1,23 +1,25 @@
 import type { Context } from 'hono';
 import { STORE_TEXTS_ENTITY, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 import type { AppEnv } from '../../env.js';
-import { loadTranslationTable } from '../../services/multilingual/store.js';
+import { pageTranslations } from '../page-translations.js';
 import { messageTranslator } from '../page-words.js';
 
 /**
  * The account pages' words (issue 29): the store texts of the page's language under
  * `/<language>/account/...`, translations over the English, each missing text in English;
- * the English defaults on the primary language's pages. Loaded once per request.
+ * the English defaults on the primary language's pages. Built once per request, from the table
+ * pageRequest reads (pageTranslations).
  */
 const LOADED = new WeakMap<Request, Promise<StoreTexts>>();
 const ENGLISH = storeTexts();
 
 export function accountTexts(c: Context<AppEnv>): Promise<StoreTexts> {
-  const language = c.var.language;
-  if (!language) return Promise.resolve(ENGLISH);
+  // The page's own read of the table (pageRequest shares it): one D1 read per request.
+  const table = pageTranslations(c);
+  if (!table) return Promise.resolve(ENGLISH);
   let texts = LOADED.get(c.req.raw);
   if (!texts) {
-    texts = loadTranslationTable(c.var.db, c.var.site.id, language.code).then((table) => storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)));
+    texts = table.then((loaded) => storeTexts((key) => loaded.get('system', STORE_TEXTS_ENTITY, key)));
     LOADED.set(c.req.raw, texts);
   }
   return texts;
