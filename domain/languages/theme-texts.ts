@@ -64,13 +64,24 @@ const THEME_TEXT_KEYS = {
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;
+const THEME_TEXT_ENTRIES = Object.entries(THEME_TEXT_KEYS) as [keyof ThemeTexts, StoreTextKey][];
+
+/** The English theme texts, built once: every page of a site's primary language shares them. */
+const ENGLISH: Readonly<ThemeTexts> = Object.freeze(Object.fromEntries(THEME_TEXT_ENTRIES.map(([name, key]) => [name, STORE_TEXTS[key]])) as ThemeTexts);
 
 /**
- * Each theme text: `translated(key)` where it gives one, else the English.
+ * Each theme text: `translated(key)` where it gives one, else the English. Without any
+ * translation the answer is the shared, frozen English object.
  * @example themeTexts().signIn === 'Sign in'
  */
-export function themeTexts(translated: (key: StoreTextKey) => string | undefined = () => undefined): ThemeTexts {
+export function themeTexts(translated?: (key: StoreTextKey) => string | undefined): Readonly<ThemeTexts> {
+  if (!translated) return ENGLISH;
   const out = {} as ThemeTexts;
-  for (const [name, key] of Object.entries(THEME_TEXT_KEYS) as [keyof ThemeTexts, StoreTextKey][]) out[name] = translated(key) ?? STORE_TEXTS[key];
-  return out;
+  let anyTranslated = false;
+  for (const [name, key] of THEME_TEXT_ENTRIES) {
+    const text = translated(key);
+    if (text !== undefined) anyTranslated = true;
+    out[name] = text ?? STORE_TEXTS[key];
+  }
+  return anyTranslated ? out : ENGLISH;
 }

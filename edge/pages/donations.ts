@@ -29,7 +29,7 @@ import { pageRequest, respond } from './respond.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
 import { accountLocale, accountTexts } from './account/account-texts.js';
-import { messageIn, textHtml } from './page-words.js';
+import { messageTranslator, textHtml } from './page-words.js';
 
 const PERSONAL = 'private, no-store';
 
@@ -118,18 +118,18 @@ function islandAttributes(c: Context<AppEnv>, pay: DonatePay, currency: string, 
   return ` data-island="donate" data-island-load="eager" data-prop-stripe="${escapeAttr(JSON.stringify(pay.browser))}" data-prop-currency="${escapeAttr(currency)}" data-prop-texts="${escapeAttr(JSON.stringify(islandTexts(t)))}"${language}`;
 }
 
-/** The messages the form's checks and the donation service answer with, in English: the keys whose English they are. */
-const DONATE_MESSAGE_KEYS = [
+/** The messages the form's checks and the donation service answer with, in the page's words. */
+const donateMessageIn = messageTranslator([
   'donateAmountMissing', 'donateAmountInvalid', 'donatePaymentsOff', 'donateNeedsJavaScript', 'donateMessageTooLong', 'accountEmailInvalid',
   'donateNameTooLong', 'donateCardIncomplete', 'donateCardExpiry', 'donateCardCvc', 'donateCheckFields', 'accountRateLimited',
-] as const;
+]);
 const BOUND = /^The (smallest|largest) donation is (.+)\.$/;
 
 /** A donate form message in the page's words: the bounds' messages keep their amount (already in the page's money format). */
 function donateMessage(message: string | undefined, t: StoreTexts): string | undefined {
   const bound = message === undefined ? undefined : BOUND.exec(message);
   if (bound) return fillText(bound[1] === 'smallest' ? t.donateTooSmall : t.donateTooLarge, { amount: bound[2]! });
-  return messageIn(message, t, DONATE_MESSAGE_KEYS);
+  return donateMessageIn(message, t);
 }
 
 /** The donate island's words (its status and error texts) in the page's language. */

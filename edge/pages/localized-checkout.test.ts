@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
+import { createSiteUser, signIn, type RunningWorker, type SignedIn } from '../test-support.js';
+import { cookieHeader, latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
@@ -14,15 +15,7 @@ let worker: RunningWorker;
 let owner: SignedIn;
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
-  const demo = await demoOwner();
-  owner = await signIn(worker, demo.email, demo.password);
-  const res = await worker.fetch('/api/multilingual/languages', {
-    method: 'PUT',
-    headers: { ...owner.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ languages: ['en-US', 'fr'] }),
-  });
-  expect(res.status).toBe(200);
+  ({ worker, owner } = await startFrenchSite());
   await setStock(worker.db, 'FK-MUG-08-OAT', 100);
 }, 120_000);
 afterAll(() => worker?.dispose());
@@ -36,7 +29,7 @@ async function shopper(ip: string): Promise<TestVisitor> {
 }
 
 const html = async (v: TestVisitor, path: string) => {
-  const res = await worker.fetch(path, { headers: { Cookie: [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
+  const res = await worker.fetch(path, { headers: { Cookie: cookieHeader(v.jar) } });
   return { status: res.status, language: res.headers.get('content-language'), html: await res.text() };
 };
 
@@ -46,11 +39,7 @@ const mailOf = (orderId: string) =>
     .bind(orderId)
     .first<{ subject: string; text: string; html: string }>();
 
-const mailTo = (to: string, kind: string) =>
-  worker.db
-    .prepare('SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE to_address = ? AND kind = ? ORDER BY created_on DESC LIMIT 1')
-    .bind(to, kind)
-    .first<{ subject: string; text: string; html: string }>();
+const mailTo = (to: string, kind: string) => latestMail(worker, to, kind);
 
 describe('a French shopper', () => {
   it('sees the cart and checkout in French, with French money and links under /fr/', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOwner, signIn, spendBudget, startWorker, type RunningWorker } from '../test-support.js';
+import { spendBudget, type RunningWorker, type SignedIn } from '../test-support.js';
+import { startFrenchSite } from '../api/multilingual/test-french.js';
 import { TestVisitor } from '../api/forms/test-visitor.js';
 import { TestVisitor as Shopper } from '../api/commerce/test-visitor.js';
 import { FORM_MESSAGES as M } from '../../domain/messages/form-messages.js';
@@ -14,6 +15,7 @@ import { RESTOCK_PATH, soldOutMoonJar, type SoldOutVariant } from '../api/restoc
  * under /fr (seeded in fixtures/demo/translations.json `systemTexts`) and unchanged in English.
  */
 let worker: RunningWorker;
+let owner: SignedIn;
 let moonJar: SoldOutVariant;
 
 const FR = {
@@ -27,15 +29,7 @@ const FR = {
 const attr = (value: unknown) => JSON.stringify(value).replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0', PAGE_CACHE: 'off', CAPTCHA_PROVIDER: 'local' } });
-  const demo = await demoOwner();
-  const owner = await signIn(worker, demo.email, demo.password);
-  const res = await worker.fetch('/api/multilingual/languages', {
-    method: 'PUT',
-    headers: { ...owner.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ languages: ['en-US', 'fr'] }),
-  });
-  expect(res.status).toBe(200);
+  ({ worker, owner } = await startFrenchSite({ PAGE_CACHE: 'off', CAPTCHA_PROVIDER: 'local' }));
   await worker.db.prepare("UPDATE websites SET captcha_site_key = 'lang-site-key'").run();
   ({ moonJar } = await soldOutMoonJar(worker));
 }, 120_000);
@@ -145,8 +139,6 @@ describe('restock sign-up in the page language', () => {
 
 describe('the owner sees these texts to translate', () => {
   it('under the bot check, restock form and additional-fields titles, all done for the demo French', async () => {
-    const demo = await demoOwner();
-    const owner = await signIn(worker, demo.email, demo.password);
     const list = await worker.fetch('/api/multilingual/translations?language=fr', { headers: owner.headers });
     const { texts } = (await list.json()) as { texts: { entityId: string; fieldKey: string; entityTitle: string; status: string }[] };
     const of = (entityId: string) => texts.filter((t) => t.entityId === entityId);
@@ -161,8 +153,6 @@ describe('the owner sees these texts to translate', () => {
 
 describe("the promo popup's bot check in the page language (lang15)", () => {
   it('a /fr page gives the popup the French bot-check texts; English pages as before', async () => {
-    const demo = await demoOwner();
-    const owner = await signIn(worker, demo.email, demo.password);
     const send = async (method: string, path: string, body: unknown, ifMatch: string) =>
       worker.fetch(path, { method, headers: { ...owner.headers, 'Content-Type': 'application/json', 'If-Match': ifMatch }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     const current = (await (await worker.fetch('/api/owner/popup', { headers: owner.headers })).json()) as { revision: number };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../test-support.js';
+import type { RunningWorker, SignedIn } from '../test-support.js';
+import { latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { ageKeys, TestVisitor } from '../api/forms/test-visitor.js';
 import { TestVisitor as Shopper } from '../api/commerce/test-visitor.js';
 import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
@@ -25,15 +26,7 @@ const FR = {
 };
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
-  const demo = await demoOwner();
-  owner = await signIn(worker, demo.email, demo.password);
-  const res = await worker.fetch('/api/multilingual/languages', {
-    method: 'PUT',
-    headers: { ...owner.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ languages: ['en-US', 'fr'] }),
-  });
-  expect(res.status).toBe(200);
+  ({ worker, owner } = await startFrenchSite());
   const ctx = (await (await worker.fetch('/contact?format=json')).json()) as { collection: { id: string; form: { id: string } } };
   formId = ctx.collection.form.id;
   pageId = ctx.collection.id;
@@ -57,11 +50,7 @@ async function plainPost(page: string, fields: Record<string, string>) {
   return v.req('POST', action, body, { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' });
 }
 
-const mailTo = (to: string, kind: string) =>
-  worker.db
-    .prepare('SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE to_address = ? AND kind = ? ORDER BY created_on DESC LIMIT 1')
-    .bind(to, kind)
-    .first<{ subject: string; text: string; html: string | null }>();
+const mailTo = (to: string, kind: string) => latestMail(worker, to, kind);
 
 describe('form messages in the page language', () => {
   it('the French page hands the form island the French messages; the English page none', async () => {

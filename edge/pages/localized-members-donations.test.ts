@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, signIn, startWorker, testAddress, type RunningWorker, type SignedIn } from '../test-support.js';
+import { createSiteUser, signIn, testAddress, type RunningWorker, type SignedIn } from '../test-support.js';
+import { cookieHeader, startFrenchSite } from '../api/multilingual/test-french.js';
 import { ifMatch, pageClient, paragraphDoc, textLayout } from '../api/pages/test-pages.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 
@@ -18,7 +19,7 @@ const PASSWORD = 'members-Password-1';
 // French money: a comma for decimals and the currency after the amount (spaces vary by ICU).
 const FR_SPACE = '[\\s\\u00a0\\u202f]';
 
-const cookieOf = (v: TestVisitor) => [...v.jar].map(([k, val]) => `${k}=${val}`).join('; ');
+const cookieOf = (v: TestVisitor) => cookieHeader(v.jar);
 const get = async (path: string, cookie?: string) => {
   const res = await worker.fetch(path, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
   return { status: res.status, headers: res.headers, html: await res.text() };
@@ -43,10 +44,7 @@ async function publishedPage(slug: string, layout: unknown): Promise<string> {
 const at = (row: number) => ({ desktop: { col: 1, row, span: 12, rows: 1 } });
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
-  const demo = await demoOwner();
-  owner = await signIn(worker, demo.email, demo.password);
-  await ownerCall('PUT', '/api/multilingual/languages', { languages: ['en-US', 'fr'] });
+  ({ worker, owner } = await startFrenchSite());
   await createSiteUser(worker, { email: 'lecteur@members.test', password: PASSWORD });
   reader = await signIn(worker, 'lecteur@members.test', PASSWORD);
   const memberPage = await publishedPage('cercle', textLayout('Mots des membres'));

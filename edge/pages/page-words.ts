@@ -11,12 +11,17 @@ export function textHtml(text: string, html: Record<string, string>): string {
 }
 
 /**
- * A message a service or a form check answered in English, in the page's words when it is
- * one of `keys`' English texts (translated, else English); any other message as given.
- * @example messageIn('Choose or enter an amount to give.', frenchTexts, ['donateAmountMissing']) === 'Choisissez ou saisissez le montant de votre don.'
+ * The page's words for the English messages services and form checks answer with: a message
+ * that is the English of one of `keys` comes back as `t`'s text (translated, else English), any
+ * other message as given. The English texts are looked up once, when the translator is made.
+ * @example messageTranslator(['donateAmountMissing'])('Choose or enter an amount to give.', frenchTexts) === 'Choisissez ou saisissez le montant de votre don.'
  */
-export function messageIn(message: string | undefined, t: StoreTexts, keys: readonly StoreTextKey[]): string | undefined {
-  if (message === undefined) return undefined;
-  const key = keys.find((k) => STORE_TEXTS[k] === message);
-  return key ? t[key] : message;
+export function messageTranslator(keys: readonly StoreTextKey[]): (message: string | undefined, t: StoreTexts) => string | undefined {
+  const keyOf = new Map<string, StoreTextKey>();
+  // The first of two keys with the same English wins, as `keys` lists them.
+  for (const key of keys) if (!keyOf.has(STORE_TEXTS[key])) keyOf.set(STORE_TEXTS[key], key);
+  return (message, t) => {
+    const key = message === undefined ? undefined : keyOf.get(message);
+    return key ? t[key] : message;
+  };
 }

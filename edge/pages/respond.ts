@@ -14,7 +14,7 @@ import { loadPageShell } from '../services/page-shell.js';
 import { seoJson } from './seo/meta.js';
 import { pageUrl } from './cache-policy.js';
 import { siteStylesView } from './site-styles-view.js';
-import { loadTranslationTable } from '../services/multilingual/store.js';
+import { pageTranslations } from './page-translations.js';
 import { translateItemsIn } from '../services/multilingual/texts.js';
 import { STORE_TEXTS_ENTITY, storeTexts } from '../../domain/languages/store-texts.js';
 import { addSubscriptionStrings } from './context/subscription-strings.js';
@@ -40,10 +40,10 @@ export function pageRequest(c: Context<AppEnv>): PageRequest {
     signedIn: Boolean(c.var.siteUser),
     ...(c.var.siteUser ? { siteUserId: c.var.siteUser.id } : {}),
   };
-  if (language) {
+  const translations = pageTranslations(c);
+  if (language && translations) {
     req.language = language;
-    req.translations = loadTranslationTable(req.db, req.site.id, language.code);
-    req.translations.catch(() => undefined);
+    req.translations = translations;
   }
   if (wantsJson(c) && c.req.header(THEME_RENDER_HEADER) === 'local') req.localLayouts = [];
   if (!wantsJson(c)) {

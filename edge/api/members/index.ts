@@ -5,8 +5,9 @@ import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import {
   AreaPagesError, areaMembers, protectableCollections, createArea, deleteArea, findArea, grantMembership, listAreas, lockablePage, PROTECT_COLLECTION_CONTENT,
-  deleteMembership, siteUserIdByEmail, updateArea, type AreaView,
+  deleteMembership, siteUserIdByEmail, updateArea,
 } from '../../services/members/areas.js';
+import type { AreaView } from '../../../domain/members/member-views.js';
 import { checkSellable, syncAreaProduct } from '../../services/members/paid.js';
 import { revokeMembership } from '../../services/members/revoke.js';
 import { mailSite } from '../../middleware/site/mail-site.js';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { codeBlocks, EMPTY_LAYOUT, parseLayout, type PageLayout } from '../../../blocks/layout-schema.js';
+import { codeBlocks, type PageLayout } from '../../../blocks/layout-schema.js';
 import { sitePathProp } from '../../../blocks/site-path.js';
 import { PAGE_MESSAGES } from '../../../domain/pages/page-messages.js';
 import {
@@ -9,18 +9,15 @@ import {
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { allows, FORBIDDEN_MESSAGE, requirePermission } from '../../middleware/roles/index.js';
-import type { Author } from '../../services/pages/page-records.js';
 import { createPage, decodeCursor, findRevision, listPages, listRevisions, requirePage, slugInUse, updatePageSettings } from '../../services/pages/page-store.js';
 import {
   cancelSchedule, deleteFromTrash, duplicatePage, heartbeat, pageLock, releaseLock, requireTrashedPage, restoreFromTrash, schedulePublish, setPageStatus, trashPage,
 } from '../../services/pages/page-workflow.js';
 import { publishRevision, restoreRevision, saveDraft, unpublishPage } from '../../services/pages/page-writes.js';
-import { ifMatchNumber, jsonBody, queryParams } from '../validate.js';
-import {
-  divergeLayout, dropLanguageLayout, findLanguageLayout, listLanguageLayouts, publishLanguageLayout, restoreLanguageRevision, saveLanguageDraft,
-} from '../../services/pages/language-layouts.js';
-import { findLanguageRevision, listLanguageRevisions } from '../../services/pages/language-revisions.js';
-import { cancelLanguageSchedule, scheduleLanguageLayout } from '../../services/pages/language-schedule.js';
+import { jsonBody, queryParams } from '../validate.js';
+import { listLanguageLayouts } from '../../services/pages/language-layouts.js';
+import { languageLayoutsApi } from './language-layouts.js';
+import { author, checkedLayout, ifMatchVersion, publishAt, version, versionParam } from './page-params.js';
 import { siteLanguages } from '../../services/multilingual/settings.js';
 import { languageName, languagePrefix } from '../../../domain/languages/languages.js';
 
@@ -38,20 +35,12 @@ const pageSettings = z.strictObject({
   seoDescription: z.string().trim().max(MAX_SEO_DESCRIPTION_LENGTH).nullable().optional(),
   socialImage: sitePathProp.nullable().optional(),
 });
-const version = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-// A publish time: milliseconds since the epoch, or an ISO 8601 time with its offset.
-const publishAt = z.union([z.number().int().min(0).max(8.64e15), z.iso.datetime({ offset: true }).transform((t) => Date.parse(t))]);
 const listQuery = z.strictObject({
   status: z.enum(CONTENT_STATUSES).optional(),
   q: z.string().max(200).optional(),
   after: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-
-function author(c: Context<AppEnv>): Author {
-  const user = c.get('siteUser')!;
-  return { id: user.id, name: user.email };
-}
 
 /** The page URL of a typed slug (or the title's): 400 naming `slug` when it cannot be one. */
 function pageSlug(typed: string | undefined, title: string): string {
@@ -63,25 +52,6 @@ function pageSlug(typed: string | undefined, title: string): string {
   const reserved = isReservedSlug(slug) ? slug : asTyped !== undefined && isReservedSlug(asTyped) ? asTyped : undefined;
   if (reserved !== undefined) throw new ApiError(400, 'reserved_slug', PAGE_MESSAGES.reservedSlug(reserved), { fields: { slug: PAGE_MESSAGES.reservedSlug(reserved) } });
   return slug;
-}
-
-/** The version an `If-Match: "<version>"` names; 428 without one when `required`, 400 when it names none. */
-function ifMatchVersion(c: Context<AppEnv>, required: boolean): number | undefined {
-  if (!required && c.req.header('if-match') === undefined) return undefined;
-  return ifMatchNumber(c, PAGE_MESSAGES.versionRequired);
-}
-
-/** The `{version}` of a revision route: 404 unless it is a whole number. */
-function versionParam(c: Context<AppEnv>): number {
-  const raw = c.req.param('version') ?? '';
-  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
-  return Number(raw);
-}
-
-function checkedLayout(input: unknown): PageLayout {
-  const check = parseLayout(input);
-  if (!check.ok) throw new ApiError(400, 'invalid_layout', check.message, { fields: check.fields });
-  return check.layout;
 }
 
 /**
@@ -109,42 +79,6 @@ async function pageAnswer(c: Context<AppEnv>, id: string, status: 200 | 201 = 20
   const addedLanguages = languages.enabled ? languages.added.map((code) => ({ code, name: languageName(code, 'en'), prefix: `/${languagePrefix(code)}` })) : [];
   c.header('ETag', `"${page.draftVersion}"`);
   return c.json({ page: { ...page, draft: draft ? { version: draft.version, layout: draft.layout, author: draft.author, savedAt: draft.savedAt } : null, lock, languageLayouts, addedLanguages } }, status);
-}
-
-/** The `:language` of a language-layout route as the site stores it: 400 unless it is one of the site's added languages. */
-async function addedLanguage(c: Context<AppEnv>): Promise<string> {
-  const typed = c.req.param('language') ?? '';
-  const languages = await siteLanguages(c.var.db, c.var.site);
-  const found = languages.added.find((l) => l.toLowerCase() === typed.toLowerCase());
-  if (!found) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.languageNotAdded(typed), { fields: { language: PAGE_MESSAGES.languageNotAdded(typed) } });
-  return found;
-}
-
-/**
- * The page's layout in one added language (issue 29): `shared` true while the language
- * shows the page's layout with its texts translated, else its own copy (draft and published
- * version) with `ETag: "<draft version>"` for the next save's If-Match.
- */
-async function languageLayoutAnswer(c: Context<AppEnv>, pageId: string, language: string, status: 200 | 201 = 200) {
-  const own = await findLanguageLayout(c.var.db, pageId, language);
-  if (!own) return c.json({ languageLayout: { language, shared: true, draft: null, publishedVersion: null, publishAt: null, scheduledVersion: null } }, status);
-  c.header('ETag', `"${own.draft.version}"`);
-  return c.json({ languageLayout: { ...own, shared: false } }, status);
-}
-
-/** guardCodeBlocks for a language's copy: the blocks are compared with the copy's draft. */
-async function guardLanguageCodeBlocks(c: Context<AppEnv>, pageId: string, language: string, layout: PageLayout): Promise<void> {
-  if (allows('pageCode', c.get('siteUser')!.roles)) return;
-  const wanted = codeBlocks(layout);
-  const had = wanted.size ? codeBlocks((await findLanguageLayout(c.var.db, pageId, language))?.draft.layout ?? EMPTY_LAYOUT) : new Map<string, string>();
-  for (const [id, json] of wanted) if (had.get(id) !== json) throw new ApiError(403, 'forbidden', PAGE_MESSAGES.codeBlocksForbidden);
-}
-
-/** The language's own copy, or the 404 of a language that shares the page's layout. */
-async function requireLanguageLayout(c: Context<AppEnv>, pageId: string, language: string) {
-  const own = await findLanguageLayout(c.var.db, pageId, language);
-  if (!own) throw new ApiError(404, 'layout_shared', PAGE_MESSAGES.languageLayoutShared);
-  return own;
 }
 
 /** One page of a page list (live pages, or the trash): 400 for a cursor that names no position. */
@@ -257,93 +191,8 @@ pagesApi.post('/:id/revisions/:version/restore', requirePermission('pageDrafts')
   return pageAnswer(c, page.id);
 });
 
-// Per-language layouts (issue 29): shared by default; a language may get its own copy, with a
-// draft and a published version like the page's own layout, and go back to shared.
-pagesApi.get('/:id/languages/:language', requirePermission('pages'), async (c) => {
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  return languageLayoutAnswer(c, page.id, await addedLanguage(c));
-});
-
-pagesApi.post('/:id/languages/:language', requirePermission('pageDrafts'), async (c) => {
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  // The copy starts from the draft: a role without `pageCode` may copy its code blocks unchanged.
-  await divergeLayout(c.var.db, c.var.site.id, page.id, language, author(c));
-  return languageLayoutAnswer(c, page.id, language, 201);
-});
-
-pagesApi.put('/:id/languages/:language/draft', requirePermission('pageDrafts'), jsonBody(z.strictObject({ layout: z.unknown().optional() })), async (c) => {
-  const basedOn = ifMatchVersion(c, true)!;
-  const layout = checkedLayout(c.req.valid('json').layout);
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  await guardLanguageCodeBlocks(c, page.id, language, layout);
-  await saveLanguageDraft(c.var.db, c.var.site.id, page.id, language, basedOn, layout, author(c));
-  return languageLayoutAnswer(c, page.id, language);
-});
-
-pagesApi.post('/:id/languages/:language/publish', requirePermission('pagePublishing'), jsonBody(z.strictObject({ version })), async (c) => {
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  await publishLanguageLayout(c.var.db, c.var.site.id, page.id, language, c.req.valid('json').version);
-  return languageLayoutAnswer(c, page.id, language);
-});
-
-// The copy's history and schedule, with the roles of the page's own (issue 29).
-pagesApi.get('/:id/languages/:language/revisions', requirePermission('pages'), async (c) => {
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  const own = await requireLanguageLayout(c, page.id, language);
-  const revisions = await listLanguageRevisions(c.var.db, page.id, language);
-  return c.json({ revisions, draftVersion: own.draft.version, publishedVersion: own.publishedVersion, scheduledVersion: own.scheduledVersion });
-});
-
-pagesApi.get('/:id/languages/:language/revisions/:version', requirePermission('pages'), async (c) => {
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  await requireLanguageLayout(c, page.id, language);
-  const revision = await findLanguageRevision(c.var.db, page.id, language, versionParam(c));
-  if (!revision) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
-  return c.json({ revision });
-});
-
-pagesApi.post('/:id/languages/:language/revisions/:version/restore', requirePermission('pageDrafts'), async (c) => {
-  const basedOn = ifMatchVersion(c, true)!;
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  await requireLanguageLayout(c, page.id, language);
-  const revision = await findLanguageRevision(c.var.db, page.id, language, versionParam(c));
-  if (!revision) throw new ApiError(404, 'revision_not_found', PAGE_MESSAGES.revisionNotFound);
-  await guardLanguageCodeBlocks(c, page.id, language, revision.layout);
-  await restoreLanguageRevision(c.var.db, c.var.site.id, page.id, language, revision.version, basedOn, author(c));
-  return languageLayoutAnswer(c, page.id, language);
-});
-
-pagesApi.post('/:id/languages/:language/schedule', requirePermission('pagePublishing'), jsonBody(z.strictObject({ version, publishAt })), async (c) => {
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  const body = c.req.valid('json');
-  if (!(body.publishAt > Date.now())) throw new ApiError(400, 'invalid_request', PAGE_MESSAGES.publishAtPast, { fields: { publishAt: PAGE_MESSAGES.publishAtPast } });
-  await scheduleLanguageLayout(c.var.db, c.var.site.id, page.id, language, body.version, body.publishAt);
-  return languageLayoutAnswer(c, page.id, language);
-});
-
-pagesApi.delete('/:id/languages/:language/schedule', requirePermission('pagePublishing'), async (c) => {
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  await cancelLanguageSchedule(c.var.db, c.var.site.id, page.id, language);
-  return languageLayoutAnswer(c, page.id, language);
-});
-
-// Back to the shared layout: the copy is dropped. A published copy is what visitors see, so only publishers drop one.
-pagesApi.delete('/:id/languages/:language', requirePermission('pageDrafts'), async (c) => {
-  const page = await requirePage(c.var.db, c.var.site.id, c.req.param('id'));
-  const language = await addedLanguage(c);
-  const own = await findLanguageLayout(c.var.db, page.id, language);
-  if (own && own.publishedVersion !== null && !allows('pagePublishing', c.get('siteUser')!.roles)) throw new ApiError(403, 'forbidden', FORBIDDEN_MESSAGE);
-  await dropLanguageLayout(c.var.db, c.var.site.id, page.id, language);
-  return languageLayoutAnswer(c, page.id, language);
-});
+// Per-language layouts (issue 29): shared by default; a language may get its own copy (language-layouts.ts).
+pagesApi.route('/:id/languages', languageLayoutsApi);
 
 // Moves the page to the trash: off the site at once, its slug kept until it is purged.
 pagesApi.delete('/:id', requirePermission('pagePublishing'), async (c) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../domain/roles/roles.js';
 import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
+import { setLanguages } from '../multilingual/test-french.js';
 import { ifMatch, pageClient, textLayout } from './test-pages.js';
 
 /**
@@ -30,12 +31,7 @@ beforeAll(async () => {
   const demo = await demoOwner();
   owner = await signIn(worker, demo.email, demo.password);
   api = pageClient(worker, owner);
-  const languages = await worker.fetch('/api/multilingual/languages', {
-    method: 'PUT',
-    headers: { ...owner.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ languages: ['en-US', 'fr', 'de'] }),
-  });
-  expect(languages.status).toBe(200);
+  await setLanguages(worker, owner, ['en-US', 'fr', 'de']);
   for (const role of [ROLE.draftEditor, ROLE.viewer]) {
     const email = `history-${role}@pages.test`;
     await createSiteUser(worker, { email, password: 'pages-Password-1', roles: [role] });

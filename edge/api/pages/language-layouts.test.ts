@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
+import { createSiteUser, signIn, type RunningWorker, type SignedIn } from '../../test-support.js';
+import { startFrenchSite } from '../multilingual/test-french.js';
 import { ifMatch, layoutOf, pageClient, paragraphDoc, textLayout } from './test-pages.js';
 
 /**
@@ -26,16 +27,8 @@ const frenchLayout = layoutOf(
 );
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
-  const demo = await demoOwner();
-  owner = await signIn(worker, demo.email, demo.password);
+  ({ worker, owner } = await startFrenchSite());
   api = pageClient(worker, owner);
-  const languages = await worker.fetch('/api/multilingual/languages', {
-    method: 'PUT',
-    headers: { ...owner.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ languages: ['en-US', 'fr'] }),
-  });
-  expect(languages.status).toBe(200);
   const created = await api('POST', '', { title: 'Workshops', slug: 'workshops' });
   expect(created.status).toBe(201);
   pageId = created.json.page.id;

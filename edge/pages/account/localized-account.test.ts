@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, demoOwner, signIn, startWorker, testAddress, type RunningWorker } from '../../test-support.js';
+import { createSiteUser, signIn, testAddress, type RunningWorker } from '../../test-support.js';
+import { cookieHeader, latestMail, startFrenchSite } from '../../api/multilingual/test-french.js';
 import { variantOf } from '../../api/commerce/test-catalog.js';
 import { addOne, placeOrder } from '../../api/commerce/test-checkout.js';
 import { shopper, subscribe } from '../../api/commerce/test-subscription.js';
@@ -21,7 +22,7 @@ function visitor() {
     jar,
     async go(path: string, form?: Record<string, string>) {
       const headers: Record<string, string> = { 'CF-Connecting-IP': ip };
-      if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      if (jar.size) headers.Cookie = cookieHeader(jar);
       let body: string | undefined;
       if (form) {
         headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -40,22 +41,10 @@ function visitor() {
   };
 }
 
-const mailTo = (to: string, kind: string) =>
-  worker.db
-    .prepare('SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = ? AND kind = ? ORDER BY created_on DESC LIMIT 1')
-    .bind(to, kind)
-    .first<{ subject: string; text: string }>();
+const mailTo = (to: string, kind: string) => latestMail(worker, to, kind);
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
-  const demo = await demoOwner();
-  const owner = await signIn(worker, demo.email, demo.password);
-  const res = await worker.fetch('/api/multilingual/languages', {
-    method: 'PUT',
-    headers: { ...owner.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ languages: ['en-US', 'fr'] }),
-  });
-  expect(res.status).toBe(200);
+  ({ worker } = await startFrenchSite());
 }, 120_000);
 afterAll(() => worker?.dispose());
 

@@ -8,8 +8,7 @@ import { bumpStatement } from '../content-version.js';
 import { newId, normaliseEmail } from '../accounts/tokens.js';
 import { forgetSite } from '../site-versions.js';
 import { query, type Db } from '../db.js';
-
-export type AreaAccess = 'free' | 'one-time' | 'recurring';
+import type { AreaAccess, AreaView, MemberPlan, MemberRow, ProtectableCollection } from '../../../domain/members/member-views.js';
 
 export interface AreaPageInput {
   pageId: string;
@@ -25,18 +24,6 @@ export interface AreaInput {
   pages: AreaPageInput[];
   /** The collections (blogs, stores, galleries) whose page and items only members read. */
   collections: string[];
-}
-
-export interface AreaView {
-  id: string;
-  name: string;
-  access: AreaAccess;
-  priceCents: number;
-  currency: string;
-  version: number;
-  pages: { pageId: string; title: string; slug: string; teaserSections: number | null }[];
-  collections: { collectionId: string; title: string; fullUrl: string }[];
-  activeMembers: number;
 }
 
 /** A protected page's area and how much of it is a public teaser. */
@@ -168,7 +155,7 @@ async function checkCollections(db: Db, websiteId: string, areaId: string | unde
 }
 
 /** The site's collections an area may protect (not a page, not the home page), by title: the Members screen's choices. */
-export async function protectableCollections(db: Db, websiteId: string): Promise<{ id: string; title: string; fullUrl: string }[]> {
+export async function protectableCollections(db: Db, websiteId: string): Promise<ProtectableCollection[]> {
   return query(() =>
     db
       .select({ id: collections.id, title: collections.title, fullUrl: collections.fullUrl })
@@ -307,31 +294,6 @@ export async function hasAccess(db: Db, areaId: string, siteUserId: string, now:
     db.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.areaId, areaId), eq(memberships.siteUserId, siteUserId), activeNow(now))).limit(1),
   );
   return row !== undefined;
-}
-
-export interface MemberRow {
-  id: string;
-  email: string;
-  siteUserId: string;
-  state: 'active' | 'revoked' | 'ended';
-  source: 'free' | 'grant' | 'purchase' | 'subscription';
-  grantedBy: string | null;
-  startsOn: number;
-  endsOn: number | null;
-  /** The subscription a paying member's access follows (null for free, granted and one-time access). */
-  plan: MemberPlan | null;
-}
-
-/**
- * A paying member's plan: `cancelling` is canceled with access kept to the end of the paid period
- * (`endsOn`); `nextChargeOn` is the next charge (a retry while past due), null when none is coming.
- */
-export interface MemberPlan {
-  subscriptionId: string;
-  status: 'active' | 'cancelling' | 'past_due' | 'paused' | 'canceled' | 'ended';
-  nextChargeOn: number | null;
-  amountCents: number;
-  currency: string;
 }
 
 function planOfRow(r: { state: MemberRow['state']; endsOn: number | null; subscriptionId: string | null; status: string | null; nextBillingAt: number | null; amountCents: number | null; currency: string | null }, now: number): MemberPlan | null {

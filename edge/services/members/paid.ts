@@ -14,7 +14,7 @@ import { newRowId } from '../cart/tokens.js';
 import { normaliseEmail } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import { forgetSite } from '../site-versions.js';
-import type { AreaAccess } from './areas.js';
+import type { AreaAccess } from '../../../domain/members/member-views.js';
 
 export const PAID_MESSAGES = {
   noStore: 'Add a store page before selling access: paid access is sold through the store checkout.',
