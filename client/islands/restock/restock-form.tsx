@@ -27,7 +27,7 @@ export interface RestockProps {
   useCaptcha?: UseCaptcha | undefined;
 }
 
-type Phase = { state: 'idle' } | { state: 'error'; message: string } | { state: 'success' };
+type Phase = { state: 'idle' } | { state: 'error'; message: string } | { state: 'success'; message?: string | undefined };
 
 /** SPEC §5 restock email check, client side (the server checks again), in the words of `R`. */
 export function restockEmailError(email: string, R: RestockMessages = RESTOCK_MESSAGES): string | undefined {
@@ -74,7 +74,8 @@ export function RestockForm(props: RestockProps) {
       });
       const body = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
       // SPEC §8 Restock: the server's message if present, else the fallback.
-      if (res.ok) return setPhase({ state: 'success' });
+      // The API's success text is the product's own in the page's language (issue 29), where no prop brings it.
+      if (res.ok) return setPhase({ state: 'success', message: body?.message });
       fail(body?.message || R.failed);
       captcha?.reset();
     } catch {
@@ -89,7 +90,7 @@ export function RestockForm(props: RestockProps) {
     <div className={`product-restock-notification restock-${phase.state}`}>
       <span className="product-restock-cta">{props.ctaText}</span>
       {phase.state === 'success' ? (
-        <p className="product-restock-success" role="status">{props.successText || R.signedUp}</p>
+        <p className="product-restock-success" role="status">{props.successText || phase.message || R.signedUp}</p>
       ) : (
         <form className="product-restock-form" noValidate onSubmit={onSubmit} onFocus={captcha?.start}>
           <input type="text" name="email" autoFocus={props.autoFocus} spellCheck={false} placeholder={props.placeholderText} aria-label={props.placeholderText || 'Email'} value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import type { PageLayout } from '../../../blocks/layout-schema.js';
-import { collections, forms, items, navigationItems, pageRevisions, pages, products, variants, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
+import { collections, forms, items, merchandising, navigationItems, pageRevisions, pages, products, variants, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.js';
 import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
-import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, valueKey } from './texts.js';
+import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, RESTOCK_OWNER_KEYS, restockKey, valueKey } from './texts.js';
 import { SYSTEM_TEXTS, TRANSLATED_ONLY_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 import { FORM_MESSAGES, FORM_MESSAGES_ENTITY } from '../../../domain/messages/form-messages.js';
@@ -70,14 +70,14 @@ async function ownLayoutPages(db: Db, websiteId: string, language: string): Prom
  * Every text a visitor of the site reads that a translation can replace (issue 29 first
  * slice): published pages' block texts (in `language`, when given, not those of a page whose
  * own layout in it is published: that layout is written in the language), the header and footer, navigation labels, product
- * titles, excerpts, descriptions, SEO fields, variant option names and values, collection
+ * titles, excerpts, descriptions, SEO fields, add-button and own restock words, variant option names and values, collection
  * titles, category and tag names, forms' labels, help, placeholders and buttons (not the
  * product additional-fields forms), the SPEC §3 system texts, the store texts, the forms'
  * SPEC §5/§8 messages, the bot check's, the restock form's and the additional-fields dialog's words.
  */
 async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise<Source[]> {
   const own = language ? await ownLayoutPages(db, site.id, language) : new Set<string>();
-  const [pageRows, [hf], navRows, productRows, variantRows, collectionRows, tagRows, formRows] = await query(() =>
+  const [pageRows, [hf], navRows, productRows, variantRows, collectionRows, tagRows, formRows, merchRows] = await query(() =>
     db.batch([
       db
         .select({ id: pages.id, title: pages.title, document: pageRevisions.document })
@@ -88,7 +88,8 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
       headerFooterQuery(db, site.id),
       db.select({ id: navigationItems.id, title: navigationItems.title }).from(navigationItems).where(eq(navigationItems.websiteId, site.id)).orderBy(asc(navigationItems.menu), asc(navigationItems.position)),
       db
-        .select({ id: items.id, title: items.title, excerpt: items.excerpt, body: items.body, structuredContent: items.structuredContent, categories: items.categories, options: products.variantOptionOrdering })
+        .select({ id: items.id, title: items.title, excerpt: items.excerpt, body: items.body, structuredContent: items.structuredContent, categories: items.categories, options: products.variantOptionOrdering,
+          useButtonText: products.useCustomAddButtonText, buttonText: products.customAddButtonText })
         .from(items)
         .innerJoin(products, eq(products.itemId, items.id))
         .where(eq(items.websiteId, site.id))
@@ -103,6 +104,7 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
       db.select({ tags: items.tags }).from(items).where(and(eq(items.websiteId, site.id), ne(items.tags, []))),
       db.select({ id: forms.id, name: forms.name, fields: forms.fields, submitButtonText: forms.submitButtonText, submissionHtml: forms.submissionHtml }).from(forms)
         .where(and(eq(forms.websiteId, site.id), ne(forms.kind, 'additional-fields'))).orderBy(asc(forms.name)),
+      db.select({ productId: merchandising.productId, messages: merchandising.restockNotificationMessages }).from(merchandising).where(eq(merchandising.websiteId, site.id)),
     ]),
   );
   const out: Source[] = [];
@@ -128,9 +130,11 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
     valuesOf.set(v.productId, byName);
     for (const [name, value] of Object.entries(v.attributes ?? {})) if (value) (byName.get(name) ?? byName.set(name, new Set()).get(name)!).add(value);
   }
+  const restockOf = new Map(merchRows.map((m) => [m.productId, m.messages]));
   for (const p of productRows) {
     const sc = p.structuredContent ?? {};
-    const own: Record<string, unknown> = { title: p.title, excerpt: p.excerpt, body: p.body };
+    // The owner's add-button words only while the product uses them (as the button does).
+    const own: Record<string, unknown> = { title: p.title, excerpt: p.excerpt, body: p.body, customAddButtonText: p.useButtonText ? p.buttonText : null };
     for (const fieldKey of PRODUCT_FIELDS) {
       const value = fieldKey in own ? own[fieldKey] : sc[fieldKey];
       if (typeof value === 'string' && value.trim()) out.push({ kind: 'product', entityId: p.id, fieldKey, entityTitle: p.title, source: value });
@@ -139,6 +143,14 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
     for (const name of p.options ?? []) {
       out.push({ kind: 'product', entityId: p.id, fieldKey: optionKey(name), entityTitle: p.title, source: name });
       for (const value of values?.get(name) ?? []) out.push({ kind: 'product', entityId: p.id, fieldKey: valueKey(name, value), entityTitle: p.title, source: value });
+    }
+    // The owner's own restock words (not the default wording, which the system texts translate).
+    const restock = restockOf.get(p.id) ?? {};
+    for (const key of RESTOCK_OWNER_KEYS) {
+      const value = restock[key];
+      if (typeof value === 'string' && value.trim() && value !== (RESTOCK_WORDING as Record<string, string>)[key]) {
+        out.push({ kind: 'product', entityId: p.id, fieldKey: restockKey(key), entityTitle: p.title, source: value });
+      }
     }
     for (const c of p.categories ?? []) categories.add(c);
   }

@@ -17,8 +17,8 @@ const TEXT_PROPS = new Set([
   'heading', 'subtitle', 'quote', 'attribution', 'buttonText', 'artist',
 ]);
 
-/** Product fields a translation may replace: `structuredContent` holds the SEO ones. */
-export const PRODUCT_FIELDS = ['title', 'excerpt', 'body', 'seoTitle', 'seoDescription'] as const;
+/** Product fields a translation may replace: `structuredContent` holds the SEO ones and the add button's own words. */
+export const PRODUCT_FIELDS = ['title', 'excerpt', 'body', 'seoTitle', 'seoDescription', 'customAddButtonText'] as const;
 
 /** The translated texts of one language, looked up by kind, entity and field. */
 export class TranslationTable {
@@ -124,7 +124,7 @@ function translateItem(item: Json, table: TranslationTable): void {
   const sc = item.structuredContent;
   if (sc && typeof sc === 'object') {
     const copy: Json = { ...(sc as Json) };
-    for (const field of ['seoTitle', 'seoDescription'] as const) {
+    for (const field of ['seoTitle', 'seoDescription', 'customAddButtonText'] as const) {
       const text = table.get('product', id, field);
       if (text !== undefined) copy[field] = text;
     }
@@ -215,17 +215,34 @@ export function withCaptchaTexts<T extends object>(settings: T, table: Translati
   return texts ? { ...settings, texts } : settings;
 }
 
+/** The restock form's words an owner may set per product (`restockNotificationMessages`), translatable as the product's `restock:<key>`. */
+export const RESTOCK_OWNER_KEYS = [...(Object.keys(RESTOCK_WORDING) as (keyof typeof RESTOCK_WORDING)[]), 'successText'] as const;
+
+/** The translation key of a product's own restock words (`restock:CTAText`, `restock:successText`). */
+export const restockKey = (key: string) => `restock:${key}`;
+
 /**
- * A product's merchandising (productMerchandisingContext entry) in the language: the restock
- * form's default wording translated (the owner's own wording stays theirs) and the translated
- * restock messages as `restockNotificationMessages.texts` for the restock island.
+ * The owner's own restock words of a product (`text`, stored under `key`) in the table's
+ * language: the product's translation, else the owner's English words.
  */
-function translateMerchandising(settings: Json, table: TranslationTable): void {
+export function ownRestockText(table: TranslationTable | undefined, productId: string, key: string, text: string): string {
+  return table?.get('product', productId, restockKey(key)) ?? text;
+}
+
+/**
+ * A product's merchandising (productMerchandisingContext entry, keyed by `productId`) in the
+ * language: the restock form's default wording through the system translations, the owner's own
+ * wording and success text through the product's (issue 29), each else as it is; and the
+ * translated restock messages as `restockNotificationMessages.texts` for the restock island.
+ */
+function translateMerchandising(settings: Json, table: TranslationTable, productId: string | undefined): void {
   const messages: Json = { ...(settings.restockNotificationMessages as Json) };
   settings.restockNotificationMessages = messages;
   for (const [key, english] of Object.entries(RESTOCK_WORDING)) {
     if (messages[key] === english) messages[key] = table.get('system', RESTOCK_MESSAGES_ENTITY, key) ?? english;
+    else if (productId && typeof messages[key] === 'string') messages[key] = ownRestockText(table, productId, key, messages[key]);
   }
+  if (productId && typeof messages.successText === 'string' && messages.successText) messages.successText = ownRestockText(table, productId, 'successText', messages.successText);
   const texts = translatedOnly(table, RESTOCK_MESSAGES_ENTITY, RESTOCK_MESSAGES);
   if (texts) messages.texts = texts;
 }
@@ -284,10 +301,11 @@ function translateForm(form: Json, table: TranslationTable): void {
  * variant options and values, category and tag names; and every collection (an `id`, a
  * `title` and a `typeName`): its title; every form (an `id`, `fields` and a
  * `submitButtonText`): its field labels, help and placeholders and its button; every cart
- * entry (an `itemId`, a `title` and a `chosenVariant`): its title and option words. Walks at most 8 levels; layouts and markup strings
- * are left alone.
+ * entry (an `itemId`, a `title` and a `chosenVariant`): its title and option words; every
+ * product's merchandising (under its product id, `key`): its restock words. Walks at most 8
+ * levels; layouts and markup strings are left alone.
  */
-export function translateItemsIn(value: unknown, table: TranslationTable, depth = 0): void {
+export function translateItemsIn(value: unknown, table: TranslationTable, depth = 0, key?: string): void {
   if (table.size === 0 || depth > 8 || !value || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     for (const v of value) translateItemsIn(v, table, depth + 1);
@@ -301,9 +319,10 @@ export function translateItemsIn(value: unknown, table: TranslationTable, depth 
   else if (typeof obj.id === 'string' && typeof obj.title === 'string' && typeof obj.typeName === 'string') obj.title = table.get('collection', obj.id, 'title') ?? obj.title;
   else if (typeof obj.id === 'string' && Array.isArray(obj.fields) && typeof obj.submitButtonText === 'string') translateForm(obj, table);
   else if (typeof obj.itemId === 'string' && typeof obj.title === 'string' && obj.chosenVariant && typeof obj.chosenVariant === 'object') translateCartEntry(obj, table);
-  else if (obj.restockNotificationMessages && typeof obj.restockNotificationMessages === 'object' && Array.isArray(obj.restockNotificationViews)) translateMerchandising(obj, table);
-  for (const [key, v] of Object.entries(obj)) {
-    if (key === 'layout' || key === 'structuredContent' || key === 'seo') continue;
-    if (v && typeof v === 'object') translateItemsIn(v, table, depth + 1);
+  else if (obj.restockNotificationMessages && typeof obj.restockNotificationMessages === 'object' && Array.isArray(obj.restockNotificationViews)) translateMerchandising(obj, table, key);
+  for (const [name, v] of Object.entries(obj)) {
+    if (name === 'layout' || name === 'structuredContent' || name === 'seo') continue;
+    // `name` goes along: a productMerchandisingContext entry is keyed by its product id.
+    if (v && typeof v === 'object') translateItemsIn(v, table, depth + 1, name);
   }
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { items, products, restockSignups, variants } from '../../../schema/index.js';
+import { items, merchandising, products, restockSignups, variants, websites } from '../../../schema/index.js';
 import { randomToken } from '../../lib/random-token.js';
 import { query, type Db } from '../db.js';
 import { normalizeEmail } from '../../../domain/forms/email.js';
@@ -16,14 +16,23 @@ export interface RestockSignupInput {
   now: number;
 }
 
-/** The variant of a product of this site, with its stock, or undefined. */
+/**
+ * The variant of a product of this site, with its stock, or undefined; with the success text
+ * the owner set for the product (`successText`) and for the whole site (`siteSuccessText`).
+ */
 export async function findRestockVariant(db: Db, websiteId: string, productId: string, variantId: string) {
   const [row] = await query(() =>
     db
-      .select({ variantId: variants.id, productId: variants.productId, qtyInStock: variants.qtyInStock, unlimited: variants.unlimited, title: items.title, fullUrl: items.fullUrl })
+      .select({
+        variantId: variants.id, productId: variants.productId, qtyInStock: variants.qtyInStock, unlimited: variants.unlimited, title: items.title, fullUrl: items.fullUrl,
+        successText: sql<string | null>`json_extract(${merchandising.restockNotificationMessages}, '$.successText')`,
+        siteSuccessText: sql<string | null>`json_extract(${websites.storeSettings}, '$.restockSuccessText')`,
+      })
       .from(variants)
       .innerJoin(products, eq(products.itemId, variants.productId))
       .innerJoin(items, eq(items.id, products.itemId))
+      .innerJoin(websites, eq(websites.id, variants.websiteId))
+      .leftJoin(merchandising, eq(merchandising.productId, products.itemId))
       .where(and(eq(variants.websiteId, websiteId), eq(variants.id, variantId), eq(variants.productId, productId)))
       .limit(1),
   );

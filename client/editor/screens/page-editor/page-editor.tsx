@@ -17,6 +17,7 @@ import { GridPanel } from './grid/grid-panel.js';
 import { BlockSettings } from './block-settings.js';
 import { HistoryDrawer } from './history-drawer.js';
 import { PageSettingsPanel } from './page-settings.js';
+import { useScheduleRefresh, type ScheduleState } from './use-schedule-refresh.js';
 import { addBlock, addSection, deleteBlock, deleteSection, freshId, moveBlock, moveSection, setBlockProps, setSectionDesign } from './layout-ops.js';
 import {
   cancelLanguageSchedule, divergeLayout, dropLanguageLayout, type EditorPage, heartbeat, inLanguage, loadLanguageLayout, loadPage, mayPublish, publishLanguageLayout, publishPage, releaseLock,
@@ -225,6 +226,13 @@ function PageEditor({ first, toolbarStart, onShared }: { first: EditorPage; tool
       setMessage('The schedule is cancelled.');
     }, (e: unknown) => setMessage(e instanceof OwnerApiError ? e.message : TEXT.failed));
   };
+  // The Cron publishes a scheduled language layout on its own: the notice follows (issue 29).
+  useScheduleRefresh(first.id, language, page.publishAt, (fresh: ScheduleState) => {
+    if (fresh.publishAt === page.publishAt && fresh.scheduledVersion === page.scheduledVersion) return;
+    const published = !fresh.publishAt && page.scheduledVersion != null && fresh.publishedVersion === page.scheduledVersion;
+    draft.setPage((p) => ({ ...p, ...fresh }));
+    if (published) setMessage(`Published. Visitors see version ${fresh.publishedVersion} of the ${languageName} layout at ${page.url}.`);
+  });
   const backToShared = () => {
     setSharing(false);
     dropLanguageLayout(first.id, language!).then(() => onShared?.(), (e: unknown) => setMessage(e instanceof OwnerApiError ? e.message : TEXT.failed));

@@ -10,7 +10,11 @@ export interface Edit {
 
 const STATUS_LABEL: Record<Status, string> = { missing: 'Missing', draft: 'Draft', done: 'Done' };
 
-const PRODUCT_FIELDS: Record<string, string> = { title: 'Title', excerpt: 'Short description', body: 'Description', seoTitle: 'SEO title', seoDescription: 'SEO description' };
+const PRODUCT_FIELDS: Record<string, string> = {
+  title: 'Title', excerpt: 'Short description', body: 'Description', seoTitle: 'SEO title', seoDescription: 'SEO description', customAddButtonText: 'Add button text',
+  'restock:CTAText': 'Restock call to action', 'restock:placeholderText': 'Restock email placeholder', 'restock:buttonText': 'Restock button',
+  'restock:mailingListDescription': 'Restock newsletter box', 'restock:successText': 'Restock success text',
+};
 const FORM_FIELDS: Record<string, string> = { title: 'Field label', description: 'Field help', placeholder: 'Placeholder' };
 
 /** What part of its page, product or form a text is, in the owner's words. */
