@@ -360,6 +360,15 @@ export const STORE_TEXTS = {
   themeSubscriptionNoFurther: 'No further payments.',
   themeSubscriptionOrder: 'Order #{number} · a confirmation has been sent to {email}.',
   themeSubscriptionPaidToday: 'Paid today:',
+  /**
+   * The demo theme's collection pagination and item count (`themeTexts`, lang16); `themeItemCount` is an
+   * ICU message of the collection's item count.
+   */
+  themePages: 'Pages',
+  themePreviousPage: '← Previous page',
+  themeNextPage: 'Next page →',
+  themePageOf: 'Page {current} of {total}',
+  themeItemCount: '{0 plural one {# item} other {# items}}',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -43,6 +43,11 @@ const THEME_TEXT_KEYS = {
   subscriptionOrder: 'themeSubscriptionOrder',
   subscriptionPaidToday: 'themeSubscriptionPaidToday',
   continueShopping: 'continueShopping',
+  pages: 'themePages',
+  previousPage: 'themePreviousPage',
+  nextPage: 'themeNextPage',
+  pageOf: 'themePageOf',
+  itemCount: 'themeItemCount',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

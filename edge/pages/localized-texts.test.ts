@@ -254,3 +254,25 @@ describe('the last English words of the islands and blocks (lang15)', () => {
     expect(en).not.toContain('data-prop-texts=');
   });
 });
+
+describe('the last English words of /fr pages (lang16)', () => {
+  it("say the collection's pagination and item count in French (plural-aware); English as before", async () => {
+    const fr = (await page('/fr/journal')).html;
+    for (const words of [
+      '<span class="post-meta">10 articles</span>',
+      '<nav class="pagination" aria-label="Pages">',
+      '<span class="disabled">← Page précédente</span>',
+      '<span>Page 1 sur 2</span>',
+      'rel="next">Page suivante →</a>',
+    ]) expect(fr, words).toContain(words);
+    expect((await page('/fr/journal?page=2')).html).toContain('rel="prev">← Page précédente</a>');
+    expect((await page('/fr/journal?tag=mugs')).html).toContain('<span class="post-meta">1 article</span>');
+    for (const english of ['Previous page', 'Next page', ' of 2<', '10 items']) expect(fr, english).not.toContain(english);
+    const en = (await page('/journal')).html;
+    for (const words of [
+      '<span class="post-meta">10 items</span>',
+      '<nav class="pagination" aria-label="Pages">\n  <span class="disabled">← Previous page</span>\n  <span>Page 1 of 2</span>\n  <a href="/journal?page=2" rel="next">Next page →</a>\n</nav>',
+    ]) expect(en, words).toContain(words);
+    expect((await page('/journal?tag=mugs')).html).toContain('<span class="post-meta">1 item</span>');
+  });
+});
