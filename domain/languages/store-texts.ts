@@ -369,6 +369,15 @@ export const STORE_TEXTS = {
   themeNextPage: 'Next page →',
   themePageOf: 'Page {current} of {total}',
   themeItemCount: '{0 plural one {# item} other {# items}}',
+  /** The product page's reviews (`themeReviewCount` an ICU message of the count) and its item links' label. */
+  themeOutOfFive: 'out of 5',
+  themeReviewCount: '{0 plural one {# review} other {# reviews}}',
+  themeRated: 'Rated {rating} out of 5',
+  themeVerifiedBuyer: 'Verified buyer',
+  themeReviewsPrevious: 'Previous page',
+  themeReviewsNext: 'Next page',
+  themeNoReviews: 'No reviews yet.',
+  themeMore: 'More',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

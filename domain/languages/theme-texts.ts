@@ -48,6 +48,14 @@ const THEME_TEXT_KEYS = {
   nextPage: 'themeNextPage',
   pageOf: 'themePageOf',
   itemCount: 'themeItemCount',
+  outOfFive: 'themeOutOfFive',
+  reviewCount: 'themeReviewCount',
+  rated: 'themeRated',
+  verifiedBuyer: 'themeVerifiedBuyer',
+  reviewsPrevious: 'themeReviewsPrevious',
+  reviewsNext: 'themeReviewsNext',
+  noReviews: 'themeNoReviews',
+  more: 'themeMore',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

@@ -275,4 +275,36 @@ describe('the last English words of /fr pages (lang16)', () => {
     ]) expect(en, words).toContain(words);
     expect((await page('/journal?tag=mugs')).html).toContain('<span class="post-meta">1 item</span>');
   });
+
+  it("say the product page's reviews in French: summary, ratings, badge, pages, none yet; English as before", async () => {
+    const VASE = '/shop/tall-ribbed-vase';
+    expect((await page(`/fr/shop/bud-vase`)).html).toContain('<p class="reviews-empty">Aucun avis pour l\'instant.</p>');
+    expect((await page('/shop/bud-vase')).html).toContain('<p class="reviews-empty">No reviews yet.</p>');
+    const { item } = (await (await worker.fetch(`${VASE}?format=json`)).json()) as { item: { id: string } };
+    // Six published reviews (five a page), the newest from a verified buyer.
+    for (let n = 1; n <= 6; n++) {
+      await worker.db.prepare(`INSERT INTO reviews (id, website_id, item_id, rating, body, author_name, email, verified_buyer, status, created_on)
+        SELECT ?, website_id, id, 5, 'Beautiful glaze.', ?, 'vase@example.fr', ?, 'published', ? FROM items WHERE id = ?`).bind(`lang16review${n}`, `Reader ${n}`, n === 6 ? 1 : 0, 1_700_000_000_000 + n, item.id).run();
+    }
+    const fr = (await page(`/fr${VASE}`)).html;
+    for (const words of [
+      '<strong>5</strong> sur 5 · 6 avis</p>',
+      `<span class="visually-hidden">Note${NBSP}: 5 sur 5</span>`,
+      'Reader 6 <span class="verified-badge">Achat vérifié</span>',
+      '<span>Page 1 sur 2</span>',
+      'rel="next">Page suivante</a>',
+      '<nav class="item-pagination" aria-label="Plus">',
+    ]) expect(fr, words).toContain(words);
+    expect((await page(`/fr${VASE}?page=2`)).html).toContain('rel="prev">Page précédente</a>');
+    for (const english of ['out of 5', 'Rated', 'Verified buyer', 'Next page', ' of 2<', 'aria-label="More"']) expect(fr, english).not.toContain(english);
+    const en = (await page(VASE)).html;
+    for (const words of [
+      '<strong>5</strong> out of 5 · 6 reviews</p>',
+      '<span class="visually-hidden">Rated 5 out of 5</span>',
+      'Reader 6 <span class="verified-badge">Verified buyer</span>',
+      '<span>Page 1 of 2</span>\n    <a href="/shop/tall-ribbed-vase?page=2#reviews" rel="next">Next page</a>',
+      '<nav class="item-pagination" aria-label="More">',
+    ]) expect(en, words).toContain(words);
+    expect((await page(`${VASE}?page=2`)).html).toContain('rel="prev">Previous page</a>');
+  });
 });
