@@ -307,4 +307,21 @@ describe('the last English words of /fr pages (lang16)', () => {
     ]) expect(en, words).toContain(words);
     expect((await page(`${VASE}?page=2`)).html).toContain('rel="prev">Previous page</a>');
   });
+
+  it("give the /fr/account pages' footer newsletter form its French label and button, as on /fr/; /account as before", async () => {
+    const footer = (html: string) => /<section class="footer-newsletter"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    const home = footer((await page('/fr/')).html);
+    expect(home).toContain('Adresse e-mail');
+    for (const path of ['/fr/account', '/fr/account/reset']) {
+      const fr = footer((await page(path)).html);
+      expect(fr, path).toContain('Adresse e-mail');
+      expect(fr, path).toContain("S'inscrire");
+      expect(fr.replaceAll(`"${path}"`, '"/fr/"'), path).toBe(home);
+    }
+    const en = footer((await page('/account')).html);
+    expect(en).not.toContain('Adresse e-mail');
+    expect(en).not.toContain("S'inscrire");
+    expect(en).toContain('Email');
+    expect(en.replaceAll('"/account"', '"/"')).toBe(footer((await page('/')).html));
+  });
 });
