@@ -378,6 +378,12 @@ export const STORE_TEXTS = {
   themeReviewsNext: 'Next page',
   themeNoReviews: 'No reviews yet.',
   themeMore: 'More',
+  /** The order-status page: its shipments' words (French puts a no-break space before the colons) and the statuses the account words lack. */
+  themeShipped: 'Shipped:',
+  themePickedUp: 'Picked up:',
+  themeTrackingNumber: 'Tracking number',
+  orderStatusPartiallyRefunded: 'Partially refunded',
+  orderStatusCancelled: 'Cancelled',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -56,6 +56,10 @@ const THEME_TEXT_KEYS = {
   reviewsNext: 'themeReviewsNext',
   noReviews: 'themeNoReviews',
   more: 'themeMore',
+  orderNumber: 'accountOrderNumber',
+  shipped: 'themeShipped',
+  pickedUp: 'themePickedUp',
+  trackingNumber: 'themeTrackingNumber',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

@@ -324,4 +324,39 @@ describe('the last English words of /fr pages (lang16)', () => {
     expect(en).toContain('Email');
     expect(en.replaceAll('"/account"', '"/"')).toBe(footer((await page('/')).html));
   });
+
+  it("say the order-status page's heading, status value and shipment words in French; English as before", async () => {
+    const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
+    const variant = await variantOf(worker.db, 'FK-TUM-SEA');
+    const buyer = await shopper(worker, '198.51.100.141');
+    expect((await addOne(buyer, variant.itemId, 'FK-TUM-SEA', 2)).status).toBe(200);
+    const placed = await placeOrder(buyer, { extra: { shippingOptionId: 'us-standard', email: 'suivi@example.fr', language: 'fr' } });
+    expect(placed.status).toBe(201);
+    const number = placed.json.order.orderNumber as number;
+    const fulfil = (body: Record<string, unknown>, action = 'fulfilments') => worker.fetch(`/api/commerce/owner/orders/${number}/${action}`, {
+      method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const [line] = placed.json.order.items as { lineId: string }[];
+    expect((await fulfil({ carrier: 'La Poste', trackingNumber: '6A777', lines: [{ lineId: line!.lineId, quantity: 1 }] })).status).toBe(201);
+    expect((await fulfil({}, 'pickup')).status).toBe(201);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'suivi@example.fr' AND kind = 'order-confirmation'").first<{ text: string }>();
+    const link = /http:\/\/localhost(\/fr\/order-status\?order=\S+)/.exec(mail!.text)![1]!;
+    const fr = (await page(link)).html;
+    for (const words of [
+      `<h1>Commande n° ${number}</h1>`,
+      `<p class="order-state">Statut${NBSP}: Payée</p>`,
+      `<li class="order-fulfilment">Expédié${NBSP}: 1 × `,
+      ' · <span class="order-carrier">La Poste</span> · Numéro de suivi <span class="order-tracking">6A777</span></li>',
+      `<li class="order-fulfilment">Retiré${NBSP}: 1 × `,
+    ]) expect(fr, words).toContain(words);
+    for (const english of ['Order #', 'paid<', 'Shipped', 'Picked up', 'Tracking number']) expect(fr, english).not.toContain(english);
+    const en = (await page(link.replace(/^\/fr/, ''))).html;
+    for (const words of [
+      `<h1>Order #${number}</h1>`,
+      '<p class="order-state">Status: paid</p>',
+      '<li class="order-fulfilment">Shipped: 1 × ',
+      ' · <span class="order-carrier">La Poste</span> · Tracking number <span class="order-tracking">6A777</span></li>',
+      '<li class="order-fulfilment">Picked up: 1 × ',
+    ]) expect(en, words).toContain(words);
+  });
 });
