@@ -384,6 +384,8 @@ export const STORE_TEXTS = {
   themeTrackingNumber: 'Tracking number',
   orderStatusPartiallyRefunded: 'Partially refunded',
   orderStatusCancelled: 'Cancelled',
+  /** The title of the plain page a no-JS post without a valid crumb gets (its text is `accountSessionExpired`). */
+  requestRefused: 'Request refused',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

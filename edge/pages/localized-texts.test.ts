@@ -359,4 +359,28 @@ describe('the last English words of /fr pages (lang16)', () => {
       '<li class="order-fulfilment">Picked up: 1 × ',
     ]) expect(en, words).toContain(words);
   });
+
+  it("answer a no-JS post without a valid crumb in French under /fr (the plain 401 page, a form's notice); English as before", async () => {
+    const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+      worker.fetch(path, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+    const fr = await post('/fr/members/unlock', { password: 'guess', return: '/fr/' });
+    expect(fr.status).toBe(401);
+    const frPage = await fr.text();
+    for (const words of ['<html lang="fr">', '<title>Requête refusée</title>', '<p>Votre session a expiré. Veuillez recharger la page et réessayer.</p>']) expect(frPage, words).toContain(words);
+    const en = await post('/members/unlock', { password: 'guess', return: '/' });
+    expect(en.status).toBe(401);
+    const enPage = await en.text();
+    for (const words of ['<html lang="en">', '<title>Request refused</title>', '<p>Your session has expired. Please reload the page and try again.</p>']) expect(enPage, words).toContain(words);
+    // The footer newsletter's no-JS post from another site: the page again, its notice in the page's language.
+    const formId = /data-form-id="([^"]+)"/.exec((await page('/fr/')).html)![1]!;
+    const evil = { Origin: 'https://evil.example', Cookie: 'crumb=abc' };
+    const frForm = await post(`/fr/forms/${formId}`, { email: 'a@example.fr', pagePath: '/fr/' }, evil);
+    expect(frForm.status).toBe(401);
+    const frFormPage = await frForm.text();
+    expect(frFormPage).toContain('Votre session a expiré. Veuillez recharger la page et réessayer.');
+    expect(frFormPage).not.toContain('Your session has expired');
+    const enForm = await post(`/forms/${formId}`, { email: 'a@example.com', pagePath: '/' }, evil);
+    expect(enForm.status).toBe(401);
+    expect(await enForm.text()).toContain('Your session has expired. Please reload the page and try again.');
+  });
 });
