@@ -386,6 +386,8 @@ export const STORE_TEXTS = {
   orderStatusCancelled: 'Cancelled',
   /** The title of the plain page a no-JS post without a valid crumb gets (its text is `accountSessionExpired`). */
   requestRefused: 'Request refused',
+  /** The checkout island's note above the demo store's test card fields; `{card}` is the test card number, in bold. */
+  testCardNote: 'This is a demo store: no money is taken. Pay with the test card {card}, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -383,4 +383,16 @@ describe('the last English words of /fr pages (lang16)', () => {
     expect(enForm.status).toBe(401);
     expect(await enForm.text()).toContain('Your session has expired. Please reload the page and try again.');
   });
+
+  it("give the checkout island the demo store's test-card note in French under /fr; English as before", async () => {
+    const attr = (html: string) => JSON.parse(/data-island="checkout"[^>]* data-prop-texts="([^"]*)"/.exec(html)![1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&')) as Record<string, string>;
+    const variant = await variantOf(worker.db, 'FK-TUM-SEA');
+    const buyer = await shopper(worker, '198.51.100.142');
+    expect((await addOne(buyer, variant.itemId, 'FK-TUM-SEA')).status).toBe(200);
+    const cookie = [...buyer.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const fr = attr((await page('/fr/checkout', cookie)).html);
+    expect(fr.testCardNote).toBe(`Ceci est une boutique de démonstration${NBSP}: aucun argent n'est prélevé. Payez avec la carte de test {card}, une date d'expiration future et un cryptogramme à 3 chiffres${NBSP}; la carte 4000 0000 0000 0002 est refusée.`);
+    const en = attr((await page('/checkout', cookie)).html);
+    expect(en.testCardNote).toBe('This is a demo store: no money is taken. Pay with the test card {card}, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.');
+  });
 });
