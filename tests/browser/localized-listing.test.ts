@@ -68,4 +68,19 @@ describe('French listing add-to-cart and cart pill', () => {
     expect(await again.locator('select option').first().textContent()).toBe('Choisir');
     expect(requested).toContain('/fr/shop/intro-wheel-workshop');
   });
+
+  it("the journal's pagination and a product's empty reviews read French on /fr (lang16)", async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/journal'));
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await page.locator('.collection-header .post-meta').innerText()).toBe('10 articles');
+    expect(await pages.innerText()).toMatch(/← Page précédente\s+Page 1 sur 2\s+Page suivante →/);
+    await pages.getByRole('link', { name: 'Page suivante →' }).click();
+    await page.waitForURL(/\/fr\/journal\?page=2$/);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '← Page précédente' }).getAttribute('href')).toBe('/fr/journal');
+    await page.goto(store.url('/fr/shop/bud-vase'));
+    const reviews = page.getByRole('region', { name: 'Avis' });
+    expect(await reviews.locator('.reviews-empty').innerText()).toBe("Aucun avis pour l'instant.");
+    expect(await page.getByRole('navigation', { name: 'Plus' }).count()).toBe(1);
+  });
 });
