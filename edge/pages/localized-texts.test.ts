@@ -395,4 +395,15 @@ describe('the last English words of /fr pages (lang16)', () => {
     const en = attr((await page('/checkout', cookie)).html);
     expect(en.testCardNote).toBe('This is a demo store: no money is taken. Pay with the test card {card}, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.');
   });
+
+  it("give the review form island its words in French on a /fr product page (props texts); none on the English page", async () => {
+    const slot = (html: string) => /<div class="review-form-slot"[^>]*>/.exec(html)![0];
+    const fr = slot((await page('/fr/shop/bud-vase')).html);
+    const texts = JSON.parse(/data-prop-texts="([^"]*)"/.exec(fr)![1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'")) as Record<string, string>;
+    expect(texts).toMatchObject({ themeWriteReview: 'Écrire un avis', reviewFormSend: "Envoyer l'avis", reviewFormStars: '{count} étoiles', reviewFormThanks: "Merci ! Votre avis apparaîtra dès que la boutique l'aura approuvé." });
+    expect(Object.keys(texts)).toHaveLength(17);
+    const en = slot((await page('/shop/bud-vase')).html);
+    expect(en).toMatch(/^<div class="review-form-slot" data-island="review-form" data-island-load="interaction" data-prop-item-id="[^"]+" data-prop-title="[^"]+">$/);
+    expect((await (await worker.fetch('/shop/bud-vase?format=json')).json() as { reviews: Record<string, unknown> }).reviews.formTexts).toBeUndefined();
+  });
 });

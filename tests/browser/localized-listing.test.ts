@@ -81,6 +81,15 @@ describe('French listing add-to-cart and cart pill', () => {
     await page.goto(store.url('/fr/shop/bud-vase'));
     const reviews = page.getByRole('region', { name: 'Avis' });
     expect(await reviews.locator('.reviews-empty').innerText()).toBe("Aucun avis pour l'instant.");
+    // The review form island speaks French too: its button, labels and its own check.
+    await reviews.locator('[data-island="review-form"]').hover();
+    await islandsHydrated(page, '[data-island="review-form"]');
+    await reviews.getByRole('button', { name: 'Écrire un avis' }).click();
+    const form = page.getByRole('form', { name: 'Avis sur Soliflore' });
+    await form.getByRole('button', { name: "Envoyer l'avis" }).click();
+    expect(await form.locator('.field-error').allInnerTexts()).toEqual(['Choisissez une note de 1 à 5 étoiles.', 'Écrivez quelques mots sur le produit.', 'Indiquez votre nom.', "L'adresse e-mail n'est pas valide."]);
+    expect(await form.getByText('Votre note').count()).toBe(1);
+    expect(await form.getByLabel('5 étoiles').count()).toBe(1);
     expect(await page.getByRole('navigation', { name: 'Plus' }).count()).toBe(1);
   });
 });
