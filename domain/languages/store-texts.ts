@@ -405,6 +405,11 @@ export const STORE_TEXTS = {
   reviewFormEmailInvalid: 'Email is not valid.',
   reviewFormFailed: 'Something went wrong',
   reviewFormThanks: 'Thank you! Your review will appear once the shop has approved it.',
+  /** The order pages' gift-card line and downloads block (`partials/order-extras.html`). */
+  orderGiftCardPaid: 'Gift card: −{gift money} · Paid by card: {paid money}',
+  orderDownloadsTitle: 'Your downloads',
+  orderDownloadsUsed: '{used} of {max} downloads used',
+  orderDownloadsNote: 'Links work for a limited time; they are also in your confirmation email.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;
