@@ -410,6 +410,9 @@ export const STORE_TEXTS = {
   orderDownloadsTitle: 'Your downloads',
   orderDownloadsUsed: '{used} of {max} downloads used',
   orderDownloadsNote: 'Links work for a limited time; they are also in your confirmation email.',
+  /** The checkout page's line when guest checkout is off and nobody is signed in. */
+  checkoutSignInRequired: 'Sign in to check out: this store takes orders from account holders only.',
+  checkoutSignInLink: 'Sign in or create an account',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -406,4 +406,21 @@ describe('the last English words of /fr pages (lang16)', () => {
     expect(en).toMatch(/^<div class="review-form-slot" data-island="review-form" data-island-load="interaction" data-prop-item-id="[^"]+" data-prop-title="[^"]+">$/);
     expect((await (await worker.fetch('/shop/bud-vase?format=json')).json() as { reviews: Record<string, unknown> }).reviews.formTexts).toBeUndefined();
   });
+
+  it("say the checkout's sign-in line in French when guest checkout is off; English as before", async () => {
+    const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
+    const prefs = (body?: unknown) => worker.fetch('/api/v1/commerce-preferences/checkout', body ? { method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : { headers: owner.headers });
+    const before = (await (await prefs()).json()) as Record<string, unknown>;
+    expect((await prefs({ ...before, guestCheckout: false })).status).toBe(200);
+    try {
+      const variant = await variantOf(worker.db, 'FK-TUM-SEA');
+      const buyer = await shopper(worker, '198.51.100.143');
+      expect((await addOne(buyer, variant.itemId, 'FK-TUM-SEA')).status).toBe(200);
+      const cookie = [...buyer.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      expect((await page('/fr/checkout', cookie)).html).toContain(`<p class="checkout-sign-in" data-checkout-sign-in>Connectez-vous pour passer commande${NBSP}: cette boutique ne prend que les commandes des titulaires d'un compte. <a class="button button-secondary" href="/fr/account">Se connecter ou créer un compte</a></p>`);
+      expect((await page('/checkout', cookie)).html).toContain('<p class="checkout-sign-in" data-checkout-sign-in>Sign in to check out: this store takes orders from account holders only. <a class="button button-secondary" href="/account">Sign in or create an account</a></p>');
+    } finally {
+      expect((await prefs(before)).status).toBe(200);
+    }
+  });
 });
