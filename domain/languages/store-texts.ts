@@ -413,6 +413,12 @@ export const STORE_TEXTS = {
   /** The checkout page's line when guest checkout is off and nobody is signed in. */
   checkoutSignInRequired: 'Sign in to check out: this store takes orders from account holders only.',
   checkoutSignInLink: 'Sign in or create an account',
+  /** The review-request page (209); `{product}` is the product's link, `{email}` the masked address. */
+  reviewRequestTitle: 'Review your purchase',
+  reviewRequestAsk: 'Thank you for shopping with us. How do you like {product}?',
+  reviewRequestLinked: 'Your review is linked to {email} and will be marked as a verified purchase.',
+  reviewRequestLoading: 'Loading the review form…',
+  reviewRequestInvalid: 'This review link is invalid or has expired.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

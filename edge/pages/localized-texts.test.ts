@@ -423,4 +423,40 @@ describe('the last English words of /fr pages (lang16)', () => {
       expect((await prefs(before)).status).toBe(200);
     }
   });
+
+  it("send a French order's review request under /fr, and its page 209 reads French; English as before", async () => {
+    const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
+    const variant = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    const buyer = await shopper(worker, '198.51.100.144');
+    expect((await addOne(buyer, variant.itemId, 'FK-MUG-08-OAT')).status).toBe(200);
+    const placed = await placeOrder(buyer, { extra: { shippingOptionId: 'us-standard', email: 'avis@example.fr', language: 'fr' } });
+    expect(placed.status).toBe(201);
+    const shipped = await worker.fetch(`/api/commerce/owner/orders/${placed.json.order.orderNumber as number}/fulfilments`, {
+      method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: '{}',
+    });
+    expect(shipped.status).toBe(201);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'avis@example.fr' AND kind = 'review-request'").first<{ text: string }>();
+    const link = /http:\/\/localhost(\/fr\/reviews\/request\?token=\S+)/.exec(mail!.text)?.[1];
+    expect(link, mail!.text).toBeDefined();
+    const fr = (await page(link!)).html;
+    for (const words of [
+      '<h1>Donnez votre avis sur votre achat</h1>',
+      `<p>Merci pour votre achat. Que pensez-vous de <a href="/fr/shop/speckled-stoneware-mug">Tasse en grès moucheté</a>${NBSP}?</p>`,
+      '<p class="post-meta">Votre avis est lié à a•••@example.fr et sera marqué comme achat vérifié.</p>',
+      "<p>Chargement du formulaire d'avis…</p>",
+    ]) expect(fr, /<section class="reviews-request">[\s\S]*?<\/section>/.exec(fr)?.[0]).toContain(words);
+    expect(fr).toMatch(/data-island="review-form"[^>]* data-prop-texts="[^"]*Envoyer l'avis/);
+    const en = (await page(link!.replace(/^\/fr/, ''))).html;
+    for (const words of [
+      '<h1>Review your purchase</h1>',
+      '<p>Thank you for shopping with us. How do you like <a href="/shop/speckled-stoneware-mug">Speckled Stoneware Mug</a>?</p>',
+      '<p class="post-meta">Your review is linked to a•••@example.fr and will be marked as a verified purchase.</p>',
+      '<p>Loading the review form…</p>',
+    ]) expect(en, words).toContain(words);
+    expect(en).not.toContain('data-prop-texts');
+    const invalid = await page('/fr/reviews/request?token=nope');
+    expect(invalid.status).toBe(404);
+    expect(invalid.html).toContain("<p class=\"empty-state\">Ce lien d'avis n'est pas valide ou a expiré.</p>");
+    expect((await page('/reviews/request?token=nope')).html).toContain('<h1>Review your purchase</h1>');
+  });
 });
