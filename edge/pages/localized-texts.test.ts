@@ -459,4 +459,13 @@ describe('the last English words of /fr pages (lang16)', () => {
     expect(invalid.html).toContain("<p class=\"empty-state\">Ce lien d'avis n'est pas valide ou a expiré.</p>");
     expect((await page('/reviews/request?token=nope')).html).toContain('<h1>Review your purchase</h1>');
   });
+
+  it("link a French order's digital product review request under /fr too (sent with the purchase)", async () => {
+    const guide = await variantOf(worker.db, 'FK-DIG-GLAZE-GUIDE');
+    const buyer = await shopper(worker, '198.51.100.145');
+    expect((await buyer.send('POST', '/api/commerce/shopping-cart/entries', { itemId: guide.itemId, sku: null, quantity: 1, additionalFields: null })).status).toBe(200);
+    expect((await placeOrder(buyer, { address: null, extra: { email: 'guide@example.fr', language: 'fr' } })).status).toBe(201);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'guide@example.fr' AND kind = 'review-request'").first<{ text: string }>();
+    expect(mail!.text).toMatch(/http:\/\/localhost\/fr\/reviews\/request\?token=/);
+  });
 });
