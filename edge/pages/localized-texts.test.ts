@@ -468,4 +468,14 @@ describe('the last English words of /fr pages (lang16)', () => {
     const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'guide@example.fr' AND kind = 'review-request'").first<{ text: string }>();
     expect(mail!.text).toMatch(/http:\/\/localhost\/fr\/reviews\/request\?token=/);
   });
+
+  it("give the product page's add-to-cart its French words (the product form's props texts); English as before", async () => {
+    const form = (html: string) => /<div class="product-purchase" data-island="product-form"[^>]*>/.exec(html)![0];
+    const fr = form((await page('/fr/shop/incense-holder')).html);
+    const texts = JSON.parse(/data-prop-texts="([^"]*)"/.exec(fr)![1]!.replaceAll('&quot;', '"')) as Record<string, string>;
+    expect(texts).toMatchObject({ adding: 'Ajout…', added: 'Ajouté !', unableToAdd: "Impossible d'ajouter l'article", soldOut: 'Épuisé' });
+    const en = form((await page('/shop/incense-holder')).html);
+    expect(en).not.toContain('data-prop-texts');
+    expect(en).toMatch(/data-prop-instalments="[^"]*" data-prop-locale="&quot;en-US&quot;"/);
+  });
 });
