@@ -478,4 +478,16 @@ describe('the last English words of /fr pages (lang16)', () => {
     expect(en).not.toContain('data-prop-texts');
     expect(en).toMatch(/data-prop-instalments="[^"]*" data-prop-locale="&quot;en-US&quot;"/);
   });
+
+  it("give a sale price its hidden labels in French (the SPEC §3 strings, server price and product form); English as before", async () => {
+    const fr = (await page('/fr/shop/cone-6-glaze-recipe-guide')).html;
+    expect(fr).toContain(`Prix soldé${NBSP}:`);
+    expect(fr).toContain(`Prix initial${NBSP}:`);
+    expect(fr).not.toMatch(/Sale Price|Original Price/);
+    const en = (await page('/shop/cone-6-glaze-recipe-guide')).html;
+    expect(en).toContain('Sale Price:');
+    expect(en).toContain('Original Price:');
+    const json = (await (await worker.fetch('/shop/cone-6-glaze-recipe-guide?format=json')).json()) as { localizedStrings: Record<string, string> };
+    expect(json.localizedStrings.salePriceText).toBeUndefined();
+  });
 });
