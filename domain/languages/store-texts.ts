@@ -425,9 +425,6 @@ export const STORE_TEXTS = {
   themeUnableToAdd: 'Unable to Add Item',
   themeUnableToPurchase: 'Unable to Purchase Item',
   themeSomethingWrong: 'Something went wrong',
-  /** The cart pill's add announcement and popover (`{title}` the product's). */
-  themeAddedToCart: '{title} was added to your cart.',
-  themeClose: 'Close',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

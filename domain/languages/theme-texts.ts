@@ -65,8 +65,6 @@ const THEME_TEXT_KEYS = {
   unableToAdd: 'themeUnableToAdd',
   unableToPurchase: 'themeUnableToPurchase',
   somethingWrong: 'themeSomethingWrong',
-  addedToCart: 'themeAddedToCart',
-  close: 'themeClose',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

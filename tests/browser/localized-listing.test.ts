@@ -103,18 +103,4 @@ describe('French listing add-to-cart and cart pill', () => {
     await button.click();
     await expect.poll(() => button.innerText()).toBe('Ajouté !');
   });
-
-  it("a listing add on /fr shows the added popover in French (lang16)", async () => {
-    const { page } = await store.visitor();
-    await page.clock.install({ time: START });
-    await page.goto(store.url('/fr/shop'));
-    await islandsReached(page, '[data-island="add-to-cart"], [data-island="cart-pill"]');
-    await page.clock.pauseAt(START + 60_000);
-    const card = page.locator('.product-card', { has: page.getByRole('link', { name: 'Incense Holder', exact: true }) });
-    await card.locator('button.sqs-add-to-cart-button').click();
-    const popover = page.locator('.added-popover');
-    await popover.waitFor();
-    expect(await popover.locator('p').innerText()).toBe('Incense Holder a été ajouté à votre panier.');
-    expect(await popover.getByRole('button').innerText()).toBe('Fermer');
-  });
 });

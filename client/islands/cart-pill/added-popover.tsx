@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { POPOVER_AUTO_CLOSE_MS } from '../../../domain/constants/storefront.js';
+import { addedToCartMessage } from '../../../domain/messages/storefront-messages.js';
 
 // Gap between the popover and the indicator it points at, and from the window's edge.
 const OFFSET_PX = 12;
@@ -14,11 +15,11 @@ function visibleIndicator(): HTMLElement | undefined {
 }
 
 /**
- * The added-to-cart popover of SPEC §2: '{productName} was added to your cart.' (`message`, in the
- * page's language) with a Close control; closes itself after 3000 ms; placed under the visible cart indicator,
+ * The added-to-cart popover of SPEC §2: '{productName} was added to your cart.' with a
+ * Close control; closes itself after 3000 ms; placed under the visible cart indicator,
  * else at the top right of the window.
  */
-export function AddedPopover({ title, message, closeText = 'Close', onClose }: { title: string; message: string; closeText?: string | undefined; onClose: () => void }) {
+export function AddedPopover({ title, onClose }: { title: string; onClose: () => void }) {
   const box = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<{ top: number; right: number }>({ top: OFFSET_PX, right: OFFSET_PX });
 
@@ -36,9 +37,9 @@ export function AddedPopover({ title, message, closeText = 'Close', onClose }: {
 
   return (
     <div ref={box} className="added-popover" role="status" style={{ position: 'fixed', top: place.top, right: place.right }}>
-      <p>{message}</p>
+      <p>{addedToCartMessage(title)}</p>
       <button type="button" className="added-popover-close" onClick={onClose}>
-        {closeText}
+        Close
       </button>
     </div>
   );

@@ -7,15 +7,9 @@ import { formatCents } from '../../runtime/money.js';
 import { retryingImport } from '../../runtime/retry-import.js';
 import { pillCount } from './pill-text.js';
 
-/**
- * The pill's hidden words (the theme texts `cart`, `item`, `items` of the page's language), and its
- * add announcement and popover's words where the page gives them (`addedToCart` with `{title}`, `close`).
- */
+/** The pill's hidden words (the theme texts `cart`, `item`, `items` of the page's language). */
 export const PILL_TEXTS = { cart: 'Cart', item: 'item', items: 'items' };
-export type PillTexts = typeof PILL_TEXTS & { addedToCart?: string; close?: string };
-
-/** '{title} was added to your cart.' in the page's language (English without). */
-const addedText = (texts: PillTexts, title: string) => (texts.addedToCart ? texts.addedToCart.replace('{title}', () => title) : addedToCartMessage(title));
+export type PillTexts = typeof PILL_TEXTS;
 
 type PopoverModule = typeof import('./added-popover.js');
 
@@ -38,7 +32,7 @@ export function CartPill({ currency, texts = PILL_TEXTS, cartUrl = CART_PATH }: 
   useEffect(() => {
     void loadCartOnStart();
     return listen<AddedToCartDetail>(ADDED_TO_CART_EVENT, ({ title, popover: show }) => {
-      setAnnouncement(addedText(texts, title));
+      setAnnouncement(addedToCartMessage(title));
       if (show) loadPopover().then((module) => setPopover({ title, key: Date.now(), module }), () => undefined);
     });
   }, []);
@@ -63,7 +57,7 @@ export function CartPill({ currency, texts = PILL_TEXTS, cartUrl = CART_PATH }: 
       <div className="visually-hidden" aria-live="polite" role="status">
         {announcement}
       </div>
-      {popover && <popover.module.AddedPopover key={popover.key} title={popover.title} message={addedText(texts, popover.title)} closeText={texts.close} onClose={close} />}
+      {popover && <popover.module.AddedPopover key={popover.key} title={popover.title} onClose={close} />}
     </>
   );
 }
