@@ -6,7 +6,7 @@ import { ADDED_TO_CART_EVENT, emit, type AddedToCartDetail } from '../runtime/ev
 import { MESSAGES, unselectedOptionsMessage } from '../../domain/messages/storefront-messages.js';
 import type { AdditionalFieldsForm } from '../islands/product-form/product-logic.js';
 import { AddOnIcon } from './add-on-icon.js';
-import { NEXT, acceptsClick, phaseDisabled, phaseLabel, type ButtonWords, type Phase } from './add-to-cart-phase.js';
+import { NEXT, acceptsClick, phaseDisabled, phaseLabel, type Phase } from './add-to-cart-phase.js';
 
 // The lightbox form and its stock check are fetched only when a product with additional fields is added.
 const loadDialog = () => import('./additional-fields-dialog.js');
@@ -31,32 +31,12 @@ export interface AddToCartButtonProps {
   addOn?: boolean;
   /** Reads the shopper's choice when clicked. */
   select: () => Selection;
-  /** The button's words in the page's language (issue 29: the 'Select Option' pause, 'Adding…', 'Added!', the failure titles); English without. */
-  texts?: ButtonTexts;
+  /** The 'Select Option' pause's words in the page's language (issue 29); English without. */
+  selectOptionText?: string;
 }
 
-/** The button's words and its failures' titles in the page's language. */
-export interface ButtonTexts extends ButtonWords {
-  unableToAdd?: string | undefined;
-  unableToPurchase?: string | undefined;
-  somethingWrong?: string | undefined;
-}
-
-/**
- * The theme texts an island received (props `texts`, a page of an added language) as the button's words.
- * @example buttonTexts({ adding: 'Ajout…' }).adding === 'Ajout…'
- */
-export function buttonTexts(value: unknown): ButtonTexts {
-  const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const out: ButtonTexts = {};
-  for (const key of ['selectOption', 'adding', 'added', 'soldOut', 'unableToAdd', 'unableToPurchase', 'somethingWrong'] as const) {
-    if (typeof given[key] === 'string') out[key] = given[key] as string;
-  }
-  return out;
-}
-
-function failureText(error: unknown, texts: ButtonTexts): string {
-  return error instanceof ApiFailure ? error.message : (texts.somethingWrong ?? MESSAGES.somethingWrong);
+function failureText(error: unknown): string {
+  return error instanceof ApiFailure ? error.message : MESSAGES.somethingWrong;
 }
 
 /**
@@ -66,7 +46,7 @@ function failureText(error: unknown, texts: ButtonTexts): string {
  * additional-fields form in a lightbox after a stock check.
  */
 export function AddToCartButton(props: AddToCartButtonProps) {
-  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, addOn, select, texts = {} } = props;
+  const { itemId, title, label, soldOut, listing, popover, express, subscription, form, addOn, select, selectOptionText } = props;
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<{ title?: string; message: string } | null>(null);
   const [asking, setAsking] = useState<((answers: string | null) => void) | null>(null);
@@ -85,7 +65,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
   useEffect(() => setError((shown) => (shown && !shown.title ? null : shown)), [select]);
 
   const fail = (message: string) => {
-    setError({ title: express ? (texts.unableToPurchase ?? MESSAGES.purchaseTitle) : (texts.unableToAdd ?? MESSAGES.addTitle), message });
+    setError({ title: express ? MESSAGES.purchaseTitle : MESSAGES.addTitle, message });
     setPhase('failed');
   };
 
@@ -124,7 +104,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
       // SPEC §4: the adding state ends with the cart's answer; 'Added!' is the added state.
       setPhase('added');
     } catch (e) {
-      fail(failureText(e, texts));
+      fail(failureText(e));
     }
   };
 
@@ -139,7 +119,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
       >
         {addOn && <AddOnIcon added={phase === 'added'} />}
         <span className={addOn ? 'sqs-add-to-cart-button-inner sr-only' : 'sqs-add-to-cart-button-inner'}>
-          {addOn ? `${phaseLabel(phase, label, soldOut, texts)}: ${title}` : phaseLabel(phase, label, soldOut, texts)}
+          {addOn ? `${phaseLabel(phase, label, soldOut, selectOptionText)}: ${title}` : phaseLabel(phase, label, soldOut, selectOptionText)}
         </span>
       </button>
       {error && (

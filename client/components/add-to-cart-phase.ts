@@ -23,20 +23,12 @@ export function acceptsClick(phase: Phase, soldOut: boolean): boolean {
   return phase === 'idle' && !soldOut;
 }
 
-/** The button's words in the page's language (issue 29: the page's theme texts); each missing one in English. */
-export interface ButtonWords {
-  selectOption?: string | undefined;
-  adding?: string | undefined;
-  added?: string | undefined;
-  soldOut?: string | undefined;
-}
-
-/** The label of a phase (`words` over the English). */
-export function phaseLabel(phase: Phase, idleLabel: string, soldOut: boolean, words: ButtonWords = {}): string {
-  if (soldOut) return words.soldOut ?? MESSAGES.soldOut;
-  if (phase === 'adding') return words.adding ?? MESSAGES.adding;
-  if (phase === 'added') return words.added ?? MESSAGES.added;
-  if (phase === 'select-option') return words.selectOption ?? MESSAGES.selectOption;
+/** `selectOption`: the listing pause's words in the page's language (English by default). */
+export function phaseLabel(phase: Phase, idleLabel: string, soldOut: boolean, selectOption: string = MESSAGES.selectOption): string {
+  if (soldOut) return MESSAGES.soldOut;
+  if (phase === 'adding') return MESSAGES.adding;
+  if (phase === 'added') return MESSAGES.added;
+  if (phase === 'select-option') return selectOption;
   return idleLabel;
 }
 

@@ -419,12 +419,6 @@ export const STORE_TEXTS = {
   reviewRequestLinked: 'Your review is linked to {email} and will be marked as a verified purchase.',
   reviewRequestLoading: 'Loading the review form…',
   reviewRequestInvalid: 'This review link is invalid or has expired.',
-  /** The add-to-cart button's own words (`themeTexts`; the island's English is MESSAGES'). */
-  themeAdding: 'Adding…',
-  themeAdded: 'Added!',
-  themeUnableToAdd: 'Unable to Add Item',
-  themeUnableToPurchase: 'Unable to Purchase Item',
-  themeSomethingWrong: 'Something went wrong',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -60,11 +60,6 @@ const THEME_TEXT_KEYS = {
   shipped: 'themeShipped',
   pickedUp: 'themePickedUp',
   trackingNumber: 'themeTrackingNumber',
-  adding: 'themeAdding',
-  added: 'themeAdded',
-  unableToAdd: 'themeUnableToAdd',
-  unableToPurchase: 'themeUnableToPurchase',
-  somethingWrong: 'themeSomethingWrong',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

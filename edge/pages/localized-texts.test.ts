@@ -469,16 +469,6 @@ describe('the last English words of /fr pages (lang16)', () => {
     expect(mail!.text).toMatch(/http:\/\/localhost\/fr\/reviews\/request\?token=/);
   });
 
-  it("give the product page's add-to-cart its French words (the product form's props texts); English as before", async () => {
-    const form = (html: string) => /<div class="product-purchase" data-island="product-form"[^>]*>/.exec(html)![0];
-    const fr = form((await page('/fr/shop/incense-holder')).html);
-    const texts = JSON.parse(/data-prop-texts="([^"]*)"/.exec(fr)![1]!.replaceAll('&quot;', '"')) as Record<string, string>;
-    expect(texts).toMatchObject({ adding: 'Ajout…', added: 'Ajouté !', unableToAdd: "Impossible d'ajouter l'article", soldOut: 'Épuisé' });
-    const en = form((await page('/shop/incense-holder')).html);
-    expect(en).not.toContain('data-prop-texts');
-    expect(en).toMatch(/data-prop-instalments="[^"]*" data-prop-locale="&quot;en-US&quot;"/);
-  });
-
   it("give a sale price its hidden labels in French (the SPEC §3 strings, server price and product form); English as before", async () => {
     const fr = (await page('/fr/shop/cone-6-glaze-recipe-guide')).html;
     expect(fr).toContain(`Prix soldé${NBSP}:`);

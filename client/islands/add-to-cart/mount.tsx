@@ -1,5 +1,5 @@
 import { renderIsland } from '../../runtime/render-island.js';
-import { AddToCartButton, buttonTexts, type Selection } from '../../components/add-to-cart-button.js';
+import { AddToCartButton, type Selection } from '../../components/add-to-cart-button.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { buttonLabel, isSoldOut, variantOptions, type ProductJson } from '../product-form/product-logic.js';
 
@@ -9,13 +9,14 @@ import { buttonLabel, isSoldOut, variantOptions, type ProductJson } from '../pro
  * product with options answers 'Select Option' for 2000 ms (SPEC §4). Under a
  * `data-add-on` list (a product page's related products) it is the SPEC §2 add-on
  * button: a plus that swaps for a check when added. `texts` (the page's theme texts, on
- * non-English pages) gives its words ('Select Option', 'Adding…', 'Added!', failure titles).
+ * non-English pages) gives its `selectOption` words.
  */
 const mount: MountIsland = (el, props) => {
   const product = props.product as ProductJson;
   const options = variantOptions(product);
   const select = (): Selection =>
     options.length > 0 ? { unselected: options.map((o) => o.name) } : { sku: product.variants?.[0]?.sku ?? null, quantity: 1 };
+  const texts = typeof props.texts === 'object' && props.texts !== null ? (props.texts as Record<string, unknown>) : {};
   renderIsland(
     el,
     <AddToCartButton
@@ -29,7 +30,7 @@ const mount: MountIsland = (el, props) => {
       form={product.additionalFieldsForm}
       addOn={!isSoldOut(product) && el.closest('[data-add-on]') !== null}
       select={select}
-      texts={buttonTexts(props.texts)}
+      selectOptionText={typeof texts.selectOption === 'string' ? texts.selectOption : undefined}
     />,
   );
 };

@@ -1,7 +1,6 @@
 import { renderIsland } from '../../runtime/render-island.js';
 import type { MountIsland } from '../../runtime/island.js';
 import { ProductForm, type Merchandising, type ProductFormProps } from './product-form.js';
-import { buttonTexts } from '../../components/add-to-cart-button.js';
 import type { InstalmentSettings } from '../../../domain/commerce/instalments.js';
 import type { ProductJson } from './product-logic.js';
 
@@ -36,7 +35,6 @@ const mount: MountIsland = (el, props) => {
       restockHtml={restockHtml}
       instalments={typeof props.instalments === 'object' && props.instalments ? (props.instalments as InstalmentSettings) : undefined}
       locale={typeof props.locale === 'string' ? props.locale : undefined}
-      texts={buttonTexts(props.texts)}
     />,
   );
 };

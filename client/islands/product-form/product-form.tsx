@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { AddToCartButton, type ButtonTexts, type Selection } from '../../components/add-to-cart-button.js';
+import { AddToCartButton, type Selection } from '../../components/add-to-cart-button.js';
 import { QUANTITY_DEFAULT, QUANTITY_MIN, QUANTITY_SIZE } from '../../../domain/constants/storefront.js';
 import { VARIANT_IMAGE_EVENT, emit, type VariantImageDetail } from '../../runtime/events.js';
 import { formatCents } from '../../runtime/money.js';
@@ -47,8 +47,6 @@ export interface ProductFormProps {
   /** SPEC §9 buy-now-pay-later settings and the page locale (instalment pill). */
   instalments?: InstalmentSettings;
   locale?: string;
-  /** The add-to-cart button's words in the page's language (its theme texts, issue 29). */
-  texts?: ButtonTexts;
 }
 
 /** The price; a sale price with its hidden labels (SPEC §3 `salePriceText`, `originalPriceText`: the page's language). */
@@ -75,7 +73,7 @@ function fill(text: string, qty: number): string {
  * the add-to-cart button; the main image follows the chosen variant.
  */
 export function ProductForm(props: ProductFormProps) {
-  const { itemId, title, product, currency, strings = {}, store = {}, merchandising, priceHtml, restockHtml = {}, popover, instalments, locale = 'en-US', texts } = props;
+  const { itemId, title, product, currency, strings = {}, store = {}, merchandising, priceHtml, restockHtml = {}, popover, instalments, locale = 'en-US' } = props;
   const base = useId();
   const options = variantOptions(product);
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -162,7 +160,6 @@ export function ProductForm(props: ProductFormProps) {
         subscription={product.isSubscribable ? {} : undefined}
         form={product.additionalFieldsForm}
         select={select}
-        texts={texts}
       />
       {restock && <RestockSlot html={restock} successText={merchandising?.restockNotificationMessages?.successText || store.restockSuccessText} />}
     </div>
