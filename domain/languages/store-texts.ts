@@ -402,6 +402,65 @@ export const STORE_TEXTS = {
   declineUnavailable: 'We could not reach the payment service. You have not been charged; we will try again.',
   declineIncomplete: 'This renewal could not be paid with your saved card.',
   declineNotChargeable: 'This payment method cannot be charged again.',
+  /**
+   * The demo theme's collection pagination and item count (`themeTexts`, lang16); `themeItemCount` is an
+   * ICU message of the collection's item count.
+   */
+  themePages: 'Pages',
+  themePreviousPage: '← Previous page',
+  themeNextPage: 'Next page →',
+  themePageOf: 'Page {current} of {total}',
+  themeItemCount: '{0 plural one {# item} other {# items}}',
+  /** The product page's reviews (`themeReviewCount` an ICU message of the count) and its item links' label. */
+  themeOutOfFive: 'out of 5',
+  themeReviewCount: '{0 plural one {# review} other {# reviews}}',
+  themeRated: 'Rated {rating} out of 5',
+  themeVerifiedBuyer: 'Verified buyer',
+  themeReviewsPrevious: 'Previous page',
+  themeReviewsNext: 'Next page',
+  themeNoReviews: 'No reviews yet.',
+  themeMore: 'More',
+  /** The order-status page: its shipments' words (French puts a no-break space before the colons) and the statuses the account words lack. */
+  themeShipped: 'Shipped:',
+  themePickedUp: 'Picked up:',
+  themeTrackingNumber: 'Tracking number',
+  orderStatusPartiallyRefunded: 'Partially refunded',
+  orderStatusCancelled: 'Cancelled',
+  /** The title of the plain page a no-JS post without a valid crumb gets (its text is `accountSessionExpired`). */
+  requestRefused: 'Request refused',
+  /** The checkout island's note above the demo store's test card fields; `{card}` is the test card number, in bold. */
+  testCardNote: 'This is a demo store: no money is taken. Pay with the test card {card}, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.',
+  /** The review form island's words (domain/languages/review-form-texts.ts; the island keeps their English). */
+  reviewFormLabel: 'Review {title}',
+  reviewFormRating: 'Your rating',
+  reviewFormStar: '1 star',
+  reviewFormStars: '{count} stars',
+  reviewFormTitle: 'Title (optional)',
+  reviewFormBody: 'Your review',
+  reviewFormName: 'Your name',
+  reviewFormEmail: 'Email (never shown)',
+  reviewFormSend: 'Send review',
+  reviewFormSending: 'Sending…',
+  reviewFormChooseRating: 'Choose a rating from 1 to 5 stars.',
+  reviewFormWriteWords: 'Please write a few words about the product.',
+  reviewFormGiveName: 'Please give your name.',
+  reviewFormEmailInvalid: 'Email is not valid.',
+  reviewFormFailed: 'Something went wrong',
+  reviewFormThanks: 'Thank you! Your review will appear once the shop has approved it.',
+  /** The order pages' gift-card line and downloads block (`partials/order-extras.html`). */
+  orderGiftCardPaid: 'Gift card: −{gift money} · Paid by card: {paid money}',
+  orderDownloadsTitle: 'Your downloads',
+  orderDownloadsUsed: '{used} of {max} downloads used',
+  orderDownloadsNote: 'Links work for a limited time; they are also in your confirmation email.',
+  /** The checkout page's line when guest checkout is off and nobody is signed in. */
+  checkoutSignInRequired: 'Sign in to check out: this store takes orders from account holders only.',
+  checkoutSignInLink: 'Sign in or create an account',
+  /** The review-request page (209); `{product}` is the product's link, `{email}` the masked address. */
+  reviewRequestTitle: 'Review your purchase',
+  reviewRequestAsk: 'Thank you for shopping with us. How do you like {product}?',
+  reviewRequestLinked: 'Your review is linked to {email} and will be marked as a verified purchase.',
+  reviewRequestLoading: 'Loading the review form…',
+  reviewRequestInvalid: 'This review link is invalid or has expired.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -61,6 +61,23 @@ const THEME_TEXT_KEYS = {
   selectOptions: 'themeSelectOptions',
   addedToCart: 'themeAddedToCart',
   close: 'themeClose',
+  pages: 'themePages',
+  previousPage: 'themePreviousPage',
+  nextPage: 'themeNextPage',
+  pageOf: 'themePageOf',
+  itemCount: 'themeItemCount',
+  outOfFive: 'themeOutOfFive',
+  reviewCount: 'themeReviewCount',
+  rated: 'themeRated',
+  verifiedBuyer: 'themeVerifiedBuyer',
+  reviewsPrevious: 'themeReviewsPrevious',
+  reviewsNext: 'themeReviewsNext',
+  noReviews: 'themeNoReviews',
+  more: 'themeMore',
+  orderNumber: 'accountOrderNumber',
+  shipped: 'themeShipped',
+  pickedUp: 'themePickedUp',
+  trackingNumber: 'themeTrackingNumber',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

@@ -13,6 +13,7 @@ import { pageStoreTexts, storeTextsJson } from './context/languages.js';
 import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
+import { orderStatusText } from './context/order-status-text.js';
 
 /**
  * `/checkout` (SPEC §2 page type 201): the visitor's priced cart; the checkout island takes
@@ -74,14 +75,15 @@ export async function orderPage(req: PageRequest, kind: 'confirmed' | 'status', 
   const [pageType, name, template] = kind === 'confirmed'
     ? ([PAGE_TYPE.orderConfirmed, 'order-confirmed', 'order-confirmed.html'] as const)
     : ([PAGE_TYPE.orderStatus, 'order-status', 'order-status.html'] as const);
-  const [base, downloads, done, storeTexts] = await Promise.all([
+  const [base, downloads, done, storeTexts, statusText] = await Promise.all([
     baseContext(req, pageType, name),
     orderDownloads(req.db, downloadSecret, req.site.id, found.order.id),
     shopperFulfilments(req.db, req.site.id, found),
     storeTextsJson(req, { number: found.order.orderNumber, email: found.order.email }),
+    orderStatusText(req, found.order.status),
   ]);
   // The digital products' download links, signed afresh on each view.
   // The owner's shipments and refunds show on the status page (and are empty on the confirmation).
-  const order = { ...orderJson(found), downloads, fulfilments: done.fulfilments, refundedTotal: done.refundedCents, refundedTotalMoney: moneyJson(done.refundedCents, found.order.currency) };
+  const order = { ...orderJson(found), downloads, fulfilments: done.fulfilments, refundedTotal: done.refundedCents, refundedTotalMoney: moneyJson(done.refundedCents, found.order.currency), ...(statusText ? { statusText } : {}) };
   return { status: 200, templates: [template], context: { ...base, order, storeTexts } };
 }

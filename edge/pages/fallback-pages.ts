@@ -84,4 +84,6 @@ export interface PlainPage {
   readonly error: string;
   readonly title: string;
   readonly message: string;
+  /** The page's `lang` (English when absent). */
+  readonly lang?: string;
 }

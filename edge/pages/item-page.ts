@@ -5,7 +5,7 @@ import { reviewsForPage } from '../services/reviews/store.js';
 import { instalmentSettings } from '../services/instalments.js';
 import { instalmentPill, type InstalmentSettings } from '../../domain/commerce/instalments.js';
 import { displayMoney } from '../../domain/money/money.js';
-import { reviewsJson } from './context/reviews.js';
+import { reviewFormTexts, reviewsJson } from './context/reviews.js';
 import { collectionJson } from './context/collection.js';
 import { itemJson } from './context/item.js';
 import { merchandisingJson } from '../services/item-json/product-json.js';
@@ -75,7 +75,11 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
     // Drawn by the server too, so the island taking over the purchase form moves nothing below it.
     if (pill) context.instalmentPill = pill;
   }
-  if (reviews) context.reviews = reviewsJson(row.fullUrl, reviewPage, reviews.reviews, reviews.summary);
+  if (reviews) {
+    // The review form island's words in the page's language (its props `texts`), only where translated.
+    const formTexts = reviewFormTexts(req.translations ? await req.translations : undefined);
+    context.reviews = { ...reviewsJson(row.fullUrl, reviewPage, reviews.reviews, reviews.summary), ...(formTexts ? { formTexts } : {}) };
+  }
   return { status: 200, templates: isProduct ? ['product.html', 'item.html'] : ['item.html'], context };
 }
 

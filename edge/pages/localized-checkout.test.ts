@@ -130,7 +130,7 @@ describe('a French shopper', () => {
     const asked = await mailTo('basile@example.fr', 'review-request');
     expect(asked!.subject).toBe(`Fern & Kiln : que pensez-vous de votre commande n° ${number} ?`);
     expect(asked!.text).toContain(`Merci pour votre commande n° ${number}. Que pensez-vous de vos achats ?`);
-    expect(asked!.text).toMatch(/^Tasse en grès moucheté\u00a0: http:\/\/localhost\/reviews\/request\?token=/m);
+    expect(asked!.text).toMatch(/^Tasse en grès moucheté\u00a0: http:\/\/localhost\/fr\/reviews\/request\?token=/m);
   });
 
   it("a French order's refund mail names the amount in French money and the product in French", async () => {

@@ -254,3 +254,230 @@ describe('the last English words of the islands and blocks (lang15)', () => {
     expect(en).not.toContain('data-prop-texts=');
   });
 });
+
+describe('the last English words of /fr pages (lang16)', () => {
+  it("say the collection's pagination and item count in French (plural-aware); English as before", async () => {
+    const fr = (await page('/fr/journal')).html;
+    for (const words of [
+      '<span class="post-meta">10 articles</span>',
+      '<nav class="pagination" aria-label="Pages">',
+      '<span class="disabled">← Page précédente</span>',
+      '<span>Page 1 sur 2</span>',
+      'rel="next">Page suivante →</a>',
+    ]) expect(fr, words).toContain(words);
+    expect((await page('/fr/journal?page=2')).html).toContain('rel="prev">← Page précédente</a>');
+    expect((await page('/fr/journal?tag=mugs')).html).toContain('<span class="post-meta">1 article</span>');
+    for (const english of ['Previous page', 'Next page', ' of 2<', '10 items']) expect(fr, english).not.toContain(english);
+    const en = (await page('/journal')).html;
+    for (const words of [
+      '<span class="post-meta">10 items</span>',
+      '<nav class="pagination" aria-label="Pages">\n  <span class="disabled">← Previous page</span>\n  <span>Page 1 of 2</span>\n  <a href="/journal?page=2" rel="next">Next page →</a>\n</nav>',
+    ]) expect(en, words).toContain(words);
+    expect((await page('/journal?tag=mugs')).html).toContain('<span class="post-meta">1 item</span>');
+  });
+
+  it("say the product page's reviews in French: summary, ratings, badge, pages, none yet; English as before", async () => {
+    const VASE = '/shop/tall-ribbed-vase';
+    expect((await page(`/fr/shop/bud-vase`)).html).toContain('<p class="reviews-empty">Aucun avis pour l\'instant.</p>');
+    expect((await page('/shop/bud-vase')).html).toContain('<p class="reviews-empty">No reviews yet.</p>');
+    const { item } = (await (await worker.fetch(`${VASE}?format=json`)).json()) as { item: { id: string } };
+    // Six published reviews (five a page), the newest from a verified buyer.
+    for (let n = 1; n <= 6; n++) {
+      await worker.db.prepare(`INSERT INTO reviews (id, website_id, item_id, rating, body, author_name, email, verified_buyer, status, created_on)
+        SELECT ?, website_id, id, 5, 'Beautiful glaze.', ?, 'vase@example.fr', ?, 'published', ? FROM items WHERE id = ?`).bind(`lang16review${n}`, `Reader ${n}`, n === 6 ? 1 : 0, 1_700_000_000_000 + n, item.id).run();
+    }
+    const fr = (await page(`/fr${VASE}`)).html;
+    for (const words of [
+      '<strong>5</strong> sur 5 · 6 avis</p>',
+      `<span class="visually-hidden">Note${NBSP}: 5 sur 5</span>`,
+      'Reader 6 <span class="verified-badge">Achat vérifié</span>',
+      '<span>Page 1 sur 2</span>',
+      'rel="next">Page suivante</a>',
+      '<nav class="item-pagination" aria-label="Plus">',
+    ]) expect(fr, words).toContain(words);
+    expect((await page(`/fr${VASE}?page=2`)).html).toContain('rel="prev">Page précédente</a>');
+    for (const english of ['out of 5', 'Rated', 'Verified buyer', 'Next page', ' of 2<', 'aria-label="More"']) expect(fr, english).not.toContain(english);
+    const en = (await page(VASE)).html;
+    for (const words of [
+      '<strong>5</strong> out of 5 · 6 reviews</p>',
+      '<span class="visually-hidden">Rated 5 out of 5</span>',
+      'Reader 6 <span class="verified-badge">Verified buyer</span>',
+      '<span>Page 1 of 2</span>\n    <a href="/shop/tall-ribbed-vase?page=2#reviews" rel="next">Next page</a>',
+      '<nav class="item-pagination" aria-label="More">',
+    ]) expect(en, words).toContain(words);
+    expect((await page(`${VASE}?page=2`)).html).toContain('rel="prev">Previous page</a>');
+  });
+
+  it("give the /fr/account pages' footer newsletter form its French label and button, as on /fr/; /account as before", async () => {
+    const footer = (html: string) => /<section class="footer-newsletter"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    const home = footer((await page('/fr/')).html);
+    expect(home).toContain('Adresse e-mail');
+    for (const path of ['/fr/account', '/fr/account/reset']) {
+      const fr = footer((await page(path)).html);
+      expect(fr, path).toContain('Adresse e-mail');
+      expect(fr, path).toContain("S'inscrire");
+      expect(fr.replaceAll(`"${path}"`, '"/fr/"'), path).toBe(home);
+    }
+    const en = footer((await page('/account')).html);
+    expect(en).not.toContain('Adresse e-mail');
+    expect(en).not.toContain("S'inscrire");
+    expect(en).toContain('Email');
+    expect(en.replaceAll('"/account"', '"/"')).toBe(footer((await page('/')).html));
+  });
+
+  it("say the order-status page's heading, status value and shipment words in French; English as before", async () => {
+    const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
+    const variant = await variantOf(worker.db, 'FK-TUM-SEA');
+    const buyer = await shopper(worker, '198.51.100.141');
+    expect((await addOne(buyer, variant.itemId, 'FK-TUM-SEA', 2)).status).toBe(200);
+    const placed = await placeOrder(buyer, { extra: { shippingOptionId: 'us-standard', email: 'suivi@example.fr', language: 'fr' } });
+    expect(placed.status).toBe(201);
+    const number = placed.json.order.orderNumber as number;
+    const fulfil = (body: Record<string, unknown>, action = 'fulfilments') => worker.fetch(`/api/commerce/owner/orders/${number}/${action}`, {
+      method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const [line] = placed.json.order.items as { lineId: string }[];
+    expect((await fulfil({ carrier: 'La Poste', trackingNumber: '6A777', lines: [{ lineId: line!.lineId, quantity: 1 }] })).status).toBe(201);
+    expect((await fulfil({}, 'pickup')).status).toBe(201);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'suivi@example.fr' AND kind = 'order-confirmation'").first<{ text: string }>();
+    const link = /http:\/\/localhost(\/fr\/order-status\?order=\S+)/.exec(mail!.text)![1]!;
+    const fr = (await page(link)).html;
+    for (const words of [
+      `<h1>Commande n° ${number}</h1>`,
+      `<p class="order-state">Statut${NBSP}: Payée</p>`,
+      `<li class="order-fulfilment">Expédié${NBSP}: 1 × `,
+      ' · <span class="order-carrier">La Poste</span> · Numéro de suivi <span class="order-tracking">6A777</span></li>',
+      `<li class="order-fulfilment">Retiré${NBSP}: 1 × `,
+    ]) expect(fr, words).toContain(words);
+    for (const english of ['Order #', 'paid<', 'Shipped', 'Picked up', 'Tracking number']) expect(fr, english).not.toContain(english);
+    const en = (await page(link.replace(/^\/fr/, ''))).html;
+    for (const words of [
+      `<h1>Order #${number}</h1>`,
+      '<p class="order-state">Status: paid</p>',
+      '<li class="order-fulfilment">Shipped: 1 × ',
+      ' · <span class="order-carrier">La Poste</span> · Tracking number <span class="order-tracking">6A777</span></li>',
+      '<li class="order-fulfilment">Picked up: 1 × ',
+    ]) expect(en, words).toContain(words);
+  });
+
+  it("answer a no-JS post without a valid crumb in French under /fr (the plain 401 page, a form's notice); English as before", async () => {
+    const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+      worker.fetch(path, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+    const fr = await post('/fr/members/unlock', { password: 'guess', return: '/fr/' });
+    expect(fr.status).toBe(401);
+    const frPage = await fr.text();
+    for (const words of ['<html lang="fr">', '<title>Requête refusée</title>', '<p>Votre session a expiré. Veuillez recharger la page et réessayer.</p>']) expect(frPage, words).toContain(words);
+    const en = await post('/members/unlock', { password: 'guess', return: '/' });
+    expect(en.status).toBe(401);
+    const enPage = await en.text();
+    for (const words of ['<html lang="en">', '<title>Request refused</title>', '<p>Your session has expired. Please reload the page and try again.</p>']) expect(enPage, words).toContain(words);
+    // The footer newsletter's no-JS post from another site: the page again, its notice in the page's language.
+    const formId = /data-form-id="([^"]+)"/.exec((await page('/fr/')).html)![1]!;
+    const evil = { Origin: 'https://evil.example', Cookie: 'crumb=abc' };
+    const frForm = await post(`/fr/forms/${formId}`, { email: 'a@example.fr', pagePath: '/fr/' }, evil);
+    expect(frForm.status).toBe(401);
+    const frFormPage = await frForm.text();
+    expect(frFormPage).toContain('Votre session a expiré. Veuillez recharger la page et réessayer.');
+    expect(frFormPage).not.toContain('Your session has expired');
+    const enForm = await post(`/forms/${formId}`, { email: 'a@example.com', pagePath: '/' }, evil);
+    expect(enForm.status).toBe(401);
+    expect(await enForm.text()).toContain('Your session has expired. Please reload the page and try again.');
+  });
+
+  it("give the checkout island the demo store's test-card note in French under /fr; English as before", async () => {
+    const attr = (html: string) => JSON.parse(/data-island="checkout"[^>]* data-prop-texts="([^"]*)"/.exec(html)![1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&')) as Record<string, string>;
+    const variant = await variantOf(worker.db, 'FK-TUM-SEA');
+    const buyer = await shopper(worker, '198.51.100.142');
+    expect((await addOne(buyer, variant.itemId, 'FK-TUM-SEA')).status).toBe(200);
+    const cookie = [...buyer.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const fr = attr((await page('/fr/checkout', cookie)).html);
+    expect(fr.testCardNote).toBe(`Ceci est une boutique de démonstration${NBSP}: aucun argent n'est prélevé. Payez avec la carte de test {card}, une date d'expiration future et un cryptogramme à 3 chiffres${NBSP}; la carte 4000 0000 0000 0002 est refusée.`);
+    const en = attr((await page('/checkout', cookie)).html);
+    expect(en.testCardNote).toBe('This is a demo store: no money is taken. Pay with the test card {card}, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.');
+  });
+
+  it("give the review form island its words in French on a /fr product page (props texts); none on the English page", async () => {
+    const slot = (html: string) => /<div class="review-form-slot"[^>]*>/.exec(html)![0];
+    const fr = slot((await page('/fr/shop/bud-vase')).html);
+    const texts = JSON.parse(/data-prop-texts="([^"]*)"/.exec(fr)![1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'")) as Record<string, string>;
+    expect(texts).toMatchObject({ themeWriteReview: 'Écrire un avis', reviewFormSend: "Envoyer l'avis", reviewFormStars: '{count} étoiles', reviewFormThanks: "Merci ! Votre avis apparaîtra dès que la boutique l'aura approuvé." });
+    expect(Object.keys(texts)).toHaveLength(17);
+    const en = slot((await page('/shop/bud-vase')).html);
+    expect(en).toMatch(/^<div class="review-form-slot" data-island="review-form" data-island-load="interaction" data-prop-item-id="[^"]+" data-prop-title="[^"]+">$/);
+    expect((await (await worker.fetch('/shop/bud-vase?format=json')).json() as { reviews: Record<string, unknown> }).reviews.formTexts).toBeUndefined();
+  });
+
+  it("say the checkout's sign-in line in French when guest checkout is off; English as before", async () => {
+    const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
+    const prefs = (body?: unknown) => worker.fetch('/api/v1/commerce-preferences/checkout', body ? { method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : { headers: owner.headers });
+    const before = (await (await prefs()).json()) as Record<string, unknown>;
+    expect((await prefs({ ...before, guestCheckout: false })).status).toBe(200);
+    try {
+      const variant = await variantOf(worker.db, 'FK-TUM-SEA');
+      const buyer = await shopper(worker, '198.51.100.143');
+      expect((await addOne(buyer, variant.itemId, 'FK-TUM-SEA')).status).toBe(200);
+      const cookie = [...buyer.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      expect((await page('/fr/checkout', cookie)).html).toContain(`<p class="checkout-sign-in" data-checkout-sign-in>Connectez-vous pour passer commande${NBSP}: cette boutique ne prend que les commandes des titulaires d'un compte. <a class="button button-secondary" href="/fr/account">Se connecter ou créer un compte</a></p>`);
+      expect((await page('/checkout', cookie)).html).toContain('<p class="checkout-sign-in" data-checkout-sign-in>Sign in to check out: this store takes orders from account holders only. <a class="button button-secondary" href="/account">Sign in or create an account</a></p>');
+    } finally {
+      expect((await prefs(before)).status).toBe(200);
+    }
+  });
+
+  it("send a French order's review request under /fr, and its page 209 reads French; English as before", async () => {
+    const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
+    const variant = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    const buyer = await shopper(worker, '198.51.100.144');
+    expect((await addOne(buyer, variant.itemId, 'FK-MUG-08-OAT')).status).toBe(200);
+    const placed = await placeOrder(buyer, { extra: { shippingOptionId: 'us-standard', email: 'avis@example.fr', language: 'fr' } });
+    expect(placed.status).toBe(201);
+    const shipped = await worker.fetch(`/api/commerce/owner/orders/${placed.json.order.orderNumber as number}/fulfilments`, {
+      method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: '{}',
+    });
+    expect(shipped.status).toBe(201);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'avis@example.fr' AND kind = 'review-request'").first<{ text: string }>();
+    const link = /http:\/\/localhost(\/fr\/reviews\/request\?token=\S+)/.exec(mail!.text)?.[1];
+    expect(link, mail!.text).toBeDefined();
+    const fr = (await page(link!)).html;
+    for (const words of [
+      '<h1>Donnez votre avis sur votre achat</h1>',
+      `<p>Merci pour votre achat. Que pensez-vous de <a href="/fr/shop/speckled-stoneware-mug">Tasse en grès moucheté</a>${NBSP}?</p>`,
+      '<p class="post-meta">Votre avis est lié à a•••@example.fr et sera marqué comme achat vérifié.</p>',
+      "<p>Chargement du formulaire d'avis…</p>",
+    ]) expect(fr, /<section class="reviews-request">[\s\S]*?<\/section>/.exec(fr)?.[0]).toContain(words);
+    expect(fr).toMatch(/data-island="review-form"[^>]* data-prop-texts="[^"]*Envoyer l'avis/);
+    const en = (await page(link!.replace(/^\/fr/, ''))).html;
+    for (const words of [
+      '<h1>Review your purchase</h1>',
+      '<p>Thank you for shopping with us. How do you like <a href="/shop/speckled-stoneware-mug">Speckled Stoneware Mug</a>?</p>',
+      '<p class="post-meta">Your review is linked to a•••@example.fr and will be marked as a verified purchase.</p>',
+      '<p>Loading the review form…</p>',
+    ]) expect(en, words).toContain(words);
+    expect(en).not.toContain('data-prop-texts');
+    const invalid = await page('/fr/reviews/request?token=nope');
+    expect(invalid.status).toBe(404);
+    expect(invalid.html).toContain("<p class=\"empty-state\">Ce lien d'avis n'est pas valide ou a expiré.</p>");
+    expect((await page('/reviews/request?token=nope')).html).toContain('<h1>Review your purchase</h1>');
+  });
+
+  it("link a French order's digital product review request under /fr too (sent with the purchase)", async () => {
+    const guide = await variantOf(worker.db, 'FK-DIG-GLAZE-GUIDE');
+    const buyer = await shopper(worker, '198.51.100.145');
+    expect((await buyer.send('POST', '/api/commerce/shopping-cart/entries', { itemId: guide.itemId, sku: null, quantity: 1, additionalFields: null })).status).toBe(200);
+    expect((await placeOrder(buyer, { address: undefined, extra: { email: 'guide@example.fr', language: 'fr' } })).status).toBe(201);
+    const mail = await worker.db.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = 'guide@example.fr' AND kind = 'review-request'").first<{ text: string }>();
+    expect(mail!.text).toMatch(/http:\/\/localhost\/fr\/reviews\/request\?token=/);
+  });
+
+  it("give a sale price its hidden labels in French (the SPEC §3 strings, server price and product form); English as before", async () => {
+    const fr = (await page('/fr/shop/cone-6-glaze-recipe-guide')).html;
+    expect(fr).toContain(`Prix soldé${NBSP}:`);
+    expect(fr).toContain(`Prix initial${NBSP}:`);
+    expect(fr).not.toMatch(/Sale Price|Original Price/);
+    const en = (await page('/shop/cone-6-glaze-recipe-guide')).html;
+    expect(en).toContain('Sale Price:');
+    expect(en).toContain('Original Price:');
+    const json = (await (await worker.fetch('/shop/cone-6-glaze-recipe-guide?format=json')).json()) as { localizedStrings: Record<string, string> };
+    expect(json.localizedStrings.salePriceText).toBeUndefined();
+  });
+});

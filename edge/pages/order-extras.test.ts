@@ -70,4 +70,15 @@ describe('order pages share partials/order-extras', () => {
     expect(output).toContain('<li class="order-fulfilment">Picked up: 1 × Vase</li>');
     expect(output).toContain('<p class="order-refunded">Refunded: $5.00</p>');
   });
+
+  it("says the gift-card line and the downloads block in the page's language (storeTexts, issue 29)", () => {
+    const fr = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts as Record<string, string>;
+    const texts = storeTexts((key) => fr[key]);
+    const { output, errors } = render(theme('order-status.html'), { order: ORDER, storeTexts: texts }, { partials, locale: 'fr' });
+    expect(errors).toEqual([]);
+    expect(output).toContain('<p class="order-gift-card">Carte cadeau\u00a0: −5,00\u00a0$US · Payé par carte\u00a0: 15,00\u00a0$US</p>');
+    expect(output).toContain('<h2>Vos téléchargements</h2>');
+    expect(output).toContain('download>Guide &lt;PDF&gt;</a> (1 sur 5 téléchargements utilisés)</li>');
+    expect(output).toContain('<p class="order-downloads-note">Les liens fonctionnent pendant une durée limitée\u00a0; ils figurent aussi dans votre e-mail de confirmation.</p>');
+  });
 });

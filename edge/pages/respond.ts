@@ -59,7 +59,7 @@ export function pageRequest(c: Context<AppEnv>): PageRequest {
 export function plainResponse(c: Context<AppEnv>, page: PlainPage, headers: Record<string, string> = {}): Response {
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
   if (wantsJson(c)) return c.json({ error: page.error, message: page.message }, page.status);
-  return c.html(plainPage(page.title, page.message), page.status);
+  return c.html(plainPage(page.title, page.message, page.lang), page.status);
 }
 
 /** Renders a resolved page with the site's theme (or returns its context as JSON). */

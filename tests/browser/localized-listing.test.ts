@@ -142,4 +142,28 @@ describe('French listing add-to-cart and cart pill', () => {
     await page.locator('.added-popover').waitFor();
     expect(await page.locator('.added-popover p').innerText()).toBe('Everyday Tumbler a été ajouté à votre panier.');
   });
+
+  it("the journal's pagination and a product's empty reviews read French on /fr (lang16)", async () => {
+    const { page } = await store.visitor();
+    await page.goto(store.url('/fr/journal'));
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await page.locator('.collection-header .post-meta').innerText()).toBe('10 articles');
+    expect(await pages.innerText()).toMatch(/← Page précédente\s+Page 1 sur 2\s+Page suivante →/);
+    await pages.getByRole('link', { name: 'Page suivante →' }).click();
+    await page.waitForURL(/\/fr\/journal\?page=2$/);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '← Page précédente' }).getAttribute('href')).toBe('/fr/journal');
+    await page.goto(store.url('/fr/shop/bud-vase'));
+    const reviews = page.getByRole('region', { name: 'Avis' });
+    expect(await reviews.locator('.reviews-empty').innerText()).toBe("Aucun avis pour l'instant.");
+    // The review form island speaks French too: its button, labels and its own check.
+    await reviews.locator('[data-island="review-form"]').hover();
+    await islandsHydrated(page, '[data-island="review-form"]');
+    await reviews.getByRole('button', { name: 'Écrire un avis' }).click();
+    const form = page.getByRole('form', { name: 'Avis sur Soliflore' });
+    await form.getByRole('button', { name: "Envoyer l'avis" }).click();
+    expect(await form.locator('.field-error').allInnerTexts()).toEqual(['Choisissez une note de 1 à 5 étoiles.', 'Écrivez quelques mots sur le produit.', 'Indiquez votre nom.', "L'adresse e-mail n'est pas valide."]);
+    expect(await form.getByText('Votre note').count()).toBe(1);
+    expect(await form.getByLabel('5 étoiles').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Plus' }).count()).toBe(1);
+  });
 });

@@ -33,6 +33,18 @@ export interface SubscriptionCheckout {
   cart: PricedCart;
 }
 
+/** The demo store's test card note in the page's language, the card number in bold where the text has `{card}`. */
+function TestCardNote({ text }: { text: string }) {
+  const [before, after] = text.split('{card}', 2);
+  return (
+    <p className="test-card-note">
+      {before}
+      {after !== undefined && <strong>4242 4242 4242 4242</strong>}
+      {after}
+    </p>
+  );
+}
+
 /** The server's field names (`shippingAddress.city`, `payment.card.number`) as the form's. */
 const FIELD_OF: Record<string, string> = { number: 'card', 'payment.card': 'card', expMonth: 'exp', expYear: 'exp', giftCardCode: 'giftCardCode' };
 function formField(name: string): string {
@@ -263,9 +275,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
             ) : share.dueCents > 0 ? (
               <fieldset className="card-fields">
                 <legend>{t.testCard}</legend>
-                <p className="test-card-note">
-                  This is a demo store: no money is taken. Pay with the test card <strong>4242 4242 4242 4242</strong>, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.
-                </p>
+                <TestCardNote text={t.testCardNote} />
                 <Field id="card" label={t.cardNumber} inputMode="numeric" autoComplete="cc-number" value={v.card} onChange={set('card')} error={errors.card} />
                 <div className="field-row">
                   <Field id="exp" label={t.expiry} autoComplete="cc-exp" value={v.exp} onChange={set('exp')} error={errors.exp} />

@@ -52,14 +52,15 @@ export interface ProductFormProps {
   texts?: AddToCartTexts | undefined;
 }
 
-function Price({ variant, currency }: { variant: VariantJson; currency: string }) {
+/** The price; a sale price with its hidden labels (SPEC §3 `salePriceText`, `originalPriceText`: the page's language). */
+function Price({ variant, currency, strings }: { variant: VariantJson; currency: string; strings: Record<string, string> }) {
   const price = formatCents(variant.price, currency);
   if (!variant.onSale) return <>{price}</>;
   // SPEC §9: sale price display with the hidden labels.
   return (
     <>
-      <span className="visually-hidden">Sale Price: </span>
-      {formatCents(variant.salePrice, currency)} <span className="visually-hidden">Original Price: </span>
+      <span className="visually-hidden">{`${strings.salePriceText ?? 'Sale Price:'} `}</span>
+      {formatCents(variant.salePrice, currency)} <span className="visually-hidden">{`${strings.originalPriceText ?? 'Original Price:'} `}</span>
       <span className="original-price">{price}</span>
     </>
   );
@@ -112,7 +113,7 @@ export function ProductForm(props: ProductFormProps) {
   return (
     <div className="product-form">
       <div className="product-price" aria-live="polite">
-        {variant ? <Price variant={variant} currency={currency} /> : priceHtml ? <span dangerouslySetInnerHTML={{ __html: priceHtml }} /> : null}
+        {variant ? <Price variant={variant} currency={currency} strings={strings} /> : priceHtml ? <span dangerouslySetInnerHTML={{ __html: priceHtml }} /> : null}
       </div>
       {instalments && product.productType === 1 && (
         <InstalmentMessage

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiFailure, apiFetch } from '../../runtime/api.js';
+import { fillIn, reviewFormTextsOf } from './review-form-texts.js';
 
 export interface ReviewFormProps {
   itemId: string;
@@ -8,6 +9,8 @@ export interface ReviewFormProps {
   token?: string;
   /** Open the form at once (page 209) instead of behind a 'Write a review' button. */
   open?: boolean;
+  /** Its words in the page's language (props `texts`; English without them). */
+  texts?: ReturnType<typeof reviewFormTextsOf>;
 }
 
 const STARS = [1, 2, 3, 4, 5];
@@ -17,7 +20,7 @@ type Fields = Record<string, string>;
  * The review form (SPEC §1 product reviews): a 1-5 star choice, title, review, name
  * and email, sent to POST /api/reviews. The owner approves a review before it shows.
  */
-export function ReviewForm({ itemId, title, token, open: startOpen = false }: ReviewFormProps) {
+export function ReviewForm({ itemId, title, token, open: startOpen = false, texts: t = reviewFormTextsOf(undefined) }: ReviewFormProps) {
   const base = useId();
   const [open, setOpen] = useState(startOpen);
   const [rating, setRating] = useState(0);
@@ -31,7 +34,7 @@ export function ReviewForm({ itemId, title, token, open: startOpen = false }: Re
   if (!open) {
     return (
       <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
-        Write a review
+        {t.themeWriteReview}
       </button>
     );
   }
@@ -39,10 +42,10 @@ export function ReviewForm({ itemId, title, token, open: startOpen = false }: Re
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Fields = {};
-    if (rating < 1) missing.rating = 'Choose a rating from 1 to 5 stars.';
-    if (!fields.body!.trim()) missing.body = 'Please write a few words about the product.';
-    if (!fields.name!.trim()) missing.name = 'Please give your name.';
-    if (!token && !fields.email!.trim()) missing.email = 'Email is not valid.';
+    if (rating < 1) missing.rating = t.reviewFormChooseRating;
+    if (!fields.body!.trim()) missing.body = t.reviewFormWriteWords;
+    if (!fields.name!.trim()) missing.name = t.reviewFormGiveName;
+    if (!token && !fields.email!.trim()) missing.email = t.reviewFormEmailInvalid;
     setErrors(missing);
     setFailure('');
     if (Object.keys(missing).length) return;
@@ -50,10 +53,11 @@ export function ReviewForm({ itemId, title, token, open: startOpen = false }: Re
     try {
       const body = { itemId, rating, title: fields.title, body: fields.body, name: fields.name, ...(token ? { token } : { email: fields.email }) };
       const res = await apiFetch<{ message: string }>('POST', '/api/reviews', body);
-      setDone(res.message);
+      // The server's thanks is English; a page of another language says its own.
+      setDone(t.translated ? t.reviewFormThanks : res.message);
     } catch (e) {
       if (e instanceof ApiFailure && e.fields) setErrors(e.fields);
-      setFailure(e instanceof ApiFailure ? e.message : 'Something went wrong');
+      setFailure(e instanceof ApiFailure ? e.message : t.reviewFormFailed);
     } finally {
       setSending(false);
     }
@@ -78,31 +82,29 @@ export function ReviewForm({ itemId, title, token, open: startOpen = false }: Re
     </div>
   );
   return (
-    <form className="review-form" onSubmit={(e) => void submit(e)} noValidate aria-label={`Review ${title}`}>
+    <form className="review-form" onSubmit={(e) => void submit(e)} noValidate aria-label={fillIn(t.reviewFormLabel, { title })}>
       <fieldset className={`form-field review-stars${errors.rating ? ' has-error' : ''}`}>
-        <legend className="field-title">Your rating</legend>
+        <legend className="field-title">{t.reviewFormRating}</legend>
         {error('rating')}
         {STARS.map((n) => (
           <label key={n} className={n <= rating ? 'is-on' : undefined}>
             <input type="radio" name={`${base}-rating`} value={n} checked={rating === n} onChange={() => setRating(n)} />
             <span aria-hidden="true">★</span>
-            <span className="visually-hidden">
-              {n} {n === 1 ? 'star' : 'stars'}
-            </span>
+            <span className="visually-hidden">{n === 1 ? t.reviewFormStar : fillIn(t.reviewFormStars, { count: n })}</span>
           </label>
         ))}
       </fieldset>
-      {input('title', 'Title (optional)')}
-      {input('body', 'Your review', 'textarea')}
-      {input('name', 'Your name')}
-      {!token && input('email', 'Email (never shown)', 'email')}
+      {input('title', t.reviewFormTitle)}
+      {input('body', t.reviewFormBody, 'textarea')}
+      {input('name', t.reviewFormName)}
+      {!token && input('email', t.reviewFormEmail, 'email')}
       {failure && (
         <p className="add-to-cart-error" role="alert">
           {failure}
         </p>
       )}
       <button type="submit" className="button" disabled={sending}>
-        {sending ? 'Sending…' : 'Send review'}
+        {sending ? t.reviewFormSending : t.reviewFormSend}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { loadClientAssetUrls } from '../../files/client-manifest.js';
 import { baseContext } from '../page-context.js';
+import { translateItemsIn } from '../../services/multilingual/texts.js';
 import { PAGE_TYPE } from '../page-types.js';
 import { renderInLayout } from '../render-page.js';
 import { pageRequest } from '../respond.js';
@@ -25,6 +26,8 @@ export async function themedAccountPage(c: Context<AppEnv>, title: string, body:
       siteStylesView(req),
       body,
     ]);
+    // The footer's newsletter form in the page's language, as respond() does for every other page (issue 29).
+    if (req.translations) translateItemsIn(base, await req.translations);
     const data = { ...base, collection: { title }, ...(clientAssets ? { clientAssets } : {}), ...(siteStyles ? { siteStyles } : {}) };
     return renderInLayout(theme, req.site, data, `<div class="account-body">\n${String(content)}\n</div>`, req.url.pathname);
   } catch (err) {

@@ -1,4 +1,7 @@
 import { REVIEWS_PER_PAGE, type PublicReview, type ReviewSummary } from '../../services/reviews/store.js';
+import type { TranslationTable } from '../../services/multilingual/texts.js';
+import { REVIEW_FORM_TEXT_KEYS } from '../../../domain/languages/review-form-texts.js';
+import { STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 
 /**
  * `reviews` of a product page's context: the summary, one page of published reviews
@@ -28,4 +31,18 @@ export function reviewsJson(itemUrl: string, page: number, list: readonly Public
 export function starsText(n: number): string {
   const filled = Math.max(0, Math.min(5, n));
   return '★'.repeat(filled) + '☆'.repeat(5 - filled);
+}
+
+/**
+ * `reviews.formTexts`: the review form island's words the page's language has (its props
+ * `texts`); undefined on the primary language's pages, so their context stays as before.
+ */
+export function reviewFormTexts(table: TranslationTable | undefined): Record<string, string> | undefined {
+  if (!table) return undefined;
+  const out: Record<string, string> = {};
+  for (const key of REVIEW_FORM_TEXT_KEYS) {
+    const text = table.get('system', STORE_TEXTS_ENTITY, key);
+    if (text !== undefined) out[key] = text;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }

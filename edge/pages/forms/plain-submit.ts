@@ -9,6 +9,7 @@
  */
 import { chosenLanguageTable } from '../../services/multilingual/visitor-language.js';
 import { canonicalChoices, translatedFormMessages } from '../../services/multilingual/texts.js';
+import { STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../env.js';
@@ -105,10 +106,10 @@ async function spendOrRefuse(c: C, m: FormMessages, ...rules: RateLimitRule[]): 
 }
 
 async function store(c: C, form: FormRecord, body: PostedBody, path: string): Promise<Refusal | undefined> {
-  if (!fromThisSite(c, body)) return new Refusal(401, CRUMB_FAIL_MESSAGE);
   // A form posted from a page of an added language: its translated options stored as the primary's,
-  // its messages in that language (issue 29).
+  // its messages (the crumb failure's too) in that language (issue 29).
   const language = c.var.language ? await chosenLanguageTable(c.var.db, c.var.site, c.var.language.code) : undefined;
+  if (!fromThisSite(c, body)) return new Refusal(401, language?.table.get('system', STORE_TEXTS_ENTITY, 'accountSessionExpired') ?? CRUMB_FAIL_MESSAGE);
   const m = translatedFormMessages(language?.table);
   const raw = language ? canonicalChoices(form.id, form.fields, rawFromPost(form.fields, body), language.table) : rawFromPost(form.fields, body);
   let sanitized;

@@ -22,4 +22,6 @@ export const SYSTEM_TEXTS: Readonly<Record<string, string>> = {
 export const TRANSLATED_ONLY_TEXTS: Readonly<Record<string, string>> = {
   productPriceFromText: 'from {fromPrice}',
   productVariantSelectText: 'Select {variantName}',
+  salePriceText: 'Sale Price:',
+  originalPriceText: 'Original Price:',
 };

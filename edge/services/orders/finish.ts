@@ -101,7 +101,7 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
     ? await Promise.all(
         toReview.map(async (e) => ({
           productName: productName(lang, e.itemId, e.title),
-          url: `${facts.origin}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(f.reviewSecret!, { websiteId: site.id, itemId: e.itemId, email: facts.email, orderId, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
+          url: `${facts.origin}${language?.prefix ?? ''}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(f.reviewSecret!, { websiteId: site.id, itemId: e.itemId, email: facts.email, orderId, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
         })),
       )
     : [];
