@@ -37,9 +37,18 @@ function mainOf(html: string): string {
  * preview frame's links too); fails when Tab never gets there.
  */
 async function tabTo(target: Locator, max = 400) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+  // The target is found once (its role query over the whole editor was most of each press's
+  // time), and found again if the editor has put a new element in its place.
+  let handle = await target.elementHandle();
+  for (let i = 0; i < max; ) {
+    const focused = await handle.evaluate((el) => (el.isConnected ? el === document.activeElement : undefined));
+    if (focused) return;
+    if (focused === undefined) {
+      handle = await target.elementHandle();
+      continue;
+    }
     await target.page().keyboard.press('Tab');
+    i += 1;
   }
   throw new Error(`Tab never reached ${String(target)}`);
 }

@@ -91,33 +91,44 @@ describe('hostile content loaded in Chromium', () => {
     // frames (sandboxed, an opaque origin) inherit the page's CSP, which refuses their inline code
     // in the console: the listener below counts only violations of the page's own document.
     store.allow(/^HTTP 404 |the server responded with a status of 404|violates the following Content Security Policy directive|ERR_BLOCKED_BY_RESPONSE\.NotSameOrigin/);
-    await publish(`xss-browser-${i}`, hostileLayout(payload));
-    const design = await owner('POST', '', { title: 'Design', slug: `xss-browser-design-${i}` });
-    const designId = (design.json.page as { id: string }).id;
-    const image = await owner('PUT', `/${designId}/draft`, { layout: designLayout(hostileImageDesign(payload)) }, ifMatch(1));
-    if (image.status === 200) expect((await owner('POST', `/${designId}/publish`, { version: 2 })).status).toBe(200);
-    await hostileNavigation(payload);
-    await hostileHeaderFooter(payload);
+    // The two pages are published side by side, then the navigation and the header and footer.
+    const [, image] = await Promise.all([
+      publish(`xss-browser-${i}`, hostileLayout(payload)),
+      (async () => {
+        const design = await owner('POST', '', { title: 'Design', slug: `xss-browser-design-${i}` });
+        const designId = (design.json.page as { id: string }).id;
+        const saved = await owner('PUT', `/${designId}/draft`, { layout: designLayout(hostileImageDesign(payload)) }, ifMatch(1));
+        if (saved.status === 200) expect((await owner('POST', `/${designId}/publish`, { version: 2 })).status).toBe(200);
+        return saved;
+      })(),
+    ]);
+    await Promise.all([hostileNavigation(payload), hostileHeaderFooter(payload)]);
 
-    const visitor = await store.visitor({ viewport: { width: 1280, height: 900 } });
-    const { page } = visitor;
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __violations: string[] };
-      if (window !== window.top) return;
-      w.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
-    });
-    for (const path of [`/xss-browser-${i}`, '/journal', ...(image.status === 200 ? [`/xss-browser-design-${i}`] : [])]) {
-      const ran = await visit(page, path);
+    // Each page in its own visitor, the visitors side by side.
+    const paths = [`/xss-browser-${i}`, '/journal', ...(image.status === 200 ? [`/xss-browser-design-${i}`] : [])];
+    const visits = await Promise.all(
+      paths.map(async (path) => {
+        const { page } = await store.visitor({ viewport: { width: 1280, height: 900 } });
+        const dialogs: string[] = [];
+        page.on('dialog', (dialog) => {
+          dialogs.push(dialog.message());
+          void dialog.dismiss();
+        });
+        await page.addInitScript(() => {
+          const w = window as unknown as { __violations: string[] };
+          if (window !== window.top) return;
+          w.__violations = [];
+          document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+        });
+        const ran = await visit(page, path);
+        // The navigation title is on the page as text.
+        return { path, ran, dialogs, navigation: (await page.locator('.site-nav').textContent()) ?? '' };
+      }),
+    );
+    for (const { path, ran, dialogs, navigation } of visits) {
       expect(ran, path).toEqual({ pwned: undefined, violations: [], handlers: [], scriptLinks: [] });
+      expect(navigation, path).toContain(payload.trim().slice(0, 12));
+      expect(dialogs, path).toEqual([]);
     }
-    // The navigation title is on the page as text.
-    expect(await page.locator('.site-nav').textContent()).toContain(payload.trim().slice(0, 12));
-    expect(dialogs).toEqual([]);
   });
 });

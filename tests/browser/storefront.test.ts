@@ -16,8 +16,10 @@ const PAGES = ['/', '/shop', '/shop/speckled-stoneware-mug', '/shop/intro-wheel-
 
 describe('storefront pages in Chromium', () => {
   // One test per page: each waits for the network to go quiet twice, which on a loaded
-  // machine took the thirteen pages together past one test's time limit.
-  it.each(PAGES)('%s hydrates its islands with no console errors or failed requests', async (path) => {
+  // machine took the thirteen pages together past one test's time limit. The pages (each its
+  // own visitor) load side by side, five at a time (Vitest's maxConcurrency): most of a page's
+  // time is networkidle's half second of nothing, twice.
+  it.concurrent.each(PAGES)('%s hydrates its islands with no console errors or failed requests', async (path) => {
     const visitor = await store.visitor();
     await visitor.page.goto(store.url(path), { waitUntil: 'networkidle' });
     // Scroll through so visible-strategy islands (quick view, reviews) mount too.

@@ -10,7 +10,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Slowest first, by their time in the fresh-clone CI run (close12.md, session notes). */
 export const SLOW_FILES = [
   'tests/browser/owner-screens.test.ts',
+  'tests/browser/pages-xss.test.ts',
   'tests/browser/storefront.test.ts',
+  'tests/browser/page-editor-main-path.test.ts',
   'tests/browser/owner-app.test.ts',
   'tests/crash/orders-after-payment.test.ts',
   'tests/crash/orders-after-order.test.ts',
@@ -23,8 +25,8 @@ export const SLOW_FILES = [
   // Every guarded route asked once per role, and twice per site: minutes of HTTP on a loaded machine.
   'edge/middleware/roles/walk.test.ts',
   'tests/security/isolation-walk.test.ts',
-  'tests/browser/visual/tour-390.test.ts',
   'tests/browser/visual/tour-1280.test.ts',
+  'tests/browser/visual/tour-390.test.ts',
   'tests/browser/visual/tour-320.test.ts',
 ];
 
