@@ -1,3 +1,5 @@
+import { REVIEW_FORM_ENGLISH } from './review-form-texts.js';
+
 /**
  * The store's own words on the cart, checkout and order-confirmation pages, their islands and
  * the confirmation mail (issue 29): English defaults here, a site's translations (kind
@@ -430,23 +432,8 @@ export const STORE_TEXTS = {
   requestRefused: 'Request refused',
   /** The checkout island's note above the demo store's test card fields; `{card}` is the test card number, in bold. */
   testCardNote: 'This is a demo store: no money is taken. Pay with the test card {card}, any future expiry and any 3-digit security code; 4000 0000 0000 0002 is declined.',
-  /** The review form island's words (domain/languages/review-form-texts.ts; the island keeps their English). */
-  reviewFormLabel: 'Review {title}',
-  reviewFormRating: 'Your rating',
-  reviewFormStar: '1 star',
-  reviewFormStars: '{count} stars',
-  reviewFormTitle: 'Title (optional)',
-  reviewFormBody: 'Your review',
-  reviewFormName: 'Your name',
-  reviewFormEmail: 'Email (never shown)',
-  reviewFormSend: 'Send review',
-  reviewFormSending: 'Sending…',
-  reviewFormChooseRating: 'Choose a rating from 1 to 5 stars.',
-  reviewFormWriteWords: 'Please write a few words about the product.',
-  reviewFormGiveName: 'Please give your name.',
-  reviewFormEmailInvalid: 'Email is not valid.',
-  reviewFormFailed: 'Something went wrong',
-  reviewFormThanks: 'Thank you! Your review will appear once the shop has approved it.',
+  /** The review form island's words (domain/languages/review-form-texts.ts, where their English lives: the island's chunk reads it there). */
+  ...REVIEW_FORM_ENGLISH,
   /** The order pages' gift-card line and downloads block (`partials/order-extras.html`). */
   orderGiftCardPaid: 'Gift card: −{gift money} · Paid by card: {paid money}',
   orderDownloadsTitle: 'Your downloads',

@@ -1,25 +1,7 @@
-import type { ReviewFormTexts } from '../../../domain/languages/review-form-texts.js';
+import { REVIEW_FORM_ENGLISH, type ReviewFormTexts } from '../../../domain/languages/review-form-texts.js';
 
 /** The island's words in English: the store texts of the same keys (props `texts` bring them in the page's language). */
-const ENGLISH: ReviewFormTexts = {
-  themeWriteReview: 'Write a review',
-  reviewFormLabel: 'Review {title}',
-  reviewFormRating: 'Your rating',
-  reviewFormStar: '1 star',
-  reviewFormStars: '{count} stars',
-  reviewFormTitle: 'Title (optional)',
-  reviewFormBody: 'Your review',
-  reviewFormName: 'Your name',
-  reviewFormEmail: 'Email (never shown)',
-  reviewFormSend: 'Send review',
-  reviewFormSending: 'Sending…',
-  reviewFormChooseRating: 'Choose a rating from 1 to 5 stars.',
-  reviewFormWriteWords: 'Please write a few words about the product.',
-  reviewFormGiveName: 'Please give your name.',
-  reviewFormEmailInvalid: 'Email is not valid.',
-  reviewFormFailed: 'Something went wrong',
-  reviewFormThanks: 'Thank you! Your review will appear once the shop has approved it.',
-};
+const ENGLISH: ReviewFormTexts = { themeWriteReview: 'Write a review', ...REVIEW_FORM_ENGLISH };
 
 /**
  * The texts of the island's props over the English (a page without them reads English).
