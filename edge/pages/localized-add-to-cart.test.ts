@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOwner, signIn, startWorker, type RunningWorker } from '../test-support.js';
+import type { RunningWorker } from '../test-support.js';
+import { startFrenchSite } from '../api/multilingual/test-french.js';
 
 /**
  * Issue 29 (lang17): the add-to-cart button's passing words, its alert texts and the added
@@ -11,12 +12,7 @@ let worker: RunningWorker;
 const MUG = '/shop/speckled-stoneware-mug';
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
-  const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
-  const res = await worker.fetch('/api/multilingual/languages', {
-    method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ languages: ['en-US', 'fr'] }),
-  });
-  expect(res.status).toBe(200);
+  ({ worker } = await startFrenchSite());
 }, 120_000);
 afterAll(() => worker?.dispose());
 

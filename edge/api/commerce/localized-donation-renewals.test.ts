@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOwner, signIn, startWorker, type RunningWorker } from '../../test-support.js';
+import type { RunningWorker } from '../../test-support.js';
+import { startFrenchSite } from '../multilingual/test-french.js';
 import { TestVisitor } from './test-visitor.js';
 
 /**
@@ -49,12 +50,7 @@ const mailTo = (email: string, kind: string) =>
   worker.db.prepare('SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE to_address = ? AND kind = ?').bind(email, kind).first<Mail>();
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PAGE_CACHE_SITE_TTL_MS: '0' } });
-  const owner = await signIn(worker, (await demoOwner()).email, (await demoOwner()).password);
-  const res = await worker.fetch('/api/multilingual/languages', {
-    method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ languages: ['en-US', 'fr'] }),
-  });
-  expect(res.status).toBe(200);
+  ({ worker } = await startFrenchSite());
   const subs = [];
   for (const d of Object.values(DONORS)) subs.push(await giveMonthly(d));
   expect(subs.map((s) => s.language)).toEqual(['fr', 'fr', null, null]);
