@@ -22,7 +22,7 @@ export function cartTexts(given: Record<string, unknown>) {
  * `{storeTexts.labelValue|message}`): ': ' in English, a no-break space and ': ' in French.
  * @example colonOf('{label}\u00a0: {value}') === '\u00a0: '
  */
-export function colonOf(labelValue: string): string {
+function colonOf(labelValue: string): string {
   return labelValue.replace('{label}', '').replace('{value}', '');
 }
 
