@@ -8,7 +8,7 @@ import { demoOwnerSession } from './owner-harness.js';
  * Issue 29, looked at as a French shopper on a 390 px phone: the checkout's gift-card row, pay
  * button and summary lines keep their shape with the longer French words; the page's own colons
  * take French's no-break space ('Taille :', 'Sous-total (1 article) :', 'Total :'); the review
- * average is '4,5'; the 404 page's title and search are French. English pages stay as they were.
+ * average is '4,5'; the 404 and search pages' title and search words are French. English pages stay as they were.
  */
 const store = useStorefront();
 const PHONE = { width: 390, height: 844 };
@@ -131,7 +131,7 @@ describe('the French storefront on a phone', () => {
     expect(await page.locator('.order-total').textContent()).toBe('Total: $36.00');
   });
 
-  it("404: 'Page introuvable' and a French search button under /fr, English on the primary's paths", async () => {
+  it("404 and search pages: 'Page introuvable' and French search words under /fr, English on the primary's paths", async () => {
     store.allow(/HTTP 404 \/(fr\/)?no-such-page|Failed to load resource: the server responded with a status of 404/);
     const { page } = await store.visitor({ viewport: PHONE });
     await page.goto(store.url('/fr/no-such-page'));
@@ -145,5 +145,15 @@ describe('the French storefront on a phone', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
     expect(await search.getByRole('button').textContent()).toBe('Search');
     expect(await search.getByLabel('Search the site').count()).toBe(1);
+
+    // The search page itself: its heading, label and button.
+    for (const [path, word] of [['/fr/search?q=tasse', 'Rechercher'], ['/search?q=mug', 'Search']] as const) {
+      await page.goto(store.url(path));
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(word);
+      const form = page.locator('main .search-form');
+      expect(await form.getByRole('button').textContent()).toBe(word);
+      expect(await form.getByLabel(word, { exact: true }).count()).toBe(1);
+      expect(await noSidewaysScroll(page)).toBe(true);
+    }
   });
 });
