@@ -42,7 +42,7 @@ export function CartPage({ currency, serverHtml, texts = {}, pricesIncludeTax = 
           </ul>
           <div className="cart-summary">
             <div>
-              {t.subtotal} ({cart!.totalQuantity} {cart!.totalQuantity === 1 ? t.item : t.items}): <strong>{formatCents(cart!.subtotalCents, cur)}</strong>
+              {t.subtotal} ({cart!.totalQuantity} {cart!.totalQuantity === 1 ? t.item : t.items}){t.colon}<strong>{formatCents(cart!.subtotalCents, cur)}</strong>
             </div>
             <p className="cart-summary-note">{pricesIncludeTax ? t.cartNoteTaxIncluded : t.cartNote}</p>
             <a className="button" href={t.checkoutUrl}>

@@ -14,7 +14,17 @@ export function cartTexts(given: Record<string, unknown>) {
     cartNote: text('cartNote', 'Shipping and tax are worked out at checkout.'), cartNoteTaxIncluded: text('cartNoteTaxIncluded', 'Prices include tax. Shipping is worked out at checkout.'), checkout: text('checkout', 'Checkout'),
     remove: text('remove', 'Remove'), editDetails: text('editDetails', 'Edit details'), heldFor: text('heldFor', 'Held for you for {time}'),
     homeUrl: link('homeUrl', '/'), checkoutUrl: link('checkoutUrl', CHECKOUT_PATH),
+    colon: colonOf(text('labelValue', '{label}: {value}')),
   };
 }
+/**
+ * What stands between a label and its value in the store text `labelValue` (the template's
+ * `{storeTexts.labelValue|message}`): ': ' in English, a no-break space and ': ' in French.
+ * @example colonOf('{label}\u00a0: {value}') === '\u00a0: '
+ */
+function colonOf(labelValue: string): string {
+  return labelValue.replace('{label}', '').replace('{value}', '');
+}
+
 /** The cart's words a line shows. */
 export type CartTexts = ReturnType<typeof cartTexts>;

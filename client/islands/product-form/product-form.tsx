@@ -11,6 +11,7 @@ import type { InstalmentSettings } from '../../../domain/commerce/instalments.js
 import {
   buttonLabel,
   isSoldOut,
+  labelColon,
   matchVariant,
   quantityError,
   quantityMax,
@@ -128,7 +129,8 @@ export function ProductForm(props: ProductFormProps) {
           {options.map((o) => (
             <div className="variant-option" key={o.name}>
               <label className="variant-option-title" htmlFor={`${base}-${o.name}`}>
-                {o.name}:{' '}
+                {o.name}
+                {labelColon(locale)}{' '}
               </label>
               <div className="variant-select-wrapper">
                 <select id={`${base}-${o.name}`} data-variant-option-name={o.name} value={chosen[o.name] ?? ''} onChange={(e) => choose(o.name, e.target.value)}>
@@ -147,7 +149,8 @@ export function ProductForm(props: ProductFormProps) {
       {showsQuantity(product, store.multipleQuantityAllowedForServices) && (
         <div className="product-quantity-input">
           <label className="quantity-label" htmlFor={`${base}-qty`}>
-            {strings.productQuantityInputLabel ?? 'Quantity'}:
+            {strings.productQuantityInputLabel ?? 'Quantity'}
+            {labelColon(locale)}
           </label>
           <input id={`${base}-qty`} type="number" min={QUANTITY_MIN} max={max} step={1} size={QUANTITY_SIZE} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
         </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buttonLabel, isSoldOut, matchVariant, quantityError, quantityMax, showsQuantity, unselectedOptions, variantOptions, type ProductJson, type VariantJson } from './product-logic.js';
+import { buttonLabel, isSoldOut, labelColon, matchVariant, quantityError, quantityMax, showsQuantity, unselectedOptions, variantOptions, type ProductJson, type VariantJson } from './product-logic.js';
 
 const v = (sku: string, attributes: Record<string, string>, qtyInStock = 5, extra: Partial<VariantJson> = {}): VariantJson => ({
   id: sku,
@@ -73,5 +73,15 @@ describe('button label', () => {
     expect(buttonLabel({ ...mug, isSubscribable: true })).toBe('Subscribe');
     expect(buttonLabel({ ...mug, useCustomAddButtonText: true, customAddButtonText: 'Reserve' })).toBe('Reserve');
     expect(buttonLabel({ ...mug, useCustomAddButtonText: true, customAddButtonText: '' })).toBe('Add To Cart');
+  });
+});
+
+describe('label colon (issue 29)', () => {
+  it('is a plain colon in English and a no-break space and colon in French', () => {
+    expect(labelColon('en-US')).toBe(':');
+    expect(labelColon('de')).toBe(':');
+    expect(labelColon('fr')).toBe('\u00a0:');
+    expect(labelColon('fr-CA')).toBe('\u00a0:');
+    expect(labelColon('fy')).toBe(':');
   });
 });

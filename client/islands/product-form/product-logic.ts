@@ -114,3 +114,12 @@ export function buttonLabel(product: ProductJson, strings: Record<string, string
   if (product.isSubscribable) return strings.productSubscribeText || 'Subscribe';
   return strings.productAddToCartText || 'Add To Cart';
 }
+
+/**
+ * The colon after a field's label ('Size:', 'Quantity:') in the page's language: French typography
+ * puts a no-break space before it ('Taille :'), so it never starts a line of its own.
+ * @example labelColon('fr') === '\u00a0:'
+ */
+export function labelColon(locale: string): string {
+  return /^fr(?:-|$)/i.test(locale) ? '\u00a0:' : ':';
+}
