@@ -11,10 +11,10 @@ describe('add-to-cart phases (SPEC §4, §9)', () => {
     expect(phaseLabel('idle', 'Add To Cart', true)).toBe('Sold Out');
   });
   it("labels each phase with the page's words when it gives them (issue 29, French)", () => {
-    const fr = { adding: 'Ajout…', added: 'Ajouté !', soldOut: 'Épuisé', selectOption: 'Choisissez une option' };
+    const fr = { adding: 'Ajout…', added: 'Ajouté\u00a0!', soldOut: 'Épuisé', selectOption: 'Choisissez une option' };
     expect(phaseLabel('idle', 'Ajouter au panier', false, fr)).toBe('Ajouter au panier');
     expect(phaseLabel('adding', 'Ajouter au panier', false, fr)).toBe('Ajout…');
-    expect(phaseLabel('added', 'Ajouter au panier', false, fr)).toBe('Ajouté !');
+    expect(phaseLabel('added', 'Ajouter au panier', false, fr)).toBe('Ajouté\u00a0!');
     expect(phaseLabel('select-option', 'Ajouter au panier', false, fr)).toBe('Choisissez une option');
     expect(phaseLabel('failed', 'Ajouter au panier', false, fr)).toBe('Ajouter au panier');
     expect(phaseLabel('idle', 'Ajouter au panier', true, fr)).toBe('Épuisé');

@@ -3,7 +3,7 @@ import { ADD_TO_CART_TEXTS, addToCartTextsOf, localizedMessage, unselectedText }
 import { MESSAGES, unselectedOptionsMessage } from '../../domain/messages/storefront-messages.js';
 
 const FR = addToCartTextsOf({
-  added: 'Ajouté !',
+  added: 'Ajouté\u00a0!',
   notEnoughStock: "Désolé, nous n'avons pas assez de cet article en stock.",
   network: 'Veuillez vérifier votre connexion Internet.',
   selectOneOption: "Veuillez choisir l'option {option}.",
@@ -13,7 +13,7 @@ const FR = addToCartTextsOf({
 
 describe('add-to-cart texts (issue 29)', () => {
   it('takes the strings a page gives over the English, ignoring anything else', () => {
-    expect(FR.added).toBe('Ajouté !');
+    expect(FR.added).toBe('Ajouté\u00a0!');
     expect(FR.adding).toBe('Adding…');
     expect(FR.soldOut).toBe('Sold Out');
     expect(addToCartTextsOf(undefined)).toEqual(ADD_TO_CART_TEXTS);

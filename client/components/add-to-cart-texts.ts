@@ -39,7 +39,7 @@ export function fillWords(text: string, values: Record<string, string>): string 
 
 /**
  * The words an island received in its `texts` prop (the page's theme texts) over the English.
- * @example addToCartTextsOf({ added: 'Ajouté !' }).added === 'Ajouté !'
+ * @example addToCartTextsOf({ added: 'Ajouté\u00a0!' }).added === 'Ajouté\u00a0!'
  */
 export function addToCartTextsOf(value: unknown): AddToCartTexts {
   const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};

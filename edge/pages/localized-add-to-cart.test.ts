@@ -25,7 +25,7 @@ const prop = (page: string, island: string, name: string) => {
 
 const FRENCH_BUTTON = {
   adding: 'Ajout…',
-  added: 'Ajouté !',
+  added: 'Ajouté\u00a0!',
   addTitle: "Impossible d'ajouter l'article",
   purchaseTitle: "Impossible d'acheter l'article",
   notEnoughStock: "Désolé, nous n'avons pas assez de cet article en stock.",

@@ -80,7 +80,7 @@ describe('a French shopper', () => {
     const page = await html(v, placed.json.confirmationUrl);
     expect(page.status).toBe(200);
     expect(page.language).toBe('fr');
-    expect(page.html).toContain(`<h1>Merci ! La commande n° ${number} est confirmée.</h1>`);
+    expect(page.html).toContain(`<h1>Merci\u00a0! La commande n°\u00a0${number} est confirmée.</h1>`);
     expect(page.html).toContain('Une confirmation a été envoyée à amelie@example.fr.');
     expect(page.html).toContain('<dt class="order-totals-subtotal">Sous-total</dt>');
     expect(page.html).toMatch(/72,00[\s\u00a0\u202f]\$/);
@@ -88,8 +88,8 @@ describe('a French shopper', () => {
     const row = await worker.db.prepare('SELECT language FROM orders WHERE id = ?').bind(placed.json.order.id).first<{ language: string | null }>();
     expect(row!.language).toBe('fr');
     const mail = await mailOf(placed.json.order.id);
-    expect(mail!.subject).toBe(`Fern & Kiln : commande n° ${number} confirmée`);
-    expect(mail!.text).toContain(`Merci pour votre commande n° ${number}.`);
+    expect(mail!.subject).toBe(`Fern & Kiln\u00a0: commande n°\u00a0${number} confirmée`);
+    expect(mail!.text).toContain(`Merci pour votre commande n°\u00a0${number}.`);
     // The product's French name, money in the fr format ('72,00 $US'), the status link under /fr/.
     expect(mail!.text).toMatch(/^2 × Tasse en grès moucheté \(FK-MUG-08-OAT\) — 72,00[\s\u00a0\u202f]\$US$/m);
     expect(mail!.text).toMatch(/^Sous-total\u00a0: 72,00[\s\u00a0\u202f]\$US$/m);
@@ -121,15 +121,15 @@ describe('a French shopper', () => {
     const mail = await worker.db
       .prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = 'basile@example.fr' AND kind = 'order-shipped'")
       .first<{ subject: string; text: string }>();
-    expect(mail!.subject).toBe(`Fern & Kiln : la commande n° ${number} a été expédiée`);
-    expect(mail!.text).toContain(`Bonne nouvelle : des articles de votre commande n° ${number} sont en route.`);
-    expect(mail!.text).toContain('Transporteur : La Poste\nNuméro de suivi : 6A123');
+    expect(mail!.subject).toBe(`Fern & Kiln\u00a0: la commande n°\u00a0${number} a été expédiée`);
+    expect(mail!.text).toContain(`Bonne nouvelle\u00a0: des articles de votre commande n°\u00a0${number} sont en route.`);
+    expect(mail!.text).toContain('Transporteur\u00a0: La Poste\nNuméro de suivi\u00a0: 6A123');
     // The product by its French title (the order line keeps the English name).
     expect(mail!.text).toContain('2 × Tasse en grès moucheté (FK-MUG-08-OAT)');
     // Its review request (sent later) is French too, naming the product in French.
     const asked = await mailTo('basile@example.fr', 'review-request');
-    expect(asked!.subject).toBe(`Fern & Kiln : que pensez-vous de votre commande n° ${number} ?`);
-    expect(asked!.text).toContain(`Merci pour votre commande n° ${number}. Que pensez-vous de vos achats ?`);
+    expect(asked!.subject).toBe(`Fern & Kiln\u00a0: que pensez-vous de votre commande n°\u00a0${number}\u00a0?`);
+    expect(asked!.text).toContain(`Merci pour votre commande n°\u00a0${number}. Que pensez-vous de vos achats\u00a0?`);
     expect(asked!.text).toMatch(/^Tasse en grès moucheté\u00a0: http:\/\/localhost\/fr\/reviews\/request\?token=/m);
   });
 
@@ -146,8 +146,8 @@ describe('a French shopper', () => {
     });
     expect(res.status, await res.text()).toBe(201);
     const mail = await mailTo('chloe@example.fr', 'order-refunded');
-    expect(mail!.subject).toBe(`Fern & Kiln : remboursement de la commande n° ${number}`);
-    expect(mail!.text).toMatch(new RegExp(`^Nous avons remboursé 36,00[\\s\u00a0\u202f]\\$US pour votre commande n° ${number}\\.$`, 'm'));
+    expect(mail!.subject).toBe(`Fern & Kiln\u00a0: remboursement de la commande n°\u00a0${number}`);
+    expect(mail!.text).toMatch(new RegExp(`^Nous avons remboursé 36,00[\\s\u00a0\u202f]\\$US pour votre commande n°\u00a0${number}\\.$`, 'm'));
     expect(mail!.text).toContain('1 × Tasse en grès moucheté (FK-MUG-08-OAT)');
     expect(mail!.text).not.toMatch(/USD|Speckled/);
   });
@@ -168,8 +168,8 @@ describe('a French shopper', () => {
     expect(placed.status, JSON.stringify(placed.json)).toBe(201);
     const number = placed.json.order.orderNumber as number;
     const mail = await mailTo('denis@example.fr', 'gift-card');
-    expect(mail!.subject).toBe(`Fern & Kiln : votre carte cadeau (commande n° ${number})`);
-    expect(mail!.text).toContain(`Voici la carte cadeau de la commande n° ${number}.`);
+    expect(mail!.subject).toBe(`Fern & Kiln\u00a0: votre carte cadeau (commande n°\u00a0${number})`);
+    expect(mail!.text).toContain(`Voici la carte cadeau de la commande n°\u00a0${number}.`);
     expect(mail!.text).toMatch(/^Carte cadeau Fern & Kiln\u00a0: [A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3} — 50,00[\s\u00a0\u202f]\$US$/m);
   });
 
@@ -230,7 +230,7 @@ describe('mails not tied to an order go in the recipient language', () => {
     // The Moon Jar has no French title: its stored one (fallback), the link under /fr.
     const french = await mailTo('elise@example.fr', 'restock-notice');
     expect(french!.subject).toBe('Moon Jar est de nouveau en stock');
-    expect(french!.text).toMatch(/^Bonne nouvelle : Moon Jar est de nouveau en stock\.\nhttp:\/\/localhost\/fr\/shop\/moon-jar\n/);
+    expect(french!.text).toMatch(/^Bonne nouvelle\u00a0: Moon Jar est de nouveau en stock\.\nhttp:\/\/localhost\/fr\/shop\/moon-jar\n/);
     expect(french!.text).toContain('nous ne vous écrirons plus à ce sujet.');
     const english = await mailTo('ed@example.com', 'restock-notice');
     expect(english!.subject).toBe('Moon Jar is back in stock');
@@ -245,7 +245,7 @@ describe('mails not tied to an order go in the recipient language', () => {
     expect((await v.send('POST', '/api/site-users/account/password-reset', { email: 'fanny@example.fr' })).status).toBe(202);
     await expect.poll(async () => (await mailTo('fanny@example.fr', 'password-reset'))?.subject).toBe('Réinitialisez votre mot de passe pour Fern & Kiln');
     const mail = await mailTo('fanny@example.fr', 'password-reset');
-    expect(mail!.text).toMatch(/^Choisissez un nouveau mot de passe ici :\n\nhttp:\/\/localhost\/fr\/account\/reset\/confirm\?token=[\w-]+\n\nLe lien est valable une heure\./);
+    expect(mail!.text).toMatch(/^Choisissez un nouveau mot de passe ici\u00a0:\n\nhttp:\/\/localhost\/fr\/account\/reset\/confirm\?token=[\w-]+\n\nLe lien est valable une heure\./);
     // The account's language (SPEC §7 POST /api/site-users/account/locale) wins over an English page.
     await createSiteUser(worker, { email: 'gael@example.fr', password: 'Gael-pass-2026' });
     const gael = await signIn(worker, 'gael@example.fr', 'Gael-pass-2026');

@@ -19,7 +19,7 @@ let owner: SignedIn;
 let moonJar: SoldOutVariant;
 
 const FR = {
-  status429: "Impossible d'envoyer le formulaire : trop d'envois. Veuillez réessayer plus tard.",
+  status429: "Impossible d'envoyer le formulaire\u00a0: trop d'envois. Veuillez réessayer plus tard.",
   status404: "Ce formulaire n'a pas encore été configuré.",
   required: 'Obligatoire',
   invalidFields: 'Un ou plusieurs champs ne sont pas valides, veuillez vérifier votre saisie.',
@@ -66,7 +66,7 @@ describe('form API refusals in the visitor language', () => {
 describe('bot check and honeypot in the page language', () => {
   it('a /fr page gives the form and the page the French bot-check texts and labels the honeypot in French; English pages as before', async () => {
     const fr = (await (await worker.fetch('/fr/contact?format=json')).json()) as { website: { captchaSettings: Record<string, unknown> }; collection: { form: { captcha: Record<string, unknown>; messages: Record<string, string> } } };
-    const texts = { siteKeyMissing: 'Clé de site ReCaptcha Enterprise V3 introuvable', notSetUp: "ReCaptcha n'a pas été configuré !", protectedBy: 'Ce formulaire est protégé par reCAPTCHA.', notARobot: 'Je ne suis pas un robot' };
+    const texts = { siteKeyMissing: 'Clé de site ReCaptcha Enterprise V3 introuvable', notSetUp: "ReCaptcha n'a pas été configuré\u00a0!", protectedBy: 'Ce formulaire est protégé par reCAPTCHA.', notARobot: 'Je ne suis pas un robot' };
     expect(fr.website.captchaSettings).toEqual({ siteKey: 'lang-site-key', provider: 'local', texts });
     expect(fr.collection.form.captcha).toMatchObject({ siteKey: 'lang-site-key', texts });
     expect(fr.collection.form.messages.honeypotLabel).toBe('Laissez ce champ vide');
@@ -112,7 +112,7 @@ describe('restock sign-up in the page language', () => {
     expect(fr).toContain('<span class="product-restock-cta">Recevez un e-mail dès que ce produit est de nouveau en stock</span>');
     expect(fr).toContain('placeholder="Adresse e-mail"');
     expect(fr).toContain(`value="S'inscrire"`);
-    expect(fr).toContain(`data-texts="${attr({ emailBlank: FR.emailBlank, emailInvalid: FR.emailInvalid, failed: "Impossible d'envoyer le formulaire. Veuillez réessayer plus tard.", captchaIncomplete: "Complétez le CAPTCHA avant d'envoyer le formulaire.", signedUp: 'Inscription confirmée !', variantGone: "Ce produit n'est plus disponible." })}"`);
+    expect(fr).toContain(`data-texts="${attr({ emailBlank: FR.emailBlank, emailInvalid: FR.emailInvalid, failed: "Impossible d'envoyer le formulaire. Veuillez réessayer plus tard.", captchaIncomplete: "Complétez le CAPTCHA avant d'envoyer le formulaire.", signedUp: 'Inscription confirmée\u00a0!', variantGone: "Ce produit n'est plus disponible." })}"`);
     const en = (await new TestVisitor(worker).req('GET', '/shop/moon-jar')).text;
     expect(en).toContain(`<span class="product-restock-cta">${RESTOCK_WORDING.CTAText}</span>`);
     expect(en).toContain(`placeholder="${RESTOCK_WORDING.placeholderText}"`);

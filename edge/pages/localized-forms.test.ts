@@ -117,12 +117,12 @@ describe('account mails in the page language', () => {
     expect((await v.req('POST', '/api/site-users/account', { email, password: 'correct horse battery' })).status).toBe(202);
     const verify = await mailTo(email, 'verify-email');
     expect(verify!.subject).toBe('Confirmez votre adresse e-mail pour Fern & Kiln');
-    expect(verify!.text).toMatch(/^Bienvenue ! Confirmez votre adresse e-mail pour terminer la création de votre compte :\n\nhttp:\/\/localhost\/fr\/account\/verify\?token=[\w-]+\n\nLe lien est valable 24 heures\./);
+    expect(verify!.text).toMatch(/^Bienvenue\u00a0! Confirmez votre adresse e-mail pour terminer la création de votre compte\u00a0:\n\nhttp:\/\/localhost\/fr\/account\/verify\?token=[\w-]+\n\nLe lien est valable 24 heures\./);
     expect((await v.req('POST', '/api/site-users/account', { email, password: 'another horse battery' })).status).toBe(202);
     const existing = await mailTo(email, 'sign-up-existing');
     expect(existing!.subject).toBe('Vous avez déjà un compte chez Fern & Kiln');
     expect(existing!.text).toContain("Quelqu'un (probablement vous) a essayé de créer un compte avec cette adresse");
-    expect(existing!.text).toContain('Se connecter : http://localhost/fr/account\nMot de passe oublié ? http://localhost/fr/account/reset');
+    expect(existing!.text).toContain('Se connecter\u00a0: http://localhost/fr/account\nMot de passe oublié\u00a0? http://localhost/fr/account/reset');
   });
 
   it('a sign-up from an English page stays English, word for word', async () => {
@@ -170,7 +170,7 @@ describe('the unfinished-order mail in the order language', () => {
   it('a French order the reconciler refunds: subject, texts, product name and money in French', async () => {
     const email = await diedAfterPayment('fr', `unfinished-${randomUUID().slice(0, 8)}@example.fr`);
     const mail = await mailTo(email, 'order-unfinished');
-    expect(mail!.subject).toBe("Fern & Kiln : nous n'avons pas pu finaliser votre commande");
+    expect(mail!.subject).toBe("Fern & Kiln\u00a0: nous n'avons pas pu finaliser votre commande");
     expect(mail!.text).toMatch(/^Nous avons encaissé votre paiement de 80,00[\s\u00a0\u202f]\$US pour la commande ci-dessous/);
     expect(mail!.text).toContain('2 × Tasse en grès moucheté');
     expect(mail!.text).toMatch(/Nous vous remboursons l'intégralité des 80,00[\s\u00a0\u202f]\$US sur la carte utilisée\./);

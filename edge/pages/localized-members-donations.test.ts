@@ -79,7 +79,7 @@ describe('the donate page and contribution confirmed under /fr/', () => {
     expect(page.html).toContain('<form class="form donate-form" method="post" action="/fr/donate" novalidate>');
     expect(page.html).toContain('<label for="donate-amount">Montant (USD)</label>');
     expect(page.html).toMatch(new RegExp(`Entre 1,00${FR_SPACE}\\$US et 10${FR_SPACE}000,00${FR_SPACE}\\$US\\.`));
-    expect(page.html).toMatch(new RegExp(`Sur 25,00${FR_SPACE}\\$US, les frais sont de 1,03${FR_SPACE}\\$US : vous donnez 26,03${FR_SPACE}\\$US\\.`));
+    expect(page.html).toMatch(new RegExp(`Sur 25,00${FR_SPACE}\\$US, les frais sont de 1,03${FR_SPACE}\\$US\u00a0: vous donnez 26,03${FR_SPACE}\\$US\\.`));
     for (const words of ['<legend>Fréquence</legend>', '> Une fois</label>', '> Chaque mois (résiliable à tout moment)</label>', 'E-mail (pour votre reçu)', 'Numéro de carte', "Mois d'expiration (MM)", '>Faire un don</button>']) {
       expect(page.html).toContain(words);
     }
@@ -123,10 +123,10 @@ describe('the donate page and contribution confirmed under /fr/', () => {
     expect(done.html).not.toContain('Thank you for your donation');
 
     const mail = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'donation-receipt' AND to_address = 'donateur@example.com'").first<{ subject: string; text: string }>();
-    expect(mail!.subject).toMatch(/: reçu de votre don n° \d+$/);
+    expect(mail!.subject).toMatch(/: reçu de votre don n°\u00a0\d+$/);
     expect(mail!.text).toContain('Bonjour Élise,');
     expect(mail!.text).toMatch(new RegExp(`Merci pour votre don de 17,25${FR_SPACE}\\$US à `));
-    expect(mail!.text).toMatch(/Votre reçu : http:\/\/[^/]+\/fr\/contribution-confirmed\?order=/);
+    expect(mail!.text).toMatch(/Votre reçu\u00a0: http:\/\/[^/]+\/fr\/contribution-confirmed\?order=/);
   });
 
   it('English stays as it was', async () => {
@@ -183,10 +183,10 @@ describe('the member pages under /fr/', () => {
     expect(teaser.html).not.toContain('La suite réservée');
     expect(teaser.html).toContain('<section class="member-divider"><h2>Réservé aux membres</h2>');
     const paid = await get('/fr/atelier-prive');
-    expect(paid.html).toMatch(new RegExp(`Accès à Atelier privé : 12,50${FR_SPACE}\\$US, payé une fois\\.`));
+    expect(paid.html).toMatch(new RegExp(`Accès à Atelier privé\u00a0: 12,50${FR_SPACE}\\$US, payé une fois\\.`));
     expect(paid.html).toMatch(new RegExp(`Acheter l'accès pour 12,50${FR_SPACE}\\$US`));
     expect(paid.html).toContain('action="/fr/members/buy"');
-    expect(paid.html).toContain('Déjà membre ? <a class="member-sign-in" href="/fr/account">Se connecter</a>.');
+    expect(paid.html).toContain('Déjà membre\u00a0? <a class="member-sign-in" href="/fr/account">Se connecter</a>.');
 
     const denied = await get('/fr/cercle', reader.cookie);
     expect(denied.status).toBe(403);

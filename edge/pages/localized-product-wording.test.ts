@@ -143,6 +143,6 @@ describe("the restock form's own words", () => {
     expect(await en.req('POST', RESTOCK_PATH, { ...tumbler, email: 'sam@example.com' })).toMatchObject({ status: 200, json: { message: site } });
     await worker.db.prepare(`UPDATE websites SET store_settings = json_remove(store_settings, '$.restockSuccessText')`).run();
     expect(await en.req('POST', RESTOCK_PATH, { ...tumbler, email: 'sam@example.com' })).toMatchObject({ status: 200, json: { message: R.signedUp } });
-    expect(await v.req('POST', RESTOCK_PATH, { ...tumbler, language: 'fr', email: 'zoe@example.fr' })).toMatchObject({ status: 200, json: { message: 'Inscription confirmée !' } });
+    expect(await v.req('POST', RESTOCK_PATH, { ...tumbler, language: 'fr', email: 'zoe@example.fr' })).toMatchObject({ status: 200, json: { message: 'Inscription confirmée\u00a0!' } });
   });
 });

@@ -112,8 +112,8 @@ describe('subscription wording', () => {
     const fr = (await page(frUrl)).html;
     const number = res.json.order.orderNumber as number;
     for (const words of [
-      '<h1>Merci ! Votre abonnement est confirmé.</h1>',
-      `<p class="subscription-order">Commande n° ${number} · une confirmation a été envoyée à abonne@example.fr.</p>`,
+      '<h1>Merci\u00a0! Votre abonnement est confirmé.</h1>',
+      `<p class="subscription-order">Commande n°\u00a0${number} · une confirmation a été envoyée à abonne@example.fr.</p>`,
       `<p class="order-total">Payé aujourd'hui${NBSP}: <strong>65,00`,
     ]) expect(fr, words).toContain(words);
     expect(fr).toMatch(new RegExp(`<p class="subscription-next">Prochain paiement${NBSP}: \\d{1,2} \\S+ \\d{4}</p>`));
@@ -343,7 +343,7 @@ describe('the last English words of /fr pages (lang16)', () => {
     const link = /http:\/\/localhost(\/fr\/order-status\?order=\S+)/.exec(mail!.text)![1]!;
     const fr = (await page(link)).html;
     for (const words of [
-      `<h1>Commande n° ${number}</h1>`,
+      `<h1>Commande n°\u00a0${number}</h1>`,
       `<p class="order-state">Statut${NBSP}: Payée</p>`,
       `<li class="order-fulfilment">Expédié${NBSP}: 1 × `,
       ' · <span class="order-carrier">La Poste</span> · Numéro de suivi <span class="order-tracking">6A777</span></li>',
@@ -400,7 +400,7 @@ describe('the last English words of /fr pages (lang16)', () => {
     const slot = (html: string) => /<div class="review-form-slot"[^>]*>/.exec(html)![0];
     const fr = slot((await page('/fr/shop/bud-vase')).html);
     const texts = JSON.parse(/data-prop-texts="([^"]*)"/.exec(fr)![1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'")) as Record<string, string>;
-    expect(texts).toMatchObject({ themeWriteReview: 'Écrire un avis', reviewFormSend: "Envoyer l'avis", reviewFormStars: '{count} étoiles', reviewFormThanks: "Merci ! Votre avis apparaîtra dès que la boutique l'aura approuvé." });
+    expect(texts).toMatchObject({ themeWriteReview: 'Écrire un avis', reviewFormSend: "Envoyer l'avis", reviewFormStars: '{count} étoiles', reviewFormThanks: "Merci\u00a0! Votre avis apparaîtra dès que la boutique l'aura approuvé." });
     expect(Object.keys(texts)).toHaveLength(17);
     const en = slot((await page('/shop/bud-vase')).html);
     expect(en).toMatch(/^<div class="review-form-slot" data-island="review-form" data-island-load="interaction" data-prop-item-id="[^"]+" data-prop-title="[^"]+">$/);

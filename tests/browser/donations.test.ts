@@ -122,10 +122,10 @@ describe('a donation', () => {
     await page.getByRole('heading', { name: 'Merci pour votre don' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/fr/contribution-confirmed');
     expect(await page.locator('.contribution-amount').textContent()).toMatch(/17,25\s\$US/);
-    expect(await page.locator('[data-monthly="active"]').textContent()).toMatch(/^Ceci est un don mensuel : vous recevez un reçu chaque mois\. Le prochain aura lieu le \d+ \S+ \d{4}\.$/);
+    expect(await page.locator('[data-monthly="active"]').textContent()).toMatch(/^Ceci est un don mensuel\u00a0: vous recevez un reçu chaque mois\. Le prochain aura lieu le \d+ \S+ \d{4}\.$/);
     await page.getByRole('button', { name: 'Arrêter mon don mensuel' }).click();
     await page.locator('[data-monthly="stopped"]').waitFor();
-    expect(await page.locator('[data-monthly="stopped"]').textContent()).toBe('Votre don mensuel est arrêté : plus rien ne sera prélevé.');
+    expect(await page.locator('[data-monthly="stopped"]').textContent()).toBe('Votre don mensuel est arrêté\u00a0: plus rien ne sera prélevé.');
     expect(new URL(page.url()).pathname).toBe('/fr/contribution-confirmed/cancel');
     const receipt = await store.worker.db.prepare("SELECT subject FROM mail_outbox WHERE kind = 'donation-receipt' AND to_address = 'donatrice@example.com'").first<{ subject: string }>();
     expect(receipt!.subject).toContain('reçu de votre don');

@@ -85,7 +85,7 @@ describe('language switcher', () => {
     expect(await checkout.getByRole('button', { name: 'Appliquer la carte cadeau' }).count()).toBe(1);
     store.allow(/HTTP 400 \/api\/commerce\/orders|status of 400/);
     await checkout.getByRole('button', { name: /^Passer la commande/ }).click();
-    await expect.poll(() => checkout.locator('.checkout-announcer').textContent()).toMatch(/^\d+ champs? (est|sont) à vérifier : .*Numéro de carte/);
+    await expect.poll(() => checkout.locator('.checkout-announcer').textContent()).toMatch(/^\d+ champs? (est|sont) à vérifier\u00a0: .*Numéro de carte/);
     await checkout.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
     await checkout.getByLabel('Expiration (MM/AA)').fill('12/34');
     await checkout.getByLabel('Cryptogramme').fill('123');
@@ -93,15 +93,15 @@ describe('language switcher', () => {
     await page.waitForURL(/\/fr\/order-confirmed\?order=/);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     const heading = await page.getByRole('heading', { level: 1 }).innerText();
-    const number = /^Merci ! La commande n° (\d{4,}) est confirmée\.$/.exec(heading)?.[1];
+    const number = /^Merci\u00a0! La commande n°\u00a0(\d{4,}) est confirmée\.$/.exec(heading)?.[1];
     expect(number, heading).toBeDefined();
     expect(await page.locator('.order-confirmed').innerText()).toContain('Une confirmation a été envoyée à camille@example.fr.');
     const mail = await store.worker.db
       .prepare(`SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'order-confirmation' AND to_address = ?`)
       .bind('camille@example.fr')
       .first<{ subject: string; text: string }>();
-    expect(mail?.subject).toBe(`Fern & Kiln : commande n° ${number} confirmée`);
-    expect(mail?.text).toContain(`Merci pour votre commande n° ${number}.`);
+    expect(mail?.subject).toBe(`Fern & Kiln\u00a0: commande n°\u00a0${number} confirmée`);
+    expect(mail?.text).toContain(`Merci pour votre commande n°\u00a0${number}.`);
     expect(mail?.text).toMatch(/\/fr\/order-status\?order=/);
   });
 

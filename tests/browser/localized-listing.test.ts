@@ -70,7 +70,7 @@ describe('French listing add-to-cart and cart pill', () => {
     expect(requested).toContain('/fr/shop/intro-wheel-workshop');
   });
 
-  it("on /fr/shop a card's add says 'Ajout…' then 'Ajouté !', and the added popover is French (lang17)", async () => {
+  it("on /fr/shop a card's add says 'Ajout…' then 'Ajouté\u00a0!', and the added popover is French (lang17)", async () => {
     const { page } = await store.visitor();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -87,7 +87,7 @@ describe('French listing add-to-cart and cart pill', () => {
     await button.click();
     await expect.poll(() => button.innerText()).toBe('Ajout…');
     release();
-    await expect.poll(() => button.innerText()).toBe('Ajouté !');
+    await expect.poll(() => button.innerText()).toBe('Ajouté\u00a0!');
     const popover = page.locator('.added-popover');
     await popover.waitFor();
     expect(await popover.locator('p').innerText()).toBe('Incense Holder a été ajouté à votre panier.');
@@ -115,7 +115,7 @@ describe('French listing add-to-cart and cart pill', () => {
     expect(await alert.locator('p').innerText()).toBe("Désolé, nous n'avons pas assez de cet article en stock.");
   });
 
-  it("on /fr/shop the quick view reads the product under /fr: its button and popover say 'Ajouté !' and French words (lang17)", async () => {
+  it("on /fr/shop the quick view reads the product under /fr: its button and popover say 'Ajouté\u00a0!' and French words (lang17)", async () => {
     const { page } = await store.visitor();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -138,7 +138,7 @@ describe('French listing add-to-cart and cart pill', () => {
     expect(await dialog.getByRole('alert').locator('p').innerText()).toMatch(/^Veuillez choisir l'option /);
     await dialog.getByRole('combobox').first().selectOption({ index: 1 });
     await button.click();
-    await expect.poll(() => button.innerText()).toBe('Ajouté !');
+    await expect.poll(() => button.innerText()).toBe('Ajouté\u00a0!');
     await page.locator('.added-popover').waitFor();
     expect(await page.locator('.added-popover p').innerText()).toBe('Everyday Tumbler a été ajouté à votre panier.');
   });

@@ -67,13 +67,13 @@ const englishDate = (ms: number) => new Date(ms).toLocaleDateString('en-US', { y
 describe("a monthly donation's renewal mails in the first donation's language (lang17)", () => {
   it('a French donor gets the monthly receipt in French, with French money and date and the receipt link under /fr', async () => {
     const mail = (await mailTo(DONORS.fr.email, 'subscription-renewed'))!;
-    expect(mail.subject).toBe(`${title} : reçu de votre don mensuel`);
+    expect(mail.subject).toBe(`${title}\u00a0: reçu de votre don mensuel`);
     const lines = mail.text.split('\n\n');
     expect(lines[0]).toMatch(new RegExp(`^Merci pour votre don mensuel de 15,00${FR_SPACE}\\$US à `));
-    expect(lines[1]).toMatch(new RegExp(`^Montant : 15,00${FR_SPACE}\\$US$`));
-    expect(lines[2]).toMatch(/^Votre reçu : https?:\/\/[^/]+\/fr\/order-status\?order=[^&\s]+&token=/);
-    expect(lines[3]).toMatch(new RegExp(`^Prochain don : ${frenchDate}\\. Pour l'arrêter, utilisez le lien de votre premier reçu ou votre compte\\.$`));
-    expect(mail.html).toMatch(/Votre reçu : https?:\/\//);
+    expect(lines[1]).toMatch(new RegExp(`^Montant\u00a0: 15,00${FR_SPACE}\\$US$`));
+    expect(lines[2]).toMatch(/^Votre reçu\u00a0: https?:\/\/[^/]+\/fr\/order-status\?order=[^&\s]+&token=/);
+    expect(lines[3]).toMatch(new RegExp(`^Prochain don\u00a0: ${frenchDate}\\. Pour l'arrêter, utilisez le lien de votre premier reçu ou votre compte\\.$`));
+    expect(mail.html).toMatch(/Votre reçu\u00a0: https?:\/\//);
     expect(mail.text).not.toMatch(/Thank you|Amount|receipt|Next donation/);
     // The /fr receipt link opens the order's status page in French.
     const link = /https?:\/\/[^/]+(\/fr\/order-status\?\S+)/.exec(mail.text)![1]!;
@@ -84,9 +84,9 @@ describe("a monthly donation's renewal mails in the first donation's language (l
 
   it("a French donor's declined renewal says so in French, the card's decline reason too, and when it is tried again", async () => {
     const mail = (await mailTo(DONORS.frDeclined.email, 'subscription-declined'))!;
-    expect(mail.subject).toBe(`${title} : nous n'avons pas pu encaisser votre don mensuel`);
+    expect(mail.subject).toBe(`${title}\u00a0: nous n'avons pas pu encaisser votre don mensuel`);
     const lines = mail.text.split('\n\n');
-    expect(lines[0]).toMatch(new RegExp(`^Nous n'avons pas pu encaisser votre don mensuel de 15,00${FR_SPACE}\\$US : Votre carte a été refusée\\.$`));
+    expect(lines[0]).toMatch(new RegExp(`^Nous n'avons pas pu encaisser votre don mensuel de 15,00${FR_SPACE}\\$US\u00a0: Votre carte a été refusée\\.$`));
     expect(lines[1]).toMatch(new RegExp(`^Nous réessaierons le ${frenchDate}\\.$`));
     expect(mail.text).not.toMatch(/declined|We will try/);
   });

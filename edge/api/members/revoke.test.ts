@@ -269,8 +269,8 @@ describe("the member's mail in their language", () => {
     expect(locale.status).toBe(200);
     expect((await owner('POST', `/areas/${areaId}/members/${membershipId}/revoke`, { plan: 'stop' })).status).toBe(200);
     const [mail] = await mailsTo('francais@revoke.test');
-    expect(mail!.subject).toMatch(/ : votre accès à Throwing Club a pris fin$/);
-    expect(mail!.text).toContain('Votre formule est arrêtée : aucun autre paiement ne sera prélevé.');
+    expect(mail!.subject).toMatch(/\u00a0: votre accès à Throwing Club a pris fin$/);
+    expect(mail!.text).toContain('Votre formule est arrêtée\u00a0: aucun autre paiement ne sera prélevé.');
   });
 
   it("keeping the plan, the French mail's account link carries /fr; English stays unprefixed (issue 29)", async () => {

@@ -52,8 +52,8 @@ describe('account pages under /fr', () => {
   it('each page renders in French with lang="fr", Content-Language, no-store and noindex, its links and forms under /fr', async () => {
     const v = visitor();
     const pages: [string, number, string[]][] = [
-      ['/fr/account', 200, ['<h1>Se connecter</h1>', 'action="/fr/account/sign-in"', 'href="/fr/account/sign-up">Créer un compte</a>', 'href="/fr/account/reset">Mot de passe oublié ?</a>', 'Rester connecté pendant 30 jours']],
-      ['/fr/account/sign-up', 200, ['<h1>Créer un compte</h1>', 'action="/fr/account/sign-up"', 'Mot de passe (au moins 8 caractères)', 'Vous avez déjà un compte ? <a href="/fr/account">Se connecter</a>']],
+      ['/fr/account', 200, ['<h1>Se connecter</h1>', 'action="/fr/account/sign-in"', 'href="/fr/account/sign-up">Créer un compte</a>', 'href="/fr/account/reset">Mot de passe oublié\u00a0?</a>', 'Rester connecté pendant 30 jours']],
+      ['/fr/account/sign-up', 200, ['<h1>Créer un compte</h1>', 'action="/fr/account/sign-up"', 'Mot de passe (au moins 8 caractères)', 'Vous avez déjà un compte\u00a0? <a href="/fr/account">Se connecter</a>']],
       ['/fr/account/reset', 200, ['<h1>Réinitialiser votre mot de passe</h1>', 'action="/fr/account/reset"', "M&#39;envoyer un lien"]],
       ['/fr/account/reset/confirm?token=not-a-token', 400, ['<h1>Choisissez un nouveau mot de passe</h1>', "Ce lien n&#39;est pas valide ou a expiré."]],
       ['/fr/account/verify?token=not-a-token', 400, ['<h1>Confirmez votre adresse e-mail</h1>', "Ce lien n&#39;est pas valide ou a expiré."]],
@@ -140,7 +140,7 @@ describe('account pages under /fr', () => {
 
     const detail = await v.go(`/fr/account/orders/${number}`);
     expect(detail.status).toBe(200);
-    expect(detail.html).toContain(`<h1>Commande n° ${number}</h1>`);
+    expect(detail.html).toContain(`<h1>Commande n°\u00a0${number}</h1>`);
     expect(detail.html).toContain('<dt>Sous-total</dt>');
     expect(detail.html).toMatch(/<p class="order-total">Total\u00a0: <strong data-order-total>\d+,\d{2}/);
     expect(detail.html).toContain('href="/fr/account">Retour à votre compte</a>');
@@ -200,7 +200,7 @@ describe('account pages under /fr', () => {
     await v.go('/fr/account/sign-up');
     const done = await v.go('/fr/account/sign-up', { email: 'sacha@example.fr', password: 'Sacha-pass-2026' });
     expect(done.status).toBe(202);
-    expect(done.html).toContain('Consultez vos e-mails : nous vous avons envoyé un lien pour confirmer votre compte.');
+    expect(done.html).toContain('Consultez vos e-mails\u00a0: nous vous avons envoyé un lien pour confirmer votre compte.');
     const mail = await mailTo('sacha@example.fr', 'verify-email');
     const link = /http:\/\/localhost\/fr\/account\/verify\?token=[\w-]+/.exec(mail!.text)?.[0];
     expect(link, mail!.text).toBeDefined();

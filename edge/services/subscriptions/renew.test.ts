@@ -227,10 +227,10 @@ describe('the renewal mail in the first order’s language (issue 29)', () => {
     await cron(at);
     // The run's own mail (other tests' shoppers share the address; their runs are at other times).
     const mail = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'subscription-renewed' AND created_on = ?").bind(at).first<Row>();
-    expect(mail!.subject).toMatch(/ : votre abonnement à .+ est renouvelé$/);
-    expect(mail!.text).toMatch(/^Merci : nous avons débité 65,00\u00a0\$US pour 1 × /);
-    expect(mail!.text).toMatch(/\nProchain paiement : \d{1,2} \S+ \d{4}\.\n/);
-    expect(mail!.text).toMatch(/Suivi de la commande : https?:\/\/[^/]+\/fr\/order-status\?order=/);
+    expect(mail!.subject).toMatch(/\u00a0: votre abonnement à .+ est renouvelé$/);
+    expect(mail!.text).toMatch(/^Merci\u00a0: nous avons débité 65,00\u00a0\$US pour 1 × /);
+    expect(mail!.text).toMatch(/\nProchain paiement\u00a0: \d{1,2} \S+ \d{4}\.\n/);
+    expect(mail!.text).toMatch(/Suivi de la commande\u00a0: https?:\/\/[^/]+\/fr\/order-status\?order=/);
     expect(mail!.text).not.toMatch(/Thank you|Next payment/);
   });
 });
