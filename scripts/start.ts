@@ -218,10 +218,15 @@ async function runCronTriggers(mf: Miniflare): Promise<{ jobs: Cron[]; interacti
 async function main(): Promise<void> {
   console.log('Building the browser code (Vite)...');
   await ensureClientBuild();
-  console.log('Preparing the local database (migrations, demo seed)...');
-  const { seeded, uploaded } = await seedLocal();
-  console.log(seeded ? 'Seeded the Fern & Kiln demo store.' : 'Local database already seeded.');
-  if (uploaded > 0) console.log(`Uploaded ${uploaded} demo file(s) to local R2.`);
+  // ATELIER_STATE_SEEDED=1: the state folder is a copy of one this script migrated and seeded
+  // (the crash tests' copies, tests/crash/); its migrations, seed and uploads are not checked again.
+  if (process.env.ATELIER_STATE_SEEDED === '1') console.log('Local database seeded before (ATELIER_STATE_SEEDED=1): migrations and seed not checked.');
+  else {
+    console.log('Preparing the local database (migrations, demo seed)...');
+    const { seeded, uploaded } = await seedLocal();
+    console.log(seeded ? 'Seeded the Fern & Kiln demo store.' : 'Local database already seeded.');
+    if (uploaded > 0) console.log(`Uploaded ${uploaded} demo file(s) to local R2.`);
+  }
 
   const secret = await localSecret('review-link-secret');
   if (process.argv[2] === '--wrangler') serveWithWrangler(secret);

@@ -1,8 +1,10 @@
 /**
  * The crash tests' store: the real worker started the way `npm start` starts it
- * (`tsx scripts/start.ts`: Miniflare on ATELIER_PERSIST_DIR, ATELIER_PORT=0), killed with
- * SIGKILL on its whole process group (tsx, Node and workerd) and started again on the same
- * state. The D1 file under the state folder is read with the `sqlite3` command line tool
+ * (scripts/start.ts: Miniflare on ATELIER_PERSIST_DIR, ATELIER_PORT=0), killed with
+ * SIGKILL on its whole process group (Node and workerd) and started again on the same
+ * state. The script runs as the run's bundle of it (`node`, tests/crash/start-bundle.ts), or
+ * with `tsx` outside the test runner's set-up; on a copy of the seeded template it skips
+ * migrating and seeding (ATELIER_STATE_SEEDED=1). The D1 file under the state folder is read with the `sqlite3` command line tool
  * (Debian package `sqlite3`), which is how the tests choose their kill points: they poll it
  * until the step they aim at has happened, then kill.
  *
@@ -18,6 +20,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../../schema/seed/load.js';
+import { START_BUNDLE } from './start-bundle.js';
 
 const run = promisify(execFile);
 
@@ -68,14 +71,18 @@ export class CrashStore {
   base = '';
   output = '';
 
-  constructor(readonly state: string) {}
+  /** `seeded`: the state is a copy of the seeded template (start skips migrating and seeding). */
+  constructor(
+    readonly state: string,
+    readonly seeded = false,
+  ) {}
 
   /** A fresh copy of the seeded demo store in its own temporary folder. */
   static async fresh(): Promise<CrashStore> {
     const template = await seededTemplate();
     const state = await mkdtemp(join(tmpdir(), 'atelier-crash-'));
     await cp(template, state, { recursive: true });
-    return new CrashStore(state);
+    return new CrashStore(state, true);
   }
 
   async dbFile(): Promise<string> {
@@ -99,9 +106,18 @@ export class CrashStore {
   /** `npm start` on this state; resolves with the printed URL. */
   async start(): Promise<string> {
     this.output = '';
-    const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+    const bundle = process.env[START_BUNDLE];
+    const [command, args] = bundle ? [process.execPath, [bundle]] : [join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts']];
+    const child = spawn(command, args, {
       cwd: REPO_ROOT,
-      env: { ...process.env, ATELIER_PERSIST_DIR: this.state, ATELIER_PORT: '0', ATELIER_DEMO_OWNER_PASSWORD: '', ATELIER_ORDER_LEASE_SECONDS: String(TEST_LEASE_SECONDS) },
+      env: {
+        ...process.env,
+        ATELIER_PERSIST_DIR: this.state,
+        ATELIER_PORT: '0',
+        ATELIER_DEMO_OWNER_PASSWORD: '',
+        ATELIER_ORDER_LEASE_SECONDS: String(TEST_LEASE_SECONDS),
+        ATELIER_STATE_SEEDED: this.seeded ? '1' : '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
