@@ -4,7 +4,8 @@
  * SIGKILL on its whole process group (Node and workerd) and started again on the same
  * state. The script runs as the run's bundle of it (`node`, tests/crash/start-bundle.ts), or
  * with `tsx` outside the test runner's set-up; on a copy of the seeded template it skips
- * migrating and seeding (ATELIER_STATE_SEEDED=1). The D1 file under the state folder is read with the `sqlite3` command line tool
+ * migrating and seeding (ATELIER_STATE_SEEDED=1), and its Cron Triggers can be run on demand
+ * (`runCron`: a `c <expression>` line on its stdin, ATELIER_CRON_STDIN=1). The D1 file under the state folder is read with the `sqlite3` command line tool
  * (Debian package `sqlite3`), which is how the tests choose their kill points: they poll it
  * until the step they aim at has happened, then kill.
  *
@@ -70,6 +71,8 @@ export class CrashStore {
   child: ChildProcess | undefined;
   base = '';
   output = '';
+  /** When the last kill happened (Date.now()). */
+  killedOn = 0;
 
   /** `seeded`: the state is a copy of the seeded template (start skips migrating and seeding). */
   constructor(
@@ -117,11 +120,14 @@ export class CrashStore {
         ATELIER_DEMO_OWNER_PASSWORD: '',
         ATELIER_ORDER_LEASE_SECONDS: String(TEST_LEASE_SECONDS),
         ATELIER_STATE_SEEDED: this.seeded ? '1' : '',
+        ATELIER_CRON_STDIN: '1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
     this.child = child;
+    // A line written to a store that has just been killed is lost, not an error of the test.
+    child.stdin!.on('error', () => undefined);
     child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     const deadline = Date.now() + 180_000;
@@ -132,6 +138,25 @@ export class CrashStore {
       await sleep(200);
     }
     throw new Error(`npm start printed no URL:\n${this.output.slice(-3000)}`);
+  }
+
+  /**
+   * Runs the Cron Trigger `expression` now, as its schedule would, in the running store
+   * (start.ts's `c <expression>` line) and resolves with the outcome it printed.
+   */
+  async runCron(expression: string, timeoutMs = 60_000): Promise<string> {
+    const child = this.child;
+    if (!child?.stdin) throw new Error('the store is not running');
+    const from = this.output.length;
+    child.stdin.write(`c ${expression}\n`);
+    const line = `Cron Trigger "${expression}": `;
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && child.exitCode === null) {
+      const at = this.output.indexOf(line, from);
+      if (at >= 0 && this.output.indexOf('\n', at) > 0) return this.output.slice(at + line.length, this.output.indexOf('\n', at));
+      await sleep(100);
+    }
+    throw new Error(`the Cron Trigger "${expression}" printed no outcome:\n${this.output.slice(-3000)}`);
   }
 
   /** SIGKILL to the whole process group: no handler runs, nothing is flushed or disposed. */
@@ -145,6 +170,8 @@ export class CrashStore {
       // already gone
     }
     await exited;
+    child.stdin?.destroy();
+    this.killedOn = Date.now();
     // workerd is in the same group; give the kernel a moment to release the port and files.
     await sleep(300);
     this.child = undefined;
