@@ -3,8 +3,9 @@
  * the worker once, run it in Miniflare (workerd) with a local D1 and R2, migrate and
  * seed them with the schema's own helpers.
  */
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -116,6 +117,28 @@ export async function buildSeededTemplate(dir: string): Promise<void> {
     await migrateAndSeed(worker, false);
   } finally {
     await worker.dispose();
+  }
+  await checkpointSqliteFiles(dir);
+}
+
+/**
+ * Folds each SQLite file's write-ahead log under `dir` into the file (workerd leaves the D1
+ * and R2 logs, 7 MB, un-checkpointed): every copy is then 6 MB instead of 11 MB, and each
+ * worker opens its databases without replaying a log. Uses the `sqlite3` command line tool
+ * (the crash tests need it too); without it the template stays as workerd left it.
+ */
+async function checkpointSqliteFiles(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.sqlite')).map((e) => join(e.parentPath, e.name));
+  for (const file of files) {
+    const done = await new Promise<boolean>((resolve, reject) =>
+      execFile('sqlite3', [file, 'PRAGMA wal_checkpoint(TRUNCATE);'], (error) => {
+        if (!error) resolve(true);
+        else if ((error as NodeJS.ErrnoException).code === 'ENOENT') resolve(false);
+        else reject(error);
+      }),
+    );
+    if (!done) return;
   }
 }
 

@@ -205,11 +205,17 @@ async function runCronTriggers(mf: Miniflare): Promise<{ jobs: Cron[]; interacti
     if (line) console.log(line);
   };
   const jobs = (triggers.crons ?? []).map((expression: string) => new Cron(expression, { timezone: 'UTC', protect: true }, () => run(expression, false)));
-  // In a terminal, `c` + Enter runs every trigger now (renewals, retention) without waiting.
+  // In a terminal, `c` + Enter runs every trigger now (renewals, retention) without waiting;
+  // `c <expression>` runs that one. ATELIER_CRON_STDIN=1 reads the same lines from a piped
+  // stdin (the crash tests run the minute's trigger at the moment they choose, tests/crash/).
   const interactive = Boolean(process.stdin.isTTY) && jobs.length > 0;
-  if (interactive) {
-    process.stdin.setEncoding('utf8').on('data', (line: string) => {
-      if (line.trim() === 'c') for (const job of jobs) void run(job.getPattern() ?? '', true);
+  if (interactive || (process.env.ATELIER_CRON_STDIN === '1' && jobs.length > 0)) {
+    process.stdin.setEncoding('utf8').on('data', (chunk: string) => {
+      for (const line of chunk.split('\n').map((l) => l.trim())) {
+        if (line !== 'c' && !line.startsWith('c ')) continue;
+        const only = line.slice(1).trim();
+        for (const job of jobs) if (!only || job.getPattern() === only) void run(job.getPattern() ?? '', true);
+      }
     });
   }
   return { jobs, interactive };
@@ -218,10 +224,15 @@ async function runCronTriggers(mf: Miniflare): Promise<{ jobs: Cron[]; interacti
 async function main(): Promise<void> {
   console.log('Building the browser code (Vite)...');
   await ensureClientBuild();
-  console.log('Preparing the local database (migrations, demo seed)...');
-  const { seeded, uploaded } = await seedLocal();
-  console.log(seeded ? 'Seeded the Fern & Kiln demo store.' : 'Local database already seeded.');
-  if (uploaded > 0) console.log(`Uploaded ${uploaded} demo file(s) to local R2.`);
+  // ATELIER_STATE_SEEDED=1: the state folder is a copy of one this script migrated and seeded
+  // (the crash tests' copies, tests/crash/); its migrations, seed and uploads are not checked again.
+  if (process.env.ATELIER_STATE_SEEDED === '1') console.log('Local database seeded before (ATELIER_STATE_SEEDED=1): migrations and seed not checked.');
+  else {
+    console.log('Preparing the local database (migrations, demo seed)...');
+    const { seeded, uploaded } = await seedLocal();
+    console.log(seeded ? 'Seeded the Fern & Kiln demo store.' : 'Local database already seeded.');
+    if (uploaded > 0) console.log(`Uploaded ${uploaded} demo file(s) to local R2.`);
+  }
 
   const secret = await localSecret('review-link-secret');
   if (process.argv[2] === '--wrangler') serveWithWrangler(secret);

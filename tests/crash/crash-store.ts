@@ -1,8 +1,11 @@
 /**
  * The crash tests' store: the real worker started the way `npm start` starts it
- * (`tsx scripts/start.ts`: Miniflare on ATELIER_PERSIST_DIR, ATELIER_PORT=0), killed with
- * SIGKILL on its whole process group (tsx, Node and workerd) and started again on the same
- * state. The D1 file under the state folder is read with the `sqlite3` command line tool
+ * (scripts/start.ts: Miniflare on ATELIER_PERSIST_DIR, ATELIER_PORT=0), killed with
+ * SIGKILL on its whole process group (Node and workerd) and started again on the same
+ * state. The script runs as the run's bundle of it (`node`, tests/crash/start-bundle.ts), or
+ * with `tsx` outside the test runner's set-up; on a copy of the seeded template it skips
+ * migrating and seeding (ATELIER_STATE_SEEDED=1), and its Cron Triggers can be run on demand
+ * (`runCron`: a `c <expression>` line on its stdin, ATELIER_CRON_STDIN=1). The D1 file under the state folder is read with the `sqlite3` command line tool
  * (Debian package `sqlite3`), which is how the tests choose their kill points: they poll it
  * until the step they aim at has happened, then kill.
  *
@@ -18,6 +21,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../../schema/seed/load.js';
+import { START_BUNDLE } from './start-bundle.js';
 
 const run = promisify(execFile);
 
@@ -67,15 +71,21 @@ export class CrashStore {
   child: ChildProcess | undefined;
   base = '';
   output = '';
+  /** When the last kill happened (Date.now()). */
+  killedOn = 0;
 
-  constructor(readonly state: string) {}
+  /** `seeded`: the state is a copy of the seeded template (start skips migrating and seeding). */
+  constructor(
+    readonly state: string,
+    readonly seeded = false,
+  ) {}
 
   /** A fresh copy of the seeded demo store in its own temporary folder. */
   static async fresh(): Promise<CrashStore> {
     const template = await seededTemplate();
     const state = await mkdtemp(join(tmpdir(), 'atelier-crash-'));
     await cp(template, state, { recursive: true });
-    return new CrashStore(state);
+    return new CrashStore(state, true);
   }
 
   async dbFile(): Promise<string> {
@@ -99,13 +109,25 @@ export class CrashStore {
   /** `npm start` on this state; resolves with the printed URL. */
   async start(): Promise<string> {
     this.output = '';
-    const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+    const bundle = process.env[START_BUNDLE];
+    const [command, args] = bundle ? [process.execPath, [bundle]] : [join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts']];
+    const child = spawn(command, args, {
       cwd: REPO_ROOT,
-      env: { ...process.env, ATELIER_PERSIST_DIR: this.state, ATELIER_PORT: '0', ATELIER_DEMO_OWNER_PASSWORD: '', ATELIER_ORDER_LEASE_SECONDS: String(TEST_LEASE_SECONDS) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ATELIER_PERSIST_DIR: this.state,
+        ATELIER_PORT: '0',
+        ATELIER_DEMO_OWNER_PASSWORD: '',
+        ATELIER_ORDER_LEASE_SECONDS: String(TEST_LEASE_SECONDS),
+        ATELIER_STATE_SEEDED: this.seeded ? '1' : '',
+        ATELIER_CRON_STDIN: '1',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
     this.child = child;
+    // A line written to a store that has just been killed is lost, not an error of the test.
+    child.stdin!.on('error', () => undefined);
     child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     const deadline = Date.now() + 180_000;
@@ -116,6 +138,25 @@ export class CrashStore {
       await sleep(200);
     }
     throw new Error(`npm start printed no URL:\n${this.output.slice(-3000)}`);
+  }
+
+  /**
+   * Runs the Cron Trigger `expression` now, as its schedule would, in the running store
+   * (start.ts's `c <expression>` line) and resolves with the outcome it printed.
+   */
+  async runCron(expression: string, timeoutMs = 60_000): Promise<string> {
+    const child = this.child;
+    if (!child?.stdin) throw new Error('the store is not running');
+    const from = this.output.length;
+    child.stdin.write(`c ${expression}\n`);
+    const line = `Cron Trigger "${expression}": `;
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && child.exitCode === null) {
+      const at = this.output.indexOf(line, from);
+      if (at >= 0 && this.output.indexOf('\n', at) > 0) return this.output.slice(at + line.length, this.output.indexOf('\n', at));
+      await sleep(100);
+    }
+    throw new Error(`the Cron Trigger "${expression}" printed no outcome:\n${this.output.slice(-3000)}`);
   }
 
   /** SIGKILL to the whole process group: no handler runs, nothing is flushed or disposed. */
@@ -129,6 +170,8 @@ export class CrashStore {
       // already gone
     }
     await exited;
+    child.stdin?.destroy();
+    this.killedOn = Date.now();
     // workerd is in the same group; give the kernel a moment to release the port and files.
     await sleep(300);
     this.child = undefined;
