@@ -461,6 +461,10 @@ export const STORE_TEXTS = {
   reviewRequestLinked: 'Your review is linked to {email} and will be marked as a verified purchase.',
   reviewRequestLoading: 'Loading the review form…',
   reviewRequestInvalid: 'This review link is invalid or has expired.',
+  /** lang19: the not-found page's words (the demo theme's `not-found.html`, as `themeTexts`). */
+  notFoundText: 'We could not find the page you were looking for. It may have moved or no longer exists.',
+  notFoundSearchPlaceholder: 'Search products and posts',
+  notFoundHome: 'Back to the home page',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

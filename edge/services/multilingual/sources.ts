@@ -168,6 +168,8 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
     }
     text('submitButtonText', f.submitButtonText ?? 'Submit');
     text('submissionHtml', f.submissionHtml);
+    // The form's name is the heading a newsletter form shows (the demo theme's footer).
+    text('name', f.name);
   }
   const strings = { ...SYSTEM_TEXTS, ...TRANSLATED_ONLY_TEXTS, ...site.localizedStrings };
   for (const [key, source] of Object.entries(strings)) {

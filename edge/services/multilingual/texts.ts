@@ -263,6 +263,7 @@ function translateAdditionalFieldsTexts(item: Json, table: TranslationTable): vo
 function translateForm(form: Json, table: TranslationTable): void {
   const id = form.id as string;
   form.submitButtonText = table.get('form', id, 'submitButtonText') ?? form.submitButtonText;
+  if (typeof form.name === 'string') form.name = table.get('form', id, 'name') ?? form.name;
   // The success message (its markup as the owner wrote it, translated whole).
   if (typeof form.submissionHtml === 'string' && form.submissionHtml) form.submissionHtml = table.get('form', id, 'submissionHtml') ?? form.submissionHtml;
   form.fields = (form.fields as unknown[]).map((field) => {
