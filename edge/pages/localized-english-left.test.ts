@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteUser, signIn, type RunningWorker } from '../test-support.js';
+import { createSiteUser, signIn, type RunningWorker, type SignedIn } from '../test-support.js';
+import { TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
+import { RESTOCK_PATH } from '../api/restock/test-restock.js';
 import { cookieHeader, latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
@@ -15,6 +17,7 @@ import { STORE_TEXTS } from '../../domain/languages/store-texts.js';
  * that French translates differently.
  */
 let worker: RunningWorker;
+let owner: SignedIn;
 const PASSWORD = 'English-left-2026';
 const FRENCH: Record<string, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
 
@@ -24,7 +27,7 @@ const ALLOWED: { path: RegExp; english: string; reason: string }[] = [
 ];
 
 beforeAll(async () => {
-  ({ worker } = await startFrenchSite());
+  ({ worker, owner } = await startFrenchSite());
   await setStock(worker.db, 'FK-MUG-08-OAT', 100);
 }, 120_000);
 afterAll(() => worker?.dispose());
@@ -140,3 +143,27 @@ describe('the words lang19 put in the language', () => {
     ]) expect(en, words).toContain(words);
   });
 });
+
+describe('the owner\'s site-wide restock success text (lang19)', () => {
+  const ENGLISH_SITE = "You're on the list! We'll email you when it's back from the kiln.";
+  const FRENCH_SITE = 'Vous êtes sur la liste\u00a0! Nous vous écrirons quand il sortira du four.';
+  const storeProp = (html: string) => JSON.parse(decode(/data-prop-store="([^"]*)"/.exec(html)![1]!)) as { restockSuccessText?: string };
+
+  it('is a text of the translations list, French in /fr product pages and in the API answer to a French sign-up', async () => {
+    const list = (await (await worker.fetch('/api/multilingual/translations?language=fr', { headers: owner.headers })).json()) as { texts: { kind: string; entityId: string; fieldKey: string }[] };
+    expect(list.texts.find((t) => t.entityId === 'store-settings')).toMatchObject({ kind: 'system', fieldKey: 'restockSuccessText', source: ENGLISH_SITE, text: FRENCH_SITE, status: 'done' });
+    expect(storeProp(await (await worker.fetch('/fr/shop/moon-jar')).text()).restockSuccessText).toBe(FRENCH_SITE);
+    expect(storeProp(await (await worker.fetch('/shop/moon-jar')).text()).restockSuccessText).toBe(ENGLISH_SITE);
+
+    // A sold-out variant of a product without its own success text answers with the site's.
+    const own = await worker.db.prepare(`SELECT v.id AS variantId, v.product_id AS productId FROM variants v LEFT JOIN merchandising m ON m.product_id = v.product_id
+      WHERE json_extract(coalesce(m.restock_notification_messages, '{}'), '$.successText') IS NULL LIMIT 1`).first<{ variantId: string; productId: string }>();
+    await setStockOf(own!.variantId);
+    const fr = await FormVisitor.arrive(worker, '/fr/');
+    expect(await fr.req('POST', RESTOCK_PATH, { ...own, language: 'fr', email: 'liste@example.fr' })).toMatchObject({ status: 200, json: { message: FRENCH_SITE } });
+    const en = await FormVisitor.arrive(worker, '/');
+    expect(await en.req('POST', RESTOCK_PATH, { ...own, email: 'list@example.com' })).toMatchObject({ status: 200, json: { message: ENGLISH_SITE } });
+  });
+});
+
+const setStockOf = (variantId: string) => worker.db.prepare('UPDATE variants SET qty_in_stock = 0, unlimited = 0 WHERE id = ?').bind(variantId).run();

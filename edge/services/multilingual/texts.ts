@@ -229,6 +229,17 @@ export function ownRestockText(table: TranslationTable | undefined, productId: s
   return table?.get('product', productId, restockKey(key)) ?? text;
 }
 
+/** The entity (kind `system`) of the owner's site-wide store words: `restockSuccessText` (lang19). */
+export const STORE_SETTINGS_ENTITY = 'store-settings';
+
+/**
+ * The owner's site-wide restock success text (`storeSettings.restockSuccessText`) in the table's
+ * language: its translation, else the owner's words.
+ */
+export function siteRestockSuccessText(table: TranslationTable | undefined, text: string): string {
+  return table?.get('system', STORE_SETTINGS_ENTITY, 'restockSuccessText') ?? text;
+}
+
 /**
  * A product's merchandising (productMerchandisingContext entry, keyed by `productId`) in the
  * language: the restock form's default wording through the system translations, the owner's own
