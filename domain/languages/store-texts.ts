@@ -465,6 +465,14 @@ export const STORE_TEXTS = {
   notFoundText: 'We could not find the page you were looking for. It may have moved or no longer exists.',
   notFoundSearchPlaceholder: 'Search products and posts',
   notFoundHome: 'Back to the home page',
+  /** The quick view's link to the product page; `{title}` is the product's. */
+  themeViewDetails: 'View details for {title}',
+  /** The review API's other answers (POST /api/reviews, in the language the form posts). */
+  reviewTitleTooLong: 'Title is too long (at most 120 characters)',
+  reviewBodyTooLong: 'Review is too long (at most 5000 characters)',
+  reviewNameTooLong: 'Name is too long (at most 80 characters)',
+  reviewNoProduct: 'That product does not exist.',
+  reviewLinkUsed: 'This review link has already been used.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -82,6 +82,7 @@ const THEME_TEXT_KEYS = {
   notFoundText: 'notFoundText',
   notFoundSearchPlaceholder: 'notFoundSearchPlaceholder',
   notFoundHome: 'notFoundHome',
+  viewDetails: 'themeViewDetails',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

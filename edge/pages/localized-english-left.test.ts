@@ -142,6 +142,12 @@ describe('the words lang19 put in the language', () => {
       '<h2 id="footer-newsletter-title">Kiln Notes newsletter</h2>',
     ]) expect(en, words).toContain(words);
   });
+
+  it("the quick view's link words: the product page's themeTexts.viewDetails, which the island fills with the title", async () => {
+    const texts = async (path: string) => ((await (await worker.fetch(`${path}?format=json`)).json()) as { themeTexts: Record<string, string> }).themeTexts;
+    expect((await texts('/fr/shop/everyday-tumbler')).viewDetails).toBe('Voir le détail de {title}');
+    expect((await texts('/shop/everyday-tumbler')).viewDetails).toBe('View details for {title}');
+  });
 });
 
 describe('the owner\'s site-wide restock success text (lang19)', () => {
@@ -167,3 +173,28 @@ describe('the owner\'s site-wide restock success text (lang19)', () => {
 });
 
 const setStockOf = (variantId: string) => worker.db.prepare('UPDATE variants SET qty_in_stock = 0, unlimited = 0 WHERE id = ?').bind(variantId).run();
+
+describe("the reviews API's answers in the language the review form posts (lang19)", () => {
+  it('field errors, a missing product and the thanks in French with language fr; English without it', async () => {
+    const v = new TestVisitor(worker, '198.51.100.193');
+    await v.visit('/fr/shop/bud-vase');
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    const bad = { itemId: mug.itemId, rating: 9, body: ' ', name: 'x'.repeat(81), email: 'nope' };
+    const fr = await v.send('POST', '/api/reviews', { ...bad, language: 'fr' });
+    expect(fr.status).toBe(400);
+    expect(fr.json.fields).toEqual({
+      rating: 'Choisissez une note de 1 à 5 étoiles.',
+      body: 'Écrivez quelques mots sur le produit.',
+      name: 'Le nom est trop long (80 caractères au plus)',
+      email: "L'adresse e-mail n'est pas valide.",
+    });
+    expect(fr.json.message).toBe('Choisissez une note de 1 à 5 étoiles.');
+    const en = await v.send('POST', '/api/reviews', bad);
+    expect(en.json.fields).toEqual({ rating: 'Choose a rating from 1 to 5 stars.', body: 'Please write a few words about the product.', name: 'Name is too long (at most 80 characters)', email: 'Email is not valid.' });
+    const good = { rating: 5, body: 'Très belle tasse.', name: 'Inès', email: 'ines@example.fr', language: 'fr' };
+    expect(await v.send('POST', '/api/reviews', { ...good, itemId: 'no-such-item' })).toMatchObject({ status: 400, json: { message: "Ce produit n'existe pas.", fields: { itemId: "Ce produit n'existe pas." } } });
+    expect(await v.send('POST', '/api/reviews', { ...good, itemId: mug.itemId })).toMatchObject({ status: 201, json: { message: "Merci ! Votre avis apparaîtra dès que la boutique l'aura approuvé." } });
+    // A language the site does not publish answers in English.
+    expect(await v.send('POST', '/api/reviews', { ...good, itemId: mug.itemId, body: 'Good.', language: 'de' })).toMatchObject({ status: 201, json: { message: 'Thank you! Your review will appear once the shop has approved it.' } });
+  });
+});
