@@ -473,6 +473,18 @@ export const STORE_TEXTS = {
   reviewNameTooLong: 'Name is too long (at most 80 characters)',
   reviewNoProduct: 'That product does not exist.',
   reviewLinkUsed: 'This review link has already been used.',
+  /** The checkout API's refusals the checkout island shows (POST /api/commerce/orders, in the page's language). */
+  checkoutPhoneRequired: 'Enter a phone number.',
+  checkoutTestCardsOff: 'This store is not taking test-card payments.',
+  checkoutTestCardUnknown: 'Your card number is not a test card number. Use 4242 4242 4242 4242.',
+  checkoutCardMissing: 'Enter your card details.',
+  checkoutCartIsEmpty: 'Your cart is empty.',
+  checkoutInProgress: 'This order is already being placed. Please wait a moment.',
+  checkoutCheckFields: 'Please check the highlighted fields.',
+  checkoutChooseShipping: 'Choose one of the shipping options offered.',
+  checkoutNoShipping: 'We do not ship to this address.',
+  /** SPEC §8: the checkout island's alert when fields were refused. */
+  checkoutUpdateMissing: 'Update the missing or invalid information above.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -6,8 +6,12 @@ import { RESTOCK_PATH } from '../api/restock/test-restock.js';
 import { cookieHeader, latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
-import { addOne, placeOrder } from '../api/commerce/test-checkout.js';
+import { addOne, CARDS, placeOrder } from '../api/commerce/test-checkout.js';
 import { STORE_TEXTS } from '../../domain/languages/store-texts.js';
+import { CHECKOUT_FIELD_MESSAGES } from '../../domain/commerce/checkout-fields.js';
+import { TEST_CARD_MESSAGES } from '../services/payments/test-provider.js';
+import { MESSAGES } from '../../domain/messages/storefront-messages.js';
+import { INVALID_LINK_MESSAGE, LINK_USED_MESSAGE, THANKS_MESSAGE } from '../api/reviews/index.js';
 
 /**
  * Issue 29 guard: no English store text is left on the demo's French pages. Every /fr URL of
@@ -196,5 +200,42 @@ describe("the reviews API's answers in the language the review form posts (lang1
     expect(await v.send('POST', '/api/reviews', { ...good, itemId: mug.itemId })).toMatchObject({ status: 201, json: { message: "Merci ! Votre avis apparaîtra dès que la boutique l'aura approuvé." } });
     // A language the site does not publish answers in English.
     expect(await v.send('POST', '/api/reviews', { ...good, itemId: mug.itemId, body: 'Good.', language: 'de' })).toMatchObject({ status: 201, json: { message: 'Thank you! Your review will appear once the shop has approved it.' } });
+  });
+});
+
+describe("the checkout API's refusals in the checkout page's language (lang19)", () => {
+  it("are store texts word for word (a refusal is translated when its English is the store text's)", () => {
+    expect([STORE_TEXTS.checkoutSignInRequired, STORE_TEXTS.checkoutPhoneRequired]).toEqual([CHECKOUT_FIELD_MESSAGES.signIn, CHECKOUT_FIELD_MESSAGES.phone]);
+    expect([STORE_TEXTS.checkoutTestCardUnknown, STORE_TEXTS.checkoutCardMissing, STORE_TEXTS.declineCardDeclined, STORE_TEXTS.declineInsufficientFunds, STORE_TEXTS.declineExpired])
+      .toEqual([TEST_CARD_MESSAGES.unknown, TEST_CARD_MESSAGES.missing, TEST_CARD_MESSAGES.declined, TEST_CARD_MESSAGES.insufficientFunds, TEST_CARD_MESSAGES.expired]);
+    expect(STORE_TEXTS.themeNotEnoughStock).toBe(MESSAGES.notEnoughStock);
+    expect([STORE_TEXTS.reviewRequestInvalid, STORE_TEXTS.reviewLinkUsed, STORE_TEXTS.reviewFormThanks]).toEqual([INVALID_LINK_MESSAGE, LINK_USED_MESSAGE, THANKS_MESSAGE]);
+  });
+
+  it('a declined or unknown test card and guest checkout off answer in French for language fr; English without it', async () => {
+    const v = new TestVisitor(worker, '198.51.100.195');
+    await v.visit('/fr/checkout');
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    expect((await addOne(v, mug.itemId, 'FK-MUG-08-OAT', 1)).status).toBe(200);
+    const fr = { email: 'refus@example.fr', language: 'fr' };
+    expect(await placeOrder(v, { card: CARDS.declined, extra: fr })).toMatchObject({ status: 402, json: { message: 'Votre carte a été refusée.' } });
+    expect(await placeOrder(v, { card: '4111 1111 1111 1111', extra: fr })).toMatchObject({ json: { message: "Ce numéro n'est pas celui d'une carte de test. Utilisez 4242 4242 4242 4242." } });
+    expect(await placeOrder(v, { card: CARDS.declined, extra: { email: 'refus@example.fr' } })).toMatchObject({ status: 402, json: { message: 'Your card was declined.' } });
+    // The island's own alert when fields were refused comes with the page's texts.
+    const page = await (await worker.fetch('/fr/checkout', { headers: { Cookie: cookieHeader(v.jar) } })).text();
+    expect(page).toContain('&quot;checkoutUpdateMissing&quot;:&quot;Corrigez les informations manquantes ou incorrectes ci-dessus.&quot;');
+
+    const prefs = (await (await worker.fetch('/api/v1/commerce-preferences/checkout', { headers: owner.headers })).json()) as Record<string, unknown>;
+    const put = (body: Record<string, unknown>) => worker.fetch('/api/v1/commerce-preferences/checkout', { method: 'PUT', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await put({ ...prefs, guestCheckout: false })).status).toBe(200);
+    try {
+      expect(await placeOrder(v, { extra: fr })).toMatchObject({
+        status: 401,
+        json: { error: 'sign_in_required', message: "Connectez-vous pour passer commande\u00a0: cette boutique ne prend que les commandes des titulaires d'un compte.", signInUrl: '/account' },
+      });
+      expect(await placeOrder(v, { extra: { email: 'refus@example.fr' } })).toMatchObject({ status: 401, json: { message: 'Sign in to check out: this store takes orders from account holders only.' } });
+    } finally {
+      expect((await put({ ...prefs, guestCheckout: true })).status).toBe(200);
+    }
   });
 });

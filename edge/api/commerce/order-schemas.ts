@@ -55,6 +55,8 @@ export const placeOrderBody = z.object({
   payment: paymentSchema.optional(),
 });
 
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
 /** POST /api/commerce/payments/stripe/intent: the choices that set the total (never an amount). */
 // A subscription checkout sends its cartToken and the email its card is saved under (a Stripe Customer).
 export const intentBody = placeOrderBody

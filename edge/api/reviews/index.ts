@@ -14,7 +14,8 @@ import { hasBought } from '../../services/reviews/verified-buyer.js';
 import { REVIEWS_PER_PAGE, createReview, publishedReviews, reviewSummary, reviewsByStatus, setReviewStatus, setReviewsStatus } from '../../services/reviews/store.js';
 import { jsonBody, queryParams, validationError } from '../validate.js';
 import { zValidator } from '@hono/zod-validator';
-import { localizedReviewError, reviewMessages } from './messages.js';
+import { reviewMessages } from './messages.js';
+import { localizedError } from '../localized-messages.js';
 import { bulkStatusBody, moderationQuery, reviewBody, reviewsQuery, statusBody } from './schemas.js';
 
 export const INVALID_LINK_MESSAGE = 'This review link is invalid or has expired.';
@@ -44,7 +45,7 @@ reviewsApi.post(
   ),
   // A refused review answers in the language its form posts (issue 29), as the handler's own refusals.
   zValidator('json', reviewBody, async (result, c) => {
-    if (!result.success) throw localizedReviewError(validationError(result.error), await reviewMessages(c, (result.data as { language?: unknown } | null)?.language));
+    if (!result.success) throw localizedError(validationError(result.error), await reviewMessages(c, (result.data as { language?: unknown } | null)?.language));
   }),
   async (c) => {
     const input = c.req.valid('json');
