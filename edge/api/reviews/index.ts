@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { products } from '../../../schema/index.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
@@ -44,7 +44,9 @@ reviewsApi.post(
     { binding: 'RATE_REVIEW_SITE', periodSeconds: 60, key: (c) => `review:${c.var.site.id}` },
   ),
   // A refused review answers in the language its form posts (issue 29), as the handler's own refusals.
-  zValidator('json', reviewBody, async (result, c) => {
+  zValidator('json', reviewBody, async (result, hookContext) => {
+    // The hook's context is the app's own (typed with Hono's default Env by the validator).
+    const c = hookContext as unknown as Context<AppEnv>;
     if (!result.success) throw localizedError(validationError(result.error), await reviewMessages(c, (result.data as { language?: unknown } | null)?.language));
   }),
   async (c) => {
