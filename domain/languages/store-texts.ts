@@ -485,6 +485,16 @@ export const STORE_TEXTS = {
   checkoutNoShipping: 'We do not ship to this address.',
   /** SPEC §8: the checkout island's alert when fields were refused. */
   checkoutUpdateMissing: 'Update the missing or invalid information above.',
+  /** The checkout body's own checks (email, address, test card) beside their fields. */
+  checkoutEmailInvalid: 'Enter a valid email address.',
+  checkoutFirstNameRequired: 'First name is required.',
+  checkoutLastNameRequired: 'Last name is required.',
+  checkoutAddressRequired: 'Address is required.',
+  checkoutCityRequired: 'City is required.',
+  checkoutCardIncomplete: 'Your card number is incomplete.',
+  checkoutCardMonthInvalid: 'Your card’s expiration month is invalid.',
+  checkoutCardYearInvalid: 'Your card’s expiration year is invalid.',
+  checkoutCardCodeIncomplete: 'Your card’s security code is incomplete.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -6,7 +6,7 @@ import { RESTOCK_PATH } from '../api/restock/test-restock.js';
 import { cookieHeader, latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
-import { addOne, CARDS, placeOrder } from '../api/commerce/test-checkout.js';
+import { addOne, ADDRESS_OR, CARDS, placeOrder } from '../api/commerce/test-checkout.js';
 import { STORE_TEXTS } from '../../domain/languages/store-texts.js';
 import { CHECKOUT_FIELD_MESSAGES } from '../../domain/commerce/checkout-fields.js';
 import { TEST_CARD_MESSAGES } from '../services/payments/test-provider.js';
@@ -221,6 +221,12 @@ describe("the checkout API's refusals in the checkout page's language (lang19)",
     expect(await placeOrder(v, { card: CARDS.declined, extra: fr })).toMatchObject({ status: 402, json: { message: 'Votre carte a été refusée.' } });
     expect(await placeOrder(v, { card: '4111 1111 1111 1111', extra: fr })).toMatchObject({ json: { message: "Ce numéro n'est pas celui d'une carte de test. Utilisez 4242 4242 4242 4242." } });
     expect(await placeOrder(v, { card: CARDS.declined, extra: { email: 'refus@example.fr' } })).toMatchObject({ status: 402, json: { message: 'Your card was declined.' } });
+    // The body's own checks too (the email, an address line, the test card's number).
+    const refused = await placeOrder(v, { card: '4242', address: { ...ADDRESS_OR, city: '' }, extra: { ...fr, email: 'pas-une-adresse' } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields).toMatchObject({ email: 'Saisissez une adresse e-mail valide.', 'shippingAddress.city': 'La ville est obligatoire.', 'payment.card.number': 'Votre numéro de carte est incomplet.' });
+    const english = await placeOrder(v, { card: '4242', address: { ...ADDRESS_OR, city: '' }, extra: { email: 'pas-une-adresse' } });
+    expect(english.json.fields).toMatchObject({ email: 'Enter a valid email address.', 'shippingAddress.city': 'City is required.', 'payment.card.number': 'Your card number is incomplete.' });
     // The island's own alert when fields were refused comes with the page's texts.
     const page = await (await worker.fetch('/fr/checkout', { headers: { Cookie: cookieHeader(v.jar) } })).text();
     expect(page).toContain('&quot;checkoutUpdateMissing&quot;:&quot;Corrigez les informations manquantes ou incorrectes ci-dessus.&quot;');

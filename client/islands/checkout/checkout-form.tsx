@@ -148,7 +148,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
     setBusy(true);
     try {
       // A gift card that covers the whole order needs no card.
-      const payment = share.dueCents <= 0 ? undefined : viaStripe ? await payThroughStripe(stripePayment, () => checkoutApi.stripeIntent({ ...choices, ...(subscription ? { cartToken: subscription.cartToken, email: v.email } : {}) })) : testCardPayment(v);
+      const payment = share.dueCents <= 0 ? undefined : viaStripe ? await payThroughStripe(stripePayment, () => checkoutApi.stripeIntent({ ...choices, ...(subscription ? { cartToken: subscription.cartToken, email: v.email } : {}), language: document.documentElement.lang })) : testCardPayment(v);
       const answer = await checkoutApi.placeOrder(key.current, {
         email: v.email,
         ...(subscription ? { cartToken: subscription.cartToken } : {}),

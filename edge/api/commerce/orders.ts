@@ -7,7 +7,6 @@ import { leaseMs, placeOrder } from '../../services/orders/index.js';
 import { orderJson } from '../../services/orders/index.js';
 import { paymentProviderFor, sitePayments, stripeSettings } from '../../services/payments/index.js';
 import { downloadLinkSecret } from '../../services/downloads/index.js';
-import { jsonBody } from '../validate.js';
 import { areaOfOrder } from '../../services/members/paid.js';
 import { canonicalLanguage, languagePrefix } from '../../../domain/languages/languages.js';
 import { readLanguages } from '../../services/multilingual/settings.js';
@@ -15,8 +14,7 @@ import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, placeOrderBody, type PlaceOrderBody } from './order-schemas.js';
 import { enforceCheckoutFields } from './checkout-fields.js';
-import { checkoutMessages } from './checkout-messages.js';
-import { localizedError } from '../localized-messages.js';
+import { checkoutBody, inCheckoutLanguage } from './checkout-messages.js';
 
 /** The refusal when the owner turned the local test provider off (commerce preferences `payments`). */
 const TEST_PROVIDER_OFF = 'This store is not taking test-card payments.';
@@ -36,15 +34,10 @@ async function shopperLanguage(c: Context<AppEnv>, asked: string | undefined): P
 /** POST /api/commerce/orders: place the cart's order. */
 export const orders = new Hono<AppEnv>({ strict: false });
 
-orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
+// Its refusals in the checkout page's language (issue 29): the island shows them as they come.
+orders.post('/', cartWriteLimit, checkoutBody(placeOrderBody), async (c) => {
   const body = c.req.valid('json');
-  try {
-    return await placeTheOrder(c, body);
-  } catch (error) {
-    // Its refusals in the checkout page's language (issue 29): the island shows them as they come.
-    if (error instanceof ApiError && body.language !== undefined) throw localizedError(error, await checkoutMessages(c, body.language));
-    throw error;
-  }
+  return inCheckoutLanguage(c, body.language, () => placeTheOrder(c, body));
 });
 
 async function placeTheOrder(c: Context<AppEnv>, body: PlaceOrderBody) {
