@@ -190,7 +190,7 @@ describe('language switcher', () => {
     await Promise.all([page.waitForURL(/\/fr\/account$/), page.locator('a.account-link').click()]);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     await page.getByRole('heading', { name: 'Se connecter', level: 1 }).waitFor();
-    await page.getByLabel('E-mail').fill('lea@example.fr');
+    await page.getByLabel('E-mail', { exact: true }).fill('lea@example.fr');
     await page.getByLabel('Mot de passe').fill('Lea-pass-2026');
     await Promise.all([page.waitForResponse((res) => res.url().endsWith('/fr/account/sign-in')), page.getByRole('button', { name: 'Se connecter' }).click()]);
     await page.getByRole('heading', { name: 'Votre compte', level: 1 }).waitFor();
