@@ -448,6 +448,40 @@ export const STORE_TEXTS = {
   reviewRequestLinked: 'Your review is linked to {email} and will be marked as a verified purchase.',
   reviewRequestLoading: 'Loading the review form…',
   reviewRequestInvalid: 'This review link is invalid or has expired.',
+  /** lang19: the not-found page's words (the demo theme's `not-found.html`, as `themeTexts`). */
+  notFoundText: 'We could not find the page you were looking for. It may have moved or no longer exists.',
+  notFoundSearchPlaceholder: 'Search products and posts',
+  notFoundHome: 'Back to the home page',
+  /** The quick view's link to the product page; `{title}` is the product's. */
+  themeViewDetails: 'View details for {title}',
+  /** The review API's other answers (POST /api/reviews, in the language the form posts). */
+  reviewTitleTooLong: 'Title is too long (at most 120 characters)',
+  reviewBodyTooLong: 'Review is too long (at most 5000 characters)',
+  reviewNameTooLong: 'Name is too long (at most 80 characters)',
+  reviewNoProduct: 'That product does not exist.',
+  reviewLinkUsed: 'This review link has already been used.',
+  /** The checkout API's refusals the checkout island shows (POST /api/commerce/orders, in the page's language). */
+  checkoutPhoneRequired: 'Enter a phone number.',
+  checkoutTestCardsOff: 'This store is not taking test-card payments.',
+  checkoutTestCardUnknown: 'Your card number is not a test card number. Use 4242 4242 4242 4242.',
+  checkoutCardMissing: 'Enter your card details.',
+  checkoutCartIsEmpty: 'Your cart is empty.',
+  checkoutInProgress: 'This order is already being placed. Please wait a moment.',
+  checkoutCheckFields: 'Please check the highlighted fields.',
+  checkoutChooseShipping: 'Choose one of the shipping options offered.',
+  checkoutNoShipping: 'We do not ship to this address.',
+  /** SPEC §8: the checkout island's alert when fields were refused. */
+  checkoutUpdateMissing: 'Update the missing or invalid information above.',
+  /** The checkout body's own checks (email, address, test card) beside their fields. */
+  checkoutEmailInvalid: 'Enter a valid email address.',
+  checkoutFirstNameRequired: 'First name is required.',
+  checkoutLastNameRequired: 'Last name is required.',
+  checkoutAddressRequired: 'Address is required.',
+  checkoutCityRequired: 'City is required.',
+  checkoutCardIncomplete: 'Your card number is incomplete.',
+  checkoutCardMonthInvalid: 'Your card’s expiration month is invalid.',
+  checkoutCardYearInvalid: 'Your card’s expiration year is invalid.',
+  checkoutCardCodeIncomplete: 'Your card’s security code is incomplete.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

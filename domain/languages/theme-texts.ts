@@ -78,6 +78,11 @@ const THEME_TEXT_KEYS = {
   shipped: 'themeShipped',
   pickedUp: 'themePickedUp',
   trackingNumber: 'themeTrackingNumber',
+  // lang19: the not-found page.
+  notFoundText: 'notFoundText',
+  notFoundSearchPlaceholder: 'notFoundSearchPlaceholder',
+  notFoundHome: 'notFoundHome',
+  viewDetails: 'themeViewDetails',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

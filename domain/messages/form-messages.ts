@@ -1,7 +1,7 @@
 /**
  * SPEC §5 and §8 texts of forms, exactly as the catalogue gives them (shared with the form
  * island). The bot check's texts (captcha-messages.ts) and the checkout's 'Update the missing
- * or invalid information above.' (checkout-messages.ts) live apart: imported from here, this
+ * or invalid information above.' (the store text `checkoutUpdateMissing`, in the page's language) live apart: imported from here, this
  * table became a chunk of its own that every storefront page preloaded, the product page too.
  */
 export const FORM_MESSAGES = {

@@ -353,7 +353,8 @@ describe('the last English words of /fr pages (lang16)', () => {
     const en = (await page(link.replace(/^\/fr/, ''))).html;
     for (const words of [
       `<h1>Order #${number}</h1>`,
-      '<p class="order-state">Status: paid</p>',
+      // The status's words on the English page too since lang19 (was the stored value 'paid').
+      '<p class="order-state">Status: Paid</p>',
       '<li class="order-fulfilment">Shipped: 1 × ',
       ' · <span class="order-carrier">La Poste</span> · Tracking number <span class="order-tracking">6A777</span></li>',
       '<li class="order-fulfilment">Picked up: 1 × ',

@@ -92,7 +92,7 @@ export async function baseContext(
       // Its texts in the page's language where translated (`texts`, issue 29).
       ...(req.captchaSiteKey ? { captchaSettings: withCaptchaTexts({ siteKey: req.captchaSiteKey, provider: req.captchaProvider ?? 'local' }, table) } : {}),
     },
-    websiteSettings: websiteSettingsJson(site),
+    websiteSettings: websiteSettingsJson(site, table),
     featureFlags: { useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false },
     localizedStrings: table ? translatedStrings(localizedStringsJson(site), table) : localizedStringsJson(site),
     // Only multilingual sites have `languages`: the switcher and the hreflang alternates.

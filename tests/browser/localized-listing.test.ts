@@ -132,6 +132,8 @@ describe('French listing add-to-cart and cart pill', () => {
     await dialog.waitFor();
     expect(requested).toContain('/fr/shop/everyday-tumbler');
     expect(await dialog.locator('a[href="/fr/shop/everyday-tumbler"]').count()).toBe(1);
+    // Its link to the product page in French too (lang19: themeTexts.viewDetails).
+    expect(await dialog.locator('a[href="/fr/shop/everyday-tumbler"]').innerText()).toBe('Voir le détail de Everyday Tumbler');
     const button = dialog.locator('button.sqs-add-to-cart-button');
     expect(await button.innerText()).toBe('Ajouter au panier');
     await button.click();

@@ -56,7 +56,7 @@ export const checkoutApi = {
   checkGiftCard: (code: string) => apiFetch<Answer & { giftCard: GiftCardSummary }>('POST', `${CART}/gift-card`, { code }),
   removeCoupon: (code: string) => apiFetch<Answer>('DELETE', `${CART}/coupons/${encodeURIComponent(code)}`).then((r) => r.shoppingCart),
   /** The server prices the cart and makes (or reuses, for an unchanged cart) the PaymentIntent. */
-  stripeIntent: (body: { shippingAddress?: unknown; billingAddress?: unknown; shippingOptionId?: string; giftCardCode?: string; cartToken?: string; email?: string }) =>
+  stripeIntent: (body: { shippingAddress?: unknown; billingAddress?: unknown; shippingOptionId?: string; giftCardCode?: string; cartToken?: string; email?: string; language?: string }) =>
     apiFetch<StripeIntentAnswer>('POST', '/api/commerce/payments/stripe/intent', body).then((r) => r.paymentIntent),
   /** The key stays the same for retries of one attempt, so a retry never pays twice. */
   placeOrder: async (key: string, body: unknown): Promise<OrderAnswer> => {

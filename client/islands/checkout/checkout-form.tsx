@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHECKOUT_MESSAGES } from '../../../domain/messages/checkout-messages.js';
 import { formatCents } from '../../runtime/money.js';
 import { AddressAutocomplete } from './address-autocomplete.js';
 import { checkoutApi, type PricedCart } from './checkout-api.js';
@@ -149,7 +148,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
     setBusy(true);
     try {
       // A gift card that covers the whole order needs no card.
-      const payment = share.dueCents <= 0 ? undefined : viaStripe ? await payThroughStripe(stripePayment, () => checkoutApi.stripeIntent({ ...choices, ...(subscription ? { cartToken: subscription.cartToken, email: v.email } : {}) })) : testCardPayment(v);
+      const payment = share.dueCents <= 0 ? undefined : viaStripe ? await payThroughStripe(stripePayment, () => checkoutApi.stripeIntent({ ...choices, ...(subscription ? { cartToken: subscription.cartToken, email: v.email } : {}), language: document.documentElement.lang })) : testCardPayment(v);
       const answer = await checkoutApi.placeOrder(key.current, {
         email: v.email,
         ...(subscription ? { cartToken: subscription.cartToken } : {}),
@@ -169,7 +168,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
       setErrors(next);
       // Refused fields are named beside each field: the alert says to look at them (SPEC §8);
       // any other refusal (a declined card) is the provider's own message.
-      setAlert(Object.keys(next).length ? CHECKOUT_MESSAGES.updateMissing : (err as Error).message);
+      setAlert(Object.keys(next).length ? t.checkoutUpdateMissing : (err as Error).message);
       const named = Object.keys(next).map((n) => LABELS[n] ?? n);
       setAnnounce(named.length ? fillText(named.length === 1 ? t.fieldNeedsAttention : t.fieldsNeedAttention, { count: named.length, fields: named.join(', ') }) : '');
       // A refused attempt is over: the next one is a new order attempt with its own key.
@@ -196,7 +195,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
   }
   const regions = REGIONS[v.country!];
   // 'Update the missing or invalid information above.' goes with the last field error.
-  const shownAlert = alert === CHECKOUT_MESSAGES.updateMissing && !Object.values(errors).some(Boolean) ? '' : alert;
+  const shownAlert = alert === t.checkoutUpdateMissing && !Object.values(errors).some(Boolean) ? '' : alert;
   const payLabel = subscription ? t.subscribe : t.placeOrder;
   const amount = share.dueCents > 0 ? share.dueCents : cart.grandTotalCents;
   return (

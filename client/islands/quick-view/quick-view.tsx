@@ -15,6 +15,15 @@ interface PageJson {
 }
 
 /**
+ * The link's words in the product page's language (its `themeTexts.viewDetails`, issue 29), else
+ * the English (store text `themeViewDetails`, kept here so the island does not carry the table).
+ */
+function viewDetailsText(texts: Record<string, unknown> | undefined, title: string): string {
+  const text = typeof texts?.viewDetails === 'string' ? texts.viewDetails : 'View details for {title}';
+  return text.replace('{title}', () => title);
+}
+
+/**
  * SPEC §2 Quick View on a listing card: a button that loads the product page's context
  * (`?format=json`) and opens its variants, quantity and add-to-cart in the lightbox.
  */
@@ -57,7 +66,7 @@ export function QuickView({ url, title, label }: { url: string; title: string; l
                 popover
                 texts={addToCartTextsOf(page?.themeTexts)}
               />
-              <a href={url}>View details for {title}</a>
+              <a href={url}>{viewDetailsText(page?.themeTexts, title)}</a>
             </div>
           </div>
         </Lightbox>

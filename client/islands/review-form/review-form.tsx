@@ -51,7 +51,8 @@ export function ReviewForm({ itemId, title, token, open: startOpen = false, text
     if (Object.keys(missing).length) return;
     setSending(true);
     try {
-      const body = { itemId, rating, title: fields.title, body: fields.body, name: fields.name, ...(token ? { token } : { email: fields.email }) };
+      // The page's language: the server answers (refusals, thanks) in it where the site publishes it.
+      const body = { itemId, rating, title: fields.title, body: fields.body, name: fields.name, ...(token ? { token } : { email: fields.email }), language: document.documentElement.lang };
       const res = await apiFetch<{ message: string }>('POST', '/api/reviews', body);
       // The server's thanks is English; a page of another language says its own.
       setDone(t.translated ? t.reviewFormThanks : res.message);

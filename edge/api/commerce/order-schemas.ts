@@ -55,11 +55,15 @@ export const placeOrderBody = z.object({
   payment: paymentSchema.optional(),
 });
 
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
 /** POST /api/commerce/payments/stripe/intent: the choices that set the total (never an amount). */
 // A subscription checkout sends its cartToken and the email its card is saved under (a Stripe Customer).
 export const intentBody = placeOrderBody
   .pick({ shippingAddress: true, billingAddress: true, phone: true, shippingOptionId: true, coupons: true, giftCardCode: true, cartToken: true })
-  .extend({ email: placeOrderBody.shape.email.optional() });
+  .extend({ email: placeOrderBody.shape.email.optional(), language: placeOrderBody.shape.language });
+
+export type IntentBody = z.infer<typeof intentBody>;
 
 /** Idempotency-Key: printable, 8-255 characters (a UUID fits). */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;

@@ -7,14 +7,14 @@ import { leaseMs, placeOrder } from '../../services/orders/index.js';
 import { orderJson } from '../../services/orders/index.js';
 import { paymentProviderFor, sitePayments, stripeSettings } from '../../services/payments/index.js';
 import { downloadLinkSecret } from '../../services/downloads/index.js';
-import { jsonBody } from '../validate.js';
 import { areaOfOrder } from '../../services/members/paid.js';
 import { canonicalLanguage, languagePrefix } from '../../../domain/languages/languages.js';
 import { readLanguages } from '../../services/multilingual/settings.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartWriteLimit, token } from './cart-request.js';
-import { IDEMPOTENCY_KEY, placeOrderBody } from './order-schemas.js';
+import { IDEMPOTENCY_KEY, placeOrderBody, type PlaceOrderBody } from './order-schemas.js';
 import { enforceCheckoutFields } from './checkout-fields.js';
+import { checkoutBody, inCheckoutLanguage } from './checkout-messages.js';
 
 /** The refusal when the owner turned the local test provider off (commerce preferences `payments`). */
 const TEST_PROVIDER_OFF = 'This store is not taking test-card payments.';
@@ -34,12 +34,17 @@ async function shopperLanguage(c: Context<AppEnv>, asked: string | undefined): P
 /** POST /api/commerce/orders: place the cart's order. */
 export const orders = new Hono<AppEnv>({ strict: false });
 
-orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
+// Its refusals in the checkout page's language (issue 29): the island shows them as they come.
+orders.post('/', cartWriteLimit, checkoutBody(placeOrderBody), async (c) => {
+  const body = c.req.valid('json');
+  return inCheckoutLanguage(c, body.language, () => placeTheOrder(c, body));
+});
+
+async function placeTheOrder(c: Context<AppEnv>, body: PlaceOrderBody) {
   const key = c.req.header('Idempotency-Key') ?? '';
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new ApiError(400, 'invalid_request', 'Send an Idempotency-Key header (8-255 characters).', { fields: { 'Idempotency-Key': 'Required: 8-255 printable characters.' } });
   }
-  const body = c.req.valid('json');
   await enforceCheckoutFields(c, body);
   // No payment body: a gift card pays it all; the deployment's own provider stands behind the order.
   const site = c.var.site;
@@ -85,4 +90,4 @@ orders.post('/', cartWriteLimit, jsonBody(placeOrderBody), async (c) => {
   // A guest's page 208 says where the access went (the account with the checkout email).
   const confirmationUrl = area ? `${language?.prefix ?? ''}/membership-confirmed?area=${area}${c.var.siteUser ? '' : '&guest=1'}` : placed.confirmationPath;
   return c.json({ order: orderJson(placed.order), ...(confirmationUrl ? { confirmationUrl } : {}) }, 201);
-});
+}

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { quoteCheckout } from '../../services/orders/index.js';
@@ -8,9 +8,9 @@ import { SUBSCRIPTION_MESSAGES, subscriptionTerms } from '../../services/subscri
 import { checkPaywallCart } from '../../services/members/paid.js';
 import { applyStripeEvent, verifiedStripeRequest } from '../../services/payments/stripe-webhooks.js';
 import { enforceCheckoutFields } from './checkout-fields.js';
-import { jsonBody } from '../validate.js';
+import { checkoutBody, inCheckoutLanguage } from './checkout-messages.js';
 import { cartWriteLimit, token } from './cart-request.js';
-import { intentBody } from './order-schemas.js';
+import { intentBody, type IntentBody } from './order-schemas.js';
 
 /** Stripe on checkout, mounted at /api/commerce/payments. */
 export const payments = new Hono<AppEnv>({ strict: false });
@@ -25,10 +25,15 @@ const EMAIL_NEEDED = 'Enter a valid email address.';
  * `cartToken` of a subscription cart (and the shopper's email) the card is saved to the
  * shopper's Stripe Customer for off-session renewals, as the order then requires.
  */
-payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) => {
+payments.post('/stripe/intent', cartWriteLimit, checkoutBody(intentBody), async (c) => {
+  const body = c.req.valid('json');
+  // Its refusals in the checkout page's language (`language`, issue 29), as the order's.
+  return inCheckoutLanguage(c, body.language, () => stripeIntent(c, body));
+});
+
+async function stripeIntent(c: Context<AppEnv>, body: IntentBody) {
   const settings = stripeSettings((await sitePayments(c.var.db, c.env, c.var.site)).env);
   if (!settings) throw new ApiError(404, 'not_found', NOT_SET_UP);
-  const body = c.req.valid('json');
   await enforceCheckoutFields(c, body);
   const site = c.var.site;
   const { view, priced } = await quoteCheckout(c.var.db, {
@@ -56,7 +61,7 @@ payments.post('/stripe/intent', cartWriteLimit, jsonBody(intentBody), async (c) 
   const saveForCustomer = subscription && body.email ? await customerFor(stripe, site.id, body.email) : undefined;
   const intent = await prepareIntent(stripe, { websiteId: site.id, cartId: view.record.id, amountCents, currency: t.currency, saveForCustomer });
   return c.json({ paymentIntent: intent, ...(settings.publishableKey ? { publishableKey: settings.publishableKey } : {}) });
-});
+}
 
 /**
  * POST /stripe/webhook: Stripe's event deliveries. No crumb (Stripe has no cookie): the

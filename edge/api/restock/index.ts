@@ -8,7 +8,7 @@ import { clientIp } from '../../lib/client-address.js';
 import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../../services/captcha/index.js';
 import { isGeneralEmail } from '../../../domain/forms/email.js';
 import { RESTOCK_MESSAGES, RESTOCK_MESSAGES_ENTITY, type RestockMessages } from '../../../domain/messages/restock-messages.js';
-import { ownRestockText, translatedTexts } from '../../services/multilingual/texts.js';
+import { ownRestockText, siteRestockSuccessText, translatedTexts } from '../../services/multilingual/texts.js';
 import { visitorTable } from '../../services/multilingual/visitor-texts.js';
 import { subscribeToList } from '../../services/newsletter/subscribers.js';
 import { siteMailingList } from '../../services/newsletter/lists.js';
@@ -43,11 +43,11 @@ async function restockTexts(c: Context<AppEnv>, language: string | undefined): P
 /**
  * What a sign-up's success says (SPEC §4: 'Signed up!' unless the owner set a custom text): the
  * product's own text in the sign-up's language (its translation, else the owner's words), else
- * the site's, else the system text in the language.
+ * the site's (its translation the same way), else the system text in the language.
  */
 async function successMessage(c: Context<AppEnv>, language: string | undefined, productId: string, own: { successText: string | null; siteSuccessText: string | null }, R: RestockMessages): Promise<string> {
   if (own.successText) return ownRestockText(await visitorTable(c, language), productId, 'successText', own.successText);
-  return own.siteSuccessText || R.signedUp;
+  return own.siteSuccessText ? siteRestockSuccessText(await visitorTable(c, language), own.siteSuccessText) : R.signedUp;
 }
 
 /** The `language` of a body not read yet (a refusal before validation); undefined when it has none. */

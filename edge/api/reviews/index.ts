@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { products } from '../../../schema/index.js';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
@@ -12,7 +12,10 @@ import { query } from '../../services/db.js';
 import { verifyReviewRequest } from '../../services/reviews/links.js';
 import { hasBought } from '../../services/reviews/verified-buyer.js';
 import { REVIEWS_PER_PAGE, createReview, publishedReviews, reviewSummary, reviewsByStatus, setReviewStatus, setReviewsStatus } from '../../services/reviews/store.js';
-import { jsonBody, queryParams } from '../validate.js';
+import { jsonBody, queryParams, validationError } from '../validate.js';
+import { zValidator } from '@hono/zod-validator';
+import { reviewMessages } from './messages.js';
+import { localizedError } from '../localized-messages.js';
 import { bulkStatusBody, moderationQuery, reviewBody, reviewsQuery, statusBody } from './schemas.js';
 
 export const INVALID_LINK_MESSAGE = 'This review link is invalid or has expired.';
@@ -40,17 +43,23 @@ reviewsApi.post(
     { binding: 'RATE_REVIEW_IP', periodSeconds: 60, key: (c) => (clientIp(c) ? `review:${clientIp(c)}` : undefined) },
     { binding: 'RATE_REVIEW_SITE', periodSeconds: 60, key: (c) => `review:${c.var.site.id}` },
   ),
-  jsonBody(reviewBody),
+  // A refused review answers in the language its form posts (issue 29), as the handler's own refusals.
+  zValidator('json', reviewBody, async (result, hookContext) => {
+    // The hook's context is the app's own (typed with Hono's default Env by the validator).
+    const c = hookContext as unknown as Context<AppEnv>;
+    if (!result.success) throw localizedError(validationError(result.error), await reviewMessages(c, (result.data as { language?: unknown } | null)?.language));
+  }),
   async (c) => {
     const input = c.req.valid('json');
     const site = c.var.site;
+    const say = await reviewMessages(c, input.language);
     let email = input.email;
     let verifiedBuyer = false;
     let requestLine: string | null = null;
     if (input.token !== undefined) {
       const secret = c.env.REVIEW_LINK_SECRET;
       const request = secret ? await verifyReviewRequest(secret, input.token) : undefined;
-      if (!request || request.websiteId !== site.id || request.itemId !== input.itemId) throw new ApiError(400, 'invalid_review_link', INVALID_LINK_MESSAGE);
+      if (!request || request.websiteId !== site.id || request.itemId !== input.itemId) throw new ApiError(400, 'invalid_review_link', say(INVALID_LINK_MESSAGE));
       // The signed link was sent to the buyer of this product: the purchase is verified.
       email = request.email;
       verifiedBuyer = true;
@@ -60,17 +69,17 @@ reviewsApi.post(
       email = c.var.siteUser.email;
       verifiedBuyer = await hasBought(c.var.db, site.id, email, input.itemId);
     }
-    if (!email) throw new ApiError(400, 'invalid_request', 'Email is not valid.', { fields: { email: 'Email is not valid.' } });
+    if (!email) throw new ApiError(400, 'invalid_request', say('Email is not valid.'), { fields: { email: say('Email is not valid.') } });
     const [product] = await query(() =>
       c.var.db.select({ id: products.itemId }).from(products).where(and(eq(products.websiteId, site.id), eq(products.itemId, input.itemId))).limit(1),
     );
-    if (!product) throw new ApiError(400, 'invalid_request', 'That product does not exist.', { fields: { itemId: 'That product does not exist.' } });
+    if (!product) throw new ApiError(400, 'invalid_request', say('That product does not exist.'), { fields: { itemId: say('That product does not exist.') } });
     const created = await createReview(c.var.db, { websiteId: site.id, itemId: input.itemId, rating: input.rating, title: input.title, body: input.body, authorName: input.name, email, verifiedBuyer, requestLine });
-    if (!created) throw new ApiError(409, 'review_link_used', LINK_USED_MESSAGE);
+    if (!created) throw new ApiError(409, 'review_link_used', say(LINK_USED_MESSAGE));
     // A retry of a stored review (its first answer lost) answers that review again (issue 35).
     const { review, replayed } = created;
     if (replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json({ review: { id: review.id, status: review.status, verifiedBuyer: review.verifiedBuyer }, message: THANKS_MESSAGE }, 201);
+    return c.json({ review: { id: review.id, status: review.status, verifiedBuyer: review.verifiedBuyer }, message: say(THANKS_MESSAGE) }, 201);
   },
 );
 

@@ -26,6 +26,8 @@ export const reviewBody = z.strictObject({
   name: text(80, 'Name is too long').pipe(z.string().min(1, { error: 'Please give your name.' })),
   email: email.optional(),
   token: z.string().max(2048).optional(),
+  /** The form's page language (issue 29): the answer's messages are in it when the site publishes it. */
+  language: z.string().max(35).optional(),
 });
 
 /** GET /api/reviews */

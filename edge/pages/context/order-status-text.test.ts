@@ -14,9 +14,11 @@ describe('orderStatusText', () => {
     expect(await orderStatusText(french, 'cancelled')).toBe('Annulée');
   });
 
-  it('gives nothing on the primary language, for an unknown status or an untranslated one', async () => {
-    expect(await orderStatusText({} as PageRequest, 'paid')).toBeUndefined();
+  it('gives the English on the primary language and for an untranslated status, nothing for an unknown one', async () => {
+    expect(await orderStatusText({} as PageRequest, 'paid')).toBe('Paid');
+    expect(await orderStatusText({} as PageRequest, 'partially_refunded')).toBe('Partially refunded');
     expect(await orderStatusText(french, 'constructor')).toBeUndefined();
-    expect(await orderStatusText({ translations: Promise.resolve(new TranslationTable()) } as PageRequest, 'paid')).toBeUndefined();
+    expect(await orderStatusText({} as PageRequest, 'pending')).toBeUndefined();
+    expect(await orderStatusText({ translations: Promise.resolve(new TranslationTable()) } as PageRequest, 'paid')).toBe('Paid');
   });
 });

@@ -1,4 +1,4 @@
-import { STORE_TEXTS_ENTITY, type StoreTextKey } from '../../../domain/languages/store-texts.js';
+import { STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../../domain/languages/store-texts.js';
 import type { PageRequest } from '../page-request.js';
 
 /** Each order status (orders.status) and the store text that words it. */
@@ -11,12 +11,13 @@ const ORDER_STATUS_TEXTS = {
 
 /**
  * The order's status in the page's language (issue 29), for the order-status page's
- * `order.statusText`. Undefined on the primary language's pages and where the language has no
- * text for it: the theme then shows the stored value, as before.
+ * `order.statusText`: the language's text, else the English ('Paid'; the primary language's
+ * pages too, since lang19). Undefined for a status without a text: the theme then shows the
+ * stored value.
  * @example await orderStatusText(frenchRequest, 'paid') === 'Payée'
  */
 export async function orderStatusText(req: PageRequest, status: string): Promise<string | undefined> {
-  if (!req.translations || !Object.hasOwn(ORDER_STATUS_TEXTS, status)) return undefined;
+  if (!Object.hasOwn(ORDER_STATUS_TEXTS, status)) return undefined;
   const key = ORDER_STATUS_TEXTS[status as keyof typeof ORDER_STATUS_TEXTS];
-  return (await req.translations).get('system', STORE_TEXTS_ENTITY, key);
+  return (req.translations ? (await req.translations).get('system', STORE_TEXTS_ENTITY, key) : undefined) ?? STORE_TEXTS[key];
 }

@@ -1,6 +1,7 @@
 import type { SiteRecord } from '../../services/websites.js';
 import { moneyJson } from '../../../domain/money/money.js';
 import { SYSTEM_TEXTS } from '../../services/multilingual/system-texts.js';
+import { siteRestockSuccessText, type TranslationTable } from '../../services/multilingual/texts.js';
 
 /** The site's favicon: `siteSettings.faviconUrl` (an uploaded image) or the generated default. */
 export function faviconUrl(site: SiteRecord): string {
@@ -29,7 +30,9 @@ export function websiteJson(site: SiteRecord, origin: string): Record<string, un
   return out;
 }
 
-export function websiteSettingsJson(site: SiteRecord): Record<string, unknown> {
+/** `websiteSettings` of every page; on a page of an added language (`table`) the owner's restock success text is its translation. */
+export function websiteSettingsJson(site: SiteRecord, table?: TranslationTable): Record<string, unknown> {
+  const restockSuccessText = site.storeSettings.restockSuccessText;
   return {
     commentsEnabled: false,
     simpleLikingEnabled: false,
@@ -39,6 +42,7 @@ export function websiteSettingsJson(site: SiteRecord): Record<string, unknown> {
       multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices !== false,
       currency: site.currency,
       useCLDRMoneyFormat: site.storeSettings.useCLDRMoneyFormat !== false,
+      ...(table && typeof restockSuccessText === 'string' && restockSuccessText ? { restockSuccessText: siteRestockSuccessText(table, restockSuccessText) } : {}),
     },
   };
 }

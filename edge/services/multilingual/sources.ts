@@ -5,7 +5,7 @@ import { query, type Db } from '../db.js';
 import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.js';
 import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
-import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, RESTOCK_OWNER_KEYS, restockKey, valueKey } from './texts.js';
+import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, RESTOCK_OWNER_KEYS, restockKey, STORE_SETTINGS_ENTITY, valueKey } from './texts.js';
 import { SYSTEM_TEXTS, TRANSLATED_ONLY_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 import { FORM_MESSAGES, FORM_MESSAGES_ENTITY } from '../../../domain/messages/form-messages.js';
@@ -168,11 +168,16 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
     }
     text('submitButtonText', f.submitButtonText ?? 'Submit');
     text('submissionHtml', f.submissionHtml);
+    // The form's name is the heading a newsletter form shows (the demo theme's footer).
+    text('name', f.name);
   }
   const strings = { ...SYSTEM_TEXTS, ...TRANSLATED_ONLY_TEXTS, ...site.localizedStrings };
   for (const [key, source] of Object.entries(strings)) {
     if (typeof source === 'string') out.push({ kind: 'system', entityId: 'strings', fieldKey: key, entityTitle: 'Store texts', source });
   }
+  // The owner's own site-wide restock success text (SPEC §4 'Signed up!' unless set).
+  const siteSuccess = site.storeSettings.restockSuccessText;
+  if (typeof siteSuccess === 'string' && siteSuccess.trim()) out.push({ kind: 'system', entityId: STORE_SETTINGS_ENTITY, fieldKey: 'restockSuccessText', entityTitle: 'Restock sign-up form', source: siteSuccess });
   for (const [key, source] of Object.entries(STORE_TEXTS)) out.push({ kind: 'system', entityId: STORE_TEXTS_ENTITY, fieldKey: key, entityTitle: 'Cart, checkout and confirmation', source });
   for (const [key, source] of Object.entries(FORM_MESSAGES)) out.push({ kind: 'system', entityId: FORM_MESSAGES_ENTITY, fieldKey: key, entityTitle: 'Form messages', source });
   // The bot check, the restock sign-up form and the product additional-fields dialog (issue 29).

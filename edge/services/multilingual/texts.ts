@@ -229,6 +229,17 @@ export function ownRestockText(table: TranslationTable | undefined, productId: s
   return table?.get('product', productId, restockKey(key)) ?? text;
 }
 
+/** The entity (kind `system`) of the owner's site-wide store words: `restockSuccessText` (lang19). */
+export const STORE_SETTINGS_ENTITY = 'store-settings';
+
+/**
+ * The owner's site-wide restock success text (`storeSettings.restockSuccessText`) in the table's
+ * language: its translation, else the owner's words.
+ */
+export function siteRestockSuccessText(table: TranslationTable | undefined, text: string): string {
+  return table?.get('system', STORE_SETTINGS_ENTITY, 'restockSuccessText') ?? text;
+}
+
 /**
  * A product's merchandising (productMerchandisingContext entry, keyed by `productId`) in the
  * language: the restock form's default wording through the system translations, the owner's own
@@ -263,6 +274,7 @@ function translateAdditionalFieldsTexts(item: Json, table: TranslationTable): vo
 function translateForm(form: Json, table: TranslationTable): void {
   const id = form.id as string;
   form.submitButtonText = table.get('form', id, 'submitButtonText') ?? form.submitButtonText;
+  if (typeof form.name === 'string') form.name = table.get('form', id, 'name') ?? form.name;
   // The success message (its markup as the owner wrote it, translated whole).
   if (typeof form.submissionHtml === 'string' && form.submissionHtml) form.submissionHtml = table.get('form', id, 'submissionHtml') ?? form.submissionHtml;
   form.fields = (form.fields as unknown[]).map((field) => {
