@@ -448,6 +448,18 @@ export const STORE_TEXTS = {
   reviewRequestLinked: 'Your review is linked to {email} and will be marked as a verified purchase.',
   reviewRequestLoading: 'Loading the review form…',
   reviewRequestInvalid: 'This review link is invalid or has expired.',
+  /**
+   * lang20: the 404 page's sentence and home link, the search page's placeholder, result count
+   * (an ICU plural message: {0} the count, {1} the query) and empty result (`themeTexts`); the
+   * checkout summary's gift-card lines.
+   */
+  themeNotFoundSentence: 'We could not find the page you were looking for. It may have moved or no longer exists.',
+  themeBackHome: 'Back to the home page',
+  themeSearchPlaceholder: 'Search products and posts',
+  themeSearchCount: '{0 plural one {# result} other {# results}} for “{1}”',
+  themeSearchNothing: 'Nothing matched. Try fewer or different words.',
+  checkoutGiftCardEnding: 'Gift card (ending {last4})',
+  checkoutToPayByCard: 'To pay by card',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

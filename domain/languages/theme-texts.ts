@@ -78,6 +78,12 @@ const THEME_TEXT_KEYS = {
   shipped: 'themeShipped',
   pickedUp: 'themePickedUp',
   trackingNumber: 'themeTrackingNumber',
+  // lang20: the 404 page's sentence and home link, the search page's placeholder, count and empty result.
+  notFoundSentence: 'themeNotFoundSentence',
+  backHome: 'themeBackHome',
+  searchPlaceholder: 'themeSearchPlaceholder',
+  searchCount: 'themeSearchCount',
+  searchNothing: 'themeSearchNothing',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFrenchSite, type FrenchSite } from '../api/multilingual/test-french.js';
+
+/**
+ * Issue 29 (lang20), the last storefront words a screenshot review found in English on /fr: the
+ * 404 page's sentence and home link, the search page's placeholder, count and empty result. Each
+ * in French under /fr and, on the primary language's pages, the exact English of before.
+ */
+let site: FrenchSite;
+const NBSP = '\u00a0';
+
+beforeAll(async () => {
+  site = await startFrenchSite();
+}, 120_000);
+afterAll(() => site?.worker.dispose());
+
+const page = async (path: string) => {
+  const res = await site.worker.fetch(path);
+  return { status: res.status, html: await res.text() };
+};
+
+describe("the 404 and search pages' words", () => {
+  it('are French on a missing French page, English on a missing English one', async () => {
+    const fr = await page('/fr/no-such-page');
+    expect(fr.status).toBe(404);
+    expect(fr.html).toContain("<p>Nous n'avons pas trouvé la page que vous cherchiez. Elle a peut-être été déplacée ou n'existe plus.</p>");
+    expect(fr.html).toContain('<input id="not-found-q" type="search" name="q" placeholder="Rechercher des produits et des articles" maxlength="200">');
+    expect(fr.html).toContain("<a class=\"button\" href=\"/fr/\">Retour à la page d'accueil</a>");
+    expect(fr.html).not.toContain('Back to the home page');
+
+    const en = await page('/no-such-page');
+    expect(en.status).toBe(404);
+    expect(en.html).toContain('<p>We could not find the page you were looking for. It may have moved or no longer exists.</p>');
+    expect(en.html).toContain('<input id="not-found-q" type="search" name="q" placeholder="Search products and posts" maxlength="200">');
+    expect(en.html).toContain('<a class="button" href="/">Back to the home page</a>');
+  });
+
+  it("say the count, the placeholder and 'Nothing matched' in French; the English as before", async () => {
+    const found = await page('/fr/search?q=soliflore');
+    expect(found.html).toContain('placeholder="Rechercher des produits et des articles"');
+    expect(found.html).toMatch(new RegExp(`<p class="post-meta search-count">1 résultat pour «${NBSP}soliflore${NBSP}»</p>`));
+    const none = await page('/fr/search?q=zzqxw%3C');
+    expect(none.html).toContain(`<p class="post-meta search-count">0 résultat pour «${NBSP}zzqxw&lt;${NBSP}»</p>`);
+    expect(none.html).toContain("<p class=\"empty-state\">Aucun résultat. Essayez avec moins de mots ou d'autres mots.</p>");
+
+    const en = await page('/search?q=zzqxw%3C');
+    expect(en.html).toContain('placeholder="Search products and posts"');
+    expect(en.html).toContain('<p class="post-meta search-count">0 results for “zzqxw&lt;”</p>');
+    expect(en.html).toContain('<p class="empty-state">Nothing matched. Try fewer or different words.</p>');
+    const one = await page('/search?q=gigognes');
+    expect(one.html).not.toContain('Nesting Bowls');
+    expect((await page('/search?q=vase')).html).toMatch(/<p class="post-meta search-count">\d+ results? for “vase”<\/p>/);
+  });
+});
