@@ -1,21 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFrenchSite, type FrenchSite } from '../api/multilingual/test-french.js';
+import { cookieHeader, startFrenchSite, type FrenchSite } from '../api/multilingual/test-french.js';
+import { setStock, variantOf } from '../api/commerce/test-catalog.js';
+import { TestVisitor } from '../api/commerce/test-visitor.js';
+import { addOne } from '../api/commerce/test-checkout.js';
 
 /**
  * Issue 29 (lang20), the last storefront words a screenshot review found in English on /fr: the
  * 404 page's sentence and home link, the search page's placeholder, count and empty result. Each
- * in French under /fr and, on the primary language's pages, the exact English of before.
+ * in French under /fr and, on the primary language's pages, the exact English of before. The
+ * checkout island's gift-card lines come in its `texts` prop.
  */
 let site: FrenchSite;
 const NBSP = '\u00a0';
 
 beforeAll(async () => {
   site = await startFrenchSite();
+  await setStock(site.worker.db, 'FK-MUG-08-OAT', 100);
 }, 120_000);
 afterAll(() => site?.worker.dispose());
 
-const page = async (path: string) => {
-  const res = await site.worker.fetch(path);
+const page = async (path: string, cookie?: string) => {
+  const res = await site.worker.fetch(path, cookie ? { headers: { Cookie: cookie } } : {});
   return { status: res.status, html: await res.text() };
 };
 
@@ -50,5 +55,32 @@ describe("the 404 and search pages' words", () => {
     const one = await page('/search?q=gigognes');
     expect(one.html).not.toContain('Nesting Bowls');
     expect((await page('/search?q=vase')).html).toMatch(/<p class="post-meta search-count">\d+ results? for “vase”<\/p>/);
+  });
+});
+
+/** A visitor with a mug in the cart, so /checkout shows the form. */
+async function shopper(ip: string): Promise<string> {
+  const v = new TestVisitor(site.worker, ip);
+  await v.visit('/fr/');
+  const variant = await variantOf(site.worker.db, 'FK-MUG-08-OAT');
+  expect((await addOne(v, variant.itemId, 'FK-MUG-08-OAT', 1)).status).toBe(200);
+  return cookieHeader(v.jar);
+}
+
+/** The checkout island's props: `name` as JSON. */
+function checkoutProp(html: string, name: string): unknown {
+  const section = /<section class="checkout" data-island="checkout"[^>]*>/.exec(html)![0];
+  const value = new RegExp(`data-prop-${name}="([^"]*)"`).exec(section)![1]!;
+  return JSON.parse(value.replaceAll('&quot;', '"').replaceAll('&#34;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&'));
+}
+
+describe("the checkout island's gift-card lines", () => {
+  it("come as 'Carte cadeau (se terminant par …)' and 'À payer par carte' on /fr/checkout; English on /checkout", async () => {
+    const cookie = await shopper('198.51.100.71');
+    const fr = await page('/fr/checkout', cookie);
+    expect(fr.status).toBe(200);
+    expect(checkoutProp(fr.html, 'texts')).toMatchObject({ checkoutGiftCardEnding: 'Carte cadeau (se terminant par {last4})', checkoutToPayByCard: 'À payer par carte' });
+    const en = await page('/checkout', cookie);
+    expect(checkoutProp(en.html, 'texts')).toMatchObject({ checkoutGiftCardEnding: 'Gift card (ending {last4})', checkoutToPayByCard: 'To pay by card' });
   });
 });
