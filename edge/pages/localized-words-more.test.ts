@@ -84,3 +84,13 @@ describe("the checkout island's gift-card lines", () => {
     expect(checkoutProp(en.html, 'texts')).toMatchObject({ checkoutGiftCardEnding: 'Gift card (ending {last4})', checkoutToPayByCard: 'To pay by card' });
   });
 });
+
+describe('the country names on a French checkout', () => {
+  it("pass the page's language to the checkout island (its select names the countries with it); none on /checkout", async () => {
+    const cookie = await shopper('198.51.100.72');
+    const fr = await page('/fr/checkout', cookie);
+    expect(checkoutProp(fr.html, 'locale')).toBe('fr');
+    const en = await page('/checkout', cookie);
+    expect(/<section class="checkout" data-island="checkout"[^>]*>/.exec(en.html)![0]).not.toContain('data-prop-locale');
+  });
+});

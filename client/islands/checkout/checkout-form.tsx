@@ -10,7 +10,7 @@ import { OrderSummary } from './order-summary.js';
 import { postcodeHint } from './postcode.js';
 import { StripeField } from './stripe-field.js';
 import type { StripeConfig, StripePayment } from './stripe-payment.js';
-import { COUNTRIES, REGIONS } from './regions.js';
+import { countryOptions, REGIONS } from './regions.js';
 import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 type Fields = Record<string, string>;
@@ -73,10 +73,12 @@ const labelsOf = (t: StoreTexts): Record<string, string> => ({
  * `initialCart` is the priced cart the page was rendered with, so the first render is the
  * whole form (no 'Loading' line that the form would then push down: checkout CLS).
  */
-export function CheckoutForm({ currency, subscription, stripe, initialCart, texts: t = storeTexts(), phoneRequired = false, pricesIncludeTax = false }: {
+export function CheckoutForm({ currency, subscription, stripe, initialCart, texts: t = storeTexts(), locale, phoneRequired = false, pricesIncludeTax = false }: {
   currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined; initialCart?: PricedCart | undefined;
   /** The store's words in the page's language (issue 29; `storeTexts` of the page). */
   texts?: StoreTexts | undefined;
+  /** The page's language (a French page names the countries in French); English without it. */
+  locale?: string | undefined;
   /** The owner asks for a phone number (commerce preferences `checkout.collectPhoneNumber`). */
   phoneRequired?: boolean;
   /** Prices include tax (commerce preferences `tax.pricesIncludeTax`): the summary says what of them is tax. */
@@ -216,7 +218,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
               <div className="field">
                 <label htmlFor="country">{t.country}</label>
                 <select id="country" value={v.country} onChange={(e) => { const next = { ...v, country: e.target.value, region: '' }; setV(next); void locate(next); }}>
-                  {COUNTRIES.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
+                  {countryOptions(locale).map(([code, name]) => <option key={code} value={code}>{name}</option>)}
                 </select>
               </div>
               <div className="field-row">
