@@ -12,6 +12,8 @@ import { addOne } from '../api/commerce/test-checkout.js';
  */
 let site: FrenchSite;
 const NBSP = '\u00a0';
+// Intl's French spaces: a no-break space or a narrow one.
+const FR_SPACE = '[\u00a0\u202f]';
 
 beforeAll(async () => {
   site = await startFrenchSite();
@@ -92,5 +94,16 @@ describe('the country names on a French checkout', () => {
     expect(checkoutProp(fr.html, 'locale')).toBe('fr');
     const en = await page('/checkout', cookie);
     expect(/<section class="checkout" data-island="checkout"[^>]*>/.exec(en.html)![0]).not.toContain('data-prop-locale');
+  });
+});
+
+describe("the donate page's cover-the-fee rule", () => {
+  it("reads '2,9 % + 0,30 $US' on /fr/donate; '2.9% + $0.30' on /donate", async () => {
+    const fr = await page('/fr/donate?amount=2500');
+    expect(fr.status).toBe(200);
+    expect(fr.html).toMatch(new RegExp(`> Couvrir les frais de carte \\(2,9${FR_SPACE}% \\+ 0,30${FR_SPACE}\\$US\\) pour que tout votre don arrive</label>`));
+    expect(fr.html).not.toContain('2.9%');
+    const en = await page('/donate?amount=2500');
+    expect(en.html).toContain('> Cover the card fee (2.9% + $0.30) so all of your gift arrives</label>');
   });
 });
