@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryOptions } from './country-names.js';
+import { countryOptions, localCountryName } from './country-names.js';
 import { COUNTRIES } from './region-tables.js';
 
 describe('countryOptions', () => {
@@ -17,5 +17,14 @@ describe('countryOptions', () => {
 
   it("falls back to the table's names for a tag Intl cannot read", () => {
     expect(countryOptions('not a tag!')).toEqual(COUNTRIES);
+  });
+});
+
+describe('localCountryName', () => {
+  it('names a country in a language other than English, else leaves it to the caller', () => {
+    expect(localCountryName('DE', 'fr')).toBe('Allemagne');
+    expect(localCountryName('US', 'en-US')).toBeUndefined();
+    expect(localCountryName('US', undefined)).toBeUndefined();
+    expect(localCountryName('US', 'not a tag!')).toBeUndefined();
   });
 });

@@ -18,6 +18,15 @@ export function countryOptions(locale = 'en-US'): readonly Region[] {
   return named;
 }
 
+/**
+ * `code`'s name in a language other than English (Intl.DisplayNames), or undefined: English,
+ * and a tag or code the runtime cannot name, keep the caller's own name.
+ * @example localCountryName('DE', 'fr') // 'Allemagne'
+ */
+export function localCountryName(code: string, locale: string | undefined): string | undefined {
+  return locale && !/^en\b/i.test(locale) ? countryName(code, locale) : undefined;
+}
+
 function countryName(code: string, locale: string): string | undefined {
   try {
     const name = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code);

@@ -95,6 +95,16 @@ describe('the country names on a French checkout', () => {
     const en = await page('/checkout', cookie);
     expect(/<section class="checkout" data-island="checkout"[^>]*>/.exec(en.html)![0]).not.toContain('data-prop-locale');
   });
+
+  it("name the country in the address suggestions and the chosen place in the language the island sends", async () => {
+    const places = '/api/google-maps/places';
+    const fr = (await (await site.worker.fetch(`${places}/autocomplete?input=90210&country=US&language=fr`)).json()) as { predictions: { secondaryText: string }[] };
+    expect(fr.predictions[0]!.secondaryText).toBe('CA 90210, États-Unis');
+    const place = (await (await site.worker.fetch(`${places}/details?placeId=local:US:z90210&productPage=checkout&productSection=shipping-address&language=fr`)).json()) as { place: { formattedAddress: string } };
+    expect(place.place.formattedAddress).toBe('Beverly Hills, CA 90210, États-Unis');
+    const en = (await (await site.worker.fetch(`${places}/autocomplete?input=90210&country=US`)).json()) as { predictions: { secondaryText: string }[] };
+    expect(en.predictions[0]!.secondaryText).toBe('CA 90210, United States');
+  });
 });
 
 describe("the donate page's cover-the-fee rule", () => {

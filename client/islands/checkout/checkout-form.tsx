@@ -225,7 +225,7 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
                 <Field id="firstName" label={t.firstName} autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
                 <Field id="lastName" label={t.lastName} autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
               </div>
-              <AddressAutocomplete texts={t} id="address1" label={t.address} value={v.address1!} country={v.country!} error={errors.address1}
+              <AddressAutocomplete texts={t} locale={locale} id="address1" label={t.address} value={v.address1!} country={v.country!} error={errors.address1}
                 onChange={(address1) => { setV((old) => ({ ...old, address1 })); clearError('address1'); }}
                 onChoose={(place, street) => { const next = fieldsFromPlace(latest.current, place, street); setV(next); setErrors((old) => ({ ...old, address1: '', city: '', region: '', postalCode: '' })); void locate(next); }} />
               <div className="field-row field-row-3">
