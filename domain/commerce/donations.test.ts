@@ -31,6 +31,9 @@ describe('donation amounts', () => {
     expect(coverFeeCents(1000, 'KWD')).toBe(329);
     expect(coverFeeRule('USD')).toBe('2.9% + $0.30');
     expect(coverFeeRule('JPY')).toBe('2.9%');
+    expect(coverFeeRule('USD', 'en-GB')).toBe('2.9% + US$0.30');
+    expect(coverFeeRule('USD', 'fr')).toMatch(/^2,9[\u00a0\u202f]% \+ 0,30[\u00a0\u202f]\$US$/);
+    expect(coverFeeRule('JPY', 'fr')).toMatch(/^2,9[\u00a0\u202f]%$/);
     expect(amountInputBounds('USD', donationLimits('USD'))).toEqual({ min: '1.00', max: '10000.00', step: '0.01' });
     expect(amountInputBounds('JPY', donationLimits('JPY'))).toEqual({ min: '100', max: '1000000', step: '1' });
     expect(amountInputBounds('KWD', { minCents: 1500, maxCents: 2000 })).toEqual({ min: '1.500', max: '2.000', step: '0.001' });

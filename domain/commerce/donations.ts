@@ -48,10 +48,14 @@ export function amountInputBounds(currency: string, limits: DonationLimits): { m
   return { min: minorToDecimal(limits.minCents, currency), max: minorToDecimal(limits.maxCents, currency), step: digits === 0 ? '1' : `0.${'1'.padStart(digits, '0')}` };
 }
 
-/** The cover-the-fee rule as donors read it: '2.9% + $0.30' (or '2.9%' where the fixed part is 0). */
+/**
+ * The cover-the-fee rule as donors read it, in `locale`: '2.9% + $0.30' (or '2.9%' where the
+ * fixed part is 0); French '2,9 % + 0,30 $US' (issue 29).
+ */
 export function coverFeeRule(currency: string, locale = 'en-US'): string {
   const fixed = coverFeeCents(0, currency);
-  return fixed > 0 ? `2.9% + ${displayMoney(fixed, currency, locale)}` : '2.9%';
+  const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.029);
+  return fixed > 0 ? `${rate} + ${displayMoney(fixed, currency, locale)}` : rate;
 }
 
 export const DONATION_MESSAGES = {

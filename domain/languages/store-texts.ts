@@ -482,6 +482,15 @@ export const STORE_TEXTS = {
   checkoutCardMonthInvalid: 'Your card’s expiration month is invalid.',
   checkoutCardYearInvalid: 'Your card’s expiration year is invalid.',
   checkoutCardCodeIncomplete: 'Your card’s security code is incomplete.',
+  /**
+   * lang20: the search page's placeholder, result count (an ICU plural message: {0} the count,
+   * {1} the query) and empty result (`themeTexts`); the checkout summary's gift-card lines.
+   */
+  themeSearchPlaceholder: 'Search products and posts',
+  themeSearchCount: '{0 plural one {# result} other {# results}} for “{1}”',
+  themeSearchNothing: 'Nothing matched. Try fewer or different words.',
+  checkoutGiftCardEnding: 'Gift card (ending {last4})',
+  checkoutToPayByCard: 'To pay by card',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

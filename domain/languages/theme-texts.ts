@@ -83,6 +83,10 @@ const THEME_TEXT_KEYS = {
   notFoundSearchPlaceholder: 'notFoundSearchPlaceholder',
   notFoundHome: 'notFoundHome',
   viewDetails: 'themeViewDetails',
+  // lang20: the search page's placeholder, count and empty result.
+  searchPlaceholder: 'themeSearchPlaceholder',
+  searchCount: 'themeSearchCount',
+  searchNothing: 'themeSearchNothing',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

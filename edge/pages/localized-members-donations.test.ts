@@ -235,7 +235,7 @@ describe('the donation and member-area blocks under /fr/', () => {
     expect(page.html).toContain('<legend>Choisissez un montant (USD)</legend>');
     expect(page.html).toMatch(new RegExp(`<input type="radio" name="amount" value="1000" checked> 10,00${FR_SPACE}\\$US`));
     expect(page.html).toContain('<span>Ou saisissez un autre montant</span>');
-    expect(page.html).toContain('> Couvrir les frais de carte (2.9% + 0,30');
+    expect(page.html).toMatch(new RegExp(`> Couvrir les frais de carte \\(2,9${FR_SPACE}% \\+ 0,30`));
     expect(page.html).toContain('<legend>Fréquence</legend><label><input type="radio" name="frequency" value="once" checked> Une fois</label> <label><input type="radio" name="frequency" value="monthly"> Chaque mois</label>');
     expect(page.html).toMatch(new RegExp(`<p class="donation-range">Entre 1,00${FR_SPACE}\\$US et 10${FR_SPACE}000,00${FR_SPACE}\\$US\\.</p>`));
     expect(page.html).toContain('type="submit">Faire un don</button>');

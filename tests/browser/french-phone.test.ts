@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { islandsHydrated, itemIdOf, useStorefront, visitorApi, type Visitor } from './harness.js';
 import { demoOwnerSession } from './owner-harness.js';
+import { seedGiftCard } from '../../edge/api/commerce/test-gift-cards.js';
 
 /**
  * Issue 29, looked at as a French shopper on a 390 px phone: the checkout's gift-card row, pay
@@ -42,6 +43,9 @@ describe('the French storefront on a phone', () => {
       const { page } = await phoneWithMug();
       await page.goto(store.url(path));
       await islandsHydrated(page, '[data-island="checkout"]');
+      // The country select names the countries in the page's language (lang20).
+      expect(await page.locator('#country option:checked').textContent()).toBe(path.startsWith('/fr') ? 'États-Unis' : 'United States');
+      expect(await page.locator('#country option[value="DE"]').textContent()).toBe(path.startsWith('/fr') ? 'Allemagne' : 'Germany');
       const field = page.locator('.field:has(#giftCardCode)');
       const [label, input, button] = await Promise.all([box(field.locator('label')), box(field.locator('input')), box(field.getByRole('button', { name: apply }))]);
       // The label sits above the field on one line, the field keeps at least 8rem, the button never overlaps it.
@@ -69,6 +73,19 @@ describe('the French storefront on a phone', () => {
       expect(await page.locator('[data-line="subtotal"]').innerText()).toMatch(path.startsWith('/fr') ? /^Sous-total: 36,00\s\$US$/ : /^Subtotal: \$36\.00$/);
       expect(await noSidewaysScroll(page)).toBe(true);
     }
+  });
+
+  it("checkout: an applied gift card's lines read 'Carte cadeau (se terminant par …)' and 'À payer par carte' (lang20)", async () => {
+    const card = await seedGiftCard(store.worker.db, 1000);
+    const { page } = await phoneWithMug();
+    await page.goto(store.url('/fr/checkout'));
+    await islandsHydrated(page, '[data-island="checkout"]');
+    await page.getByLabel('Code de la carte cadeau').fill(card.code);
+    await page.getByRole('button', { name: 'Appliquer la carte cadeau' }).click();
+    const summary = page.locator('.summary-totals');
+    await expect.poll(() => summary.textContent()).toContain(`Carte cadeau (se terminant par ${card.code.slice(-4)})`);
+    expect(await summary.textContent()).toContain('À payer par carte');
+    expect(await summary.textContent()).not.toContain('To pay by card');
   });
 
   it('product page: French label colons and the review average in French numbers; English as before', async () => {

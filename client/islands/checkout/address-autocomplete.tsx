@@ -18,6 +18,8 @@ export interface AddressAutocompleteProps {
   onChoose: (place: PlaceAddress, street: string) => void;
   /** The store's words in the page's language (the list's name and the live count). */
   texts: StoreTexts;
+  /** The page's language when not English: the suggestions name countries in it. */
+  locale?: string | undefined;
 }
 
 /** The typed street before the last comma ("12 Main St, Portl" → "12 Main St"). */
@@ -31,7 +33,7 @@ function typedStreet(text: string): string {
  * come as the shopper types (debounced), ArrowDown/ArrowUp move, Enter or a click chooses,
  * Escape closes. Any failure only hides the list: the field stays a plain text input.
  */
-export function AddressAutocomplete({ id, label, value, country, error, onChange, onChoose, texts: t }: AddressAutocompleteProps) {
+export function AddressAutocomplete({ id, label, value, country, error, onChange, onChoose, texts: t, locale }: AddressAutocompleteProps) {
   const listId = `${useId().replace(/:/g, '')}-places`;
   const [items, setItems] = useState<PlacePrediction[]>([]);
   const [active, setActive] = useState(-1);
@@ -48,7 +50,7 @@ export function AddressAutocomplete({ id, label, value, country, error, onChange
     }
     const abort = new AbortController();
     const timer = window.setTimeout(() => {
-      placesApi.autocomplete(input, country, session.current, abort.signal).then(
+      placesApi.autocomplete(input, country, session.current, abort.signal, locale).then(
         (found) => {
           setItems(found);
           setActive(-1);
@@ -61,7 +63,7 @@ export function AddressAutocomplete({ id, label, value, country, error, onChange
       abort.abort();
       window.clearTimeout(timer);
     };
-  }, [query, country]);
+  }, [query, country, locale]);
 
   const shown = open && items.length > 0;
 
@@ -76,7 +78,7 @@ export function AddressAutocomplete({ id, label, value, country, error, onChange
     setQuery('');
     setItems([]);
     try {
-      const place = await placesApi.details(item.placeId, session.current);
+      const place = await placesApi.details(item.placeId, session.current, locale);
       onChoose(place, place.addressLine1 || street);
     } catch {
       // Swallowed like suggestion failures: the shopper fills the fields by hand.

@@ -9,7 +9,7 @@ import { OrderSummary } from './order-summary.js';
 import { postcodeHint } from './postcode.js';
 import { StripeField } from './stripe-field.js';
 import type { StripeConfig, StripePayment } from './stripe-payment.js';
-import { COUNTRIES, REGIONS } from './regions.js';
+import { countryOptions, REGIONS } from './regions.js';
 import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 type Fields = Record<string, string>;
@@ -72,10 +72,12 @@ const labelsOf = (t: StoreTexts): Record<string, string> => ({
  * `initialCart` is the priced cart the page was rendered with, so the first render is the
  * whole form (no 'Loading' line that the form would then push down: checkout CLS).
  */
-export function CheckoutForm({ currency, subscription, stripe, initialCart, texts: t = storeTexts(), phoneRequired = false, pricesIncludeTax = false }: {
+export function CheckoutForm({ currency, subscription, stripe, initialCart, texts: t = storeTexts(), locale, phoneRequired = false, pricesIncludeTax = false }: {
   currency: string; subscription?: SubscriptionCheckout | undefined; stripe?: StripeConfig | undefined; initialCart?: PricedCart | undefined;
   /** The store's words in the page's language (issue 29; `storeTexts` of the page). */
   texts?: StoreTexts | undefined;
+  /** The page's language (a French page names the countries in French); English without it. */
+  locale?: string | undefined;
   /** The owner asks for a phone number (commerce preferences `checkout.collectPhoneNumber`). */
   phoneRequired?: boolean;
   /** Prices include tax (commerce preferences `tax.pricesIncludeTax`): the summary says what of them is tax. */
@@ -215,14 +217,14 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
               <div className="field">
                 <label htmlFor="country">{t.country}</label>
                 <select id="country" value={v.country} onChange={(e) => { const next = { ...v, country: e.target.value, region: '' }; setV(next); void locate(next); }}>
-                  {COUNTRIES.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
+                  {countryOptions(locale).map(([code, name]) => <option key={code} value={code}>{name}</option>)}
                 </select>
               </div>
               <div className="field-row">
                 <Field id="firstName" label={t.firstName} autoComplete="given-name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
                 <Field id="lastName" label={t.lastName} autoComplete="family-name" value={v.lastName} onChange={set('lastName')} error={errors.lastName} />
               </div>
-              <AddressAutocomplete texts={t} id="address1" label={t.address} value={v.address1!} country={v.country!} error={errors.address1}
+              <AddressAutocomplete texts={t} locale={locale} id="address1" label={t.address} value={v.address1!} country={v.country!} error={errors.address1}
                 onChange={(address1) => { setV((old) => ({ ...old, address1 })); clearError('address1'); }}
                 onChoose={(place, street) => { const next = fieldsFromPlace(latest.current, place, street); setV(next); setErrors((old) => ({ ...old, address1: '', city: '', region: '', postalCode: '' })); void locate(next); }} />
               <div className="field-row field-row-3">

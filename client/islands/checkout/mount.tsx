@@ -32,13 +32,13 @@ function stripeOf(props: Record<string, unknown>): StripeConfig | undefined {
 /**
  * `data-island="checkout"` on /checkout (eager): props currency, texts (the store's words in the page's language) and cart
  * (the priced cart); subscription for a subscription checkout; stripe when the deployment has Stripe; fields (the owner's
- * checkout-field switches) and pricesIncludeTax.
+ * checkout-field switches), pricesIncludeTax, and locale (a page not in English: its language, for the country names).
  */
 const mount: MountIsland = (el, props) => {
   const fields = props.fields as { phoneRequired?: unknown } | undefined;
   renderIsland(el, (
     <CheckoutForm currency={typeof props.currency === 'string' ? props.currency : 'USD'} subscription={subscriptionOf(props)} stripe={stripeOf(props)} initialCart={cartOf(props)}
-      texts={storeTextsOf(props.texts)} phoneRequired={fields?.phoneRequired === true} pricesIncludeTax={props.pricesIncludeTax === true} />
+      texts={storeTextsOf(props.texts)} locale={typeof props.locale === 'string' ? props.locale : undefined} phoneRequired={fields?.phoneRequired === true} pricesIncludeTax={props.pricesIncludeTax === true} />
   ));
 };
 export default mount;

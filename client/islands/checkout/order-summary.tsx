@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { PricedCart } from './checkout-api.js';
 import type { AppliedGiftCard } from './gift-card-field.js';
-import type { StoreTexts } from '../../../domain/languages/store-texts.js';
+import { fillText, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 /** One label and amount of the summary; `data-line` names it for the tests and the theme. */
 function Line({ name, label, children, strong = false }: { name: string; label: string; children: ReactNode; strong?: boolean }) {
@@ -60,8 +60,8 @@ export function OrderSummary({ texts: t, cart, money, wording, giftCard, share, 
           ) : null}
           {giftCard ? (
             <>
-              <Line name="gift-card" label={`Gift card (ending ${giftCard.summary.last4})`}>−{money(share.appliedCents)}</Line>
-              <Line name="due" label="To pay by card" strong>{money(share.dueCents)}</Line>
+              <Line name="gift-card" label={fillText(t.checkoutGiftCardEnding, { last4: giftCard.summary.last4 })}>−{money(share.appliedCents)}</Line>
+              <Line name="due" label={t.checkoutToPayByCard} strong>{money(share.dueCents)}</Line>
             </>
           ) : null}
         </div>

@@ -9,10 +9,11 @@ const BASE = '/api/google-maps/places';
 const TRACKING = { productPage: 'checkout', productSection: 'shipping-address' };
 
 export const placesApi = {
-  autocomplete: (input: string, country: string, sessionToken: string, signal: AbortSignal) =>
-    apiFetch<{ predictions: PlacePrediction[] }>('GET', `${BASE}/autocomplete?${new URLSearchParams({ input, country, sessionToken })}`, undefined, { signal }).then(
+  // `language`: a non-English page's, so the suggestions name countries in it (issue 29).
+  autocomplete: (input: string, country: string, sessionToken: string, signal: AbortSignal, language?: string) =>
+    apiFetch<{ predictions: PlacePrediction[] }>('GET', `${BASE}/autocomplete?${new URLSearchParams({ input, country, sessionToken, ...(language ? { language } : {}) })}`, undefined, { signal }).then(
       (r) => r.predictions,
     ),
-  details: (placeId: string, sessionToken: string) =>
-    apiFetch<{ place: PlaceAddress }>('GET', `${BASE}/details?${new URLSearchParams({ placeId, sessionToken, ...TRACKING })}`).then((r) => r.place),
+  details: (placeId: string, sessionToken: string, language?: string) =>
+    apiFetch<{ place: PlaceAddress }>('GET', `${BASE}/details?${new URLSearchParams({ placeId, sessionToken, ...TRACKING, ...(language ? { language } : {}) })}`).then((r) => r.place),
 };

@@ -42,6 +42,12 @@ describe('local place ids and answers', () => {
     expect(parseLocalPlaceId('local:us:g1')).toBeNull();
   });
 
+  it("names the country in a non-English page's language (issue 29); English as the shard has it", () => {
+    expect(rowPrediction(shard, rows[4]!, 'fr').secondaryText).toBe('MO, États-Unis');
+    expect(rowAddress(shard, rows[0]!, 'fr').formattedAddress).toBe('Paris, TX 75460, États-Unis');
+    expect(rowPrediction(shard, rows[4]!, 'en-GB').secondaryText).toBe('MO, United States');
+  });
+
   it('gives an address in the checkout field terms', () => {
     expect(rowAddress(shard, rows[0]!)).toEqual({
       placeId: 'local:US:z75460', formattedAddress: 'Paris, TX 75460, United States', addressLine1: '', city: 'Paris', region: 'TX', postalCode: '75460', country: 'US',

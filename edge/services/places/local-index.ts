@@ -5,6 +5,7 @@
  */
 import { looksLikePostcode, placeKey, postcodeKey } from './normalize.js';
 import { MAX_PREDICTIONS, type PlaceAddress, type PlacePrediction } from './provider.js';
+import { localCountryName } from '../../../domain/postal-codes/country-names.js';
 
 /** Bump when the row layout changes: the R2 keys carry it, so old shards are never misread. */
 export const SHARD_VERSION = 1;
@@ -91,15 +92,20 @@ function regionLine(row: PlaceRow): string {
   return [row[2], row[3]].filter(Boolean).join(' ');
 }
 
-export function rowPrediction(shard: PlaceShard, row: PlaceRow): PlacePrediction {
-  const secondaryText = [regionLine(row), shard.countryName].filter(Boolean).join(', ');
+/** The shard's country named in `language` (issue 29), its own English name for English or none. */
+function shardCountryName(shard: PlaceShard, language: string | undefined): string {
+  return localCountryName(shard.country, language) ?? shard.countryName;
+}
+
+export function rowPrediction(shard: PlaceShard, row: PlaceRow, language?: string): PlacePrediction {
+  const secondaryText = [regionLine(row), shardCountryName(shard, language)].filter(Boolean).join(', ');
   return { placeId: localPlaceId(shard.country, row), description: `${row[1]}, ${secondaryText}`, mainText: row[1], secondaryText };
 }
 
-export function rowAddress(shard: PlaceShard, row: PlaceRow): PlaceAddress {
+export function rowAddress(shard: PlaceShard, row: PlaceRow, language?: string): PlaceAddress {
   return {
     placeId: localPlaceId(shard.country, row),
-    formattedAddress: [row[1], regionLine(row), shard.countryName].filter(Boolean).join(', '),
+    formattedAddress: [row[1], regionLine(row), shardCountryName(shard, language)].filter(Boolean).join(', '),
     addressLine1: '',
     city: row[1],
     region: row[2],

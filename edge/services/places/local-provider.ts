@@ -53,7 +53,7 @@ function rowById(shard: PlaceShard, id: string): PlaceRow | undefined {
 export function localPlacesProvider(bucket: R2Bucket): PlacesProvider {
   return {
     name: 'local',
-    async autocomplete({ input, country }: AutocompleteQuery) {
+    async autocomplete({ input, country, language }: AutocompleteQuery) {
       const query = localQuery(input);
       if (!query) return [];
       const countries = country ? [country] : Object.keys(PLACE_COUNTRIES);
@@ -65,14 +65,14 @@ export function localPlacesProvider(bucket: R2Bucket): PlacesProvider {
         .flat()
         .sort((a, b) => b.row[4] - a.row[4])
         .slice(0, MAX_PREDICTIONS)
-        .map(({ shard, row }) => rowPrediction(shard, row));
+        .map(({ shard, row }) => rowPrediction(shard, row, language));
     },
-    async details({ placeId }: DetailsQuery) {
+    async details({ placeId, language }: DetailsQuery) {
       const id = parseLocalPlaceId(placeId);
       if (!id) return null;
       const shard = await loadShard(bucket, id.country);
       const row = shard && rowById(shard, id.rowId);
-      return shard && row ? rowAddress(shard, row) : null;
+      return shard && row ? rowAddress(shard, row, language) : null;
     },
   };
 }
