@@ -10,7 +10,8 @@ import type { StoreTextKey } from '../../../domain/languages/store-texts.js';
 /**
  * The checkout API's refusals the checkout island shows as its alert or beside a field, as store
  * texts (issue 29): guest checkout off, the phone, the test card's answers, an empty cart, an
- * order already being placed, the address and shipping checks, not enough stock.
+ * order already being placed, the address and shipping checks, not enough stock; too-long
+ * fields, the postcode rules, coupon and gift-card refusals, Stripe not set up (lang21).
  */
 export const CHECKOUT_MESSAGE_KEYS = [
   'checkoutSignInRequired',
@@ -37,6 +38,30 @@ export const CHECKOUT_MESSAGE_KEYS = [
   'checkoutCardMonthInvalid',
   'checkoutCardYearInvalid',
   'checkoutCardCodeIncomplete',
+  'checkoutFirstNameTooLong',
+  'checkoutLastNameTooLong',
+  'checkoutAddressTooLong',
+  'checkoutAddress2TooLong',
+  'checkoutCityTooLong',
+  'checkoutRegionTooLong',
+  'checkoutPostalCodeTooLong',
+  'checkoutPhoneTooLong',
+  'checkoutShippingAddressNeeded',
+  'postcodeInvalid',
+  'postcodeUsZip',
+  'postcodeCaFsa',
+  'postcodeGbOutcode',
+  'postcodeSe',
+  'postcodeIeEircode',
+  'checkoutCouponUsedUp',
+  'checkoutCouponCustomerLimit',
+  'giftCardInvalid',
+  'giftCardNoBalance',
+  'giftCardBalanceChanged',
+  'giftCardPurchase',
+  'giftCardPurchaseField',
+  'giftCardCardNeeded',
+  'checkoutStripeNotSetUp',
 ] as const satisfies readonly StoreTextKey[];
 
 /** The checkout refusals in the language the checkout page names (`language` of the order). */
