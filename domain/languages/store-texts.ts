@@ -507,6 +507,21 @@ export const STORE_TEXTS = {
   giftCardPurchaseField: 'A gift card cannot be used to buy another gift card.',
   giftCardCardNeeded: 'Enter your card details to pay the rest of the order.',
   checkoutStripeNotSetUp: 'Card payments through Stripe are not set up for this store.',
+  /** lang21: the cart API's own messages (in the language the cart island sends) and the cart island's failure titles. */
+  cartQuantityRequired: 'Quantity is required.',
+  cartQuantityRange: 'Quantity must be between 1 and 9999.',
+  cartServiceSingleQuantity: 'Only one of this item can be added to your cart.',
+  cartGiftCardDenomination: 'Select a denomination for the Gift Card',
+  cartSubscriptionOnly: 'This item is a subscription; subscribe to it from its product page.',
+  cartNotSubscribable: 'This item cannot be bought as a subscription.',
+  cartSubscriptionPlanUnknown: 'That subscription option is not offered for this item.',
+  cartEntryNotFound: 'That item is no longer in your cart.',
+  cartEntryMismatch: 'That entry does not hold this item and variant.',
+  cartDuplicateLine: 'Your cart already has this item with the same details.',
+  cartRemoveFailed: 'Unable to remove item',
+  cartQuantityFailed: 'Unable to update quantity',
+  cartOpenFormFailed: 'Unable to open form',
+  cartUpdateFormFailed: 'Unable to update form',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

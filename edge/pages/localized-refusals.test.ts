@@ -62,3 +62,25 @@ describe("the checkout API's other refusals in the body's language (lang21)", ()
     expect(await intent()).toMatchObject({ status: 404, json: { message: 'Card payments through Stripe are not set up for this store.' } });
   });
 });
+
+describe("the cart API's own messages in the language the cart island sends (lang21)", () => {
+  it('a quantity out of range, a gone line and a refused body answer in French for language fr; English without it', async () => {
+    const v = new TestVisitor(worker, '198.51.100.202');
+    await v.visit('/fr/cart');
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    const added = await addOne(v, mug.itemId, 'FK-MUG-08-OAT', 1);
+    expect(added.status).toBe(200);
+    const entryId = added.json.newlyAdded.id as string;
+    const line = `/api/commerce/shopping-cart/entries/${entryId}`;
+    expect(await v.send('PUT', line, { quantity: 10000, language: 'fr' })).toMatchObject({ status: 400, json: { message: FRENCH.cartQuantityRange, fields: { quantity: FRENCH.cartQuantityRange } } });
+    expect(await v.send('PUT', line, { quantity: 1.5, language: 'fr' })).toMatchObject({ status: 400, json: { fields: { quantity: FRENCH.themeQuantityNotWhole } } });
+    expect(await v.send('PUT', line, { quantity: 10000 })).toMatchObject({ status: 400, json: { message: 'Quantity must be between 1 and 9999.' } });
+    const gone = '/api/commerce/shopping-cart/entries/no-such-line';
+    expect(await v.send('DELETE', `${gone}?language=fr`)).toMatchObject({ status: 404, json: { message: "Cet article n'est plus dans votre panier." } });
+    expect(await v.send('PUT', gone, { quantity: 2, language: 'fr' })).toMatchObject({ status: 404, json: { message: FRENCH.cartEntryNotFound } });
+    expect(await v.send('DELETE', gone)).toMatchObject({ status: 404, json: { message: 'That item is no longer in your cart.' } });
+    // A language the site does not publish reads as English; the line's quantity still changes with language sent.
+    expect(await v.send('DELETE', `${gone}?language=de`)).toMatchObject({ json: { message: 'That item is no longer in your cart.' } });
+    expect(await v.send('PUT', line, { quantity: 2, language: 'fr' })).toMatchObject({ status: 200, json: { shoppingCart: { totalQuantity: 2 } } });
+  });
+});
