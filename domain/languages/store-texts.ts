@@ -522,6 +522,22 @@ export const STORE_TEXTS = {
   cartQuantityFailed: 'Unable to update quantity',
   cartOpenFormFailed: 'Unable to open form',
   cartUpdateFormFailed: 'Unable to update form',
+  /** lang21: the theme's message pages (error.html, status.html, newsletter.html) as `themeTexts`; `{email}` and `{list}` filled in by the template. */
+  themeErrorTryAgain: 'Please try again in a moment.',
+  themeNewsletterConfirmTitle: 'Subscribe to {list}?',
+  themeNewsletterConfirmText: 'Confirm that {email} should get {list}.',
+  themeNewsletterConfirmButton: 'Confirm my subscription',
+  themeNewsletterConfirmed: "You're subscribed",
+  themeNewsletterConfirmedText: '{email} will get {list}. Thank you!',
+  themeNewsletterConfirmInvalid: 'This link has expired',
+  themeNewsletterConfirmInvalidText: 'The confirmation link is not valid any more. Sign up again and we will send a new one.',
+  themeNewsletterUnsubscribeTitle: 'Unsubscribe from {list}?',
+  themeNewsletterUnsubscribeText: '{email} will get no more mail from this list.',
+  themeNewsletterUnsubscribeButton: 'Unsubscribe',
+  themeNewsletterUnsubscribed: "You're unsubscribed",
+  themeNewsletterUnsubscribedText: '{email} will get no more mail from {list}.',
+  themeNewsletterUnsubscribeInvalid: 'This link is not valid',
+  themeNewsletterUnsubscribeInvalidText: 'Use the unsubscribe link from one of our emails.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -83,6 +83,22 @@ const THEME_TEXT_KEYS = {
   notFoundSearchPlaceholder: 'notFoundSearchPlaceholder',
   notFoundHome: 'notFoundHome',
   viewDetails: 'themeViewDetails',
+  // lang21: the message pages (error.html, status.html, newsletter.html).
+  errorTryAgain: 'themeErrorTryAgain',
+  newsletterConfirmTitle: 'themeNewsletterConfirmTitle',
+  newsletterConfirmText: 'themeNewsletterConfirmText',
+  newsletterConfirmButton: 'themeNewsletterConfirmButton',
+  newsletterConfirmed: 'themeNewsletterConfirmed',
+  newsletterConfirmedText: 'themeNewsletterConfirmedText',
+  newsletterConfirmInvalid: 'themeNewsletterConfirmInvalid',
+  newsletterConfirmInvalidText: 'themeNewsletterConfirmInvalidText',
+  newsletterUnsubscribeTitle: 'themeNewsletterUnsubscribeTitle',
+  newsletterUnsubscribeText: 'themeNewsletterUnsubscribeText',
+  newsletterUnsubscribeButton: 'themeNewsletterUnsubscribeButton',
+  newsletterUnsubscribed: 'themeNewsletterUnsubscribed',
+  newsletterUnsubscribedText: 'themeNewsletterUnsubscribedText',
+  newsletterUnsubscribeInvalid: 'themeNewsletterUnsubscribeInvalid',
+  newsletterUnsubscribeInvalidText: 'themeNewsletterUnsubscribeInvalidText',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

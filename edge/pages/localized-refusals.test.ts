@@ -5,7 +5,9 @@ import { startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, ADDRESS_OR, placeOrder } from '../api/commerce/test-checkout.js';
-import { STORE_TEXTS } from '../../domain/languages/store-texts.js';
+import { STORE_TEXTS, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { themeTexts } from '../../domain/languages/theme-texts.js';
+import { render } from '../../engine/index.js';
 import { addressPostcodeError } from '../../domain/postal-codes/postal-codes.js';
 import { GIFT_CARD_MESSAGES } from '../services/gift-cards/index.js';
 
@@ -14,7 +16,7 @@ import { GIFT_CARD_MESSAGES } from '../services/gift-cards/index.js';
  * the theme's message pages answer in the page's language on the demo's French site.
  */
 let worker: RunningWorker;
-const FRENCH: Record<string, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
+const FRENCH: Record<StoreTextKey, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
 
 beforeAll(async () => {
   ({ worker } = await startFrenchSite());
@@ -82,5 +84,45 @@ describe("the cart API's own messages in the language the cart island sends (lan
     // A language the site does not publish reads as English; the line's quantity still changes with language sent.
     expect(await v.send('DELETE', `${gone}?language=de`)).toMatchObject({ json: { message: 'That item is no longer in your cart.' } });
     expect(await v.send('PUT', line, { quantity: 2, language: 'fr' })).toMatchObject({ status: 200, json: { shoppingCart: { totalQuantity: 2 } } });
+  });
+});
+
+describe("the theme's message pages in the page's language (lang21)", () => {
+  const text = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+  const theme = (name: string) => readFileSync(new URL(`../../fixtures/theme/${name}`, import.meta.url), 'utf8');
+  // The templates before lang21 (git show 6b31761e:fixtures/theme/...): English renders byte for byte as they did.
+  const BEFORE_ERROR = '<section class="message-page">\n  <p class="code">500</p>\n  <h1>Something went wrong</h1>\n  <p>Please try again in a moment.</p>\n  <a class="button button-secondary" href="/">Back to the home page</a>\n</section>\n';
+  const ENGLISH = themeTexts();
+  const FRENCH_THEME = themeTexts((key) => FRENCH[key]);
+  const STATES = ['confirm', 'confirmed', 'confirm-invalid', 'unsubscribe', 'unsubscribed', 'unsubscribe-invalid'];
+  const newsletter = (state: string) => ({ state, listName: 'Kiln <Notes>', email: 'ines@example.fr', subscriberId: 's1', signature: 'sig', token: 't&1' });
+
+  it('error.html and newsletter.html render the English as before and the French from themeTexts', () => {
+    expect(render(theme('error.html'), { themeTexts: ENGLISH }).output).toBe(BEFORE_ERROR);
+    // A context without themeTexts (another caller, an older theme context) keeps the English.
+    expect(render(theme('error.html'), {}).output).toBe(BEFORE_ERROR);
+    const frError = text(render(theme('error.html'), { themeTexts: FRENCH_THEME }).output);
+    expect(frError).toContain(`${FRENCH.themeSomethingWrong} ${FRENCH.themeErrorTryAgain} ${FRENCH.notFoundHome}`);
+    for (const state of STATES) {
+      const english = render(theme('newsletter.html'), { themeTexts: ENGLISH, newsletter: newsletter(state) }).output;
+      expect(english, state).toBe(render(theme('newsletter.html'), { newsletter: newsletter(state) }).output);
+      const french = text(render(theme('newsletter.html'), { themeTexts: FRENCH_THEME, newsletter: newsletter(state) }).output);
+      expect(french, state).toContain(FRENCH.notFoundHome);
+      expect(french, state).not.toMatch(/\bSubscribe\b|\bsubscribed\b|This link|\bConfirm\b|Use the|will get|Back to/);
+    }
+    const confirm = render(theme('newsletter.html'), { themeTexts: FRENCH_THEME, newsletter: newsletter('confirm') }).output;
+    expect(confirm).toContain("S'abonner à Kiln &lt;Notes&gt;\u00a0?");
+    expect(confirm).toContain('Confirmez que ines@example.fr doit recevoir Kiln &lt;Notes&gt;.');
+  });
+
+  it('the English newsletter page as before; a status page (405) under /fr words its link in French', async () => {
+    const en = text(await (await worker.fetch('/newsletter/confirm?token=made-up')).text());
+    expect(en).toContain('This link has expired The confirmation link is not valid any more. Sign up again and we will send a new one.');
+    expect(en).toContain('Back to the home page');
+    const put = await worker.fetch('/fr/', { method: 'PUT', headers: { Accept: 'text/html' } });
+    expect(put.status).toBe(405);
+    expect(text(await put.text())).toContain(FRENCH.notFoundHome);
+    const enPut = await worker.fetch('/', { method: 'PUT', headers: { Accept: 'text/html' } });
+    expect(text(await enPut.text())).toContain('Back to the home page');
   });
 });
