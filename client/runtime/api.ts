@@ -84,11 +84,12 @@ const CART = '/api/commerce/shopping-cart';
 export const cartApi = {
   get: () => apiFetch<{ shoppingCart: ShoppingCart }>('GET', CART).then((r) => r.shoppingCart),
   add: (req: AddToCartRequest) => apiFetch<{ shoppingCart: ShoppingCart; newlyAdded?: CartEntry }>('POST', `${CART}/entries`, req),
-  setQuantity: (entryId: string, quantity: number) =>
-    apiFetch<{ shoppingCart: ShoppingCart }>('PUT', `${CART}/entries/${encodeURIComponent(entryId)}`, { quantity }).then((r) => r.shoppingCart),
-  remove: (entryId: string) =>
-    apiFetch<{ shoppingCart: ShoppingCart }>('DELETE', `${CART}/entries/${encodeURIComponent(entryId)}`).then((r) => r.shoppingCart),
-  setAdditionalFields: (entryId: string, body: { itemId: string; sku: string | null; additionalFields: string }) =>
+  // `language` (the cart page's, issue 29): the server's refusals in its words.
+  setQuantity: (entryId: string, quantity: number, language?: string) =>
+    apiFetch<{ shoppingCart: ShoppingCart }>('PUT', `${CART}/entries/${encodeURIComponent(entryId)}`, { quantity, ...(language ? { language } : {}) }).then((r) => r.shoppingCart),
+  remove: (entryId: string, language?: string) =>
+    apiFetch<{ shoppingCart: ShoppingCart }>('DELETE', `${CART}/entries/${encodeURIComponent(entryId)}${language ? `?language=${encodeURIComponent(language)}` : ''}`).then((r) => r.shoppingCart),
+  setAdditionalFields: (entryId: string, body: { itemId: string; sku: string | null; additionalFields: string; language?: string }) =>
     apiFetch<{ shoppingCart: ShoppingCart; updatedEntry: CartEntry }>('PUT', `${CART}/entries/${encodeURIComponent(entryId)}/additionalFields`, body),
   stock: (itemId: string) =>
     apiFetch<{ results: StockRecord[] }>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`).then((r) => r.results),

@@ -87,6 +87,22 @@ const THEME_TEXT_KEYS = {
   searchPlaceholder: 'themeSearchPlaceholder',
   searchCount: 'themeSearchCount',
   searchNothing: 'themeSearchNothing',
+  // lang21: the message pages (error.html, status.html, newsletter.html).
+  errorTryAgain: 'themeErrorTryAgain',
+  newsletterConfirmTitle: 'themeNewsletterConfirmTitle',
+  newsletterConfirmText: 'themeNewsletterConfirmText',
+  newsletterConfirmButton: 'themeNewsletterConfirmButton',
+  newsletterConfirmed: 'themeNewsletterConfirmed',
+  newsletterConfirmedText: 'themeNewsletterConfirmedText',
+  newsletterConfirmInvalid: 'themeNewsletterConfirmInvalid',
+  newsletterConfirmInvalidText: 'themeNewsletterConfirmInvalidText',
+  newsletterUnsubscribeTitle: 'themeNewsletterUnsubscribeTitle',
+  newsletterUnsubscribeText: 'themeNewsletterUnsubscribeText',
+  newsletterUnsubscribeButton: 'themeNewsletterUnsubscribeButton',
+  newsletterUnsubscribed: 'themeNewsletterUnsubscribed',
+  newsletterUnsubscribedText: 'themeNewsletterUnsubscribedText',
+  newsletterUnsubscribeInvalid: 'themeNewsletterUnsubscribeInvalid',
+  newsletterUnsubscribeInvalidText: 'themeNewsletterUnsubscribeInvalidText',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
+import { zValidator } from '@hono/zod-validator';
+import type { ZodType } from 'zod';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
+import { validationError } from './validate.js';
 import { chosenLanguageTable } from '../services/multilingual/visitor-language.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../domain/languages/store-texts.js';
 
@@ -28,4 +31,27 @@ export async function storeTextMessages(c: Context<AppEnv>, language: unknown, k
 export function localizedError(error: ApiError, say: Say): ApiError {
   const fields = error.options.fields ? Object.fromEntries(Object.entries(error.options.fields).map(([name, text]) => [name, say(text)])) : undefined;
   return new ApiError(error.status, error.code, say(error.message), { ...error.options, ...(fields ? { fields } : {}) });
+}
+
+/**
+ * Runs an API call's `answer`; a refusal it throws is said in `language` (the one the page's
+ * island sent) by the store texts `keys`, the rest of the error as it was.
+ */
+export async function inLanguage<T>(c: Context<AppEnv>, language: string | undefined, keys: readonly StoreTextKey[], answer: () => Promise<T>): Promise<T> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (error instanceof ApiError && language !== undefined) throw localizedError(error, await storeTextMessages(c, language, keys));
+    throw error;
+  }
+}
+
+/** `jsonBody` (validate.ts) whose refusals are said in the language the body names (`language`) by the store texts `keys`. */
+export function bodyInLanguage<T extends ZodType>(schema: T, keys: readonly StoreTextKey[]) {
+  return zValidator('json', schema, async (result, hookContext) => {
+    if (result.success) return;
+    // The hook's context is the app's own (typed with Hono's default Env by the validator).
+    const c = hookContext as unknown as Context<AppEnv>;
+    throw localizedError(validationError(result.error), await storeTextMessages(c, (result.data as { language?: unknown } | null)?.language, keys));
+  });
 }

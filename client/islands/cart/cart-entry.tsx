@@ -11,9 +11,21 @@ import type { CartTexts } from './cart-texts.js';
 
 const AdditionalFieldsDialog = lazy(() => import('../../components/additional-fields-dialog.js'));
 
-function message(error: unknown): string {
-  return error instanceof ApiFailure ? error.message : MESSAGES.network;
+/**
+ * A failure's line in the page's words: the client's own (network, session, cookies, rate limit)
+ * from the page's texts; the server's as it comes (said in the page's language, which the
+ * island sends).
+ */
+function message(error: unknown, t: CartTexts): string {
+  if (!(error instanceof ApiFailure) || error.kind === 'network') return t.network;
+  if (error.kind === 'crumb') return t.sessionExpired;
+  if (error.kind === 'cookies') return t.cookiesDisabled;
+  if (error.kind === 'rate-limited') return t.rateLimited;
+  return error.message === MESSAGES.somethingWrong ? t.somethingWrong : error.message;
 }
+
+/** The page's language (`<html lang>`), which the cart API's refusals are said in. */
+const pageLanguage = () => document.documentElement.lang || undefined;
 
 /**
  * The product's additional-fields form, read from its page context under the cart page's
@@ -54,19 +66,19 @@ export function CartEntryRow({ entry, currency, now, texts: t }: { entry: Entry;
     try {
       await call();
     } catch (e) {
-      setError({ title, message: message(e) });
+      setError({ title, message: message(e, t) });
     } finally {
       setBusy(false);
     }
   };
   const commitQuantity = () => {
     const n = Number(quantity);
-    if (!Number.isInteger(n) || n < 0 || n > QUANTITY_MAX) return setError({ title: MESSAGES.quantityFailed, message: Number.isFinite(n) ? MESSAGES.quantityNotWhole : MESSAGES.quantityNotNumber });
+    if (!Number.isInteger(n) || n < 0 || n > QUANTITY_MAX) return setError({ title: t.quantityFailed, message: Number.isFinite(n) ? t.quantityNotWhole : t.quantityNotNumber });
     if (n === sent.current) return;
     sent.current = n;
-    void run(MESSAGES.quantityFailed, async () => {
+    void run(t.quantityFailed, async () => {
       try {
-        cartStore.update(await cartApi.setQuantity(entry.id, n));
+        cartStore.update(await cartApi.setQuantity(entry.id, n, pageLanguage()));
       } catch (e) {
         // Refused: the box shows the quantity the cart still holds (and prices), not the one asked for.
         setQuantity(String(entry.quantity));
@@ -75,9 +87,9 @@ export function CartEntryRow({ entry, currency, now, texts: t }: { entry: Entry;
       }
     });
   };
-  const remove = () => void run(MESSAGES.removeFailed, async () => cartStore.update(await cartApi.remove(entry.id)));
+  const remove = () => void run(t.removeFailed, async () => cartStore.update(await cartApi.remove(entry.id, pageLanguage())));
   const edit = () =>
-    void run(MESSAGES.openFormFailed, async () => {
+    void run(t.openFormFailed, async () => {
       const found = await formOf(entry, t.homeUrl);
       if (!found) throw new Error('no form');
       setForm(found);
@@ -85,8 +97,8 @@ export function CartEntryRow({ entry, currency, now, texts: t }: { entry: Entry;
   const save = (answers: string | null) => {
     if (answers === null) return setForm(null);
     setSaving(true);
-    void run(MESSAGES.updateFormFailed, async () => {
-      const { shoppingCart } = await cartApi.setAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant?.sku ?? null, additionalFields: answers });
+    void run(t.updateFormFailed, async () => {
+      const { shoppingCart } = await cartApi.setAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant?.sku ?? null, additionalFields: answers, language: pageLanguage() });
       cartStore.update(shoppingCart);
       setForm(null);
     }).finally(() => setSaving(false));

@@ -13,6 +13,14 @@ export function cartTexts(given: Record<string, unknown>) {
     quantity: text('quantity', 'Quantity'), subtotal: text('subtotal', 'Subtotal'), item: text('item', 'item'), items: text('items', 'items'),
     cartNote: text('cartNote', 'Shipping and tax are worked out at checkout.'), cartNoteTaxIncluded: text('cartNoteTaxIncluded', 'Prices include tax. Shipping is worked out at checkout.'), checkout: text('checkout', 'Checkout'),
     remove: text('remove', 'Remove'), editDetails: text('editDetails', 'Edit details'), heldFor: text('heldFor', 'Held for you for {time}'),
+    // The line's failure alert (SPEC §8 titles; the network line when the cart API cannot be reached), lang21.
+    removeFailed: text('cartRemoveFailed', 'Unable to remove item'), quantityFailed: text('cartQuantityFailed', 'Unable to update quantity'),
+    openFormFailed: text('cartOpenFormFailed', 'Unable to open form'), updateFormFailed: text('cartUpdateFormFailed', 'Unable to update form'),
+    network: text('themeNetwork', 'Please check your internet connection.'), somethingWrong: text('themeSomethingWrong', 'Something went wrong'),
+    sessionExpired: text('themeSessionExpired', 'Your session has expired. Please reload the page and try again.'),
+    cookiesDisabled: text('themeCookiesDisabled', 'Please enable cookies in your browser, reload the page, and try again.'),
+    rateLimited: text('themeRateLimited', 'Please try again in a few seconds.'),
+    quantityNotNumber: text('themeQuantityNotNumber', 'Quantity must be a number.'), quantityNotWhole: text('themeQuantityNotWhole', 'Quantity must be a whole number'),
     homeUrl: link('homeUrl', '/'), checkoutUrl: link('checkoutUrl', CHECKOUT_PATH),
     colon: colonOf(text('labelValue', '{label}: {value}')),
   };

@@ -11,6 +11,8 @@ import {
   type CartScope, type CartView,
 } from '../../services/cart/index.js';
 import { jsonBody, queryParams } from '../validate.js';
+import { bodyInLanguage, inLanguage } from '../localized-messages.js';
+import { CART_MESSAGE_KEYS } from './cart-messages.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
@@ -71,30 +73,39 @@ commerce.post('/shopping-cart/entries', jsonBody(addEntryBody), async (c) => {
   return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null });
 });
 
-commerce.put('/shopping-cart/entries/:entryId/additionalFields', jsonBody(updateFieldsBody), async (c) => {
+// The cart island's writes: their refusals in the language it sends (`language`, the cart page's; issue 29).
+commerce.put('/shopping-cart/entries/:entryId/additionalFields', bodyInLanguage(updateFieldsBody, CART_MESSAGE_KEYS), async (c) => {
   const body = c.req.valid('json');
-  const scope = cartScope(c);
-  const entryId = c.req.param('entryId');
-  const view = await updateEntryFields(scope, token(c), entryId, {
-    itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields),
+  return inLanguage(c, body.language, CART_MESSAGE_KEYS, async () => {
+    const scope = cartScope(c);
+    const entryId = c.req.param('entryId');
+    const view = await updateEntryFields(scope, token(c), entryId, {
+      itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields),
+    });
+    syncCartCookies(c, view, token(c), true);
+    const entry = view.entries.find((e) => e.id === entryId);
+    return answer(c, scope, view, { updatedEntry: entry ? entryJson(entry, scope.now) : null });
   });
-  syncCartCookies(c, view, token(c), true);
-  const entry = view.entries.find((e) => e.id === entryId);
-  return answer(c, scope, view, { updatedEntry: entry ? entryJson(entry, scope.now) : null });
 });
 
-commerce.put('/shopping-cart/entries/:entryId', jsonBody(setQuantityBody), async (c) => {
-  const scope = cartScope(c);
-  const view = await setEntryQuantity(scope, token(c), c.req.param('entryId'), c.req.valid('json').quantity);
-  syncCartCookies(c, view, token(c), true);
-  return answer(c, scope, view);
+commerce.put('/shopping-cart/entries/:entryId', bodyInLanguage(setQuantityBody, CART_MESSAGE_KEYS), async (c) => {
+  const body = c.req.valid('json');
+  return inLanguage(c, body.language, CART_MESSAGE_KEYS, async () => {
+    const scope = cartScope(c);
+    const view = await setEntryQuantity(scope, token(c), c.req.param('entryId'), body.quantity);
+    syncCartCookies(c, view, token(c), true);
+    return answer(c, scope, view);
+  });
 });
 
+// A removal has no body: the island names its language in the query (`?language=fr`).
 commerce.delete('/shopping-cart/entries/:entryId', async (c) => {
-  const scope = cartScope(c);
-  const view = await removeEntry(scope, token(c), c.req.param('entryId'));
-  syncCartCookies(c, view, token(c), true);
-  return answer(c, scope, view);
+  return inLanguage(c, c.req.query('language'), CART_MESSAGE_KEYS, async () => {
+    const scope = cartScope(c);
+    const view = await removeEntry(scope, token(c), c.req.param('entryId'));
+    syncCartCookies(c, view, token(c), true);
+    return answer(c, scope, view);
+  });
 });
 
 // SPEC §7: available = stock minus what other carts hold now.

@@ -20,11 +20,14 @@ const additionalFields = z.union([z.string().max(32 * 1024), z.record(z.string()
 /** POST /api/commerce/shopping-cart/entries */
 export const addEntryBody = z.strictObject({ itemId, sku, quantity: quantity(1), additionalFields });
 
+// `language` (optional): the cart page's, for the refusals' words (issue 29); nothing else reads it.
+const language = z.string().max(35).optional();
+
 /** PUT /api/commerce/shopping-cart/entries/{entryId} */
-export const setQuantityBody = z.strictObject({ quantity: quantity(0) });
+export const setQuantityBody = z.strictObject({ quantity: quantity(0), language });
 
 /** PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields */
-export const updateFieldsBody = z.strictObject({ itemId, sku, additionalFields });
+export const updateFieldsBody = z.strictObject({ itemId, sku, additionalFields, language });
 
 /** GET /api/commerce/shopping-cart: SPEC §7 query, accepted (totals are always computed). */
 export const cartQuery = z.object({
