@@ -1,23 +1,41 @@
 import { Hono } from 'hono';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppEnv, PageLanguage } from '../env.js';
-import { loadTranslationTable } from '../services/multilingual/store.js';
-import { TranslationTable } from '../services/multilingual/texts.js';
+import { translations } from '../../schema/translations.js';
 import { accountTexts } from './account/account-texts.js';
 import { pageRequest } from './respond.js';
 
-// The D1 reads this file counts: the translation table, and the page shell pageRequest starts.
-vi.mock('../services/multilingual/store.js', () => ({ loadTranslationTable: vi.fn() }));
-vi.mock('../services/page-shell.js', () => ({ loadPageShell: vi.fn(async () => ({})) }));
-const load = vi.mocked(loadTranslationTable);
-
 const FRENCH: PageLanguage = { code: 'fr', prefix: '/fr', publicUrl: 'http://shop.test/fr/account' };
+const FRENCH_ROWS = [{ kind: 'system', entityId: 'store-texts', fieldKey: 'accountSignIn', text: 'Se connecter' }];
+
+/**
+ * A stand-in for the request's Drizzle handle that counts the reads of the translations table:
+ * every query builder call chains, `from(table)` is recorded, and awaiting a query gives the
+ * French rows for the translations table and no rows for any other (the page shell's reads).
+ * No module is mocked, so the count holds however the test run shares its modules.
+ */
+function countingDb() {
+  const tables: unknown[] = [];
+  const chain = (table?: unknown): unknown =>
+    new Proxy(() => undefined, {
+      get(_target, prop) {
+        if (prop === 'then') {
+          const rows = table === translations ? FRENCH_ROWS : [];
+          return (ok: (v: unknown) => unknown, ko: (e: unknown) => unknown) => Promise.resolve(rows).then(ok, ko);
+        }
+        if (prop === 'from') return (t: unknown) => { tables.push(t); return chain(t); };
+        return () => chain(table);
+      },
+    });
+  const db = new Proxy({}, { get: () => () => chain() });
+  return { db, translationReads: () => tables.filter((t) => t === translations).length };
+}
 
 /** A page route that asks for the language's texts the way an account page does: pageRequest, then its words twice. */
-function app(language: PageLanguage | undefined) {
+function app(language: PageLanguage | undefined, db: unknown) {
   const routes = new Hono<AppEnv>();
   routes.use('*', async (c, next) => {
-    c.set('db', {} as never);
+    c.set('db', db as never);
     c.set('site', { id: 'w1', locale: 'en-US' } as never);
     if (language) c.set('language', language);
     await next();
@@ -30,29 +48,26 @@ function app(language: PageLanguage | undefined) {
   return routes;
 }
 
-beforeEach(() => {
-  load.mockReset();
-  load.mockImplementation(async () => new TranslationTable([{ kind: 'system', entityId: 'store-texts', fieldKey: 'accountSignIn', text: 'Se connecter' }]));
-});
-
 describe('the translation table of a page under a language prefix', () => {
-  it('is read once per request, shared by pageRequest and the account pages\' words', async () => {
-    const res = await app(FRENCH).request('/account?format=json', {}, {});
+  it("is read once per request, shared by pageRequest and the account pages' words", async () => {
+    const { db, translationReads } = countingDb();
+    const res = await app(FRENCH, db).request('/account?format=json', {}, {});
     expect(await res.json()).toEqual({ rows: 1, signIn: 'Se connecter', same: true });
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(load).toHaveBeenCalledWith({}, 'w1', 'fr');
+    expect(translationReads()).toBe(1);
   });
 
   it('is read again for the next request', async () => {
-    const routes = app(FRENCH);
+    const { db, translationReads } = countingDb();
+    const routes = app(FRENCH, db);
     await routes.request('/account?format=json', {}, {});
     await routes.request('/account/sign-up?format=json', {}, {});
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(translationReads()).toBe(2);
   });
 
-  it('is never read on the primary language\'s pages, whose words are the English', async () => {
-    const res = await app(undefined).request('/account?format=json', {}, {});
+  it("is never read on the primary language's pages, whose words are the English", async () => {
+    const { db, translationReads } = countingDb();
+    const res = await app(undefined, db).request('/account?format=json', {}, {});
     expect(await res.json()).toEqual({ rows: null, signIn: 'Sign in', same: true });
-    expect(load).not.toHaveBeenCalled();
+    expect(translationReads()).toBe(0);
   });
 });
