@@ -71,3 +71,24 @@ describe('the newsletter pages of a French subscriber', () => {
     expect(page.text).toContain('action="/newsletter/confirm"');
   });
 });
+
+describe("the status page's words in the page's language", () => {
+  it('says a 405 and a refused download link in French under /fr, in English without it', async () => {
+    const v = new TestVisitor(site.worker);
+    const french = await v.req('POST', '/fr/', 'x=1', { ...form, accept: 'text/html' });
+    expect(french.status).toBe(405);
+    expect(french.text).toContain('Méthode non autorisée');
+    expect(french.text).toContain('Cette adresse peut seulement être consultée, pas recevoir d');
+    expect(french.text).not.toContain('Method not allowed');
+    const english = await v.req('POST', '/', 'x=1', { ...form, accept: 'text/html' });
+    expect(english.status).toBe(405);
+    expect(english.text).toContain('Method not allowed');
+    const refused = await v.req('GET', '/fr/downloads/not-a-grant?expires=1&sig=AAAA');
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('Lien non valide');
+    expect(refused.text).toContain('Utilisez le lien de votre confirmation de commande.');
+    const refusedEnglish = await v.req('GET', '/downloads/not-a-grant?expires=1&sig=AAAA');
+    expect(refusedEnglish.status).toBe(403);
+    expect(refusedEnglish.text).toContain('Link not valid');
+  });
+});
