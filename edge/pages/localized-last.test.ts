@@ -92,3 +92,26 @@ describe("the status page's words in the page's language", () => {
     expect(refusedEnglish.text).toContain('Link not valid');
   });
 });
+
+describe("the cart's checkout choices in the language the checkout island sends", () => {
+  const CART = '/api/commerce/shopping-cart';
+  it('says a postcode refusal and an empty cart in French with language fr; English without it', async () => {
+    const v = await TestVisitor.arrive(site.worker, '/fr/');
+    const zip = await v.req('PUT', `${CART}/shipping-location`, { country: 'US', postalCode: '12', language: 'fr' });
+    expect(zip.status).toBe(422);
+    expect(zip.json).toMatchObject({ message: 'Les codes ZIP comptent 5 chiffres.', fields: { postalCode: 'Les codes ZIP comptent 5 chiffres.' } });
+    const english = await v.req('PUT', `${CART}/shipping-location`, { country: 'US', postalCode: '12' });
+    expect(english.json).toMatchObject({ message: 'ZIP Codes need to be 5 digits.' });
+    for (const [method, path, body] of [
+      ['PUT', `${CART}/shipping-option`, { shippingOptionId: 'x', language: 'fr' }],
+      ['POST', `${CART}/coupons`, { code: 'SAVE', language: 'fr' }],
+      ['POST', `${CART}/gift-card`, { code: 'GIFT', language: 'fr' }],
+      ['DELETE', `${CART}/coupons/SAVE?language=fr`, undefined],
+    ] as const) {
+      const res = await v.req(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.json.message, `${method} ${path}`).toBe('Votre panier est vide.');
+    }
+    expect((await v.req('POST', `${CART}/gift-card`, { code: 'GIFT' })).json.message).toBe('Your cart is empty.');
+  });
+});
