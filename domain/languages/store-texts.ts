@@ -547,6 +547,16 @@ export const STORE_TEXTS = {
   themeNewsletterUnsubscribedText: '{email} will get no more mail from {list}.',
   themeNewsletterUnsubscribeInvalid: 'This link is not valid',
   themeNewsletterUnsubscribeInvalidText: 'Use the unsubscribe link from one of our emails.',
+  statusMethodNotAllowedTitle: 'Method not allowed',
+  statusMethodNotAllowed: 'This address can only be viewed, not sent to.',
+  downloadForgedTitle: 'Link not valid',
+  downloadForged: 'This download link is not valid. Use the link from your order confirmation.',
+  downloadExpiredTitle: 'Link expired',
+  downloadExpired: 'This download link has expired. Please contact the store for a new one.',
+  downloadUsedUpTitle: 'Download limit reached',
+  downloadUsedUp: 'This file has been downloaded as many times as this link allows. Please contact the store.',
+  downloadMissingTitle: 'File unavailable',
+  downloadMissing: 'This file is no longer available. Please contact the store.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -7,6 +7,7 @@ import { baseContext } from './page-context.js';
 import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { pageRequest, respond } from './respond.js';
+import { localizedStatus } from './utility-pages.js';
 
 /** What a refused download link says (the theme's status.html shows it). */
 export const DOWNLOAD_REFUSALS = {
@@ -19,7 +20,7 @@ export const DOWNLOAD_REFUSALS = {
 type Refusal = (typeof DOWNLOAD_REFUSALS)[keyof typeof DOWNLOAD_REFUSALS];
 
 async function refusalPage(req: PageRequest, refusal: Refusal): Promise<PageResult> {
-  return { status: refusal.code, templates: ['status.html'], context: { ...(await baseContext(req, PAGE_TYPE.error, 'error')), status: refusal } };
+  return { status: refusal.code, templates: ['status.html'], context: { ...(await baseContext(req, PAGE_TYPE.error, 'error')), status: await localizedStatus(req, refusal) } };
 }
 
 /** RFC 6266: a plain ASCII name for old clients and the exact UTF-8 name beside it. */

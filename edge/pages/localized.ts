@@ -9,6 +9,7 @@ import { setLanguage } from '../services/accounts/site-users.js';
 import { handleError } from './error-page.js';
 import { pages } from './routes.js';
 import { account } from './account/index.js';
+import { newsletterPages } from './newsletter/index.js';
 import { siteLock } from './members/access.js';
 import { siteLockJson } from '../middleware/site-lock/index.js';
 
@@ -34,6 +35,8 @@ localizedPages.use('*', (c, next) => {
   return c.req.method === 'GET' || c.req.method === 'HEAD' ? siteLock(c, next) : siteLockJson(c, next);
 });
 localizedPages.route('/account', account);
+// The newsletter's confirm and unsubscribe pages of a subscriber who signed up on a page of the language.
+localizedPages.route('/newsletter', newsletterPages);
 localizedPages.route('/', pages);
 localizedPages.onError(handleError);
 

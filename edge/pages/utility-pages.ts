@@ -2,6 +2,7 @@ import { cartJson, visitorCart } from '../services/cart/index.js';
 import { cartPricing } from '../services/orders/cart-pricing.js';
 import { baseContext } from './page-context.js';
 import { storeTextsJson } from './context/languages.js';
+import { STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../domain/languages/store-texts.js';
 import { type PageRequest } from './page-request.js';
 import { METHOD_NOT_ALLOWED } from './fallback-pages.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
@@ -38,6 +39,28 @@ export async function methodNotAllowedPage(req: PageRequest): Promise<PageResult
   return {
     status,
     templates: ['status.html'],
-    context: { ...(await baseContext(req, PAGE_TYPE.error, 'error')), status: { code: status, title, message } },
+    context: { ...(await baseContext(req, PAGE_TYPE.error, 'error')), status: await localizedStatus(req, { code: status, title, message }) },
   };
+}
+
+/** The store texts a status page's title and message can be (the server's English words of status.html). */
+const STATUS_TEXTS: readonly StoreTextKey[] = [
+  'statusMethodNotAllowedTitle', 'statusMethodNotAllowed',
+  'downloadForgedTitle', 'downloadForged', 'downloadExpiredTitle', 'downloadExpired',
+  'downloadUsedUpTitle', 'downloadUsedUp', 'downloadMissingTitle', 'downloadMissing',
+];
+const STATUS_KEY_OF = new Map<string, StoreTextKey>(STATUS_TEXTS.map((key) => [STORE_TEXTS[key], key]));
+
+/**
+ * `status.html`'s `status` with its title and message in the page's language (issue 29):
+ * the translation of the store text whose English they are; the English where there is none.
+ */
+export async function localizedStatus(req: PageRequest, status: { code: number; title: string; message: string }): Promise<{ code: number; title: string; message: string }> {
+  const table = req.translations ? await req.translations : undefined;
+  if (!table) return { code: status.code, title: status.title, message: status.message };
+  const say = (english: string) => {
+    const key = STATUS_KEY_OF.get(english);
+    return (key && table.get('system', STORE_TEXTS_ENTITY, key)) || english;
+  };
+  return { code: status.code, title: say(status.title), message: say(status.message) };
 }

@@ -48,13 +48,17 @@ export interface GiftCardSummary {
   amountDueCents: number;
 }
 
+/** The page's language (its `<html lang>`), which the server says its refusals in. */
+const pageLanguage = (): string => document.documentElement.lang;
+
 export const checkoutApi = {
   cart: () => apiFetch<Answer>('GET', CART).then((r) => r.shoppingCart),
-  setLocation: (body: { country: string; region?: string; postalCode?: string }) => apiFetch<Answer>('PUT', `${CART}/shipping-location`, body).then((r) => r.shoppingCart),
-  setOption: (shippingOptionId: string) => apiFetch<Answer>('PUT', `${CART}/shipping-option`, { shippingOptionId }).then((r) => r.shoppingCart),
-  addCoupon: (code: string) => apiFetch<Answer>('POST', `${CART}/coupons`, { code }).then((r) => r.shoppingCart),
-  checkGiftCard: (code: string) => apiFetch<Answer & { giftCard: GiftCardSummary }>('POST', `${CART}/gift-card`, { code }),
-  removeCoupon: (code: string) => apiFetch<Answer>('DELETE', `${CART}/coupons/${encodeURIComponent(code)}`).then((r) => r.shoppingCart),
+  // The checkout choices' refusals come back in the page's language (issue 29).
+  setLocation: (body: { country: string; region?: string; postalCode?: string }) => apiFetch<Answer>('PUT', `${CART}/shipping-location`, { ...body, language: pageLanguage() }).then((r) => r.shoppingCart),
+  setOption: (shippingOptionId: string) => apiFetch<Answer>('PUT', `${CART}/shipping-option`, { shippingOptionId, language: pageLanguage() }).then((r) => r.shoppingCart),
+  addCoupon: (code: string) => apiFetch<Answer>('POST', `${CART}/coupons`, { code, language: pageLanguage() }).then((r) => r.shoppingCart),
+  checkGiftCard: (code: string) => apiFetch<Answer & { giftCard: GiftCardSummary }>('POST', `${CART}/gift-card`, { code, language: pageLanguage() }),
+  removeCoupon: (code: string) => apiFetch<Answer>('DELETE', `${CART}/coupons/${encodeURIComponent(code)}?language=${encodeURIComponent(pageLanguage())}`).then((r) => r.shoppingCart),
   /** The server prices the cart and makes (or reuses, for an unchanged cart) the PaymentIntent. */
   stripeIntent: (body: { shippingAddress?: unknown; billingAddress?: unknown; shippingOptionId?: string; giftCardCode?: string; cartToken?: string; email?: string; language?: string }) =>
     apiFetch<StripeIntentAnswer>('POST', '/api/commerce/payments/stripe/intent', body).then((r) => r.paymentIntent),

@@ -1,7 +1,17 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { unsubscribe } from '../../services/newsletter/subscribers.js';
+import { siteLanguages } from '../../services/multilingual/settings.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
+
+/** `/fr` when `language` (the page's, from its form) is an added language the site publishes; '' otherwise. */
+async function pagePrefix(c: Context<AppEnv>, language: unknown): Promise<string> {
+  if (typeof language !== 'string' || !language) return '';
+  const languages = await siteLanguages(c.var.db, c.var.site);
+  const code = languages.enabled ? languages.added.find((l) => l.toLowerCase() === language.slice(0, 35).toLowerCase()) : undefined;
+  return code ? `/${languagePrefix(code)}` : '';
+}
 
 /**
  * POST /api/newsletter/unsubscribe: `s` (subscriber id) and `sig` from a signed link (in the body, or in the
@@ -22,7 +32,8 @@ newsletterApi.post('/unsubscribe', async (c) => {
   if (!subscriber) throw new ApiError(404, 'invalid_link', 'This unsubscribe link is not valid.');
   // A person pressed the page's button: show them the result page.
   if ((c.req.header('Accept') ?? '').includes('text/html')) {
-    return c.redirect(`/newsletter/unsubscribe?s=${encodeURIComponent(id)}&sig=${encodeURIComponent(sig)}`, 303);
+    // The result page in the language of the page the button was on (issue 29).
+    return c.redirect(`${await pagePrefix(c, body['language'])}/newsletter/unsubscribe?s=${encodeURIComponent(id)}&sig=${encodeURIComponent(sig)}`, 303);
   }
   return c.json({ unsubscribed: true });
 });

@@ -139,6 +139,7 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
       site: c.var.site, form, raw, values: sanitized.values, key, visitorHash,
       page: { path, contentSource: 'c' },
       origin: new URL(c.req.url).origin,
+      prefix: c.var.language?.prefix,
       remoteIp: clientIp(c),
       messages: m,
     });

@@ -21,7 +21,7 @@ async function newsletterPage(
     ? await baseContext(req, PAGE_TYPE.newsletterUnsubscribe, 'newsletter-unsubscribe')
     : await baseContext(req, PAGE_TYPE.page, 'newsletter-confirmation');
   const newsletter = subscriber
-    ? { state, listName: subscriber.listName, email: subscriber.email, subscriberId: subscriber.id, signature, token }
+    ? { state, listName: subscriber.listName, email: subscriber.email, subscriberId: subscriber.id, signature, token, language: req.language?.code ?? '' }
     : { state };
   return { status: subscriber ? 200 : 400, templates: ['newsletter.html'], context: { ...base, newsletter } };
 }

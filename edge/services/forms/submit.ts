@@ -22,6 +22,8 @@ export interface SubmitInput {
   page: NewSubmission['page'];
   /** Scheme and host of the request, for links in mails. */
   origin: string;
+  /** The language prefix (`/fr`) of the page the form was sent from, for the list sign-up mail's links (issue 29). */
+  prefix?: string;
   remoteIp?: string;
   /** The messages in the page's language (issue 29); English when absent. */
   messages?: FormMessages;
@@ -81,7 +83,7 @@ async function listSignUp(db: Db, input: SubmitInput): Promise<NewSubmission['li
   const { site, form, values } = input;
   const email = firstEmail(form, values);
   if (!form.mailingListId || !email) return undefined;
-  return listSignUpStatements(db, { site, listId: form.mailingListId, email, origin: input.origin, now: Date.now() });
+  return listSignUpStatements(db, { site, listId: form.mailingListId, email, origin: input.origin, prefix: input.prefix, now: Date.now() });
 }
 
 /**

@@ -17,12 +17,14 @@ export interface SubscribeInput {
   email: string;
   origin: string;
   now: number;
+  /** The language prefix (`/fr`) of the page signed up on, when an added language: the mail's links open the pages under it (issue 29). */
+  prefix?: string;
 }
 
 /** The signed unsubscribe link of a subscriber (page type 300). */
-export async function unsubscribeLink(db: Db, origin: string, listId: string, subscriberId: string): Promise<string> {
+export async function unsubscribeLink(db: Db, origin: string, listId: string, subscriberId: string, prefix = ''): Promise<string> {
   const sig = await unsubscribeSignature(db, listId, subscriberId);
-  return `${origin}/newsletter/unsubscribe?s=${encodeURIComponent(subscriberId)}&sig=${encodeURIComponent(sig)}`;
+  return `${origin}${prefix}/newsletter/unsubscribe?s=${encodeURIComponent(subscriberId)}&sig=${encodeURIComponent(sig)}`;
 }
 
 /** At most one confirmation mail per address and list within this time (issue 33, finding 2). */
@@ -70,8 +72,9 @@ export async function listSignUpStatements(db: Db, input: SubscribeInput): Promi
   // not stored, its mail (which names this id) is not queued, and the other one's mail goes out.
   const subscriberId = known?.id ?? randomToken(12);
   const listName = known?.name ?? '';
-  const confirm = `${input.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
-  const unsubscribe = await unsubscribeLink(db, input.origin, input.listId, subscriberId);
+  const prefix = input.prefix ?? '';
+  const confirm = `${input.origin}${prefix}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  const unsubscribe = await unsubscribeLink(db, input.origin, input.listId, subscriberId, prefix);
   const subject = `Confirm your subscription to ${listName}`;
   const text = `Please confirm that you want ${listName} from ${input.site.title}:\n${confirm}\n\nDid not ask for this? Ignore this mail, or unsubscribe: ${unsubscribe}`;
   return (gate) => [
