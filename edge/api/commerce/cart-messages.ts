@@ -5,7 +5,9 @@ import type { StoreTextKey } from '../../../domain/languages/store-texts.js';
  * language the island sends (`language` of the body, or of the query on a removal) when the site
  * publishes it. The SPEC §5 catalogue texts are among them (the cart island shows the message as
  * it comes), and the cart's own: the quantity's range and a service's single unit, subscriptions,
- * a line gone or not matching, a duplicate line, a gift card without its denomination.
+ * a line gone or not matching, a duplicate line, a gift card without its denomination; and (lang24)
+ * the add-to-cart body's own refusals (itemId, sku, additionalFields), which the add-to-cart island
+ * sends its page's language for.
  */
 export const CART_MESSAGE_KEYS = [
   'themeNotEnoughStock',
@@ -22,4 +24,8 @@ export const CART_MESSAGE_KEYS = [
   'cartEntryNotFound',
   'cartEntryMismatch',
   'cartDuplicateLine',
+  'cartItemIdInvalid',
+  'cartSkuInvalid',
+  'cartAdditionalFieldsJson',
 ] as const satisfies readonly StoreTextKey[];
+

@@ -10,7 +10,7 @@ import {
   addEntry, cartJson, entryJson, findCart, itemStock, removeEntry, setEntryQuantity, updateEntryFields, visitorCart,
   type CartScope, type CartView,
 } from '../../services/cart/index.js';
-import { jsonBody, queryParams } from '../validate.js';
+import { queryParams } from '../validate.js';
 import { bodyInLanguage, inLanguage } from '../localized-messages.js';
 import { CART_MESSAGE_KEYS } from './cart-messages.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
@@ -40,11 +40,12 @@ async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | und
 }
 
 /**
- * The additional-fields answers' messages in the visitor's language (the language cookie, as
- * the cart's words, issue 29); undefined (English) when no answers came or no language is chosen.
+ * The additional-fields answers' messages in the visitor's language (the body's `language` the
+ * island sends, else the language cookie, as the cart's words, issue 29); undefined (English)
+ * when no answers came or no language is chosen.
  */
-async function fieldMessages(c: Context<AppEnv>, answers: unknown): Promise<AdditionalFieldsMessages | undefined> {
-  const table = answers == null || answers === '' ? undefined : await visitorTable(c);
+async function fieldMessages(c: Context<AppEnv>, answers: unknown, language?: string): Promise<AdditionalFieldsMessages | undefined> {
+  const table = answers == null || answers === '' ? undefined : await visitorTable(c, language);
   if (!table) return undefined;
   return { form: translatedFormMessages(table), unknownField: translatedTexts(table, ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS).unknownField };
 }
@@ -62,15 +63,18 @@ commerce.get('/shopping-cart', queryParams(cartQuery), async (c) => {
   return answer(c, scope, view);
 });
 
-commerce.post('/shopping-cart/entries', jsonBody(addEntryBody), async (c) => {
+// The add-to-cart island (a product page's, a listing's, the quick view's) sends its page's language (issue 29).
+commerce.post('/shopping-cart/entries', bodyInLanguage(addEntryBody, CART_MESSAGE_KEYS), async (c) => {
   const body = c.req.valid('json');
-  const scope = cartScope(c);
-  const added = await addEntry(scope, token(c), {
-    itemId: body.itemId, sku: body.sku ?? null, quantity: body.quantity, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields),
+  return inLanguage(c, body.language, CART_MESSAGE_KEYS, async () => {
+    const scope = cartScope(c);
+    const added = await addEntry(scope, token(c), {
+      itemId: body.itemId, sku: body.sku ?? null, quantity: body.quantity, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields, body.language),
+    });
+    syncCartCookies(c, added.view, added.token, true);
+    const entry = added.view.entries.find((e) => e.id === added.entryId);
+    return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null });
   });
-  syncCartCookies(c, added.view, added.token, true);
-  const entry = added.view.entries.find((e) => e.id === added.entryId);
-  return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null });
 });
 
 // The cart island's writes: their refusals in the language it sends (`language`, the cart page's; issue 29).
@@ -80,7 +84,7 @@ commerce.put('/shopping-cart/entries/:entryId/additionalFields', bodyInLanguage(
     const scope = cartScope(c);
     const entryId = c.req.param('entryId');
     const view = await updateEntryFields(scope, token(c), entryId, {
-      itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields),
+      itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields, body.language),
     });
     syncCartCookies(c, view, token(c), true);
     const entry = view.entries.find((e) => e.id === entryId);

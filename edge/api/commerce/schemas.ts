@@ -17,11 +17,11 @@ const additionalFields = z.union([z.string().max(32 * 1024), z.record(z.string()
   error: CART_MESSAGES.additionalFieldsJson,
 }).optional();
 
-/** POST /api/commerce/shopping-cart/entries */
-export const addEntryBody = z.strictObject({ itemId, sku, quantity: quantity(1), additionalFields });
-
-// `language` (optional): the cart page's, for the refusals' words (issue 29); nothing else reads it.
+// `language` (optional): the page's (cart, product, listing), for the refusals' words (issue 29); nothing else reads it.
 const language = z.string().max(35).optional();
+
+/** POST /api/commerce/shopping-cart/entries */
+export const addEntryBody = z.strictObject({ itemId, sku, quantity: quantity(1), additionalFields, language });
 
 /** PUT /api/commerce/shopping-cart/entries/{entryId} */
 export const setQuantityBody = z.strictObject({ quantity: quantity(0), language });
