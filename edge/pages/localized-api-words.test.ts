@@ -4,7 +4,10 @@ import type { RunningWorker } from '../test-support.js';
 import { startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
-import { STORE_TEXTS, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { addOne } from '../api/commerce/test-checkout.js';
+import { fillText, STORE_TEXTS, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { displayMoney } from '../../domain/money/money.js';
+import { COUPON_WORDS } from '../services/checkout/coupons.js';
 import { CART_MESSAGES } from '../services/cart/index.js';
 
 /**
@@ -15,6 +18,7 @@ import { CART_MESSAGES } from '../services/cart/index.js';
 let worker: RunningWorker;
 const FRENCH: Record<StoreTextKey, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
 const ENTRIES = '/api/commerce/shopping-cart/entries';
+const COUPONS = '/api/commerce/shopping-cart/coupons';
 
 beforeAll(async () => {
   ({ worker } = await startFrenchSite());
@@ -24,7 +28,9 @@ afterAll(() => worker?.dispose());
 
 describe('the English stays word for word', () => {
   it("the store texts are the services' English messages", () => {
-    expect(STORE_TEXTS.cartAdditionalFieldsJson).toBe(CART_MESSAGES.additionalFieldsJson);
+    expect([STORE_TEXTS.cartAdditionalFieldsJson, STORE_TEXTS.couponNotStarted, STORE_TEXTS.couponExpired, STORE_TEXTS.checkoutCouponUsedUp, STORE_TEXTS.couponNoEligibleItems, STORE_TEXTS.couponUnknown])
+      .toEqual([CART_MESSAGES.additionalFieldsJson, COUPON_WORDS.notStarted, COUPON_WORDS.expired, COUPON_WORDS.usedUp, COUPON_WORDS.noEligibleItems, COUPON_WORDS.unknown]);
+    expect(COUPON_WORDS.belowMinimum(2000, 'USD')).toBe(fillText(STORE_TEXTS.couponBelowMinimum, { amount: '20.00 USD' }));
   });
 });
 
@@ -54,5 +60,50 @@ describe('POST /api/commerce/shopping-cart/entries in the language the add-to-ca
 
     // The language changes nothing else: the add goes through.
     expect(await add({ quantity: 2, language: 'fr' })).toMatchObject({ status: 200, json: { shoppingCart: { totalQuantity: 2 } } });
+  });
+});
+
+/** A coupon row of the demo site, written as the owner's coupon screen would (uppercase code). */
+async function coupon(code: string, fields: { startsAt?: number; endsAt?: number; minSubtotalCents?: number }): Promise<void> {
+  const site = await worker.db.prepare("SELECT website_id AS id FROM coupons WHERE code = 'WELCOME10'").first<{ id: string }>();
+  await worker.db
+    .prepare('INSERT INTO coupons (id, website_id, code, effect, starts_at, ends_at, min_subtotal_cents) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .bind(`lang24-${code}`, site!.id, code, JSON.stringify({ kind: 'percentage', percentBps: 1000 }), fields.startsAt ?? null, fields.endsAt ?? null, fields.minSubtotalCents ?? null)
+    .run();
+}
+
+describe("the cart's refused coupons in the language of the request that priced it", () => {
+  it('not active yet, expired, below the minimum (the language money format) and unknown codes in French; English without', async () => {
+    await coupon('LATER24', { startsAt: Date.now() + 30 * 86_400_000 });
+    await coupon('GONE24', { endsAt: Date.now() - 86_400_000 });
+    const minimum = 123_456;
+    await coupon('BIG24', { minSubtotalCents: minimum });
+    const v = new TestVisitor(worker, '198.51.100.242');
+    await v.visit('/fr/checkout');
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    expect((await addOne(v, mug.itemId, 'FK-MUG-08-OAT', 1)).status).toBe(200);
+    for (const code of ['later24', 'gone24', 'nope24']) expect((await v.send('POST', COUPONS, { code, language: 'fr' })).status).toBe(200);
+    const french = (await v.send('POST', COUPONS, { code: 'big24', language: 'fr' })).json.shoppingCart.invalidCoupons;
+    const messages = (list: { code: string; message: string }[]) => Object.fromEntries(list.map((c) => [c.code, c.message]));
+    const frenchMinimum = fillText(FRENCH.couponBelowMinimum, { amount: displayMoney(minimum, 'USD', 'fr') });
+    expect(frenchMinimum).toMatch(/\$US/);
+    expect(messages(french)).toEqual({ LATER24: FRENCH.couponNotStarted, GONE24: FRENCH.couponExpired, NOPE24: FRENCH.couponUnknown, BIG24: frenchMinimum });
+
+    // The checkout island's own reads (?language=) and the cart island's writes (body language).
+    expect(messages((await v.send('GET', '/api/commerce/shopping-cart?language=fr')).json.shoppingCart.invalidCoupons).BIG24).toBe(frenchMinimum);
+    const english = messages((await v.send('GET', '/api/commerce/shopping-cart')).json.shoppingCart.invalidCoupons);
+    expect(english).toEqual({
+      LATER24: 'This coupon is not active yet.', GONE24: 'This coupon has expired.', NOPE24: 'This coupon code is not valid.',
+      BIG24: 'Spend at least 1234.56 USD to use this coupon.',
+    });
+    expect(messages((await v.send('GET', '/api/commerce/shopping-cart?language=de')).json.shoppingCart.invalidCoupons).GONE24).toBe('This coupon has expired.');
+    const entryId = (await v.send('GET', '/api/commerce/shopping-cart')).json.shoppingCart.entries[0].id as string;
+    expect(messages((await v.send('PUT', `${ENTRIES}/${entryId}`, { quantity: 1, language: 'fr' })).json.shoppingCart.invalidCoupons).LATER24).toBe(FRENCH.couponNotStarted);
+    expect(messages((await v.send('DELETE', `${COUPONS}/NOPE24?language=fr`)).json.shoppingCart.invalidCoupons)).toEqual({ LATER24: FRENCH.couponNotStarted, GONE24: FRENCH.couponExpired, BIG24: frenchMinimum });
+
+    // The French checkout page's own cart (what the island starts from); the English page's stays English.
+    const page = async (path: string) => messages((await v.send('GET', `${path}?format=json`)).json.cart.invalidCoupons);
+    expect((await page('/fr/checkout')).GONE24).toBe(FRENCH.couponExpired);
+    expect((await page('/checkout')).GONE24).toBe('This coupon has expired.');
   });
 });

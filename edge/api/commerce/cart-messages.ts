@@ -1,4 +1,10 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../env.js';
 import type { StoreTextKey } from '../../../domain/languages/store-texts.js';
+import type { CartView } from '../../services/cart/index.js';
+import type { CouponWords } from '../../services/checkout/coupons.js';
+import { couponWordsIn } from '../../services/orders/coupon-words.js';
+import { chosenLanguageTable } from '../../services/multilingual/visitor-language.js';
 
 /**
  * The cart API's messages the cart island shows, as store texts (issue 29, lang21): said in the
@@ -29,3 +35,13 @@ export const CART_MESSAGE_KEYS = [
   'cartAdditionalFieldsJson',
 ] as const satisfies readonly StoreTextKey[];
 
+/**
+ * The cart's refused-coupon messages (`invalidCoupons`) in `language`, the one the cart or
+ * checkout island sent with the request that prices the cart (lang24), when the site publishes
+ * it; undefined (the English) otherwise, and for a cart without coupons.
+ */
+export async function couponWordsFor(c: Context<AppEnv>, language: string | undefined, view: CartView | undefined): Promise<CouponWords | undefined> {
+  if (!language || !view?.record.coupons.length) return undefined;
+  const chosen = await chosenLanguageTable(c.var.db, c.var.site, language.slice(0, 35));
+  return chosen ? couponWordsIn(chosen) : undefined;
+}

@@ -12,7 +12,7 @@ import {
 } from '../../services/cart/index.js';
 import { queryParams } from '../validate.js';
 import { bodyInLanguage, inLanguage } from '../localized-messages.js';
-import { CART_MESSAGE_KEYS } from './cart-messages.js';
+import { CART_MESSAGE_KEYS, couponWordsFor } from './cart-messages.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
@@ -27,11 +27,13 @@ import { addEntryBody, cartQuery, setQuantityBody, stockQuery, updateFieldsBody 
 /**
  * The cart JSON, its words (item titles, option names and values) in the visitor's language:
  * the language cookie's added language when the site publishes it, else the primary's
- * (docs/api/commerce.md, "Language"). Untranslated words stay the primary's.
+ * (docs/api/commerce.md, "Language"). Untranslated words stay the primary's. The refused
+ * coupons' messages are said in `requested`, the language the island sent (lang24).
  */
-async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}) {
+async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}, requested?: string) {
+  const couponWords = await couponWordsFor(c, requested, view);
   const [priced, language] = await Promise.all([
-    cartPricing(scope.db, scope.site, view, scope.now),
+    cartPricing(scope.db, scope.site, view, scope.now, couponWords),
     view?.entries.length ? chosenLanguageTable(scope.db, c.var.site, getCookie(c, LANGUAGE_COOKIE)) : undefined,
   ]);
   const body = { shoppingCart: cartJson(view, scope.site, scope.now, priced), ...extra };
@@ -60,7 +62,7 @@ commerce.get('/shopping-cart', queryParams(cartQuery), async (c) => {
   const scope = cartScope(c);
   const view = await visitorCart(scope.db, scope.site.id, token(c), scope.now);
   syncCartCookies(c, view, token(c), false);
-  return answer(c, scope, view);
+  return answer(c, scope, view, {}, c.req.valid('query').language);
 });
 
 // The add-to-cart island (a product page's, a listing's, the quick view's) sends its page's language (issue 29).
@@ -73,7 +75,7 @@ commerce.post('/shopping-cart/entries', bodyInLanguage(addEntryBody, CART_MESSAG
     });
     syncCartCookies(c, added.view, added.token, true);
     const entry = added.view.entries.find((e) => e.id === added.entryId);
-    return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null });
+    return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null }, body.language);
   });
 });
 
@@ -88,7 +90,7 @@ commerce.put('/shopping-cart/entries/:entryId/additionalFields', bodyInLanguage(
     });
     syncCartCookies(c, view, token(c), true);
     const entry = view.entries.find((e) => e.id === entryId);
-    return answer(c, scope, view, { updatedEntry: entry ? entryJson(entry, scope.now) : null });
+    return answer(c, scope, view, { updatedEntry: entry ? entryJson(entry, scope.now) : null }, body.language);
   });
 });
 
@@ -98,7 +100,7 @@ commerce.put('/shopping-cart/entries/:entryId', bodyInLanguage(setQuantityBody, 
     const scope = cartScope(c);
     const view = await setEntryQuantity(scope, token(c), c.req.param('entryId'), body.quantity);
     syncCartCookies(c, view, token(c), true);
-    return answer(c, scope, view);
+    return answer(c, scope, view, {}, body.language);
   });
 });
 
@@ -108,7 +110,7 @@ commerce.delete('/shopping-cart/entries/:entryId', async (c) => {
     const scope = cartScope(c);
     const view = await removeEntry(scope, token(c), c.req.param('entryId'));
     syncCartCookies(c, view, token(c), true);
-    return answer(c, scope, view);
+    return answer(c, scope, view, {}, c.req.query('language'));
   });
 });
 

@@ -34,6 +34,8 @@ export const cartQuery = z.object({
   mock: z.string().max(10).optional(),
   timecode: z.string().max(40).optional(),
   calculateSubtotal: z.string().max(10).optional(),
+  // The checkout island's page language: the refused coupons' messages in it (issue 29, lang24).
+  language: z.string().max(35).optional(),
 });
 
 /** GET /api/commerce/inventory/stock/?itemId= */
