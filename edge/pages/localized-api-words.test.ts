@@ -4,9 +4,10 @@ import type { RunningWorker } from '../test-support.js';
 import { startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
-import { addOne } from '../api/commerce/test-checkout.js';
+import { addOne, ADDRESS_OR, placeOrder } from '../api/commerce/test-checkout.js';
 import { fillText, STORE_TEXTS, type StoreTextKey } from '../../domain/languages/store-texts.js';
 import { displayMoney } from '../../domain/money/money.js';
+import { resolveRegion } from '../../domain/postal-codes/postcode-region.js';
 import { COUPON_WORDS } from '../services/checkout/coupons.js';
 import { CART_MESSAGES } from '../services/cart/index.js';
 
@@ -18,6 +19,7 @@ import { CART_MESSAGES } from '../services/cart/index.js';
 let worker: RunningWorker;
 const FRENCH: Record<StoreTextKey, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
 const ENTRIES = '/api/commerce/shopping-cart/entries';
+const LOCATION = '/api/commerce/shopping-cart/shipping-location';
 const COUPONS = '/api/commerce/shopping-cart/coupons';
 
 beforeAll(async () => {
@@ -31,6 +33,7 @@ describe('the English stays word for word', () => {
     expect([STORE_TEXTS.cartAdditionalFieldsJson, STORE_TEXTS.couponNotStarted, STORE_TEXTS.couponExpired, STORE_TEXTS.checkoutCouponUsedUp, STORE_TEXTS.couponNoEligibleItems, STORE_TEXTS.couponUnknown])
       .toEqual([CART_MESSAGES.additionalFieldsJson, COUPON_WORDS.notStarted, COUPON_WORDS.expired, COUPON_WORDS.usedUp, COUPON_WORDS.noEligibleItems, COUPON_WORDS.unknown]);
     expect(COUPON_WORDS.belowMinimum(2000, 'USD')).toBe(fillText(STORE_TEXTS.couponBelowMinimum, { amount: '20.00 USD' }));
+    expect(resolveRegion('US', 'OR', '10001').mismatch).toBe(fillText(STORE_TEXTS.checkoutRegionMismatch, { postcodeRegion: 'New York', typedRegion: 'Oregon' }));
   });
 });
 
@@ -105,5 +108,22 @@ describe("the cart's refused coupons in the language of the request that priced 
     const page = async (path: string) => messages((await v.send('GET', `${path}?format=json`)).json.cart.invalidCoupons);
     expect((await page('/fr/checkout')).GONE24).toBe(FRENCH.couponExpired);
     expect((await page('/checkout')).GONE24).toBe('This coupon has expired.');
+  });
+});
+
+describe("the checkout's region-mismatch message in the body's language", () => {
+  it("the shipping location's and the order's field message in French (region names as the region tables give them); English without", async () => {
+    const v = new TestVisitor(worker, '198.51.100.243');
+    await v.visit('/fr/checkout');
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    expect((await addOne(v, mug.itemId, 'FK-MUG-08-OAT', 1)).status).toBe(200);
+    const french = fillText(FRENCH.checkoutRegionMismatch, { postcodeRegion: 'New York', typedRegion: 'Oregon' });
+    const where = { country: 'US', region: 'OR', postalCode: '10001' };
+    expect(await v.send('PUT', LOCATION, { ...where, language: 'fr' })).toMatchObject({ status: 422, json: { message: french, fields: { region: french } } });
+    expect(await v.send('PUT', LOCATION, where)).toMatchObject({ status: 422, json: { fields: { region: 'This ZIP / postal code is in New York, not Oregon.' } } });
+    const address = { ...ADDRESS_OR, postalCode: '10001' };
+    const order = await placeOrder(v, { address, extra: { language: 'fr' } });
+    expect(order).toMatchObject({ status: 422, json: { fields: { 'shippingAddress.region': french } } });
+    expect((await placeOrder(v, { address })).json.fields['shippingAddress.region']).toBe('This ZIP / postal code is in New York, not Oregon.');
   });
 });
