@@ -127,3 +127,15 @@ describe("the checkout's region-mismatch message in the body's language", () => 
     expect((await placeOrder(v, { address })).json.fields['shippingAddress.region']).toBe('This ZIP / postal code is in New York, not Oregon.');
   });
 });
+
+describe("the quick view's network line", () => {
+  it("a French listing's quick-view island gets the line in French; an English one gets no prop (the island's English)", async () => {
+    const prop = (html: string) => /data-island="quick-view"[^>]*?data-prop-network="([^"]*)"/.exec(html)?.[1];
+    const fr = await (await worker.fetch('/fr/shop')).text();
+    expect(fr).toContain('data-island="quick-view"');
+    expect(JSON.parse(prop(fr)!.replaceAll('&quot;', '"'))).toBe(FRENCH.themeNetwork);
+    const en = await (await worker.fetch('/shop')).text();
+    expect(en).toContain('data-island="quick-view"');
+    expect(prop(en)).toBeUndefined();
+  });
+});
