@@ -97,7 +97,9 @@ export function AddToCartButton(props: AddToCartButtonProps) {
         location.assign(`${CHECKOUT_PATH}?cartToken=${encodeURIComponent(cartToken)}`);
         return;
       }
-      const { shoppingCart } = await cartApi.add({ itemId, sku: choice.sku, quantity: choice.quantity, additionalFields });
+      // The page's language (a quick view's is its listing's): the server's own refusals come back in it.
+      const language = document.documentElement.lang || undefined;
+      const { shoppingCart } = await cartApi.add({ itemId, sku: choice.sku, quantity: choice.quantity, additionalFields, ...(language ? { language } : {}) });
       cartStore.update(shoppingCart);
       emit<AddedToCartDetail>(ADDED_TO_CART_EVENT, { itemId, title, popover: !!(popover ?? listing) });
       if (express) return location.assign(CHECKOUT_PATH);

@@ -42,6 +42,8 @@ export interface AddToCartRequest {
   quantity: number;
   /** JSON text of the additional-fields form answers, or null. */
   additionalFields: string | null;
+  /** The page's language (issue 29): the cart API's refusals in its words. */
+  language?: string;
 }
 
 export interface StockRecord {

@@ -557,6 +557,16 @@ export const STORE_TEXTS = {
   downloadUsedUp: 'This file has been downloaded as many times as this link allows. Please contact the store.',
   downloadMissingTitle: 'File unavailable',
   downloadMissing: 'This file is no longer available. Please contact the store.',
+  /** lang24: the add-to-cart body's own refusals, the cart's coupon refusals ({amount} in the language's money format), the region-mismatch field message. */
+  cartItemIdInvalid: 'itemId must be an item id.',
+  cartSkuInvalid: 'sku must be a sku or null.',
+  cartAdditionalFieldsJson: 'additionalFields must be JSON text, an object or null.',
+  couponNotStarted: 'This coupon is not active yet.',
+  couponExpired: 'This coupon has expired.',
+  couponBelowMinimum: 'Spend at least {amount} to use this coupon.',
+  couponNoEligibleItems: 'This coupon does not apply to any item in your cart.',
+  couponUnknown: 'This coupon code is not valid.',
+  checkoutRegionMismatch: 'This ZIP / postal code is in {postcodeRegion}, not {typedRegion}.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

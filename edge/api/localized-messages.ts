@@ -5,9 +5,13 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { validationError } from './validate.js';
 import { chosenLanguageTable } from '../services/multilingual/visitor-language.js';
-import { STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { fillText, STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../domain/languages/store-texts.js';
 
-/** English in, the same message in the chosen language out (where the site translated it; else the English). */
+/**
+ * English in, the same message in the chosen language out (where the site translated it; else
+ * the English). A store text with `{name}` slots matches its English message with any words in
+ * the slots, which the translation keeps as they came (a region's name, lang24).
+ */
 export type Say = (english: string) => string;
 
 /**
@@ -21,10 +25,35 @@ export async function storeTextMessages(c: Context<AppEnv>, language: unknown, k
   const table = (await chosenLanguageTable(c.var.db, c.var.site, chosen))?.table;
   if (!table) return (english) => english;
   const byEnglish = new Map<string, StoreTextKey>(keys.map((key) => [STORE_TEXTS[key], key]));
+  const templates = keys.flatMap((key) => (PLACEHOLDER.test(STORE_TEXTS[key]) ? [templateOf(key)] : []));
   return (english) => {
     const key = byEnglish.get(english);
-    return (key && table.get('system', STORE_TEXTS_ENTITY, key)) || english;
+    const text = key && table.get('system', STORE_TEXTS_ENTITY, key);
+    if (text) return text;
+    for (const { key: filled, pattern, names } of templates) {
+      const match = pattern.exec(english);
+      const template = match && table.get('system', STORE_TEXTS_ENTITY, filled);
+      if (template) return fillText(template, Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])));
+    }
+    return english;
   };
+}
+
+const PLACEHOLDER = /\{(\w+)\}/;
+
+/**
+ * A store text with `{name}` slots as a pattern its English messages match, the slots' words
+ * captured in order (lang24: 'This ZIP / postal code is in {postcodeRegion}, not {typedRegion}.').
+ */
+function templateOf(key: StoreTextKey): { key: StoreTextKey; pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = STORE_TEXTS[key].split(/(\{\w+\})/).map((part) => {
+    const slot = /^\{(\w+)\}$/.exec(part);
+    if (!slot) return part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    names.push(slot[1]!);
+    return '(.+?)';
+  });
+  return { key, pattern: new RegExp(`^${source.join('')}$`), names };
 }
 
 /** `error` with its message and field messages said by `say` (the rest of it as it was). */

@@ -9,7 +9,7 @@ import { orderDownloads } from '../services/downloads/index.js';
 import { shopperFulfilments } from '../services/order-ops/index.js';
 import { moneyJson } from '../../domain/money/money.js';
 import { baseContext } from './page-context.js';
-import { pageStoreTexts, storeTextsJson } from './context/languages.js';
+import { pageCouponWords, pageStoreTexts, storeTextsJson } from './context/languages.js';
 import { type PageRequest } from './page-request.js';
 import { PAGE_TYPE, type PageResult } from './page-types.js';
 import { notFoundPage } from './utility-pages.js';
@@ -48,7 +48,8 @@ export async function checkoutPage(req: PageRequest, cartToken: string | undefin
     return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, storeTexts: await storeTextsJson(req), ...(subscription ? { subscription } : {}), ...(stripe ? { stripe } : {}) } };
   }
   const view = await visitorCart(req.db, req.site.id, cartToken, req.now);
-  const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now));
+  // The refused coupons' messages in the page's language (lang24).
+  const cart = cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now, view?.record.coupons.length ? await pageCouponWords(req) : undefined));
   return { status: 200, templates: ['checkout.html'], context: { ...(await base), cart, storeTexts: await storeTextsJson(req), ...(stripe ? { stripe } : {}) } };
 }
 

@@ -1,7 +1,7 @@
 import { cartJson, visitorCart } from '../services/cart/index.js';
 import { cartPricing } from '../services/orders/cart-pricing.js';
 import { baseContext } from './page-context.js';
-import { storeTextsJson } from './context/languages.js';
+import { pageCouponWords, storeTextsJson } from './context/languages.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../domain/languages/store-texts.js';
 import { type PageRequest } from './page-request.js';
 import { METHOD_NOT_ALLOWED } from './fallback-pages.js';
@@ -12,12 +12,13 @@ import { PAGE_TYPE, type PageResult } from './page-types.js';
  * `CART` cookie) rendered server-side by the same service as the cart API.
  */
 export async function cartPage(req: PageRequest, cartToken: string | undefined): Promise<PageResult> {
-  const [base, view, storeTexts] = await Promise.all([
+  const [base, view, storeTexts, couponWords] = await Promise.all([
     baseContext(req, PAGE_TYPE.showCart, 'cart'),
     visitorCart(req.db, req.site.id, cartToken, req.now),
     storeTextsJson(req),
+    pageCouponWords(req),
   ]);
-  return { status: 200, templates: ['cart.html'], context: { ...base, cart: cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now)), storeTexts } };
+  return { status: 200, templates: ['cart.html'], context: { ...base, cart: cartJson(view, req.site, req.now, await cartPricing(req.db, req.site, view, req.now, couponWords)), storeTexts } };
 }
 
 /** Anything unresolved: status 404, page type 100. */

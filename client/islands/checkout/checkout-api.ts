@@ -52,7 +52,8 @@ export interface GiftCardSummary {
 const pageLanguage = (): string => document.documentElement.lang;
 
 export const checkoutApi = {
-  cart: () => apiFetch<Answer>('GET', CART).then((r) => r.shoppingCart),
+  // The refused coupons' messages come back in the page's language too (lang24).
+  cart: () => apiFetch<Answer>('GET', `${CART}?language=${encodeURIComponent(pageLanguage())}`).then((r) => r.shoppingCart),
   // The checkout choices' refusals come back in the page's language (issue 29).
   setLocation: (body: { country: string; region?: string; postalCode?: string }) => apiFetch<Answer>('PUT', `${CART}/shipping-location`, { ...body, language: pageLanguage() }).then((r) => r.shoppingCart),
   setOption: (shippingOptionId: string) => apiFetch<Answer>('PUT', `${CART}/shipping-option`, { shippingOptionId, language: pageLanguage() }).then((r) => r.shoppingCart),

@@ -3,7 +3,8 @@ import type { MountIsland } from '../../runtime/island.js';
 import { QuickView } from './quick-view.js';
 
 /**
- * `data-island="quick-view"` on a product card: props url (the product page), title. On a page
+ * `data-island="quick-view"` on a product card: props url (the product page), title, and on a
+ * page in an added language network (the failure line in its words, issue 29). On a page
  * under a language prefix the card's own link to the product carries it ('/fr/shop/mug', the
  * server puts it there) while `url` does not: the quick view reads that page, in the page's language.
  */
@@ -12,6 +13,7 @@ const mount: MountIsland = (el, props) => {
   const url = String(props.url);
   const linked = el.closest('.product-card')?.querySelector('.product-card-title a')?.getAttribute('href');
   const page = linked && linked !== url && linked.startsWith('/') && linked.endsWith(url) ? linked : url;
-  renderIsland(el, <QuickView url={page} title={String(props.title ?? '')} label={label} />);
+  const network = typeof props.network === 'string' && props.network ? props.network : undefined;
+  renderIsland(el, <QuickView url={page} title={String(props.title ?? '')} label={label} {...(network ? { network } : {})} />);
 };
 export default mount;

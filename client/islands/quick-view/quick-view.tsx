@@ -25,9 +25,11 @@ function viewDetailsText(texts: Record<string, unknown> | undefined, title: stri
 
 /**
  * SPEC §2 Quick View on a listing card: a button that loads the product page's context
- * (`?format=json`) and opens its variants, quantity and add-to-cart in the lightbox.
+ * (`?format=json`) and opens its variants, quantity and add-to-cart in the lightbox. `network`:
+ * the line shown when that page cannot be read, in the listing page's language (its
+ * `themeTexts.network`, issue 29), since the product page's words have not arrived then.
  */
-export function QuickView({ url, title, label }: { url: string; title: string; label: string }) {
+export function QuickView({ url, title, label, network = MESSAGES.network }: { url: string; title: string; label: string; network?: string }) {
   const [page, setPage] = useState<PageJson | null>(null);
   const [error, setError] = useState('');
   const open = async () => {
@@ -38,7 +40,7 @@ export function QuickView({ url, title, label }: { url: string; title: string; l
       if (!res.ok) throw new Error(String(res.status));
       setPage((await res.json()) as PageJson);
     } catch {
-      setError(MESSAGES.network);
+      setError(network);
     }
   };
   const item = page?.item;

@@ -9,6 +9,7 @@ import { cartPricing, storedLocation } from '../../services/orders/cart-pricing.
 import { addCartCoupon, removeCartCoupon, setCartLocation } from '../../services/orders/cart-settings.js';
 import { checkoutBody, inCheckoutLanguage } from './checkout-messages.js';
 import { cartScope, token } from './cart-request.js';
+import { couponWordsFor } from './cart-messages.js';
 
 /**
  * The cart's checkout choices — where it ships, the shipping option, coupons —
@@ -34,11 +35,13 @@ async function liveCart(c: Context<AppEnv>): Promise<CartView> {
   return view;
 }
 
-async function reply(c: Context<AppEnv>, cartId: string, view: CartView) {
+/** The repriced cart; its refused coupons' messages in `language` (the island's, lang24). */
+async function reply(c: Context<AppEnv>, cartId: string, view: CartView, language: string | undefined) {
   const scope = cartScope(c);
   const fresh = await visitorCart(scope.db, scope.site.id, token(c), scope.now);
   const current = fresh && fresh.record.id === cartId ? fresh : await loadCartView(scope.db, view.record);
-  return c.json({ shoppingCart: cartJson(current, scope.site, scope.now, await cartPricing(scope.db, scope.site, current, scope.now)) });
+  const couponWords = await couponWordsFor(c, language, current);
+  return c.json({ shoppingCart: cartJson(current, scope.site, scope.now, await cartPricing(scope.db, scope.site, current, scope.now, couponWords)) });
 }
 
 cartCheckout.put('/shipping-location', checkoutBody(locationBody), async (c) => {
@@ -53,7 +56,7 @@ cartCheckout.put('/shipping-location', checkoutBody(locationBody), async (c) => 
     const kept = storedLocation(view)?.selectedShippingOptionId;
     const location = { country: body.country, ...(region ? { region } : {}), ...(body.postalCode ? { postalCode: body.postalCode } : {}), ...(kept ? { selectedShippingOptionId: kept } : {}) };
     await setCartLocation(c.var.db, view.record.id, location, Date.now());
-    return reply(c, view.record.id, view);
+    return reply(c, view.record.id, view, body.language);
   });
 });
 
@@ -67,17 +70,17 @@ cartCheckout.put('/shipping-option', checkoutBody(optionBody), async (c) => inCh
     throw new ApiError(422, 'invalid_shipping_option', 'Choose one of the shipping options offered.', { fields: { shippingOptionId: 'Choose one of the shipping options offered.' } });
   }
   await setCartLocation(c.var.db, view.record.id, { ...where, selectedShippingOptionId: wanted }, Date.now());
-  return reply(c, view.record.id, view);
+  return reply(c, view.record.id, view, c.req.valid('json').language);
 }));
 
 cartCheckout.post('/coupons', checkoutBody(couponBody), async (c) => inCheckoutLanguage(c, c.req.valid('json').language, async () => {
   const view = await liveCart(c);
   await addCartCoupon(c.var.db, view.record.id, c.req.valid('json').code, Date.now());
-  return reply(c, view.record.id, view);
+  return reply(c, view.record.id, view, c.req.valid('json').language);
 }));
 
 cartCheckout.delete('/coupons/:code', async (c) => inCheckoutLanguage(c, c.req.query('language'), async () => {
   const view = await liveCart(c);
   await removeCartCoupon(c.var.db, view.record.id, c.req.param('code'), Date.now());
-  return reply(c, view.record.id, view);
+  return reply(c, view.record.id, view, c.req.query('language'));
 }));

@@ -8,6 +8,7 @@ import { giftCardJson, giftCardUse, GIFT_CARD_MESSAGES } from '../../services/gi
 import { cartPricing } from '../../services/orders/cart-pricing.js';
 import { checkoutBody, inCheckoutLanguage } from './checkout-messages.js';
 import { cartScope, token } from './cart-request.js';
+import { couponWordsFor } from './cart-messages.js';
 
 const giftCardBody = z.object({
   code: z.string({ error: 'Enter a gift card code.' }).trim().min(1, { error: 'Enter a gift card code.' }).max(50, { error: GIFT_CARD_MESSAGES.invalid }),
@@ -28,7 +29,7 @@ cartGiftCard.post('/gift-card', checkoutBody(giftCardBody), async (c) => inCheck
   const scope = cartScope(c);
   const view = await visitorCart(scope.db, scope.site.id, token(c), scope.now);
   if (!view || view.entries.length === 0) throw new ApiError(404, 'cart_not_found', 'Your cart is empty.');
-  const priced = await cartPricing(scope.db, scope.site, view, scope.now);
+  const priced = await cartPricing(scope.db, scope.site, view, scope.now, await couponWordsFor(c, c.req.valid('json').language, view));
   const total = (priced?.totals.grandTotalCents ?? 0) as Cents;
   const use = await giftCardUse(scope.db, scope.site, c.req.valid('json').code, view.entries.map((e) => e.productType), total);
   return c.json({ shoppingCart: cartJson(view, scope.site, scope.now, priced), giftCard: giftCardJson(use, scope.site.currency) });

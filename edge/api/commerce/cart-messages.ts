@@ -1,11 +1,19 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../env.js';
 import type { StoreTextKey } from '../../../domain/languages/store-texts.js';
+import type { CartView } from '../../services/cart/index.js';
+import type { CouponWords } from '../../services/checkout/coupons.js';
+import { couponWordsIn } from '../../services/orders/coupon-words.js';
+import { chosenLanguageTable } from '../../services/multilingual/visitor-language.js';
 
 /**
  * The cart API's messages the cart island shows, as store texts (issue 29, lang21): said in the
  * language the island sends (`language` of the body, or of the query on a removal) when the site
  * publishes it. The SPEC §5 catalogue texts are among them (the cart island shows the message as
  * it comes), and the cart's own: the quantity's range and a service's single unit, subscriptions,
- * a line gone or not matching, a duplicate line, a gift card without its denomination.
+ * a line gone or not matching, a duplicate line, a gift card without its denomination; and (lang24)
+ * the add-to-cart body's own refusals (itemId, sku, additionalFields), which the add-to-cart island
+ * sends its page's language for.
  */
 export const CART_MESSAGE_KEYS = [
   'themeNotEnoughStock',
@@ -22,4 +30,18 @@ export const CART_MESSAGE_KEYS = [
   'cartEntryNotFound',
   'cartEntryMismatch',
   'cartDuplicateLine',
+  'cartItemIdInvalid',
+  'cartSkuInvalid',
+  'cartAdditionalFieldsJson',
 ] as const satisfies readonly StoreTextKey[];
+
+/**
+ * The cart's refused-coupon messages (`invalidCoupons`) in `language`, the one the cart or
+ * checkout island sent with the request that prices the cart (lang24), when the site publishes
+ * it; undefined (the English) otherwise, and for a cart without coupons.
+ */
+export async function couponWordsFor(c: Context<AppEnv>, language: string | undefined, view: CartView | undefined): Promise<CouponWords | undefined> {
+  if (!language || !view?.record.coupons.length) return undefined;
+  const chosen = await chosenLanguageTable(c.var.db, c.var.site, language.slice(0, 35));
+  return chosen ? couponWordsIn(chosen) : undefined;
+}

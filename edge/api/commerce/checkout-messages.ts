@@ -59,6 +59,8 @@ export const CHECKOUT_MESSAGE_KEYS = [
   'giftCardPurchaseField',
   'giftCardCardNeeded',
   'checkoutStripeNotSetUp',
+  // lang24: its region names as they came (the SPEC §3 region tables have them in one language only).
+  'checkoutRegionMismatch',
 ] as const satisfies readonly StoreTextKey[];
 
 /**

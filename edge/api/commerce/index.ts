@@ -10,9 +10,9 @@ import {
   addEntry, cartJson, entryJson, findCart, itemStock, removeEntry, setEntryQuantity, updateEntryFields, visitorCart,
   type CartScope, type CartView,
 } from '../../services/cart/index.js';
-import { jsonBody, queryParams } from '../validate.js';
+import { queryParams } from '../validate.js';
 import { bodyInLanguage, inLanguage } from '../localized-messages.js';
-import { CART_MESSAGE_KEYS } from './cart-messages.js';
+import { CART_MESSAGE_KEYS, couponWordsFor } from './cart-messages.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
@@ -27,11 +27,13 @@ import { addEntryBody, cartQuery, setQuantityBody, stockQuery, updateFieldsBody 
 /**
  * The cart JSON, its words (item titles, option names and values) in the visitor's language:
  * the language cookie's added language when the site publishes it, else the primary's
- * (docs/api/commerce.md, "Language"). Untranslated words stay the primary's.
+ * (docs/api/commerce.md, "Language"). Untranslated words stay the primary's. The refused
+ * coupons' messages are said in `requested`, the language the island sent (lang24).
  */
-async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}) {
+async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | undefined, extra: Record<string, unknown> = {}, requested?: string) {
+  const couponWords = await couponWordsFor(c, requested, view);
   const [priced, language] = await Promise.all([
-    cartPricing(scope.db, scope.site, view, scope.now),
+    cartPricing(scope.db, scope.site, view, scope.now, couponWords),
     view?.entries.length ? chosenLanguageTable(scope.db, c.var.site, getCookie(c, LANGUAGE_COOKIE)) : undefined,
   ]);
   const body = { shoppingCart: cartJson(view, scope.site, scope.now, priced), ...extra };
@@ -40,11 +42,12 @@ async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | und
 }
 
 /**
- * The additional-fields answers' messages in the visitor's language (the language cookie, as
- * the cart's words, issue 29); undefined (English) when no answers came or no language is chosen.
+ * The additional-fields answers' messages in the visitor's language (the body's `language` the
+ * island sends, else the language cookie, as the cart's words, issue 29); undefined (English)
+ * when no answers came or no language is chosen.
  */
-async function fieldMessages(c: Context<AppEnv>, answers: unknown): Promise<AdditionalFieldsMessages | undefined> {
-  const table = answers == null || answers === '' ? undefined : await visitorTable(c);
+async function fieldMessages(c: Context<AppEnv>, answers: unknown, language?: string): Promise<AdditionalFieldsMessages | undefined> {
+  const table = answers == null || answers === '' ? undefined : await visitorTable(c, language);
   if (!table) return undefined;
   return { form: translatedFormMessages(table), unknownField: translatedTexts(table, ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS).unknownField };
 }
@@ -59,18 +62,21 @@ commerce.get('/shopping-cart', queryParams(cartQuery), async (c) => {
   const scope = cartScope(c);
   const view = await visitorCart(scope.db, scope.site.id, token(c), scope.now);
   syncCartCookies(c, view, token(c), false);
-  return answer(c, scope, view);
+  return answer(c, scope, view, {}, c.req.valid('query').language);
 });
 
-commerce.post('/shopping-cart/entries', jsonBody(addEntryBody), async (c) => {
+// The add-to-cart island (a product page's, a listing's, the quick view's) sends its page's language (issue 29).
+commerce.post('/shopping-cart/entries', bodyInLanguage(addEntryBody, CART_MESSAGE_KEYS), async (c) => {
   const body = c.req.valid('json');
-  const scope = cartScope(c);
-  const added = await addEntry(scope, token(c), {
-    itemId: body.itemId, sku: body.sku ?? null, quantity: body.quantity, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields),
+  return inLanguage(c, body.language, CART_MESSAGE_KEYS, async () => {
+    const scope = cartScope(c);
+    const added = await addEntry(scope, token(c), {
+      itemId: body.itemId, sku: body.sku ?? null, quantity: body.quantity, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields, body.language),
+    });
+    syncCartCookies(c, added.view, added.token, true);
+    const entry = added.view.entries.find((e) => e.id === added.entryId);
+    return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null }, body.language);
   });
-  syncCartCookies(c, added.view, added.token, true);
-  const entry = added.view.entries.find((e) => e.id === added.entryId);
-  return answer(c, scope, added.view, { newlyAdded: entry ? entryJson(entry, scope.now) : null });
 });
 
 // The cart island's writes: their refusals in the language it sends (`language`, the cart page's; issue 29).
@@ -80,11 +86,11 @@ commerce.put('/shopping-cart/entries/:entryId/additionalFields', bodyInLanguage(
     const scope = cartScope(c);
     const entryId = c.req.param('entryId');
     const view = await updateEntryFields(scope, token(c), entryId, {
-      itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields),
+      itemId: body.itemId, sku: body.sku ?? null, additionalFields: body.additionalFields, fieldMessages: await fieldMessages(c, body.additionalFields, body.language),
     });
     syncCartCookies(c, view, token(c), true);
     const entry = view.entries.find((e) => e.id === entryId);
-    return answer(c, scope, view, { updatedEntry: entry ? entryJson(entry, scope.now) : null });
+    return answer(c, scope, view, { updatedEntry: entry ? entryJson(entry, scope.now) : null }, body.language);
   });
 });
 
@@ -94,7 +100,7 @@ commerce.put('/shopping-cart/entries/:entryId', bodyInLanguage(setQuantityBody, 
     const scope = cartScope(c);
     const view = await setEntryQuantity(scope, token(c), c.req.param('entryId'), body.quantity);
     syncCartCookies(c, view, token(c), true);
-    return answer(c, scope, view);
+    return answer(c, scope, view, {}, body.language);
   });
 });
 
@@ -104,7 +110,7 @@ commerce.delete('/shopping-cart/entries/:entryId', async (c) => {
     const scope = cartScope(c);
     const view = await removeEntry(scope, token(c), c.req.param('entryId'));
     syncCartCookies(c, view, token(c), true);
-    return answer(c, scope, view);
+    return answer(c, scope, view, {}, c.req.query('language'));
   });
 });
 

@@ -17,11 +17,11 @@ const additionalFields = z.union([z.string().max(32 * 1024), z.record(z.string()
   error: CART_MESSAGES.additionalFieldsJson,
 }).optional();
 
-/** POST /api/commerce/shopping-cart/entries */
-export const addEntryBody = z.strictObject({ itemId, sku, quantity: quantity(1), additionalFields });
-
-// `language` (optional): the cart page's, for the refusals' words (issue 29); nothing else reads it.
+// `language` (optional): the page's (cart, product, listing), for the refusals' words (issue 29); nothing else reads it.
 const language = z.string().max(35).optional();
+
+/** POST /api/commerce/shopping-cart/entries */
+export const addEntryBody = z.strictObject({ itemId, sku, quantity: quantity(1), additionalFields, language });
 
 /** PUT /api/commerce/shopping-cart/entries/{entryId} */
 export const setQuantityBody = z.strictObject({ quantity: quantity(0), language });
@@ -34,6 +34,8 @@ export const cartQuery = z.object({
   mock: z.string().max(10).optional(),
   timecode: z.string().max(40).optional(),
   calculateSubtotal: z.string().max(10).optional(),
+  // The checkout island's page language: the refused coupons' messages in it (issue 29, lang24).
+  language: z.string().max(35).optional(),
 });
 
 /** GET /api/commerce/inventory/stock/?itemId= */

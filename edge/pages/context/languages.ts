@@ -6,6 +6,8 @@ import { TRANSLATED_ONLY_TEXTS } from '../../services/multilingual/system-texts.
 import type { TranslationTable } from '../../services/multilingual/texts.js';
 import type { PageRequest } from '../page-request.js';
 import { canonicalOrigin } from '../seo/meta.js';
+import type { CouponWords } from '../../services/checkout/coupons.js';
+import { couponWordsIn } from '../../services/orders/coupon-words.js';
 
 /** One language version of the page: the switcher's link and an hreflang alternate. */
 interface LanguageLink {
@@ -81,4 +83,9 @@ export async function storeTextsJson(req: PageRequest, fill: Record<string, stri
   for (const [key, text] of Object.entries(texts)) texts[key] = fillText(text, fill);
   const prefix = req.language?.prefix ?? '';
   return { ...texts, homeUrl: `${prefix}/`, checkoutUrl: `${prefix}${CHECKOUT_PATH}` };
+}
+
+/** The cart's refused-coupon messages in the page's language (lang24); undefined (English) on a primary-language page. */
+export async function pageCouponWords(req: PageRequest): Promise<CouponWords | undefined> {
+  return req.language && req.translations ? couponWordsIn({ code: req.language.code, table: await req.translations }) : undefined;
 }

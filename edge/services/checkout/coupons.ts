@@ -26,19 +26,43 @@ export interface CouponOutcome {
   freeShipping: boolean;
 }
 
-function refusal(coupon: Coupon, lines: readonly CheckoutLine[], now: EpochMs, currency: string): InvalidCoupon | undefined {
+/**
+ * The messages of a cart's refused coupons (store texts `coupon*`, `checkoutCouponUsedUp`), in a
+ * language (issue 29, lang24); `belowMinimum` says the minimum spend in that language's money format.
+ */
+export interface CouponWords {
+  notStarted: string;
+  expired: string;
+  usedUp: string;
+  belowMinimum: (minimumCents: number, currency: string) => string;
+  noEligibleItems: string;
+  /** A code the site does not have. */
+  unknown: string;
+}
+
+/** The English: the minimum as '50.00 USD'. */
+export const COUPON_WORDS: CouponWords = {
+  notStarted: 'This coupon is not active yet.',
+  expired: 'This coupon has expired.',
+  usedUp: 'This coupon has reached its usage limit.',
+  belowMinimum: (minimumCents, currency) => `Spend at least ${minorToDecimal(minimumCents, currency)} ${currency} to use this coupon.`,
+  noEligibleItems: 'This coupon does not apply to any item in your cart.',
+  unknown: 'This coupon code is not valid.',
+};
+
+function refusal(coupon: Coupon, lines: readonly CheckoutLine[], now: EpochMs, currency: string, words: CouponWords): InvalidCoupon | undefined {
   const refuse = (reason: CouponRefusal, message: string) => ({ code: coupon.code, reason, message });
-  if (coupon.startsAt !== undefined && now < coupon.startsAt) return refuse('not-started', 'This coupon is not active yet.');
-  if (coupon.endsAt !== undefined && now >= coupon.endsAt) return refuse('expired', 'This coupon has expired.');
+  if (coupon.startsAt !== undefined && now < coupon.startsAt) return refuse('not-started', words.notStarted);
+  if (coupon.endsAt !== undefined && now >= coupon.endsAt) return refuse('expired', words.expired);
   if (coupon.usageLimit !== undefined && coupon.timesUsed >= coupon.usageLimit) {
-    return refuse('used-up', 'This coupon has reached its usage limit.');
+    return refuse('used-up', words.usedUp);
   }
   // The minimum counts the lines the coupon applies to: never gift cards, never lines outside its scope (issue 33, finding 7).
   const eligibleSubtotal = sum(eligibleLines(coupon, lines).map(lineTotal));
   if (coupon.minSubtotalCents !== undefined && eligibleSubtotal < coupon.minSubtotalCents) {
-    return refuse('below-minimum', `Spend at least ${minorToDecimal(coupon.minSubtotalCents, currency)} ${currency} to use this coupon.`);
+    return refuse('below-minimum', words.belowMinimum(coupon.minSubtotalCents, currency));
   }
-  if (eligibleLines(coupon, lines).length === 0) return refuse('no-eligible-items', 'This coupon does not apply to any item in your cart.');
+  if (eligibleLines(coupon, lines).length === 0) return refuse('no-eligible-items', words.noEligibleItems);
   return undefined;
 }
 
@@ -58,11 +82,11 @@ function lineTotal(line: CheckoutLine): number {
  * prices the valid ones in the order given; the running discount never exceeds the
  * subtotal, so a total can never go negative.
  */
-export function applyCoupons(coupons: readonly Coupon[], lines: readonly CheckoutLine[], now: EpochMs, currency: string): CouponOutcome {
+export function applyCoupons(coupons: readonly Coupon[], lines: readonly CheckoutLine[], now: EpochMs, currency: string, words: CouponWords = COUPON_WORDS): CouponOutcome {
   const subtotal = sum(lines.map(lineTotal));
   const outcome: CouponOutcome = { valid: [], invalid: [], discountCents: cents(0), freeShipping: false };
   for (const coupon of coupons) {
-    const refused = refusal(coupon, lines, now, currency);
+    const refused = refusal(coupon, lines, now, currency, words);
     if (refused) {
       outcome.invalid.push(refused);
       continue;

@@ -1,7 +1,7 @@
 import type { Cents, EpochMs } from '../../../domain/branded-types.js';
 import { PRODUCT_TYPE } from '../../../schema/types.js';
 import { cents, sum } from './amounts.js';
-import { applyCoupons, type InvalidCoupon, type ValidCoupon } from './coupons.js';
+import { applyCoupons, type CouponWords, type InvalidCoupon, type ValidCoupon } from './coupons.js';
 import { shippingOptions } from './shipping.js';
 import { applicableTaxRules, computeTax, type AppliedTax } from './tax.js';
 import type { CheckoutLine, Coupon, ShippingLocation, ShippingOption, ShippingZone, TaxRule } from './types.js';
@@ -17,6 +17,8 @@ export interface CheckoutInput {
   now: EpochMs;
   /** The site's `tax.pricesIncludeTax`: every rule's tax is inside the prices and extracted, never added. */
   pricesIncludeTax?: boolean;
+  /** The refused coupons' messages in the shopper's language (English without). */
+  couponWords?: CouponWords;
 }
 
 /** The SPEC §3 shopping-cart totals, all integer minor units of `currency`. */
@@ -55,7 +57,7 @@ function chooseOption(options: ShippingOption[], wanted: string | undefined): Sh
 export function checkoutTotals(input: CheckoutInput): CheckoutTotals {
   const { lines, location } = input;
   const subtotalCents = sum(lines.map((line) => line.unitPriceCents * line.quantity));
-  const coupons = applyCoupons(input.coupons, lines, input.now, input.currency);
+  const coupons = applyCoupons(input.coupons, lines, input.now, input.currency, input.couponWords);
   const requiresShipping = lines.some((line) => line.productType === PRODUCT_TYPE.physical);
   const options = requiresShipping && location ? shippingOptions(input.zones, location, lines, subtotalCents) : [];
   const selected = chooseOption(options, input.selectedShippingOptionId);

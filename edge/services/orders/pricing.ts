@@ -5,12 +5,9 @@ import { query, type Db } from '../db.js';
 import type { CartView } from '../cart/index.js';
 import { checkoutTotals, type CheckoutTotals } from '../checkout/totals.js';
 import type { CheckoutLine, Coupon, CouponEffect, ShippingLocation, ShippingRate, ShippingZone, TaxRule } from '../checkout/types.js';
-import type { InvalidCoupon } from '../checkout/coupons.js';
+import { COUPON_WORDS, type CouponWords, type InvalidCoupon } from '../checkout/coupons.js';
 
 export type CouponRow = typeof couponTable.$inferSelect;
-
-/** A coupon code the site does not have: listed with the invalid ones. */
-export const UNKNOWN_COUPON_MESSAGE = 'This coupon code is not valid.';
 
 /** A cart priced on the server, with the coupon rows behind its valid coupons. */
 export interface PricedCart {
@@ -32,6 +29,8 @@ export interface PricingChoices {
   shippingOptionId?: string;
   couponCodes: readonly string[];
   now: number;
+  /** The refused coupons' messages in the language of the request that prices the cart (English without). */
+  couponWords?: CouponWords;
 }
 
 async function loadSettings(db: Db, websiteId: string, codes: readonly string[]) {
@@ -110,9 +109,10 @@ export async function priceCart(db: Db, site: PricingSite, view: CartView, choic
   const totals = checkoutTotals({
     lines, currency: site.currency, ...(choices.location ? { location: choices.location } : {}), zones: zones.map(toZone), taxRules: rules.map(toRule),
     coupons: couponRows.map((c) => toCoupon(c, inCategories)), pricesIncludeTax: site.storeSettings.pricesIncludeTax === true, ...(choices.shippingOptionId ? { selectedShippingOptionId: choices.shippingOptionId } : {}), now: choices.now as never,
+    ...(choices.couponWords ? { couponWords: choices.couponWords } : {}),
   });
   const known = new Set(couponRows.map((c) => c.code));
-  const unknown = upper.filter((c) => !known.has(c)).map((code) => ({ code, reason: 'unknown' as const, message: UNKNOWN_COUPON_MESSAGE }));
+  const unknown = upper.filter((c) => !known.has(c)).map((code) => ({ code, reason: 'unknown' as const, message: (choices.couponWords ?? COUPON_WORDS).unknown }));
   const valid = new Set(totals.validCoupons.map((c) => c.code));
   return { totals, lines, invalidCoupons: [...totals.invalidCoupons, ...unknown], couponRows: couponRows.filter((c) => valid.has(c.code)) };
 }
