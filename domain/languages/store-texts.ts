@@ -557,6 +557,10 @@ export const STORE_TEXTS = {
   downloadUsedUp: 'This file has been downloaded as many times as this link allows. Please contact the store.',
   downloadMissingTitle: 'File unavailable',
   downloadMissing: 'This file is no longer available. Please contact the store.',
+  /** lang23: the newsletter confirmation mail (a list sign-up from a form, the promo popup or the restock form); `{list}`, `{site}`, `{url}` (the unsubscribe link). */
+  mailNewsletterSubject: 'Confirm your subscription to {list}',
+  mailNewsletterConfirm: 'Please confirm that you want {list} from {site}:',
+  mailNewsletterIgnore: 'Did not ask for this? Ignore this mail, or unsubscribe: {url}',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;
