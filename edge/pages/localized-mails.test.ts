@@ -1,24 +1,35 @@
 /**
  * Issue 29 (lang23): the last English mails of a French shopper on the real worker. The
- * newsletter confirmation mail's words follow the sign-up page's language (its links under /fr
- * too); English sign-ups keep their mail word for word.
+ * newsletter confirmation mail's words follow the sign-up page's language, whether the sign-up
+ * came from a newsletter form, the promo popup or the restock form (its links under /fr too).
+ * English sign-ups keep their mail word for word.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorker } from '../test-support.js';
+import type { RunningWorker, SignedIn } from '../test-support.js';
 import { latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
+import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { ageKeys, TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
+import { RESTOCK_PATH, soldOutMoonJar } from '../api/restock/test-restock.js';
 
 let worker: RunningWorker;
+let owner: SignedIn;
+let list: { id: string; name: string };
 let site: string;
 
 beforeAll(async () => {
-  ({ worker } = await startFrenchSite());
+  ({ worker, owner } = await startFrenchSite());
+  list = (await worker.db.prepare('SELECT l.id, l.name FROM mailing_lists l JOIN websites w ON w.id = l.website_id WHERE w.is_default = 1 ORDER BY l.created_on LIMIT 1').first<{ id: string; name: string }>())!;
   site = (await worker.db.prepare('SELECT title FROM websites WHERE is_default = 1').first<{ title: string }>())!.title;
 }, 120_000);
 afterAll(() => worker?.dispose());
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\&]/g, '\\$&');
 const confirmation = (to: string) => latestMail(worker, to, 'newsletter-confirmation');
+
+async function ownerCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await worker.fetch(path, { method, headers: { ...owner.headers, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
 
 /** The French confirmation mail: its words, and both links under /fr. */
 function expectFrench(mail: { subject: string; text: string } | null): void {
@@ -50,5 +61,50 @@ describe('the newsletter confirmation mail', () => {
     expectFrench(await confirmation('lectrice@example.fr'));
     await formSignUp('reader.two@example.com', '/');
     expectEnglish(await confirmation('reader.two@example.com'));
+  });
+
+  it('follows the language the promo popup sends (else the language cookie), with its links under /fr', async () => {
+    const current = (await ownerCall('GET', '/api/owner/popup')).json.revision as number;
+    const design = {
+      enabled: true, imageUrl: '', imageAlt: '', heading: 'Ten percent off', text: 'Join us.',
+      action: { kind: 'newsletter', listId: list.id, buttonLabel: 'Join' }, trigger: { kind: 'delay', seconds: 5 }, pages: { mode: 'all' }, frequency: { mode: 'once' },
+    };
+    const saved = await ownerCall('PUT', '/api/owner/popup', { design }, { 'If-Match': `"${current}"` });
+    expect(saved.status).toBe(200);
+    expect((await ownerCall('POST', '/api/owner/popup/publish', undefined, { 'If-Match': `"${saved.json.revision}"` })).status).toBe(200);
+
+    const named = new TestVisitor(worker, '198.51.100.181');
+    await named.visit('/fr/');
+    expect((await named.send('POST', '/api/popup/subscribe', { email: 'popup.fr@example.fr', language: 'fr' })).status).toBe(200);
+    expectFrench(await confirmation('popup.fr@example.fr'));
+    // An island of before (no language): the cookie of the French page it was on.
+    const cookie = new TestVisitor(worker, '198.51.100.182');
+    await cookie.visit('/fr/');
+    expect((await cookie.send('POST', '/api/popup/subscribe', { email: 'popup.cookie@example.fr' })).status).toBe(200);
+    expectFrench(await confirmation('popup.cookie@example.fr'));
+    // The English page's island sends its own tag, which is the primary: English.
+    const english = new TestVisitor(worker, '198.51.100.183');
+    await english.visit('/');
+    expect((await english.send('POST', '/api/popup/subscribe', { email: 'popup.en@example.com', language: 'en-US' })).status).toBe(200);
+    expectEnglish(await confirmation('popup.en@example.com'));
+  });
+
+  it("is in French for a restock sign-up on the French product page that joins the list; its notice's link is under /fr", async () => {
+    const { moonJar } = await soldOutMoonJar(worker);
+    const fr = new TestVisitor(worker, '198.51.100.184');
+    await fr.visit('/fr/shop/moon-jar');
+    expect((await fr.send('POST', RESTOCK_PATH, { ...moonJar, email: 'restock.fr@example.fr', language: 'fr', isJoinMailingList: true })).status).toBe(200);
+    expectFrench(await confirmation('restock.fr@example.fr'));
+    const en = new TestVisitor(worker, '198.51.100.185');
+    await en.visit('/shop/moon-jar');
+    expect((await en.send('POST', RESTOCK_PATH, { ...moonJar, email: 'restock.en@example.com', language: 'en-US', isJoinMailingList: true })).status).toBe(200);
+    expectEnglish(await confirmation('restock.en@example.com'));
+
+    await worker.db.prepare('UPDATE variants SET qty_in_stock = 5 WHERE id = ?').bind(moonJar.variantId).run();
+    expect((await ownerCall('POST', `${RESTOCK_PATH}/send`, moonJar)).json.sent).toBe(2);
+    const notice = await latestMail(worker, 'restock.fr@example.fr', 'restock-notice');
+    expect(notice!.subject).toBe('Moon Jar est de nouveau en stock');
+    expect(notice!.text).toContain('\nhttp://localhost/fr/shop/moon-jar\n');
+    expect((await latestMail(worker, 'restock.en@example.com', 'restock-notice'))!.text).toContain('\nhttp://localhost/shop/moon-jar\n');
   });
 });
