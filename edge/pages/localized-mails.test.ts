@@ -1,14 +1,17 @@
 /**
  * Issue 29 (lang23): the last English mails of a French shopper on the real worker. The
  * newsletter confirmation mail's words follow the sign-up page's language, whether the sign-up
- * came from a newsletter form, the promo popup or the restock form (its links under /fr too).
- * English sign-ups keep their mail word for word.
+ * came from a newsletter form, the promo popup or the restock form (its links under /fr too);
+ * a digital order placed on /fr mails its download links under /fr, named in French. English
+ * sign-ups and orders keep their mails word for word.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker, SignedIn } from '../test-support.js';
 import { latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { ageKeys, TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
+import { variantOf } from '../api/commerce/test-catalog.js';
+import { placeGiftOrder } from '../api/commerce/test-gift-cards.js';
 import { RESTOCK_PATH, soldOutMoonJar } from '../api/restock/test-restock.js';
 
 let worker: RunningWorker;
@@ -106,5 +109,58 @@ describe('the newsletter confirmation mail', () => {
     expect(notice!.subject).toBe('Moon Jar est de nouveau en stock');
     expect(notice!.text).toContain('\nhttp://localhost/fr/shop/moon-jar\n');
     expect((await latestMail(worker, 'restock.en@example.com', 'restock-notice'))!.text).toContain('\nhttp://localhost/shop/moon-jar\n');
+  });
+});
+
+describe('a digital order placed on /fr', () => {
+  const GUIDE = 'FK-DIG-GLAZE-GUIDE';
+  const FRENCH_TITLE = 'Guide des émaux cône 6';
+
+  async function buyGuide(email: string, prefix: string, ip: string) {
+    const v = new TestVisitor(worker, ip);
+    await v.visit(`${prefix}/`);
+    const guide = await variantOf(worker.db, GUIDE);
+    expect((await v.send('POST', '/api/commerce/shopping-cart/entries', { itemId: guide.itemId, sku: null, quantity: 1, additionalFields: null })).status).toBe(200);
+    const res = await placeGiftOrder(v, { address: null, extra: { email, ...(prefix ? { language: prefix.slice(1) } : {}) } });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const grant = (await worker.db.prepare('SELECT id FROM download_grants WHERE order_id = ?').bind(res.json.order.id).first<{ id: string }>())!;
+    const mail = await worker.db
+      .prepare("SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE kind = 'order-confirmation' AND to_address = ?")
+      .bind(email)
+      .first<{ subject: string; text: string; html: string }>();
+    return { confirmation: res.json.confirmationUrl as string, grant, mail: mail! };
+  }
+
+  it('mails its download link under /fr with the French title; the link downloads, the page links under /fr too', async () => {
+    const guide = await variantOf(worker.db, GUIDE);
+    const saved = await ownerCall('PUT', '/api/multilingual/translations', { kind: 'product', entityId: guide.itemId, fieldKey: 'title', language: 'fr', text: FRENCH_TITLE });
+    expect(saved.status).toBe(200);
+    const { confirmation: page, grant, mail } = await buyGuide('guide.fr@example.fr', '/fr', '198.51.100.186');
+    expect(mail.subject).toMatch(/\u00a0: commande n°\u00a0\d+ confirmée$/);
+    expect(mail.text).toContain('Vos téléchargements\u00a0:');
+    const line = new RegExp(`\\n${FRENCH_TITLE}\\u00a0: http://localhost(/fr/downloads/${grant.id}\\?expires=\\d+&sig=[A-Za-z0-9_-]{43})\\n`).exec(mail.text);
+    expect(line, mail.text).not.toBeNull();
+    expect(mail.text).not.toContain('http://localhost/downloads/');
+    expect(mail.html).toContain(`<a href="http://localhost/fr/downloads/${grant.id}?expires=`);
+    const link = line![1]!;
+    const file = await worker.fetch(link);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    await file.arrayBuffer();
+    // A link altered by hand is refused in French under the prefix.
+    const forged = await worker.fetch(link.replace(/sig=./, (s) => (s.endsWith('A') ? 'sig=B' : 'sig=A')));
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain('Lien non valide');
+    // The French confirmation page links the download under /fr as well.
+    expect(page.startsWith('/fr/order-confirmed?')).toBe(true);
+    const html = await (await worker.fetch(page)).text();
+    expect(html).toMatch(new RegExp(`href="/fr/downloads/${grant.id}\\?expires=`));
+  });
+
+  it('keeps an English order’s download link and words as before', async () => {
+    const { confirmation: page, grant, mail } = await buyGuide('guide.en@example.com', '', '198.51.100.187');
+    expect(mail.subject).toMatch(/: order #\d+ confirmed$/);
+    expect(mail.text).toMatch(new RegExp(`\\nYour downloads:\\nCone 6 Glaze Recipe Guide: http://localhost/downloads/${grant.id}\\?expires=\\d+&sig=[A-Za-z0-9_-]{43}\\n`));
+    expect(await (await worker.fetch(page)).text()).toMatch(new RegExp(`href="/downloads/${grant.id}\\?expires=`));
   });
 });
