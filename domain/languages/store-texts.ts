@@ -561,6 +561,9 @@ export const STORE_TEXTS = {
   mailNewsletterSubject: 'Confirm your subscription to {list}',
   mailNewsletterConfirm: 'Please confirm that you want {list} from {site}:',
   mailNewsletterIgnore: 'Did not ask for this? Ignore this mail, or unsubscribe: {url}',
+  /** lang23: the owner canceled a shopper's subscription (outbox `subscription-canceled`); `{name}` the product. */
+  mailSubscriptionCanceledSubject: '{site}: your subscription to {name} is canceled',
+  mailSubscriptionCanceled: 'The store canceled your subscription to {name}. There will be no further payments.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

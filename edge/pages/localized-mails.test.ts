@@ -13,6 +13,7 @@ import { ageKeys, TestVisitor as FormVisitor } from '../api/forms/test-visitor.j
 import { variantOf } from '../api/commerce/test-catalog.js';
 import { placeGiftOrder } from '../api/commerce/test-gift-cards.js';
 import { RESTOCK_PATH, soldOutMoonJar } from '../api/restock/test-restock.js';
+import { CLUB_SKU, subscribe } from '../api/commerce/test-subscription.js';
 
 let worker: RunningWorker;
 let owner: SignedIn;
@@ -162,5 +163,32 @@ describe('a digital order placed on /fr', () => {
     expect(mail.subject).toMatch(/: order #\d+ confirmed$/);
     expect(mail.text).toMatch(new RegExp(`\\nYour downloads:\\nCone 6 Glaze Recipe Guide: http://localhost/downloads/${grant.id}\\?expires=\\d+&sig=[A-Za-z0-9_-]{43}\\n`));
     expect(await (await worker.fetch(page)).text()).toMatch(new RegExp(`href="/downloads/${grant.id}\\?expires=`));
+  });
+});
+
+describe('other mails a French shopper gets', () => {
+  it("the owner's cancel notice of a subscription bought on /fr is in French, once however many clicks; an English one word for word", async () => {
+    const club = await variantOf(worker.db, CLUB_SKU);
+    expect((await ownerCall('PUT', '/api/multilingual/translations', { kind: 'product', entityId: club.itemId, fieldKey: 'title', language: 'fr', text: 'Club de l’argile' })).status).toBe(200);
+    const bought = async (email: string, prefix: string, ip: string) => {
+      const v = new TestVisitor(worker, ip);
+      await v.visit(`${prefix}/`);
+      const res = await subscribe(v, worker.db, { email, ...(prefix ? { extra: { language: 'fr' } } : {}) });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      return (await worker.db.prepare('SELECT id, product_name AS name FROM subscriptions WHERE first_order_id = ?').bind(res.json.order.id).first<{ id: string; name: string }>())!;
+    };
+    const cancel = (id: string) => ownerCall('POST', `/api/commerce/owner/subscriptions/${id}/cancel`, {});
+    const fr = await bought('abonnee@example.fr', '/fr', '198.51.100.188');
+    const answers = await Promise.all([cancel(fr.id), cancel(fr.id), cancel(fr.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const mails = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'subscription-canceled' AND to_address = ?").bind('abonnee@example.fr').all<{ subject: string; text: string }>();
+    expect(mails.results).toEqual([
+      { subject: `${site}\u00a0: votre abonnement à Club de l’argile est résilié`, text: 'La boutique a résilié votre abonnement à Club de l’argile. Aucun autre paiement ne sera prélevé.' },
+    ]);
+
+    const en = await bought('subscriber.en@example.com', '', '198.51.100.189');
+    expect((await cancel(en.id)).status).toBe(200);
+    const english = await latestMail(worker, 'subscriber.en@example.com', 'subscription-canceled');
+    expect(english).toMatchObject({ subject: `${site}: your subscription to ${en.name} is canceled`, text: `The store canceled your subscription to ${en.name}. There will be no further payments.` });
   });
 });
