@@ -564,6 +564,11 @@ export const STORE_TEXTS = {
   /** lang23: the owner canceled a shopper's subscription (outbox `subscription-canceled`); `{name}` the product. */
   mailSubscriptionCanceledSubject: '{site}: your subscription to {name} is canceled',
   mailSubscriptionCanceled: 'The store canceled your subscription to {name}. There will be no further payments.',
+  /** lang23: the notice of a burst of failed sign-ins (outbox `sign-in-failures`); `{url}` the reset page. */
+  mailSignInFailuresSubject: 'Failed sign-ins to your account at {site}',
+  mailSignInFailures: 'Someone has been trying wrong passwords for your account at {site} ({email}).',
+  mailSignInFailuresReset: 'If it was you, there is nothing to do. If not, your account is still safe while your password is strong and only yours; you can choose a new one here: {url}',
+  mailSignInFailuresDevice: 'You can still sign in from a browser you used before.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

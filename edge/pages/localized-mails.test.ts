@@ -2,11 +2,12 @@
  * Issue 29 (lang23): the last English mails of a French shopper on the real worker. The
  * newsletter confirmation mail's words follow the sign-up page's language, whether the sign-up
  * came from a newsletter form, the promo popup or the restock form (its links under /fr too);
- * a digital order placed on /fr mails its download links under /fr, named in French. English
- * sign-ups and orders keep their mails word for word.
+ * a digital order placed on /fr mails its download links under /fr, named in French; the owner's
+ * subscription-cancel notice and the failed sign-ins notice are in the shopper's language. English
+ * sign-ups, orders and accounts keep their mails word for word.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorker, SignedIn } from '../test-support.js';
+import { createSiteUser, type RunningWorker, type SignedIn } from '../test-support.js';
 import { latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { ageKeys, TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
@@ -190,5 +191,45 @@ describe('other mails a French shopper gets', () => {
     expect((await cancel(en.id)).status).toBe(200);
     const english = await latestMail(worker, 'subscriber.en@example.com', 'subscription-canceled');
     expect(english).toMatchObject({ subject: `${site}: your subscription to ${en.name} is canceled`, text: `The store canceled your subscription to ${en.name}. There will be no further payments.` });
+  });
+});
+
+describe('the notice of failed sign-ins', () => {
+  const CRUMB = 'lang23-crumb-0123456789abcdef';
+  // From a new address each time, as a guesser rotating addresses: the account-wide budgets are what trip.
+  const burst = async (email: string, network: string) => {
+    for (let i = 0; i < 25; i++) {
+      const r = await worker.fetch('/api/site-users/account/session', {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': CRUMB, 'CF-Connecting-IP': `${network}.${i + 1}` }, body: JSON.stringify({ email, password: `guess-${i}`, rememberMe: false }),
+      });
+      expect([401, 429]).toContain(r.status);
+    }
+  };
+
+  it("goes in the account's language with its links under /fr; an account without one gets the English notice word for word", async () => {
+    await createSiteUser(worker, { email: 'compte.fr@example.fr', password: 'Compte-pass-2026' });
+    await worker.db.prepare("UPDATE site_users SET language = 'fr' WHERE email = 'compte.fr@example.fr'").run();
+    await burst('compte.fr@example.fr', '203.0.113');
+    const french = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'sign-in-failures' AND to_address = ?").bind('compte.fr@example.fr').all<{ subject: string; text: string }>();
+    expect(french.results).toEqual([{
+      subject: `Échecs de connexion à votre compte sur ${site}`,
+      text: [
+        `Quelqu'un a essayé de mauvais mots de passe pour votre compte sur ${site} (compte.fr@example.fr).`,
+        "Si c'était vous, il n'y a rien à faire. Sinon, votre compte reste sûr tant que votre mot de passe est solide et connu de vous seul\u00a0; vous pouvez en choisir un nouveau ici\u00a0: http://localhost/fr/account/reset",
+        'Vous pouvez toujours vous connecter depuis un navigateur que vous avez déjà utilisé.',
+        `${site}\nhttp://localhost/fr/`,
+      ].join('\n\n'),
+    }]);
+
+    await createSiteUser(worker, { email: 'account.en@example.com', password: 'Account-pass-2026' });
+    await burst('account.en@example.com', '192.0.2');
+    expect(await latestMail(worker, 'account.en@example.com', 'sign-in-failures')).toMatchObject({
+      subject: `Failed sign-ins to your account at ${site}`,
+      text:
+        `Someone has been trying wrong passwords for your account at ${site} (account.en@example.com).\n\n` +
+        'If it was you, there is nothing to do. If not, your account is still safe while your password is strong and only yours; ' +
+        'you can choose a new one here: http://localhost/account/reset\n\n' +
+        `You can still sign in from a browser you used before.\n\n${site}\nhttp://localhost/`,
+    });
   });
 });
