@@ -567,6 +567,18 @@ export const STORE_TEXTS = {
   couponNoEligibleItems: 'This coupon does not apply to any item in your cart.',
   couponUnknown: 'This coupon code is not valid.',
   checkoutRegionMismatch: 'This ZIP / postal code is in {postcodeRegion}, not {typedRegion}.',
+  /** lang23: the newsletter confirmation mail (a list sign-up from a form, the promo popup or the restock form); `{list}`, `{site}`, `{url}` (the unsubscribe link). */
+  mailNewsletterSubject: 'Confirm your subscription to {list}',
+  mailNewsletterConfirm: 'Please confirm that you want {list} from {site}:',
+  mailNewsletterIgnore: 'Did not ask for this? Ignore this mail, or unsubscribe: {url}',
+  /** lang23: the owner canceled a shopper's subscription (outbox `subscription-canceled`); `{name}` the product. */
+  mailSubscriptionCanceledSubject: '{site}: your subscription to {name} is canceled',
+  mailSubscriptionCanceled: 'The store canceled your subscription to {name}. There will be no further payments.',
+  /** lang23: the notice of a burst of failed sign-ins (outbox `sign-in-failures`); `{url}` the reset page. */
+  mailSignInFailuresSubject: 'Failed sign-ins to your account at {site}',
+  mailSignInFailures: 'Someone has been trying wrong passwords for your account at {site} ({email}).',
+  mailSignInFailuresReset: 'If it was you, there is nothing to do. If not, your account is still safe while your password is strong and only yours; you can choose a new one here: {url}',
+  mailSignInFailuresDevice: 'You can still sign in from a browser you used before.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

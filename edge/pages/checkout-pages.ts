@@ -85,6 +85,9 @@ export async function orderPage(req: PageRequest, kind: 'confirmed' | 'status', 
   ]);
   // The digital products' download links, signed afresh on each view.
   // The owner's shipments and refunds show on the status page (and are empty on the confirmation).
-  const order = { ...orderJson(found), downloads, fulfilments: done.fulfilments, refundedTotal: done.refundedCents, refundedTotalMoney: moneyJson(done.refundedCents, found.order.currency), ...(statusText ? { statusText } : {}) };
+  // Under a language's prefix the links open /fr/downloads/..., whose refusal pages speak it (issue 29).
+  const prefix = req.language?.prefix ?? '';
+  const localized = prefix ? downloads.map((d) => (d.url ? { ...d, url: `${prefix}${d.url}` } : d)) : downloads;
+  const order = { ...orderJson(found), downloads: localized, fulfilments: done.fulfilments, refundedTotal: done.refundedCents, refundedTotalMoney: moneyJson(done.refundedCents, found.order.currency), ...(statusText ? { statusText } : {}) };
   return { status: 200, templates: [template], context: { ...base, order, storeTexts } };
 }

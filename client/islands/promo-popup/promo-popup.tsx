@@ -73,7 +73,7 @@ export function PromoPopup(props: PromoPopupProps) {
     setError('');
     try {
       const token = props.captcha ? await captcha.token() : '';
-      await apiFetch('POST', '/api/popup/subscribe', { email, ...(token ? { recaptchaEnterpriseV3Token: token } : {}) });
+      await apiFetch('POST', '/api/popup/subscribe', { email, language: document.documentElement.lang || undefined, ...(token ? { recaptchaEnterpriseV3Token: token } : {}) });
       remember(props.storageKey, props.version, true);
       overlayEvent('submit', props.version);
       setDone(true);

@@ -1,5 +1,6 @@
 import { getCookie } from 'hono/cookie';
-import { languagePrefix, prefixCandidate } from '../../../domain/languages/languages.js';
+import { prefixCandidate } from '../../../domain/languages/languages.js';
+import { withTable } from '../../services/multilingual/mail-language.js';
 import { chosenLanguageTable, LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
 import { canonicalChoices, translatedFormMessages } from '../../services/multilingual/texts.js';
 import { visitorTable } from '../../services/multilingual/visitor-texts.js';
@@ -121,7 +122,7 @@ formsApi.post('/form/SaveFormSubmission', jsonBody(submissionPayload), async (c)
       messages: m,
       page: { title: payload.pageTitle, id: payload.pageId, contentSource: payload.contentSource || undefined, path: payload.pagePath, permissionTypeValue: payload.pagePermissionTypeValue },
       origin: new URL(c.req.url).origin,
-      prefix: language ? `/${languagePrefix(language.code)}` : undefined,
+      language: language && withTable(language.code, language.table),
       remoteIp: clientIp(c),
     });
     // A replay of a key that stored this visitor's submission gets the original success again.

@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
 import { ApiError } from '../../errors.js';
 import { clientIp } from '../../lib/client-address.js';
 import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../../services/captcha/index.js';
 import { subscribeToList } from '../../services/newsletter/subscribers.js';
+import { mailLanguage } from '../../services/multilingual/mail-language.js';
+import { LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
 import { publishedPopup } from '../../services/popups/popups.js';
 import { isGeneralEmail } from '../../../domain/forms/email.js';
 import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
@@ -14,6 +17,8 @@ import { jsonBody } from '../validate.js';
 
 const signUpBody = z.strictObject({
   email: z.string().max(1000),
+  /** The page's language (the island sends `<html lang>`): the confirmation mail's words and links follow it (issue 29). */
+  language: z.string().max(35).optional(),
   recaptchaEnterpriseV3Token: z.string().max(4000).nullish(),
 });
 
@@ -39,7 +44,9 @@ popupApi.post('/subscribe', formBudget(P.failed, perVisitor('popup'), perTarget(
     if (!verdict.ok) throw new ApiError(400, 'captcha_failed', P.failed);
   }
   await spendBudgets(c, P.failed, ...mailBudgets(email));
-  await subscribeToList(c.var.db, { site, listId: popup.design.action.listId, email, origin: new URL(c.req.url).origin, now: Date.now() });
+  // In the page's language when it is an added one the site publishes, else the language cookie's (issue 29).
+  const language = await mailLanguage(c.var.db, site, body.language ?? getCookie(c, LANGUAGE_COOKIE));
+  await subscribeToList(c.var.db, { site, listId: popup.design.action.listId, email, origin: new URL(c.req.url).origin, language, now: Date.now() });
   // Answers alike whether the address was new, pending or confirmed: nothing to learn about others' addresses.
   return c.json({ success: true });
 });

@@ -11,6 +11,7 @@ import { RESTOCK_MESSAGES, RESTOCK_MESSAGES_ENTITY, type RestockMessages } from 
 import { ownRestockText, siteRestockSuccessText, translatedTexts } from '../../services/multilingual/texts.js';
 import { visitorTable } from '../../services/multilingual/visitor-texts.js';
 import { subscribeToList } from '../../services/newsletter/subscribers.js';
+import { mailLanguage } from '../../services/multilingual/mail-language.js';
 import { siteMailingList } from '../../services/newsletter/lists.js';
 import { findRestockVariant, recordRestockSignup } from '../../services/restock/signups.js';
 import { jsonBody } from '../validate.js';
@@ -80,10 +81,12 @@ restockApi.post(
     // Joining the list mails a confirmation: the same per-recipient and per-address budgets as newsletter forms.
     if (joinMailingList) await spendBudgets(c, R.failed, ...mailBudgets(email));
     const now = Date.now();
-    await recordRestockSignup(c.var.db, { websiteId: site.id, productId: body.productId, variantId: body.variantId, email, language: body.language ?? getCookie(c, LANGUAGE_COOKIE), joinMailingList, now });
+    const language = body.language ?? getCookie(c, LANGUAGE_COOKIE);
+    await recordRestockSignup(c.var.db, { websiteId: site.id, productId: body.productId, variantId: body.variantId, email, language, joinMailingList, now });
     if (joinMailingList) {
       const listId = await siteMailingList(c.var.db, site.id);
-      if (listId) await subscribeToList(c.var.db, { site, listId, email, origin: new URL(c.req.url).origin, now });
+      // The list's confirmation mail in the sign-up's language, as its restock notice will be (issue 29).
+      if (listId) await subscribeToList(c.var.db, { site, listId, email, origin: new URL(c.req.url).origin, language: await mailLanguage(c.var.db, site, language), now });
     }
     return c.json({ success: true, message: await successMessage(c, body.language, body.productId, variant, R) });
   },

@@ -14,6 +14,7 @@ import { normaliseEmail } from '../../services/accounts/tokens.js';
 import { visitorCart } from '../../services/cart/index.js';
 import { RATE_LIMITED_MESSAGE, rateLimit } from '../rate-limit/index.js';
 import { mailSite } from '../site/mail-site.js';
+import { LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
 import { cartToken, syncCartCookies } from './cart-cookies.js';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from './cookies.js';
 
@@ -23,6 +24,9 @@ const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 // Sign-in and sign-out on a request, shared by the site-users API and the /account and
 // /config/ form pages (which may not import each other's routers).
+
+/** The site as the failure notice names it, with its locale (the notice may go in an added language, issue 29). */
+const noticeSite = (c: Context<AppEnv>) => ({ ...mailSite(c), locale: c.var.site.locale });
 
 const tooMany = () => new ApiError(429, 'rate_limited', RATE_LIMITED_MESSAGE, { headers: { 'Retry-After': '60' } });
 
@@ -66,12 +70,12 @@ export async function checkCredentials(c: Context<AppEnv>, email: string, passwo
   const db = c.var.db;
   const underCeiling = await spendAccountBudgets(c, 'sign-in', email);
   if (!underCeiling && !(await isKnownDevice(db, c.var.site.id, email, getCookie(c, DEVICE_COOKIE)))) {
-    await queueFailureNotice(db, mailSite(c), email, Date.now());
+    await queueFailureNotice(db, noticeSite(c), email, Date.now(), getCookie(c, LANGUAGE_COOKIE));
     throw tooMany();
   }
   const result = await authenticate(db, c.var.site.id, email, password);
   if (!result.ok) {
-    if (!(await spend(c, 'RATE_SIGN_IN_FAILURES', accountKey(c, 'sign-in', email)))) await queueFailureNotice(db, mailSite(c), email, Date.now());
+    if (!(await spend(c, 'RATE_SIGN_IN_FAILURES', accountKey(c, 'sign-in', email)))) await queueFailureNotice(db, noticeSite(c), email, Date.now(), getCookie(c, LANGUAGE_COOKIE));
     throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
   }
   if (result.user.emailVerifiedOn === null) throw new ApiError(403, 'email_unverified', EMAIL_UNVERIFIED_MESSAGE);

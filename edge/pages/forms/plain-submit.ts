@@ -8,6 +8,7 @@
  * messages and the visitor's values (never cached: it carries their crumb).
  */
 import { chosenLanguageTable } from '../../services/multilingual/visitor-language.js';
+import { withTable } from '../../services/multilingual/mail-language.js';
 import { canonicalChoices, translatedFormMessages } from '../../services/multilingual/texts.js';
 import { STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 import { Hono, type Context } from 'hono';
@@ -139,7 +140,7 @@ async function store(c: C, form: FormRecord, body: PostedBody, path: string): Pr
       site: c.var.site, form, raw, values: sanitized.values, key, visitorHash,
       page: { path, contentSource: 'c' },
       origin: new URL(c.req.url).origin,
-      prefix: c.var.language?.prefix,
+      language: language && withTable(language.code, language.table),
       remoteIp: clientIp(c),
       messages: m,
     });

@@ -4,6 +4,9 @@ import { type EpochMs } from '../../../domain/branded-types.js';
 import { query, type Db } from '../db.js';
 import { newId, normaliseEmail, SECRET_TOKEN_SHAPE, secretToken, sha256Hex } from './tokens.js';
 import type { MailSite } from './mails.js';
+import { mailLanguage } from '../multilingual/mail-language.js';
+import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
 
 // What keeps an account usable while someone guesses its password (issue 33, finding 1):
 // browsers that signed in before are remembered, and the owner hears about a burst of failures.
@@ -46,14 +49,20 @@ export async function isKnownDevice(db: Db, websiteId: string, email: string, to
  * cool-down: one INSERT ... SELECT that writes nothing when the address has no account or was
  * told within the cool-down, so concurrent bursts cannot mail twice and unknown addresses get nothing.
  */
-export async function queueFailureNotice(db: Db, site: MailSite, email: string, now: EpochMs): Promise<void> {
+export async function queueFailureNotice(db: Db, site: MailSite & { locale: string }, email: string, now: EpochMs, pageLanguage?: string): Promise<void> {
   const to = normaliseEmail(email);
-  const subject = `Failed sign-ins to your account at ${site.title}`;
-  const text =
-    `Someone has been trying wrong passwords for your account at ${site.title} (${to}).\n\n` +
-    `If it was you, there is nothing to do. If not, your account is still safe while your password is strong and only yours; ` +
-    `you can choose a new one here: ${site.origin}/account/reset\n\n` +
-    `You can still sign in from a browser you used before.\n\n${site.title}\n${site.origin}/`;
+  // In the account's language, else the page's (the language cookie), when the site publishes it (issue 29).
+  const account = await query(() => db.get<{ language: string | null }>(sql`SELECT language FROM site_users WHERE website_id = ${site.id} AND email = ${to}`));
+  const language = account ? await mailLanguage(db, site, account.language ?? pageLanguage) : undefined;
+  const t = language?.texts ?? storeTexts();
+  const home = `${site.origin}${language ? `/${languagePrefix(language.code)}` : ''}`;
+  const subject = fillText(t.mailSignInFailuresSubject, { site: site.title });
+  const text = [
+    fillText(t.mailSignInFailures, { site: site.title, email: to }),
+    fillText(t.mailSignInFailuresReset, { url: `${home}/account/reset` }),
+    t.mailSignInFailuresDevice,
+    `${site.title}\n${home}/`,
+  ].join('\n\n');
   await query(() =>
     db.run(sql`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on)
       SELECT ${newId()}, ${site.id}, 'sign-in-failures', ${to}, ${subject}, ${text}, ${now}

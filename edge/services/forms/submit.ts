@@ -4,6 +4,7 @@ import { activeCaptchaSiteKey, captchaVerifier, CAPTCHA_ACTIONS } from '../captc
 import type { Db } from '../db.js';
 import { listSignUpStatements } from '../newsletter/subscribers.js';
 import type { SiteRecord } from '../websites.js';
+import type { MailLanguage } from '../multilingual/mail-language.js';
 import { honeypotReason } from '../../../domain/forms/bot-defence.js';
 import type { FormRecord } from './definitions.js';
 import { sha256Hex } from './hash.js';
@@ -22,8 +23,8 @@ export interface SubmitInput {
   page: NewSubmission['page'];
   /** Scheme and host of the request, for links in mails. */
   origin: string;
-  /** The language prefix (`/fr`) of the page the form was sent from, for the list sign-up mail's links (issue 29). */
-  prefix?: string;
+  /** The added language of the page the form was sent from: the list sign-up mail's words and links (`/fr`) are in it (issue 29). */
+  language?: Pick<MailLanguage, 'code' | 'texts'> | undefined;
   remoteIp?: string;
   /** The messages in the page's language (issue 29); English when absent. */
   messages?: FormMessages;
@@ -83,7 +84,7 @@ async function listSignUp(db: Db, input: SubmitInput): Promise<NewSubmission['li
   const { site, form, values } = input;
   const email = firstEmail(form, values);
   if (!form.mailingListId || !email) return undefined;
-  return listSignUpStatements(db, { site, listId: form.mailingListId, email, origin: input.origin, prefix: input.prefix, now: Date.now() });
+  return listSignUpStatements(db, { site, listId: form.mailingListId, email, origin: input.origin, language: input.language, now: Date.now() });
 }
 
 /**

@@ -10,6 +10,9 @@ import { d1Of, retryBusy } from '../forms/d1.js';
 import type { SiteRecord } from '../websites.js';
 import { unsubscribeSignature, verifyUnsubscribeSignature } from './signing.js';
 import { newsletterSubscribedStatements } from '../webhooks/fact-events.js';
+import type { MailLanguage } from '../multilingual/mail-language.js';
+import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
 
 export interface SubscribeInput {
   site: SiteRecord;
@@ -17,8 +20,11 @@ export interface SubscribeInput {
   email: string;
   origin: string;
   now: number;
-  /** The language prefix (`/fr`) of the page signed up on, when an added language: the mail's links open the pages under it (issue 29). */
-  prefix?: string;
+  /**
+   * The language of the page signed up on, when an added one the site publishes (issue 29): the
+   * confirmation mail is in its words and its links open the pages under its prefix (`/fr`).
+   */
+  language?: Pick<MailLanguage, 'code' | 'texts'> | undefined;
 }
 
 /** The signed unsubscribe link of a subscriber (page type 300). */
@@ -72,11 +78,12 @@ export async function listSignUpStatements(db: Db, input: SubscribeInput): Promi
   // not stored, its mail (which names this id) is not queued, and the other one's mail goes out.
   const subscriberId = known?.id ?? randomToken(12);
   const listName = known?.name ?? '';
-  const prefix = input.prefix ?? '';
+  const prefix = input.language ? `/${languagePrefix(input.language.code)}` : '';
+  const t = input.language?.texts ?? storeTexts();
   const confirm = `${input.origin}${prefix}/newsletter/confirm?token=${encodeURIComponent(token)}`;
   const unsubscribe = await unsubscribeLink(db, input.origin, input.listId, subscriberId, prefix);
-  const subject = `Confirm your subscription to ${listName}`;
-  const text = `Please confirm that you want ${listName} from ${input.site.title}:\n${confirm}\n\nDid not ask for this? Ignore this mail, or unsubscribe: ${unsubscribe}`;
+  const subject = fillText(t.mailNewsletterSubject, { list: listName });
+  const text = `${fillText(t.mailNewsletterConfirm, { list: listName, site: input.site.title })}\n${confirm}\n\n${fillText(t.mailNewsletterIgnore, { url: unsubscribe })}`;
   return (gate) => [
     d1
       .prepare(

@@ -91,7 +91,10 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
   const lang = language && table ? withTable(language.code, table) : undefined;
   // The confirmation's download links are signed now: the grants' ids and expiry are known before the batch.
   const links = f.downloadSecret
-    ? await Promise.all(grants.map(async (g) => ({ name: g.productName, url: `${facts.origin}${await downloadPath(f.downloadSecret!, g.id, now + downloads.lifetimeMs)}` })))
+    ? await Promise.all(
+        // Under the order's language prefix (/fr/downloads/...: its refusal pages speak it) and named in it (issue 29).
+        grants.map(async (g) => ({ name: productName(lang, g.itemId, g.productName), url: `${facts.origin}${language?.prefix ?? ''}${await downloadPath(f.downloadSecret!, g.id, now + downloads.lifetimeMs)}` })),
+      )
     : [];
   // Digital products and services are asked for a review after the purchase (physical goods after fulfilment): one
   // link per product, in a mail the outbox holds back for the site's review delay (issue 33's gap).

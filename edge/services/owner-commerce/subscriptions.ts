@@ -6,6 +6,8 @@ import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
 import { paidThroughStatement } from '../members/paid.js';
 import type { SubscriptionRow } from '../subscriptions/index.js';
+import { mailLanguage, productName } from '../multilingual/mail-language.js';
+import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
 
 /** The states a subscription can be in (schema/subscriptions.ts), for the owner's filter. */
 export const SUBSCRIPTION_STATES = ['active', 'past_due', 'paused', 'canceled', 'ended'] as const;
@@ -56,9 +58,11 @@ export async function listOwnerSubscriptions(
  * Returns 'canceled', 'not-billable' (it was canceled or ended already) or 'missing'.
  */
 export async function cancelSubscriptionAsOwner(
-  db: Db, site: { id: string; title: string }, id: string, now: EpochMs,
+  db: Db, site: { id: string; title: string; locale: string }, id: string, now: EpochMs,
 ): Promise<'canceled' | 'not-billable' | 'missing'> {
   const d1 = rawD1(db);
+  const notice = await canceledNotice(db, site, id);
+  if (!notice) return 'missing';
   const [, update] = await query(() =>
     d1.batch([
       // A membership bought with it keeps access to the end of the paid period (members/paid.ts).
@@ -69,18 +73,37 @@ export async function cancelSubscriptionAsOwner(
            WHERE id = ?1 AND website_id = ?2 AND status IN ('active', 'past_due', 'paused')`,
         )
         .bind(id, site.id, now),
-      // Text only: the product name is a stored value and SQL does not HTML-escape it.
+      // Text only, as before the mail spoke languages.
       d1
         .prepare(
           `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, status, attempts, created_on)
-           SELECT ?4, website_id, 'subscription-canceled', email, ?5 || product_name || ' is canceled',
-                  'The store canceled your subscription to ' || product_name || '. There will be no further payments.', NULL, 'queued', 0, ?3
+           SELECT ?4, website_id, 'subscription-canceled', email, ?5, ?6, NULL, 'queued', 0, ?3
            FROM subscriptions WHERE id = ?1 AND website_id = ?2 AND changes() = 1`,
         )
-        .bind(id, site.id, now, newRowId(), `${site.title}: your subscription to `),
+        .bind(id, site.id, now, newRowId(), notice.subject, notice.text),
     ]),
   );
   if (update!.meta.changes === 1) return 'canceled';
   const exists = await query(() => d1.prepare('SELECT 1 AS n FROM subscriptions WHERE id = ?1 AND website_id = ?2').bind(id, site.id).first()).then(Boolean);
   return exists ? 'not-billable' : 'missing';
+}
+
+/**
+ * The owner's cancel notice in the language of the subscription's first order when the site
+ * publishes it (issue 29: store texts, the product's translated title), else the primary's words.
+ * Read before the batch: the product and the language never change, and the batch's conditional
+ * UPDATE still decides whether the mail is queued. Undefined when the site has no such subscription.
+ */
+async function canceledNotice(db: Db, site: { id: string; title: string; locale: string }, id: string): Promise<{ subject: string; text: string } | undefined> {
+  const row = await query(() =>
+    rawD1(db)
+      .prepare('SELECT s.item_id AS itemId, s.product_name AS productName, o.language FROM subscriptions s LEFT JOIN orders o ON o.id = s.first_order_id WHERE s.id = ?1 AND s.website_id = ?2')
+      .bind(id, site.id)
+      .first<{ itemId: string; productName: string; language: string | null }>(),
+  );
+  if (!row) return undefined;
+  const language = await mailLanguage(db, site, row.language);
+  const t = language?.texts ?? storeTexts();
+  const name = productName(language, row.itemId, row.productName);
+  return { subject: fillText(t.mailSubscriptionCanceledSubject, { site: site.title, name }), text: fillText(t.mailSubscriptionCanceled, { name }) };
 }
