@@ -80,7 +80,6 @@ const THEME_TEXT_KEYS = {
   trackingNumber: 'themeTrackingNumber',
   // lang19: the not-found page.
   notFoundText: 'notFoundText',
-  notFoundSearchPlaceholder: 'notFoundSearchPlaceholder',
   notFoundHome: 'notFoundHome',
   viewDetails: 'themeViewDetails',
   // lang20: the search page's placeholder, count and empty result.
