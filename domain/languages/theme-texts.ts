@@ -102,6 +102,8 @@ const THEME_TEXT_KEYS = {
   newsletterUnsubscribedText: 'themeNewsletterUnsubscribedText',
   newsletterUnsubscribeInvalid: 'themeNewsletterUnsubscribeInvalid',
   newsletterUnsubscribeInvalidText: 'themeNewsletterUnsubscribeInvalidText',
+  // lang25: the product form island's label colon ('Taille\u00a0:').
+  labelValue: 'labelValue',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;
