@@ -30,6 +30,9 @@ describe("the demo's owner content on /fr", () => {
     expect(fr).not.toContain('Thank you to everyone who came by');
     expect(fr).toContain('four à gaz');
     expect(fr).not.toContain('Opening the Winter Kiln');
+    // The next post's link names it in French too.
+    expect(fr).toContain('Pourquoi nous cuisons presque tout au cône 6');
+    expect(fr).not.toContain('Why We Fire Most Things to Cone 6');
 
     const en = await html('/journal/opening-the-winter-kiln');
     expect(en).toContain('Opening the Winter Kiln');
