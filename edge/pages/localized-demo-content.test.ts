@@ -3,7 +3,8 @@ import { startFrenchSite, type FrenchSite } from '../api/multilingual/test-frenc
 
 /**
  * Issue 29 (lang25): the demo's own words on its French pages. The journal posts (title, excerpt,
- * body), the posts' categories and tags, and the products' excerpts and bodies are seeded in
+ * body), the posts' categories and tags, the products' excerpts and bodies and more of their
+ * option names and values are seeded in
  * French (fixtures/demo/translations.json); the English pages keep the owner's English. A post's
  * words are translatable texts of the owner's list like a product's (kind `product`, the item id).
  */
@@ -54,6 +55,14 @@ describe("the demo's owner content on /fr", () => {
     expect(fr).toContain('Pour bâtonnets standard. Émail mat anthracite.');
     expect(fr).not.toContain('A low dish that catches the ash.');
     expect(await html('/shop/incense-holder')).toContain('A low dish that catches the ash.');
+  });
+
+  it("more products' option names and values are French on /fr ('Couleur', 'Mousse'); English on /shop", async () => {
+    const fr = (await (await site.worker.fetch('/fr/shop/bud-vase?format=json')).json()) as { item: { structuredContent: { variantOptionOrdering: string[]; variants: { attributes: Record<string, string> }[] } } };
+    expect(fr.item.structuredContent.variantOptionOrdering).toEqual(['Couleur']);
+    expect(fr.item.structuredContent.variants.map((v) => v.attributes.Couleur)).toEqual(['Mousse', 'Ocre', 'Craie']);
+    expect(await html('/fr/shop/mug-making-date-night')).toContain(`ven. 13 févr., 18${NBSP}h`);
+    expect(await html('/shop/bud-vase')).toContain('Moss');
   });
 
   it("the owner's translations list has the posts' words, done in French", async () => {
