@@ -450,7 +450,6 @@ export const STORE_TEXTS = {
   reviewRequestInvalid: 'This review link is invalid or has expired.',
   /** lang19: the not-found page's words (the demo theme's `not-found.html`, as `themeTexts`). */
   notFoundText: 'We could not find the page you were looking for. It may have moved or no longer exists.',
-  notFoundSearchPlaceholder: 'Search products and posts',
   notFoundHome: 'Back to the home page',
   /** The quick view's link to the product page; `{title}` is the product's. */
   themeViewDetails: 'View details for {title}',

@@ -80,7 +80,6 @@ const THEME_TEXT_KEYS = {
   trackingNumber: 'themeTrackingNumber',
   // lang19: the not-found page.
   notFoundText: 'notFoundText',
-  notFoundSearchPlaceholder: 'notFoundSearchPlaceholder',
   notFoundHome: 'notFoundHome',
   viewDetails: 'themeViewDetails',
   // lang20: the search page's placeholder, count and empty result.
@@ -103,6 +102,8 @@ const THEME_TEXT_KEYS = {
   newsletterUnsubscribedText: 'themeNewsletterUnsubscribedText',
   newsletterUnsubscribeInvalid: 'themeNewsletterUnsubscribeInvalid',
   newsletterUnsubscribeInvalidText: 'themeNewsletterUnsubscribeInvalidText',
+  // lang25: the product form island's label colon ('Taille\u00a0:').
+  labelValue: 'labelValue',
 } as const satisfies Record<string, StoreTextKey>;
 
 type ThemeTexts = Record<keyof typeof THEME_TEXT_KEYS, string>;

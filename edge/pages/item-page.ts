@@ -34,9 +34,11 @@ export async function itemPage(req: PageRequest, collection: CollectionRecord, r
     storeItem ? instalmentSettings(req.db, req.site.id) : undefined,
   ]);
   const at = sequence.findIndex((s) => s.id === row.id);
+  // The previous and next items' titles in the page's language (issue 29, lang25).
+  const table = req.translations ? await req.translations : undefined;
   const link = (i: number) => {
     const s = sequence[i];
-    return s ? { title: s.title, fullUrl: s.fullUrl } : undefined;
+    return s ? { title: table?.get('product', s.id, 'title') ?? s.title, fullUrl: s.fullUrl } : undefined;
   };
   const pagination: Record<string, unknown> = {};
   const prev = at > 0 ? link(at - 1) : undefined;

@@ -149,6 +149,8 @@ export interface TranslationFixture {
   navigation?: Record<string, string[]>;
   /** Product fields by URL id; variant options as `option:<name>` and `value:<option>:<value>`. */
   products?: Record<string, Record<string, string> & { title?: string; excerpt?: string; body?: string }>;
+  /** Journal post fields by URL id (`title`, `excerpt`, `body`; lang25), stored as a product's. */
+  posts?: Record<string, { title?: string; excerpt?: string; body?: string }>;
   categories?: Record<string, string>;
   /** Tag names by name. */
   tags?: Record<string, string>;

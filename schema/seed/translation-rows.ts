@@ -9,9 +9,9 @@ type Id = (...parts: string[]) => string;
 
 /**
  * The demo's translations (fixtures/demo/translations.json, issue 29): pages by slug, navigation
- * labels by menu position, products by URL id (variant options too), collections by URL id,
+ * labels by menu position, products and journal posts by URL id (variant options too), collections by URL id,
  * forms by key, categories, tags, system texts, store texts and form messages by name, each
- * seeded `done`; translated products get their row in the translated search index.
+ * seeded `done`; translated products and posts get their row in the translated search index.
  */
 export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: Id, now: number): SeedStatement[] {
   const out: SeedStatement[] = [];
@@ -38,6 +38,15 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
       for (const [field, text] of Object.entries(fields)) row('product', itemId, field, text);
       out.push(translationSearchSeedStatement({
         itemId, websiteId, language, title: fields.title ?? product.title, excerpt: fields.excerpt ?? product.excerpt, body: fields.body ?? product.body,
+      }));
+    }
+    for (const [urlId, fields] of Object.entries(fixture.posts ?? {})) {
+      const post = demo.posts.find((p) => p.urlId === urlId);
+      if (!post) throw new Error(`translations.json names an unknown post: ${urlId}`);
+      const itemId = id('item', 'journal', urlId);
+      for (const [field, text] of Object.entries(fields)) row('product', itemId, field, text);
+      out.push(translationSearchSeedStatement({
+        itemId, websiteId, language, title: fields.title ?? post.title, excerpt: fields.excerpt ?? post.excerpt, body: fields.body ?? post.body,
       }));
     }
     for (const [name, text] of Object.entries(fixture.categories ?? {})) row('category', name, 'name', text);

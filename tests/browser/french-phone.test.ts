@@ -9,7 +9,8 @@ import { seedGiftCard } from '../../edge/api/commerce/test-gift-cards.js';
  * Issue 29, looked at as a French shopper on a 390 px phone: the checkout's gift-card row, pay
  * button and summary lines keep their shape with the longer French words; the page's own colons
  * take French's no-break space ('Taille :', 'Sous-total (1 article) :', 'Total :'); the review
- * average is '4,5'; the 404 and search pages' title and search words are French. English pages stay as they were.
+ * average is '4,5'; the 404 and search pages' title and search words are French, and the 404's search
+ * placeholder shows whole at 320, 390 and 1280 px (lang25). English pages stay as they were.
  */
 const store = useStorefront();
 const PHONE = { width: 390, height: 844 };
@@ -35,6 +36,17 @@ const stretch = (locator: Locator) =>
     const extra = el.getBoundingClientRect().width - probe.getBoundingClientRect().width;
     probe.remove();
     return extra;
+  });
+
+/** The placeholder's width in its own font, and the room the field's text box gives it (px). */
+const placeholderFit = (field: Locator) =>
+  field.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el, '::placeholder');
+    const own = getComputedStyle(el);
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = canvas.measureText(el.placeholder).width;
+    return { text, room: el.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight) };
   });
 
 describe('the French storefront on a phone', () => {
@@ -162,6 +174,22 @@ describe('the French storefront on a phone', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
     expect(await search.getByRole('button').textContent()).toBe('Search');
     expect(await search.getByLabel('Search the site').count()).toBe(1);
+
+    // lang25: the field's placeholder shows whole (a placeholder does not wrap, and an input's
+    // scrollWidth does not count it): its width in the placeholder's font fits the field's text box.
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const [path, placeholder] of [['/fr/no-such-page', 'Rechercher des produits et des articles'], ['/no-such-page', 'Search products and posts']] as const) {
+        await page.goto(store.url(path));
+        const field = search.locator('input[type="search"]');
+        expect(await field.getAttribute('placeholder')).toBe(placeholder);
+        const { text, room } = await placeholderFit(field);
+        expect(text, `${path} at ${width} px`).toBeGreaterThan(100);
+        expect(text, `${path} at ${width} px`).toBeLessThanOrEqual(room);
+        expect(await noSidewaysScroll(page)).toBe(true);
+      }
+    }
+    await page.setViewportSize(PHONE);
 
     // The search page itself: its heading, label and button.
     for (const [path, word] of [['/fr/search?q=tasse', 'Rechercher'], ['/search?q=mug', 'Search']] as const) {

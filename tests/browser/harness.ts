@@ -292,3 +292,17 @@ export async function itemIdOf(store: Pick<Storefront, 'url'>, path: string): Pr
   const res = await fetch(store.url(`${path}?format=json`));
   return ((await res.json()) as { item: { id: string } }).item.id;
 }
+
+/**
+ * On /fr, opens the intro wheel workshop's additional-fields dialog from its product page: picks
+ * the first date, adds to cart, and returns the dialog once it shows.
+ */
+export async function openFrenchWorkshopDialog(store: Pick<Storefront, 'url'>, page: Page): Promise<Locator> {
+  await page.goto(store.url('/fr/shop/intro-wheel-workshop'));
+  await islandsHydrated(page, '[data-island="product-form"]');
+  await page.locator('.product-purchase select').first().selectOption({ index: 1 });
+  await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Workshop details' });
+  await dialog.waitFor();
+  return dialog;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { islandsHydrated, useStorefront } from './harness.js';
+import { islandsHydrated, openFrenchWorkshopDialog, useStorefront } from './harness.js';
 import { ifMatch, textLayout } from '../../edge/api/pages/test-pages.js';
 import { autosave, openEditor, pagesApi, POLL } from './page-editor-support.js';
 import { signedInOwner } from './owner-harness.js';
@@ -138,12 +138,7 @@ describe('language switcher', () => {
 
   it("a visitor on /fr opens a workshop's additional-fields dialog: its own words are French, the owner's form as written", async () => {
     const { page } = await store.visitor();
-    await page.goto(store.url('/fr/shop/intro-wheel-workshop'));
-    await islandsHydrated(page, '[data-island="product-form"]');
-    await page.locator('.product-purchase select').first().selectOption({ index: 1 });
-    await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Workshop details' });
-    await dialog.waitFor();
+    const dialog = await openFrenchWorkshopDialog(store, page);
     expect(await dialog.locator('select option').first().textContent()).toBe('Choisir');
     await dialog.getByRole('button', { name: 'Save' }).click();
     expect(await dialog.locator('.field-error').allTextContents()).toEqual(['Obligatoire', 'Obligatoire']);

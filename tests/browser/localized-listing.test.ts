@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { islandsHydrated, islandsReached, recordAdds, useStorefront } from './harness.js';
+import { islandsHydrated, islandsReached, openFrenchWorkshopDialog, recordAdds, useStorefront } from './harness.js';
 
 /**
  * Issue 29 review: on the French home page, 'Ajouter au panier' on the card of a product with
@@ -48,12 +48,7 @@ describe('French listing add-to-cart and cart pill', () => {
 
   it("on /fr/cart, editing a line's additional fields opens the French form (the product page under /fr)", async () => {
     const { page } = await store.visitor();
-    await page.goto(store.url('/fr/shop/intro-wheel-workshop'));
-    await islandsHydrated(page, '[data-island="product-form"]');
-    await page.locator('.product-purchase select').first().selectOption({ index: 1 });
-    await page.locator('.product-purchase button.sqs-add-to-cart-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Workshop details' });
-    await dialog.waitFor();
+    const dialog = await openFrenchWorkshopDialog(store, page);
     await dialog.getByLabel('Prénom').fill('Zoé');
     await dialog.getByLabel('Nom', { exact: true }).fill('Martin');
     await dialog.getByRole('radio').first().check();

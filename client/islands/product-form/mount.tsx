@@ -5,12 +5,18 @@ import type { InstalmentSettings } from '../../../domain/commerce/instalments.js
 import type { ProductJson } from './product-logic.js';
 import { addToCartTextsOf } from '../../components/add-to-cart-texts.js';
 
+/** One string of the `texts` prop, if it has it. */
+function textOf(texts: unknown, key: string): string | undefined {
+  const text = texts && typeof texts === 'object' ? (texts as Record<string, unknown>)[key] : undefined;
+  return typeof text === 'string' ? text : undefined;
+}
+
 /**
  * `data-island="product-form"` around the product page's purchase controls. Props:
  * itemId, title, product (structuredContent), currency, strings, store, merchandising
  * (the page's productMerchandisingContext), and on non-English pages `texts` (the theme texts:
- * the add-to-cart button's words). The server's price and restock markup are kept from the
- * marker before React takes it over.
+ * the add-to-cart button's words, and `labelValue` for the labels' colon). The server's price
+ * and restock markup are kept from the marker before React takes it over.
  */
 const mount: MountIsland = (el, props) => {
   const itemId = String(props.itemId);
@@ -38,6 +44,7 @@ const mount: MountIsland = (el, props) => {
       instalments={typeof props.instalments === 'object' && props.instalments ? (props.instalments as InstalmentSettings) : undefined}
       locale={typeof props.locale === 'string' ? props.locale : undefined}
       texts={addToCartTextsOf(props.texts)}
+      labelValue={textOf(props.texts, 'labelValue')}
     />,
   );
 };

@@ -51,6 +51,8 @@ export interface ProductFormProps {
   locale?: string;
   /** The add-to-cart button's words in the page's language (issue 29); English without. */
   texts?: AddToCartTexts | undefined;
+  /** The store text `labelValue` of the page's language ('{label}\u00a0: {value}' in French): the labels' colon. */
+  labelValue?: string | undefined;
 }
 
 /** The price; a sale price with its hidden labels (SPEC §3 `salePriceText`, `originalPriceText`: the page's language). */
@@ -77,7 +79,7 @@ function fill(text: string, qty: number): string {
  * the add-to-cart button; the main image follows the chosen variant.
  */
 export function ProductForm(props: ProductFormProps) {
-  const { itemId, title, product, currency, strings = {}, store = {}, merchandising, priceHtml, restockHtml = {}, popover, instalments, locale = 'en-US', texts } = props;
+  const { itemId, title, product, currency, strings = {}, store = {}, merchandising, priceHtml, restockHtml = {}, popover, instalments, locale = 'en-US', texts, labelValue } = props;
   const base = useId();
   const options = variantOptions(product);
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -130,7 +132,7 @@ export function ProductForm(props: ProductFormProps) {
             <div className="variant-option" key={o.name}>
               <label className="variant-option-title" htmlFor={`${base}-${o.name}`}>
                 {o.name}
-                {labelColon(locale)}{' '}
+                {labelColon(labelValue)}{' '}
               </label>
               <div className="variant-select-wrapper">
                 <select id={`${base}-${o.name}`} data-variant-option-name={o.name} value={chosen[o.name] ?? ''} onChange={(e) => choose(o.name, e.target.value)}>
@@ -150,7 +152,7 @@ export function ProductForm(props: ProductFormProps) {
         <div className="product-quantity-input">
           <label className="quantity-label" htmlFor={`${base}-qty`}>
             {strings.productQuantityInputLabel ?? 'Quantity'}
-            {labelColon(locale)}
+            {labelColon(labelValue)}
           </label>
           <input id={`${base}-qty`} type="number" min={QUANTITY_MIN} max={max} step={1} size={QUANTITY_SIZE} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
         </div>

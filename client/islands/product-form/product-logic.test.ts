@@ -77,11 +77,12 @@ describe('button label', () => {
 });
 
 describe('label colon (issue 29)', () => {
-  it('is a plain colon in English and a no-break space and colon in French', () => {
-    expect(labelColon('en-US')).toBe(':');
-    expect(labelColon('de')).toBe(':');
-    expect(labelColon('fr')).toBe('\u00a0:');
-    expect(labelColon('fr-CA')).toBe('\u00a0:');
-    expect(labelColon('fy')).toBe(':');
+  it("is what the store text labelValue puts between label and value, less the space after it", () => {
+    expect(labelColon()).toBe(':');
+    expect(labelColon('{label}: {value}')).toBe(':');
+    expect(labelColon('{label}\u00a0: {value}')).toBe('\u00a0:');
+    expect(labelColon('{label} - {value}')).toBe(' -');
+    expect(labelColon('{value} ({label})')).toBe(':');
+    expect(labelColon('no slots')).toBe(':');
   });
 });

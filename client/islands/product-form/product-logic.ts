@@ -116,10 +116,16 @@ export function buttonLabel(product: ProductJson, strings: Record<string, string
 }
 
 /**
- * The colon after a field's label ('Size:', 'Quantity:') in the page's language: French typography
- * puts a no-break space before it ('Taille :'), so it never starts a line of its own.
- * @example labelColon('fr') === '\u00a0:'
+ * The colon after a field's label ('Size:', 'Quantity:') in the page's language: what stands
+ * between the label and the value in the store text `labelValue` (the page's theme texts), less
+ * the space after it. French '{label}\u00a0: {value}' gives a no-break space before the colon
+ * ('Taille :'), so it never starts a line of its own; without the text, the English ':'.
+ * @example labelColon('{label}\u00a0: {value}') === '\u00a0:'
  */
-export function labelColon(locale: string): string {
-  return /^fr(?:-|$)/i.test(locale) ? '\u00a0:' : ':';
+export function labelColon(labelValue = '{label}: {value}'): string {
+  const label = labelValue.indexOf('{label}');
+  const value = labelValue.indexOf('{value}');
+  // A text without both slots in that order reads as the English colon.
+  if (label === -1 || value < label + 7) return ':';
+  return labelValue.slice(label + 7, value).replace(/ $/, '');
 }

@@ -91,7 +91,8 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
         .select({ id: items.id, title: items.title, excerpt: items.excerpt, body: items.body, structuredContent: items.structuredContent, categories: items.categories, options: products.variantOptionOrdering,
           useButtonText: products.useCustomAddButtonText, buttonText: products.customAddButtonText })
         .from(items)
-        .innerJoin(products, eq(products.itemId, items.id))
+        // Every item: a collection's posts too (lang25), whose words translate as a product's.
+        .leftJoin(products, eq(products.itemId, items.id))
         .where(eq(items.websiteId, site.id))
         .orderBy(asc(items.title)),
       db
