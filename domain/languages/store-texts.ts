@@ -579,6 +579,11 @@ export const STORE_TEXTS = {
   mailSignInFailures: 'Someone has been trying wrong passwords for your account at {site} ({email}).',
   mailSignInFailuresReset: 'If it was you, there is nothing to do. If not, your account is still safe while your password is strong and only yours; you can choose a new one here: {url}',
   mailSignInFailuresDevice: 'You can still sign in from a browser you used before.',
+  /** lang26: the promo popup island's own words and its sign-up API's refusals (POPUP_MESSAGES). */
+  popupEmailAddress: 'Email address',
+  popupThanks: 'Thanks! Check your inbox to confirm your subscription.',
+  popupNotFound: 'There is no popup to show.',
+  popupFailed: 'We could not sign you up. Please try again.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -1,0 +1,83 @@
+/**
+ * Issue 29 (lang26) on the real worker: the promo popup's own words and its sign-up API's
+ * refusals in the page's language; campaign mails' footer and unsubscribe link in each
+ * subscriber's language; the owner's gift-card mail in the recipient's language the owner
+ * chose. English pages, subscribers and mails keep their words byte for byte.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningWorker, SignedIn } from '../test-support.js';
+import { startFrenchSite } from '../api/multilingual/test-french.js';
+import { TestVisitor } from '../api/commerce/test-visitor.js';
+
+let worker: RunningWorker;
+let owner: SignedIn;
+let list: { id: string; name: string };
+
+beforeAll(async () => {
+  ({ worker, owner } = await startFrenchSite());
+  list = (await worker.db.prepare('SELECT l.id, l.name FROM mailing_lists l JOIN websites w ON w.id = l.website_id WHERE w.is_default = 1 ORDER BY l.created_on LIMIT 1').first<{ id: string; name: string }>())!;
+}, 120_000);
+afterAll(() => worker?.dispose());
+
+async function ownerCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await worker.fetch(path, { method, headers: { ...owner.headers, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
+/** Publishes the promo popup with `action` (a newsletter sign-up to a list, or a link). */
+async function publishPopup(action: Record<string, unknown>): Promise<void> {
+  const current = (await ownerCall('GET', '/api/owner/popup')).json.revision as number;
+  const design = {
+    enabled: true, imageUrl: '', imageAlt: '', heading: 'Ten percent off', text: 'Join us.',
+    action, trigger: { kind: 'delay', seconds: 5 }, pages: { mode: 'all' }, frequency: { mode: 'once' },
+  };
+  const saved = await ownerCall('PUT', '/api/owner/popup', { design }, { 'If-Match': `"${current}"` });
+  expect(saved.status).toBe(200);
+  expect((await ownerCall('POST', '/api/owner/popup/publish', undefined, { 'If-Match': `"${saved.json.revision}"` })).status).toBe(200);
+}
+
+describe('the promo popup', () => {
+  beforeAll(() => publishPopup({ kind: 'newsletter', listId: list.id, buttonLabel: 'Join' }));
+
+  it("gives its island the French page's words, and the English page none (the island's English)", async () => {
+    const v = new TestVisitor(worker, '198.51.100.191');
+    const fr = (await v.visit('/fr/?format=json')).json.promoPopup;
+    expect(fr.texts).toEqual({
+      emailAddress: 'Adresse e-mail',
+      thanks: 'Merci\u00a0! Consultez votre boîte de réception pour confirmer votre inscription.',
+      close: 'Fermer',
+      somethingWrong: expect.any(String),
+      sessionExpired: expect.any(String),
+      cookiesDisabled: expect.any(String),
+      rateLimited: 'Veuillez réessayer dans quelques secondes.',
+      network: 'Veuillez vérifier votre connexion Internet.',
+    });
+    const en = (await v.visit('/?format=json')).json.promoPopup;
+    expect(en.heading).toBe('Ten percent off');
+    expect(en).not.toHaveProperty('texts');
+  });
+
+  it("answers its refusals in the body's language, English without one", async () => {
+    const v = new TestVisitor(worker, '198.51.100.192');
+    await v.visit('/fr/');
+    const blank = await v.send('POST', '/api/popup/subscribe', { email: ' ', language: 'fr' });
+    expect(blank.status).toBe(400);
+    expect(blank.json).toMatchObject({ message: 'Saisissez votre adresse e-mail.', fields: { email: 'Saisissez votre adresse e-mail.' } });
+    const invalid = await v.send('POST', '/api/popup/subscribe', { email: 'not-an-address', language: 'fr' });
+    expect(invalid.json).toMatchObject({ message: 'Saisissez une adresse e-mail valide.', fields: { email: 'Saisissez une adresse e-mail valide.' } });
+    const english = await v.send('POST', '/api/popup/subscribe', { email: 'not-an-address', language: 'en-US' });
+    expect(english.json).toMatchObject({ message: 'Enter a valid email address.', fields: { email: 'Enter a valid email address.' } });
+    const none = await v.send('POST', '/api/popup/subscribe', { email: '' });
+    expect(none.json.message).toBe('Enter your email address.');
+  });
+
+  it('says there is no popup in French once the owner switches it to a link', async () => {
+    await publishPopup({ kind: 'link', label: 'Shop', url: '/shop' });
+    const v = new TestVisitor(worker, '198.51.100.193');
+    await v.visit('/fr/');
+    const fr = await v.send('POST', '/api/popup/subscribe', { email: 'someone@example.fr', language: 'fr' });
+    expect(fr.status).toBe(404);
+    expect(fr.json.message).toBe("Il n'y a aucune fenêtre à afficher.");
+    expect((await v.send('POST', '/api/popup/subscribe', { email: 'someone@example.com' })).json.message).toBe('There is no popup to show.');
+  });
+});
