@@ -584,6 +584,10 @@ export const STORE_TEXTS = {
   popupThanks: 'Thanks! Check your inbox to confirm your subscription.',
   popupNotFound: 'There is no popup to show.',
   popupFailed: 'We could not sign you up. Please try again.',
+  /** lang26: a campaign mail's footer (`{site}` the site's title) and its text part's unsubscribe line (`{url}`). */
+  mailCampaignSubscribedTo: 'You get this mail because you subscribed to {site}.',
+  mailCampaignUnsubscribe: 'Unsubscribe',
+  mailCampaignUnsubscribeLine: 'Unsubscribe: {url}',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

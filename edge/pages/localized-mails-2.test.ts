@@ -81,3 +81,53 @@ describe('the promo popup', () => {
     expect((await v.send('POST', '/api/popup/subscribe', { email: 'someone@example.com' })).json.message).toBe('There is no popup to show.');
   });
 });
+
+describe('a campaign to a French and an English subscriber', () => {
+  it("stores each sign-up's language and mails each its own footer and unsubscribe link; the batch still queues each mail once", async () => {
+    const listId = (await ownerCall('POST', '/api/owner/mailing-lists', { name: 'Atelier letters' })).json.list.id as string;
+    await publishPopup({ kind: 'newsletter', listId, buttonLabel: 'Join' });
+    const fr = new TestVisitor(worker, '198.51.100.194');
+    await fr.visit('/fr/');
+    expect((await fr.send('POST', '/api/popup/subscribe', { email: 'abonnee@example.fr', language: 'fr' })).status).toBe(200);
+    const en = new TestVisitor(worker, '198.51.100.195');
+    await en.visit('/');
+    expect((await en.send('POST', '/api/popup/subscribe', { email: 'reader@example.com', language: 'en-US' })).status).toBe(200);
+    const stored = await worker.db.prepare('SELECT email, language FROM mailing_list_subscribers WHERE list_id = ? ORDER BY email').bind(listId).all();
+    expect(stored.results).toEqual([{ email: 'abonnee@example.fr', language: 'fr' }, { email: 'reader@example.com', language: null }]);
+    await worker.db.prepare("UPDATE mailing_list_subscribers SET status = 'confirmed', confirmed_on = 1 WHERE list_id = ?").bind(listId).run();
+    // A confirmed subscriber signing up again from an English page keeps the language confirmed in.
+    const again = new TestVisitor(worker, '198.51.100.196');
+    await again.visit('/');
+    expect((await again.send('POST', '/api/popup/subscribe', { email: 'abonnee@example.fr', language: 'en-US' })).status).toBe(200);
+    expect((await worker.db.prepare('SELECT language FROM mailing_list_subscribers WHERE list_id = ? AND email = ?').bind(listId, 'abonnee@example.fr').first())!.language).toBe('fr');
+
+    const campaign = (await ownerCall('POST', '/api/owner/campaigns', { subject: 'Spring kiln', listId })).json.campaign;
+    expect((await ownerCall('POST', `/api/owner/campaigns/${campaign.id}/send`, undefined, { 'If-Match': '"1"' })).json.campaign.state).toBe('sending');
+    // Two Cron runs at once: the batch inserts each mail only while its recipient is pending.
+    await Promise.all([worker.scheduled('* * * * *'), worker.scheduled('* * * * *')]);
+    const mails = await worker.db
+      .prepare("SELECT to_address AS \"to\", text_body AS text, html_body AS html FROM mail_outbox WHERE kind = 'campaign' AND to_address IN ('abonnee@example.fr', 'reader@example.com') ORDER BY to_address")
+      .all<{ to: string; text: string; html: string }>();
+    expect(mails.results.map((m) => m.to)).toEqual(['abonnee@example.fr', 'reader@example.com']);
+    const [french, english] = mails.results as [{ text: string; html: string }, { text: string; html: string }];
+    const title = (await worker.db.prepare('SELECT title FROM websites WHERE is_default = 1').first<{ title: string }>())!.title;
+    const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+    expect(french.html.startsWith('<!doctype html><html lang="fr">')).toBe(true);
+    expect(french.html).toContain(`>Vous recevez cet e-mail parce que vous êtes abonné(e) à ${escaped}. <a href="http://localhost/fr/newsletter/unsubscribe?s=`);
+    expect(french.html).toMatch(/style="color:#7a6f66;">Se désabonner<\/a><\/p>/);
+    expect(french.text).toMatch(/\n\nSe désabonner\u00a0: http:\/\/localhost\/fr\/newsletter\/unsubscribe\?s=\S+&sig=\S+\n$/);
+    expect(english.html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(english.html).toContain(`>You get this mail because you subscribed to ${escaped}. <a href="http://localhost/newsletter/unsubscribe?s=`);
+    expect(english.html).toMatch(/style="color:#7a6f66;">Unsubscribe<\/a><\/p>/);
+    expect(english.text).toMatch(/\n\nUnsubscribe: http:\/\/localhost\/newsletter\/unsubscribe\?s=\S+&sig=\S+\n$/);
+
+    // The French link opens the French unsubscribe page for that subscriber.
+    const link = /(\/fr\/newsletter\/unsubscribe\?s=\S+)\n$/.exec(french.text)![1]!;
+    const page = await worker.fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('abonnee@example.fr');
+    const counts = (await ownerCall('GET', `/api/owner/campaigns/${campaign.id}`)).json.campaign.counts;
+    expect(counts).toMatchObject({ recipients: 2, sent: 2 });
+  });
+});
