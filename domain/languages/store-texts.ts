@@ -588,6 +588,11 @@ export const STORE_TEXTS = {
   mailCampaignSubscribedTo: 'You get this mail because you subscribed to {site}.',
   mailCampaignUnsubscribe: 'Unsubscribe',
   mailCampaignUnsubscribeLine: 'Unsubscribe: {url}',
+  /** lang26: the gift card the owner issues from the Gift cards screen, in the recipient's language the owner chose. */
+  mailOwnerGiftCardSubject: '{site}: a gift card for you',
+  mailOwnerGiftCard: '{site} sent you a gift card worth {amount}.',
+  mailOwnerGiftCardCode: 'Your code: {code}',
+  mailOwnerGiftCardUse: 'Enter the code at checkout; what is not spent stays on the card.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -109,7 +109,7 @@ describe('a campaign to a French and an English subscriber', () => {
       .prepare("SELECT to_address AS \"to\", text_body AS text, html_body AS html FROM mail_outbox WHERE kind = 'campaign' AND to_address IN ('abonnee@example.fr', 'reader@example.com') ORDER BY to_address")
       .all<{ to: string; text: string; html: string }>();
     expect(mails.results.map((m) => m.to)).toEqual(['abonnee@example.fr', 'reader@example.com']);
-    const [french, english] = mails.results as [{ text: string; html: string }, { text: string; html: string }];
+    const [french, english] = mails.results as unknown as [{ text: string; html: string }, { text: string; html: string }];
     const title = (await worker.db.prepare('SELECT title FROM websites WHERE is_default = 1').first<{ title: string }>())!.title;
     const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
@@ -129,5 +129,33 @@ describe('a campaign to a French and an English subscriber', () => {
     expect(await page.text()).toContain('abonnee@example.fr');
     const counts = (await ownerCall('GET', `/api/owner/campaigns/${campaign.id}`)).json.campaign.counts;
     expect(counts).toMatchObject({ recipients: 2, sent: 2 });
+  });
+});
+
+describe("the owner's gift-card mail", () => {
+  const API = '/api/commerce/owner/gift-cards';
+  const mailTo = (to: string) =>
+    worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'gift-card' AND to_address = ?").bind(to).first<{ subject: string; text: string }>();
+
+  it("goes in the recipient's language the owner chose; the primary (or none) word for word; a language the site does not publish is refused", async () => {
+    const title = (await worker.db.prepare('SELECT title FROM websites WHERE is_default = 1').first<{ title: string }>())!.title;
+    expect((await ownerCall('GET', API)).json.languages).toEqual(['en-US', 'fr']);
+
+    expect((await ownerCall('POST', API, { amountCents: 2500, email: 'cadeau@example.fr', note: 'Bon anniversaire', language: 'fr' })).status).toBe(201);
+    const french = (await mailTo('cadeau@example.fr'))!;
+    expect(french.subject).toBe(`${title}\u00a0: une carte cadeau pour vous`);
+    expect(french.text).toMatch(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} vous offre une carte cadeau d'une valeur de 25,00\\s\\$US\\.\\n\\nBon anniversaire\\n\\nVotre code\\u00a0: \\S+\\n\\nSaisissez le code au paiement\\u00a0; le solde non dépensé reste sur la carte\\.$`));
+
+    for (const [email, language] of [['gift.primary@example.com', 'en-US'], ['gift.none@example.com', undefined]] as const) {
+      expect((await ownerCall('POST', API, { amountCents: 2500, email, ...(language ? { language } : {}) })).status).toBe(201);
+      const english = (await mailTo(email))!;
+      expect(english.subject).toBe(`${title}: a gift card for you`);
+      expect(english.text).toMatch(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} sent you a gift card worth 25\\.00 USD\\.\\n\\nYour code: \\S+\\n\\nEnter the code at checkout; what is not spent stays on the card\\.$`));
+    }
+
+    const refused = await ownerCall('POST', API, { amountCents: 2500, email: 'gift.de@example.com', language: 'de' });
+    expect(refused.status).toBe(422);
+    expect(refused.json.fields).toEqual({ language: 'Choose one of the languages the site publishes.' });
+    expect(await mailTo('gift.de@example.com')).toBeNull();
   });
 });
