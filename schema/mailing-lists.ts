@@ -43,6 +43,9 @@ export const mailingListSubscribers = sqliteTable(
     createdOn: integer('created_on').notNull(),
     confirmedOn: integer('confirmed_on'),
     unsubscribedOn: integer('unsubscribed_on'),
+    // The added language (its code) of the sign-up whose confirmation mail went out last; null: the
+    // primary. Campaign mails' footer and unsubscribe link follow it (issue 29, lang26).
+    language: text('language'),
   },
   (t) => [
     uniqueIndex('mailing_list_subscribers_list_email_idx').on(t.listId, t.email),

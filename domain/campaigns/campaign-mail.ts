@@ -14,7 +14,29 @@ export interface CampaignMailParts {
   unsubscribeUrl: string;
   /** The recipient's signed open pixel; none in a preview or test. */
   openPixelUrl?: string | undefined;
+  /** The footer's words in the subscriber's language (issue 29); absent: the English. */
+  footer?: CampaignFooter | undefined;
 }
+
+/**
+ * A campaign mail's own words: the footer line (`{site}` the site's title), its unsubscribe
+ * link's label, the text part's unsubscribe line (`{url}`), and the document's language tag.
+ */
+export interface CampaignFooter {
+  lang: string;
+  subscribedTo: string;
+  unsubscribe: string;
+  unsubscribeLine: string;
+}
+
+const ENGLISH_CAMPAIGN_FOOTER: CampaignFooter = {
+  lang: 'en',
+  subscribedTo: 'You get this mail because you subscribed to {site}.',
+  unsubscribe: 'Unsubscribe',
+  unsubscribeLine: 'Unsubscribe: {url}',
+};
+
+const fill = (text: string, name: string, value: string) => text.split(`{${name}}`).join(value);
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
@@ -41,28 +63,29 @@ function inlineStyles(bodyHtml: string): string {
 
 /** The full HTML document of one campaign mail. */
 export function campaignMailHtml(parts: CampaignMailParts): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(parts.subject)}</title></head>`
+  const footer = parts.footer ?? ENGLISH_CAMPAIGN_FOOTER;
+  return `<!doctype html><html lang="${escape(footer.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(parts.subject)}</title></head>`
     + '<body style="margin:0;padding:0;background:#f4f1ec;">'
     + '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ec;padding:24px 0;"><tr><td align="center">'
     + '<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Helvetica,Arial,sans-serif;color:#2b2622;font-size:16px;line-height:1.5;">'
     + `<tr><td style="padding:24px 32px 8px;font-size:14px;letter-spacing:.04em;text-transform:uppercase;color:#7a6f66;">${escape(parts.siteTitle)}</td></tr>`
     + `<tr><td style="padding:8px 32px 24px;">${inlineStyles(parts.bodyHtml)}</td></tr>`
     + '</table>'
-    + `<p style="font-family:Helvetica,Arial,sans-serif;font-size:12px;color:#7a6f66;margin:16px 0 0;">You get this mail because you subscribed to ${escape(parts.siteTitle)}. `
-    + `<a href="${escape(parts.unsubscribeUrl)}" style="color:#7a6f66;">Unsubscribe</a></p>`
+    + `<p style="font-family:Helvetica,Arial,sans-serif;font-size:12px;color:#7a6f66;margin:16px 0 0;">${fill(escape(footer.subscribedTo), 'site', escape(parts.siteTitle))} `
+    + `<a href="${escape(parts.unsubscribeUrl)}" style="color:#7a6f66;">${escape(footer.unsubscribe)}</a></p>`
     + (parts.openPixelUrl ? `<img src="${escape(parts.openPixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px;">` : '')
     + '</td></tr></table></body></html>';
 }
 
 /** The plain-text part: the body's text with each link's target after it, then the unsubscribe link. */
-export function campaignMailText(bodyHtml: string, unsubscribeUrl: string): string {
+export function campaignMailText(bodyHtml: string, unsubscribeUrl: string, footer: CampaignFooter = ENGLISH_CAMPAIGN_FOOTER): string {
   const text = bodyHtml
     .replace(/<a\b[^>]*?\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, inner: string) => `${inner} (${href})`)
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|h[1-6]|li|blockquote|pre)>/gi, '\n\n')
     .replace(/<li\b[^>]*>/gi, '- ')
     .replace(/<[^>]+>/g, '');
-  return `${unescape(text).replace(/\n{3,}/g, '\n\n').trim()}\n\nUnsubscribe: ${unsubscribeUrl}\n`;
+  return `${unescape(text).replace(/\n{3,}/g, '\n\n').trim()}\n\n${fill(footer.unsubscribeLine, 'url', unsubscribeUrl)}\n`;
 }
 
 const HREF = /(<a\b[^>]*?\shref=")([^"]*)(")/gi;

@@ -578,6 +578,20 @@ export const STORE_TEXTS = {
   mailSignInFailures: 'Someone has been trying wrong passwords for your account at {site} ({email}).',
   mailSignInFailuresReset: 'If it was you, there is nothing to do. If not, your account is still safe while your password is strong and only yours; you can choose a new one here: {url}',
   mailSignInFailuresDevice: 'You can still sign in from a browser you used before.',
+  /** lang26: the promo popup island's own words and its sign-up API's refusals (POPUP_MESSAGES). */
+  popupEmailAddress: 'Email address',
+  popupThanks: 'Thanks! Check your inbox to confirm your subscription.',
+  popupNotFound: 'There is no popup to show.',
+  popupFailed: 'We could not sign you up. Please try again.',
+  /** lang26: a campaign mail's footer (`{site}` the site's title) and its text part's unsubscribe line (`{url}`). */
+  mailCampaignSubscribedTo: 'You get this mail because you subscribed to {site}.',
+  mailCampaignUnsubscribe: 'Unsubscribe',
+  mailCampaignUnsubscribeLine: 'Unsubscribe: {url}',
+  /** lang26: the gift card the owner issues from the Gift cards screen, in the recipient's language the owner chose. */
+  mailOwnerGiftCardSubject: '{site}: a gift card for you',
+  mailOwnerGiftCard: '{site} sent you a gift card worth {amount}.',
+  mailOwnerGiftCardCode: 'Your code: {code}',
+  mailOwnerGiftCardUse: 'Enter the code at checkout; what is not spent stays on the card.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

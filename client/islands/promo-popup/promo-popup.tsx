@@ -3,6 +3,7 @@ import { focusableIn, trapTab } from '../../components/focus-trap.js';
 import { apiFetch, ApiFailure } from '../../runtime/api.js';
 import type { CaptchaConfig, UseCaptcha } from '../form/use-captcha.js';
 import { overlayEvent } from './census.js';
+import { addToCartTextsOf, localizedMessage } from '../../components/add-to-cart-texts.js';
 
 export interface PromoPopupProps {
   /** The localStorage key of the SPEC §3 dismissal state (domain/popups/dismissal.ts). */
@@ -15,6 +16,23 @@ export interface PromoPopupProps {
   action: { kind: 'newsletter'; buttonLabel: string } | { kind: 'link'; label: string; url: string };
   captcha?: CaptchaConfig;
   useCaptcha?: UseCaptcha | undefined;
+  /** The island's words on a page in an added language (edge/pages/context/popup.ts, issue 29); English without. */
+  texts?: Record<string, unknown>;
+}
+
+const POPUP_WORDS = {
+  emailAddress: 'Email address',
+  thanks: 'Thanks! Check your inbox to confirm your subscription.',
+  close: 'Close',
+};
+
+/** The popup's own words: the page's where it gave them, else the English. */
+function popupWordsOf(value: Record<string, unknown> | undefined): typeof POPUP_WORDS {
+  const out = { ...POPUP_WORDS };
+  for (const key of Object.keys(out) as (keyof typeof POPUP_WORDS)[]) {
+    if (typeof value?.[key] === 'string') out[key] = value[key];
+  }
+  return out;
 }
 
 /** SPEC §3 dismissal state: written on close and on submit, read by the trigger on every page. */
@@ -45,6 +63,7 @@ export function PromoPopup(props: PromoPopupProps) {
   const panel = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const errorId = useId();
+  const words = popupWordsOf(props.texts);
   const captcha = (props.useCaptcha ?? noCaptcha)(props.captcha ?? { siteKey: '', provider: 'local' }, 'popup', setError);
 
   useEffect(() => {
@@ -78,7 +97,8 @@ export function PromoPopup(props: PromoPopupProps) {
       overlayEvent('submit', props.version);
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiFailure || err instanceof Error ? err.message : 'Something went wrong.');
+      // The API answers in the sent language; the client's own SPEC §8 lines (network, 429, crumb) in the page's words.
+      setError(err instanceof ApiFailure || err instanceof Error ? localizedMessage(err.message, addToCartTextsOf(props.texts)) : 'Something went wrong.');
       captcha.reset();
     } finally {
       setBusy(false);
@@ -100,7 +120,7 @@ export function PromoPopup(props: PromoPopupProps) {
       }}
     >
       <div ref={panel} className="promo-popup" role="dialog" aria-modal="true" aria-labelledby={headingId} tabIndex={-1}>
-        <button type="button" className="promo-popup-close" aria-label="Close" onClick={close}>
+        <button type="button" className="promo-popup-close" aria-label={words.close} onClick={close}>
           ×
         </button>
         {props.imageUrl ? <img className="promo-popup-image" src={props.imageUrl} alt={props.imageAlt} width={480} height={240} /> : null}
@@ -121,12 +141,12 @@ export function PromoPopup(props: PromoPopupProps) {
           </a>
         ) : done ? (
           <p className="promo-popup-done" role="status">
-            Thanks! Check your inbox to confirm your subscription.
+            {words.thanks}
           </p>
         ) : (
           <form className="promo-popup-form" onSubmit={(e) => void submit(e)} onFocus={() => captcha.start()} noValidate>
             <label className="promo-popup-label">
-              Email address
+              {words.emailAddress}
               <input
                 type="email"
                 name="email"

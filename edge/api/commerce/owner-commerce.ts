@@ -1,6 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
+import { mailLanguage } from '../../services/multilingual/mail-language.js';
+import { publishedLanguages, readLanguages } from '../../services/multilingual/settings.js';
 import { ApiError } from '../../errors.js';
 import { requirePermission } from '../../middleware/roles/index.js';
 import { orderJson } from '../../services/orders/index.js';
@@ -118,8 +120,8 @@ ownerCommerce.get(
   requirePermission('giftCards'),
   queryParams(z.object({ after: z.string().refine((s) => parseGiftCardCursor(s) !== undefined, 'That page link is not valid.').optional() })),
   async (c) => {
-    const page = await listOwnerGiftCards(c.var.db, c.var.site.id, { after: c.req.valid('query').after });
-    return c.json({ giftCards: page.cards, next: page.next ?? null });
+    const [page, languages] = await Promise.all([listOwnerGiftCards(c.var.db, c.var.site.id, { after: c.req.valid('query').after }), recipientLanguages(c)]);
+    return c.json({ giftCards: page.cards, next: page.next ?? null, languages });
   },
 );
 
@@ -131,6 +133,13 @@ ownerCommerce.post('/gift-cards/:id/disable', requirePermission('giftCards'), as
   return c.json({ id, disabled: true, changed: outcome === 'disabled' });
 });
 
+const RECIPIENT_LANGUAGE_UNKNOWN = 'Choose one of the languages the site publishes.';
+
+/** The languages a card's mail may go in: the ones the site publishes, the primary first (issue 29). */
+async function recipientLanguages(c: Context<AppEnv>): Promise<string[]> {
+  return publishedLanguages((await readLanguages(c.var.db, c.var.site.id, c.var.site.locale)).languages);
+}
+
 /** The most one card issued by hand may hold (minor units): 10,000.00 in a two-decimal currency. */
 const MAX_ISSUE_CENTS = 1_000_000;
 const issueBody = z.strictObject({
@@ -141,12 +150,19 @@ const issueBody = z.strictObject({
     .max(MAX_ISSUE_CENTS, { error: 'A gift card holds at most 10,000.00.' }),
   email: z.email({ error: 'Enter a valid email address.' }).max(256, { error: 'Enter a valid email address.' }).transform((e) => e.toLowerCase()),
   note: z.string().trim().max(500, { error: 'The note is at most 500 characters.' }).optional(),
+  /** The recipient's language, one the site publishes (issue 29); absent or the primary: the primary's mail. */
+  language: z.string().max(35).optional(),
 });
 
 // The owner issues a card without an order; its code goes only to the recipient by mail.
 ownerCommerce.post('/gift-cards', requirePermission('giftCards'), jsonBody(issueBody), async (c) => {
   const site = c.var.site;
-  const card = await issueGiftCardAsOwner(c.var.db, { id: site.id, title: site.title, currency: site.currency }, c.req.valid('json'), Date.now());
+  const { language: wanted, ...input } = c.req.valid('json');
+  if (wanted !== undefined && !(await recipientLanguages(c)).includes(wanted)) {
+    throw new ApiError(422, 'invalid_request', RECIPIENT_LANGUAGE_UNKNOWN, { fields: { language: RECIPIENT_LANGUAGE_UNKNOWN } });
+  }
+  const language = await mailLanguage(c.var.db, site, wanted);
+  const card = await issueGiftCardAsOwner(c.var.db, { id: site.id, title: site.title, currency: site.currency }, { ...input, language }, Date.now());
   return c.json({ giftCard: card }, 201);
 });
 

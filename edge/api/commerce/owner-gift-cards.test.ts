@@ -59,7 +59,7 @@ describe('/api/commerce/owner/gift-cards', () => {
   it('answers the roles allowed it; the screen is the shell for them, the sign-in form for anonymous visitors', async () => {
     const list = await as.manager.get(API);
     expect(list.status).toBe(200);
-    expect(list.json).toEqual({ giftCards: [], next: null });
+    expect(list.json).toEqual({ giftCards: [], next: null, languages: ['en-US', 'fr'] });
     expect((await as.reporter.get(API)).status).toBe(403);
     expect((await as.anonymous.get(API)).status).toBe(401);
     expect((await as.manager.page('/config/gift-cards')).html).toContain('data-owner-shell');

@@ -13,7 +13,11 @@ import { isGeneralEmail } from '../../../domain/forms/email.js';
 import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
 import { POPUP_MESSAGES as P } from '../../../domain/popups/popup.js';
 import { formBudget, mailBudgets, perTarget, perVisitor, spendBudgets } from '../../middleware/rate-limit/form-budgets.js';
-import { jsonBody } from '../validate.js';
+import { bodyInLanguage, inLanguage } from '../localized-messages.js';
+import type { StoreTextKey } from '../../../domain/languages/store-texts.js';
+
+/** The sign-up's refusals that are store texts: said in the body's `language` (lang26). */
+const POPUP_MESSAGE_KEYS: readonly StoreTextKey[] = ['accountEnterEmail', 'accountEmailInvalid', 'popupNotFound', 'popupFailed'];
 
 const signUpBody = z.strictObject({
   email: z.string().max(1000),
@@ -29,24 +33,26 @@ const signUpBody = z.strictObject({
  */
 export const popupApi = new Hono<AppEnv>({ strict: false });
 
-popupApi.post('/subscribe', formBudget(P.failed, perVisitor('popup'), perTarget((c) => `popup:${c.var.site.id}`)), jsonBody(signUpBody), async (c) => {
+popupApi.post('/subscribe', formBudget(P.failed, perVisitor('popup'), perTarget((c) => `popup:${c.var.site.id}`)), bodyInLanguage(signUpBody, POPUP_MESSAGE_KEYS), async (c) => {
   const body = c.req.valid('json');
-  const email = body.email.trim();
-  if (!email) throw new ApiError(400, 'invalid_email', P.emailBlank, { fields: { email: P.emailBlank } });
-  if (!isGeneralEmail(email)) throw new ApiError(400, 'invalid_email', P.emailInvalid, { fields: { email: P.emailInvalid } });
-  const site = c.var.site;
-  const popup = await publishedPopup(c.var.db, site.id);
-  if (!popup || popup.design.action.kind !== 'newsletter') throw new ApiError(404, 'popup_not_found', P.notFound);
-  const siteKey = activeCaptchaSiteKey(c.env, site);
-  if (siteKey) {
-    if (!body.recaptchaEnterpriseV3Token) throw new ApiError(400, 'captcha_required', FORM_MESSAGES.captchaIncomplete);
-    const verdict = await captchaVerifier(c.env, siteKey)!.verify(body.recaptchaEnterpriseV3Token, CAPTCHA_ACTIONS.popup, clientIp(c));
-    if (!verdict.ok) throw new ApiError(400, 'captcha_failed', P.failed);
-  }
-  await spendBudgets(c, P.failed, ...mailBudgets(email));
-  // In the page's language when it is an added one the site publishes, else the language cookie's (issue 29).
-  const language = await mailLanguage(c.var.db, site, body.language ?? getCookie(c, LANGUAGE_COOKIE));
-  await subscribeToList(c.var.db, { site, listId: popup.design.action.listId, email, origin: new URL(c.req.url).origin, language, now: Date.now() });
-  // Answers alike whether the address was new, pending or confirmed: nothing to learn about others' addresses.
-  return c.json({ success: true });
+  return inLanguage(c, body.language, POPUP_MESSAGE_KEYS, async () => {
+    const email = body.email.trim();
+    if (!email) throw new ApiError(400, 'invalid_email', P.emailBlank, { fields: { email: P.emailBlank } });
+    if (!isGeneralEmail(email)) throw new ApiError(400, 'invalid_email', P.emailInvalid, { fields: { email: P.emailInvalid } });
+    const site = c.var.site;
+    const popup = await publishedPopup(c.var.db, site.id);
+    if (!popup || popup.design.action.kind !== 'newsletter') throw new ApiError(404, 'popup_not_found', P.notFound);
+    const siteKey = activeCaptchaSiteKey(c.env, site);
+    if (siteKey) {
+      if (!body.recaptchaEnterpriseV3Token) throw new ApiError(400, 'captcha_required', FORM_MESSAGES.captchaIncomplete);
+      const verdict = await captchaVerifier(c.env, siteKey)!.verify(body.recaptchaEnterpriseV3Token, CAPTCHA_ACTIONS.popup, clientIp(c));
+      if (!verdict.ok) throw new ApiError(400, 'captcha_failed', P.failed);
+    }
+    await spendBudgets(c, P.failed, ...mailBudgets(email));
+    // In the page's language when it is an added one the site publishes, else the language cookie's (issue 29).
+    const language = await mailLanguage(c.var.db, site, body.language ?? getCookie(c, LANGUAGE_COOKIE));
+    await subscribeToList(c.var.db, { site, listId: popup.design.action.listId, email, origin: new URL(c.req.url).origin, language, now: Date.now() });
+    // Answers alike whether the address was new, pending or confirmed: nothing to learn about others' addresses.
+    return c.json({ success: true });
+  });
 });

@@ -1,5 +1,7 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
-import { absoluteTarget, campaignMailHtml, campaignMailText, linkTargets, replaceLinks } from '../../../domain/campaigns/campaign-mail.js';
+import { absoluteTarget, campaignMailHtml, campaignMailText, linkTargets, replaceLinks, type CampaignFooter } from '../../../domain/campaigns/campaign-mail.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
+import { mailLanguage, type MailLanguage } from '../multilingual/mail-language.js';
 import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
 import { d1Of, retryBusy } from '../forms/d1.js';
@@ -43,6 +45,7 @@ interface SendingRow {
   origin: string | null;
   expanded_on: number | null;
   site_title: string | null;
+  site_locale: string;
 }
 
 /** The mail of one recipient (or of a preview / test: `recipient` null). */
@@ -54,14 +57,36 @@ export interface BuiltMail {
   listUnsubscribe: string | null;
 }
 
-/** Builds mails of one campaign, reading the list's key and importing the click key once. */
+/** A recipient of a campaign: the subscriber, and the added language they signed up in (null: the primary). */
+export interface CampaignRecipient {
+  subscriberId: string;
+  language?: string | null | undefined;
+}
+
+/** The footer's words of a mail language (issue 29); undefined (the English) for the primary. */
+function footerOf(language: MailLanguage | undefined): CampaignFooter | undefined {
+  return language && { lang: language.code, subscribedTo: language.texts.mailCampaignSubscribedTo, unsubscribe: language.texts.mailCampaignUnsubscribe, unsubscribeLine: language.texts.mailCampaignUnsubscribeLine };
+}
+
+/**
+ * Builds mails of one campaign, reading the list's key and importing the click key once, and
+ * each subscriber language's texts once (`site`: the campaign's site; without it every mail is English).
+ */
 export async function mailBuilder(
-  db: Db, campaign: { id: string; subject: string; bodyHtml: string; listId: string | null; siteTitle: string; origin: string }, secret: string | undefined,
-): Promise<(recipient: { subscriberId: string } | null) => Promise<BuiltMail>> {
+  db: Db, campaign: { id: string; subject: string; bodyHtml: string; listId: string | null; siteTitle: string; origin: string; site?: { id: string; locale: string } }, secret: string | undefined,
+): Promise<(recipient: CampaignRecipient | null) => Promise<BuiltMail>> {
   const sign = secret ? await clickSigner(secret) : undefined;
   const unsubscribe = campaign.listId ? await unsubscribeSigner(db, campaign.listId) : undefined;
   const targets = linkTargets(campaign.bodyHtml);
+  const languages = new Map<string, Promise<MailLanguage | undefined>>();
+  const languageOf = (code: string | null | undefined) => {
+    if (!code || !campaign.site) return undefined;
+    if (!languages.has(code)) languages.set(code, mailLanguage(db, campaign.site, code));
+    return languages.get(code);
+  };
   return async (recipient) => {
+    // A language the site no longer publishes: the primary's words and links.
+    const language = await languageOf(recipient?.language);
     const links = new Map<string, string>();
     for (const t of targets) {
       const target = absoluteTarget(t, campaign.origin);
@@ -69,14 +94,15 @@ export async function mailBuilder(
     }
     const bodyHtml = replaceLinks(campaign.bodyHtml, links);
     const query = recipient && unsubscribe ? `?s=${encodeURIComponent(recipient.subscriberId)}&sig=${encodeURIComponent(await unsubscribe(recipient.subscriberId))}` : '';
-    const unsubscribeUrl = `${campaign.origin}/newsletter/unsubscribe${query}`;
+    const unsubscribeUrl = `${campaign.origin}${language ? `/${languagePrefix(language.code)}` : ''}/newsletter/unsubscribe${query}`;
+    const footer = footerOf(language);
     return {
       subject: campaign.subject,
       html: campaignMailHtml({
         subject: campaign.subject, bodyHtml, siteTitle: campaign.siteTitle, unsubscribeUrl,
-        openPixelUrl: recipient && sign ? await openPixelLink(sign, campaign.origin, campaign.id, recipient.subscriberId) : undefined,
+        openPixelUrl: recipient && sign ? await openPixelLink(sign, campaign.origin, campaign.id, recipient.subscriberId) : undefined, footer,
       }),
-      text: campaignMailText(bodyHtml, unsubscribeUrl),
+      text: campaignMailText(bodyHtml, unsubscribeUrl, footer),
       listUnsubscribe: query ? `${campaign.origin}/api/newsletter/unsubscribe${query}` : null,
     };
   };
@@ -115,12 +141,18 @@ async function expandStep(db: Db, c: SendingRow, now: number): Promise<number> {
 async function sendStep(db: Db, c: SendingRow, build: Awaited<ReturnType<typeof mailBuilder>>, now: number, dieBeforeCommit: boolean): Promise<number> {
   const d1 = d1Of(db);
   const pending = await query(() =>
-    d1.prepare("SELECT subscriber_id, email FROM campaign_recipients WHERE campaign_id = ?1 AND state = 'pending' LIMIT ?2").bind(c.id, SEND_BATCH).all<{ subscriber_id: string; email: string }>(),
+    d1
+      .prepare(
+        `SELECT r.subscriber_id, r.email, s.language FROM campaign_recipients r LEFT JOIN mailing_list_subscribers s ON s.id = r.subscriber_id
+         WHERE r.campaign_id = ?1 AND r.state = 'pending' LIMIT ?2`,
+      )
+      .bind(c.id, SEND_BATCH)
+      .all<{ subscriber_id: string; email: string; language: string | null }>(),
   );
   if (pending.results.length === 0) return 0;
   const statements: D1PreparedStatement[] = [];
   for (const r of pending.results) {
-    const mail = await build({ subscriberId: r.subscriber_id });
+    const mail = await build({ subscriberId: r.subscriber_id, language: r.language });
     const mailId = newId();
     statements.push(
       d1
@@ -157,7 +189,7 @@ export async function runCampaignSends(db: Db, deps: SendDeps, now: number): Pro
   const sending = await query(() =>
     d1
       .prepare(
-        `SELECT c.id, c.website_id, c.list_id, c.subject, c.body_html, c.origin, c.expanded_on, w.title AS site_title
+        `SELECT c.id, c.website_id, c.list_id, c.subject, c.body_html, c.origin, c.expanded_on, w.title AS site_title, w.locale AS site_locale
          FROM campaigns c JOIN websites w ON w.id = c.website_id WHERE c.state = 'sending' ORDER BY c.updated_on LIMIT 5`,
       )
       .all<SendingRow>(),
@@ -170,7 +202,7 @@ export async function runCampaignSends(db: Db, deps: SendDeps, now: number): Pro
       while ((await expandStep(db, c, now)) > 0);
     }
     const build = await mailBuilder(
-      db, { id: c.id, subject: c.subject, bodyHtml: c.body_html, listId: c.list_id, siteTitle: c.site_title ?? '', origin: c.origin ?? '' }, deps.secret,
+      db, { id: c.id, subject: c.subject, bodyHtml: c.body_html, listId: c.list_id, siteTitle: c.site_title ?? '', origin: c.origin ?? '', site: { id: c.website_id, locale: c.site_locale } }, deps.secret,
     );
     let took = 0;
     for (let i = 0; i < SEND_BATCHES_PER_RUN; i++) {

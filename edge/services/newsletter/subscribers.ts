@@ -87,14 +87,17 @@ export async function listSignUpStatements(db: Db, input: SubscribeInput): Promi
   return (gate) => [
     d1
       .prepare(
-        `INSERT INTO mailing_list_subscribers (id, website_id, list_id, email, status, confirm_token_hash, confirm_mailed_on, created_on)
-         SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?6 WHERE ?8 IS NULL OR EXISTS (SELECT 1 FROM form_submissions WHERE id = ?8 AND status = 'received')
+        // The language goes with the confirmation mail: a re-sign-up that mails a fresh link
+        // takes its page's language; a confirmed subscriber keeps the one confirmed in (lang26).
+        `INSERT INTO mailing_list_subscribers (id, website_id, list_id, email, status, confirm_token_hash, confirm_mailed_on, created_on, language)
+         SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?6, ?9 WHERE ?8 IS NULL OR EXISTS (SELECT 1 FROM form_submissions WHERE id = ?8 AND status = 'received')
          ON CONFLICT (list_id, email) DO UPDATE SET
            confirm_token_hash = excluded.confirm_token_hash,
-           confirm_mailed_on = excluded.confirm_mailed_on
+           confirm_mailed_on = excluded.confirm_mailed_on,
+           language = excluded.language
          WHERE status != 'confirmed' AND (confirm_mailed_on IS NULL OR confirm_mailed_on <= ?7)`,
       )
-      .bind(subscriberId, input.site.id, input.listId, email, tokenHash, input.now, input.now - CONFIRMATION_COOL_DOWN_MS, gate),
+      .bind(subscriberId, input.site.id, input.listId, email, tokenHash, input.now, input.now - CONFIRMATION_COOL_DOWN_MS, gate, input.language?.code ?? null),
     d1
       .prepare(
         `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, created_on)

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import { giftCardRedemptions, giftCards, orders } from '../../../schema/index.js';
 import { type EpochMs } from '../../../domain/branded-types.js';
-import { minorToDecimal } from '../../../domain/money/money.js';
+import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
+import { mailMoney, type MailLanguage } from '../multilingual/mail-language.js';
 import { rawD1 } from '../cart/raw.js';
 import { newRowId } from '../cart/tokens.js';
 import { giftCardCodeHash, lastFour, newGiftCardCode, normaliseGiftCardCode } from '../gift-cards/codes.js';
@@ -102,16 +103,21 @@ export interface IssuedGiftCard {
  * The owner issues a card without an order (a prize, a refund as store credit): one INSERT
  * of the hashed code and, in the same batch, the outbox mail that carries the code to the
  * recipient, so the code exists exactly where the card does. The owner sees its last four.
+ * `language`: the recipient's, when the owner chose an added one (issue 29): the mail's words
+ * and its money format; the owner's note goes as written.
  */
 export async function issueGiftCardAsOwner(
-  db: Db, site: { id: string; title: string; currency: string }, input: { amountCents: number; email: string; note?: string }, now: EpochMs,
+  db: Db, site: { id: string; title: string; currency: string }, input: { amountCents: number; email: string; note?: string | undefined; language?: MailLanguage | undefined }, now: EpochMs,
 ): Promise<IssuedGiftCard> {
   const code = newGiftCardCode();
   const plain = normaliseGiftCardCode(code)!;
   const card = { id: newRowId(), last4: lastFour(plain), currency: site.currency, initialCents: input.amountCents, balanceCents: input.amountCents, createdOn: now };
-  const money = `${minorToDecimal(input.amountCents, site.currency)} ${site.currency}`;
-  const subject = `${site.title}: a gift card for you`;
-  const text = [`${site.title} sent you a gift card worth ${money}.`, ...(input.note ? ['', input.note] : []), '', `Your code: ${code}`, '', 'Enter the code at checkout; what is not spent stays on the card.'].join('\n');
+  const t = input.language?.texts ?? storeTexts();
+  const amount = mailMoney(input.language, site.currency)(input.amountCents);
+  const subject = fillText(t.mailOwnerGiftCardSubject, { site: site.title });
+  const text = [
+    fillText(t.mailOwnerGiftCard, { site: site.title, amount }), ...(input.note ? ['', input.note] : []), '', fillText(t.mailOwnerGiftCardCode, { code }), '', t.mailOwnerGiftCardUse,
+  ].join('\n');
   const d1 = rawD1(db);
   const hash = await giftCardCodeHash(plain);
   await query(() =>

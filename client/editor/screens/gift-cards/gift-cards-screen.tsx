@@ -11,7 +11,8 @@ import { useRowAction } from '../../use-row-action.js';
 import { useUnsavedChanges } from '../../use-unsaved-changes.js';
 import { Button } from '../../ui/button.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
-import { TextField } from '../../ui/fields.js';
+import { SelectField, TextField } from '../../ui/fields.js';
+import { languageName } from '../../../../domain/languages/languages.js';
 import { useToast } from '../../ui/toast.js';
 import { AdjustDialog } from './adjust-dialog.js';
 
@@ -44,6 +45,9 @@ export function GiftCardsScreen() {
   const [amount, setAmount] = useState('');
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
+  // The site's published languages, the primary first (the list's answer); a choice only with added ones.
+  const [languages, setLanguages] = useState<string[]>([]);
+  const [recipientLanguage, setRecipientLanguage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [issuing, setIssuing] = useState(false);
@@ -64,7 +68,10 @@ export function GiftCardsScreen() {
     if (Object.keys(found).length > 0) return false;
     setIssuing(true);
     try {
-      const answer = await ownerFetch<{ giftCard: { last4: string } }>('POST', API, { amountCents: cents, email: email.trim(), ...(note.trim() ? { note: note.trim() } : {}) });
+      const language = languages.length > 1 ? recipientLanguage || languages[0] : undefined;
+      const answer = await ownerFetch<{ giftCard: { last4: string } }>('POST', API, {
+        amountCents: cents, email: email.trim(), ...(note.trim() ? { note: note.trim() } : {}), ...(language ? { language } : {}),
+      });
       toast(`Gift card •••• ${answer.giftCard.last4} issued; the code was mailed to ${email.trim()}.`);
       setAmount('');
       setEmail('');
@@ -152,7 +159,8 @@ export function GiftCardsScreen() {
     [timeZone],
   );
   const fetchPage = async (request: PageRequest) => {
-    const answer = await ownerFetch<{ giftCards: OwnerGiftCard[]; next: string | null }>('GET', `${API}${request.cursor ? `?after=${encodeURIComponent(request.cursor)}` : ''}`);
+    const answer = await ownerFetch<{ giftCards: OwnerGiftCard[]; next: string | null; languages?: string[] }>('GET', `${API}${request.cursor ? `?after=${encodeURIComponent(request.cursor)}` : ''}`);
+    setLanguages(answer.languages ?? []);
     return { rows: answer.giftCards, next: answer.next };
   };
   const disable = () =>
@@ -188,6 +196,14 @@ export function GiftCardsScreen() {
             <TextField label="Amount" inputMode="decimal" value={amount} error={errors.amountCents} hint="For example 25.00" onChange={edit('amountCents', setAmount)} />
             <TextField label="Recipient email" type="email" value={email} maxLength={256} error={errors.email} onChange={edit('email', setEmail)} />
             <TextField label="Note in the mail (optional)" value={note} maxLength={500} error={errors.note} onChange={edit('note', setNote)} />
+            {languages.length > 1 ? (
+              <SelectField
+                label="Recipient's language"
+                value={recipientLanguage || languages[0]}
+                options={languages.map((tag) => ({ value: tag, label: languageName(tag, 'en') }))}
+                onChange={edit('language', setRecipientLanguage)}
+              />
+            ) : null}
             <div>
               <Button type="submit" busy={issuing}>
                 Issue gift card
