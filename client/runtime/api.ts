@@ -93,6 +93,6 @@ export const cartApi = {
     apiFetch<{ shoppingCart: ShoppingCart; updatedEntry: CartEntry }>('PUT', `${CART}/entries/${encodeURIComponent(entryId)}/additionalFields`, body),
   stock: (itemId: string) =>
     apiFetch<{ results: StockRecord[] }>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`).then((r) => r.results),
-  subscribe: (body: { itemId: string; sku: string | null; qty: number; additionalFields: string | null; subscriptionOptionId?: string }) =>
+  subscribe: (body: { itemId: string; sku: string | null; qty: number; additionalFields: string | null; subscriptionOptionId?: string; language?: string }) =>
     apiFetch<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', body),
 };
