@@ -82,7 +82,9 @@ const CART = '/api/commerce/shopping-cart';
 
 /** The cart API (SPEC §7 Storefront cart and commerce). */
 export const cartApi = {
-  get: () => apiFetch<{ shoppingCart: ShoppingCart }>('GET', CART).then((r) => r.shoppingCart),
+  // `language` (the page's, fix4): the cart's refused coupons are priced in its words.
+  get: (language?: string) =>
+    apiFetch<{ shoppingCart: ShoppingCart }>('GET', language ? `${CART}?language=${encodeURIComponent(language)}` : CART).then((r) => r.shoppingCart),
   add: (req: AddToCartRequest) => apiFetch<{ shoppingCart: ShoppingCart; newlyAdded?: CartEntry }>('POST', `${CART}/entries`, req),
   // `language` (the cart page's, issue 29): the server's refusals in its words.
   setQuantity: (entryId: string, quantity: number, language?: string) =>
