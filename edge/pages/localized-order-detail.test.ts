@@ -37,7 +37,7 @@ async function detail(orderNumber: number) {
 }
 
 describe("the owner's order detail of a French order", () => {
-  it('lists its French confirmation mail (and the timeline shows it); an English order keeps its English one', async () => {
+  it('lists its French confirmation and shipping mails (the timeline shows them); an English order keeps its English one', async () => {
     // Both to one address: each detail must pick its own order's mail by the number its words give.
     const email = 'commande@example.fr';
     const fr = await order(email, 'fr', '198.51.100.201');
@@ -48,6 +48,16 @@ describe("the owner's order detail of a French order", () => {
       expect.objectContaining({ kind: 'order-confirmation', toAddress: email, subject: expect.stringMatching(new RegExp(`\\u00a0: commande n°\\u00a0${fr} confirmée$`)) }),
     ]);
     expect(french.timeline.filter((e) => e.kind === 'mail')).toEqual([expect.objectContaining({ text: expect.stringContaining(`commande n°\u00a0${fr} confirmée`) })]);
+
+    // Its French shipping notice too, and the review request the fulfilment queues (its subject names the order inside `{which}`).
+    const shipped = await worker.fetch(`/api/commerce/owner/orders/${fr}/fulfilments`, { method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ carrier: 'La Poste' }) });
+    expect(shipped.status).toBe(201);
+    const subjects = (await detail(fr)).mails.map((m) => [m.kind, m.subject.replace(/^.*?\u00a0: /, '')]).sort(([a], [b]) => a!.localeCompare(b!));
+    expect(subjects).toEqual([
+      ['order-confirmation', `commande n°\u00a0${fr} confirmée`],
+      ['order-shipped', `la commande n°\u00a0${fr} a été expédiée`],
+      ['review-request', `que pensez-vous de votre commande n°\u00a0${fr}\u00a0?`],
+    ]);
 
     const english = await detail(en);
     expect(english.mails).toEqual([expect.objectContaining({ kind: 'order-confirmation', toAddress: email, subject: expect.stringMatching(new RegExp(`: order #${en} confirmed$`)) })]);
