@@ -92,13 +92,13 @@ export function AddToCartButton(props: AddToCartButtonProps) {
         if (additionalFields === null) return;
         setPhase('adding');
       }
+      // The page's language (a quick view's is its listing's): the server's own refusals come back in it.
+      const language = document.documentElement.lang || undefined;
       if (subscription) {
-        const { cartToken } = await cartApi.subscribe({ itemId, sku: choice.sku, qty: choice.quantity, additionalFields, ...subscription });
+        const { cartToken } = await cartApi.subscribe({ itemId, sku: choice.sku, qty: choice.quantity, additionalFields, ...subscription, ...(language ? { language } : {}) });
         location.assign(`${CHECKOUT_PATH}?cartToken=${encodeURIComponent(cartToken)}`);
         return;
       }
-      // The page's language (a quick view's is its listing's): the server's own refusals come back in it.
-      const language = document.documentElement.lang || undefined;
       const { shoppingCart } = await cartApi.add({ itemId, sku: choice.sku, quantity: choice.quantity, additionalFields, ...(language ? { language } : {}) });
       cartStore.update(shoppingCart);
       emit<AddedToCartDetail>(ADDED_TO_CART_EVENT, { itemId, title, popover: !!(popover ?? listing) });

@@ -82,7 +82,9 @@ const CART = '/api/commerce/shopping-cart';
 
 /** The cart API (SPEC §7 Storefront cart and commerce). */
 export const cartApi = {
-  get: () => apiFetch<{ shoppingCart: ShoppingCart }>('GET', CART).then((r) => r.shoppingCart),
+  // `language` (the page's, fix4): the cart's refused coupons are priced in its words.
+  get: (language?: string) =>
+    apiFetch<{ shoppingCart: ShoppingCart }>('GET', language ? `${CART}?language=${encodeURIComponent(language)}` : CART).then((r) => r.shoppingCart),
   add: (req: AddToCartRequest) => apiFetch<{ shoppingCart: ShoppingCart; newlyAdded?: CartEntry }>('POST', `${CART}/entries`, req),
   // `language` (the cart page's, issue 29): the server's refusals in its words.
   setQuantity: (entryId: string, quantity: number, language?: string) =>
@@ -93,6 +95,6 @@ export const cartApi = {
     apiFetch<{ shoppingCart: ShoppingCart; updatedEntry: CartEntry }>('PUT', `${CART}/entries/${encodeURIComponent(entryId)}/additionalFields`, body),
   stock: (itemId: string) =>
     apiFetch<{ results: StockRecord[] }>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`).then((r) => r.results),
-  subscribe: (body: { itemId: string; sku: string | null; qty: number; additionalFields: string | null; subscriptionOptionId?: string }) =>
+  subscribe: (body: { itemId: string; sku: string | null; qty: number; additionalFields: string | null; subscriptionOptionId?: string; language?: string }) =>
     apiFetch<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', body),
 };

@@ -62,7 +62,8 @@ export function loadCartOnStart(): Promise<void> {
   }
   set({ status: 'loading', cart: state.cart });
   document.dispatchEvent(new CustomEvent(CART_LOADING_EVENT));
-  loading = cartApi.get().then(
+  // The page's language (`<html lang>`): the refused coupons' messages of the cart come back in it (fix4).
+  loading = cartApi.get(document.documentElement.lang || undefined).then(
     (cart) => cartStore.update(cart),
     () => set({ status: 'failed', cart: null }),
   );

@@ -66,6 +66,27 @@ describe('POST /api/commerce/shopping-cart/entries in the language the add-to-ca
   });
 });
 
+describe('POST /api/3/commerce/cart/subscription in the language the add-to-cart island sends (fix4)', () => {
+  it("answers its body's and the service's refusals in French for language fr; English without it", async () => {
+    const v = new TestVisitor(worker, '198.51.100.246');
+    await v.visit('/fr/shop/monthly-clay-club');
+    const mug = await variantOf(worker.db, 'FK-MUG-08-OAT');
+    const club = await variantOf(worker.db, 'FK-CLUB-MONTH');
+    const subscribe = (body: Record<string, unknown>) =>
+      v.send('POST', '/api/3/commerce/cart/subscription', { itemId: club.itemId, sku: 'FK-CLUB-MONTH', qty: 1, additionalFields: null, ...body });
+
+    expect(await subscribe({ qty: 10000, language: 'fr' })).toMatchObject({ status: 400, json: { fields: { qty: FRENCH.cartQuantityRange } } });
+    expect(await subscribe({ itemId: 7, language: 'fr' })).toMatchObject({ status: 400, json: { fields: { itemId: FRENCH.cartItemIdInvalid } } });
+    expect(await subscribe({ itemId: mug.itemId, sku: 'FK-MUG-08-OAT', language: 'fr' })).toMatchObject({ status: 400, json: { message: FRENCH.cartNotSubscribable, fields: { itemId: FRENCH.cartNotSubscribable } } });
+    expect(await subscribe({ subscriptionOptionId: 'no-such-plan', language: 'fr' })).toMatchObject({ status: 400, json: { message: FRENCH.cartSubscriptionPlanUnknown } });
+
+    expect(await subscribe({ itemId: mug.itemId, sku: 'FK-MUG-08-OAT' })).toMatchObject({ status: 400, json: { message: STORE_TEXTS.cartNotSubscribable } });
+    expect(await subscribe({ subscriptionOptionId: 'no-such-plan', language: 'de' })).toMatchObject({ status: 400, json: { message: STORE_TEXTS.cartSubscriptionPlanUnknown } });
+    // The language changes nothing else: the subscription cart is made.
+    expect(await subscribe({ language: 'fr' })).toMatchObject({ status: 200, json: { cartToken: expect.any(String) } });
+  });
+});
+
 /** A coupon row of the demo site, written as the owner's coupon screen would (uppercase code). */
 async function coupon(code: string, fields: { startsAt?: number; endsAt?: number; minSubtotalCents?: number }): Promise<void> {
   const site = await worker.db.prepare("SELECT website_id AS id FROM coupons WHERE code = 'WELCOME10'").first<{ id: string }>();

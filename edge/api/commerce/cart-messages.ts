@@ -5,6 +5,10 @@ import type { CartView } from '../../services/cart/index.js';
 import type { CouponWords } from '../../services/checkout/coupons.js';
 import { couponWordsIn } from '../../services/orders/coupon-words.js';
 import { chosenLanguageTable } from '../../services/multilingual/visitor-language.js';
+import { translatedFormMessages, translatedTexts } from '../../services/multilingual/texts.js';
+import { visitorTable } from '../../services/multilingual/visitor-texts.js';
+import { ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS } from '../../../domain/messages/additional-fields-texts.js';
+import type { AdditionalFieldsMessages } from '../../services/cart/additional-fields.js';
 
 /**
  * The cart API's messages the cart island shows, as store texts (issue 29, lang21): said in the
@@ -44,4 +48,15 @@ export async function couponWordsFor(c: Context<AppEnv>, language: string | unde
   if (!language || !view?.record.coupons.length) return undefined;
   const chosen = await chosenLanguageTable(c.var.db, c.var.site, language.slice(0, 35));
   return chosen ? couponWordsIn(chosen) : undefined;
+}
+
+/**
+ * The additional-fields answers' messages in the visitor's language (the body's `language` the
+ * island sends, else the language cookie, as the cart's words, issue 29); undefined (English)
+ * when no answers came or no language is chosen.
+ */
+export async function fieldMessages(c: Context<AppEnv>, answers: unknown, language?: string): Promise<AdditionalFieldsMessages | undefined> {
+  const table = answers == null || answers === '' ? undefined : await visitorTable(c, language);
+  if (!table) return undefined;
+  return { form: translatedFormMessages(table), unknownField: translatedTexts(table, ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS).unknownField };
 }

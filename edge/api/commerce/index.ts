@@ -1,10 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { chosenLanguageTable, LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
-import { translatedFormMessages, translatedTexts, translateItemsIn } from '../../services/multilingual/texts.js';
-import { visitorTable } from '../../services/multilingual/visitor-texts.js';
-import { ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS } from '../../../domain/messages/additional-fields-texts.js';
-import type { AdditionalFieldsMessages } from '../../services/cart/additional-fields.js';
+import { translateItemsIn } from '../../services/multilingual/texts.js';
 import type { AppEnv } from '../../env.js';
 import {
   addEntry, cartJson, entryJson, findCart, itemStock, removeEntry, setEntryQuantity, updateEntryFields, visitorCart,
@@ -12,7 +9,7 @@ import {
 } from '../../services/cart/index.js';
 import { queryParams } from '../validate.js';
 import { bodyInLanguage, inLanguage } from '../localized-messages.js';
-import { CART_MESSAGE_KEYS, couponWordsFor } from './cart-messages.js';
+import { CART_MESSAGE_KEYS, couponWordsFor, fieldMessages } from './cart-messages.js';
 import { syncCartCookies } from '../../middleware/session/cart-cookies.js';
 import { cartScope, cartWriteLimit, token } from './cart-request.js';
 import { orders } from './orders.js';
@@ -39,17 +36,6 @@ async function answer(c: Context<AppEnv>, scope: CartScope, view: CartView | und
   const body = { shoppingCart: cartJson(view, scope.site, scope.now, priced), ...extra };
   if (language) translateItemsIn(body, language.table);
   return c.json(body);
-}
-
-/**
- * The additional-fields answers' messages in the visitor's language (the body's `language` the
- * island sends, else the language cookie, as the cart's words, issue 29); undefined (English)
- * when no answers came or no language is chosen.
- */
-async function fieldMessages(c: Context<AppEnv>, answers: unknown, language?: string): Promise<AdditionalFieldsMessages | undefined> {
-  const table = answers == null || answers === '' ? undefined : await visitorTable(c, language);
-  if (!table) return undefined;
-  return { form: translatedFormMessages(table), unknownField: translatedTexts(table, ADDITIONAL_FIELDS_ENTITY, ADDITIONAL_FIELDS_TEXTS).unknownField };
 }
 
 /** SPEC §7 Storefront cart and commerce, mounted at /api/commerce. */

@@ -48,4 +48,5 @@ export const subscriptionBody = z.strictObject({
   qty: quantity(1),
   additionalFields,
   subscriptionOptionId: z.string().min(1).max(64).optional(),
+  language,
 });

@@ -57,6 +57,11 @@ export async function newGrants(db: Db, websiteId: string, entries: readonly { p
   });
 }
 
+/** When a grant made `now` stops: after the product's own link lifetime when it has one, else the site's. */
+export function grantExpiresOn(grant: Pick<NewGrant, 'linkLifetimeHours'>, settings: DownloadSettings, now: number): number {
+  return now + (grant.linkLifetimeHours !== null ? grant.linkLifetimeHours * 3600_000 : settings.lifetimeMs);
+}
+
 /** In the batch that records the order: its grants exist exactly when it does. */
 export function grantStatements(db: Db, order: { id: string; websiteId: string }, grants: readonly NewGrant[], settings: DownloadSettings, now: number): D1PreparedStatement[] {
   const d1 = rawD1(db);
@@ -66,8 +71,7 @@ export function grantStatements(db: Db, order: { id: string; websiteId: string }
         `INSERT INTO download_grants (id, website_id, order_id, item_id, asset_id, product_name, downloads, max_downloads, expires_on, created_on)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9)`,
       )
-      .bind(g.id, order.websiteId, order.id, g.itemId, g.assetId, g.productName, g.maxDownloads ?? settings.maxDownloads,
-        now + (g.linkLifetimeHours !== null ? g.linkLifetimeHours * 3600_000 : settings.lifetimeMs), now),
+      .bind(g.id, order.websiteId, order.id, g.itemId, g.assetId, g.productName, g.maxDownloads ?? settings.maxDownloads, grantExpiresOn(g, settings, now), now),
   );
 }
 

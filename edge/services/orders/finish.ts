@@ -3,7 +3,7 @@ import type { CartView } from '../cart/index.js';
 import { rawD1 } from '../cart/raw.js';
 import { newCartToken, newRowId, sha256Hex } from '../cart/tokens.js';
 import type { CheckoutTotals } from '../checkout/totals.js';
-import { downloadSettings, grantStatements, newGrants } from '../downloads/index.js';
+import { downloadSettings, grantExpiresOn, grantStatements, newGrants } from '../downloads/index.js';
 import { downloadPath } from '../downloads/links.js';
 import { giftCardMailStatements, issueStatements, newGiftCards, settleStatements } from '../gift-cards/index.js';
 import { reviewRequestDelayMs, reviewRequestMail } from '../order-ops/mails.js';
@@ -89,11 +89,12 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
   const issued = { id: orderId, websiteId: site.id, currency: t.currency };
   // The shopper's added language (issue 29): every mail of the order in its words, names and money format.
   const lang = language && table ? withTable(language.code, table) : undefined;
-  // The confirmation's download links are signed now: the grants' ids and expiry are known before the batch.
+  // The confirmation's download links are signed now: the grants' ids and expiry are known before the batch
+  // (each its own grant's expiry: a product's own link lifetime over the site's, fix4).
   const links = f.downloadSecret
     ? await Promise.all(
         // Under the order's language prefix (/fr/downloads/...: its refusal pages speak it) and named in it (issue 29).
-        grants.map(async (g) => ({ name: productName(lang, g.itemId, g.productName), url: `${facts.origin}${language?.prefix ?? ''}${await downloadPath(f.downloadSecret!, g.id, now + downloads.lifetimeMs)}` })),
+        grants.map(async (g) => ({ name: productName(lang, g.itemId, g.productName), url: `${facts.origin}${language?.prefix ?? ''}${await downloadPath(f.downloadSecret!, g.id, grantExpiresOn(g, downloads, now))}` })),
       )
     : [];
   // Digital products and services are asked for a review after the purchase (physical goods after fulfilment): one

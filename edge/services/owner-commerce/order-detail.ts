@@ -3,6 +3,7 @@ import { downloadGrants, giftCardRedemptions, giftCards, mailOutbox, orders, pay
 import { query, type Db } from '../db.js';
 import { loadOrder, type LoadedOrder } from '../orders/index.js';
 import { subscriptionOfOrder, type SubscriptionRow } from '../subscriptions/index.js';
+import { orderMailSubjects } from './order-mail-subjects.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type DownloadGrantRow = typeof downloadGrants.$inferSelect;
@@ -20,11 +21,10 @@ export interface OwnerOrderDetail extends LoadedOrder {
   mails: OrderMail[];
 }
 
-// The order mails (confirmation, gift cards) name the order as '#1001' in their subject;
-// the outbox has no order column, so a mail is the order's when it went to the order's
-// address after the order and its subject names exactly that number.
+// The outbox has no order column: a mail is the order's when it went to the order's address after
+// the order and its subject is an order mail's naming exactly that number, in English or the
+// order's language (order-mail-subjects.ts).
 const MAIL_WINDOW = 200;
-const namesOrder = (subject: string, orderNumber: number) => new RegExp(`#${orderNumber}(?!\\d)`).test(subject);
 
 /** The site's order numbered `orderNumber` with all the owner sees of it, or undefined. */
 export async function ownerOrderDetail(db: Db, websiteId: string, orderNumber: number): Promise<OwnerOrderDetail | undefined> {
@@ -34,7 +34,7 @@ export async function ownerOrderDetail(db: Db, websiteId: string, orderNumber: n
   const loaded = found && (await loadOrder(db, websiteId, found.id));
   if (!loaded) return undefined;
   const id = loaded.order.id;
-  const [paid, downloads, used, issued, subscription, mails] = await Promise.all([
+  const [paid, downloads, used, issued, subscription, mails, namesOrder] = await Promise.all([
     query(() => db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.createdOn))),
     query(() => db.select().from(downloadGrants).where(eq(downloadGrants.orderId, id)).orderBy(asc(downloadGrants.productName))),
     query(() =>
@@ -60,6 +60,7 @@ export async function ownerOrderDetail(db: Db, websiteId: string, orderNumber: n
         .orderBy(desc(mailOutbox.createdOn))
         .limit(MAIL_WINDOW),
     ),
+    orderMailSubjects(db, websiteId, loaded.order.language, orderNumber),
   ]);
   return {
     ...loaded,
@@ -68,6 +69,6 @@ export async function ownerOrderDetail(db: Db, websiteId: string, orderNumber: n
     giftCardsUsed: used,
     giftCardsIssued: issued.map(({ disabledOn, ...card }) => ({ ...card, disabled: disabledOn !== null })),
     subscription,
-    mails: mails.filter((m) => namesOrder(m.subject, orderNumber)),
+    mails: mails.filter((m) => namesOrder(m.subject)),
   };
 }
