@@ -110,7 +110,8 @@ async function open(page: Page, url: string): Promise<{ status: number; csp: str
 }
 
 describe('the CSP in Chromium', () => {
-  it.each(PAGES)('$name ($path) renders with the policy and no violation', async ({ name, path, status }) => {
+  // Each page its own tab (one context, no state of the file's own), five side by side (maxConcurrency).
+  it.concurrent.each(PAGES)('$name ($path) renders with the policy and no violation', async ({ name, path, status }) => {
     const page = await context.newPage();
     const seen = await open(page, new URL(path, worker.url).href);
     expect(seen.status).toBe(status);
@@ -177,7 +178,7 @@ describe('the CSP in the owner area', () => {
   }, 60_000);
   afterAll(() => owner?.close());
 
-  it.each(OWNER_PAGES)('$name ($path) renders for the owner with the policy and no violation', async ({ name, path }) => {
+  it.concurrent.each(OWNER_PAGES)('$name ($path) renders for the owner with the policy and no violation', async ({ name, path }) => {
     const page = await owner.newPage();
     const seen = await open(page, new URL(path, worker.url).href);
     expect(seen.status).toBe(200);

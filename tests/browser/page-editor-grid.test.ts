@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { useStorefront } from './harness.js';
 import { openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
-import { pagesApi, POLL, saved } from './page-editor-support.js';
+import { pagesApi, POLL, savedSoon } from './page-editor-support.js';
 
 /**
  * The page editor's grid, device frames, starter layouts and block menu
@@ -17,6 +17,8 @@ import { pagesApi, POLL, saved } from './page-editor-support.js';
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+// Screenshots for a look (git-ignored) only with `TEST_SCREENSHOTS=1`: they assert nothing.
+const LOOK = process.env.TEST_SCREENSHOTS === '1';
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -50,6 +52,8 @@ const blockOf = async (id: string, blockId: string) => (await draftOf(id)).secti
 /** A signed-in owner's tab that records what the CSP refuses (`__csp`). */
 async function ownerTab(): Promise<Page> {
   const { page } = await signedInOwner(store, { width: 1400, height: 900 });
+  // Running as usual; savedSoon() moves it past autosave's debounce.
+  await page.clock.install();
   await page.context().addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
@@ -124,7 +128,7 @@ describe('the page editor grid in Chromium', () => {
     // Focus stays on the moved block.
     expect(await gridBlock(page, 'ta').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await gridBlock(page, 'ta').getAttribute('aria-label')).toBe('Text 1: column 1, row 1, 7 wide, 1 tall');
-    await saved(page);
+    await savedSoon(page);
     expect((await blockOf(id, 'ta'))?.layout).toEqual({ desktop: at(1, 1, 7) });
     await previewStyle(page, 'ta', '--col: 1; --span: 7; --row: 1; --rows: 1');
 
@@ -138,7 +142,7 @@ describe('the page editor grid in Chromium', () => {
     await dragTo(page, await cellCentre(page, 8, 2), await cellCentre(page, 8, 1));
     await status(page).getByText('Cannot move Button 2 there: it would overlap Text 1.').waitFor();
     expect(await gridBlock(page, 'bb').getAttribute('aria-label')).toBe('Button 2: column 7, row 2, 6 wide, 1 tall');
-    await saved(page);
+    await savedSoon(page);
     expect((await blockOf(id, 'bb'))?.layout).toEqual({ desktop: at(7, 2, 6) });
     await previewStyle(page, 'bb', '--col: 7; --span: 6; --row: 2; --rows: 1');
     // The frame lays the page out by it: the button sits in the right half.
@@ -147,11 +151,11 @@ describe('the page editor grid in Chromium', () => {
     // Undo takes the last move back.
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => gridBlock(page, 'bb').getAttribute('aria-label')).toBe('Button 2: column 1, row 2, 6 wide, 1 tall');
-    await saved(page);
+    await savedSoon(page);
 
     expect(await cspReports(page)).toEqual([]);
     expect(await seriousAxeViolations(page, { exclude: ['iframe'] })).toEqual([]);
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-grid-1400.png') });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-grid-1400.png') });
   }, 180_000);
 
   it('switches desktop, tablet and phone frames keeping the selection; the phone edits layout.mobile, which the phone frame shows', async () => {
@@ -197,7 +201,7 @@ describe('the page editor grid in Chromium', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowRight');
     await status(page).getByText('Button 2 moved to column 2, row 1.').waitFor();
-    await saved(page);
+    await savedSoon(page);
     expect((await blockOf(id, 'bb'))?.layout).toEqual({ desktop: at(7, 1, 6), mobile: at(2, 1, 6) });
     expect((await blockOf(id, 'ta'))?.layout).toEqual({ desktop: at(1, 1, 6) });
     await previewStyle(page, 'bb', '--m-col: 2; --m-span: 6; --m-row: 1; --m-rows: 1');
@@ -206,13 +210,13 @@ describe('the page editor grid in Chromium', () => {
     expect(placed).toEqual(['2', 'span 6', '1']);
     expect(await gridBlock(page, 'ta').getAttribute('aria-label')).toBe('Text 1: column 1, row 2, 12 wide, 1 tall, stacked');
     await selectedKept();
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-grid-phone.png') });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-grid-phone.png') });
 
     // Reset to desktop layout removes the phone placement; focus stays on the block.
     await grid.getByRole('button', { name: 'Reset to desktop layout' }).click();
     await status(page).getByText('Button 2 follows the desktop layout again on phones.').waitFor();
     expect(await gridBlock(page, 'bb').evaluate((el) => el === document.activeElement)).toBe(true);
-    await saved(page);
+    await savedSoon(page);
     expect((await blockOf(id, 'bb'))?.layout).toEqual({ desktop: at(7, 1, 6) });
 
     await page.getByRole('button', { name: 'Desktop' }).click();
@@ -239,14 +243,14 @@ describe('the page editor grid in Chromium', () => {
     await sectionMenu.waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-section-starters.png') });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-section-starters.png') });
     await page.keyboard.press('Enter');
-    await saved(page);
+    await savedSoon(page);
     await frame(page).getByText('Tell your story').waitFor(POLL);
     // The same starter again: a second section, every id new.
     await addSection.click();
     await sectionMenu.getByRole('button', { name: /Image left, text right/ }).click();
-    await saved(page);
+    await savedSoon(page);
     const layout = await draftOf(id);
     expect(layout.sections.map((s) => s.blocks.map((b) => [b.type, b.layout.desktop.col, b.layout.desktop.span]))).toEqual([
       [['image', 1, 6], ['text', 7, 6], ['text', 7, 6]],
@@ -265,7 +269,7 @@ describe('the page editor grid in Chromium', () => {
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('quo');
     await expect.poll(() => menu.locator('.pe-menu-item').allTextContents()).toEqual(['Quote']);
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-block-search.png') });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-block-search.png') });
     await search.fill('commerce');
     await expect.poll(() => menu.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Commerce']);
     expect(await menu.locator('.pe-menu-item').count()).toBeGreaterThan(1);
@@ -289,7 +293,7 @@ describe('the page editor grid in Chromium', () => {
     await page.keyboard.type('butt');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Button block' }).waitFor();
-    await saved(page);
+    await savedSoon(page);
     const after = await draftOf(id);
     expect(after.sections[1]!.blocks.at(-1)).toMatchObject({ type: 'button', layout: { desktop: at(1, 3, 12) } });
     expect(await seriousAxeViolations(page, { exclude: ['iframe'] })).toEqual([]);
@@ -303,7 +307,7 @@ describe('the page editor grid in Chromium', () => {
     await create.getByLabel('Title', { exact: true }).fill('Our services');
     expect(await create.getByRole('radio', { name: /Blank page/ }).isChecked()).toBe(true);
     await create.getByRole('radio', { name: /Services/ }).check();
-    await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-create-starter.png') });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'owner-pages-create-starter.png') });
     await create.getByRole('button', { name: 'Create page' }).click();
     await create.waitFor({ state: 'hidden', ...POLL });
     await page.getByText('Our services created.').waitFor(POLL);

@@ -5,7 +5,7 @@ import type { Frame, Page } from 'playwright-core';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { itemIdOf, useStorefront, visitorApi } from './harness.js';
 import { openOwnerApp, seriousAxeViolations, signedInOwner } from './owner-harness.js';
-import { pagesApi, POLL, saved } from './page-editor-support.js';
+import { pagesApi, POLL, savedSoon } from './page-editor-support.js';
 
 /**
  * The page editor's preview overlay (client/editor/screens/page-editor/preview/) in Chromium:
@@ -17,6 +17,8 @@ import { pagesApi, POLL, saved } from './page-editor-support.js';
 const store = useStorefront();
 const FRAME = 'iframe[title="Preview of the draft"]';
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+// Screenshots for a look (git-ignored) only with `TEST_SCREENSHOTS=1`: they assert nothing.
+const LOOK = process.env.TEST_SCREENSHOTS === '1';
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -52,6 +54,8 @@ describe('the preview overlay of the page editor', () => {
 
     const owner = await signedInOwner(store);
     const { page } = owner;
+    // Running as usual; savedSoon() moves it past autosave's debounce.
+    await page.clock.install();
     // A mug in the owner's cart, so the frame shows the cart pill (hidden while the cart is empty).
     const mug = await itemIdOf(store, '/shop/speckled-stoneware-mug');
     await visitorApi(store, owner, 'POST', '/api/commerce/shopping-cart/entries', { itemId: mug, sku: 'FK-MUG-08-OAT', quantity: 1, additionalFields: null });
@@ -98,7 +102,7 @@ describe('the preview overlay of the page editor', () => {
     await expect.poll(() => inView('block-b4')).toBe(true);
     await page.getByRole('button', { name: 'Text 1', exact: true }).click();
     await expect.poll(() => inView('block-b1')).toBe(true);
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-overlay-1280.png') });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-overlay-1280.png') });
 
     // Duplicate by the keyboard: a copy below the original, selected, patched into the frame.
     const toolbar = page.getByRole('toolbar', { name: 'Text 1 block' });
@@ -107,7 +111,7 @@ describe('the preview overlay of the page editor', () => {
     await toolbar.getByRole('button', { name: 'Duplicate' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('toolbar', { name: 'Text 2 block' }).waitFor();
-    await saved(page);
+    await savedSoon(page);
     await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(4);
     expect(await preview.getByText('First words').count()).toBe(2);
     const draft = await api('GET', `/${id}`);
@@ -122,7 +126,7 @@ describe('the preview overlay of the page editor', () => {
     // Delete the copy by the keyboard (Space on the focused button).
     await page.getByRole('toolbar', { name: 'Text 2 block' }).getByRole('button', { name: 'Delete' }).focus();
     await page.keyboard.press('Space');
-    await saved(page);
+    await savedSoon(page);
     await expect.poll(() => preview.locator('.block-type-text').count(), POLL).toBe(3);
     await expect.poll(() => preview.locator(`#block-${copy}`).count()).toBe(0);
     expect(await page.locator('[data-block-toolbar]').count()).toBe(0);
@@ -133,14 +137,14 @@ describe('the preview overlay of the page editor', () => {
     const sectionIds = () => preview.locator('section.page-section').evaluateAll((els) => els.map((el) => el.id));
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.getByRole('button', { name: /^Blank section/ }).click();
-    await saved(page);
+    await savedSoon(page);
     await expect.poll(sectionIds, POLL).toHaveLength(2);
     const added = (await sectionIds())[1]!;
     await page.getByRole('button', { name: 'Move section 2 up' }).click();
-    await saved(page);
+    await savedSoon(page);
     await expect.poll(sectionIds, POLL).toEqual([added, 'section-s1']);
     await page.getByRole('button', { name: 'Delete section 1' }).click();
-    await saved(page);
+    await savedSoon(page);
     await expect.poll(sectionIds, POLL).toEqual(['section-s1']);
     expect(await marker()).toBe('same document');
 
@@ -152,7 +156,7 @@ describe('the preview overlay of the page editor', () => {
     await text.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' and more');
-    await saved(page);
+    await savedSoon(page);
     await preview.getByText('First words and more').waitFor(POLL);
     expect(await marker()).toBe('same document');
     expect(await page.locator(FRAME).getAttribute('data-preview-reloads')).toBe('0');

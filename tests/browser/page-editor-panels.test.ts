@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
 import { seriousAxeViolations, signedInOwner } from './owner-harness.js';
-import { draftPreview as preview, pagesApi, POLL, saved } from './page-editor-support.js';
+import { draftPreview as preview, pagesApi, POLL, savedSoon } from './page-editor-support.js';
 
 /**
  * The page editor's block panels and page settings in Chromium: an image from the file
@@ -30,6 +30,8 @@ describe('block panels and page settings in the editor', () => {
     const id = created.json.page.id as string;
 
     const { page } = await signedInOwner(store);
+    // Running as usual; savedSoon() moves it past autosave's debounce.
+    await page.clock.install();
     expect((await page.goto(store.url(`/config/pages/${id}/edit`)))?.status()).toBe(200);
     await page.locator('[data-owner-shell][data-hydrated="true"]').waitFor(POLL);
 
@@ -56,7 +58,7 @@ describe('block panels and page settings in the editor', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowUp');
     await settings.getByText('40% across, 45% down').waitFor();
-    await saved(page);
+    await savedSoon(page);
     const image = preview(page).locator('.block-image-square img');
     await expect.poll(() => image.getAttribute('style'), POLL).toBe('object-position: 40% 45%');
     expect(await image.getAttribute('alt')).toBe('A speckled mug on the wheel');
@@ -67,7 +69,7 @@ describe('block panels and page settings in the editor', () => {
     await settings.getByLabel('Search products').fill('moon');
     await settings.getByRole('button', { name: 'Choose Moon Jar' }).click();
     await settings.getByText('Showing: Moon Jar').waitFor();
-    await saved(page);
+    await savedSoon(page);
     await preview(page).locator('.block-product').getByRole('link', { name: 'Moon Jar' }).waitFor(POLL);
 
     // Form: one of the site's forms (a product's additional-fields form is not offered).
@@ -76,7 +78,7 @@ describe('block panels and page settings in the editor', () => {
     expect(await settings.getByRole('button', { name: 'Choose Workshop details' }).count()).toBe(0);
     await settings.getByRole('button', { name: 'Choose Contact the studio' }).click();
     await expect.poll(() => settings.getByRole('button', { name: 'Choose Contact the studio' }).getAttribute('aria-pressed')).toBe('true');
-    await saved(page);
+    await savedSoon(page);
     await preview(page).locator('.block-form form').waitFor(POLL);
     // Summary: a collection from the site's stores and blogs (plain pages are not offered).
     await addBlock(page, 'Summary');
@@ -84,10 +86,10 @@ describe('block panels and page settings in the editor', () => {
     expect(await settings.getByRole('button', { name: /^Choose About/ }).count()).toBe(0);
     await settings.getByRole('button', { name: /^Choose Shop/ }).click();
     await settings.getByText('Showing: Shop').waitFor();
-    await saved(page);
+    await savedSoon(page);
     await preview(page).locator('.block-summary .product-card').first().waitFor(POLL);
     await page.getByRole('button', { name: 'Delete Summary 4' }).click();
-    await saved(page);
+    await savedSoon(page);
 
     // Opened again, the product block names its product (read by id, not from a search).
     await page.getByRole('button', { name: 'Product 2', exact: true }).click();
@@ -107,7 +109,7 @@ describe('block panels and page settings in the editor', () => {
     await settings.getByLabel('Design').selectOption('slideshow');
     await settings.getByLabel('Thumbnail strip height').waitFor();
     expect(await settings.getByLabel('Thumbnails per row').count()).toBe(0);
-    await saved(page);
+    await savedSoon(page);
     const layout = (await api('GET', `/${id}`)).json.page.draft.layout;
     expect(layout.sections[0].blocks.map((b: { type: string }) => b.type)).toEqual(['image', 'product', 'form', 'gallery']);
     expect(layout.sections[0].blocks[3].props.images).toEqual([

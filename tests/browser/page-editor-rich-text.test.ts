@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { useStorefront } from './harness.js';
 import { signedInOwner, seriousAxeViolations } from './owner-harness.js';
-import { pagesApi, POLL, saved } from './page-editor-support.js';
+import { pagesApi, POLL, savedSoon } from './page-editor-support.js';
 
 /**
  * The rich text editor of the page editor (client/editor/screens/page-editor/rich-text/) in
@@ -16,6 +16,8 @@ import { pagesApi, POLL, saved } from './page-editor-support.js';
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+// Screenshots for a look (git-ignored) only with `TEST_SCREENSHOTS=1`: they assert nothing.
+const LOOK = process.env.TEST_SCREENSHOTS === '1';
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -58,6 +60,8 @@ describe('the rich text editor in Chromium', () => {
 
     const visitor = await signedInOwner(store);
     const { page } = visitor;
+    // Running as usual; savedSoon() moves it past autosave's debounce.
+    await page.clock.install();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     expect((await page.goto(store.url(`/config/pages/${id}/edit`)))?.status()).toBe(200);
@@ -154,7 +158,7 @@ describe('the rich text editor in Chromium', () => {
     await tool('Quote').click();
     await page.keyboard.type('Patience is a glaze');
     await text.locator('blockquote', { hasText: 'Patience is a glaze' }).waitFor(POLL);
-    await saved(page);
+    await savedSoon(page);
 
     // Messy HTML pasted into a paragraph of its own: only the schema's nodes and marks survive.
     await page.keyboard.press('Enter');
@@ -166,7 +170,7 @@ describe('the rich text editor in Chromium', () => {
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, MESSY_HTML);
     await text.getByText('good link').waitFor();
-    await saved(page);
+    await savedSoon(page);
     expect(await page.evaluate(() => (window as unknown as { __pasted?: number }).__pasted)).toBeUndefined();
     expect(requests.filter((u) => u.includes('tracker.example'))).toEqual([]);
 
@@ -226,14 +230,14 @@ describe('the rich text editor in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Italic');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('contenteditable'))).toBe('true');
-    await saved(page);
+    await savedSoon(page);
     const final = JSON.stringify((await api('GET', `/${id}`)).json.page.draft.layout.sections[0].blocks[0].props.text);
     expect(final).toContain(`{"type":"text","text":"Book a workshop","marks":[{"type":"link","attrs":{"href":"/glaze-workshops-${stamp}","target":"_blank"}}]}`);
     expect(final).toContain('good link');
     expect(final).not.toContain('example.com/ok');
 
     expect(await seriousAxeViolations(page, { exclude: ['iframe'] })).toEqual([]);
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-rich-text-1280.png'), fullPage: true });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-rich-text-1280.png'), fullPage: true });
 
     // Published: a new visitor sees the formatting, styled by the theme.
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -258,6 +262,6 @@ describe('the rich text editor in Chromium', () => {
     expect(await body.getByText('good link').evaluate((el) => el.closest('a'))).toBeNull();
     expect(await body.getByText('bad link').evaluate((el) => el.closest('a'))).toBeNull();
     expect(await body.locator('[style], img, script, hr').count()).toBe(0);
-    await reader.page.screenshot({ path: join(ARTIFACTS, 'page-editor-rich-text-published.png'), fullPage: true });
+    if (LOOK) await reader.page.screenshot({ path: join(ARTIFACTS, 'page-editor-rich-text-published.png'), fullPage: true });
   }, 180_000);
 });

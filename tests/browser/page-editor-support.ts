@@ -51,3 +51,16 @@ export const draftPreview = (page: Page) => page.frameLocator('iframe[title="Pre
 
 /** Waits until the editor says Saved. */
 export const saved = (page: Page) => saveState(page, 'saved');
+
+/**
+ * With the page's clock installed and running (`page.clock.install()` before the editor
+ * loads): jumps `ms` ahead (autosave's debounce by default), so the timer the last edit or a
+ * failed save's retry set fires now instead of after a real wait.
+ */
+export const skipAhead = (page: Page, ms = AUTOSAVE_MS) => page.clock.fastForward(ms);
+
+/** skipAhead, then waits until the editor says Saved. */
+export async function savedSoon(page: Page, ms = AUTOSAVE_MS): Promise<void> {
+  await skipAhead(page, ms);
+  await saved(page);
+}

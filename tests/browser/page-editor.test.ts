@@ -6,7 +6,7 @@ import { layoutOf, paragraphDoc } from '../../edge/api/pages/test-pages.js';
 import { createSiteUser, demoOwner, signIn } from '../../edge/test-support.js';
 import { useStorefront, type Visitor } from './harness.js';
 import { signedInOwner, seriousAxeViolations } from './owner-harness.js';
-import { draftPreview as preview, pagesApi, POLL, saved } from './page-editor-support.js';
+import { draftPreview as preview, pagesApi, savedSoon, skipAhead, POLL } from './page-editor-support.js';
 
 /**
  * The page editor (client/editor/screens/page-editor/) in Chromium: a new page's editor, a
@@ -16,13 +16,13 @@ import { draftPreview as preview, pagesApi, POLL, saved } from './page-editor-su
  */
 const store = useStorefront();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-
-beforeAll(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-});
+// Screenshots for a look (git-ignored) only with `TEST_SCREENSHOTS=1`: they assert nothing.
+const LOOK = process.env.TEST_SCREENSHOTS === '1';
 
 async function owner(): Promise<Visitor> {
   const visitor = await signedInOwner(store);
+  // Running as usual; skipAhead() moves it past the editor's timers.
+  await visitor.page.clock.install();
   // Every document (the editor and its preview frame) records what the CSP refuses.
   await visitor.context.addInitScript(() => {
     const seen: string[] = [];
@@ -62,7 +62,7 @@ describe('the page editor in Chromium', () => {
     await text.click();
     await page.keyboard.type('Hello from the kiln');
     await page.getByRole('status').filter({ hasText: /Unsaved changes|Saving…|Saved/ }).first().waitFor();
-    await saved(page);
+    await savedSoon(page);
     await preview(page).getByText('Hello from the kiln').waitFor(POLL);
 
     // A button block below it, and its label.
@@ -70,7 +70,7 @@ describe('the page editor in Chromium', () => {
     await menu.getByRole('button', { name: 'Button', exact: true }).click();
     await page.getByRole('heading', { name: 'Button block' }).waitFor();
     await page.getByLabel('Label').fill('Book a workshop');
-    await saved(page);
+    await savedSoon(page);
     await preview(page).getByRole('link', { name: 'Book a workshop' }).waitFor(POLL);
     const draft = await api('GET', `/${id}`);
     expect(draft.json.page.draft.layout.sections[0].blocks.map((b: { type: string; layout: { desktop: { row: number } } }) => [b.type, b.layout.desktop.row])).toEqual([['text', 1], ['button', 2]]);
@@ -78,20 +78,22 @@ describe('the page editor in Chromium', () => {
     // Undo (the toolbar) takes the label back; redo (the keyboard) brings it again.
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => page.getByLabel('Label').inputValue()).toBe('Learn more');
-    await saved(page);
+    await savedSoon(page);
     await preview(page).getByRole('link', { name: 'Learn more' }).waitFor(POLL);
     await page.getByRole('button', { name: 'Undo' }).focus();
     await page.keyboard.press('Control+Shift+Z');
     await expect.poll(() => page.getByLabel('Label').inputValue()).toBe('Book a workshop');
-    await saved(page);
+    await savedSoon(page);
 
     // The network drops: the edit is kept, the state says so, and the retry saves it once it is back.
     await page.route('**/api/pages/*/draft', (route) => route.abort('internetdisconnected'));
     await page.getByLabel('Label').fill('Book a class');
+    await skipAhead(page);
     await page.locator('[data-page-editor][data-save-state="offline"]').waitFor(POLL);
     await page.getByRole('status').getByText('Offline: changes kept on this device').waitFor();
     await page.unroute('**/api/pages/*/draft');
-    await saved(page);
+    // The retry's backoff (1 s, 2 s, … up to 30 s) runs out at once.
+    await savedSoon(page, 30_000);
     await preview(page).getByRole('link', { name: 'Book a class' }).waitFor(POLL);
 
     // Another session saves meanwhile: our next save gets the conflict dialog.
@@ -99,15 +101,16 @@ describe('the page editor in Chromium', () => {
     const put = await api('PUT', `/${id}/draft`, { layout: layoutOf({ id: 'their', type: 'text', props: { text: paragraphDoc('Their careful words') } }) }, { 'If-Match': `"${theirs.json.page.draftVersion}"` });
     expect(put.status).toBe(200);
     await page.getByLabel('Label').fill('Mine, typed later');
+    await skipAhead(page);
     const dialog = page.getByRole('dialog', { name: 'Someone else saved this page' });
     await dialog.waitFor(POLL);
     const { email } = await demoOwner();
     await dialog.getByText(email).waitFor();
     expect(await page.locator('[data-page-editor]').getAttribute('data-save-state')).toBe('conflict');
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-conflict-1280.png') });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-conflict-1280.png') });
     await dialog.getByRole('button', { name: 'Load their version' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await saved(page);
+    await savedSoon(page);
     await preview(page).getByText('Their careful words').waitFor(POLL);
     await page.getByRole('button', { name: 'Text 1', exact: true }).waitFor();
     expect(await page.locator('[data-block-type]').count()).toBe(1);
@@ -118,9 +121,10 @@ describe('the page editor in Chromium', () => {
     expect(second.status).toBe(200);
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.getByRole('button', { name: /^Blank section/ }).click();
+    await skipAhead(page);
     await dialog.waitFor(POLL);
     await dialog.getByRole('button', { name: 'Keep mine as a new version' }).click();
-    await saved(page);
+    await savedSoon(page);
     const mine = await api('GET', `/${id}`);
     expect(mine.json.page.draftVersion).toBe(second.json.page.draftVersion + 1);
     expect(mine.json.page.draft.layout.sections).toHaveLength(2);
@@ -128,7 +132,7 @@ describe('the page editor in Chromium', () => {
     await preview(page).getByText('Their careful words').waitFor(POLL);
     // Back to one section (their first words), undoable like any edit.
     await page.getByRole('button', { name: 'Delete section 2' }).click();
-    await saved(page);
+    await savedSoon(page);
 
     // Publish: a new visitor sees it at the live URL.
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -146,7 +150,7 @@ describe('the page editor in Chromium', () => {
     await page.frameLocator(`iframe[title="Preview of version ${v}"]`).getByText('Their second thoughts').waitFor(POLL);
     await page.getByRole('button', { name: `Restore version ${v}` }).click();
     await page.frameLocator('iframe[title="Preview of the draft"]').getByText('Their second thoughts').waitFor(POLL);
-    await saved(page);
+    await savedSoon(page);
     const restored = await api('GET', `/${id}`);
     expect(JSON.stringify(restored.json.page.draft.layout)).toContain('Their second thoughts');
     await page.getByRole('complementary', { name: 'History' }).getByText(`restored from version ${v}`).waitFor(POLL);
@@ -157,10 +161,10 @@ describe('the page editor in Chromium', () => {
 
     expect(await seriousAxeViolations(page, { exclude: ['iframe'] })).toEqual([]);
     await page.getByRole('button', { name: 'Text 1', exact: true }).click();
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-1280.png') });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Phone' }).click();
-    await page.screenshot({ path: join(ARTIFACTS, 'page-editor-390.png'), fullPage: true });
+    if (LOOK) await page.screenshot({ path: join(ARTIFACTS, 'page-editor-390.png'), fullPage: true });
   }, 180_000);
 
   it("shows the page-locked notice while another contributor has the page open, and edits a section's design", async () => {
@@ -182,7 +186,7 @@ describe('the page editor in Chromium', () => {
     await page.getByRole('region', { name: 'Section design' }).waitFor();
     await page.getByLabel('Theme').selectOption('dark');
     await page.getByLabel('Padding').selectOption('large');
-    await saved(page);
+    await savedSoon(page);
     const draft = await api('GET', `/${id}`);
     expect(draft.json.page.draft.layout.sections[0].design).toMatchObject({ padding: 'large', theme: 'dark', width: 'inset' });
 
@@ -193,6 +197,7 @@ describe('the page editor in Chromium', () => {
       held = route;
     });
     await page.getByLabel('Theme').selectOption('light');
+    await skipAhead(page);
     await page.locator('[data-page-editor][data-save-state="saving"]').waitFor(POLL);
     await page.getByRole('navigation', { name: 'Owner area' }).getByRole('link', { name: 'Orders' }).click();
     const ask = page.getByRole('dialog', { name: 'Save your changes?' });
@@ -201,7 +206,7 @@ describe('the page editor in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe(`/config/pages/${id}/edit`);
     await held!.abort('internetdisconnected');
     await page.unroute('**/api/pages/*/draft');
-    await saved(page);
+    await savedSoon(page, 30_000);
     expect((await api('GET', `/${id}`)).json.page.draft.layout.sections[0].design.theme).toBe('light');
     expect(await seriousAxeViolations(page, { exclude: ['iframe'] })).toEqual([]);
   }, 120_000);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { variantOf } from '../../edge/api/commerce/test-catalog.js';
-import { islandsHydrated, useStorefront, visitorApi, type Visitor } from './harness.js';
+import { islandsHydrated, trackRequests, useStorefront, visitorApi, type Visitor } from './harness.js';
 
 /**
  * Issue 31, the styled pages: checkout, cart, contact and the footer newsletter, account and
@@ -29,10 +29,15 @@ async function withMug(visitor: Pick<Visitor, 'context' | 'page' | 'errors' | 'c
   await visitorApi(store, visitor as Visitor, 'POST', '/api/commerce/shopping-cart/entries', { itemId: mug.itemId, sku: mug.sku, quantity: 1, additionalFields: null });
 }
 
-/** Waits until the eager islands are up and the page has settled (fonts, images, no pending fetches). */
-async function settled(page: Page): Promise<void> {
+/**
+ * Loads `path` and waits until the eager islands are up and the page has settled (fonts, images,
+ * none of its own fetches pending: not networkidle's half second after the traffic beacons).
+ */
+async function openSettled(page: Page, path: string): Promise<void> {
+  const network = trackRequests(page);
+  await page.goto(store.url(path));
   await islandsHydrated(page, '[data-island][data-island-load="eager"]');
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
@@ -41,8 +46,7 @@ describe('styled pages in Chromium', () => {
     store.allow(/HTTP 400 \/api\/commerce\/orders|status of 400/);
     const { page } = await store.visitor({ viewport: { width: 390, height: 844 } });
     await withMug({ page, context: page.context(), errors: [], close: async () => {} });
-    await page.goto(store.url('/checkout'));
-    await settled(page);
+    await openSettled(page, '/checkout');
     const checkout = page.locator('[data-island="checkout"]');
     await checkout.getByRole('button', { name: /Place order · \$\d+\.\d\d/ }).click();
     const email = checkout.getByLabel('Email', { exact: true });
@@ -73,8 +77,7 @@ describe('styled pages in Chromium', () => {
     store.allow(/HTTP 402 \/api\/commerce\/orders|status of 402/);
     const { page } = await store.visitor({ viewport: { width: 1280, height: 900 } });
     await withMug({ page, context: page.context(), errors: [], close: async () => {} });
-    await page.goto(store.url('/checkout'));
-    await settled(page);
+    await openSettled(page, '/checkout');
     const checkout = page.locator('[data-island="checkout"]');
     expect(await checkout.locator('.test-card-note').innerText()).toContain('4242 4242 4242 4242');
     await checkout.getByLabel('Email', { exact: true }).fill('ada@example.com');
@@ -102,8 +105,7 @@ describe('styled pages in Chromium', () => {
 
   it('contact form: each error goes once its field is fixed, and the notice with the last one', async () => {
     const { page } = await store.visitor({ viewport: { width: 390, height: 844 } });
-    await page.goto(store.url('/contact'));
-    await settled(page);
+    await openSettled(page, '/contact');
     const form = page.locator('.page-body [data-island="form"]');
     await form.getByRole('button', { name: 'Send' }).click();
     const messageError = form.locator('[data-field-id] .field-error').last();
@@ -121,8 +123,7 @@ describe('styled pages in Chromium', () => {
 
   it('the honeypot is in the DOM, out of sight, out of the tab order and of the accessibility tree', async () => {
     const { page } = await store.visitor({ viewport: { width: 390, height: 844 } });
-    await page.goto(store.url('/contact'));
-    await settled(page);
+    await openSettled(page, '/contact');
     const traps = page.locator('input[name="hp-website"]');
     // The contact form's and the footer newsletter's.
     expect(await traps.count()).toBe(2);

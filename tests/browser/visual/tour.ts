@@ -13,11 +13,11 @@
  * One test file per viewport (tour-320, tour-390, tour-1280) so Vitest runs them in parallel.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../axe.js';
-import { islandsHydrated, useStorefront } from '../harness.js';
+import { islandsHydrated, openStorefront, type Storefront, type StorefrontSuite, type Visitor } from '../harness.js';
 import { compareWithBaseline } from './compare.js';
-import { PAGE_TYPES, openSettled } from './page-types.js';
+import { PAGE_TYPES, openSettled, type PageType } from './page-types.js';
 
 export interface TourChecks {
   width: 320 | 390 | 1280;
@@ -80,49 +80,90 @@ async function overflowOf(page: Page): Promise<{ width: number; viewport: number
   });
 }
 
+/**
+ * The page types a tour may load side by side: without screenshots every one (each its own
+ * visitor, no set-up depends on another's), else the ones before the first that sets up a
+ * shopper's state (a cart's hold, an order's number), which then keep their order.
+ */
+function sideBySide(checks: TourChecks): Set<string> {
+  if (!checks.look) return new Set(PAGE_TYPES.map((type) => type.name));
+  const first = PAGE_TYPES.findIndex((type) => type.name === 'cart');
+  return new Set(PAGE_TYPES.slice(0, first).map((type) => type.name));
+}
+
 /** Registers the tour's tests for one viewport (call once at the top of a test file). */
 export function pageTour(checks: TourChecks): void {
-  const store = useStorefront();
+  // One worker and one Chromium connection for the file; each test owns its visitor and checks
+  // its errors itself (useStorefront's afterEach would close a visitor of a test still running).
+  let started: Storefront | undefined;
+  beforeAll(async () => {
+    started = await openStorefront();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
   const { width } = checks;
+  const concurrent = sideBySide(checks);
   describe(`page tour at ${width} px`, () => {
     for (const type of PAGE_TYPES) {
       const what = [checks.overflow && 'overflow', checks.look && type.cls && 'layout shift', checks.look && 'screenshot', checks.look && type.axe && 'axe'].filter(Boolean).join(', ');
-      it(`${type.name}: ${what}${type.then ? `; ${type.then.name}` : ''}`, async () => {
-        if (type.name === 'not-found') store.allow(/404/);
-        const visitor = await store.visitor({ viewport: { width, height: width < 433 ? 844 : 900 }, reducedMotion: 'reduce' });
-        const { page } = visitor;
-        await page.clock.setFixedTime(FIXED_TIME);
-        const path = await type.path(store, visitor);
-        let shift: { cls: number; shifts: string[] } | undefined;
-        if (checks.look && type.cls) await page.addInitScript(OBSERVE_CLS);
-        const measureShift = async (quiet: () => Promise<void>) => {
-          shift = await shiftWhileIslandsTakeOver(page, quiet);
+      (concurrent.has(type.name) ? it.concurrent : it)(`${type.name}: ${what}${type.then ? `; ${type.then.name}` : ''}`, async () => {
+        const base = started!;
+        let allowed: RegExp | undefined = type.name === 'not-found' ? /404/ : undefined;
+        const store: StorefrontSuite = {
+          worker: base.worker,
+          browser: base.browser,
+          url: (path) => base.url(path),
+          visitor: (options) => base.visitor(options),
+          allow: (pattern) => {
+            allowed = pattern;
+          },
         };
-        await openSettled(page, store.url(path), checks.look && type.cls ? measureShift : undefined);
-
-        if (checks.overflow) expect({ page: type.name, ...(await overflowOf(page)) }).toEqual({ page: type.name, width, viewport: width, past: [] });
-        if (shift) expect(shift.cls, shift.shifts.join('\n')).toBeLessThan(GOOD_CLS);
-        if (checks.look) {
-          const shot = await page.screenshot({
-            fullPage: true,
-            animations: 'disabled',
-            caret: 'hide',
-            scale: 'css',
-            mask: (type.mask ?? []).map((selector) => page.locator(selector)),
-          });
-          const result = compareWithBaseline(`${type.name}-${width}`, shot);
-          expect(result.status === 'different' ? result.reason : 'matches').toBe('matches');
-        }
-        if (checks.look && type.axe) expect({ page: type.name, findings: await audit(page) }).toEqual({ page: type.name, findings: [] });
-
-        if (type.then) {
-          if (type.then.allow) store.allow(type.then.allow);
-          await type.then.drive(page);
-          const state = `${type.name} ${type.then.name}`;
-          if (checks.overflow) expect({ page: state, ...(await overflowOf(page)) }).toEqual({ page: state, width, viewport: width, past: [] });
-          if (checks.look && type.axe) expect({ page: state, findings: await audit(page) }).toEqual({ page: state, findings: [] });
+        const visitor = await base.visitor({ viewport: { width, height: width < 433 ? 844 : 900 }, reducedMotion: 'reduce' });
+        try {
+          await tourPage(store, visitor, type, checks);
+          expect(visitor.errors.filter((e) => !allowed?.test(e))).toEqual([]);
+        } finally {
+          await visitor.close();
         }
       });
     }
   });
+}
+
+/** One page type's load at the tour's width and every check that applies to it. */
+async function tourPage(store: StorefrontSuite, visitor: Visitor, type: PageType, checks: TourChecks): Promise<void> {
+  const { width } = checks;
+  const { page } = visitor;
+  await page.clock.setFixedTime(FIXED_TIME);
+  const path = await type.path(store, visitor);
+  let shift: { cls: number; shifts: string[] } | undefined;
+  if (checks.look && type.cls) await page.addInitScript(OBSERVE_CLS);
+  const measureShift = async (quiet: () => Promise<void>) => {
+    shift = await shiftWhileIslandsTakeOver(page, quiet);
+  };
+  await openSettled(page, store.url(path), checks.look && type.cls ? measureShift : undefined);
+
+  if (checks.overflow) expect({ page: type.name, ...(await overflowOf(page)) }).toEqual({ page: type.name, width, viewport: width, past: [] });
+  if (shift) expect(shift.cls, shift.shifts.join('\n')).toBeLessThan(GOOD_CLS);
+  if (checks.look) {
+    const shot = await page.screenshot({
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      mask: (type.mask ?? []).map((selector) => page.locator(selector)),
+    });
+    const result = compareWithBaseline(`${type.name}-${width}`, shot);
+    expect(result.status === 'different' ? result.reason : 'matches').toBe('matches');
+  }
+  if (checks.look && type.axe) expect({ page: type.name, findings: await audit(page) }).toEqual({ page: type.name, findings: [] });
+
+  if (type.then) {
+    if (type.then.allow) store.allow(type.then.allow);
+    await type.then.drive(page);
+    const state = `${type.name} ${type.then.name}`;
+    if (checks.overflow) expect({ page: state, ...(await overflowOf(page)) }).toEqual({ page: state, width, viewport: width, past: [] });
+    if (checks.look && type.axe) expect({ page: state, findings: await audit(page) }).toEqual({ page: state, findings: [] });
+  }
 }
