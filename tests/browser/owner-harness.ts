@@ -44,6 +44,22 @@ export function demoOwnerSession(worker: RunningWorker): Promise<SignedIn> {
 }
 
 /**
+ * Calls an owner API on `worker` as the demo owner (JSON in and out); throws with the status
+ * and body when the answer is not 2xx, so a set-up step that fails says why.
+ */
+export async function ownerApi(worker: RunningWorker, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+  const owner = await demoOwnerSession(worker);
+  const res = await worker.fetch(path, {
+    method,
+    headers: { ...owner.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
  * A fresh visitor of `store` (1280 × 900 unless `viewport`) signed in as the demo owner
  * (demoOwnerSession), or with `session` when given (another user's sign-in).
  */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
+import { openOwnerApp, ownerApi, signedInOwner } from './owner-harness.js';
 import { useStorefront } from './harness.js';
 
 /**
@@ -11,17 +11,7 @@ import { useStorefront } from './harness.js';
  */
 const store = useStorefront();
 
-async function ownerCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const owner = await demoOwnerSession(store.worker);
-  const res = await store.worker.fetch(path, {
-    method,
-    headers: { ...owner.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const ownerCall = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => ownerApi(store.worker, method, path, body, headers);
 
 /** Saves `change` over the current draft and publishes it; the new published version. */
 async function publish(change: Record<string, unknown> = {}): Promise<number> {
