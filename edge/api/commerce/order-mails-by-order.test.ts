@@ -75,7 +75,7 @@ describe("the owner's order detail lists the order's mails by order_id", () => {
     expect(await mails(before.orderNumber)).toHaveLength(1);
   });
 
-  it('an English and a French order to one address list only their own mails, the shipping notice and review request too', async () => {
+  it('an English and a French order to one address list only their own mails: the shipping notice and review request, the cancel and refund notices', async () => {
     const email = 'both@example.com';
     const fr = await order(email, 'fr', '198.51.100.213');
     const en = await order(email, undefined, '198.51.100.214');
@@ -85,8 +85,14 @@ describe("the owner's order detail lists the order's mails by order_id", () => {
     expect(shipped.status).toBe(201);
     expect(await kinds(fr.orderNumber)).toEqual(['order-confirmation', 'order-shipped', 'review-request']);
     expect(await mails(en.orderNumber)).toEqual([expect.objectContaining({ kind: 'order-confirmation', subject: expect.stringMatching(new RegExp(`: order #${en.orderNumber} confirmed$`)) })]);
-    const rows = await worker.db.prepare('SELECT order_id AS orderId, COUNT(*) AS n FROM mail_outbox WHERE to_address = ? GROUP BY order_id ORDER BY n').bind(email).all<{ orderId: string; n: number }>();
-    expect(rows.results).toEqual([{ orderId: en.id, n: 1 }, { orderId: fr.id, n: 3 }]);
+    const cancelled = await worker.fetch(`/api/commerce/owner/orders/${en.orderNumber}/cancel`, {
+      method: 'POST', headers: { ...owner.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({}),
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await kinds(en.orderNumber)).toEqual(['order-cancelled', 'order-confirmation', 'order-refunded']);
+    expect(await kinds(fr.orderNumber)).toEqual(['order-confirmation', 'order-shipped', 'review-request']);
+    const rows = await worker.db.prepare('SELECT order_id AS orderId, COUNT(*) AS n FROM mail_outbox WHERE to_address = ? GROUP BY order_id ORDER BY order_id = ?').bind(email, fr.id).all<{ orderId: string; n: number }>();
+    expect(rows.results).toEqual([{ orderId: en.id, n: 3 }, { orderId: fr.id, n: 3 }]);
   });
 
   it("does not list a donation's receipt to the same address, nor a row of another order or an old receipt naming the same number", async () => {
