@@ -117,8 +117,17 @@ export const mailOutbox = sqliteTable(
     listUnsubscribe: text('list_unsubscribe'),
     // When a campaign drain claimed it (status 'sending'); a claim past its lease is taken again (edge/services/mail/sender.ts).
     claimedOn: integer('claimed_on'),
+    // The order a mail is about (confirmation, fulfilment, refund, cancel, its gift cards, review
+    // request, guest access, renewal): the owner's order detail lists its mails by it. Null for
+    // other mails and for order mails queued before migration 0057 (no foreign key: an order's
+    // mails outlive nothing but the site).
+    orderId: text('order_id'),
   },
-  (t) => [index('mail_outbox_website_created_idx').on(t.websiteId, t.createdOn), index('mail_outbox_status_idx').on(t.status)],
+  (t) => [
+    index('mail_outbox_website_created_idx').on(t.websiteId, t.createdOn),
+    index('mail_outbox_status_idx').on(t.status),
+    index('mail_outbox_website_order_idx').on(t.websiteId, t.orderId),
+  ],
 );
 
 /**

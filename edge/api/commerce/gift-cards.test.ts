@@ -46,8 +46,9 @@ describe('buying a gift card', () => {
     const cards = (await worker.db.prepare('SELECT code, code_last4 AS last4, initial_cents AS initial, balance_cents AS balance, currency FROM gift_cards WHERE order_id = ?').bind(order.id).all<Record<string, string | number>>()).results;
     expect(cards).toHaveLength(2);
     for (const card of cards) expect(card).toMatchObject({ initial: 5000, balance: 5000, currency: 'USD' });
-    const mail = await worker.db.prepare(`SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE kind = 'gift-card' AND to_address = 'gift@example.com' ORDER BY created_on DESC`).first<{ subject: string; text: string; html: string }>();
+    const mail = await worker.db.prepare(`SELECT subject, text_body AS text, html_body AS html, order_id AS orderId FROM mail_outbox WHERE kind = 'gift-card' AND to_address = 'gift@example.com' ORDER BY created_on DESC`).first<{ subject: string; text: string; html: string; orderId: string }>();
     expect(mail!.subject).toContain(`order #${order.orderNumber}`);
+    expect(mail!.orderId).toBe(order.id);
     const codes = mail!.text.match(/[A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3}/g)!;
     expect(codes).toHaveLength(2);
     expect(mail!.text).toContain('50.00 USD');

@@ -165,8 +165,10 @@ describe('paid member areas', () => {
     expect(await memberState(monthlyArea, 'new.reader@paid.test')).toMatchObject({ state: 'active', source: 'subscription' });
     expect((await worker.db.prepare('SELECT s.site_user_id AS u FROM subscriptions s WHERE s.first_order_id = ?').bind(placed.json.order.id).first<Row>())!.u).toBe(account!.id);
     expect((await worker.db.prepare('SELECT site_user_id AS u FROM account_orders WHERE order_id = ?').bind(placed.json.order.id).first<Row>())!.u).toBe(account!.id);
-    const mails = await worker.db.prepare("SELECT kind, text_body AS text FROM mail_outbox WHERE to_address = 'new.reader@paid.test' AND kind LIKE 'member-%'").all<Row>();
+    const mails = await worker.db.prepare("SELECT kind, text_body AS text, order_id AS orderId FROM mail_outbox WHERE to_address = 'new.reader@paid.test' AND kind LIKE 'member-%'").all<Row>();
     expect(mails.results.map((m) => m.kind)).toEqual(['member-set-password']);
+    // It names the order that bought the access (fix5: listed on the owner's order detail).
+    expect(mails.results[0]!.orderId).toBe(placed.json.order.id);
     expect(mails.results[0]!.text).toContain('Kiln Club');
     expect(mails.results[0]!.text).toMatch(/^Thank you for your purchase\. Your access to Kiln Club belongs to an account we made for this address\.\n\nChoose its password here:\n\nhttp:\/\/localhost\/account\/reset\/confirm\?token=[A-Za-z0-9_-]{43}\n\nThe link works for 24 hours\. Later, use "Forgot your password\?" at http:\/\/localhost\/account\/reset\n\n/);
     // The guest's own visit is still the paywall: the access is the account's, not the browser's.

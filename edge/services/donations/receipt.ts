@@ -13,7 +13,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
  * the donation: a recorded donation always has its receipt queued. The order number is
  * counted inside that batch, so the row is INSERTed from a SELECT of the new order with a
  * one-off placeholder replaced by its number (as the order confirmation does). `texts`: the
- * donor's language's store texts (the page they gave from, issue 29), else English.
+ * donor's language's store texts (the page they gave from, issue 29), else English. The row
+ * names the donation's order (order_id), whose owner detail lists it.
  */
 export function donationReceiptStatement(
   db: Db,
@@ -34,8 +35,8 @@ export function donationReceiptStatement(
   const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p><p>${escapeHtml(receiptNumber)}<br>${escapeHtml(amountLine)}</p><p><a href="${escapeHtml(d.confirmationUrl)}">${escapeHtml(t.mailDonationView)}</a></p>`;
   return rawD1(db)
     .prepare(
-      `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on)
-       SELECT ?1, ?2, 'donation-receipt', ?3, replace(?4, ?7, o.order_number), replace(?5, ?7, o.order_number), replace(?6, ?7, o.order_number), ?8
+      `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, order_id)
+       SELECT ?1, ?2, 'donation-receipt', ?3, replace(?4, ?7, o.order_number), replace(?5, ?7, o.order_number), replace(?6, ?7, o.order_number), ?8, o.id
        FROM orders o WHERE o.id = ?9`,
     )
     .bind(newId(), site.id, d.email, subject, text, html, number, now, d.orderId);

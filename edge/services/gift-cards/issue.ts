@@ -73,8 +73,8 @@ export function giftCardMailStatements(
   return [
     rawD1(db)
       .prepare(
-        `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, status, attempts, created_on)
-         VALUES (?1, ?3, 'gift-card', ?4, ${numbered('?5')}, ${numbered('?6')}, ${numbered('?7')}, 'queued', 0, ?8)`,
+        `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, status, attempts, created_on, order_id)
+         VALUES (?1, ?3, 'gift-card', ?4, ${numbered('?5')}, ${numbered('?6')}, ${numbered('?7')}, 'queued', 0, ?8, ?2)`,
       )
       .bind(newRowId(), order.id, site.id, order.email, subject, text, html, now),
   ];

@@ -15,6 +15,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   kind: MailKind;
+  /** The order the mail is about (a renewal's order): the owner's order detail lists it. */
+  orderId?: string;
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -37,6 +39,7 @@ export async function queueMail(db: Db, mail: OutgoingMail, now: EpochMs = Date.
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       createdOn: now,
+      orderId: mail.orderId ?? null,
     }),
   );
   return id;

@@ -14,7 +14,7 @@ beforeEach(() => {
 
 const row: OutboxRow = {
   id: 'mail-1', websiteId: 'site-1', kind: 'order-confirmation', toAddress: 'ada@example.com', ccAddress: null, bccAddress: null, subject: 'Order #1001', textBody: 'Thanks', htmlBody: '<p>Thanks</p>',
-  status: 'sending', attempts: 1, createdOn: 1, sentOn: null, sendAfter: null, listUnsubscribe: null, claimedOn: null,
+  status: 'sending', attempts: 1, createdOn: 1, sentOn: null, sendAfter: null, listUnsubscribe: null, claimedOn: null, orderId: null,
 };
 const sender = () => postmarkSender({ token: POSTMARK_TEST_TOKEN, from: 'Atelier <shop@example.com>', apiBase: postmark.url });
 

@@ -51,10 +51,10 @@ export async function guestAccessStatements(
   const mail = (kind: string, subject: string, text: string, when: 'EXISTS' | 'NOT EXISTS') =>
     d1
       .prepare(
-        `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7 WHERE ${when} (SELECT 1 FROM site_users WHERE id = ?8)`,
+        `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, order_id)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?9 WHERE ${when} (SELECT 1 FROM site_users WHERE id = ?8)`,
       )
-      .bind(newId(), r.site.id, kind, email, subject, text, r.now, userId);
+      .bind(newId(), r.site.id, kind, email, subject, text, r.now, userId, r.orderId);
   return [
     d1
       .prepare(

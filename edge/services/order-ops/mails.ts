@@ -36,8 +36,8 @@ function outboxRow(db: Db, o: MailOrder, kind: string, subject: string, paragrap
   const text = paragraphs.map((p) => p.join('\n')).join('\n\n');
   const html = paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('');
   return rawD1(db)
-    .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`)
-    .bind(newId(), o.websiteId, kind, o.email, subject, text, html, now);
+    .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, order_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`)
+    .bind(newId(), o.websiteId, kind, o.email, subject, text, html, now, o.id);
 }
 
 /** A line as the shopper reads it: the product's translated title in the order's language, else the name bought. */
@@ -99,7 +99,7 @@ export async function reviewRequestDelayMs(db: Db, websiteId: string): Promise<n
  * the outbox only from `sendAfter` on. The order number is named when it is known.
  */
 export function reviewRequestMail(
-  db: Db, site: { title: string }, o: { websiteId: string; email: string; orderNumber?: number; language?: MailLanguage | undefined }, links: { productName: string; url: string }[], now: number, sendAfter: number,
+  db: Db, site: { title: string }, o: { id: string; websiteId: string; email: string; orderNumber?: number; language?: MailLanguage | undefined }, links: { productName: string; url: string }[], now: number, sendAfter: number,
 ): D1PreparedStatement {
   const t = o.language?.texts ?? storeTexts();
   const which = o.orderNumber === undefined ? t.mailReviewAnyOrder : fillText(t.mailReviewOrder, { number: o.orderNumber });
@@ -107,6 +107,6 @@ export function reviewRequestMail(
   const text = [intro, '', ...links.map((l) => labelValue(t, l.productName, l.url))].join('\n');
   const html = `<p>${escapeHtml(intro)}</p><ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.productName)}</a></li>`).join('')}</ul>`;
   return rawD1(db)
-    .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, send_after) VALUES (?1, ?2, 'review-request', ?3, ?4, ?5, ?6, ?7, ?8)`)
-    .bind(newId(), o.websiteId, o.email, fillText(t.mailReviewSubject, { site: site.title, which }), text, html, now, sendAfter);
+    .prepare(`INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, send_after, order_id) VALUES (?1, ?2, 'review-request', ?3, ?4, ?5, ?6, ?7, ?8, ?9)`)
+    .bind(newId(), o.websiteId, o.email, fillText(t.mailReviewSubject, { site: site.title, which }), text, html, now, sendAfter, o.id);
 }

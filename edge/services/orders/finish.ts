@@ -146,7 +146,7 @@ export async function recordOrder(db: Db, f: FinishInput): Promise<{ orderId: st
     ...grantStatements(db, issued, grants, downloads, now),
     // Mail is an outbox row in the order's own batch: a recorded order always has its confirmation queued.
     orderMailStatement(db, site, mail, `${facts.origin}${language?.prefix ?? ''}${orderLink('order-status', orderId, statusToken)}`, now, links),
-    ...(reviewLinks.length ? [reviewRequestMail(db, site, { websiteId: site.id, email: facts.email, language: lang }, reviewLinks, now, reviewAfter)] : []),
+    ...(reviewLinks.length ? [reviewRequestMail(db, site, { id: orderId, websiteId: site.id, email: facts.email, language: lang }, reviewLinks, now, reviewAfter)] : []),
     // Webhook events too (order.created, order.paid): they exist exactly when the order does.
     ...orderEventStatements(rawD1(db), mail, f.payment.amountCents, now),
   ]);

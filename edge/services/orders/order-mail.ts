@@ -69,8 +69,8 @@ export function orderMailStatement(
     .join('<br>')}</p>${downloads.length ? `<p>${escapeHtml(t.yourDownloads)}</p><ul>${downloads.map((d) => `<li><a href="${escapeHtml(d.url)}">${escapeHtml(d.name)}</a></li>`).join('')}</ul>` : ''}<p><a href="${escapeHtml(statusUrl)}">${escapeHtml(t.viewOrderStatus)}</a></p>`;
   return rawD1(db)
     .prepare(
-      `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on)
-       SELECT ?1, ?2, 'order-confirmation', ?3, replace(?4, ?7, o.order_number), replace(?5, ?7, o.order_number), replace(?6, ?7, o.order_number), ?8
+      `INSERT INTO mail_outbox (id, website_id, kind, to_address, subject, text_body, html_body, created_on, order_id)
+       SELECT ?1, ?2, 'order-confirmation', ?3, replace(?4, ?7, o.order_number), replace(?5, ?7, o.order_number), replace(?6, ?7, o.order_number), ?8, o.id
        FROM orders o WHERE o.id = ?9`,
     )
     .bind(newId(), o.websiteId, o.email, subject, text, html, number, now, o.orderId);

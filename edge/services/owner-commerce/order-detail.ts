@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull } from 'drizzle-orm';
 import { downloadGrants, giftCardRedemptions, giftCards, mailOutbox, orders, payments } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 import { loadOrder, type LoadedOrder } from '../orders/index.js';
@@ -21,10 +21,35 @@ export interface OwnerOrderDetail extends LoadedOrder {
   mails: OrderMail[];
 }
 
-// The outbox has no order column: a mail is the order's when it went to the order's address after
-// the order and its subject is an order mail's naming exactly that number, in English or the
-// order's language (order-mail-subjects.ts).
-const MAIL_WINDOW = 200;
+// A mail is the order's when its outbox row names the order (mail_outbox.order_id, fix5). Rows
+// queued before that column existed have none: those, to the order's address after the order,
+// are the order's when their subject is an order mail's naming exactly its number, in English or
+// the order's language as the store texts read now (order-mail-subjects.ts).
+const LEGACY_WINDOW = 200;
+
+const mailColumns = {
+  id: mailOutbox.id, kind: mailOutbox.kind, toAddress: mailOutbox.toAddress, subject: mailOutbox.subject, status: mailOutbox.status, createdOn: mailOutbox.createdOn, sentOn: mailOutbox.sentOn,
+};
+
+/** The mails of one order, newest first: its own rows, then the subject-matched ones from before order_id. */
+async function orderMails(db: Db, websiteId: string, order: LoadedOrder['order']): Promise<OrderMail[]> {
+  const [own, unlinked] = await Promise.all([
+    query(() =>
+      db.select(mailColumns).from(mailOutbox).where(and(eq(mailOutbox.websiteId, websiteId), eq(mailOutbox.orderId, order.id))).orderBy(desc(mailOutbox.createdOn)),
+    ),
+    query(() =>
+      db
+        .select(mailColumns)
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.websiteId, websiteId), isNull(mailOutbox.orderId), eq(mailOutbox.toAddress, order.email), gte(mailOutbox.createdOn, order.createdOn)))
+        .orderBy(desc(mailOutbox.createdOn))
+        .limit(LEGACY_WINDOW),
+    ),
+  ]);
+  if (unlinked.length === 0) return own;
+  const namesOrder = await orderMailSubjects(db, websiteId, order.language, order.orderNumber);
+  return [...own, ...unlinked.filter((m) => namesOrder(m.subject))].sort((a, b) => b.createdOn - a.createdOn);
+}
 
 /** The site's order numbered `orderNumber` with all the owner sees of it, or undefined. */
 export async function ownerOrderDetail(db: Db, websiteId: string, orderNumber: number): Promise<OwnerOrderDetail | undefined> {
@@ -34,7 +59,7 @@ export async function ownerOrderDetail(db: Db, websiteId: string, orderNumber: n
   const loaded = found && (await loadOrder(db, websiteId, found.id));
   if (!loaded) return undefined;
   const id = loaded.order.id;
-  const [paid, downloads, used, issued, subscription, mails, namesOrder] = await Promise.all([
+  const [paid, downloads, used, issued, subscription, mails] = await Promise.all([
     query(() => db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.createdOn))),
     query(() => db.select().from(downloadGrants).where(eq(downloadGrants.orderId, id)).orderBy(asc(downloadGrants.productName))),
     query(() =>
@@ -52,15 +77,7 @@ export async function ownerOrderDetail(db: Db, websiteId: string, orderNumber: n
         .orderBy(asc(giftCards.createdOn)),
     ),
     subscriptionOfOrder(db, websiteId, id),
-    query(() =>
-      db
-        .select({ id: mailOutbox.id, kind: mailOutbox.kind, toAddress: mailOutbox.toAddress, subject: mailOutbox.subject, status: mailOutbox.status, createdOn: mailOutbox.createdOn, sentOn: mailOutbox.sentOn })
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.websiteId, websiteId), eq(mailOutbox.toAddress, loaded.order.email), gte(mailOutbox.createdOn, loaded.order.createdOn)))
-        .orderBy(desc(mailOutbox.createdOn))
-        .limit(MAIL_WINDOW),
-    ),
-    orderMailSubjects(db, websiteId, loaded.order.language, orderNumber),
+    orderMails(db, websiteId, loaded.order),
   ]);
   return {
     ...loaded,
@@ -69,6 +86,6 @@ export async function ownerOrderDetail(db: Db, websiteId: string, orderNumber: n
     giftCardsUsed: used,
     giftCardsIssued: issued.map(({ disabledOn, ...card }) => ({ ...card, disabled: disabledOn !== null })),
     subscription,
-    mails: mails.filter((m) => namesOrder(m.subject)),
+    mails,
   };
 }

@@ -26,10 +26,10 @@ function patternsOf(words: Words, orderNumber: number): RegExp[] {
 
 /**
  * Whether a mail's subject names the order numbered `orderNumber`, in English ('order #1001') or in
- * the order's own language ('commande n° 1001', lang23's mails): the mail builders word the number
- * by the store texts, and the outbox keeps no order reference, so the subjects are matched against
- * those texts as the site publishes them now (fix4). A text the owner rewords later no longer finds
- * the mails sent under its old words.
+ * the order's own language ('commande n° 1001', lang23's mails). Only for outbox rows queued before
+ * mail_outbox.order_id (migration 0057, fix5), which name no order: their subjects are matched
+ * against the store texts as the site publishes them now (fix4), so such an old mail is no longer
+ * found once the owner rewords its text. Rows queued since are found by their order_id.
  * @example (await orderMailSubjects(db, site.id, 'fr', 1001))('Atelier\u00a0: commande n°\u00a01001 confirmée') // true
  */
 export async function orderMailSubjects(db: Db, websiteId: string, language: string | null, orderNumber: number): Promise<(subject: string) => boolean> {

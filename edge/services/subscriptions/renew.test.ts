@@ -59,8 +59,11 @@ describe('subscription renewals (scheduled handler)', () => {
     // Running again at the same time finds nothing due.
     await cron(due + 2000);
     expect(await renewalOrders(sub.id)).toHaveLength(1);
-    const mail = await worker.db.prepare("SELECT subject, text_body AS text FROM mail_outbox WHERE kind = 'subscription-renewed' ORDER BY created_on DESC").first<Row>();
+    const mail = await worker.db.prepare("SELECT subject, text_body AS text, order_id FROM mail_outbox WHERE kind = 'subscription-renewed' ORDER BY created_on DESC").first<Row>();
     expect(mail!.subject).toContain('Monthly Clay Club');
+    // The mail names the renewal order (fix5: the owner's order detail lists it).
+    const named = await worker.db.prepare('SELECT order_number FROM orders WHERE id = ?').bind(mail!.order_id).first<Row>();
+    expect(named?.order_number).toBe((await renewalOrders(sub.id))[0]!.order_number);
     expect(mail!.text).toContain('$65.00 every month');
     const link = /\/order-status\?order=[^&\s]+&token=[A-Za-z0-9_-]{32}/.exec(mail!.text)![0];
     const status = await worker.fetch(link);

@@ -170,7 +170,7 @@ export async function renewOne(db: Db, deps: RenewalDeps, row: SubscriptionRow, 
   const site = await deps.siteOf(row.websiteId);
   if (site) {
     const statusUrl = `${site.origin}${orderLink('order-status', orderId, statusToken)}`;
-    await queueRenewalMail(db, site, { ...row, cyclesBilled: cycle, nextBillingAt: next, status: ends ? 'ended' : 'active' }, { kind: 'renewed', statusUrl }, now).catch(() => undefined);
+    await queueRenewalMail(db, site, { ...row, cyclesBilled: cycle, nextBillingAt: next, status: ends ? 'ended' : 'active' }, { kind: 'renewed', statusUrl, orderId }, now).catch(() => undefined);
   }
   return 'renewed';
 }

@@ -16,7 +16,7 @@ export interface RenewalSite {
   origin: string;
 }
 
-export type RenewalNews = { kind: 'renewed'; statusUrl: string } | { kind: 'declined'; message: string; retryAt: number | null };
+export type RenewalNews = { kind: 'renewed'; statusUrl: string; orderId: string } | { kind: 'declined'; message: string; retryAt: number | null };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const day = (ms: number, locale = 'en-US') => new Date(ms).toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -79,7 +79,7 @@ export async function queueRenewalMail(db: Db, site: RenewalSite, row: Subscript
   }
   await queueMail(
     db,
-    { websiteId: row.websiteId, to: row.email, subject, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), kind: `subscription-${news.kind}` },
+    { websiteId: row.websiteId, to: row.email, subject, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), kind: `subscription-${news.kind}`, ...(news.kind === 'renewed' ? { orderId: news.orderId } : {}) },
     now,
   );
 }
