@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorker } from '../test-support.js';
-import { startFrenchSite } from '../api/multilingual/test-french.js';
+import type { RunningWorker, SignedIn } from '../test-support.js';
+import { latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
+import { ageKeys, TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne } from '../api/commerce/test-checkout.js';
@@ -16,11 +17,12 @@ import { resolveRegion } from '../../domain/postal-codes/postcode-region.js';
  * and the promo popup API's bot-check and 429 lines — in the page's language; English unchanged.
  */
 let worker: RunningWorker;
+let owner: SignedIn;
 const FRENCH: Record<StoreTextKey, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
 const LOCATION = '/api/commerce/shopping-cart/shipping-location';
 
 beforeAll(async () => {
-  ({ worker } = await startFrenchSite());
+  ({ worker, owner } = await startFrenchSite());
   await setStock(worker.db, 'FK-MUG-08-OAT', 100);
 }, 120_000);
 afterAll(() => worker?.dispose());
@@ -69,5 +71,55 @@ describe('region names in the page language', () => {
     expect(await v.send('PUT', LOCATION, { ...where, language: 'fr' })).toMatchObject({ status: 422, json: { message: french, fields: { region: french } } });
     expect(await v.send('PUT', LOCATION, where)).toMatchObject({ status: 422, json: { message: english, fields: { region: english } } });
     expect(await v.send('PUT', LOCATION, { ...where, language: 'de' })).toMatchObject({ status: 422, json: { fields: { region: english } } });
+  });
+});
+
+async function ownerCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await worker.fetch(path, { method, headers: { ...owner.headers, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
+describe("a mailing list's name", () => {
+  async function formSignUp(email: string, pagePath: string): Promise<{ subject: string; text: string; listName: string }> {
+    const v = new FormVisitor(worker);
+    const form = (await v.req('GET', `${pagePath}?format=json`)).json.newsletterForm as { id: string; fields: { id: string }[] };
+    const key = (await v.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
+    await ageKeys(worker);
+    const res = await v.req('POST', '/api/form/SaveFormSubmission', { key, formId: form.id, form: JSON.stringify({ [form.fields[0]!.id]: email }), pageTitle: 'Accueil', pagePath });
+    expect(res.status, res.text).toBe(200);
+    const mail = (await latestMail(worker, email, 'newsletter-confirmation'))!;
+    const list = (await worker.db.prepare('SELECT l.name FROM mailing_list_subscribers s JOIN mailing_lists l ON l.id = s.list_id WHERE s.email = ?').bind(email).first<{ name: string }>())!;
+    return { ...mail, listName: list.name };
+  }
+  const heading = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1]?.replaceAll('&#39;', "'").replaceAll('&#x27;', "'");
+  const confirmPage = async (text: string) => {
+    const link = /http:\/\/localhost(\S*\/newsletter\/confirm\?token=\S+)/.exec(text)![1]!;
+    return (await worker.fetch(link)).text();
+  };
+
+  it('is a text of the translations list, and its translation names the list in the French confirmation mail and page; English unchanged', async () => {
+    const listed = (await ownerCall('GET', '/api/multilingual/translations?language=fr')).json.texts as { kind: string; entityId: string; fieldKey: string; source: string; status: string; entityTitle: string }[];
+    const lists = listed.filter((t) => t.kind === 'system' && t.entityId === 'mailing-lists');
+    const names = await worker.db.prepare('SELECT l.id, l.name FROM mailing_lists l JOIN websites w ON w.id = l.website_id WHERE w.is_default = 1').all<{ id: string; name: string }>();
+    expect(lists.map((t) => [t.fieldKey, t.source]).sort()).toEqual(names.results.map((l) => [l.id, l.name]).sort());
+    expect(lists.every((t) => t.status === 'missing' && t.entityTitle === 'Mailing lists')).toBe(true);
+
+    // Untranslated: the French mail names the list by the owner's name for it.
+    const before = await formSignUp('liste.avant@example.fr', '/fr/');
+    expect(before.subject).toBe(`${FRENCH.mailNewsletterSubject.replace('{list}', before.listName)}`);
+
+    for (const t of lists) {
+      const saved = await ownerCall('PUT', '/api/multilingual/translations', { kind: 'system', entityId: 'mailing-lists', fieldKey: t.fieldKey, language: 'fr', text: 'La lettre du potier' });
+      expect(saved.status).toBe(200);
+    }
+    const fr = await formSignUp('liste.fr@example.fr', '/fr/');
+    expect(fr.subject).toBe(fillText(FRENCH.mailNewsletterSubject, { list: 'La lettre du potier' }));
+    expect(fr.text.split('\n')[0]).toMatch(/^Merci de confirmer que vous souhaitez recevoir La lettre du potier de /);
+    expect(heading(await confirmPage(fr.text))).toBe(fillText(FRENCH.themeNewsletterConfirmTitle, { list: 'La lettre du potier' }));
+
+    const en = await formSignUp('list.en@example.com', '/');
+    expect(en.subject).toBe(`Confirm your subscription to ${en.listName}`);
+    expect(en.text).toMatch(new RegExp(`^Please confirm that you want ${en.listName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} from `));
+    expect(heading(await confirmPage(en.text))).toBe(`Subscribe to ${en.listName}?`);
   });
 });
