@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorker, SignedIn } from '../test-support.js';
+import { spendBudget, type RunningWorker, type SignedIn } from '../test-support.js';
 import { latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { ageKeys, TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
@@ -121,5 +121,44 @@ describe("a mailing list's name", () => {
     expect(en.subject).toBe(`Confirm your subscription to ${en.listName}`);
     expect(en.text).toMatch(new RegExp(`^Please confirm that you want ${en.listName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} from `));
     expect(heading(await confirmPage(en.text))).toBe(`Subscribe to ${en.listName}?`);
+  });
+});
+
+describe("the promo popup API's bot-check and 429 lines", () => {
+  let site: { worker: RunningWorker; owner: SignedIn };
+  beforeAll(async () => {
+    site = await startFrenchSite({ CAPTCHA_PROVIDER: 'local' });
+    const call = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await site.worker.fetch(path, { method, headers: { ...site.owner.headers, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return (await res.json()) as Record<string, any>;
+    };
+    const list = (await site.worker.db.prepare('SELECT l.id FROM mailing_lists l JOIN websites w ON w.id = l.website_id WHERE w.is_default = 1 LIMIT 1').first<{ id: string }>())!;
+    const current = (await call('GET', '/api/owner/popup', undefined)).revision as number;
+    const design = {
+      enabled: true, imageUrl: '', imageAlt: '', heading: 'Ten percent off', text: 'Join us.',
+      action: { kind: 'newsletter', listId: list.id, buttonLabel: 'Join' }, trigger: { kind: 'delay', seconds: 5 }, pages: { mode: 'all' }, frequency: { mode: 'once' },
+    };
+    const saved = await call('PUT', '/api/owner/popup', { design }, { 'If-Match': `"${current}"` });
+    expect((await call('POST', '/api/owner/popup/publish', undefined, { 'If-Match': `"${saved.revision}"` })).success ?? true).toBeTruthy();
+  }, 120_000);
+  afterAll(() => site?.worker.dispose());
+  const SUBSCRIBE = '/api/popup/subscribe';
+
+  it('a missing bot-check token is refused in French for language fr, in English (SPEC §8) without', async () => {
+    const fr = await FormVisitor.arrive(site.worker, '/fr/');
+    expect(await fr.req('POST', SUBSCRIBE, { email: 'popup.fr@example.fr', language: 'fr' })).toMatchObject({ status: 400, json: { message: FRENCH.popupCaptchaIncomplete } });
+    expect(FRENCH.popupCaptchaIncomplete).not.toBe('Complete CAPTCHA before submitting.');
+    const en = await FormVisitor.arrive(site.worker, '/');
+    expect(await en.req('POST', SUBSCRIBE, { email: 'popup.en@example.com' })).toMatchObject({ status: 400, json: { message: 'Complete CAPTCHA before submitting.' } });
+    expect(await en.req('POST', SUBSCRIBE, { email: 'popup.en@example.com', language: 'en-US' })).toMatchObject({ status: 400, json: { message: 'Complete CAPTCHA before submitting.' } });
+  });
+
+  it("the per-visitor budget's 429 is in the body's language; English without", async () => {
+    const fr = await FormVisitor.arrive(site.worker, '/fr/');
+    const french = await spendBudget(10, () => fr.req('POST', SUBSCRIBE, { email: 'popup.fr@example.fr', language: 'fr' }));
+    expect(french.refused).toMatchObject({ status: 429, json: { message: FRENCH.popupFailed } });
+    const en = await FormVisitor.arrive(site.worker, '/');
+    const english = await spendBudget(10, () => en.req('POST', SUBSCRIBE, { email: 'popup.en@example.com' }));
+    expect(english.refused).toMatchObject({ status: 429, json: { message: 'We could not sign you up. Please try again.' } });
   });
 });
