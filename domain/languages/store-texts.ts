@@ -592,6 +592,8 @@ export const STORE_TEXTS = {
   mailOwnerGiftCard: '{site} sent you a gift card worth {amount}.',
   mailOwnerGiftCardCode: 'Your code: {code}',
   mailOwnerGiftCardUse: 'Enter the code at checkout; what is not spent stays on the card.',
+  /** lang27: the promo popup API's missing bot-check token (SPEC §8's text; its 429 is `popupFailed`). */
+  popupCaptchaIncomplete: 'Complete CAPTCHA before submitting.',
 } as const;
 
 export type StoreTextKey = keyof typeof STORE_TEXTS;

@@ -6,11 +6,13 @@ import { ApiError } from '../errors.js';
 import { validationError } from './validate.js';
 import { chosenLanguageTable } from '../services/multilingual/visitor-language.js';
 import { fillText, STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { regionNameIn } from '../../domain/postal-codes/region-names.js';
 
 /**
  * English in, the same message in the chosen language out (where the site translated it; else
  * the English). A store text with `{name}` slots matches its English message with any words in
- * the slots, which the translation keeps as they came (a region's name, lang24).
+ * the slots, which the translation keeps as they came, or says in the language where it knows
+ * how (a region's name, lang24/lang27: SLOT_WORDS).
  */
 export type Say = (english: string) => string;
 
@@ -22,7 +24,7 @@ export type Say = (english: string) => string;
  */
 export async function storeTextMessages(c: Context<AppEnv>, language: unknown, keys: readonly StoreTextKey[]): Promise<Say> {
   const chosen = typeof language === 'string' ? language.slice(0, 35) : undefined;
-  const table = (await chosenLanguageTable(c.var.db, c.var.site, chosen))?.table;
+  const { code, table } = (await chosenLanguageTable(c.var.db, c.var.site, chosen)) ?? {};
   if (!table) return (english) => english;
   const byEnglish = new Map<string, StoreTextKey>(keys.map((key) => [STORE_TEXTS[key], key]));
   const templates = keys.flatMap((key) => (PLACEHOLDER.test(STORE_TEXTS[key]) ? [templateOf(key)] : []));
@@ -33,13 +35,19 @@ export async function storeTextMessages(c: Context<AppEnv>, language: unknown, k
     for (const { key: filled, pattern, names } of templates) {
       const match = pattern.exec(english);
       const template = match && table.get('system', STORE_TEXTS_ENTITY, filled);
-      if (template) return fillText(template, Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])));
+      const word = SLOT_WORDS[filled] ?? ((w: string) => w);
+      if (template) return fillText(template, Object.fromEntries(names.map((name, i) => [name, word(match[i + 1]!, code)])));
     }
     return english;
   };
 }
 
 const PLACEHOLDER = /\{(\w+)\}/;
+
+/** How a template's slot words are said in the language: a region's name by the region tables' names in it (lang27). */
+const SLOT_WORDS: Partial<Record<StoreTextKey, (word: string, language: string | undefined) => string>> = {
+  checkoutRegionMismatch: regionNameIn,
+};
 
 /**
  * A store text with `{name}` slots as a pattern its English messages match, the slots' words

@@ -9,7 +9,7 @@ import { OrderSummary } from './order-summary.js';
 import { postcodeHint } from './postcode.js';
 import { StripeField } from './stripe-field.js';
 import type { StripeConfig, StripePayment } from './stripe-payment.js';
-import { countryOptions, REGIONS } from './regions.js';
+import { countryOptions, regionOptions } from './regions.js';
 import { fillText, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
 
 type Fields = Record<string, string>;
@@ -195,7 +195,8 @@ export function CheckoutForm({ currency, subscription, stripe, initialCart, text
       </div>
     );
   }
-  const regions = REGIONS[v.country!];
+  // The region names in the page's language (its codes the table's, lang27).
+  const regions = regionOptions(v.country!, locale);
   // 'Update the missing or invalid information above.' goes with the last field error.
   const shownAlert = alert === t.checkoutUpdateMissing && !Object.values(errors).some(Boolean) ? '' : alert;
   const payLabel = subscription ? t.subscribe : t.placeOrder;

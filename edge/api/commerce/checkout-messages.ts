@@ -59,7 +59,7 @@ export const CHECKOUT_MESSAGE_KEYS = [
   'giftCardPurchaseField',
   'giftCardCardNeeded',
   'checkoutStripeNotSetUp',
-  // lang24: its region names as they came (the SPEC §3 region tables have them in one language only).
+  // lang24; its region names in the language since lang27 (localized-messages.ts SLOT_WORDS).
   'checkoutRegionMismatch',
 ] as const satisfies readonly StoreTextKey[];
 

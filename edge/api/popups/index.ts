@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.js';
@@ -10,14 +10,19 @@ import { mailLanguage } from '../../services/multilingual/mail-language.js';
 import { LANGUAGE_COOKIE } from '../../services/multilingual/visitor-language.js';
 import { publishedPopup } from '../../services/popups/popups.js';
 import { isGeneralEmail } from '../../../domain/forms/email.js';
-import { FORM_MESSAGES } from '../../../domain/messages/form-messages.js';
 import { POPUP_MESSAGES as P } from '../../../domain/popups/popup.js';
 import { formBudget, mailBudgets, perTarget, perVisitor, spendBudgets } from '../../middleware/rate-limit/form-budgets.js';
-import { bodyInLanguage, inLanguage } from '../localized-messages.js';
-import type { StoreTextKey } from '../../../domain/languages/store-texts.js';
+import { bodyInLanguage, inLanguage, storeTextMessages } from '../localized-messages.js';
+import { STORE_TEXTS, type StoreTextKey } from '../../../domain/languages/store-texts.js';
 
-/** The sign-up's refusals that are store texts: said in the body's `language` (lang26). */
-const POPUP_MESSAGE_KEYS: readonly StoreTextKey[] = ['accountEnterEmail', 'accountEmailInvalid', 'popupNotFound', 'popupFailed'];
+/** The sign-up's refusals that are store texts: said in the body's `language` (lang26; the bot check's and the 429 since lang27). */
+const POPUP_MESSAGE_KEYS: readonly StoreTextKey[] = ['accountEnterEmail', 'accountEmailInvalid', 'popupNotFound', 'popupFailed', 'popupCaptchaIncomplete'];
+
+/** The budgets' 429 (before the body is checked): `We could not sign you up…` in the language the body names. */
+async function refusedInLanguage(c: Context<AppEnv>): Promise<string> {
+  const body = (await c.req.json().catch(() => undefined)) as { language?: unknown } | undefined;
+  return (await storeTextMessages(c, body?.language, POPUP_MESSAGE_KEYS))(P.failed);
+}
 
 const signUpBody = z.strictObject({
   email: z.string().max(1000),
@@ -33,7 +38,7 @@ const signUpBody = z.strictObject({
  */
 export const popupApi = new Hono<AppEnv>({ strict: false });
 
-popupApi.post('/subscribe', formBudget(P.failed, perVisitor('popup'), perTarget((c) => `popup:${c.var.site.id}`)), bodyInLanguage(signUpBody, POPUP_MESSAGE_KEYS), async (c) => {
+popupApi.post('/subscribe', formBudget(refusedInLanguage, perVisitor('popup'), perTarget((c) => `popup:${c.var.site.id}`)), bodyInLanguage(signUpBody, POPUP_MESSAGE_KEYS), async (c) => {
   const body = c.req.valid('json');
   return inLanguage(c, body.language, POPUP_MESSAGE_KEYS, async () => {
     const email = body.email.trim();
@@ -44,7 +49,7 @@ popupApi.post('/subscribe', formBudget(P.failed, perVisitor('popup'), perTarget(
     if (!popup || popup.design.action.kind !== 'newsletter') throw new ApiError(404, 'popup_not_found', P.notFound);
     const siteKey = activeCaptchaSiteKey(c.env, site);
     if (siteKey) {
-      if (!body.recaptchaEnterpriseV3Token) throw new ApiError(400, 'captcha_required', FORM_MESSAGES.captchaIncomplete);
+      if (!body.recaptchaEnterpriseV3Token) throw new ApiError(400, 'captcha_required', STORE_TEXTS.popupCaptchaIncomplete);
       const verdict = await captchaVerifier(c.env, siteKey)!.verify(body.recaptchaEnterpriseV3Token, CAPTCHA_ACTIONS.popup, clientIp(c));
       if (!verdict.ok) throw new ApiError(400, 'captcha_failed', P.failed);
     }

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../env.js';
 import { bodyGuard, FORM_TYPES } from '../../middleware/body-guard/index.js';
 import { confirmSubscription, peekSubscription, subscriberForLink, type ListSubscriber } from '../../services/newsletter/subscribers.js';
 import { baseContext } from '../page-context.js';
+import { mailingListName } from '../../services/multilingual/texts.js';
 import { type PageRequest } from '../page-request.js';
 import { PAGE_TYPE, type PageResult } from '../page-types.js';
 import { pageRequest, respond } from '../respond.js';
@@ -20,8 +21,10 @@ async function newsletterPage(
   const base = unsubscribePage
     ? await baseContext(req, PAGE_TYPE.newsletterUnsubscribe, 'newsletter-unsubscribe')
     : await baseContext(req, PAGE_TYPE.page, 'newsletter-confirmation');
+  // The list's name in the page's language where the owner translated it (lang27).
+  const table = subscriber && req.translations ? await req.translations : undefined;
   const newsletter = subscriber
-    ? { state, listName: subscriber.listName, email: subscriber.email, subscriberId: subscriber.id, signature, token, language: req.language?.code ?? '' }
+    ? { state, listName: mailingListName(table, subscriber.listId, subscriber.listName), email: subscriber.email, subscriberId: subscriber.id, signature, token, language: req.language?.code ?? '' }
     : { state };
   return { status: subscriber ? 200 : 400, templates: ['newsletter.html'], context: { ...base, newsletter } };
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import type { PageLayout } from '../../../blocks/layout-schema.js';
-import { collections, forms, items, merchandising, navigationItems, pageRevisions, pages, products, variants, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
+import { collections, forms, items, mailingLists, merchandising, navigationItems, pageRevisions, pages, products, variants, type TranslationKind, type TranslationStatus } from '../../../schema/index.js';
 import { query, type Db } from '../db.js';
 import { headerFooterQuery, toHeaderFooter } from '../site-layout/header-footer.js';
 import type { SiteRecord } from '../websites.js';
 import { storedTranslations } from './store.js';
-import { FORM_FIELD_TEXTS, layoutTexts, optionField, optionKey, PRODUCT_FIELDS, RESTOCK_OWNER_KEYS, restockKey, STORE_SETTINGS_ENTITY, valueKey } from './texts.js';
+import { FORM_FIELD_TEXTS, layoutTexts, MAILING_LISTS_ENTITY, optionField, optionKey, PRODUCT_FIELDS, RESTOCK_OWNER_KEYS, restockKey, STORE_SETTINGS_ENTITY, valueKey } from './texts.js';
 import { SYSTEM_TEXTS, TRANSLATED_ONLY_TEXTS } from './system-texts.js';
 import { STORE_TEXTS, STORE_TEXTS_ENTITY } from '../../../domain/languages/store-texts.js';
 import { FORM_MESSAGES, FORM_MESSAGES_ENTITY } from '../../../domain/messages/form-messages.js';
@@ -73,11 +73,12 @@ async function ownLayoutPages(db: Db, websiteId: string, language: string): Prom
  * titles, excerpts, descriptions, SEO fields, add-button and own restock words, variant option names and values, collection
  * titles, category and tag names, forms' labels, help, placeholders and buttons (not the
  * product additional-fields forms), the SPEC §3 system texts, the store texts, the forms'
- * SPEC §5/§8 messages, the bot check's, the restock form's and the additional-fields dialog's words.
+ * SPEC §5/§8 messages, the bot check's, the restock form's and the additional-fields dialog's words,
+ * and the mailing lists' names.
  */
 async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise<Source[]> {
   const own = language ? await ownLayoutPages(db, site.id, language) : new Set<string>();
-  const [pageRows, [hf], navRows, productRows, variantRows, collectionRows, tagRows, formRows, merchRows] = await query(() =>
+  const [pageRows, [hf], navRows, productRows, variantRows, collectionRows, tagRows, formRows, merchRows, listRows] = await query(() =>
     db.batch([
       db
         .select({ id: pages.id, title: pages.title, document: pageRevisions.document })
@@ -106,6 +107,7 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
       db.select({ id: forms.id, name: forms.name, fields: forms.fields, submitButtonText: forms.submitButtonText, submissionHtml: forms.submissionHtml }).from(forms)
         .where(and(eq(forms.websiteId, site.id), ne(forms.kind, 'additional-fields'))).orderBy(asc(forms.name)),
       db.select({ productId: merchandising.productId, messages: merchandising.restockNotificationMessages }).from(merchandising).where(eq(merchandising.websiteId, site.id)),
+      db.select({ id: mailingLists.id, name: mailingLists.name }).from(mailingLists).where(eq(mailingLists.websiteId, site.id)).orderBy(asc(mailingLists.name), asc(mailingLists.id)),
     ]),
   );
   const out: Source[] = [];
@@ -179,6 +181,8 @@ async function sourceTexts(db: Db, site: SiteRecord, language?: string): Promise
   // The owner's own site-wide restock success text (SPEC §4 'Signed up!' unless set).
   const siteSuccess = site.storeSettings.restockSuccessText;
   if (typeof siteSuccess === 'string' && siteSuccess.trim()) out.push({ kind: 'system', entityId: STORE_SETTINGS_ENTITY, fieldKey: 'restockSuccessText', entityTitle: 'Restock sign-up form', source: siteSuccess });
+  // The mailing lists' names: the newsletter confirmation mail and page name the list (lang27).
+  for (const l of listRows) if (l.name.trim()) out.push({ kind: 'system', entityId: MAILING_LISTS_ENTITY, fieldKey: l.id, entityTitle: 'Mailing lists', source: l.name });
   for (const [key, source] of Object.entries(STORE_TEXTS)) out.push({ kind: 'system', entityId: STORE_TEXTS_ENTITY, fieldKey: key, entityTitle: 'Cart, checkout and confirmation', source });
   for (const [key, source] of Object.entries(FORM_MESSAGES)) out.push({ kind: 'system', entityId: FORM_MESSAGES_ENTITY, fieldKey: key, entityTitle: 'Form messages', source });
   // The bot check, the restock sign-up form and the product additional-fields dialog (issue 29).

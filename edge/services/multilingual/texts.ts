@@ -232,6 +232,17 @@ export function ownRestockText(table: TranslationTable | undefined, productId: s
 /** The entity (kind `system`) of the owner's site-wide store words: `restockSuccessText` (lang19). */
 export const STORE_SETTINGS_ENTITY = 'store-settings';
 
+/** The entity (kind `system`) of the site's mailing lists' names, each under its list id (lang27). */
+export const MAILING_LISTS_ENTITY = 'mailing-lists';
+
+/**
+ * A mailing list's name (the newsletter confirmation mail's and page's) in the table's language:
+ * its translation, else the owner's name for it.
+ */
+export function mailingListName(table: TranslationTable | undefined, listId: string, name: string): string {
+  return table?.get('system', MAILING_LISTS_ENTITY, listId) ?? name;
+}
+
 /**
  * The owner's site-wide restock success text (`storeSettings.restockSuccessText`) in the table's
  * language: its translation, else the owner's words.

@@ -13,6 +13,7 @@ import { newsletterSubscribedStatements } from '../webhooks/fact-events.js';
 import type { MailLanguage } from '../multilingual/mail-language.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
 import { languagePrefix } from '../../../domain/languages/languages.js';
+import { mailingListName } from '../multilingual/texts.js';
 
 export interface SubscribeInput {
   site: SiteRecord;
@@ -24,7 +25,7 @@ export interface SubscribeInput {
    * The language of the page signed up on, when an added one the site publishes (issue 29): the
    * confirmation mail is in its words and its links open the pages under its prefix (`/fr`).
    */
-  language?: Pick<MailLanguage, 'code' | 'texts'> | undefined;
+  language?: (Pick<MailLanguage, 'code' | 'texts'> & Partial<Pick<MailLanguage, 'table'>>) | undefined;
 }
 
 /** The signed unsubscribe link of a subscriber (page type 300). */
@@ -77,7 +78,8 @@ export async function listSignUpStatements(db: Db, input: SubscribeInput): Promi
   // A racing first sign-up may insert the address under its own id: then this batch's token is
   // not stored, its mail (which names this id) is not queued, and the other one's mail goes out.
   const subscriberId = known?.id ?? randomToken(12);
-  const listName = known?.name ?? '';
+  // The list's name in the mail's language where the owner translated it (lang27).
+  const listName = mailingListName(input.language?.table, input.listId, known?.name ?? '');
   const prefix = input.language ? `/${languagePrefix(input.language.code)}` : '';
   const t = input.language?.texts ?? storeTexts();
   const confirm = `${input.origin}${prefix}/newsletter/confirm?token=${encodeURIComponent(token)}`;

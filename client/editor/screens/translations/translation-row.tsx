@@ -36,6 +36,9 @@ export function fieldLabel(t: Pick<Text, 'kind' | 'entityId' | 'fieldKey'>): str
       return 'Tag';
     case 'collection':
       return 'Collection title';
+    case 'system':
+      // A mailing list's name is keyed by the list's id, which says nothing to the owner (lang27).
+      return t.entityId === 'mailing-lists' ? 'List name' : t.fieldKey;
     default:
       return t.fieldKey;
   }
