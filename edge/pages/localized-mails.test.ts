@@ -8,9 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteUser, type RunningWorker, type SignedIn } from '../test-support.js';
-import { latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
+import { latestMail, newsletterFormSignUp, startFrenchSite } from '../api/multilingual/test-french.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
-import { ageKeys, TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
 import { variantOf } from '../api/commerce/test-catalog.js';
 import { placeGiftOrder } from '../api/commerce/test-gift-cards.js';
 import { RESTOCK_PATH, soldOutMoonJar } from '../api/restock/test-restock.js';
@@ -52,19 +51,10 @@ function expectEnglish(mail: { subject: string; text: string } | null): void {
 }
 
 describe('the newsletter confirmation mail', () => {
-  async function formSignUp(email: string, pagePath: string): Promise<void> {
-    const v = new FormVisitor(worker);
-    const form = (await v.req('GET', `${pagePath}?format=json`)).json.newsletterForm as { id: string; fields: { id: string }[] };
-    const key = (await v.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
-    await ageKeys(worker);
-    const res = await v.req('POST', '/api/form/SaveFormSubmission', { key, formId: form.id, form: JSON.stringify({ [form.fields[0]!.id]: email }), pageTitle: 'Accueil', pagePath });
-    expect(res.status, res.text).toBe(200);
-  }
-
   it("is in French for a sign-up through a French page's newsletter form, in English for an English page's", async () => {
-    await formSignUp('lectrice@example.fr', '/fr/');
+    await newsletterFormSignUp(worker, 'lectrice@example.fr', '/fr/');
     expectFrench(await confirmation('lectrice@example.fr'));
-    await formSignUp('reader.two@example.com', '/');
+    await newsletterFormSignUp(worker, 'reader.two@example.com', '/');
     expectEnglish(await confirmation('reader.two@example.com'));
   });
 

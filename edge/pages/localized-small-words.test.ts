@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spendBudget, type RunningWorker, type SignedIn } from '../test-support.js';
-import { latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
-import { ageKeys, TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
+import { latestMail, newsletterFormSignUp, startFrenchSite } from '../api/multilingual/test-french.js';
+import { TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne } from '../api/commerce/test-checkout.js';
@@ -81,12 +81,7 @@ async function ownerCall(method: string, path: string, body?: unknown, headers: 
 
 describe("a mailing list's name", () => {
   async function formSignUp(email: string, pagePath: string): Promise<{ subject: string; text: string; listName: string }> {
-    const v = new FormVisitor(worker);
-    const form = (await v.req('GET', `${pagePath}?format=json`)).json.newsletterForm as { id: string; fields: { id: string }[] };
-    const key = (await v.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
-    await ageKeys(worker);
-    const res = await v.req('POST', '/api/form/SaveFormSubmission', { key, formId: form.id, form: JSON.stringify({ [form.fields[0]!.id]: email }), pageTitle: 'Accueil', pagePath });
-    expect(res.status, res.text).toBe(200);
+    await newsletterFormSignUp(worker, email, pagePath);
     const mail = (await latestMail(worker, email, 'newsletter-confirmation'))!;
     const list = (await worker.db.prepare('SELECT l.name FROM mailing_list_subscribers s JOIN mailing_lists l ON l.id = s.list_id WHERE s.email = ?').bind(email).first<{ name: string }>())!;
     return { ...mail, listName: list.name };

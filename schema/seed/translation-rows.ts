@@ -31,24 +31,20 @@ export function buildTranslationRows(demo: DemoFixtures, websiteId: string, id: 
     for (const [menu, labels] of Object.entries(fixture.navigation ?? {})) {
       labels.forEach((label, position) => row('navigation', id('nav', menu, String(position)), 'title', label));
     }
-    for (const [urlId, fields] of Object.entries(fixture.products ?? {})) {
-      const product = demo.products.find((p) => p.urlId === urlId);
-      if (!product) throw new Error(`translations.json names an unknown product: ${urlId}`);
-      const itemId = id('item', 'shop', urlId);
-      for (const [field, text] of Object.entries(fields)) row('product', itemId, field, text);
-      out.push(translationSearchSeedStatement({
-        itemId, websiteId, language, title: fields.title ?? product.title, excerpt: fields.excerpt ?? product.excerpt, body: fields.body ?? product.body,
-      }));
-    }
-    for (const [urlId, fields] of Object.entries(fixture.posts ?? {})) {
-      const post = demo.posts.find((p) => p.urlId === urlId);
-      if (!post) throw new Error(`translations.json names an unknown post: ${urlId}`);
-      const itemId = id('item', 'journal', urlId);
-      for (const [field, text] of Object.entries(fields)) row('product', itemId, field, text);
-      out.push(translationSearchSeedStatement({
-        itemId, websiteId, language, title: fields.title ?? post.title, excerpt: fields.excerpt ?? post.excerpt, body: fields.body ?? post.body,
-      }));
-    }
+    // A product's or a journal post's texts: rows of its item (kind `product`) and its search row.
+    const itemTexts = (collection: string, source: { urlId: string; title: string; excerpt?: string; body?: string }[], named: Record<string, Record<string, string>> | undefined, what: string) => {
+      for (const [urlId, fields] of Object.entries(named ?? {})) {
+        const item = source.find((p) => p.urlId === urlId);
+        if (!item) throw new Error(`translations.json names an unknown ${what}: ${urlId}`);
+        const itemId = id('item', collection, urlId);
+        for (const [field, text] of Object.entries(fields)) row('product', itemId, field, text);
+        out.push(translationSearchSeedStatement({
+          itemId, websiteId, language, title: fields.title ?? item.title, excerpt: fields.excerpt ?? item.excerpt, body: fields.body ?? item.body,
+        }));
+      }
+    };
+    itemTexts('shop', demo.products, fixture.products, 'product');
+    itemTexts('journal', demo.posts, fixture.posts, 'post');
     for (const [name, text] of Object.entries(fixture.categories ?? {})) row('category', name, 'name', text);
     for (const [name, text] of Object.entries(fixture.tags ?? {})) row('tag', name, 'name', text);
     for (const [urlId, text] of Object.entries(fixture.collections ?? {})) {

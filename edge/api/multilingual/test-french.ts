@@ -6,6 +6,7 @@
  */
 import { expect } from 'vitest';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
+import { ageKeys, TestVisitor as FormVisitor } from '../forms/test-visitor.js';
 
 export interface FrenchSite {
   worker: RunningWorker;
@@ -41,6 +42,16 @@ export function latestMail(worker: RunningWorker, to: string, kind: string) {
     .prepare('SELECT subject, text_body AS text, html_body AS html FROM mail_outbox WHERE to_address = ? AND kind = ? ORDER BY created_on DESC LIMIT 1')
     .bind(to, kind)
     .first<{ subject: string; text: string; html: string | null }>();
+}
+
+/** Signs `email` up through the newsletter form of the page at `pagePath` (`/fr/` or `/`), as its page's visitor does. */
+export async function newsletterFormSignUp(worker: RunningWorker, email: string, pagePath: string): Promise<void> {
+  const v = new FormVisitor(worker);
+  const form = (await v.req('GET', `${pagePath}?format=json`)).json.newsletterForm as { id: string; fields: { id: string }[] };
+  const key = (await v.req('POST', '/api/form/FormSubmissionKey', '')).json.key;
+  await ageKeys(worker);
+  const res = await v.req('POST', '/api/form/SaveFormSubmission', { key, formId: form.id, form: JSON.stringify({ [form.fields[0]!.id]: email }), pageTitle: 'Accueil', pagePath });
+  expect(res.status, res.text).toBe(200);
 }
 
 /** A cookie jar as a Cookie header. */
