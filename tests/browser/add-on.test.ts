@@ -50,7 +50,7 @@ describe('add-on buttons of related products', () => {
     await addOn.click();
     expect((await added).status()).toBe(200);
     await expect.poll(() => page.locator('.cart-pill-count').textContent()).toBe('1');
-    expect(adds).toEqual([{ itemId: expect.any(String), sku: expect.any(String), quantity: 1, additionalFields: null }]);
+    expect(adds).toEqual([{ itemId: expect.any(String), sku: expect.any(String), quantity: 1, additionalFields: null, language: 'en-US' }]);
     // The adding state ends with the answer: the check at once (SPEC §4).
     await expect.poll(() => icon()).toBe('check');
     expect(await addOn.getAttribute('aria-busy')).toBeNull();

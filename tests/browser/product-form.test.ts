@@ -58,7 +58,7 @@ describe('product page purchase island', () => {
     await page.waitForFunction(() => document.querySelector('.cart-pill-count')?.textContent === '2');
     // SPEC §4: the adding state ends with the answer (no page time has passed).
     expect(await button().innerText()).toBe('Added!');
-    expect(adds).toEqual([{ itemId: expect.any(String), sku: 'FK-MUG-08-CEL', quantity: 2, additionalFields: null }]);
+    expect(adds).toEqual([{ itemId: expect.any(String), sku: 'FK-MUG-08-CEL', quantity: 2, additionalFields: null, language: 'en-US' }]);
     await page.clock.runFor(1000);
     expect(await button().innerText()).toBe('Added!');
     await button().click();
@@ -140,6 +140,6 @@ describe('product page purchase island', () => {
     expect(await button().evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('.cart-pill-count')?.textContent === '1');
-    expect(adds).toEqual([{ itemId: expect.any(String), sku: 'FK-MUG-08-OAT', quantity: 1, additionalFields: null }]);
+    expect(adds).toEqual([{ itemId: expect.any(String), sku: 'FK-MUG-08-OAT', quantity: 1, additionalFields: null, language: 'en-US' }]);
   });
 });
