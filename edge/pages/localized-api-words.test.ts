@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../test-support.js';
-import { startFrenchSite } from '../api/multilingual/test-french.js';
+import { DEMO_FRENCH_TEXTS, startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, ADDRESS_OR, placeOrder } from '../api/commerce/test-checkout.js';
@@ -17,7 +16,7 @@ import { CART_MESSAGES } from '../services/cart/index.js';
  * network line — in the language the page's island sends; English without it.
  */
 let worker: RunningWorker;
-const FRENCH: Record<StoreTextKey, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
+const FRENCH: Record<StoreTextKey, string> = DEMO_FRENCH_TEXTS;
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 const LOCATION = '/api/commerce/shopping-cart/shipping-location';
 const COUPONS = '/api/commerce/shopping-cart/coupons';

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteUser, signIn, type RunningWorker, type SignedIn } from '../test-support.js';
 import { TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
 import { RESTOCK_PATH } from '../api/restock/test-restock.js';
-import { cookieHeader, latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
+import { cookieHeader, DEMO_FRENCH_TEXTS, latestMail, startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, ADDRESS_OR, CARDS, placeOrder } from '../api/commerce/test-checkout.js';
@@ -23,7 +22,7 @@ import { INVALID_LINK_MESSAGE, LINK_USED_MESSAGE, THANKS_MESSAGE } from '../api/
 let worker: RunningWorker;
 let owner: SignedIn;
 const PASSWORD = 'English-left-2026';
-const FRENCH: Record<string, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
+const FRENCH: Record<string, string> = DEMO_FRENCH_TEXTS;
 
 /**
  * English words that may stay on a French page (owner content the demo does not translate), each

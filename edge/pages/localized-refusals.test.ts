@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../test-support.js';
-import { startFrenchSite } from '../api/multilingual/test-french.js';
+import { DEMO_FRENCH_TEXTS, startFrenchSite } from '../api/multilingual/test-french.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
 import { addOne, ADDRESS_OR, placeOrder } from '../api/commerce/test-checkout.js';
@@ -16,7 +16,7 @@ import { GIFT_CARD_MESSAGES } from '../services/gift-cards/index.js';
  * the theme's message pages answer in the page's language on the demo's French site.
  */
 let worker: RunningWorker;
-const FRENCH: Record<StoreTextKey, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
+const FRENCH: Record<StoreTextKey, string> = DEMO_FRENCH_TEXTS;
 
 beforeAll(async () => {
   ({ worker } = await startFrenchSite());

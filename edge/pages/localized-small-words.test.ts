@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spendBudget, type RunningWorker, type SignedIn } from '../test-support.js';
-import { latestMail, newsletterFormSignUp, startFrenchSite } from '../api/multilingual/test-french.js';
+import { DEMO_FRENCH_TEXTS, latestMail, newsletterFormSignUp, startFrenchSite } from '../api/multilingual/test-french.js';
 import { TestVisitor as FormVisitor } from '../api/forms/test-visitor.js';
 import { setStock, variantOf } from '../api/commerce/test-catalog.js';
 import { TestVisitor } from '../api/commerce/test-visitor.js';
@@ -18,7 +17,7 @@ import { resolveRegion } from '../../domain/postal-codes/postcode-region.js';
  */
 let worker: RunningWorker;
 let owner: SignedIn;
-const FRENCH: Record<StoreTextKey, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
+const FRENCH: Record<StoreTextKey, string> = DEMO_FRENCH_TEXTS;
 const LOCATION = '/api/commerce/shopping-cart/shipping-location';
 
 beforeAll(async () => {

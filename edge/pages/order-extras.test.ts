@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../engine/index.js';
 import { storeTexts } from '../../domain/languages/store-texts.js';
+import { DEMO_FRENCH_TEXTS } from '../api/multilingual/test-french.js';
 
 /**
  * The theme's order pages (202 confirmed, 211 status) share their gift-card line and
@@ -72,7 +73,7 @@ describe('order pages share partials/order-extras', () => {
   });
 
   it("says the gift-card line and the downloads block in the page's language (storeTexts, issue 29)", () => {
-    const fr = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts as Record<string, string>;
+    const fr: Record<string, string> = DEMO_FRENCH_TEXTS;
     const texts = storeTexts((key) => fr[key]);
     const { output, errors } = render(theme('order-status.html'), { order: ORDER, storeTexts: texts }, { partials, locale: 'fr' });
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { islandsReached, recordAdds, useStorefront } from './harness.js';
+import { DEMO_FRENCH_TEXTS } from '../../edge/api/multilingual/test-french.js';
 
 /**
  * Issue 29 (lang24): on /fr/shop the add-to-cart island sends the page's language with an add
@@ -9,7 +9,7 @@ import { islandsReached, recordAdds, useStorefront } from './harness.js';
  * English line.
  */
 const store = useStorefront();
-const FRENCH_NETWORK: string = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts.themeNetwork;
+const FRENCH_NETWORK: string = DEMO_FRENCH_TEXTS.themeNetwork;
 
 describe('French listing: the add and the quick view in the page language', () => {
   it("a card's add on /fr/shop sends language 'fr'; on /shop the primary's", async () => {

@@ -1,14 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { islandsReached, useStorefront, visitorApi } from './harness.js';
+import { DEMO_FRENCH_TEXTS } from '../../edge/api/multilingual/test-french.js';
 
 /**
  * fix4 (issue 29): the cart pill's read of the cart sends the page's language (`<html lang>`), so
  * the cart's refused coupons come back in its words; a subscribable product's add sends it too.
  */
 const store = useStorefront();
-const FRENCH: Record<string, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
+const FRENCH: Record<string, string> = DEMO_FRENCH_TEXTS;
 const CART = '/api/commerce/shopping-cart';
 
 /** The cart read the page makes on start, with the refused coupons' messages it answered. */

@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { islandsHydrated, useStorefront, visitorApi } from './harness.js';
+import { DEMO_FRENCH_TEXTS } from '../../edge/api/multilingual/test-french.js';
 
 /**
  * Issue 29 (lang21): on /fr/cart the cart island's failure alert is French, its title from the
  * page's texts and the server's refusal in the language the island sends; the network line too.
  */
 const store = useStorefront();
-const FRENCH: Record<string, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
+const FRENCH: Record<string, string> = DEMO_FRENCH_TEXTS;
 
 describe('French cart island refusals', () => {
   it("a refused quantity and a removal without a connection are worded in French", async () => {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { islandsHydrated, useStorefront, visitorApi } from './harness.js';
+import { DEMO_FRENCH_TEXTS } from '../../edge/api/multilingual/test-french.js';
 
 /**
  * Issue 29 (lang27): on /fr/checkout the region list names Canada's provinces in French (the
@@ -8,7 +8,7 @@ import { islandsHydrated, useStorefront, visitorApi } from './harness.js';
  * refused in French with both regions named in French. The English checkout keeps the table's names.
  */
 const store = useStorefront();
-const FRENCH: Record<string, string> = JSON.parse(readFileSync(new URL('../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
+const FRENCH: Record<string, string> = DEMO_FRENCH_TEXTS;
 
 async function checkoutWithMug(path: string) {
   const visitor = await store.visitor();

@@ -4,9 +4,14 @@
  * texts seeded from fixtures/demo/translations.json. Pages are never served from a stale
  * site-wide cache entry (PAGE_CACHE_SITE_TTL_MS 0).
  */
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import type { StoreTextKey } from '../../../domain/languages/store-texts.js';
 import { demoOwner, signIn, startWorker, type RunningWorker, type SignedIn } from '../../test-support.js';
 import { ageKeys, TestVisitor as FormVisitor } from '../forms/test-visitor.js';
+
+/** The demo's French store texts (fixtures/demo/translations.json `fr.storeTexts`): the words a French page or API answer is expected in. */
+export const DEMO_FRENCH_TEXTS: Readonly<Record<StoreTextKey, string>> = JSON.parse(readFileSync(new URL('../../../fixtures/demo/translations.json', import.meta.url), 'utf8')).fr.storeTexts;
 
 export interface FrenchSite {
   worker: RunningWorker;
