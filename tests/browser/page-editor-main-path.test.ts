@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
 import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
-import { POLL, savedSoon } from './page-editor-support.js';
+import { POLL, saved } from './page-editor-support.js';
 
 /**
  * Issue 25's "Must show" main path in Chromium, once by keyboard and once with the mouse: the
@@ -82,8 +82,6 @@ async function addBlock(mode: Mode, page: Page, name: string) {
 
 async function mainPath(mode: Mode, slug: string) {
   const { page } = await signedInOwner(store);
-  // Running as usual; savedSoon() moves it past the autosave delay.
-  await page.clock.install();
   await openOwnerApp(page, store.url('/config/pages'));
 
   // Create 'Workshops' on the Pages screen.
@@ -114,7 +112,7 @@ async function mainPath(mode: Mode, slug: string) {
     await page.keyboard.type('Wheel workshops');
     await page.getByRole('toolbar', { name: 'Text formatting' }).getByLabel('Text style').selectOption('h2');
   }
-  await savedSoon(page);
+  await saved(page);
 
   // A text block with a link.
   await addBlock(mode, page, 'Text');
@@ -133,7 +131,7 @@ async function mainPath(mode: Mode, slug: string) {
     expect(await pageList.inputValue()).toBe('/contact');
   } else await pageList.selectOption('/contact');
   await act(mode, page.getByRole('button', { name: 'Apply link' }));
-  await savedSoon(page);
+  await saved(page);
 
   // An image from the file manager.
   await addBlock(mode, page, 'Image');
@@ -144,18 +142,18 @@ async function mainPath(mode: Mode, slug: string) {
   const choice = picker.getByRole('button', { name: /^Choose bud-vase/ }).first();
   await act(mode, choice);
   await picker.waitFor({ state: 'hidden' });
-  await savedSoon(page);
+  await saved(page);
 
   // A product block.
   await addBlock(mode, page, 'Product');
   await typeInto(mode, settings.getByLabel('Search products'), 'moon jar');
   await act(mode, settings.getByRole('button', { name: /^Choose Moon Jar/ }));
-  await savedSoon(page);
+  await saved(page);
 
   // Reorder: the product goes above the image.
   await act(mode, page.getByRole('button', { name: 'Move Product 4 up' }));
   await page.getByRole('button', { name: 'Product 3', exact: true }).waitFor();
-  await savedSoon(page);
+  await saved(page);
 
   // Phone view, then publish.
   await act(mode, page.getByRole('button', { name: 'Phone' }));
