@@ -12,7 +12,9 @@ import { ErrorPanel, Skeleton } from '../../client/editor/ui/states.js';
 export function ProductPanel({ value, onChange }: BlockPanelProps) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const found = useOwnerGet<{ products: ProductChoice[] }>(`/api/owner/block-sources/products?${new URLSearchParams({ q, limit: '20' })}`);
+  // The last results stay while the next search loads (busy until the typed words are the ones shown).
+  const found = useOwnerGet<{ products: ProductChoice[] }>(`/api/owner/block-sources/products?${new URLSearchParams({ q, limit: '20' })}`, { keep: true });
+  const busy = q !== search.trim() || (found.state === 'ready' && found.refreshing === true);
   const [picked, setPicked] = useState<ProductChoice | undefined>();
   const chosen = String(value.item ?? '');
   // The block's product by id, for its name (it need not be among the search's results).
@@ -28,9 +30,9 @@ export function ProductPanel({ value, onChange }: BlockPanelProps) {
       <TextField label="Search products" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       {found.state === 'loading' ? <Skeleton rows={2} label="Loading products" /> : null}
       {found.state === 'error' ? <ErrorPanel message={found.message} onRetry={found.retry} /> : null}
-      {found.state === 'ready' && found.data.products.length === 0 ? <p className="pe-muted">No products match your search.</p> : null}
+      {found.state === 'ready' && found.data.products.length === 0 && !busy ? <p className="pe-muted">No products match your search.</p> : null}
       {found.state === 'ready' ? (
-        <ChoiceList label="Products" items={found.data.products} chosen={chosen} onPick={(p) => {
+        <ChoiceList label="Products" items={found.data.products} chosen={chosen} busy={busy} onPick={(p) => {
           setPicked(p);
           onChange({ ...value, item: p.id }, 'item');
         }}>

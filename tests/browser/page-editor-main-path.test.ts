@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
 import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
-import { POLL, saved } from './page-editor-support.js';
+import { choicesSettled, POLL, saved } from './page-editor-support.js';
 
 /**
  * Issue 25's "Must show" main path in Chromium, once by keyboard and once with the mouse: the
@@ -147,6 +147,7 @@ async function mainPath(mode: Mode, slug: string) {
   // A product block.
   await addBlock(mode, page, 'Product');
   await typeInto(mode, settings.getByLabel('Search products'), 'moon jar');
+  await choicesSettled(settings, 'Products');
   await act(mode, settings.getByRole('button', { name: /^Choose Moon Jar/ }));
   await saved(page);
 

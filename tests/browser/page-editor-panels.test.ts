@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
 import { seriousAxeViolations, signedInOwner } from './owner-harness.js';
-import { draftPreview as preview, pagesApi, POLL, savedSoon } from './page-editor-support.js';
+import { choicesSettled, draftPreview as preview, pagesApi, POLL, savedSoon } from './page-editor-support.js';
 
 /**
  * The page editor's block panels and page settings in Chromium: an image from the file
@@ -66,7 +66,26 @@ describe('block panels and page settings in the editor', () => {
 
     // Product: searched by name, chosen from the list.
     await addBlock(page, 'Product');
+    // While the search is on its way the last list stays (dimmed, aria-busy), so a press never
+    // lands on a list that blinks away; the answer is held here until checked.
+    const products = settings.getByRole('list', { name: 'Products' });
+    await products.getByRole('button').first().waitFor(POLL);
+    const before = await products.getByRole('button').count();
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/owner/block-sources/products?q=moon&*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await settings.getByLabel('Search products').fill('moon');
+    await settings.locator('ul[aria-label="Products"][aria-busy="true"]').waitFor(POLL);
+    await page.clock.fastForward(400);
+    expect(await products.getByRole('button').count()).toBe(before);
+    expect(await settings.getByRole('status', { name: 'Loading products' }).count()).toBe(0);
+    answer();
+    await choicesSettled(settings, 'Products');
+    expect(await products.getByRole('button').count()).toBeLessThan(before);
+    await page.unroute('**/api/owner/block-sources/products?q=moon&*');
     await settings.getByRole('button', { name: 'Choose Moon Jar' }).click();
     await settings.getByText('Showing: Moon Jar').waitFor();
     await savedSoon(page);

@@ -33,9 +33,9 @@ export function useDebounced<T>(value: T, ms = 300): T {
 
 export type { FormChoice, ProductChoice } from '../../../../edge/services/block-sources/block-sources.js';
 
-/** GET `path` (an owner API) through the owner app's useLoad: again when `path` changes or on `retry`. */
-export function useOwnerGet<T>(path: string) {
-  const { result, retry } = useLoad(path, () => ownerFetch<T>('GET', path));
+/** GET `path` (an owner API) through the owner app's useLoad: again when `path` changes or on `retry` (`keep`: see useLoad). */
+export function useOwnerGet<T>(path: string, options?: { keep?: boolean }) {
+  const { result, retry } = useLoad(path, () => ownerFetch<T>('GET', path), options);
   return { ...result, retry };
 }
 
@@ -43,15 +43,17 @@ export function useOwnerGet<T>(path: string) {
  * A list to pick one entry from (products, forms, collections): each a button, the chosen
  * one pressed. `children` draws an entry, its name first: the button reads "Choose <name> …".
  */
-export function ChoiceList<T extends { id: string }>({ label, items, chosen, onPick, children }: {
+export function ChoiceList<T extends { id: string }>({ label, items, chosen, busy = false, onPick, children }: {
   label: string;
   items: readonly T[];
   chosen: string;
+  /** The entries are about to change (a search under way): aria-busy on the list. */
+  busy?: boolean;
   onPick: (item: T) => void;
   children: (item: T) => ReactNode;
 }) {
   return (
-    <ul className="pe-choices" aria-label={label}>
+    <ul className="pe-choices" aria-label={label} aria-busy={busy}>
       {items.map((item) => (
         <li key={item.id}>
           <button type="button" className="pe-choice" aria-pressed={item.id === chosen} onClick={() => onPick(item)}>
