@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStorefront } from './harness.js';
-import { openOwnerApp, signedInOwner } from './owner-harness.js';
+import { listSettled, openOwnerApp, signedInOwner } from './owner-harness.js';
 
 /**
  * The blog post editor (client/editor/screens/blog-posts/) in Chromium: write a post with the
@@ -34,6 +34,7 @@ describe('the blog post editor in Chromium', () => {
     await page.getByRole('button', { name: 'Choose main image' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose an image' });
     await picker.getByLabel('Search files').fill('journal-kiln');
+    await listSettled(picker, 'Files to choose from');
     await picker.getByRole('button', { name: /^Choose journal-kiln/ }).first().click();
     await picker.waitFor({ state: 'hidden' });
     await page.locator('[data-main-image]').waitFor();

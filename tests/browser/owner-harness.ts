@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { demoOwner, signIn, type RunningWorker, type SignedIn } from '../../edge/test-support.js';
 import type { StorefrontSuite, Visitor } from './harness.js';
@@ -102,3 +102,9 @@ export async function seriousAxeViolations(page: Page, options: { inject?: 'eval
   }, options.exclude);
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
 }
+
+/**
+ * Waits until a list searched as the owner types (aria-busy while the next answer loads: a block
+ * panel's "Products", the file picker's "Files to choose from") shows the answer to the words typed.
+ */
+export const listSettled = (scope: Locator | Page, label: string) => scope.locator(`ul[aria-label="${label}"][aria-busy="false"]`).waitFor({ timeout: 30_000 });

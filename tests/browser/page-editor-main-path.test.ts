@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
-import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
-import { choicesSettled, POLL, saved } from './page-editor-support.js';
+import { demoOwnerSession, listSettled, openOwnerApp, signedInOwner } from './owner-harness.js';
+import { POLL, saved } from './page-editor-support.js';
 
 /**
  * Issue 25's "Must show" main path in Chromium, once by keyboard and once with the mouse: the
@@ -139,6 +139,7 @@ async function mainPath(mode: Mode, slug: string) {
   await act(mode, settings.getByRole('button', { name: 'Choose image' }));
   const picker = page.getByRole('dialog', { name: 'Choose an image' });
   await typeInto(mode, picker.getByLabel('Search files'), 'bud-vase');
+  await listSettled(picker, 'Files to choose from');
   const choice = picker.getByRole('button', { name: /^Choose bud-vase/ }).first();
   await act(mode, choice);
   await picker.waitFor({ state: 'hidden' });
@@ -147,7 +148,7 @@ async function mainPath(mode: Mode, slug: string) {
   // A product block.
   await addBlock(mode, page, 'Product');
   await typeInto(mode, settings.getByLabel('Search products'), 'moon jar');
-  await choicesSettled(settings, 'Products');
+  await listSettled(settings, 'Products');
   await act(mode, settings.getByRole('button', { name: /^Choose Moon Jar/ }));
   await saved(page);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useStorefront } from './harness.js';
-import { seriousAxeViolations, signedInOwner } from './owner-harness.js';
-import { choicesSettled, draftPreview as preview, pagesApi, POLL, savedSoon } from './page-editor-support.js';
+import { listSettled, seriousAxeViolations, signedInOwner } from './owner-harness.js';
+import { draftPreview as preview, pagesApi, POLL, savedSoon } from './page-editor-support.js';
 
 /**
  * The page editor's block panels and page settings in Chromium: an image from the file
@@ -42,6 +42,7 @@ describe('block panels and page settings in the editor', () => {
     await settings.getByRole('button', { name: 'Choose image' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose an image' });
     await picker.getByLabel('Search files').fill('mug-speckled-oatmeal');
+    await listSettled(picker, 'Files to choose from');
     await picker.getByRole('button', { name: 'Choose mug-speckled-oatmeal.svg' }).click();
     await picker.waitFor({ state: 'hidden' });
     const alt = settings.getByLabel('Alt text');
@@ -83,7 +84,7 @@ describe('block panels and page settings in the editor', () => {
     expect(await products.getByRole('button').count()).toBe(before);
     expect(await settings.getByRole('status', { name: 'Loading products' }).count()).toBe(0);
     answer();
-    await choicesSettled(settings, 'Products');
+    await listSettled(settings, 'Products');
     expect(await products.getByRole('button').count()).toBeLessThan(before);
     await page.unroute('**/api/owner/block-sources/products?q=moon&*');
     await settings.getByRole('button', { name: 'Choose Moon Jar' }).click();
@@ -119,6 +120,7 @@ describe('block panels and page settings in the editor', () => {
     for (const name of ['bud-vase-moss.svg', 'bud-vase-ochre.svg']) {
       await settings.getByRole('button', { name: 'Add image' }).click();
       await picker.getByLabel('Search files').fill(name.replace('.svg', ''));
+      await listSettled(picker, 'Files to choose from');
       await picker.getByRole('button', { name: `Choose ${name}` }).click();
       await picker.waitFor({ state: 'hidden' });
     }
@@ -161,6 +163,7 @@ describe('block panels and page settings in the editor', () => {
     await panel.getByRole('button', { name: 'Choose social image' }).click();
     const social = page.getByRole('dialog', { name: 'Choose a social image' });
     await social.getByLabel('Search files').fill('mug-speckled-pair');
+    await listSettled(social, 'Files to choose from');
     await social.getByRole('button', { name: 'Choose mug-speckled-pair.svg' }).click();
     await panel.getByRole('button', { name: 'Remove social image' }).waitFor();
     await panel.getByRole('button', { name: 'Save settings' }).click();

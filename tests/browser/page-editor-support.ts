@@ -3,7 +3,7 @@
  * session), opening a page's editor with Playwright's clock paused (autosave's 1 s debounce and
  * the retry backoff then run only when a test advances the clock), and the editor's states.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { pageClient } from '../../edge/api/pages/test-pages.js';
 import type { SignedIn } from '../../edge/test-support.js';
 import type { StorefrontSuite } from './harness.js';
@@ -45,9 +45,6 @@ export async function autosave(page: Page): Promise<void> {
   await page.clock.runFor(AUTOSAVE_MS);
   await saveState(page, 'saved');
 }
-
-/** Waits until a searched choice list (a block panel's "Products") shows the answer to the typed words. */
-export const choicesSettled = (scope: Locator, label: string) => scope.locator(`ul[aria-label="${label}"][aria-busy="false"]`).waitFor(POLL);
 
 /** The preview frame of the draft. */
 export const draftPreview = (page: Page) => page.frameLocator('iframe[title="Preview of the draft"]');

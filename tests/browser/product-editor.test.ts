@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseStandardShipping, fillCheckoutAddress, fillTestCard, islandsHydrated, useStorefront } from './harness.js';
-import { demoOwnerSession, openOwnerApp, signedInOwner } from './owner-harness.js';
+import { demoOwnerSession, listSettled, openOwnerApp, signedInOwner } from './owner-harness.js';
 
 /**
  * The product editor (client/editor/screens/product-editor/) in Chromium: issue 26's Must
@@ -33,6 +33,7 @@ async function addImage(page: Page, filename: string) {
   await page.getByRole('button', { name: 'Add image' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose a product image' });
   await dialog.getByLabel('Search files').fill(filename);
+  await listSettled(dialog, 'Files to choose from');
   await dialog.getByRole('button', { name: `Choose ${filename}` }).click();
   await page.locator(`.prod-image[data-asset-id="${images.find((i) => i.filename === filename)!.id}"]`).waitFor(POLL);
 }

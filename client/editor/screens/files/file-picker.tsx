@@ -57,7 +57,7 @@ function PickerBody({ kind, onPick }: { kind: 'image' | 'file' | undefined; onPi
       {list.status.state === 'error' ? <ErrorPanel message={list.status.message} onRetry={list.retry} /> : null}
       {list.status.state === 'ready' && list.files.length === 0 ? <EmptyState title={search.trim() ? 'No files match your search' : 'No files yet'} /> : null}
       {list.status.state === 'ready' && list.files.length > 0 ? (
-        <ul className="files-grid files-grid-compact" aria-label="Files to choose from">
+        <ul className="files-grid files-grid-compact" aria-label="Files to choose from" aria-busy={list.status.refreshing === true}>
           {list.files.map((file) => (
             <li key={file.id} className="files-card">
               <button type="button" className="files-pick" aria-label={`Choose ${file.fileName}`} onClick={() => onPick(file)}>

@@ -89,7 +89,7 @@ export function FilesScreen() {
         )
       ) : null}
       {list.status.state === 'ready' && list.files.length > 0 ? (
-        <ul className="files-grid" aria-label="Files">
+        <ul className="files-grid" aria-label="Files" aria-busy={list.status.refreshing === true}>
           {list.files.map((file) => (
             <li key={file.id} className="files-card" data-file={file.id} data-file-name={file.fileName}>
               <div className="files-card-preview">

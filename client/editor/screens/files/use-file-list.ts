@@ -2,12 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { OwnerApiError, TEXT } from '../../api.js';
 import { listFiles, type FileRecord, type ListRequest } from './files-api.js';
 
-export type ListState = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
+/** `refreshing`: the last list stays on screen while a new search's answer is on its way. */
+export type ListState = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; refreshing?: boolean };
 
 /**
  * The file list of a screen or the picker: the first page again whenever the search, sort
  * or kind changes (a late answer to an older request is dropped), 'Load More' appends the
- * next page by cursor, and changes made here (upload, rename, delete) apply in place.
+ * next page by cursor, and changes made here (upload, rename, delete) apply in place. While a
+ * new search loads, the files shown stay (refreshing), so the grid does not blink away as the
+ * owner types or presses a file.
  */
 export function useFileList(request: Omit<ListRequest, 'after'>) {
   const [files, setFiles] = useState<FileRecord[]>([]);
@@ -21,7 +24,7 @@ export function useFileList(request: Omit<ListRequest, 'after'>) {
 
   useEffect(() => {
     const mine = ++generation.current;
-    setStatus({ state: 'loading' });
+    setStatus((last) => (last.state === 'ready' ? { state: 'ready', refreshing: true } : { state: 'loading' }));
     listFiles(request).then(
       (page) => {
         if (mine !== generation.current) return;
