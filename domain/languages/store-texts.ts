@@ -616,6 +616,25 @@ export function fillText(text: string, values: Record<string, string | number>):
 }
 
 /**
+ * fillText's inverse: the messages `text` makes as one pattern of the whole message. A slot
+ * named in `known` matches exactly that value; each other slot matches any words, captured in
+ * order (`names`).
+ * @example textPattern('{site}: order #{number} shipped', { number: '1001' }).pattern.exec('Fern: order #1001 shipped')?.[1] === 'Fern'
+ */
+export function textPattern(text: string, known: Record<string, string> = {}): { pattern: RegExp; names: string[] } {
+  const escape = (words: string) => words.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const names: string[] = [];
+  const source = text.split(/(\{\w+\})/).map((part) => {
+    const slot = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (slot === undefined) return escape(part);
+    if (slot in known) return escape(known[slot]!);
+    names.push(slot);
+    return '([\\s\\S]*?)';
+  });
+  return { pattern: new RegExp(`^${source.join('')}$`), names };
+}
+
+/**
  * The texts an island received in its props, over the English defaults (a theme without
  * the prop, or an older page, still reads English).
  */

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { validationError } from './validate.js';
 import { chosenLanguageTable } from '../services/multilingual/visitor-language.js';
-import { fillText, STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { fillText, STORE_TEXTS, STORE_TEXTS_ENTITY, textPattern, type StoreTextKey } from '../../domain/languages/store-texts.js';
 import { regionNameIn } from '../../domain/postal-codes/region-names.js';
 
 /**
@@ -27,7 +27,8 @@ export async function storeTextMessages(c: Context<AppEnv>, language: unknown, k
   const { code, table } = (await chosenLanguageTable(c.var.db, c.var.site, chosen)) ?? {};
   if (!table) return (english) => english;
   const byEnglish = new Map<string, StoreTextKey>(keys.map((key) => [STORE_TEXTS[key], key]));
-  const templates = keys.flatMap((key) => (PLACEHOLDER.test(STORE_TEXTS[key]) ? [templateOf(key)] : []));
+  // lang24: 'This ZIP / postal code is in {postcodeRegion}, not {typedRegion}.', the slots' words captured in order.
+  const templates = keys.flatMap((key) => (PLACEHOLDER.test(STORE_TEXTS[key]) ? [{ key, ...textPattern(STORE_TEXTS[key]) }] : []));
   return (english) => {
     const key = byEnglish.get(english);
     const text = key && table.get('system', STORE_TEXTS_ENTITY, key);
@@ -48,21 +49,6 @@ const PLACEHOLDER = /\{(\w+)\}/;
 const SLOT_WORDS: Partial<Record<StoreTextKey, (word: string, language: string | undefined) => string>> = {
   checkoutRegionMismatch: regionNameIn,
 };
-
-/**
- * A store text with `{name}` slots as a pattern its English messages match, the slots' words
- * captured in order (lang24: 'This ZIP / postal code is in {postcodeRegion}, not {typedRegion}.').
- */
-function templateOf(key: StoreTextKey): { key: StoreTextKey; pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  const source = STORE_TEXTS[key].split(/(\{\w+\})/).map((part) => {
-    const slot = /^\{(\w+)\}$/.exec(part);
-    if (!slot) return part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    names.push(slot[1]!);
-    return '(.+?)';
-  });
-  return { key, pattern: new RegExp(`^${source.join('')}$`), names };
-}
 
 /** `error` with its message and field messages said by `say` (the rest of it as it was). */
 export function localizedError(error: ApiError, say: Say): ApiError {
