@@ -4,6 +4,7 @@
  * a centred 600 px card with inline styles, the site's name above and the unsubscribe link
  * below. Pure functions; the sender signs the links (edge/services/campaigns/links.ts).
  */
+import { fillText } from '../languages/store-texts.js';
 
 export interface CampaignMailParts {
   subject: string;
@@ -35,8 +36,6 @@ const ENGLISH_CAMPAIGN_FOOTER: CampaignFooter = {
   unsubscribe: 'Unsubscribe',
   unsubscribeLine: 'Unsubscribe: {url}',
 };
-
-const fill = (text: string, name: string, value: string) => text.split(`{${name}}`).join(value);
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
@@ -71,7 +70,7 @@ export function campaignMailHtml(parts: CampaignMailParts): string {
     + `<tr><td style="padding:24px 32px 8px;font-size:14px;letter-spacing:.04em;text-transform:uppercase;color:#7a6f66;">${escape(parts.siteTitle)}</td></tr>`
     + `<tr><td style="padding:8px 32px 24px;">${inlineStyles(parts.bodyHtml)}</td></tr>`
     + '</table>'
-    + `<p style="font-family:Helvetica,Arial,sans-serif;font-size:12px;color:#7a6f66;margin:16px 0 0;">${fill(escape(footer.subscribedTo), 'site', escape(parts.siteTitle))} `
+    + `<p style="font-family:Helvetica,Arial,sans-serif;font-size:12px;color:#7a6f66;margin:16px 0 0;">${fillText(escape(footer.subscribedTo), { site: escape(parts.siteTitle) })} `
     + `<a href="${escape(parts.unsubscribeUrl)}" style="color:#7a6f66;">${escape(footer.unsubscribe)}</a></p>`
     + (parts.openPixelUrl ? `<img src="${escape(parts.openPixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px;">` : '')
     + '</td></tr></table></body></html>';
@@ -85,7 +84,7 @@ export function campaignMailText(bodyHtml: string, unsubscribeUrl: string, foote
     .replace(/<\/(p|h[1-6]|li|blockquote|pre)>/gi, '\n\n')
     .replace(/<li\b[^>]*>/gi, '- ')
     .replace(/<[^>]+>/g, '');
-  return `${unescape(text).replace(/\n{3,}/g, '\n\n').trim()}\n\n${fill(footer.unsubscribeLine, 'url', unsubscribeUrl)}\n`;
+  return `${unescape(text).replace(/\n{3,}/g, '\n\n').trim()}\n\n${fillText(footer.unsubscribeLine, { url: unsubscribeUrl })}\n`;
 }
 
 const HREF = /(<a\b[^>]*?\shref=")([^"]*)(")/gi;
