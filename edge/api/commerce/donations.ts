@@ -13,7 +13,6 @@ import { donationProvider } from '../../services/donations/provider.js';
 import { customerFor, prepareIntent, sitePayments, stripeClient, stripeSettings } from '../../services/payments/index.js';
 import { leaseMs, orderJson } from '../../services/orders/index.js';
 import { jsonBody } from '../validate.js';
-import { languagePrefix } from '../../../domain/languages/languages.js';
 import { mailLanguage } from '../../services/multilingual/mail-language.js';
 import { cartWriteLimit, token } from './cart-request.js';
 import { IDEMPOTENCY_KEY, paymentSchema } from './order-schemas.js';
@@ -111,7 +110,7 @@ donations.post('/', cartWriteLimit, jsonBody(donationBody), async (c) => {
     paymentIntentId: payment?.provider === 'stripe' ? payment.paymentIntentId : undefined,
     provider,
     origin: new URL(c.req.url).origin,
-    ...(language ? { language: { code: language.code, prefix: `/${languagePrefix(language.code)}`, texts: language.texts } } : {}),
+    ...(language ? { language: { code: language.code, prefix: language.prefix, texts: language.texts } } : {}),
     leaseMs: leaseMs(c.env),
     now: Date.now(),
   });

@@ -6,7 +6,6 @@ import { newId, normaliseEmail, SECRET_TOKEN_SHAPE, secretToken, sha256Hex } fro
 import type { MailSite } from './mails.js';
 import { mailLanguage } from '../multilingual/mail-language.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
-import { languagePrefix } from '../../../domain/languages/languages.js';
 
 // What keeps an account usable while someone guesses its password (issue 33, finding 1):
 // browsers that signed in before are remembered, and the owner hears about a burst of failures.
@@ -55,7 +54,7 @@ export async function queueFailureNotice(db: Db, site: MailSite & { locale: stri
   const account = await query(() => db.get<{ language: string | null }>(sql`SELECT language FROM site_users WHERE website_id = ${site.id} AND email = ${to}`));
   const language = account ? await mailLanguage(db, site, account.language ?? pageLanguage) : undefined;
   const t = language?.texts ?? storeTexts();
-  const home = `${site.origin}${language ? `/${languagePrefix(language.code)}` : ''}`;
+  const home = `${site.origin}${language?.prefix ?? ''}`;
   const subject = fillText(t.mailSignInFailuresSubject, { site: site.title });
   const text = [
     fillText(t.mailSignInFailures, { site: site.title, email: to }),

@@ -1,5 +1,4 @@
 import { mailLanguage } from '../multilingual/mail-language.js';
-import { languagePrefix } from '../../../domain/languages/languages.js';
 import type { EpochMs } from '../../../domain/branded-types.js';
 import { queueMail, type OutgoingMail } from '../mail/outbox.js';
 import { rawD1 } from '../cart/raw.js';
@@ -33,7 +32,7 @@ export async function signUp(
     hashPassword(input.password), sha256Hex(token), mailLanguage(db, site, input.language ?? pageLanguage),
   ]);
   // The mails' links under the prefix of an added language the sign-up came in (issue 29).
-  const prefix = language ? `/${languagePrefix(language.code)}` : '';
+  const prefix = language?.prefix ?? '';
   const d1 = rawD1(db);
   const mail = (m: OutgoingMail, when: 'EXISTS' | 'NOT EXISTS') =>
     d1
@@ -82,7 +81,7 @@ export async function requestPasswordReset(db: Db, site: MailSite & { locale: st
     issueLink(db, { websiteId: site.id, purpose: 'reset', email: user.email, siteUserId: user.id, now }),
     mailLanguage(db, site, user.language ?? pageLanguage),
   ]);
-  await queueMail(db, passwordResetMail(site, user.email, token, language?.texts, language ? `/${languagePrefix(language.code)}` : ''), now);
+  await queueMail(db, passwordResetMail(site, user.email, token, language?.texts, language?.prefix ?? ''), now);
 }
 
 /**

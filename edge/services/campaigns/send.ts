@@ -1,6 +1,5 @@
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import { absoluteTarget, campaignMailHtml, campaignMailText, linkTargets, replaceLinks, type CampaignFooter } from '../../../domain/campaigns/campaign-mail.js';
-import { languagePrefix } from '../../../domain/languages/languages.js';
 import { mailLanguage, type MailLanguage } from '../multilingual/mail-language.js';
 import { newId } from '../accounts/tokens.js';
 import { query, type Db } from '../db.js';
@@ -94,7 +93,7 @@ export async function mailBuilder(
     }
     const bodyHtml = replaceLinks(campaign.bodyHtml, links);
     const query = recipient && unsubscribe ? `?s=${encodeURIComponent(recipient.subscriberId)}&sig=${encodeURIComponent(await unsubscribe(recipient.subscriberId))}` : '';
-    const unsubscribeUrl = `${campaign.origin}${language ? `/${languagePrefix(language.code)}` : ''}/newsletter/unsubscribe${query}`;
+    const unsubscribeUrl = `${campaign.origin}${language?.prefix ?? ''}/newsletter/unsubscribe${query}`;
     const footer = footerOf(language);
     return {
       subject: campaign.subject,

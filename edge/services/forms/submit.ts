@@ -24,7 +24,7 @@ export interface SubmitInput {
   /** Scheme and host of the request, for links in mails. */
   origin: string;
   /** The added language of the page the form was sent from: the list sign-up mail's words and links (`/fr`) are in it (issue 29). */
-  language?: (Pick<MailLanguage, 'code' | 'texts'> & Partial<Pick<MailLanguage, 'table'>>) | undefined;
+  language?: (Pick<MailLanguage, 'code' | 'prefix' | 'texts'> & Partial<Pick<MailLanguage, 'table'>>) | undefined;
   remoteIp?: string;
   /** The messages in the page's language (issue 29); English when absent. */
   messages?: FormMessages;

@@ -4,7 +4,6 @@
  * `plan: 'keep'` only the access ends and the subscription goes on charging (the Members screen
  * says so before the owner chooses it).
  */
-import { languagePrefix } from '../../../domain/languages/languages.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
 import type { MailSite } from '../accounts/mails.js';
 import { newId } from '../accounts/tokens.js';
@@ -24,7 +23,7 @@ async function revokeMail(db: Db, site: MailSite & { locale: string }, member: {
   const language = await mailLanguage(db, site, member.language);
   const t = language?.texts ?? storeTexts();
   // The account link under the mail language's prefix (issue 29: '/fr'; '' for the primary).
-  const prefix = language ? `/${languagePrefix(language.code)}` : '';
+  const prefix = language?.prefix ?? '';
   const values = { site: site.title, area: member.area };
   const ended = fillText(t.mailMembershipEnded, values);
   const footer = `\n\n${site.title}\n${site.origin}/`;

@@ -1,4 +1,5 @@
 import { STORE_TEXTS_ENTITY, storeTexts, type StoreTexts } from '../../../domain/languages/store-texts.js';
+import { languagePrefix } from '../../../domain/languages/languages.js';
 import { displayMoney, minorToDecimal } from '../../../domain/money/money.js';
 import type { Db } from '../db.js';
 import { readLanguages } from './settings.js';
@@ -11,6 +12,8 @@ import type { TranslationTable } from './texts.js';
  */
 export interface MailLanguage {
   code: string;
+  /** The path prefix of its pages, which the mail's links go under: '/fr'. */
+  prefix: string;
   texts: StoreTexts;
   table: TranslationTable;
 }
@@ -28,7 +31,7 @@ export async function mailLanguage(db: Db, site: { id: string; locale: string },
 
 /** A mail language from a table already loaded. */
 export function withTable(code: string, table: TranslationTable): MailLanguage {
-  return { code, table, texts: storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)) };
+  return { code, prefix: `/${languagePrefix(code)}`, table, texts: storeTexts((key) => table.get('system', STORE_TEXTS_ENTITY, key)) };
 }
 
 /** A product's name as the mail shows it: its translated title, else the stored name. */

@@ -12,7 +12,6 @@ import { unsubscribeSignature, verifyUnsubscribeSignature } from './signing.js';
 import { newsletterSubscribedStatements } from '../webhooks/fact-events.js';
 import type { MailLanguage } from '../multilingual/mail-language.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
-import { languagePrefix } from '../../../domain/languages/languages.js';
 import { mailingListName } from '../multilingual/texts.js';
 
 export interface SubscribeInput {
@@ -25,7 +24,7 @@ export interface SubscribeInput {
    * The language of the page signed up on, when an added one the site publishes (issue 29): the
    * confirmation mail is in its words and its links open the pages under its prefix (`/fr`).
    */
-  language?: (Pick<MailLanguage, 'code' | 'texts'> & Partial<Pick<MailLanguage, 'table'>>) | undefined;
+  language?: (Pick<MailLanguage, 'code' | 'prefix' | 'texts'> & Partial<Pick<MailLanguage, 'table'>>) | undefined;
 }
 
 /** The signed unsubscribe link of a subscriber (page type 300). */
@@ -80,7 +79,7 @@ export async function listSignUpStatements(db: Db, input: SubscribeInput): Promi
   const subscriberId = known?.id ?? randomToken(12);
   // The list's name in the mail's language where the owner translated it (lang27).
   const listName = mailingListName(input.language?.table, input.listId, known?.name ?? '');
-  const prefix = input.language ? `/${languagePrefix(input.language.code)}` : '';
+  const prefix = input.language?.prefix ?? '';
   const t = input.language?.texts ?? storeTexts();
   const confirm = `${input.origin}${prefix}/newsletter/confirm?token=${encodeURIComponent(token)}`;
   const unsubscribe = await unsubscribeLink(db, input.origin, input.listId, subscriberId, prefix);

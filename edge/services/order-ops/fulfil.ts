@@ -5,7 +5,6 @@ import { newRowId } from '../cart/tokens.js';
 import { query, type Db } from '../db.js';
 import { REVIEW_LINK_DAYS_MS, REVIEW_REQUEST_PATH, signReviewRequest } from '../reviews/links.js';
 import { productName } from '../multilingual/mail-language.js';
-import { languagePrefix } from '../../../domain/languages/languages.js';
 import { fulfilmentMail, reviewRequestDelayMs, reviewRequestMail, type MailOrder } from './mails.js';
 import { webhookEventStatements } from '../webhooks/index.js';
 import { openUnits, type FulfilmentRow, type LineQuantity, type OrderState } from './state.js';
@@ -86,7 +85,7 @@ export async function fulfilOrder(db: Db, site: { id: string; title: string }, s
     [...new Map(firstTime.map((l) => [l.itemId, l])).values()].map(async (l) => ({
       productName: productName(s.language, l.itemId, l.productName),
       // Under the order's language prefix: the page 209 it opens is in the mail's language (issue 29).
-      url: `${input.origin}${s.language ? `/${languagePrefix(s.language.code)}` : ''}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(input.reviewSecret!, { websiteId: site.id, itemId: l.itemId, email: s.order.email, orderId: s.order.id, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
+      url: `${input.origin}${s.language?.prefix ?? ''}${REVIEW_REQUEST_PATH}?token=${await signReviewRequest(input.reviewSecret!, { websiteId: site.id, itemId: l.itemId, email: s.order.email, orderId: s.order.id, expiresAt: reviewAfter + REVIEW_LINK_DAYS_MS })}`,
     })),
   );
   try {

@@ -5,7 +5,6 @@ import { d1Of } from '../forms/d1.js';
 import { findRestockVariant } from './signups.js';
 import { mailLanguage, productName, type MailLanguage } from '../multilingual/mail-language.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
-import { languagePrefix } from '../../../domain/languages/languages.js';
 
 export interface SendRequest {
   productId: string;
@@ -37,7 +36,7 @@ export async function sendRestockNotices(db: Db, site: { id: string; locale: str
     const lang = languages.get(key);
     const t = lang?.texts ?? storeTexts();
     const product = productName(lang, variant.productId, variant.title);
-    const url = `${origin}${lang ? `/${languagePrefix(lang.code)}` : ''}${variant.fullUrl}`;
+    const url = `${origin}${lang?.prefix ?? ''}${variant.fullUrl}`;
     await queueFormMail(db, {
       websiteId,
       to: email,

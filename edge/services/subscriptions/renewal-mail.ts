@@ -6,7 +6,6 @@ import { queueMail } from '../mail/outbox.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
 import { subscriptionPriceWording } from './wording.js';
 import { fillText, storeTexts } from '../../../domain/languages/store-texts.js';
-import { languagePrefix } from '../../../domain/languages/languages.js';
 import { mailLanguage, productName, type MailLanguage } from '../multilingual/mail-language.js';
 import { declineReason } from './decline-reason.js';
 
@@ -40,7 +39,7 @@ export async function queueRenewalMail(db: Db, site: RenewalSite, row: Subscript
   const t = lang?.texts ?? storeTexts();
   const locale = lang?.code;
   // The order-status link under the language's prefix (/fr/...), as the order's other mails.
-  const underPrefix = (url: string) => (lang && url.startsWith(site.origin) ? `${site.origin}/${languagePrefix(lang.code)}${url.slice(site.origin.length)}` : url);
+  const underPrefix = (url: string) => (lang && url.startsWith(site.origin) ? `${site.origin}${lang.prefix}${url.slice(site.origin.length)}` : url);
   let subject: string;
   let lines: string[];
   if (row.itemId === DONATION_ITEM) {
