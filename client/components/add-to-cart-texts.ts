@@ -1,3 +1,4 @@
+import { fillText, textsOver } from '../../domain/languages/words.js';
 import { MESSAGES, unselectedOptionsMessage } from '../../domain/messages/storefront-messages.js';
 
 /**
@@ -32,23 +33,12 @@ const CATALOGUE_KEYS = [
   'somethingWrong', 'sessionExpired', 'cookiesDisabled', 'rateLimited', 'network', 'variantUnavailable', 'notEnoughStock', 'quantityNotNumber', 'quantityNotWhole',
 ] as const satisfies readonly (keyof AddToCartTexts)[];
 
-/** `text` with each `{name}` of `values` filled in (the others stay). */
-export function fillWords(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
 /**
  * The words an island received in its `texts` prop (the page's theme texts) over the English.
  * @example addToCartTextsOf({ added: 'Ajouté\u00a0!' }).added === 'Ajouté\u00a0!'
  */
 export function addToCartTextsOf(value: unknown): AddToCartTexts {
-  const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const out: AddToCartTexts = { ...ADD_TO_CART_TEXTS };
-  for (const key of Object.keys(out) as (keyof AddToCartTexts)[]) {
-    const text = given[key];
-    if (typeof text === 'string') out[key] = text;
-  }
-  return out;
+  return textsOver<AddToCartTexts>(ADD_TO_CART_TEXTS, value);
 }
 
 /** A catalogue message in the page's words; any other text (the server's own, the owner's) as it is. */
@@ -60,6 +50,6 @@ export function localizedMessage(message: string, texts: AddToCartTexts): string
 /** SPEC §5 'Please select the Size and Glaze options.' in the page's words. */
 export function unselectedText(names: readonly string[], texts: AddToCartTexts): string {
   if (names.length === 0) return '';
-  if (names.length === 1) return fillWords(texts.selectOneOption, { option: names[0]! });
-  return fillWords(texts.selectOptions, { options: names.slice(0, -1).join(', '), last: names[names.length - 1]! });
+  if (names.length === 1) return fillText(texts.selectOneOption, { option: names[0]! });
+  return fillText(texts.selectOptions, { options: names.slice(0, -1).join(', '), last: names[names.length - 1]! });
 }

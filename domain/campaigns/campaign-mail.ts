@@ -4,7 +4,7 @@
  * a centred 600 px card with inline styles, the site's name above and the unsubscribe link
  * below. Pure functions; the sender signs the links (edge/services/campaigns/links.ts).
  */
-import { fillText } from '../languages/store-texts.js';
+import { fillText } from '../languages/words.js';
 
 export interface CampaignMailParts {
   subject: string;

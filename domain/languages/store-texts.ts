@@ -1,4 +1,8 @@
 import { REVIEW_FORM_ENGLISH } from './review-form-texts.js';
+import { textsOver } from './words.js';
+
+// Its long-standing home for the server and the checkout island; islands without the table import words.ts.
+export { fillText } from './words.js';
 
 /**
  * The store's own words on the cart, checkout and order-confirmation pages, their islands and
@@ -610,37 +614,13 @@ export function storeTexts(translated: (key: StoreTextKey) => string | undefined
   return out;
 }
 
-/** `text` with each `{name}` replaced by `values[name]` (unknown names stay). */
-export function fillText(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
-/**
- * fillText's inverse: the messages `text` makes as one pattern of the whole message. A slot
- * named in `known` matches exactly that value; each other slot matches any words, captured in
- * order (`names`).
- * @example textPattern('{site}: order #{number} shipped', { number: '1001' }).pattern.exec('Fern: order #1001 shipped')?.[1] === 'Fern'
- */
-export function textPattern(text: string, known: Record<string, string> = {}): { pattern: RegExp; names: string[] } {
-  const escape = (words: string) => words.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const names: string[] = [];
-  const source = text.split(/(\{\w+\})/).map((part) => {
-    const slot = /^\{(\w+)\}$/.exec(part)?.[1];
-    if (slot === undefined) return escape(part);
-    if (slot in known) return escape(known[slot]!);
-    names.push(slot);
-    return '([\\s\\S]*?)';
-  });
-  return { pattern: new RegExp(`^${source.join('')}$`), names };
-}
-
 /**
  * The texts an island received in its props, over the English defaults (a theme without
  * the prop, or an older page, still reads English).
  */
 export function storeTextsOf(value: unknown): StoreTexts {
   const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const texts = storeTexts((key) => (typeof given[key] === 'string' ? (given[key] as string) : undefined));
+  const texts: StoreTexts = textsOver(STORE_TEXTS, value);
   // Only site-relative links (never another origin or a script URL).
   for (const link of ['homeUrl', 'checkoutUrl'] as const) {
     const url = given[link];

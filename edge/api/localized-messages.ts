@@ -5,7 +5,8 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { validationError } from './validate.js';
 import { chosenLanguageTable } from '../services/multilingual/visitor-language.js';
-import { fillText, STORE_TEXTS, STORE_TEXTS_ENTITY, textPattern, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { STORE_TEXTS, STORE_TEXTS_ENTITY, type StoreTextKey } from '../../domain/languages/store-texts.js';
+import { fillText, textPattern } from '../../domain/languages/words.js';
 import { regionNameIn } from '../../domain/postal-codes/region-names.js';
 
 /**

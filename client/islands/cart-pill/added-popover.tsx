@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { POPOVER_AUTO_CLOSE_MS } from '../../../domain/constants/storefront.js';
-import { fillWords } from '../../components/add-to-cart-texts.js';
+import { fillText } from '../../../domain/languages/words.js';
 import { addedToCartMessage } from '../../../domain/messages/storefront-messages.js';
 
 /** '{title} was added to your cart.' and the close button's word. */
@@ -42,7 +42,7 @@ export function AddedPopover({ title, onClose, texts = ENGLISH }: { title: strin
 
   return (
     <div ref={box} className="added-popover" role="status" style={{ position: 'fixed', top: place.top, right: place.right }}>
-      <p>{fillWords(texts.addedToCart, { title })}</p>
+      <p>{fillText(texts.addedToCart, { title })}</p>
       <button type="button" className="added-popover-close" onClick={onClose}>
         {texts.close}
       </button>

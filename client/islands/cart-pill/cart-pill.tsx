@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { cartStore, loadCartOnStart } from '../../runtime/cart-store.js';
 import { CART_PATH } from '../../../domain/constants/storefront.js';
 import { ADDED_TO_CART_EVENT, listen, type AddedToCartDetail } from '../../runtime/events.js';
-import { fillWords } from '../../components/add-to-cart-texts.js';
+import { fillText } from '../../../domain/languages/words.js';
 import { addedToCartMessage } from '../../../domain/messages/storefront-messages.js';
 import { formatCents } from '../../runtime/money.js';
 import { retryingImport } from '../../runtime/retry-import.js';
@@ -36,7 +36,7 @@ export function CartPill({ currency, texts = PILL_TEXTS, cartUrl = CART_PATH }: 
   useEffect(() => {
     void loadCartOnStart();
     return listen<AddedToCartDetail>(ADDED_TO_CART_EVENT, ({ title, popover: show }) => {
-      setAnnouncement(fillWords(texts.addedToCart, { title }));
+      setAnnouncement(fillText(texts.addedToCart, { title }));
       if (show) loadPopover().then((module) => setPopover({ title, key: Date.now(), module }), () => undefined);
     });
   }, [texts.addedToCart]);

@@ -1,6 +1,7 @@
 import { coverFeeCents, DONATION_MESSAGES, majorToMinor } from '../../../domain/commerce/donations.js';
 import type { StripeConfig, StripePayment } from '../checkout/stripe-payment.js';
 import { donateApi, type DonationChoice } from './donate-api.js';
+import { textsOver } from '../../../domain/languages/words.js';
 
 type DonateTexts = Record<'donateAmountMissing' | 'donateAmountInvalid' | 'accountEmailInvalid' | 'donateRecorded' | 'donateLoadFailed', string>;
 /**
@@ -18,10 +19,7 @@ const ENGLISH: DonateTexts = {
 
 /** The texts of the island's props over the English (a page without them reads English). */
 export function donateTextsOf(value: unknown): DonateTexts {
-  const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const texts = { ...ENGLISH };
-  for (const key of Object.keys(ENGLISH) as (keyof DonateTexts)[]) if (typeof given[key] === 'string') texts[key] = given[key] as string;
-  return texts;
+  return textsOver(ENGLISH, value);
 }
 
 /** The form's choice, or the first thing the donor must fix (checked again by the server). */

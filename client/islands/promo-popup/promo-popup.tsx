@@ -4,6 +4,7 @@ import { apiFetch, ApiFailure } from '../../runtime/api.js';
 import type { CaptchaConfig, UseCaptcha } from '../form/use-captcha.js';
 import { overlayEvent } from './census.js';
 import { addToCartTextsOf, localizedMessage } from '../../components/add-to-cart-texts.js';
+import { textsOver } from '../../../domain/languages/words.js';
 
 export interface PromoPopupProps {
   /** The localStorage key of the SPEC §3 dismissal state (domain/popups/dismissal.ts). */
@@ -25,15 +26,6 @@ const POPUP_WORDS = {
   thanks: 'Thanks! Check your inbox to confirm your subscription.',
   close: 'Close',
 };
-
-/** The popup's own words: the page's where it gave them, else the English. */
-function popupWordsOf(value: Record<string, unknown> | undefined): typeof POPUP_WORDS {
-  const out = { ...POPUP_WORDS };
-  for (const key of Object.keys(out) as (keyof typeof POPUP_WORDS)[]) {
-    if (typeof value?.[key] === 'string') out[key] = value[key];
-  }
-  return out;
-}
 
 /** SPEC §3 dismissal state: written on close and on submit, read by the trigger on every page. */
 function remember(storageKey: string, version: number, submitted: boolean): void {
@@ -63,7 +55,8 @@ export function PromoPopup(props: PromoPopupProps) {
   const panel = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const errorId = useId();
-  const words = popupWordsOf(props.texts);
+  // The popup's own words: the page's where it gave them, else the English.
+  const words = textsOver(POPUP_WORDS, props.texts);
   const captcha = (props.useCaptcha ?? noCaptcha)(props.captcha ?? { siteKey: '', provider: 'local' }, 'popup', setError);
 
   useEffect(() => {

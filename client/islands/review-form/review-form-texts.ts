@@ -1,4 +1,5 @@
 import { REVIEW_FORM_ENGLISH, type ReviewFormTexts } from '../../../domain/languages/review-form-texts.js';
+import { textsOver } from '../../../domain/languages/words.js';
 
 /** The island's words in English: the store texts of the same keys (props `texts` bring them in the page's language). */
 const ENGLISH: ReviewFormTexts = { themeWriteReview: 'Write a review', ...REVIEW_FORM_ENGLISH };
@@ -9,16 +10,6 @@ const ENGLISH: ReviewFormTexts = { themeWriteReview: 'Write a review', ...REVIEW
  */
 export function reviewFormTextsOf(value: unknown): ReviewFormTexts & { translated: boolean } {
   const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const texts = { ...ENGLISH };
-  let translated = false;
-  for (const key of Object.keys(ENGLISH) as (keyof ReviewFormTexts)[]) {
-    if (typeof given[key] === 'string') {
-      texts[key] = given[key] as string;
-      translated = true;
-    }
-  }
-  return { ...texts, translated };
+  // Translated: the page gave any of the island's words.
+  return { ...textsOver(ENGLISH, value), translated: Object.keys(ENGLISH).some((key) => typeof given[key] === 'string') };
 }
-
-/** `{name}` slots of a text filled in. */
-export const fillIn = (text: string, values: Record<string, string | number>): string => text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiFailure, apiFetch } from '../../runtime/api.js';
-import { fillIn, reviewFormTextsOf } from './review-form-texts.js';
+import { fillText } from '../../../domain/languages/words.js';
+import { reviewFormTextsOf } from './review-form-texts.js';
 
 export interface ReviewFormProps {
   itemId: string;
@@ -83,7 +84,7 @@ export function ReviewForm({ itemId, title, token, open: startOpen = false, text
     </div>
   );
   return (
-    <form className="review-form" onSubmit={(e) => void submit(e)} noValidate aria-label={fillIn(t.reviewFormLabel, { title })}>
+    <form className="review-form" onSubmit={(e) => void submit(e)} noValidate aria-label={fillText(t.reviewFormLabel, { title })}>
       <fieldset className={`form-field review-stars${errors.rating ? ' has-error' : ''}`}>
         <legend className="field-title">{t.reviewFormRating}</legend>
         {error('rating')}
@@ -91,7 +92,7 @@ export function ReviewForm({ itemId, title, token, open: startOpen = false, text
           <label key={n} className={n <= rating ? 'is-on' : undefined}>
             <input type="radio" name={`${base}-rating`} value={n} checked={rating === n} onChange={() => setRating(n)} />
             <span aria-hidden="true">★</span>
-            <span className="visually-hidden">{n === 1 ? t.reviewFormStar : fillIn(t.reviewFormStars, { count: n })}</span>
+            <span className="visually-hidden">{n === 1 ? t.reviewFormStar : fillText(t.reviewFormStars, { count: n })}</span>
           </label>
         ))}
       </fieldset>

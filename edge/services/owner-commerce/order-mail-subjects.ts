@@ -1,4 +1,5 @@
-import { STORE_TEXTS, textPattern, type StoreTextKey, type StoreTexts } from '../../../domain/languages/store-texts.js';
+import { STORE_TEXTS, type StoreTextKey, type StoreTexts } from '../../../domain/languages/store-texts.js';
+import { textPattern } from '../../../domain/languages/words.js';
 import type { Db } from '../db.js';
 import { withTable } from '../multilingual/mail-language.js';
 import { loadTranslationTable } from '../multilingual/store.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillText, STORE_TEXTS, textPattern } from './store-texts.js';
+import { STORE_TEXTS } from './store-texts.js';
+import { fillText, textPattern, textsOver } from './words.js';
 
 describe('textPattern, the inverse of fillText', () => {
   it('matches every message fillText makes of the text, whole, with the slot words captured in order', () => {
@@ -24,5 +25,15 @@ describe('textPattern, the inverse of fillText', () => {
     expect(pattern.exec(fillText(STORE_TEXTS.mailSubject, { site: 'Fern & Kiln', number: 1001 }))?.[1]).toBe('Fern & Kiln');
     expect(pattern.test(fillText(STORE_TEXTS.mailSubject, { site: 'Fern & Kiln', number: 10010 }))).toBe(false);
     expect(pattern.test(fillText(STORE_TEXTS.mailSubject, { site: 'Fern & Kiln', number: 101 }))).toBe(false);
+  });
+});
+
+describe('textsOver', () => {
+  it("takes the page's string words by name over the English, and nothing else", () => {
+    const english = { close: 'Close', thanks: 'Thanks!' };
+    expect(textsOver(english, { close: 'Fermer', thanks: 3, other: 'Autre' })).toEqual({ close: 'Fermer', thanks: 'Thanks!' });
+    expect(textsOver(english, undefined)).toEqual(english);
+    expect(textsOver(english, 'Fermer')).toEqual(english);
+    expect(english.close).toBe('Close');
   });
 });
